@@ -1,0 +1,6 @@
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  build: { outDir: 'dist', emptyOutDir: true },
+});
