@@ -1,0 +1,147 @@
+/**
+ * JSON shapes of the API (DESIGN section 5). Amounts are canonical decimal strings (whole tokens for
+ * stake and withdrawal amounts), dates are ISO 8601 strings, ids are numbers.
+ */
+
+import type { MaintenanceType } from './constants.js';
+import type { SolanaCluster } from './format.js';
+import type { StakeStatus, WithdrawalStatus } from './stake-status.js';
+
+export type SocialLinks = {
+  telegram?: string;
+  discord?: string;
+  twitter?: string;
+  instagram?: string;
+  tiktok?: string;
+};
+
+/** GET /api/settings. Unset text settings are ''. Never carries the RPC provider key or URL. */
+export type PublicSettings = {
+  tokenName: string;
+  tokenSymbol: string;
+  tokenContract: string;
+  /** A PNG/JPEG/WebP/GIF data URL. */
+  tokenLogo: string | null;
+  stakingWallet: string;
+  supportEmail: string;
+  supportWhatsapp: string;
+  supportTelegram: string;
+  maintenanceMode: boolean;
+  maintenanceMessage: string;
+  maintenanceType: MaintenanceType;
+  maintenanceEstimatedTime: string;
+  socialLinks: SocialLinks;
+  /** Added to Stats.totalStaked on the landing page. */
+  statsOffsetStaked: string;
+  /** Added to Stats.totalStakers on the landing page. */
+  statsOffsetStakers: number;
+  solanaCluster: SolanaCluster;
+};
+
+/** GET /api/admin/settings. */
+export type AdminSettings = PublicSettings & {
+  /** Masked; '' when unset. Sending it back blank keeps the stored key. */
+  heliusApiKey: string;
+  heliusRpcUrl: string;
+};
+
+export type StakingPlan = {
+  id: number;
+  name: string;
+  description: string | null;
+  yieldRate: string;
+  durationDays: number;
+  minStakeAmount: string;
+  earlyPenaltyRate: string;
+  isActive: boolean;
+  createdAt: string;
+};
+
+/** The plan's terms as they were when the stake was created. */
+export type StakePlanSnapshot = {
+  id: number;
+  name: string;
+  description: string | null;
+  yieldRate: string;
+  durationDays: number;
+  minStakeAmount: string;
+  earlyPenaltyRate: string;
+};
+
+export type Stake = {
+  id: number;
+  walletAddress: string;
+  plan: StakePlanSnapshot;
+  amount: string;
+  rewardAmount: string;
+  status: StakeStatus;
+  createdAt: string;
+  endsAt: string;
+  completedAt: string | null;
+  /** The deposit signature, or `restake_{originalStakeId}` for a stake created by restaking. */
+  txId: string | null;
+  restakedFromId: number | null;
+};
+
+export type Withdrawal = {
+  id: number;
+  stakeId: number;
+  walletAddress: string;
+  amount: string;
+  finalAmount: string;
+  penaltyAmount: string;
+  kind: 'full' | 'early';
+  status: WithdrawalStatus;
+  requestedAt: string;
+  processedAt: string | null;
+  txId: string | null;
+  rejectReason: string | null;
+};
+
+/** GET /api/stats: true totals, without the display offsets. */
+export type Stats = { totalStaked: string; totalStakers: number };
+
+export type AdminStats = {
+  totalUsers: number;
+  totalStaked: string;
+  pendingWithdrawals: number;
+  activePlans: number;
+};
+
+export type Admin = { id: number; email: string; username: string; createdAt: string };
+
+/** POST /api/admin/login. */
+export type LoginResponse = { token: string; expiresAt: string };
+
+/** Body of every error answer. errors: first message per field path. */
+export type ApiError = { message: string; errors?: Record<string, string> };
+
+/** POST /api/admin/update-expired-stakes. */
+export type UpdateExpiredResponse = { updatedCount: number };
+
+export type AuditLogEntry = {
+  id: number;
+  adminId: number | null;
+  adminUsername: string;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+};
+
+/** GET /api/helius-config: the server's own RPC proxy, never the provider URL. */
+export type RpcConfigResponse = { apiUrl: string };
+
+/** POST /api/auth/nonce. message is the exact UTF-8 text to sign. */
+export type AuthNonceResponse = { message: string; nonce: string; expiresAt: string };
+
+/** POST /api/auth/verify. */
+export type AuthVerifyResponse = { walletAddress: string; expiresAt: string };
+
+/** GET /api/auth/session. */
+export type WalletSession = { walletAddress: string };
+
+/** GET /api/health. */
+export type HealthResponse = { status: 'ok' };

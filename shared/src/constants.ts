@@ -1,0 +1,78 @@
+/** Business constants and limits (SPEC section 9, DESIGN section 2). */
+
+// Timing (ms)
+export const WALLET_CONNECT_REDIRECT_MS = 1000;
+export const STAKE_REDIRECT_MS = 1000;
+export const COUNTER_ANIMATION_MS = 2500;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_LIMIT = 1;
+export const COPY_CONFIRMATION_RESET_MS = 2000;
+export const WITHDRAWAL_PROCESSING_HOURS = 24;
+
+// Stakes
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const ENDING_SOON_DAYS = 2;
+export const MOST_POPULAR_PLAN_INDEX = 1;
+
+// Landing counters: defaults of the statsOffsetStaked / statsOffsetStakers settings
+export const DEFAULT_STATS_OFFSET_STAKED = '1250000';
+export const DEFAULT_STATS_OFFSET_STAKERS = 112;
+
+// Chain
+export const DEFAULT_TOKEN_DECIMALS = 9;
+export const LAMPORTS_PER_SOL = 1_000_000_000;
+/** SPEC's client multiplies the whole-token amount by this in the raw transfer amount. */
+export const TRANSFER_AMOUNT_MULTIPLIER = 1_000_000;
+export const CHAIN_COMMITMENT = 'confirmed';
+export const PUBLIC_MAINNET_RPC_URL = 'https://api.mainnet-beta.solana.com';
+
+// Display
+export const WITHDRAWAL_AMOUNT_DECIMALS = 0;
+export const UNSTAKE_DIALOG_DECIMALS = 8;
+
+// Admin
+export const ADMIN_TOKEN_STORAGE_KEY = 'admin_token';
+export const MIN_PASSWORD_LENGTH = 6;
+/** bcrypt ignores every byte after the 72nd, so longer passwords are refused rather than truncated. */
+export const MAX_PASSWORD_BYTES = 72;
+
+// Logo
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export type LogoMimeType = (typeof LOGO_MIME_TYPES)[number];
+export const LOGO_ADVISED_SIZE = '500x125px';
+/** Longest data URL a LOGO_MAX_BYTES image can take (base64 is 4 chars per 3 bytes); size request bodies from this. */
+export const LOGO_MAX_DATA_URL_LENGTH = 'data:image/jpeg;base64,'.length + Math.ceil(LOGO_MAX_BYTES / 3) * 4;
+
+// Maintenance
+export const MAINTENANCE_TYPES = ['maintenance', 'update'] as const;
+export type MaintenanceType = (typeof MAINTENANCE_TYPES)[number];
+export const DEFAULT_MAINTENANCE_TYPE: MaintenanceType = 'maintenance';
+export const DEFAULT_MAINTENANCE_MESSAGE =
+  "We're currently performing scheduled maintenance to improve your experience.";
+export const DEFAULT_MAINTENANCE_TIME = 'approximately 30 minutes';
+
+// Schema bounds
+export const MAX_DURATION_DAYS = 3650;
+export const MAX_YIELD_RATE = '1000';
+export const MAX_PENALTY_RATE = '100';
+/** Most digits in a stake amount, a minimum stake's integer part and a stats offset. */
+export const MAX_STAKE_DIGITS = 15;
+export const RATE_DECIMALS = 2;
+export const MIN_STAKE_DECIMALS = 8;
+/** PostgreSQL INTEGER, the type of every id. */
+export const MAX_ID = 2_147_483_647;
+export const DEFAULT_PAGE_LIMIT = 100;
+export const MAX_PAGE_LIMIT = 1000;
+
+// String lengths
+export const MAX_NAME_LENGTH = 100;
+export const MAX_SYMBOL_LENGTH = 20;
+export const MAX_DESCRIPTION_LENGTH = 1000;
+export const MAX_MESSAGE_LENGTH = 1000;
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_USERNAME_LENGTH = 50;
+export const MAX_TEXT_LENGTH = 200;
+export const MAX_URL_LENGTH = 500;
+export const MAX_REASON_LENGTH = 500;
+export const MAX_SIGN_IN_MESSAGE_LENGTH = 1000;

@@ -1,0 +1,104 @@
+/**
+ * Display formatting (SPEC section 9). Display helpers never throw on bad data: an unparsable amount
+ * or date is shown as given.
+ */
+
+import { numberToDecimalString, parseDecimal } from './decimal.js';
+import type { ScaledDecimal } from './decimal.js';
+
+export const SOLANA_CLUSTERS = ['mainnet-beta', 'devnet', 'testnet'] as const;
+export type SolanaCluster = (typeof SOLANA_CLUSTERS)[number];
+
+const EXPLORER_URL = 'https://explorer.solana.com';
+
+/**
+ * US English grouping with exactly `decimals` fraction digits, rounding half away from zero like
+ * Intl. Exact for any decimal string ("123456789012345678" keeps every digit).
+ */
+export function formatAmount(value: string | number, decimals: number): string {
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 100) {
+    throw new RangeError(`Invalid number of decimals: ${decimals}`);
+  }
+  const parsed = parseAmount(value);
+  if (!parsed) return String(value);
+  const negative = parsed.units < 0n;
+  const magnitude = negative ? -parsed.units : parsed.units;
+  const rounded = roundToScale(magnitude, parsed.scale, decimals);
+  const digits = rounded.toString().padStart(decimals + 1, '0');
+  const integerPart = groupThousands(digits.slice(0, digits.length - decimals));
+  const fractionPart = digits.slice(digits.length - decimals);
+  const body = decimals > 0 ? `${integerPart}.${fractionPart}` : integerPart;
+  return negative && rounded !== 0n ? `-${body}` : body;
+}
+
+/** US format, 12-hour clock: "11/23/2026, 2:05 PM". */
+export function formatDateTime(value: Date | string, timeZone?: string): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : '';
+  // ICU 72+ puts a narrow no-break space before AM/PM; a plain space reads the same and compares predictably.
+  return dateTimeFormatter(timeZone).format(date).replace(/[\u202f\u00a0]/g, ' ');
+}
+
+/** Kept if 8 characters or fewer, else first 4 + '...' + last 4. */
+export function shortenAddress(value: string): string {
+  return value.length <= 8 ? value : `${value.slice(0, 4)}...${value.slice(-4)}`;
+}
+
+/** Dashboard rule: first 8 + '...' + last 8; 16 characters or fewer kept. */
+export function shortenTxId(value: string): string {
+  return value.length <= 16 ? value : `${value.slice(0, 8)}...${value.slice(-8)}`;
+}
+
+export function explorerTxUrl(txId: string, cluster: SolanaCluster): string {
+  return `${EXPLORER_URL}/tx/${encodeURIComponent(txId)}${clusterQuery(cluster)}`;
+}
+
+export function explorerAddressUrl(address: string, cluster: SolanaCluster): string {
+  return `${EXPLORER_URL}/address/${encodeURIComponent(address)}${clusterQuery(cluster)}`;
+}
+
+function clusterQuery(cluster: SolanaCluster): string {
+  return cluster === 'mainnet-beta' ? '' : `?cluster=${encodeURIComponent(cluster)}`;
+}
+
+function parseAmount(value: string | number): ScaledDecimal | undefined {
+  try {
+    if (typeof value === 'number') return parseDecimal(numberToDecimalString(value));
+    return typeof value === 'string' ? parseDecimal(value.trim()) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function roundToScale(units: bigint, scale: number, targetScale: number): bigint {
+  if (targetScale >= scale) return units * 10n ** BigInt(targetScale - scale);
+  const divisor = 10n ** BigInt(scale - targetScale);
+  const quotient = units / divisor;
+  return (units % divisor) * 2n >= divisor ? quotient + 1n : quotient;
+}
+
+function groupThousands(digits: string): string {
+  let grouped = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = grouped.length; i < digits.length; i += 3) grouped += `,${digits.slice(i, i + 3)}`;
+  return grouped;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormatter(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      ...(timeZone ? { timeZone } : {}),
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}

@@ -1,0 +1,181 @@
+import { MAX_STAKE_DIGITS } from './constants.js';
+
+/**
+ * Every user-visible validation and error message, in one place (English; a pt-BR catalogue with the
+ * same keys comes later). Fixed texts live in MESSAGES; texts with a value in them are functions.
+ */
+
+export const MESSAGES = {
+  // SPEC section 5, verbatim
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  tokenNameRequired: 'Token name is required',
+  tokenSymbolRequired: 'Token symbol is required',
+  tokenContractRequired: 'Token contract is required',
+  stakingWalletRequired: 'Staking wallet is required',
+  planNameRequired: 'Plan name is required',
+  yieldRateRequired: 'Yield rate is required',
+  durationRequired: 'Duration is required',
+  minStakeAmountRequired: 'Minimum stake amount is required',
+  earlyPenaltyRateRequired: 'Early penalty rate is required',
+  validEmailRequired: 'Valid email is required',
+  passwordTooShort: 'Password must be at least 6 characters',
+  logoTooLargeTitle: 'File too large',
+  logoTooLarge: 'Please select an image smaller than 5MB',
+
+  // Request shape
+  requestBodyMustBeObject: 'Request body must be a JSON object',
+  validationFailed: 'Some fields are invalid',
+  invalidRequest: 'Invalid request',
+
+  // Stakes and withdrawals
+  planRequired: 'Staking plan is required',
+  originalStakeRequired: 'Original stake is required',
+  stakeRequired: 'Stake is required',
+  amountRequired: 'Amount is required',
+  amountMustBeWhole: 'Amount must be a whole number of tokens',
+  amountTooSmall: 'Amount must be at least 1 token',
+  amountTooLarge: `Amount must have at most ${MAX_STAKE_DIGITS} digits`,
+  walletAddressRequired: 'Wallet address is required',
+  invalidWalletAddress: 'Invalid wallet address',
+  txIdRequired: 'Transaction ID is required',
+  invalidTxId: 'Invalid transaction id',
+  txIdOnlyWhenCompleting: 'A transaction ID is only accepted when completing a withdrawal',
+  rejectReasonRequired: 'A reason is required to reject a withdrawal',
+  reasonOnlyWhenRejecting: 'A reason is only accepted when rejecting a withdrawal',
+  withdrawalStatusRequired: 'Status is required',
+  withdrawalStatusInvalid: "Status must be 'completed' or 'rejected'",
+  stakeStatusInvalid: "A new stake's status can only be 'active'",
+  withdrawalRequestStatusInvalid: "A new withdrawal's status can only be 'pending'",
+
+  // Settings
+  invalidTokenContract: 'Token contract must be a valid Solana address',
+  invalidStakingWallet: 'Staking wallet must be a valid Solana address',
+  logoSvgRefused: 'SVG images are not allowed; use PNG, JPEG, WebP or GIF',
+  logoWrongType: 'Logo must be a PNG, JPEG, WebP or GIF image',
+  logoInvalidData: 'Logo image data is not valid',
+  logoContentMismatch: 'Logo content does not match its image type',
+  maintenanceTypeInvalid: "Maintenance type must be 'maintenance' or 'update'",
+
+  // Auth and access (server)
+  invalidCredentials: 'Invalid username or password',
+  authenticationRequired: 'Authentication required',
+  sessionExpired: 'Your session has expired, please log in again',
+  walletSessionRequired: 'Sign in with your wallet first',
+  walletNotYours: 'This wallet does not belong to your session',
+  signInMessageRequired: 'Sign-in message is required',
+  signatureRequired: 'Signature is required',
+  invalidSignature: 'Invalid signature',
+  signInExpired: 'The sign-in request has expired, please try again',
+
+  // Server: resources and state
+  notFound: 'Not found',
+  planNotFound: 'Staking plan not found',
+  stakeNotFound: 'Stake not found',
+  withdrawalNotFound: 'Withdrawal not found',
+  adminNotFound: 'Admin not found',
+  planInactive: 'This staking plan is not active',
+  txIdAlreadyUsed: 'This transaction ID has already been used',
+  withdrawalAlreadyOpen: 'A withdrawal request is already open for this stake',
+  stakeNotWithdrawable: 'This stake cannot be withdrawn in its current state',
+  stakeNotRestakable: 'Only a completed stake can be restaked',
+  withdrawalAlreadyProcessed: 'This withdrawal has already been processed',
+  withdrawalAmountsMismatch: 'The withdrawal amounts do not match this stake',
+  depositNotProven: 'The transaction does not prove this deposit',
+  chainUnavailable: 'The blockchain network cannot be reached right now; please retry shortly',
+  usernameTaken: 'This username is already in use',
+  emailTaken: 'This email is already in use',
+  passwordRequiredForNewAdmin: 'A password is required for a new admin',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  cannotDeleteLastAdmin: 'The last administrator cannot be deleted',
+
+  // Server: transport
+  malformedJson: 'The request body is not valid JSON',
+  payloadTooLarge: 'The request body is too large',
+  tooManyRequests: 'Too many requests, please try again later',
+  serviceUnavailable: 'The service is temporarily unavailable',
+  internalError: 'Something went wrong, please try again',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function minimumStakeMessage(min: string, symbol: string): string {
+  return `Minimum stake amount is ${min} ${symbol}.`;
+}
+
+export function unknownFieldMessage(name: string): string {
+  return `Unknown field: ${name}`;
+}
+
+export function mustBeTextMessage(label: string): string {
+  return `${label} must be text`;
+}
+
+export function mustBeBooleanMessage(label: string): string {
+  return `${label} must be true or false`;
+}
+
+export function mustBeObjectMessage(label: string): string {
+  return `${label} must be an object`;
+}
+
+export function tooLongMessage(label: string, max: number): string {
+  return `${label} must be at most ${max} characters`;
+}
+
+export function tooManyBytesMessage(label: string, max: number): string {
+  return `${label} must be at most ${max} bytes`;
+}
+
+export function mustBeNumberMessage(label: string): string {
+  return `${label} must be a number`;
+}
+
+export function mustBeIntegerMessage(label: string): string {
+  return `${label} must be a whole number`;
+}
+
+export function mustBePositiveIntegerMessage(label: string): string {
+  return `${label} must be a positive whole number`;
+}
+
+export function tooManyDecimalsMessage(label: string, decimals: number): string {
+  return `${label} must have at most ${decimals} decimal places`;
+}
+
+export function tooManyDigitsMessage(label: string, digits: number): string {
+  return `${label} must have at most ${digits} digits before the decimal point`;
+}
+
+export function mustBeGreaterThanMessage(label: string, min: string | number): string {
+  return `${label} must be greater than ${min}`;
+}
+
+export function mustBeAtLeastMessage(label: string, min: string | number): string {
+  return `${label} must be at least ${min}`;
+}
+
+export function mustBeAtMostMessage(label: string, max: string | number): string {
+  return `${label} must be at most ${max}`;
+}
+
+export function mustBeUrlMessage(label: string): string {
+  return `${label} must be an http(s) URL`;
+}
+
+export function mustBeHttpsUrlMessage(label: string): string {
+  return `${label} must be an https URL`;
+}
+
+export function mustBeEmailMessage(label: string): string {
+  return `${label} must be a valid email address`;
+}
+
+export function updatedExpiredStakesMessage(count: number): string {
+  return `Updated ${count} expired stakes`;
+}
+
+/** Payout check (DESIGN 3): says what differs between the withdrawal and the transaction. */
+export function payoutMismatchMessage(detail: string): string {
+  return `The transaction does not match this withdrawal: ${detail}`;
+}

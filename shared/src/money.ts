@@ -1,0 +1,90 @@
+/**
+ * Money rules (SPEC section 5, DESIGN section 2). Amounts are decimal strings; every result is a
+ * whole number of tokens, rounded down. Inputs may be in PostgreSQL NUMERIC form ("1000.00000000").
+ * Invalid or negative input throws RangeError.
+ */
+
+import { formatScaled, parseDecimal } from './decimal.js';
+import type { ScaledDecimal } from './decimal.js';
+import { hasElapsed } from './stake-status.js';
+import type { StakeStatus } from './stake-status.js';
+
+export type StakeTerms = { yieldRate: string; durationDays: number; earlyPenaltyRate: string };
+
+export type WithdrawalQuote = {
+  kind: 'full' | 'early';
+  amount: string;
+  rewardAmount: string;
+  penaltyAmount: string;
+  finalAmount: string;
+};
+
+export type QuotableStake = {
+  amount: string;
+  status: StakeStatus;
+  createdAt: Date | string;
+  plan: StakeTerms;
+};
+
+/** floor(amount x percent / 100), exact. */
+export function percentOf(amount: string, percent: string): string {
+  const a = nonNegative(amount);
+  const p = nonNegative(percent);
+  const denominator = 100n * 10n ** BigInt(a.scale + p.scale);
+  return ((a.units * p.units) / denominator).toString();
+}
+
+/** Reward for the whole period (not per year). */
+export function rewardFor(amount: string, yieldRate: string): string {
+  return percentOf(amount, yieldRate);
+}
+
+export function penaltyFor(amount: string, earlyPenaltyRate: string): string {
+  return percentOf(amount, earlyPenaltyRate);
+}
+
+/** The amount of the new stake a restake creates: amount + reward. */
+export function restakeAmount(amount: string, yieldRate: string): string {
+  return addWhole(amount, rewardFor(amount, yieldRate));
+}
+
+export function addWhole(a: string, b: string): string {
+  return (whole(a) + whole(b)).toString();
+}
+
+/** a - b; throws RangeError if the result would be negative. */
+export function subtractWhole(a: string, b: string): string {
+  const result = whole(a) - whole(b);
+  if (result < 0n) throw new RangeError(`${a} - ${b} is negative`);
+  return result.toString();
+}
+
+/**
+ * Full (amount + reward, no penalty) once the stake is completed or its period is over;
+ * otherwise early (amount - penalty, reward forfeited).
+ */
+export function withdrawalQuote(stake: QuotableStake, now: Date = new Date()): WithdrawalQuote {
+  const amount = whole(stake.amount).toString();
+  const { plan } = stake;
+  if (stake.status === 'completed' || hasElapsed(stake.createdAt, plan.durationDays, now)) {
+    const reward = rewardFor(amount, plan.yieldRate);
+    return { kind: 'full', amount, rewardAmount: reward, penaltyAmount: '0', finalAmount: addWhole(amount, reward) };
+  }
+  const penalty = penaltyFor(amount, plan.earlyPenaltyRate);
+  return { kind: 'early', amount, rewardAmount: '0', penaltyAmount: penalty, finalAmount: subtractWhole(amount, penalty) };
+}
+
+function nonNegative(value: string): ScaledDecimal {
+  const parsed = parseDecimal(value);
+  if (parsed.units < 0n) throw new RangeError(`Negative amount: ${value}`);
+  return parsed;
+}
+
+function whole(value: string): bigint {
+  const { units, scale } = nonNegative(value);
+  const divisor = 10n ** BigInt(scale);
+  if (units % divisor !== 0n) {
+    throw new RangeError(`Not a whole number of tokens: ${formatScaled({ units, scale })}`);
+  }
+  return units / divisor;
+}

@@ -1,0 +1,314 @@
+/**
+ * Field builders for the request schemas. yup's own coercion is removed from every field (it turns
+ * 12 into "12", [5] into 5, "0x10" into 16 and can throw on odd objects) and replaced with explicit,
+ * documented conversions; every type error has a readable message.
+ */
+
+import { boolean, number, object, string, ValidationError } from 'yup';
+import type { AnyObject, ObjectShape, Schema } from 'yup';
+import { MAX_EMAIL_LENGTH } from './constants.js';
+import { compareDecimal, isDecimalString, isWholeNumberString, normalizeDecimal, numberToDecimalString } from './decimal.js';
+import { checkLogoDataUrl } from './logo.js';
+import {
+  MESSAGES,
+  mustBeAtLeastMessage,
+  mustBeAtMostMessage,
+  mustBeBooleanMessage,
+  mustBeEmailMessage,
+  mustBeGreaterThanMessage,
+  mustBeHttpsUrlMessage,
+  mustBeIntegerMessage,
+  mustBeNumberMessage,
+  mustBeObjectMessage,
+  mustBeTextMessage,
+  mustBeUrlMessage,
+  tooLongMessage,
+  tooManyBytesMessage,
+  tooManyDecimalsMessage,
+  tooManyDigitsMessage,
+  unknownFieldMessage,
+} from './messages.js';
+import { isSolanaAddress, isTransactionSignature } from './solana.js';
+
+/** Stands in for a value of the wrong type so that the field's typeError reports it. */
+const WRONG_TYPE = Symbol('wrong type');
+const MAX_UNKNOWN_FIELDS_REPORTED = 20;
+const CANONICAL_INTEGER = /^-?(?:0|[1-9]\d*)$/;
+const NEGATIVE_DECIMAL = /^-(?:0|[1-9]\d*)(?:\.\d+)?$/;
+/** Longer decimal input is judged without BigInt work (which grows with the length). */
+const MAX_DECIMAL_INPUT_LENGTH = 100;
+
+function withoutCoercion<S extends Schema>(schema: S): S {
+  const next = schema.clone();
+  next.transforms = [];
+  return next;
+}
+
+/**
+ * An object that refuses unknown keys: one 'Unknown field: x' error per key, at that key's path.
+ * Unknown keys are dropped before yup casts the object: yup looks every key up in a plain object
+ * of fields, so "constructor" or "__proto__" would otherwise crash it or set a prototype. The check
+ * reads the raw input, so it still sees every key the client sent.
+ */
+export function strictObject<S extends ObjectShape>(shape: S, typeErrorMessage: string = MESSAGES.requestBodyMustBeObject) {
+  return object(shape)
+    .transform((value: unknown, _raw, schema) => keepKnownKeys(value, schema.fields))
+    .typeError(typeErrorMessage)
+    .nonNullable(typeErrorMessage)
+    .test({
+      name: 'no-unknown-fields',
+      test(_value, context) {
+        const raw: unknown = context.originalValue;
+        if (raw === null || typeof raw !== 'object') return true;
+        const known = (context.schema as { fields: AnyObject }).fields;
+        const unknownKeys = Object.keys(raw).filter((key) => !Object.hasOwn(known, key));
+        if (unknownKeys.length === 0) return true;
+        return new ValidationError(
+          unknownKeys.slice(0, MAX_UNKNOWN_FIELDS_REPORTED).map((key) =>
+            // A message function, so that a key like "${value}" is not interpolated by yup.
+            context.createError({ path: context.path ? `${context.path}.${key}` : key, message: () => unknownFieldMessage(key) }),
+          ),
+        );
+      },
+    });
+}
+
+export function nestedObject<S extends ObjectShape>(shape: S, label: string) {
+  return strictObject(shape, mustBeObjectMessage(label));
+}
+
+/** Trimmed text; null reads as ''. */
+export function text(label: string, max: number) {
+  return withoutCoercion(string())
+    .transform((_value, raw: unknown) => (typeof raw === 'string' ? raw.trim() : raw === null ? '' : wrongType(raw)))
+    .typeError(mustBeTextMessage(label))
+    .max(max, tooLongMessage(label, max));
+}
+
+export function requiredText(label: string, max: number, requiredMessage: string) {
+  return text(label, max).required(requiredMessage);
+}
+
+/** Optional text where '' and null both mean "none" and come out as null. */
+export function nullableText(label: string, max: number) {
+  return text(label, max)
+    .nullable()
+    .transform((value: unknown) => (value === '' ? null : value));
+}
+
+/** Text kept exactly as sent (not trimmed: spaces can belong to a password), at most maxBytes of UTF-8. */
+export function exactText(label: string, maxBytes: number) {
+  return withoutCoercion(string())
+    .transform((_value, raw: unknown) => (typeof raw === 'string' ? raw : raw === null ? '' : wrongType(raw)))
+    .typeError(mustBeTextMessage(label))
+    .test('max-bytes', tooManyBytesMessage(label, maxBytes), (value) => value == null || utf8Length(value, maxBytes) <= maxBytes);
+}
+
+export function email(label: string, invalidMessage: string = mustBeEmailMessage(label)) {
+  return text(label, MAX_EMAIL_LENGTH).email(invalidMessage);
+}
+
+/** '' or an http(s) URL (https only when httpsOnly). */
+export function url(label: string, max: number, { httpsOnly }: { httpsOnly: boolean }) {
+  const message = httpsOnly ? mustBeHttpsUrlMessage(label) : mustBeUrlMessage(label);
+  return text(label, max).test('url', message, (value) => !value || isWebUrl(value, httpsOnly));
+}
+
+export function solanaAddress(requiredMessage: string, invalidMessage: string) {
+  return withoutCoercion(string())
+    .transform((_value, raw: unknown) => (typeof raw === 'string' ? raw.trim() : raw == null ? undefined : wrongType(raw)))
+    .typeError(invalidMessage)
+    .required(requiredMessage)
+    .test('solana-address', invalidMessage, (value) => value == null || isSolanaAddress(value));
+}
+
+export function transactionSignature(invalidMessage: string) {
+  return withoutCoercion(string())
+    .transform((_value, raw: unknown) => (typeof raw === 'string' ? raw.trim() : raw == null ? undefined : wrongType(raw)))
+    .typeError(invalidMessage)
+    .test('transaction-signature', invalidMessage, (value) => !value || isTransactionSignature(value));
+}
+
+export function booleanField(label: string) {
+  const message = mustBeBooleanMessage(label);
+  return withoutCoercion(boolean())
+    .transform((_value, raw: unknown) => (typeof raw === 'boolean' ? raw : raw == null ? undefined : wrongType(raw)))
+    .typeError(message)
+    .nonNullable(message);
+}
+
+/** One of fixed strings; '' and null read as absent so that a default can apply. */
+export function choice<const T extends string>(values: readonly T[], message: string) {
+  return withoutCoercion(string())
+    .transform((_value, raw: unknown) => {
+      if (raw == null) return undefined;
+      if (typeof raw !== 'string') return wrongType(raw);
+      const trimmed = raw.trim();
+      return trimmed === '' ? undefined : trimmed;
+    })
+    .typeError(message)
+    .nonNullable(message)
+    .oneOf(values, message);
+}
+
+export type IntegerRules = { min: number; max: number; message?: string };
+
+/**
+ * An integer from a JSON number or a canonical decimal string (path and query params arrive as
+ * strings): "12" -> 12; "12abc", "1.5", "1e3", "0x10", "+1", "012" are refused; '' and null read as absent.
+ */
+export function integer(label: string, { min, max, message }: IntegerRules) {
+  const typeMessage = message ?? mustBeIntegerMessage(label);
+  return withoutCoercion(number())
+    .transform((_value, raw: unknown) => toIntegerInput(raw))
+    .typeError(typeMessage)
+    .nonNullable(typeMessage)
+    .integer(typeMessage)
+    .min(min, message ?? mustBeAtLeastMessage(label, min))
+    .max(max, message ?? mustBeAtMostMessage(label, max));
+}
+
+export type DecimalRules = {
+  maxDecimals: number;
+  maxIntegerDigits?: number;
+  /** Exclusive lower bound (value must be greater). */
+  above?: string;
+  /** Inclusive lower bound. */
+  atLeast?: string;
+  /** Inclusive upper bound. */
+  atMost?: string;
+};
+
+/**
+ * A non-negative decimal from a string or a JSON number, returned in canonical string form
+ * ("12.50" -> "12.5", 12.5 -> "12.5", 1e-7 -> "0.0000001"); '' and null read as absent.
+ */
+export function decimal(label: string, rules: DecimalRules) {
+  return withoutCoercion(string())
+    .transform((_value, raw: unknown) => toDecimalInput(raw))
+    .typeError(mustBeNumberMessage(label))
+    .nonNullable(mustBeNumberMessage(label))
+    .test('decimal', '', function (value) {
+      const problem = value == null ? undefined : decimalProblem(label, value, rules);
+      return problem === undefined || this.createError({ message: problem });
+    });
+}
+
+export type WholeNumberRules = {
+  notWholeMessage: string;
+  maxDigits: number;
+  tooManyDigitsMessage: string;
+  min?: { value: bigint; message: string };
+};
+
+/** A whole number as a string, from a string or a safe JSON integer (1000 -> "1000"); '' and null read as absent. */
+export function wholeNumber(rules: WholeNumberRules) {
+  return withoutCoercion(string())
+    .transform((_value, raw: unknown) => toWholeNumberInput(raw))
+    .typeError(rules.notWholeMessage)
+    .nonNullable(rules.notWholeMessage)
+    .test('whole-number', '', function (value) {
+      if (value == null) return true;
+      let problem: string | undefined;
+      if (!isWholeNumberString(value)) problem = rules.notWholeMessage;
+      else if (value.length > rules.maxDigits) problem = rules.tooManyDigitsMessage;
+      else if (rules.min && BigInt(value) < rules.min.value) problem = rules.min.message;
+      return problem === undefined || this.createError({ message: problem });
+    });
+}
+
+/** A PNG/JPEG/WebP/GIF data URL within LOGO_MAX_BYTES; '' and null mean "no logo" and come out as null. */
+export function logoDataUrl(label: string) {
+  return withoutCoercion(string())
+    .transform((_value, raw: unknown) => {
+      if (raw === undefined) return undefined;
+      if (raw === null) return null;
+      if (typeof raw !== 'string') return wrongType(raw);
+      const trimmed = raw.trim();
+      return trimmed === '' ? null : trimmed;
+    })
+    .nullable()
+    .typeError(mustBeTextMessage(label))
+    .test('logo', '', function (value) {
+      if (value == null) return true;
+      const check = checkLogoDataUrl(value);
+      return check.ok || this.createError({ message: check.message });
+    });
+}
+
+function keepKnownKeys(value: unknown, known: AnyObject): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const keys = Object.keys(value);
+  if (keys.every((key) => Object.hasOwn(known, key))) return value;
+  return Object.fromEntries(keys.filter((key) => Object.hasOwn(known, key)).map((key) => [key, (value as AnyObject)[key]]));
+}
+
+function wrongType(raw: unknown): unknown {
+  return raw === undefined ? undefined : WRONG_TYPE;
+}
+
+function toIntegerInput(raw: unknown): unknown {
+  if (typeof raw === 'number') return raw;
+  if (raw == null) return undefined;
+  if (typeof raw !== 'string') return Number.NaN;
+  const trimmed = raw.trim();
+  if (trimmed === '') return undefined;
+  return CANONICAL_INTEGER.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+function toDecimalInput(raw: unknown): unknown {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? numberToDecimalString(raw) : WRONG_TYPE;
+  if (raw == null) return undefined;
+  if (typeof raw !== 'string') return WRONG_TYPE;
+  const trimmed = raw.trim();
+  if (trimmed === '') return undefined;
+  const canonical = trimmed.length <= MAX_DECIMAL_INPUT_LENGTH && isDecimalString(trimmed, Number.POSITIVE_INFINITY);
+  return canonical ? normalizeDecimal(trimmed) : trimmed;
+}
+
+function toWholeNumberInput(raw: unknown): unknown {
+  if (typeof raw === 'number') {
+    if (Number.isSafeInteger(raw)) return String(raw);
+    return Number.isFinite(raw) ? numberToDecimalString(raw) : WRONG_TYPE;
+  }
+  if (raw == null) return undefined;
+  if (typeof raw !== 'string') return WRONG_TYPE;
+  const trimmed = raw.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+function decimalProblem(label: string, value: string, rules: DecimalRules): string | undefined {
+  if (NEGATIVE_DECIMAL.test(value)) {
+    return rules.above !== undefined ? mustBeGreaterThanMessage(label, rules.above) : mustBeAtLeastMessage(label, rules.atLeast ?? '0');
+  }
+  if (!isDecimalString(value, Number.POSITIVE_INFINITY)) return mustBeNumberMessage(label);
+  if (!isDecimalString(value, rules.maxDecimals)) return tooManyDecimalsMessage(label, rules.maxDecimals);
+  if (value.length > MAX_DECIMAL_INPUT_LENGTH) {
+    // Few decimals and no leading zeros: the integer part alone is enormous.
+    if (rules.atMost !== undefined) return mustBeAtMostMessage(label, rules.atMost);
+    if (rules.maxIntegerDigits !== undefined) return tooManyDigitsMessage(label, rules.maxIntegerDigits);
+  }
+  const integerDigits = value.split('.')[0]?.length ?? 0;
+  if (rules.maxIntegerDigits !== undefined && integerDigits > rules.maxIntegerDigits) {
+    return tooManyDigitsMessage(label, rules.maxIntegerDigits);
+  }
+  if (rules.above !== undefined && compareDecimal(value, rules.above) <= 0) return mustBeGreaterThanMessage(label, rules.above);
+  if (rules.atLeast !== undefined && compareDecimal(value, rules.atLeast) < 0) return mustBeAtLeastMessage(label, rules.atLeast);
+  if (rules.atMost !== undefined && compareDecimal(value, rules.atMost) > 0) return mustBeAtMostMessage(label, rules.atMost);
+  return undefined;
+}
+
+function isWebUrl(value: string, httpsOnly: boolean): boolean {
+  if (!(httpsOnly ? /^https:\/\//i : /^https?:\/\//i).test(value) || /\s/.test(value)) return false;
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** UTF-8 length, stopping early once it is known to exceed `limit` (each UTF-16 unit is at least 1 byte). */
+function utf8Length(value: string, limit: number): number {
+  if (value.length > limit) return value.length;
+  return new TextEncoder().encode(value).length;
+}

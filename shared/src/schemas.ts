@@ -1,0 +1,257 @@
+/**
+ * Request schemas, used by the server on request bodies and params and by the clients' forms.
+ * Run them through validate() (validate.ts). Every schema refuses unknown keys.
+ */
+
+import type { InferType } from 'yup';
+import {
+  DEFAULT_MAINTENANCE_TYPE,
+  DEFAULT_PAGE_LIMIT,
+  DEFAULT_STATS_OFFSET_STAKED,
+  DEFAULT_STATS_OFFSET_STAKERS,
+  MAINTENANCE_TYPES,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_DURATION_DAYS,
+  MAX_ID,
+  MAX_MESSAGE_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PAGE_LIMIT,
+  MAX_PASSWORD_BYTES,
+  MAX_PENALTY_RATE,
+  MAX_REASON_LENGTH,
+  MAX_SIGN_IN_MESSAGE_LENGTH,
+  MAX_STAKE_DIGITS,
+  MAX_SYMBOL_LENGTH,
+  MAX_TEXT_LENGTH,
+  MAX_URL_LENGTH,
+  MAX_USERNAME_LENGTH,
+  MAX_YIELD_RATE,
+  MIN_PASSWORD_LENGTH,
+  MIN_STAKE_DECIMALS,
+  RATE_DECIMALS,
+} from './constants.js';
+import {
+  MESSAGES,
+  mustBeIntegerMessage,
+  mustBePositiveIntegerMessage,
+  tooManyDigitsMessage,
+} from './messages.js';
+import {
+  booleanField,
+  choice,
+  decimal,
+  email,
+  exactText,
+  integer,
+  logoDataUrl,
+  nestedObject,
+  nullableText,
+  requiredText,
+  solanaAddress,
+  strictObject,
+  text,
+  transactionSignature,
+  url,
+  wholeNumber,
+} from './schema-fields.js';
+
+function id(label: string, requiredMessage: string) {
+  return integer(label, { min: 1, max: MAX_ID, message: mustBePositiveIntegerMessage(label) }).required(requiredMessage);
+}
+
+function walletAddress() {
+  return solanaAddress(MESSAGES.walletAddressRequired, MESSAGES.invalidWalletAddress);
+}
+
+/** A stake amount: whole tokens, 1 or more. */
+function stakeAmount() {
+  return wholeNumber({
+    notWholeMessage: MESSAGES.amountMustBeWhole,
+    maxDigits: MAX_STAKE_DIGITS,
+    tooManyDigitsMessage: MESSAGES.amountTooLarge,
+    min: { value: 1n, message: MESSAGES.amountTooSmall },
+  });
+}
+
+/** A withdrawal amount: whole tokens, 0 or more. */
+function payoutAmount(label: string, notWholeMessage: string = mustBeIntegerMessage(label)) {
+  return wholeNumber({
+    notWholeMessage,
+    maxDigits: MAX_STAKE_DIGITS,
+    tooManyDigitsMessage: tooManyDigitsMessage(label, MAX_STAKE_DIGITS),
+  });
+}
+
+export const adminLoginSchema = strictObject({
+  username: requiredText('Username', MAX_USERNAME_LENGTH, MESSAGES.usernameRequired),
+  password: exactText('Password', MAX_PASSWORD_BYTES).required(MESSAGES.passwordRequired),
+});
+export type AdminLoginInput = InferType<typeof adminLoginSchema>;
+
+const socialLinksSchema = nestedObject(
+  {
+    telegram: url('Telegram link', MAX_URL_LENGTH, { httpsOnly: true }),
+    discord: url('Discord link', MAX_URL_LENGTH, { httpsOnly: true }),
+    twitter: url('Twitter link', MAX_URL_LENGTH, { httpsOnly: true }),
+    instagram: url('Instagram link', MAX_URL_LENGTH, { httpsOnly: true }),
+    tiktok: url('TikTok link', MAX_URL_LENGTH, { httpsOnly: true }),
+  },
+  'Social links',
+)
+  .default(undefined)
+  .optional();
+
+/**
+ * PUT /api/admin/settings. Absent optional fields (no default) mean "keep the stored value";
+ * tokenLogo: null or '' removes the logo; heliusApiKey: '' keeps the stored key.
+ */
+export const settingsSchema = strictObject({
+  tokenName: requiredText('Token name', MAX_NAME_LENGTH, MESSAGES.tokenNameRequired),
+  tokenSymbol: requiredText('Token symbol', MAX_SYMBOL_LENGTH, MESSAGES.tokenSymbolRequired),
+  tokenContract: solanaAddress(MESSAGES.tokenContractRequired, MESSAGES.invalidTokenContract),
+  stakingWallet: solanaAddress(MESSAGES.stakingWalletRequired, MESSAGES.invalidStakingWallet),
+  tokenLogo: logoDataUrl('Logo'),
+  heliusApiKey: text('Helius API key', MAX_TEXT_LENGTH),
+  heliusRpcUrl: url('Helius RPC URL', MAX_URL_LENGTH, { httpsOnly: false }),
+  supportEmail: email('Support email'),
+  supportWhatsapp: text('Support WhatsApp', MAX_TEXT_LENGTH),
+  supportTelegram: text('Support Telegram', MAX_TEXT_LENGTH),
+  maintenanceMode: booleanField('Maintenance mode').default(false),
+  maintenanceMessage: text('Maintenance message', MAX_MESSAGE_LENGTH),
+  maintenanceType: choice(MAINTENANCE_TYPES, MESSAGES.maintenanceTypeInvalid).default(DEFAULT_MAINTENANCE_TYPE),
+  maintenanceEstimatedTime: text('Estimated time', MAX_TEXT_LENGTH),
+  socialLinks: socialLinksSchema,
+  statsOffsetStaked: wholeNumber({
+    notWholeMessage: mustBeIntegerMessage('Total staked offset'),
+    maxDigits: MAX_STAKE_DIGITS,
+    tooManyDigitsMessage: tooManyDigitsMessage('Total staked offset', MAX_STAKE_DIGITS),
+  }).default(DEFAULT_STATS_OFFSET_STAKED),
+  statsOffsetStakers: integer('Stakers offset', { min: 0, max: MAX_ID }).default(DEFAULT_STATS_OFFSET_STAKERS),
+});
+export type SettingsInput = InferType<typeof settingsSchema>;
+
+/** POST and PUT /api/admin/staking-plans. Rates and minimum come out as canonical decimal strings. */
+export const planSchema = strictObject({
+  name: requiredText('Plan name', MAX_NAME_LENGTH, MESSAGES.planNameRequired),
+  description: nullableText('Description', MAX_DESCRIPTION_LENGTH),
+  yieldRate: decimal('Yield rate', { maxDecimals: RATE_DECIMALS, above: '0', atMost: MAX_YIELD_RATE }).required(
+    MESSAGES.yieldRateRequired,
+  ),
+  durationDays: integer('Duration', { min: 1, max: MAX_DURATION_DAYS }).required(MESSAGES.durationRequired),
+  minStakeAmount: decimal('Minimum stake amount', {
+    maxDecimals: MIN_STAKE_DECIMALS,
+    maxIntegerDigits: MAX_STAKE_DIGITS,
+    above: '0',
+  }).required(MESSAGES.minStakeAmountRequired),
+  earlyPenaltyRate: decimal('Early penalty rate', {
+    maxDecimals: RATE_DECIMALS,
+    atLeast: '0',
+    atMost: MAX_PENALTY_RATE,
+  }).required(MESSAGES.earlyPenaltyRateRequired),
+  isActive: booleanField('Active').default(true),
+});
+export type PlanInput = InferType<typeof planSchema>;
+
+/**
+ * POST /api/admin/admins and PUT /api/admin/admins/{id}. password: absent or '' is accepted here
+ * (SPEC: the client does not require one); the server requires it on creation and keeps the current
+ * one on update.
+ */
+export const adminCreateSchema = strictObject({
+  email: email('Email', MESSAGES.validEmailRequired).required(MESSAGES.validEmailRequired),
+  username: requiredText('Username', MAX_USERNAME_LENGTH, MESSAGES.usernameRequired),
+  password: exactText('Password', MAX_PASSWORD_BYTES).test(
+    'min-length',
+    MESSAGES.passwordTooShort,
+    (value) => !value || value.length >= MIN_PASSWORD_LENGTH,
+  ),
+});
+export type AdminCreateInput = InferType<typeof adminCreateSchema>;
+
+export const adminUpdateSchema = adminCreateSchema;
+export type AdminUpdateInput = InferType<typeof adminUpdateSchema>;
+
+/** POST /api/stakes. amount: whole tokens as a string (a JS integer is converted). */
+export const stakeCreateSchema = strictObject({
+  planId: id('Plan', MESSAGES.planRequired),
+  amount: stakeAmount().required(MESSAGES.amountRequired),
+  walletAddress: walletAddress(),
+  txId: transactionSignature(MESSAGES.invalidTxId).required(MESSAGES.txIdRequired),
+  status: choice(['active'], MESSAGES.stakeStatusInvalid),
+});
+export type StakeCreateInput = InferType<typeof stakeCreateSchema>;
+
+/** POST /api/stakes/restake. */
+export const restakeSchema = strictObject({
+  originalStakeId: id('Original stake', MESSAGES.originalStakeRequired),
+  planId: id('Plan', MESSAGES.planRequired),
+  walletAddress: walletAddress(),
+});
+export type RestakeInput = InferType<typeof restakeSchema>;
+
+/** POST /api/withdrawals. The amounts are checked against the server's own quote, never trusted. */
+export const withdrawalRequestSchema = strictObject({
+  stakeId: id('Stake', MESSAGES.stakeRequired),
+  walletAddress: walletAddress(),
+  amount: payoutAmount('Amount', MESSAGES.amountMustBeWhole),
+  finalAmount: payoutAmount('Final amount'),
+  penaltyAmount: payoutAmount('Penalty amount'),
+  status: choice(['pending'], MESSAGES.withdrawalRequestStatusInvalid),
+});
+export type WithdrawalRequestInput = InferType<typeof withdrawalRequestSchema>;
+
+/**
+ * PUT /api/admin/withdrawals/{id}: completed needs txId (and no reason); rejected needs a reason
+ * (and no txId). '' counts as absent.
+ */
+export const withdrawalProcessSchema = strictObject({
+  status: choice(['completed', 'rejected'], MESSAGES.withdrawalStatusInvalid).required(MESSAGES.withdrawalStatusRequired),
+  txId: transactionSignature(MESSAGES.invalidTxId).when('status', ([status], schema) => {
+    if (status === 'completed') return schema.required(MESSAGES.txIdRequired);
+    if (status === 'rejected') {
+      return text('Transaction ID', MAX_TEXT_LENGTH).test('only-when-completing', MESSAGES.txIdOnlyWhenCompleting, (value) => !value);
+    }
+    return schema;
+  }),
+  reason: text('Reason', MAX_REASON_LENGTH).when('status', ([status], schema) => {
+    if (status === 'rejected') return schema.required(MESSAGES.rejectReasonRequired);
+    if (status === 'completed') return schema.test('only-when-rejecting', MESSAGES.reasonOnlyWhenRejecting, (value) => !value);
+    return schema;
+  }),
+});
+export type WithdrawalProcessInput = InferType<typeof withdrawalProcessSchema>;
+
+/** ?limit=&offset= of admin lists (query strings; '' means the default). */
+export const paginationSchema = strictObject({
+  limit: integer('Limit', { min: 1, max: MAX_PAGE_LIMIT }).default(DEFAULT_PAGE_LIMIT),
+  offset: integer('Offset', { min: 0, max: MAX_ID }).default(0),
+});
+export type PaginationInput = InferType<typeof paginationSchema>;
+
+/** Path params `{ id }` (req.params): a positive integer from its string form. */
+export const idParamSchema = strictObject({
+  id: id('Id', mustBePositiveIntegerMessage('Id')),
+});
+export type IdParam = InferType<typeof idParamSchema>;
+
+/** Path params `{ walletAddress }` (GET /api/stakes/{walletAddress}, /api/withdrawals/{walletAddress}). */
+export const walletAddressParamSchema = strictObject({
+  walletAddress: walletAddress(),
+});
+export type WalletAddressParam = InferType<typeof walletAddressParamSchema>;
+
+/** POST /api/auth/nonce. */
+export const authNonceSchema = strictObject({
+  walletAddress: walletAddress(),
+});
+export type AuthNonceInput = InferType<typeof authNonceSchema>;
+
+/** POST /api/auth/verify: signature is the base58 ed25519 signature (64 bytes) of the message. */
+export const authVerifySchema = strictObject({
+  walletAddress: walletAddress(),
+  // Not trimmed: the signed message must reach the server byte for byte.
+  message: exactText('Sign-in message', MAX_SIGN_IN_MESSAGE_LENGTH).required(MESSAGES.signInMessageRequired),
+  signature: transactionSignature(MESSAGES.invalidSignature).required(MESSAGES.signatureRequired),
+});
+export type AuthVerifyInput = InferType<typeof authVerifySchema>;
+

@@ -1,0 +1,135 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  DAY_MS,
+  daysRemaining,
+  hasElapsed,
+  isExpired,
+  isRestakeTxId,
+  progressPercent,
+  restakeTxId,
+  stakeBadge,
+  stakeEndsAt,
+} from './stake-status.js';
+import type { StakeStatus } from './stake-status.js';
+
+const created = new Date('2026-03-01T12:00:00Z');
+const at = (ms: number) => new Date(created.getTime() + ms);
+const stake = (status: StakeStatus, durationDays = 30) => ({ status, createdAt: created, plan: { durationDays } });
+
+describe('stakeEndsAt', () => {
+  it('is createdAt plus the duration in days', () => {
+    expect(stakeEndsAt(created, 30).toISOString()).toBe('2026-03-31T12:00:00.000Z');
+    expect(stakeEndsAt('2026-03-01T12:00:00.000Z', 1).toISOString()).toBe('2026-03-02T12:00:00.000Z');
+  });
+
+  it('throws on an invalid date', () => {
+    expect(() => stakeEndsAt('not a date', 1)).toThrow(RangeError);
+  });
+});
+
+describe('daysRemaining', () => {
+  it('rounds partial days up', () => {
+    expect(daysRemaining(created, 30, created)).toBe(30);
+    expect(daysRemaining(created, 30, at(1))).toBe(30);
+    expect(daysRemaining(created, 30, at(29 * DAY_MS))).toBe(1);
+    expect(daysRemaining(created, 30, at(30 * DAY_MS - 1))).toBe(1);
+  });
+
+  it('is 0 at the end and never negative after it', () => {
+    expect(daysRemaining(created, 30, at(30 * DAY_MS))).toBe(0);
+    expect(daysRemaining(created, 30, at(400 * DAY_MS))).toBe(0);
+  });
+
+  it('is never negative and is 0 exactly when elapsed', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 3650 }), fc.integer({ min: -10 * DAY_MS, max: 4000 * DAY_MS }), (days, offset) => {
+        const left = daysRemaining(created, days, at(offset));
+        expect(left).toBeGreaterThanOrEqual(0);
+        expect(Number.isInteger(left)).toBe(true);
+        expect(left === 0).toBe(hasElapsed(created, days, at(offset)));
+      }),
+    );
+  });
+});
+
+describe('hasElapsed and isExpired', () => {
+  it('flips exactly at the end', () => {
+    expect(hasElapsed(created, 30, at(30 * DAY_MS - 1))).toBe(false);
+    expect(hasElapsed(created, 30, at(30 * DAY_MS))).toBe(true);
+  });
+
+  it('calls only an active stake past its end expired', () => {
+    const after = at(31 * DAY_MS);
+    expect(isExpired(stake('active'), after)).toBe(true);
+    expect(isExpired(stake('active'), at(DAY_MS))).toBe(false);
+    expect(isExpired(stake('completed'), after)).toBe(false);
+    expect(isExpired(stake('pending_withdrawal'), after)).toBe(false);
+  });
+});
+
+describe('progressPercent', () => {
+  it('is the elapsed share of the period', () => {
+    expect(progressPercent(created, 10, created)).toBe(0);
+    expect(progressPercent(created, 10, at(5 * DAY_MS))).toBe(50);
+    expect(progressPercent(created, 10, at(10 * DAY_MS))).toBe(100);
+  });
+
+  it('is clamped to 0-100', () => {
+    expect(progressPercent(created, 10, at(-DAY_MS))).toBe(0);
+    expect(progressPercent(created, 10, at(50 * DAY_MS))).toBe(100);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3650 }), fc.integer({ min: -1e12, max: 1e12 }), (days, offset) => {
+        const percent = progressPercent(created, days, at(offset));
+        expect(percent).toBeGreaterThanOrEqual(0);
+        expect(percent).toBeLessThanOrEqual(100);
+      }),
+    );
+  });
+});
+
+describe('stakeBadge', () => {
+  const soon = at(28 * DAY_MS); // 2 days left
+
+  it.each([
+    ['completed', 'Completed'],
+    ['withdrawn', 'Withdrawn'],
+    ['pending_withdrawal', 'Withdrawal Pending'],
+  ] as const)('%s shows %s', (status, badge) => {
+    expect(stakeBadge(stake(status), soon)).toBe(badge);
+    expect(stakeBadge(stake(status), at(99 * DAY_MS))).toBe(badge);
+  });
+
+  it('shows Active with more than 2 days left', () => {
+    expect(stakeBadge(stake('active'), at(27 * DAY_MS))).toBe('Active');
+    expect(stakeBadge(stake('active'), at(28 * DAY_MS - 1))).toBe('Active');
+  });
+
+  it('shows Ending Soon with 2 or fewer days left', () => {
+    expect(stakeBadge(stake('active'), soon)).toBe('Ending Soon');
+    expect(stakeBadge(stake('active'), at(30 * DAY_MS - 1))).toBe('Ending Soon');
+    expect(stakeBadge(stake('active', 1), created)).toBe('Ending Soon');
+  });
+
+  it('shows Expired for an active stake past its end', () => {
+    expect(stakeBadge(stake('active'), at(30 * DAY_MS))).toBe('Expired');
+  });
+});
+
+describe('restake transaction ids', () => {
+  it('builds and recognises restake_{id}', () => {
+    expect(restakeTxId(42)).toBe('restake_42');
+    expect(isRestakeTxId('restake_42')).toBe(true);
+  });
+
+  it('does not take chain signatures, null or undefined for restakes', () => {
+    expect(isRestakeTxId('5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW')).toBe(false);
+    expect(isRestakeTxId(null)).toBe(false);
+    expect(isRestakeTxId(undefined)).toBe(false);
+  });
+
+  it('refuses ids that are not positive integers', () => {
+    expect(() => restakeTxId(0)).toThrow(RangeError);
+    expect(() => restakeTxId(1.5)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,75 @@
+/** Stake and withdrawal states, the date helpers of SPEC section 4, and the stake badge. */
+
+import { DAY_MS, ENDING_SOON_DAYS } from './constants.js';
+
+export { DAY_MS, ENDING_SOON_DAYS };
+
+export const STAKE_STATUSES = ['active', 'completed', 'pending_withdrawal', 'withdrawn'] as const;
+export type StakeStatus = (typeof STAKE_STATUSES)[number];
+
+export const WITHDRAWAL_STATUSES = ['pending', 'completed', 'rejected'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+export type StakeBadge = 'Completed' | 'Withdrawn' | 'Withdrawal Pending' | 'Expired' | 'Ending Soon' | 'Active';
+
+export type StakeTiming = {
+  status: StakeStatus;
+  createdAt: Date | string;
+  plan: { durationDays: number };
+};
+
+export const RESTAKE_TX_PREFIX = 'restake_';
+
+export function stakeEndsAt(createdAt: Date | string, durationDays: number): Date {
+  return new Date(toTime(createdAt) + durationDays * DAY_MS);
+}
+
+/** Whole days left, rounded up; 0 once the end is reached, never negative. */
+export function daysRemaining(createdAt: Date | string, durationDays: number, now: Date = new Date()): number {
+  const left = stakeEndsAt(createdAt, durationDays).getTime() - now.getTime();
+  return left > 0 ? Math.ceil(left / DAY_MS) : 0;
+}
+
+export function hasElapsed(createdAt: Date | string, durationDays: number, now: Date = new Date()): boolean {
+  return now.getTime() >= stakeEndsAt(createdAt, durationDays).getTime();
+}
+
+/** Active, but its period is over (not yet marked completed by the expiry job). */
+export function isExpired(stake: StakeTiming, now: Date = new Date()): boolean {
+  return stake.status === 'active' && hasElapsed(stake.createdAt, stake.plan.durationDays, now);
+}
+
+/** Elapsed share of the period, 0-100. */
+export function progressPercent(createdAt: Date | string, durationDays: number, now: Date = new Date()): number {
+  const total = durationDays * DAY_MS;
+  if (!(total > 0)) return 100;
+  const elapsed = now.getTime() - toTime(createdAt);
+  return Math.min(100, Math.max(0, (elapsed / total) * 100));
+}
+
+export function stakeBadge(stake: StakeTiming, now: Date = new Date()): StakeBadge {
+  if (stake.status === 'completed') return 'Completed';
+  if (stake.status === 'withdrawn') return 'Withdrawn';
+  if (stake.status === 'pending_withdrawal') return 'Withdrawal Pending';
+  const left = daysRemaining(stake.createdAt, stake.plan.durationDays, now);
+  if (left === 0) return 'Expired';
+  return left <= ENDING_SOON_DAYS ? 'Ending Soon' : 'Active';
+}
+
+export function isRestakeTxId(txId: string | null | undefined): boolean {
+  return typeof txId === 'string' && txId.startsWith(RESTAKE_TX_PREFIX);
+}
+
+/** The txId recorded on a stake created by restaking another: unique because a stake is restaked once. */
+export function restakeTxId(originalStakeId: number): string {
+  if (!Number.isSafeInteger(originalStakeId) || originalStakeId < 1) {
+    throw new RangeError(`Not a stake id: ${originalStakeId}`);
+  }
+  return `${RESTAKE_TX_PREFIX}${originalStakeId}`;
+}
+
+function toTime(value: Date | string): number {
+  const time = (value instanceof Date ? value : new Date(value)).getTime();
+  if (Number.isNaN(time)) throw new RangeError(`Invalid date: ${String(value)}`);
+  return time;
+}
