@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import type { Sequelize } from 'sequelize';
+import { BCRYPT_COST } from './admin-auth.js';
+import { Admin } from './admin.model.js';
+
+export type BootstrapResult =
+  | { created: false }
+  | { created: true; username: string; generatedPassword: string | undefined };
+
+const BOOTSTRAP_LOCK_KEY = 7_236_003;
+
+/**
+ * Creates the first admin from ADMIN_* when there is none. Without ADMIN_PASSWORD a password is
+ * generated and returned so it can be shown once; it is stored only as a bcrypt hash.
+ */
+export async function bootstrapFirstAdmin(
+  sequelize: Sequelize,
+  admin: { username: string; email: string; password: string | undefined },
+): Promise<BootstrapResult> {
+  return sequelize.transaction(async (transaction) => {
+    await sequelize.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: BOOTSTRAP_LOCK_KEY }, transaction });
+    if ((await Admin.count({ transaction })) > 0) return { created: false };
+    const generatedPassword = admin.password ? undefined : randomBytes(12).toString('base64url');
+    const passwordHash = await bcrypt.hash(admin.password ?? generatedPassword!, BCRYPT_COST);
+    await Admin.create({ username: admin.username, email: admin.email, passwordHash }, { transaction });
+    return { created: true, username: admin.username, generatedPassword };
+  });
+}

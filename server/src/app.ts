@@ -1,0 +1,91 @@
+import cors from 'cors';
+import express, { json, type RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Sequelize } from 'sequelize';
+import { requireAdmin } from './admins/admin-auth.js';
+import { adminLoginRoute, adminsAdminRoutes } from './admins/admins.routes.js';
+import { auditAdminRoutes } from './audit/audit.routes.js';
+import type { ChainVerifier } from './chain/chain-verifier.js';
+import type { Config } from './config.js';
+import { apiNotFound, errorHandler } from './http/error-handler.js';
+import { PostgresRateLimitStore } from './http/postgres-rate-limit-store.js';
+import { webAppRoutes } from './http/web-app.js';
+import type { Logger } from './logger.js';
+import { plansAdminRoutes, plansPublicRoutes } from './plans/plans.routes.js';
+import { settingsAdminRoutes, settingsPublicRoutes } from './settings/settings.routes.js';
+import { stakesAdminRoutes, stakesPublicRoutes } from './stakes/stakes.routes.js';
+import { statsAdminRoutes, statsPublicRoutes } from './stats/stats.routes.js';
+import { withdrawalsAdminRoutes, withdrawalsPublicRoutes } from './withdrawals/withdrawals.routes.js';
+import { healthRoute } from './http/health.js';
+
+export type AppDeps = {
+  config: Pick<Config, 'jwtSecret' | 'corsOrigins' | 'solanaCluster' | 'webDist'> & { loginRateLimit?: number };
+  logger: Logger;
+  sequelize: Sequelize;
+  verifier: ChainVerifier;
+};
+
+const JSON_LIMIT = '100kb';
+
+/** Small JSON bodies everywhere except the settings form, which carries a logo and has its own limit. */
+function jsonBodies(): RequestHandler {
+  const parser = json({ limit: JSON_LIMIT });
+  return (req, res, next) => (req.method === 'PUT' && req.path === '/admin/settings' ? next() : parser(req, res, next));
+}
+
+function loginLimiter(sequelize: Sequelize, limit: number): RequestHandler {
+  return rateLimit({
+    windowMs: 15 * 60 * 1000,
+    limit,
+    skipSuccessfulRequests: true,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    store: new PostgresRateLimitStore(sequelize, 'admin-login:'),
+    message: { message: 'Too many login attempts. Please wait 15 minutes and try again.' },
+  });
+}
+
+export function createApp({ config, logger, sequelize, verifier }: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: { 'img-src': ["'self'", 'data:'], 'frame-ancestors': ["'none'"] },
+      },
+    }),
+  );
+  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/api/health' } }));
+
+  const api = express.Router();
+  // Same-origin by default; other origins (a desktop shell, a separate admin host) only when listed.
+  api.use(cors({ origin: config.corsOrigins.length ? config.corsOrigins : false, exposedHeaders: ['X-Total-Count'] }));
+  api.use(jsonBodies());
+  api.use(healthRoute(sequelize));
+  api.use(settingsPublicRoutes(config.solanaCluster));
+  api.use(plansPublicRoutes());
+  api.use(statsPublicRoutes(sequelize));
+  api.use(stakesPublicRoutes(sequelize, verifier));
+  api.use(withdrawalsPublicRoutes(sequelize));
+
+  const admin = express.Router();
+  admin.use(adminLoginRoute(config.jwtSecret, loginLimiter(sequelize, config.loginRateLimit ?? 10)));
+  admin.use(requireAdmin(config.jwtSecret));
+  admin.use(statsAdminRoutes(sequelize));
+  admin.use(settingsAdminRoutes(sequelize, config.solanaCluster));
+  admin.use(plansAdminRoutes(sequelize));
+  admin.use(stakesAdminRoutes(sequelize));
+  admin.use(withdrawalsAdminRoutes(sequelize, verifier));
+  admin.use(adminsAdminRoutes(sequelize));
+  admin.use(auditAdminRoutes());
+  api.use('/admin', admin);
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  const web = webAppRoutes(config.webDist);
+  if (web) app.use(web);
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,39 @@
+import type { Transaction } from 'sequelize';
+import { AuditLog } from './audit-log.model.js';
+
+export type Actor = { id: number; username: string };
+
+const SECRET_KEYS = new Set(['passwordHash', 'password', 'heliusApiKey']);
+
+/** Keeps the log readable and free of secrets: secrets redacted, images summarised. */
+function scrub(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value ?? null;
+  const plain = 'toJSON' in value && typeof value.toJSON === 'function' ? value.toJSON() : value;
+  return Object.fromEntries(
+    Object.entries(plain as Record<string, unknown>).map(([key, field]) => {
+      if (SECRET_KEYS.has(key)) return [key, field ? '[redacted]' : ''];
+      if (typeof field === 'string' && field.startsWith('data:')) return [key, `[data URL, ${field.length} characters]`];
+      return [key, field instanceof Date ? field.toISOString() : field];
+    }),
+  );
+}
+
+/** Every admin mutation writes one entry in the same transaction as the change itself. */
+export async function recordAudit(
+  transaction: Transaction,
+  actor: Actor,
+  entry: { action: string; entityType: string; entityId?: string | number | null; before?: unknown; after?: unknown },
+): Promise<void> {
+  await AuditLog.create(
+    {
+      adminId: actor.id,
+      adminUsername: actor.username,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId == null ? null : String(entry.entityId),
+      before: scrub(entry.before),
+      after: scrub(entry.after),
+    },
+    { transaction },
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * The server believes the chain, not the browser (DESIGN section 3). Every deposit is proven by
+ * `verifyDeposit` before a stake is recorded, and every payout by `verifyPayout` before a
+ * withdrawal is completed.
+ */
+export type DepositClaim = {
+  txId: string;
+  /** The holder's wallet: owner of the token account the tokens left. */
+  walletAddress: string;
+  /** Whole tokens. */
+  amount: string;
+  mint: string;
+  stakingWallet: string;
+};
+
+export type PayoutClaim = {
+  txId: string;
+  /** The holder's wallet: owner of the token account the tokens must reach. */
+  walletAddress: string;
+  /** Whole tokens. */
+  amount: string;
+  mint: string;
+};
+
+/** `ok: false` carries a sentence for the person who sent the claim, saying what does not match. */
+export type Verdict = { ok: true } | { ok: false; reason: string };
+
+/** The chain could not be asked (RPC down, slow, rate-limited): nothing may be recorded; retry later. */
+export class ChainUnavailableError extends Error {}
+
+export interface ChainVerifier {
+  verifyDeposit(claim: DepositClaim): Promise<Verdict>;
+  verifyPayout(claim: PayoutClaim): Promise<Verdict>;
+}

@@ -1,0 +1,14 @@
+import { ChainUnavailableError, type ChainVerifier } from './chain-verifier.js';
+
+/**
+ * Stands in until an on-chain verifier is wired: it proves nothing, so it accepts nothing.
+ * Deposits and payouts answer 503 and nothing is recorded.
+ */
+export const unconfiguredVerifier: ChainVerifier = {
+  async verifyDeposit() {
+    throw new ChainUnavailableError('On-chain verification is not available on this server yet');
+  },
+  async verifyPayout() {
+    throw new ChainUnavailableError('On-chain verification is not available on this server yet');
+  },
+};

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { SOLANA_CLUSTERS, type SolanaCluster } from '@stakedesk/shared/format';
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string;
+  production: boolean;
+  admin: { username: string; email: string; password: string | undefined };
+  solanaRpcUrl: string;
+  solanaCluster: SolanaCluster;
+  corsOrigins: string[];
+  logLevel: string;
+  /** Where the built web app lives; served with an SPA fallback when it exists. */
+  webDist: string;
+  expiryIntervalMs: number;
+};
+
+export class ConfigError extends Error {}
+
+const PUBLIC_MAINNET_RPC = 'https://api.mainnet-beta.solana.com';
+
+function readPort(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`${name} must be a port number, got '${raw}'`);
+  return port;
+}
+
+/** A secret kept in DATA_DIR so that restarts keep admin sessions valid; created on first use. */
+export function readOrCreateSecret(dataDir: string, fileName: string): string {
+  const file = path.join(dataDir, fileName);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR || './.data');
+  const cluster = (env.SOLANA_CLUSTER || 'mainnet-beta') as SolanaCluster;
+  if (!SOLANA_CLUSTERS.includes(cluster)) {
+    throw new ConfigError(`SOLANA_CLUSTER must be one of ${SOLANA_CLUSTERS.join(', ')}, got '${env.SOLANA_CLUSTER}'`);
+  }
+  let jwtSecret = env.JWT_SECRET;
+  if (!jwtSecret) {
+    if (production) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
+    jwtSecret = readOrCreateSecret(dataDir, 'jwt-secret');
+  } else if (jwtSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 characters');
+  }
+  return {
+    port: readPort(env.PORT, 3000, 'PORT'),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    jwtSecret,
+    production,
+    admin: {
+      username: env.ADMIN_USERNAME || 'admin',
+      email: env.ADMIN_EMAIL || 'admin@localhost',
+      password: env.ADMIN_PASSWORD || undefined,
+    },
+    solanaRpcUrl: env.SOLANA_RPC_URL || PUBLIC_MAINNET_RPC,
+    solanaCluster: cluster,
+    corsOrigins: (env.CORS_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    logLevel: env.LOG_LEVEL || 'info',
+    webDist: path.resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
+    expiryIntervalMs: Number(env.EXPIRY_INTERVAL_MS) > 0 ? Number(env.EXPIRY_INTERVAL_MS) : 60_000,
+  };
+}

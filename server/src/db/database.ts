@@ -1,0 +1,30 @@
+import pg from 'pg';
+import { Sequelize } from 'sequelize';
+import { Admin } from '../admins/admin.model.js';
+import { AuditLog } from '../audit/audit-log.model.js';
+import { StakingPlan } from '../plans/plan.model.js';
+import { Settings } from '../settings/settings.model.js';
+import { Stake } from '../stakes/stake.model.js';
+import { Withdrawal } from '../withdrawals/withdrawal.model.js';
+
+// NUMERIC stays a string (exact money); BIGINT ids too. Parse int8 counts explicitly where needed.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
+
+export function openDatabase(url: string): Sequelize {
+  const sequelize = new Sequelize(url, {
+    dialect: 'postgres',
+    logging: false,
+    pool: { max: 10, min: 0, acquire: 5_000, idle: 10_000 },
+    dialectOptions: {
+      // A request must never hang on a stuck database: fail fast, answer 503.
+      connectionTimeoutMillis: 5_000,
+      statement_timeout: 15_000,
+      idle_in_transaction_session_timeout: 30_000,
+      application_name: 'stakedesk',
+    },
+  });
+  for (const model of [Settings, StakingPlan, Stake, Withdrawal, Admin, AuditLog]) model.initModel(sequelize);
+  Stake.belongsTo(StakingPlan, { foreignKey: 'planId', as: 'plan' });
+  Withdrawal.belongsTo(Stake, { foreignKey: 'stakeId', as: 'stake' });
+  return sequelize;
+}

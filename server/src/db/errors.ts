@@ -1,0 +1,20 @@
+import { ConnectionError, TimeoutError, UniqueConstraintError, ForeignKeyConstraintError, DatabaseError } from 'sequelize';
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (!(error instanceof UniqueConstraintError)) return false;
+  if (!constraint) return true;
+  const original = (error as { original?: { constraint?: string } }).original;
+  return original?.constraint === constraint;
+}
+
+export const isForeignKeyViolation = (error: unknown) => error instanceof ForeignKeyConstraintError;
+
+/** PostgreSQL is down, unreachable, overloaded or cancelled the statement: the client may retry. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof ConnectionError || error instanceof TimeoutError) return true;
+  const code = (error as { original?: { code?: string }; parent?: { code?: string } }).original?.code;
+  // 57P01 admin shutdown, 57P03 cannot connect now, 53300 too many connections, 57014 statement timeout, 08xxx connection
+  if (error instanceof DatabaseError && code && (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300', '57014'].includes(code))) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|ECONNREFUSED|ECONNRESET|connect ETIMEDOUT/.test(message);
+}

@@ -1,0 +1,74 @@
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { Umzug, type UmzugStorage } from 'umzug';
+import * as initialSchema from './migrations/001-initial-schema.js';
+import * as defaultSettings from './seeders/001-default-settings.js';
+import * as examplePlans from './seeders/002-example-plans.js';
+
+/** Migrations and seeders get a plain SQL runner: the schema is SQL, never sequelize.sync(). */
+export type MigrationContext = { context: (sql: string, replacements?: Record<string, unknown>) => Promise<unknown> };
+
+type SqlRunner = MigrationContext['context'];
+
+type Step = {
+  name: string;
+  up: (params: MigrationContext) => Promise<void>;
+  down?: (params: MigrationContext) => Promise<void>;
+};
+
+const MIGRATIONS: Step[] = [initialSchema];
+const SEEDERS: Step[] = [defaultSettings];
+const EXAMPLE_SEEDERS: Step[] = [examplePlans];
+const MIGRATION_LOCK_KEY = 7_236_001;
+
+/** Records what ran in a table, inside the same transaction as the step itself. */
+function transactionalStorage(sequelize: Sequelize, transaction: Transaction, table: string): UmzugStorage {
+  return {
+    async executed() {
+      await sequelize.query(
+        `CREATE TABLE IF NOT EXISTS ${table} (name varchar(255) PRIMARY KEY, run_at timestamptz NOT NULL DEFAULT now())`,
+        { transaction },
+      );
+      const rows = await sequelize.query<{ name: string }>(`SELECT name FROM ${table} ORDER BY name`, {
+        type: QueryTypes.SELECT,
+        transaction,
+      });
+      return rows.map((row) => row.name);
+    },
+    async logMigration({ name }) {
+      await sequelize.query(`INSERT INTO ${table} (name) VALUES (:name)`, { replacements: { name }, transaction });
+    },
+    async unlogMigration({ name }) {
+      await sequelize.query(`DELETE FROM ${table} WHERE name = :name`, { replacements: { name }, transaction });
+    },
+  };
+}
+
+async function runSteps(sequelize: Sequelize, transaction: Transaction, steps: Step[], table: string): Promise<void> {
+  const sql: SqlRunner = (text, replacements) =>
+    sequelize.query(text, { transaction, ...(replacements ? { replacements } : {}) });
+  // umzug treats a function context as a factory, so the runner travels inside an object.
+  const umzug = new Umzug<{ sql: SqlRunner }>({
+    migrations: steps.map((step) => ({
+      name: step.name,
+      up: ({ context }) => step.up({ context: context.sql }),
+      down: ({ context }) => step.down?.({ context: context.sql }) ?? Promise.resolve(),
+    })),
+    context: { sql },
+    storage: transactionalStorage(sequelize, transaction, table),
+    logger: undefined,
+  });
+  await umzug.up();
+}
+
+/**
+ * Brings the schema up to date, then runs the seeders that have not run yet, all in one
+ * transaction. Each seeder runs once ever, so deleting the example plans does not bring them
+ * back. The advisory lock makes instances that start together migrate one after the other.
+ */
+export async function migrateAndSeed(sequelize: Sequelize, options: { examplePlans: boolean }): Promise<void> {
+  await sequelize.transaction(async (transaction) => {
+    await sequelize.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: MIGRATION_LOCK_KEY }, transaction });
+    await runSteps(sequelize, transaction, MIGRATIONS, 'schema_migrations');
+    await runSteps(sequelize, transaction, [...SEEDERS, ...(options.examplePlans ? EXAMPLE_SEEDERS : [])], 'schema_seeds');
+  });
+}

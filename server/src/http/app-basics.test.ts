@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/test-server.js';
+
+let api: TestServer;
+beforeAll(async () => {
+  api = await startTestServer();
+});
+afterAll(() => api.close());
+
+describe('the API basics', () => {
+  it('answers /api/health with ok when the database is up', async () => {
+    const response = await api.request('GET', '/api/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok' });
+  });
+
+  it('answers unknown /api paths with a JSON 404, not the web app', async () => {
+    const response = await api.request('GET', '/api/nothing-here');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ message: 'Not found' });
+  });
+
+  it('refuses malformed JSON with a 400 that says so, without a stack trace', async () => {
+    const response = await api.request('POST', '/api/stakes', '{"planId": 1,');
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'Malformed JSON body' });
+  });
+
+  it('refuses a body over the size limit with 413', async () => {
+    const response = await api.request('POST', '/api/withdrawals', { stakeId: 1, padding: 'x'.repeat(200_000) });
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ message: 'Request body is too large' });
+  });
+
+  it('sends security headers', async () => {
+    const { headers } = await api.request('GET', '/api/settings');
+    expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('allows only the configured origins across sites', async () => {
+    const allowed = await fetch(`${api.baseUrl}/api/settings`, { headers: { origin: 'https://admin.example.com' } });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://admin.example.com');
+    const other = await fetch(`${api.baseUrl}/api/settings`, { headers: { origin: 'https://evil.example' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

@@ -1,0 +1,42 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isDatabaseUnavailable } from '../db/errors.js';
+import type { Logger } from '../logger.js';
+import { AppError } from './errors.js';
+
+/** Unknown /api paths answer JSON, never the SPA. */
+export const apiNotFound: RequestHandler = (_req, res) => {
+  res.status(404).json({ message: 'Not found' });
+};
+
+/** The one place errors become responses. Never a stack trace; 500 only for our own bugs. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    if (res.headersSent) return;
+    if (error instanceof AppError) {
+      res.status(error.status).json({ message: error.message, ...(error.errors && { errors: error.errors }), ...error.extra });
+      return;
+    }
+    // body-parser's own errors: malformed JSON, too large, wrong charset.
+    const type = (error as { type?: string }).type;
+    const status = (error as { status?: number }).status;
+    if (type === 'entity.parse.failed') {
+      res.status(400).json({ message: 'Malformed JSON body' });
+      return;
+    }
+    if (type === 'entity.too.large' || status === 413) {
+      res.status(413).json({ message: 'Request body is too large' });
+      return;
+    }
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      res.status(status).json({ message: 'Bad request' });
+      return;
+    }
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error, url: req.originalUrl }, 'database unavailable');
+      res.status(503).set('Retry-After', '5').json({ message: 'The service is temporarily unavailable. Please try again shortly.' });
+      return;
+    }
+    logger.error({ err: error, url: req.originalUrl }, 'unhandled error');
+    res.status(500).json({ message: 'Internal server error' });
+  };
+}

@@ -1,0 +1,19 @@
+/** Services throw these; the one error handler maps them to `{message, errors?}` with the status. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) => new AppError(400, message, errors);
+export const unauthorized = (message = 'Authentication required') => new AppError(401, message);
+export const forbidden = (message: string) => new AppError(403, message);
+export const notFound = (message: string) => new AppError(404, message);
+export const conflict = (message: string, extra?: Record<string, unknown>) => new AppError(409, message, undefined, extra);
+export const unprocessable = (message: string) => new AppError(422, message);
+export const unavailable = (message: string, extra?: Record<string, unknown>) => new AppError(503, message, undefined, extra);

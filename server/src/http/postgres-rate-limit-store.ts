@@ -1,0 +1,54 @@
+import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
+import { QueryTypes, type Sequelize } from 'sequelize';
+
+/**
+ * express-rate-limit counters in PostgreSQL, so every server instance shares one count per key
+ * (DESIGN section 8). One upsert per hit; a window that has ended starts again at 1.
+ */
+export class PostgresRateLimitStore implements Store {
+  private windowMs = 60_000;
+  readonly localKeys = false;
+
+  constructor(
+    private readonly sequelize: Sequelize,
+    readonly prefix: string,
+  ) {}
+
+  init(options: Options): void {
+    this.windowMs = options.windowMs;
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    const [row] = await this.sequelize.query<{ hits: number; reset_at: Date }>(
+      'SELECT hits, reset_at FROM rate_limits WHERE key = :key AND reset_at > now()',
+      { replacements: { key: this.prefix + key }, type: QueryTypes.SELECT },
+    );
+    return row ? { totalHits: row.hits, resetTime: row.reset_at } : undefined;
+  }
+
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    const [row] = await this.sequelize.query<{ hits: number; reset_at: Date }>(
+      `INSERT INTO rate_limits (key, hits, reset_at) VALUES (:key, 1, now() + make_interval(secs => :seconds))
+       ON CONFLICT (key) DO UPDATE SET
+         hits = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.hits + 1 END,
+         reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
+       RETURNING hits, reset_at`,
+      { replacements: { key: this.prefix + key, seconds: this.windowMs / 1000 }, type: QueryTypes.SELECT },
+    );
+    return { totalHits: row!.hits, resetTime: row!.reset_at };
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.sequelize.query('UPDATE rate_limits SET hits = greatest(hits - 1, 0) WHERE key = :key', {
+      replacements: { key: this.prefix + key },
+    });
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.sequelize.query('DELETE FROM rate_limits WHERE key = :key', { replacements: { key: this.prefix + key } });
+  }
+}
+
+export async function deleteExpiredRateLimits(sequelize: Sequelize): Promise<void> {
+  await sequelize.query('DELETE FROM rate_limits WHERE reset_at <= now()');
+}

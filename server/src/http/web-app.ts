@@ -1,0 +1,20 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Router } from 'express';
+
+/**
+ * Serves the built web app: hashed assets with long caching, and index.html for every other
+ * GET that is not under /api (the client-side router decides, including its 404 page).
+ */
+export function webAppRoutes(webDist: string): Router | undefined {
+  const index = path.join(webDist, 'index.html');
+  if (!existsSync(index)) return undefined;
+  const router = express.Router();
+  router.use('/assets', express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  router.use(express.static(webDist, { index: false }));
+  router.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    res.set('Cache-Control', 'no-cache').sendFile(index);
+  });
+  return router;
+}

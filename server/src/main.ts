@@ -1,0 +1,84 @@
+import { createServer, type Server } from 'node:http';
+import { bootstrapFirstAdmin, type BootstrapResult } from './admins/bootstrap.js';
+import { createApp } from './app.js';
+import { unconfiguredVerifier } from './chain/unconfigured-verifier.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/database.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
+import { migrateAndSeed } from './db/migrator.js';
+import { deleteExpiredRateLimits } from './http/postgres-rate-limit-store.js';
+import { createLogger, type Logger } from './logger.js';
+import { scheduleExpiry } from './stakes/expiry.js';
+
+function banner(config: Config, url: string, admin: BootstrapResult): string {
+  const login = !admin.created
+    ? 'log in with an existing admin account'
+    : admin.generatedPassword
+      ? `log in as '${admin.username}' with password ${admin.generatedPassword} (shown once; change it in Admins)`
+      : `log in as '${admin.username}' with ADMIN_PASSWORD`;
+  const database = config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`;
+  return `Stakedesk is running at ${url} (${database}) — admin panel: ${url}/admin, ${login}`;
+}
+
+async function listen(server: Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : port;
+}
+
+async function start(config: Config, logger: Logger): Promise<void> {
+  let embedded: EmbeddedDatabase | undefined;
+  if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir, logger);
+  const sequelize = openDatabase(config.databaseUrl ?? embedded!.url);
+  await migrateAndSeed(sequelize, { examplePlans: !config.databaseUrl });
+  const admin = await bootstrapFirstAdmin(sequelize, config.admin);
+
+  const app = createApp({ config, logger, sequelize, verifier: unconfiguredVerifier });
+  const server = createServer(app);
+  const port = await listen(server, config.port, config.host);
+  const stopExpiry = scheduleExpiry(sequelize, config.expiryIntervalMs, logger);
+  const cleanup = setInterval(() => void deleteExpiredRateLimits(sequelize).catch(() => undefined), 10 * 60_000);
+  cleanup.unref();
+
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  console.log(banner(config, `http://${host}:${port}`, admin));
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    stopExpiry();
+    clearInterval(cleanup);
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), 10_000).unref();
+    });
+    await sequelize.close();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  // embedded-postgres registers its own exit hook that stops PostgreSQL (and exits) at once on a
+  // signal, before requests in flight finish; ours drains first, then stops it.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void shutdown(signal));
+  }
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  process.exit(1);
+}
+const logger = createLogger(config.logLevel);
+start(config, logger).catch((error: unknown) => {
+  logger.fatal({ err: error }, 'Stakedesk could not start');
+  process.exit(1);
+});

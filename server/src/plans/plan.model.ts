@@ -1,0 +1,35 @@
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+
+/** Soft-deleted (paranoid) when stakes refer to it, so their history keeps its plan. */
+export class StakingPlan extends Model<InferAttributes<StakingPlan>, InferCreationAttributes<StakingPlan>> {
+  declare id: CreationOptional<number>;
+  declare name: string;
+  declare description: string | null;
+  declare yieldRate: string;
+  declare durationDays: number;
+  declare minStakeAmount: string;
+  declare earlyPenaltyRate: string;
+  declare isActive: CreationOptional<boolean>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+  declare deletedAt: CreationOptional<Date | null>;
+
+  static initModel(sequelize: Sequelize): void {
+    StakingPlan.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        name: DataTypes.STRING(100),
+        description: DataTypes.STRING(1000),
+        yieldRate: DataTypes.DECIMAL(12, 2),
+        durationDays: DataTypes.INTEGER,
+        minStakeAmount: DataTypes.DECIMAL(38, 8),
+        earlyPenaltyRate: DataTypes.DECIMAL(5, 2),
+        isActive: { type: DataTypes.BOOLEAN, defaultValue: true },
+        createdAt: DataTypes.DATE,
+        updatedAt: DataTypes.DATE,
+        deletedAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'staking_plans', underscored: true, paranoid: true },
+    );
+  }
+}

@@ -1,0 +1,36 @@
+import { Router } from 'express';
+import type { Sequelize } from 'sequelize';
+import { idParamSchema, planSchema } from '@stakedesk/shared/schemas';
+import { currentAdmin } from '../admins/admin-auth.js';
+import { parse } from '../http/validate.js';
+import { createPlan, deletePlan, listActivePlans, listAllPlans, togglePlan, toPlanJson, updatePlan } from './plans.service.js';
+
+export function plansPublicRoutes(): Router {
+  const router = Router();
+  router.get('/staking-plans', async (_req, res) => {
+    res.json(await listActivePlans());
+  });
+  return router;
+}
+
+export function plansAdminRoutes(sequelize: Sequelize): Router {
+  const router = Router();
+  router.get('/staking-plans', async (_req, res) => {
+    res.json(await listAllPlans());
+  });
+  router.post('/staking-plans', async (req, res) => {
+    res.status(201).json(toPlanJson(await createPlan(sequelize, parse(planSchema, req.body), currentAdmin(res))));
+  });
+  router.put('/staking-plans/:id', async (req, res) => {
+    const id = parse(idParamSchema, req.params).id;
+    res.json(toPlanJson(await updatePlan(sequelize, id, parse(planSchema, req.body), currentAdmin(res))));
+  });
+  router.patch('/staking-plans/:id/toggle', async (req, res) => {
+    res.json(toPlanJson(await togglePlan(sequelize, parse(idParamSchema, req.params).id, currentAdmin(res))));
+  });
+  router.delete('/staking-plans/:id', async (req, res) => {
+    await deletePlan(sequelize, parse(idParamSchema, req.params).id, currentAdmin(res));
+    res.status(204).end();
+  });
+  return router;
+}

@@ -1,0 +1,86 @@
+import type { Sequelize, Transaction } from 'sequelize';
+import type { StakingPlan as PlanJson } from '@stakedesk/shared/api-types';
+import { normalizeDecimal } from '@stakedesk/shared/decimal';
+import type { PlanInput } from '@stakedesk/shared/schemas';
+import { recordAudit, type Actor } from '../audit/audit.js';
+import { notFound } from '../http/errors.js';
+import { Stake } from '../stakes/stake.model.js';
+import { StakingPlan } from './plan.model.js';
+
+export function toPlanJson(plan: StakingPlan): PlanJson {
+  return {
+    id: plan.id,
+    name: plan.name,
+    description: plan.description,
+    yieldRate: normalizeDecimal(plan.yieldRate),
+    durationDays: plan.durationDays,
+    minStakeAmount: normalizeDecimal(plan.minStakeAmount),
+    earlyPenaltyRate: normalizeDecimal(plan.earlyPenaltyRate),
+    isActive: plan.isActive,
+    createdAt: plan.createdAt.toISOString(),
+  };
+}
+
+/** The plans holders can stake in, oldest first (the landing page highlights index 1). */
+export async function listActivePlans(): Promise<PlanJson[]> {
+  const plans = await StakingPlan.findAll({ where: { isActive: true }, order: [['id', 'ASC']] });
+  return plans.map(toPlanJson);
+}
+
+export async function listAllPlans(): Promise<PlanJson[]> {
+  return (await StakingPlan.findAll({ order: [['id', 'ASC']] })).map(toPlanJson);
+}
+
+export async function createPlan(sequelize: Sequelize, input: PlanInput, actor: Actor): Promise<StakingPlan> {
+  return sequelize.transaction(async (transaction) => {
+    const plan = await StakingPlan.create({ ...input, description: input.description || null }, { transaction });
+    await recordAudit(transaction, actor, { action: 'plan.create', entityType: 'plan', entityId: plan.id, after: toPlanJson(plan) });
+    return plan;
+  });
+}
+
+async function lockPlan(id: number, transaction: Transaction): Promise<StakingPlan> {
+  const plan = await StakingPlan.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+  if (!plan) throw notFound('Staking plan not found');
+  return plan;
+}
+
+/** Existing stakes keep the terms they were made with; only new stakes see the change. */
+export async function updatePlan(sequelize: Sequelize, id: number, input: PlanInput, actor: Actor): Promise<StakingPlan> {
+  return sequelize.transaction(async (transaction) => {
+    const plan = await lockPlan(id, transaction);
+    const before = toPlanJson(plan);
+    await plan.update({ ...input, description: input.description || null }, { transaction });
+    await recordAudit(transaction, actor, { action: 'plan.update', entityType: 'plan', entityId: id, before, after: toPlanJson(plan) });
+    return plan;
+  });
+}
+
+export async function togglePlan(sequelize: Sequelize, id: number, actor: Actor): Promise<StakingPlan> {
+  return sequelize.transaction(async (transaction) => {
+    const plan = await lockPlan(id, transaction);
+    const before = toPlanJson(plan);
+    await plan.update({ isActive: !plan.isActive }, { transaction });
+    await recordAudit(transaction, actor, { action: 'plan.toggle', entityType: 'plan', entityId: id, before, after: toPlanJson(plan) });
+    return plan;
+  });
+}
+
+/**
+ * A plan nobody staked in is deleted; one with stakes is hidden (soft delete) so their history
+ * keeps its plan. The row lock orders this against a stake being recorded in the same plan.
+ */
+export async function deletePlan(sequelize: Sequelize, id: number, actor: Actor): Promise<{ softDeleted: boolean }> {
+  return sequelize.transaction(async (transaction) => {
+    const plan = await lockPlan(id, transaction);
+    const hasStakes = (await Stake.count({ where: { planId: id }, transaction })) > 0;
+    await plan.destroy({ transaction, force: !hasStakes });
+    await recordAudit(transaction, actor, {
+      action: hasStakes ? 'plan.hide' : 'plan.delete',
+      entityType: 'plan',
+      entityId: id,
+      before: toPlanJson(plan),
+    });
+    return { softDeleted: hasStakes };
+  });
+}

@@ -1,0 +1,10 @@
+import type { RequestHandler } from 'express';
+import { unavailable } from '../http/errors.js';
+import { loadSettings } from './settings.service.js';
+
+/** Holder mutations stop while maintenance is on; reads and admin calls go on. */
+export const refuseDuringMaintenance: RequestHandler = async (_req, _res, next) => {
+  const settings = await loadSettings();
+  if (settings.maintenanceMode) throw unavailable(settings.maintenanceMessage, { maintenance: true });
+  next();
+};

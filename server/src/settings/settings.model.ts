@@ -1,0 +1,55 @@
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+
+export type SocialLinks = Partial<Record<'telegram' | 'discord' | 'twitter' | 'instagram' | 'tiktok', string>>;
+
+/** The single settings row (id 1). */
+export class Settings extends Model<InferAttributes<Settings>, InferCreationAttributes<Settings>> {
+  declare id: CreationOptional<number>;
+  declare tokenName: string;
+  declare tokenSymbol: string;
+  declare tokenContract: string;
+  declare tokenLogo: string | null;
+  declare stakingWallet: string;
+  declare heliusApiKey: string;
+  declare heliusRpcUrl: string;
+  declare supportEmail: string;
+  declare supportWhatsapp: string;
+  declare supportTelegram: string;
+  declare maintenanceMode: boolean;
+  declare maintenanceMessage: string;
+  declare maintenanceType: 'maintenance' | 'update';
+  declare maintenanceEstimatedTime: string;
+  declare socialLinks: SocialLinks;
+  declare statsOffsetStaked: string;
+  declare statsOffsetStakers: number;
+  declare updatedAt: CreationOptional<Date>;
+  declare createdAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    Settings.init(
+      {
+        id: { type: DataTypes.SMALLINT, primaryKey: true, defaultValue: 1 },
+        tokenName: DataTypes.STRING(100),
+        tokenSymbol: DataTypes.STRING(20),
+        tokenContract: DataTypes.STRING(44),
+        tokenLogo: DataTypes.TEXT,
+        stakingWallet: DataTypes.STRING(44),
+        heliusApiKey: DataTypes.STRING(200),
+        heliusRpcUrl: DataTypes.STRING(500),
+        supportEmail: DataTypes.STRING(254),
+        supportWhatsapp: DataTypes.STRING(200),
+        supportTelegram: DataTypes.STRING(200),
+        maintenanceMode: DataTypes.BOOLEAN,
+        maintenanceMessage: DataTypes.STRING(1000),
+        maintenanceType: DataTypes.STRING(20),
+        maintenanceEstimatedTime: DataTypes.STRING(200),
+        socialLinks: DataTypes.JSONB,
+        statsOffsetStaked: DataTypes.DECIMAL(40, 0),
+        statsOffsetStakers: DataTypes.INTEGER,
+        createdAt: DataTypes.DATE,
+        updatedAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'settings', underscored: true },
+    );
+  }
+}

@@ -1,0 +1,29 @@
+import { Router, json } from 'express';
+import type { Sequelize } from 'sequelize';
+import type { SolanaCluster } from '@stakedesk/shared/format';
+import { settingsSchema } from '@stakedesk/shared/schemas';
+import { currentAdmin } from '../admins/admin-auth.js';
+import { parse } from '../http/validate.js';
+import { loadSettings, toAdminSettings, toPublicSettings, updateSettings } from './settings.service.js';
+
+export const SETTINGS_BODY_LIMIT = '8mb'; // a 5 MB logo as base64, plus the other fields
+
+export function settingsPublicRoutes(cluster: SolanaCluster): Router {
+  const router = Router();
+  router.get('/settings', async (_req, res) => {
+    res.json(toPublicSettings(await loadSettings(), cluster));
+  });
+  return router;
+}
+
+export function settingsAdminRoutes(sequelize: Sequelize, cluster: SolanaCluster): Router {
+  const router = Router();
+  router.get('/settings', async (_req, res) => {
+    res.json(toAdminSettings(await loadSettings(), cluster));
+  });
+  router.put('/settings', json({ limit: SETTINGS_BODY_LIMIT }), async (req, res) => {
+    const input = parse(settingsSchema, req.body);
+    res.json(toAdminSettings(await updateSettings(sequelize, input, currentAdmin(res)), cluster));
+  });
+  return router;
+}

@@ -1,0 +1,50 @@
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+import type { StakeStatus } from '@stakedesk/shared/stake-status';
+
+/** A stake with a snapshot of its plan's terms taken when it was made. */
+export class Stake extends Model<InferAttributes<Stake>, InferCreationAttributes<Stake>> {
+  declare id: CreationOptional<number>;
+  declare walletAddress: string;
+  declare planId: number;
+  declare planName: string;
+  declare planDescription: string | null;
+  declare yieldRate: string;
+  declare durationDays: number;
+  declare minStakeAmount: string;
+  declare earlyPenaltyRate: string;
+  declare amount: string;
+  declare rewardAmount: string;
+  declare status: CreationOptional<StakeStatus>;
+  declare txId: string | null;
+  declare restakedFromId: number | null;
+  declare endsAt: Date;
+  declare completedAt: CreationOptional<Date | null>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    Stake.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        walletAddress: DataTypes.STRING(44),
+        planId: DataTypes.INTEGER,
+        planName: DataTypes.STRING(100),
+        planDescription: DataTypes.STRING(1000),
+        yieldRate: DataTypes.DECIMAL(12, 2),
+        durationDays: DataTypes.INTEGER,
+        minStakeAmount: DataTypes.DECIMAL(38, 8),
+        earlyPenaltyRate: DataTypes.DECIMAL(5, 2),
+        amount: DataTypes.DECIMAL(40, 0),
+        rewardAmount: DataTypes.DECIMAL(40, 0),
+        status: { type: DataTypes.STRING(20), defaultValue: 'active' },
+        txId: DataTypes.STRING(100),
+        restakedFromId: DataTypes.INTEGER,
+        endsAt: DataTypes.DATE,
+        completedAt: DataTypes.DATE,
+        createdAt: DataTypes.DATE,
+        updatedAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'stakes', underscored: true },
+    );
+  }
+}

@@ -1,0 +1,41 @@
+import { Router } from 'express';
+import type { Sequelize } from 'sequelize';
+import { restakeSchema, stakeCreateSchema, walletAddressParamSchema } from '@stakedesk/shared/schemas';
+import { STAKE_STATUSES } from '@stakedesk/shared/stake-status';
+import { currentAdmin } from '../admins/admin-auth.js';
+import type { ChainVerifier } from '../chain/chain-verifier.js';
+import { readPage, sendPage } from '../http/pagination.js';
+import { readStatusFilter } from '../http/status-filter.js';
+import { parse } from '../http/validate.js';
+import { refuseDuringMaintenance } from '../settings/maintenance.js';
+import { expireStakesAsAdmin } from './expiry.js';
+import { toStakeJson } from './stake-json.js';
+import { createStake, listStakes, listWalletStakes, restake } from './stakes.service.js';
+
+export function stakesPublicRoutes(sequelize: Sequelize, verifier: ChainVerifier): Router {
+  const router = Router();
+  router.get('/stakes/:walletAddress', async (req, res) => {
+    const wallet = parse(walletAddressParamSchema, req.params).walletAddress;
+    res.json((await listWalletStakes(wallet)).map(toStakeJson));
+  });
+  router.post('/stakes', refuseDuringMaintenance, async (req, res) => {
+    const { stake, created } = await createStake(sequelize, verifier, parse(stakeCreateSchema, req.body));
+    res.status(created ? 201 : 200).json(toStakeJson(stake));
+  });
+  router.post('/stakes/restake', refuseDuringMaintenance, async (req, res) => {
+    res.status(201).json(toStakeJson(await restake(sequelize, parse(restakeSchema, req.body))));
+  });
+  return router;
+}
+
+export function stakesAdminRoutes(sequelize: Sequelize): Router {
+  const router = Router();
+  router.get('/stakes', async (req, res) => {
+    const page = await listStakes(readPage(req), readStatusFilter(req, STAKE_STATUSES));
+    sendPage(res, { rows: page.rows.map(toStakeJson), total: page.total });
+  });
+  router.post('/update-expired-stakes', async (_req, res) => {
+    res.json({ updatedCount: await expireStakesAsAdmin(sequelize, currentAdmin(res)) });
+  });
+  return router;
+}

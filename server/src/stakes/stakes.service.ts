@@ -1,0 +1,189 @@
+import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { compareDecimal, normalizeDecimal } from '@stakedesk/shared/decimal';
+import { minimumStakeMessage } from '@stakedesk/shared/messages';
+import { restakeAmount, rewardFor } from '@stakedesk/shared/money';
+import type { RestakeInput, StakeCreateInput } from '@stakedesk/shared/schemas';
+import { hasElapsed, restakeTxId, stakeEndsAt, type StakeStatus } from '@stakedesk/shared/stake-status';
+import type { ChainVerifier } from '../chain/chain-verifier.js';
+import { requireProof } from '../chain/verify.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { badRequest, conflict, forbidden, notFound, unavailable } from '../http/errors.js';
+import type { Page } from '../http/pagination.js';
+import { StakingPlan } from '../plans/plan.model.js';
+import { loadSettings } from '../settings/settings.service.js';
+import type { Settings } from '../settings/settings.model.js';
+import { Stake } from './stake.model.js';
+
+export const TX_ALREADY_USED = 'This transaction id has already been used';
+
+function requireStakingConfigured(settings: Settings): { mint: string; stakingWallet: string } {
+  if (!settings.tokenContract || !settings.stakingWallet) {
+    throw unavailable('Staking is not open yet: the operator has not configured the token and staking wallet');
+  }
+  return { mint: settings.tokenContract, stakingWallet: settings.stakingWallet };
+}
+
+/** The plan, locked against deletion or edits until the stake is written, and open for stakes. */
+async function lockOpenPlan(planId: number, transaction?: Transaction): Promise<StakingPlan> {
+  const plan = await StakingPlan.findByPk(planId, transaction ? { transaction, lock: transaction.LOCK.SHARE } : {});
+  if (!plan) throw notFound('Staking plan not found');
+  if (!plan.isActive) throw conflict('This staking plan is not accepting new stakes');
+  return plan;
+}
+
+function requireMinimum(amount: string, plan: StakingPlan, symbol: string): void {
+  if (compareDecimal(amount, plan.minStakeAmount) < 0) {
+    const message = minimumStakeMessage(normalizeDecimal(plan.minStakeAmount), symbol);
+    throw badRequest(message, { amount: message });
+  }
+}
+
+function snapshotOf(plan: StakingPlan) {
+  return {
+    planId: plan.id,
+    planName: plan.name,
+    planDescription: plan.description,
+    yieldRate: plan.yieldRate,
+    durationDays: plan.durationDays,
+    minStakeAmount: plan.minStakeAmount,
+    earlyPenaltyRate: plan.earlyPenaltyRate,
+  };
+}
+
+/** A recorded txId may be replayed by the same deposit (idempotent); anything else is a reuse. */
+async function replayOf(input: StakeCreateInput): Promise<Stake | null> {
+  const existing = await Stake.findOne({ where: { txId: input.txId } });
+  if (existing) {
+    const same =
+      existing.walletAddress === input.walletAddress && existing.planId === input.planId && existing.amount === input.amount;
+    if (same) return existing;
+    throw conflict(TX_ALREADY_USED);
+  }
+  const usedElsewhere = await Stake.sequelize!.query('SELECT 1 FROM used_transactions WHERE tx_id = :txId', {
+    replacements: { txId: input.txId },
+    type: QueryTypes.SELECT,
+  });
+  if (usedElsewhere.length > 0) throw conflict(TX_ALREADY_USED);
+  return null;
+}
+
+export async function markTransactionUsed(
+  sequelize: Sequelize,
+  txId: string,
+  purpose: 'deposit' | 'payout',
+  transaction: Transaction,
+): Promise<void> {
+  await sequelize.query('INSERT INTO used_transactions (tx_id, purpose) VALUES (:txId, :purpose)', {
+    replacements: { txId, purpose },
+    transaction,
+  });
+}
+
+/**
+ * Records a deposit as an active stake, only after the chain proves it. Replays of the same
+ * deposit return the stake already recorded (`created: false`).
+ */
+export async function createStake(
+  sequelize: Sequelize,
+  verifier: ChainVerifier,
+  input: StakeCreateInput,
+): Promise<{ stake: Stake; created: boolean }> {
+  const settings = await loadSettings();
+  const { mint, stakingWallet } = requireStakingConfigured(settings);
+  const replay = await replayOf(input);
+  if (replay) return { stake: replay, created: false };
+  const plan = await lockOpenPlan(input.planId);
+  requireMinimum(input.amount, plan, settings.tokenSymbol);
+
+  await requireProof(() =>
+    verifier.verifyDeposit({ txId: input.txId, walletAddress: input.walletAddress, amount: input.amount, mint, stakingWallet }),
+  );
+
+  try {
+    const stake = await sequelize.transaction(async (transaction) => {
+      const lockedPlan = await lockOpenPlan(input.planId, transaction);
+      await markTransactionUsed(sequelize, input.txId, 'deposit', transaction);
+      const createdAt = new Date();
+      return Stake.create(
+        {
+          walletAddress: input.walletAddress,
+          ...snapshotOf(lockedPlan),
+          amount: input.amount,
+          rewardAmount: rewardFor(input.amount, lockedPlan.yieldRate),
+          txId: input.txId,
+          restakedFromId: null,
+          createdAt,
+          endsAt: stakeEndsAt(createdAt, lockedPlan.durationDays),
+        },
+        { transaction },
+      );
+    });
+    return { stake, created: true };
+  } catch (error) {
+    // Two requests recorded the same deposit at once: the loser answers like a replay.
+    if (isUniqueViolation(error)) {
+      const replayed = await replayOf(input);
+      if (replayed) return { stake: replayed, created: false };
+      throw conflict(TX_ALREADY_USED);
+    }
+    throw error;
+  }
+}
+
+/** A stake is complete when marked so, or when its period has run out before the expiry job ran. */
+export function isComplete(stake: Pick<Stake, 'status' | 'createdAt' | 'durationDays'>, now = new Date()): boolean {
+  return stake.status === 'completed' || (stake.status === 'active' && hasElapsed(stake.createdAt, stake.durationDays, now));
+}
+
+export async function lockOwnStake(stakeId: number, walletAddress: string, transaction: Transaction): Promise<Stake> {
+  const stake = await Stake.findByPk(stakeId, { transaction, lock: transaction.LOCK.UPDATE });
+  if (!stake) throw notFound('Stake not found');
+  if (stake.walletAddress !== walletAddress) throw forbidden('This stake belongs to another wallet');
+  return stake;
+}
+
+/** Puts principal + reward of a completed stake into a new active stake; no tokens move. */
+export async function restake(sequelize: Sequelize, input: RestakeInput): Promise<Stake> {
+  const settings = await loadSettings();
+  try {
+    return await sequelize.transaction(async (transaction) => {
+      const original = await lockOwnStake(input.originalStakeId, input.walletAddress, transaction);
+      if (!isComplete(original)) {
+        throw conflict(
+          original.status === 'withdrawn' ? 'This stake has already been withdrawn or restaked' : 'Only a completed stake can be restaked',
+        );
+      }
+      const plan = await lockOpenPlan(input.planId, transaction);
+      const amount = restakeAmount(original.amount, original.yieldRate);
+      requireMinimum(amount, plan, settings.tokenSymbol);
+      const now = new Date();
+      await original.update({ status: 'withdrawn', completedAt: original.completedAt ?? now }, { transaction });
+      return Stake.create(
+        {
+          walletAddress: original.walletAddress,
+          ...snapshotOf(plan),
+          amount,
+          rewardAmount: rewardFor(amount, plan.yieldRate),
+          txId: restakeTxId(original.id),
+          restakedFromId: original.id,
+          createdAt: now,
+          endsAt: stakeEndsAt(now, plan.durationDays),
+        },
+        { transaction },
+      );
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('This stake has already been restaked');
+    throw error;
+  }
+}
+
+export async function listWalletStakes(walletAddress: string): Promise<Stake[]> {
+  return Stake.findAll({ where: { walletAddress }, order: [['createdAt', 'DESC'], ['id', 'DESC']], limit: 1000 });
+}
+
+export async function listStakes(page: Page, statuses: StakeStatus[] | undefined): Promise<{ rows: Stake[]; total: number }> {
+  const where = statuses ? { status: { [Op.in]: statuses } } : {};
+  const { rows, count } = await Stake.findAndCountAll({ where, order: [['createdAt', 'DESC'], ['id', 'DESC']], ...page });
+  return { rows, total: count };
+}

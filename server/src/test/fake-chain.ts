@@ -1,0 +1,40 @@
+import { ChainUnavailableError, type ChainVerifier, type DepositClaim, type PayoutClaim, type Verdict } from '../chain/chain-verifier.js';
+
+/**
+ * Stands in for the chain in API tests: a claim is proven only when the test put exactly that
+ * transfer "on chain" first. (The real verifier runs against the SPL Token program in the
+ * on-chain tests.)
+ */
+export class FakeChain implements ChainVerifier {
+  reachable = true;
+  readonly calls: { kind: 'deposit' | 'payout'; txId: string }[] = [];
+  private readonly deposits = new Map<string, Omit<DepositClaim, 'txId'>>();
+  private readonly payouts = new Map<string, Omit<PayoutClaim, 'txId'>>();
+
+  addDeposit(claim: DepositClaim): void {
+    const { txId, ...transfer } = claim;
+    this.deposits.set(txId, transfer);
+  }
+
+  addPayout(claim: PayoutClaim): void {
+    const { txId, ...transfer } = claim;
+    this.payouts.set(txId, transfer);
+  }
+
+  private check<T extends object>(kind: 'deposit' | 'payout', transfers: Map<string, T>, txId: string, claim: T): Verdict {
+    this.calls.push({ kind, txId });
+    if (!this.reachable) throw new ChainUnavailableError('The Solana RPC endpoint is unreachable');
+    const onChain = transfers.get(txId);
+    if (!onChain) return { ok: false, reason: 'Transaction not found on chain' };
+    const differing = (Object.keys(claim) as (keyof T)[]).find((key) => onChain[key] !== claim[key]);
+    return differing ? { ok: false, reason: `The transaction's ${String(differing)} does not match` } : { ok: true };
+  }
+
+  async verifyDeposit({ txId, ...claim }: DepositClaim): Promise<Verdict> {
+    return this.check('deposit', this.deposits, txId, claim);
+  }
+
+  async verifyPayout({ txId, ...claim }: PayoutClaim): Promise<Verdict> {
+    return this.check('payout', this.payouts, txId, claim);
+  }
+}

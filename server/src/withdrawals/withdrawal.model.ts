@@ -1,0 +1,48 @@
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+import type { WithdrawalStatus } from '@stakedesk/shared/stake-status';
+
+export class Withdrawal extends Model<InferAttributes<Withdrawal>, InferCreationAttributes<Withdrawal>> {
+  declare id: CreationOptional<number>;
+  declare stakeId: number;
+  declare walletAddress: string;
+  declare kind: 'full' | 'early';
+  declare amount: string;
+  declare rewardAmount: string;
+  declare penaltyAmount: string;
+  declare finalAmount: string;
+  declare status: CreationOptional<WithdrawalStatus>;
+  /** Where the stake goes back to if an admin rejects the request. */
+  declare stakeStatusBefore: 'active' | 'completed';
+  declare txId: CreationOptional<string | null>;
+  declare rejectReason: CreationOptional<string | null>;
+  declare processedBy: CreationOptional<number | null>;
+  declare requestedAt: CreationOptional<Date>;
+  declare processedAt: CreationOptional<Date | null>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    Withdrawal.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        stakeId: DataTypes.INTEGER,
+        walletAddress: DataTypes.STRING(44),
+        kind: DataTypes.STRING(10),
+        amount: DataTypes.DECIMAL(40, 0),
+        rewardAmount: DataTypes.DECIMAL(40, 0),
+        penaltyAmount: DataTypes.DECIMAL(40, 0),
+        finalAmount: DataTypes.DECIMAL(40, 0),
+        status: { type: DataTypes.STRING(20), defaultValue: 'pending' },
+        stakeStatusBefore: DataTypes.STRING(20),
+        txId: DataTypes.STRING(100),
+        rejectReason: DataTypes.STRING(500),
+        processedBy: DataTypes.INTEGER,
+        requestedAt: { type: DataTypes.DATE, defaultValue: DataTypes.NOW },
+        processedAt: DataTypes.DATE,
+        createdAt: DataTypes.DATE,
+        updatedAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'withdrawals', underscored: true },
+    );
+  }
+}

@@ -1,0 +1,162 @@
+import { Op, type Sequelize } from 'sequelize';
+import type { Withdrawal as WithdrawalJson } from '@stakedesk/shared/api-types';
+import { withdrawalQuote } from '@stakedesk/shared/money';
+import type { WithdrawalProcessInput, WithdrawalRequestInput } from '@stakedesk/shared/schemas';
+import type { WithdrawalStatus } from '@stakedesk/shared/stake-status';
+import { recordAudit, type Actor } from '../audit/audit.js';
+import type { ChainVerifier } from '../chain/chain-verifier.js';
+import { requireProof } from '../chain/verify.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { conflict, notFound } from '../http/errors.js';
+import type { Page } from '../http/pagination.js';
+import { loadSettings } from '../settings/settings.service.js';
+import { Stake } from '../stakes/stake.model.js';
+import { lockOwnStake, markTransactionUsed, TX_ALREADY_USED } from '../stakes/stakes.service.js';
+import { Withdrawal } from './withdrawal.model.js';
+
+const ALREADY_REQUESTED = 'A withdrawal has already been requested for this stake';
+const ALREADY_PROCESSED = 'This withdrawal has already been processed';
+
+export function toWithdrawalJson(w: Withdrawal): WithdrawalJson {
+  return {
+    id: w.id,
+    stakeId: w.stakeId,
+    walletAddress: w.walletAddress,
+    kind: w.kind,
+    amount: w.amount,
+    finalAmount: w.finalAmount,
+    penaltyAmount: w.penaltyAmount,
+    status: w.status,
+    requestedAt: w.requestedAt.toISOString(),
+    processedAt: w.processedAt ? w.processedAt.toISOString() : null,
+    txId: w.txId,
+    rejectReason: w.rejectReason,
+  };
+}
+
+/**
+ * Moves an active or completed stake to pending_withdrawal with amounts the server computes.
+ * Amounts a client sends are compared, never used: a mismatch (say, the dialog was opened
+ * before the stake ended) is refused so the holder sees the real figures first.
+ */
+export async function requestWithdrawal(sequelize: Sequelize, input: WithdrawalRequestInput): Promise<Withdrawal> {
+  try {
+    return await sequelize.transaction(async (transaction) => {
+      const stake = await lockOwnStake(input.stakeId, input.walletAddress, transaction);
+      if (stake.status === 'pending_withdrawal') throw conflict(ALREADY_REQUESTED);
+      if (stake.status === 'withdrawn') throw conflict('This stake has already been withdrawn or restaked');
+      const stakeStatusBefore = stake.status;
+      const quote = withdrawalQuote({
+        amount: stake.amount,
+        status: stake.status,
+        createdAt: stake.createdAt,
+        plan: { yieldRate: stake.yieldRate, durationDays: stake.durationDays, earlyPenaltyRate: stake.earlyPenaltyRate },
+      });
+      const sent = { amount: input.amount, finalAmount: input.finalAmount, penaltyAmount: input.penaltyAmount };
+      const differs = (Object.keys(sent) as (keyof typeof sent)[]).some((key) => sent[key] !== undefined && sent[key] !== quote[key]);
+      if (differs) {
+        throw conflict('The withdrawal amounts do not match this stake; please review the new figures', {
+          expected: { amount: quote.amount, finalAmount: quote.finalAmount, penaltyAmount: quote.penaltyAmount, kind: quote.kind },
+        });
+      }
+      const withdrawal = await Withdrawal.create(
+        {
+          stakeId: stake.id,
+          walletAddress: stake.walletAddress,
+          kind: quote.kind,
+          amount: quote.amount,
+          rewardAmount: quote.rewardAmount,
+          penaltyAmount: quote.penaltyAmount,
+          finalAmount: quote.finalAmount,
+          stakeStatusBefore,
+        },
+        { transaction },
+      );
+      await stake.update({ status: 'pending_withdrawal' }, { transaction });
+      return withdrawal;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(ALREADY_REQUESTED);
+    throw error;
+  }
+}
+
+async function completeWithdrawal(
+  sequelize: Sequelize,
+  verifier: ChainVerifier,
+  id: number,
+  txId: string,
+  actor: Actor,
+): Promise<Withdrawal> {
+  const pending = await Withdrawal.findByPk(id);
+  if (!pending) throw notFound('Withdrawal not found');
+  if (pending.status !== 'pending') throw conflict(ALREADY_PROCESSED);
+  const { tokenContract: mint } = await loadSettings();
+  await requireProof(() => verifier.verifyPayout({ txId, walletAddress: pending.walletAddress, amount: pending.finalAmount, mint }));
+  try {
+    return await sequelize.transaction(async (transaction) => {
+      const withdrawal = await Withdrawal.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+      if (!withdrawal || withdrawal.status !== 'pending') throw conflict(ALREADY_PROCESSED);
+      const before = toWithdrawalJson(withdrawal);
+      await markTransactionUsed(sequelize, txId, 'payout', transaction);
+      const now = new Date();
+      await withdrawal.update({ status: 'completed', txId, processedAt: now, processedBy: actor.id }, { transaction });
+      const stake = await Stake.findByPk(withdrawal.stakeId, { transaction, lock: transaction.LOCK.UPDATE });
+      await stake!.update({ status: 'withdrawn', completedAt: stake!.completedAt ?? now }, { transaction });
+      await recordAudit(transaction, actor, {
+        action: 'withdrawal.complete',
+        entityType: 'withdrawal',
+        entityId: id,
+        before,
+        after: toWithdrawalJson(withdrawal),
+      });
+      return withdrawal;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(TX_ALREADY_USED);
+    throw error;
+  }
+}
+
+/** The stake goes back to what it was before the request, so the holder can ask again. */
+async function rejectWithdrawal(sequelize: Sequelize, id: number, reason: string, actor: Actor): Promise<Withdrawal> {
+  return sequelize.transaction(async (transaction) => {
+    const withdrawal = await Withdrawal.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+    if (!withdrawal) throw notFound('Withdrawal not found');
+    if (withdrawal.status !== 'pending') throw conflict(ALREADY_PROCESSED);
+    const before = toWithdrawalJson(withdrawal);
+    await withdrawal.update({ status: 'rejected', rejectReason: reason, processedAt: new Date(), processedBy: actor.id }, { transaction });
+    const stake = await Stake.findByPk(withdrawal.stakeId, { transaction, lock: transaction.LOCK.UPDATE });
+    await stake!.update({ status: withdrawal.stakeStatusBefore }, { transaction });
+    await recordAudit(transaction, actor, {
+      action: 'withdrawal.reject',
+      entityType: 'withdrawal',
+      entityId: id,
+      before,
+      after: toWithdrawalJson(withdrawal),
+    });
+    return withdrawal;
+  });
+}
+
+export async function processWithdrawal(
+  sequelize: Sequelize,
+  verifier: ChainVerifier,
+  id: number,
+  input: WithdrawalProcessInput,
+  actor: Actor,
+): Promise<Withdrawal> {
+  return input.status === 'completed'
+    ? completeWithdrawal(sequelize, verifier, id, input.txId!, actor)
+    : rejectWithdrawal(sequelize, id, input.reason!, actor);
+}
+
+export async function listWalletWithdrawals(walletAddress: string): Promise<Withdrawal[]> {
+  return Withdrawal.findAll({ where: { walletAddress }, order: [['requestedAt', 'DESC'], ['id', 'DESC']], limit: 1000 });
+}
+
+export async function listWithdrawals(page: Page, statuses: WithdrawalStatus[] | undefined): Promise<{ rows: Withdrawal[]; total: number }> {
+  const where = statuses ? { status: { [Op.in]: statuses } } : {};
+  const { rows, count } = await Withdrawal.findAndCountAll({ where, order: [['requestedAt', 'DESC'], ['id', 'DESC']], ...page });
+  return { rows, total: count };
+}
