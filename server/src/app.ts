@@ -4,6 +4,8 @@ import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Sequelize } from 'sequelize';
+import { MESSAGES } from '@stakedesk/shared/messages';
+
 import { requireAdmin } from './admins/admin-auth.js';
 import { adminLoginRoute, adminsAdminRoutes } from './admins/admins.routes.js';
 import { auditAdminRoutes } from './audit/audit.routes.js';
@@ -43,7 +45,7 @@ function loginLimiter(sequelize: Sequelize, limit: number): RequestHandler {
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     store: new PostgresRateLimitStore(sequelize, 'admin-login:'),
-    message: { message: 'Too many login attempts. Please wait 15 minutes and try again.' },
+    message: { message: MESSAGES.tooManyLoginAttempts },
   });
 }
 

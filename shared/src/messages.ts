@@ -86,6 +86,15 @@ export const MESSAGES = {
   usernameTaken: 'This username is already in use',
   emailTaken: 'This email is already in use',
   passwordRequiredForNewAdmin: 'A password is required for a new admin',
+  stakingNotConfigured: 'Staking is not open yet: the operator has not configured the token and staking wallet',
+  stakeOfAnotherWallet: 'This stake belongs to another wallet',
+  stakeAlreadyRestaked: 'This stake has already been restaked',
+  stakeAlreadyWithdrawn: 'This stake has already been withdrawn or restaked',
+  invalidToken: 'Invalid token',
+  tooManyLoginAttempts: 'Too many login attempts. Please wait 15 minutes and try again.',
+  databaseUnavailable: 'Database unavailable',
+  chainVerificationNotConfigured: 'On-chain verification is not available on this server yet',
+  invalidStatusFilter: 'The status filter must be a comma-separated list',
   cannotDeleteSelf: 'You cannot delete your own account',
   cannotDeleteLastAdmin: 'The last administrator cannot be deleted',
 
@@ -178,4 +187,8 @@ export function updatedExpiredStakesMessage(count: number): string {
 /** Payout check (DESIGN 3): says what differs between the withdrawal and the transaction. */
 export function payoutMismatchMessage(detail: string): string {
   return `The transaction does not match this withdrawal: ${detail}`;
+}
+
+export function unknownStatusMessage(value: string, allowed: readonly string[]): string {
+  return `Unknown status '${value.slice(0, 40)}'; expected ${allowed.join(', ')}`;
 }

@@ -155,8 +155,6 @@ describe('settingsSchema', () => {
       ...validSettings,
       maintenanceMode: false,
       maintenanceType: 'maintenance',
-      statsOffsetStaked: '1250000',
-      statsOffsetStakers: 112,
     });
   });
 

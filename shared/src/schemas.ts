@@ -7,8 +7,6 @@ import type { InferType } from 'yup';
 import {
   DEFAULT_MAINTENANCE_TYPE,
   DEFAULT_PAGE_LIMIT,
-  DEFAULT_STATS_OFFSET_STAKED,
-  DEFAULT_STATS_OFFSET_STAKERS,
   MAINTENANCE_TYPES,
   MAX_DESCRIPTION_LENGTH,
   MAX_DURATION_DAYS,
@@ -125,8 +123,8 @@ export const settingsSchema = strictObject({
     notWholeMessage: mustBeIntegerMessage('Total staked offset'),
     maxDigits: MAX_STAKE_DIGITS,
     tooManyDigitsMessage: tooManyDigitsMessage('Total staked offset', MAX_STAKE_DIGITS),
-  }).default(DEFAULT_STATS_OFFSET_STAKED),
-  statsOffsetStakers: integer('Stakers offset', { min: 0, max: MAX_ID }).default(DEFAULT_STATS_OFFSET_STAKERS),
+  }).optional(),
+  statsOffsetStakers: integer('Stakers offset', { min: 0, max: MAX_ID }).optional(),
 });
 export type SettingsInput = InferType<typeof settingsSchema>;
 

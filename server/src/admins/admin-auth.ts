@@ -2,6 +2,7 @@ import bcrypt from 'bcryptjs';
 import type { RequestHandler, Response } from 'express';
 import jwt from 'jsonwebtoken';
 import type { LoginResponse } from '@stakedesk/shared/api-types';
+import { MESSAGES } from '@stakedesk/shared/messages';
 import type { AdminLoginInput } from '@stakedesk/shared/schemas';
 import type { Actor } from '../audit/audit.js';
 import { unauthorized } from '../http/errors.js';
@@ -15,12 +16,10 @@ const DUMMY_HASH = bcrypt.hashSync('stakedesk-timing-equaliser', BCRYPT_COST);
 
 type AdminClaims = { sub: string; tv: number; typ: 'admin' };
 
-export const INVALID_LOGIN = 'Invalid username or password';
-
 export async function login(input: AdminLoginInput, secret: string): Promise<LoginResponse> {
   const admin = await Admin.findOne({ where: sequelizeWhereLower('username', input.username) });
   const matches = await bcrypt.compare(input.password, admin?.passwordHash ?? DUMMY_HASH);
-  if (!admin || !matches) throw unauthorized(INVALID_LOGIN);
+  if (!admin || !matches) throw unauthorized(MESSAGES.invalidCredentials);
   return signAdminToken(admin, secret);
 }
 
@@ -34,12 +33,12 @@ function readClaims(token: string, secret: string): AdminClaims {
   try {
     const claims = jwt.verify(token, secret, { algorithms: ['HS256'] });
     if (typeof claims !== 'object' || claims.typ !== 'admin' || typeof claims.sub !== 'string' || typeof claims.tv !== 'number') {
-      throw unauthorized('Invalid token');
+      throw unauthorized(MESSAGES.invalidToken);
     }
     return claims as AdminClaims;
   } catch (error) {
-    if (error instanceof jwt.TokenExpiredError) throw unauthorized('Session expired, please log in again');
-    throw unauthorized('Invalid token');
+    if (error instanceof jwt.TokenExpiredError) throw unauthorized(MESSAGES.sessionExpired);
+    throw unauthorized(MESSAGES.invalidToken);
   }
 }
 
@@ -55,7 +54,7 @@ export function requireAdmin(secret: string): RequestHandler {
     const claims = readClaims(match[1]!, secret);
     const id = Number(claims.sub);
     const admin = Number.isSafeInteger(id) ? await Admin.findByPk(id) : null;
-    if (!admin || admin.tokenVersion !== claims.tv) throw unauthorized('Session expired, please log in again');
+    if (!admin || admin.tokenVersion !== claims.tv) throw unauthorized(MESSAGES.sessionExpired);
     res.locals.admin = { id: admin.id, username: admin.username } satisfies Actor;
     next();
   };

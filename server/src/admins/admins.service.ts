@@ -5,12 +5,10 @@ import { MESSAGES } from '@stakedesk/shared/messages';
 import type { AdminCreateInput, AdminUpdateInput } from '@stakedesk/shared/schemas';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { BCRYPT_COST } from './admin-auth.js';
 import { Admin } from './admin.model.js';
-
-const DUPLICATE_ADMIN = 'An admin with this username or email already exists';
 
 export function toAdminJson(admin: Admin): AdminJson {
   return { id: admin.id, email: admin.email, username: admin.username, createdAt: admin.createdAt.toISOString() };
@@ -21,11 +19,14 @@ export async function listAdmins(page: Page): Promise<{ rows: AdminJson[]; total
   return { rows: rows.map(toAdminJson), total: count };
 }
 
+const fieldConflict = (field: string, message: string) => new AppError(409, message, { [field]: message });
+
 async function uniqueOrConflict<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(DUPLICATE_ADMIN);
+    if (isUniqueViolation(error, 'admins_username_unique')) throw fieldConflict('username', MESSAGES.usernameTaken);
+    if (isUniqueViolation(error, 'admins_email_unique')) throw fieldConflict('email', MESSAGES.emailTaken);
     throw error;
   }
 }
@@ -47,7 +48,7 @@ export async function updateAdmin(sequelize: Sequelize, id: number, input: Admin
   return uniqueOrConflict(() =>
     sequelize.transaction(async (transaction) => {
       const admin = await Admin.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
-      if (!admin) throw notFound('Admin not found');
+      if (!admin) throw notFound(MESSAGES.adminNotFound);
       const before = toAdminJson(admin);
       admin.set({ email: input.email, username: input.username });
       // A new password ends every session signed with the old one.
@@ -66,13 +67,13 @@ export async function updateAdmin(sequelize: Sequelize, id: number, input: Admin
 }
 
 export async function deleteAdmin(sequelize: Sequelize, id: number, actor: Actor): Promise<void> {
-  if (id === actor.id) throw conflict('You cannot delete your own account');
+  if (id === actor.id) throw conflict(MESSAGES.cannotDeleteSelf);
   await sequelize.transaction(async (transaction) => {
     // Locking every admin row makes two admins deleting each other take turns, so one always remains.
     const admins = await Admin.findAll({ where: { id: { [Op.gt]: 0 } }, transaction, lock: transaction.LOCK.UPDATE });
     const admin = admins.find((a) => a.id === id);
-    if (!admin) throw notFound('Admin not found');
-    if (!admins.some((a) => a.id === actor.id)) throw conflict('Your account no longer exists');
+    if (!admin) throw notFound(MESSAGES.adminNotFound);
+    if (!admins.some((a) => a.id === actor.id)) throw unauthorized(MESSAGES.sessionExpired);
     await admin.destroy({ transaction });
     await recordAudit(transaction, actor, { action: 'admin.delete', entityType: 'admin', entityId: id, before: toAdminJson(admin) });
   });

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@stakedesk/shared/messages';
 import { ChainUnavailableError, type ChainVerifier } from './chain-verifier.js';
 
 /**
@@ -6,9 +7,9 @@ import { ChainUnavailableError, type ChainVerifier } from './chain-verifier.js';
  */
 export const unconfiguredVerifier: ChainVerifier = {
   async verifyDeposit() {
-    throw new ChainUnavailableError('On-chain verification is not available on this server yet');
+    throw new ChainUnavailableError(MESSAGES.chainVerificationNotConfigured);
   },
   async verifyPayout() {
-    throw new ChainUnavailableError('On-chain verification is not available on this server yet');
+    throw new ChainUnavailableError(MESSAGES.chainVerificationNotConfigured);
   },
 };

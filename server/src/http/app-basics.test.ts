@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@stakedesk/shared/messages';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 
 let api: TestServer;
@@ -17,19 +18,19 @@ describe('the API basics', () => {
   it('answers unknown /api paths with a JSON 404, not the web app', async () => {
     const response = await api.request('GET', '/api/nothing-here');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ message: 'Not found' });
+    expect(response.body).toEqual({ message: MESSAGES.notFound });
   });
 
   it('refuses malformed JSON with a 400 that says so, without a stack trace', async () => {
     const response = await api.request('POST', '/api/stakes', '{"planId": 1,');
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message: 'Malformed JSON body' });
+    expect(response.body).toEqual({ message: MESSAGES.malformedJson });
   });
 
   it('refuses a body over the size limit with 413', async () => {
     const response = await api.request('POST', '/api/withdrawals', { stakeId: 1, padding: 'x'.repeat(200_000) });
     expect(response.status).toBe(413);
-    expect(response.body).toEqual({ message: 'Request body is too large' });
+    expect(response.body).toEqual({ message: MESSAGES.payloadTooLarge });
   });
 
   it('sends security headers', async () => {

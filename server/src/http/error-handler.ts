@@ -1,11 +1,13 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { MESSAGES } from '@stakedesk/shared/messages';
+
 import { isDatabaseUnavailable } from '../db/errors.js';
 import type { Logger } from '../logger.js';
 import { AppError } from './errors.js';
 
 /** Unknown /api paths answer JSON, never the SPA. */
 export const apiNotFound: RequestHandler = (_req, res) => {
-  res.status(404).json({ message: 'Not found' });
+  res.status(404).json({ message: MESSAGES.notFound });
 };
 
 /** The one place errors become responses. Never a stack trace; 500 only for our own bugs. */
@@ -20,23 +22,23 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const type = (error as { type?: string }).type;
     const status = (error as { status?: number }).status;
     if (type === 'entity.parse.failed') {
-      res.status(400).json({ message: 'Malformed JSON body' });
+      res.status(400).json({ message: MESSAGES.malformedJson });
       return;
     }
     if (type === 'entity.too.large' || status === 413) {
-      res.status(413).json({ message: 'Request body is too large' });
+      res.status(413).json({ message: MESSAGES.payloadTooLarge });
       return;
     }
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      res.status(status).json({ message: 'Bad request' });
+      res.status(status).json({ message: MESSAGES.invalidRequest });
       return;
     }
     if (isDatabaseUnavailable(error)) {
       logger.warn({ err: error, url: req.originalUrl }, 'database unavailable');
-      res.status(503).set('Retry-After', '5').json({ message: 'The service is temporarily unavailable. Please try again shortly.' });
+      res.status(503).set('Retry-After', '5').json({ message: MESSAGES.serviceUnavailable });
       return;
     }
     logger.error({ err: error, url: req.originalUrl }, 'unhandled error');
-    res.status(500).json({ message: 'Internal server error' });
+    res.status(500).json({ message: MESSAGES.internalError });
   };
 }

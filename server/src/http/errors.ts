@@ -1,3 +1,5 @@
+import { MESSAGES } from '@stakedesk/shared/messages';
+
 /** Services throw these; the one error handler maps them to `{message, errors?}` with the status. */
 export class AppError extends Error {
   constructor(
@@ -11,7 +13,7 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, errors?: Record<string, string>) => new AppError(400, message, errors);
-export const unauthorized = (message = 'Authentication required') => new AppError(401, message);
+export const unauthorized = (message: string = MESSAGES.authenticationRequired) => new AppError(401, message);
 export const forbidden = (message: string) => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string, extra?: Record<string, unknown>) => new AppError(409, message, undefined, extra);

@@ -1,6 +1,7 @@
 import type { Sequelize, Transaction } from 'sequelize';
 import type { StakingPlan as PlanJson } from '@stakedesk/shared/api-types';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
+import { MESSAGES } from '@stakedesk/shared/messages';
 import type { PlanInput } from '@stakedesk/shared/schemas';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import { notFound } from '../http/errors.js';
@@ -41,7 +42,7 @@ export async function createPlan(sequelize: Sequelize, input: PlanInput, actor: 
 
 async function lockPlan(id: number, transaction: Transaction): Promise<StakingPlan> {
   const plan = await StakingPlan.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
-  if (!plan) throw notFound('Staking plan not found');
+  if (!plan) throw notFound(MESSAGES.planNotFound);
   return plan;
 }
 

@@ -2,6 +2,8 @@ import type { Sequelize } from 'sequelize';
 import type { AdminSettings, PublicSettings } from '@stakedesk/shared/api-types';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
+import { DEFAULT_MAINTENANCE_MESSAGE, DEFAULT_MAINTENANCE_TIME } from '@stakedesk/shared/constants';
+import { MESSAGES } from '@stakedesk/shared/messages';
 import type { SettingsInput } from '@stakedesk/shared/schemas';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import { unavailable } from '../http/errors.js';
@@ -9,7 +11,7 @@ import { Settings } from './settings.model.js';
 
 export async function loadSettings(): Promise<Settings> {
   const settings = await Settings.findByPk(1);
-  if (!settings) throw unavailable('Settings are missing: the database has not been seeded');
+  if (!settings) throw unavailable(MESSAGES.serviceUnavailable);
   return settings;
 }
 
@@ -44,19 +46,24 @@ export function toAdminSettings(s: Settings, cluster: SolanaCluster): AdminSetti
   return { ...toPublicSettings(s, cluster), heliusApiKey: maskSecret(s.heliusApiKey), heliusRpcUrl: s.heliusRpcUrl };
 }
 
+/** What the form sent, as a change: absent fields keep their stored value (DESIGN section 5). */
+function changesFrom(input: SettingsInput, stored: Settings): Partial<Settings> {
+  const { heliusApiKey, tokenLogo, maintenanceMessage, maintenanceEstimatedTime, ...rest } = input;
+  const changes: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  if (tokenLogo !== undefined) changes.tokenLogo = tokenLogo || null;
+  // The panel only ever sees the key masked: blank or the mask sent back means "keep it".
+  if (heliusApiKey && heliusApiKey !== maskSecret(stored.heliusApiKey)) changes.heliusApiKey = heliusApiKey;
+  if (maintenanceMessage !== undefined) changes.maintenanceMessage = maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE;
+  if (maintenanceEstimatedTime !== undefined) changes.maintenanceEstimatedTime = maintenanceEstimatedTime || DEFAULT_MAINTENANCE_TIME;
+  return changes as Partial<Settings>;
+}
+
 export async function updateSettings(sequelize: Sequelize, input: SettingsInput, actor: Actor): Promise<Settings> {
   return sequelize.transaction(async (transaction) => {
     const settings = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.UPDATE });
-    if (!settings) throw unavailable('Settings are missing: the database has not been seeded');
+    if (!settings) throw unavailable(MESSAGES.serviceUnavailable);
     const before = settings.toJSON();
-    const { heliusApiKey, ...rest } = input;
-    settings.set({
-      ...rest,
-      tokenLogo: input.tokenLogo || null,
-      // A blank key keeps the stored one: the panel never receives it, so it cannot send it back.
-      ...(heliusApiKey ? { heliusApiKey } : {}),
-    });
-    await settings.save({ transaction });
+    await settings.update(changesFrom(input, settings), { transaction });
     await recordAudit(transaction, actor, { action: 'settings.update', entityType: 'settings', entityId: 1, before, after: settings.toJSON() });
     return settings;
   });

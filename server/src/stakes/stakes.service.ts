@@ -1,6 +1,6 @@
 import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { compareDecimal, normalizeDecimal } from '@stakedesk/shared/decimal';
-import { minimumStakeMessage } from '@stakedesk/shared/messages';
+import { MESSAGES, minimumStakeMessage } from '@stakedesk/shared/messages';
 import { restakeAmount, rewardFor } from '@stakedesk/shared/money';
 import type { RestakeInput, StakeCreateInput } from '@stakedesk/shared/schemas';
 import { hasElapsed, restakeTxId, stakeEndsAt, type StakeStatus } from '@stakedesk/shared/stake-status';
@@ -14,11 +14,9 @@ import { loadSettings } from '../settings/settings.service.js';
 import type { Settings } from '../settings/settings.model.js';
 import { Stake } from './stake.model.js';
 
-export const TX_ALREADY_USED = 'This transaction id has already been used';
-
 function requireStakingConfigured(settings: Settings): { mint: string; stakingWallet: string } {
   if (!settings.tokenContract || !settings.stakingWallet) {
-    throw unavailable('Staking is not open yet: the operator has not configured the token and staking wallet');
+    throw unavailable(MESSAGES.stakingNotConfigured);
   }
   return { mint: settings.tokenContract, stakingWallet: settings.stakingWallet };
 }
@@ -26,8 +24,8 @@ function requireStakingConfigured(settings: Settings): { mint: string; stakingWa
 /** The plan, locked against deletion or edits until the stake is written, and open for stakes. */
 async function lockOpenPlan(planId: number, transaction?: Transaction): Promise<StakingPlan> {
   const plan = await StakingPlan.findByPk(planId, transaction ? { transaction, lock: transaction.LOCK.SHARE } : {});
-  if (!plan) throw notFound('Staking plan not found');
-  if (!plan.isActive) throw conflict('This staking plan is not accepting new stakes');
+  if (!plan) throw notFound(MESSAGES.planNotFound);
+  if (!plan.isActive) throw conflict(MESSAGES.planInactive);
   return plan;
 }
 
@@ -57,13 +55,13 @@ async function replayOf(input: StakeCreateInput): Promise<Stake | null> {
     const same =
       existing.walletAddress === input.walletAddress && existing.planId === input.planId && existing.amount === input.amount;
     if (same) return existing;
-    throw conflict(TX_ALREADY_USED);
+    throw conflict(MESSAGES.txIdAlreadyUsed);
   }
   const usedElsewhere = await Stake.sequelize!.query('SELECT 1 FROM used_transactions WHERE tx_id = :txId', {
     replacements: { txId: input.txId },
     type: QueryTypes.SELECT,
   });
-  if (usedElsewhere.length > 0) throw conflict(TX_ALREADY_USED);
+  if (usedElsewhere.length > 0) throw conflict(MESSAGES.txIdAlreadyUsed);
   return null;
 }
 
@@ -124,7 +122,7 @@ export async function createStake(
     if (isUniqueViolation(error)) {
       const replayed = await replayOf(input);
       if (replayed) return { stake: replayed, created: false };
-      throw conflict(TX_ALREADY_USED);
+      throw conflict(MESSAGES.txIdAlreadyUsed);
     }
     throw error;
   }
@@ -137,8 +135,8 @@ export function isComplete(stake: Pick<Stake, 'status' | 'createdAt' | 'duration
 
 export async function lockOwnStake(stakeId: number, walletAddress: string, transaction: Transaction): Promise<Stake> {
   const stake = await Stake.findByPk(stakeId, { transaction, lock: transaction.LOCK.UPDATE });
-  if (!stake) throw notFound('Stake not found');
-  if (stake.walletAddress !== walletAddress) throw forbidden('This stake belongs to another wallet');
+  if (!stake) throw notFound(MESSAGES.stakeNotFound);
+  if (stake.walletAddress !== walletAddress) throw forbidden(MESSAGES.stakeOfAnotherWallet);
   return stake;
 }
 
@@ -149,9 +147,7 @@ export async function restake(sequelize: Sequelize, input: RestakeInput): Promis
     return await sequelize.transaction(async (transaction) => {
       const original = await lockOwnStake(input.originalStakeId, input.walletAddress, transaction);
       if (!isComplete(original)) {
-        throw conflict(
-          original.status === 'withdrawn' ? 'This stake has already been withdrawn or restaked' : 'Only a completed stake can be restaked',
-        );
+        throw conflict(original.status === 'withdrawn' ? MESSAGES.stakeAlreadyWithdrawn : MESSAGES.stakeNotRestakable);
       }
       const plan = await lockOpenPlan(input.planId, transaction);
       const amount = restakeAmount(original.amount, original.yieldRate);
@@ -173,7 +169,7 @@ export async function restake(sequelize: Sequelize, input: RestakeInput): Promis
       );
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('This stake has already been restaked');
+    if (isUniqueViolation(error)) throw conflict(MESSAGES.stakeAlreadyRestaked);
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { Op, type Sequelize } from 'sequelize';
 import type { Withdrawal as WithdrawalJson } from '@stakedesk/shared/api-types';
 import { withdrawalQuote } from '@stakedesk/shared/money';
+import { MESSAGES } from '@stakedesk/shared/messages';
 import type { WithdrawalProcessInput, WithdrawalRequestInput } from '@stakedesk/shared/schemas';
 import type { WithdrawalStatus } from '@stakedesk/shared/stake-status';
 import { recordAudit, type Actor } from '../audit/audit.js';
@@ -11,11 +12,8 @@ import { conflict, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { Stake } from '../stakes/stake.model.js';
-import { lockOwnStake, markTransactionUsed, TX_ALREADY_USED } from '../stakes/stakes.service.js';
+import { lockOwnStake, markTransactionUsed } from '../stakes/stakes.service.js';
 import { Withdrawal } from './withdrawal.model.js';
-
-const ALREADY_REQUESTED = 'A withdrawal has already been requested for this stake';
-const ALREADY_PROCESSED = 'This withdrawal has already been processed';
 
 export function toWithdrawalJson(w: Withdrawal): WithdrawalJson {
   return {
@@ -43,8 +41,8 @@ export async function requestWithdrawal(sequelize: Sequelize, input: WithdrawalR
   try {
     return await sequelize.transaction(async (transaction) => {
       const stake = await lockOwnStake(input.stakeId, input.walletAddress, transaction);
-      if (stake.status === 'pending_withdrawal') throw conflict(ALREADY_REQUESTED);
-      if (stake.status === 'withdrawn') throw conflict('This stake has already been withdrawn or restaked');
+      if (stake.status === 'pending_withdrawal') throw conflict(MESSAGES.withdrawalAlreadyOpen);
+      if (stake.status === 'withdrawn') throw conflict(MESSAGES.stakeAlreadyWithdrawn);
       const stakeStatusBefore = stake.status;
       const quote = withdrawalQuote({
         amount: stake.amount,
@@ -55,7 +53,7 @@ export async function requestWithdrawal(sequelize: Sequelize, input: WithdrawalR
       const sent = { amount: input.amount, finalAmount: input.finalAmount, penaltyAmount: input.penaltyAmount };
       const differs = (Object.keys(sent) as (keyof typeof sent)[]).some((key) => sent[key] !== undefined && sent[key] !== quote[key]);
       if (differs) {
-        throw conflict('The withdrawal amounts do not match this stake; please review the new figures', {
+        throw conflict(MESSAGES.withdrawalAmountsMismatch, {
           expected: { amount: quote.amount, finalAmount: quote.finalAmount, penaltyAmount: quote.penaltyAmount, kind: quote.kind },
         });
       }
@@ -76,7 +74,7 @@ export async function requestWithdrawal(sequelize: Sequelize, input: WithdrawalR
       return withdrawal;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(ALREADY_REQUESTED);
+    if (isUniqueViolation(error)) throw conflict(MESSAGES.withdrawalAlreadyOpen);
     throw error;
   }
 }
@@ -89,14 +87,14 @@ async function completeWithdrawal(
   actor: Actor,
 ): Promise<Withdrawal> {
   const pending = await Withdrawal.findByPk(id);
-  if (!pending) throw notFound('Withdrawal not found');
-  if (pending.status !== 'pending') throw conflict(ALREADY_PROCESSED);
+  if (!pending) throw notFound(MESSAGES.withdrawalNotFound);
+  if (pending.status !== 'pending') throw conflict(MESSAGES.withdrawalAlreadyProcessed);
   const { tokenContract: mint } = await loadSettings();
   await requireProof(() => verifier.verifyPayout({ txId, walletAddress: pending.walletAddress, amount: pending.finalAmount, mint }));
   try {
     return await sequelize.transaction(async (transaction) => {
       const withdrawal = await Withdrawal.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
-      if (!withdrawal || withdrawal.status !== 'pending') throw conflict(ALREADY_PROCESSED);
+      if (!withdrawal || withdrawal.status !== 'pending') throw conflict(MESSAGES.withdrawalAlreadyProcessed);
       const before = toWithdrawalJson(withdrawal);
       await markTransactionUsed(sequelize, txId, 'payout', transaction);
       const now = new Date();
@@ -113,7 +111,7 @@ async function completeWithdrawal(
       return withdrawal;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(TX_ALREADY_USED);
+    if (isUniqueViolation(error)) throw conflict(MESSAGES.txIdAlreadyUsed);
     throw error;
   }
 }
@@ -122,8 +120,8 @@ async function completeWithdrawal(
 async function rejectWithdrawal(sequelize: Sequelize, id: number, reason: string, actor: Actor): Promise<Withdrawal> {
   return sequelize.transaction(async (transaction) => {
     const withdrawal = await Withdrawal.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
-    if (!withdrawal) throw notFound('Withdrawal not found');
-    if (withdrawal.status !== 'pending') throw conflict(ALREADY_PROCESSED);
+    if (!withdrawal) throw notFound(MESSAGES.withdrawalNotFound);
+    if (withdrawal.status !== 'pending') throw conflict(MESSAGES.withdrawalAlreadyProcessed);
     const before = toWithdrawalJson(withdrawal);
     await withdrawal.update({ status: 'rejected', rejectReason: reason, processedAt: new Date(), processedBy: actor.id }, { transaction });
     const stake = await Stake.findByPk(withdrawal.stakeId, { transaction, lock: transaction.LOCK.UPDATE });
