@@ -50,19 +50,17 @@ function snapshotOf(plan: StakingPlan) {
 
 /** A recorded txId may be replayed by the same deposit (idempotent); anything else is a reuse. */
 async function replayOf(input: StakeCreateInput): Promise<Stake | null> {
-  const existing = await Stake.findOne({ where: { txId: input.txId } });
-  if (existing) {
-    const same =
-      existing.walletAddress === input.walletAddress && existing.planId === input.planId && existing.amount === input.amount;
-    if (same) return existing;
-    throw conflict(MESSAGES.txIdAlreadyUsed);
-  }
-  const usedElsewhere = await Stake.sequelize!.query('SELECT 1 FROM used_transactions WHERE tx_id = :txId', {
-    replacements: { txId: input.txId },
-    type: QueryTypes.SELECT,
-  });
-  if (usedElsewhere.length > 0) throw conflict(MESSAGES.txIdAlreadyUsed);
-  return null;
+  // One statement, so one snapshot: a deposit committing meanwhile is seen whole or not at all.
+  const [use] = await Stake.sequelize!.query<{ stake_id: number | null }>(
+    'SELECT s.id AS stake_id FROM used_transactions u LEFT JOIN stakes s ON s.tx_id = u.tx_id WHERE u.tx_id = :txId',
+    { replacements: { txId: input.txId }, type: QueryTypes.SELECT },
+  );
+  if (!use) return null;
+  const existing = use.stake_id === null ? null : await Stake.findByPk(use.stake_id);
+  const same =
+    existing?.walletAddress === input.walletAddress && existing.planId === input.planId && existing.amount === input.amount;
+  if (!same) throw conflict(MESSAGES.txIdAlreadyUsed);
+  return existing;
 }
 
 export async function markTransactionUsed(

@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
+import { MESSAGES, minimumStakeMessage } from '@stakedesk/shared/messages';
+import { ageStake, countRows, createPlan, MINT, openStaking, STAKING_WALLET, stakeFor, stakeStatus } from '../test/fixtures.js';
+import { randomTxId, randomWallet, startTestServer, type TestServer } from '../test/test-server.js';
+
+let api: TestServer;
+let token: string;
+let plan: StakingPlan;
+
+beforeAll(async () => {
+  api = await startTestServer();
+  token = await api.login();
+  await openStaking(api, token);
+  plan = await createPlan(api, token);
+});
+afterAll(() => api.close());
+
+function deposit(overrides: Record<string, unknown> = {}) {
+  const claim = { txId: randomTxId(), walletAddress: randomWallet(), amount: '1000' };
+  api.chain.addDeposit({ ...claim, mint: MINT, stakingWallet: STAKING_WALLET });
+  return { planId: plan.id, status: 'active', ...claim, ...overrides };
+}
+
+describe('POST /api/stakes', () => {
+  it('records a proven deposit as an active stake with its plan terms and server-computed reward', async () => {
+    const body = deposit();
+    const response = await api.request<Stake>('POST', '/api/stakes', body);
+    expect(response.status).toBe(201);
+    const stake = response.body;
+    expect(stake).toMatchObject({
+      walletAddress: body.walletAddress,
+      amount: '1000',
+      rewardAmount: '125',
+      status: 'active',
+      txId: body.txId,
+      completedAt: null,
+      plan: { id: plan.id, name: 'Gold', yieldRate: '12.5', durationDays: 30, minStakeAmount: '100', earlyPenaltyRate: '10' },
+    });
+    expect(Date.parse(stake.endsAt) - Date.parse(stake.createdAt)).toBe(30 * 24 * 60 * 60 * 1000);
+    expect(api.chain.calls).toContainEqual({ kind: 'deposit', txId: body.txId });
+
+    const listed = await api.request<Stake[]>('GET', `/api/stakes/${body.walletAddress}`);
+    expect(listed.body.map((s) => s.id)).toEqual([stake.id]);
+    expect((await api.request<Stake[]>('GET', `/api/stakes/${randomWallet()}`)).body).toEqual([]);
+  });
+
+  it('returns the recorded stake when the same deposit is sent again, and refuses the txId for anything else', async () => {
+    const body = deposit();
+    const first = await api.request<Stake>('POST', '/api/stakes', body);
+    const replay = await api.request<Stake>('POST', '/api/stakes', body);
+    expect(replay.status).toBe(200);
+    expect(replay.body.id).toBe(first.body.id);
+
+    for (const changed of [{ amount: '999' }, { walletAddress: randomWallet() }]) {
+      const reuse = await api.request('POST', '/api/stakes', { ...body, ...changed });
+      expect(reuse.status).toBe(409);
+      expect(reuse.body.message).toBe(MESSAGES.txIdAlreadyUsed);
+    }
+    const [rows] = await api.sequelize.query('SELECT count(*)::int AS n FROM stakes WHERE tx_id = :tx', { replacements: { tx: body.txId } });
+    expect(rows).toEqual([{ n: 1 }]);
+  });
+
+  it('records nothing when the chain does not prove the deposit (422)', async () => {
+    const before = await countRows(api, 'stakes');
+    const notOnChain = { planId: plan.id, txId: randomTxId(), walletAddress: randomWallet(), amount: '1000' };
+    const unknown = await api.request('POST', '/api/stakes', notOnChain);
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.message).toBe('Transaction not found on chain');
+
+    const body = deposit();
+    const inflated = await api.request('POST', '/api/stakes', { ...body, amount: '5000' });
+    expect(inflated.status).toBe(422);
+    expect(inflated.body.message).toContain('amount');
+    expect(await countRows(api, 'stakes')).toBe(before);
+    const [used] = await api.sequelize.query('SELECT 1 FROM used_transactions WHERE tx_id IN (:a, :b)', {
+      replacements: { a: notOnChain.txId, b: body.txId },
+    });
+    expect(used).toEqual([]);
+  });
+
+  it('answers 503 and records nothing while the chain cannot be reached; the same request succeeds later', async () => {
+    const body = deposit();
+    api.chain.reachable = false;
+    try {
+      const response = await api.request('POST', '/api/stakes', body);
+      expect(response.status).toBe(503);
+      expect(response.body.retryable).toBe(true);
+    } finally {
+      api.chain.reachable = true;
+    }
+    const [rows] = await api.sequelize.query('SELECT 1 FROM stakes WHERE tx_id = :tx', { replacements: { tx: body.txId } });
+    expect(rows).toEqual([]);
+    expect((await api.request('POST', '/api/stakes', body)).status).toBe(201);
+  });
+
+  it('refuses an amount below the plan minimum with the minimum in the message', async () => {
+    const response = await api.request('POST', '/api/stakes', deposit({ amount: '99' }));
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual({ amount: minimumStakeMessage('100', 'TST') });
+  });
+
+  it('refuses unknown, inactive and deleted plans without asking the chain', async () => {
+    const calls = api.chain.calls.length;
+    expect((await api.request('POST', '/api/stakes', deposit({ planId: 999_999 }))).status).toBe(404);
+
+    const inactive = await createPlan(api, token, { name: 'Paused' });
+    await api.request('PATCH', `/api/admin/staking-plans/${inactive.id}/toggle`, undefined, token);
+    const paused = await api.request('POST', '/api/stakes', deposit({ planId: inactive.id }));
+    expect(paused.status).toBe(409);
+    expect(paused.body.message).toBe(MESSAGES.planInactive);
+
+    const deleted = await createPlan(api, token, { name: 'Gone' });
+    await api.request('DELETE', `/api/admin/staking-plans/${deleted.id}`, undefined, token);
+    expect((await api.request('POST', '/api/stakes', deposit({ planId: deleted.id }))).status).toBe(404);
+    expect(api.chain.calls.length).toBe(calls);
+  });
+
+  it.each([
+    ['a missing txId', { txId: undefined }, 'txId'],
+    ['a malformed txId', { txId: 'not-a-signature' }, 'txId'],
+    ['a missing wallet', { walletAddress: undefined }, 'walletAddress'],
+    ['a malformed wallet', { walletAddress: "x' OR '1'='1" }, 'walletAddress'],
+    ['a fractional amount', { amount: '100.5' }, 'amount'],
+    ['a negative amount', { amount: '-100' }, 'amount'],
+    ['a huge amount', { amount: '9'.repeat(40) }, 'amount'],
+    ['an amount of the wrong type', { amount: { $gt: 1 } }, 'amount'],
+    ['a float amount', { amount: 100.5 }, 'amount'],
+    ['a plan id that is text', { planId: '1; DROP TABLE stakes' }, 'planId'],
+    ['another status', { status: 'completed' }, 'status'],
+    ['an extra field', { rewardAmount: '1000000' }, 'rewardAmount'],
+  ])('refuses %s with a 400 on that field and records nothing', async (_name, change, field) => {
+    const before = await countRows(api, 'stakes');
+    const response = await api.request('POST', '/api/stakes', deposit(change));
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body.errors)).toContain(field);
+    expect(typeof response.body.errors[field]).toBe('string');
+    expect(await countRows(api, 'stakes')).toBe(before);
+  });
+
+  it('refuses bodies that are not objects', async () => {
+    for (const body of ['[]', '"text"', '42', 'null']) {
+      const response = await api.request('POST', '/api/stakes', body);
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBeTypeOf('string');
+    }
+  });
+
+  it('records a deposit once when many requests send it at the same moment', async () => {
+    const body = deposit();
+    const responses = await Promise.all(Array.from({ length: 25 }, () => api.request<Stake>('POST', '/api/stakes', body)));
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(24);
+    expect(new Set(responses.map((r) => r.body.id)).size).toBe(1);
+  });
+});
+
+describe('GET /api/stakes/{walletAddress}', () => {
+  it('refuses something that is not a wallet address', async () => {
+    const response = await api.request('GET', '/api/stakes/not-a-wallet');
+    expect(response.status).toBe(400);
+    expect(response.body.errors.walletAddress).toBe(MESSAGES.invalidWalletAddress);
+  });
+});
+
+describe('POST /api/stakes/restake', () => {
+  it('turns a completed stake into a new active stake of principal plus reward, moving no tokens', async () => {
+    const original = await stakeFor(api, plan);
+    await ageStake(api, original.id, 31);
+    const response = await api.request<Stake>('POST', '/api/stakes/restake', {
+      originalStakeId: original.id,
+      planId: plan.id,
+      walletAddress: original.walletAddress,
+    });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      amount: '1125',
+      rewardAmount: '140',
+      status: 'active',
+      txId: `restake_${original.id}`,
+      restakedFromId: original.id,
+      walletAddress: original.walletAddress,
+    });
+    expect(await stakeStatus(api, original.id)).toBe('withdrawn');
+  });
+
+  it('refuses an active stake, another wallet, an unknown stake and a second restake', async () => {
+    const active = await stakeFor(api, plan);
+    const early = await api.request('POST', '/api/stakes/restake', { originalStakeId: active.id, planId: plan.id, walletAddress: active.walletAddress });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(MESSAGES.stakeNotRestakable);
+
+    await ageStake(api, active.id, 31);
+    const notYours = await api.request('POST', '/api/stakes/restake', { originalStakeId: active.id, planId: plan.id, walletAddress: randomWallet() });
+    expect(notYours.status).toBe(403);
+    expect(notYours.body.message).toBe(MESSAGES.stakeOfAnotherWallet);
+
+    const unknown = await api.request('POST', '/api/stakes/restake', { originalStakeId: 999_999, planId: plan.id, walletAddress: active.walletAddress });
+    expect(unknown.status).toBe(404);
+
+    const body = { originalStakeId: active.id, planId: plan.id, walletAddress: active.walletAddress };
+    expect((await api.request('POST', '/api/stakes/restake', body)).status).toBe(201);
+    const again = await api.request('POST', '/api/stakes/restake', body);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(MESSAGES.stakeAlreadyWithdrawn);
+  });
+
+  it('refuses a restake below the target plan minimum', async () => {
+    const big = await createPlan(api, token, { name: 'Whale', minStakeAmount: '5000' });
+    const original = await stakeFor(api, plan);
+    await ageStake(api, original.id, 31);
+    const response = await api.request('POST', '/api/stakes/restake', { originalStakeId: original.id, planId: big.id, walletAddress: original.walletAddress });
+    expect(response.status).toBe(400);
+    expect(response.body.errors.amount).toBe(minimumStakeMessage('5000', 'TST'));
+    expect(await stakeStatus(api, original.id)).toBe('active');
+  });
+
+  it('restakes once when many requests arrive together', async () => {
+    const original = await stakeFor(api, plan);
+    await ageStake(api, original.id, 31);
+    const body = { originalStakeId: original.id, planId: plan.id, walletAddress: original.walletAddress };
+    const responses = await Promise.all(Array.from({ length: 20 }, () => api.request('POST', '/api/stakes/restake', body)));
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(responses.filter((r) => r.status === 409)).toHaveLength(19);
+    const [rows] = await api.sequelize.query('SELECT count(*)::int AS n FROM stakes WHERE restaked_from_id = :id', { replacements: { id: original.id } });
+    expect(rows).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('maintenance mode', () => {
+  it('stops holder mutations with the maintenance message while reads and admin calls go on', async () => {
+    const message = 'Upgrading, back at noon';
+    const settings = { tokenName: 'Test Token', tokenSymbol: 'TST', tokenContract: MINT, stakingWallet: STAKING_WALLET };
+    await api.request('PUT', '/api/admin/settings', { ...settings, maintenanceMode: true, maintenanceMessage: message }, token);
+    try {
+      const body = deposit();
+      for (const [path, payload] of [
+        ['/api/stakes', body],
+        ['/api/stakes/restake', { originalStakeId: 1, planId: plan.id, walletAddress: body.walletAddress }],
+        ['/api/withdrawals', { stakeId: 1, walletAddress: body.walletAddress }],
+      ] as const) {
+        const response = await api.request('POST', path, payload);
+        expect(response.status).toBe(503);
+        expect(response.body).toMatchObject({ message, maintenance: true });
+      }
+      expect((await api.request('GET', '/api/staking-plans')).status).toBe(200);
+      expect((await api.request('GET', '/api/admin/stakes', undefined, token)).status).toBe(200);
+      const [rows] = await api.sequelize.query('SELECT 1 FROM stakes WHERE tx_id = :tx', { replacements: { tx: body.txId } });
+      expect(rows).toEqual([]);
+    } finally {
+      await api.request('PUT', '/api/admin/settings', { ...settings, maintenanceMode: false }, token);
+    }
+  });
+});
+
+describe('before the operator configures the token', () => {
+  it('answers 503 to a deposit, saying staking is not open yet', async () => {
+    const fresh = await startTestServer();
+    try {
+      const admin = await fresh.login();
+      const freshPlan = await createPlan(fresh, admin);
+      const response = await fresh.request('POST', '/api/stakes', { planId: freshPlan.id, txId: randomTxId(), walletAddress: randomWallet(), amount: '1000' });
+      expect(response.status).toBe(503);
+      expect(response.body.message).toBe(MESSAGES.stakingNotConfigured);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

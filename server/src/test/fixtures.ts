@@ -1,0 +1,59 @@
+import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
+import { randomTxId, randomWallet, type TestServer } from './test-server.js';
+
+export const MINT = randomWallet();
+export const STAKING_WALLET = randomWallet();
+
+/** Token and staking wallet set, as an operator does before opening staking. */
+export async function openStaking(api: TestServer, token: string): Promise<void> {
+  const response = await api.request(
+    'PUT',
+    '/api/admin/settings',
+    { tokenName: 'Test Token', tokenSymbol: 'TST', tokenContract: MINT, stakingWallet: STAKING_WALLET },
+    token,
+  );
+  if (response.status !== 200) throw new Error(`settings: ${response.status} ${JSON.stringify(response.body)}`);
+}
+
+export async function createPlan(api: TestServer, token: string, overrides: Partial<StakingPlan> = {}): Promise<StakingPlan> {
+  const response = await api.request<StakingPlan>(
+    'POST',
+    '/api/admin/staking-plans',
+    { name: 'Gold', yieldRate: '12.5', durationDays: 30, minStakeAmount: '100', earlyPenaltyRate: '10', ...overrides },
+    token,
+  );
+  if (response.status !== 201) throw new Error(`plan: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+/** Puts a real-looking transfer "on chain" and records it as a stake through the API. */
+export async function stakeFor(
+  api: TestServer,
+  plan: { id: number },
+  options: { wallet?: string; amount?: string } = {},
+): Promise<Stake> {
+  const claim = { txId: randomTxId(), walletAddress: options.wallet ?? randomWallet(), amount: options.amount ?? '1000' };
+  api.chain.addDeposit({ ...claim, mint: MINT, stakingWallet: STAKING_WALLET });
+  const response = await api.request<Stake>('POST', '/api/stakes', { planId: plan.id, status: 'active', ...claim });
+  if (response.status !== 201) throw new Error(`stake: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+/** Moves a stake's start (and end) into the past, as if `days` had gone by. */
+export async function ageStake(api: TestServer, stakeId: number, days: number): Promise<void> {
+  await api.sequelize.query(
+    `UPDATE stakes SET created_at = created_at - make_interval(days => :days), ends_at = ends_at - make_interval(days => :days)
+     WHERE id = :id`,
+    { replacements: { id: stakeId, days } },
+  );
+}
+
+export async function stakeStatus(api: TestServer, stakeId: number): Promise<string> {
+  const [rows] = await api.sequelize.query('SELECT status FROM stakes WHERE id = :id', { replacements: { id: stakeId } });
+  return (rows as { status: string }[])[0]!.status;
+}
+
+export async function countRows(api: TestServer, table: 'stakes' | 'withdrawals' | 'used_transactions' | 'audit_logs'): Promise<number> {
+  const [rows] = await api.sequelize.query(`SELECT count(*)::int AS n FROM ${table}`);
+  return (rows as { n: number }[])[0]!.n;
+}
