@@ -23,13 +23,16 @@ async function freePort(): Promise<number> {
   });
 }
 
-function isAlive(pid: number): boolean {
+/** True while the process runs; a zombie (exited, not yet reaped by its parent) counts as gone. */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return true; // not Linux: kill(0) is all we have
+  return readFileSync(stat, 'utf8').split(') ')[1]?.[0] !== 'Z';
 }
 
 async function bundledPgCtl(): Promise<string> {
@@ -45,7 +48,7 @@ async function stopLeftoverPostgres(databaseDir: string, logger: Logger): Promis
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || !isAlive(pid)) return;
+  if (!Number.isInteger(pid) || !isRunning(pid)) return;
   logger.warn({ pid }, 'stopping a PostgreSQL left running by an earlier crash');
   const asPostgresUser = userInfo().uid === 0 ? ['-u', 'postgres'] : [];
   const pgCtl = await bundledPgCtl();

@@ -1,16 +1,34 @@
 import { Router } from 'express';
 import type { Sequelize } from 'sequelize';
 import { restakeSchema, stakeCreateSchema, walletAddressParamSchema } from '@stakedesk/shared/schemas';
+import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { STAKE_STATUSES } from '@stakedesk/shared/stake-status';
 import { currentAdmin } from '../admins/admin-auth.js';
 import type { ChainVerifier } from '../chain/chain-verifier.js';
+import { sendCsv } from '../http/csv.js';
 import { readPage, sendPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
 import { parse } from '../http/validate.js';
 import { refuseDuringMaintenance } from '../settings/maintenance.js';
 import { expireStakesAsAdmin } from './expiry.js';
 import { toStakeJson } from './stake-json.js';
-import { createStake, listStakes, listWalletStakes, restake } from './stakes.service.js';
+import { createStake, listStakes, listWalletStakes, restake, stakesAfter } from './stakes.service.js';
+import type { Stake } from './stake.model.js';
+
+const STAKE_CSV_COLUMNS: { header: string; value: (stake: Stake) => unknown }[] = [
+  { header: 'id', value: (s) => s.id },
+  { header: 'wallet', value: (s) => s.walletAddress },
+  { header: 'plan', value: (s) => s.planName },
+  { header: 'yield_rate', value: (s) => normalizeDecimal(s.yieldRate) },
+  { header: 'duration_days', value: (s) => s.durationDays },
+  { header: 'amount', value: (s) => s.amount },
+  { header: 'reward', value: (s) => s.rewardAmount },
+  { header: 'status', value: (s) => s.status },
+  { header: 'created_at', value: (s) => s.createdAt },
+  { header: 'ends_at', value: (s) => s.endsAt },
+  { header: 'completed_at', value: (s) => s.completedAt },
+  { header: 'tx_id', value: (s) => s.txId },
+];
 
 export function stakesPublicRoutes(sequelize: Sequelize, verifier: ChainVerifier): Router {
   const router = Router();
@@ -33,6 +51,10 @@ export function stakesAdminRoutes(sequelize: Sequelize): Router {
   router.get('/stakes', async (req, res) => {
     const page = await listStakes(readPage(req), readStatusFilter(req, STAKE_STATUSES));
     sendPage(res, { rows: page.rows.map(toStakeJson), total: page.total });
+  });
+  router.get('/stakes.csv', async (req, res) => {
+    const statuses = readStatusFilter(req, STAKE_STATUSES);
+    await sendCsv(res, 'stakes.csv', STAKE_CSV_COLUMNS, (afterId) => stakesAfter(afterId, statuses));
   });
   router.post('/update-expired-stakes', async (_req, res) => {
     res.json({ updatedCount: await expireStakesAsAdmin(sequelize, currentAdmin(res)) });

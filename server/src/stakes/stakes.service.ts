@@ -7,6 +7,7 @@ import { hasElapsed, restakeTxId, stakeEndsAt, type StakeStatus } from '@stakede
 import type { ChainVerifier } from '../chain/chain-verifier.js';
 import { requireProof } from '../chain/verify.js';
 import { isUniqueViolation } from '../db/errors.js';
+import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { badRequest, conflict, forbidden, notFound, unavailable } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { StakingPlan } from '../plans/plan.model.js';
@@ -174,6 +175,11 @@ export async function restake(sequelize: Sequelize, input: RestakeInput): Promis
 
 export async function listWalletStakes(walletAddress: string): Promise<Stake[]> {
   return Stake.findAll({ where: { walletAddress }, order: [['createdAt', 'DESC'], ['id', 'DESC']], limit: 1000 });
+}
+
+export async function stakesAfter(afterId: number, statuses: StakeStatus[] | undefined): Promise<Stake[]> {
+  const status = statuses ? { status: { [Op.in]: statuses } } : {};
+  return Stake.findAll({ where: { id: { [Op.gt]: afterId }, ...status }, order: [['id', 'ASC']], limit: EXPORT_BATCH_SIZE });
 }
 
 export async function listStakes(page: Page, statuses: StakeStatus[] | undefined): Promise<{ rows: Stake[]; total: number }> {

@@ -4,11 +4,35 @@ import { idParamSchema, walletAddressParamSchema, withdrawalProcessSchema, withd
 import { WITHDRAWAL_STATUSES } from '@stakedesk/shared/stake-status';
 import { currentAdmin } from '../admins/admin-auth.js';
 import type { ChainVerifier } from '../chain/chain-verifier.js';
+import { sendCsv } from '../http/csv.js';
 import { readPage, sendPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
 import { parse } from '../http/validate.js';
 import { refuseDuringMaintenance } from '../settings/maintenance.js';
-import { listWalletWithdrawals, listWithdrawals, processWithdrawal, requestWithdrawal, toWithdrawalJson } from './withdrawals.service.js';
+import type { Withdrawal } from './withdrawal.model.js';
+import {
+  listWalletWithdrawals,
+  listWithdrawals,
+  processWithdrawal,
+  requestWithdrawal,
+  toWithdrawalJson,
+  withdrawalsAfter,
+} from './withdrawals.service.js';
+
+const WITHDRAWAL_CSV_COLUMNS: { header: string; value: (w: Withdrawal) => unknown }[] = [
+  { header: 'id', value: (w) => w.id },
+  { header: 'stake_id', value: (w) => w.stakeId },
+  { header: 'wallet', value: (w) => w.walletAddress },
+  { header: 'kind', value: (w) => w.kind },
+  { header: 'amount', value: (w) => w.amount },
+  { header: 'penalty', value: (w) => w.penaltyAmount },
+  { header: 'final_amount', value: (w) => w.finalAmount },
+  { header: 'status', value: (w) => w.status },
+  { header: 'requested_at', value: (w) => w.requestedAt },
+  { header: 'processed_at', value: (w) => w.processedAt },
+  { header: 'tx_id', value: (w) => w.txId },
+  { header: 'reject_reason', value: (w) => w.rejectReason },
+];
 
 export function withdrawalsPublicRoutes(sequelize: Sequelize): Router {
   const router = Router();
@@ -27,6 +51,10 @@ export function withdrawalsAdminRoutes(sequelize: Sequelize, verifier: ChainVeri
   router.get('/withdrawals', async (req, res) => {
     const page = await listWithdrawals(readPage(req), readStatusFilter(req, WITHDRAWAL_STATUSES));
     sendPage(res, { rows: page.rows.map(toWithdrawalJson), total: page.total });
+  });
+  router.get('/withdrawals.csv', async (req, res) => {
+    const statuses = readStatusFilter(req, WITHDRAWAL_STATUSES);
+    await sendCsv(res, 'withdrawals.csv', WITHDRAWAL_CSV_COLUMNS, (afterId) => withdrawalsAfter(afterId, statuses));
   });
   router.put('/withdrawals/:id', async (req, res) => {
     const id = parse(idParamSchema, req.params).id;

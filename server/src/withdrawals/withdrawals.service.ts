@@ -8,6 +8,7 @@ import { recordAudit, type Actor } from '../audit/audit.js';
 import type { ChainVerifier } from '../chain/chain-verifier.js';
 import { requireProof } from '../chain/verify.js';
 import { isUniqueViolation } from '../db/errors.js';
+import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { conflict, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { loadSettings } from '../settings/settings.service.js';
@@ -151,6 +152,11 @@ export async function processWithdrawal(
 
 export async function listWalletWithdrawals(walletAddress: string): Promise<Withdrawal[]> {
   return Withdrawal.findAll({ where: { walletAddress }, order: [['requestedAt', 'DESC'], ['id', 'DESC']], limit: 1000 });
+}
+
+export async function withdrawalsAfter(afterId: number, statuses: WithdrawalStatus[] | undefined): Promise<Withdrawal[]> {
+  const status = statuses ? { status: { [Op.in]: statuses } } : {};
+  return Withdrawal.findAll({ where: { id: { [Op.gt]: afterId }, ...status }, order: [['id', 'ASC']], limit: EXPORT_BATCH_SIZE });
 }
 
 export async function listWithdrawals(page: Page, statuses: WithdrawalStatus[] | undefined): Promise<{ rows: Withdrawal[]; total: number }> {

@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { isRunning as alive } from './db/embedded-postgres.js';
+
+// Runs the built server (npm test builds it first with tsc -b), as `npm start` does.
+const MAIN = new URL('../dist/main.js', import.meta.url).pathname;
+const BANNER = /Stakedesk is running at (http:\/\/127\.0\.0\.1:\d+) \((.+?)\) — admin panel: \S+, (.*)$/m;
+
+type Started = { child: ChildProcess; url: string; banner: RegExpExecArray; exited: Promise<number | null> };
+
+function startServer(env: Record<string, string>): Promise<Started> {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH!, PORT: '0', LOG_LEVEL: 'warn', EXPIRY_INTERVAL_MS: '3600000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no banner within 90 s:\n${output}`)), 90_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const banner = BANNER.exec(output);
+      if (banner) {
+        clearTimeout(timer);
+        resolve({ child, url: banner[1]!, banner, exited });
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    void exited.then((code) => reject(new Error(`server exited (${code}) before its banner:\n${output}`)));
+  });
+}
+
+const json = async (url: string, init?: RequestInit) => {
+  const response = await fetch(url, init);
+  return { status: response.status, body: await response.json() };
+};
+const login = (url: string, username: string, password: string) =>
+  json(`${url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+
+function postgresPid(dataDir: string): number | undefined {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  return existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : undefined;
+}
+
+
+const cleanups: (() => void)[] = [];
+afterAll(() => cleanups.forEach((cleanup) => cleanup()));
+
+describe('npm start with no database configured', () => {
+  it('starts an embedded PostgreSQL, seeds, prints how to log in, survives SIGKILL and stops cleanly on SIGTERM', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'stakedesk-start-'));
+    chmodSync(dataDir, 0o755);
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+
+    const first = await startServer({ DATA_DIR: dataDir });
+    cleanups.push(() => first.child.kill('SIGKILL'));
+    expect(first.banner[2]).toBe(`embedded PostgreSQL in ${dataDir}`);
+    const password = /log in as 'admin' with password (\S+) \(shown once/.exec(first.banner[3]!)?.[1];
+    expect(password).toBeDefined();
+    expect(await json(`${first.url}/api/health`)).toEqual({ status: 200, body: { status: 'ok' } });
+    expect((await login(first.url, 'admin', password!)).status).toBe(200);
+    expect((await json(`${first.url}/api/staking-plans`)).body).toHaveLength(3);
+
+    // A crash leaves PostgreSQL running with the data directory locked; the next start recovers.
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const leftover = postgresPid(dataDir);
+    expect(leftover !== undefined && alive(leftover)).toBe(true);
+
+    const second = await startServer({ DATA_DIR: dataDir });
+    cleanups.push(() => second.child.kill('SIGKILL'));
+    expect(second.banner[3]).toBe('log in with an existing admin account');
+    expect(alive(leftover!)).toBe(false);
+    expect((await login(second.url, 'admin', password!)).status).toBe(200);
+    expect((await json(`${second.url}/api/staking-plans`)).body).toHaveLength(3);
+
+    const postgres = postgresPid(dataDir)!;
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(alive(postgres)).toBe(false);
+  }, 240_000);
+});
+
+describe('npm start with DATABASE_URL', () => {
+  it('uses that database, seeds no example plans and creates the first admin from ADMIN_*', async () => {
+    const serverUrl = inject('postgresUrl');
+    const database = `start_${randomUUID().replaceAll('-', '')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${database}`;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'stakedesk-url-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+
+    const started = await startServer({
+      DATABASE_URL: url.toString(),
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: 'operator',
+      ADMIN_EMAIL: 'ops@example.com',
+      ADMIN_PASSWORD: 'a long operator password',
+    });
+    try {
+      expect(started.banner[2]).toBe('DATABASE_URL');
+      expect(started.banner[3]).toBe("log in as 'operator' with ADMIN_PASSWORD");
+      expect((await json(`${started.url}/api/staking-plans`)).body).toEqual([]);
+      expect((await login(started.url, 'operator', 'a long operator password')).status).toBe(200);
+    } finally {
+      started.child.kill('SIGTERM');
+      await started.exited;
+      await admin.query(`DROP DATABASE ${database} WITH (FORCE)`);
+      await admin.end();
+    }
+  }, 120_000);
+});
