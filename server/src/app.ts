@@ -1,3 +1,4 @@
+import cookieParser from 'cookie-parser';
 import cors from 'cors';
 import express, { json, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
@@ -8,6 +9,8 @@ import { MESSAGES } from '@stakedesk/shared/messages';
 
 import { requireAdmin } from './admins/admin-auth.js';
 import { adminLoginRoute, adminsAdminRoutes } from './admins/admins.routes.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { requireHolderSession } from './auth/holder-session.js';
 import { auditAdminRoutes } from './audit/audit.routes.js';
 import type { ChainVerifier } from './chain/chain-verifier.js';
 import type { Config } from './config.js';
@@ -21,9 +24,10 @@ import { stakesAdminRoutes, stakesPublicRoutes } from './stakes/stakes.routes.js
 import { statsAdminRoutes, statsPublicRoutes } from './stats/stats.routes.js';
 import { withdrawalsAdminRoutes, withdrawalsPublicRoutes } from './withdrawals/withdrawals.routes.js';
 import { healthRoute } from './http/health.js';
+import { refuseCrossSite } from './http/same-origin.js';
 
 export type AppDeps = {
-  config: Pick<Config, 'jwtSecret' | 'corsOrigins' | 'solanaCluster' | 'webDist'> & { loginRateLimit?: number };
+  config: Pick<Config, 'jwtSecret' | 'corsOrigins' | 'solanaCluster' | 'webDist'> & { loginRateLimit?: number; signInRateLimit?: number };
   logger: Logger;
   sequelize: Sequelize;
   verifier: ChainVerifier;
@@ -49,6 +53,17 @@ function loginLimiter(sequelize: Sequelize, limit: number): RequestHandler {
   });
 }
 
+function signInLimiter(sequelize: Sequelize, limit: number): RequestHandler {
+  return rateLimit({
+    windowMs: 60 * 1000,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    store: new PostgresRateLimitStore(sequelize, 'holder-sign-in:'),
+    message: { message: MESSAGES.tooManySignIns },
+  });
+}
+
 export function createApp({ config, logger, sequelize, verifier }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -65,12 +80,18 @@ export function createApp({ config, logger, sequelize, verifier }: AppDeps): exp
   // Same-origin by default; other origins (a desktop shell, a separate admin host) only when listed.
   api.use(cors({ origin: config.corsOrigins.length ? config.corsOrigins : false, exposedHeaders: ['X-Total-Count'] }));
   api.use(jsonBodies());
+  api.use(cookieParser());
+  // Calls that act on the holder's session cookie: same site only, and signed in as that wallet.
+  const crossSite = refuseCrossSite(config.corsOrigins);
+  const holderOnly = [crossSite, requireHolderSession(config.jwtSecret)];
+  api.use('/auth', crossSite);
   api.use(healthRoute(sequelize));
+  api.use(authRoutes(sequelize, config.jwtSecret, config.solanaCluster, signInLimiter(sequelize, config.signInRateLimit ?? 30)));
   api.use(settingsPublicRoutes(config.solanaCluster));
   api.use(plansPublicRoutes());
   api.use(statsPublicRoutes(sequelize));
-  api.use(stakesPublicRoutes(sequelize, verifier));
-  api.use(withdrawalsPublicRoutes(sequelize));
+  api.use(stakesPublicRoutes(sequelize, verifier, holderOnly));
+  api.use(withdrawalsPublicRoutes(sequelize, holderOnly));
 
   const admin = express.Router();
   admin.use(adminLoginRoute(config.jwtSecret, loginLimiter(sequelize, config.loginRateLimit ?? 10)));

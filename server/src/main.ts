@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrateAndSeed } from './db/migrator.js';
+import { deleteOldNonces } from './auth/sign-in.service.js';
 import { deleteExpiredRateLimits } from './http/postgres-rate-limit-store.js';
 import { createLogger, type Logger } from './logger.js';
 import { scheduleExpiry } from './stakes/expiry.js';
@@ -40,7 +41,10 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const server = createServer(app);
   const port = await listen(server, config.port, config.host);
   const stopExpiry = scheduleExpiry(sequelize, config.expiryIntervalMs, logger);
-  const cleanup = setInterval(() => void deleteExpiredRateLimits(sequelize).catch(() => undefined), 10 * 60_000);
+  const cleanup = setInterval(() => {
+    void deleteExpiredRateLimits(sequelize).catch(() => undefined);
+    void deleteOldNonces(sequelize).catch(() => undefined);
+  }, 10 * 60_000);
   cleanup.unref();
 
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;

@@ -67,6 +67,11 @@ export const MESSAGES = {
   signatureRequired: 'Signature is required',
   invalidSignature: 'Invalid signature',
   signInExpired: 'The sign-in request has expired, please try again',
+  signInUnknown: 'This sign-in request is unknown or was already used; please sign in again',
+  signInMismatch: 'The signed message does not match the sign-in request',
+  signInWrongDomain: 'This sign-in request was made for another site',
+  crossSiteRefused: 'Cross-site requests are not allowed',
+  tooManySignIns: 'Too many sign-in attempts, please try again in a minute',
 
   // Server: resources and state
   notFound: 'Not found',

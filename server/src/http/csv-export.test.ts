@@ -43,7 +43,7 @@ describe('CSV exports', () => {
     const plan = await createPlan(api, token);
     const stake = await stakeFor(api, plan);
     await ageStake(api, stake.id, 30);
-    await api.request('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: stake.walletAddress });
+    await api.request('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: stake.walletAddress }, { as: stake.walletAddress });
     const { response, lines } = await download('/api/admin/withdrawals.csv?status=pending');
     expect(response.status).toBe(200);
     expect(lines[0]).toBe('id,stake_id,wallet,kind,amount,penalty,final_amount,status,requested_at,processed_at,tx_id,reject_reason');

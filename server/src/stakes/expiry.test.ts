@@ -35,7 +35,7 @@ describe('Update Expired Stakes', () => {
 
   it('leaves a stake with a pending withdrawal alone', async () => {
     const stake = await stakeFor(api, plan);
-    await api.request('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: stake.walletAddress });
+    await api.request('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: stake.walletAddress }, { as: stake.walletAddress });
     await ageStake(api, stake.id, 30);
     await api.request('POST', '/api/admin/update-expired-stakes', undefined, token);
     expect(await stakeStatus(api, stake.id)).toBe('pending_withdrawal');

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Sequelize } from 'sequelize';
 import { restakeSchema, stakeCreateSchema, walletAddressParamSchema } from '@stakedesk/shared/schemas';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
@@ -30,7 +30,7 @@ const STAKE_CSV_COLUMNS: { header: string; value: (stake: Stake) => unknown }[] 
   { header: 'tx_id', value: (s) => s.txId },
 ];
 
-export function stakesPublicRoutes(sequelize: Sequelize, verifier: ChainVerifier): Router {
+export function stakesPublicRoutes(sequelize: Sequelize, verifier: ChainVerifier, holderOnly: RequestHandler[]): Router {
   const router = Router();
   router.get('/stakes/:walletAddress', async (req, res) => {
     const wallet = parse(walletAddressParamSchema, req.params).walletAddress;
@@ -40,7 +40,7 @@ export function stakesPublicRoutes(sequelize: Sequelize, verifier: ChainVerifier
     const { stake, created } = await createStake(sequelize, verifier, parse(stakeCreateSchema, req.body));
     res.status(created ? 201 : 200).json(toStakeJson(stake));
   });
-  router.post('/stakes/restake', refuseDuringMaintenance, async (req, res) => {
+  router.post('/stakes/restake', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
     res.status(201).json(toStakeJson(await restake(sequelize, parse(restakeSchema, req.body))));
   });
   return router;

@@ -168,11 +168,12 @@ describe('POST /api/stakes/restake', () => {
   it('turns a completed stake into a new active stake of principal plus reward, moving no tokens', async () => {
     const original = await stakeFor(api, plan);
     await ageStake(api, original.id, 31);
-    const response = await api.request<Stake>('POST', '/api/stakes/restake', {
-      originalStakeId: original.id,
-      planId: plan.id,
-      walletAddress: original.walletAddress,
-    });
+    const response = await api.request<Stake>(
+      'POST',
+      '/api/stakes/restake',
+      { originalStakeId: original.id, planId: plan.id, walletAddress: original.walletAddress },
+      { as: original.walletAddress },
+    );
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({
       amount: '1125',
@@ -185,23 +186,37 @@ describe('POST /api/stakes/restake', () => {
     expect(await stakeStatus(api, original.id)).toBe('withdrawn');
   });
 
-  it('refuses an active stake, another wallet, an unknown stake and a second restake', async () => {
+  it('refuses an active stake, another wallet, an unknown stake, no session and a second restake', async () => {
     const active = await stakeFor(api, plan);
-    const early = await api.request('POST', '/api/stakes/restake', { originalStakeId: active.id, planId: plan.id, walletAddress: active.walletAddress });
+    const as = { as: active.walletAddress };
+    const early = await api.request('POST', '/api/stakes/restake', { originalStakeId: active.id, planId: plan.id, walletAddress: active.walletAddress }, as);
     expect(early.status).toBe(409);
     expect(early.body.message).toBe(MESSAGES.stakeNotRestakable);
 
     await ageStake(api, active.id, 31);
-    const notYours = await api.request('POST', '/api/stakes/restake', { originalStakeId: active.id, planId: plan.id, walletAddress: randomWallet() });
+    const other = await stakeFor(api, plan);
+    const notYours = await api.request(
+      'POST',
+      '/api/stakes/restake',
+      { originalStakeId: active.id, planId: plan.id, walletAddress: other.walletAddress },
+      { as: other.walletAddress },
+    );
     expect(notYours.status).toBe(403);
     expect(notYours.body.message).toBe(MESSAGES.stakeOfAnotherWallet);
 
-    const unknown = await api.request('POST', '/api/stakes/restake', { originalStakeId: 999_999, planId: plan.id, walletAddress: active.walletAddress });
+    const body = { originalStakeId: active.id, planId: plan.id, walletAddress: active.walletAddress };
+    const anonymous = await api.request('POST', '/api/stakes/restake', body);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.message).toBe(MESSAGES.walletSessionRequired);
+    const otherSession = await api.request('POST', '/api/stakes/restake', body, { as: other.walletAddress });
+    expect(otherSession.status).toBe(403);
+    expect(otherSession.body.message).toBe(MESSAGES.walletNotYours);
+
+    const unknown = await api.request('POST', '/api/stakes/restake', { ...body, originalStakeId: 999_999 }, as);
     expect(unknown.status).toBe(404);
 
-    const body = { originalStakeId: active.id, planId: plan.id, walletAddress: active.walletAddress };
-    expect((await api.request('POST', '/api/stakes/restake', body)).status).toBe(201);
-    const again = await api.request('POST', '/api/stakes/restake', body);
+    expect((await api.request('POST', '/api/stakes/restake', body, as)).status).toBe(201);
+    const again = await api.request('POST', '/api/stakes/restake', body, as);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(MESSAGES.stakeAlreadyWithdrawn);
   });
@@ -210,7 +225,12 @@ describe('POST /api/stakes/restake', () => {
     const big = await createPlan(api, token, { name: 'Whale', minStakeAmount: '5000' });
     const original = await stakeFor(api, plan);
     await ageStake(api, original.id, 31);
-    const response = await api.request('POST', '/api/stakes/restake', { originalStakeId: original.id, planId: big.id, walletAddress: original.walletAddress });
+    const response = await api.request(
+      'POST',
+      '/api/stakes/restake',
+      { originalStakeId: original.id, planId: big.id, walletAddress: original.walletAddress },
+      { as: original.walletAddress },
+    );
     expect(response.status).toBe(400);
     expect(response.body.errors.amount).toBe(minimumStakeMessage('5000', 'TST'));
     expect(await stakeStatus(api, original.id)).toBe('active');
@@ -220,7 +240,9 @@ describe('POST /api/stakes/restake', () => {
     const original = await stakeFor(api, plan);
     await ageStake(api, original.id, 31);
     const body = { originalStakeId: original.id, planId: plan.id, walletAddress: original.walletAddress };
-    const responses = await Promise.all(Array.from({ length: 20 }, () => api.request('POST', '/api/stakes/restake', body)));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => api.request('POST', '/api/stakes/restake', body, { as: original.walletAddress })),
+    );
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
     expect(responses.filter((r) => r.status === 409)).toHaveLength(19);
     const [rows] = await api.sequelize.query('SELECT count(*)::int AS n FROM stakes WHERE restaked_from_id = :id', { replacements: { id: original.id } });

@@ -1,5 +1,5 @@
 import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
-import { randomTxId, randomWallet, type TestServer } from './test-server.js';
+import { newHolder, randomTxId, randomWallet, type TestServer } from './test-server.js';
 
 export const MINT = randomWallet();
 export const STAKING_WALLET = randomWallet();
@@ -26,13 +26,14 @@ export async function createPlan(api: TestServer, token: string, overrides: Part
   return response.body;
 }
 
-/** Puts a real-looking transfer "on chain" and records it as a stake through the API. */
-export async function stakeFor(
-  api: TestServer,
-  plan: { id: number },
-  options: { wallet?: string; amount?: string } = {},
-): Promise<Stake> {
-  const claim = { txId: randomTxId(), walletAddress: options.wallet ?? randomWallet(), amount: options.amount ?? '1000' };
+/**
+ * Puts a transfer "on chain" and records it as a stake through the API, for a new holder who
+ * is signed in: `api.request(..., { as: stake.walletAddress })` acts as that holder.
+ */
+export async function stakeFor(api: TestServer, plan: { id: number }, options: { amount?: string } = {}): Promise<Stake> {
+  const holder = newHolder();
+  await api.signIn(holder);
+  const claim = { txId: randomTxId(), walletAddress: holder.wallet, amount: options.amount ?? '1000' };
   api.chain.addDeposit({ ...claim, mint: MINT, stakingWallet: STAKING_WALLET });
   const response = await api.request<Stake>('POST', '/api/stakes', { planId: plan.id, status: 'active', ...claim });
   if (response.status !== 201) throw new Error(`stake: ${response.status} ${JSON.stringify(response.body)}`);

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID, sign } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import bs58 from 'bs58';
 import pg from 'pg';
@@ -17,6 +17,18 @@ export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
 
 export const randomWallet = () => bs58.encode(randomBytes(32));
 export const randomTxId = () => bs58.encode(randomBytes(64));
+
+/** A wallet whose key we hold, so it can sign the server's sign-in message as Phantom would. */
+export type Holder = { wallet: string; sign: (message: string) => string };
+
+export function newHolder(): Holder {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const wallet = bs58.encode(Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url'));
+  return { wallet, sign: (message) => bs58.encode(sign(null, Buffer.from(message, 'utf8'), privateKey)) };
+}
+
+/** Who a test request is from: an admin token, a signed-in wallet, and/or a page origin. */
+export type RequestAuth = string | { token?: string; as?: string; cookie?: string; origin?: string };
 
 async function onServer(serverUrl: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -38,7 +50,7 @@ function databaseUrl(serverUrl: string, name: string): string {
  * The real app on a fresh, migrated PostgreSQL database of its own, listening on a free
  * loopback port, with a first admin and the fake chain as its verifier.
  */
-export async function startTestServer(options: { loginRateLimit?: number } = {}) {
+export async function startTestServer(options: { loginRateLimit?: number; signInRateLimit?: number } = {}) {
   const serverUrl = inject('postgresUrl');
   const database = `test_${randomUUID().replaceAll('-', '')}`;
   await onServer(serverUrl, `CREATE DATABASE ${database}`);
@@ -53,6 +65,7 @@ export async function startTestServer(options: { loginRateLimit?: number } = {})
       solanaCluster: 'devnet',
       webDist: '/nonexistent',
       loginRateLimit: options.loginRateLimit ?? 1000,
+      signInRateLimit: options.signInRateLimit ?? 10_000,
     },
     logger: createLogger('silent'),
     sequelize,
@@ -62,10 +75,16 @@ export async function startTestServer(options: { loginRateLimit?: number } = {})
   await new Promise((resolve) => server.once('listening', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  async function request<T = any>(method: string, path: string, body?: unknown, token?: string): Promise<ApiResponse<T>> {
+  const sessions = new Map<string, string>();
+
+  async function request<T = any>(method: string, path: string, body?: unknown, auth: RequestAuth = {}): Promise<ApiResponse<T>> {
+    const { token, as, cookie, origin } = typeof auth === 'string' ? { token: auth } : auth;
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
+    const sessionCookie = cookie ?? (as ? sessions.get(as) : undefined);
+    if (sessionCookie) headers.cookie = sessionCookie;
+    if (origin) headers.origin = origin;
     const response = await fetch(baseUrl + path, {
       method,
       headers,
@@ -87,8 +106,23 @@ export async function startTestServer(options: { loginRateLimit?: number } = {})
     return response.body.token;
   }
 
+  /** Signs in through the API (nonce, ed25519 signature, verify); later `{ as: wallet }` requests send the cookie. */
+  async function signIn(holder: Holder): Promise<string> {
+    const nonce = await request<{ message: string }>('POST', '/api/auth/nonce', { walletAddress: holder.wallet });
+    const verified = await fetch(`${baseUrl}/api/auth/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ walletAddress: holder.wallet, message: nonce.body.message, signature: holder.sign(nonce.body.message) }),
+    });
+    if (verified.status !== 200) throw new Error(`sign-in failed: ${verified.status} ${await verified.text()}`);
+    const cookie = verified.headers.get('set-cookie')!.split(';')[0]!;
+    sessions.set(holder.wallet, cookie);
+    return cookie;
+  }
+
   return {
     baseUrl,
+    signIn,
     sequelize,
     chain,
     request,

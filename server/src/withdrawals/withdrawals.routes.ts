@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Sequelize } from 'sequelize';
 import { idParamSchema, walletAddressParamSchema, withdrawalProcessSchema, withdrawalRequestSchema } from '@stakedesk/shared/schemas';
 import { WITHDRAWAL_STATUSES } from '@stakedesk/shared/stake-status';
@@ -34,13 +34,13 @@ const WITHDRAWAL_CSV_COLUMNS: { header: string; value: (w: Withdrawal) => unknow
   { header: 'reject_reason', value: (w) => w.rejectReason },
 ];
 
-export function withdrawalsPublicRoutes(sequelize: Sequelize): Router {
+export function withdrawalsPublicRoutes(sequelize: Sequelize, holderOnly: RequestHandler[]): Router {
   const router = Router();
   router.get('/withdrawals/:walletAddress', async (req, res) => {
     const wallet = parse(walletAddressParamSchema, req.params).walletAddress;
     res.json((await listWalletWithdrawals(wallet)).map(toWithdrawalJson));
   });
-  router.post('/withdrawals', refuseDuringMaintenance, async (req, res) => {
+  router.post('/withdrawals', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
     res.status(201).json(toWithdrawalJson(await requestWithdrawal(sequelize, parse(withdrawalRequestSchema, req.body))));
   });
   return router;

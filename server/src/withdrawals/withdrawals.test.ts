@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StakingPlan, Withdrawal } from '@stakedesk/shared/api-types';
 import { MESSAGES } from '@stakedesk/shared/messages';
 import { ageStake, countRows, createPlan, MINT, openStaking, stakeFor, stakeStatus } from '../test/fixtures.js';
-import { randomTxId, randomWallet, startTestServer, type TestServer } from '../test/test-server.js';
+import { randomTxId, startTestServer, type TestServer } from '../test/test-server.js';
 
 let api: TestServer;
 let token: string;
@@ -16,8 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
+/** The holder of `stake`, signed in, asks to withdraw it. */
 const request = (stake: { id: number; walletAddress: string }, extra: Record<string, unknown> = {}) =>
-  api.request<Withdrawal>('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: stake.walletAddress, ...extra });
+  api.request<Withdrawal>('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: stake.walletAddress, ...extra }, { as: stake.walletAddress });
 
 /** A payout transfer "on chain" for the withdrawal, then the admin's completion with its txId. */
 function completeWith(withdrawal: Withdrawal, txId = randomTxId()) {
@@ -67,7 +68,8 @@ describe('POST /api/withdrawals', () => {
 
   it("refuses another wallet's stake, an unknown stake and a second request", async () => {
     const stake = await stakeFor(api, plan);
-    const notYours = await request({ id: stake.id, walletAddress: randomWallet() });
+    const other = await stakeFor(api, plan);
+    const notYours = await api.request('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: other.walletAddress }, { as: other.walletAddress });
     expect(notYours.status).toBe(403);
     expect(notYours.body.message).toBe(MESSAGES.stakeOfAnotherWallet);
     expect((await request({ id: 999_999, walletAddress: stake.walletAddress })).status).toBe(404);
@@ -82,13 +84,12 @@ describe('POST /api/withdrawals', () => {
     ['a text stake id', { stakeId: 'abc' }, 'stakeId'],
     ['a negative stake id', { stakeId: -4 }, 'stakeId'],
     ['a stake id beyond the id range', { stakeId: 2 ** 40 }, 'stakeId'],
-    ['a malformed wallet', { walletAddress: '<script>' }, 'walletAddress'],
     ['a fractional final amount', { finalAmount: '900.5' }, 'finalAmount'],
     ['another status', { status: 'completed' }, 'status'],
     ['an extra field', { txId: randomTxId() }, 'txId'],
   ])('refuses %s with a 400 on that field', async (_name, change, field) => {
     const stake = await stakeFor(api, plan);
-    const response = await api.request('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: stake.walletAddress, ...change });
+    const response = await api.request('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: stake.walletAddress, ...change }, { as: stake.walletAddress });
     expect(response.status).toBe(400);
     expect(Object.keys(response.body.errors)).toContain(field);
     expect(await stakeStatus(api, stake.id)).toBe('active');
@@ -101,6 +102,32 @@ describe('POST /api/withdrawals', () => {
     expect(responses.filter((r) => r.status === 409)).toHaveLength(24);
     const [rows] = await api.sequelize.query('SELECT count(*)::int AS n FROM withdrawals WHERE stake_id = :id', { replacements: { id: stake.id } });
     expect(rows).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('the holder session a withdrawal request needs', () => {
+  it('answers 401 without a session, 403 for a session of another wallet, 403 from another site', async () => {
+    const stake = await stakeFor(api, plan);
+    const other = await stakeFor(api, plan);
+    const body = { stakeId: stake.id, walletAddress: stake.walletAddress };
+
+    const anonymous = await api.request('POST', '/api/withdrawals', body);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.message).toBe(MESSAGES.walletSessionRequired);
+
+    const wrongWallet = await api.request('POST', '/api/withdrawals', body, { as: other.walletAddress });
+    expect(wrongWallet.status).toBe(403);
+    expect(wrongWallet.body.message).toBe(MESSAGES.walletNotYours);
+
+    const forged = await api.request('POST', '/api/withdrawals', body, { cookie: 'stakedesk_session=eyJhbGciOiJub25lIn0.eyJ0eXAiOiJob2xkZXIifQ.' });
+    expect(forged.status).toBe(401);
+
+    const crossSite = await api.request('POST', '/api/withdrawals', body, { as: stake.walletAddress, origin: 'https://evil.example' });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body.message).toBe(MESSAGES.crossSiteRefused);
+
+    expect(await stakeStatus(api, stake.id)).toBe('active');
+    expect((await request(stake)).status).toBe(201);
   });
 });
 

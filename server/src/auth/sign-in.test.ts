@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@stakedesk/shared/messages';
+import { newHolder, startTestServer, type Holder, type TestServer } from '../test/test-server.js';
+
+let api: TestServer;
+beforeAll(async () => {
+  api = await startTestServer();
+});
+afterAll(() => api.close());
+
+async function nonceFor(holder: Holder, base = api.baseUrl) {
+  const response = await fetch(`${base}/api/auth/nonce`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ walletAddress: holder.wallet }),
+  });
+  return (await response.json()) as { message: string; nonce: string; expiresAt: string };
+}
+
+function verify(body: Record<string, unknown>, base = api.baseUrl, headers: Record<string, string> = {}) {
+  return fetch(`${base}/api/auth/verify`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}
+
+async function failure(response: Response) {
+  return { status: response.status, message: ((await response.json()) as { message: string }).message };
+}
+
+describe('holder sign-in', () => {
+  it('issues a message naming the site, the wallet, a nonce and a ten-minute window', async () => {
+    const holder = newHolder();
+    const { message, nonce, expiresAt } = await nonceFor(holder);
+    const host = new URL(api.baseUrl).host;
+    expect(message.split('\n').slice(0, 2)).toEqual([`${host} wants you to sign in with your Solana account:`, holder.wallet]);
+    expect(message).toContain(`\nURI: http://${host}\n`);
+    expect(message).toContain(`\nNonce: ${nonce}\n`);
+    expect(message).toContain('\nChain ID: devnet\n');
+    expect(message).toContain(`\nExpiration Time: ${expiresAt}`);
+    expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(9 * 60_000);
+  });
+
+  it('accepts a real signature and sets an httpOnly, SameSite=Strict session cookie for /api', async () => {
+    const holder = newHolder();
+    const { message } = await nonceFor(holder);
+    const response = await verify({ walletAddress: holder.wallet, message, signature: holder.sign(message) });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ walletAddress: holder.wallet });
+    const cookie = response.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^stakedesk_session=[^;]+; Max-Age=86400; Path=\/api; Expires=.+; HttpOnly; SameSite=Strict$/);
+
+    const session = await api.request('GET', '/api/auth/session', undefined, { cookie: cookie.split(';')[0] });
+    expect(session).toMatchObject({ status: 200, body: { walletAddress: holder.wallet } });
+    const none = await api.request('GET', '/api/auth/session');
+    expect(none.status).toBe(401);
+    expect(none.body.message).toBe(MESSAGES.walletSessionRequired);
+  });
+
+  it("refuses another key's signature", async () => {
+    const holder = newHolder();
+    const { message } = await nonceFor(holder);
+    const response = await verify({ walletAddress: holder.wallet, message, signature: newHolder().sign(message) });
+    expect(await failure(response)).toEqual({ status: 401, message: MESSAGES.invalidSignature });
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('refuses a nonce used before, even with a valid signature', async () => {
+    const holder = newHolder();
+    const { message } = await nonceFor(holder);
+    const body = { walletAddress: holder.wallet, message, signature: holder.sign(message) };
+    expect((await verify(body)).status).toBe(200);
+    expect(await failure(await verify(body))).toEqual({ status: 401, message: MESSAGES.signInUnknown });
+  });
+
+  it('refuses an expired sign-in request', async () => {
+    const holder = newHolder();
+    const { message, nonce } = await nonceFor(holder);
+    await api.sequelize.query(`UPDATE sign_in_nonces SET expires_at = now() - interval '1 second' WHERE nonce = :nonce`, {
+      replacements: { nonce },
+    });
+    const response = await verify({ walletAddress: holder.wallet, message, signature: holder.sign(message) });
+    expect(await failure(response)).toEqual({ status: 401, message: MESSAGES.signInExpired });
+  });
+
+  it('refuses a message made for another site', async () => {
+    const holder = newHolder();
+    const { message } = await nonceFor(holder);
+    const forged = message.replace(/^\S+ wants/, 'evil.example wants');
+    const response = await verify({ walletAddress: holder.wallet, message: forged, signature: holder.sign(forged) });
+    expect(await failure(response)).toEqual({ status: 401, message: MESSAGES.signInWrongDomain });
+
+    // Issued for one host name, presented on another.
+    const viaLocalhost = api.baseUrl.replace('127.0.0.1', 'localhost');
+    const other = await nonceFor(holder, viaLocalhost);
+    const moved = await verify({ walletAddress: holder.wallet, message: other.message, signature: holder.sign(other.message) });
+    expect(await failure(moved)).toEqual({ status: 401, message: MESSAGES.signInWrongDomain });
+  });
+
+  it('refuses a message for another wallet or with altered text', async () => {
+    const holder = newHolder();
+    const intruder = newHolder();
+    const { message } = await nonceFor(holder);
+    const response = await verify({ walletAddress: intruder.wallet, message, signature: intruder.sign(message) });
+    expect(await failure(response)).toEqual({ status: 401, message: MESSAGES.signInMismatch });
+
+    const second = await nonceFor(holder);
+    const altered = second.message.replace('costs nothing', 'costs 10 SOL');
+    expect(await failure(await verify({ walletAddress: holder.wallet, message: altered, signature: holder.sign(altered) }))).toEqual({
+      status: 401,
+      message: MESSAGES.signInMismatch,
+    });
+  });
+
+  it('refuses malformed requests with 400', async () => {
+    const holder = newHolder();
+    const { message } = await nonceFor(holder);
+    expect((await verify({ walletAddress: holder.wallet, message })).status).toBe(400);
+    expect((await verify({ walletAddress: holder.wallet, message, signature: 'zz' })).status).toBe(400);
+    expect((await verify({ walletAddress: 'nope', message, signature: holder.sign(message) })).status).toBe(400);
+    expect((await api.request('POST', '/api/auth/nonce', { walletAddress: 42 })).status).toBe(400);
+  });
+
+  it('refuses sign-in from another site’s page', async () => {
+    const holder = newHolder();
+    const { message } = await nonceFor(holder);
+    const response = await verify({ walletAddress: holder.wallet, message, signature: holder.sign(message) }, api.baseUrl, {
+      origin: 'https://evil.example',
+    });
+    expect(await failure(response)).toEqual({ status: 403, message: MESSAGES.crossSiteRefused });
+  });
+
+  it('logs out by clearing the cookie', async () => {
+    const response = await fetch(`${api.baseUrl}/api/auth/logout`, { method: 'POST' });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('set-cookie')).toMatch(/^stakedesk_session=; Path=\/api; Expires=Thu, 01 Jan 1970/);
+  });
+});
+
+describe('sign-in rate limit', () => {
+  it('answers 429 past the limit', async () => {
+    const limited = await startTestServer({ signInRateLimit: 3 });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await limited.request('POST', '/api/auth/nonce', { walletAddress: newHolder().wallet })).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const blocked = await limited.request('POST', '/api/auth/nonce', { walletAddress: newHolder().wallet });
+      expect(blocked.body.message).toBe(MESSAGES.tooManySignIns);
+    } finally {
+      await limited.close();
+    }
+  });
+});
