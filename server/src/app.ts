@@ -13,6 +13,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { requireHolderSession } from './auth/holder-session.js';
 import { auditAdminRoutes } from './audit/audit.routes.js';
 import type { ChainVerifier } from './chain/chain-verifier.js';
+import { rpcProxyRoutes } from './chain/rpc-proxy.routes.js';
 import type { Config } from './config.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { PostgresRateLimitStore } from './http/postgres-rate-limit-store.js';
@@ -27,7 +28,11 @@ import { healthRoute } from './http/health.js';
 import { refuseCrossSite } from './http/same-origin.js';
 
 export type AppDeps = {
-  config: Pick<Config, 'jwtSecret' | 'corsOrigins' | 'solanaCluster' | 'webDist'> & { loginRateLimit?: number; signInRateLimit?: number };
+  config: Pick<Config, 'jwtSecret' | 'corsOrigins' | 'solanaCluster' | 'webDist' | 'solanaRpcUrl'> & {
+    loginRateLimit?: number;
+    signInRateLimit?: number;
+    rpcRateLimit?: number;
+  };
   logger: Logger;
   sequelize: Sequelize;
   verifier: ChainVerifier;
@@ -35,10 +40,11 @@ export type AppDeps = {
 
 const JSON_LIMIT = '100kb';
 
-/** Small JSON bodies everywhere except the settings form, which carries a logo and has its own limit. */
+/** Small JSON bodies everywhere except the settings form (it carries a logo) and the RPC proxy, which set their own. */
 function jsonBodies(): RequestHandler {
   const parser = json({ limit: JSON_LIMIT });
-  return (req, res, next) => (req.method === 'PUT' && req.path === '/admin/settings' ? next() : parser(req, res, next));
+  const ownParser = (path: string, method: string) => (method === 'PUT' && path === '/admin/settings') || (method === 'POST' && path === '/rpc');
+  return (req, res, next) => (ownParser(req.path, req.method) ? next() : parser(req, res, next));
 }
 
 function loginLimiter(sequelize: Sequelize, limit: number): RequestHandler {
@@ -53,14 +59,14 @@ function loginLimiter(sequelize: Sequelize, limit: number): RequestHandler {
   });
 }
 
-function signInLimiter(sequelize: Sequelize, limit: number): RequestHandler {
+function perMinuteLimiter(sequelize: Sequelize, prefix: string, limit: number, message: string): RequestHandler {
   return rateLimit({
     windowMs: 60 * 1000,
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    store: new PostgresRateLimitStore(sequelize, 'holder-sign-in:'),
-    message: { message: MESSAGES.tooManySignIns },
+    store: new PostgresRateLimitStore(sequelize, prefix),
+    message: { message },
   });
 }
 
@@ -86,7 +92,10 @@ export function createApp({ config, logger, sequelize, verifier }: AppDeps): exp
   const holderOnly = [crossSite, requireHolderSession(config.jwtSecret)];
   api.use('/auth', crossSite);
   api.use(healthRoute(sequelize));
-  api.use(authRoutes(sequelize, config.jwtSecret, config.solanaCluster, signInLimiter(sequelize, config.signInRateLimit ?? 30)));
+  const signInLimit = perMinuteLimiter(sequelize, 'holder-sign-in:', config.signInRateLimit ?? 30, MESSAGES.tooManySignIns);
+  api.use(authRoutes(sequelize, config.jwtSecret, config.solanaCluster, signInLimit));
+  const rpcLimit = perMinuteLimiter(sequelize, 'rpc:', config.rpcRateLimit ?? 300, MESSAGES.tooManyRequests);
+  api.use(rpcProxyRoutes(config.solanaRpcUrl, rpcLimit));
   api.use(settingsPublicRoutes(config.solanaCluster));
   api.use(plansPublicRoutes());
   api.use(statsPublicRoutes(sequelize));

@@ -50,7 +50,9 @@ function databaseUrl(serverUrl: string, name: string): string {
  * The real app on a fresh, migrated PostgreSQL database of its own, listening on a free
  * loopback port, with a first admin and the fake chain as its verifier.
  */
-export async function startTestServer(options: { loginRateLimit?: number; signInRateLimit?: number } = {}) {
+export async function startTestServer(
+  options: { loginRateLimit?: number; signInRateLimit?: number; rpcRateLimit?: number; solanaRpcUrl?: string } = {},
+) {
   const serverUrl = inject('postgresUrl');
   const database = `test_${randomUUID().replaceAll('-', '')}`;
   await onServer(serverUrl, `CREATE DATABASE ${database}`);
@@ -66,6 +68,8 @@ export async function startTestServer(options: { loginRateLimit?: number; signIn
       webDist: '/nonexistent',
       loginRateLimit: options.loginRateLimit ?? 1000,
       signInRateLimit: options.signInRateLimit ?? 10_000,
+      rpcRateLimit: options.rpcRateLimit ?? 10_000,
+      solanaRpcUrl: options.solanaRpcUrl ?? 'http://127.0.0.1:9/unreachable',
     },
     logger: createLogger('silent'),
     sequelize,

@@ -1,0 +1,13 @@
+import type { Settings } from '../settings/settings.model.js';
+
+/**
+ * The upstream Solana JSON-RPC: the provider URL from settings (with its API key added as
+ * Helius expects, `?api-key=`), else SOLANA_RPC_URL, else public mainnet. Server-side only:
+ * the key never reaches a browser.
+ */
+export function upstreamRpcUrl(settings: Pick<Settings, 'heliusRpcUrl' | 'heliusApiKey'>, fallbackUrl: string): string {
+  if (!settings.heliusRpcUrl) return fallbackUrl;
+  const url = new URL(settings.heliusRpcUrl);
+  if (settings.heliusApiKey && !url.searchParams.has('api-key')) url.searchParams.set('api-key', settings.heliusApiKey);
+  return url.toString();
+}

@@ -1,0 +1,119 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@stakedesk/shared/messages';
+import { MINT, STAKING_WALLET } from '../test/fixtures.js';
+import { startTestServer, type TestServer } from '../test/test-server.js';
+
+/** A stand-in for the RPC provider: records what reaches it and answers every call with the slot 42. */
+let upstream: Server;
+let upstreamUrl: string;
+const received: { url: string; body: any }[] = [];
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  let body = '';
+  for await (const chunk of req) body += chunk;
+  return body;
+}
+
+let api: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  upstream = createServer(async (req, res) => {
+    const body = JSON.parse(await readBody(req));
+    received.push({ url: req.url!, body });
+    const answer = (call: { id: unknown }) => ({ jsonrpc: '2.0', id: call.id, result: 42 });
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)));
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  api = await startTestServer({ solanaRpcUrl: `${upstreamUrl}/fallback` });
+  token = await api.login();
+});
+afterAll(async () => {
+  await api.close();
+  upstream.close();
+});
+
+const call = (method: string, id: number | string = 1) => ({ jsonrpc: '2.0', id, method, params: [] });
+
+describe('/api/rpc', () => {
+  it('forwards an allowed call to SOLANA_RPC_URL and answers with the upstream result', async () => {
+    received.length = 0;
+    const response = await api.request('POST', '/api/rpc', call('getSlot', 7));
+    expect(response).toMatchObject({ status: 200, body: { jsonrpc: '2.0', id: 7, result: 42 } });
+    expect(received).toEqual([{ url: '/fallback', body: call('getSlot', 7) }]);
+  });
+
+  it('forwards batches within the limit', async () => {
+    const response = await api.request('POST', '/api/rpc', [call('getLatestBlockhash', 1), call('getBalance', 2)]);
+    expect(response.status).toBe(200);
+    expect(response.body.map((r: { id: number }) => r.id)).toEqual([1, 2]);
+  });
+
+  it('refuses methods outside the allow-list without forwarding them', async () => {
+    received.length = 0;
+    for (const body of [call('getProgramAccounts'), [call('getSlot'), call('requestAirdrop')]]) {
+      const response = await api.request('POST', '/api/rpc', body);
+      expect(response.status).toBe(403);
+      expect(response.body.error.code).toBe(-32601);
+      expect(response.body.error.message).toMatch(/^Method not allowed through this proxy: (getProgramAccounts|requestAirdrop)$/);
+    }
+    expect(received).toEqual([]);
+  });
+
+  it('refuses malformed calls, oversized batches and oversized bodies', async () => {
+    expect((await api.request('POST', '/api/rpc', { id: 1 })).status).toBe(400);
+    expect((await api.request('POST', '/api/rpc', [])).status).toBe(400);
+    expect((await api.request('POST', '/api/rpc', Array.from({ length: 11 }, (_, i) => call('getSlot', i)))).status).toBe(400);
+    expect((await api.request('POST', '/api/rpc', '{"method":')).status).toBe(400);
+    const huge = await api.request('POST', '/api/rpc', { ...call('sendTransaction'), params: ['x'.repeat(70_000)] });
+    expect(huge.status).toBe(413);
+  });
+
+  it("uses the provider URL and key from settings, and never shows the key to a browser", async () => {
+    const settings = {
+      tokenName: 'Test Token',
+      tokenSymbol: 'TST',
+      tokenContract: MINT,
+      stakingWallet: STAKING_WALLET,
+      heliusRpcUrl: `${upstreamUrl}/provider`,
+      heliusApiKey: 'provider-secret-key-123',
+    };
+    expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
+    received.length = 0;
+    const response = await api.request('POST', '/api/rpc', call('getSlot'));
+    expect(response.status).toBe(200);
+    expect(received[0]!.url).toBe('/provider?api-key=provider-secret-key-123');
+
+    const config = await api.request('GET', '/api/helius-config');
+    expect(config.body).toEqual({ apiUrl: `${api.baseUrl}/api/rpc` });
+    for (const path of ['/api/settings', '/api/helius-config', '/api/staking-plans']) {
+      expect(JSON.stringify((await api.request('GET', path)).body)).not.toContain('provider-secret-key-123');
+    }
+  });
+
+  it('answers 503 when the upstream cannot be reached', async () => {
+    const offline = await startTestServer({ solanaRpcUrl: 'http://127.0.0.1:9/' });
+    try {
+      const response = await offline.request('POST', '/api/rpc', call('getSlot'));
+      expect(response.status).toBe(503);
+      expect(response.body.message).toBe(MESSAGES.chainUnavailable);
+    } finally {
+      await offline.close();
+    }
+  });
+
+  it('limits the request rate per client', async () => {
+    const limited = await startTestServer({ solanaRpcUrl: `${upstreamUrl}/fallback`, rpcRateLimit: 2 });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await limited.request('POST', '/api/rpc', call('getSlot'))).status);
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
