@@ -98,7 +98,6 @@ export const MESSAGES = {
   invalidToken: 'Invalid token',
   tooManyLoginAttempts: 'Too many login attempts. Please wait 15 minutes and try again.',
   databaseUnavailable: 'Database unavailable',
-  chainVerificationNotConfigured: 'On-chain verification is not available on this server yet',
   invalidStatusFilter: 'The status filter must be a comma-separated list',
   cannotDeleteSelf: 'You cannot delete your own account',
   cannotDeleteLastAdmin: 'The last administrator cannot be deleted',
@@ -196,4 +195,8 @@ export function payoutMismatchMessage(detail: string): string {
 
 export function unknownStatusMessage(value: string, allowed: readonly string[]): string {
   return `Unknown status '${value.slice(0, 40)}'; expected ${allowed.join(', ')}`;
+}
+
+export function noNulMessage(label: string): string {
+  return `${label} must not contain NUL characters`;
 }

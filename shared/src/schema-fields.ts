@@ -22,6 +22,7 @@ import {
   mustBeObjectMessage,
   mustBeTextMessage,
   mustBeUrlMessage,
+  noNulMessage,
   tooLongMessage,
   tooManyBytesMessage,
   tooManyDecimalsMessage,
@@ -77,12 +78,16 @@ export function nestedObject<S extends ObjectShape>(shape: S, label: string) {
   return strictObject(shape, mustBeObjectMessage(label));
 }
 
+/** PostgreSQL text cannot hold U+0000; refusing it here keeps it from becoming a database error. */
+const hasNoNul = (value: string | null | undefined) => value == null || !value.includes('\u0000');
+
 /** Trimmed text; null reads as ''. */
 export function text(label: string, max: number) {
   return withoutCoercion(string())
     .transform((_value, raw: unknown) => (typeof raw === 'string' ? raw.trim() : raw === null ? '' : wrongType(raw)))
     .typeError(mustBeTextMessage(label))
-    .max(max, tooLongMessage(label, max));
+    .max(max, tooLongMessage(label, max))
+    .test('no-nul', noNulMessage(label), hasNoNul);
 }
 
 export function requiredText(label: string, max: number, requiredMessage: string) {
@@ -101,7 +106,8 @@ export function exactText(label: string, maxBytes: number) {
   return withoutCoercion(string())
     .transform((_value, raw: unknown) => (typeof raw === 'string' ? raw : raw === null ? '' : wrongType(raw)))
     .typeError(mustBeTextMessage(label))
-    .test('max-bytes', tooManyBytesMessage(label, maxBytes), (value) => value == null || utf8Length(value, maxBytes) <= maxBytes);
+    .test('max-bytes', tooManyBytesMessage(label, maxBytes), (value) => value == null || utf8Length(value, maxBytes) <= maxBytes)
+    .test('no-nul', noNulMessage(label), hasNoNul);
 }
 
 export function email(label: string, invalidMessage: string = mustBeEmailMessage(label)) {

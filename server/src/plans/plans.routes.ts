@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { Sequelize } from 'sequelize';
 import { idParamSchema, planSchema } from '@stakedesk/shared/schemas';
 import { currentAdmin } from '../admins/admin-auth.js';
+import { readPage, sendPage } from '../http/pagination.js';
 import { parse } from '../http/validate.js';
 import { createPlan, deletePlan, listActivePlans, listAllPlans, togglePlan, toPlanJson, updatePlan } from './plans.service.js';
 
@@ -15,8 +16,8 @@ export function plansPublicRoutes(): Router {
 
 export function plansAdminRoutes(sequelize: Sequelize): Router {
   const router = Router();
-  router.get('/staking-plans', async (_req, res) => {
-    res.json(await listAllPlans());
+  router.get('/staking-plans', async (req, res) => {
+    sendPage(res, await listAllPlans(readPage(req)));
   });
   router.post('/staking-plans', async (req, res) => {
     res.status(201).json(toPlanJson(await createPlan(sequelize, parse(planSchema, req.body), currentAdmin(res))));

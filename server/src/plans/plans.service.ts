@@ -5,6 +5,7 @@ import { MESSAGES } from '@stakedesk/shared/messages';
 import type { PlanInput } from '@stakedesk/shared/schemas';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import { notFound } from '../http/errors.js';
+import type { Page } from '../http/pagination.js';
 import { Stake } from '../stakes/stake.model.js';
 import { StakingPlan } from './plan.model.js';
 
@@ -28,8 +29,9 @@ export async function listActivePlans(): Promise<PlanJson[]> {
   return plans.map(toPlanJson);
 }
 
-export async function listAllPlans(): Promise<PlanJson[]> {
-  return (await StakingPlan.findAll({ order: [['id', 'ASC']] })).map(toPlanJson);
+export async function listAllPlans(page: Page): Promise<{ rows: PlanJson[]; total: number }> {
+  const { rows, count } = await StakingPlan.findAndCountAll({ order: [['id', 'ASC']], ...page });
+  return { rows: rows.map(toPlanJson), total: count };
 }
 
 export async function createPlan(sequelize: Sequelize, input: PlanInput, actor: Actor): Promise<StakingPlan> {
