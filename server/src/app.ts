@@ -12,7 +12,8 @@ import { adminLoginRoute, adminsAdminRoutes } from './admins/admins.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { requireHolderSession } from './auth/holder-session.js';
 import { auditAdminRoutes } from './audit/audit.routes.js';
-import type { ChainVerifier } from './chain/chain-verifier.js';
+import type { Chain } from './chain/chain-verifier.js';
+import { reconciliationAdminRoutes } from './chain/reconciliation.routes.js';
 import { rpcProxyRoutes } from './chain/rpc-proxy.routes.js';
 import type { Config } from './config.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
@@ -35,7 +36,7 @@ export type AppDeps = {
   };
   logger: Logger;
   sequelize: Sequelize;
-  verifier: ChainVerifier;
+  chain: Chain;
 };
 
 const JSON_LIMIT = '100kb';
@@ -70,7 +71,7 @@ function perMinuteLimiter(sequelize: Sequelize, prefix: string, limit: number, m
   });
 }
 
-export function createApp({ config, logger, sequelize, verifier }: AppDeps): express.Express {
+export function createApp({ config, logger, sequelize, chain }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(
@@ -99,7 +100,7 @@ export function createApp({ config, logger, sequelize, verifier }: AppDeps): exp
   api.use(settingsPublicRoutes(config.solanaCluster));
   api.use(plansPublicRoutes());
   api.use(statsPublicRoutes(sequelize));
-  api.use(stakesPublicRoutes(sequelize, verifier, holderOnly));
+  api.use(stakesPublicRoutes(sequelize, chain, holderOnly));
   api.use(withdrawalsPublicRoutes(sequelize, holderOnly));
 
   const admin = express.Router();
@@ -109,7 +110,8 @@ export function createApp({ config, logger, sequelize, verifier }: AppDeps): exp
   admin.use(settingsAdminRoutes(sequelize, config.solanaCluster));
   admin.use(plansAdminRoutes(sequelize));
   admin.use(stakesAdminRoutes(sequelize));
-  admin.use(withdrawalsAdminRoutes(sequelize, verifier));
+  admin.use(withdrawalsAdminRoutes(sequelize, chain));
+  admin.use(reconciliationAdminRoutes(sequelize, chain));
   admin.use(adminsAdminRoutes(sequelize));
   admin.use(auditAdminRoutes());
   api.use('/admin', admin);

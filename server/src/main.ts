@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { bootstrapFirstAdmin, type BootstrapResult } from './admins/bootstrap.js';
 import { createApp } from './app.js';
-import { unconfiguredVerifier } from './chain/unconfigured-verifier.js';
+import { upstreamRpcUrl } from './chain/rpc-endpoint.js';
+import { SolanaChain } from './chain/solana-chain.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
@@ -9,6 +10,7 @@ import { migrateAndSeed } from './db/migrator.js';
 import { deleteOldNonces } from './auth/sign-in.service.js';
 import { deleteExpiredRateLimits } from './http/postgres-rate-limit-store.js';
 import { createLogger, type Logger } from './logger.js';
+import { loadSettings } from './settings/settings.service.js';
 import { scheduleExpiry } from './stakes/expiry.js';
 
 function banner(config: Config, url: string, admin: BootstrapResult): string {
@@ -37,7 +39,8 @@ async function start(config: Config, logger: Logger): Promise<void> {
   await migrateAndSeed(sequelize, { examplePlans: !config.databaseUrl });
   const admin = await bootstrapFirstAdmin(sequelize, config.admin);
 
-  const app = createApp({ config, logger, sequelize, verifier: unconfiguredVerifier });
+  const chain = new SolanaChain(async () => upstreamRpcUrl(await loadSettings(), config.solanaRpcUrl));
+  const app = createApp({ config, logger, sequelize, chain });
   const server = createServer(app);
   const port = await listen(server, config.port, config.host);
   const stopExpiry = scheduleExpiry(sequelize, config.expiryIntervalMs, logger);

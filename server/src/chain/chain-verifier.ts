@@ -32,3 +32,16 @@ export interface ChainVerifier {
   verifyDeposit(claim: DepositClaim): Promise<Verdict>;
   verifyPayout(claim: PayoutClaim): Promise<Verdict>;
 }
+
+/** A transfer into the staking wallet that no stake records (the operator's safety net). */
+export type UnrecordedDeposit = { txId: string; sender: string | null; amount: string; blockTime: string | null };
+
+export interface Chain extends ChainVerifier {
+  /** Among the staking wallet's latest `limit` transactions, deposits whose txId `recorded` does not know. */
+  unrecordedDeposits(
+    mint: string,
+    stakingWallet: string,
+    limit: number,
+    recorded: (txIds: string[]) => Promise<Set<string>>,
+  ): Promise<UnrecordedDeposit[]>;
+}

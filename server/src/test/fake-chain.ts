@@ -1,11 +1,18 @@
-import { ChainUnavailableError, type ChainVerifier, type DepositClaim, type PayoutClaim, type Verdict } from '../chain/chain-verifier.js';
+import {
+  ChainUnavailableError,
+  type Chain,
+  type DepositClaim,
+  type PayoutClaim,
+  type UnrecordedDeposit,
+  type Verdict,
+} from '../chain/chain-verifier.js';
 
 /**
  * Stands in for the chain in API tests: a claim is proven only when the test put exactly that
  * transfer "on chain" first. (The real verifier runs against the SPL Token program in the
  * on-chain tests.)
  */
-export class FakeChain implements ChainVerifier {
+export class FakeChain implements Chain {
   reachable = true;
   readonly calls: { kind: 'deposit' | 'payout'; txId: string }[] = [];
   private readonly deposits = new Map<string, Omit<DepositClaim, 'txId'>>();
@@ -36,5 +43,13 @@ export class FakeChain implements ChainVerifier {
 
   async verifyPayout({ txId, ...claim }: PayoutClaim): Promise<Verdict> {
     return this.check('payout', this.payouts, txId, claim);
+  }
+
+  async unrecordedDeposits(mint: string, stakingWallet: string, limit: number, recorded: (txIds: string[]) => Promise<Set<string>>) {
+    const deposits = [...this.deposits].filter(([, d]) => d.mint === mint && d.stakingWallet === stakingWallet).slice(-limit);
+    const known = await recorded(deposits.map(([txId]) => txId));
+    return deposits
+      .filter(([txId]) => !known.has(txId))
+      .map(([txId, d]): UnrecordedDeposit => ({ txId, sender: d.walletAddress, amount: d.amount, blockTime: null }));
   }
 }

@@ -73,7 +73,7 @@ export async function startTestServer(
     },
     logger: createLogger('silent'),
     sequelize,
-    verifier: chain,
+    chain,
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

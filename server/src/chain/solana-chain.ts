@@ -1,0 +1,122 @@
+import { Connection, PublicKey, type ParsedTransactionWithMeta } from '@solana/web3.js';
+import {
+  ChainUnavailableError,
+  type Chain,
+  type DepositClaim,
+  type PayoutClaim,
+  type UnrecordedDeposit,
+  type Verdict,
+} from './chain-verifier.js';
+import { fromRawAmount, tokenMovement, toRawAmount } from './token-deltas.js';
+
+const RPC_TIMEOUT_MS = 10_000;
+
+/**
+ * The chain as the server sees it, through `endpoint()` (re-read on every use, so a provider
+ * changed in settings applies at once). Any failure to ask the chain is ChainUnavailableError:
+ * callers record nothing and the client retries.
+ */
+export class SolanaChain implements Chain {
+  private readonly decimalsByMint = new Map<string, number>();
+
+  constructor(private readonly endpoint: () => Promise<string>) {}
+
+  private async connection(): Promise<Connection> {
+    const fetchWithTimeout: typeof fetch = (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(RPC_TIMEOUT_MS) });
+    return new Connection(await this.endpoint(), { commitment: 'confirmed', fetch: fetchWithTimeout, disableRetryOnRateLimit: true });
+  }
+
+  private async ask<T>(question: () => Promise<T>): Promise<T> {
+    try {
+      return await question();
+    } catch (error) {
+      throw new ChainUnavailableError(`The Solana network could not be asked (${error instanceof Error ? error.message.slice(0, 120) : 'error'})`);
+    }
+  }
+
+  /** A mint's decimals never change, so they are read from the chain once. */
+  async decimals(mint: string): Promise<number | undefined> {
+    const known = this.decimalsByMint.get(mint);
+    if (known !== undefined) return known;
+    const connection = await this.connection();
+    const account = await this.ask(() => connection.getParsedAccountInfo(new PublicKey(mint)));
+    const data = account.value?.data;
+    const decimals = data && 'parsed' in data && data.parsed?.type === 'mint' ? Number(data.parsed.info.decimals) : undefined;
+    if (decimals !== undefined) this.decimalsByMint.set(mint, decimals);
+    return decimals;
+  }
+
+  private async transaction(txId: string): Promise<ParsedTransactionWithMeta | null> {
+    const connection = await this.connection();
+    return this.ask(() => connection.getParsedTransaction(txId, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }));
+  }
+
+  /** Shared checks of a transaction that should move `wholeTokens` of `mint`, in the order the refusals read. */
+  private async movementOf(txId: string, mint: string, wholeTokens: string) {
+    const decimals = await this.decimals(mint);
+    const refuse = (reason: string) => ({ ok: false as const, reason });
+    if (decimals === undefined) return refuse('The configured token contract is not a token mint on this network');
+    const tx = await this.transaction(txId);
+    if (!tx || !tx.meta) return refuse('Transaction not found on chain (or not yet confirmed)');
+    if (tx.meta.err) return refuse('The transaction failed on chain');
+    const movement = tokenMovement(tx.meta.preTokenBalances ?? [], tx.meta.postTokenBalances ?? [], mint);
+    if (movement.byOwner.size === 0) {
+      return refuse(movement.otherMints.size > 0 ? 'The transaction moved a different token' : 'The transaction moved no tokens');
+    }
+    if (movement.ownerChanged) return refuse('A token account changed owner in this transaction');
+    return { ok: true as const, movement, raw: toRawAmount(wholeTokens, decimals), decimals };
+  }
+
+  async verifyDeposit(claim: DepositClaim): Promise<Verdict> {
+    const checked = await this.movementOf(claim.txId, claim.mint, claim.amount);
+    if (!checked.ok) return checked;
+    const { movement, raw, decimals } = checked;
+    const received = movement.byOwner.get(claim.stakingWallet) ?? 0n;
+    const sent = -(movement.byOwner.get(claim.walletAddress) ?? 0n);
+    const tokens = (value: bigint) => fromRawAmount(value, decimals);
+    if (received <= 0n) return { ok: false, reason: 'The transaction did not send tokens to the staking wallet' };
+    if (received !== raw) return { ok: false, reason: `The staking wallet received ${tokens(received)} tokens, not ${claim.amount}` };
+    if (sent !== raw) return { ok: false, reason: `The wallet ${claim.walletAddress} sent ${tokens(sent)} tokens, not ${claim.amount}` };
+    return { ok: true };
+  }
+
+  async verifyPayout(claim: PayoutClaim): Promise<Verdict> {
+    const checked = await this.movementOf(claim.txId, claim.mint, claim.amount);
+    if (!checked.ok) return checked;
+    const received = checked.movement.byOwner.get(claim.walletAddress) ?? 0n;
+    if (received <= 0n) return { ok: false, reason: `The transaction sent no tokens to the holder's wallet ${claim.walletAddress}` };
+    if (received !== checked.raw) {
+      return { ok: false, reason: `The holder's wallet received ${fromRawAmount(received, checked.decimals)} tokens, not ${claim.amount}` };
+    }
+    return { ok: true };
+  }
+
+  async unrecordedDeposits(
+    mint: string,
+    stakingWallet: string,
+    limit: number,
+    recorded: (txIds: string[]) => Promise<Set<string>>,
+  ): Promise<UnrecordedDeposit[]> {
+    const connection = await this.connection();
+    const decimals = await this.decimals(mint);
+    if (decimals === undefined) return [];
+    const accounts = await this.ask(() => connection.getTokenAccountsByOwner(new PublicKey(stakingWallet), { mint: new PublicKey(mint) }));
+    const found: UnrecordedDeposit[] = [];
+    for (const { pubkey } of accounts.value) {
+      const signatures = await this.ask(() => connection.getSignaturesForAddress(pubkey, { limit }));
+      const successful = signatures.filter((s) => s.err === null).map((s) => s.signature);
+      const known = await recorded(successful);
+      for (const txId of successful.filter((s) => !known.has(s))) {
+        const tx = await this.transaction(txId);
+        if (!tx?.meta || tx.meta.err) continue;
+        const movement = tokenMovement(tx.meta.preTokenBalances ?? [], tx.meta.postTokenBalances ?? [], mint);
+        const received = movement.byOwner.get(stakingWallet) ?? 0n;
+        if (received <= 0n) continue;
+        const sender = [...movement.byOwner].find(([, delta]) => delta < 0n)?.[0] ?? null;
+        const blockTime = tx.blockTime ? new Date(tx.blockTime * 1000).toISOString() : null;
+        found.push({ txId, sender, amount: fromRawAmount(received, decimals), blockTime });
+      }
+    }
+    return found;
+  }
+}
