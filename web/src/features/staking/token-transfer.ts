@@ -1,0 +1,91 @@
+import { createTransferCheckedInstruction, getMint } from '@solana/spl-token';
+import { PublicKey, Transaction, type Connection } from '@solana/web3.js';
+import { TransferError } from './transfer-errors.js';
+
+/** What the app needs of a browser wallet (Phantom's injected provider has this shape). */
+export type SigningWallet = {
+  publicKey: PublicKey | null;
+  signAndSendTransaction(transaction: Transaction): Promise<{ signature?: string } | undefined>;
+};
+
+export type DepositRequest = {
+  connection: Connection;
+  wallet: SigningWallet;
+  mint: string;
+  stakingWallet: string;
+  /** Whole tokens, as the stake records them. */
+  amount: string;
+  /** How long to poll for confirmation before giving up (ms). */
+  confirmTimeoutMs?: number;
+};
+
+const POLL_INTERVAL_MS = 1_000;
+
+function isUserRejection(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === 4001 || (typeof message === 'string' && /reject|cancel/i.test(message));
+}
+
+/** The owner's token account of `mint` holding the most, or undefined when it has none. */
+async function largestTokenAccount(connection: Connection, owner: PublicKey, mint: PublicKey) {
+  const { value } = await connection.getParsedTokenAccountsByOwner(owner, { mint });
+  const withBalance = value.map((account) => ({
+    address: account.pubkey,
+    raw: BigInt((account.account.data.parsed as { info: { tokenAmount: { amount: string } } }).info.tokenAmount.amount),
+  }));
+  return withBalance.sort((a, b) => (b.raw > a.raw ? 1 : b.raw < a.raw ? -1 : 0))[0];
+}
+
+/**
+ * Polls the signature's status (no WebSocket needed) until it is confirmed, fails, or its
+ * blockhash expires.
+ */
+async function waitForConfirmation(connection: Connection, signature: string, lastValidBlockHeight: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { value } = await connection.getSignatureStatuses([signature]);
+    const status = value[0];
+    if (status?.err) throw new TransferError('failedOnChain', JSON.stringify(status.err));
+    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return;
+    if ((await connection.getBlockHeight('confirmed')) > lastValidBlockHeight) throw new TransferError('notConfirmed', 'block height exceeded');
+    if (Date.now() > deadline) throw new TransferError('notConfirmed', 'timed out');
+    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
+  }
+}
+
+/**
+ * Sends `amount` whole tokens from the connected wallet to the staking wallet with
+ * transferChecked (the mint's real decimals, read from the chain) and waits for confirmation.
+ * Returns the signature the server then verifies; refuses with SPEC's messages.
+ */
+export async function sendStakeDeposit({ connection, wallet, mint, stakingWallet, amount, confirmTimeoutMs = 60_000 }: DepositRequest): Promise<string> {
+  const owner = wallet.publicKey;
+  if (!owner) throw new TransferError('walletNotConnected');
+  const destinationOwner = new PublicKey(stakingWallet);
+  if (owner.equals(destinationOwner)) throw new TransferError('sameWallet');
+  const mintKey = new PublicKey(mint);
+
+  const destination = await largestTokenAccount(connection, destinationOwner, mintKey);
+  if (!destination) throw new TransferError('noDestinationAccount', stakingWallet);
+  const source = await largestTokenAccount(connection, owner, mintKey);
+  if (!source) throw new TransferError('noSourceAccount');
+  const { decimals } = await getMint(connection, mintKey, 'confirmed');
+  const raw = BigInt(amount) * 10n ** BigInt(decimals);
+  if (source.raw < raw) throw new TransferError('insufficientBalance', `saldo insuficiente (${source.raw} < ${raw})`);
+
+  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed');
+  const transaction = new Transaction({ feePayer: owner, blockhash, lastValidBlockHeight }).add(
+    createTransferCheckedInstruction(source.address, mintKey, destination.address, owner, raw, decimals),
+  );
+
+  let signature: string | undefined;
+  try {
+    signature = (await wallet.signAndSendTransaction(transaction))?.signature;
+  } catch (error) {
+    if (isUserRejection(error)) throw new TransferError('rejected');
+    throw new TransferError('transferFailed', error instanceof Error ? error.message : String(error));
+  }
+  if (!signature) throw new TransferError('noSignature');
+  await waitForConfirmation(connection, signature, lastValidBlockHeight, confirmTimeoutMs);
+  return signature;
+}
