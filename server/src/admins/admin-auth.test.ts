@@ -1,9 +1,9 @@
 import jwt from 'jsonwebtoken';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@stakedesk/shared/messages';
-import { ADMIN, startTestServer, type ApiResponse, type TestServer } from '../test/test-server.js';
+import { ADMIN, newHolder, startTestServer, type ApiResponse, type TestServer } from '../test/test-server.js';
 
-/** Every route behind requireAdmin (SPEC section 7 plus DESIGN section 5's additions). */
+/** Every route behind requireAdmin (SPEC section 7, DESIGN section 5's additions, the CSV exports and reconciliation). */
 const ADMIN_ROUTES: Array<[method: string, path: string]> = [
   ['GET', '/api/admin/settings'],
   ['PUT', '/api/admin/settings'],
@@ -22,6 +22,9 @@ const ADMIN_ROUTES: Array<[method: string, path: string]> = [
   ['DELETE', '/api/admin/admins/1'],
   ['POST', '/api/admin/update-expired-stakes'],
   ['GET', '/api/admin/audit-log'],
+  ['GET', '/api/admin/stakes.csv'],
+  ['GET', '/api/admin/withdrawals.csv'],
+  ['GET', '/api/admin/reconciliation'],
 ];
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -156,6 +159,15 @@ describe('admin login and tokens', () => {
       expect(JSON.stringify(response.body)).not.toMatch(/\bat .*\.(ts|js):\d+/);
     });
 
+    it('answers a NUL character in the credentials with 400 or 401, never 500', async () => {
+      for (const body of [
+        { username: 'ro\u0000ot', password: ADMIN.password },
+        { username: ADMIN.username, password: 'pass\u0000word' },
+      ]) {
+        expect([400, 401]).toContain((await loginAs(api, body)).status);
+      }
+    });
+
     it.each([
       ['a JSON array', '[]'],
       ['a JSON string', '"root"'],
@@ -183,80 +195,72 @@ describe('admin login and tokens', () => {
 
   describe('every admin route needs a valid admin token', () => {
     let adminTwo: { id: number };
-    const cases: Record<string, { header: () => string | undefined; message: string }> = {};
+    /** Tokens the refused credentials below are made from, filled in by beforeAll. */
+    const t = { two: '', expired: '', holderSession: '', now: 0 };
+    const rootClaims = { sub: '1', tv: 0, typ: 'admin' };
 
     beforeAll(async () => {
       adminTwo = await createAdmin(api, rootToken, { email: 'two@example.com', username: 'two', password: 'password-two' });
-      const twoToken = await api.login('two', 'password-two');
-      const claims = { sub: '1', tv: 0, typ: 'admin' };
+      t.two = await api.login('two', 'password-two');
 
       // A token that was valid once: issued 13 hours ago (they last 12).
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(Date.now() - 13 * HOUR_MS);
-      const expired = await api.login();
+      t.expired = await api.login();
       vi.useRealTimers();
 
-      const now = Math.floor(Date.now() / 1000);
-      Object.assign(cases, {
-        'without a token': { header: () => undefined, message: MESSAGES.authenticationRequired },
-        'with an empty Authorization header': { header: () => '', message: MESSAGES.authenticationRequired },
-        'with the token but no Bearer scheme': { header: () => rootToken, message: MESSAGES.authenticationRequired },
-        'with a Basic header': { header: () => `Basic ${Buffer.from('root:pw').toString('base64')}`, message: MESSAGES.authenticationRequired },
-        'with Bearer and nothing after it': { header: () => 'Bearer ', message: MESSAGES.authenticationRequired },
-        'with Bearer and two words': { header: () => `Bearer ${rootToken} extra`, message: MESSAGES.authenticationRequired },
-        'with a Bearer value that is not a JWT': { header: () => 'Bearer not-a-jwt', message: MESSAGES.invalidToken },
-        'with a token signed by another secret': {
-          header: () => `Bearer ${jwt.sign(claims, 'another secret entirely', { algorithm: 'HS256', expiresIn: 3600 })}`,
-          message: MESSAGES.invalidToken,
-        },
-        'with an unsigned alg none token': {
-          header: () => `Bearer ${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ ...claims, iat: now, exp: now + 3600 })}.`,
-          message: MESSAGES.invalidToken,
-        },
-        'with a real signature under an alg none header': {
-          header: () => {
-            const [, payload, signature] = rootToken.split('.');
-            return `Bearer ${base64url({ alg: 'none', typ: 'JWT' })}.${payload}.${signature}`;
-          },
-          message: MESSAGES.invalidToken,
-        },
-        'with an expired token': { header: () => `Bearer ${expired}`, message: MESSAGES.sessionExpired },
-        "with another admin's token whose subject was changed to root": {
-          header: () => `Bearer ${withClaims(twoToken, (c) => (c.sub = '1'))}`,
-          message: MESSAGES.invalidToken,
-        },
-        'with a token whose expiry was pushed back': {
-          header: () => `Bearer ${withClaims(rootToken, (c) => (c.exp = now + 365 * 24 * 3600))}`,
-          message: MESSAGES.invalidToken,
-        },
-      });
+      // A holder's wallet session is signed with the same secret: it must not pass for an admin token.
+      t.holderSession = (await api.signIn(newHolder())).split('=')[1]!;
+      t.now = Math.floor(Date.now() / 1000);
     });
 
-    it('gave the expired-token case a token that expired in the past', () => {
-      const expired = cases['with an expired token']!.header()!.slice('Bearer '.length);
-      expect((jwt.decode(expired) as { exp: number }).exp * 1000).toBeLessThan(Date.now());
-    });
-
-    const caseNames = [
-      'without a token',
-      'with an empty Authorization header',
-      'with the token but no Bearer scheme',
-      'with a Basic header',
-      'with Bearer and nothing after it',
-      'with Bearer and two words',
-      'with a Bearer value that is not a JWT',
-      'with a token signed by another secret',
-      'with an unsigned alg none token',
-      'with a real signature under an alg none header',
-      'with an expired token',
-      "with another admin's token whose subject was changed to root",
-      'with a token whose expiry was pushed back',
+    const REFUSED: Array<[name: string, authorization: () => string | undefined, message: string]> = [
+      ['without a token', () => undefined, MESSAGES.authenticationRequired],
+      ['with an empty Authorization header', () => '', MESSAGES.authenticationRequired],
+      ['with the token but no Bearer scheme', () => rootToken, MESSAGES.authenticationRequired],
+      ['with a Basic header', () => `Basic ${Buffer.from('root:pw').toString('base64')}`, MESSAGES.authenticationRequired],
+      ['with Bearer and nothing after it', () => 'Bearer ', MESSAGES.authenticationRequired],
+      ['with Bearer and two words', () => `Bearer ${rootToken} extra`, MESSAGES.authenticationRequired],
+      ['with a Bearer value that is not a JWT', () => 'Bearer not-a-jwt', MESSAGES.invalidToken],
+      [
+        'with a token signed by another secret',
+        () => `Bearer ${jwt.sign(rootClaims, 'another secret entirely', { algorithm: 'HS256', expiresIn: 3600 })}`,
+        MESSAGES.invalidToken,
+      ],
+      [
+        'with an unsigned alg none token',
+        () => `Bearer ${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ ...rootClaims, iat: t.now, exp: t.now + 3600 })}.`,
+        MESSAGES.invalidToken,
+      ],
+      [
+        'with a real signature under an alg none header',
+        () => {
+          const [, payload, signature] = rootToken.split('.');
+          return `Bearer ${base64url({ alg: 'none', typ: 'JWT' })}.${payload}.${signature}`;
+        },
+        MESSAGES.invalidToken,
+      ],
+      ['with an expired token', () => `Bearer ${t.expired}`, MESSAGES.sessionExpired],
+      [
+        "with another admin's token whose subject was changed to root",
+        () => `Bearer ${withClaims(t.two, (c) => (c.sub = '1'))}`,
+        MESSAGES.invalidToken,
+      ],
+      ["with a holder's wallet session token", () => `Bearer ${t.holderSession}`, MESSAGES.invalidToken],
+      [
+        'with a token whose expiry was pushed back',
+        () => `Bearer ${withClaims(rootToken, (c) => (c.exp = t.now + 365 * 24 * 3600))}`,
+        MESSAGES.invalidToken,
+      ],
     ];
 
-    describe.each(caseNames)('%s', (caseName) => {
+    it('made the expired-token case from a token that expired in the past', () => {
+      expect((jwt.decode(t.expired) as { exp: number }).exp * 1000).toBeLessThan(Date.now());
+    });
+
+    describe.each(REFUSED)('%s', (_name, authorization, message) => {
       it.each(ADMIN_ROUTES)('%s %s answers 401', async (method, path) => {
-        const { header, message } = cases[caseName]!;
-        const response = await withAuthorization(api, method, path, header());
+        const response = await withAuthorization(api, method, path, authorization());
         expect(response.status).toBe(401);
         expect(response.body).toEqual({ message });
       });
@@ -285,6 +289,11 @@ describe('admin login and tokens', () => {
       const response = await api.request('PUT', '/api/admin/settings', { tokenLogo: 'x'.repeat(9 * 1024 * 1024) });
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ message: MESSAGES.authenticationRequired });
+    });
+
+    it('does not accept an admin token as a wallet session cookie', async () => {
+      const response = await api.request('GET', '/api/auth/session', undefined, { cookie: `stakedesk_session=${rootToken}` });
+      expect(response.status).toBe(401);
     });
 
     it("stops accepting a deleted admin's token", async () => {
@@ -367,11 +376,19 @@ describe('login brute force', () => {
     return rows as Array<{ key: string; hits: number }>;
   }
 
+  beforeEach(async () => {
+    await api.sequelize.query(`DELETE FROM rate_limits`);
+  });
+
   it('does not count successful logins', async () => {
     for (let i = 0; i < LIMIT + 2; i++) {
       expect((await loginAs(api, { username: ADMIN.username, password: ADMIN.password })).status).toBe(200);
     }
-    expect((await loginHits()).every((row) => row.hits === 0)).toBe(true);
+    // A success is counted, then taken back once its response is sent.
+    await vi.waitFor(async () => expect((await loginHits()).every((row) => row.hits === 0)).toBe(true));
+    for (let i = 0; i < LIMIT; i++) {
+      expect((await loginAs(api, { username: ADMIN.username, password: `guess-${i}` })).status).toBe(401);
+    }
   });
 
   it(`answers 429 after ${LIMIT} failed logins, even for the right password`, async () => {
@@ -389,12 +406,19 @@ describe('login brute force', () => {
     expect(rightPassword.body).toEqual({ message: MESSAGES.tooManyLoginAttempts });
   });
 
+  it('counts invalid login bodies as failures too', async () => {
+    for (let i = 0; i < LIMIT; i++) expect((await loginAs(api, { username: '' })).status).toBe(400);
+    expect((await loginAs(api, { username: ADMIN.username, password: ADMIN.password })).status).toBe(429);
+  });
+
   it('keeps the count in PostgreSQL (rate_limits), where every server instance sees it', async () => {
+    for (let i = 0; i < LIMIT; i++) await loginAs(api, { username: ADMIN.username, password: `guess-${i}` });
     const rows = await loginHits();
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.hits).toBeGreaterThanOrEqual(LIMIT);
+    expect(rows[0]!.hits).toBe(LIMIT);
+    expect((await loginAs(api, { username: ADMIN.username, password: ADMIN.password })).status).toBe(429);
 
-    // Clearing the table (as another instance's view of it) lifts the block: the count is not in memory.
+    // Clearing the table lifts the block: the count lives in the database, not in the process.
     await api.sequelize.query(`DELETE FROM rate_limits WHERE key LIKE 'admin-login:%'`);
     expect((await loginAs(api, { username: ADMIN.username, password: ADMIN.password })).status).toBe(200);
   });
