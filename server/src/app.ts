@@ -30,6 +30,7 @@ import { refuseCrossSite } from './http/same-origin.js';
 
 export type AppDeps = {
   config: Pick<Config, 'jwtSecret' | 'corsOrigins' | 'solanaCluster' | 'webDist' | 'solanaRpcUrl'> & {
+    trustProxy?: number;
     loginRateLimit?: number;
     signInRateLimit?: number;
     rpcRateLimit?: number;
@@ -74,6 +75,7 @@ function perMinuteLimiter(sequelize: Sequelize, prefix: string, limit: number, m
 export function createApp({ config, logger, sequelize, chain }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy ?? 0);
   app.use(
     helmet({
       contentSecurityPolicy: {

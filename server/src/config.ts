@@ -18,6 +18,8 @@ export type Config = {
   /** Where the built web app lives; served with an SPA fallback when it exists. */
   webDist: string;
   expiryIntervalMs: number;
+  /** Express 'trust proxy': how many proxies sit in front, so rate limits see the real client. */
+  trustProxy: number;
 };
 
 export class ConfigError extends Error {}
@@ -73,5 +75,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     webDist: path.resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
     expiryIntervalMs: Number(env.EXPIRY_INTERVAL_MS) > 0 ? Number(env.EXPIRY_INTERVAL_MS) : 60_000,
+    trustProxy: Number.isInteger(Number(env.TRUST_PROXY)) && Number(env.TRUST_PROXY) > 0 ? Number(env.TRUST_PROXY) : 0,
   };
 }

@@ -153,8 +153,6 @@ describe('settingsSchema', () => {
   it('applies the defaults and leaves absent optional fields absent', () => {
     expect(valueOf(settingsSchema, validSettings)).toEqual({
       ...validSettings,
-      maintenanceMode: false,
-      maintenanceType: 'maintenance',
     });
   });
 
@@ -301,9 +299,11 @@ describe('planSchema', () => {
     expect(valueOf(planSchema, { ...validPlan, minStakeAmount: '100.00000000' }).minStakeAmount).toBe('100');
   });
 
-  it('defaults isActive to true and reads an empty description as null', () => {
+  it('leaves an absent isActive absent (the stored state is kept) and reads an empty description as null', () => {
     const { isActive: _isActive, ...rest } = validPlan;
-    expect(valueOf(planSchema, { ...rest, description: '' })).toMatchObject({ isActive: true, description: null });
+    const value = valueOf(planSchema, { ...rest, description: '' });
+    expect(value).toMatchObject({ description: null });
+    expect(value).not.toHaveProperty('isActive');
     expect(valueOf(planSchema, { ...rest, description: null }).description).toBeNull();
   });
 

@@ -5,7 +5,6 @@
 
 import type { InferType } from 'yup';
 import {
-  DEFAULT_MAINTENANCE_TYPE,
   DEFAULT_PAGE_LIMIT,
   MAINTENANCE_TYPES,
   MAX_DESCRIPTION_LENGTH,
@@ -114,9 +113,9 @@ export const settingsSchema = strictObject({
   supportEmail: email('Support email'),
   supportWhatsapp: text('Support WhatsApp', MAX_TEXT_LENGTH),
   supportTelegram: text('Support Telegram', MAX_TEXT_LENGTH),
-  maintenanceMode: booleanField('Maintenance mode').default(false),
+  maintenanceMode: booleanField('Maintenance mode').optional(),
   maintenanceMessage: text('Maintenance message', MAX_MESSAGE_LENGTH),
-  maintenanceType: choice(MAINTENANCE_TYPES, MESSAGES.maintenanceTypeInvalid).default(DEFAULT_MAINTENANCE_TYPE),
+  maintenanceType: choice(MAINTENANCE_TYPES, MESSAGES.maintenanceTypeInvalid).optional(),
   maintenanceEstimatedTime: text('Estimated time', MAX_TEXT_LENGTH),
   socialLinks: socialLinksSchema,
   statsOffsetStaked: wholeNumber({
@@ -146,7 +145,8 @@ export const planSchema = strictObject({
     atLeast: '0',
     atMost: MAX_PENALTY_RATE,
   }).required(MESSAGES.earlyPenaltyRateRequired),
-  isActive: booleanField('Active').default(true),
+  // Absent keeps the plan's state (a new plan starts active): an edit form cannot reactivate it by omission.
+  isActive: booleanField('Active').optional(),
 });
 export type PlanInput = InferType<typeof planSchema>;
 

@@ -9,6 +9,9 @@ import type { Page } from '../http/pagination.js';
 import { Stake } from '../stakes/stake.model.js';
 import { StakingPlan } from './plan.model.js';
 
+const withoutUndefined = <T extends object>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
+
 export function toPlanJson(plan: StakingPlan): PlanJson {
   return {
     id: plan.id,
@@ -36,7 +39,10 @@ export async function listAllPlans(page: Page): Promise<{ rows: PlanJson[]; tota
 
 export async function createPlan(sequelize: Sequelize, input: PlanInput, actor: Actor): Promise<StakingPlan> {
   return sequelize.transaction(async (transaction) => {
-    const plan = await StakingPlan.create({ ...input, description: input.description || null }, { transaction });
+    const plan = await StakingPlan.create(
+      { ...input, isActive: input.isActive ?? true, description: input.description || null },
+      { transaction },
+    );
     await recordAudit(transaction, actor, { action: 'plan.create', entityType: 'plan', entityId: plan.id, after: toPlanJson(plan) });
     return plan;
   });
@@ -53,7 +59,7 @@ export async function updatePlan(sequelize: Sequelize, id: number, input: PlanIn
   return sequelize.transaction(async (transaction) => {
     const plan = await lockPlan(id, transaction);
     const before = toPlanJson(plan);
-    await plan.update({ ...input, description: input.description || null }, { transaction });
+    await plan.update({ ...withoutUndefined(input), description: input.description || null }, { transaction });
     await recordAudit(transaction, actor, { action: 'plan.update', entityType: 'plan', entityId: id, before, after: toPlanJson(plan) });
     return plan;
   });

@@ -42,17 +42,32 @@ export function maskSecret(secret: string): string {
   return secret.length <= 8 ? '•'.repeat(secret.length) : `${secret.slice(0, 4)}${'•'.repeat(8)}${secret.slice(-4)}`;
 }
 
+/** A provider URL may carry its key (`?api-key=`): shown and logged with the key masked. */
+export function maskRpcUrl(url: string): string {
+  if (!url) return url;
+  try {
+    const parsed = new URL(url);
+    for (const [name, value] of parsed.searchParams) {
+      if (/key|token|secret/i.test(name)) parsed.searchParams.set(name, maskSecret(value));
+    }
+    return parsed.toString();
+  } catch {
+    return maskSecret(url);
+  }
+}
+
 export function toAdminSettings(s: Settings, cluster: SolanaCluster): AdminSettings {
-  return { ...toPublicSettings(s, cluster), heliusApiKey: maskSecret(s.heliusApiKey), heliusRpcUrl: s.heliusRpcUrl };
+  return { ...toPublicSettings(s, cluster), heliusApiKey: maskSecret(s.heliusApiKey), heliusRpcUrl: maskRpcUrl(s.heliusRpcUrl) };
 }
 
 /** What the form sent, as a change: absent fields keep their stored value (DESIGN section 5). */
 function changesFrom(input: SettingsInput, stored: Settings): Partial<Settings> {
-  const { heliusApiKey, tokenLogo, maintenanceMessage, maintenanceEstimatedTime, ...rest } = input;
+  const { heliusApiKey, heliusRpcUrl, tokenLogo, maintenanceMessage, maintenanceEstimatedTime, ...rest } = input;
   const changes: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
   if (tokenLogo !== undefined) changes.tokenLogo = tokenLogo || null;
   // The panel only ever sees the key masked: blank or the mask sent back means "keep it".
   if (heliusApiKey && heliusApiKey !== maskSecret(stored.heliusApiKey)) changes.heliusApiKey = heliusApiKey;
+  if (heliusRpcUrl !== undefined && heliusRpcUrl !== maskRpcUrl(stored.heliusRpcUrl)) changes.heliusRpcUrl = heliusRpcUrl;
   if (maintenanceMessage !== undefined) changes.maintenanceMessage = maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE;
   if (maintenanceEstimatedTime !== undefined) changes.maintenanceEstimatedTime = maintenanceEstimatedTime || DEFAULT_MAINTENANCE_TIME;
   return changes as Partial<Settings>;
@@ -64,7 +79,8 @@ export async function updateSettings(sequelize: Sequelize, input: SettingsInput,
     if (!settings) throw unavailable(MESSAGES.serviceUnavailable);
     const before = settings.toJSON();
     await settings.update(changesFrom(input, settings), { transaction });
-    await recordAudit(transaction, actor, { action: 'settings.update', entityType: 'settings', entityId: 1, before, after: settings.toJSON() });
+    const logged = (values: Settings['_attributes']) => ({ ...values, heliusRpcUrl: maskRpcUrl(values.heliusRpcUrl) });
+    await recordAudit(transaction, actor, { action: 'settings.update', entityType: 'settings', entityId: 1, before: logged(before), after: logged(settings.toJSON()) });
     return settings;
   });
 }
