@@ -13,7 +13,7 @@ import { conflict, notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { Stake } from '../stakes/stake.model.js';
-import { lockOwnStake, markTransactionUsed } from '../stakes/stakes.service.js';
+import { isTransactionUsed, lockOwnStake, markTransactionUsed } from '../stakes/stakes.service.js';
 import { Withdrawal } from './withdrawal.model.js';
 
 export function toWithdrawalJson(w: Withdrawal): WithdrawalJson {
@@ -90,6 +90,7 @@ async function completeWithdrawal(
   const pending = await Withdrawal.findByPk(id);
   if (!pending) throw notFound(MESSAGES.withdrawalNotFound);
   if (pending.status !== 'pending') throw conflict(MESSAGES.withdrawalAlreadyProcessed);
+  if (await isTransactionUsed(txId)) throw conflict(MESSAGES.txIdAlreadyUsed);
   const { tokenContract: mint } = await loadSettings();
   await requireProof(() => verifier.verifyPayout({ txId, walletAddress: pending.walletAddress, amount: pending.finalAmount, mint }));
   try {
