@@ -133,18 +133,3 @@ describe('holder sign-in', () => {
     expect(response.headers.get('set-cookie')).toMatch(/^stakedesk_session=; Path=\/api; Expires=Thu, 01 Jan 1970/);
   });
 });
-
-describe('sign-in rate limit', () => {
-  it('answers 429 past the limit', async () => {
-    const limited = await startTestServer({ signInRateLimit: 3 });
-    try {
-      const statuses = [];
-      for (let i = 0; i < 4; i++) statuses.push((await limited.request('POST', '/api/auth/nonce', { walletAddress: newHolder().wallet })).status);
-      expect(statuses).toEqual([200, 200, 200, 429]);
-      const blocked = await limited.request('POST', '/api/auth/nonce', { walletAddress: newHolder().wallet });
-      expect(blocked.body.message).toBe(MESSAGES.tooManySignIns);
-    } finally {
-      await limited.close();
-    }
-  });
-});

@@ -275,18 +275,3 @@ describe('maintenance mode', () => {
     }
   });
 });
-
-describe('before the operator configures the token', () => {
-  it('answers 503 to a deposit, saying staking is not open yet', async () => {
-    const fresh = await startTestServer();
-    try {
-      const admin = await fresh.login();
-      const freshPlan = await createPlan(fresh, admin);
-      const response = await fresh.request('POST', '/api/stakes', { planId: freshPlan.id, txId: randomTxId(), walletAddress: randomWallet(), amount: '1000' });
-      expect(response.status).toBe(503);
-      expect(response.body.message).toBe(MESSAGES.stakingNotConfigured);
-    } finally {
-      await fresh.close();
-    }
-  });
-});

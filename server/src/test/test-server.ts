@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import bs58 from 'bs58';
 import pg from 'pg';
 import type { Sequelize } from 'sequelize';
+import type { Chain } from '../chain/chain-verifier.js';
 import { inject } from 'vitest';
 import { bootstrapFirstAdmin } from '../admins/bootstrap.js';
 import { createApp } from '../app.js';
@@ -18,13 +19,21 @@ export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }
 export const randomWallet = () => bs58.encode(randomBytes(32));
 export const randomTxId = () => bs58.encode(randomBytes(64));
 
-/** A wallet whose key we hold, so it can sign the server's sign-in message as Phantom would. */
-export type Holder = { wallet: string; sign: (message: string) => string };
+/**
+ * A wallet whose key we hold, so it can sign the server's sign-in message as Phantom would;
+ * `secretKey` (seed then public key, 64 bytes) makes the same wallet a web3.js Keypair.
+ */
+export type Holder = { wallet: string; secretKey: Uint8Array; sign: (message: string) => string };
 
 export function newHolder(): Holder {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  const wallet = bs58.encode(Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url'));
-  return { wallet, sign: (message) => bs58.encode(sign(null, Buffer.from(message, 'utf8'), privateKey)) };
+  const { privateKey } = generateKeyPairSync('ed25519');
+  const jwk = privateKey.export({ format: 'jwk' });
+  const publicKey = Buffer.from(jwk.x!, 'base64url');
+  return {
+    wallet: bs58.encode(publicKey),
+    secretKey: new Uint8Array([...Buffer.from(jwk.d!, 'base64url'), ...publicKey]),
+    sign: (message) => bs58.encode(sign(null, Buffer.from(message, 'utf8'), privateKey)),
+  };
 }
 
 /** Who a test request is from: an admin token, a signed-in wallet, and/or a page origin. */
@@ -46,13 +55,20 @@ function databaseUrl(serverUrl: string, name: string): string {
   return url.toString();
 }
 
+// Sequelize models are classes bound to one connection (the last one initialised). A process
+// serves one database, and so does a test file: each file gets its own module instances from
+// vitest, and at most one test server at a time.
+let serversOpen = 0;
+
 /**
  * The real app on a fresh, migrated PostgreSQL database of its own, listening on a free
- * loopback port, with a first admin and the fake chain as its verifier.
+ * loopback port, with a first admin; its chain is the fake one (`chain`) unless `realChain` is given.
  */
 export async function startTestServer(
-  options: { loginRateLimit?: number; signInRateLimit?: number; rpcRateLimit?: number; solanaRpcUrl?: string } = {},
+  options: { loginRateLimit?: number; signInRateLimit?: number; rpcRateLimit?: number; solanaRpcUrl?: string; realChain?: Chain } = {},
 ) {
+  if (serversOpen > 0) throw new Error('One test server per test file at a time: the models bind to a single database');
+  serversOpen += 1;
   const serverUrl = inject('postgresUrl');
   const database = `test_${randomUUID().replaceAll('-', '')}`;
   await onServer(serverUrl, `CREATE DATABASE ${database}`);
@@ -71,9 +87,9 @@ export async function startTestServer(
       rpcRateLimit: options.rpcRateLimit ?? 10_000,
       solanaRpcUrl: options.solanaRpcUrl ?? 'http://127.0.0.1:9/unreachable',
     },
-    logger: createLogger('silent'),
+    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     sequelize,
-    chain,
+    chain: options.realChain ?? chain,
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -136,6 +152,7 @@ export async function startTestServer(
       await new Promise((resolve) => server.close(resolve));
       await sequelize.close();
       await onServer(serverUrl, `DROP DATABASE ${database} WITH (FORCE)`);
+      serversOpen -= 1;
     },
   };
 }
