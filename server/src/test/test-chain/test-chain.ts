@@ -1,0 +1,273 @@
+/**
+ * An offline Solana chain for tests: the real SPL Token programs running in LiteSVM, served
+ * over JSON-RPC (HTTP on `url`, WebSocket on the next port, as web3.js expects), so unmodified
+ * web3.js / spl-token code can send, confirm and read transactions against it.
+ *
+ *   const chain = await startTestChain();
+ *   const mint = await chain.createMint(6);
+ *   await chain.mintTo(mint, holder.publicKey, 1_000_000_000n);
+ *   ... code under test uses new Connection(chain.url, 'confirmed') ...
+ *   await chain.close();
+ *
+ * Every processed transaction gets a slot of its own with a new blockhash; block height follows
+ * the clock (400 ms a block), and a blockhash is accepted for 150 blocks, as on mainnet.
+ * Everything processed is immediately 'finalized'.
+ */
+import {
+  createAssociatedTokenAccountIdempotentInstruction,
+  createInitializeMint2Instruction,
+  createMintToInstruction,
+  createTransferCheckedInstruction,
+  getAssociatedTokenAddressSync,
+  MINT_SIZE,
+  TOKEN_PROGRAM_ID,
+} from '@solana/spl-token';
+import {
+  Connection,
+  Keypair,
+  LAMPORTS_PER_SOL,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  VersionedTransaction,
+  type TransactionInstruction,
+} from '@solana/web3.js';
+import { Ledger } from './ledger.js';
+import { decodeMint, decodeTokenAccount } from './parse.js';
+import { createRpcMethods } from './rpc-methods.js';
+import { startRpcServer } from './rpc-server.js';
+import { openSubscriptions } from './subscriptions.js';
+import { describeTransactionError } from './transaction-errors.js';
+
+export interface RpcRequestLogEntry {
+  transport: 'http' | 'ws';
+  method: string;
+  params: unknown[];
+}
+
+export interface TransferOptions {
+  mint: PublicKey;
+  /** The holder whose associated token account the tokens leave. */
+  from: Keypair;
+  /** The receiving wallet (owner); tokens go to its associated token account. */
+  to: PublicKey;
+  rawAmount: bigint;
+  decimals: number;
+  /** Create the destination associated token account in the same transaction (idempotent). */
+  createDestinationAccount?: boolean;
+  /** Pays the fee (and the new account's rent); the chain's payer by default. */
+  feePayer?: Keypair;
+  /** Return the signature of a transfer that failed on chain instead of throwing. */
+  allowFailure?: boolean;
+}
+
+export interface TestChain {
+  /** http://127.0.0.1:PORT */
+  url: string;
+  /** ws://127.0.0.1:PORT+1 */
+  wsUrl: string;
+  /** A web3.js Connection to `url` at commitment 'confirmed'. */
+  connection: Connection;
+  /** Funded with 1000 SOL; pays fees and rent for the helpers. */
+  payer: Keypair;
+  /** Every RPC request received, in order (HTTP and WebSocket). */
+  requests: RpcRequestLogEntry[];
+
+  /** Sends lamports from the chain's faucet; returns the signature. */
+  airdrop(pubkey: PublicKey, lamports: number | bigint): Promise<string>;
+  /** A new mint (SPL Token unless `programId` says Token-2022); `authority` (default payer) may mint. */
+  createMint(decimals: number, authority?: Keypair, options?: { programId?: PublicKey }): Promise<PublicKey>;
+  /** The owner's associated token account for the mint, created if missing. */
+  createTokenAccount(mint: PublicKey, owner: PublicKey): Promise<PublicKey>;
+  /** Mints to the owner's associated token account (created if missing); mint made by createMint. */
+  mintTo(mint: PublicKey, owner: PublicKey, rawAmount: bigint): Promise<string>;
+  /** transferChecked between associated token accounts; throws if it fails unless allowFailure. */
+  transfer(options: TransferOptions): Promise<string>;
+  /**
+   * Processes a transaction exactly as RPC sendTransaction with skipPreflight does. A legacy
+   * Transaction without a blockhash gets the latest one, and without a fee payer the chain's payer
+   * (who then signs too); `signers` sign it. Returns the signature also when the transaction failed on chain (recorded
+   * with meta.err); throws only if the chain would drop it (bad signature, unknown blockhash, no fee).
+   */
+  sendTransaction(transaction: Transaction | VersionedTransaction, signers?: Keypair[]): Promise<string>;
+  /** Raw token amount in the owner's associated token account (0n if there is none). */
+  tokenBalance(mint: PublicKey, owner: PublicKey): bigint;
+  latestBlockhash(): { blockhash: string; lastValidBlockHeight: number };
+  /**
+   * Lets `count` blocks pass at once, e.g. to make a blockhash expire (after 150). Blocks also pass
+   * with time, one per 400 ms. A web3.js Connection caches its blockhash for 30 s: after expiring
+   * it this way, send with a new Connection.
+   */
+  advanceSlots(count: number): void;
+  close(): Promise<void>;
+}
+
+export async function startTestChain(options: { port?: number } = {}): Promise<TestChain> {
+  const ledger = new Ledger();
+  const requests: RpcRequestLogEntry[] = [];
+  const rpcMethods = createRpcMethods(ledger);
+  const server = await startRpcServer({
+    port: options.port ?? 0,
+    dispatch: (method, params) => {
+      requests.push({ transport: 'http', method, params });
+      return rpcMethods(method, params);
+    },
+    openSocket: (send) => {
+      const session = openSubscriptions(ledger, send);
+      return {
+        dispatch: (method, params) => {
+          requests.push({ transport: 'ws', method, params });
+          return session.dispatch(method, params);
+        },
+        close: () => session.close(),
+      };
+    },
+  });
+  const url = `http://127.0.0.1:${server.port}`;
+  const payer = Keypair.generate();
+  const mintAuthorities = new Map<string, Keypair>();
+
+  /** Processes a transaction; throws if the chain drops it. */
+  const process = (wire: Uint8Array): string => {
+    const outcome = ledger.submit(wire);
+    if (!outcome.landed) {
+      throw new Error(`Transaction ${outcome.signature} was not processed: ${describeTransactionError(outcome.err)}`);
+    }
+    return outcome.record.signature;
+  };
+
+  const requireSuccess = (signature: string): string => {
+    const record = ledger.getRecord(signature);
+    if (record?.err) {
+      throw new Error(
+        `Transaction ${signature} failed: ${describeTransactionError(record.err)}\n${record.logMessages.join('\n')}`,
+      );
+    }
+    return signature;
+  };
+
+  const run = (instructions: TransactionInstruction[], signers: Keypair[], feePayer = payer): string => {
+    const transaction = new Transaction({ feePayer: feePayer.publicKey, ...ledger.latestBlockhash() }).add(...instructions);
+    transaction.sign(feePayer, ...signers);
+    return process(transaction.serialize());
+  };
+
+  const tokenProgramOf = (mint: PublicKey): PublicKey => {
+    const account = ledger.getAccount(mint.toBase58());
+    if (!account || !decodeMint(account.owner, account.data)) throw new Error(`${mint.toBase58()} is not a mint`);
+    return new PublicKey(account.owner);
+  };
+
+  const associatedAccount = (mint: PublicKey, owner: PublicKey, programId: PublicKey) =>
+    getAssociatedTokenAddressSync(mint, owner, true, programId);
+
+  const chain: TestChain = {
+    url,
+    wsUrl: `ws://127.0.0.1:${server.port + 1}`,
+    connection: new Connection(url, 'confirmed'),
+    payer,
+    requests,
+
+    async airdrop(pubkey, lamports) {
+      const outcome = ledger.airdrop(pubkey, lamports);
+      if (!outcome.landed) throw new Error(`Airdrop was not processed: ${describeTransactionError(outcome.err)}`);
+      return requireSuccess(outcome.record.signature);
+    },
+
+    async createMint(decimals, authority = payer, { programId = TOKEN_PROGRAM_ID } = {}) {
+      const mint = Keypair.generate();
+      const signature = run(
+        [
+          SystemProgram.createAccount({
+            fromPubkey: payer.publicKey,
+            newAccountPubkey: mint.publicKey,
+            space: MINT_SIZE,
+            lamports: Number(ledger.minimumBalanceForRentExemption(MINT_SIZE)),
+            programId,
+          }),
+          createInitializeMint2Instruction(mint.publicKey, decimals, authority.publicKey, null, programId),
+        ],
+        [mint],
+      );
+      requireSuccess(signature);
+      mintAuthorities.set(mint.publicKey.toBase58(), authority);
+      return mint.publicKey;
+    },
+
+    async createTokenAccount(mint, owner) {
+      const programId = tokenProgramOf(mint);
+      const account = associatedAccount(mint, owner, programId);
+      if (!ledger.getAccount(account.toBase58())) {
+        requireSuccess(
+          run([createAssociatedTokenAccountIdempotentInstruction(payer.publicKey, account, owner, mint, programId)], []),
+        );
+      }
+      return account;
+    },
+
+    async mintTo(mint, owner, rawAmount) {
+      const authority = mintAuthorities.get(mint.toBase58());
+      if (!authority) throw new Error(`${mint.toBase58()} was not created by this test chain's createMint`);
+      const programId = tokenProgramOf(mint);
+      const account = associatedAccount(mint, owner, programId);
+      return requireSuccess(
+        run(
+          [
+            createAssociatedTokenAccountIdempotentInstruction(payer.publicKey, account, owner, mint, programId),
+            createMintToInstruction(mint, account, authority.publicKey, rawAmount, [], programId),
+          ],
+          [authority],
+        ),
+      );
+    },
+
+    async transfer({ mint, from, to, rawAmount, decimals, createDestinationAccount = false, feePayer = payer, allowFailure = false }) {
+      const programId = tokenProgramOf(mint);
+      const source = associatedAccount(mint, from.publicKey, programId);
+      const destination = associatedAccount(mint, to, programId);
+      const instructions = [
+        ...(createDestinationAccount
+          ? [createAssociatedTokenAccountIdempotentInstruction(feePayer.publicKey, destination, to, mint, programId)]
+          : []),
+        createTransferCheckedInstruction(source, mint, destination, from.publicKey, rawAmount, decimals, [], programId),
+      ];
+      const signature = run(instructions, [from], feePayer);
+      return allowFailure ? signature : requireSuccess(signature);
+    },
+
+    async sendTransaction(transaction, signers = []) {
+      if (transaction instanceof VersionedTransaction) {
+        if (signers.length > 0) transaction.sign(signers);
+        return process(transaction.serialize());
+      }
+      if (!transaction.recentBlockhash) {
+        const { blockhash, lastValidBlockHeight } = ledger.latestBlockhash();
+        transaction.recentBlockhash = blockhash;
+        transaction.lastValidBlockHeight = lastValidBlockHeight;
+      }
+      const allSigners = [...signers];
+      if (!transaction.feePayer) {
+        transaction.feePayer = payer.publicKey;
+        allSigners.unshift(payer);
+      }
+      if (allSigners.length > 0) transaction.sign(...allSigners);
+      // Whether the signatures are complete and valid is for the chain to judge.
+      return process(transaction.serialize({ requireAllSignatures: false, verifySignatures: false }));
+    },
+
+    tokenBalance(mint, owner) {
+      const programId = tokenProgramOf(mint);
+      const account = ledger.getAccount(associatedAccount(mint, owner, programId).toBase58());
+      return (account && decodeTokenAccount(account.owner, account.data)?.amount) ?? 0n;
+    },
+
+    latestBlockhash: () => ledger.latestBlockhash(),
+
+    advanceSlots: (count) => ledger.skipBlocks(count),
+
+    close: () => server.close(),
+  };
+
+  await chain.airdrop(payer.publicKey, 1000 * LAMPORTS_PER_SOL);
+  return chain;
+}
