@@ -1,0 +1,256 @@
+import { createAccount, createSetAuthorityInstruction, createTransferCheckedInstruction, AuthorityType, getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { Keypair, Transaction, type PublicKey } from '@solana/web3.js';
+import bs58 from 'bs58';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Stake, StakingPlan, Withdrawal } from '@stakedesk/shared/api-types';
+import { MESSAGES } from '@stakedesk/shared/messages';
+import { createPlan } from '../test/fixtures.js';
+import { startTestChain, type TestChain } from '../test/test-chain/test-chain.js';
+import { newHolder, startTestServer, type Holder, type TestServer } from '../test/test-server.js';
+import { SolanaChain } from './solana-chain.js';
+
+// The real verifier (SolanaChain over web3.js) against the real SPL Token program in litesvm.
+const DECIMALS = 6;
+const tokens = (whole: number) => BigInt(whole) * 10n ** BigInt(DECIMALS);
+
+let chain: TestChain;
+let api: TestServer;
+let token: string;
+let plan: StakingPlan;
+let mint: PublicKey;
+let otherMint: PublicKey;
+const stakingWallet = Keypair.generate();
+/** Where the server's verifier sends its RPC calls; a test points it at a closed port. */
+let rpcUrl = '';
+
+beforeAll(async () => {
+  chain = await startTestChain();
+  mint = await chain.createMint(DECIMALS);
+  otherMint = await chain.createMint(DECIMALS);
+  await chain.createTokenAccount(mint, stakingWallet.publicKey);
+  await chain.airdrop(stakingWallet.publicKey, 1_000_000_000);
+  rpcUrl = chain.url;
+  api = await startTestServer({ realChain: new SolanaChain(async () => rpcUrl) });
+  token = await api.login();
+  const settings = { tokenName: 'Chain Token', tokenSymbol: 'CHN', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58() };
+  expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
+  plan = await createPlan(api, token, { minStakeAmount: '100', yieldRate: '10', earlyPenaltyRate: '20' });
+}, 60_000);
+afterAll(async () => {
+  await api.close();
+  await chain.close();
+});
+
+/** A holder with a funded wallet holding 10,000 tokens, signed in to the API. */
+async function fundedHolder(): Promise<{ holder: Holder; keypair: Keypair }> {
+  const holder = newHolder();
+  const keypair = Keypair.fromSecretKey(holder.secretKey);
+  await chain.airdrop(keypair.publicKey, 1_000_000_000);
+  await chain.mintTo(mint, keypair.publicKey, tokens(10_000));
+  await chain.mintTo(otherMint, keypair.publicKey, tokens(10_000));
+  await api.signIn(holder);
+  return { holder, keypair };
+}
+
+const record = (walletAddress: string, txId: string, amount = '1000') =>
+  api.request<Stake>('POST', '/api/stakes', { planId: plan.id, walletAddress, txId, amount, status: 'active' });
+
+async function stakesWithTx(txId: string): Promise<number> {
+  const [rows] = await api.sequelize.query('SELECT count(*)::int AS n FROM stakes WHERE tx_id = :txId', { replacements: { txId } });
+  return (rows as { n: number }[])[0]!.n;
+}
+
+describe('deposits proven on chain', () => {
+  it('records a real transfer once; the same deposit again returns it; another claim on its txId is 409', async () => {
+    const { keypair } = await fundedHolder();
+    const txId = await chain.transfer({ mint, from: keypair, to: stakingWallet.publicKey, rawAmount: tokens(1000), decimals: DECIMALS });
+    const wallet = keypair.publicKey.toBase58();
+    const first = await record(wallet, txId);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ amount: '1000', rewardAmount: '100', txId, walletAddress: wallet });
+    expect((await record(wallet, txId)).status).toBe(200);
+    const reuse = await record(wallet, txId, '500');
+    expect(reuse.status).toBe(409);
+    expect(reuse.body.message).toBe(MESSAGES.txIdAlreadyUsed);
+    expect(await stakesWithTx(txId)).toBe(1);
+  });
+
+  it.each([
+    ['a short amount', 999, 'The staking wallet received 999 tokens, not 1000'],
+    ['a larger amount than claimed', 1001, 'The staking wallet received 1001 tokens, not 1000'],
+  ])('refuses %s (422) and records nothing', async (_name, sent, message) => {
+    const { keypair } = await fundedHolder();
+    const txId = await chain.transfer({ mint, from: keypair, to: stakingWallet.publicKey, rawAmount: tokens(sent), decimals: DECIMALS });
+    const response = await record(keypair.publicKey.toBase58(), txId);
+    expect(response.status).toBe(422);
+    expect(response.body.message).toBe(message);
+    expect(await stakesWithTx(txId)).toBe(0);
+  });
+
+  it('refuses a partial transfer: part to the staking wallet, part elsewhere', async () => {
+    const { keypair } = await fundedHolder();
+    const elsewhere = Keypair.generate().publicKey;
+    const from = getAssociatedTokenAddressSync(mint, keypair.publicKey);
+    const toVault = getAssociatedTokenAddressSync(mint, stakingWallet.publicKey);
+    const toOther = await chain.createTokenAccount(mint, elsewhere);
+    const tx = new Transaction().add(
+      createTransferCheckedInstruction(from, mint, toVault, keypair.publicKey, tokens(600), DECIMALS),
+      createTransferCheckedInstruction(from, mint, toOther, keypair.publicKey, tokens(400), DECIMALS),
+    );
+    const txId = await chain.sendTransaction(tx, [chain.payer, keypair]);
+    const response = await record(keypair.publicKey.toBase58(), txId);
+    expect(response.status).toBe(422);
+    expect(response.body.message).toBe('The staking wallet received 600 tokens, not 1000');
+  });
+
+  it('refuses a transfer of another token', async () => {
+    const { keypair } = await fundedHolder();
+    await chain.createTokenAccount(otherMint, stakingWallet.publicKey);
+    const txId = await chain.transfer({ mint: otherMint, from: keypair, to: stakingWallet.publicKey, rawAmount: tokens(1000), decimals: DECIMALS });
+    const response = await record(keypair.publicKey.toBase58(), txId);
+    expect(response).toMatchObject({ status: 422, body: { message: 'The transaction moved a different token' } });
+  });
+
+  it('refuses a transfer to another wallet', async () => {
+    const { keypair } = await fundedHolder();
+    const txId = await chain.transfer({
+      mint,
+      from: keypair,
+      to: Keypair.generate().publicKey,
+      rawAmount: tokens(1000),
+      decimals: DECIMALS,
+      createDestinationAccount: true,
+    });
+    const response = await record(keypair.publicKey.toBase58(), txId);
+    expect(response).toMatchObject({ status: 422, body: { message: 'The transaction did not send tokens to the staking wallet' } });
+  });
+
+  it("refuses a claim on someone else's transfer", async () => {
+    const { keypair } = await fundedHolder();
+    const claimant = await fundedHolder();
+    const txId = await chain.transfer({ mint, from: keypair, to: stakingWallet.publicKey, rawAmount: tokens(1000), decimals: DECIMALS });
+    const response = await record(claimant.keypair.publicKey.toBase58(), txId);
+    expect(response.status).toBe(422);
+    expect(response.body.message).toBe(`The wallet ${claimant.keypair.publicKey.toBase58()} sent 0 tokens, not 1000`);
+  });
+
+  it('refuses a transfer into an account whose owner is switched to the staking wallet in the same transaction', async () => {
+    const { keypair } = await fundedHolder();
+    const attacker = Keypair.generate();
+    await chain.airdrop(attacker.publicKey, 1_000_000_000);
+    const trap = await createAccount(chain.connection, chain.payer, mint, attacker.publicKey, Keypair.generate());
+    const from = getAssociatedTokenAddressSync(mint, keypair.publicKey);
+    const tx = new Transaction().add(
+      createTransferCheckedInstruction(from, mint, trap, keypair.publicKey, tokens(1000), DECIMALS),
+      createSetAuthorityInstruction(trap, attacker.publicKey, AuthorityType.AccountOwner, stakingWallet.publicKey),
+    );
+    const txId = await chain.sendTransaction(tx, [chain.payer, keypair, attacker]);
+    const response = await record(keypair.publicKey.toBase58(), txId);
+    expect(response).toMatchObject({ status: 422, body: { message: 'A token account changed owner in this transaction' } });
+  });
+
+  it('refuses a transaction that failed on chain', async () => {
+    const { keypair } = await fundedHolder();
+    const txId = await chain.transfer({
+      mint,
+      from: keypair,
+      to: stakingWallet.publicKey,
+      rawAmount: tokens(50_000),
+      decimals: DECIMALS,
+      allowFailure: true,
+    });
+    const response = await record(keypair.publicKey.toBase58(), txId, '50000');
+    expect(response).toMatchObject({ status: 422, body: { message: 'The transaction failed on chain' } });
+  });
+
+  it('refuses an unknown signature', async () => {
+    const { keypair } = await fundedHolder();
+    const response = await record(keypair.publicKey.toBase58(), bs58.encode(Keypair.generate().secretKey));
+    expect(response).toMatchObject({ status: 422, body: { message: 'Transaction not found on chain (or not yet confirmed)' } });
+  });
+
+  it('answers 503 and records nothing while the chain is unreachable; the retry records it', async () => {
+    const { keypair } = await fundedHolder();
+    const txId = await chain.transfer({ mint, from: keypair, to: stakingWallet.publicKey, rawAmount: tokens(1000), decimals: DECIMALS });
+    rpcUrl = 'http://127.0.0.1:9';
+    try {
+      const response = await record(keypair.publicKey.toBase58(), txId);
+      expect(response.status).toBe(503);
+      expect(response.body.retryable).toBe(true);
+      expect(await stakesWithTx(txId)).toBe(0);
+    } finally {
+      rpcUrl = chain.url;
+    }
+    expect((await record(keypair.publicKey.toBase58(), txId)).status).toBe(201);
+  });
+});
+
+describe('payouts proven on chain', () => {
+  async function pendingWithdrawal(): Promise<{ withdrawal: Withdrawal; holder: Keypair }> {
+    const { holder, keypair } = await fundedHolder();
+    const txId = await chain.transfer({ mint, from: keypair, to: stakingWallet.publicKey, rawAmount: tokens(1000), decimals: DECIMALS });
+    const stake = (await record(holder.wallet, txId)).body;
+    const response = await api.request<Withdrawal>('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: holder.wallet }, { as: holder.wallet });
+    expect(response.body, JSON.stringify(response.body)).toMatchObject({ kind: 'early', finalAmount: '800', penaltyAmount: '200' });
+    return { withdrawal: response.body, holder: keypair };
+  }
+
+  const complete = (id: number, txId: string) => api.request('PUT', `/api/admin/withdrawals/${id}`, { status: 'completed', txId }, token);
+
+  it('completes a withdrawal paid with exactly its final amount to the holder', async () => {
+    const { withdrawal, holder } = await pendingWithdrawal();
+    const txId = await chain.transfer({ mint, from: stakingWallet, to: holder.publicKey, rawAmount: tokens(800), decimals: DECIMALS });
+    const response = await complete(withdrawal.id, txId);
+    expect(response).toMatchObject({ status: 200, body: { status: 'completed', txId } });
+  });
+
+  it('refuses a payout of the wrong amount or to the wrong wallet, saying what differs', async () => {
+    const { withdrawal, holder } = await pendingWithdrawal();
+    const short = await chain.transfer({ mint, from: stakingWallet, to: holder.publicKey, rawAmount: tokens(799), decimals: DECIMALS });
+    expect(await complete(withdrawal.id, short)).toMatchObject({
+      status: 422,
+      body: { message: "The holder's wallet received 799 tokens, not 800" },
+    });
+    const stranger = Keypair.generate().publicKey;
+    const misdirected = await chain.transfer({
+      mint,
+      from: stakingWallet,
+      to: stranger,
+      rawAmount: tokens(800),
+      decimals: DECIMALS,
+      createDestinationAccount: true,
+    });
+    expect(await complete(withdrawal.id, misdirected)).toMatchObject({
+      status: 422,
+      body: { message: `The transaction sent no tokens to the holder's wallet ${holder.publicKey.toBase58()}` },
+    });
+    const [rows] = await api.sequelize.query(`SELECT status FROM withdrawals WHERE id = :id`, { replacements: { id: withdrawal.id } });
+    expect(rows).toEqual([{ status: 'pending' }]);
+  });
+
+  it('never takes a deposit transaction as a payout', async () => {
+    const { withdrawal } = await pendingWithdrawal();
+    const [rows] = await api.sequelize.query(`SELECT tx_id FROM stakes ORDER BY id DESC LIMIT 1`);
+    const depositTx = (rows as { tx_id: string }[])[0]!.tx_id;
+    expect((await complete(withdrawal.id, depositTx)).status).toBe(409);
+  });
+});
+
+describe('reconciliation', () => {
+  it('lists a deposit that reached the staking wallet but was never recorded, until it is', async () => {
+    const { keypair } = await fundedHolder();
+    const txId = await chain.transfer({ mint, from: keypair, to: stakingWallet.publicKey, rawAmount: tokens(1234), decimals: DECIMALS });
+    const listed = await api.request<{ txId: string }[]>('GET', '/api/admin/reconciliation?limit=1000', undefined, token);
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.find((d) => d.txId === txId)).toMatchObject({ txId, sender: keypair.publicKey.toBase58(), amount: '1234' });
+    expect(listed.body.every((d) => d.txId !== undefined)).toBe(true);
+
+    expect((await record(keypair.publicKey.toBase58(), txId, '1234')).status).toBe(201);
+    const after = await api.request<{ txId: string }[]>('GET', '/api/admin/reconciliation?limit=1000', undefined, token);
+    expect(after.body.some((d) => d.txId === txId)).toBe(false);
+  });
+
+  it('needs an admin', async () => {
+    expect((await api.request('GET', '/api/admin/reconciliation')).status).toBe(401);
+  });
+});
