@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
+import { formatAmount } from '@stakedesk/shared/format';
+import { MOST_POPULAR_PLAN_INDEX } from '@stakedesk/shared/constants';
+import { hasElapsed } from '@stakedesk/shared/stake-status';
+import { usePageTitle } from '../../components/use-page-title.js';
+import { useI18n } from '../../i18n/i18n.js';
+import { usePlans } from '../plans/api.js';
+import { PlanCard } from '../plans/PlanCard.js';
+import { useSettings } from '../settings/api.js';
+import { StakeDialog } from '../staking/StakeDialog.js';
+import { UnstakeDialog } from '../staking/UnstakeDialog.js';
+import { useWallet } from '../wallet/wallet-context.js';
+import { useStakes, useWithdrawals } from './api.js';
+import { ActiveStakesTable, CompletedStakesTable, HistoricalStakesTable } from './StakeTables.js';
+import { useRetryPendingDeposits } from './use-retry-pending-deposits.js';
+import { WithdrawalsTable } from './WithdrawalsTable.js';
+
+const sum = (values: string[]) => values.reduce((total, value) => total + BigInt(value), 0n).toString();
+
+export function DashboardPage() {
+  const { t } = useI18n();
+  const { data: settings } = useSettings();
+  const { address, status } = useWallet();
+  const { data: plans = [] } = usePlans();
+  const { data: stakes = [] } = useStakes(address);
+  const { data: withdrawals = [] } = useWithdrawals(address);
+  const [staking, setStaking] = useState<{ plan: StakingPlan; restaking?: Stake }>();
+  const [unstaking, setUnstaking] = useState<Stake>();
+  useRetryPendingDeposits(address);
+  usePageTitle(t('title.dashboard'), settings?.tokenName);
+
+  if (status !== 'connected' || !address || !settings) {
+    return (
+      <main className="connect-card">
+        <h1>{t('dashboard.connectTitle')}</h1>
+        <p>{t('dashboard.connectText')}</p>
+        <Link to="/">{t('nav.backHome')}</Link>
+      </main>
+    );
+  }
+
+  // A restake goes into the stake's own plan (today's terms); the server refuses if it closed.
+  const restakePlan = (stake: Stake): StakingPlan =>
+    plans.find((p) => p.id === stake.plan.id) ?? { ...stake.plan, isActive: false, createdAt: stake.createdAt };
+  const symbol = settings.tokenSymbol;
+  const cluster = settings.solanaCluster;
+  const elapsed = (stake: Stake) => stake.status === 'active' && hasElapsed(stake.createdAt, stake.plan.durationDays);
+  const active = stakes.filter((s) => (s.status === 'active' && !elapsed(s)) || s.status === 'pending_withdrawal');
+  const completed = stakes.filter((s) => s.status === 'completed' || elapsed(s));
+  const finalized = stakes.filter((s) => s.status === 'withdrawn');
+  const live = stakes.filter((s) => s.status !== 'withdrawn');
+  const cards = [
+    [t('dashboard.totalStaked'), `${formatAmount(sum(live.map((s) => s.amount)), 0)} ${symbol}`],
+    [t('dashboard.totalRewards'), `${formatAmount(sum(live.map((s) => s.rewardAmount)), 0)} ${symbol}`],
+    [t('dashboard.activeStakes'), String(active.length)],
+    [t('dashboard.pendingWithdrawals'), String(withdrawals.filter((w) => w.status === 'pending').length)],
+  ];
+
+  return (
+    <main className="dashboard">
+      <h1>{t('title.dashboard')}</h1>
+      <section className="summary-cards">
+        {cards.map(([label, value]) => (
+          <div key={label} className="card">
+            <span className="muted">{label}</span>
+            <strong>{value}</strong>
+          </div>
+        ))}
+      </section>
+
+      <section id="new-stake" aria-labelledby="new-stake-title">
+        <h2 id="new-stake-title">{t('dashboard.newStake')}</h2>
+        <div className={plans.length === 1 ? 'plan-grid single' : 'plan-grid'}>
+          {plans.map((plan, index) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              popular={index === MOST_POPULAR_PLAN_INDEX}
+              symbol={symbol}
+              buttonLabel={t('plans.stakeNow')}
+              onStake={() => setStaking({ plan })}
+            />
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="active-title">
+        <h2 id="active-title">{t('dashboard.activeStakes')}</h2>
+        <ActiveStakesTable stakes={active} symbol={symbol} cluster={cluster} onUnstake={setUnstaking} />
+      </section>
+
+      {completed.length > 0 && (
+        <section aria-labelledby="completed-title">
+          <h2 id="completed-title">{t('dashboard.completedStakes')}</h2>
+          <CompletedStakesTable stakes={completed} symbol={symbol} cluster={cluster} onRestake={(stake) => setStaking({ plan: restakePlan(stake), restaking: stake })} onWithdraw={setUnstaking} />
+        </section>
+      )}
+
+      <section aria-labelledby="withdrawals-title">
+        <h2 id="withdrawals-title">{t('dashboard.withdrawalRequests')}</h2>
+        <WithdrawalsTable withdrawals={withdrawals} symbol={symbol} cluster={cluster} />
+      </section>
+
+      {finalized.length > 0 && (
+        <section aria-labelledby="history-title">
+          <h2 id="history-title">{t('dashboard.historicalStakes')}</h2>
+          <HistoricalStakesTable stakes={finalized} withdrawals={withdrawals} symbol={symbol} cluster={cluster} />
+        </section>
+      )}
+
+      <Link to="/">{t('nav.backHome')}</Link>
+
+      {staking && <StakeDialog plan={staking.plan} restaking={staking.restaking} settings={settings} onClose={() => setStaking(undefined)} />}
+      {unstaking && <UnstakeDialog stake={unstaking} symbol={symbol} onClose={() => setUnstaking(undefined)} />}
+    </main>
+  );
+}

@@ -1,0 +1,169 @@
+import type { Stake, Withdrawal } from '@stakedesk/shared/api-types';
+import { formatAmount, formatDateTime, type SolanaCluster } from '@stakedesk/shared/format';
+import { addWhole } from '@stakedesk/shared/money';
+import { daysRemaining, progressPercent, stakeBadge } from '@stakedesk/shared/stake-status';
+import { useI18n } from '../../i18n/i18n.js';
+import { TxLink } from './TxLink.js';
+
+type Common = { stakes: Stake[]; symbol: string; cluster: SolanaCluster };
+const amount = (value: string, symbol: string) => `${formatAmount(value, 0)} ${symbol}`;
+
+export function ActiveStakesTable({ stakes, symbol, cluster, onUnstake }: Common & { onUnstake: (stake: Stake) => void }) {
+  const { t } = useI18n();
+  if (stakes.length === 0) {
+    return (
+      <div className="empty">
+        <p>{t('dashboard.noActive')}</p>
+        <a href="#new-stake">{t('dashboard.startStaking')}</a>
+      </div>
+    );
+  }
+  return (
+    <div className="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            <th>{t('col.plan')}</th>
+            <th>{t('col.staked')}</th>
+            <th>{t('col.rewards')}</th>
+            <th>{t('col.progress')}</th>
+            <th>{t('col.status')}</th>
+            <th>{t('col.transaction')}</th>
+            <th>{t('col.action')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {stakes.map((stake) => (
+            <tr key={stake.id}>
+              <td>{stake.plan.name}</td>
+              <td>{amount(stake.amount, symbol)}</td>
+              <td>{amount(stake.rewardAmount, symbol)}</td>
+              <td>
+                {t('stake.daysLeft', { left: daysRemaining(stake.createdAt, stake.plan.durationDays), total: stake.plan.durationDays })}
+                <progress max={100} value={progressPercent(stake.createdAt, stake.plan.durationDays)} />
+              </td>
+              <td>
+                <span className="badge">{t(`badge.${stakeBadge(stake)}`)}</span>
+              </td>
+              <td>
+                <TxLink txId={stake.txId} cluster={cluster} />
+              </td>
+              <td>
+                {stake.status === 'active' ? (
+                  <button type="button" className="button small" onClick={() => onUnstake(stake)}>
+                    {t('stake.unstake')}
+                  </button>
+                ) : (
+                  <span className="muted">{t('stake.withdrawalPending')}</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function CompletedStakesTable({
+  stakes,
+  symbol,
+  cluster,
+  onRestake,
+  onWithdraw,
+}: Common & { onRestake: (stake: Stake) => void; onWithdraw: (stake: Stake) => void }) {
+  const { t } = useI18n();
+  return (
+    <div className="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            <th>{t('col.plan')}</th>
+            <th>{t('col.stakedAmount')}</th>
+            <th>{t('col.totalReturn')}</th>
+            <th>{t('col.duration')}</th>
+            <th>{t('col.status')}</th>
+            <th>{t('col.transaction')}</th>
+            <th>{t('col.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {stakes.map((stake) => (
+            <tr key={stake.id}>
+              <td>{stake.plan.name}</td>
+              <td>{amount(stake.amount, symbol)}</td>
+              <td>{amount(addWhole(stake.amount, stake.rewardAmount), symbol)}</td>
+              <td>{t('plans.days', { days: stake.plan.durationDays })}</td>
+              <td>
+                <span className="badge">{t(`badge.${stakeBadge(stake)}`)}</span>
+              </td>
+              <td>
+                <TxLink txId={stake.txId} cluster={cluster} />
+              </td>
+              <td className="actions">
+                <button type="button" className="button small" onClick={() => onRestake(stake)}>
+                  {t('stake.restake')}
+                </button>
+                <button type="button" className="button small primary" onClick={() => onWithdraw(stake)}>
+                  {t('stake.withdraw')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Finalized stakes: RESTAKED when no completed withdrawal paid them, WITHDRAWN otherwise. */
+export function HistoricalStakesTable({ stakes, withdrawals, symbol, cluster }: Common & { withdrawals: Withdrawal[] }) {
+  const { t } = useI18n();
+  return (
+    <div className="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            <th>{t('col.plan')}</th>
+            <th>{t('col.originalAmount')}</th>
+            <th>{t('col.finalRewards')}</th>
+            <th>{t('col.totalValue')}</th>
+            <th>{t('col.completionDate')}</th>
+            <th>{t('col.p2p')}</th>
+            <th>{t('col.actionTaken')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {stakes.map((stake) => {
+            const paid = withdrawals.find((w) => w.stakeId === stake.id && w.status === 'completed');
+            const penalised = paid?.kind === 'early';
+            const total = paid ? paid.finalAmount : addWhole(stake.amount, stake.rewardAmount);
+            return (
+              <tr key={stake.id}>
+                <td>
+                  {stake.plan.name}
+                  <small className="muted">
+                    {' '}
+                    {t('plans.days', { days: stake.plan.durationDays })} · {stake.plan.yieldRate}%
+                  </small>
+                </td>
+                <td>{amount(stake.amount, symbol)}</td>
+                <td className={penalised ? 'negative' : undefined}>
+                  {penalised ? `-${formatAmount(paid.penaltyAmount, 0)} ${symbol}` : amount(stake.rewardAmount, symbol)}
+                </td>
+                <td>{amount(total, symbol)}</td>
+                <td>{stake.completedAt ? formatDateTime(stake.completedAt) : ''}</td>
+                <td>
+                  <TxLink txId={paid?.txId ?? stake.txId} cluster={cluster} />
+                </td>
+                <td>
+                  <span className="badge">{t('stake.finalized')}</span> {paid ? t('stake.withdrawn') : t('stake.restaked')}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Withdrawal } from '@stakedesk/shared/api-types';
+import { formatAmount, formatDateTime, type SolanaCluster } from '@stakedesk/shared/format';
+import { useI18n } from '../../i18n/i18n.js';
+import { TxLink } from './TxLink.js';
+
+export function WithdrawalsTable({ withdrawals, symbol, cluster }: { withdrawals: Withdrawal[]; symbol: string; cluster: SolanaCluster }) {
+  const { t } = useI18n();
+  if (withdrawals.length === 0) return <p className="muted">{t('dashboard.noWithdrawals')}</p>;
+  return (
+    <div className="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            <th>{t('col.netAmount')}</th>
+            <th>{t('col.requestDate')}</th>
+            <th>{t('col.status')}</th>
+            <th>{t('col.txid')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {withdrawals.map((withdrawal) => (
+            <tr key={withdrawal.id}>
+              <td>
+                {formatAmount(withdrawal.finalAmount, 0)} {symbol}
+              </td>
+              <td>{formatDateTime(withdrawal.requestedAt)}</td>
+              <td>
+                <span className={`status status-${withdrawal.status}`}>{t(`withdrawal.${withdrawal.status}`)}</span>
+              </td>
+              <td>
+                <TxLink txId={withdrawal.txId} cluster={cluster} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

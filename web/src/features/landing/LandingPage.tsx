@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import type { StakingPlan } from '@stakedesk/shared/api-types';
+import { MOST_POPULAR_PLAN_INDEX } from '@stakedesk/shared/constants';
+import { usePageTitle } from '../../components/use-page-title.js';
+import { useI18n } from '../../i18n/i18n.js';
+import { usePlans } from '../plans/api.js';
+import { PlanCard } from '../plans/PlanCard.js';
+import { useSettings } from '../settings/api.js';
+import { useStats } from '../stats/api.js';
+import { AnimatedCounter } from '../stats/AnimatedCounter.js';
+import { StakeDialog } from '../staking/StakeDialog.js';
+import { phantomProvider, PHANTOM_SITE } from '../wallet/phantom.js';
+import { useWallet } from '../wallet/wallet-context.js';
+
+export function LandingPage() {
+  const { t } = useI18n();
+  const { data: settings } = useSettings();
+  const { data: plans } = usePlans();
+  const { data: stats } = useStats();
+  const { status, connect } = useWallet();
+  const [staking, setStaking] = useState<StakingPlan>();
+  usePageTitle(t('title.home'), settings?.tokenName);
+
+  const connected = status === 'connected';
+  async function onPlan(plan: StakingPlan) {
+    if (connected) return setStaking(plan);
+    if (!phantomProvider()) {
+      window.open(PHANTOM_SITE, '_blank', 'noopener');
+      return;
+    }
+    try {
+      if (await connect()) setStaking(plan);
+    } catch (error) {
+      console.warn('wallet connect failed', error); // SPEC: a failed connect on this page is only logged
+    }
+  }
+
+  const staked = Number(stats?.totalStaked ?? 0) + Number(settings?.statsOffsetStaked ?? 0);
+  const stakers = (stats?.totalStakers ?? 0) + (settings?.statsOffsetStakers ?? 0);
+  const list = plans ?? [];
+  return (
+    <main>
+      <section className="hero">
+        <h1>{t('hero.title', { token: settings?.tokenName ?? '' })}</h1>
+        <p>{t('hero.pitch')}</p>
+        <div className="counters">
+          <div>
+            <AnimatedCounter target={stats && settings ? staked : 0} loadingText={t('stats.loading')} />
+            <span>{t('stats.totalStaked')}</span>
+          </div>
+          <div>
+            <AnimatedCounter target={stats && settings ? stakers : 0} loadingText={t('stats.loading')} />
+            <span>{t('stats.activeStakers')}</span>
+          </div>
+        </div>
+      </section>
+      <section id="plans" aria-labelledby="plans-title">
+        <h2 id="plans-title">{t('plans.title')}</h2>
+        {plans && list.length === 0 && <p className="muted">{t('plans.empty')}</p>}
+        <div className={list.length === 1 ? 'plan-grid single' : 'plan-grid'}>
+          {list.map((plan, index) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              popular={index === MOST_POPULAR_PLAN_INDEX}
+              symbol={settings?.tokenSymbol ?? ''}
+              buttonLabel={connected ? t('plans.stakeNow') : t('plans.connectAndStake')}
+              onStake={() => void onPlan(plan)}
+            />
+          ))}
+        </div>
+      </section>
+      {staking && settings && (
+        <StakeDialog plan={staking} settings={settings} onClose={() => setStaking(undefined)} />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,27 @@
+import type { PublicSettings } from '@stakedesk/shared/api-types';
+import { useI18n } from '../../i18n/i18n.js';
+
+/** Replaces every route while maintenance is on (admins excepted). */
+export function MaintenancePage({ settings }: { settings: PublicSettings }) {
+  const { t } = useI18n();
+  const type = settings.maintenanceType === 'update' ? 'update' : 'maintenance';
+  return (
+    <main className="maintenance">
+      <span className="badge">{t(`maintenance.badge.${type}`)}</span>
+      <h1>{t(`maintenance.heading.${type}`)}</h1>
+      <p>{settings.maintenanceMessage}</p>
+      <p>
+        <strong>{t('maintenance.expected')}</strong>: {settings.maintenanceEstimatedTime}
+      </p>
+      <section className="card">
+        <h2>{t('maintenance.whatsHappening')}</h2>
+        <ul>
+          <li>{t(`maintenance.${type}.1`)}</li>
+          <li>{t(`maintenance.${type}.2`)}</li>
+          <li>{t(`maintenance.${type}.3`)}</li>
+        </ul>
+      </section>
+      <p>{t('maintenance.thanks')}</p>
+    </main>
+  );
+}

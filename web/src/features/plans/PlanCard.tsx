@@ -1,0 +1,40 @@
+import type { StakingPlan } from '@stakedesk/shared/api-types';
+import { formatAmount } from '@stakedesk/shared/format';
+import { useI18n } from '../../i18n/i18n.js';
+
+export function PlanCard({
+  plan,
+  popular,
+  symbol,
+  buttonLabel,
+  onStake,
+}: {
+  plan: StakingPlan;
+  popular: boolean;
+  symbol: string;
+  buttonLabel: string;
+  onStake: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <article className={popular ? 'plan-card popular' : 'plan-card'} aria-label={plan.name}>
+      {popular && <span className="popular-badge">{t('plans.mostPopular')}</span>}
+      <h3>{plan.name}</h3>
+      {plan.description && <p className="muted">{plan.description}</p>}
+      <p className="plan-yield">{plan.yieldRate}%</p>
+      <dl>
+        <dt>{t('plans.duration')}</dt>
+        <dd>{t('plans.days', { days: plan.durationDays })}</dd>
+        <dt>{t('plans.minimum')}</dt>
+        <dd>
+          {formatAmount(plan.minStakeAmount, 0)} {symbol}
+        </dd>
+        <dt>{t('plans.penalty')}</dt>
+        <dd>{plan.earlyPenaltyRate}%</dd>
+      </dl>
+      <button type="button" className="button primary" onClick={onStake}>
+        {buttonLabel}
+      </button>
+    </article>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { PublicSettings, Stake, StakingPlan } from '@stakedesk/shared/api-types';
+import { STAKE_REDIRECT_MS } from '@stakedesk/shared/constants';
+import { compareDecimal } from '@stakedesk/shared/decimal';
+import { formatAmount, shortenTxId } from '@stakedesk/shared/format';
+import { restakeAmount } from '@stakedesk/shared/money';
+import { Dialog } from '../../components/Dialog.js';
+import { useI18n } from '../../i18n/i18n.js';
+import { api } from '../../lib/api-client.js';
+import { useWallet } from '../wallet/wallet-context.js';
+import { depositAndRecord, DepositNotRecordedError } from './deposit.js';
+import { TransferError } from './transfer-errors.js';
+
+/** New stake in `plan`, or (with `restaking`) a completed stake's principal + reward into `plan`. */
+export function StakeDialog({
+  plan,
+  restaking,
+  settings,
+  onClose,
+}: {
+  plan: StakingPlan;
+  restaking?: Stake;
+  settings: PublicSettings;
+  onClose: () => void;
+}) {
+  const { t } = useI18n();
+  const { address, signedInProvider } = useWallet();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [amount, setAmount] = useState('');
+  const symbol = settings.tokenSymbol;
+
+  const close = () => {
+    setAmount('');
+    onClose();
+  };
+  const refresh = () => Promise.all(['stakes', 'withdrawals', 'stats'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+
+  const stake = useMutation({
+    mutationFn: async () => {
+      const provider = await signedInProvider();
+      return depositAndRecord({ provider, wallet: address!, planId: plan.id, amount, mint: settings.tokenContract, stakingWallet: settings.stakingWallet });
+    },
+    onSuccess: async () => {
+      toast.success(t('toast.stakeSuccessful'), { description: t('toast.stakeSuccessfulText') });
+      await refresh();
+      close();
+      setTimeout(() => navigate('/dashboard'), STAKE_REDIRECT_MS);
+    },
+    onError: (error) => {
+      if (error instanceof DepositNotRecordedError) {
+        toast.error(t('toast.depositPending'), { description: t('toast.depositPendingText', { tx: shortenTxId(error.txId) }) });
+        return;
+      }
+      const description = error instanceof TransferError ? t(`transfer.${error.code}`, { detail: error.detail }) : error.message;
+      toast.error(t('toast.stakeFailed'), { description: description || t('toast.stakeFailedDefault') });
+    },
+  });
+
+  const restake = useMutation({
+    mutationFn: async () => {
+      await signedInProvider();
+      return api<Stake>('/api/stakes/restake', { method: 'POST', body: { originalStakeId: restaking!.id, planId: plan.id, walletAddress: address } });
+    },
+    onSuccess: async () => {
+      toast.success(t('toast.restakeSuccessful'), { description: t('toast.restakeSuccessfulText') });
+      await refresh();
+      close();
+    },
+    onError: (error) => toast.error(t('toast.restakeFailed'), { description: error.message }),
+  });
+
+  const pending = stake.isPending || restake.isPending;
+
+  function confirm() {
+    if (!address) {
+      toast.error(t('toast.walletError'), { description: t('toast.walletErrorText') });
+      return;
+    }
+    if (restaking) {
+      restake.mutate();
+      return;
+    }
+    if (!/^\d+$/.test(amount) || compareDecimal(amount, plan.minStakeAmount) < 0) {
+      toast.error(t('toast.invalidAmount'), { description: t('toast.invalidAmountText', { min: plan.minStakeAmount, symbol }) });
+      return;
+    }
+    stake.mutate();
+  }
+
+  const title = restaking ? t('dialog.restakeTitle', { plan: plan.name }) : t('dialog.stakeTitle', { plan: plan.name });
+  return (
+    <Dialog open title={title} onClose={close}>
+      <form
+        method="dialog"
+        onSubmit={(event) => {
+          event.preventDefault();
+          confirm();
+        }}
+        noValidate
+      >
+        {restaking ? (
+          <p>{t('dialog.restakeAmount', { amount: formatAmount(restakeAmount(restaking.amount, restaking.plan.yieldRate), 0), symbol })}</p>
+        ) : (
+          <label className="field">
+            <span>{t('dialog.amount', { symbol })}</span>
+            <input
+              type="number"
+              inputMode="numeric"
+              min={plan.minStakeAmount}
+              step={1}
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              autoFocus
+            />
+            <small className="muted">{t('dialog.minimum', { min: plan.minStakeAmount, symbol })}</small>
+          </label>
+        )}
+        <p className="muted">{t('dialog.manualNote')}</p>
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={close}>
+            {t('dialog.cancel')}
+          </button>
+          <button type="submit" className="button primary" disabled={pending || (!restaking && amount === '')}>
+            {pending ? t('dialog.processing') : restaking ? t('dialog.confirmRestake') : t('dialog.confirmStake')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

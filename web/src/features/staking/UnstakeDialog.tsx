@@ -1,0 +1,68 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { Stake, Withdrawal } from '@stakedesk/shared/api-types';
+import { UNSTAKE_DIALOG_DECIMALS } from '@stakedesk/shared/constants';
+import { formatAmount } from '@stakedesk/shared/format';
+import { withdrawalQuote } from '@stakedesk/shared/money';
+import { Dialog } from '../../components/Dialog.js';
+import { useI18n } from '../../i18n/i18n.js';
+import { api } from '../../lib/api-client.js';
+import { useWallet } from '../wallet/wallet-context.js';
+
+/** Early unstake (penalty, rewards forfeited) or full withdrawal (principal + reward), as the server will compute it. */
+export function UnstakeDialog({ stake, symbol, onClose }: { stake: Stake; symbol: string; onClose: () => void }) {
+  const { t } = useI18n();
+  const { address, signedInProvider } = useWallet();
+  const queryClient = useQueryClient();
+  const quote = withdrawalQuote(stake);
+  const early = quote.kind === 'early';
+  const show = (value: string) => `${formatAmount(value, UNSTAKE_DIALOG_DECIMALS)} ${symbol}`;
+
+  const request = useMutation({
+    mutationFn: async () => {
+      await signedInProvider();
+      const body = { stakeId: stake.id, walletAddress: address, amount: quote.amount, finalAmount: quote.finalAmount, penaltyAmount: quote.penaltyAmount, status: 'pending' };
+      return api<Withdrawal>('/api/withdrawals', { method: 'POST', body });
+    },
+    onSuccess: async () => {
+      toast.success(t('toast.unstakeSubmitted'), { description: t('toast.unstakeSubmittedText') });
+      await Promise.all(['stakes', 'withdrawals'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+      onClose();
+    },
+    onError: (error) => toast.error(t('toast.unstakeFailed'), { description: error.message }),
+  });
+
+  return (
+    <Dialog open title={early ? t('dialog.unstakeTitle') : t('dialog.withdrawTitle')} onClose={onClose}>
+      <dl className="amounts">
+        <dt>{t('dialog.principal')}</dt>
+        <dd>{show(quote.amount)}</dd>
+        {early ? (
+          <>
+            <dt>{t('dialog.penalty')}</dt>
+            <dd className="negative">-{show(quote.penaltyAmount)}</dd>
+          </>
+        ) : (
+          <>
+            <dt>{t('dialog.reward')}</dt>
+            <dd>{show(quote.rewardAmount)}</dd>
+          </>
+        )}
+        <dt>{t('dialog.youReceive')}</dt>
+        <dd data-testid="final-amount">{show(quote.finalAmount)}</dd>
+      </dl>
+      <p className={early ? 'warning' : 'note'} role={early ? 'alert' : undefined}>
+        {early ? t('dialog.earlyWarning') : t('dialog.completedNote')}
+      </p>
+      <p className="muted">{t('dialog.manualNote')}</p>
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onClose}>
+          {t('dialog.cancel')}
+        </button>
+        <button type="button" className="button primary" disabled={request.isPending} onClick={() => request.mutate()}>
+          {request.isPending ? t('dialog.processing') : early ? t('dialog.confirmUnstake') : t('dialog.confirmWithdraw')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,66 @@
+import { useNavigate, useLocation } from 'react-router-dom';
+import { toast } from 'sonner';
+import { shortenAddress } from '@stakedesk/shared/format';
+import { WALLET_CONNECT_REDIRECT_MS } from '@stakedesk/shared/constants';
+import { useI18n } from '../../i18n/i18n.js';
+import { isUserRejection, PHANTOM_SITE } from './phantom.js';
+import { useWallet, WalletMissingError } from './wallet-context.js';
+
+/** The top bar's wallet control: Connect Wallet / Connecting... / Connected: address + disconnect. */
+export function WalletButton() {
+  const { t } = useI18n();
+  const { status, address, connect, disconnect } = useWallet();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  async function onConnect() {
+    try {
+      const wallet = await connect();
+      if (!wallet) return;
+      toast.success(t('toast.walletConnected'), { description: t('toast.walletConnectedText') });
+      if (pathname === '/') setTimeout(() => navigate('/dashboard'), WALLET_CONNECT_REDIRECT_MS);
+    } catch (error) {
+      if (error instanceof WalletMissingError) {
+        window.open(PHANTOM_SITE, '_blank', 'noopener');
+        toast.error(t('toast.walletRequired'), { description: t('toast.walletRequiredText') });
+        return;
+      }
+      const detail = error instanceof Error && !isUserRejection(error) ? error.message : t('toast.connectionFailedDefault');
+      toast.error(t('toast.connectionFailed'), { description: detail });
+    }
+  }
+
+  async function onDisconnect() {
+    await disconnect();
+    toast.success(t('toast.walletDisconnected'), { description: t('toast.walletDisconnectedText') });
+  }
+
+  if (status === 'connected' && address) {
+    return (
+      <div className="wallet-badge">
+        <span>
+          {t('wallet.connected')}
+          <code>{shortenAddress(address)}</code>
+        </span>
+        <button type="button" className="icon-button" onClick={onDisconnect} aria-label={t('wallet.disconnect')} title={t('wallet.disconnect')}>
+          ⏻
+        </button>
+      </div>
+    );
+  }
+  const connecting = status === 'connecting';
+  return (
+    <button type="button" className="button primary" onClick={onConnect} disabled={connecting} aria-busy={connecting}>
+      {connecting ? (
+        <>
+          <span className="spinner" aria-hidden="true" /> {t('wallet.connecting')}
+        </>
+      ) : (
+        <>
+          <span className="wide-only">{t('wallet.connect')}</span>
+          <span className="narrow-only">{t('wallet.connectShort')}</span>
+        </>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,41 @@
+/** The part of Phantom's injected provider (window.phantom.solana) the app uses. */
+export type PhantomPublicKey = { toString(): string; toBase58(): string };
+
+export type PhantomProvider = {
+  isPhantom?: boolean;
+  isConnected?: boolean;
+  publicKey: PhantomPublicKey | null;
+  connect(options?: { onlyIfTrusted?: boolean }): Promise<{ publicKey: PhantomPublicKey }>;
+  disconnect(): Promise<void>;
+  signMessage(message: Uint8Array, display?: 'utf8'): Promise<{ signature: Uint8Array }>;
+  signAndSendTransaction(transaction: unknown): Promise<{ signature?: string } | undefined>;
+  on?(event: 'connect' | 'disconnect' | 'accountChanged', handler: (...args: unknown[]) => void): void;
+  off?(event: string, handler: (...args: unknown[]) => void): void;
+};
+
+declare global {
+  interface Window {
+    phantom?: { solana?: PhantomProvider };
+  }
+}
+
+export const PHANTOM_SITE = 'https://phantom.app/';
+/** The connected wallet record (SPEC 3), kept under a wallet-specific key. */
+export const WALLET_RECORD_KEY = 'stakedesk.wallet.phantom';
+
+export function phantomProvider(): PhantomProvider | undefined {
+  const provider = window.phantom?.solana;
+  return provider?.isPhantom ? provider : undefined;
+}
+
+export const isMobile = () => /Android|iPhone|iPad|iPod/i.test(navigator.userAgent);
+
+/** Opens the current page inside Phantom's own in-app browser (mobile, no injected wallet). */
+export function phantomBrowseLink(pageUrl: string): string {
+  return `https://phantom.app/ul/browse/${encodeURIComponent(pageUrl)}?ref=${encodeURIComponent(new URL(pageUrl).origin)}`;
+}
+
+export function isUserRejection(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === 4001 || (typeof message === 'string' && /reject/i.test(message));
+}
