@@ -1,11 +1,10 @@
+import { shortenAddress, shortenTxId } from './shorten.js';
 import { describe, expect, it } from 'vitest';
 import {
   explorerAddressUrl,
   explorerTxUrl,
   formatAmount,
   formatDateTime,
-  shortenAddress,
-  shortenTxId,
 } from './format.js';
 
 describe('formatAmount', () => {

@@ -39,16 +39,6 @@ export function formatDateTime(value: Date | string, timeZone?: string): string 
   return dateTimeFormatter(timeZone).format(date).replace(/[\u202f\u00a0]/g, ' ');
 }
 
-/** Kept if 8 characters or fewer, else first 4 + '...' + last 4. */
-export function shortenAddress(value: string): string {
-  return value.length <= 8 ? value : `${value.slice(0, 4)}...${value.slice(-4)}`;
-}
-
-/** Dashboard rule: first 8 + '...' + last 8; 16 characters or fewer kept. */
-export function shortenTxId(value: string): string {
-  return value.length <= 16 ? value : `${value.slice(0, 8)}...${value.slice(-8)}`;
-}
-
 export function explorerTxUrl(txId: string, cluster: SolanaCluster): string {
   return `${EXPLORER_URL}/tx/${encodeURIComponent(txId)}${clusterQuery(cluster)}`;
 }

@@ -1,32 +1,40 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { en, type MessageKey } from './en.js';
-import { ptBR } from './pt-BR.js';
 
 export type Language = 'en' | 'pt-BR';
 export const LANGUAGES: Language[] = ['en', 'pt-BR'];
-const CATALOGUES: Record<Language, Record<MessageKey, string>> = { en, 'pt-BR': ptBR };
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', 'pt-BR': 'Português' };
+type Catalogue = Record<MessageKey, string>;
 const STORAGE_KEY = 'stakedesk.language';
 
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+// English ships with the app; other catalogues load when chosen.
+const loaded: Partial<Record<Language, Catalogue>> = { en };
+
+export async function loadCatalogue(language: Language): Promise<void> {
+  if (!loaded[language]) loaded[language] = (await import('./pt-BR.js')).ptBR;
+}
 
 /** The stored choice, else the browser's language (any Portuguese reads pt-BR), else English. */
-function initialLanguage(): Language {
+export function initialLanguage(): Language {
   const stored = localStorage.getItem(STORAGE_KEY);
   if (stored === 'en' || stored === 'pt-BR') return stored;
   return navigator.languages?.some((l) => l.toLowerCase().startsWith('pt')) ? 'pt-BR' : 'en';
 }
 
-const I18nContext = createContext<{ language: Language; setLanguage: (l: Language) => void; t: Translate } | null>(null);
+export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
+const I18nContext = createContext<{ language: Language; setLanguage: (l: Language) => Promise<void>; t: Translate } | null>(null);
+
+/** Expects the initial language's catalogue to be loaded already (main.tsx does it before rendering). */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [language, setLanguageState] = useState<Language>(initialLanguage);
-  const setLanguage = useCallback((next: Language) => {
+  const setLanguage = useCallback(async (next: Language) => {
+    await loadCatalogue(next);
     localStorage.setItem(STORAGE_KEY, next);
-    document.documentElement.lang = next;
     setLanguageState(next);
   }, []);
   const t = useCallback<Translate>(
-    (key, values) => CATALOGUES[language][key].replace(/\{(\w+)\}/g, (match, name: string) => String(values?.[name] ?? match)),
+    (key, values) => (loaded[language] ?? en)[key].replace(/\{(\w+)\}/g, (match, name: string) => String(values?.[name] ?? match)),
     [language],
   );
   const value = useMemo(() => ({ language, setLanguage, t }), [language, setLanguage, t]);

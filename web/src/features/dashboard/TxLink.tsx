@@ -1,4 +1,5 @@
-import { explorerTxUrl, shortenTxId, type SolanaCluster } from '@stakedesk/shared/format';
+import { explorerTxUrl, type SolanaCluster } from '@stakedesk/shared/format';
+import { shortenTxId } from '@stakedesk/shared/shorten';
 import { isRestakeTxId } from '@stakedesk/shared/stake-status';
 import { useI18n } from '../../i18n/i18n.js';
 

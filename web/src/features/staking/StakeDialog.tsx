@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { notify } from '../../lib/notify.js';
 import type { PublicSettings, Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import { STAKE_REDIRECT_MS } from '@stakedesk/shared/constants';
 import { compareDecimal } from '@stakedesk/shared/decimal';
-import { formatAmount, shortenTxId } from '@stakedesk/shared/format';
+import { formatAmount } from '@stakedesk/shared/format';
+import { shortenTxId } from '@stakedesk/shared/shorten';
 import { restakeAmount } from '@stakedesk/shared/money';
 import { Dialog } from '../../components/Dialog.js';
 import { useI18n } from '../../i18n/i18n.js';
@@ -45,18 +46,18 @@ export function StakeDialog({
       return depositAndRecord({ provider, wallet: address!, planId: plan.id, amount, mint: settings.tokenContract, stakingWallet: settings.stakingWallet });
     },
     onSuccess: async () => {
-      toast.success(t('toast.stakeSuccessful'), { description: t('toast.stakeSuccessfulText') });
+      notify('success', t('toast.stakeSuccessful'), t('toast.stakeSuccessfulText'));
       await refresh();
       close();
       setTimeout(() => navigate('/dashboard'), STAKE_REDIRECT_MS);
     },
     onError: (error) => {
       if (error instanceof DepositNotRecordedError) {
-        toast.error(t('toast.depositPending'), { description: t('toast.depositPendingText', { tx: shortenTxId(error.txId) }) });
+        notify('error', t('toast.depositPending'), t('toast.depositPendingText', { tx: shortenTxId(error.txId) }));
         return;
       }
       const description = error instanceof TransferError ? t(`transfer.${error.code}`, { detail: error.detail }) : error.message;
-      toast.error(t('toast.stakeFailed'), { description: description || t('toast.stakeFailedDefault') });
+      notify('error', t('toast.stakeFailed'), description || t('toast.stakeFailedDefault'));
     },
   });
 
@@ -66,18 +67,18 @@ export function StakeDialog({
       return api<Stake>('/api/stakes/restake', { method: 'POST', body: { originalStakeId: restaking!.id, planId: plan.id, walletAddress: address } });
     },
     onSuccess: async () => {
-      toast.success(t('toast.restakeSuccessful'), { description: t('toast.restakeSuccessfulText') });
+      notify('success', t('toast.restakeSuccessful'), t('toast.restakeSuccessfulText'));
       await refresh();
       close();
     },
-    onError: (error) => toast.error(t('toast.restakeFailed'), { description: error.message }),
+    onError: (error) => notify('error', t('toast.restakeFailed'), error.message),
   });
 
   const pending = stake.isPending || restake.isPending;
 
   function confirm() {
     if (!address) {
-      toast.error(t('toast.walletError'), { description: t('toast.walletErrorText') });
+      notify('error', t('toast.walletError'), t('toast.walletErrorText'));
       return;
     }
     if (restaking) {
@@ -85,7 +86,7 @@ export function StakeDialog({
       return;
     }
     if (!/^\d+$/.test(amount) || compareDecimal(amount, plan.minStakeAmount) < 0) {
-      toast.error(t('toast.invalidAmount'), { description: t('toast.invalidAmountText', { min: plan.minStakeAmount, symbol }) });
+      notify('error', t('toast.invalidAmount'), t('toast.invalidAmountText', { min: plan.minStakeAmount, symbol }));
       return;
     }
     stake.mutate();

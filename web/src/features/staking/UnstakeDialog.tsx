@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { notify } from '../../lib/notify.js';
 import type { Stake, Withdrawal } from '@stakedesk/shared/api-types';
 import { UNSTAKE_DIALOG_DECIMALS } from '@stakedesk/shared/constants';
 import { formatAmount } from '@stakedesk/shared/format';
@@ -25,11 +25,11 @@ export function UnstakeDialog({ stake, symbol, onClose }: { stake: Stake; symbol
       return api<Withdrawal>('/api/withdrawals', { method: 'POST', body });
     },
     onSuccess: async () => {
-      toast.success(t('toast.unstakeSubmitted'), { description: t('toast.unstakeSubmittedText') });
+      notify('success', t('toast.unstakeSubmitted'), t('toast.unstakeSubmittedText'));
       await Promise.all(['stakes', 'withdrawals'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
       onClose();
     },
-    onError: (error) => toast.error(t('toast.unstakeFailed'), { description: error.message }),
+    onError: (error) => notify('error', t('toast.unstakeFailed'), error.message),
   });
 
   return (

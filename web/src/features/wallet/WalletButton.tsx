@@ -1,6 +1,6 @@
 import { useNavigate, useLocation } from 'react-router-dom';
-import { toast } from 'sonner';
-import { shortenAddress } from '@stakedesk/shared/format';
+import { notify } from '../../lib/notify.js';
+import { shortenAddress } from '@stakedesk/shared/shorten';
 import { WALLET_CONNECT_REDIRECT_MS } from '@stakedesk/shared/constants';
 import { useI18n } from '../../i18n/i18n.js';
 import { isUserRejection, PHANTOM_SITE } from './phantom.js';
@@ -17,22 +17,22 @@ export function WalletButton() {
     try {
       const wallet = await connect();
       if (!wallet) return;
-      toast.success(t('toast.walletConnected'), { description: t('toast.walletConnectedText') });
+      notify('success', t('toast.walletConnected'), t('toast.walletConnectedText'));
       if (pathname === '/') setTimeout(() => navigate('/dashboard'), WALLET_CONNECT_REDIRECT_MS);
     } catch (error) {
       if (error instanceof WalletMissingError) {
         window.open(PHANTOM_SITE, '_blank', 'noopener');
-        toast.error(t('toast.walletRequired'), { description: t('toast.walletRequiredText') });
+        notify('error', t('toast.walletRequired'), t('toast.walletRequiredText'));
         return;
       }
       const detail = error instanceof Error && !isUserRejection(error) ? error.message : t('toast.connectionFailedDefault');
-      toast.error(t('toast.connectionFailed'), { description: detail });
+      notify('error', t('toast.connectionFailed'), detail);
     }
   }
 
   async function onDisconnect() {
     await disconnect();
-    toast.success(t('toast.walletDisconnected'), { description: t('toast.walletDisconnectedText') });
+    notify('success', t('toast.walletDisconnected'), t('toast.walletDisconnectedText'));
   }
 
   if (status === 'connected' && address) {

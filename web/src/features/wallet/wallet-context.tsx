@@ -1,9 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api } from '../../lib/api-client.js';
 import { isMobile, phantomBrowseLink, phantomProvider, WALLET_RECORD_KEY, type PhantomProvider } from './phantom.js';
-import { ensureSession } from './sign-in.js';
 
 export type WalletStatus = 'disconnected' | 'connecting' | 'connected';
+
+// Signing in needs bs58; it loads with the first connect, not with the page.
+const ensureSession = async (provider: PhantomProvider, wallet: string) => (await import('./sign-in.js')).ensureSession(provider, wallet);
 
 /** Thrown by connect() when no wallet is installed (desktop): the caller decides what to show. */
 export class WalletMissingError extends Error {

@@ -1,0 +1,24 @@
+import { useEffect, useState } from 'react';
+import { toast, Toaster } from 'sonner';
+import { TOAST_DURATION_MS } from '@stakedesk/shared/constants';
+import { attachToaster } from '../lib/notify.js';
+
+/** Toasts at the top on small screens, bottom right on larger ones (SPEC 2). */
+function useToastPosition() {
+  const query = '(min-width: 768px)';
+  const [wide, setWide] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const media = window.matchMedia(query);
+    const update = () => setWide(media.matches);
+    media.addEventListener('change', update);
+    return () => media.removeEventListener('change', update);
+  }, []);
+  return wide ? 'bottom-right' : 'top-center';
+}
+
+/** One toast at a time, 5 s, swipe right to dismiss, F8 focuses the region (SPEC 9). */
+export default function SonnerToaster() {
+  const position = useToastPosition();
+  useEffect(() => attachToaster(({ kind, title, description }) => toast[kind](title, { description })), []);
+  return <Toaster position={position} visibleToasts={1} duration={TOAST_DURATION_MS} hotkey={['F8']} swipeDirections={['right']} closeButton richColors />;
+}
