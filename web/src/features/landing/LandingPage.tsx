@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { MOST_POPULAR_PLAN_INDEX } from '@stakedesk/shared/constants';
 import { usePageTitle } from '../../components/use-page-title.js';
@@ -8,9 +8,11 @@ import { PlanCard } from '../plans/PlanCard.js';
 import { useSettings } from '../settings/api.js';
 import { useStats } from '../stats/api.js';
 import { AnimatedCounter } from '../stats/AnimatedCounter.js';
-import { StakeDialog } from '../staking/StakeDialog.js';
 import { phantomProvider, PHANTOM_SITE } from '../wallet/phantom.js';
 import { useWallet } from '../wallet/wallet-context.js';
+
+// The dialog (and the transfer code behind it) loads when a holder picks a plan.
+const StakeDialog = lazy(() => import('../staking/StakeDialog.js').then((m) => ({ default: m.StakeDialog })));
 
 export function LandingPage() {
   const { t } = useI18n();
@@ -71,7 +73,9 @@ export function LandingPage() {
         </div>
       </section>
       {staking && settings && (
-        <StakeDialog plan={staking} settings={settings} onClose={() => setStaking(undefined)} />
+        <Suspense fallback={null}>
+          <StakeDialog plan={staking} settings={settings} onClose={() => setStaking(undefined)} />
+        </Suspense>
       )}
     </main>
   );
