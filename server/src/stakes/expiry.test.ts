@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
-import { ageStake, createPlan, openStaking, stakeFor, stakeStatus } from '../test/fixtures.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { ageStake, stakeFor, stakeStatus, startStakingServer } from '../test/fixtures.js';
+import type { TestServer } from '../test/test-server.js';
 import { expireStakesIfFree } from './expiry.js';
 
 let api: TestServer;
@@ -9,10 +9,7 @@ let token: string;
 let plan: StakingPlan;
 
 beforeAll(async () => {
-  api = await startTestServer();
-  token = await api.login();
-  await openStaking(api, token);
-  plan = await createPlan(api, token);
+  ({ api, token, plan } = await startStakingServer());
 });
 afterAll(() => api.close());
 

@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import { MESSAGES, minimumStakeMessage } from '@stakedesk/shared/messages';
-import { ageStake, countRows, createPlan, MINT, openStaking, STAKING_WALLET, stakeFor, stakeStatus } from '../test/fixtures.js';
-import { randomTxId, randomWallet, startTestServer, type TestServer } from '../test/test-server.js';
+import { ageStake, countRows, createPlan, MINT, stakeFor, stakeStatus, STAKING_WALLET, startStakingServer } from '../test/fixtures.js';
+import { randomTxId, randomWallet, type TestServer } from '../test/test-server.js';
 
 let api: TestServer;
 let token: string;
 let plan: StakingPlan;
 
 beforeAll(async () => {
-  api = await startTestServer();
-  token = await api.login();
-  await openStaking(api, token);
-  plan = await createPlan(api, token);
+  ({ api, token, plan } = await startStakingServer());
 });
 afterAll(() => api.close());
 

@@ -1,5 +1,5 @@
 import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
-import { newHolder, randomTxId, randomWallet, type TestServer } from './test-server.js';
+import { newHolder, randomTxId, randomWallet, startTestServer, type TestServer } from './test-server.js';
 
 export const MINT = randomWallet();
 export const STAKING_WALLET = randomWallet();
@@ -38,6 +38,14 @@ export async function stakeFor(api: TestServer, plan: { id: number }, options: {
   const response = await api.request<Stake>('POST', '/api/stakes', { planId: plan.id, status: 'active', ...claim });
   if (response.status !== 201) throw new Error(`stake: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
+}
+
+/** A test server open for staking (token and staking wallet set) with one plan: Gold, 12.5%, 30 days, min 100, 10% penalty. */
+export async function startStakingServer(): Promise<{ api: TestServer; token: string; plan: StakingPlan }> {
+  const api = await startTestServer();
+  const token = await api.login();
+  await openStaking(api, token);
+  return { api, token, plan: await createPlan(api, token) };
 }
 
 /** Moves a stake's start (and end) into the past, as if `days` had gone by. */

@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StakingPlan, Withdrawal } from '@stakedesk/shared/api-types';
 import { MESSAGES } from '@stakedesk/shared/messages';
-import { ageStake, countRows, createPlan, MINT, openStaking, stakeFor, stakeStatus } from '../test/fixtures.js';
-import { randomTxId, startTestServer, type TestServer } from '../test/test-server.js';
+import { ageStake, countRows, MINT, stakeFor, stakeStatus, startStakingServer } from '../test/fixtures.js';
+import { randomTxId, type TestServer } from '../test/test-server.js';
 
 let api: TestServer;
 let token: string;
 let plan: StakingPlan;
 
 beforeAll(async () => {
-  api = await startTestServer();
-  token = await api.login();
-  await openStaking(api, token);
-  plan = await createPlan(api, token);
+  ({ api, token, plan } = await startStakingServer());
 });
 afterAll(() => api.close());
 

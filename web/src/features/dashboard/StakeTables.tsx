@@ -2,6 +2,7 @@ import type { Stake, Withdrawal } from '@stakedesk/shared/api-types';
 import { formatAmount, formatDateTime, type SolanaCluster } from '@stakedesk/shared/format';
 import { addWhole } from '@stakedesk/shared/money';
 import { daysRemaining, progressPercent, stakeBadge } from '@stakedesk/shared/stake-status';
+import { TableHead } from '../../components/TableHead.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { TxLink } from './TxLink.js';
 
@@ -21,17 +22,7 @@ export function ActiveStakesTable({ stakes, symbol, cluster, onUnstake }: Common
   return (
     <div className="table-wrap">
       <table>
-        <thead>
-          <tr>
-            <th>{t('col.plan')}</th>
-            <th>{t('col.staked')}</th>
-            <th>{t('col.rewards')}</th>
-            <th>{t('col.progress')}</th>
-            <th>{t('col.status')}</th>
-            <th>{t('col.transaction')}</th>
-            <th>{t('col.action')}</th>
-          </tr>
-        </thead>
+        <TableHead columns={['col.plan', 'col.staked', 'col.rewards', 'col.progress', 'col.status', 'col.transaction', 'col.action']} />
         <tbody>
           {stakes.map((stake) => (
             <tr key={stake.id}>
@@ -76,17 +67,7 @@ export function CompletedStakesTable({
   return (
     <div className="table-wrap">
       <table>
-        <thead>
-          <tr>
-            <th>{t('col.plan')}</th>
-            <th>{t('col.stakedAmount')}</th>
-            <th>{t('col.totalReturn')}</th>
-            <th>{t('col.duration')}</th>
-            <th>{t('col.status')}</th>
-            <th>{t('col.transaction')}</th>
-            <th>{t('col.actions')}</th>
-          </tr>
-        </thead>
+        <TableHead columns={['col.plan', 'col.stakedAmount', 'col.totalReturn', 'col.duration', 'col.status', 'col.transaction', 'col.actions']} />
         <tbody>
           {stakes.map((stake) => (
             <tr key={stake.id}>
@@ -122,17 +103,7 @@ export function HistoricalStakesTable({ stakes, withdrawals, symbol, cluster }: 
   return (
     <div className="table-wrap">
       <table>
-        <thead>
-          <tr>
-            <th>{t('col.plan')}</th>
-            <th>{t('col.originalAmount')}</th>
-            <th>{t('col.finalRewards')}</th>
-            <th>{t('col.totalValue')}</th>
-            <th>{t('col.completionDate')}</th>
-            <th>{t('col.p2p')}</th>
-            <th>{t('col.actionTaken')}</th>
-          </tr>
-        </thead>
+        <TableHead columns={['col.plan', 'col.originalAmount', 'col.finalRewards', 'col.totalValue', 'col.completionDate', 'col.p2p', 'col.actionTaken']} />
         <tbody>
           {stakes.map((stake) => {
             const paid = withdrawals.find((w) => w.stakeId === stake.id && w.status === 'completed');

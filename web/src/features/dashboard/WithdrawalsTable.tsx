@@ -1,5 +1,6 @@
 import type { Withdrawal } from '@stakedesk/shared/api-types';
 import { formatAmount, formatDateTime, type SolanaCluster } from '@stakedesk/shared/format';
+import { TableHead } from '../../components/TableHead.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { TxLink } from './TxLink.js';
 
@@ -9,14 +10,7 @@ export function WithdrawalsTable({ withdrawals, symbol, cluster }: { withdrawals
   return (
     <div className="table-wrap">
       <table>
-        <thead>
-          <tr>
-            <th>{t('col.netAmount')}</th>
-            <th>{t('col.requestDate')}</th>
-            <th>{t('col.status')}</th>
-            <th>{t('col.txid')}</th>
-          </tr>
-        </thead>
+        <TableHead columns={['col.netAmount', 'col.requestDate', 'col.status', 'col.txid']} />
         <tbody>
           {withdrawals.map((withdrawal) => (
             <tr key={withdrawal.id}>
