@@ -1,0 +1,39 @@
+import { readState } from './state.js';
+
+/** The operator's side of a browser test, through the real admin API. */
+async function adminRequest(method: string, path: string, body?: unknown): Promise<unknown> {
+  const { baseURL, admin } = readState();
+  const login = await fetch(`${baseURL}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const response = await fetch(`${baseURL}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.status === 204 ? undefined : response.json();
+}
+
+export async function setMaintenance(mode: { on: boolean; type?: 'maintenance' | 'update'; message?: string; time?: string }) {
+  const { mint, stakingWallet } = readState();
+  await adminRequest('PUT', '/api/admin/settings', {
+    tokenName: 'Stakedesk Test Token',
+    tokenSymbol: 'SDT',
+    tokenContract: mint,
+    stakingWallet,
+    maintenanceMode: mode.on,
+    maintenanceType: mode.type ?? 'maintenance',
+    ...(mode.message !== undefined && { maintenanceMessage: mode.message }),
+    ...(mode.time !== undefined && { maintenanceEstimatedTime: mode.time }),
+  });
+}
+
+export const adminToken = async () => {
+  const { baseURL, admin } = readState();
+  const response = await fetch(`${baseURL}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+  return ((await response.json()) as { token: string }).token;
+};

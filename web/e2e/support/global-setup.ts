@@ -1,0 +1,95 @@
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
+import bs58 from 'bs58';
+import { startTestChain, type TestChain } from '../../../server/src/test/test-chain/test-chain.js';
+import { startServer, stopServer, type ServerProcess } from './server-process.js';
+import { STATE_DIR, writeState } from './state.js';
+
+export const DECIMALS = 6;
+const ADMIN = { username: 'e2e-admin', password: 'e2e admin password, long enough' };
+/** Enough for the payouts (principal plus rewards) the admin tests send. */
+const STAKING_WALLET_TOKENS = 1_000_000n;
+
+/** The live handles, for global-teardown.ts (both run in the runner process). */
+export type RunHandles = { chain?: TestChain; server?: ServerProcess; dataDir?: string };
+declare global {
+  var __stakedeskE2e: RunHandles | undefined;
+}
+
+async function adminFetch(baseURL: string, pathname: string, method: string, body: unknown, token?: string) {
+  const response = await fetch(`${baseURL}${pathname}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+export default async function globalSetup(): Promise<void> {
+  const handles: RunHandles = {};
+  globalThis.__stakedeskE2e = handles;
+  try {
+    const chain = (handles.chain = await startTestChain());
+    const mintAuthority = Keypair.generate();
+    const stakingWallet = Keypair.generate();
+    await chain.airdrop(mintAuthority.publicKey, 100 * LAMPORTS_PER_SOL);
+    await chain.airdrop(stakingWallet.publicKey, 10 * LAMPORTS_PER_SOL);
+    const mint = await chain.createMint(DECIMALS, mintAuthority);
+    await chain.mintTo(mint, stakingWallet.publicKey, STAKING_WALLET_TOKENS * 10n ** BigInt(DECIMALS));
+
+    // The embedded PostgreSQL runs as the postgres user, which must be able to enter the directory.
+    const dataDir = (handles.dataDir = mkdtempSync(path.join(tmpdir(), 'stakedesk-e2e-')));
+    chmodSync(dataDir, 0o755);
+    mkdirSync(STATE_DIR, { recursive: true });
+    const server = (handles.server = await startServer(
+      {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        SOLANA_RPC_URL: chain.url,
+        SOLANA_CLUSTER: 'devnet',
+        LOG_LEVEL: 'warn',
+        EXPIRY_INTERVAL_MS: '3600000',
+      },
+      path.join(STATE_DIR, 'server.log'),
+    ));
+
+    const { token } = await adminFetch(server.baseURL, '/api/admin/login', 'POST', ADMIN);
+    await adminFetch(
+      server.baseURL,
+      '/api/admin/settings',
+      'PUT',
+      { tokenName: 'Stakedesk Test Token', tokenSymbol: 'SDT', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58() },
+      String(token),
+    );
+
+    writeState({
+      baseURL: server.baseURL,
+      rpcUrl: chain.url,
+      mint: mint.toBase58(),
+      decimals: DECIMALS,
+      stakingWallet: stakingWallet.publicKey.toBase58(),
+      stakingWalletSecretKey: bs58.encode(stakingWallet.secretKey),
+      mintAuthoritySecretKey: bs58.encode(mintAuthority.secretKey),
+      admin: ADMIN,
+      dataDir,
+      serverPid: server.child.pid!,
+    });
+  } catch (error) {
+    await releaseRun(handles).catch((cleanupError: unknown) => console.error('e2e cleanup after a failed setup:', cleanupError));
+    throw error;
+  }
+}
+
+/** Stops the server (and with it PostgreSQL), then the chain, then removes the data directory. */
+export async function releaseRun({ chain, server, dataDir }: RunHandles): Promise<void> {
+  if (server) await stopServer(server);
+  await chain?.close();
+  // Left in place if the server could not be stopped: PostgreSQL may still be using it.
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's chromium; Playwright's own browser downloads are not available (DESIGN section 7).
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+// baseURL is set per test by the fixtures in e2e/support/test.ts, from what the global setup started.
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: 'test-results',
+  globalSetup: './e2e/support/global-setup.ts',
+  globalTeardown: './e2e/support/global-teardown.ts',
+  timeout: 60_000,
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  reporter: 'list',
+  use: {
+    browserName: 'chromium',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testIgnore: /maintenance\.spec/ },
+    // Every screen again at phone width, and the harness; the flows themselves run once, on desktop.
+    { name: 'phone', use: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: false }, testMatch: /(screens|harness)\.spec/ },
+    // Maintenance mode changes every page of the site, so it runs alone, after the rest.
+    { name: 'maintenance', use: { viewport: { width: 1280, height: 800 } }, testMatch: /maintenance\.spec/, dependencies: ['desktop', 'phone'] },
+  ],
+});
