@@ -19,6 +19,13 @@ function useToastPosition() {
 /** One toast at a time, 5 s, swipe right to dismiss, F8 focuses the region (SPEC 9). */
 export default function SonnerToaster() {
   const position = useToastPosition();
-  useEffect(() => attachToaster(({ kind, title, description }) => toast[kind](title, { description })), []);
+  useEffect(
+    () =>
+      attachToaster(({ kind, title, description }) => {
+        toast.dismiss(); // a new toast replaces the one on screen
+        toast[kind](title, { description });
+      }),
+    [],
+  );
   return <Toaster position={position} visibleToasts={1} duration={TOAST_DURATION_MS} hotkey={['F8']} swipeDirections={['right']} closeButton richColors />;
 }

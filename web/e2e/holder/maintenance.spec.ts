@@ -1,0 +1,43 @@
+import { adminToken, setMaintenance } from '../support/admin-api.js';
+import { expect, test } from '../support/test.js';
+
+// Runs in its own project after the others: maintenance mode changes every page of the site.
+test.describe.configure({ mode: 'serial' });
+test.afterAll(() => setMaintenance({ on: false }));
+
+const bullets = {
+  maintenance: ['database optimizations', 'updating server infrastructure', 'applying security patches'],
+  update: ['deploying new features and improvements', 'enhancing system performance', 'updating security protocols'],
+};
+
+for (const [type, badge, heading] of [
+  ['maintenance', 'MAINTENANCE MODE', 'Scheduled Maintenance'],
+  ['update', 'SYSTEM UPDATE', 'System Update in Progress'],
+] as const) {
+  test(`replaces every route with the ${type} page`, async ({ page }) => {
+    await setMaintenance({ on: true, type, message: 'Moving to faster servers.', time: 'about an hour' });
+    for (const path of ['/', '/dashboard', '/documentation', '/no-such-page']) {
+      await page.goto(path);
+      const main = page.getByRole('main');
+      await expect(main).toContainText(badge);
+      await expect(main.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(main).toContainText('Moving to faster servers.');
+      await expect(main).toContainText('Expected duration: about an hour');
+      await expect(main.getByRole('heading', { name: "What's happening?" })).toBeVisible();
+      for (const bullet of bullets[type]) await expect(main).toContainText(bullet);
+      await expect(main).toContainText("Thank you for your patience. We'll be back online shortly!");
+    }
+  });
+}
+
+test('shows the defaults when the operator leaves the message empty, and lets a logged-in admin through', async ({ page }) => {
+  await setMaintenance({ on: true, type: 'maintenance', message: '', time: '' });
+  await page.goto('/');
+  await expect(page.getByRole('main')).toContainText("We're currently performing scheduled maintenance to improve your experience.");
+  await expect(page.getByRole('main')).toContainText('Expected duration: approximately 30 minutes');
+
+  const token = await adminToken();
+  await page.evaluate((value) => localStorage.setItem('admin_token', value), token);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Staking plans' })).toBeVisible();
+});

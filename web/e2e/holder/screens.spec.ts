@@ -1,0 +1,30 @@
+import { HolderPages } from '../support/holder-pages.js';
+import { expect, test } from '../support/test.js';
+
+// Every holder screen as a screenshot artifact, at the project's width (desktop and phone).
+test('screens', async ({ page }, testInfo) => {
+  const shoot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  const holderPages = new HolderPages(page);
+
+  await page.goto('/');
+  await expect(page.getByRole('article')).toHaveCount(3);
+  await shoot('landing');
+  await page.goto('/documentation');
+  await shoot('documentation');
+  await page.goto('/no-such-page');
+  await shoot('not-found');
+  await page.goto('/dashboard');
+  await shoot('dashboard-no-wallet');
+
+  await holderPages.connectFromLanding();
+  await holderPages.section('New Stake').getByRole('article', { name: 'Starter' }).getByRole('button').click();
+  await holderPages.dialog().getByLabel('Amount (SDT)').fill('150');
+  await shoot('stake-dialog');
+  await holderPages.dialog().getByRole('button', { name: 'Confirm Stake' }).click();
+  await expect(holderPages.toast('Stake Successful')).toBeVisible({ timeout: 30_000 });
+  await shoot('dashboard');
+  await holderPages.section('Active Stakes').getByRole('button', { name: 'Unstake' }).click();
+  await shoot('unstake-dialog');
+  // No scroll-width overflow at the project's width (readable at 360 px).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});

@@ -1,0 +1,96 @@
+import { tokenBalance, toRaw } from '../support/chain.js';
+import { ageStakesOf } from '../support/database.js';
+import { HolderPages } from '../support/holder-pages.js';
+import { readState } from '../support/state.js';
+import { expect, test } from '../support/test.js';
+
+test.describe('staking from the dashboard', () => {
+  test('refuses an amount below the minimum, then stakes real tokens that reach the staking wallet', async ({ page, holder }) => {
+    const holderPages = new HolderPages(page);
+    await holderPages.connectFromLanding();
+    const before = await tokenBalance(holder.publicKey);
+
+    await holderPages.section('New Stake').getByRole('article', { name: 'Starter' }).getByRole('button', { name: 'Stake Now' }).click();
+    const dialog = holderPages.dialog();
+    await expect(dialog.getByRole('button', { name: 'Confirm Stake' })).toBeDisabled();
+    await dialog.getByLabel('Amount (SDT)').fill('50');
+    await dialog.getByRole('button', { name: 'Confirm Stake' }).click();
+    await expect(holderPages.toast('Invalid Amount')).toContainText('Minimum stake amount is 100 SDT.');
+    expect(await tokenBalance(holder.publicKey)).toBe(before);
+
+    await dialog.getByLabel('Amount (SDT)').fill('150');
+    await dialog.getByRole('button', { name: 'Confirm Stake' }).click();
+    await expect(holderPages.toast('Stake Successful')).toContainText('Redirecting to dashboard...', { timeout: 30_000 });
+    expect(before - (await tokenBalance(holder.publicKey))).toBe(toRaw(150));
+
+    const row = holderPages.section('Active Stakes').getByRole('row', { name: /Starter/ });
+    await expect(row).toContainText('150 SDT');
+    await expect(row).toContainText('7 SDT');
+    await expect(row).toContainText('30/30 days left');
+    await expect(row).toContainText('Active');
+    await expect(holderPages.section('Withdrawal Requests')).toContainText('No withdrawal requests');
+  });
+
+  test('says so when the holder rejects the transfer in the wallet, and moves nothing', async ({ page, holder, phantom }) => {
+    const holderPages = new HolderPages(page);
+    await holderPages.connectFromLanding();
+    const before = await tokenBalance(holder.publicKey);
+    phantom.rejectNext('signAndSendTransaction');
+    await holderPages.section('New Stake').getByRole('article', { name: 'Starter' }).getByRole('button', { name: 'Stake Now' }).click();
+    await holderPages.dialog().getByLabel('Amount (SDT)').fill('200');
+    await holderPages.dialog().getByRole('button', { name: 'Confirm Stake' }).click();
+    await expect(holderPages.toast('Stake Failed')).toContainText('Transaction rejected by the user');
+    expect(await tokenBalance(holder.publicKey)).toBe(before);
+    await expect(holderPages.section('Active Stakes')).toContainText('No Active Stakes');
+  });
+
+  test('unstakes early: the penalty is charged, rewards forfeited, the request is pending', async ({ page }) => {
+    const holderPages = new HolderPages(page);
+    await holderPages.connectFromLanding();
+    await holderPages.stake('Starter', 150);
+    await holderPages.section('Active Stakes').getByRole('button', { name: 'Unstake' }).click();
+    const dialog = holderPages.dialog();
+    await expect(dialog).toContainText('You are requesting an early unstake. This will result in penalties and loss of all accumulated rewards.');
+    await expect(dialog).toContainText('150.00000000 SDT');
+    await expect(dialog).toContainText('-15.00000000 SDT');
+    await expect(dialog.getByTestId('final-amount')).toHaveText('135.00000000 SDT');
+    await expect(dialog).toContainText('within 24 hours');
+    await dialog.getByRole('button', { name: 'Confirm Unstake' }).click();
+    await expect(holderPages.toast('Unstake Request Submitted')).toContainText('Your withdrawal request will be processed within 24 hours.');
+    await expect(holderPages.section('Active Stakes').getByRole('row', { name: /Starter/ })).toContainText('Withdrawal pending');
+    await expect(holderPages.section('Withdrawal Requests').getByRole('row', { name: /135 SDT/ })).toContainText('Pending');
+  });
+
+  test('withdraws a stake whose period ended: principal plus reward, no penalty', async ({ page, holder }) => {
+    const holderPages = new HolderPages(page);
+    await holderPages.connectFromLanding();
+    await holderPages.stake('Starter', 150);
+    await ageStakesOf(readState().dataDir, holder.publicKey.toBase58(), 31);
+    await page.reload();
+    const completed = holderPages.section('Completed Stakes').getByRole('row', { name: /Starter/ });
+    await expect(completed).toContainText('157 SDT');
+    await expect(completed).toContainText('Expired');
+    await completed.getByRole('button', { name: 'Withdraw' }).click();
+    await expect(holderPages.dialog()).toContainText('You can withdraw your full amount plus earned rewards without any penalties.');
+    await expect(holderPages.dialog().getByTestId('final-amount')).toHaveText('157.00000000 SDT');
+    await holderPages.dialog().getByRole('button', { name: 'Confirm Withdraw' }).click();
+    await expect(holderPages.toast('Unstake Request Submitted')).toBeVisible();
+    await expect(holderPages.section('Withdrawal Requests').getByRole('row', { name: /157 SDT/ })).toContainText('Pending');
+  });
+
+  test('restakes a completed stake into a new one of principal plus reward', async ({ page, holder }) => {
+    const holderPages = new HolderPages(page);
+    await holderPages.connectFromLanding();
+    await holderPages.stake('Starter', 1000);
+    await ageStakesOf(readState().dataDir, holder.publicKey.toBase58(), 31);
+    await page.reload();
+    await holderPages.section('Completed Stakes').getByRole('button', { name: 'Restake' }).click();
+    await expect(holderPages.dialog()).toContainText('Restake amount: 1,050 SDT');
+    await holderPages.dialog().getByRole('button', { name: 'Confirm Restake' }).click();
+    await expect(holderPages.toast('Restake Successful')).toContainText('Your completed stake has been restaked successfully!');
+    const restaked = holderPages.section('Active Stakes').getByRole('row', { name: /1,050 SDT/ });
+    await expect(restaked).toContainText('RESTAKE');
+    await expect(restaked).toContainText('No blockchain transaction');
+    await expect(holderPages.section('Historical Stakes').getByRole('row', { name: /1,000 SDT/ })).toContainText('RESTAKED');
+  });
+});
