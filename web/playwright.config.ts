@@ -29,10 +29,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testIgnore: /maintenance\.spec/ },
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testIgnore: /site-settings\.spec/ },
     // Every screen again at phone width, and the harness; the flows themselves run once, on desktop.
     { name: 'phone', use: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: false }, testMatch: /(screens|harness)\.spec/ },
-    // Maintenance mode changes every page of the site, so it runs alone, after the rest.
-    { name: 'maintenance', use: { viewport: { width: 1280, height: 800 } }, testMatch: /maintenance\.spec/, dependencies: ['desktop', 'phone'] },
+    // Site-wide settings (maintenance mode, support contacts) change every page, so they run alone, last.
+    { name: 'site-settings', use: { viewport: { width: 1280, height: 800 } }, testMatch: /site-settings\.spec/, dependencies: ['desktop', 'phone'] },
   ],
 });

@@ -1,4 +1,5 @@
-import { tokenBalance, toRaw } from '../support/chain.js';
+import { completeWithdrawal, pendingWithdrawalsOf } from '../support/admin-api.js';
+import { payFromStakingWallet, tokenBalance, toRaw } from '../support/chain.js';
 import { ageStakesOf } from '../support/database.js';
 import { HolderPages } from '../support/holder-pages.js';
 import { readState } from '../support/state.js';
@@ -92,5 +93,86 @@ test.describe('staking from the dashboard', () => {
     await expect(restaked).toContainText('RESTAKE');
     await expect(restaked).toContainText('No blockchain transaction');
     await expect(holderPages.section('Historical Stakes').getByRole('row', { name: /1,000 SDT/ })).toContainText('RESTAKED');
+  });
+});
+
+test.describe('after the operator pays', () => {
+  test('an early unstake shows as completed with its payout, and in history with the penalty in red', async ({ page, holder }) => {
+    const holderPages = new HolderPages(page);
+    await holderPages.connectFromLanding();
+    await holderPages.stake('Starter', 200);
+    await holderPages.section('Active Stakes').getByRole('button', { name: 'Unstake' }).click();
+    await holderPages.dialog().getByRole('button', { name: 'Confirm Unstake' }).click();
+    await expect(holderPages.toast('Unstake Request Submitted')).toBeVisible();
+
+    const [withdrawal] = await pendingWithdrawalsOf(holder.publicKey.toBase58());
+    expect(withdrawal!.finalAmount).toBe('180');
+    const before = await tokenBalance(holder.publicKey);
+    const payout = await payFromStakingWallet(holder.publicKey, 180);
+    await completeWithdrawal(withdrawal!.id, payout);
+    expect((await tokenBalance(holder.publicKey)) - before).toBe(toRaw(180));
+
+    await page.reload();
+    const request = holderPages.section('Withdrawal Requests').getByRole('row', { name: /180 SDT/ });
+    await expect(request).toContainText('Completed');
+    await expect(request.getByRole('link')).toHaveText(`${payout.slice(0, 8)}...${payout.slice(-8)}`);
+    const history = holderPages.section('Historical Stakes').getByRole('row', { name: /200 SDT/ });
+    await expect(history).toContainText('WITHDRAWN');
+    await expect(history.locator('.negative')).toHaveText('-20 SDT');
+    await expect(holderPages.section('Active Stakes')).toContainText('No Active Stakes');
+  });
+});
+
+test.describe('a deposit the server could not record at once', () => {
+  test('is kept in the browser and recorded on the next visit', async ({ page, holder }) => {
+    const holderPages = new HolderPages(page);
+    await holderPages.connectFromLanding();
+    const before = await tokenBalance(holder.publicKey);
+    // The server is briefly unavailable when the app reports the transfer.
+    await page.route('**/api/stakes', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 503, body: '{"message":"Service unavailable"}' }) : route.continue(),
+    );
+    await holderPages.section('New Stake').getByRole('article', { name: 'Starter' }).getByRole('button', { name: 'Stake Now' }).click();
+    await holderPages.dialog().getByLabel('Amount (SDT)').fill('120');
+    await holderPages.dialog().getByRole('button', { name: 'Confirm Stake' }).click();
+    await expect(holderPages.toast('Deposit not recorded yet')).toBeVisible({ timeout: 30_000 });
+    expect(before - (await tokenBalance(holder.publicKey))).toBe(toRaw(120));
+    await expect(holderPages.section('Active Stakes')).toContainText('No Active Stakes');
+
+    await page.unroute('**/api/stakes');
+    await page.reload();
+    await expect(holderPages.section('Active Stakes').getByRole('row', { name: /Starter/ })).toContainText('120 SDT');
+    expect(await page.evaluate(() => localStorage.getItem('stakedesk.pendingDeposits'))).toBe('[]');
+  });
+});
+
+test.describe('in Portuguese', () => {
+  test("shows SPEC's Portuguese message when the holder rejects the transfer", async ({ page, phantom }) => {
+    const holderPages = new HolderPages(page);
+    await page.goto('/');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('pt-BR');
+    await page.getByRole('button', { name: /^Conectar( carteira)?$/ }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    phantom.rejectNext('signAndSendTransaction');
+    await holderPages.section('Novo stake').getByRole('article', { name: 'Starter' }).getByRole('button', { name: 'Fazer stake' }).click();
+    await holderPages.dialog().getByLabel('Quantidade (SDT)').fill('150');
+    await holderPages.dialog().getByRole('button', { name: 'Confirmar stake' }).click();
+    await expect(holderPages.toast('Falha no stake')).toContainText('Transação rejeitada pelo usuário');
+  });
+});
+
+test.describe('with the keyboard', () => {
+  test('the stake dialog opens, takes focus, and closes with Escape', async ({ page }) => {
+    const holderPages = new HolderPages(page);
+    await holderPages.connectFromLanding();
+    const stakeNow = holderPages.section('New Stake').getByRole('article', { name: 'Growth' }).getByRole('button', { name: 'Stake Now' });
+    await stakeNow.focus();
+    await page.keyboard.press('Enter');
+    await expect(holderPages.dialog().getByLabel('Amount (SDT)')).toBeFocused();
+    await page.keyboard.type('600');
+    await page.keyboard.press('Escape');
+    await expect(holderPages.dialog()).toBeHidden();
+    await stakeNow.click();
+    await expect(holderPages.dialog().getByLabel('Amount (SDT)')).toHaveValue('');
   });
 });

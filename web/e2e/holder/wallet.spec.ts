@@ -64,3 +64,18 @@ test.describe('without a wallet installed', () => {
     expect((await popup).url()).toContain('phantom.app');
   });
 });
+
+test.describe('on a phone without an injected wallet', () => {
+  test.use({
+    walletInstalled: false,
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  });
+  test.beforeEach(({ context }) => context.route('https://phantom.app/**', (route) => route.fulfill({ body: 'Phantom' })));
+
+  test("opens this page inside the wallet's own browser", async ({ page }) => {
+    await page.goto('/documentation');
+    await page.getByRole('button', { name: /^Connect( Wallet)?$/ }).click();
+    await expect(page).toHaveURL(/^https:\/\/phantom\.app\/ul\/browse\//);
+    expect(decodeURIComponent(page.url())).toContain('/documentation');
+  });
+});

@@ -18,6 +18,22 @@ async function adminRequest(method: string, path: string, body?: unknown): Promi
   return response.status === 204 ? undefined : response.json();
 }
 
+/** The operator pays a withdrawal by hand: the txId of a real payout, through the same API as the panel. */
+export async function completeWithdrawal(withdrawalId: number, txId: string): Promise<void> {
+  await adminRequest('PUT', `/api/admin/withdrawals/${withdrawalId}`, { status: 'completed', txId });
+}
+
+export async function pendingWithdrawalsOf(wallet: string): Promise<{ id: number; finalAmount: string }[]> {
+  const { baseURL } = readState();
+  const response = await fetch(`${baseURL}/api/withdrawals/${wallet}`);
+  return ((await response.json()) as { id: number; finalAmount: string; status: string }[]).filter((w) => w.status === 'pending');
+}
+
+export async function setSupportContacts(contacts: { supportEmail: string; supportWhatsapp: string; supportTelegram: string }) {
+  const { mint, stakingWallet } = readState();
+  await adminRequest('PUT', '/api/admin/settings', { tokenName: 'Stakedesk Test Token', tokenSymbol: 'SDT', tokenContract: mint, stakingWallet, ...contacts });
+}
+
 export async function setMaintenance(mode: { on: boolean; type?: 'maintenance' | 'update'; message?: string; time?: string }) {
   const { mint, stakingWallet } = readState();
   await adminRequest('PUT', '/api/admin/settings', {

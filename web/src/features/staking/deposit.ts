@@ -13,8 +13,9 @@ export class DepositNotRecordedError extends Error {
   }
 }
 
-export function recordDeposit(deposit: { txId: string; planId: number; amount: string; walletAddress: string }) {
-  return api<Stake>('/api/stakes', { method: 'POST', body: { ...deposit, status: 'active' } });
+/** POST /api/stakes with exactly its fields (a kept deposit also carries when it was sent). */
+export function recordDeposit({ txId, planId, amount, walletAddress }: { txId: string; planId: number; amount: string; walletAddress: string }) {
+  return api<Stake>('/api/stakes', { method: 'POST', body: { txId, planId, amount, walletAddress, status: 'active' } });
 }
 
 /**

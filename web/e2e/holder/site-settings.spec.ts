@@ -1,8 +1,9 @@
-import { adminToken, setMaintenance } from '../support/admin-api.js';
+import { adminToken, setMaintenance, setSupportContacts } from '../support/admin-api.js';
 import { expect, test } from '../support/test.js';
 
-// Runs in its own project after the others: maintenance mode changes every page of the site.
+// Runs in its own project after the others: these settings change every page of the site.
 test.describe.configure({ mode: 'serial' });
+test.beforeEach(() => setMaintenance({ on: false }));
 test.afterAll(() => setMaintenance({ on: false }));
 
 const bullets = {
@@ -40,4 +41,18 @@ test('shows the defaults when the operator leaves the message empty, and lets a 
   await page.evaluate((value) => localStorage.setItem('admin_token', value), token);
   await page.reload();
   await expect(page.getByRole('region', { name: 'Staking plans' })).toBeVisible();
+});
+
+test('the footer shows only the support contacts the operator configured', async ({ page }) => {
+  const footer = page.getByRole('contentinfo');
+  await setSupportContacts({ supportEmail: '', supportWhatsapp: '', supportTelegram: '' });
+  await page.goto('/');
+  await expect(footer.getByRole('link', { name: /support/ })).toHaveCount(0);
+
+  await setSupportContacts({ supportEmail: 'help@example.com', supportWhatsapp: '', supportTelegram: '@stakedesk' });
+  await page.reload();
+  await expect(footer.getByRole('link', { name: 'Email support' })).toHaveAttribute('href', 'mailto:help@example.com');
+  await expect(footer.getByRole('link', { name: 'Telegram support' })).toHaveAttribute('href', 'https://t.me/stakedesk');
+  await expect(footer.getByRole('link', { name: 'WhatsApp support' })).toHaveCount(0);
+  await setSupportContacts({ supportEmail: '', supportWhatsapp: '', supportTelegram: '' });
 });
