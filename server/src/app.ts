@@ -29,12 +29,10 @@ import { healthRoute } from './http/health.js';
 import { refuseCrossSite } from './http/same-origin.js';
 
 export type AppDeps = {
-  config: Pick<Config, 'jwtSecret' | 'corsOrigins' | 'solanaCluster' | 'webDist' | 'solanaRpcUrl'> & {
-    trustProxy?: number;
-    loginRateLimit?: number;
-    signInRateLimit?: number;
-    rpcRateLimit?: number;
-  };
+  config: Pick<
+    Config,
+    'jwtSecret' | 'corsOrigins' | 'solanaCluster' | 'webDist' | 'solanaRpcUrl' | 'trustProxy' | 'loginRateLimit' | 'signInRateLimit' | 'rpcRateLimit'
+  >;
   logger: Logger;
   sequelize: Sequelize;
   chain: Chain;
@@ -75,7 +73,7 @@ function perMinuteLimiter(sequelize: Sequelize, prefix: string, limit: number, m
 export function createApp({ config, logger, sequelize, chain }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy ?? 0);
+  app.set('trust proxy', config.trustProxy);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -95,9 +93,9 @@ export function createApp({ config, logger, sequelize, chain }: AppDeps): expres
   const holderOnly = [crossSite, requireHolderSession(config.jwtSecret)];
   api.use('/auth', crossSite);
   api.use(healthRoute(sequelize));
-  const signInLimit = perMinuteLimiter(sequelize, 'holder-sign-in:', config.signInRateLimit ?? 30, MESSAGES.tooManySignIns);
+  const signInLimit = perMinuteLimiter(sequelize, 'holder-sign-in:', config.signInRateLimit, MESSAGES.tooManySignIns);
   api.use(authRoutes(sequelize, config.jwtSecret, config.solanaCluster, signInLimit));
-  const rpcLimit = perMinuteLimiter(sequelize, 'rpc:', config.rpcRateLimit ?? 300, MESSAGES.tooManyRequests);
+  const rpcLimit = perMinuteLimiter(sequelize, 'rpc:', config.rpcRateLimit, MESSAGES.tooManyRequests);
   api.use(rpcProxyRoutes(config.solanaRpcUrl, rpcLimit));
   api.use(settingsPublicRoutes(config.solanaCluster));
   api.use(plansPublicRoutes());
@@ -106,7 +104,7 @@ export function createApp({ config, logger, sequelize, chain }: AppDeps): expres
   api.use(withdrawalsPublicRoutes(sequelize, holderOnly));
 
   const admin = express.Router();
-  admin.use(adminLoginRoute(config.jwtSecret, loginLimiter(sequelize, config.loginRateLimit ?? 10)));
+  admin.use(adminLoginRoute(config.jwtSecret, loginLimiter(sequelize, config.loginRateLimit)));
   admin.use(requireAdmin(config.jwtSecret));
   admin.use(statsAdminRoutes(sequelize));
   admin.use(settingsAdminRoutes(sequelize, config.solanaCluster));

@@ -20,11 +20,22 @@ export type Config = {
   expiryIntervalMs: number;
   /** Express 'trust proxy': how many proxies sit in front, so rate limits see the real client. */
   trustProxy: number;
+  /** Per client IP: failed admin logins per 15 minutes, holder sign-in calls and RPC proxy calls per minute. */
+  loginRateLimit: number;
+  signInRateLimit: number;
+  rpcRateLimit: number;
 };
 
 export class ConfigError extends Error {}
 
 const PUBLIC_MAINNET_RPC = 'https://api.mainnet-beta.solana.com';
+
+function readPositiveInteger(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a positive whole number, got '${raw}'`);
+  return value;
+}
 
 function readPort(raw: string | undefined, fallback: number, name: string): number {
   if (raw === undefined || raw === '') return fallback;
@@ -76,5 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
     expiryIntervalMs: Number(env.EXPIRY_INTERVAL_MS) > 0 ? Number(env.EXPIRY_INTERVAL_MS) : 60_000,
     trustProxy: Number.isInteger(Number(env.TRUST_PROXY)) && Number(env.TRUST_PROXY) > 0 ? Number(env.TRUST_PROXY) : 0,
+    loginRateLimit: readPositiveInteger(env.LOGIN_RATE_LIMIT, 10, 'LOGIN_RATE_LIMIT'),
+    signInRateLimit: readPositiveInteger(env.SIGN_IN_RATE_LIMIT, 120, 'SIGN_IN_RATE_LIMIT'),
+    rpcRateLimit: readPositiveInteger(env.RPC_RATE_LIMIT, 600, 'RPC_RATE_LIMIT'),
   };
 }

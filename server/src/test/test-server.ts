@@ -82,6 +82,7 @@ export async function startTestServer(
       corsOrigins: ['https://admin.example.com'],
       solanaCluster: 'devnet',
       webDist: '/nonexistent',
+      trustProxy: 0,
       loginRateLimit: options.loginRateLimit ?? 1000,
       signInRateLimit: options.signInRateLimit ?? 10_000,
       rpcRateLimit: options.rpcRateLimit ?? 10_000,

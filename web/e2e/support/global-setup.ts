@@ -54,6 +54,9 @@ export default async function globalSetup(): Promise<void> {
         SOLANA_RPC_URL: chain.url,
         SOLANA_CLUSTER: 'devnet',
         LOG_LEVEL: 'warn',
+        // Every browser test comes from 127.0.0.1: per-IP limits sized for the whole suite.
+        SIGN_IN_RATE_LIMIT: '10000',
+        RPC_RATE_LIMIT: '100000',
         EXPIRY_INTERVAL_MS: '3600000',
       },
       path.join(STATE_DIR, 'server.log'),
