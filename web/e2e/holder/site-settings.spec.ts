@@ -1,4 +1,7 @@
-import { adminToken, setMaintenance, setSupportContacts } from '../support/admin-api.js';
+import { adminToken, createPlan, deletePlan, setMaintenance, setSupportContacts, togglePlan } from '../support/admin-api.js';
+import { ageStakesOf } from '../support/database.js';
+import { HolderPages } from '../support/holder-pages.js';
+import { readState } from '../support/state.js';
 import { expect, test } from '../support/test.js';
 
 // Runs in its own project after the others: these settings change every page of the site.
@@ -55,4 +58,21 @@ test('the footer shows only the support contacts the operator configured', async
   await expect(footer.getByRole('link', { name: 'Telegram support' })).toHaveAttribute('href', 'https://t.me/stakedesk');
   await expect(footer.getByRole('link', { name: 'WhatsApp support' })).toHaveCount(0);
   await setSupportContacts({ supportEmail: '', supportWhatsapp: '', supportTelegram: '' });
+});
+
+test('says Restake Failed with the server message when the plan has closed meanwhile', async ({ page, holder }) => {
+  const plan = await createPlan({ name: 'Closing', minStakeAmount: '10', yieldRate: '10', durationDays: 10, earlyPenaltyRate: '5' });
+  try {
+    const holderPages = new HolderPages(page);
+    await holderPages.connectFromLanding();
+    await holderPages.stake('Closing', 100);
+    await ageStakesOf(readState().dataDir, holder.publicKey.toBase58(), 11);
+    await togglePlan(plan.id);
+    await page.reload();
+    await holderPages.section('Completed Stakes').getByRole('button', { name: 'Restake' }).click();
+    await holderPages.dialog().getByRole('button', { name: 'Confirm Restake' }).click();
+    await expect(holderPages.toast('Restake Failed')).toContainText('This staking plan is not active');
+  } finally {
+    await deletePlan(plan.id);
+  }
 });

@@ -176,3 +176,41 @@ test.describe('with the keyboard', () => {
     await expect(holderPages.dialog().getByLabel('Amount (SDT)')).toHaveValue('');
   });
 });
+
+test.describe('refusals and badges', () => {
+  test('a stake with two days or fewer left reads Ending Soon', async ({ page, holder }) => {
+    const holderPages = new HolderPages(page);
+    await holderPages.connectFromLanding();
+    await holderPages.stake('Starter', 100);
+    await ageStakesOf(readState().dataDir, holder.publicKey.toBase58(), 28);
+    await page.reload();
+    const row = holderPages.section('Active Stakes').getByRole('row', { name: /Starter/ });
+    await expect(row).toContainText('2/30 days left');
+    await expect(row).toContainText('Ending Soon');
+  });
+
+  test('says Unstake Failed with the server message when the request is refused', async ({ page }) => {
+    const holderPages = new HolderPages(page);
+    await holderPages.connectFromLanding();
+    await holderPages.stake('Starter', 100);
+    await page.route('**/api/withdrawals', (route) =>
+      route.fulfill({ status: 409, contentType: 'application/json', body: '{"message":"A withdrawal request is already open for this stake"}' }),
+    );
+    await holderPages.section('Active Stakes').getByRole('button', { name: 'Unstake' }).click();
+    await holderPages.dialog().getByRole('button', { name: 'Confirm Unstake' }).click();
+    await expect(holderPages.toast('Unstake Failed')).toContainText('A withdrawal request is already open for this stake');
+  });
+
+  test('says Wallet Error when the wallet went away before confirming', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: /^Connect( Wallet)?$/ }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/');
+    await page.getByRole('article', { name: 'Starter' }).getByRole('button', { name: 'Stake Now' }).click();
+    await page.evaluate(() => window.phantom?.solana?.disconnect());
+    const holderPages = new HolderPages(page);
+    await holderPages.dialog().getByLabel('Amount (SDT)').fill('150');
+    await holderPages.dialog().getByRole('button', { name: 'Confirm Stake' }).click();
+    await expect(holderPages.toast('Wallet Error')).toContainText('Please connect your browser wallet first.');
+  });
+});

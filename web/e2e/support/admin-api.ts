@@ -29,6 +29,13 @@ export async function pendingWithdrawalsOf(wallet: string): Promise<{ id: number
   return ((await response.json()) as { id: number; finalAmount: string; status: string }[]).filter((w) => w.status === 'pending');
 }
 
+export async function createPlan(plan: { name: string; minStakeAmount: string; yieldRate: string; durationDays: number; earlyPenaltyRate: string }) {
+  return (await adminRequest('POST', '/api/admin/staking-plans', plan)) as { id: number };
+}
+
+export const togglePlan = (id: number) => adminRequest('PATCH', `/api/admin/staking-plans/${id}/toggle`);
+export const deletePlan = (id: number) => adminRequest('DELETE', `/api/admin/staking-plans/${id}`);
+
 export async function setSupportContacts(contacts: { supportEmail: string; supportWhatsapp: string; supportTelegram: string }) {
   const { mint, stakingWallet } = readState();
   await adminRequest('PUT', '/api/admin/settings', { tokenName: 'Stakedesk Test Token', tokenSymbol: 'SDT', tokenContract: mint, stakingWallet, ...contacts });
