@@ -1,22 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiError } from '@stakedesk/shared/api-types';
+import type { Admin as AdminJson, ApiError, AuditLogEntry as AuditEntry } from '@stakedesk/shared/api-types';
 import { MESSAGES, noNulMessage } from '@stakedesk/shared/messages';
 import { ADMIN, startTestServer, type TestServer } from '../test/test-server.js';
 
-type AdminJson = { id: number; email: string; username: string; createdAt: string };
 /** A response body: the object on success, `{message, errors?}` on failure. */
 type Answer<T> = T & Partial<ApiError>;
-type AuditEntry = {
-  id: number;
-  adminId: number | null;
-  adminUsername: string;
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-};
 
 let api: TestServer;
 let token: string;

@@ -80,18 +80,18 @@ describe('/api/rpc', () => {
       tokenContract: MINT,
       stakingWallet: STAKING_WALLET,
       heliusRpcUrl: `${upstreamUrl}/provider`,
-      heliusApiKey: 'provider-secret-key-123',
+      heliusApiKey: 'fake-key-42',
     };
     expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
     received.length = 0;
     const response = await api.request('POST', '/api/rpc', call('getSlot'));
     expect(response.status).toBe(200);
-    expect(received[0]!.url).toBe('/provider?api-key=provider-secret-key-123');
+    expect(received[0]!.url).toBe('/provider?api-key=fake-key-42');
 
     const config = await api.request('GET', '/api/helius-config');
     expect(config.body).toEqual({ apiUrl: `${api.baseUrl}/api/rpc` });
     for (const path of ['/api/settings', '/api/helius-config', '/api/staking-plans']) {
-      expect(JSON.stringify((await api.request('GET', path)).body)).not.toContain('provider-secret-key-123');
+      expect(JSON.stringify((await api.request('GET', path)).body)).not.toContain('fake-key-42');
     }
   });
 
