@@ -1,4 +1,4 @@
-import { adminToken, createPlan, deletePlan, setMaintenance, setSupportContacts, togglePlan } from '../support/admin-api.js';
+import { adminToken, createPlan, deletePlan, setMaintenance, setSupportContacts, togglePlan, updateExpiredStakes } from '../support/admin-api.js';
 import { ageStakesOf } from '../support/database.js';
 import { HolderPages } from '../support/holder-pages.js';
 import { readState } from '../support/state.js';
@@ -75,4 +75,19 @@ test('says Restake Failed with the server message when the plan has closed meanw
   } finally {
     await deletePlan(plan.id);
   }
+});
+
+// Update Expired Stakes completes every due stake on the server, so it runs here, alone.
+test("a stake the operator's expiry run completed reads Completed and can be withdrawn", async ({ page, holder }) => {
+  const holderPages = new HolderPages(page);
+  await holderPages.connectFromLanding();
+  await holderPages.stake('Starter', 300);
+  await ageStakesOf(readState().dataDir, holder.publicKey.toBase58(), 30);
+  expect((await updateExpiredStakes()).updatedCount).toBeGreaterThanOrEqual(1);
+  await page.reload();
+  const row = holderPages.section('Completed Stakes').getByRole('row', { name: /Starter/ });
+  await expect(row).toContainText('Completed');
+  await expect(row).toContainText('315 SDT');
+  await row.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(holderPages.dialog().getByTestId('final-amount')).toHaveText('315.00000000 SDT');
 });

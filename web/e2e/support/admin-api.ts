@@ -29,6 +29,8 @@ export async function pendingWithdrawalsOf(wallet: string): Promise<{ id: number
   return ((await response.json()) as { id: number; finalAmount: string; status: string }[]).filter((w) => w.status === 'pending');
 }
 
+export const updateExpiredStakes = () => adminRequest('POST', '/api/admin/update-expired-stakes') as Promise<{ updatedCount: number }>;
+
 export async function createPlan(plan: { name: string; minStakeAmount: string; yieldRate: string; durationDays: number; earlyPenaltyRate: string }) {
   return (await adminRequest('POST', '/api/admin/staking-plans', plan)) as { id: number };
 }
