@@ -1,9 +1,12 @@
 import type { Transaction } from 'sequelize';
+import { maskRpcUrl } from '../settings/secrets.js';
 import { AuditLog } from './audit-log.model.js';
 
 export type Actor = { id: number; username: string };
 
 const SECRET_KEYS = new Set(['passwordHash', 'password', 'heliusApiKey']);
+/** Values logged with their secret part masked rather than dropped. */
+const MASKED: Record<string, (value: string) => string> = { heliusRpcUrl: maskRpcUrl };
 
 /** Keeps the log readable and free of secrets: secrets redacted, images summarised. */
 function scrub(value: unknown): unknown {
@@ -12,6 +15,7 @@ function scrub(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(plain as Record<string, unknown>).map(([key, field]) => {
       if (SECRET_KEYS.has(key)) return [key, field ? '[redacted]' : ''];
+      if (MASKED[key] && typeof field === 'string') return [key, MASKED[key](field)];
       if (typeof field === 'string' && field.startsWith('data:')) return [key, `[data URL, ${field.length} characters]`];
       return [key, field instanceof Date ? field.toISOString() : field];
     }),

@@ -7,6 +7,7 @@ import { MESSAGES } from '@stakedesk/shared/messages';
 import type { SettingsInput } from '@stakedesk/shared/schemas';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import { unavailable } from '../http/errors.js';
+import { maskRpcUrl, maskSecret } from './secrets.js';
 import { Settings } from './settings.model.js';
 
 export async function loadSettings(): Promise<Settings> {
@@ -36,26 +37,6 @@ export function toPublicSettings(s: Settings, cluster: SolanaCluster): PublicSet
   };
 }
 
-/** Shows only enough of the provider key to recognise it. */
-export function maskSecret(secret: string): string {
-  if (!secret) return '';
-  return secret.length <= 8 ? '•'.repeat(secret.length) : `${secret.slice(0, 4)}${'•'.repeat(8)}${secret.slice(-4)}`;
-}
-
-/** A provider URL may carry its key (`?api-key=`): shown and logged with the key masked. */
-export function maskRpcUrl(url: string): string {
-  if (!url) return url;
-  try {
-    const parsed = new URL(url);
-    for (const [name, value] of parsed.searchParams) {
-      if (/key|token|secret/i.test(name)) parsed.searchParams.set(name, maskSecret(value));
-    }
-    return parsed.toString();
-  } catch {
-    return maskSecret(url);
-  }
-}
-
 export function toAdminSettings(s: Settings, cluster: SolanaCluster): AdminSettings {
   return { ...toPublicSettings(s, cluster), heliusApiKey: maskSecret(s.heliusApiKey), heliusRpcUrl: maskRpcUrl(s.heliusRpcUrl) };
 }
@@ -79,8 +60,7 @@ export async function updateSettings(sequelize: Sequelize, input: SettingsInput,
     if (!settings) throw unavailable(MESSAGES.serviceUnavailable);
     const before = settings.toJSON();
     await settings.update(changesFrom(input, settings), { transaction });
-    const logged = (values: Settings['_attributes']) => ({ ...values, heliusRpcUrl: maskRpcUrl(values.heliusRpcUrl) });
-    await recordAudit(transaction, actor, { action: 'settings.update', entityType: 'settings', entityId: 1, before: logged(before), after: logged(settings.toJSON()) });
+    await recordAudit(transaction, actor, { action: 'settings.update', entityType: 'settings', entityId: 1, before, after: settings.toJSON() });
     return settings;
   });
 }

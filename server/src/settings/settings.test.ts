@@ -451,6 +451,20 @@ describe('the audit log of settings changes', () => {
     expect(entry.after.heliusApiKey).not.toBe('hk_live_rotated_99998888');
   });
 
+  it('masks a key carried in the provider URL, in the admin view and in the log, and keeps it when the mask comes back', async () => {
+    const urlWithKey = 'https://mainnet.helius-rpc.com/?api-key=0123456789abcdef';
+    await putOk({ ...FULL, heliusRpcUrl: urlWithKey });
+    const shown = (await api.request('GET', '/api/admin/settings', undefined, token)).body.heliusRpcUrl as string;
+    expect(shown).not.toContain('0123456789abcdef');
+    expect(shown).toContain('api-key=0123');
+    const logged = JSON.stringify((await api.request('GET', '/api/admin/audit-log?limit=1', undefined, token)).body[0]);
+    expect(logged).not.toContain('0123456789abcdef');
+
+    await putOk({ ...FULL, heliusRpcUrl: shown });
+    const [rows] = await api.sequelize.query('SELECT helius_rpc_url FROM settings');
+    expect(rows).toEqual([{ helius_rpc_url: urlWithKey }]);
+  });
+
   it('writes nothing for a refused update', async () => {
     const count = await auditCount();
     await put({ ...FULL, tokenContract: 'nope' });
