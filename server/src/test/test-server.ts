@@ -88,6 +88,7 @@ export async function startTestServer(
       rpcRateLimit: options.rpcRateLimit ?? 10_000,
       solanaRpcUrl: options.solanaRpcUrl ?? 'http://127.0.0.1:9/unreachable',
     },
+    // TEST_LOG_LEVEL=error (or debug) shows the server's logs while debugging a test.
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     sequelize,
     chain: options.realChain ?? chain,
