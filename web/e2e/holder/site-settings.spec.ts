@@ -1,4 +1,14 @@
-import { adminToken, createPlan, deletePlan, setMaintenance, setSupportContacts, togglePlan, updateExpiredStakes } from '../support/admin-api.js';
+import {
+  adminToken,
+  createPlan,
+  deletePlan,
+  setMaintenance,
+  setStakingWallet,
+  setSupportContacts,
+  togglePlan,
+  updateExpiredStakes,
+} from '../support/admin-api.js';
+import { tokenBalance } from '../support/chain.js';
 import { ageStakesOf } from '../support/database.js';
 import { HolderPages } from '../support/holder-pages.js';
 import { readState } from '../support/state.js';
@@ -90,4 +100,33 @@ test("a stake the operator's expiry run completed reads Completed and can be wit
   await expect(row).toContainText('315 SDT');
   await row.getByRole('button', { name: 'Withdraw' }).click();
   await expect(holderPages.dialog().getByTestId('final-amount')).toHaveText('315.00000000 SDT');
+});
+
+test.describe('transfers the app refuses before the wallet signs', () => {
+  test.afterEach(() => setStakingWallet(readState().stakingWallet));
+
+  test("refuses when the staking wallet is the holder's own wallet", async ({ page, holder, phantom }) => {
+    await setStakingWallet(holder.publicKey.toBase58());
+    const holderPages = new HolderPages(page);
+    await holderPages.connectFromLanding();
+    await holderPages.section('New Stake').getByRole('article', { name: 'Starter' }).getByRole('button', { name: 'Stake Now' }).click();
+    await holderPages.dialog().getByLabel('Amount (SDT)').fill('150');
+    await holderPages.dialog().getByRole('button', { name: 'Confirm Stake' }).click();
+    await expect(holderPages.toast('Stake Failed')).toContainText('the source and destination wallets are the same');
+    expect(phantom.requests.some((request) => request.op === 'signAndSendTransaction')).toBe(false);
+  });
+
+  test('refuses when the staking wallet has no account for the token', async ({ page, holder, phantom }) => {
+    const walletWithoutAccount = 'Stake11111111111111111111111111111111111111';
+    await setStakingWallet(walletWithoutAccount);
+    const holderPages = new HolderPages(page);
+    await holderPages.connectFromLanding();
+    const before = await tokenBalance(holder.publicKey);
+    await holderPages.section('New Stake').getByRole('article', { name: 'Starter' }).getByRole('button', { name: 'Stake Now' }).click();
+    await holderPages.dialog().getByLabel('Amount (SDT)').fill('150');
+    await holderPages.dialog().getByRole('button', { name: 'Confirm Stake' }).click();
+    await expect(holderPages.toast('Stake Failed')).toContainText(`The destination wallet ${walletWithoutAccount} has no account for this token.`);
+    expect(phantom.requests.some((request) => request.op === 'signAndSendTransaction')).toBe(false);
+    expect(await tokenBalance(holder.publicKey)).toBe(before);
+  });
 });

@@ -38,6 +38,12 @@ export async function createPlan(plan: { name: string; minStakeAmount: string; y
 export const togglePlan = (id: number) => adminRequest('PATCH', `/api/admin/staking-plans/${id}/toggle`);
 export const deletePlan = (id: number) => adminRequest('DELETE', `/api/admin/staking-plans/${id}`);
 
+/** Points staking at another wallet (restored by passing the run's own staking wallet back). */
+export async function setStakingWallet(stakingWallet: string) {
+  const { mint } = readState();
+  await adminRequest('PUT', '/api/admin/settings', { tokenName: 'Stakedesk Test Token', tokenSymbol: 'SDT', tokenContract: mint, stakingWallet });
+}
+
 export async function setSupportContacts(contacts: { supportEmail: string; supportWhatsapp: string; supportTelegram: string }) {
   const { mint, stakingWallet } = readState();
   await adminRequest('PUT', '/api/admin/settings', { tokenName: 'Stakedesk Test Token', tokenSymbol: 'SDT', tokenContract: mint, stakingWallet, ...contacts });
