@@ -45,18 +45,6 @@ export type AdminSettings = PublicSettings & {
   heliusRpcUrl: string;
 };
 
-export type StakingPlan = {
-  id: number;
-  name: string;
-  description: string | null;
-  yieldRate: string;
-  durationDays: number;
-  minStakeAmount: string;
-  earlyPenaltyRate: string;
-  isActive: boolean;
-  createdAt: string;
-};
-
 /** The plan's terms as they were when the stake was created. */
 export type StakePlanSnapshot = {
   id: number;
@@ -67,6 +55,8 @@ export type StakePlanSnapshot = {
   minStakeAmount: string;
   earlyPenaltyRate: string;
 };
+
+export type StakingPlan = StakePlanSnapshot & { isActive: boolean; createdAt: string };
 
 export type Stake = {
   id: number;
