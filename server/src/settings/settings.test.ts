@@ -452,13 +452,13 @@ describe('the audit log of settings changes', () => {
   });
 
   it('masks a key carried in the provider URL, in the admin view and in the log, and keeps it when the mask comes back', async () => {
-    const urlWithKey = 'https://mainnet.helius-rpc.com/?api-key=0123456789abcdef';
+    const urlWithKey = 'https://mainnet.helius-rpc.com/?api-key=0123-fake-ab';
     await putOk({ ...FULL, heliusRpcUrl: urlWithKey });
     const shown = (await api.request('GET', '/api/admin/settings', undefined, token)).body.heliusRpcUrl as string;
-    expect(shown).not.toContain('0123456789abcdef');
+    expect(shown).not.toContain('0123-fake-ab');
     expect(shown).toContain('api-key=0123');
     const logged = JSON.stringify((await api.request('GET', '/api/admin/audit-log?limit=1', undefined, token)).body[0]);
-    expect(logged).not.toContain('0123456789abcdef');
+    expect(logged).not.toContain('0123-fake-ab');
 
     await putOk({ ...FULL, heliusRpcUrl: shown });
     const [rows] = await api.sequelize.query('SELECT helius_rpc_url FROM settings');
