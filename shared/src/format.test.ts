@@ -4,6 +4,7 @@ import {
   explorerAddressUrl,
   explorerTxUrl,
   formatAmount,
+  formatExact,
   formatDateTime,
 } from './format.js';
 
@@ -102,5 +103,13 @@ describe('explorer URLs', () => {
 
   it('encodes the id so it cannot change the path or query', () => {
     expect(explorerTxUrl('../a?b=c#d', 'mainnet-beta')).toBe('https://explorer.solana.com/tx/..%2Fa%3Fb%3Dc%23d');
+  });
+});
+
+describe('formatExact', () => {
+  it('keeps every decimal a value carries and groups the whole part', () => {
+    expect(formatExact('0.5')).toBe('0.5');
+    expect(formatExact('1250000.00000001')).toBe('1,250,000.00000001');
+    expect(formatExact('100')).toBe('100');
   });
 });

@@ -31,6 +31,11 @@ export function formatAmount(value: string | number, decimals: number): string {
   return negative && rounded !== 0n ? `-${body}` : body;
 }
 
+/** A decimal string with exactly the decimals it carries, grouped: "1250000.5" reads "1,250,000.5". */
+export function formatExact(value: string): string {
+  return formatAmount(value, value.split('.')[1]?.length ?? 0);
+}
+
 /** US format, 12-hour clock: "11/23/2026, 2:05 PM". */
 export function formatDateTime(value: Date | string, timeZone?: string): string {
   const date = value instanceof Date ? value : new Date(value);

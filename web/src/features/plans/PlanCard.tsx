@@ -1,5 +1,5 @@
 import type { StakingPlan } from '@stakedesk/shared/api-types';
-import { formatAmount } from '@stakedesk/shared/format';
+import { formatExact } from '@stakedesk/shared/format';
 import { useI18n } from '../../i18n/i18n.js';
 
 export function PlanCard({
@@ -27,7 +27,7 @@ export function PlanCard({
         <dd>{t('plans.days', { days: plan.durationDays })}</dd>
         <dt>{t('plans.minimum')}</dt>
         <dd>
-          {formatAmount(plan.minStakeAmount, 0)} {symbol}
+          {formatExact(plan.minStakeAmount)} {symbol}
         </dd>
         <dt>{t('plans.penalty')}</dt>
         <dd>{plan.earlyPenaltyRate}%</dd>
