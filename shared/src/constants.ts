@@ -75,4 +75,5 @@ export const MAX_USERNAME_LENGTH = 50;
 export const MAX_TEXT_LENGTH = 200;
 export const MAX_URL_LENGTH = 500;
 export const MAX_REASON_LENGTH = 500;
+export const MAX_SEARCH_LENGTH = 100;
 export const MAX_SIGN_IN_MESSAGE_LENGTH = 1000;

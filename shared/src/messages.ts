@@ -99,6 +99,7 @@ export const MESSAGES = {
   tooManyLoginAttempts: 'Too many login attempts. Please wait 15 minutes and try again.',
   databaseUnavailable: 'Database unavailable',
   invalidStatusFilter: 'The status filter must be a comma-separated list',
+  sortOrderInvalid: "Order must be 'asc' or 'desc'",
   cannotDeleteSelf: 'You cannot delete your own account',
   cannotDeleteLastAdmin: 'The last administrator cannot be deleted',
 
@@ -191,6 +192,10 @@ export function updatedExpiredStakesMessage(count: number): string {
 /** Payout check (DESIGN 3): says what differs between the withdrawal and the transaction. */
 export function payoutMismatchMessage(detail: string): string {
   return `The transaction does not match this withdrawal: ${detail}`;
+}
+
+export function sortFieldMessage(allowed: readonly string[]): string {
+  return `Sort must be one of ${allowed.join(', ')}`;
 }
 
 export function unknownStatusMessage(value: string, allowed: readonly string[]): string {

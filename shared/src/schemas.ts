@@ -3,7 +3,7 @@
  * Run them through validate() (validate.ts). Every schema refuses unknown keys.
  */
 
-import type { InferType } from 'yup';
+import type { InferType, Schema } from 'yup';
 import {
   DEFAULT_PAGE_LIMIT,
   MAINTENANCE_TYPES,
@@ -16,6 +16,7 @@ import {
   MAX_PASSWORD_BYTES,
   MAX_PENALTY_RATE,
   MAX_REASON_LENGTH,
+  MAX_SEARCH_LENGTH,
   MAX_SIGN_IN_MESSAGE_LENGTH,
   MAX_STAKE_DIGITS,
   MAX_SYMBOL_LENGTH,
@@ -31,6 +32,7 @@ import {
   MESSAGES,
   mustBeIntegerMessage,
   mustBePositiveIntegerMessage,
+  sortFieldMessage,
   tooManyDigitsMessage,
 } from './messages.js';
 import {
@@ -225,6 +227,27 @@ export const paginationSchema = strictObject({
   offset: integer('Offset', { min: 0, max: MAX_ID }).default(0),
 });
 export type PaginationInput = InferType<typeof paginationSchema>;
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const STAKE_SORT_FIELDS = ['createdAt', 'endsAt', 'completedAt', 'amount', 'walletAddress', 'planName', 'status'] as const;
+export type StakeSortField = (typeof STAKE_SORT_FIELDS)[number];
+export const WITHDRAWAL_SORT_FIELDS = ['requestedAt', 'processedAt', 'finalAmount', 'walletAddress', 'status'] as const;
+export type WithdrawalSortField = (typeof WITHDRAWAL_SORT_FIELDS)[number];
+
+/**
+ * ?limit=&offset=&sort=&order=&q= of the admin stake and withdrawal lists (status is read apart, as a
+ * comma-separated filter). q finds a wallet or txId by its start, or a plan by part of its name.
+ */
+export type AdminListQuery<F extends string> = PaginationInput & { sort?: F; order?: SortOrder; q?: string };
+export function adminListQuerySchema<const F extends string>(sortFields: readonly F[]): Schema<AdminListQuery<F>> {
+  // yup infers `sort` as string from the generic field list; the oneOf check makes it F.
+  return paginationSchema.shape({
+    sort: choice(sortFields, sortFieldMessage(sortFields)).optional(),
+    order: choice(SORT_ORDERS, MESSAGES.sortOrderInvalid).optional(),
+    q: text('Search', MAX_SEARCH_LENGTH).optional(),
+  }) as unknown as Schema<AdminListQuery<F>>;
+}
 
 /** Path params `{ id }` (req.params): a positive integer from its string form. */
 export const idParamSchema = strictObject({

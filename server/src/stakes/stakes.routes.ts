@@ -1,12 +1,13 @@
 import { Router, type RequestHandler } from 'express';
 import type { Sequelize } from 'sequelize';
-import { restakeSchema, stakeCreateSchema, walletAddressParamSchema } from '@stakedesk/shared/schemas';
+import { restakeSchema, STAKE_SORT_FIELDS, stakeCreateSchema, walletAddressParamSchema } from '@stakedesk/shared/schemas';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { STAKE_STATUSES } from '@stakedesk/shared/stake-status';
 import { currentAdmin } from '../admins/admin-auth.js';
 import type { ChainVerifier } from '../chain/chain-verifier.js';
 import { sendCsv } from '../http/csv.js';
-import { readPage, sendPage } from '../http/pagination.js';
+import { readListQuery } from '../http/list-query.js';
+import { sendPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
 import { parse } from '../http/validate.js';
 import { refuseDuringMaintenance } from '../settings/maintenance.js';
@@ -49,7 +50,7 @@ export function stakesPublicRoutes(sequelize: Sequelize, verifier: ChainVerifier
 export function stakesAdminRoutes(sequelize: Sequelize): Router {
   const router = Router();
   router.get('/stakes', async (req, res) => {
-    const page = await listStakes(readPage(req), readStatusFilter(req, STAKE_STATUSES));
+    const page = await listStakes(readListQuery(req, STAKE_SORT_FIELDS), readStatusFilter(req, STAKE_STATUSES));
     sendPage(res, { rows: page.rows.map(toStakeJson), total: page.total });
   });
   router.get('/stakes.csv', async (req, res) => {

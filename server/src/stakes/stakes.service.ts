@@ -2,14 +2,14 @@ import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { compareDecimal, normalizeDecimal } from '@stakedesk/shared/decimal';
 import { MESSAGES, minimumStakeMessage } from '@stakedesk/shared/messages';
 import { restakeAmount, rewardFor } from '@stakedesk/shared/money';
-import type { RestakeInput, StakeCreateInput } from '@stakedesk/shared/schemas';
+import type { AdminListQuery, RestakeInput, StakeCreateInput, StakeSortField } from '@stakedesk/shared/schemas';
 import { hasElapsed, restakeTxId, stakeEndsAt, type StakeStatus } from '@stakedesk/shared/stake-status';
 import type { ChainVerifier } from '../chain/chain-verifier.js';
 import { requireProof } from '../chain/verify.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { badRequest, conflict, forbidden, notFound, unavailable } from '../http/errors.js';
-import type { Page } from '../http/pagination.js';
+import { listOrder, searchWhere } from '../http/list-query.js';
 import { StakingPlan } from '../plans/plan.model.js';
 import { loadSettings } from '../settings/settings.service.js';
 import type { Settings } from '../settings/settings.model.js';
@@ -190,8 +190,14 @@ export async function stakesAfter(afterId: number, statuses: StakeStatus[] | und
   return Stake.findAll({ where: { id: { [Op.gt]: afterId }, ...status }, order: [['id', 'ASC']], limit: EXPORT_BATCH_SIZE });
 }
 
-export async function listStakes(page: Page, statuses: StakeStatus[] | undefined): Promise<{ rows: Stake[]; total: number }> {
-  const where = statuses ? { status: { [Op.in]: statuses } } : {};
-  const { rows, count } = await Stake.findAndCountAll({ where, order: [['createdAt', 'DESC'], ['id', 'DESC']], ...page });
+export async function listStakes(
+  query: AdminListQuery<StakeSortField>,
+  statuses: StakeStatus[] | undefined,
+): Promise<{ rows: Stake[]; total: number }> {
+  const where = {
+    ...(statuses ? { status: { [Op.in]: statuses } } : {}),
+    ...searchWhere(query.q, { prefix: ['walletAddress', 'txId'], contains: ['planName'] }),
+  };
+  const { rows, count } = await Stake.findAndCountAll({ where, order: listOrder(query, 'createdAt'), limit: query.limit, offset: query.offset });
   return { rows, total: count };
 }

@@ -1,11 +1,18 @@
 import { Router, type RequestHandler } from 'express';
 import type { Sequelize } from 'sequelize';
-import { idParamSchema, walletAddressParamSchema, withdrawalProcessSchema, withdrawalRequestSchema } from '@stakedesk/shared/schemas';
+import {
+  idParamSchema,
+  walletAddressParamSchema,
+  WITHDRAWAL_SORT_FIELDS,
+  withdrawalProcessSchema,
+  withdrawalRequestSchema,
+} from '@stakedesk/shared/schemas';
 import { WITHDRAWAL_STATUSES } from '@stakedesk/shared/stake-status';
 import { currentAdmin } from '../admins/admin-auth.js';
 import type { ChainVerifier } from '../chain/chain-verifier.js';
 import { sendCsv } from '../http/csv.js';
-import { readPage, sendPage } from '../http/pagination.js';
+import { readListQuery } from '../http/list-query.js';
+import { sendPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
 import { parse } from '../http/validate.js';
 import { refuseDuringMaintenance } from '../settings/maintenance.js';
@@ -49,7 +56,7 @@ export function withdrawalsPublicRoutes(sequelize: Sequelize, holderOnly: Reques
 export function withdrawalsAdminRoutes(sequelize: Sequelize, verifier: ChainVerifier): Router {
   const router = Router();
   router.get('/withdrawals', async (req, res) => {
-    const page = await listWithdrawals(readPage(req), readStatusFilter(req, WITHDRAWAL_STATUSES));
+    const page = await listWithdrawals(readListQuery(req, WITHDRAWAL_SORT_FIELDS), readStatusFilter(req, WITHDRAWAL_STATUSES));
     sendPage(res, { rows: page.rows.map(toWithdrawalJson), total: page.total });
   });
   router.get('/withdrawals.csv', async (req, res) => {

@@ -2,7 +2,7 @@ import { Op, type Sequelize } from 'sequelize';
 import type { Withdrawal as WithdrawalJson } from '@stakedesk/shared/api-types';
 import { withdrawalQuote } from '@stakedesk/shared/money';
 import { MESSAGES } from '@stakedesk/shared/messages';
-import type { WithdrawalProcessInput, WithdrawalRequestInput } from '@stakedesk/shared/schemas';
+import type { AdminListQuery, WithdrawalProcessInput, WithdrawalRequestInput, WithdrawalSortField } from '@stakedesk/shared/schemas';
 import type { WithdrawalStatus } from '@stakedesk/shared/stake-status';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { ChainVerifier } from '../chain/chain-verifier.js';
@@ -10,7 +10,7 @@ import { requireProof } from '../chain/verify.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { conflict, notFound } from '../http/errors.js';
-import type { Page } from '../http/pagination.js';
+import { listOrder, searchWhere } from '../http/list-query.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { Stake } from '../stakes/stake.model.js';
 import { isTransactionUsed, lockOwnStake, markTransactionUsed } from '../stakes/stakes.service.js';
@@ -160,8 +160,14 @@ export async function withdrawalsAfter(afterId: number, statuses: WithdrawalStat
   return Withdrawal.findAll({ where: { id: { [Op.gt]: afterId }, ...status }, order: [['id', 'ASC']], limit: EXPORT_BATCH_SIZE });
 }
 
-export async function listWithdrawals(page: Page, statuses: WithdrawalStatus[] | undefined): Promise<{ rows: Withdrawal[]; total: number }> {
-  const where = statuses ? { status: { [Op.in]: statuses } } : {};
-  const { rows, count } = await Withdrawal.findAndCountAll({ where, order: [['requestedAt', 'DESC'], ['id', 'DESC']], ...page });
+export async function listWithdrawals(
+  query: AdminListQuery<WithdrawalSortField>,
+  statuses: WithdrawalStatus[] | undefined,
+): Promise<{ rows: Withdrawal[]; total: number }> {
+  const where = {
+    ...(statuses ? { status: { [Op.in]: statuses } } : {}),
+    ...searchWhere(query.q, { prefix: ['walletAddress', 'txId'], contains: [] }),
+  };
+  const { rows, count } = await Withdrawal.findAndCountAll({ where, order: listOrder(query, 'requestedAt'), limit: query.limit, offset: query.offset });
   return { rows, total: count };
 }
