@@ -5,6 +5,7 @@ import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Sequelize } from 'sequelize';
+import { DESKTOP_APP_ORIGIN } from '@stakedesk/shared/constants';
 import { MESSAGES } from '@stakedesk/shared/messages';
 
 import { requireAdmin } from './admins/admin-auth.js';
@@ -16,6 +17,8 @@ import type { Chain } from './chain/chain-verifier.js';
 import { reconciliationAdminRoutes } from './chain/reconciliation.routes.js';
 import { rpcProxyRoutes } from './chain/rpc-proxy.routes.js';
 import type { Config } from './config.js';
+import type { AdminEventHub } from './events/admin-event-hub.js';
+import { adminEventRoutes } from './events/events.routes.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { PostgresRateLimitStore } from './http/postgres-rate-limit-store.js';
 import { webAppRoutes } from './http/web-app.js';
@@ -36,6 +39,7 @@ export type AppDeps = {
   logger: Logger;
   sequelize: Sequelize;
   chain: Chain;
+  events: AdminEventHub;
 };
 
 const JSON_LIMIT = '100kb';
@@ -70,7 +74,7 @@ function perMinuteLimiter(sequelize: Sequelize, prefix: string, limit: number, m
   });
 }
 
-export function createApp({ config, logger, sequelize, chain }: AppDeps): express.Express {
+export function createApp({ config, logger, sequelize, chain, events }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -84,8 +88,16 @@ export function createApp({ config, logger, sequelize, chain }: AppDeps): expres
   app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/api/health' } }));
 
   const api = express.Router();
-  // Same-origin by default; other origins (a desktop shell, a separate admin host) only when listed.
-  api.use(cors({ origin: config.corsOrigins.length ? config.corsOrigins : false, exposedHeaders: ['X-Total-Count'] }));
+  // Same-origin by default; other origins (a separate admin host) only when listed. The desktop
+  // app's origin may call the admin API, which takes a bearer token, never a cookie.
+  api.use(
+    cors((req, callback) => {
+      const origin = req.headers.origin;
+      const desktop = origin === DESKTOP_APP_ORIGIN && (req.url ?? '').startsWith('/admin/');
+      const allowed = origin !== undefined && (config.corsOrigins.includes(origin) || desktop);
+      callback(null, { origin: allowed ? origin : false, exposedHeaders: ['X-Total-Count'] });
+    }),
+  );
   api.use(jsonBodies());
   api.use(cookieParser());
   // Calls that act on the holder's session cookie: same site only, and signed in as that wallet.
@@ -114,6 +126,7 @@ export function createApp({ config, logger, sequelize, chain }: AppDeps): expres
   admin.use(reconciliationAdminRoutes(sequelize, chain));
   admin.use(adminsAdminRoutes(sequelize));
   admin.use(auditAdminRoutes());
+  admin.use(adminEventRoutes(events));
   api.use('/admin', admin);
   api.use(apiNotFound);
   app.use('/api', api);

@@ -4,6 +4,7 @@ import { createApp } from './app.js';
 import { upstreamRpcUrl } from './chain/rpc-endpoint.js';
 import { SolanaChain } from './chain/solana-chain.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { AdminEventHub } from './events/admin-event-hub.js';
 import { openDatabase } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrateAndSeed } from './db/migrator.js';
@@ -35,12 +36,14 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
 async function start(config: Config, logger: Logger): Promise<void> {
   let embedded: EmbeddedDatabase | undefined;
   if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir, logger);
-  const sequelize = openDatabase(config.databaseUrl ?? embedded!.url);
+  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  const sequelize = openDatabase(databaseUrl);
   await migrateAndSeed(sequelize, { examplePlans: !config.databaseUrl });
   const admin = await bootstrapFirstAdmin(sequelize, config.admin);
 
   const chain = new SolanaChain(async () => upstreamRpcUrl(await loadSettings(), config.solanaRpcUrl));
-  const app = createApp({ config, logger, sequelize, chain });
+  const events = new AdminEventHub(databaseUrl, logger);
+  const app = createApp({ config, logger, sequelize, chain, events });
   const server = createServer(app);
   const port = await listen(server, config.port, config.host);
   const stopExpiry = scheduleExpiry(sequelize, config.expiryIntervalMs, logger);
@@ -60,6 +63,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
     logger.info({ signal }, 'shutting down: finishing requests in flight');
     stopExpiry();
     clearInterval(cleanup);
+    await events.close();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();

@@ -135,3 +135,16 @@ export type WalletSession = { walletAddress: string };
 
 /** GET /api/health. */
 export type HealthResponse = { status: 'ok' };
+
+/**
+ * Pushed to logged-in admins by GET /api/admin/events (Server-Sent Events; the SSE `event:` field is
+ * `type`). 'resync' means events may have been missed: refetch everything shown.
+ */
+export type AdminEvent =
+  | { type: 'stake.created'; stakeId: number; walletAddress: string; amount: string; restake: boolean }
+  | { type: 'withdrawal.requested'; withdrawalId: number; walletAddress: string; finalAmount: string }
+  | { type: 'stakes.expired'; count: number }
+  /** Another admin's change (any audited mutation). */
+  | { type: 'admin.changed'; entityType: string; action: string; entityId: string | null; adminUsername: string }
+  | { type: 'resync' };
+export type AdminEventType = AdminEvent['type'];

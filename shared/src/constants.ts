@@ -32,6 +32,8 @@ export const UNSTAKE_DIALOG_DECIMALS = 8;
 
 // Admin
 export const ADMIN_TOKEN_STORAGE_KEY = 'admin_token';
+/** The desktop admin app serves its pages from this origin (a custom protocol). */
+export const DESKTOP_APP_ORIGIN = 'app://stakedesk';
 export const MIN_PASSWORD_LENGTH = 6;
 /** bcrypt ignores every byte after the 72nd, so longer passwords are refused rather than truncated. */
 export const MAX_PASSWORD_BYTES = 72;

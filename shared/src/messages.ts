@@ -107,6 +107,7 @@ export const MESSAGES = {
   malformedJson: 'The request body is not valid JSON',
   payloadTooLarge: 'The request body is too large',
   tooManyRequests: 'Too many requests, please try again later',
+  tooManyEventStreams: 'Too many open event streams, please try again later',
   serviceUnavailable: 'The service is temporarily unavailable',
   internalError: 'Something went wrong, please try again',
 } as const;
@@ -195,7 +196,7 @@ export function payoutMismatchMessage(detail: string): string {
 }
 
 export function sortFieldMessage(allowed: readonly string[]): string {
-  return `Sort must be one of ${allowed.join(', ')}`;
+  return `Sort by one of: ${allowed.join(', ')}`;
 }
 
 export function unknownStatusMessage(value: string, allowed: readonly string[]): string {

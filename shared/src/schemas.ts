@@ -102,7 +102,7 @@ const socialLinksSchema = nestedObject(
 
 /**
  * PUT /api/admin/settings. Absent optional fields (no default) mean "keep the stored value";
- * tokenLogo: null or '' removes the logo; heliusApiKey: '' keeps the stored key.
+ * tokenLogo: null or '' removes the logo; heliusApiKey: '' keeps the stored key, removeHeliusApiKey drops it.
  */
 export const settingsSchema = strictObject({
   tokenName: requiredText('Token name', MAX_NAME_LENGTH, MESSAGES.tokenNameRequired),
@@ -111,6 +111,8 @@ export const settingsSchema = strictObject({
   stakingWallet: solanaAddress(MESSAGES.stakingWalletRequired, MESSAGES.invalidStakingWallet),
   tokenLogo: logoDataUrl('Logo'),
   heliusApiKey: text('Helius API key', MAX_TEXT_LENGTH),
+  /** true forgets the stored key (a blank heliusApiKey keeps it). */
+  removeHeliusApiKey: booleanField('Remove API key').optional(),
   heliusRpcUrl: url('Helius RPC URL', MAX_URL_LENGTH, { httpsOnly: false }),
   supportEmail: email('Support email'),
   supportWhatsapp: text('Support WhatsApp', MAX_TEXT_LENGTH),
@@ -240,7 +242,7 @@ export type WithdrawalSortField = (typeof WITHDRAWAL_SORT_FIELDS)[number];
  * comma-separated filter). q finds a wallet or txId by its start, or a plan by part of its name.
  */
 export type AdminListQuery<F extends string> = PaginationInput & { sort?: F; order?: SortOrder; q?: string };
-export function adminListQuerySchema<const F extends string>(sortFields: readonly F[]): Schema<AdminListQuery<F>> {
+function adminListQuery<const F extends string>(sortFields: readonly F[]): Schema<AdminListQuery<F>> {
   // yup infers `sort` as string from the generic field list; the oneOf check makes it F.
   return paginationSchema.shape({
     sort: choice(sortFields, sortFieldMessage(sortFields)).optional(),
@@ -248,6 +250,8 @@ export function adminListQuerySchema<const F extends string>(sortFields: readonl
     q: text('Search', MAX_SEARCH_LENGTH).optional(),
   }) as unknown as Schema<AdminListQuery<F>>;
 }
+export const stakeListQuerySchema = adminListQuery(STAKE_SORT_FIELDS);
+export const withdrawalListQuerySchema = adminListQuery(WITHDRAWAL_SORT_FIELDS);
 
 /** Path params `{ id }` (req.params): a positive integer from its string form. */
 export const idParamSchema = strictObject({

@@ -1,4 +1,5 @@
 import type { Transaction } from 'sequelize';
+import { publishAdminEvent } from '../events/publish.js';
 import { maskRpcUrl } from '../settings/secrets.js';
 import { AuditLog } from './audit-log.model.js';
 
@@ -22,22 +23,30 @@ function scrub(value: unknown): unknown {
   );
 }
 
-/** Every admin mutation writes one entry in the same transaction as the change itself. */
+/** Every admin mutation writes one entry in the same transaction as the change itself, and tells the other admins. */
 export async function recordAudit(
   transaction: Transaction,
   actor: Actor,
   entry: { action: string; entityType: string; entityId?: string | number | null; before?: unknown; after?: unknown },
 ): Promise<void> {
+  const entityId = entry.entityId == null ? null : String(entry.entityId);
   await AuditLog.create(
     {
       adminId: actor.id,
       adminUsername: actor.username,
       action: entry.action,
       entityType: entry.entityType,
-      entityId: entry.entityId == null ? null : String(entry.entityId),
+      entityId,
       before: scrub(entry.before),
       after: scrub(entry.after),
     },
     { transaction },
   );
+  await publishAdminEvent(AuditLog.sequelize!, transaction, {
+    type: 'admin.changed',
+    entityType: entry.entityType,
+    action: entry.action,
+    entityId,
+    adminUsername: actor.username,
+  });
 }

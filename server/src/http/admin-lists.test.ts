@@ -77,7 +77,7 @@ describe('GET /api/admin/stakes: sorting and search', () => {
   it('refuses an unknown sort field, order, or an over-long search with a field message', async () => {
     const badSort = await get('/api/admin/stakes?sort=password');
     expect(badSort.status).toBe(400);
-    expect(badSort.body.errors.sort).toMatch(/^Sort must be one of createdAt, /);
+    expect(badSort.body.errors.sort).toMatch(/^Sort by one of: createdAt, /);
     const badOrder = await get('/api/admin/stakes?order=sideways');
     expect(badOrder.status).toBe(400);
     expect(badOrder.body.errors).toEqual({ order: "Order must be 'asc' or 'desc'" });
@@ -110,6 +110,6 @@ describe('GET /api/admin/withdrawals: sorting and search', () => {
   it('refuses a stake sort field on withdrawals', async () => {
     const response = await get('/api/admin/withdrawals?sort=planName');
     expect(response.status).toBe(400);
-    expect(response.body.errors.sort).toBe('Sort must be one of requestedAt, processedAt, finalAmount, walletAddress, status');
+    expect(response.body.errors.sort).toBe('Sort by one of: requestedAt, processedAt, finalAmount, walletAddress, status');
   });
 });

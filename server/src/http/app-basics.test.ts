@@ -46,4 +46,20 @@ describe('the API basics', () => {
     const other = await fetch(`${api.baseUrl}/api/settings`, { headers: { origin: 'https://evil.example' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
+
+  it("lets the desktop app's origin call the admin API, and nothing else", async () => {
+    const preflight = await fetch(`${api.baseUrl}/api/admin/login`, {
+      method: 'OPTIONS',
+      headers: { origin: 'app://stakedesk', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('app://stakedesk');
+    const list = await fetch(`${api.baseUrl}/api/admin/stakes`, { headers: { origin: 'app://stakedesk' } });
+    expect(list.headers.get('access-control-allow-origin')).toBe('app://stakedesk');
+    expect(list.headers.get('access-control-expose-headers')).toBe('X-Total-Count');
+    for (const path of ['/api/settings', '/api/auth/session', '/api/rpc']) {
+      const holderCall = await fetch(`${api.baseUrl}${path}`, { headers: { origin: 'app://stakedesk' } });
+      expect(holderCall.headers.get('access-control-allow-origin')).toBeNull();
+    }
+  });
 });

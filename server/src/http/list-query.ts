@@ -1,12 +1,13 @@
 import type { Request } from 'express';
 import { Op, type Order, type WhereOptions } from 'sequelize';
-import { adminListQuerySchema, type AdminListQuery } from '@stakedesk/shared/schemas';
+import type { Schema } from 'yup';
+import type { AdminListQuery } from '@stakedesk/shared/schemas';
 import { parse } from './validate.js';
 
 /** Reads ?limit=&offset=&sort=&order=&q= of an admin list (status is read apart). */
-export function readListQuery<F extends string>(req: Request, sortFields: readonly F[]): AdminListQuery<F> {
+export function readListQuery<F extends string>(req: Request, schema: Schema<AdminListQuery<F>>): AdminListQuery<F> {
   const { limit, offset, sort, order, q } = req.query;
-  return parse(adminListQuerySchema(sortFields), { limit, offset, sort, order, q });
+  return parse(schema, { limit, offset, sort, order, q });
 }
 
 /** The ORDER BY of a list: the chosen field (empty values last), then id for a stable page order. */

@@ -43,11 +43,12 @@ export function toAdminSettings(s: Settings, cluster: SolanaCluster): AdminSetti
 
 /** What the form sent, as a change: absent fields keep their stored value (DESIGN section 5). */
 function changesFrom(input: SettingsInput, stored: Settings): Partial<Settings> {
-  const { heliusApiKey, heliusRpcUrl, tokenLogo, maintenanceMessage, maintenanceEstimatedTime, ...rest } = input;
+  const { heliusApiKey, removeHeliusApiKey, heliusRpcUrl, tokenLogo, maintenanceMessage, maintenanceEstimatedTime, ...rest } = input;
   const changes: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
   if (tokenLogo !== undefined) changes.tokenLogo = tokenLogo || null;
   // The panel only ever sees the key masked: blank or the mask sent back means "keep it".
   if (heliusApiKey && heliusApiKey !== maskSecret(stored.heliusApiKey)) changes.heliusApiKey = heliusApiKey;
+  else if (removeHeliusApiKey) changes.heliusApiKey = '';
   if (heliusRpcUrl !== undefined && heliusRpcUrl !== maskRpcUrl(stored.heliusRpcUrl)) changes.heliusRpcUrl = heliusRpcUrl;
   if (maintenanceMessage !== undefined) changes.maintenanceMessage = maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE;
   if (maintenanceEstimatedTime !== undefined) changes.maintenanceEstimatedTime = maintenanceEstimatedTime || DEFAULT_MAINTENANCE_TIME;

@@ -329,6 +329,17 @@ describe('the provider API key', () => {
     expect(await storedKey()).toBe(newKey);
     await putOk({ ...FULL, heliusApiKey: API_KEY });
   });
+
+  it('is forgotten when the admin removes it, and a new key sent with the removal wins', async () => {
+    await putOk({ ...FULL, heliusApiKey: API_KEY });
+    const { heliusApiKey: _key, ...withoutKey } = FULL;
+    expect((await putOk({ ...withoutKey, removeHeliusApiKey: true })).heliusApiKey).toBe('');
+    expect(await storedKey()).toBe('');
+    const newKey = 'hk_live_new_4444555566667777';
+    await putOk({ ...FULL, heliusApiKey: newKey, removeHeliusApiKey: true });
+    expect(await storedKey()).toBe(newKey);
+    await putOk({ ...FULL, heliusApiKey: API_KEY });
+  });
 });
 
 describe('the token logo', () => {

@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { recordAudit, type Actor } from '../audit/audit.js';
+import { publishAdminEvent } from '../events/publish.js';
 import type { Logger } from '../logger.js';
 
 const EXPIRY_LOCK_KEY = 7_236_002;
@@ -22,6 +23,7 @@ async function expireIn(sequelize: Sequelize, transaction: Transaction, wait: bo
      WHERE status = 'active' AND ends_at <= now()`,
     { type: QueryTypes.UPDATE, transaction },
   );
+  if (affected > 0) await publishAdminEvent(sequelize, transaction, { type: 'stakes.expired', count: affected });
   return affected;
 }
 

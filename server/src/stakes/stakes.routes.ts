@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import type { Sequelize } from 'sequelize';
-import { restakeSchema, STAKE_SORT_FIELDS, stakeCreateSchema, walletAddressParamSchema } from '@stakedesk/shared/schemas';
+import { restakeSchema, stakeListQuerySchema, stakeCreateSchema, walletAddressParamSchema } from '@stakedesk/shared/schemas';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { STAKE_STATUSES } from '@stakedesk/shared/stake-status';
 import { currentAdmin } from '../admins/admin-auth.js';
@@ -50,7 +50,7 @@ export function stakesPublicRoutes(sequelize: Sequelize, verifier: ChainVerifier
 export function stakesAdminRoutes(sequelize: Sequelize): Router {
   const router = Router();
   router.get('/stakes', async (req, res) => {
-    const page = await listStakes(readListQuery(req, STAKE_SORT_FIELDS), readStatusFilter(req, STAKE_STATUSES));
+    const page = await listStakes(readListQuery(req, stakeListQuerySchema), readStatusFilter(req, STAKE_STATUSES));
     sendPage(res, { rows: page.rows.map(toStakeJson), total: page.total });
   });
   router.get('/stakes.csv', async (req, res) => {

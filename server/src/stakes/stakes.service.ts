@@ -7,6 +7,7 @@ import { hasElapsed, restakeTxId, stakeEndsAt, type StakeStatus } from '@stakede
 import type { ChainVerifier } from '../chain/chain-verifier.js';
 import { requireProof } from '../chain/verify.js';
 import { isUniqueViolation } from '../db/errors.js';
+import { publishAdminEvent } from '../events/publish.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { badRequest, conflict, forbidden, notFound, unavailable } from '../http/errors.js';
 import { listOrder, searchWhere } from '../http/list-query.js';
@@ -47,6 +48,16 @@ function snapshotOf(plan: StakingPlan) {
     minStakeAmount: plan.minStakeAmount,
     earlyPenaltyRate: plan.earlyPenaltyRate,
   };
+}
+
+function announceStake(sequelize: Sequelize, transaction: Transaction, stake: Stake): Promise<void> {
+  return publishAdminEvent(sequelize, transaction, {
+    type: 'stake.created',
+    stakeId: stake.id,
+    walletAddress: stake.walletAddress,
+    amount: stake.amount,
+    restake: stake.restakedFromId !== null,
+  });
 }
 
 /** A recorded txId may be replayed by the same deposit (idempotent); anything else is a reuse. */
@@ -109,7 +120,7 @@ export async function createStake(
       const lockedPlan = await lockOpenPlan(input.planId, transaction);
       await markTransactionUsed(sequelize, input.txId, 'deposit', transaction);
       const createdAt = new Date();
-      return Stake.create(
+      const created = await Stake.create(
         {
           walletAddress: input.walletAddress,
           ...snapshotOf(lockedPlan),
@@ -122,6 +133,8 @@ export async function createStake(
         },
         { transaction },
       );
+      await announceStake(sequelize, transaction, created);
+      return created;
     });
     return { stake, created: true };
   } catch (error) {
@@ -161,7 +174,7 @@ export async function restake(sequelize: Sequelize, input: RestakeInput): Promis
       requireMinimum(amount, plan, settings.tokenSymbol);
       const now = new Date();
       await original.update({ status: 'withdrawn', completedAt: original.completedAt ?? now }, { transaction });
-      return Stake.create(
+      const created = await Stake.create(
         {
           walletAddress: original.walletAddress,
           ...snapshotOf(plan),
@@ -174,6 +187,8 @@ export async function restake(sequelize: Sequelize, input: RestakeInput): Promis
         },
         { transaction },
       );
+      await announceStake(sequelize, transaction, created);
+      return created;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(MESSAGES.stakeAlreadyRestaked);

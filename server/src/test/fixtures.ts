@@ -41,8 +41,10 @@ export async function stakeFor(api: TestServer, plan: { id: number }, options: {
 }
 
 /** A test server open for staking (token and staking wallet set) with one plan: Gold, 12.5%, 30 days, min 100, 10% penalty. */
-export async function startStakingServer(): Promise<{ api: TestServer; token: string; plan: StakingPlan }> {
-  const api = await startTestServer();
+export async function startStakingServer(
+  options: Parameters<typeof startTestServer>[0] = {},
+): Promise<{ api: TestServer; token: string; plan: StakingPlan }> {
+  const api = await startTestServer(options);
   const token = await api.login();
   await openStaking(api, token);
   return { api, token, plan: await createPlan(api, token) };

@@ -10,6 +10,7 @@ import { createApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
 import { migrateAndSeed } from '../db/migrator.js';
 import { createLogger } from '../logger.js';
+import { AdminEventHub } from '../events/admin-event-hub.js';
 import { FakeChain } from './fake-chain.js';
 
 export const ADMIN = { username: 'root', email: 'root@example.com', password: 'correct horse battery' };
@@ -65,20 +66,31 @@ let serversOpen = 0;
  * loopback port, with a first admin; its chain is the fake one (`chain`) unless `realChain` is given.
  */
 export async function startTestServer(
-  options: { loginRateLimit?: number; signInRateLimit?: number; rpcRateLimit?: number; solanaRpcUrl?: string; realChain?: Chain } = {},
+  options: {
+    loginRateLimit?: number;
+    signInRateLimit?: number;
+    rpcRateLimit?: number;
+    solanaRpcUrl?: string;
+    realChain?: Chain;
+    eventHeartbeatMs?: number;
+  } = {},
 ) {
   if (serversOpen > 0) throw new Error('One test server per test file at a time: the models bind to a single database');
   serversOpen += 1;
   const serverUrl = inject('postgresUrl');
   const database = `test_${randomUUID().replaceAll('-', '')}`;
   await onServer(serverUrl, `CREATE DATABASE ${database}`);
-  const sequelize: Sequelize = openDatabase(databaseUrl(serverUrl, database));
+  const url = databaseUrl(serverUrl, database);
+  const sequelize: Sequelize = openDatabase(url);
   await migrateAndSeed(sequelize, { examplePlans: false });
   await bootstrapFirstAdmin(sequelize, ADMIN);
   const chain = new FakeChain();
+  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  const events = new AdminEventHub(url, logger, options.eventHeartbeatMs);
+  const jwtSecret = randomBytes(32).toString('hex');
   const app = createApp({
     config: {
-      jwtSecret: randomBytes(32).toString('hex'),
+      jwtSecret,
       corsOrigins: ['https://admin.example.com'],
       solanaCluster: 'devnet',
       webDist: '/nonexistent',
@@ -89,9 +101,10 @@ export async function startTestServer(
       solanaRpcUrl: options.solanaRpcUrl ?? 'http://127.0.0.1:9/unreachable',
     },
     // TEST_LOG_LEVEL=error (or debug) shows the server's logs while debugging a test.
-    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    logger,
     sequelize,
     chain: options.realChain ?? chain,
+    events,
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -144,12 +157,15 @@ export async function startTestServer(
 
   return {
     baseUrl,
+    events,
+    jwtSecret,
     signIn,
     sequelize,
     chain,
     request,
     login,
     async close() {
+      await events.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await sequelize.close();

@@ -3,7 +3,7 @@ import type { Sequelize } from 'sequelize';
 import {
   idParamSchema,
   walletAddressParamSchema,
-  WITHDRAWAL_SORT_FIELDS,
+  withdrawalListQuerySchema,
   withdrawalProcessSchema,
   withdrawalRequestSchema,
 } from '@stakedesk/shared/schemas';
@@ -56,7 +56,7 @@ export function withdrawalsPublicRoutes(sequelize: Sequelize, holderOnly: Reques
 export function withdrawalsAdminRoutes(sequelize: Sequelize, verifier: ChainVerifier): Router {
   const router = Router();
   router.get('/withdrawals', async (req, res) => {
-    const page = await listWithdrawals(readListQuery(req, WITHDRAWAL_SORT_FIELDS), readStatusFilter(req, WITHDRAWAL_STATUSES));
+    const page = await listWithdrawals(readListQuery(req, withdrawalListQuerySchema), readStatusFilter(req, WITHDRAWAL_STATUSES));
     sendPage(res, { rows: page.rows.map(toWithdrawalJson), total: page.total });
   });
   router.get('/withdrawals.csv', async (req, res) => {

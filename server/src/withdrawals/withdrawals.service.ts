@@ -8,6 +8,7 @@ import { recordAudit, type Actor } from '../audit/audit.js';
 import type { ChainVerifier } from '../chain/chain-verifier.js';
 import { requireProof } from '../chain/verify.js';
 import { isUniqueViolation } from '../db/errors.js';
+import { publishAdminEvent } from '../events/publish.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { conflict, notFound } from '../http/errors.js';
 import { listOrder, searchWhere } from '../http/list-query.js';
@@ -72,6 +73,12 @@ export async function requestWithdrawal(sequelize: Sequelize, input: WithdrawalR
         { transaction },
       );
       await stake.update({ status: 'pending_withdrawal' }, { transaction });
+      await publishAdminEvent(sequelize, transaction, {
+        type: 'withdrawal.requested',
+        withdrawalId: withdrawal.id,
+        walletAddress: withdrawal.walletAddress,
+        finalAmount: withdrawal.finalAmount,
+      });
       return withdrawal;
     });
   } catch (error) {

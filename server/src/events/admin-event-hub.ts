@@ -1,0 +1,102 @@
+import pg from 'pg';
+import type { AdminEvent } from '@stakedesk/shared/api-types';
+import type { Logger } from '../logger.js';
+import { ADMIN_EVENTS_CHANNEL } from './publish.js';
+
+export type EventStream = {
+  onEvent(event: AdminEvent): void;
+  /** Every `heartbeatMs`: keeps proxies from closing an idle stream, and lets it re-check its admin. */
+  onHeartbeat(): void;
+  /** The server is shutting down. */
+  onClose(): void;
+};
+
+const RECONNECT_DELAY_MS = 2_000;
+
+/**
+ * Fans PostgreSQL notifications out to this instance's admin event streams. It LISTENs on a
+ * connection of its own, opened with the first stream; when that connection drops it reconnects
+ * and tells every stream to resync, since notifications sent meanwhile are lost.
+ */
+export class AdminEventHub {
+  private readonly streams = new Set<EventStream>();
+  private client: pg.Client | undefined;
+  private listening = false;
+  private closed = false;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly logger: Logger,
+    readonly heartbeatMs = 25_000,
+  ) {}
+
+  get size(): number {
+    return this.streams.size;
+  }
+
+  subscribe(stream: EventStream): () => void {
+    this.streams.add(stream);
+    if (!this.client && !this.closed) void this.listen();
+    if (!this.heartbeat) {
+      this.heartbeat = setInterval(() => this.streams.forEach((s) => s.onHeartbeat()), this.heartbeatMs);
+      this.heartbeat.unref();
+    }
+    return () => {
+      this.streams.delete(stream);
+      if (this.streams.size === 0) {
+        clearInterval(this.heartbeat);
+        this.heartbeat = undefined;
+      }
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.reconnectTimer);
+    clearInterval(this.heartbeat);
+    this.streams.forEach((stream) => stream.onClose());
+    this.streams.clear();
+    await this.client?.end().catch(() => undefined);
+  }
+
+  private broadcast(event: AdminEvent): void {
+    this.streams.forEach((stream) => stream.onEvent(event));
+  }
+
+  private async listen(): Promise<void> {
+    const client = (this.client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'stakedesk-events' }));
+    client.on('notification', (message) => {
+      if (message.channel !== ADMIN_EVENTS_CHANNEL || !message.payload) return;
+      try {
+        this.broadcast(JSON.parse(message.payload) as AdminEvent);
+      } catch (error) {
+        this.logger.warn({ err: error }, 'ignored a malformed admin event');
+      }
+    });
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${ADMIN_EVENTS_CHANNEL}`);
+      if (this.listening) this.broadcast({ type: 'resync' });
+      this.listening = true;
+    } catch (error) {
+      this.lost(client, error);
+    }
+  }
+
+  /** The listening connection failed or ended: try again shortly, unless shutting down. */
+  private lost(client: pg.Client, error?: unknown): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    void client.end().catch(() => undefined);
+    if (this.closed) return;
+    this.logger.warn({ err: error }, 'admin event listener lost its database connection; reconnecting');
+    this.reconnectTimer = setTimeout(() => {
+      if (this.streams.size > 0 && !this.client) void this.listen();
+    }, RECONNECT_DELAY_MS);
+    this.reconnectTimer.unref();
+  }
+}

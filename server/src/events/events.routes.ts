@@ -1,0 +1,50 @@
+import { Router } from 'express';
+import { MESSAGES } from '@stakedesk/shared/messages';
+import { currentAdminSession, isSessionCurrent } from '../admins/admin-auth.js';
+import { unavailable } from '../http/errors.js';
+import type { AdminEventHub } from './admin-event-hub.js';
+
+/** Each open stream holds a socket; more than this per instance is refused. */
+const MAX_STREAMS = 200;
+
+/**
+ * GET /api/admin/events: Server-Sent Events for logged-in admins. The stream ends when the token
+ * expires, when the admin is deleted or changes its password (checked at every heartbeat), and
+ * at shutdown; the client reconnects with a fresh token.
+ */
+export function adminEventRoutes(hub: AdminEventHub): Router {
+  const router = Router();
+  router.get('/events', (req, res) => {
+    if (hub.size >= MAX_STREAMS) throw unavailable(MESSAGES.tooManyEventStreams);
+    const session = currentAdminSession(res);
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      // nginx and similar proxies would otherwise buffer the stream.
+      'x-accel-buffering': 'no',
+    });
+    res.write('retry: 5000\n: connected\n\n');
+
+    const expiry = setTimeout(() => end(), Math.max(0, session.expiresAt - Date.now()));
+    const unsubscribe = hub.subscribe({
+      onEvent: (event) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
+      onHeartbeat: () =>
+        void isSessionCurrent(session).then(
+          (admin) => (admin ? res.write(': ping\n\n') : end()),
+          // The database is down: keep the stream; the next heartbeat checks again.
+          () => res.write(': ping\n\n'),
+        ),
+      onClose: () => end(),
+    });
+    const stop = () => {
+      unsubscribe();
+      clearTimeout(expiry);
+    };
+    const end = () => {
+      stop();
+      res.end();
+    };
+    res.on('close', stop);
+  });
+  return router;
+}
