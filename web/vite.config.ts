@@ -6,5 +6,25 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: [sharedSourceAlias] },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What every page needs, holder and admin alike, in one chunk: without this the admin
+          // chunk's use of the same modules splits them into small chunks the landing page then loads.
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|shared[\\/]src[\\/](format|decimal|shorten)\.ts$/,
+            },
+          ],
+        },
+      },
+    },
+    // The admin panel (antd) is one lazy chunk of about 1 MB, loaded only at /admin.
+    chunkSizeWarningLimit: 1100,
+  },
 });

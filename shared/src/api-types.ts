@@ -121,6 +121,9 @@ export type AuditLogEntry = {
   createdAt: string;
 };
 
+/** GET /api/admin/reconciliation: a deposit into the staking wallet that no stake or payout records. */
+export type UnrecordedDeposit = { txId: string; sender: string | null; amount: string; blockTime: string | null };
+
 /** GET /api/helius-config: the server's own RPC proxy, never the provider URL. */
 export type RpcConfigResponse = { apiUrl: string };
 

@@ -1,3 +1,5 @@
+import type { UnrecordedDeposit } from '@stakedesk/shared/api-types';
+
 /**
  * The server believes the chain, not the browser (DESIGN section 3). Every deposit is proven by
  * `verifyDeposit` before a stake is recorded, and every payout by `verifyPayout` before a
@@ -34,7 +36,6 @@ export interface ChainVerifier {
 }
 
 /** A transfer into the staking wallet that no stake records (the operator's safety net). */
-export type UnrecordedDeposit = { txId: string; sender: string | null; amount: string; blockTime: string | null };
 
 export interface Chain extends ChainVerifier {
   /** Among the staking wallet's latest `limit` transactions, deposits whose txId `recorded` does not know. */

@@ -1,10 +1,10 @@
+import type { UnrecordedDeposit } from '@stakedesk/shared/api-types';
 import { Connection, PublicKey, type ParsedTransactionWithMeta } from '@solana/web3.js';
 import {
   ChainUnavailableError,
   type Chain,
   type DepositClaim,
   type PayoutClaim,
-  type UnrecordedDeposit,
   type Verdict,
 } from './chain-verifier.js';
 import { fromRawAmount, tokenMovement, toRawAmount } from './token-deltas.js';

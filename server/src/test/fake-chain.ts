@@ -1,9 +1,9 @@
+import type { UnrecordedDeposit } from '@stakedesk/shared/api-types';
 import {
   ChainUnavailableError,
   type Chain,
   type DepositClaim,
   type PayoutClaim,
-  type UnrecordedDeposit,
   type Verdict,
 } from '../chain/chain-verifier.js';
 

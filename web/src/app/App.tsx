@@ -15,6 +15,8 @@ const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.js'
 const DocumentationPage = lazy(() => import('../features/documentation/DocumentationPage.js').then((m) => ({ default: m.DocumentationPage })));
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage.js').then((m) => ({ default: m.MaintenancePage })));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage.js').then((m) => ({ default: m.NotFoundPage })));
+// antd and the whole panel load only here, never on holder pages.
+const AdminRoute = lazy(() => import('../admin/AdminRoute.js').then((m) => ({ default: m.AdminRoute })));
 
 function Site() {
   const { data: settings } = useSettings();
@@ -53,9 +55,25 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <I18nProvider>
         <BrowserRouter>
-          <WalletProvider>
-            <Site />
-          </WalletProvider>
+          <Routes>
+            {/* Outside Site: admins reach the panel (and log in) even while maintenance is on. */}
+            <Route
+              path="/admin"
+              element={
+                <Suspense fallback={<main aria-busy="true" />}>
+                  <AdminRoute />
+                </Suspense>
+              }
+            />
+            <Route
+              path="*"
+              element={
+                <WalletProvider>
+                  <Site />
+                </WalletProvider>
+              }
+            />
+          </Routes>
         </BrowserRouter>
       </I18nProvider>
     </QueryClientProvider>

@@ -1,4 +1,5 @@
-import { LANGUAGE_NAMES, LANGUAGES, useI18n, type Language } from '../i18n/i18n.js';
+import { useI18n } from '../i18n/i18n.js';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../i18n/language.js';
 
 export function LanguageSwitch() {
   const { language, setLanguage, t } = useI18n();

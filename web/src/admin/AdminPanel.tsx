@@ -1,0 +1,60 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App, ConfigProvider, Spin, theme } from 'antd';
+import enUS from 'antd/locale/en_US';
+import ptBR from 'antd/locale/pt_BR';
+import { useEffect, useState, type ReactNode } from 'react';
+import { TOAST_DURATION_MS, TOAST_LIMIT } from '@stakedesk/shared/constants';
+import { createQueryClient } from '../app/query-client.js';
+import { initialLanguage } from '../i18n/language.js';
+import { adminI18n, useAdminI18n } from './i18n.js';
+import { AdminDashboard } from './layout/AdminDashboard.js';
+import { PlatformContext, type AdminPlatform } from './platform.js';
+import { LoginForm } from './session/LoginForm.js';
+import { SessionProvider, useSession } from './session/session.js';
+import './admin.css';
+
+function AntdShell({ children }: { children: ReactNode }) {
+  const { language } = useAdminI18n();
+  return (
+    <ConfigProvider locale={language === 'pt-BR' ? ptBR : enUS} theme={{ algorithm: theme.darkAlgorithm }}>
+      <App
+        className="admin-app"
+        notification={{ maxCount: TOAST_LIMIT, duration: TOAST_DURATION_MS / 1000, placement: 'bottomRight', showProgress: true }}
+      >
+        {children}
+      </App>
+    </ConfigProvider>
+  );
+}
+
+function Gate() {
+  const { client } = useSession();
+  if (client === undefined) return <Spin fullscreen />;
+  return client ? <AdminDashboard /> : <LoginForm />;
+}
+
+/**
+ * The whole admin panel, for any shell: the browser mounts it at /admin, the desktop app in its
+ * window; each passes its own platform services.
+ */
+export function AdminPanel({ platform }: { platform: AdminPlatform }) {
+  const [queryClient] = useState(createQueryClient);
+  const [catalogueReady, setCatalogueReady] = useState(false);
+  useEffect(() => {
+    void adminI18n.load(initialLanguage()).finally(() => setCatalogueReady(true));
+  }, []);
+  if (!catalogueReady) return null;
+  return (
+    <PlatformContext.Provider value={platform}>
+      <QueryClientProvider client={queryClient}>
+        <adminI18n.Provider>
+          <AntdShell>
+            <SessionProvider>
+              <Gate />
+            </SessionProvider>
+          </AntdShell>
+        </adminI18n.Provider>
+      </QueryClientProvider>
+    </PlatformContext.Provider>
+  );
+}

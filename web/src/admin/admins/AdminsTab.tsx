@@ -1,0 +1,87 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import type { Admin } from '@stakedesk/shared/api-types';
+import { formatDateTime } from '@stakedesk/shared/format';
+import { adminKeys, useAdmins } from '../api/queries.js';
+import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
+import { useAdminClient } from '../session/session.js';
+import { useToast } from '../toast.js';
+import { AdminDialog } from './AdminDialog.js';
+
+export function AdminsTab() {
+  const { t } = useAdminI18n();
+  const localize = useLocalizeMessage();
+  const toast = useToast();
+  const { modal } = App.useApp();
+  const client = useAdminClient();
+  const queryClient = useQueryClient();
+  const { data, isLoading } = useAdmins();
+  const [editing, setEditing] = useState<{ admin: Admin | null } | null>(null);
+
+  const remove = useMutation({
+    mutationFn: (admin: Admin) => client.send('DELETE', `/api/admin/admins/${admin.id}`),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.admins });
+      toast.success(t('admins.deleted'));
+    },
+    onError: (error) => toast.error(t('admins.deleteFailed'), localize(error.message)),
+  });
+
+  function confirmDelete(admin: Admin) {
+    modal.confirm({
+      title: t('admins.deleteTitle', { username: admin.username }),
+      content: t('admins.deleteConfirm'),
+      okText: t('common.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () => remove.mutateAsync(admin).catch(() => undefined),
+    });
+  }
+
+  const columns: TableColumnsType<Admin> = [
+    { title: t('admins.email'), dataIndex: 'email', key: 'email' },
+    { title: t('admins.username'), dataIndex: 'username', key: 'username' },
+    { title: t('admins.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: (date: string) => formatDateTime(date) },
+    {
+      title: t('admins.actions'),
+      key: 'actions',
+      render: (_value, admin) => (
+        <Space>
+          <Button size="small" onClick={() => setEditing({ admin })}>
+            {t('admins.edit')}
+          </Button>
+          <Button size="small" danger onClick={() => confirmDelete(admin)}>
+            {t('common.delete')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <div className="admin-toolbar">
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('admins.title')}
+        </Typography.Title>
+        <div className="admin-toolbar-end">
+          <Button type="primary" onClick={() => setEditing({ admin: null })}>
+            {t('admins.add')}
+          </Button>
+        </div>
+      </div>
+      <Table<Admin>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={data?.rows}
+        loading={isLoading}
+        pagination={false}
+        locale={{ emptyText: t('admins.empty') }}
+        scroll={{ x: true }}
+      />
+      <AdminDialog open={editing !== null} admin={editing?.admin ?? null} onClose={() => setEditing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Admin, AdminSettings, AdminStats, AuditLogEntry, Stake, StakingPlan, UnrecordedDeposit, Withdrawal } from '@stakedesk/shared/api-types';
+import { useAdminClient } from '../session/session.js';
+import type { ListParams } from './admin-client.js';
+
+/** Query keys: everything under 'admin', so a logout or a resync can drop or refetch it all. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: ['admin', 'stats'] as const,
+  settings: ['admin', 'settings'] as const,
+  plans: ['admin', 'plans'] as const,
+  stakes: ['admin', 'stakes'] as const,
+  withdrawals: ['admin', 'withdrawals'] as const,
+  admins: ['admin', 'admins'] as const,
+  audit: ['admin', 'audit'] as const,
+  reconciliation: ['admin', 'reconciliation'] as const,
+};
+
+export function useAdminStats() {
+  const client = useAdminClient();
+  return useQuery({ queryKey: adminKeys.stats, queryFn: () => client.get<AdminStats>('/api/admin/stats') });
+}
+
+export function useAdminSettings() {
+  const client = useAdminClient();
+  return useQuery({ queryKey: adminKeys.settings, queryFn: () => client.get<AdminSettings>('/api/admin/settings') });
+}
+
+export function useAdminPlans() {
+  const client = useAdminClient();
+  return useQuery({ queryKey: adminKeys.plans, queryFn: () => client.page<StakingPlan>('/api/admin/staking-plans', { limit: 1000 }) });
+}
+
+export function useAdminStakes(params: ListParams) {
+  const client = useAdminClient();
+  return useQuery({ queryKey: [...adminKeys.stakes, params], queryFn: () => client.page<Stake>('/api/admin/stakes', params), placeholderData: (previous) => previous });
+}
+
+export function useAdminWithdrawals(params: ListParams) {
+  const client = useAdminClient();
+  return useQuery({
+    queryKey: [...adminKeys.withdrawals, params],
+    queryFn: () => client.page<Withdrawal>('/api/admin/withdrawals', params),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useAdmins() {
+  const client = useAdminClient();
+  return useQuery({ queryKey: adminKeys.admins, queryFn: () => client.page<Admin>('/api/admin/admins', { limit: 1000 }) });
+}
+
+export function useAuditLog(params: ListParams) {
+  const client = useAdminClient();
+  return useQuery({ queryKey: [...adminKeys.audit, params], queryFn: () => client.page<AuditLogEntry>('/api/admin/audit-log', params), placeholderData: (previous) => previous });
+}
+
+export function useReconciliation(limit: number) {
+  const client = useAdminClient();
+  return useQuery({ queryKey: [...adminKeys.reconciliation, limit], queryFn: () => client.get<UnrecordedDeposit[]>(`/api/admin/reconciliation?limit=${limit}`) });
+}

@@ -1,0 +1,50 @@
+import { Table, Typography, type TableColumnsType } from 'antd';
+import type { AuditLogEntry } from '@stakedesk/shared/api-types';
+import { formatDateTime } from '@stakedesk/shared/format';
+import { useAuditLog } from '../api/queries.js';
+import { useTableQuery } from '../components/use-table-query.js';
+import { useAdminI18n } from '../i18n.js';
+
+const asJson = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value, null, 2));
+
+/** Who changed what and when, newest first; a row opens to its before and after. */
+export function AuditLogTab() {
+  const { t } = useAdminI18n();
+  const table = useTableQuery<AuditLogEntry>();
+  const { data, isFetching } = useAuditLog({ limit: table.params.limit, offset: table.params.offset });
+
+  const columns: TableColumnsType<AuditLogEntry> = [
+    { title: t('audit.when'), dataIndex: 'createdAt', key: 'createdAt', render: (date: string) => formatDateTime(date) },
+    { title: t('audit.admin'), dataIndex: 'adminUsername', key: 'adminUsername' },
+    { title: t('audit.action'), dataIndex: 'action', key: 'action', render: (action: string) => <code>{action}</code> },
+    { title: t('audit.entity'), key: 'entity', render: (_value, entry) => `${entry.entityType}${entry.entityId ? ` #${entry.entityId}` : ''}` },
+  ];
+
+  return (
+    <Table<AuditLogEntry>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={data?.rows}
+      loading={isFetching}
+      pagination={table.pagination(data?.total)}
+      onChange={table.onChange}
+      locale={{ emptyText: t('audit.empty') }}
+      expandable={{
+        expandedRowRender: (entry) => (
+          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))', gap: 16 }}>
+            <div>
+              <Typography.Text strong>{t('audit.before')}</Typography.Text>
+              <pre className="admin-json">{asJson(entry.before)}</pre>
+            </div>
+            <div>
+              <Typography.Text strong>{t('audit.after')}</Typography.Text>
+              <pre className="admin-json">{asJson(entry.after)}</pre>
+            </div>
+          </div>
+        ),
+      }}
+      scroll={{ x: true }}
+    />
+  );
+}

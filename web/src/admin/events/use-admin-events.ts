@@ -1,0 +1,107 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { AdminEvent } from '@stakedesk/shared/api-types';
+import { formatExact } from '@stakedesk/shared/format';
+import { shortenAddress } from '@stakedesk/shared/shorten';
+import { sseParser } from '@stakedesk/shared/sse';
+import { adminKeys, useAdminSettings } from '../api/queries.js';
+import { useAdminI18n } from '../i18n.js';
+import { usePlatform } from '../platform.js';
+import { useAdminClient } from '../session/session.js';
+import { useToast } from '../toast.js';
+
+export type StreamState = 'connecting' | 'live' | 'offline';
+
+const RECONNECT_MS = 5_000;
+
+/** What each kind of change makes stale. */
+function staleKeys(event: AdminEvent): QueryKey[] {
+  switch (event.type) {
+    case 'stake.created':
+      return [adminKeys.stakes, adminKeys.stats, adminKeys.reconciliation];
+    case 'withdrawal.requested':
+      return [adminKeys.withdrawals, adminKeys.stakes, adminKeys.stats];
+    case 'stakes.expired':
+      return [adminKeys.stakes, adminKeys.stats];
+    case 'admin.changed': {
+      const byEntity: Record<string, QueryKey[]> = {
+        withdrawal: [adminKeys.withdrawals, adminKeys.stakes, adminKeys.stats],
+        stake: [adminKeys.stakes, adminKeys.stats],
+        plan: [adminKeys.plans, adminKeys.stats],
+        settings: [adminKeys.settings],
+        admin: [adminKeys.admins],
+      };
+      return [...(byEntity[event.entityType] ?? []), adminKeys.audit];
+    }
+    case 'resync':
+      return [adminKeys.all];
+  }
+}
+
+/**
+ * Follows GET /api/admin/events while the panel is open: refreshes exactly what changed, and
+ * announces new withdrawal requests. fetch (not EventSource) so the token goes in a header.
+ * After a dropped stream it reconnects and refetches everything it may have missed.
+ */
+export function useAdminEvents(): StreamState {
+  const client = useAdminClient();
+  const queryClient = useQueryClient();
+  const platform = usePlatform();
+  const toast = useToast();
+  const { t } = useAdminI18n();
+  const { data: settings } = useAdminSettings();
+  const [state, setState] = useState<StreamState>('connecting');
+  // The handler changes with the language and settings; the stream should not reconnect for that.
+  const onEvent = useRef<(event: AdminEvent) => void>(() => undefined);
+  onEvent.current = (event) => {
+    for (const queryKey of staleKeys(event)) void queryClient.invalidateQueries({ queryKey });
+    if (event.type === 'withdrawal.requested') {
+      const title = t('events.newWithdrawal');
+      const body = t('events.newWithdrawalText', { wallet: shortenAddress(event.walletAddress), amount: `${formatExact(event.finalAmount)} ${settings?.tokenSymbol ?? ''}`.trim() });
+      toast.info(title, body);
+      platform.notifyWithdrawal({ title, body });
+    }
+  };
+
+  useEffect(() => {
+    const abort = new AbortController();
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let dropped = false;
+
+    async function follow() {
+      setState('connecting');
+      try {
+        const response = await client.stream('/api/admin/events', abort.signal);
+        if (response.status === 401) {
+          // Any admin call now ends the session with the server's reason.
+          await client.get('/api/admin/stats').catch(() => undefined);
+          return;
+        }
+        if (!response.ok || !response.body) throw new Error(`event stream: ${response.status}`);
+        setState('live');
+        if (dropped) void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+        const feed = sseParser(({ data }) => onEvent.current(JSON.parse(data) as AdminEvent));
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          feed(value);
+        }
+      } catch {
+        if (abort.signal.aborted) return;
+      }
+      if (abort.signal.aborted) return;
+      dropped = true;
+      setState('offline');
+      retry = setTimeout(() => void follow(), RECONNECT_MS);
+    }
+
+    void follow();
+    return () => {
+      abort.abort();
+      clearTimeout(retry);
+    };
+  }, [client, queryClient]);
+
+  return state;
+}

@@ -1,0 +1,55 @@
+import { Tabs } from 'antd';
+import { useEffect } from 'react';
+import { AdminsTab } from '../admins/AdminsTab.js';
+import { useAdminSettings, useAdminStats } from '../api/queries.js';
+import { AuditLogTab } from '../audit/AuditLogTab.js';
+import { useAdminEvents } from '../events/use-admin-events.js';
+import { useAdminI18n } from '../i18n.js';
+import { usePlatform } from '../platform.js';
+import { PlansTab } from '../plans/PlansTab.js';
+import { ReconciliationTab } from '../reconciliation/ReconciliationTab.js';
+import { TokenConfigTab } from '../settings/TokenConfigTab.js';
+import { StakesTab } from '../stakes/StakesTab.js';
+import { WithdrawalsTab } from '../withdrawals/WithdrawalsTab.js';
+import { AdminHeader } from './AdminHeader.js';
+import { StatCards } from './StatCards.js';
+
+/** The page title carries the count of withdrawals waiting, and the platform its badge. */
+function usePendingCount() {
+  const { t } = useAdminI18n();
+  const platform = usePlatform();
+  const { data: stats } = useAdminStats();
+  const { data: settings } = useAdminSettings();
+  const pending = stats?.pendingWithdrawals ?? 0;
+  useEffect(() => {
+    const title = settings?.tokenName ? t('header.pageTitle', { token: settings.tokenName }) : t('header.title');
+    document.title = pending > 0 ? `(${pending}) ${title}` : title;
+    platform.setPendingCount(pending);
+  }, [pending, settings?.tokenName, platform, t]);
+}
+
+/** Logged in: header, the four stat cards, and the tabs (Token Config first). */
+export function AdminDashboard() {
+  const { t } = useAdminI18n();
+  const stream = useAdminEvents();
+  usePendingCount();
+  const tabs = [
+    { key: 'settings', label: t('tabs.settings'), children: <TokenConfigTab /> },
+    { key: 'plans', label: t('tabs.plans'), children: <PlansTab /> },
+    { key: 'withdrawals', label: t('tabs.withdrawals'), children: <WithdrawalsTab /> },
+    { key: 'active', label: t('tabs.activeStakes'), children: <StakesTab kind="active" /> },
+    { key: 'completed', label: t('tabs.completedStakes'), children: <StakesTab kind="completed" /> },
+    { key: 'admins', label: t('tabs.admins'), children: <AdminsTab /> },
+    { key: 'audit', label: t('tabs.audit'), children: <AuditLogTab /> },
+    { key: 'reconciliation', label: t('tabs.reconciliation'), children: <ReconciliationTab /> },
+  ];
+  return (
+    <>
+      <AdminHeader stream={stream} />
+      <main className="admin-content">
+        <StatCards />
+        <Tabs defaultActiveKey="settings" items={tabs} style={{ marginTop: 16 }} />
+      </main>
+    </>
+  );
+}

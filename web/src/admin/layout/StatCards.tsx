@@ -1,0 +1,28 @@
+import { Card, Col, Row, Statistic } from 'antd';
+import { formatExact } from '@stakedesk/shared/format';
+import { useAdminSettings, useAdminStats } from '../api/queries.js';
+import { useAdminI18n } from '../i18n.js';
+
+/** Total Users, Total Staked (with the token symbol), Pending Withdrawals, Active Plans. */
+export function StatCards() {
+  const { t } = useAdminI18n();
+  const { data: stats, isLoading } = useAdminStats();
+  const { data: settings } = useAdminSettings();
+  const cards = [
+    { key: 'users', title: t('stats.totalUsers'), value: stats?.totalUsers },
+    { key: 'staked', title: t('stats.totalStaked'), value: stats && `${formatExact(stats.totalStaked)} ${settings?.tokenSymbol ?? ''}`.trim() },
+    { key: 'pending', title: t('stats.pendingWithdrawals'), value: stats?.pendingWithdrawals },
+    { key: 'plans', title: t('stats.activePlans'), value: stats?.activePlans },
+  ];
+  return (
+    <Row gutter={[16, 16]}>
+      {cards.map((card) => (
+        <Col key={card.key} xs={24} sm={12} lg={6}>
+          <Card>
+            <Statistic title={card.title} value={card.value ?? '—'} loading={isLoading} />
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}

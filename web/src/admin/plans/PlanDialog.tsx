@@ -1,0 +1,83 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, InputNumber, Modal } from 'antd';
+import { useEffect } from 'react';
+import type { StakingPlan } from '@stakedesk/shared/api-types';
+import { planSchema, type PlanInput } from '@stakedesk/shared/schemas';
+import { adminKeys } from '../api/queries.js';
+import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
+import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
+import { useAdminClient } from '../session/session.js';
+import { useToast } from '../toast.js';
+
+type PlanForm = { name?: string; description?: string; yieldRate?: string; durationDays?: number; minStakeAmount?: string; earlyPenaltyRate?: string };
+
+/** 'Create Staking Plan' or 'Edit Staking Plan' (SPEC: the submit reads 'Create Plan' in both). */
+export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: StakingPlan | null; onClose: () => void }) {
+  const { t } = useAdminI18n();
+  const localize = useLocalizeMessage();
+  const toast = useToast();
+  const client = useAdminClient();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<PlanForm>();
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (plan) form.setFieldsValue({ ...plan, description: plan.description ?? '' });
+  }, [open, plan, form]);
+
+  const save = useMutation({
+    mutationFn: (input: PlanInput) =>
+      plan ? client.send<StakingPlan>('PUT', `/api/admin/staking-plans/${plan.id}`, input) : client.send<StakingPlan>('POST', '/api/admin/staking-plans', { ...input, isActive: true }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.plans });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.stats });
+      toast.success(plan ? t('plans.updated') : t('plans.created'));
+      onClose();
+    },
+    onError: (error) => toast.error(plan ? t('plans.updateFailed') : t('plans.createFailed'), serverRefusal(form, error, localize)),
+  });
+
+  function submit(values: PlanForm) {
+    const input = checkWithSchema(form, planSchema, { ...values, description: values.description ?? '' }, localize);
+    if (input) save.mutate(input);
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={plan ? t('plans.editTitle') : t('plans.createTitle')}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>,
+        <Button key="submit" type="primary" loading={save.isPending} onClick={() => form.submit()}>
+          {save.isPending ? t('plans.submitPending') : t('plans.submit')}
+        </Button>,
+      ]}
+    >
+      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+        <Form.Item label={t('plans.name')} name="name">
+          <Input />
+        </Form.Item>
+        <Form.Item label={t('plans.description')} name="description">
+          <Input.TextArea rows={2} />
+        </Form.Item>
+        <Form.Item label={t('plans.yieldRate')} name="yieldRate">
+          <InputNumber stringMode step="0.01" min="0" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item label={t('plans.durationDays')} name="durationDays">
+          <InputNumber step={1} min={1} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item label={t('plans.minStake')} name="minStakeAmount">
+          <InputNumber stringMode step="0.00000001" min="0" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item label={t('plans.penaltyRate')} name="earlyPenaltyRate">
+          <InputNumber stringMode step="0.01" min="0" style={{ width: '100%' }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,115 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import type { StakingPlan } from '@stakedesk/shared/api-types';
+import { formatExact } from '@stakedesk/shared/format';
+import { adminKeys, useAdminPlans, useAdminSettings } from '../api/queries.js';
+import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
+import { useAdminClient } from '../session/session.js';
+import { useToast } from '../toast.js';
+import { PlanDialog } from './PlanDialog.js';
+
+export function PlansTab() {
+  const { t } = useAdminI18n();
+  const localize = useLocalizeMessage();
+  const toast = useToast();
+  const { modal } = App.useApp();
+  const client = useAdminClient();
+  const queryClient = useQueryClient();
+  const { data: plans, isLoading } = useAdminPlans();
+  const { data: settings } = useAdminSettings();
+  const [editing, setEditing] = useState<{ plan: StakingPlan | null } | null>(null);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: adminKeys.plans });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.stats });
+  };
+  const failed = (title: string) => (error: Error) => toast.error(title, localize(error.message));
+
+  const toggle = useMutation({
+    mutationFn: (plan: StakingPlan) => client.send('PATCH', `/api/admin/staking-plans/${plan.id}/toggle`),
+    onSuccess: () => {
+      refresh();
+      toast.success(t('plans.toggled'));
+    },
+    onError: failed(t('plans.toggleFailed')),
+  });
+
+  const remove = useMutation({
+    mutationFn: (plan: StakingPlan) => client.send('DELETE', `/api/admin/staking-plans/${plan.id}`),
+    onSuccess: () => {
+      refresh();
+      toast.success(t('plans.deleted'));
+    },
+    onError: failed(t('plans.deleteFailed')),
+  });
+
+  function confirmDelete(plan: StakingPlan) {
+    modal.confirm({
+      title: t('plans.deleteTitle', { name: plan.name }),
+      content: t('plans.deleteConfirm'),
+      okText: t('common.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () => remove.mutateAsync(plan).catch(() => undefined),
+    });
+  }
+
+  const symbol = settings?.tokenSymbol ?? '';
+  return (
+    <>
+      <div className="admin-toolbar">
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('plans.title')}
+        </Typography.Title>
+        <div className="admin-toolbar-end">
+          <Button type="primary" onClick={() => setEditing({ plan: null })}>
+            {t('plans.create')}
+          </Button>
+        </div>
+      </div>
+      {isLoading ? (
+        <Skeleton active />
+      ) : !plans?.rows.length ? (
+        <Empty description={t('plans.empty')} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {plans.rows.map((plan) => (
+            <Col key={plan.id} xs={24} md={12} xl={8}>
+              <Card
+                role="article"
+                aria-label={plan.name}
+                title={plan.name}
+                extra={<Tag color={plan.isActive ? 'green' : 'default'}>{plan.isActive ? t('plans.active') : t('plans.inactive')}</Tag>}
+                actions={[
+                  <Button key="edit" type="link" onClick={() => setEditing({ plan })}>
+                    {t('plans.edit')}
+                  </Button>,
+                  <Button key="toggle" type="link" loading={toggle.isPending && toggle.variables?.id === plan.id} onClick={() => toggle.mutate(plan)}>
+                    {plan.isActive ? t('plans.deactivate') : t('plans.activate')}
+                  </Button>,
+                  <Button key="delete" type="link" danger onClick={() => confirmDelete(plan)}>
+                    {t('common.delete')}
+                  </Button>,
+                ]}
+              >
+                {plan.description && <Typography.Paragraph type="secondary">{plan.description}</Typography.Paragraph>}
+                <Descriptions
+                  column={2}
+                  size="small"
+                  items={[
+                    { key: 'yield', label: t('plans.yieldShort'), children: `${formatExact(plan.yieldRate)}%` },
+                    { key: 'duration', label: t('plans.durationShort'), children: t('plans.days', { days: plan.durationDays }) },
+                    { key: 'min', label: t('plans.minShort'), children: `${formatExact(plan.minStakeAmount)} ${symbol}`.trim() },
+                    { key: 'penalty', label: t('plans.penaltyShort'), children: `${formatExact(plan.earlyPenaltyRate)}%` },
+                  ]}
+                />
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      )}
+      <PlanDialog open={editing !== null} plan={editing?.plan ?? null} onClose={() => setEditing(null)} />
+    </>
+  );
+}

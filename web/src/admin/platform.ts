@@ -1,0 +1,34 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * What the admin panel needs from the shell it runs in: the browser at /admin, or the desktop
+ * app (whose adapters go through its preload bridge). The panel itself never touches
+ * localStorage, the clipboard, windows or files directly.
+ */
+export type AdminPlatform = {
+  /** Where the API is: '' for the page's own origin, else the server's origin (desktop). */
+  serverUrl: string;
+  /** Keeps the admin's token between sessions. */
+  tokenStore: {
+    load(): Promise<string | null>;
+    save(token: string): Promise<void>;
+    clear(): Promise<void>;
+  };
+  copyText(text: string): Promise<void>;
+  /** Opens a block-explorer link outside the panel. */
+  openExternal(url: string): void;
+  /** A holder asked for a withdrawal while the panel was open. */
+  notifyWithdrawal(notice: { title: string; body: string }): void;
+  /** How many withdrawals wait to be paid (a tray badge, the page title). */
+  setPendingCount(count: number): void;
+  /** Saves an export: a download in the browser, a save dialog on the desktop. */
+  saveCsv(fileName: string, content: string): Promise<'saved' | 'cancelled'>;
+};
+
+export const PlatformContext = createContext<AdminPlatform | null>(null);
+
+export function usePlatform(): AdminPlatform {
+  const platform = useContext(PlatformContext);
+  if (!platform) throw new Error('usePlatform outside the admin panel');
+  return platform;
+}

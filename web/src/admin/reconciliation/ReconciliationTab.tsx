@@ -1,0 +1,45 @@
+import { Alert, Button, Select, Table, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import type { UnrecordedDeposit } from '@stakedesk/shared/api-types';
+import { formatDateTime, formatExact } from '@stakedesk/shared/format';
+import { useAdminSettings, useReconciliation } from '../api/queries.js';
+import { CopyAddress } from '../components/CopyAddress.js';
+import { TxLink } from '../components/TxLink.js';
+import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
+
+const DEPTHS = [100, 250, 500, 1000];
+
+/**
+ * Deposits into the staking wallet that no stake records (a holder's browser closed between
+ * sending and recording): the operator's safety net, read from the chain.
+ */
+export function ReconciliationTab() {
+  const { t } = useAdminI18n();
+  const localize = useLocalizeMessage();
+  const [depth, setDepth] = useState(DEPTHS[0]!);
+  const { data: settings } = useAdminSettings();
+  const { data, error, isFetching, refetch } = useReconciliation(depth);
+  const symbol = settings?.tokenSymbol ?? '';
+
+  const columns: TableColumnsType<UnrecordedDeposit> = [
+    { title: t('reconciliation.tx'), dataIndex: 'txId', key: 'txId', render: (txId: string) => <TxLink txId={txId} cluster={settings?.solanaCluster} /> },
+    { title: t('reconciliation.sender'), dataIndex: 'sender', key: 'sender', render: (sender: string | null) => (sender ? <CopyAddress address={sender} /> : '—') },
+    { title: t('reconciliation.amount'), dataIndex: 'amount', key: 'amount', render: (amount: string) => `${formatExact(amount)} ${symbol}`.trim() },
+    { title: t('reconciliation.time'), dataIndex: 'blockTime', key: 'blockTime', render: (time: string | null) => (time ? formatDateTime(time) : '—') },
+  ];
+
+  return (
+    <>
+      <Typography.Paragraph type="secondary">{t('reconciliation.intro')}</Typography.Paragraph>
+      <div className="admin-toolbar">
+        <label htmlFor="reconciliation-depth">{t('reconciliation.depth')}</label>
+        <Select id="reconciliation-depth" value={depth} onChange={setDepth} options={DEPTHS.map((value) => ({ value, label: value }))} style={{ width: 100 }} />
+        <Button onClick={() => void refetch()} loading={isFetching}>
+          {t('reconciliation.refresh')}
+        </Button>
+      </div>
+      {error && <Alert type="error" showIcon title={t('reconciliation.failed')} description={localize(error.message)} style={{ marginBottom: 16 }} />}
+      <Table<UnrecordedDeposit> rowKey="txId" size="middle" columns={columns} dataSource={data} loading={isFetching} pagination={false} locale={{ emptyText: t('reconciliation.empty') }} scroll={{ x: true }} />
+    </>
+  );
+}

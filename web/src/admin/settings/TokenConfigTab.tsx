@@ -1,0 +1,179 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Select, Skeleton, Switch } from 'antd';
+import { useEffect } from 'react';
+import type { AdminSettings } from '@stakedesk/shared/api-types';
+import { MAINTENANCE_TYPES } from '@stakedesk/shared/constants';
+import { settingsSchema, type SettingsInput } from '@stakedesk/shared/schemas';
+import { adminKeys, useAdminSettings } from '../api/queries.js';
+import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
+import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
+import { useAdminClient } from '../session/session.js';
+import { useToast } from '../toast.js';
+import { LogoField } from './LogoField.js';
+
+type SettingsForm = Omit<AdminSettings, 'solanaCluster' | 'heliusApiKey'> & { heliusApiKey: string; removeHeliusApiKey: boolean };
+
+const SOCIAL_LINKS = ['telegram', 'discord', 'twitter', 'instagram', 'tiktok'] as const;
+
+function formValues(settings: AdminSettings): SettingsForm {
+  // The stored key is only ever shown masked, as the placeholder; a blank field keeps it.
+  return { ...settings, heliusApiKey: '', removeHeliusApiKey: false };
+}
+
+/** The Platform Settings form: token, logo, RPC provider, support contacts, counters, maintenance. */
+export function TokenConfigTab() {
+  const { t } = useAdminI18n();
+  const localize = useLocalizeMessage();
+  const toast = useToast();
+  const client = useAdminClient();
+  const queryClient = useQueryClient();
+  const { data: settings } = useAdminSettings();
+  const [form] = Form.useForm<SettingsForm>();
+  const maintenanceOn = Form.useWatch('maintenanceMode', form);
+
+  useEffect(() => {
+    if (settings) form.setFieldsValue(formValues(settings));
+  }, [settings, form]);
+
+  const save = useMutation({
+    mutationFn: (input: SettingsInput) => client.send<AdminSettings>('PUT', '/api/admin/settings', input),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(adminKeys.settings, saved);
+      form.setFieldsValue(formValues(saved));
+      toast.success(t('settings.saved'));
+    },
+    onError: (error) => toast.error(t('settings.saveFailed'), serverRefusal(form, error, localize)),
+  });
+
+  function submit(values: SettingsForm) {
+    const { removeHeliusApiKey, statsOffsetStaked, ...rest } = values;
+    const input = checkWithSchema(
+      form,
+      settingsSchema,
+      { ...rest, statsOffsetStaked: String(statsOffsetStaked ?? ''), ...(removeHeliusApiKey ? { removeHeliusApiKey } : {}) },
+      localize,
+    );
+    if (input) save.mutate(input);
+  }
+
+  if (!settings) return <Skeleton active />;
+  return (
+    <Form form={form} layout="vertical" onFinish={submit} initialValues={formValues(settings)} requiredMark={false} scrollToFirstError>
+      <Card title={t('settings.title')}>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('settings.tokenName')} name="tokenName">
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('settings.tokenSymbol')} name="tokenSymbol">
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('settings.tokenContract')} name="tokenContract">
+              <Input className="admin-mono" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('settings.stakingWallet')} name="stakingWallet">
+              <Input className="admin-mono" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item label={t('settings.logo')} name="tokenLogo">
+          <LogoField />
+        </Form.Item>
+      </Card>
+
+      <Card title={t('settings.providerTitle')} style={{ marginTop: 16 }}>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('settings.providerKey')} name="heliusApiKey" extra={settings.heliusApiKey ? t('settings.providerKeyKept') : undefined}>
+              <Input.Password placeholder={settings.heliusApiKey || t('settings.providerKeyNone')} autoComplete="off" />
+            </Form.Item>
+            {settings.heliusApiKey && (
+              <Form.Item name="removeHeliusApiKey" valuePropName="checked">
+                <Checkbox>{t('settings.providerKeyRemove')}</Checkbox>
+              </Form.Item>
+            )}
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('settings.providerUrl')} name="heliusRpcUrl" extra={t('settings.providerUrlHint')}>
+              <Input placeholder="https://mainnet.helius-rpc.com/" />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Card>
+
+      <Card title={t('settings.supportTitle')} style={{ marginTop: 16 }}>
+        <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <Form.Item label={t('settings.supportEmail')} name="supportEmail">
+              <Input type="email" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item label={t('settings.supportWhatsapp')} name="supportWhatsapp">
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item label={t('settings.supportTelegram')} name="supportTelegram">
+              <Input />
+            </Form.Item>
+          </Col>
+          {SOCIAL_LINKS.map((network) => (
+            <Col key={network} xs={24} md={8}>
+              <Form.Item label={t(`settings.social.${network}`)} name={['socialLinks', network]}>
+                <Input placeholder="https://" />
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+      </Card>
+
+      <Card title={t('settings.countersTitle')} style={{ marginTop: 16 }}>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('settings.offsetStaked')} name="statsOffsetStaked" extra={t('settings.offsetHint')}>
+              <Input inputMode="numeric" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('settings.offsetStakers')} name="statsOffsetStakers">
+              <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Card>
+
+      <Card title={t('settings.maintenanceTitle')} style={{ marginTop: 16 }}>
+        {maintenanceOn && <Alert type="warning" showIcon title={t('settings.maintenanceWarning')} style={{ marginBottom: 16 }} />}
+        <Form.Item label={t('settings.maintenanceSwitch')} name="maintenanceMode" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('settings.maintenanceType')} name="maintenanceType">
+              <Select options={MAINTENANCE_TYPES.map((type) => ({ value: type, label: t(`settings.maintenanceType.${type}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('settings.maintenanceTime')} name="maintenanceEstimatedTime">
+              <Input />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item label={t('settings.maintenanceMessage')} name="maintenanceMessage">
+          <Input.TextArea rows={3} />
+        </Form.Item>
+      </Card>
+
+      <Button type="primary" htmlType="submit" loading={save.isPending} style={{ marginTop: 16 }}>
+        {save.isPending ? t('settings.pending') : t('settings.submit')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,78 @@
+import { Input, Table, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import type { Stake } from '@stakedesk/shared/api-types';
+import { formatDateTime, formatExact } from '@stakedesk/shared/format';
+import { addWhole } from '@stakedesk/shared/money';
+import { useAdminSettings, useAdminStakes } from '../api/queries.js';
+import { CopyAddress } from '../components/CopyAddress.js';
+import { CsvButton } from '../components/CsvButton.js';
+import { TxLink } from '../components/TxLink.js';
+import { useTableQuery } from '../components/use-table-query.js';
+import { useAdminI18n } from '../i18n.js';
+import { StakeStatusTag } from './StakeStatusTag.js';
+import { UpdateExpiredButton } from './UpdateExpiredButton.js';
+
+/** Active: running stakes and those awaiting a payout. Completed: ended stakes, paid or restaked or not. */
+const STATUSES = { active: 'active,pending_withdrawal', completed: 'completed,withdrawn' } as const;
+
+export function StakesTab({ kind }: { kind: 'active' | 'completed' }) {
+  const { t } = useAdminI18n();
+  const { data: settings } = useAdminSettings();
+  const [search, setSearch] = useState('');
+  const table = useTableQuery<Stake>({ status: STATUSES[kind], q: search || undefined });
+  const { data, isFetching } = useAdminStakes(table.params);
+  const symbol = settings?.tokenSymbol ?? '';
+  const amount = (value: string) => `${formatExact(value)} ${symbol}`.trim();
+  const sortable = (key: string) => ({ key, sorter: true, sortOrder: table.sortOrderOf(key) });
+
+  const columns: TableColumnsType<Stake> = [
+    { title: t('stakes.user'), dataIndex: 'walletAddress', ...sortable('walletAddress'), render: (wallet: string) => <CopyAddress address={wallet} /> },
+    {
+      title: t('stakes.plan'),
+      ...sortable('planName'),
+      render: (_value, stake) => (
+        <>
+          {stake.plan.name}
+          <br />
+          <Typography.Text type="secondary">{t('stakes.planTerms', { yield: formatExact(stake.plan.yieldRate), days: stake.plan.durationDays })}</Typography.Text>
+        </>
+      ),
+    },
+    { title: t('stakes.amount'), dataIndex: 'amount', ...sortable('amount'), render: amount },
+    ...(kind === 'completed'
+      ? [
+          { title: t('stakes.rewards'), key: 'rewards', render: (_value: unknown, stake: Stake) => amount(stake.rewardAmount) },
+          { title: t('stakes.total'), key: 'total', render: (_value: unknown, stake: Stake) => amount(addWhole(stake.amount, stake.rewardAmount)) },
+        ]
+      : []),
+    { title: t('stakes.status'), ...sortable('status'), render: (_value, stake) => <StakeStatusTag stake={stake} /> },
+    { title: t('stakes.transaction'), key: 'txId', render: (_value, stake) => <TxLink txId={stake.txId} cluster={settings?.solanaCluster} /> },
+    kind === 'active'
+      ? { title: t('stakes.date'), dataIndex: 'createdAt', ...sortable('createdAt'), render: (date: string) => formatDateTime(date) }
+      : { title: t('stakes.completed'), dataIndex: 'completedAt', ...sortable('completedAt'), render: (date: string | null) => (date ? formatDateTime(date) : '') },
+    ...(kind === 'active' ? [{ title: t('stakes.ends'), dataIndex: 'endsAt', ...sortable('endsAt'), render: (date: string) => formatDateTime(date) }] : []),
+  ];
+
+  return (
+    <>
+      <div className="admin-toolbar">
+        <Input.Search allowClear placeholder={t('stakes.search')} aria-label={t('stakes.search')} onSearch={(value) => setSearch(value.trim())} style={{ maxWidth: 420 }} />
+        <div className="admin-toolbar-end">
+          {kind === 'active' && <UpdateExpiredButton />}
+          <CsvButton path="/api/admin/stakes.csv" params={{ status: STATUSES[kind] }} fileName={`${kind}-stakes.csv`} />
+        </div>
+      </div>
+      <Table<Stake>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={data?.rows}
+        loading={isFetching}
+        pagination={table.pagination(data?.total)}
+        onChange={table.onChange}
+        locale={{ emptyText: kind === 'active' ? t('stakes.activeEmpty') : t('stakes.completedEmpty') }}
+        scroll={{ x: true }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { App } from 'antd';
+import { useMemo } from 'react';
+
+/** SPEC 8's toasts in the panel: a title and a description, one at a time (AdminPanel sets the limits). */
+export function useToast() {
+  const { notification } = App.useApp();
+  return useMemo(
+    () => ({
+      success: (title: string, description?: string) => notification.success({ title, description }),
+      error: (title: string, description?: string) => notification.error({ title, description }),
+      info: (title: string, description?: string) => notification.info({ title, description }),
+    }),
+    [notification],
+  );
+}

@@ -1,0 +1,80 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Descriptions, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import type { Withdrawal } from '@stakedesk/shared/api-types';
+import { formatExact } from '@stakedesk/shared/format';
+import { adminKeys } from '../api/queries.js';
+import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
+import { useAdminClient } from '../session/session.js';
+import { useToast } from '../toast.js';
+
+export type ProcessMode = 'complete' | 'reject';
+
+/**
+ * Completes a pending withdrawal with the payout's transaction id (the server checks it on chain),
+ * or rejects it with a reason (the stake goes back to what it was).
+ */
+export function ProcessDialog({ withdrawal, mode, symbol, onClose }: { withdrawal: Withdrawal | null; mode: ProcessMode; symbol: string; onClose: () => void }) {
+  const { t } = useAdminI18n();
+  const localize = useLocalizeMessage();
+  const toast = useToast();
+  const client = useAdminClient();
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState('');
+  const completing = mode === 'complete';
+
+  const close = () => {
+    setValue('');
+    onClose();
+  };
+
+  const process = useMutation({
+    mutationFn: (target: Withdrawal) =>
+      client.send<Withdrawal>(
+        'PUT',
+        `/api/admin/withdrawals/${target.id}`,
+        completing ? { status: 'completed', txId: value.trim() } : { status: 'rejected', reason: value.trim() },
+      ),
+    onSuccess: () => {
+      for (const queryKey of [adminKeys.withdrawals, adminKeys.stakes, adminKeys.stats]) void queryClient.invalidateQueries({ queryKey });
+      toast.success(completing ? t('withdrawals.processed') : t('withdrawals.rejected'));
+      close();
+    },
+    onError: (error) => toast.error(completing ? t('withdrawals.processFailed') : t('withdrawals.rejectFailed'), localize(error.message)),
+  });
+
+  return (
+    <Modal
+      open={withdrawal !== null}
+      title={completing ? t('withdrawals.processTitle') : t('withdrawals.rejectTitle')}
+      onCancel={close}
+      okText={completing ? t('withdrawals.process') : t('withdrawals.reject')}
+      okButtonProps={{ disabled: value.trim() === '', loading: process.isPending, danger: !completing }}
+      cancelText={t('common.cancel')}
+      onOk={() => withdrawal && process.mutate(withdrawal)}
+      destroyOnHidden
+    >
+      {withdrawal && (
+        <>
+          <Descriptions
+            column={1}
+            size="small"
+            items={[
+              { key: 'wallet', label: t('withdrawals.wallet'), children: <span className="admin-mono">{withdrawal.walletAddress}</span> },
+              { key: 'net', label: t('withdrawals.netAmount'), children: `${formatExact(withdrawal.finalAmount)} ${symbol}`.trim() },
+            ]}
+          />
+          <Form layout="vertical" style={{ marginTop: 16 }} onFinish={() => value.trim() && process.mutate(withdrawal)}>
+            <Form.Item label={completing ? t('withdrawals.txId') : t('withdrawals.reason')} htmlFor="withdrawal-process-input">
+              {completing ? (
+                <Input id="withdrawal-process-input" className="admin-mono" value={value} onChange={(event) => setValue(event.target.value)} autoFocus />
+              ) : (
+                <Input.TextArea id="withdrawal-process-input" rows={3} value={value} onChange={(event) => setValue(event.target.value)} autoFocus />
+              )}
+            </Form.Item>
+          </Form>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,128 @@
+import { Button, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import type { Withdrawal } from '@stakedesk/shared/api-types';
+import { formatDateTime, formatExact } from '@stakedesk/shared/format';
+import type { WithdrawalStatus } from '@stakedesk/shared/stake-status';
+import { useAdminSettings, useAdminWithdrawals } from '../api/queries.js';
+import { CopyAddress } from '../components/CopyAddress.js';
+import { CsvButton } from '../components/CsvButton.js';
+import { TxLink } from '../components/TxLink.js';
+import { useTableQuery } from '../components/use-table-query.js';
+import { useAdminI18n } from '../i18n.js';
+import { ProcessDialog, type ProcessMode } from './ProcessDialog.js';
+
+type Columns = TableColumnsType<Withdrawal>;
+
+function useWithdrawalTable(status: WithdrawalStatus, search: string) {
+  const table = useTableQuery<Withdrawal>({ status, q: search || undefined });
+  const query = useAdminWithdrawals(table.params);
+  return { table, query };
+}
+
+/** Pending withdrawals to pay or reject, then the completed and rejected ones (each only if any). */
+export function WithdrawalsTab() {
+  const { t } = useAdminI18n();
+  const { data: settings } = useAdminSettings();
+  const [search, setSearch] = useState('');
+  const [acting, setActing] = useState<{ withdrawal: Withdrawal; mode: ProcessMode } | null>(null);
+  const pending = useWithdrawalTable('pending', search);
+  const completed = useWithdrawalTable('completed', search);
+  const rejected = useWithdrawalTable('rejected', search);
+  const symbol = settings?.tokenSymbol ?? '';
+  const amount = (value: string) => `${formatExact(value)} ${symbol}`.trim();
+
+  const user: Columns[number] = { title: t('withdrawals.user'), dataIndex: 'walletAddress', key: 'walletAddress', render: (wallet: string) => <CopyAddress address={wallet} /> };
+  const requested = (table: typeof pending.table): Columns[number] => ({
+    title: t('withdrawals.requestDate'),
+    dataIndex: 'requestedAt',
+    key: 'requestedAt',
+    sorter: true,
+    sortOrder: table.sortOrderOf('requestedAt'),
+    render: (date: string) => formatDateTime(date),
+  });
+  const net = (table: typeof pending.table, title: string): Columns[number] => ({
+    title,
+    dataIndex: 'finalAmount',
+    key: 'finalAmount',
+    sorter: true,
+    sortOrder: table.sortOrderOf('finalAmount'),
+    render: amount,
+  });
+  const processed = (table: typeof pending.table, title: string): Columns[number] => ({
+    title,
+    dataIndex: 'processedAt',
+    key: 'processedAt',
+    sorter: true,
+    sortOrder: table.sortOrderOf('processedAt'),
+    render: (date: string | null) => (date ? formatDateTime(date) : ''),
+  });
+
+  const pendingColumns: Columns = [
+    user,
+    net(pending.table, t('withdrawals.amount')),
+    { title: t('withdrawals.kind'), dataIndex: 'kind', key: 'kind', render: (kind: Withdrawal['kind'], w) => <Tag color={kind === 'early' ? 'orange' : 'green'}>{kind === 'early' ? t('withdrawals.early', { penalty: amount(w.penaltyAmount) }) : t('withdrawals.full')}</Tag> },
+    requested(pending.table),
+    {
+      title: t('withdrawals.actions'),
+      key: 'actions',
+      render: (_value, withdrawal) => (
+        <Space>
+          <Button type="primary" size="small" onClick={() => setActing({ withdrawal, mode: 'complete' })}>
+            {t('withdrawals.process')}
+          </Button>
+          <Button danger size="small" onClick={() => setActing({ withdrawal, mode: 'reject' })}>
+            {t('withdrawals.reject')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+  const completedColumns: Columns = [
+    user,
+    net(completed.table, t('withdrawals.netAmount')),
+    requested(completed.table),
+    processed(completed.table, t('withdrawals.completedDate')),
+    { title: t('withdrawals.txid'), dataIndex: 'txId', key: 'txId', render: (txId: string | null) => <TxLink txId={txId} cluster={settings?.solanaCluster} /> },
+  ];
+  const rejectedColumns: Columns = [
+    user,
+    net(rejected.table, t('withdrawals.netAmount')),
+    requested(rejected.table),
+    processed(rejected.table, t('withdrawals.rejectedDate')),
+    { title: t('withdrawals.reason'), dataIndex: 'rejectReason', key: 'rejectReason' },
+  ];
+
+  const section = (title: string, columns: Columns, { table, query }: typeof pending, empty?: string) => (
+    <section aria-label={title}>
+      <Typography.Title level={4} className="admin-section-title">
+        {title}
+      </Typography.Title>
+      <Table<Withdrawal>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={query.data?.rows}
+        loading={query.isFetching}
+        pagination={table.pagination(query.data?.total)}
+        onChange={table.onChange}
+        locale={empty ? { emptyText: empty } : undefined}
+        scroll={{ x: true }}
+      />
+    </section>
+  );
+
+  return (
+    <>
+      <div className="admin-toolbar">
+        <Input.Search allowClear placeholder={t('withdrawals.search')} aria-label={t('withdrawals.search')} onSearch={setSearch} style={{ maxWidth: 420 }} />
+        <div className="admin-toolbar-end">
+          <CsvButton path="/api/admin/withdrawals.csv" fileName="withdrawals.csv" />
+        </div>
+      </div>
+      {section(t('withdrawals.pendingTitle'), pendingColumns, pending, t('withdrawals.pendingEmpty'))}
+      {(completed.query.data?.total ?? 0) > 0 && section(t('withdrawals.completedTitle'), completedColumns, completed)}
+      {(rejected.query.data?.total ?? 0) > 0 && section(t('withdrawals.rejectedTitle'), rejectedColumns, rejected)}
+      <ProcessDialog withdrawal={acting?.withdrawal ?? null} mode={acting?.mode ?? 'complete'} symbol={symbol} onClose={() => setActing(null)} />
+    </>
+  );
+}
