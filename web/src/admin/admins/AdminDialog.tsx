@@ -58,7 +58,7 @@ export function AdminDialog({ open, admin, onClose }: { open: boolean; admin: Ad
     >
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} autoComplete="off">
         <Form.Item label={t('admins.email')} name="email">
-          <Input type="email" autoComplete="off" />
+          <Input inputMode="email" autoComplete="off" />
         </Form.Item>
         <Form.Item label={t('admins.username')} name="username">
           <Input autoComplete="off" />

@@ -111,7 +111,7 @@ export function TokenConfigTab() {
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <Form.Item label={t('settings.supportEmail')} name="supportEmail">
-              <Input type="email" />
+              <Input inputMode="email" />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>

@@ -1,0 +1,111 @@
+import { deflateSync } from 'node:zlib';
+import { AdminPanel } from '../support/admin-panel.js';
+import { readState } from '../support/state.js';
+import { expect, test } from '../support/test.js';
+
+/** A real 2x2 PNG (signature, IHDR, IDAT, IEND) with valid checksums. */
+function tinyPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(2, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const pixels = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 0]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const publicSettings = async () => (await (await fetch(`${readState().baseURL}/api/settings`)).json()) as Record<string, unknown>;
+
+test.describe('Token Config', () => {
+  test.afterAll(async () => {
+    const { mint, stakingWallet } = readState();
+    const token = await (await import('../support/admin-api.js')).adminToken();
+    await fetch(`${readState().baseURL}/api/admin/settings`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ tokenName: 'Stakedesk Test Token', tokenSymbol: 'SDT', tokenContract: mint, stakingWallet, tokenLogo: null, supportEmail: '' }),
+    });
+  });
+
+  test('shows the saved settings, refuses invalid fields on the field, and saves', async ({ page }) => {
+    const panel = new AdminPanel(page);
+    await panel.open();
+    const { mint, stakingWallet } = readState();
+    await expect(page.getByLabel('Token Name')).toHaveValue('Stakedesk Test Token');
+    await expect(page.getByLabel('Token Contract Address')).toHaveValue(mint);
+    await expect(page.getByLabel('Staking Wallet Address')).toHaveValue(stakingWallet);
+
+    await page.getByLabel('Token Name').fill('');
+    await page.getByLabel('Token Contract Address').fill('not-an-address');
+    await page.getByLabel('Support Email').fill('nobody-at-example');
+    await page.getByRole('button', { name: 'Update Settings' }).click();
+    await expect(page.getByText('Token name is required')).toBeVisible();
+    await expect(page.getByText('Token contract must be a valid Solana address')).toBeVisible();
+    await expect(page.getByText('Support email must be a valid email address')).toBeVisible();
+    expect((await publicSettings()).tokenName).toBe('Stakedesk Test Token');
+
+    await page.getByLabel('Token Name').fill('Stakedesk Test Token');
+    await page.getByLabel('Token Contract Address').fill(mint);
+    await page.getByLabel('Support Email').fill('help@e2e.example');
+    await page.getByRole('button', { name: 'Update Settings' }).click();
+    await expect(panel.toast('Settings updated successfully')).toBeVisible();
+    expect((await publicSettings()).supportEmail).toBe('help@e2e.example');
+  });
+
+  test('uploads a PNG logo and shows it; refuses an SVG and a file over 5 MB', async ({ page }) => {
+    const panel = new AdminPanel(page);
+    await panel.open();
+    const upload = page.locator('input[type=file]');
+
+    await upload.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') });
+    await expect(panel.toast('Logo refused')).toContainText('SVG images are not allowed');
+    await upload.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([tinyPng(), Buffer.alloc(5 * 1024 * 1024)]) });
+    await expect(panel.toast('File too large')).toContainText('Please select an image smaller than 5MB');
+    await expect(page.getByText('No logo')).toBeVisible();
+
+    await upload.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: tinyPng() });
+    await expect(page.getByRole('img', { name: 'Current logo' })).toBeVisible();
+    await page.getByRole('button', { name: 'Update Settings' }).click();
+    await expect(panel.toast('Settings updated successfully')).toBeVisible();
+    expect((await publicSettings()).tokenLogo).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    await expect(page.getByRole('banner').getByRole('img', { name: 'Stakedesk Test Token' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Remove logo' }).click();
+    await page.getByRole('button', { name: 'Update Settings' }).click();
+    await expect.poll(async () => (await publicSettings()).tokenLogo).toBeNull();
+    await expect(page.getByRole('banner').getByRole('img', { name: 'Stakedesk Test Token' })).toHaveCount(0);
+  });
+
+  test('keeps the provider key masked: blank keeps it, and it never reaches the public settings', async ({ page }) => {
+    const panel = new AdminPanel(page);
+    await panel.open();
+    const key = 'e2e-provider-key-0123456789';
+    await page.getByLabel('Helius API Key').fill(key);
+    await page.getByRole('button', { name: 'Update Settings' }).click();
+    await expect(panel.toast('Settings updated successfully')).toBeVisible();
+    await expect(page.getByLabel('Helius API Key')).toHaveValue('');
+    await expect(page.getByLabel('Helius API Key')).toHaveAttribute('placeholder', 'e2e-••••••••6789');
+    expect(JSON.stringify(await publicSettings())).not.toContain(key);
+
+    await page.getByLabel('Remove the stored key').check();
+    await page.getByRole('button', { name: 'Update Settings' }).click();
+    await expect(page.getByLabel('Helius API Key')).toHaveAttribute('placeholder', 'No key stored');
+  });
+});

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { AdminPanel } from '../support/admin-panel.js';
+import { ageStakesOf } from '../support/database.js';
+import { stakeThroughApi } from '../support/holder-api.js';
+import { readState } from '../support/state.js';
+import { expect, test } from '../support/test.js';
+
+const short = (text: string) => `${text.slice(0, 4)}...${text.slice(-4)}`;
+
+test('a stake shows in Active Stakes; Update Expired Stakes moves it, once ended, to Completed Stakes', async ({ page, holder }) => {
+  const panel = new AdminPanel(page);
+  const stake = await stakeThroughApi(holder, 'Starter', 500);
+  await panel.open('Active Stakes');
+  const wallet = short(holder.publicKey.toBase58());
+  const row = panel.row(wallet);
+  await expect(row).toContainText('Starter');
+  await expect(row).toContainText('500 SDT');
+  await expect(row).toContainText('Active');
+  await expect(row.getByRole('link')).toHaveText(`${stake.txId!.slice(0, 8)}...${stake.txId!.slice(-8)}`);
+
+  await ageStakesOf(readState().dataDir, holder.publicKey.toBase58(), 30);
+  await page.reload();
+  await panel.openTab('Active Stakes');
+  await expect(panel.row(wallet)).toContainText('Expired');
+  await page.getByRole('button', { name: 'Update Expired Stakes' }).click();
+  await expect(page.getByRole('dialog').filter({ hasText: /^Updated \d+ expired stakes/ })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(panel.row(wallet)).toHaveCount(0);
+
+  await panel.openTab('Completed Stakes');
+  const completed = panel.row(wallet);
+  await expect(completed).toContainText('500 SDT');
+  await expect(completed).toContainText('25 SDT');
+  await expect(completed).toContainText('525 SDT');
+  await expect(completed).toContainText('Completed');
+});
+
+test('search, sort and page on the server; export the list as CSV; copy a wallet', async ({ page, context, holder }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const panel = new AdminPanel(page);
+  const stake = await stakeThroughApi(holder, 'Growth', 777);
+  await panel.open('Active Stakes');
+  const wallet = holder.publicKey.toBase58();
+
+  await panel.panel().getByRole('searchbox', { name: 'Search by wallet, TXID, plan or id' }).fill(wallet.slice(0, 12));
+  await panel.panel().getByRole('searchbox').press('Enter');
+  await expect(panel.panel().getByRole('row')).toHaveCount(2); // the header and the one stake
+  await expect(panel.row(short(wallet))).toContainText('777 SDT');
+
+  await panel.panel().getByRole('searchbox').fill('');
+  await panel.panel().getByRole('searchbox').press('Enter');
+  await panel.panel().getByRole('columnheader', { name: 'Amount' }).click();
+  await panel.panel().getByRole('columnheader', { name: 'Amount' }).click();
+  await expect(panel.panel().getByRole('row').nth(1)).toContainText(/SDT/);
+  const amounts = await panel.panel().getByRole('row').locator('td:nth-child(3)').allTextContents();
+  const numbers = amounts.map((text) => Number(text.replace(/[^\d]/g, '')));
+  expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+
+  const download = page.waitForEvent('download');
+  await panel.panel().getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('active-stakes.csv');
+  const csv = readFileSync((await file.path())!, 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('id,wallet,plan,yield_rate,duration_days,amount,reward,status,created_at,ends_at,completed_at,tx_id');
+  expect(csv).toContain(`${stake.id},${wallet},Growth,`);
+
+  await panel.row(short(wallet)).getByRole('button', { name: `Copy address ${wallet}` }).click();
+  await expect(panel.toast('Address copied!')).toContainText('Wallet address copied to clipboard');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(wallet);
+});

@@ -1,0 +1,62 @@
+import { expect, type Page } from '@playwright/test';
+import { adminToken } from './admin-api.js';
+
+/** What an operator does in the admin panel, in the words of its screens. */
+export class AdminPanel {
+  constructor(readonly page: Page) {}
+
+  /** A toast (antd notification) with this title. */
+  toast(title: string | RegExp) {
+    return this.page.locator('.ant-notification-notice').filter({ hasText: title });
+  }
+
+  dialog(name?: string | RegExp) {
+    return this.page.getByRole('dialog', name === undefined ? {} : { name });
+  }
+
+  tab(name: string) {
+    return this.page.getByRole('tab', { name });
+  }
+
+  /** The open tab's content. */
+  panel() {
+    return this.page.getByRole('tabpanel');
+  }
+
+  section(name: string) {
+    return this.page.getByRole('region', { name });
+  }
+
+  /** Logs in through the form, as an operator does. */
+  async login(username: string, password: string) {
+    await this.page.goto('/admin');
+    await this.page.getByLabel('Username').fill(username);
+    await this.page.getByLabel('Password').fill(password);
+    await this.page.getByRole('button', { name: 'Login' }).click();
+  }
+
+  /** Opens the panel already logged in (a token from the API in localStorage, as a returning admin has). */
+  async open(tab?: string) {
+    const token = await adminToken();
+    await this.page.addInitScript((value) => localStorage.setItem('admin_token', value), token);
+    await this.page.goto('/admin');
+    await expect(this.page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+    if (tab) await this.openTab(tab);
+  }
+
+  async openTab(name: string) {
+    await this.tab(name).click();
+    await expect(this.tab(name)).toHaveAttribute('aria-selected', 'true');
+  }
+
+  /** Picks `option` in the select labelled `label` (antd draws its options in a pop-up list). */
+  async choose(label: string, option: string) {
+    await this.page.getByRole('combobox', { name: label }).click();
+    await this.page.locator('.ant-select-item-option').filter({ hasText: option }).click();
+  }
+
+  /** The row of a table that mentions `text`. */
+  row(text: string | RegExp) {
+    return this.panel().getByRole('row').filter({ hasText: text });
+  }
+}
