@@ -1,4 +1,3 @@
-import bs58 from 'bs58';
 import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/base';
 import {
   StandardConnect,
@@ -83,7 +82,10 @@ export function standardProvider(wallet: Wallet, cluster: () => SolanaCluster | 
         chain: chainOf(cluster()),
         transaction: bytes,
       });
-      return output?.signature.length ? { signature: bs58.encode(output.signature) } : undefined;
+      if (!output?.signature.length) return undefined;
+      // Loaded only when sending: a returning holder's silent reconnect does not need it.
+      const { default: bs58 } = await import('bs58');
+      return { signature: bs58.encode(output.signature) };
     },
     on(event, handler) {
       if (!handlers.has(event)) handlers.set(event, new Set());
