@@ -1,8 +1,12 @@
 import { createTransferCheckedInstruction } from '@solana/spl-token';
 import { PublicKey, Transaction, type TokenBalance } from '@solana/web3.js';
 import type { Page } from '@playwright/test';
+import type { SolanaSignMessageFeature } from '@solana/wallet-standard-features';
+import type { Wallet } from '@wallet-standard/base';
+import type { StandardConnectFeature } from '@wallet-standard/features';
 import { confirmed, connection, mint, toRaw, tokenAccountOf, tokenBalance } from './support/chain.js';
 import { verifyEd25519 } from './support/ed25519.js';
+import { installFakeStandardWallet } from './support/fake-standard-wallet.js';
 import { readState } from './support/state.js';
 import { expect, test } from './support/test.js';
 
@@ -116,6 +120,37 @@ test('signAndSendTransaction signs in Node and lands the transfer on the test ch
   const stakingAmount = (balances: TokenBalance[] | null | undefined) =>
     BigInt(balances?.find((balance) => balance.owner === staking.toBase58() && balance.mint === readState().mint)?.uiTokenAmount.amount ?? '0');
   expect(stakingAmount(meta!.postTokenBalances) - stakingAmount(meta!.preTokenBalances)).toBe(toRaw(100));
+});
+
+test('the fake Wallet Standard wallet registers through the standard window events, connects and signs', async ({ page, holder }) => {
+  const solflare = await installFakeStandardWallet(page, holder);
+  await page.goto('/documentation');
+  const message = 'Sign in to Stakedesk\nNonce: 5678';
+  // The page plays the app's side of the registration protocol.
+  const seen = await page.evaluate(async (text) => {
+    const wallets: Wallet[] = [];
+    const register = (...found: Wallet[]) => (wallets.push(...found), () => undefined);
+    window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: { register } }));
+    const wallet = wallets[0]!;
+    const { connect } = wallet.features['standard:connect'] as StandardConnectFeature['standard:connect'];
+    const silent = await connect({ silent: true });
+    const { accounts } = await connect();
+    const { signMessage } = wallet.features['solana:signMessage'] as SolanaSignMessageFeature['solana:signMessage'];
+    const [output] = await signMessage({ account: accounts[0]!, message: new TextEncoder().encode(text) });
+    return {
+      names: wallets.map((w) => w.name),
+      features: Object.keys(wallet.features),
+      silentAccounts: silent.accounts.length,
+      address: accounts[0]!.address,
+      signature: Array.from(output!.signature),
+    };
+  }, message);
+  expect(seen).toMatchObject({ names: ['Solflare'], silentAccounts: 0, address: holder.publicKey.toBase58() });
+  expect(seen.features).toEqual(
+    expect.arrayContaining(['standard:connect', 'standard:disconnect', 'standard:events', 'solana:signMessage', 'solana:signAndSendTransaction']),
+  );
+  expect(verifyEd25519(holder.publicKey, new TextEncoder().encode(message), Uint8Array.from(seen.signature))).toBe(true);
+  expect(solflare.requests.map((request) => request.op)).toEqual(['connect', 'connect', 'signMessage']);
 });
 
 test.describe('with walletInstalled: false', () => {

@@ -1,3 +1,5 @@
+import { Keypair } from '@solana/web3.js';
+import { installFakeStandardWallet } from '../support/fake-standard-wallet.js';
 import { HolderPages } from '../support/holder-pages.js';
 import { expect, test } from '../support/test.js';
 
@@ -26,5 +28,14 @@ test('screens', async ({ page }, testInfo) => {
   await holderPages.section('Active Stakes').getByRole('button', { name: 'Unstake' }).click();
   await shoot('unstake-dialog');
   // No scroll-width overflow at the project's width (readable at 360 px).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
+test('wallet chooser', async ({ page }, testInfo) => {
+  await installFakeStandardWallet(page, Keypair.generate());
+  await page.goto('/');
+  await page.getByRole('button', { name: /^Connect( Wallet)?$/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Choose your wallet' }).getByRole('button', { name: 'Solflare' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('wallet-chooser.png'), fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });

@@ -45,6 +45,36 @@ test.describe('staking from the dashboard', () => {
     await expect(holderPages.section('Active Stakes')).toContainText('No Active Stakes');
   });
 
+  test('says the transaction failed when the wallet returns no transaction id, and records and moves nothing', async ({ page, holder, phantom, request }) => {
+    const holderPages = new HolderPages(page);
+    await holderPages.connectFromLanding();
+    const before = await tokenBalance(holder.publicKey);
+    phantom.returnNoSignatureNext();
+    await holderPages.submitStake('Starter', 200);
+    await expect(holderPages.toast('Stake Failed')).toContainText('Transaction failed - no transaction ID received.');
+    expect(await tokenBalance(holder.publicKey)).toBe(before);
+    expect(await (await request.get(`/api/stakes/${holder.publicKey.toBase58()}`)).json()).toEqual([]);
+    await page.reload();
+    await expect(holderPages.section('Active Stakes')).toContainText('No Active Stakes');
+  });
+
+  test('says the transaction failed on the blockchain when it lands and fails, and records no stake', async ({ page, holder, phantom, request }) => {
+    const holderPages = new HolderPages(page);
+    await holderPages.connectFromLanding();
+    const before = await tokenBalance(holder.publicKey);
+    phantom.failOnChainNext();
+    await holderPages.submitStake('Starter', 200);
+    // The SPL Token program refuses the overdrawn transfer: custom error 1, insufficient funds.
+    await expect(holderPages.toast('Stake Failed')).toContainText('Transaction failed on the blockchain: {"InstructionError":[0,{"Custom":1}]}', {
+      timeout: 30_000,
+    });
+    expect(await tokenBalance(holder.publicKey)).toBe(before);
+    expect(await (await request.get(`/api/stakes/${holder.publicKey.toBase58()}`)).json()).toEqual([]);
+    await page.reload();
+    await expect(holderPages.section('Active Stakes')).toContainText('No Active Stakes');
+    expect(await page.evaluate(() => localStorage.getItem('stakedesk.pendingDeposits'))).toBeNull();
+  });
+
   test('unstakes early: the penalty is charged, rewards forfeited, the request is pending', async ({ page }) => {
     const holderPages = new HolderPages(page);
     await holderPages.connectFromLanding();

@@ -1,17 +1,10 @@
+import type { WalletReply, WalletRequest } from './wallet-backend.js';
+
 /**
  * The in-page half of the fake Phantom: window.phantom.solana (and window.solana). Every decision
  * and every key operation is a call to the Node half through the exposed binding.
  * `injectPhantomProvider` is serialized into the page by addInitScript: it must stay self-contained.
  */
-
-export type WalletRequest =
-  | { op: 'connect'; onlyIfTrusted: boolean }
-  | { op: 'disconnect' }
-  | { op: 'signMessage'; message: string }
-  | { op: 'signAndSendTransaction'; transaction: string; options?: Record<string, unknown> };
-
-/** `value` is base64 (signMessage) or a base58 signature (signAndSendTransaction). */
-export type WalletReply = { ok: true; value?: string } | { ok: false; code: number; message: string };
 
 export type ProviderConfig = { binding: string; address: string; bytes: number[] };
 

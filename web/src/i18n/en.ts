@@ -16,6 +16,7 @@ export const en = {
   'wallet.connected': 'Connected: ',
   'wallet.disconnect': 'Disconnect wallet',
   'wallet.openingApp': 'Opening the wallet app...',
+  'wallet.chooseTitle': 'Choose your wallet',
   'hero.title': 'Stake {token} and earn rewards',
   'hero.pitch': 'Lock your tokens for a fixed period, earn a fixed reward, and follow every stake on your dashboard.',
   'stats.totalStaked': 'Total Value Staked',

@@ -18,6 +18,7 @@ export const ptBR: Record<MessageKey, string> = {
   'wallet.connected': 'Conectado: ',
   'wallet.disconnect': 'Desconectar carteira',
   'wallet.openingApp': 'Abrindo o app da carteira...',
+  'wallet.chooseTitle': 'Escolha sua carteira',
   'hero.title': 'Faça stake de {token} e ganhe recompensas',
   'hero.pitch': 'Bloqueie seus tokens por um período fixo, ganhe uma recompensa fixa e acompanhe cada stake no seu painel.',
   'stats.totalStaked': 'Valor total em stake',

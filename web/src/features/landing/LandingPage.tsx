@@ -8,7 +8,7 @@ import { PlanCard } from '../plans/PlanCard.js';
 import { useSettings } from '../settings/api.js';
 import { useStats } from '../stats/api.js';
 import { AnimatedCounter } from '../stats/AnimatedCounter.js';
-import { phantomProvider, PHANTOM_SITE } from '../wallet/phantom.js';
+import { PHANTOM_SITE } from '../wallet/phantom.js';
 import { useWallet } from '../wallet/wallet-context.js';
 
 // The dialog (and the transfer code behind it) loads when a holder picks a plan.
@@ -19,14 +19,14 @@ export function LandingPage() {
   const { data: settings } = useSettings();
   const { data: plans } = usePlans();
   const { data: stats } = useStats();
-  const { status, connect } = useWallet();
+  const { status, connect, hasWallet } = useWallet();
   const [staking, setStaking] = useState<StakingPlan>();
   usePageTitle(t('title.home'), settings?.tokenName);
 
   const connected = status === 'connected';
   async function onPlan(plan: StakingPlan) {
     if (connected) return setStaking(plan);
-    if (!phantomProvider()) {
+    if (!(await hasWallet())) {
       window.open(PHANTOM_SITE, '_blank', 'noopener');
       return;
     }

@@ -20,8 +20,6 @@ declare global {
 }
 
 export const PHANTOM_SITE = 'https://phantom.app/';
-/** The connected wallet record (SPEC 3), kept under a wallet-specific key. */
-export const WALLET_RECORD_KEY = 'stakedesk.wallet.phantom';
 
 export function phantomProvider(): PhantomProvider | undefined {
   const provider = window.phantom?.solana;

@@ -1,11 +1,16 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { api } from '../../lib/api-client.js';
-import { isMobile, phantomBrowseLink, phantomProvider, WALLET_RECORD_KEY, type PhantomProvider } from './phantom.js';
+import { useSettings } from '../settings/api.js';
+import { injectedPhantom, installedWallet, installedWallets, type WalletOption } from './installed-wallets.js';
+import { isMobile, phantomBrowseLink, type PhantomProvider } from './phantom.js';
+import { forgetRecords, readRecord, writeRecord } from './wallet-record.js';
 
 export type WalletStatus = 'disconnected' | 'connecting' | 'connected';
 
 // Signing in needs bs58; it loads with the first connect, not with the page.
 const ensureSession = async (provider: PhantomProvider, wallet: string) => (await import('./sign-in.js')).ensureSession(provider, wallet);
+// Shown only when more than one wallet is installed.
+const WalletChooser = lazy(() => import('./WalletChooser.js').then((m) => ({ default: m.WalletChooser })));
 
 /** Thrown by connect() when no wallet is installed (desktop): the caller decides what to show. */
 export class WalletMissingError extends Error {
@@ -17,108 +22,136 @@ export class WalletMissingError extends Error {
 type WalletState = {
   status: WalletStatus;
   address: string | undefined;
-  /** Connects (then signs in once); resolves the address, or undefined after redirecting to the mobile app. */
+  /**
+   * Connects (the holder picks the wallet when several are installed), then signs in once; resolves
+   * the address, or undefined when the holder picked none or after redirecting to the mobile app.
+   */
   connect(): Promise<string | undefined>;
   disconnect(): Promise<void>;
   /** The provider to sign with, after making sure the server session is for this wallet. */
   signedInProvider(): Promise<PhantomProvider>;
+  /** Whether any wallet the app can use is installed. */
+  hasWallet(): Promise<boolean>;
 };
 
 const WalletContext = createContext<WalletState | null>(null);
 
-type StoredRecord = { publicKey: string; isConnected: boolean };
-
-function readRecord(): StoredRecord | undefined {
-  try {
-    const record = JSON.parse(localStorage.getItem(WALLET_RECORD_KEY) ?? 'null') as StoredRecord | null;
-    return record?.isConnected && typeof record.publicKey === 'string' ? record : undefined;
-  } catch {
-    return undefined;
-  }
-}
+type Choice = { wallets: WalletOption[]; choose: (wallet: WalletOption | undefined) => void };
 
 export function WalletProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<WalletStatus>('disconnected');
   const [address, setAddress] = useState<string>();
+  // Unset while connected from the stored record alone (no such wallet installed).
+  const [wallet, setWallet] = useState<WalletOption>();
+  const [choice, setChoice] = useState<Choice>();
+  // Standard wallets send to the chain they are told; settings may arrive after the wallet is found.
+  const settingsCluster = useSettings().data?.solanaCluster;
+  const cluster = useRef(settingsCluster);
+  useEffect(() => void (cluster.current = settingsCluster), [settingsCluster]);
+  const clusterOf = useCallback(() => cluster.current, []);
 
-  const becomeConnected = useCallback((publicKey: string) => {
-    localStorage.setItem(WALLET_RECORD_KEY, JSON.stringify({ publicKey, isConnected: true } satisfies StoredRecord));
+  const becomeConnected = useCallback((walletId: string, publicKey: string) => {
+    writeRecord(walletId, publicKey);
     setAddress(publicKey);
     setStatus('connected');
   }, []);
 
   const forget = useCallback(() => {
-    localStorage.removeItem(WALLET_RECORD_KEY);
+    forgetRecords();
+    setWallet(undefined);
     setAddress(undefined);
     setStatus('disconnected');
   }, []);
 
-  // On load: the live wallet object first, then the stored record with a silent reconnect,
-  // falling back to the record itself (SPEC 4). A failure to read the wallet is ignored.
+  // On load: the live wallet object first, then the stored record with a silent reconnect of the
+  // wallet it names, falling back to the record itself (SPEC 4). A failure to read the wallet is ignored.
   useEffect(() => {
-    const provider = phantomProvider();
-    const live = provider?.isConnected ? provider.publicKey?.toString() : undefined;
-    if (live) return becomeConnected(live);
+    const phantom = injectedPhantom();
+    const live = phantom?.provider.isConnected ? phantom.provider.publicKey?.toString() : undefined;
+    if (phantom && live) {
+      setWallet(phantom);
+      return becomeConnected(phantom.id, live);
+    }
     const record = readRecord();
     if (!record) return;
-    provider
-      ?.connect({ onlyIfTrusted: true })
-      .then(({ publicKey }) => becomeConnected(publicKey.toString()))
-      .catch(() => becomeConnected(record.publicKey));
-    if (!provider) becomeConnected(record.publicKey);
-  }, [becomeConnected]);
+    void installedWallet(record.walletId, clusterOf).then((found) => {
+      if (!found) return becomeConnected(record.walletId, record.publicKey);
+      setWallet(found);
+      return found.provider.connect({ onlyIfTrusted: true }).then(
+        ({ publicKey }) => becomeConnected(found.id, publicKey.toString()),
+        () => becomeConnected(found.id, record.publicKey),
+      );
+    });
+  }, [becomeConnected, clusterOf]);
 
   useEffect(() => {
-    const provider = phantomProvider();
-    if (!provider?.on) return;
+    if (!wallet) return;
+    const { id, provider } = wallet;
     const onDisconnect = () => forget();
-    const onAccountChanged = (publicKey: unknown) => (publicKey ? becomeConnected(String(publicKey)) : forget());
-    provider.on('disconnect', onDisconnect);
-    provider.on('accountChanged', onAccountChanged);
+    const onAccountChanged = (publicKey: unknown) => (publicKey ? becomeConnected(id, String(publicKey)) : forget());
+    provider.on?.('disconnect', onDisconnect);
+    provider.on?.('accountChanged', onAccountChanged);
     return () => {
       provider.off?.('disconnect', onDisconnect);
       provider.off?.('accountChanged', onAccountChanged);
     };
-  }, [becomeConnected, forget]);
+  }, [wallet, becomeConnected, forget]);
 
   const connect = useCallback(async () => {
-    const provider = phantomProvider();
-    if (!provider) {
+    const wallets = await installedWallets(clusterOf);
+    if (wallets.length === 0) {
       if (isMobile()) {
         window.location.href = phantomBrowseLink(window.location.href);
         return undefined;
       }
       throw new WalletMissingError();
     }
+    const chosen = wallets.length === 1 ? wallets[0] : await new Promise<WalletOption | undefined>((choose) => setChoice({ wallets, choose }));
+    setChoice(undefined);
+    if (!chosen) return undefined;
     setStatus('connecting');
     try {
-      const { publicKey } = await provider.connect();
-      const wallet = publicKey.toString();
-      becomeConnected(wallet);
+      const { publicKey } = await chosen.provider.connect();
+      const connected = publicKey.toString();
+      setWallet(chosen);
+      becomeConnected(chosen.id, connected);
       // Sign in once now, so later requests are authorised; a refusal here is asked again when needed.
-      await ensureSession(provider, wallet).catch(() => undefined);
-      return wallet;
+      await ensureSession(chosen.provider, connected).catch(() => undefined);
+      return connected;
     } catch (error) {
       setStatus(readRecord() ? 'connected' : 'disconnected');
       throw error;
     }
-  }, [becomeConnected]);
+  }, [becomeConnected, clusterOf]);
 
   const disconnect = useCallback(async () => {
-    await phantomProvider()?.disconnect().catch(() => undefined);
+    await wallet?.provider.disconnect().catch(() => undefined);
     await api('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
     forget();
-  }, [forget]);
+  }, [wallet, forget]);
 
   const signedInProvider = useCallback(async () => {
-    const provider = phantomProvider();
-    if (!provider || !address) throw new Error('Wallet not connected');
-    await ensureSession(provider, address);
-    return provider;
-  }, [address]);
+    if (!wallet || !address) throw new Error('Wallet not connected');
+    await ensureSession(wallet.provider, address);
+    return wallet.provider;
+  }, [wallet, address]);
 
-  const value = useMemo(() => ({ status, address, connect, disconnect, signedInProvider }), [status, address, connect, disconnect, signedInProvider]);
-  return <WalletContext.Provider value={value}>{children}</WalletContext.Provider>;
+  const hasWallet = useCallback(async () => (await installedWallets(clusterOf)).length > 0, [clusterOf]);
+
+  const value = useMemo(
+    () => ({ status, address, connect, disconnect, signedInProvider, hasWallet }),
+    [status, address, connect, disconnect, signedInProvider, hasWallet],
+  );
+  return (
+    <WalletContext.Provider value={value}>
+      {children}
+      {choice && (
+        <Suspense fallback={null}>
+          <WalletChooser wallets={choice.wallets} onChoose={choice.choose} />
+        </Suspense>
+      )}
+    </WalletContext.Provider>
+  );
 }
 
 export function useWallet(): WalletState {

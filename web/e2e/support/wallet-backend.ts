@@ -1,0 +1,133 @@
+import { createTransferCheckedInstruction, decodeTransferCheckedInstruction } from '@solana/spl-token';
+import { Transaction, VersionedTransaction, type Keypair, type PublicKey, type SendOptions } from '@solana/web3.js';
+import { connection } from './chain.js';
+import { signEd25519 } from './ed25519.js';
+
+/**
+ * The Node half shared by the fake wallets (Phantom's injected provider, Wallet Standard): the
+ * in-page half asks it, through an exposed binding, for every decision and key operation. It signs
+ * with a real keypair and sends to the run's test chain.
+ */
+
+export type WalletRequest =
+  | { op: 'connect'; onlyIfTrusted: boolean }
+  | { op: 'disconnect' }
+  | { op: 'signMessage'; message: string }
+  | { op: 'signAndSendTransaction'; transaction: string; options?: Record<string, unknown>; chain?: string };
+
+/** `value` is the address (connect), base64 (signMessage) or a base58 signature (signAndSendTransaction). */
+export type WalletReply = { ok: true; value?: string } | { ok: false; code: number; message: string };
+
+/** The wallet prompts a test can answer for the user. */
+export type PromptedOperation = 'connect' | 'signMessage' | 'signAndSendTransaction';
+
+export type FakeWallet = {
+  /** The account the wallet signs with now. */
+  readonly publicKey: PublicKey;
+  /** False when installed with `{ installed: false }`: the page has no wallet at all. */
+  readonly installed: boolean;
+  /** Every request the page made of the wallet, in order (e.g. 'connect', 'signMessage'). */
+  readonly requests: WalletRequest[];
+  /** The user clicks Cancel on the next prompt of this kind: it rejects with code 4001. */
+  rejectNext(operation: PromptedOperation): void;
+  /** The next prompt of this kind stays open until the returned function is called. */
+  holdNext(operation: PromptedOperation): () => void;
+  /** The next signAndSendTransaction sends nothing and answers without a signature. */
+  returnNoSignatureNext(): void;
+  /**
+   * The next signAndSendTransaction lands on chain and fails there: the wallet raises every token
+   * transfer in it beyond any balance and skips preflight, so nothing moves but the fee.
+   */
+  failOnChainNext(): void;
+};
+
+type Answer = { hold?: Promise<void>; reject?: boolean; noSignature?: boolean; failOnChain?: boolean };
+
+const USER_REJECTED: WalletReply = { ok: false, code: 4001, message: 'User rejected the request.' };
+const MAX_U64 = 2n ** 64n - 1n;
+
+/** `wire` signed by `signer` with each transferChecked's amount set to the largest u64. */
+function overdrawn(wire: Buffer, signer: Keypair): Buffer {
+  const transaction = Transaction.from(wire);
+  transaction.instructions = transaction.instructions.map((instruction) => {
+    const { keys, data } = decodeTransferCheckedInstruction(instruction);
+    return createTransferCheckedInstruction(keys.source.pubkey, keys.mint.pubkey, keys.destination.pubkey, keys.owner.pubkey, MAX_U64, data.decimals);
+  });
+  transaction.sign(signer);
+  return transaction.serialize();
+}
+
+export function walletBackend(keypair: Keypair) {
+  let account = keypair;
+  const requests: WalletRequest[] = [];
+  const answers: Record<PromptedOperation, Answer[]> = { connect: [], signMessage: [], signAndSendTransaction: [] };
+  // Like a real wallet, trust is remembered per origin, across reloads.
+  const trustedOrigins = new Set<string>();
+
+  const perform = async (origin: string, request: WalletRequest, answer: Answer | undefined): Promise<WalletReply> => {
+    switch (request.op) {
+      case 'connect':
+        if (request.onlyIfTrusted && !trustedOrigins.has(origin)) return USER_REJECTED;
+        trustedOrigins.add(origin);
+        return { ok: true, value: account.publicKey.toBase58() };
+      case 'disconnect':
+        trustedOrigins.delete(origin);
+        return { ok: true };
+      case 'signMessage': {
+        const signature = signEd25519(account, Buffer.from(request.message, 'base64'));
+        return { ok: true, value: Buffer.from(signature).toString('base64') };
+      }
+      case 'signAndSendTransaction': {
+        if (answer?.noSignature) return { ok: true };
+        const wire = Buffer.from(request.transaction, 'base64');
+        if (answer?.failOnChain) {
+          const options: SendOptions = { skipPreflight: true };
+          return { ok: true, value: await connection().sendRawTransaction(overdrawn(wire, account), options) };
+        }
+        const transaction = VersionedTransaction.deserialize(wire);
+        transaction.sign([account]);
+        const options: SendOptions = { preflightCommitment: 'confirmed', ...request.options };
+        return { ok: true, value: await connection().sendRawTransaction(transaction.serialize(), options) };
+      }
+    }
+  };
+
+  const handle = async (origin: string, request: WalletRequest): Promise<WalletReply> => {
+    requests.push(request);
+    // A silent reconnect shows no prompt, so it does not use up a prepared answer.
+    const prompted = request.op !== 'disconnect' && !(request.op === 'connect' && request.onlyIfTrusted);
+    const answer = prompted ? answers[request.op].shift() : undefined;
+    await answer?.hold;
+    if (answer?.reject) return USER_REJECTED;
+    try {
+      return await perform(origin, request, answer);
+    } catch (error) {
+      return { ok: false, code: -32603, message: error instanceof Error ? error.message : String(error) };
+    }
+  };
+
+  const controls: Omit<FakeWallet, 'installed'> = {
+    get publicKey() {
+      return account.publicKey;
+    },
+    requests,
+    rejectNext: (operation) => void answers[operation].push({ reject: true }),
+    holdNext(operation) {
+      let release!: () => void;
+      answers[operation].push({ hold: new Promise<void>((resolve) => (release = resolve)) });
+      return () => release();
+    },
+    returnNoSignatureNext: () => void answers.signAndSendTransaction.push({ noSignature: true }),
+    failOnChainNext: () => void answers.signAndSendTransaction.push({ failOnChain: true }),
+  };
+
+  return {
+    controls,
+    handle,
+    /** The holder switches the wallet to another account (trust stays), or revokes every site (null). */
+    switchAccount(next: Keypair | null) {
+      if (next) account = next;
+      else trustedOrigins.clear();
+    },
+  };
+}
