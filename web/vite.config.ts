@@ -13,12 +13,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // What every page needs, holder and admin alike, in one chunk: without this the admin
-          // chunk's use of the same modules splits them into small chunks the landing page then loads.
+          // What every page needs, holder and admin alike, in one chunk: without this, modules the
+          // admin chunk shares with the holder pages become small chunks the landing page then loads.
           groups: [
             {
-              name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|shared[\\/]src[\\/](format|decimal|shorten)\.ts$/,
+              name: 'core',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|shared[\\/]src[\\/](format|decimal|shorten)\.ts$|web[\\/]src[\\/](lib[\\/]|i18n[\\/](create-i18n|language))/,
             },
           ],
         },

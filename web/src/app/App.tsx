@@ -5,12 +5,12 @@ import { ADMIN_TOKEN_STORAGE_KEY } from '@stakedesk/shared/constants';
 import { Footer } from '../components/Footer.js';
 import { Toasts } from '../components/Toasts.js';
 import { TopBar } from '../components/TopBar.js';
+import { LandingPage } from '../features/landing/LandingPage.js';
 import { useSettings } from '../features/settings/api.js';
 import { WalletProvider } from '../features/wallet/wallet-context.js';
 import { I18nProvider } from '../i18n/i18n.js';
 import { createQueryClient } from './query-client.js';
 
-const LandingPage = lazy(() => import('../features/landing/LandingPage.js').then((m) => ({ default: m.LandingPage })));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.js').then((m) => ({ default: m.DashboardPage })));
 const DocumentationPage = lazy(() => import('../features/documentation/DocumentationPage.js').then((m) => ({ default: m.DocumentationPage })));
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage.js').then((m) => ({ default: m.MaintenancePage })));
