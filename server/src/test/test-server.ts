@@ -7,6 +7,7 @@ import type { Chain } from '../chain/chain-verifier.js';
 import { inject } from 'vitest';
 import { bootstrapFirstAdmin } from '../admins/bootstrap.js';
 import { createApp } from '../app.js';
+import { answerClientErrorsWithJson } from '../http/client-errors.js';
 import { openDatabase } from '../db/database.js';
 import { migrateAndSeed } from '../db/migrator.js';
 import { createLogger } from '../logger.js';
@@ -107,6 +108,7 @@ export async function startTestServer(
     events,
   });
   const server = app.listen(0, '127.0.0.1');
+  answerClientErrorsWithJson(server);
   await new Promise((resolve) => server.once('listening', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
