@@ -1,6 +1,7 @@
 import { connect, type Socket } from 'node:net';
 
-export type RawRequest = { method: string; path: string; body?: unknown; headers?: Record<string, string> };
+/** `server` sends it to another server than the batch's (two instances of one service). */
+export type RawRequest = { method: string; path: string; body?: unknown; headers?: Record<string, string>; server?: string };
 export type RawResponse = { status: number; body: any };
 
 const HOLD_MS = 100;
@@ -38,11 +39,11 @@ function parse(raw: Buffer): RawResponse {
  * receives the requests together and handles them concurrently.
  */
 export async function releaseTogether(baseUrl: string, requests: RawRequest[]): Promise<RawResponse[]> {
-  const url = new URL(baseUrl);
-  const encoded = requests.map((request) => encode(url, request));
+  const urls = requests.map((request) => new URL(request.server ?? baseUrl));
+  const encoded = requests.map((request, i) => encode(urls[i]!, request));
   const sockets = await Promise.all(
-    encoded.map(
-      () =>
+    urls.map(
+      (url) =>
         new Promise<Socket>((resolve, reject) => {
           const socket = connect(Number(url.port), url.hostname, () => resolve(socket));
           socket.once('error', reject);
