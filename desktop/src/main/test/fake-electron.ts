@@ -95,9 +95,26 @@ export class Tray extends EventEmitter {
 
 export const nativeImage = { createFromDataURL: vi.fn((dataUrl: string) => ({ dataUrl })) };
 
+export const session = { defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() } };
+
+let markReady: () => void = () => undefined;
+const ready = new Promise<void>((resolve) => (markReady = resolve));
+
 export const app = {
   paths: new Map<string, string>(),
   badgeCount: 0,
+  isPackaged: false,
+  isReady: false,
+  /** Test hook: what Electron does once it has initialised. */
+  becomeReady() {
+    this.isReady = true;
+    markReady();
+  },
+  whenReady: () => ready,
+  enableSandbox: vi.fn(),
+  requestSingleInstanceLock: vi.fn(() => true),
+  quit: vi.fn(),
+  on: vi.fn(),
   getPath(name: string) {
     const found = this.paths.get(name);
     if (!found) throw new Error(`no fake path for ${name}`);
@@ -131,4 +148,4 @@ export function resetFakeElectron(): void {
   dialog.showSaveDialog.mockImplementation(async () => ({ canceled: true, filePath: '' }));
 }
 
-export default { ipcMain, ipcRenderer, contextBridge, clipboard, shell, safeStorage, protocol, BrowserWindow, Notification, Tray, nativeImage, app, Menu, dialog };
+export default { ipcMain, ipcRenderer, contextBridge, clipboard, shell, safeStorage, protocol, session, BrowserWindow, Notification, Tray, nativeImage, app, Menu, dialog };
