@@ -98,6 +98,31 @@ export type AdminStats = {
   activePlans: number;
 };
 
+/**
+ * GET /api/admin/treasury. Liabilities are what the platform owes: principal + reward of active and
+ * completed stakes, and finalAmount of pending withdrawals (their stake is counted there, not twice).
+ * Completed stakes and pending withdrawals are due now; active stakes when they end.
+ */
+export type TreasuryCoverage = {
+  /** The staking wallet's balance of the mint in tokens; null when the chain could not be read. */
+  balance: string | null;
+  /** Why the balance is unknown (chain unreachable, staking not configured); null when known. */
+  balanceUnavailable: string | null;
+  liabilities: {
+    total: string;
+    stakePrincipal: string;
+    stakeRewards: string;
+    pendingWithdrawals: string;
+  };
+  dueWithin7Days: string;
+  dueWithin30Days: string;
+  /** balance / total x 100, 2 decimals rounded down; null when the balance is unknown or nothing is owed. */
+  coveragePercent: string | null;
+  /** false below 100%; null when the balance is unknown. */
+  covered: boolean | null;
+  checkedAt: string;
+};
+
 export type Admin = { id: number; email: string; username: string; createdAt: string };
 
 /** POST /api/admin/login. */

@@ -121,6 +121,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: '/api/admin/admins/:x', params: true, auth: 'admin' },
   { method: 'GET', path: '/api/admin/audit-log', auth: 'admin', query: ['limit', 'offset'] },
   { method: 'GET', path: '/api/admin/reconciliation', auth: 'admin', query: ['limit'] },
+  { method: 'GET', path: '/api/admin/treasury', auth: 'admin', query: ['x'] },
 ];
 
 /** Bodies: anything at all, objects of the endpoint's own fields holding anything, or raw non-JSON text. */

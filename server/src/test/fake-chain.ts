@@ -14,6 +14,8 @@ import {
  */
 export class FakeChain implements Chain {
   reachable = true;
+  /** Token balances "on chain", by mint then owner. */
+  readonly balances = new Map<string, Map<string, string>>();
   readonly calls: { kind: 'deposit' | 'payout'; txId: string }[] = [];
   private readonly deposits = new Map<string, Omit<DepositClaim, 'txId'>>();
   private readonly payouts = new Map<string, Omit<PayoutClaim, 'txId'>>();
@@ -43,6 +45,15 @@ export class FakeChain implements Chain {
 
   async verifyPayout({ txId, ...claim }: PayoutClaim): Promise<Verdict> {
     return this.check('payout', this.payouts, txId, claim);
+  }
+
+  setBalance(mint: string, owner: string, tokens: string): void {
+    this.balances.set(mint, (this.balances.get(mint) ?? new Map()).set(owner, tokens));
+  }
+
+  async tokenBalance(mint: string, owner: string): Promise<string> {
+    if (!this.reachable) throw new ChainUnavailableError('The Solana RPC endpoint is unreachable');
+    return this.balances.get(mint)?.get(owner) ?? '0';
   }
 
   async unrecordedDeposits(mint: string, stakingWallet: string, limit: number, recorded: (txIds: string[]) => Promise<Set<string>>) {
