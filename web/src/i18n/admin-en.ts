@@ -225,6 +225,19 @@ export const adminEn = {
   'reconciliation.empty': 'Every deposit is recorded',
   'reconciliation.failed': 'Could not read the chain',
 
+  'treasury.title': 'Treasury Coverage',
+  'treasury.refresh': 'Refresh treasury coverage',
+  'treasury.balance': 'Staking Wallet Balance',
+  'treasury.liabilities': 'Liabilities',
+  'treasury.dueWithin': 'Due Within {days} Days',
+  'treasury.coverage': 'Coverage',
+  'treasury.unknown': 'Unknown',
+  'treasury.nothingOwed': 'Nothing owed',
+  'treasury.underCovered': 'The staking wallet covers only {percent}% of what is owed. Top it up before payouts fall due.',
+  'treasury.balanceUnknown': 'Balance unknown: the chain could not be read',
+  'treasury.failed': 'Could not load the treasury coverage',
+  'treasury.breakdown': 'Owed: {principal} principal + {rewards} rewards of active and completed stakes, and {pending} in pending withdrawals.',
+
   'events.newWithdrawal': 'New withdrawal request',
   'events.newWithdrawalText': '{wallet} asks for {amount}',
 

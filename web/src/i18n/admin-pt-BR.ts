@@ -225,6 +225,19 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'reconciliation.empty': 'Todos os depósitos estão registrados',
   'reconciliation.failed': 'Não foi possível ler a blockchain',
 
+  'treasury.title': 'Cobertura da Tesouraria',
+  'treasury.refresh': 'Atualizar cobertura da tesouraria',
+  'treasury.balance': 'Saldo da Carteira de Staking',
+  'treasury.liabilities': 'Obrigações',
+  'treasury.dueWithin': 'Vence em {days} Dias',
+  'treasury.coverage': 'Cobertura',
+  'treasury.unknown': 'Desconhecido',
+  'treasury.nothingOwed': 'Nada a pagar',
+  'treasury.underCovered': 'A carteira de staking cobre apenas {percent}% do que é devido. Reforce o saldo antes do vencimento dos pagamentos.',
+  'treasury.balanceUnknown': 'Saldo desconhecido: não foi possível ler a blockchain',
+  'treasury.failed': 'Não foi possível carregar a cobertura da tesouraria',
+  'treasury.breakdown': 'Devido: {principal} de principal + {rewards} de recompensas de stakes ativos e concluídos, e {pending} em saques pendentes.',
+
   'events.newWithdrawal': 'Novo pedido de saque',
   'events.newWithdrawalText': '{wallet} pede {amount}',
 
