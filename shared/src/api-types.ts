@@ -56,7 +56,16 @@ export type StakePlanSnapshot = {
   earlyPenaltyRate: string;
 };
 
-export type StakingPlan = StakePlanSnapshot & { isActive: boolean; createdAt: string };
+export type StakingPlan = StakePlanSnapshot & {
+  isActive: boolean;
+  createdAt: string;
+  /** Cap on the plan's active stakes, whole tokens; null = no cap. */
+  maxTotalStaked: string | null;
+  /** Cap on one wallet's active stakes in the plan, whole tokens; null = no cap. */
+  maxPerWallet: string | null;
+  /** What maxTotalStaked still takes; null when there is no cap. */
+  remainingCapacity: string | null;
+};
 
 export type Stake = {
   id: number;
@@ -71,6 +80,8 @@ export type Stake = {
   /** The deposit signature, or `restake_{originalStakeId}` for a stake created by restaking. */
   txId: string | null;
   restakedFromId: number | null;
+  /** A verified deposit recorded over its plan's cap (the tokens had already moved): for the operator to settle. */
+  overCapacity: boolean;
 };
 
 export type Withdrawal = {

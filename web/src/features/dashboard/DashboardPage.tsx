@@ -43,7 +43,14 @@ export function DashboardPage() {
 
   // A restake goes into the stake's own plan (today's terms); the server refuses if it closed.
   const restakePlan = (stake: Stake): StakingPlan =>
-    plans.find((p) => p.id === stake.plan.id) ?? { ...stake.plan, isActive: false, createdAt: stake.createdAt };
+    plans.find((p) => p.id === stake.plan.id) ?? {
+      ...stake.plan,
+      isActive: false,
+      createdAt: stake.createdAt,
+      maxTotalStaked: null,
+      maxPerWallet: null,
+      remainingCapacity: null,
+    };
   const symbol = settings.tokenSymbol;
   const cluster = settings.solanaCluster;
   const elapsed = (stake: Stake) => stake.status === 'active' && hasElapsed(stake.createdAt, stake.plan.durationDays);
