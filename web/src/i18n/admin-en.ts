@@ -106,6 +106,12 @@ export const adminEn = {
   'plans.durationDays': 'Duration (Days)',
   'plans.minStake': 'Min Stake Amount',
   'plans.penaltyRate': 'Early Penalty (%)',
+  'plans.maxTotalStaked': 'Max Total Staked (optional)',
+  'plans.maxPerWallet': 'Max Per Wallet (optional)',
+  'plans.capHint': 'Caps what the plan holds in active stakes; leave blank for no cap.',
+  'plans.capacityShort': 'Capacity',
+  'plans.capacityLeft': '{remaining} left of {cap}',
+  'plans.perWalletShort': 'Per Wallet',
   'plans.submit': 'Create Plan',
   'plans.submitPending': 'Creating...',
   'plans.active': 'Active',
@@ -170,6 +176,8 @@ export const adminEn = {
   'stakes.date': 'Date',
   'stakes.ends': 'Ends',
   'stakes.completed': 'Completed',
+  'stakes.overCapacity': 'Over capacity',
+  'stakes.overCapacityHint': "A verified deposit recorded after the plan's cap was reached (the tokens had already moved). Decide whether to keep it or refund it.",
   'stakes.activeEmpty': 'No active stakes',
   'stakes.completedEmpty': 'No completed stakes',
   'stakes.updateExpired': 'Update Expired Stakes',
@@ -261,6 +269,8 @@ export const adminEn = {
   'server.logoWrongType': MESSAGES.logoWrongType,
   'server.sessionExpired': MESSAGES.sessionExpired,
   'server.tooManyLoginAttempts': MESSAGES.tooManyLoginAttempts,
+  'server.maxPerWalletAboveTotal': MESSAGES.maxPerWalletAboveTotal,
+  'server.planFull': MESSAGES.planFull,
 } as const;
 
 export type AdminMessageKey = keyof typeof adminEn;

@@ -29,6 +29,8 @@ export const en = {
   'plans.days': '{days} days',
   'plans.minimum': 'Minimum stake',
   'plans.penalty': 'Early penalty',
+  'plans.remaining': 'Remaining capacity',
+  'plans.full': 'Plan full',
   'plans.connectAndStake': 'Connect Wallet & Stake',
   'plans.stakeNow': 'Stake Now',
   'plans.empty': 'No staking plans are open right now.',

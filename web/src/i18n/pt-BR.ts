@@ -31,6 +31,8 @@ export const ptBR: Record<MessageKey, string> = {
   'plans.days': '{days} dias',
   'plans.minimum': 'Stake mínimo',
   'plans.penalty': 'Multa antecipada',
+  'plans.remaining': 'Capacidade restante',
+  'plans.full': 'Plano lotado',
   'plans.connectAndStake': 'Conectar carteira e fazer stake',
   'plans.stakeNow': 'Fazer stake',
   'plans.empty': 'Nenhum plano de stake está aberto agora.',
