@@ -48,6 +48,7 @@ export const en = {
   'dashboard.completedStakes': 'Completed Stakes',
   'dashboard.withdrawalRequests': 'Withdrawal Requests',
   'dashboard.historicalStakes': 'Historical Stakes',
+  'dashboard.downloadStatement': 'Download statement (CSV)',
   'dashboard.noActive': 'No Active Stakes',
   'dashboard.startStaking': 'Start Staking',
   'dashboard.noWithdrawals': 'No withdrawal requests',

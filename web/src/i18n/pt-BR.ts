@@ -50,6 +50,7 @@ export const ptBR: Record<MessageKey, string> = {
   'dashboard.completedStakes': 'Stakes concluídos',
   'dashboard.withdrawalRequests': 'Pedidos de saque',
   'dashboard.historicalStakes': 'Histórico de stakes',
+  'dashboard.downloadStatement': 'Baixar extrato (CSV)',
   'dashboard.noActive': 'Nenhum stake ativo',
   'dashboard.startStaking': 'Começar a fazer stake',
   'dashboard.noWithdrawals': 'Nenhum pedido de saque',
