@@ -89,6 +89,10 @@ test('first run: server setup, then the same admin panel works against the real 
   await expect(panel.getByRole('button', { name: 'Create Plan' })).toBeVisible();
   await page.getByRole('tab', { name: 'Withdrawals' }).click();
   await expect(panel.getByText('No pending withdrawals')).toBeVisible();
+  // No wallet extensions on the desktop: payouts are pasted as a TXID, never paid from the panel.
+  await expect(panel.getByRole('group', { name: 'Staking wallet' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: /^Pay|Connect staking wallet/ })).toHaveCount(0);
+  await expect(panel.getByRole('checkbox')).toHaveCount(0);
   await page.getByRole('tab', { name: 'Active Stakes' }).click();
   await expect(panel.getByRole('button', { name: 'Update Expired Stakes' })).toBeVisible();
   await expect(panel.getByText('No active stakes')).toBeVisible();

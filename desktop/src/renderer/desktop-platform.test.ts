@@ -46,6 +46,10 @@ describe('the desktop platform of the admin panel', () => {
     expect(bridge.saveCsv).toHaveBeenCalledWith('withdrawals.csv', 'id\n');
   });
 
+  it('offers no wallet payouts: Electron has no wallet extensions, so a payout is pasted as a TXID', () => {
+    expect(desktopPlatform(fakeBridge() as unknown as StakedeskBridge, 'https://x.example.com').walletPayouts).toBe(false);
+  });
+
   it('does not leave a refused fire-and-forget call unhandled', async () => {
     const bridge = fakeBridge();
     bridge.openExternal.mockRejectedValue(new Error('only https://explorer.solana.com links open outside the app'));

@@ -20,5 +20,6 @@ export function desktopPlatform(bridge: StakedeskBridge, serverUrl: string): Adm
     notifyWithdrawal: (notice) => void bridge.notifyWithdrawal(notice).catch(report('notifyWithdrawal')),
     setPendingCount: (count) => void bridge.setPendingCount(count).catch(report('setPendingCount')),
     saveCsv: (fileName, content) => bridge.saveCsv(fileName, content),
+    walletPayouts: false,
   };
 }

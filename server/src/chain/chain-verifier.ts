@@ -15,6 +15,10 @@ export type DepositClaim = {
   stakingWallet: string;
 };
 
+/**
+ * One holder's share of a payout transaction, which may pay several holders at once. Measured by
+ * owner, so what one wallet received in one transaction pays one withdrawal.
+ */
 export type PayoutClaim = {
   txId: string;
   /** The holder's wallet: owner of the token account the tokens must reach. */
@@ -22,6 +26,8 @@ export type PayoutClaim = {
   /** Whole tokens. */
   amount: string;
   mint: string;
+  /** The tokens must leave the staking wallet. */
+  stakingWallet: string;
 };
 
 /** `ok: false` carries a sentence for the person who sent the claim, saying what does not match. */

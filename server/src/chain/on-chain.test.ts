@@ -1,6 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAccount, createSetAuthorityInstruction, createTransferCheckedInstruction, AuthorityType, getAssociatedTokenAddressSync } from '@solana/spl-token';
+import {
+  AuthorityType,
+  createAccount,
+  createAssociatedTokenAccountIdempotentInstruction,
+  createSetAuthorityInstruction,
+  createTransferCheckedInstruction,
+  getAssociatedTokenAddressSync,
+} from '@solana/spl-token';
 import { Keypair, Transaction, type PublicKey } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -211,13 +218,13 @@ describe('deposits proven on chain', () => {
 });
 
 describe('payouts proven on chain', () => {
-  async function pendingWithdrawal(): Promise<{ withdrawal: Withdrawal; holder: Keypair }> {
-    const { holder, keypair } = await fundedHolder();
+  async function pendingWithdrawal(of?: { holder: Holder; keypair: Keypair }): Promise<{ withdrawal: Withdrawal; holder: Keypair; of: { holder: Holder; keypair: Keypair } }> {
+    const { holder, keypair } = of ?? (await fundedHolder());
     const txId = await chain.transfer({ mint, from: keypair, to: stakingWallet.publicKey, rawAmount: tokens(1000), decimals: DECIMALS });
     const stake = (await record(holder.wallet, txId)).body;
     const response = await api.request<Withdrawal>('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: holder.wallet }, { as: holder.wallet });
     expect(response.body, JSON.stringify(response.body)).toMatchObject({ kind: 'early', finalAmount: '800', penaltyAmount: '200' });
-    return { withdrawal: response.body, holder: keypair };
+    return { withdrawal: response.body, holder: keypair, of: { holder, keypair } };
   }
 
   const complete = (id: number, txId: string) => api.request('PUT', `/api/admin/withdrawals/${id}`, { status: 'completed', txId }, token);
@@ -251,6 +258,51 @@ describe('payouts proven on chain', () => {
     });
     const [rows] = await api.sequelize.query(`SELECT status FROM withdrawals WHERE id = :id`, { replacements: { id: withdrawal.id } });
     expect(rows).toEqual([{ status: 'pending' }]);
+  });
+
+  it('refuses tokens that reached the holder from another wallet than the staking wallet', async () => {
+    const { withdrawal, holder } = await pendingWithdrawal();
+    const { keypair: stranger } = await fundedHolder();
+    const txId = await chain.transfer({ mint, from: stranger, to: holder.publicKey, rawAmount: tokens(800), decimals: DECIMALS });
+    expect(await complete(withdrawal.id, txId)).toMatchObject({
+      status: 422,
+      body: { message: `The tokens did not come from the staking wallet ${stakingWallet.publicKey.toBase58()}` },
+    });
+  });
+
+  it('one transaction paying several holders, one without a token account yet, completes each withdrawal once', async () => {
+    const paid = [await pendingWithdrawal(), await pendingWithdrawal()];
+    // The second holder has no token account of the mint any more: the batch creates it.
+    const emptyHolder = Keypair.generate();
+    const third = await pendingWithdrawal();
+    await api.sequelize.query(`UPDATE withdrawals SET wallet_address = :wallet WHERE id = :id`, {
+      replacements: { wallet: emptyHolder.publicKey.toBase58(), id: third.withdrawal.id },
+    });
+    const recipients = [...paid.map((p) => p.holder.publicKey), emptyHolder.publicKey];
+    const source = getAssociatedTokenAddressSync(mint, stakingWallet.publicKey);
+    const batch = new Transaction();
+    for (const owner of recipients) {
+      const destination = getAssociatedTokenAddressSync(mint, owner);
+      batch.add(
+        createAssociatedTokenAccountIdempotentInstruction(stakingWallet.publicKey, destination, owner, mint),
+        createTransferCheckedInstruction(source, mint, destination, stakingWallet.publicKey, tokens(800), DECIMALS),
+      );
+    }
+    batch.feePayer = stakingWallet.publicKey;
+    const txId = await chain.sendTransaction(batch, [stakingWallet]);
+    expect(chain.tokenBalance(mint, emptyHolder.publicKey)).toBe(tokens(800));
+
+    for (const { withdrawal } of [...paid, third]) {
+      expect((await complete(withdrawal.id, txId)).status).toBe(200);
+    }
+    // The first holder's second withdrawal, of the same amount: that transfer paid the first one already.
+    const again = await pendingWithdrawal(paid[0]!.of);
+    expect(await complete(again.withdrawal.id, txId)).toMatchObject({ status: 409, body: { message: MESSAGES.txIdAlreadyUsed } });
+    // A holder the batch did not pay cannot use its signature either.
+    const stranger = await pendingWithdrawal();
+    expect(await complete(stranger.withdrawal.id, txId)).toMatchObject({ status: 422 });
+    const [rows] = await api.sequelize.query(`SELECT count(*)::int AS n FROM withdrawals WHERE tx_id = :txId`, { replacements: { txId } });
+    expect(rows).toEqual([{ n: 3 }]);
   });
 
   it('never takes a deposit transaction as a payout', async () => {

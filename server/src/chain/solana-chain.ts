@@ -87,11 +87,15 @@ export class SolanaChain implements Chain {
   async verifyPayout(claim: PayoutClaim): Promise<Verdict> {
     const checked = await this.movementOf(claim.txId, claim.mint, claim.amount);
     if (!checked.ok) return checked;
-    const received = checked.movement.byOwner.get(claim.walletAddress) ?? 0n;
+    const { movement, raw, decimals } = checked;
+    const received = movement.byOwner.get(claim.walletAddress) ?? 0n;
     if (received <= 0n) return { ok: false, reason: `The transaction sent no tokens to the holder's wallet ${claim.walletAddress}` };
-    if (received !== checked.raw) {
-      return { ok: false, reason: `The holder's wallet received ${fromRawAmount(received, checked.decimals)} tokens, not ${claim.amount}` };
+    if (received !== raw) {
+      return { ok: false, reason: `The holder's wallet received ${fromRawAmount(received, decimals)} tokens, not ${claim.amount}` };
     }
+    // A batch pays several holders, so the staking wallet may have sent more than this one share.
+    const sent = -(movement.byOwner.get(claim.stakingWallet) ?? 0n);
+    if (sent < raw) return { ok: false, reason: `The tokens did not come from the staking wallet ${claim.stakingWallet}` };
     return { ok: true };
   }
 

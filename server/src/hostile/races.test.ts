@@ -1,4 +1,5 @@
-import { Keypair, type PublicKey } from '@solana/web3.js';
+import { createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { Keypair, Transaction, type PublicKey } from '@solana/web3.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Stake, StakingPlan, Withdrawal } from '@stakedesk/shared/api-types';
 import { SolanaChain } from '../chain/solana-chain.js';
@@ -143,6 +144,36 @@ describe(`${RACERS} identical requests released together`, () => {
     const used = await count('SELECT count(*)::int AS n FROM used_transactions WHERE tx_id IN (:txIds)', { txIds: [first, second] });
     expect(used).toBe(1);
     expect(await count(`SELECT count(*)::int AS n FROM withdrawals WHERE stake_id = :id AND status = 'completed'`, { id: stake.id })).toBe(1);
+  });
+
+  it('two admins submitting one batch signature for the same withdrawals together: each completed once, by its own transfer', async () => {
+    const stakers = [await newStaker(), await newStaker()];
+    const withdrawals: Withdrawal[] = [];
+    for (const staker of stakers) {
+      const stake = await stakeOf(staker);
+      const opened = await api.request<Withdrawal>('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: staker.holder.wallet }, { cookie: staker.cookie });
+      withdrawals.push(opened.body);
+    }
+    const source = getAssociatedTokenAddressSync(mint, stakingWallet.publicKey);
+    const batch = new Transaction({ feePayer: stakingWallet.publicKey });
+    for (const staker of stakers) {
+      const destination = getAssociatedTokenAddressSync(mint, staker.keypair.publicKey);
+      batch.add(createTransferCheckedInstruction(source, mint, destination, stakingWallet.publicKey, tokens(800), DECIMALS));
+    }
+    const txId = await chain.sendTransaction(batch, [stakingWallet]);
+    const complete = (token: string, withdrawal: Withdrawal): RawRequest => ({
+      method: 'PUT',
+      path: `/api/admin/withdrawals/${withdrawal.id}`,
+      body: { status: 'completed', txId },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const responses = await releaseTogether(
+      api.baseUrl,
+      Array.from({ length: RACERS }, (_, i) => complete(i % 2 ? rootToken : otherAdminToken, withdrawals[i % 4 < 2 ? 0 : 1]!)),
+    );
+    expect(countStatuses(responses)).toEqual({ 200: 2, 409: RACERS - 2 });
+    expect(await count(`SELECT count(*)::int AS n FROM withdrawals WHERE tx_id = :txId AND status = 'completed'`, { txId })).toBe(2);
+    expect(await count('SELECT count(*)::int AS n FROM used_transactions WHERE tx_id = :txId', { txId })).toBe(1);
   });
 
   it('a plan deleted while deposits are being recorded: each deposit is recorded in full or refused cleanly', async () => {

@@ -104,18 +104,10 @@ async function flagOverCapacity(sequelize: Sequelize, transaction: Transaction, 
   });
 }
 
-export async function isTransactionUsed(txId: string): Promise<boolean> {
-  const rows = await Stake.sequelize!.query('SELECT 1 FROM used_transactions WHERE tx_id = :txId', {
-    replacements: { txId },
-    type: QueryTypes.SELECT,
-  });
-  return rows.length > 0;
-}
-
 export async function markTransactionUsed(
   sequelize: Sequelize,
   txId: string,
-  purpose: 'deposit' | 'payout',
+  purpose: 'deposit',
   transaction: Transaction,
 ): Promise<void> {
   await sequelize.query('INSERT INTO used_transactions (tx_id, purpose) VALUES (:txId, :purpose)', {

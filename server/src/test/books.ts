@@ -8,14 +8,20 @@ const CHECKS: Array<[rule: string, sql: string]> = [
   ['a stake has at most one open withdrawal', `SELECT stake_id FROM withdrawals WHERE status = 'pending' GROUP BY stake_id HAVING count(*) > 1`],
   ['a stake is paid out at most once', `SELECT stake_id FROM withdrawals WHERE status = 'completed' GROUP BY stake_id HAVING count(*) > 1`],
   [
-    'a transaction id is used once across deposits and payouts',
-    `SELECT tx_id FROM (SELECT tx_id FROM stakes WHERE tx_id IS NOT NULL UNION ALL SELECT tx_id FROM withdrawals WHERE tx_id IS NOT NULL) t
-     GROUP BY tx_id HAVING count(*) > 1`,
+    'a deposit transaction records one stake and pays nothing',
+    `SELECT s.tx_id FROM stakes s WHERE s.tx_id IS NOT NULL
+       AND ((SELECT count(*) FROM stakes o WHERE o.tx_id = s.tx_id) > 1 OR EXISTS (SELECT 1 FROM withdrawals w WHERE w.tx_id = s.tx_id))`,
   ],
   [
-    'every used transaction id belongs to exactly one deposit or payout',
+    "what a payout transaction sent one wallet pays one withdrawal",
+    `SELECT tx_id, wallet_address FROM withdrawals WHERE tx_id IS NOT NULL GROUP BY tx_id, wallet_address HAVING count(*) > 1`,
+  ],
+  [
+    'every used transaction id belongs to exactly one deposit, or to payouts only',
     `SELECT u.tx_id FROM used_transactions u
-     WHERE (SELECT count(*) FROM stakes s WHERE s.tx_id = u.tx_id) + (SELECT count(*) FROM withdrawals w WHERE w.tx_id = u.tx_id) <> 1`,
+     WHERE NOT (
+       (u.purpose = 'deposit' AND (SELECT count(*) FROM stakes s WHERE s.tx_id = u.tx_id) = 1 AND NOT EXISTS (SELECT 1 FROM withdrawals w WHERE w.tx_id = u.tx_id))
+       OR (u.purpose = 'payout' AND NOT EXISTS (SELECT 1 FROM stakes s WHERE s.tx_id = u.tx_id) AND EXISTS (SELECT 1 FROM withdrawals w WHERE w.tx_id = u.tx_id)))`,
   ],
   [
     'every deposit and payout is marked used',

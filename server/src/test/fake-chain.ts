@@ -7,6 +7,8 @@ import {
   type Verdict,
 } from '../chain/chain-verifier.js';
 
+type PayoutTransfer = Omit<PayoutClaim, 'txId' | 'stakingWallet'> & { stakingWallet?: string };
+
 /**
  * Stands in for the chain in API tests: a claim is proven only when the test put exactly that
  * transfer "on chain" first. (The real verifier runs against the SPL Token program in the
@@ -18,16 +20,17 @@ export class FakeChain implements Chain {
   readonly balances = new Map<string, Map<string, string>>();
   readonly calls: { kind: 'deposit' | 'payout'; txId: string }[] = [];
   private readonly deposits = new Map<string, Omit<DepositClaim, 'txId'>>();
-  private readonly payouts = new Map<string, Omit<PayoutClaim, 'txId'>>();
+  /** A payout transaction may pay several holders: its transfers, by txId. */
+  private readonly payouts = new Map<string, PayoutTransfer[]>();
 
   addDeposit(claim: DepositClaim): void {
     const { txId, ...transfer } = claim;
     this.deposits.set(txId, transfer);
   }
 
-  addPayout(claim: PayoutClaim): void {
-    const { txId, ...transfer } = claim;
-    this.payouts.set(txId, transfer);
+  /** One more transfer in payout transaction `txId`; without `stakingWallet` it counts as sent from the configured one. */
+  addPayout({ txId, ...transfer }: Omit<PayoutClaim, 'stakingWallet'> & { stakingWallet?: string }): void {
+    this.payouts.set(txId, [...(this.payouts.get(txId) ?? []), transfer]);
   }
 
   private check<T extends object>(kind: 'deposit' | 'payout', transfers: Map<string, T>, txId: string, claim: T): Verdict {
@@ -43,8 +46,12 @@ export class FakeChain implements Chain {
     return this.check('deposit', this.deposits, txId, claim);
   }
 
+  /** The holder's own transfer in the transaction is the one checked, as the real verifier measures by owner. */
   async verifyPayout({ txId, ...claim }: PayoutClaim): Promise<Verdict> {
-    return this.check('payout', this.payouts, txId, claim);
+    const transfers = this.payouts.get(txId) ?? [];
+    const own = transfers.find((transfer) => transfer.walletAddress === claim.walletAddress) ?? transfers[0];
+    const onChain = own && { ...own, stakingWallet: own.stakingWallet ?? claim.stakingWallet };
+    return this.check('payout', new Map(onChain ? [[txId, onChain]] : []), txId, claim);
   }
 
   setBalance(mint: string, owner: string, tokens: string): void {

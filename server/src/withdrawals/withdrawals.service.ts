@@ -14,7 +14,8 @@ import { conflict, notFound } from '../http/errors.js';
 import { listOrder, searchWhere } from '../http/list-query.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { Stake } from '../stakes/stake.model.js';
-import { isTransactionUsed, lockOwnStake, markTransactionUsed } from '../stakes/stakes.service.js';
+import { lockOwnStake } from '../stakes/stakes.service.js';
+import { isPayoutTransferTaken, markPayoutTransaction } from './payout-transfers.js';
 import { Withdrawal } from './withdrawal.model.js';
 
 export function toWithdrawalJson(w: Withdrawal): WithdrawalJson {
@@ -97,15 +98,17 @@ async function completeWithdrawal(
   const pending = await Withdrawal.findByPk(id);
   if (!pending) throw notFound(MESSAGES.withdrawalNotFound);
   if (pending.status !== 'pending') throw conflict(MESSAGES.withdrawalAlreadyProcessed);
-  if (await isTransactionUsed(txId)) throw conflict(MESSAGES.txIdAlreadyUsed);
-  const { tokenContract: mint } = await loadSettings();
-  await requireProof(() => verifier.verifyPayout({ txId, walletAddress: pending.walletAddress, amount: pending.finalAmount, mint }));
+  if (await isPayoutTransferTaken(sequelize, txId, pending.walletAddress)) throw conflict(MESSAGES.txIdAlreadyUsed);
+  const { tokenContract: mint, stakingWallet } = await loadSettings();
+  await requireProof(() =>
+    verifier.verifyPayout({ txId, walletAddress: pending.walletAddress, amount: pending.finalAmount, mint, stakingWallet }),
+  );
   try {
     return await sequelize.transaction(async (transaction) => {
       const withdrawal = await Withdrawal.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
       if (!withdrawal || withdrawal.status !== 'pending') throw conflict(MESSAGES.withdrawalAlreadyProcessed);
       const before = toWithdrawalJson(withdrawal);
-      await markTransactionUsed(sequelize, txId, 'payout', transaction);
+      await markPayoutTransaction(sequelize, txId, transaction);
       const now = new Date();
       await withdrawal.update({ status: 'completed', txId, processedAt: now, processedBy: actor.id }, { transaction });
       const stake = await Stake.findByPk(withdrawal.stakeId, { transaction, lock: transaction.LOCK.UPDATE });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StakingPlan, Withdrawal } from '@stakedesk/shared/api-types';
+import type { Stake, StakingPlan, Withdrawal } from '@stakedesk/shared/api-types';
 import { MESSAGES } from '@stakedesk/shared/messages';
-import { ageStake, countRows, MINT, stakeFor, stakeStatus, startStakingServer } from '../test/fixtures.js';
+import { booksProblems } from '../test/books.js';
+import { ageStake, countRows, MINT, STAKING_WALLET, stakeFor, stakeStatus, startStakingServer } from '../test/fixtures.js';
 import { randomTxId, type TestServer } from '../test/test-server.js';
 
 let api: TestServer;
@@ -16,6 +17,24 @@ afterAll(() => api.close());
 /** The holder of `stake`, signed in, asks to withdraw it. */
 const request = (stake: { id: number; walletAddress: string }, extra: Record<string, unknown> = {}) =>
   api.request<Withdrawal>('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: stake.walletAddress, ...extra }, { as: stake.walletAddress });
+
+/** A second recorded stake of the same (signed-in) holder. */
+async function anotherStakeOf(walletAddress: string) {
+  const claim = { txId: randomTxId(), walletAddress, amount: '1000' };
+  api.chain.addDeposit({ ...claim, mint: MINT, stakingWallet: STAKING_WALLET });
+  const response = await api.request<Stake>('POST', '/api/stakes', { planId: plan.id, status: 'active', ...claim });
+  expect(response.status).toBe(201);
+  return response.body;
+}
+
+let secondAdmin: string | undefined;
+async function secondAdminToken(): Promise<string> {
+  if (!secondAdmin) {
+    await api.request('POST', '/api/admin/admins', { email: 'second@example.com', username: 'second', password: 'second password' }, token);
+    secondAdmin = await api.login('second', 'second password');
+  }
+  return secondAdmin;
+}
 
 /** A payout transfer "on chain" for the withdrawal, then the admin's completion with its txId. */
 function completeWith(withdrawal: Withdrawal, txId = randomTxId()) {
@@ -159,20 +178,63 @@ describe('PUT /api/admin/withdrawals/{id}', () => {
     expect(used).toEqual([]);
   });
 
-  it('never accepts a txId twice, whether it paid another withdrawal or was a deposit', async () => {
-    const first = (await request(await stakeFor(api, plan))).body;
-    const second = (await request(await stakeFor(api, plan))).body;
+  it('never counts one transfer for two withdrawals, nor a deposit as a payout', async () => {
+    const stake = await stakeFor(api, plan);
+    const first = (await request(stake)).body;
+    const second = (await request(await anotherStakeOf(stake.walletAddress))).body;
     const txId = randomTxId();
     expect((await completeWith(first, txId)).status).toBe(200);
-    const reused = await completeWith(second, txId);
+    // The same wallet's second withdrawal, same amount, same transaction: the one transfer paid the first already.
+    const reused = await api.request('PUT', `/api/admin/withdrawals/${second.id}`, { status: 'completed', txId }, token);
     expect(reused.status).toBe(409);
     expect(reused.body.message).toBe(MESSAGES.txIdAlreadyUsed);
+    expect(await stakeStatus(api, second.stakeId)).toBe('pending_withdrawal');
 
-    const stake = await stakeFor(api, plan);
-    const depositTx = stake.txId!;
+    const depositTx = (await stakeFor(api, plan)).txId!;
     const third = (await request(await stakeFor(api, plan))).body;
     const asPayout = await completeWith(third, depositTx);
     expect(asPayout.status).toBe(409);
+    expect(asPayout.body.message).toBe(MESSAGES.txIdAlreadyUsed);
+  });
+
+  it('completes each withdrawal a batch transaction paid, with that one signature', async () => {
+    const batch = await Promise.all([1, 2, 3].map(async () => (await request(await stakeFor(api, plan))).body));
+    const txId = randomTxId();
+    for (const withdrawal of batch) api.chain.addPayout({ txId, walletAddress: withdrawal.walletAddress, amount: withdrawal.finalAmount, mint: MINT });
+    for (const withdrawal of batch) {
+      const response = await api.request<Withdrawal>('PUT', `/api/admin/withdrawals/${withdrawal.id}`, { status: 'completed', txId }, token);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body).toMatchObject({ status: 'completed', txId });
+      expect(await stakeStatus(api, withdrawal.stakeId)).toBe('withdrawn');
+    }
+    const [used] = await api.sequelize.query(`SELECT purpose FROM used_transactions WHERE tx_id = :txId`, { replacements: { txId } });
+    expect(used).toEqual([{ purpose: 'payout' }]);
+    expect(await booksProblems(api.sequelize)).toEqual([]);
+  });
+
+  it('refuses a batch signature for a withdrawal whose wallet the batch did not pay', async () => {
+    const paid = (await request(await stakeFor(api, plan))).body;
+    const unpaid = (await request(await stakeFor(api, plan))).body;
+    const txId = randomTxId();
+    expect((await completeWith(paid, txId)).status).toBe(200);
+    const response = await api.request('PUT', `/api/admin/withdrawals/${unpaid.id}`, { status: 'completed', txId }, token);
+    expect(response.status).toBe(422);
+    expect(await stakeStatus(api, unpaid.stakeId)).toBe('pending_withdrawal');
+  });
+
+  it('two admins submitting the same batch signature together: each withdrawal completed once', async () => {
+    const batch = await Promise.all([1, 2, 3].map(async () => (await request(await stakeFor(api, plan))).body));
+    const txId = randomTxId();
+    for (const withdrawal of batch) api.chain.addPayout({ txId, walletAddress: withdrawal.walletAddress, amount: withdrawal.finalAmount, mint: MINT });
+    const other = await secondAdminToken();
+    const submit = (admin: string) =>
+      batch.map((withdrawal) => api.request('PUT', `/api/admin/withdrawals/${withdrawal.id}`, { status: 'completed', txId }, admin));
+    const responses = await Promise.all([...submit(token), ...submit(other), ...submit(token)]);
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(batch.length);
+    expect(responses.filter((r) => r.status === 409)).toHaveLength(2 * batch.length);
+    const [rows] = await api.sequelize.query(`SELECT count(*)::int AS n FROM withdrawals WHERE tx_id = :txId AND status = 'completed'`, { replacements: { txId } });
+    expect(rows).toEqual([{ n: batch.length }]);
+    expect(await booksProblems(api.sequelize)).toEqual([]);
   });
 
   it('pays once when two admins complete one withdrawal with different txIds at the same moment', async () => {

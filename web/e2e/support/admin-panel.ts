@@ -40,7 +40,9 @@ export class AdminPanel {
     const token = await adminToken();
     await this.page.addInitScript((value) => localStorage.setItem('admin_token', value), token);
     await this.page.goto('/admin');
-    await expect(this.page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+    // The first paint waits for the lazy admin chunk (antd), which on a loaded CI machine can take
+    // longer than the default assertion wait.
+    await expect(this.page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible({ timeout: 15_000 });
     if (tab) await this.openTab(tab);
   }
 

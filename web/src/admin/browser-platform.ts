@@ -22,5 +22,6 @@ export function browserPlatform(): AdminPlatform {
       setTimeout(() => URL.revokeObjectURL(url), 1_000);
       return 'saved';
     },
+    walletPayouts: true,
   };
 }

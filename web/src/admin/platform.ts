@@ -23,6 +23,11 @@ export type AdminPlatform = {
   setPendingCount(count: number): void;
   /** Saves an export: a download in the browser, a save dialog on the desktop. */
   saveCsv(fileName: string, content: string): Promise<'saved' | 'cancelled'>;
+  /**
+   * Withdrawals can be paid from a browser wallet extension (Phantom, Wallet Standard) in the
+   * panel. The desktop app has no wallet extensions: there the payout is pasted as a TXID.
+   */
+  walletPayouts: boolean;
 };
 
 export const PlatformContext = createContext<AdminPlatform | null>(null);

@@ -9,6 +9,9 @@ import { CsvButton } from '../components/CsvButton.js';
 import { TxLink } from '../components/TxLink.js';
 import { useTableQuery } from '../components/use-table-query.js';
 import { useAdminI18n } from '../i18n.js';
+import { useWalletPayout } from '../payout/use-wallet-payout.js';
+import { WalletPayoutBar } from '../payout/WalletPayoutBar.js';
+import { usePlatform } from '../platform.js';
 import { ProcessDialog, type ProcessMode } from './ProcessDialog.js';
 
 type Columns = TableColumnsType<Withdrawal>;
@@ -25,6 +28,9 @@ export function WithdrawalsTab() {
   const { data: settings } = useAdminSettings();
   const [search, setSearch] = useState('');
   const [acting, setActing] = useState<{ withdrawal: Withdrawal; mode: ProcessMode } | null>(null);
+  const { walletPayouts } = usePlatform();
+  const payout = useWalletPayout();
+  const [selected, setSelected] = useState<Withdrawal[]>([]);
   const pending = useWithdrawalTable('pending', search);
   const completed = useWithdrawalTable('completed', search);
   const rejected = useWithdrawalTable('rejected', search);
@@ -67,7 +73,12 @@ export function WithdrawalsTab() {
       key: 'actions',
       render: (_value, withdrawal) => (
         <Space>
-          <Button type="primary" size="small" onClick={() => setActing({ withdrawal, mode: 'complete' })}>
+          {walletPayouts && (
+            <Button type="primary" size="small" loading={payout.paying.has(withdrawal.id)} onClick={() => void payout.pay([withdrawal])}>
+              {t('withdrawals.pay')}
+            </Button>
+          )}
+          <Button type={walletPayouts ? 'default' : 'primary'} size="small" onClick={() => setActing({ withdrawal, mode: 'complete' })}>
             {t('withdrawals.process')}
           </Button>
           <Button danger size="small" onClick={() => setActing({ withdrawal, mode: 'reject' })}>
@@ -92,12 +103,14 @@ export function WithdrawalsTab() {
     { title: t('withdrawals.reason'), dataIndex: 'rejectReason', key: 'rejectReason' },
   ];
 
-  const section = (title: string, columns: Columns, { table, query }: typeof pending, empty?: string) => (
+  const section = (title: string, columns: Columns, { table, query }: typeof pending, empty?: string, selectable = false) => (
     <section aria-label={title}>
       <Typography.Title level={4} className="admin-section-title">
         {title}
       </Typography.Title>
+      {selectable && <WalletPayoutBar payout={payout} selected={selected} onPaySelected={() => void payout.pay(selected).then(() => setSelected([]))} />}
       <Table<Withdrawal>
+        rowSelection={selectable ? { selectedRowKeys: selected.map((w) => w.id), onChange: (_keys, rows) => setSelected(rows) } : undefined}
         rowKey="id"
         size="middle"
         columns={columns}
@@ -119,7 +132,7 @@ export function WithdrawalsTab() {
           <CsvButton path="/api/admin/withdrawals.csv" fileName="withdrawals.csv" />
         </div>
       </div>
-      {section(t('withdrawals.pendingTitle'), pendingColumns, pending, t('withdrawals.pendingEmpty'))}
+      {section(t('withdrawals.pendingTitle'), pendingColumns, pending, t('withdrawals.pendingEmpty'), walletPayouts)}
       {(completed.query.data?.total ?? 0) > 0 && section(t('withdrawals.completedTitle'), completedColumns, completed)}
       {(rejected.query.data?.total ?? 0) > 0 && section(t('withdrawals.rejectedTitle'), rejectedColumns, rejected)}
       <ProcessDialog withdrawal={acting?.withdrawal ?? null} mode={acting?.mode ?? 'complete'} symbol={symbol} onClose={() => setActing(null)} />

@@ -27,7 +27,7 @@ function isUserRejection(error: unknown): boolean {
 }
 
 /** The owner's token account of `mint` holding the most, or undefined when it has none. */
-async function largestTokenAccount(connection: Connection, owner: PublicKey, mint: PublicKey) {
+export async function largestTokenAccount(connection: Connection, owner: PublicKey, mint: PublicKey) {
   const { value } = await connection.getParsedTokenAccountsByOwner(owner, { mint });
   const withBalance = value.map((account) => ({
     address: account.pubkey,
@@ -40,7 +40,7 @@ async function largestTokenAccount(connection: Connection, owner: PublicKey, min
  * Polls the signature's status (no WebSocket needed) until it is confirmed, fails, or its
  * blockhash expires.
  */
-async function waitForConfirmation(connection: Connection, signature: string, lastValidBlockHeight: number, timeoutMs: number) {
+export async function waitForConfirmation(connection: Connection, signature: string, lastValidBlockHeight: number, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { value } = await connection.getSignatureStatuses([signature]);
@@ -78,6 +78,17 @@ export async function sendStakeDeposit({ connection, wallet, mint, stakingWallet
     createTransferCheckedInstruction(source.address, mintKey, destination.address, owner, raw, decimals),
   );
 
+  return signSendAndConfirm(connection, wallet, transaction, lastValidBlockHeight, confirmTimeoutMs);
+}
+
+/** The wallet signs and sends; then polls until confirmed. Refusals are TransferErrors. */
+export async function signSendAndConfirm(
+  connection: Connection,
+  wallet: SigningWallet,
+  transaction: Transaction,
+  lastValidBlockHeight: number,
+  confirmTimeoutMs = 60_000,
+): Promise<string> {
   let signature: string | undefined;
   try {
     signature = (await wallet.signAndSendTransaction(transaction))?.signature;
