@@ -69,6 +69,11 @@ test('first run: server setup, then the same admin panel works against the real 
   const tabs = ['Token Config', 'Staking Plans', 'Withdrawals', 'Active Stakes', 'Completed Stakes', 'Admins', 'Audit Log', 'Reconciliation'];
   await expect(page.getByRole('tab')).toHaveText(tabs);
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  // Treasury coverage, read from the chain through the server: an empty staking wallet that owes nothing.
+  const treasury = page.getByRole('region', { name: 'Treasury Coverage' });
+  await expect(treasury).toContainText('Staking Wallet Balance0 SDT');
+  await expect(treasury).toContainText('Liabilities0 SDT');
+  await expect(treasury).toContainText('CoverageNothing owed');
   // The token went to the bridge (main's encrypted store), not to localStorage.
   const loggedIn = await stubState(page);
   expect(loggedIn.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -120,6 +125,7 @@ test('first run: server setup, then the same admin panel works against the real 
   await dialog.getByLabel('Duration (Days)').fill('45');
   await dialog.getByLabel('Min Stake Amount').fill('250');
   await dialog.getByLabel('Early Penalty (%)').fill('7');
+  await dialog.getByLabel('Max Total Staked (optional)').fill('5000');
   await dialog.getByRole('button', { name: 'Create Plan' }).click();
   await expect(toast(page, 'Staking plan created successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -127,6 +133,7 @@ test('first run: server setup, then the same admin panel works against the real 
   await expect(card).toContainText('12.5%');
   await expect(card).toContainText('45 days');
   await expect(card).toContainText('250 SDT');
+  await expect(card).toContainText('Capacity5,000 SDT left of 5,000 SDT');
   await expect(page.locator('.ant-statistic', { hasText: 'Active Plans' })).toContainText('4');
   await screenshot(page, '4-plan-created');
 

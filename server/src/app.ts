@@ -27,6 +27,7 @@ import { plansAdminRoutes, plansPublicRoutes } from './plans/plans.routes.js';
 import { settingsAdminRoutes, settingsPublicRoutes } from './settings/settings.routes.js';
 import { stakesAdminRoutes, stakesPublicRoutes } from './stakes/stakes.routes.js';
 import { statsAdminRoutes, statsPublicRoutes } from './stats/stats.routes.js';
+import { treasuryAdminRoutes } from './treasury/treasury.routes.js';
 import { withdrawalsAdminRoutes, withdrawalsPublicRoutes } from './withdrawals/withdrawals.routes.js';
 import { healthRoute } from './http/health.js';
 import { refuseCrossSite } from './http/same-origin.js';
@@ -40,6 +41,8 @@ export type AppDeps = {
   sequelize: Sequelize;
   chain: Chain;
   events: AdminEventHub;
+  /** How long the treasury coverage answer is reused (tests set 0). */
+  treasuryCacheMs?: number;
 };
 
 const JSON_LIMIT = '100kb';
@@ -74,7 +77,7 @@ function perMinuteLimiter(sequelize: Sequelize, prefix: string, limit: number, m
   });
 }
 
-export function createApp({ config, logger, sequelize, chain, events }: AppDeps): express.Express {
+export function createApp({ config, logger, sequelize, chain, events, treasuryCacheMs }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -124,6 +127,7 @@ export function createApp({ config, logger, sequelize, chain, events }: AppDeps)
   admin.use(stakesAdminRoutes(sequelize));
   admin.use(withdrawalsAdminRoutes(sequelize, chain));
   admin.use(reconciliationAdminRoutes(sequelize, chain));
+  admin.use(treasuryAdminRoutes(sequelize, chain, logger, treasuryCacheMs));
   admin.use(adminsAdminRoutes(sequelize));
   admin.use(auditAdminRoutes());
   admin.use(adminEventRoutes(events));

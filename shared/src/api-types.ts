@@ -56,7 +56,16 @@ export type StakePlanSnapshot = {
   earlyPenaltyRate: string;
 };
 
-export type StakingPlan = StakePlanSnapshot & { isActive: boolean; createdAt: string };
+export type StakingPlan = StakePlanSnapshot & {
+  isActive: boolean;
+  createdAt: string;
+  /** Cap on the plan's active stakes, whole tokens; null = no cap. */
+  maxTotalStaked: string | null;
+  /** Cap on one wallet's active stakes in the plan, whole tokens; null = no cap. */
+  maxPerWallet: string | null;
+  /** What maxTotalStaked still takes; null when there is no cap. */
+  remainingCapacity: string | null;
+};
 
 export type Stake = {
   id: number;
@@ -71,6 +80,8 @@ export type Stake = {
   /** The deposit signature, or `restake_{originalStakeId}` for a stake created by restaking. */
   txId: string | null;
   restakedFromId: number | null;
+  /** A verified deposit recorded over its plan's cap (the tokens had already moved): for the operator to settle. */
+  overCapacity: boolean;
 };
 
 export type Withdrawal = {
@@ -96,6 +107,31 @@ export type AdminStats = {
   totalStaked: string;
   pendingWithdrawals: number;
   activePlans: number;
+};
+
+/**
+ * GET /api/admin/treasury. Liabilities are what the platform owes: principal + reward of active and
+ * completed stakes, and finalAmount of pending withdrawals (their stake is counted there, not twice).
+ * Completed stakes and pending withdrawals are due now; active stakes when they end.
+ */
+export type TreasuryCoverage = {
+  /** The staking wallet's balance of the mint in tokens; null when the chain could not be read. */
+  balance: string | null;
+  /** Why the balance is unknown (chain unreachable, staking not configured); null when known. */
+  balanceUnavailable: string | null;
+  liabilities: {
+    total: string;
+    stakePrincipal: string;
+    stakeRewards: string;
+    pendingWithdrawals: string;
+  };
+  dueWithin7Days: string;
+  dueWithin30Days: string;
+  /** balance / total x 100, 2 decimals rounded down; null when the balance is unknown or nothing is owed. */
+  coveragePercent: string | null;
+  /** false below 100%; null when the balance is unknown. */
+  covered: boolean | null;
+  checkedAt: string;
 };
 
 export type Admin = { id: number; email: string; username: string; createdAt: string };

@@ -102,6 +102,8 @@ export const MESSAGES = {
   sortOrderInvalid: "Order must be 'asc' or 'desc'",
   cannotDeleteSelf: 'You cannot delete your own account',
   cannotDeleteLastAdmin: 'The last administrator cannot be deleted',
+  planFull: 'This staking plan is full',
+  maxPerWalletAboveTotal: "Max per wallet cannot be more than the plan's max total staked",
 
   // Server: transport
   malformedJson: 'The request body is not valid JSON',
@@ -117,6 +119,17 @@ export type MessageKey = keyof typeof MESSAGES;
 
 export function minimumStakeMessage(min: string, symbol: string): string {
   return `Minimum stake amount is ${min} ${symbol}.`;
+}
+
+/** A stake that does not fit a plan's cap (issue 8); `remaining` is what still fits. */
+export function planCapacityMessage(remaining: string, symbol: string): string {
+  return remaining === '0' ? MESSAGES.planFull : `This staking plan has room for only ${remaining} ${symbol} more`;
+}
+
+export function walletCapacityMessage(remaining: string, symbol: string): string {
+  return remaining === '0'
+    ? 'Your wallet has reached this plan\'s limit per wallet'
+    : `Your wallet can stake only ${remaining} ${symbol} more in this plan`;
 }
 
 export function unknownFieldMessage(name: string): string {

@@ -223,6 +223,22 @@ export function wholeNumber(rules: WholeNumberRules) {
     });
 }
 
+/** A whole number that may be cleared: absent stays undefined (keep), null or '' is null (none). */
+export function nullableWholeNumber(rules: WholeNumberRules) {
+  return withoutCoercion(string())
+    .transform((_value, raw: unknown) => (raw === null || (typeof raw === 'string' && raw.trim() === '') ? null : toWholeNumberInput(raw)))
+    .nullable()
+    .typeError(rules.notWholeMessage)
+    .test('whole-number', '', function (value) {
+      if (value == null) return true;
+      let problem: string | undefined;
+      if (!isWholeNumberString(value)) problem = rules.notWholeMessage;
+      else if (value.length > rules.maxDigits) problem = rules.tooManyDigitsMessage;
+      else if (rules.min && BigInt(value) < rules.min.value) problem = rules.min.message;
+      return problem === undefined || this.createError({ message: problem });
+    });
+}
+
 /** A PNG/JPEG/WebP/GIF data URL within LOGO_MAX_BYTES; '' and null mean "no logo" and come out as null. */
 export function logoDataUrl(label: string) {
   return withoutCoercion(string())

@@ -28,6 +28,7 @@ import {
   MIN_STAKE_DECIMALS,
   RATE_DECIMALS,
 } from './constants.js';
+import { isWholeNumberString } from './decimal.js';
 import {
   MESSAGES,
   mustBeIntegerMessage,
@@ -44,6 +45,7 @@ import {
   integer,
   logoDataUrl,
   nestedObject,
+  nullableWholeNumber,
   nullableText,
   requiredText,
   solanaAddress,
@@ -69,6 +71,16 @@ function stakeAmount() {
     maxDigits: MAX_STAKE_DIGITS,
     tooManyDigitsMessage: MESSAGES.amountTooLarge,
     min: { value: 1n, message: MESSAGES.amountTooSmall },
+  });
+}
+
+/** A plan's cap: whole tokens, 1 or more, or null for none. */
+function capacityCap(label: string) {
+  return nullableWholeNumber({
+    notWholeMessage: mustBeIntegerMessage(label),
+    maxDigits: MAX_STAKE_DIGITS,
+    tooManyDigitsMessage: tooManyDigitsMessage(label, MAX_STAKE_DIGITS),
+    min: { value: 1n, message: mustBePositiveIntegerMessage(label) },
   });
 }
 
@@ -151,6 +163,13 @@ export const planSchema = strictObject({
   }).required(MESSAGES.earlyPenaltyRateRequired),
   // Absent keeps the plan's state (a new plan starts active): an edit form cannot reactivate it by omission.
   isActive: booleanField('Active').optional(),
+  // Absent keeps the cap; null or '' removes it.
+  maxTotalStaked: capacityCap('Max total staked'),
+  maxPerWallet: capacityCap('Max per wallet').test('within-total', MESSAGES.maxPerWalletAboveTotal, function (value) {
+    const total: unknown = this.parent.maxTotalStaked;
+    if (value == null || typeof total !== 'string' || !isWholeNumberString(value) || !isWholeNumberString(total)) return true;
+    return BigInt(value) <= BigInt(total);
+  }),
 });
 export type PlanInput = InferType<typeof planSchema>;
 
@@ -182,6 +201,14 @@ export const stakeCreateSchema = strictObject({
   status: choice(['active'], MESSAGES.stakeStatusInvalid),
 });
 export type StakeCreateInput = InferType<typeof stakeCreateSchema>;
+
+/** POST /api/stakes/check: would this deposit be accepted? Asked before the holder signs the transfer. */
+export const stakeCheckSchema = strictObject({
+  planId: id('Plan', MESSAGES.planRequired),
+  amount: stakeAmount().required(MESSAGES.amountRequired),
+  walletAddress: walletAddress(),
+});
+export type StakeCheckInput = InferType<typeof stakeCheckSchema>;
 
 /** POST /api/stakes/restake. */
 export const restakeSchema = strictObject({

@@ -4,6 +4,8 @@ import { maskRpcUrl } from '../settings/secrets.js';
 import { AuditLog } from './audit-log.model.js';
 
 export type Actor = { id: number; username: string };
+/** The server itself, for entries no admin caused (a deposit recorded over a plan's cap). */
+export const SYSTEM_ACTOR = { id: null, username: 'system' } as const;
 
 const SECRET_KEYS = new Set(['passwordHash', 'password', 'heliusApiKey']);
 /** Values logged with their secret part masked rather than dropped. */
@@ -26,7 +28,7 @@ function scrub(value: unknown): unknown {
 /** Every admin mutation writes one entry in the same transaction as the change itself, and tells the other admins. */
 export async function recordAudit(
   transaction: Transaction,
-  actor: Actor,
+  actor: Actor | typeof SYSTEM_ACTOR,
   entry: { action: string; entityType: string; entityId?: string | number | null; before?: unknown; after?: unknown },
 ): Promise<void> {
   const entityId = entry.entityId == null ? null : String(entry.entityId);

@@ -51,4 +51,6 @@ export interface Chain extends ChainVerifier {
     limit: number,
     recorded: (txIds: string[]) => Promise<Set<string>>,
   ): Promise<UnrecordedDeposit[]>;
+  /** What `owner` holds of `mint` across its token accounts, in tokens (decimal string). */
+  tokenBalance(mint: string, owner: string): Promise<string>;
 }

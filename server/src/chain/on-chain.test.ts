@@ -16,6 +16,7 @@ import { MESSAGES } from '@stakedesk/shared/messages';
 import { createPlan } from '../test/fixtures.js';
 import { startTestChain, type TestChain } from '../test/test-chain/test-chain.js';
 import { newHolder, startTestServer, type Holder, type TestServer } from '../test/test-server.js';
+import { ChainUnavailableError } from './chain-verifier.js';
 import { SolanaChain } from './solana-chain.js';
 
 // The real verifier (SolanaChain over web3.js) against the real SPL Token program in litesvm.
@@ -328,5 +329,21 @@ describe('reconciliation', () => {
 
   it('needs an admin', async () => {
     expect((await api.request('GET', '/api/admin/reconciliation')).status).toBe(401);
+  });
+});
+
+describe('token balance (treasury coverage)', () => {
+  it("reads an owner's balance of the mint exactly, in tokens", async () => {
+    const owner = Keypair.generate();
+    await chain.mintTo(mint, owner.publicKey, tokens(1234) + 500_000n);
+    await chain.mintTo(otherMint, owner.publicKey, tokens(99));
+    const reader = new SolanaChain(async () => chain.url, RPC_TIMEOUT_MS);
+    expect(await reader.tokenBalance(mint.toBase58(), owner.publicKey.toBase58())).toBe('1234.5');
+    expect(await reader.tokenBalance(mint.toBase58(), Keypair.generate().publicKey.toBase58())).toBe('0');
+  });
+
+  it('is ChainUnavailableError when the chain cannot be asked', async () => {
+    const reader = new SolanaChain(async () => 'http://127.0.0.1:9', RPC_TIMEOUT_MS);
+    await expect(reader.tokenBalance(mint.toBase58(), stakingWallet.publicKey.toBase58())).rejects.toBeInstanceOf(ChainUnavailableError);
   });
 });

@@ -99,6 +99,16 @@ export class SolanaChain implements Chain {
     return { ok: true };
   }
 
+  async tokenBalance(mint: string, owner: string): Promise<string> {
+    const decimals = await this.decimals(mint);
+    if (decimals === undefined) throw new ChainUnavailableError('The configured token contract is not a token mint on this network');
+    const connection = await this.connection();
+    const accounts = await this.ask(() => connection.getTokenAccountsByOwner(new PublicKey(owner), { mint: new PublicKey(mint) }));
+    const balances = await Promise.all(accounts.value.map(({ pubkey }) => this.ask(() => connection.getTokenAccountBalance(pubkey))));
+    const raw = balances.reduce((total, balance) => total + BigInt(balance.value.amount), 0n);
+    return fromRawAmount(raw, decimals);
+  }
+
   async unrecordedDeposits(
     mint: string,
     stakingWallet: string,

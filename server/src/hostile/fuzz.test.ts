@@ -88,6 +88,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/stakes/:x', params: true, auth: 'none' },
   { method: 'GET', path: '/api/withdrawals/:x', params: true, auth: 'none' },
   { method: 'POST', path: '/api/stakes', auth: 'none', fields: ['planId', 'amount', 'walletAddress', 'txId', 'status'] },
+  { method: 'POST', path: '/api/stakes/check', auth: 'none', fields: ['planId', 'amount', 'walletAddress'] },
   { method: 'POST', path: '/api/stakes/restake', auth: 'holder', fields: ['originalStakeId', 'planId', 'walletAddress'] },
   { method: 'POST', path: '/api/withdrawals', auth: 'holder', fields: ['stakeId', 'walletAddress', 'amount', 'finalAmount', 'penaltyAmount', 'status'] },
   { method: 'POST', path: '/api/auth/nonce', auth: 'none', fields: ['walletAddress'] },
@@ -105,8 +106,8 @@ const ENDPOINTS: Endpoint[] = [
     fields: ['tokenName', 'tokenSymbol', 'tokenContract', 'stakingWallet', 'tokenLogo', 'heliusApiKey', 'removeHeliusApiKey', 'heliusRpcUrl', 'supportEmail', 'maintenanceMode', 'maintenanceType', 'socialLinks', 'statsOffsetStaked', 'statsOffsetStakers'],
   },
   { method: 'GET', path: '/api/admin/staking-plans', auth: 'admin', query: ['limit', 'offset'] },
-  { method: 'POST', path: '/api/admin/staking-plans', auth: 'admin', fields: ['name', 'description', 'yieldRate', 'durationDays', 'minStakeAmount', 'earlyPenaltyRate', 'isActive'] },
-  { method: 'PUT', path: '/api/admin/staking-plans/:x', params: true, auth: 'admin', fields: ['name', 'yieldRate', 'durationDays', 'minStakeAmount', 'earlyPenaltyRate'] },
+  { method: 'POST', path: '/api/admin/staking-plans', auth: 'admin', fields: ['name', 'description', 'yieldRate', 'durationDays', 'minStakeAmount', 'earlyPenaltyRate', 'isActive', 'maxTotalStaked', 'maxPerWallet'] },
+  { method: 'PUT', path: '/api/admin/staking-plans/:x', params: true, auth: 'admin', fields: ['name', 'yieldRate', 'durationDays', 'minStakeAmount', 'earlyPenaltyRate', 'maxTotalStaked', 'maxPerWallet'] },
   { method: 'PATCH', path: '/api/admin/staking-plans/:x/toggle', params: true, auth: 'admin' },
   { method: 'DELETE', path: '/api/admin/staking-plans/:x', params: true, auth: 'admin' },
   { method: 'GET', path: '/api/admin/stakes', auth: 'admin', query: ['limit', 'offset', 'sort', 'order', 'q', 'status'] },
@@ -121,6 +122,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: '/api/admin/admins/:x', params: true, auth: 'admin' },
   { method: 'GET', path: '/api/admin/audit-log', auth: 'admin', query: ['limit', 'offset'] },
   { method: 'GET', path: '/api/admin/reconciliation', auth: 'admin', query: ['limit'] },
+  { method: 'GET', path: '/api/admin/treasury', auth: 'admin', query: ['x'] },
 ];
 
 /** Bodies: anything at all, objects of the endpoint's own fields holding anything, or raw non-JSON text. */

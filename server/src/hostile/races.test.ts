@@ -196,4 +196,42 @@ describe(`${RACERS} identical requests released together`, () => {
     if (recorded.length > 0) expect(rows).toEqual([{ soft: true, present: 1 }]);
     else expect(rows).toEqual([]);
   });
+
+  it('deposits into a plan at its cap: the cap is never overshot; the deposits past it are recorded and flagged', async () => {
+    const capped = await createPlan(api, rootToken, { name: 'Capped race', minStakeAmount: '100', maxTotalStaked: '5000' } as Partial<StakingPlan>);
+    // Set up in two halves: 40 sign-ins at once overrun the test server's accept queue.
+    const half = () => Promise.all(Array.from({ length: RACERS / 2 }, () => newStaker()));
+    const stakers = [...(await half()), ...(await half())];
+    const txIds = await Promise.all(stakers.map((staker) => deposit(staker, 500)));
+    const responses = await releaseTogether(api.baseUrl, stakers.map((staker, i) => recordRequest(staker, txIds[i]!, 500, capped.id)));
+
+    // The tokens had moved, so every deposit is recorded: 10 fill the cap exactly, 30 are flagged.
+    expect(countStatuses(responses)).toEqual({ 201: RACERS });
+    const flagged = responses.filter((r) => (r.body as Stake).overCapacity).length;
+    expect(flagged).toBe(RACERS - 10);
+    const [rows] = await api.sequelize.query(
+      `SELECT coalesce(sum(amount) FILTER (WHERE NOT over_capacity), 0)::text AS within, count(*) FILTER (WHERE over_capacity)::int AS over
+       FROM stakes WHERE plan_id = :id`,
+      { replacements: { id: capped.id } },
+    );
+    expect(rows).toEqual([{ within: '5000', over: RACERS - 10 }]);
+    const audited = await count(`SELECT count(*)::int AS n FROM audit_logs WHERE action = 'stake.over_capacity' AND entity_id IN (SELECT id::text FROM stakes WHERE plan_id = :id)`, { id: capped.id });
+    expect(audited).toBe(RACERS - 10);
+  });
+
+  it('restakes into a plan at its cap: only those that fit get in', async () => {
+    const capped = await createPlan(api, rootToken, { name: 'Capped restakes', minStakeAmount: '100', maxTotalStaked: '5500' } as Partial<StakingPlan>);
+    const stakers = await Promise.all(Array.from({ length: RACERS / 2 }, () => newStaker()));
+    const stakes = await Promise.all(stakers.map(async (staker) => {
+      const txId = await deposit(staker, 500);
+      return (await api.request<Stake>('POST', '/api/stakes', recordRequest(staker, txId, 500, plan.id).body)).body;
+    }));
+    for (const stake of stakes) await ageStake(api, stake.id, 30);
+    const restake = (staker: Staker, stake: Stake) => asHolder(staker, 'POST', '/api/stakes/restake', { originalStakeId: stake.id, planId: capped.id, walletAddress: staker.holder.wallet });
+    const responses = await releaseTogether(api.baseUrl, stakers.map((staker, i) => restake(staker, stakes[i]!)));
+
+    // Each restake is 550 (principal + 10%): 10 fit in 5500, the other 10 are refused and change nothing.
+    expect(countStatuses(responses)).toEqual({ 201: 10, 409: RACERS / 2 - 10 });
+    expect(await count(`SELECT coalesce(sum(amount), 0)::int AS n FROM stakes WHERE plan_id = :id`, { id: capped.id })).toBe(5500);
+  });
 });

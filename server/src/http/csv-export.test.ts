@@ -32,11 +32,11 @@ describe('CSV exports', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="stakes.csv"');
-    expect(lines[0]).toBe('id,wallet,plan,yield_rate,duration_days,amount,reward,status,created_at,ends_at,completed_at,tx_id');
+    expect(lines[0]).toBe('id,wallet,plan,yield_rate,duration_days,amount,reward,status,created_at,ends_at,completed_at,tx_id,over_capacity');
     expect(lines).toHaveLength(1 + 1201);
     const first = lines.find((line) => line.startsWith(`${stake.id},`))!;
     expect(first).toContain(`,"'=HYPERLINK(""http://evil"")",12.5,30,1000,125,active,`);
-    expect(first.endsWith(`,${stake.txId}`)).toBe(true);
+    expect(first.endsWith(`,${stake.txId},false`)).toBe(true);
   });
 
   it('exports withdrawals filtered by status', async () => {

@@ -1,16 +1,7 @@
 import type { Response } from 'express';
+import { csvLine } from '@stakedesk/shared/csv';
 
 export const EXPORT_BATCH_SIZE = 1000;
-
-/** Cells that a spreadsheet would run as a formula are prefixed with ' (CSV injection). */
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = value instanceof Date ? value.toISOString() : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export const csvLine = (values: unknown[]) => values.map(cell).join(',') + '\r\n';
 
 /**
  * Streams a CSV download batch by batch (keyset pagination on id), so an export of every row

@@ -10,6 +10,8 @@ export class StakingPlan extends Model<InferAttributes<StakingPlan>, InferCreati
   declare minStakeAmount: string;
   declare earlyPenaltyRate: string;
   declare isActive: CreationOptional<boolean>;
+  declare maxTotalStaked: CreationOptional<string | null>;
+  declare maxPerWallet: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   declare deletedAt: CreationOptional<Date | null>;
@@ -25,6 +27,8 @@ export class StakingPlan extends Model<InferAttributes<StakingPlan>, InferCreati
         minStakeAmount: DataTypes.DECIMAL(38, 8),
         earlyPenaltyRate: DataTypes.DECIMAL(5, 2),
         isActive: { type: DataTypes.BOOLEAN, defaultValue: true },
+        maxTotalStaked: DataTypes.DECIMAL(40, 0),
+        maxPerWallet: DataTypes.DECIMAL(40, 0),
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
         deletedAt: DataTypes.DATE,

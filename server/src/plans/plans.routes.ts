@@ -4,7 +4,7 @@ import { idParamSchema, planSchema } from '@stakedesk/shared/schemas';
 import { currentAdmin } from '../admins/admin-auth.js';
 import { readPage, sendPage } from '../http/pagination.js';
 import { parse } from '../http/validate.js';
-import { createPlan, deletePlan, listActivePlans, listAllPlans, togglePlan, toPlanJson, updatePlan } from './plans.service.js';
+import { createPlan, deletePlan, listActivePlans, listAllPlans, planJson, togglePlan, updatePlan } from './plans.service.js';
 
 export function plansPublicRoutes(): Router {
   const router = Router();
@@ -20,14 +20,14 @@ export function plansAdminRoutes(sequelize: Sequelize): Router {
     sendPage(res, await listAllPlans(readPage(req)));
   });
   router.post('/staking-plans', async (req, res) => {
-    res.status(201).json(toPlanJson(await createPlan(sequelize, parse(planSchema, req.body), currentAdmin(res))));
+    res.status(201).json(await planJson(await createPlan(sequelize, parse(planSchema, req.body), currentAdmin(res))));
   });
   router.put('/staking-plans/:id', async (req, res) => {
     const id = parse(idParamSchema, req.params).id;
-    res.json(toPlanJson(await updatePlan(sequelize, id, parse(planSchema, req.body), currentAdmin(res))));
+    res.json(await planJson(await updatePlan(sequelize, id, parse(planSchema, req.body), currentAdmin(res))));
   });
   router.patch('/staking-plans/:id/toggle', async (req, res) => {
-    res.json(toPlanJson(await togglePlan(sequelize, parse(idParamSchema, req.params).id, currentAdmin(res))));
+    res.json(await planJson(await togglePlan(sequelize, parse(idParamSchema, req.params).id, currentAdmin(res))));
   });
   router.delete('/staking-plans/:id', async (req, res) => {
     await deletePlan(sequelize, parse(idParamSchema, req.params).id, currentAdmin(res));

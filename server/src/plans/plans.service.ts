@@ -7,12 +7,16 @@ import { recordAudit, type Actor } from '../audit/audit.js';
 import { notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { Stake } from '../stakes/stake.model.js';
+import { remainingCapacity } from '@stakedesk/shared/capacity';
+import { activeStakedByPlan } from './capacity.js';
 import { StakingPlan } from './plan.model.js';
 
 const withoutUndefined = <T extends object>(value: T) =>
   Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
 
-export function toPlanJson(plan: StakingPlan): PlanJson {
+/** `staked` (the plan's active stakes) gives remainingCapacity; audit entries leave it out (null). */
+export function toPlanJson(plan: StakingPlan, staked?: string): PlanJson {
+  const maxTotalStaked = plan.maxTotalStaked === null ? null : normalizeDecimal(plan.maxTotalStaked);
   return {
     id: plan.id,
     name: plan.name,
@@ -23,18 +27,31 @@ export function toPlanJson(plan: StakingPlan): PlanJson {
     earlyPenaltyRate: normalizeDecimal(plan.earlyPenaltyRate),
     isActive: plan.isActive,
     createdAt: plan.createdAt.toISOString(),
+    maxTotalStaked,
+    maxPerWallet: plan.maxPerWallet === null ? null : normalizeDecimal(plan.maxPerWallet),
+    remainingCapacity: staked === undefined ? null : remainingCapacity(maxTotalStaked, staked),
   };
+}
+
+async function withCapacity(plans: StakingPlan[]): Promise<PlanJson[]> {
+  const staked = await activeStakedByPlan(plans.filter((plan) => plan.maxTotalStaked !== null).map((plan) => plan.id));
+  return plans.map((plan) => toPlanJson(plan, staked.get(plan.id) ?? '0'));
+}
+
+/** One plan as the API answers it, with its remaining capacity. */
+export async function planJson(plan: StakingPlan): Promise<PlanJson> {
+  return (await withCapacity([plan]))[0]!;
 }
 
 /** The plans holders can stake in, oldest first (the landing page highlights index 1). */
 export async function listActivePlans(): Promise<PlanJson[]> {
   const plans = await StakingPlan.findAll({ where: { isActive: true }, order: [['id', 'ASC']] });
-  return plans.map(toPlanJson);
+  return withCapacity(plans);
 }
 
 export async function listAllPlans(page: Page): Promise<{ rows: PlanJson[]; total: number }> {
   const { rows, count } = await StakingPlan.findAndCountAll({ order: [['id', 'ASC']], ...page });
-  return { rows: rows.map(toPlanJson), total: count };
+  return { rows: await withCapacity(rows), total: count };
 }
 
 export async function createPlan(sequelize: Sequelize, input: PlanInput, actor: Actor): Promise<StakingPlan> {

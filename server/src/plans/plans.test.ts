@@ -127,6 +127,9 @@ describe('POST /api/admin/staking-plans', () => {
       earlyPenaltyRate: '10',
       isActive: true,
       createdAt: expect.any(String),
+      maxTotalStaked: null,
+      maxPerWallet: null,
+      remainingCapacity: null,
     });
     expect(await planRow(response.body.id)).toMatchObject({ name: 'Gold', yield_rate: '12.50', is_active: true });
   });
@@ -355,6 +358,9 @@ describe('PUT /api/admin/staking-plans/{id}', () => {
       earlyPenaltyRate: '15',
       isActive: true,
       createdAt: plan.createdAt,
+      maxTotalStaked: null,
+      maxPerWallet: null,
+      remainingCapacity: null,
     });
     expect((await plansApi.adminList('?limit=1000')).body.find((p) => p.id === plan.id)).toEqual(response.body);
   });

@@ -24,5 +24,6 @@ export function toStakeJson(stake: Stake): StakeJson {
     completedAt: stake.completedAt ? stake.completedAt.toISOString() : null,
     txId: stake.txId,
     restakedFromId: stake.restakedFromId,
+    overCapacity: stake.overCapacity,
   };
 }

@@ -17,6 +17,7 @@ export class Stake extends Model<InferAttributes<Stake>, InferCreationAttributes
   declare status: CreationOptional<StakeStatus>;
   declare txId: string | null;
   declare restakedFromId: number | null;
+  declare overCapacity: CreationOptional<boolean>;
   declare endsAt: Date;
   declare completedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
@@ -39,6 +40,7 @@ export class Stake extends Model<InferAttributes<Stake>, InferCreationAttributes
         status: { type: DataTypes.STRING(20), defaultValue: 'active' },
         txId: DataTypes.STRING(100),
         restakedFromId: DataTypes.INTEGER,
+        overCapacity: { type: DataTypes.BOOLEAN, defaultValue: false },
         endsAt: DataTypes.DATE,
         completedAt: DataTypes.DATE,
         createdAt: DataTypes.DATE,

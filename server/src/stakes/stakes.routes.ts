@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import type { Sequelize } from 'sequelize';
-import { restakeSchema, stakeListQuerySchema, stakeCreateSchema, walletAddressParamSchema } from '@stakedesk/shared/schemas';
+import { restakeSchema, stakeCheckSchema, stakeListQuerySchema, stakeCreateSchema, walletAddressParamSchema } from '@stakedesk/shared/schemas';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { STAKE_STATUSES } from '@stakedesk/shared/stake-status';
 import { currentAdmin } from '../admins/admin-auth.js';
@@ -13,7 +13,7 @@ import { parse } from '../http/validate.js';
 import { refuseDuringMaintenance } from '../settings/maintenance.js';
 import { expireStakesAsAdmin } from './expiry.js';
 import { toStakeJson } from './stake-json.js';
-import { createStake, listStakes, listWalletStakes, restake, stakesAfter } from './stakes.service.js';
+import { checkStake, createStake, listStakes, listWalletStakes, restake, stakesAfter } from './stakes.service.js';
 import type { Stake } from './stake.model.js';
 
 const STAKE_CSV_COLUMNS: { header: string; value: (stake: Stake) => unknown }[] = [
@@ -29,6 +29,7 @@ const STAKE_CSV_COLUMNS: { header: string; value: (stake: Stake) => unknown }[] 
   { header: 'ends_at', value: (s) => s.endsAt },
   { header: 'completed_at', value: (s) => s.completedAt },
   { header: 'tx_id', value: (s) => s.txId },
+  { header: 'over_capacity', value: (s) => s.overCapacity },
 ];
 
 export function stakesPublicRoutes(sequelize: Sequelize, verifier: ChainVerifier, holderOnly: RequestHandler[]): Router {
@@ -40,6 +41,10 @@ export function stakesPublicRoutes(sequelize: Sequelize, verifier: ChainVerifier
   router.post('/stakes', refuseDuringMaintenance, async (req, res) => {
     const { stake, created } = await createStake(sequelize, verifier, parse(stakeCreateSchema, req.body));
     res.status(created ? 201 : 200).json(toStakeJson(stake));
+  });
+  router.post('/stakes/check', refuseDuringMaintenance, async (req, res) => {
+    await checkStake(parse(stakeCheckSchema, req.body));
+    res.json({ ok: true });
   });
   router.post('/stakes/restake', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
     res.status(201).json(toStakeJson(await restake(sequelize, parse(restakeSchema, req.body))));

@@ -2,8 +2,9 @@ import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { compareDecimal, normalizeDecimal } from '@stakedesk/shared/decimal';
 import { MESSAGES, minimumStakeMessage } from '@stakedesk/shared/messages';
 import { restakeAmount, rewardFor } from '@stakedesk/shared/money';
-import type { AdminListQuery, RestakeInput, StakeCreateInput, StakeSortField } from '@stakedesk/shared/schemas';
+import type { AdminListQuery, RestakeInput, StakeCheckInput, StakeCreateInput, StakeSortField } from '@stakedesk/shared/schemas';
 import { hasElapsed, restakeTxId, stakeEndsAt, type StakeStatus } from '@stakedesk/shared/stake-status';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.js';
 import type { ChainVerifier } from '../chain/chain-verifier.js';
 import { requireProof } from '../chain/verify.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -11,9 +12,11 @@ import { publishAdminEvent } from '../events/publish.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { badRequest, conflict, forbidden, notFound, unavailable } from '../http/errors.js';
 import { listOrder, searchWhere } from '../http/list-query.js';
+import { capacityProblem, requireCapacity } from '../plans/capacity.js';
 import { StakingPlan } from '../plans/plan.model.js';
 import { loadSettings } from '../settings/settings.service.js';
 import type { Settings } from '../settings/settings.model.js';
+import { toStakeJson } from './stake-json.js';
 import { Stake } from './stake.model.js';
 
 function requireStakingConfigured(settings: Settings): { mint: string; stakingWallet: string } {
@@ -23,9 +26,13 @@ function requireStakingConfigured(settings: Settings): { mint: string; stakingWa
   return { mint: settings.tokenContract, stakingWallet: settings.stakingWallet };
 }
 
-/** The plan, locked against deletion or edits until the stake is written, and open for stakes. */
+/**
+ * The plan, open for stakes. In a transaction it is locked FOR UPDATE until the stake is written:
+ * against deletion or edits, and against other stakes into the plan, so that capacity sums read
+ * under the lock stay true until commit (concurrent deposits cannot overshoot a cap).
+ */
 async function lockOpenPlan(planId: number, transaction?: Transaction): Promise<StakingPlan> {
-  const plan = await StakingPlan.findByPk(planId, transaction ? { transaction, lock: transaction.LOCK.SHARE } : {});
+  const plan = await StakingPlan.findByPk(planId, transaction ? { transaction, lock: transaction.LOCK.UPDATE } : {});
   if (!plan) throw notFound(MESSAGES.planNotFound);
   if (!plan.isActive) throw conflict(MESSAGES.planInactive);
   return plan;
@@ -75,6 +82,28 @@ async function replayOf(input: StakeCreateInput): Promise<Stake | null> {
   return existing;
 }
 
+/**
+ * POST /api/stakes/check: refuses, before the holder signs anything, a deposit the server would
+ * not take into the plan (closed, below minimum, over a cap). Advisory: a deposit racing others
+ * to the last room is settled when it is recorded.
+ */
+export async function checkStake(input: StakeCheckInput): Promise<void> {
+  const settings = await loadSettings();
+  requireStakingConfigured(settings);
+  const plan = await lockOpenPlan(input.planId);
+  requireMinimum(input.amount, plan, settings.tokenSymbol);
+  await requireCapacity(plan, input.walletAddress, input.amount, settings.tokenSymbol);
+}
+
+async function flagOverCapacity(sequelize: Sequelize, transaction: Transaction, stake: Stake, reason: string): Promise<void> {
+  await recordAudit(transaction, SYSTEM_ACTOR, {
+    action: 'stake.over_capacity',
+    entityType: 'stake',
+    entityId: stake.id,
+    after: { ...toStakeJson(stake), reason },
+  });
+}
+
 export async function markTransactionUsed(
   sequelize: Sequelize,
   txId: string,
@@ -110,6 +139,8 @@ export async function createStake(
   try {
     const stake = await sequelize.transaction(async (transaction) => {
       const lockedPlan = await lockOpenPlan(input.planId, transaction);
+      // The tokens have already moved: a deposit over a cap is recorded and flagged, never lost.
+      const overCapacity = await capacityProblem(lockedPlan, input.walletAddress, input.amount, settings.tokenSymbol, transaction);
       await markTransactionUsed(sequelize, input.txId, 'deposit', transaction);
       const createdAt = new Date();
       const created = await Stake.create(
@@ -120,11 +151,13 @@ export async function createStake(
           rewardAmount: rewardFor(input.amount, lockedPlan.yieldRate),
           txId: input.txId,
           restakedFromId: null,
+          overCapacity: overCapacity !== null,
           createdAt,
           endsAt: stakeEndsAt(createdAt, lockedPlan.durationDays),
         },
         { transaction },
       );
+      if (overCapacity) await flagOverCapacity(sequelize, transaction, created, overCapacity);
       await announceStake(sequelize, transaction, created);
       return created;
     });
@@ -164,6 +197,8 @@ export async function restake(sequelize: Sequelize, input: RestakeInput): Promis
       const plan = await lockOpenPlan(input.planId, transaction);
       const amount = restakeAmount(original.amount, original.yieldRate);
       requireMinimum(amount, plan, settings.tokenSymbol);
+      // No tokens move in a restake, so one over a cap is simply refused.
+      await requireCapacity(plan, original.walletAddress, amount, settings.tokenSymbol, transaction);
       const now = new Date();
       await original.update({ status: 'withdrawn', completedAt: original.completedAt ?? now }, { transaction });
       const created = await Stake.create(

@@ -16,6 +16,8 @@ type PayoutTransfer = Omit<PayoutClaim, 'txId' | 'stakingWallet'> & { stakingWal
  */
 export class FakeChain implements Chain {
   reachable = true;
+  /** Token balances "on chain", by mint then owner. */
+  readonly balances = new Map<string, Map<string, string>>();
   readonly calls: { kind: 'deposit' | 'payout'; txId: string }[] = [];
   private readonly deposits = new Map<string, Omit<DepositClaim, 'txId'>>();
   /** A payout transaction may pay several holders: its transfers, by txId. */
@@ -50,6 +52,15 @@ export class FakeChain implements Chain {
     const own = transfers.find((transfer) => transfer.walletAddress === claim.walletAddress) ?? transfers[0];
     const onChain = own && { ...own, stakingWallet: own.stakingWallet ?? claim.stakingWallet };
     return this.check('payout', new Map(onChain ? [[txId, onChain]] : []), txId, claim);
+  }
+
+  setBalance(mint: string, owner: string, tokens: string): void {
+    this.balances.set(mint, (this.balances.get(mint) ?? new Map()).set(owner, tokens));
+  }
+
+  async tokenBalance(mint: string, owner: string): Promise<string> {
+    if (!this.reachable) throw new ChainUnavailableError('The Solana RPC endpoint is unreachable');
+    return this.balances.get(mint)?.get(owner) ?? '0';
   }
 
   async unrecordedDeposits(mint: string, stakingWallet: string, limit: number, recorded: (txIds: string[]) => Promise<Set<string>>) {

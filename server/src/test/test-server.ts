@@ -74,6 +74,7 @@ export async function startTestServer(
     solanaRpcUrl?: string;
     realChain?: Chain;
     eventHeartbeatMs?: number;
+    treasuryCacheMs?: number;
   } = {},
 ) {
   if (serversOpen > 0) throw new Error('One test server per test file at a time: the models bind to a single database');
@@ -106,6 +107,7 @@ export async function startTestServer(
     sequelize,
     chain: options.realChain ?? chain,
     events,
+    treasuryCacheMs: options.treasuryCacheMs,
   });
   const server = app.listen(0, '127.0.0.1');
   answerClientErrorsWithJson(server);

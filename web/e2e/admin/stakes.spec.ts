@@ -61,7 +61,7 @@ test('search, sort and page on the server; export the list as CSV; copy a wallet
   const file = await download;
   expect(file.suggestedFilename()).toBe('active-stakes.csv');
   const csv = readFileSync((await file.path())!, 'utf8');
-  expect(csv.split('\r\n')[0]).toBe('id,wallet,plan,yield_rate,duration_days,amount,reward,status,created_at,ends_at,completed_at,tx_id');
+  expect(csv.split('\r\n')[0]).toBe('id,wallet,plan,yield_rate,duration_days,amount,reward,status,created_at,ends_at,completed_at,tx_id,over_capacity');
   expect(csv).toContain(`${stake.id},${wallet},Growth,`);
 
   await panel.row(short(wallet)).getByRole('button', { name: `Copy address ${wallet}` }).click();

@@ -31,7 +31,15 @@ export async function pendingWithdrawalsOf(wallet: string): Promise<{ id: number
 
 export const updateExpiredStakes = () => adminRequest('POST', '/api/admin/update-expired-stakes') as Promise<{ updatedCount: number }>;
 
-export async function createPlan(plan: { name: string; minStakeAmount: string; yieldRate: string; durationDays: number; earlyPenaltyRate: string }) {
+export async function createPlan(plan: {
+  name: string;
+  minStakeAmount: string;
+  yieldRate: string;
+  durationDays: number;
+  earlyPenaltyRate: string;
+  maxTotalStaked?: string;
+  maxPerWallet?: string;
+}) {
   return (await adminRequest('POST', '/api/admin/staking-plans', plan)) as { id: number };
 }
 

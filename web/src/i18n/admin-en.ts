@@ -106,6 +106,12 @@ export const adminEn = {
   'plans.durationDays': 'Duration (Days)',
   'plans.minStake': 'Min Stake Amount',
   'plans.penaltyRate': 'Early Penalty (%)',
+  'plans.maxTotalStaked': 'Max Total Staked (optional)',
+  'plans.maxPerWallet': 'Max Per Wallet (optional)',
+  'plans.capHint': 'Caps what the plan holds in active stakes; leave blank for no cap.',
+  'plans.capacityShort': 'Capacity',
+  'plans.capacityLeft': '{remaining} left of {cap}',
+  'plans.perWalletShort': 'Per Wallet',
   'plans.submit': 'Create Plan',
   'plans.submitPending': 'Creating...',
   'plans.active': 'Active',
@@ -190,6 +196,8 @@ export const adminEn = {
   'stakes.date': 'Date',
   'stakes.ends': 'Ends',
   'stakes.completed': 'Completed',
+  'stakes.overCapacity': 'Over capacity',
+  'stakes.overCapacityHint': "A verified deposit recorded after the plan's cap was reached (the tokens had already moved). Decide whether to keep it or refund it.",
   'stakes.activeEmpty': 'No active stakes',
   'stakes.completedEmpty': 'No completed stakes',
   'stakes.updateExpired': 'Update Expired Stakes',
@@ -245,6 +253,19 @@ export const adminEn = {
   'reconciliation.empty': 'Every deposit is recorded',
   'reconciliation.failed': 'Could not read the chain',
 
+  'treasury.title': 'Treasury Coverage',
+  'treasury.refresh': 'Refresh treasury coverage',
+  'treasury.balance': 'Staking Wallet Balance',
+  'treasury.liabilities': 'Liabilities',
+  'treasury.dueWithin': 'Due Within {days} Days',
+  'treasury.coverage': 'Coverage',
+  'treasury.unknown': 'Unknown',
+  'treasury.nothingOwed': 'Nothing owed',
+  'treasury.underCovered': 'The staking wallet covers only {percent}% of what is owed. Top it up before payouts fall due.',
+  'treasury.balanceUnknown': 'Balance unknown: the chain could not be read',
+  'treasury.failed': 'Could not load the treasury coverage',
+  'treasury.breakdown': 'Owed: {principal} principal + {rewards} rewards of active and completed stakes, and {pending} in pending withdrawals.',
+
   'events.newWithdrawal': 'New withdrawal request',
   'events.newWithdrawalText': '{wallet} asks for {amount}',
 
@@ -268,6 +289,8 @@ export const adminEn = {
   'server.logoWrongType': MESSAGES.logoWrongType,
   'server.sessionExpired': MESSAGES.sessionExpired,
   'server.tooManyLoginAttempts': MESSAGES.tooManyLoginAttempts,
+  'server.maxPerWalletAboveTotal': MESSAGES.maxPerWalletAboveTotal,
+  'server.planFull': MESSAGES.planFull,
 } as const;
 
 export type AdminMessageKey = keyof typeof adminEn;

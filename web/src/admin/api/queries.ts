@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Admin, AdminSettings, AdminStats, AuditLogEntry, Stake, StakingPlan, UnrecordedDeposit, Withdrawal } from '@stakedesk/shared/api-types';
+import type { Admin, AdminSettings, AdminStats, AuditLogEntry, Stake, StakingPlan, TreasuryCoverage, UnrecordedDeposit, Withdrawal } from '@stakedesk/shared/api-types';
 import { useAdminClient } from '../session/session.js';
 import type { ListParams } from './admin-client.js';
 
@@ -14,6 +14,7 @@ export const adminKeys = {
   admins: ['admin', 'admins'] as const,
   audit: ['admin', 'audit'] as const,
   reconciliation: ['admin', 'reconciliation'] as const,
+  treasury: ['admin', 'treasury'] as const,
 };
 
 export function useAdminStats() {
@@ -58,4 +59,10 @@ export function useAuditLog(params: ListParams) {
 export function useReconciliation(limit: number) {
   const client = useAdminClient();
   return useQuery({ queryKey: [...adminKeys.reconciliation, limit], queryFn: () => client.get<UnrecordedDeposit[]>(`/api/admin/reconciliation?limit=${limit}`) });
+}
+
+/** Refreshed every minute too: the wallet's balance changes on chain without any event here. */
+export function useTreasury() {
+  const client = useAdminClient();
+  return useQuery({ queryKey: adminKeys.treasury, queryFn: () => client.get<TreasuryCoverage>('/api/admin/treasury'), refetchInterval: 60_000 });
 }

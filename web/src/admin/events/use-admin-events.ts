@@ -18,17 +18,17 @@ const RECONNECT_MS = 5_000;
 function staleKeys(event: AdminEvent): QueryKey[] {
   switch (event.type) {
     case 'stake.created':
-      return [adminKeys.stakes, adminKeys.stats, adminKeys.reconciliation];
+      return [adminKeys.stakes, adminKeys.stats, adminKeys.reconciliation, adminKeys.treasury];
     case 'withdrawal.requested':
-      return [adminKeys.withdrawals, adminKeys.stakes, adminKeys.stats];
+      return [adminKeys.withdrawals, adminKeys.stakes, adminKeys.stats, adminKeys.treasury];
     case 'stakes.expired':
-      return [adminKeys.stakes, adminKeys.stats];
+      return [adminKeys.stakes, adminKeys.stats, adminKeys.treasury];
     case 'admin.changed': {
       const byEntity: Record<string, QueryKey[]> = {
-        withdrawal: [adminKeys.withdrawals, adminKeys.stakes, adminKeys.stats],
+        withdrawal: [adminKeys.withdrawals, adminKeys.stakes, adminKeys.stats, adminKeys.treasury],
         stake: [adminKeys.stakes, adminKeys.stats],
         plan: [adminKeys.plans, adminKeys.stats],
-        settings: [adminKeys.settings],
+        settings: [adminKeys.settings, adminKeys.treasury],
         admin: [adminKeys.admins],
       };
       return [...(byEntity[event.entityType] ?? []), adminKeys.audit];

@@ -13,6 +13,7 @@ import { StakesTab } from '../stakes/StakesTab.js';
 import { WithdrawalsTab } from '../withdrawals/WithdrawalsTab.js';
 import { AdminHeader } from './AdminHeader.js';
 import { StatCards } from './StatCards.js';
+import { TreasuryCard } from '../treasury/TreasuryCard.js';
 
 /** The page title carries the count of withdrawals waiting, and the platform its badge. */
 function usePendingCount() {
@@ -48,6 +49,7 @@ export function AdminDashboard() {
       <AdminHeader stream={stream} />
       <main className="admin-content">
         <StatCards />
+        <TreasuryCard />
         <Tabs defaultActiveKey="settings" items={tabs} style={{ marginTop: 16 }} />
       </main>
     </>

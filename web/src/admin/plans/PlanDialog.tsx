@@ -9,7 +9,16 @@ import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useAdminClient } from '../session/session.js';
 import { useToast } from '../toast.js';
 
-type PlanForm = { name?: string; description?: string; yieldRate?: string; durationDays?: number; minStakeAmount?: string; earlyPenaltyRate?: string };
+type PlanForm = {
+  name?: string;
+  description?: string;
+  yieldRate?: string;
+  durationDays?: number;
+  minStakeAmount?: string;
+  earlyPenaltyRate?: string;
+  maxTotalStaked?: string | null;
+  maxPerWallet?: string | null;
+};
 
 /** 'Create Staking Plan' or 'Edit Staking Plan' (SPEC: the submit reads 'Create Plan' in both). */
 export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: StakingPlan | null; onClose: () => void }) {
@@ -39,7 +48,9 @@ export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: Staki
   });
 
   function submit(values: PlanForm) {
-    const input = checkWithSchema(form, planSchema, { ...values, description: values.description ?? '' }, localize);
+    // An emptied cap field is sent as null: the server removes the cap (absent would keep it).
+    const caps = { maxTotalStaked: values.maxTotalStaked ?? null, maxPerWallet: values.maxPerWallet ?? null };
+    const input = checkWithSchema(form, planSchema, { ...values, ...caps, description: values.description ?? '' }, localize);
     if (input) save.mutate(input);
   }
 
@@ -76,6 +87,12 @@ export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: Staki
         </Form.Item>
         <Form.Item label={t('plans.penaltyRate')} name="earlyPenaltyRate">
           <InputNumber stringMode step="0.01" min="0" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item label={t('plans.maxTotalStaked')} name="maxTotalStaked" extra={t('plans.capHint')}>
+          <InputNumber stringMode step="1" min="1" precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item label={t('plans.maxPerWallet')} name="maxPerWallet">
+          <InputNumber stringMode step="1" min="1" precision={0} style={{ width: '100%' }} />
         </Form.Item>
       </Form>
     </Modal>

@@ -102,6 +102,21 @@ export function PlansTab() {
                     { key: 'duration', label: t('plans.durationShort'), children: t('plans.days', { days: plan.durationDays }) },
                     { key: 'min', label: t('plans.minShort'), children: `${formatExact(plan.minStakeAmount)} ${symbol}`.trim() },
                     { key: 'penalty', label: t('plans.penaltyShort'), children: `${formatExact(plan.earlyPenaltyRate)}%` },
+                    ...(plan.maxTotalStaked === null
+                      ? []
+                      : [
+                          {
+                            key: 'capacity',
+                            label: t('plans.capacityShort'),
+                            children: t('plans.capacityLeft', {
+                              remaining: `${formatExact(plan.remainingCapacity ?? '0')} ${symbol}`.trim(),
+                              cap: `${formatExact(plan.maxTotalStaked)} ${symbol}`.trim(),
+                            }),
+                          },
+                        ]),
+                    ...(plan.maxPerWallet === null
+                      ? []
+                      : [{ key: 'perWallet', label: t('plans.perWalletShort'), children: `${formatExact(plan.maxPerWallet)} ${symbol}`.trim() }]),
                   ]}
                 />
               </Card>

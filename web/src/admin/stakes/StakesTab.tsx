@@ -1,4 +1,4 @@
-import { Input, Table, Typography, type TableColumnsType } from 'antd';
+import { Input, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { Stake } from '@stakedesk/shared/api-types';
 import { formatDateTime, formatExact } from '@stakedesk/shared/format';
@@ -45,7 +45,17 @@ export function StakesTab({ kind }: { kind: 'active' | 'completed' }) {
           { title: t('stakes.total'), key: 'total', render: (_value: unknown, stake: Stake) => amount(addWhole(stake.amount, stake.rewardAmount)) },
         ]
       : []),
-    { title: t('stakes.status'), ...sortable('status'), render: (_value, stake) => <StakeStatusTag stake={stake} /> },
+    { title: t('stakes.status'), ...sortable('status'), render: (_value, stake) => (
+        <>
+          <StakeStatusTag stake={stake} />
+          {stake.overCapacity && (
+            <Tooltip title={t('stakes.overCapacityHint')}>
+              <Tag color="volcano">{t('stakes.overCapacity')}</Tag>
+            </Tooltip>
+          )}
+        </>
+      ),
+    },
     { title: t('stakes.transaction'), key: 'txId', render: (_value, stake) => <TxLink txId={stake.txId} cluster={settings?.solanaCluster} /> },
     kind === 'active'
       ? { title: t('stakes.date'), dataIndex: 'createdAt', ...sortable('createdAt'), render: (date: string) => formatDateTime(date) }

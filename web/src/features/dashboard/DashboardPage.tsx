@@ -14,6 +14,7 @@ import { UnstakeDialog } from '../staking/UnstakeDialog.js';
 import { useWallet } from '../wallet/wallet-context.js';
 import { useStakes, useWithdrawals } from './api.js';
 import { ActiveStakesTable, CompletedStakesTable, HistoricalStakesTable } from './StakeTables.js';
+import { StatementButton } from './StatementButton.js';
 import { useRetryPendingDeposits } from './use-retry-pending-deposits.js';
 import { WithdrawalsTable } from './WithdrawalsTable.js';
 
@@ -43,7 +44,14 @@ export function DashboardPage() {
 
   // A restake goes into the stake's own plan (today's terms); the server refuses if it closed.
   const restakePlan = (stake: Stake): StakingPlan =>
-    plans.find((p) => p.id === stake.plan.id) ?? { ...stake.plan, isActive: false, createdAt: stake.createdAt };
+    plans.find((p) => p.id === stake.plan.id) ?? {
+      ...stake.plan,
+      isActive: false,
+      createdAt: stake.createdAt,
+      maxTotalStaked: null,
+      maxPerWallet: null,
+      remainingCapacity: null,
+    };
   const symbol = settings.tokenSymbol;
   const cluster = settings.solanaCluster;
   const elapsed = (stake: Stake) => stake.status === 'active' && hasElapsed(stake.createdAt, stake.plan.durationDays);
@@ -60,7 +68,10 @@ export function DashboardPage() {
 
   return (
     <main className="dashboard">
-      <h1>{t('title.dashboard')}</h1>
+      <div className="dashboard-heading">
+        <h1>{t('title.dashboard')}</h1>
+        <StatementButton wallet={address} stakes={stakes} withdrawals={withdrawals} />
+      </div>
       <section className="summary-cards">
         {cards.map(([label, value]) => (
           <div key={label} className="card">

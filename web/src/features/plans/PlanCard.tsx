@@ -31,6 +31,12 @@ export function PlanCard({
         </dd>
         <dt>{t('plans.penalty')}</dt>
         <dd>{plan.earlyPenaltyRate}%</dd>
+        {plan.remainingCapacity !== null && (
+          <>
+            <dt>{t('plans.remaining')}</dt>
+            <dd>{plan.remainingCapacity === '0' ? t('plans.full') : `${formatExact(plan.remainingCapacity)} ${symbol}`}</dd>
+          </>
+        )}
       </dl>
       <button type="button" className="button primary" onClick={onStake}>
         {buttonLabel}

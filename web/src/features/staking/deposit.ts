@@ -23,6 +23,9 @@ export function recordDeposit({ txId, planId, amount, walletAddress }: { txId: s
  * server to record the stake, and forgets the signature once the server has answered for good.
  */
 export async function depositAndRecord({ provider, wallet, planId, amount, mint, stakingWallet }: DepositInput): Promise<Stake> {
+  // Asked before anything is signed: a deposit the plan cannot take (full, over the wallet's cap,
+  // closed) is refused here with the server's message, while no tokens have moved.
+  await api('/api/stakes/check', { method: 'POST', body: { planId, amount, walletAddress: wallet } });
   await import('./buffer-global.js');
   const [{ Connection, PublicKey }, { sendStakeDeposit }] = await Promise.all([import('@solana/web3.js'), import('./token-transfer.js')]);
   const { apiUrl } = await api<RpcConfigResponse>('/api/helius-config').catch(() => ({ apiUrl: PUBLIC_MAINNET_RPC_URL }));

@@ -1,0 +1,55 @@
+import { QueryTypes, type Transaction } from 'sequelize';
+import { capacityRefusal, type Staked } from '@stakedesk/shared/capacity';
+import { normalizeDecimal } from '@stakedesk/shared/decimal';
+import { planCapacityMessage, walletCapacityMessage } from '@stakedesk/shared/messages';
+import { conflict } from '../http/errors.js';
+import { StakingPlan } from './plan.model.js';
+
+const hasCaps = (plan: StakingPlan) => plan.maxTotalStaked !== null || plan.maxPerWallet !== null;
+
+/** The plan's and the wallet's active stakes in it, in one statement. */
+async function stakedIn(plan: StakingPlan, walletAddress: string, transaction?: Transaction): Promise<Staked> {
+  const [row] = await StakingPlan.sequelize!.query<{ plan: string; wallet: string }>(
+    `SELECT coalesce(sum(amount), 0)::text AS plan, coalesce(sum(amount) FILTER (WHERE wallet_address = :walletAddress), 0)::text AS wallet
+     FROM stakes WHERE plan_id = :planId AND status = 'active'`,
+    { replacements: { planId: plan.id, walletAddress }, type: QueryTypes.SELECT, ...(transaction ? { transaction } : {}) },
+  );
+  return { plan: normalizeDecimal(row!.plan), wallet: normalizeDecimal(row!.wallet) };
+}
+
+/**
+ * Why `amount` more from `walletAddress` does not fit the plan's caps, or null. Atomic only when
+ * called in the transaction that holds the plan row FOR UPDATE (every stake written into a plan
+ * takes that lock first, so the sums cannot change until it commits).
+ */
+export async function capacityProblem(
+  plan: StakingPlan,
+  walletAddress: string,
+  amount: string,
+  symbol: string,
+  transaction?: Transaction,
+): Promise<string | null> {
+  if (!hasCaps(plan)) return null;
+  const caps = {
+    maxTotalStaked: plan.maxTotalStaked === null ? null : normalizeDecimal(plan.maxTotalStaked),
+    maxPerWallet: plan.maxPerWallet === null ? null : normalizeDecimal(plan.maxPerWallet),
+  };
+  const refusal = capacityRefusal(caps, await stakedIn(plan, walletAddress, transaction), amount);
+  if (!refusal) return null;
+  return refusal.limit === 'plan' ? planCapacityMessage(refusal.remaining, symbol) : walletCapacityMessage(refusal.remaining, symbol);
+}
+
+export async function requireCapacity(plan: StakingPlan, walletAddress: string, amount: string, symbol: string, transaction?: Transaction): Promise<void> {
+  const problem = await capacityProblem(plan, walletAddress, amount, symbol, transaction);
+  if (problem) throw conflict(problem, { errors: { amount: problem } });
+}
+
+/** Active stakes per plan, for the remaining capacity the plans list shows. */
+export async function activeStakedByPlan(planIds: number[]): Promise<Map<number, string>> {
+  if (planIds.length === 0) return new Map();
+  const rows = await StakingPlan.sequelize!.query<{ plan_id: number; staked: string }>(
+    `SELECT plan_id, sum(amount)::text AS staked FROM stakes WHERE plan_id IN (:planIds) AND status = 'active' GROUP BY plan_id`,
+    { replacements: { planIds }, type: QueryTypes.SELECT },
+  );
+  return new Map(rows.map((row) => [row.plan_id, normalizeDecimal(row.staked)]));
+}

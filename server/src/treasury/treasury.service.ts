@@ -1,0 +1,53 @@
+import type { Sequelize } from 'sequelize';
+import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
+import { MESSAGES } from '@stakedesk/shared/messages';
+import { coveragePercent, isCovered } from '@stakedesk/shared/treasury';
+import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
+import type { Logger } from '../logger.js';
+import { loadSettings } from '../settings/settings.service.js';
+import { readLiabilities } from './liabilities.js';
+
+/** Long enough that a panel refreshing often costs one query and one RPC call, short enough to feel live. */
+export const TREASURY_CACHE_MS = 5_000;
+
+type Balance = { balance: string; balanceUnavailable: null } | { balance: null; balanceUnavailable: string };
+
+async function readBalance(chain: Chain, logger: Logger): Promise<Balance> {
+  const settings = await loadSettings();
+  if (!settings.tokenContract || !settings.stakingWallet) return { balance: null, balanceUnavailable: MESSAGES.stakingNotConfigured };
+  try {
+    return { balance: await chain.tokenBalance(settings.tokenContract, settings.stakingWallet), balanceUnavailable: null };
+  } catch (error) {
+    if (!(error instanceof ChainUnavailableError)) logger.error({ err: error }, 'treasury balance read failed');
+    return { balance: null, balanceUnavailable: error instanceof ChainUnavailableError ? error.message : MESSAGES.chainUnavailable };
+  }
+}
+
+async function computeCoverage(sequelize: Sequelize, chain: Chain, logger: Logger): Promise<TreasuryCoverage> {
+  const [owed, held] = await Promise.all([readLiabilities(sequelize), readBalance(chain, logger)]);
+  const total = owed.liabilities.total;
+  return {
+    ...held,
+    ...owed,
+    coveragePercent: held.balance === null ? null : coveragePercent(held.balance, total),
+    covered: held.balance === null ? null : isCovered(held.balance, total),
+    checkedAt: new Date().toISOString(),
+  };
+}
+
+/** Coverage, shared by every request within `cacheMs` (requests arriving together share one computation). */
+export function treasuryCoverage(sequelize: Sequelize, chain: Chain, logger: Logger, cacheMs = TREASURY_CACHE_MS): () => Promise<TreasuryCoverage> {
+  let cached: { at: number; value: Promise<TreasuryCoverage> } | undefined;
+  return () => {
+    const now = Date.now();
+    if (!cached || now - cached.at >= cacheMs) {
+      const value = computeCoverage(sequelize, chain, logger);
+      cached = { at: now, value };
+      // A failed computation (say, the database) is not kept: the next request tries again.
+      value.catch(() => {
+        if (cached?.value === value) cached = undefined;
+      });
+    }
+    return cached.value;
+  };
+}

@@ -1,0 +1,25 @@
+/** Treasury coverage (issue 8): how much of what the platform owes the staking wallet can pay. */
+
+import { compareDecimal, formatScaled, parseDecimal } from './decimal.js';
+
+/** How far ahead the coverage card looks for what falls due. */
+export const DUE_SOON_DAYS = [7, 30] as const;
+
+/**
+ * balance / liabilities as a percentage, rounded down to 2 decimals ("99.99" never reads as 100);
+ * null when nothing is owed (any balance covers it).
+ */
+export function coveragePercent(balance: string, liabilities: string): string | null {
+  const owed = parseDecimal(liabilities);
+  const held = parseDecimal(balance);
+  if (owed.units <= 0n) return null;
+  // (held / 10^hs) / (owed / 10^os) * 100, at scale 2: held * 10^os * 10^4 / (owed * 10^hs)
+  const numerator = held.units * 10n ** BigInt(owed.scale) * 10_000n;
+  const denominator = owed.units * 10n ** BigInt(held.scale);
+  return formatScaled({ units: numerator / denominator, scale: 2 });
+}
+
+/** The staking wallet holds at least what is owed. */
+export function isCovered(balance: string, liabilities: string): boolean {
+  return compareDecimal(balance, liabilities) >= 0;
+}

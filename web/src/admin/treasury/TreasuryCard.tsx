@@ -1,0 +1,58 @@
+import { Alert, Button, Card, Col, Row, Statistic } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { formatExact } from '@stakedesk/shared/format';
+import { useAdminSettings, useTreasury } from '../api/queries.js';
+import { useAdminI18n } from '../i18n.js';
+
+/** Can we pay everyone? The staking wallet's balance against what is owed, and what falls due soon. */
+export function TreasuryCard() {
+  const { t } = useAdminI18n();
+  const { data: coverage, isLoading, isError, refetch, isFetching } = useTreasury();
+  const { data: settings } = useAdminSettings();
+  const symbol = settings?.tokenSymbol ?? '';
+  const amount = (value: string | null | undefined) => (value == null ? t('treasury.unknown') : `${formatExact(value)} ${symbol}`.trim());
+  const figures = [
+    { key: 'balance', title: t('treasury.balance'), value: amount(coverage?.balance) },
+    { key: 'liabilities', title: t('treasury.liabilities'), value: amount(coverage?.liabilities.total) },
+    { key: 'due7', title: t('treasury.dueWithin', { days: 7 }), value: amount(coverage?.dueWithin7Days) },
+    { key: 'due30', title: t('treasury.dueWithin', { days: 30 }), value: amount(coverage?.dueWithin30Days) },
+    {
+      key: 'ratio',
+      title: t('treasury.coverage'),
+      value: coverage?.coveragePercent != null ? `${coverage.coveragePercent}%` : coverage?.balance == null ? t('treasury.unknown') : t('treasury.nothingOwed'),
+    },
+  ];
+  return (
+    <Card
+      title={t('treasury.title')}
+      style={{ marginTop: 16 }}
+      aria-label={t('treasury.title')}
+      role="region"
+      extra={<Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()} aria-label={t('treasury.refresh')} />}
+    >
+      {isError && <Alert type="error" showIcon message={t('treasury.failed')} style={{ marginBottom: 16 }} />}
+      {coverage?.covered === false && (
+        <Alert type="warning" showIcon message={t('treasury.underCovered', { percent: coverage.coveragePercent ?? '0' })} style={{ marginBottom: 16 }} />
+      )}
+      {coverage?.balanceUnavailable && (
+        <Alert type="info" showIcon message={t('treasury.balanceUnknown')} description={coverage.balanceUnavailable} style={{ marginBottom: 16 }} />
+      )}
+      <Row gutter={[16, 16]}>
+        {figures.map((figure) => (
+          <Col key={figure.key} xs={24} sm={12} lg={figure.key === 'ratio' ? 4 : 5}>
+            <Statistic title={figure.title} value={figure.value} loading={isLoading} />
+          </Col>
+        ))}
+      </Row>
+      {coverage && (
+        <p className="muted" style={{ marginTop: 12, marginBottom: 0 }}>
+          {t('treasury.breakdown', {
+            principal: amount(coverage.liabilities.stakePrincipal),
+            rewards: amount(coverage.liabilities.stakeRewards),
+            pending: amount(coverage.liabilities.pendingWithdrawals),
+          })}
+        </p>
+      )}
+    </Card>
+  );
+}
