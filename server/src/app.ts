@@ -17,6 +17,7 @@ import type { Chain } from './chain/chain-verifier.js';
 import { reconciliationAdminRoutes } from './chain/reconciliation.routes.js';
 import { rpcProxyRoutes } from './chain/rpc-proxy.routes.js';
 import type { Config } from './config.js';
+import { configureCaches, followChanges } from './cache/caches.js';
 import type { AdminEventHub } from './events/admin-event-hub.js';
 import { adminEventRoutes } from './events/events.routes.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
@@ -34,7 +35,17 @@ import { refuseCrossSite } from './http/same-origin.js';
 export type AppDeps = {
   config: Pick<
     Config,
-    'jwtSecret' | 'corsOrigins' | 'solanaCluster' | 'webDist' | 'solanaRpcUrl' | 'trustProxy' | 'loginRateLimit' | 'signInRateLimit' | 'rpcRateLimit'
+    | 'jwtSecret'
+    | 'corsOrigins'
+    | 'solanaCluster'
+    | 'webDist'
+    | 'solanaRpcUrl'
+    | 'trustProxy'
+    | 'loginRateLimit'
+    | 'signInRateLimit'
+    | 'rpcRateLimit'
+    | 'cacheTtlMs'
+    | 'statsCacheMs'
   >;
   logger: Logger;
   sequelize: Sequelize;
@@ -75,6 +86,8 @@ function perMinuteLimiter(sequelize: Sequelize, prefix: string, limit: number, m
 }
 
 export function createApp({ config, logger, sequelize, chain, events }: AppDeps): express.Express {
+  configureCaches({ ttlMs: config.cacheTtlMs, statsTtlMs: config.statsCacheMs });
+  followChanges(events);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);

@@ -4,6 +4,8 @@ import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { MESSAGES } from '@stakedesk/shared/messages';
 import type { PlanInput } from '@stakedesk/shared/schemas';
 import { recordAudit, type Actor } from '../audit/audit.js';
+import { adminChangedCache } from '../cache/caches.js';
+import { prepareJson, type PreparedJson } from '../http/prepared-json.js';
 import { notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { Stake } from '../stakes/stake.model.js';
@@ -30,6 +32,13 @@ export function toPlanJson(plan: StakingPlan): PlanJson {
 export async function listActivePlans(): Promise<PlanJson[]> {
   const plans = await StakingPlan.findAll({ where: { isActive: true }, order: [['id', 'ASC']] });
   return plans.map(toPlanJson);
+}
+
+const activePlansCache = adminChangedCache(['plan'], async () => prepareJson(await listActivePlans()));
+
+/** GET /api/staking-plans, serialised, from memory while current (cache/caches.ts). */
+export function activePlansJson(): Promise<PreparedJson> {
+  return activePlansCache.get();
 }
 
 export async function listAllPlans(page: Page): Promise<{ rows: PlanJson[]; total: number }> {
