@@ -91,7 +91,7 @@ export async function togglePlan(sequelize: Sequelize, id: number, actor: Actor)
 export async function deletePlan(sequelize: Sequelize, id: number, actor: Actor): Promise<{ softDeleted: boolean }> {
   return sequelize.transaction(async (transaction) => {
     const plan = await lockPlan(id, transaction);
-    const hasStakes = (await Stake.count({ where: { planId: id }, transaction })) > 0;
+    const hasStakes = (await Stake.findOne({ where: { planId: id }, attributes: ['id'], transaction })) !== null;
     await plan.destroy({ transaction, force: !hasStakes });
     await recordAudit(transaction, actor, {
       action: hasStakes ? 'plan.hide' : 'plan.delete',

@@ -2,6 +2,7 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import { publishAdminEvent } from '../events/publish.js';
 import type { Logger } from '../logger.js';
+import { compactTotals } from '../totals/totals.service.js';
 
 const EXPIRY_LOCK_KEY = 7_236_002;
 
@@ -40,12 +41,17 @@ export async function expireStakesIfFree(sequelize: Sequelize): Promise<number |
   return sequelize.transaction((transaction) => expireIn(sequelize, transaction, false));
 }
 
-/** Runs expiry every `intervalMs` in the background; returns a function that stops it. */
+/**
+ * Runs expiry every `intervalMs` in the background, then folds the count deltas together
+ * (totals.service.ts); returns a function that stops it.
+ */
 export function scheduleExpiry(sequelize: Sequelize, intervalMs: number, logger: Logger): () => void {
   const timer = setInterval(() => {
     expireStakesIfFree(sequelize)
       .then((count) => count && logger.info({ count }, 'expired stakes marked completed'))
-      .catch((error: unknown) => logger.warn({ err: error }, 'scheduled expiry failed; will retry'));
+      .catch((error: unknown) => logger.warn({ err: error }, 'scheduled expiry failed; will retry'))
+      .then(() => compactTotals(sequelize))
+      .catch((error: unknown) => logger.warn({ err: error }, 'compacting the counts failed; will retry'));
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -11,9 +11,11 @@ import { isUniqueViolation } from '../db/errors.js';
 import { publishAdminEvent } from '../events/publish.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { conflict, notFound } from '../http/errors.js';
-import { listOrder, searchWhere } from '../http/list-query.js';
+import { listOrder, pageOf, searchConditions } from '../http/list-query.js';
+import { totalOf, type Page } from '../http/pagination.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { Stake } from '../stakes/stake.model.js';
+import { withdrawalTotals } from '../totals/totals.service.js';
 import { isTransactionUsed, lockOwnStake, markTransactionUsed } from '../stakes/stakes.service.js';
 import { Withdrawal } from './withdrawal.model.js';
 
@@ -158,8 +160,10 @@ export async function processWithdrawal(
     : rejectWithdrawal(sequelize, id, input.reason!, actor);
 }
 
-export async function listWalletWithdrawals(walletAddress: string): Promise<Withdrawal[]> {
-  return Withdrawal.findAll({ where: { walletAddress }, order: [['requestedAt', 'DESC'], ['id', 'DESC']], limit: 1000 });
+/** A holder's withdrawals, newest first, a page at a time (withdrawals_wallet_idx serves it in order). */
+export async function listWalletWithdrawals(walletAddress: string, page: Page): Promise<{ rows: Withdrawal[]; total: number }> {
+  const rows = await Withdrawal.findAll({ where: { walletAddress }, order: [['requestedAt', 'DESC'], ['id', 'DESC']], ...page });
+  return { rows, total: await totalOf(page, rows.length, () => Withdrawal.count({ where: { walletAddress } })) };
 }
 
 export async function withdrawalsAfter(afterId: number, statuses: WithdrawalStatus[] | undefined): Promise<Withdrawal[]> {
@@ -171,10 +175,11 @@ export async function listWithdrawals(
   query: AdminListQuery<WithdrawalSortField>,
   statuses: WithdrawalStatus[] | undefined,
 ): Promise<{ rows: Withdrawal[]; total: number }> {
-  const where = {
-    ...(statuses ? { status: { [Op.in]: statuses } } : {}),
-    ...searchWhere(query.q, { prefix: ['walletAddress', 'txId'], contains: [] }),
-  };
-  const { rows, count } = await Withdrawal.findAndCountAll({ where, order: listOrder(query, 'requestedAt'), limit: query.limit, offset: query.offset });
+  const status = statuses ? { status: { [Op.in]: statuses } } : {};
+  const where = query.q ? { ...status, [Op.or]: searchConditions(query.q, ['walletAddress', 'txId']) } : status;
+  // Without a search the total is the per-status count; a search matches few rows, counted directly.
+  const total = query.q ? Withdrawal.count({ where }) : withdrawalTotals(Withdrawal.sequelize!, statuses).then((totals) => totals.count);
+  const order = listOrder(query, 'requestedAt', ['processedAt']);
+  const [rows, count] = await Promise.all([pageOf(Withdrawal, { where, order, limit: query.limit, offset: query.offset }), total]);
   return { rows, total: count };
 }
