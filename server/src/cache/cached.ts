@@ -16,13 +16,25 @@ export class Cached<T> {
     private readonly ttlMs: () => number,
     /** False while the cache must not be trusted (its invalidations could be missed): read through. */
     private readonly trusted: () => boolean = () => true,
+    /**
+     * Once the TTL has run out, keep answering the old value while one refresh runs (for a
+     * figure whose load is slow and whose age is all that matters, so no caller ever waits on it).
+     */
+    private readonly staleWhileRefreshing = false,
   ) {}
 
   get(): Promise<T> {
     const ttl = this.ttlMs();
     if (ttl <= 0 || !this.trusted()) return this.load();
     if (this.entry && Date.now() < this.entry.expiresAt) return Promise.resolve(this.entry.value);
-    if (this.loading) return this.loading;
+    if (this.entry && this.staleWhileRefreshing) {
+      if (!this.loading) this.refresh(ttl).catch(() => undefined); // the next caller tries again
+      return Promise.resolve(this.entry.value);
+    }
+    return this.loading ?? this.refresh(ttl);
+  }
+
+  private refresh(ttl: number): Promise<T> {
     const generation = this.generation;
     const loading = this.load()
       .then((value) => {

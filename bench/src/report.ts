@@ -1,0 +1,189 @@
+/** bench/results.md (the figures, read against the targets) and bench/explain.md (the query plans). */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Explained } from './explain.js';
+import type { ExpiryResult } from './expiry.js';
+import type { LoadResult } from './load.js';
+import type { MachineInfo } from './machine.js';
+import type { SeedResult } from './seed.js';
+import type { WebResults } from './web.js';
+
+export type Results = {
+  date: string;
+  n: number;
+  machine: MachineInfo;
+  seeded: SeedResult & { vacuumSeconds: number };
+  firstStartMs: number;
+  loads: (LoadResult & { group: string; othersPercent: number; load: number })[];
+  expiry: ExpiryResult;
+  startUrl: number[];
+  startEmbedded: number[];
+  serverPeakMb: number | undefined;
+  explain: Explained[];
+  web: WebResults | undefined;
+  totalSeconds: number;
+  logDir: string;
+};
+
+const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : NaN;
+};
+const verdict = (met: boolean) => (met ? 'met' : '**missed**');
+
+function targets(r: Results, ceiling: number): string[][] {
+  const byName = (name: string) => r.loads.find((l) => l.name === name);
+  const rows: string[][] = [];
+  for (const name of ['GET /api/settings', 'GET /api/staking-plans', 'GET /api/stats']) {
+    const load = byName(name);
+    if (!load) continue;
+    const ratio = load.reqPerSec / ceiling;
+    rows.push([`${name} at 70% or more of the ceiling`, `${fmt(ratio * 100)}%`, verdict(ratio >= 0.7)]);
+  }
+  const wallet = byName('GET /api/stakes/{wallet}');
+  if (wallet) rows.push([`/api/stakes/{wallet} p99 under 20 ms (50 connections, ${fmt(r.n)} stakes)`, `${wallet.p99} ms`, verdict(wallet.p99 < 20)]);
+  const firstPages = r.loads.filter((l) => l.group === 'admin');
+  if (firstPages.length) {
+    const worst = firstPages.reduce((a, b) => (b.p99 > a.p99 ? b : a));
+    const worstMedian = firstPages.reduce((a, b) => (b.p50 > a.p50 ? b : a));
+    rows.push([
+      `admin first page under 50 ms (${firstPages.length} list queries, 5 connections)`,
+      `p50 at most ${worstMedian.p50} ms (${worstMedian.name}); p99 at most ${worst.p99} ms (${worst.name})`,
+      verdict(worstMedian.p50 < 50),
+    ]);
+  }
+  const deep = r.loads.filter((l) => l.group === 'admin-deep');
+  if (deep.length) {
+    const worst = deep.reduce((a, b) => (b.p99 > a.p99 ? b : a));
+    const worstMedian = deep.reduce((a, b) => (b.p50 > a.p50 ? b : a));
+    rows.push([
+      'admin deep page under 200 ms',
+      `p50 at most ${worstMedian.p50} ms (${worstMedian.name}); p99 at most ${worst.p99} ms (${worst.name})`,
+      verdict(worstMedian.p50 < 200),
+    ]);
+  }
+  const cohort = r.expiry.runs.filter((x) => x.layout === 'cohort').map((x) => x.ms);
+  const scattered = r.expiry.runs.filter((x) => x.layout === 'scattered').map((x) => x.ms);
+  rows.push([
+    `expiring ${fmt(r.expiry.count)} stakes under 2 s`,
+    `${fmt(median(cohort))} ms (median of ${cohort.length}, stakes made together); ${scattered.map((ms) => `${fmt(ms)} ms`).join(', ')} scattered over the table`,
+    verdict(median(cohort) < 2000),
+  ]);
+  const start = median(r.startEmbedded.length ? r.startEmbedded : r.startUrl);
+  rows.push([
+    'server start with an existing database under 3 s',
+    `${fmt(start)} ms as \`npm start\` does (embedded PostgreSQL); ${fmt(median(r.startUrl))} ms with DATABASE_URL`,
+    verdict(start < 3000),
+  ]);
+  const peak = Math.max(r.serverPeakMb ?? 0, ...r.loads.filter((l) => l.group !== 'ceiling').map((l) => l.memoryMb ?? 0), r.expiry.memoryMb);
+  rows.push(['server memory under 250 MB during the runs', `${fmt(peak)} MB peak RSS`, verdict(peak < 250)]);
+  if (r.web?.routes.length) {
+    const landing = r.web.routes.find((route) => route.route === '/');
+    if (landing) rows.push(['landing page JavaScript under 100 KB gzipped', `${fmt(landing.gzipKb, 1)} KB`, verdict(landing.gzipKb < 100)]);
+    const lcp = median(r.web.lcpMs);
+    rows.push(['landing LCP under 2.5 s (CPU 4x slower)', `${fmt(lcp)} ms (median of ${r.web.lcpMs.length})`, verdict(lcp < 2500)]);
+  }
+  return rows;
+}
+
+const table = (header: string[], rows: string[][]) =>
+  [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+
+export function renderResults(r: Results): string {
+  const ceilings = r.loads.filter((l) => l.group === 'ceiling').map((l) => l.reqPerSec);
+  const ceiling = ceilings.reduce((a, b) => a + b, 0) / (ceilings.length || 1);
+  const maxOthers = Math.max(...r.loads.map((l) => l.othersPercent));
+  const loadRows = r.loads.map((l) => [
+    l.name,
+    fmt(l.reqPerSec),
+    `${l.p50} ms`,
+    `${l.p99} ms`,
+    l.group === 'ceiling' ? '—' : `${fmt((l.reqPerSec / ceiling) * 100)}%`,
+    l.memoryMb === undefined ? '' : `${fmt(l.memoryMb)} MB`,
+    l.failures ? `${l.failures} of ${fmt(l.requests)} (${Object.entries(l.statusCodes).map(([c, n]) => `${c}×${n}`).join(' ')})` : `0 of ${fmt(l.requests)}`,
+    `${l.othersPercent}%`,
+  ]);
+  const web = r.web?.routes.length
+    ? [
+        '## Web app (built, in Chromium)',
+        '',
+        'JavaScript each route really loads (every script response, gzipped at level 9), and the throttled timings:',
+        '',
+        table(['Route', 'Scripts', 'JS gzipped'], r.web.routes.map((route) => [route.route, String(route.files), `${fmt(route.gzipKb, 1)} KB`])),
+        '',
+        `- Landing page Largest Contentful Paint, CPU 4x slower: ${r.web.lcpMs.map((ms) => `${fmt(ms)} ms`).join(', ')} (median ${fmt(median(r.web.lcpMs))} ms).`,
+        `- Dashboard, navigation to the stakes table showing the holder's stakes, CPU 4x slower: ${r.web.dashboardMs.map((ms) => `${fmt(ms)} ms`).join(', ')} (median ${fmt(median(r.web.dashboardMs))} ms).`,
+        '',
+      ].join('\n')
+    : '';
+  return `# Benchmark results
+
+Written by \`npm run bench\`${r.n === 1_000_000 ? ' -- --million' : r.n === 100_000 ? '' : ` -- --n ${r.n}`} on ${r.date.slice(0, 16).replace('T', ' ')} UTC; the run took ${fmt(r.totalSeconds / 60, 1)} minutes.
+
+## Machine
+
+- ${r.machine.cores} × ${r.machine.cpu}, ${r.machine.memoryGb} GB RAM, ${r.machine.os}
+- Node ${r.machine.node}, PostgreSQL ${r.machine.postgres} (the embedded one, default configuration)
+- Everything on this one machine: PostgreSQL, the server, the ceiling, the test chain and autocannon share its cores.
+- Other processes (not the bench's) used up to ${maxOthers}% of the CPU during a run (last column below); 0% means a quiet machine.
+
+## Data
+
+- ${fmt(r.seeded.stakes)} stakes of ${fmt(r.seeded.wallets)} holders, ${fmt(r.seeded.withdrawals)} withdrawals; the largest holder has ${fmt(r.seeded.whale.stakes)} stakes.
+- Seeded in ${fmt(r.seeded.seconds, 1)} s (multi-row inserts of 10,000), then VACUUM ANALYZE in ${fmt(r.seeded.vacuumSeconds, 1)} s.
+
+## Targets
+
+${table(['Target', 'Measured', ''], targets(r, ceiling))}
+
+## Endpoints
+
+autocannon on loopback, ${fmt(r.loads[0]?.seconds ?? 0)} s each after a 2 s warm-up: holder-facing reads with 50 connections; admin lists as the panel asks them (20 rows, its Active and Completed tabs) with 5 connections, a few admins at once; deposits with 10 connections, each request a different real transfer. The server runs as in production: \`NODE_ENV=production\`, one JSON log line per request to a file. Ratio: to the mean of the two ceiling runs (${fmt(ceiling)} req/s).
+
+${table(['Endpoint', 'req/s', 'p50', 'p99', 'of ceiling', 'server RSS', 'non-2xx', 'other CPU'], loadRows)}
+
+## Expiry
+
+POST /api/admin/update-expired-stakes with ${fmt(r.expiry.count)} stakes expiring at once, timed from request to answer:
+
+${r.expiry.runs.map((run) => `- ${run.layout === 'cohort' ? 'consecutive stakes (made together, as stakes that end together are)' : 'stakes drawn at random over the whole table (worst case)'}: ${fmt(run.ms)} ms, ${fmt(run.updatedCount)} updated`).join('\n')}
+
+${r.expiry.explain ? `In PostgreSQL alone (EXPLAIN ANALYZE of the UPDATE, rolled back): ${fmt(r.expiry.explain.executionMs)} ms, reading ${r.expiry.explain.indexes.join(", ") || "no index"}.` : ""}
+
+## Start-up
+
+- First start on an empty database (migrations, default settings, first admin): ${fmt(r.firstStartMs)} ms.
+- With the ${fmt(r.seeded.stakes)}-stake database, spawn to GET /api/health 200:
+  - with DATABASE_URL: ${r.startUrl.map((ms) => `${fmt(ms)} ms`).join(', ')};
+  - as \`npm start\` (the server starts its embedded PostgreSQL too): ${r.startEmbedded.map((ms) => `${fmt(ms)} ms`).join(', ') || 'not measured (DATABASE_URL run)'}.
+
+${web}## Query plans
+
+${table(
+    ['Query', 'Execution', 'Indexes', 'Whole-table scans'],
+    r.explain.map((e) => [e.name, `${fmt(e.executionMs, 2)} ms`, e.indexes.join(', ') || '—', e.seqScans.join(', ') || '—']),
+  )}
+
+Full plans: bench/explain.md.
+`;
+}
+
+export function renderExplain(r: Results): string {
+  const all = [...r.explain, ...(r.expiry.explain ? [r.expiry.explain] : [])];
+  return `# Query plans at ${fmt(r.seeded.stakes)} stakes
+
+EXPLAIN (ANALYZE, BUFFERS) of the SQL the server's own services generate (Sequelize's output, captured), on the seeded database, written by \`npm run bench\` on ${r.date.slice(0, 10)}.
+
+${all.map((e) => `## ${e.name}\n\n\`\`\`sql\n${e.sql}\n\`\`\`\n\n\`\`\`\n${e.plan}\n\`\`\`\n`).join('\n')}`;
+}
+
+export function writeResults(r: Results, dir: string): string[] {
+  const results = path.join(dir, 'results.md');
+  const explain = path.join(dir, 'explain.md');
+  writeFileSync(results, renderResults(r));
+  writeFileSync(explain, renderExplain(r));
+  writeFileSync(path.join(r.logDir, 'results.json'), JSON.stringify(r, null, 2));
+  console.log('\n' + renderResults(r));
+  return [results, explain];
+}
