@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,34 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { isRunning as alive } from './db/embedded-postgres.js';
-
-// Runs the built server (npm test builds it first with tsc -b), as `npm start` does.
-const MAIN = new URL('../dist/main.js', import.meta.url).pathname;
-const BANNER = /Stakedesk is running at (http:\/\/127\.0\.0\.1:\d+) \((.+?)\) — admin panel: \S+, (.*)$/m;
-
-type Started = { child: ChildProcess; url: string; banner: RegExpExecArray; exited: Promise<number | null> };
-
-function startServer(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH!, PORT: '0', LOG_LEVEL: 'warn', EXPIRY_INTERVAL_MS: '3600000', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no banner within 90 s:\n${output}`)), 90_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const banner = BANNER.exec(output);
-      if (banner) {
-        clearTimeout(timer);
-        resolve({ child, url: banner[1]!, banner, exited });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    void exited.then((code) => reject(new Error(`server exited (${code}) before its banner:\n${output}`)));
-  });
-}
+import { spawnServer as startServer } from './test/spawn-server.js';
 
 const json = async (url: string, init?: RequestInit) => {
   const response = await fetch(url, init);

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { bootstrapFirstAdmin, type BootstrapResult } from './admins/bootstrap.js';
 import { createApp } from './app.js';
+import { answerClientErrorsWithJson } from './http/client-errors.js';
 import { upstreamRpcUrl } from './chain/rpc-endpoint.js';
 import { SolanaChain } from './chain/solana-chain.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -45,6 +46,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const events = new AdminEventHub(databaseUrl, logger);
   const app = createApp({ config, logger, sequelize, chain, events });
   const server = createServer(app);
+  answerClientErrorsWithJson(server);
   const port = await listen(server, config.port, config.host);
   const stopExpiry = scheduleExpiry(sequelize, config.expiryIntervalMs, logger);
   const cleanup = setInterval(() => {

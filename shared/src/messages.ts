@@ -107,6 +107,7 @@ export const MESSAGES = {
   malformedJson: 'The request body is not valid JSON',
   payloadTooLarge: 'The request body is too large',
   tooManyRequests: 'Too many requests, please try again later',
+  headersTooLarge: 'The request URL or headers are too large',
   tooManyEventStreams: 'Too many open event streams, please try again later',
   serviceUnavailable: 'The service is temporarily unavailable',
   internalError: 'Something went wrong, please try again',

@@ -25,6 +25,7 @@ const ADMIN_ROUTES: Array<[method: string, path: string]> = [
   ['GET', '/api/admin/stakes.csv'],
   ['GET', '/api/admin/withdrawals.csv'],
   ['GET', '/api/admin/reconciliation'],
+  ['GET', '/api/admin/events'],
 ];
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -38,6 +39,11 @@ async function withAuthorization(api: TestServer, method: string, path: string, 
   const hasBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
   if (hasBody) headers['content-type'] = 'application/json';
   const response = await fetch(api.baseUrl + path, { method, headers, body: hasBody ? '{}' : undefined });
+  // The event stream stays open once accepted: its status and headers are the answer.
+  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    await response.body?.cancel();
+    return { status: response.status, body: undefined, headers: response.headers };
+  }
   const text = await response.text();
   let body: unknown = text;
   try {

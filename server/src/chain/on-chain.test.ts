@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createAccount, createSetAuthorityInstruction, createTransferCheckedInstruction, AuthorityType, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Keypair, Transaction, type PublicKey } from '@solana/web3.js';
 import bs58 from 'bs58';
@@ -11,6 +13,7 @@ import { SolanaChain } from './solana-chain.js';
 
 // The real verifier (SolanaChain over web3.js) against the real SPL Token program in litesvm.
 const DECIMALS = 6;
+const RPC_TIMEOUT_MS = 3_000;
 const tokens = (whole: number) => BigInt(whole) * 10n ** BigInt(DECIMALS);
 
 let chain: TestChain;
@@ -30,7 +33,7 @@ beforeAll(async () => {
   await chain.createTokenAccount(mint, stakingWallet.publicKey);
   await chain.airdrop(stakingWallet.publicKey, 1_000_000_000);
   rpcUrl = chain.url;
-  api = await startTestServer({ realChain: new SolanaChain(async () => rpcUrl) });
+  api = await startTestServer({ realChain: new SolanaChain(async () => rpcUrl, RPC_TIMEOUT_MS) });
   token = await api.login();
   const settings = { tokenName: 'Chain Token', tokenSymbol: 'CHN', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58() };
   expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
@@ -180,6 +183,27 @@ describe('deposits proven on chain', () => {
       expect(await stakesWithTx(txId)).toBe(0);
     } finally {
       rpcUrl = chain.url;
+    }
+    expect((await record(keypair.publicKey.toBase58(), txId)).status).toBe(201);
+  });
+
+  it('answers 503 within the RPC timeout and records nothing while the chain hangs; the retry records it', async () => {
+    const { keypair } = await fundedHolder();
+    const txId = await chain.transfer({ mint, from: keypair, to: stakingWallet.publicKey, rawAmount: tokens(1000), decimals: DECIMALS });
+    const hanging = createServer(() => undefined); // takes the request and never answers
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    rpcUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+    try {
+      const started = Date.now();
+      const response = await record(keypair.publicKey.toBase58(), txId);
+      expect(response.status).toBe(503);
+      expect(response.body).toMatchObject({ retryable: true });
+      expect(Date.now() - started).toBeLessThan(3 * RPC_TIMEOUT_MS);
+      expect(await stakesWithTx(txId)).toBe(0);
+    } finally {
+      rpcUrl = chain.url;
+      hanging.closeAllConnections();
+      hanging.close();
     }
     expect((await record(keypair.publicKey.toBase58(), txId)).status).toBe(201);
   });

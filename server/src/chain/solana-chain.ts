@@ -9,7 +9,8 @@ import {
 } from './chain-verifier.js';
 import { fromRawAmount, tokenMovement, toRawAmount } from './token-deltas.js';
 
-const RPC_TIMEOUT_MS = 10_000;
+/** How long one RPC call may take before the chain counts as unavailable. */
+const DEFAULT_RPC_TIMEOUT_MS = 10_000;
 
 /**
  * The chain as the server sees it, through `endpoint()` (re-read on every use, so a provider
@@ -19,10 +20,13 @@ const RPC_TIMEOUT_MS = 10_000;
 export class SolanaChain implements Chain {
   private readonly decimalsByMint = new Map<string, number>();
 
-  constructor(private readonly endpoint: () => Promise<string>) {}
+  constructor(
+    private readonly endpoint: () => Promise<string>,
+    private readonly timeoutMs = DEFAULT_RPC_TIMEOUT_MS,
+  ) {}
 
   private async connection(): Promise<Connection> {
-    const fetchWithTimeout: typeof fetch = (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(RPC_TIMEOUT_MS) });
+    const fetchWithTimeout: typeof fetch = (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
     return new Connection(await this.endpoint(), { commitment: 'confirmed', fetch: fetchWithTimeout, disableRetryOnRateLimit: true });
   }
 

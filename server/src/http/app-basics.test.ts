@@ -47,6 +47,12 @@ describe('the API basics', () => {
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('answers a URL too large for the HTTP parser with the usual JSON error', async () => {
+    const response = await fetch(`${api.baseUrl}/api/settings?q=${'x'.repeat(20_000)}`);
+    expect(response.status).toBe(431);
+    expect(await response.json()).toEqual({ message: 'The request URL or headers are too large' });
+  });
+
   it("lets the desktop app's origin call the admin API, and nothing else", async () => {
     const preflight = await fetch(`${api.baseUrl}/api/admin/login`, {
       method: 'OPTIONS',

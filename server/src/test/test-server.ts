@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { bootstrapFirstAdmin } from '../admins/bootstrap.js';
 import { createApp } from '../app.js';
 import { DEFAULT_CACHE_TTL_MS } from '../cache/caches.js';
+import { answerClientErrorsWithJson } from '../http/client-errors.js';
 import { openDatabase } from '../db/database.js';
 import { migrateAndSeed } from '../db/migrator.js';
 import { createLogger } from '../logger.js';
@@ -114,6 +115,7 @@ export async function startTestServer(
     events,
   });
   const server = app.listen(0, '127.0.0.1');
+  answerClientErrorsWithJson(server);
   await new Promise((resolve) => server.once('listening', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -3,7 +3,7 @@ import { useI18n } from '../i18n/i18n.js';
 import { useSettings } from '../features/settings/api.js';
 
 const whatsappLink = (value: string) => `https://wa.me/${value.replace(/[^\d]/g, '')}`;
-const telegramLink = (value: string) => (value.startsWith('http') ? value : `https://t.me/${value.replace(/^@/, '')}`);
+const telegramLink = (value: string) => (/^https:\/\//i.test(value) ? value : `https://t.me/${encodeURIComponent(value.replace(/^@/, ''))}`);
 
 /** Support icons appear only for what the operator configured. */
 export function Footer() {

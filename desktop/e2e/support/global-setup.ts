@@ -1,0 +1,88 @@
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
+import { startTestChain, type TestChain } from '../../../server/src/test/test-chain/test-chain.js';
+import { startServer, stopServer, type ServerProcess } from '../../../web/e2e/support/server-process.js';
+import { contentSecurityPolicy } from '../../src/main/security/content-security-policy.js';
+import { startRendererServer, type RendererServer } from './renderer-server.js';
+import { STATE_DIR, writeState } from './state.js';
+
+const RENDERER_ROOT = fileURLToPath(new URL('../../out/renderer/', import.meta.url));
+const ADMIN = { username: 'desktop-admin', password: 'desktop admin password, long enough' };
+
+export type RunHandles = { renderer?: RendererServer; chain?: TestChain; server?: ServerProcess; dataDir?: string };
+declare global {
+  var __stakedeskDesktopE2e: RunHandles | undefined;
+}
+
+async function adminFetch(baseURL: string, pathname: string, method: string, body: unknown, token?: string) {
+  const response = await fetch(`${baseURL}${pathname}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/**
+ * The renderer's static server first (its origin goes into the server's CORS_ORIGINS, standing in
+ * for app://stakedesk), then the test chain and the real server with its embedded PostgreSQL.
+ */
+export default async function globalSetup(): Promise<void> {
+  if (!existsSync(path.join(RENDERER_ROOT, 'index.html'))) throw new Error(`${RENDERER_ROOT} is missing: run \`npm run build:desktop\` first`);
+  const handles: RunHandles = {};
+  globalThis.__stakedeskDesktopE2e = handles;
+  try {
+    let serverOrigin: string | null = null;
+    const renderer = (handles.renderer = await startRendererServer(RENDERER_ROOT, () => contentSecurityPolicy(serverOrigin)));
+
+    const chain = (handles.chain = await startTestChain());
+    const mintAuthority = Keypair.generate();
+    const stakingWallet = Keypair.generate();
+    await chain.airdrop(mintAuthority.publicKey, 10 * LAMPORTS_PER_SOL);
+    const mint = await chain.createMint(6, mintAuthority);
+
+    const dataDir = (handles.dataDir = mkdtempSync(path.join(tmpdir(), 'stakedesk-desktop-e2e-')));
+    chmodSync(dataDir, 0o755);
+    mkdirSync(STATE_DIR, { recursive: true });
+    const server = (handles.server = await startServer(
+      {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        SOLANA_RPC_URL: chain.url,
+        SOLANA_CLUSTER: 'devnet',
+        LOG_LEVEL: 'warn',
+        CORS_ORIGINS: renderer.origin,
+        EXPIRY_INTERVAL_MS: '3600000',
+      },
+      path.join(STATE_DIR, 'server.log'),
+    ));
+    serverOrigin = server.baseURL;
+
+    const { token } = await adminFetch(server.baseURL, '/api/admin/login', 'POST', ADMIN);
+    await adminFetch(
+      server.baseURL,
+      '/api/admin/settings',
+      'PUT',
+      { tokenName: 'Stakedesk Test Token', tokenSymbol: 'SDT', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58() },
+      String(token),
+    );
+    writeState({ appURL: `${renderer.origin}/index.html`, serverURL: server.baseURL, admin: ADMIN });
+  } catch (error) {
+    await releaseRun(handles).catch((cleanupError: unknown) => console.error('desktop e2e cleanup after a failed setup:', cleanupError));
+    throw error;
+  }
+}
+
+export async function releaseRun({ renderer, chain, server, dataDir }: RunHandles): Promise<void> {
+  if (server) await stopServer(server);
+  await chain?.close();
+  await renderer?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's chromium, as in web/playwright.config.ts (Playwright's browser downloads are not available).
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+// The built renderer (out/renderer, from `npm run build:desktop`) in Chromium, with the preload
+// bridge stubbed in the page, against the real server that e2e/support/global-setup.ts starts.
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: 'test-results',
+  globalSetup: './e2e/support/global-setup.ts',
+  globalTeardown: './e2e/support/global-teardown.ts',
+  timeout: 90_000,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  reporter: 'list',
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 820 },
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+});

@@ -1,0 +1,3 @@
+/** The tray's 32x32 PNG (a blue coin), inline so it needs no file path inside or outside the asar. */
+export const TRAY_ICON_DATA_URL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAA50lEQVR42s2Xyw0FIQhFZ2kFJtY2LbinC1uwhenFWlzzNpoY4w/1BUjYTMR7VHTg0YDPgavk23NQxV4N6DVg0IBRA2LymL75NEbdBDAa0FWCM48pxpwCWKJwC8TuAvgD4do9FeC7KJ79WwVYXnm2k51onfmSaM8WIGwPwIwSjmqTxDQtAHdLfAHC1QCqt/pTG+yCKgFeyupvjE2azzDzd5KMEONLgLAyGfV6TuJCCRAZAGIGULe2fyNWiQBgPwIRSch+DdkfIvanmP1nJOJ3zF6QiCjJRBSlIspyEY2JiNZMRHP61/b8B2CzDrvVFxd0AAAAAElFTkSuQmCC';

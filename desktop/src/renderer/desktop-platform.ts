@@ -1,0 +1,24 @@
+import type { AdminPlatform } from '../../../web/src/admin/platform.js';
+import type { StakedeskBridge } from '../shared/bridge.js';
+
+/** Fire-and-forget calls: a refusal from the main process is logged, never left unhandled. */
+function report(operation: string) {
+  return (error: unknown) => console.warn(`stakedesk.${operation} failed:`, error);
+}
+
+/** The admin panel's services on the desktop: every one goes through the preload bridge. */
+export function desktopPlatform(bridge: StakedeskBridge, serverUrl: string): AdminPlatform {
+  return {
+    serverUrl,
+    tokenStore: {
+      load: () => bridge.tokenLoad(),
+      save: (token) => bridge.tokenSave(token),
+      clear: () => bridge.tokenClear(),
+    },
+    copyText: (text) => bridge.copyText(text),
+    openExternal: (url) => void bridge.openExternal(url).catch(report('openExternal')),
+    notifyWithdrawal: (notice) => void bridge.notifyWithdrawal(notice).catch(report('notifyWithdrawal')),
+    setPendingCount: (count) => void bridge.setPendingCount(count).catch(report('setPendingCount')),
+    saveCsv: (fileName, content) => bridge.saveCsv(fileName, content),
+  };
+}

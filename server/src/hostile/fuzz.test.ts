@@ -1,0 +1,235 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StakingPlan } from '@stakedesk/shared/api-types';
+import { ageStake, createPlan, stakeFor, startStakingServer } from '../test/fixtures.js';
+import { newHolder, randomWallet, type TestServer } from '../test/test-server.js';
+
+// Every endpoint's body, path parameters and query, fuzzed with hostile values: the server answers
+// each with a JSON message (never a 500, never a stack trace), and a refused request changes nothing.
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+
+let api: TestServer;
+let token: string;
+let plan: StakingPlan;
+let holderCookie: string;
+let holderWallet: string;
+let stakeId: number;
+
+beforeAll(async () => {
+  ({ api, token, plan } = await startStakingServer());
+  // A completed stake of one holder; the fuzzing holder is another, signed in.
+  const stake = await stakeFor(api, plan);
+  await ageStake(api, stake.id, 30);
+  stakeId = stake.id;
+  const holder = newHolder();
+  holderCookie = await api.signIn(holder);
+  holderWallet = holder.wallet;
+}, 60_000);
+afterAll(() => api.close());
+
+const hostileStrings = fc.oneof(
+  fc.constantFrom(
+    "' OR 1=1 --",
+    "1; DROP TABLE stakes; --",
+    "'); DELETE FROM admins; --",
+    '<script>alert(1)</script>',
+    '<img src=x onerror=alert(1)>',
+    '../../../../etc/passwd',
+    '%00',
+    '\u0000',
+    '\u202eevil',
+    '${7*7}',
+    '{{constructor.constructor("return process")()}}',
+    '__proto__',
+    'constructor',
+    'NaN',
+    'Infinity',
+    '-1',
+    '0',
+    '1e309',
+    '99999999999999999999999999999999999999999',
+    '0.000000001',
+    '１２３', // full-width digits
+    '😀'.repeat(50),
+    '',
+    ' ',
+  ),
+  fc.string({ unit: 'grapheme', maxLength: 60 }),
+  fc.string({ unit: 'binary', maxLength: 60 }),
+  fc.integer({ min: 1, max: 4 }).map((k) => 'x'.repeat(k * 30_000)),
+);
+
+const hostileNumbers = fc.oneof(
+  fc.constantFrom(0, -0, -1, 1, 2 ** 31 - 1, 2 ** 31, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 1e308, -1e308, 0.1, 1.5, 1e-10),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer(),
+);
+
+const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    hostileStrings,
+    hostileNumbers,
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fc.oneof(hostileStrings, fc.constantFrom('__proto__', 'constructor', 'prototype')), tie('value'), { maxKeys: 4 }),
+  ),
+})).value;
+
+type Auth = 'none' | 'admin' | 'holder';
+type Endpoint = { method: string; path: string; fields?: string[]; params?: boolean; auth: Auth; query?: string[] };
+
+/** Every route the API has, with the fields each body carries. `:x` in a path is fuzzed. */
+const ENDPOINTS: Endpoint[] = [
+  { method: 'GET', path: '/api/settings', auth: 'none', query: ['x'] },
+  { method: 'GET', path: '/api/staking-plans', auth: 'none', query: ['limit'] },
+  { method: 'GET', path: '/api/stats', auth: 'none' },
+  { method: 'GET', path: '/api/stakes/:x', params: true, auth: 'none' },
+  { method: 'GET', path: '/api/withdrawals/:x', params: true, auth: 'none' },
+  { method: 'POST', path: '/api/stakes', auth: 'none', fields: ['planId', 'amount', 'walletAddress', 'txId', 'status'] },
+  { method: 'POST', path: '/api/stakes/restake', auth: 'holder', fields: ['originalStakeId', 'planId', 'walletAddress'] },
+  { method: 'POST', path: '/api/withdrawals', auth: 'holder', fields: ['stakeId', 'walletAddress', 'amount', 'finalAmount', 'penaltyAmount', 'status'] },
+  { method: 'POST', path: '/api/auth/nonce', auth: 'none', fields: ['walletAddress'] },
+  { method: 'POST', path: '/api/auth/verify', auth: 'none', fields: ['walletAddress', 'message', 'signature'] },
+  { method: 'GET', path: '/api/auth/session', auth: 'holder' },
+  { method: 'GET', path: '/api/helius-config', auth: 'none' },
+  { method: 'POST', path: '/api/rpc', auth: 'none', fields: ['jsonrpc', 'id', 'method', 'params'] },
+  { method: 'POST', path: '/api/admin/login', auth: 'none', fields: ['username', 'password'] },
+  { method: 'GET', path: '/api/admin/stats', auth: 'admin' },
+  { method: 'GET', path: '/api/admin/settings', auth: 'admin' },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings',
+    auth: 'admin',
+    fields: ['tokenName', 'tokenSymbol', 'tokenContract', 'stakingWallet', 'tokenLogo', 'heliusApiKey', 'removeHeliusApiKey', 'heliusRpcUrl', 'supportEmail', 'maintenanceMode', 'maintenanceType', 'socialLinks', 'statsOffsetStaked', 'statsOffsetStakers'],
+  },
+  { method: 'GET', path: '/api/admin/staking-plans', auth: 'admin', query: ['limit', 'offset'] },
+  { method: 'POST', path: '/api/admin/staking-plans', auth: 'admin', fields: ['name', 'description', 'yieldRate', 'durationDays', 'minStakeAmount', 'earlyPenaltyRate', 'isActive'] },
+  { method: 'PUT', path: '/api/admin/staking-plans/:x', params: true, auth: 'admin', fields: ['name', 'yieldRate', 'durationDays', 'minStakeAmount', 'earlyPenaltyRate'] },
+  { method: 'PATCH', path: '/api/admin/staking-plans/:x/toggle', params: true, auth: 'admin' },
+  { method: 'DELETE', path: '/api/admin/staking-plans/:x', params: true, auth: 'admin' },
+  { method: 'GET', path: '/api/admin/stakes', auth: 'admin', query: ['limit', 'offset', 'sort', 'order', 'q', 'status'] },
+  { method: 'GET', path: '/api/admin/stakes.csv', auth: 'admin', query: ['status'] },
+  { method: 'GET', path: '/api/admin/withdrawals', auth: 'admin', query: ['limit', 'offset', 'sort', 'order', 'q', 'status'] },
+  { method: 'GET', path: '/api/admin/withdrawals.csv', auth: 'admin', query: ['status'] },
+  { method: 'PUT', path: '/api/admin/withdrawals/:x', params: true, auth: 'admin', fields: ['status', 'txId', 'reason'] },
+  { method: 'POST', path: '/api/admin/update-expired-stakes', auth: 'admin', query: ['x'] },
+  { method: 'GET', path: '/api/admin/admins', auth: 'admin', query: ['limit', 'offset'] },
+  { method: 'POST', path: '/api/admin/admins', auth: 'admin', fields: ['email', 'username', 'password'] },
+  { method: 'PUT', path: '/api/admin/admins/:x', params: true, auth: 'admin', fields: ['email', 'username', 'password'] },
+  { method: 'DELETE', path: '/api/admin/admins/:x', params: true, auth: 'admin' },
+  { method: 'GET', path: '/api/admin/audit-log', auth: 'admin', query: ['limit', 'offset'] },
+  { method: 'GET', path: '/api/admin/reconciliation', auth: 'admin', query: ['limit'] },
+];
+
+/** Bodies: anything at all, objects of the endpoint's own fields holding anything, or raw non-JSON text. */
+function bodies(fields: string[]): fc.Arbitrary<{ raw: string }> {
+  const known = fc.dictionary(fc.oneof(fc.constantFrom(...fields), fc.constantFrom('__proto__', 'constructor', 'extra')), hostileValue, { minKeys: 1 });
+  return fc.oneof(
+    hostileValue.map((value) => ({ raw: JSON.stringify(value) ?? 'null' })),
+    known.map((value) => ({ raw: JSON.stringify(value) })),
+    fc.constantFrom('{', '{"a":', 'not json', '[1,2', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}').map((raw) => ({ raw })),
+  );
+}
+
+const queries = (keys: string[]) => fc.dictionary(fc.constantFrom(...keys), fc.oneof(hostileStrings, fc.array(hostileStrings, { minLength: 2, maxLength: 3 })), { maxKeys: keys.length });
+
+function withQuery(path: string, query: Record<string, string | string[]>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) for (const one of [value].flat()) search.append(key, one.slice(0, 2000));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** A digest of every table a request could change (not the rate-limit counters). */
+async function fingerprint(): Promise<string> {
+  const tables = ['settings', 'staking_plans', 'stakes', 'withdrawals', 'admins', 'audit_logs', 'used_transactions', 'sign_in_nonces'];
+  const [rows] = await api.sequelize.query(
+    tables.map((table) => `SELECT '${table}' AS t, md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) AS h FROM ${table} x`).join(' UNION ALL '),
+  );
+  return JSON.stringify(rows);
+}
+
+const STACK_TRACE = /\n\s+at |node_modules|\/src\/|\.ts:\d+|SequelizeDatabaseError|TypeError|ReferenceError/;
+
+async function send(endpoint: Endpoint, path: string, raw?: string) {
+  const headers: Record<string, string> = {};
+  if (raw !== undefined) headers['content-type'] = 'application/json';
+  if (endpoint.auth === 'admin') headers.authorization = `Bearer ${token}`;
+  if (endpoint.auth === 'holder') headers.cookie = holderCookie;
+  const response = await fetch(api.baseUrl + path, { method: endpoint.method, headers, body: raw });
+  return { status: response.status, text: await response.text(), type: response.headers.get('content-type') ?? '' };
+}
+
+/** The one rule every answer keeps; the answer, for the caller's own checks. */
+async function expectSafeAnswer(endpoint: Endpoint, path: string, raw?: string) {
+  const before = await fingerprint();
+  const answer = await send(endpoint, path, raw);
+  const where = `${endpoint.method} ${path.slice(0, 200)} ${raw?.slice(0, 200) ?? ''} -> ${answer.status} ${answer.text.slice(0, 300)}`;
+  // The RPC proxy answers 503 when its upstream is down (this test server has none).
+  const allowed503 = endpoint.path === '/api/rpc';
+  expect(answer.status < 500 || (allowed503 && answer.status === 503), where).toBe(true);
+  expect(answer.text, where).not.toMatch(STACK_TRACE);
+  if (answer.status >= 400) {
+    expect(answer.type, where).toMatch(/^application\/json/);
+    // The RPC proxy refuses a bad JSON-RPC call in JSON-RPC's own shape, which web3.js reads.
+    const body = JSON.parse(answer.text) as { message?: unknown; error?: { message?: unknown } };
+    expect(typeof (endpoint.path === '/api/rpc' ? (body.message ?? body.error?.message) : body.message), where).toBe('string');
+    expect(await fingerprint(), `a refused request changed the database: ${where}`).toBe(before);
+  }
+  return answer;
+}
+
+describe('hostile input on every endpoint', () => {
+  describe.each(ENDPOINTS.filter((e) => e.fields))('$method $path body', (endpoint) => {
+    it('answers safely and changes nothing when it refuses', async () => {
+      await fc.assert(
+        fc.asyncProperty(bodies(endpoint.fields!), async ({ raw }) => {
+          await expectSafeAnswer(endpoint, endpoint.path.replace(':x', '1'), raw);
+        }),
+        { numRuns: RUNS },
+      );
+    });
+  });
+
+  describe.each(ENDPOINTS.filter((e) => e.params))('$method $path parameter', (endpoint) => {
+    it('answers safely whatever the path holds', async () => {
+      await fc.assert(
+        fc.asyncProperty(hostileStrings, async (value) => {
+          const path = endpoint.path.replace(':x', encodeURIComponent(value.slice(0, 2000)) || '%20');
+          await expectSafeAnswer(endpoint, path, endpoint.fields ? '{}' : undefined);
+        }),
+        { numRuns: RUNS },
+      );
+    });
+  });
+
+  describe.each(ENDPOINTS.filter((e) => e.query))('$method $path query', (endpoint) => {
+    it('answers safely whatever the query holds', async () => {
+      await fc.assert(
+        fc.asyncProperty(queries(endpoint.query!), async (query) => {
+          await expectSafeAnswer(endpoint, withQuery(endpoint.path, query), endpoint.method === 'GET' ? undefined : '{}');
+        }),
+        { numRuns: RUNS },
+      );
+    });
+  });
+
+  it('keeps prototype pollution out of the server itself', async () => {
+    const endpoint = ENDPOINTS.find((e) => e.path === '/api/admin/staking-plans' && e.method === 'POST')!;
+    await expectSafeAnswer(endpoint, endpoint.path, '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"polluted":true}}}');
+    const again = await send(ENDPOINTS.find((e) => e.path === '/api/admin/stats')!, '/api/admin/stats');
+    expect(again.status).toBe(200);
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('still serves valid requests after all of that', async () => {
+    expect((await api.request('GET', '/api/staking-plans')).status).toBe(200);
+    const withdraw = await api.request('POST', '/api/withdrawals', { stakeId, walletAddress: holderWallet }, { cookie: holderCookie });
+    // The signed-in holder is not the stake's owner: refused as another wallet's stake, not a crash.
+    expect(withdraw.status).toBe(403);
+    expect((await api.request('GET', `/api/stakes/${randomWallet()}`)).status).toBe(200);
+  });
+});

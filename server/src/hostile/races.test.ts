@@ -1,0 +1,168 @@
+import { Keypair, type PublicKey } from '@solana/web3.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Stake, StakingPlan, Withdrawal } from '@stakedesk/shared/api-types';
+import { SolanaChain } from '../chain/solana-chain.js';
+import { booksProblems } from '../test/books.js';
+import { ageStake, createPlan } from '../test/fixtures.js';
+import { countStatuses, releaseTogether, type RawRequest } from '../test/release-together.js';
+import { startTestChain, type TestChain } from '../test/test-chain/test-chain.js';
+import { newHolder, startTestServer, type Holder, type TestServer } from '../test/test-server.js';
+
+// Races in the style of single-packet attacks, against the real verifier on the test chain: many
+// identical requests reach the server together. Exactly one may win; the books must balance after.
+const DECIMALS = 6;
+const RACERS = 40;
+const tokens = (whole: number | bigint) => BigInt(whole) * 10n ** BigInt(DECIMALS);
+
+let chain: TestChain;
+let api: TestServer;
+let rootToken: string;
+let otherAdminToken: string;
+let plan: StakingPlan;
+let mint: PublicKey;
+const stakingWallet = Keypair.generate();
+
+beforeAll(async () => {
+  chain = await startTestChain();
+  mint = await chain.createMint(DECIMALS);
+  await chain.airdrop(stakingWallet.publicKey, 10_000_000_000);
+  await chain.mintTo(mint, stakingWallet.publicKey, tokens(1_000_000));
+  api = await startTestServer({ realChain: new SolanaChain(async () => chain.url) });
+  rootToken = await api.login();
+  const settings = { tokenName: 'Race Token', tokenSymbol: 'RCE', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58() };
+  expect((await api.request('PUT', '/api/admin/settings', settings, rootToken)).status).toBe(200);
+  plan = await createPlan(api, rootToken, { minStakeAmount: '100', yieldRate: '10', earlyPenaltyRate: '20', durationDays: 30 });
+  await api.request('POST', '/api/admin/admins', { email: 'second@example.com', username: 'second', password: 'second password' }, rootToken);
+  otherAdminToken = await api.login('second', 'second password');
+}, 60_000);
+afterAll(async () => {
+  await api.close();
+  await chain.close();
+});
+afterEach(async () => {
+  expect(await booksProblems(api.sequelize)).toEqual([]);
+});
+
+type Staker = { holder: Holder; keypair: Keypair; cookie: string };
+
+async function newStaker(): Promise<Staker> {
+  const holder = newHolder();
+  const keypair = Keypair.fromSecretKey(holder.secretKey);
+  await chain.airdrop(keypair.publicKey, 1_000_000_000);
+  await chain.mintTo(mint, keypair.publicKey, tokens(10_000));
+  return { holder, keypair, cookie: await api.signIn(holder) };
+}
+
+const deposit = (staker: Staker, amount: number) =>
+  chain.transfer({ mint, from: staker.keypair, to: stakingWallet.publicKey, rawAmount: tokens(amount), decimals: DECIMALS });
+
+const recordRequest = (staker: Staker, txId: string, amount: number, planId = plan.id): RawRequest => ({
+  method: 'POST',
+  path: '/api/stakes',
+  body: { planId, walletAddress: staker.holder.wallet, txId, amount: String(amount), status: 'active' },
+});
+
+async function stakeOf(staker: Staker, amount = 1000): Promise<Stake> {
+  const txId = await deposit(staker, amount);
+  const response = await api.request<Stake>('POST', '/api/stakes', recordRequest(staker, txId, amount).body);
+  expect(response.status).toBe(201);
+  return response.body;
+}
+
+const asHolder = (staker: Staker, method: string, path: string, body: unknown): RawRequest => ({ method, path, body, headers: { cookie: staker.cookie } });
+
+async function count(sql: string, replacements: Record<string, unknown>): Promise<number> {
+  const [rows] = await api.sequelize.query(sql, { replacements });
+  return (rows as { n: number }[])[0]!.n;
+}
+
+describe(`${RACERS} identical requests released together`, () => {
+  it('one deposit txId recorded by every request: one stake; the others are replays of it', async () => {
+    const staker = await newStaker();
+    const txId = await deposit(staker, 500);
+    const responses = await releaseTogether(api.baseUrl, Array.from({ length: RACERS }, () => recordRequest(staker, txId, 500)));
+    expect(countStatuses(responses)).toEqual({ 201: 1, 200: RACERS - 1 });
+    const ids = new Set(responses.map((r) => (r.body as Stake).id));
+    expect(ids.size).toBe(1);
+    expect(await count('SELECT count(*)::int AS n FROM stakes WHERE tx_id = :txId', { txId })).toBe(1);
+  });
+
+  it('withdrawal requests for one stake: one opens, the rest are refused', async () => {
+    const staker = await newStaker();
+    const stake = await stakeOf(staker);
+    const body = { stakeId: stake.id, walletAddress: staker.holder.wallet };
+    const responses = await releaseTogether(api.baseUrl, Array.from({ length: RACERS }, () => asHolder(staker, 'POST', '/api/withdrawals', body)));
+    expect(countStatuses(responses)).toEqual({ 201: 1, 409: RACERS - 1 });
+    expect(await count('SELECT count(*)::int AS n FROM withdrawals WHERE stake_id = :id', { id: stake.id })).toBe(1);
+  });
+
+  it('restakes and withdrawals of one completed stake, mixed: exactly one of all of them succeeds', async () => {
+    const staker = await newStaker();
+    const stake = await stakeOf(staker);
+    await ageStake(api, stake.id, 30);
+    const restake = asHolder(staker, 'POST', '/api/stakes/restake', { originalStakeId: stake.id, planId: plan.id, walletAddress: staker.holder.wallet });
+    const withdraw = asHolder(staker, 'POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: staker.holder.wallet });
+    const responses = await releaseTogether(api.baseUrl, Array.from({ length: RACERS }, (_, i) => (i % 2 ? restake : withdraw)));
+    const statuses = countStatuses(responses);
+    expect((statuses[201] ?? 0)).toBe(1);
+    expect(statuses[409]).toBe(RACERS - 1);
+    const children = await count('SELECT count(*)::int AS n FROM stakes WHERE restaked_from_id = :id', { id: stake.id });
+    const withdrawals = await count('SELECT count(*)::int AS n FROM withdrawals WHERE stake_id = :id', { id: stake.id });
+    expect(children + withdrawals).toBe(1);
+  });
+
+  it('restakes of one completed stake: one new stake of principal plus reward', async () => {
+    const staker = await newStaker();
+    const stake = await stakeOf(staker);
+    await ageStake(api, stake.id, 30);
+    const body = { originalStakeId: stake.id, planId: plan.id, walletAddress: staker.holder.wallet };
+    const responses = await releaseTogether(api.baseUrl, Array.from({ length: RACERS }, () => asHolder(staker, 'POST', '/api/stakes/restake', body)));
+    expect(countStatuses(responses)).toEqual({ 201: 1, 409: RACERS - 1 });
+    const restaked = responses.find((r) => r.status === 201)!.body as Stake;
+    expect(restaked.amount).toBe('1100');
+  });
+
+  it('two admins paying one withdrawal with two different real payouts: one completes it, the other payout stays unused', async () => {
+    const staker = await newStaker();
+    const stake = await stakeOf(staker);
+    const opened = await api.request<Withdrawal>('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: staker.holder.wallet }, { cookie: staker.cookie });
+    expect(opened.body.finalAmount).toBe('800');
+    const pay = () => chain.transfer({ mint, from: stakingWallet, to: staker.keypair.publicKey, rawAmount: tokens(800), decimals: DECIMALS });
+    const [first, second] = [await pay(), await pay()];
+    const complete = (token: string, txId: string): RawRequest => ({
+      method: 'PUT',
+      path: `/api/admin/withdrawals/${opened.body.id}`,
+      body: { status: 'completed', txId },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const responses = await releaseTogether(
+      api.baseUrl,
+      Array.from({ length: RACERS }, (_, i) => (i % 2 ? complete(rootToken, first) : complete(otherAdminToken, second))),
+    );
+    expect(countStatuses(responses)).toEqual({ 200: 1, 409: RACERS - 1 });
+    const used = await count('SELECT count(*)::int AS n FROM used_transactions WHERE tx_id IN (:txIds)', { txIds: [first, second] });
+    expect(used).toBe(1);
+    expect(await count(`SELECT count(*)::int AS n FROM withdrawals WHERE stake_id = :id AND status = 'completed'`, { id: stake.id })).toBe(1);
+  });
+
+  it('a plan deleted while deposits are being recorded: each deposit is recorded in full or refused cleanly', async () => {
+    const doomed = await createPlan(api, rootToken, { name: 'Doomed', minStakeAmount: '100' });
+    const stakers = await Promise.all(Array.from({ length: RACERS / 2 }, () => newStaker()));
+    const txIds = await Promise.all(stakers.map((staker) => deposit(staker, 300)));
+    const remove: RawRequest = { method: 'DELETE', path: `/api/admin/staking-plans/${doomed.id}`, headers: { authorization: `Bearer ${rootToken}` } };
+    const responses = await releaseTogether(api.baseUrl, [...stakers.map((staker, i) => recordRequest(staker, txIds[i]!, 300, doomed.id)), remove]);
+
+    expect(responses.at(-1)!.status).toBe(204);
+    const recorded = responses.slice(0, -1).filter((r) => r.status === 201);
+    for (const response of responses.slice(0, -1)) expect([201, 404]).toContain(response.status);
+    // Every answer is the truth: a 201 stake exists with the plan's terms, a refusal left nothing behind.
+    expect(await count('SELECT count(*)::int AS n FROM stakes WHERE tx_id IN (:txIds)', { txIds })).toBe(recorded.length);
+    for (const stake of recorded) expect((stake.body as Stake).plan).toMatchObject({ id: doomed.id, name: 'Doomed' });
+    const [rows] = await api.sequelize.query('SELECT deleted_at IS NOT NULL AS soft, (SELECT count(*) FROM staking_plans WHERE id = :id)::int AS present FROM staking_plans WHERE id = :id', {
+      replacements: { id: doomed.id },
+    });
+    // Deleted: kept as history if any stake got in first, gone otherwise.
+    if (recorded.length > 0) expect(rows).toEqual([{ soft: true, present: 1 }]);
+    else expect(rows).toEqual([]);
+  });
+});

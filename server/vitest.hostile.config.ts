@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import { sharedSourceAlias } from '../vitest.shared-alias.js';
+
+// `npm run test:hostile`: attacks and faults on whole server processes (database outage, crash,
+// drain, two instances, load). Slow, so apart from `npm test`; .ci/run runs both.
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  resolve: { alias: [sharedSourceAlias] },
+  test: {
+    name: 'hostile',
+    // The endpoint fuzzer runs in npm test too, with fewer cases.
+    include: ['src/**/*.hostile.test.ts', 'src/hostile/fuzz.test.ts'],
+    env: { FUZZ_RUNS: '300' },
+    globalSetup: ['src/test/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 240_000,
+    hookTimeout: 240_000,
+  },
+});
