@@ -9,6 +9,8 @@ export type MachineInfo = {
   os: string;
   node: string;
   postgres: string;
+  /** 1, 5 and 15-minute load averages when the run started: above the core count, others were busy too. */
+  loadAtStart: number[];
 };
 
 export function machineInfo(postgres: string): MachineInfo {
@@ -20,6 +22,7 @@ export function machineInfo(postgres: string): MachineInfo {
     os: `${platform()} ${release()} ${arch()}`,
     node: process.version,
     postgres,
+    loadAtStart: loadavg().map((load) => Math.round(load * 100) / 100),
   };
 }
 

@@ -94,6 +94,7 @@ export function renderResults(r: Results): string {
   const ceilings = r.loads.filter((l) => l.group === 'ceiling').map((l) => l.reqPerSec);
   const ceiling = ceilings.reduce((a, b) => a + b, 0) / (ceilings.length || 1);
   const maxOthers = Math.max(...r.loads.map((l) => l.othersPercent));
+  const maxLoad = Math.max(...r.loads.map((l) => l.load));
   const loadRows = r.loads.map((l) => [
     l.name,
     fmt(l.reqPerSec),
@@ -103,6 +104,7 @@ export function renderResults(r: Results): string {
     l.memoryMb === undefined ? '' : `${fmt(l.memoryMb)} MB`,
     l.failures ? `${l.failures} of ${fmt(l.requests)} (${Object.entries(l.statusCodes).map(([c, n]) => `${c}×${n}`).join(' ')})` : `0 of ${fmt(l.requests)}`,
     `${l.othersPercent}%`,
+    fmt(l.load, 2),
   ]);
   const web = r.web?.routes.length
     ? [
@@ -119,14 +121,15 @@ export function renderResults(r: Results): string {
     : '';
   return `# Benchmark results
 
-Written by \`npm run bench\`${r.n === 1_000_000 ? ' -- --million' : r.n === 100_000 ? '' : ` -- --n ${r.n}`} on ${r.date.slice(0, 16).replace('T', ' ')} UTC; the run took ${fmt(r.totalSeconds / 60, 1)} minutes.
+Written by \`npm run bench\`${r.n === 100_000 ? '' : ` -- --stakes ${r.n}`} on ${r.date.slice(0, 16).replace('T', ' ')} UTC; the run took ${fmt(r.totalSeconds / 60, 1)} minutes.
 
 ## Machine
 
 - ${r.machine.cores} × ${r.machine.cpu}, ${r.machine.memoryGb} GB RAM, ${r.machine.os}
 - Node ${r.machine.node}, PostgreSQL ${r.machine.postgres} (the embedded one, default configuration)
 - Everything on this one machine: PostgreSQL, the server, the ceiling, the test chain and autocannon share its cores.
-- Other processes (not the bench's) used up to ${maxOthers}% of the CPU during a run (last column below); 0% means a quiet machine.
+- Load average when the run started: ${r.machine.loadAtStart.join(', ')} (1, 5, 15 minutes) on ${r.machine.cores} CPUs; up to ${fmt(maxLoad, 2)} during the load runs.
+- Other processes (not the bench's) used up to ${maxOthers}% of the CPU during a run (last columns below); 0% means a quiet machine. This machine is shared with other engineers' test runs, so every figure below competed with them for ${r.machine.cores} CPUs: read the ratios to the ceiling (measured in the same conditions) before the absolute numbers.
 
 ## Data
 
@@ -141,7 +144,7 @@ ${table(['Target', 'Measured', ''], targets(r, ceiling))}
 
 autocannon on loopback, ${fmt(r.loads[0]?.seconds ?? 0)} s each after a 2 s warm-up: holder-facing reads with 50 connections; admin lists as the panel asks them (20 rows, its Active and Completed tabs) with 5 connections, a few admins at once; deposits with 10 connections, each request a different real transfer. The server runs as in production: \`NODE_ENV=production\`, one JSON log line per request to a file. Ratio: to the mean of the two ceiling runs (${fmt(ceiling)} req/s).
 
-${table(['Endpoint', 'req/s', 'p50', 'p99', 'of ceiling', 'server RSS', 'non-2xx', 'other CPU'], loadRows)}
+${table(['Endpoint', 'req/s', 'p50', 'p99', 'of ceiling', 'server RSS', 'non-2xx', 'other CPU', 'load after'], loadRows)}
 
 ## Expiry
 

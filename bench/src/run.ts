@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --million | --n 250000] [--seconds 10] [--skip-web]
+ * npm run bench [-- --stakes 1000000 | --million] [--seconds 10] [--skip-web]
  *
  * Seeds a throwaway PostgreSQL with N stakes (100,000 by default, 1,000,000 with --million),
  * starts the real server on it (`node server/dist/main.js`, as `npm start` does), and measures
@@ -27,17 +27,19 @@ import { measureWeb } from './web.js';
 const { values: args } = parseArgs({
   options: {
     million: { type: 'boolean', default: false },
-    n: { type: 'string' },
+    stakes: { type: 'string' },
+    n: { type: 'string' }, // the old name of --stakes
     seconds: { type: 'string', default: '10' },
     'skip-web': { type: 'boolean', default: false },
     out: { type: 'string', default: path.join(REPO, 'bench') },
   },
 });
-const N = args.n ? Number(args.n) : args.million ? 1_000_000 : 100_000;
+const stakesArg = args.stakes ?? args.n;
+const N = stakesArg ? Number(stakesArg) : args.million ? 1_000_000 : 100_000;
 const SECONDS = Number(args.seconds);
 const EXPIRING = Math.min(100_000, N);
-const DEPOSITS = 1_000;
-if (!Number.isInteger(N) || N < 1000) throw new Error('--n must be a whole number of at least 1000');
+const DEPOSITS = 500;
+if (!Number.isInteger(N) || N < 1000) throw new Error('--stakes must be a whole number of at least 1000');
 
 const benchStarted = performance.now();
 const fmt = (value: number) => value.toLocaleString('en-US');
