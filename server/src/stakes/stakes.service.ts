@@ -16,7 +16,7 @@ import { StakingPlan } from '../plans/plan.model.js';
 import { stakePlansMatching, stakeTotals } from '../totals/totals.service.js';
 import { loadSettings } from '../settings/settings.service.js';
 import type { Settings } from '../settings/settings.model.js';
-import { Stake } from './stake.model.js';
+import { Stake, type StakeRow } from './stake.model.js';
 
 function requireStakingConfigured(settings: Settings): { mint: string; stakingWallet: string } {
   if (!settings.tokenContract || !settings.stakingWallet) {
@@ -199,8 +199,9 @@ export async function restake(sequelize: Sequelize, input: RestakeInput): Promis
 }
 
 /** A holder's stakes, newest first, a page at a time (stakes_wallet_idx serves it in order). */
-export async function listWalletStakes(walletAddress: string, page: Page): Promise<{ rows: Stake[]; total: number }> {
-  const rows = await Stake.findAll({ where: { walletAddress }, order: [['createdAt', 'DESC'], ['id', 'DESC']], ...page });
+/** A holder's stakes, newest first, as plain rows (raw: they only become JSON). */
+export async function listWalletStakes(walletAddress: string, page: Page): Promise<{ rows: StakeRow[]; total: number }> {
+  const rows: StakeRow[] = await Stake.findAll({ where: { walletAddress }, order: [['createdAt', 'DESC'], ['id', 'DESC']], ...page, raw: true });
   return { rows, total: await totalOf(page, rows.length, () => Stake.count({ where: { walletAddress } })) };
 }
 
@@ -217,7 +218,7 @@ export async function stakesAfter(afterId: number, statuses: StakeStatus[] | und
 export async function listStakes(
   query: AdminListQuery<StakeSortField>,
   statuses: StakeStatus[] | undefined,
-): Promise<{ rows: Stake[]; total: number }> {
+): Promise<{ rows: StakeRow[]; total: number }> {
   const sequelize = Stake.sequelize!;
   const status = statuses ? { status: { [Op.in]: statuses } } : {};
   let where: WhereOptions = status;

@@ -17,9 +17,9 @@ import { loadSettings } from '../settings/settings.service.js';
 import { Stake } from '../stakes/stake.model.js';
 import { withdrawalTotals } from '../totals/totals.service.js';
 import { isTransactionUsed, lockOwnStake, markTransactionUsed } from '../stakes/stakes.service.js';
-import { Withdrawal } from './withdrawal.model.js';
+import { Withdrawal, type WithdrawalRow } from './withdrawal.model.js';
 
-export function toWithdrawalJson(w: Withdrawal): WithdrawalJson {
+export function toWithdrawalJson(w: WithdrawalRow): WithdrawalJson {
   return {
     id: w.id,
     stakeId: w.stakeId,
@@ -161,8 +161,9 @@ export async function processWithdrawal(
 }
 
 /** A holder's withdrawals, newest first, a page at a time (withdrawals_wallet_idx serves it in order). */
-export async function listWalletWithdrawals(walletAddress: string, page: Page): Promise<{ rows: Withdrawal[]; total: number }> {
-  const rows = await Withdrawal.findAll({ where: { walletAddress }, order: [['requestedAt', 'DESC'], ['id', 'DESC']], ...page });
+/** A holder's withdrawals, newest first, as plain rows (raw: they only become JSON). */
+export async function listWalletWithdrawals(walletAddress: string, page: Page): Promise<{ rows: WithdrawalRow[]; total: number }> {
+  const rows: WithdrawalRow[] = await Withdrawal.findAll({ where: { walletAddress }, order: [['requestedAt', 'DESC'], ['id', 'DESC']], ...page, raw: true });
   return { rows, total: await totalOf(page, rows.length, () => Withdrawal.count({ where: { walletAddress } })) };
 }
 
@@ -174,7 +175,7 @@ export async function withdrawalsAfter(afterId: number, statuses: WithdrawalStat
 export async function listWithdrawals(
   query: AdminListQuery<WithdrawalSortField>,
   statuses: WithdrawalStatus[] | undefined,
-): Promise<{ rows: Withdrawal[]; total: number }> {
+): Promise<{ rows: WithdrawalRow[]; total: number }> {
   const status = statuses ? { status: { [Op.in]: statuses } } : {};
   const where = query.q ? { ...status, [Op.or]: searchConditions(query.q, ['walletAddress', 'txId']) } : status;
   // Without a search the total is the per-status count; a search matches few rows, counted directly.
