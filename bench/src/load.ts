@@ -6,6 +6,8 @@ export type LoadResult = {
   name: string;
   path: string;
   connections: number;
+  /** The offered rate when the run had one (requests per second, all connections together). */
+  rate?: number;
   seconds: number;
   requests: number;
   reqPerSec: number;
@@ -29,6 +31,8 @@ export type LoadOptions = {
   body?: () => string;
   connections?: number;
   seconds?: number;
+  /** Requests per second for all connections together; unset: as fast as the server answers. */
+  rate?: number;
   /** Stop after this many requests instead of after `seconds`. */
   amount?: number;
   warmupSeconds?: number;
@@ -61,6 +65,7 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
     connections,
     ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? 10 }),
     timeout: 30,
+    ...(options.rate ? { overallRate: options.rate } : {}),
     requests: [request],
   });
   const memoryMb = memory?.stop();
@@ -71,6 +76,7 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
     name: options.name,
     path: typeof options.path === 'string' ? options.path : `${pathOf()} (varies)`,
     connections,
+    ...(options.rate ? { rate: options.rate } : {}),
     seconds: result.duration,
     requests: result.requests.total,
     reqPerSec: result.requests.total / result.duration,

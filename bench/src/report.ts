@@ -15,7 +15,7 @@ export type Results = {
   seeded: SeedResult & { vacuumSeconds: number };
   firstStartMs: number;
   loads: (LoadResult & { group: string; othersPercent: number; load: number })[];
-  expiry: ExpiryResult;
+  expiry: ExpiryResult & { othersPercent: number; load: number };
   startUrl: number[];
   startEmbedded: number[];
   serverPeakMb: number | undefined;
@@ -30,7 +30,23 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : NaN;
 };
-const verdict = (met: boolean) => (met ? 'met' : '**missed**');
+/** "met", or "missed by" how much: `over` is how far past the target the figure is, in its own terms. */
+const verdict = (met: boolean, over?: string) => (met ? 'met' : over ? `**missed** by ${over}` : '**missed**');
+const times = (measured: number, target: number) => `${fmt(measured - target)} ms (${fmt(measured / target, 1)}x)`;
+
+/** The busiest the rest of the machine was during the runs of a group: the "why" of most misses here. */
+function contention(r: Results, groups: string[]): string {
+  const runs = r.loads.filter((l) => groups.includes(l.group));
+  if (!runs.length) return '';
+  const others = Math.max(...runs.map((l) => l.othersPercent));
+  const load = Math.max(...runs.map((l) => l.load));
+  return `other processes used up to ${others}% of the CPU meanwhile, load average up to ${fmt(load, 2)} on ${r.machine.cores} CPUs`;
+}
+
+/** PostgreSQL's own time for the queries of a scenario whose name starts with `prefix` (EXPLAIN ANALYZE). */
+function databaseMs(r: Results, test: (name: string) => boolean): number {
+  return r.explain.filter((e) => test(e.name)).reduce((sum, e) => sum + e.executionMs, 0);
+}
 
 function targets(r: Results, ceiling: number): string[][] {
   const byName = (name: string) => r.loads.find((l) => l.name === name);
@@ -39,50 +55,77 @@ function targets(r: Results, ceiling: number): string[][] {
     const load = byName(name);
     if (!load) continue;
     const ratio = load.reqPerSec / ceiling;
-    rows.push([`${name} at 70% or more of the ceiling`, `${fmt(ratio * 100)}%`, verdict(ratio >= 0.7)]);
+    rows.push([`${name} at 70% or more of the ceiling`, `${fmt(ratio * 100)}%`, verdict(ratio >= 0.7, `${fmt((0.7 - ratio) * 100)} points`), '']);
   }
+
   const wallet = byName('GET /api/stakes/{wallet}');
-  if (wallet) rows.push([`/api/stakes/{wallet} p99 under 20 ms (50 connections, ${fmt(r.n)} stakes)`, `${wallet.p99} ms`, verdict(wallet.p99 < 20)]);
-  const firstPages = r.loads.filter((l) => l.group === 'admin');
-  if (firstPages.length) {
-    const worst = firstPages.reduce((a, b) => (b.p99 > a.p99 ? b : a));
-    const worstMedian = firstPages.reduce((a, b) => (b.p50 > a.p50 ? b : a));
-    rows.push([
-      `admin first page under 50 ms (${firstPages.length} list queries, 5 connections)`,
-      `p50 at most ${worstMedian.p50} ms (${worstMedian.name}); p99 at most ${worst.p99} ms (${worst.name})`,
-      verdict(worstMedian.p50 < 50),
-    ]);
+  const paced = r.loads.find((l) => l.group === 'wallet-paced');
+  const firstCeiling = r.loads.find((l) => l.group === 'ceiling');
+  if (wallet) {
+    const flatOut = `flat out: p99 ${wallet.p99} ms at ${fmt(wallet.reqPerSec)} req/s`;
+    const half = paced ? `; at ${fmt(paced.rate ?? 0)} req/s offered: p99 ${paced.p99} ms, p50 ${paced.p50} ms` : '';
+    const met = wallet.p99 < 20 ? 'met' : paced && paced.p99 < 20 ? `met at half rate; **missed** flat out by ${times(wallet.p99, 20)}` : verdict(false, times(Math.min(wallet.p99, paced?.p99 ?? Infinity), 20));
+    const why =
+      wallet.p99 < 20
+        ? ''
+        : `50 connections kept busy queue by construction (mean latency = 50 / rate): p99 under 20 ms needs well over 2,500 req/s, ` +
+          `and the bare Express route itself managed ${fmt(firstCeiling?.reqPerSec ?? 0)} req/s with a p99 of ${firstCeiling?.p99 ?? '?'} ms here. ` +
+          `PostgreSQL's own time for the query: ${fmt(databaseMs(r, (n) => n === 'GET /api/stakes/{wallet}'), 2)} ms. ` +
+          `One holder in a thousand has hundreds of stakes (up to ${fmt(r.seeded.whale.stakes)}: a ${fmt(r.seeded.whale.stakes)}-row answer), and those make the tail; ` +
+          contention(r, ['wallet', 'wallet-paced']) +
+          (r.n < 1_000_000 ? `. (The target is set at 1,000,000 stakes; this run has ${fmt(r.n)}.)` : '.');
+    rows.push([`/api/stakes/{wallet} p99 under 20 ms (50 connections)`, flatOut + half, met, why]);
   }
-  const deep = r.loads.filter((l) => l.group === 'admin-deep');
-  if (deep.length) {
-    const worst = deep.reduce((a, b) => (b.p99 > a.p99 ? b : a));
-    const worstMedian = deep.reduce((a, b) => (b.p50 > a.p50 ? b : a));
+
+  const pages = (group: string, target: number, label: string, deep: boolean) => {
+    const runs = r.loads.filter((l) => l.group === group);
+    if (!runs.length) return;
+    const worst = runs.reduce((a, b) => (b.p99 > a.p99 ? b : a));
+    const worstMedian = runs.reduce((a, b) => (b.p50 > a.p50 ? b : a));
+    const best = runs.reduce((a, b) => (b.p50 < a.p50 ? b : a));
+    const met = worstMedian.p50 < target;
+    const why = met
+      ? ''
+      : `PostgreSQL's own time for these pages is at most ${fmt(Math.max(...r.explain.filter((e) => e.name.startsWith('admin') && e.name.includes('deep page') === deep).map((e) => e.executionMs)), 1)} ms a statement (query plans below); ` +
+        `the rest is the server's work and waiting for a CPU: ${contention(r, [group])}`;
     rows.push([
-      'admin deep page under 200 ms',
-      `p50 at most ${worstMedian.p50} ms (${worstMedian.name}); p99 at most ${worst.p99} ms (${worst.name})`,
-      verdict(worstMedian.p50 < 200),
+      `${label} under ${target} ms (${runs.length} list queries, 5 connections)`,
+      `p50 ${fmt(best.p50)}–${fmt(worstMedian.p50)} ms (slowest: ${worstMedian.name}); p99 at most ${worst.p99} ms (${worst.name})`,
+      verdict(met, times(worstMedian.p50, target)),
+      why,
     ]);
-  }
+  };
+  pages('admin', 50, 'admin first page', false);
+  pages('admin-deep', 200, 'admin deep page', true);
+
   const cohort = r.expiry.runs.filter((x) => x.layout === 'cohort').map((x) => x.ms);
   const scattered = r.expiry.runs.filter((x) => x.layout === 'scattered').map((x) => x.ms);
+  const expiryMs = median(cohort);
   rows.push([
     `expiring ${fmt(r.expiry.count)} stakes under 2 s`,
-    `${fmt(median(cohort))} ms (median of ${cohort.length}, stakes made together); ${scattered.map((ms) => `${fmt(ms)} ms`).join(', ')} scattered over the table`,
-    verdict(median(cohort) < 2000),
+    `${fmt(expiryMs)} ms (median of ${cohort.length}, stakes made together); ${scattered.map((ms) => `${fmt(ms)} ms`).join(', ')} scattered over the table`,
+    verdict(expiryMs < 2000, times(expiryMs, 2000)),
+    expiryMs < 2000
+      ? ''
+      : `one set-based UPDATE, and PostgreSQL alone takes ${fmt(r.expiry.explain?.executionMs ?? NaN)} ms of it (EXPLAIN ANALYZE below): ` +
+        `each completed stake is a new row version with a new entry in every index of the table (status is indexed, so no HOT update), ` +
+        `about ${fmt(((r.expiry.explain?.executionMs ?? NaN) * 1000) / r.expiry.count)} µs a stake on this machine; ` +
+        `other processes used ${r.expiry.othersPercent}% of the CPU meanwhile (load average ${fmt(r.expiry.load, 2)})`,
   ]);
   const start = median(r.startEmbedded.length ? r.startEmbedded : r.startUrl);
   rows.push([
     'server start with an existing database under 3 s',
     `${fmt(start)} ms as \`npm start\` does (embedded PostgreSQL); ${fmt(median(r.startUrl))} ms with DATABASE_URL`,
-    verdict(start < 3000),
+    verdict(start < 3000, times(start, 3000)),
+    '',
   ]);
   const peak = Math.max(r.serverPeakMb ?? 0, ...r.loads.filter((l) => l.group !== 'ceiling').map((l) => l.memoryMb ?? 0), r.expiry.memoryMb);
-  rows.push(['server memory under 250 MB during the runs', `${fmt(peak)} MB peak RSS`, verdict(peak < 250)]);
+  rows.push(['server memory under 250 MB during the runs', `${fmt(peak)} MB peak RSS`, verdict(peak < 250, `${fmt(peak - 250)} MB`), '']);
   if (r.web?.routes.length) {
     const landing = r.web.routes.find((route) => route.route === '/');
-    if (landing) rows.push(['landing page JavaScript under 100 KB gzipped', `${fmt(landing.gzipKb, 1)} KB`, verdict(landing.gzipKb < 100)]);
+    if (landing) rows.push(['landing page JavaScript under 100 KB gzipped', `${fmt(landing.gzipKb, 1)} KB`, verdict(landing.gzipKb < 100, `${fmt(landing.gzipKb - 100, 1)} KB`), '']);
     const lcp = median(r.web.lcpMs);
-    rows.push(['landing LCP under 2.5 s (CPU 4x slower)', `${fmt(lcp)} ms (median of ${r.web.lcpMs.length})`, verdict(lcp < 2500)]);
+    rows.push(['landing LCP under 2.5 s (CPU 4x slower)', `${fmt(lcp)} ms (median of ${r.web.lcpMs.length})`, verdict(lcp < 2500, times(lcp, 2500)), '']);
   }
   return rows;
 }
@@ -92,15 +135,16 @@ const table = (header: string[], rows: string[][]) =>
 
 export function renderResults(r: Results): string {
   const ceilings = r.loads.filter((l) => l.group === 'ceiling').map((l) => l.reqPerSec);
-  const ceiling = ceilings.reduce((a, b) => a + b, 0) / (ceilings.length || 1);
+  // The better of the two ceiling runs: on a shared machine the other one is the noisier.
+  const ceiling = Math.max(...ceilings);
   const maxOthers = Math.max(...r.loads.map((l) => l.othersPercent));
   const maxLoad = Math.max(...r.loads.map((l) => l.load));
   const loadRows = r.loads.map((l) => [
     l.name,
-    fmt(l.reqPerSec),
+    l.rate ? `${fmt(l.reqPerSec)} (${fmt(l.rate)} offered)` : fmt(l.reqPerSec),
     `${l.p50} ms`,
     `${l.p99} ms`,
-    l.group === 'ceiling' ? '—' : `${fmt((l.reqPerSec / ceiling) * 100)}%`,
+    l.group === 'ceiling' || l.rate ? '—' : `${fmt((l.reqPerSec / ceiling) * 100)}%`,
     l.memoryMb === undefined ? '' : `${fmt(l.memoryMb)} MB`,
     l.failures ? `${l.failures} of ${fmt(l.requests)} (${Object.entries(l.statusCodes).map(([c, n]) => `${c}×${n}`).join(' ')})` : `0 of ${fmt(l.requests)}`,
     `${l.othersPercent}%`,
@@ -138,11 +182,11 @@ Written by \`npm run bench\`${r.n === 100_000 ? '' : ` -- --stakes ${r.n}`} on $
 
 ## Targets
 
-${table(['Target', 'Measured', ''], targets(r, ceiling))}
+${table(['Target', 'Measured', '', 'Why, when missed'], targets(r, ceiling))}
 
 ## Endpoints
 
-autocannon on loopback, ${fmt(r.loads[0]?.seconds ?? 0)} s each after a 2 s warm-up: holder-facing reads with 50 connections; admin lists as the panel asks them (20 rows, its Active and Completed tabs) with 5 connections, a few admins at once; deposits with 10 connections, each request a different real transfer. The server runs as in production: \`NODE_ENV=production\`, one JSON log line per request to a file. Ratio: to the mean of the two ceiling runs (${fmt(ceiling)} req/s).
+autocannon on loopback, ${fmt(r.loads[0]?.seconds ?? 0)} s each after a 2 s warm-up: holder-facing reads with 50 connections; admin lists as the panel asks them (20 rows, its Active and Completed tabs) with 5 connections, a few admins at once; deposits with 10 connections, each request a different real transfer. The server runs as in production: \`NODE_ENV=production\`, one JSON log line per request to a file. Ratio: to the better of the two ceiling runs (${fmt(ceiling)} req/s), one at the start and one after the admin lists.
 
 ${table(['Endpoint', 'req/s', 'p50', 'p99', 'of ceiling', 'server RSS', 'non-2xx', 'other CPU', 'load after'], loadRows)}
 
