@@ -8,15 +8,19 @@
  */
 import type pg from 'pg';
 import { withClient } from './database.js';
+import { EXPIRY_BATCH } from '@stakedesk/server/dist/stakes/expiry.js';
 import { explainWrite, type Explained } from './explain.js';
 import { sampleMemory } from './processes.js';
 
 export type ExpiryLayout = 'cohort' | 'scattered';
-export type ExpiryRound = { layout: ExpiryLayout; ms: number; updatedCount: number };
-export type ExpiryResult = { count: number; runs: ExpiryRound[]; memoryMb: number; explain: Explained | undefined };
+/** `error`: the server's answer when it failed (the round still counts: a failure is a result). */
+export type ExpiryRound = { layout: ExpiryLayout; ms: number; updatedCount: number; error?: string };
+export type ExpiryResult = { count: number; batch: number; runs: ExpiryRound[]; memoryMb: number; explain: Explained | undefined };
 
-/** The statement the server runs (server/src/stakes/expiry.ts), for EXPLAIN. */
-const EXPIRE_SQL = `UPDATE stakes SET status = 'completed', completed_at = now(), updated_at = now() WHERE status = 'active' AND ends_at <= now()`;
+/** One batch of the statement the server runs (server/src/stakes/expiry.ts), for EXPLAIN. */
+const EXPIRE_BATCH_SQL = `UPDATE stakes SET status = 'completed', completed_at = now(), updated_at = now()
+  WHERE id IN (SELECT id FROM stakes WHERE status = 'active' AND ends_at <= now() ORDER BY ends_at, id LIMIT ${EXPIRY_BATCH})
+    AND status = 'active' AND ends_at <= now()`;
 
 async function choose(client: pg.Client, layout: ExpiryLayout, count: number): Promise<void> {
   await client.query('DROP TABLE IF EXISTS bench_expiry');
@@ -66,18 +70,21 @@ export async function measureExpiry(
           const started = performance.now();
           const response = await fetch(`${serverUrl}/api/admin/update-expired-stakes`, { method: 'POST', headers: adminHeaders });
           const ms = performance.now() - started;
-          if (!response.ok) throw new Error(`update-expired-stakes: ${response.status} ${await response.text()}`);
+          if (!response.ok) {
+            runs.push({ layout, ms, updatedCount: 0, error: `${response.status} ${await response.text()}` });
+            continue;
+          }
           const { updatedCount } = (await response.json()) as { updatedCount: number };
           runs.push({ layout, ms, updatedCount });
         }
         if (layout === 'cohort') {
           await arm(client);
-          explain = await explainWrite(client, `expiry: ${count} stakes at once (update-expired-stakes)`, EXPIRE_SQL);
+          explain = await explainWrite(client, `expiry: one batch of ${EXPIRY_BATCH} of the ${count} stakes due (update-expired-stakes)`, EXPIRE_BATCH_SQL);
         }
       } finally {
         await restore(client);
       }
     }
-    return { count, runs, memoryMb: memory.stop(), explain };
+    return { count, batch: EXPIRY_BATCH, runs, memoryMb: memory.stop(), explain };
   });
 }

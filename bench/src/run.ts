@@ -228,7 +228,7 @@ async function main(): Promise<void> {
   const expiryNoise = noiseMeter(ourPids);
   const measuredExpiry = await measureExpiry(db.url, server.url, admin, EXPIRING, { cohort: 3, scattered: 1 }, serverPid);
   const expiry = { ...measuredExpiry, othersPercent: expiryNoise.stop().othersPercent, load: load1() };
-  log(`  ${expiry.runs.map((r) => `${r.layout} ${r.ms.toFixed(0)} ms (${r.updatedCount})`).join(', ')}`);
+  log(`  ${expiry.runs.map((r) => `${r.layout} ${r.ms.toFixed(0)} ms (${r.error ?? r.updatedCount})`).join(', ')}`);
 
   // 6. Query plans of what the endpoints run, at this size.
   log('EXPLAIN (ANALYZE, BUFFERS) of the hot queries');
