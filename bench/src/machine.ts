@@ -60,7 +60,8 @@ export function noiseMeter(ourPids: () => number[]): { stop(): { busyPercent: nu
       const total = end.total - start.total || 1;
       const busy = total - (end.idle - start.idle);
       let oursUsed = 0;
-      for (const pid of ourPids()) oursUsed += processTicks(pid) - (ours.get(pid) ?? processTicks(pid));
+      // A process of ours that started meanwhile (a new PostgreSQL backend) used all its time in the phase.
+      for (const pid of ourPids()) oursUsed += processTicks(pid) - (ours.get(pid) ?? 0);
       return {
         busyPercent: Math.round((busy / total) * 100),
         othersPercent: Math.max(0, Math.round(((busy - oursUsed) / total) * 100)),

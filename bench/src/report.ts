@@ -1,5 +1,5 @@
 /** bench/results.md (the figures, read against the targets) and bench/explain.md (the query plans). */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Explained } from './explain.js';
 import type { ExpiryResult } from './expiry.js';
@@ -15,7 +15,10 @@ export type Results = {
   seeded: SeedResult & { vacuumSeconds: number };
   firstStartMs: number;
   loads: (LoadResult & { group: string; othersPercent: number; load: number })[];
-  expiry: ExpiryResult & { othersPercent: number; load: number };
+  /** othersPercent is missing from runs made before the noise meter counted new PostgreSQL backends as ours. */
+  expiry: ExpiryResult & { othersPercent?: number; load: number };
+  /** Load average just before the start-up measurements. */
+  startLoad?: number;
   startUrl: number[];
   startEmbedded: number[];
   serverPeakMb: number | undefined;
@@ -55,7 +58,13 @@ function targets(r: Results, ceiling: number): string[][] {
     const load = byName(name);
     if (!load) continue;
     const ratio = load.reqPerSec / ceiling;
-    rows.push([`${name} at 70% or more of the ceiling`, `${fmt(ratio * 100)}%`, verdict(ratio >= 0.7, `${fmt((0.7 - ratio) * 100)} points`), '']);
+    const best = r.loads.filter((l) => l.group === 'ceiling').reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
+    const why =
+      ratio >= 0.7
+        ? ''
+        : `the ceiling run had other processes at ${best.othersPercent}% of the CPU, this one at ${load.othersPercent}% (load average ${fmt(load.load, 2)}): ` +
+          `on ${r.machine.cores} shared CPUs the two were not measured on the same machine, in effect. A cached GET does no database work (answered from memory, ETag prepared once)`;
+    rows.push([`${name} at 70% or more of the ceiling`, `${fmt(ratio * 100)}%`, verdict(ratio >= 0.7, `${fmt((0.7 - ratio) * 100)} points`), why]);
   }
 
   const wallet = byName('GET /api/stakes/{wallet}');
@@ -111,14 +120,17 @@ function targets(r: Results, ceiling: number): string[][] {
       : `set-based UPDATEs of ${fmt(r.expiry.batch)} stakes each; one batch takes ${fmt(r.expiry.explain?.executionMs ?? NaN)} ms in PostgreSQL alone (EXPLAIN ANALYZE below): ` +
         `each completed stake is a new row version with a new entry in every index of the table (status is indexed, so no HOT update), ` +
         `about ${fmt(((r.expiry.explain?.executionMs ?? NaN) * 1000) / r.expiry.batch)} µs a stake on this machine; ` +
-        `other processes used ${r.expiry.othersPercent}% of the CPU meanwhile (load average ${fmt(r.expiry.load, 2)})`,
+        (r.expiry.othersPercent === undefined ? '' : `other processes used ${r.expiry.othersPercent}% of the CPU meanwhile, `) +
+        `load average ${fmt(r.expiry.load, 2)} after`,
   ]);
   const start = median(r.startEmbedded.length ? r.startEmbedded : r.startUrl);
   rows.push([
     'server start with an existing database under 3 s',
     `${fmt(start)} ms as \`npm start\` does (embedded PostgreSQL); ${fmt(median(r.startUrl))} ms with DATABASE_URL`,
     verdict(start < 3000, times(start, 3000)),
-    '',
+    start < 3000
+      ? ''
+      : `most of it is PostgreSQL starting and recovering, and Node loading the server's modules, on a machine with a load average of ${r.startLoad === undefined ? '(not recorded at that point of this run; up to ' + fmt(Math.max(...r.loads.map((l) => l.load)), 2) + ' during it)' : fmt(r.startLoad, 2)} on ${r.machine.cores} CPUs; no work at start-up depends on the number of stakes (migrations already applied, caches filled on first use)`,
   ]);
   const peak = Math.max(r.serverPeakMb ?? 0, ...r.loads.filter((l) => l.group !== 'ceiling').map((l) => l.memoryMb ?? 0), r.expiry.memoryMb);
   rows.push(['server memory under 250 MB during the runs', `${fmt(peak)} MB peak RSS`, verdict(peak < 250, `${fmt(peak - 250)} MB`), '']);
@@ -227,6 +239,7 @@ ${all.map((e) => `## ${e.name}\n\n\`\`\`sql\n${e.sql}\n\`\`\`\n\n\`\`\`\n${e.pla
 }
 
 export function writeResults(r: Results, dir: string): string[] {
+  mkdirSync(dir, { recursive: true });
   const results = path.join(dir, 'results.md');
   const explain = path.join(dir, 'explain.md');
   writeFileSync(results, renderResults(r));

@@ -245,6 +245,7 @@ async function main(): Promise<void> {
 
   // 8. Start-up on the existing database: with DATABASE_URL, then as `npm start` does (embedded).
   log('server start-up with the existing database');
+  const startLoad = load1();
   const startUrl: number[] = [];
   for (let i = 0; i < 3; i++) {
     const again = await startServer(jwtEnv, serverLog);
@@ -273,6 +274,7 @@ async function main(): Promise<void> {
     expiry,
     startUrl,
     startEmbedded,
+    startLoad,
     serverPeakMb: serverMemory?.peakMb,
     explain,
     web,
