@@ -3,7 +3,6 @@ import cors from 'cors';
 import express, { json, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { Sequelize } from 'sequelize';
 import { DESKTOP_APP_ORIGIN } from '@stakedesk/shared/constants';
 import { MESSAGES } from '@stakedesk/shared/messages';
@@ -17,10 +16,12 @@ import type { Chain } from './chain/chain-verifier.js';
 import { reconciliationAdminRoutes } from './chain/reconciliation.routes.js';
 import { rpcProxyRoutes } from './chain/rpc-proxy.routes.js';
 import type { Config } from './config.js';
+import { configureCaches, followChanges } from './cache/caches.js';
 import type { AdminEventHub } from './events/admin-event-hub.js';
 import { adminEventRoutes } from './events/events.routes.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { PostgresRateLimitStore } from './http/postgres-rate-limit-store.js';
+import { requestLog } from './http/request-log.js';
 import { webAppRoutes } from './http/web-app.js';
 import type { Logger } from './logger.js';
 import { plansAdminRoutes, plansPublicRoutes } from './plans/plans.routes.js';
@@ -35,7 +36,17 @@ import { refuseCrossSite } from './http/same-origin.js';
 export type AppDeps = {
   config: Pick<
     Config,
-    'jwtSecret' | 'corsOrigins' | 'solanaCluster' | 'webDist' | 'solanaRpcUrl' | 'trustProxy' | 'loginRateLimit' | 'signInRateLimit' | 'rpcRateLimit'
+    | 'jwtSecret'
+    | 'corsOrigins'
+    | 'solanaCluster'
+    | 'webDist'
+    | 'solanaRpcUrl'
+    | 'trustProxy'
+    | 'loginRateLimit'
+    | 'signInRateLimit'
+    | 'rpcRateLimit'
+    | 'cacheTtlMs'
+    | 'statsCacheMs'
   >;
   logger: Logger;
   sequelize: Sequelize;
@@ -50,8 +61,9 @@ const JSON_LIMIT = '100kb';
 /** Small JSON bodies everywhere except the settings form (it carries a logo) and the RPC proxy, which set their own. */
 function jsonBodies(): RequestHandler {
   const parser = json({ limit: JSON_LIMIT });
-  const ownParser = (path: string, method: string) => (method === 'PUT' && path === '/admin/settings') || (method === 'POST' && path === '/rpc');
-  return (req, res, next) => (ownParser(req.path, req.method) ? next() : parser(req, res, next));
+  const noParser = (path: string, method: string) =>
+    method === 'GET' || method === 'HEAD' || (method === 'PUT' && path === '/admin/settings') || (method === 'POST' && path === '/rpc');
+  return (req, res, next) => (noParser(req.path, req.method) ? next() : parser(req, res, next));
 }
 
 function loginLimiter(sequelize: Sequelize, limit: number): RequestHandler {
@@ -78,6 +90,8 @@ function perMinuteLimiter(sequelize: Sequelize, prefix: string, limit: number, m
 }
 
 export function createApp({ config, logger, sequelize, chain, events, treasuryCacheMs }: AppDeps): express.Express {
+  configureCaches({ ttlMs: config.cacheTtlMs, statsTtlMs: config.statsCacheMs });
+  followChanges(events);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -88,7 +102,7 @@ export function createApp({ config, logger, sequelize, chain, events, treasuryCa
       },
     }),
   );
-  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/api/health' } }));
+  app.use(requestLog(logger, (url) => url === '/api/health'));
 
   const api = express.Router();
   // Same-origin by default; other origins (a separate admin host) only when listed. The desktop
@@ -101,20 +115,21 @@ export function createApp({ config, logger, sequelize, chain, events, treasuryCa
       callback(null, { origin: allowed ? origin : false, exposedHeaders: ['X-Total-Count'] });
     }),
   );
+  // The reads every holder page makes come first: nothing before them they do not need.
+  api.use(settingsPublicRoutes(config.solanaCluster));
+  api.use(plansPublicRoutes());
+  api.use(statsPublicRoutes(sequelize));
   api.use(jsonBodies());
-  api.use(cookieParser());
   // Calls that act on the holder's session cookie: same site only, and signed in as that wallet.
   const crossSite = refuseCrossSite(config.corsOrigins);
-  const holderOnly = [crossSite, requireHolderSession(config.jwtSecret)];
-  api.use('/auth', crossSite);
+  const cookies = cookieParser();
+  const holderOnly = [crossSite, cookies, requireHolderSession(config.jwtSecret)];
+  api.use('/auth', crossSite, cookies);
   api.use(healthRoute(sequelize));
   const signInLimit = perMinuteLimiter(sequelize, 'holder-sign-in:', config.signInRateLimit, MESSAGES.tooManySignIns);
   api.use(authRoutes(sequelize, config.jwtSecret, config.solanaCluster, signInLimit));
   const rpcLimit = perMinuteLimiter(sequelize, 'rpc:', config.rpcRateLimit, MESSAGES.tooManyRequests);
   api.use(rpcProxyRoutes(config.solanaRpcUrl, rpcLimit));
-  api.use(settingsPublicRoutes(config.solanaCluster));
-  api.use(plansPublicRoutes());
-  api.use(statsPublicRoutes(sequelize));
   api.use(stakesPublicRoutes(sequelize, chain, holderOnly));
   api.use(withdrawalsPublicRoutes(sequelize, holderOnly));
 

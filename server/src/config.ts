@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { SOLANA_CLUSTERS, type SolanaCluster } from '@stakedesk/shared/format';
+import { DEFAULT_CACHE_TTL_MS, DEFAULT_STATS_CACHE_MS } from './cache/caches.js';
 
 export type Config = {
   port: number;
@@ -24,6 +25,10 @@ export type Config = {
   loginRateLimit: number;
   signInRateLimit: number;
   rpcRateLimit: number;
+  /** How long settings and plans may be served from memory at most (they are dropped at every change anyway); 0 = never. */
+  cacheTtlMs: number;
+  /** How old the public stats may be; 0 = computed on every request. */
+  statsCacheMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -34,6 +39,13 @@ function readPositiveInteger(raw: string | undefined, fallback: number, name: st
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a positive whole number, got '${raw}'`);
+  return value;
+}
+
+function readMilliseconds(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a whole number of milliseconds, got '${raw}'`);
   return value;
 }
 
@@ -90,5 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: readPositiveInteger(env.LOGIN_RATE_LIMIT, 10, 'LOGIN_RATE_LIMIT'),
     signInRateLimit: readPositiveInteger(env.SIGN_IN_RATE_LIMIT, 120, 'SIGN_IN_RATE_LIMIT'),
     rpcRateLimit: readPositiveInteger(env.RPC_RATE_LIMIT, 600, 'RPC_RATE_LIMIT'),
+    cacheTtlMs: readMilliseconds(env.CACHE_TTL_MS, DEFAULT_CACHE_TTL_MS, 'CACHE_TTL_MS'),
+    statsCacheMs: readMilliseconds(env.STATS_CACHE_MS, DEFAULT_STATS_CACHE_MS, 'STATS_CACHE_MS'),
   };
 }

@@ -66,6 +66,11 @@ export const MIN_STAKE_DECIMALS = 8;
 export const MAX_ID = 2_147_483_647;
 export const DEFAULT_PAGE_LIMIT = 100;
 export const MAX_PAGE_LIMIT = 1000;
+/**
+ * A holder's own stakes and withdrawals (GET /api/stakes/{wallet}, /api/withdrawals/{wallet})
+ * come 1000 to a page: one page for any real holder; X-Total-Count tells a client to ask for more.
+ */
+export const WALLET_PAGE_LIMIT = 1000;
 
 // String lengths
 export const MAX_NAME_LENGTH = 100;

@@ -13,6 +13,7 @@ import {
   MAX_MESSAGE_LENGTH,
   MAX_NAME_LENGTH,
   MAX_PAGE_LIMIT,
+  WALLET_PAGE_LIMIT,
   MAX_PASSWORD_BYTES,
   MAX_PENALTY_RATE,
   MAX_REASON_LENGTH,
@@ -256,6 +257,12 @@ export const paginationSchema = strictObject({
   offset: integer('Offset', { min: 0, max: MAX_ID }).default(0),
 });
 export type PaginationInput = InferType<typeof paginationSchema>;
+
+/** ?limit=&offset= of a holder's own lists: the same bounds, a page of WALLET_PAGE_LIMIT by default. */
+export const walletPageSchema = strictObject({
+  limit: integer('Limit', { min: 1, max: MAX_PAGE_LIMIT }).default(WALLET_PAGE_LIMIT),
+  offset: integer('Offset', { min: 0, max: MAX_ID }).default(0),
+});
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];

@@ -1,4 +1,5 @@
 import type { Transaction } from 'sequelize';
+import { invalidateEntity } from '../cache/caches.js';
 import { publishAdminEvent } from '../events/publish.js';
 import { maskRpcUrl } from '../settings/secrets.js';
 import { AuditLog } from './audit-log.model.js';
@@ -25,7 +26,12 @@ function scrub(value: unknown): unknown {
   );
 }
 
-/** Every admin mutation writes one entry in the same transaction as the change itself, and tells the other admins. */
+/**
+ * Every admin mutation writes one entry in the same transaction as the change itself, and tells
+ * the other admins and every server instance (NOTIFY, delivered at commit). This instance drops
+ * its own caches of that entity the moment the transaction commits, before the admin's request
+ * is answered, so the next read here already sees the change.
+ */
 export async function recordAudit(
   transaction: Transaction,
   actor: Actor | typeof SYSTEM_ACTOR,
@@ -44,6 +50,7 @@ export async function recordAudit(
     },
     { transaction },
   );
+  transaction.afterCommit(() => invalidateEntity(entry.entityType));
   await publishAdminEvent(AuditLog.sequelize!, transaction, {
     type: 'admin.changed',
     entityType: entry.entityType,

@@ -2,6 +2,7 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { Umzug, type UmzugStorage } from 'umzug';
 import * as initialSchema from './migrations/001-initial-schema.js';
 import * as signInNonces from './migrations/002-sign-in-nonces.js';
+import * as scale from './migrations/003-scale.js';
 import * as planCapacity from './migrations/004-plan-capacity.js';
 import * as batchPayouts from './migrations/005-batch-payouts.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
@@ -18,7 +19,7 @@ type Step = {
   down?: (params: MigrationContext) => Promise<void>;
 };
 
-const MIGRATIONS: Step[] = [initialSchema, signInNonces, planCapacity, batchPayouts];
+const MIGRATIONS: Step[] = [initialSchema, signInNonces, scale, planCapacity, batchPayouts];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];
 const MIGRATION_LOCK_KEY = 7_236_001;

@@ -11,17 +11,32 @@ export type EventStream = {
   onClose(): void;
 };
 
+/** Something inside the server that follows every change, such as the caches (cache/cache-sync.ts). */
+export type HubWatcher = {
+  onEvent(event: AdminEvent): void;
+  /** LISTEN is in place (first time, or again after a loss): from now on no change goes unnoticed. */
+  onListening(): void;
+  /** The listening connection is gone: changes made meanwhile will not be announced. */
+  onLost(): void;
+};
+
 const RECONNECT_DELAY_MS = 2_000;
 
 /**
- * Fans PostgreSQL notifications out to this instance's admin event streams. It LISTENs on a
- * connection of its own, opened with the first stream; when that connection drops it reconnects
- * and tells every stream to resync, since notifications sent meanwhile are lost.
+ * Fans PostgreSQL notifications out to this instance's admin event streams and watchers. It
+ * LISTENs on one connection of its own, opened with the first stream or watcher (the caches watch
+ * from the start, so in a running server it is open from start-up); when that connection drops
+ * it reconnects, tells every stream to resync and every watcher what happened, since
+ * notifications sent meanwhile are lost.
  */
 export class AdminEventHub {
   private readonly streams = new Set<EventStream>();
+  private readonly watchers = new Set<HubWatcher>();
   private client: pg.Client | undefined;
+  /** LISTEN has succeeded at least once (so a new success is a reconnection). */
   private listening = false;
+  /** LISTEN is in place now. */
+  private connected = false;
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
@@ -52,16 +67,27 @@ export class AdminEventHub {
     };
   }
 
+  /** Follows every event from now on; opens the listening connection if it is not open yet. */
+  watch(watcher: HubWatcher): () => void {
+    this.watchers.add(watcher);
+    if (this.connected) watcher.onListening();
+    if (!this.client && !this.closed) void this.listen();
+    return () => void this.watchers.delete(watcher);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.reconnectTimer);
     clearInterval(this.heartbeat);
     this.streams.forEach((stream) => stream.onClose());
     this.streams.clear();
+    this.watchers.forEach((watcher) => watcher.onLost());
+    this.watchers.clear();
     await this.client?.end().catch(() => undefined);
   }
 
   private broadcast(event: AdminEvent): void {
+    if (event.type !== 'resync') this.watchers.forEach((watcher) => watcher.onEvent(event));
     this.streams.forEach((stream) => stream.onEvent(event));
   }
 
@@ -80,8 +106,11 @@ export class AdminEventHub {
     try {
       await client.connect();
       await client.query(`LISTEN ${ADMIN_EVENTS_CHANNEL}`);
+      if (this.client !== client || this.closed) return; // lost or closed while connecting
       if (this.listening) this.broadcast({ type: 'resync' });
       this.listening = true;
+      this.connected = true;
+      this.watchers.forEach((watcher) => watcher.onListening());
     } catch (error) {
       this.lost(client, error);
     }
@@ -91,11 +120,13 @@ export class AdminEventHub {
   private lost(client: pg.Client, error?: unknown): void {
     if (this.client !== client) return;
     this.client = undefined;
+    this.connected = false;
     void client.end().catch(() => undefined);
     if (this.closed) return;
+    this.watchers.forEach((watcher) => watcher.onLost());
     this.logger.warn({ err: error }, 'admin event listener lost its database connection; reconnecting');
     this.reconnectTimer = setTimeout(() => {
-      if (this.streams.size > 0 && !this.client) void this.listen();
+      if ((this.streams.size > 0 || this.watchers.size > 0) && !this.client) void this.listen();
     }, RECONNECT_DELAY_MS);
     this.reconnectTimer.unref();
   }

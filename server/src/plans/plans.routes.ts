@@ -3,13 +3,14 @@ import type { Sequelize } from 'sequelize';
 import { idParamSchema, planSchema } from '@stakedesk/shared/schemas';
 import { currentAdmin } from '../admins/admin-auth.js';
 import { readPage, sendPage } from '../http/pagination.js';
+import { sendPrepared } from '../http/prepared-json.js';
 import { parse } from '../http/validate.js';
-import { createPlan, deletePlan, listActivePlans, listAllPlans, planJson, togglePlan, updatePlan } from './plans.service.js';
+import { activePlansJson, createPlan, deletePlan, listAllPlans, planJson, togglePlan, updatePlan } from './plans.service.js';
 
 export function plansPublicRoutes(): Router {
   const router = Router();
   router.get('/staking-plans', async (_req, res) => {
-    res.json(await listActivePlans());
+    sendPrepared(res, await activePlansJson());
   });
   return router;
 }

@@ -4,6 +4,8 @@ import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { MESSAGES } from '@stakedesk/shared/messages';
 import type { PlanInput } from '@stakedesk/shared/schemas';
 import { recordAudit, type Actor } from '../audit/audit.js';
+import { adminChangedCache, STAKES_MOVED } from '../cache/caches.js';
+import { prepareJson, type PreparedJson } from '../http/prepared-json.js';
 import { notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { Stake } from '../stakes/stake.model.js';
@@ -47,6 +49,13 @@ export async function planJson(plan: StakingPlan): Promise<PlanJson> {
 export async function listActivePlans(): Promise<PlanJson[]> {
   const plans = await StakingPlan.findAll({ where: { isActive: true }, order: [['id', 'ASC']] });
   return withCapacity(plans);
+}
+
+const activePlansCache = adminChangedCache(['plan', STAKES_MOVED, 'withdrawal'], async () => prepareJson(await listActivePlans()));
+
+/** GET /api/staking-plans, serialised, from memory while current (cache/caches.ts). */
+export function activePlansJson(): Promise<PreparedJson> {
+  return activePlansCache.get();
 }
 
 export async function listAllPlans(page: Page): Promise<{ rows: PlanJson[]; total: number }> {
@@ -99,7 +108,7 @@ export async function togglePlan(sequelize: Sequelize, id: number, actor: Actor)
 export async function deletePlan(sequelize: Sequelize, id: number, actor: Actor): Promise<{ softDeleted: boolean }> {
   return sequelize.transaction(async (transaction) => {
     const plan = await lockPlan(id, transaction);
-    const hasStakes = (await Stake.count({ where: { planId: id }, transaction })) > 0;
+    const hasStakes = (await Stake.findOne({ where: { planId: id }, attributes: ['id'], transaction })) !== null;
     await plan.destroy({ transaction, force: !hasStakes });
     await recordAudit(transaction, actor, {
       action: hasStakes ? 'plan.hide' : 'plan.delete',

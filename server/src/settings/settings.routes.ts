@@ -3,15 +3,20 @@ import type { Sequelize } from 'sequelize';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { settingsSchema } from '@stakedesk/shared/schemas';
 import { currentAdmin } from '../admins/admin-auth.js';
+import { derivedFrom } from '../cache/cached.js';
+import { prepareJson, sendPrepared } from '../http/prepared-json.js';
 import { parse } from '../http/validate.js';
+import type { Settings } from './settings.model.js';
 import { loadSettings, toAdminSettings, toPublicSettings, updateSettings } from './settings.service.js';
 
 export const SETTINGS_BODY_LIMIT = '8mb'; // a 5 MB logo as base64, plus the other fields
 
 export function settingsPublicRoutes(cluster: SolanaCluster): Router {
   const router = Router();
+  // Serialised once per settings version, not once per request.
+  const publicJson = derivedFrom((settings: Settings) => prepareJson(toPublicSettings(settings, cluster)));
   router.get('/settings', async (_req, res) => {
-    res.json(toPublicSettings(await loadSettings(), cluster));
+    sendPrepared(res, publicJson(await loadSettings()));
   });
   return router;
 }

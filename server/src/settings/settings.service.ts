@@ -6,14 +6,23 @@ import { DEFAULT_MAINTENANCE_MESSAGE, DEFAULT_MAINTENANCE_TIME } from '@stakedes
 import { MESSAGES } from '@stakedesk/shared/messages';
 import type { SettingsInput } from '@stakedesk/shared/schemas';
 import { recordAudit, type Actor } from '../audit/audit.js';
+import { adminChangedCache } from '../cache/caches.js';
 import { unavailable } from '../http/errors.js';
 import { maskRpcUrl, maskSecret } from './secrets.js';
 import { Settings } from './settings.model.js';
 
-export async function loadSettings(): Promise<Settings> {
+const settingsCache = adminChangedCache(['settings'], async () => {
   const settings = await Settings.findByPk(1);
   if (!settings) throw unavailable(MESSAGES.serviceUnavailable);
   return settings;
+});
+
+/**
+ * The settings row, from memory while it is current (cache/caches.ts). Callers only read it: the
+ * same object is shared by every request until an admin changes the settings.
+ */
+export function loadSettings(): Promise<Settings> {
+  return settingsCache.get();
 }
 
 export function toPublicSettings(s: Settings, cluster: SolanaCluster): PublicSettings {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import { ageStake, stakeFor, stakeStatus, startStakingServer } from '../test/fixtures.js';
 import type { TestServer } from '../test/test-server.js';
-import { expireStakesIfFree } from './expiry.js';
+import { QueryTypes } from 'sequelize';
+import { expireStakesAsAdmin, expireStakesIfFree } from './expiry.js';
 
 let api: TestServer;
 let token: string;
@@ -36,6 +37,39 @@ describe('Update Expired Stakes', () => {
     await ageStake(api, stake.id, 30);
     await api.request('POST', '/api/admin/update-expired-stakes', undefined, token);
     expect(await stakeStatus(api, stake.id)).toBe('pending_withdrawal');
+  });
+});
+
+describe('a backlog larger than one batch', () => {
+  async function endedStakes(count: number): Promise<Stake[]> {
+    const stakes: Stake[] = [];
+    for (let i = 0; i < count; i++) stakes.push(await stakeFor(api, plan));
+    for (const stake of stakes) await ageStake(api, stake.id, 30);
+    return stakes;
+  }
+
+  it('is expired whole, batch after batch', async () => {
+    const stakes = await endedStakes(5);
+    expect(await expireStakesIfFree(api.sequelize, 2)).toBe(5);
+    for (const stake of stakes) expect(await stakeStatus(api, stake.id)).toBe('completed');
+    expect(await expireStakesIfFree(api.sequelize, 2)).toBe(0);
+  });
+
+  it('is audited batch by batch for the admin who asked, each entry with what its batch did', async () => {
+    await endedStakes(3);
+    const [admin] = await api.sequelize.query<{ id: number; username: string }>('SELECT id, username FROM admins ORDER BY id LIMIT 1', {
+      type: QueryTypes.SELECT,
+    });
+    const [{ last }] = await api.sequelize.query<{ last: string }>('SELECT coalesce(max(id), 0)::text AS last FROM audit_logs', { type: QueryTypes.SELECT });
+    expect(await expireStakesAsAdmin(api.sequelize, admin!, 2)).toBe(3);
+    const entries = await api.sequelize.query<{ action: string; after: { updatedCount: number } }>(
+      'SELECT action, after FROM audit_logs WHERE id > :last ORDER BY id',
+      { type: QueryTypes.SELECT, replacements: { last } },
+    );
+    expect(entries).toEqual([
+      { action: 'stakes.expire', after: { updatedCount: 2 } },
+      { action: 'stakes.expire', after: { updatedCount: 1 } },
+    ]);
   });
 });
 

@@ -2,15 +2,24 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import { publishAdminEvent } from '../events/publish.js';
 import type { Logger } from '../logger.js';
+import { compactTotals } from '../totals/totals.service.js';
 
 const EXPIRY_LOCK_KEY = 7_236_002;
 
 /**
- * Marks every active stake whose period has ended as completed, in one statement, under an
- * advisory lock so only one server instance runs it at a time. Without `wait` the round is
- * skipped (null) when another instance holds the lock.
+ * Stakes completed per statement. A backlog (a cohort of 100,000 ending together, or a server
+ * that was down) is expired in several short transactions: one statement for all of them could
+ * outlast statement_timeout on a busy database, fail, and fail again at every round, so nothing
+ * would ever expire. Each batch commits, so every round makes progress.
  */
-async function expireIn(sequelize: Sequelize, transaction: Transaction, wait: boolean): Promise<number | null> {
+export const EXPIRY_BATCH = 10_000;
+
+/**
+ * Marks up to `batch` active stakes whose period has ended as completed, under an advisory
+ * lock so only one server instance runs it at a time. Without `wait` the batch is skipped (null)
+ * when another instance holds the lock.
+ */
+async function expireBatch(sequelize: Sequelize, transaction: Transaction, wait: boolean, batch: number): Promise<number | null> {
   const lock = wait ? 'pg_advisory_xact_lock(:key) IS NOT NULL' : 'pg_try_advisory_xact_lock(:key)';
   const [row] = await sequelize.query<{ locked: boolean }>(`SELECT ${lock} AS locked`, {
     replacements: { key: EXPIRY_LOCK_KEY },
@@ -18,34 +27,67 @@ async function expireIn(sequelize: Sequelize, transaction: Transaction, wait: bo
     transaction,
   });
   if (!row?.locked) return null;
+  // The ids come from stakes_open_ends_idx in end order; the outer conditions are checked again
+  // on each row as it is updated (a withdrawal request may have moved it meanwhile).
   const [, affected] = await sequelize.query(
     `UPDATE stakes SET status = 'completed', completed_at = now(), updated_at = now()
-     WHERE status = 'active' AND ends_at <= now()`,
-    { type: QueryTypes.UPDATE, transaction },
+     WHERE id IN (SELECT id FROM stakes WHERE status = 'active' AND ends_at <= now() ORDER BY ends_at, id LIMIT :batch)
+       AND status = 'active' AND ends_at <= now()`,
+    { type: QueryTypes.UPDATE, transaction, replacements: { batch } },
   );
   if (affected > 0) await publishAdminEvent(sequelize, transaction, { type: 'stakes.expired', count: affected });
   return affected;
 }
 
-/** The admin's Update Expired Stakes: waits for a running round, then audits what it did. */
-export async function expireStakesAsAdmin(sequelize: Sequelize, actor: Actor): Promise<number> {
-  return sequelize.transaction(async (transaction) => {
-    const updatedCount = (await expireIn(sequelize, transaction, true)) ?? 0;
-    await recordAudit(transaction, actor, { action: 'stakes.expire', entityType: 'stake', after: { updatedCount } });
-    return updatedCount;
+/**
+ * Batches until one comes back short. `onBatch` runs inside each batch's transaction (the audit
+ * of what that batch did commits with it). Null when the first batch found the lock taken.
+ */
+async function expireAll(
+  sequelize: Sequelize,
+  wait: boolean,
+  batch: number,
+  onBatch: (transaction: Transaction, count: number, last: boolean) => Promise<void> = async () => undefined,
+): Promise<number | null> {
+  let total = 0;
+  for (let first = true; ; first = false) {
+    const count = await sequelize.transaction(async (transaction) => {
+      const done = await expireBatch(sequelize, transaction, wait, batch);
+      if (done !== null) await onBatch(transaction, done, done < batch);
+      return done;
+    });
+    if (count === null) return first ? null : total;
+    total += count;
+    if (count < batch) return total;
+  }
+}
+
+/**
+ * The admin's Update Expired Stakes: waits for a running round, then expires everything due.
+ * Each batch is audited with what it did (one entry unless the backlog exceeds a batch).
+ */
+export async function expireStakesAsAdmin(sequelize: Sequelize, actor: Actor, batch = EXPIRY_BATCH): Promise<number> {
+  const total = await expireAll(sequelize, true, batch, async (transaction, count, last) => {
+    if (count > 0 || last) await recordAudit(transaction, actor, { action: 'stakes.expire', entityType: 'stake', after: { updatedCount: count } });
   });
+  return total ?? 0;
 }
 
-export async function expireStakesIfFree(sequelize: Sequelize): Promise<number | null> {
-  return sequelize.transaction((transaction) => expireIn(sequelize, transaction, false));
+export async function expireStakesIfFree(sequelize: Sequelize, batch = EXPIRY_BATCH): Promise<number | null> {
+  return expireAll(sequelize, false, batch);
 }
 
-/** Runs expiry every `intervalMs` in the background; returns a function that stops it. */
+/**
+ * Runs expiry every `intervalMs` in the background, then folds the count deltas together
+ * (totals.service.ts); returns a function that stops it.
+ */
 export function scheduleExpiry(sequelize: Sequelize, intervalMs: number, logger: Logger): () => void {
   const timer = setInterval(() => {
     expireStakesIfFree(sequelize)
       .then((count) => count && logger.info({ count }, 'expired stakes marked completed'))
-      .catch((error: unknown) => logger.warn({ err: error }, 'scheduled expiry failed; will retry'));
+      .catch((error: unknown) => logger.warn({ err: error }, 'scheduled expiry failed; will retry'))
+      .then(() => compactTotals(sequelize))
+      .catch((error: unknown) => logger.warn({ err: error }, 'compacting the counts failed; will retry'));
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);

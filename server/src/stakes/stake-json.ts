@@ -1,9 +1,9 @@
 import type { Stake as StakeJson } from '@stakedesk/shared/api-types';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
-import type { Stake } from './stake.model.js';
+import type { StakeRow } from './stake.model.js';
 
 /** A stake with its plan as it was when the stake was made (the snapshot, not today's plan). */
-export function toStakeJson(stake: Stake): StakeJson {
+export function toStakeJson(stake: StakeRow): StakeJson {
   return {
     id: stake.id,
     walletAddress: stake.walletAddress,

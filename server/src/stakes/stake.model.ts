@@ -2,6 +2,9 @@ import { DataTypes, Model, type CreationOptional, type InferAttributes, type Inf
 import type { StakeStatus } from '@stakedesk/shared/stake-status';
 
 /** A stake with a snapshot of its plan's terms taken when it was made. */
+/** A stake's columns without the model around them: what a list reads with `raw: true`. */
+export type StakeRow = InferAttributes<Stake>;
+
 export class Stake extends Model<InferAttributes<Stake>, InferCreationAttributes<Stake>> {
   declare id: CreationOptional<number>;
   declare walletAddress: string;

@@ -7,7 +7,7 @@ import { currentAdmin } from '../admins/admin-auth.js';
 import type { ChainVerifier } from '../chain/chain-verifier.js';
 import { sendCsv } from '../http/csv.js';
 import { readListQuery } from '../http/list-query.js';
-import { sendPage } from '../http/pagination.js';
+import { readWalletPage, sendPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
 import { parse } from '../http/validate.js';
 import { refuseDuringMaintenance } from '../settings/maintenance.js';
@@ -36,7 +36,8 @@ export function stakesPublicRoutes(sequelize: Sequelize, verifier: ChainVerifier
   const router = Router();
   router.get('/stakes/:walletAddress', async (req, res) => {
     const wallet = parse(walletAddressParamSchema, req.params).walletAddress;
-    res.json((await listWalletStakes(wallet)).map(toStakeJson));
+    const page = await listWalletStakes(wallet, readWalletPage(req));
+    sendPage(res, { rows: page.rows.map(toStakeJson), total: page.total });
   });
   router.post('/stakes', refuseDuringMaintenance, async (req, res) => {
     const { stake, created } = await createStake(sequelize, verifier, parse(stakeCreateSchema, req.body));

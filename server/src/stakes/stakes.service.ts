@@ -1,4 +1,4 @@
-import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { Op, QueryTypes, type Sequelize, type Transaction, type WhereOptions } from 'sequelize';
 import { compareDecimal, normalizeDecimal } from '@stakedesk/shared/decimal';
 import { MESSAGES, minimumStakeMessage } from '@stakedesk/shared/messages';
 import { restakeAmount, rewardFor } from '@stakedesk/shared/money';
@@ -11,13 +11,15 @@ import { isUniqueViolation } from '../db/errors.js';
 import { publishAdminEvent } from '../events/publish.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { badRequest, conflict, forbidden, notFound, unavailable } from '../http/errors.js';
-import { listOrder, searchWhere } from '../http/list-query.js';
 import { capacityProblem, requireCapacity } from '../plans/capacity.js';
+import { escapeLike, listOrder, pageOf, searchConditions } from '../http/list-query.js';
+import { totalOf, type Page } from '../http/pagination.js';
 import { StakingPlan } from '../plans/plan.model.js';
+import { stakePlansMatching, stakeTotals } from '../totals/totals.service.js';
 import { loadSettings } from '../settings/settings.service.js';
 import type { Settings } from '../settings/settings.model.js';
 import { toStakeJson } from './stake-json.js';
-import { Stake } from './stake.model.js';
+import { Stake, type StakeRow } from './stake.model.js';
 
 function requireStakingConfigured(settings: Settings): { mint: string; stakingWallet: string } {
   if (!settings.tokenContract || !settings.stakingWallet) {
@@ -223,8 +225,11 @@ export async function restake(sequelize: Sequelize, input: RestakeInput): Promis
   }
 }
 
-export async function listWalletStakes(walletAddress: string): Promise<Stake[]> {
-  return Stake.findAll({ where: { walletAddress }, order: [['createdAt', 'DESC'], ['id', 'DESC']], limit: 1000 });
+/** A holder's stakes, newest first, a page at a time (stakes_wallet_idx serves it in order). */
+/** A holder's stakes, newest first, as plain rows (raw: they only become JSON). */
+export async function listWalletStakes(walletAddress: string, page: Page): Promise<{ rows: StakeRow[]; total: number }> {
+  const rows: StakeRow[] = await Stake.findAll({ where: { walletAddress }, order: [['createdAt', 'DESC'], ['id', 'DESC']], ...page, raw: true });
+  return { rows, total: await totalOf(page, rows.length, () => Stake.count({ where: { walletAddress } })) };
 }
 
 export async function stakesAfter(afterId: number, statuses: StakeStatus[] | undefined): Promise<Stake[]> {
@@ -232,14 +237,32 @@ export async function stakesAfter(afterId: number, statuses: StakeStatus[] | und
   return Stake.findAll({ where: { id: { [Op.gt]: afterId }, ...status }, order: [['id', 'ASC']], limit: EXPORT_BATCH_SIZE });
 }
 
+/**
+ * An admin page of stakes and the total. The search finds a wallet or txId by its start, a stake
+ * by its id, and a plan by any part of its name: the plans come from the per-plan counts, so the
+ * stakes they match are found through stakes_plan_idx and counted without reading them.
+ */
 export async function listStakes(
   query: AdminListQuery<StakeSortField>,
   statuses: StakeStatus[] | undefined,
-): Promise<{ rows: Stake[]; total: number }> {
-  const where = {
-    ...(statuses ? { status: { [Op.in]: statuses } } : {}),
-    ...searchWhere(query.q, { prefix: ['walletAddress', 'txId'], contains: ['planName'] }),
-  };
-  const { rows, count } = await Stake.findAndCountAll({ where, order: listOrder(query, 'createdAt'), limit: query.limit, offset: query.offset });
+): Promise<{ rows: StakeRow[]; total: number }> {
+  const sequelize = Stake.sequelize!;
+  const status = statuses ? { status: { [Op.in]: statuses } } : {};
+  let where: WhereOptions = status;
+  let total: Promise<number>;
+  if (!query.q) {
+    total = stakeTotals(sequelize, statuses).then((totals) => totals.count);
+  } else {
+    const namePattern = `%${escapeLike(query.q)}%`;
+    const plans = await stakePlansMatching(sequelize, namePattern, statuses);
+    const byItself = searchConditions(query.q, ['walletAddress', 'txId']);
+    const byPlan = plans.map((plan) => ({ planId: plan.planId, planName: plan.planName }));
+    where = { ...status, [Op.or]: [...byItself, ...byPlan] };
+    // Stakes of a matching plan are counted already; the others, found by wallet, txId or id, are few.
+    const others = Stake.count({ where: { ...status, [Op.or]: byItself, planName: { [Op.notILike]: namePattern } } });
+    total = others.then((count) => count + plans.reduce((sum, plan) => sum + plan.count, 0));
+  }
+  const order = listOrder(query, 'createdAt', ['completedAt']);
+  const [rows, count] = await Promise.all([pageOf(Stake, { where, order, limit: query.limit, offset: query.offset }), total]);
   return { rows, total: count };
 }

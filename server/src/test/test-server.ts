@@ -7,6 +7,7 @@ import type { Chain } from '../chain/chain-verifier.js';
 import { inject } from 'vitest';
 import { bootstrapFirstAdmin } from '../admins/bootstrap.js';
 import { createApp } from '../app.js';
+import { DEFAULT_CACHE_TTL_MS } from '../cache/caches.js';
 import { answerClientErrorsWithJson } from '../http/client-errors.js';
 import { openDatabase } from '../db/database.js';
 import { migrateAndSeed } from '../db/migrator.js';
@@ -75,6 +76,10 @@ export async function startTestServer(
     realChain?: Chain;
     eventHeartbeatMs?: number;
     treasuryCacheMs?: number;
+    /** Settings and plans in memory at most this long (the server's default, 5 s, unless given). */
+    cacheTtlMs?: number;
+    /** Off (0) unless given: most tests write stakes with plain SQL and read the totals at once. */
+    statsCacheMs?: number;
   } = {},
 ) {
   if (serversOpen > 0) throw new Error('One test server per test file at a time: the models bind to a single database');
@@ -101,6 +106,8 @@ export async function startTestServer(
       signInRateLimit: options.signInRateLimit ?? 10_000,
       rpcRateLimit: options.rpcRateLimit ?? 10_000,
       solanaRpcUrl: options.solanaRpcUrl ?? 'http://127.0.0.1:9/unreachable',
+      cacheTtlMs: options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
+      statsCacheMs: options.statsCacheMs ?? 0,
     },
     // TEST_LOG_LEVEL=error (or debug) shows the server's logs while debugging a test.
     logger,
@@ -161,6 +168,8 @@ export async function startTestServer(
 
   return {
     baseUrl,
+    /** The test database, for a second server instance on it. */
+    databaseUrl: url,
     events,
     jwtSecret,
     signIn,

@@ -1,6 +1,9 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 import type { WithdrawalStatus } from '@stakedesk/shared/stake-status';
 
+/** A withdrawal's columns without the model around them: what a list reads with `raw: true`. */
+export type WithdrawalRow = InferAttributes<Withdrawal>;
+
 export class Withdrawal extends Model<InferAttributes<Withdrawal>, InferCreationAttributes<Withdrawal>> {
   declare id: CreationOptional<number>;
   declare stakeId: number;

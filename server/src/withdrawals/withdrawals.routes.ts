@@ -12,7 +12,7 @@ import { currentAdmin } from '../admins/admin-auth.js';
 import type { ChainVerifier } from '../chain/chain-verifier.js';
 import { sendCsv } from '../http/csv.js';
 import { readListQuery } from '../http/list-query.js';
-import { sendPage } from '../http/pagination.js';
+import { readWalletPage, sendPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
 import { parse } from '../http/validate.js';
 import { refuseDuringMaintenance } from '../settings/maintenance.js';
@@ -45,7 +45,8 @@ export function withdrawalsPublicRoutes(sequelize: Sequelize, holderOnly: Reques
   const router = Router();
   router.get('/withdrawals/:walletAddress', async (req, res) => {
     const wallet = parse(walletAddressParamSchema, req.params).walletAddress;
-    res.json((await listWalletWithdrawals(wallet)).map(toWithdrawalJson));
+    const page = await listWalletWithdrawals(wallet, readWalletPage(req));
+    sendPage(res, { rows: page.rows.map(toWithdrawalJson), total: page.total });
   });
   router.post('/withdrawals', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
     res.status(201).json(toWithdrawalJson(await requestWithdrawal(sequelize, parse(withdrawalRequestSchema, req.body))));

@@ -11,14 +11,16 @@ import { isUniqueViolation } from '../db/errors.js';
 import { publishAdminEvent } from '../events/publish.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { conflict, notFound } from '../http/errors.js';
-import { listOrder, searchWhere } from '../http/list-query.js';
+import { listOrder, pageOf, searchConditions } from '../http/list-query.js';
+import { totalOf, type Page } from '../http/pagination.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { Stake } from '../stakes/stake.model.js';
-import { lockOwnStake } from '../stakes/stakes.service.js';
 import { isPayoutTransferTaken, markPayoutTransaction } from './payout-transfers.js';
-import { Withdrawal } from './withdrawal.model.js';
+import { withdrawalTotals } from '../totals/totals.service.js';
+import { lockOwnStake } from '../stakes/stakes.service.js';
+import { Withdrawal, type WithdrawalRow } from './withdrawal.model.js';
 
-export function toWithdrawalJson(w: Withdrawal): WithdrawalJson {
+export function toWithdrawalJson(w: WithdrawalRow): WithdrawalJson {
   return {
     id: w.id,
     stakeId: w.stakeId,
@@ -161,8 +163,11 @@ export async function processWithdrawal(
     : rejectWithdrawal(sequelize, id, input.reason!, actor);
 }
 
-export async function listWalletWithdrawals(walletAddress: string): Promise<Withdrawal[]> {
-  return Withdrawal.findAll({ where: { walletAddress }, order: [['requestedAt', 'DESC'], ['id', 'DESC']], limit: 1000 });
+/** A holder's withdrawals, newest first, a page at a time (withdrawals_wallet_idx serves it in order). */
+/** A holder's withdrawals, newest first, as plain rows (raw: they only become JSON). */
+export async function listWalletWithdrawals(walletAddress: string, page: Page): Promise<{ rows: WithdrawalRow[]; total: number }> {
+  const rows: WithdrawalRow[] = await Withdrawal.findAll({ where: { walletAddress }, order: [['requestedAt', 'DESC'], ['id', 'DESC']], ...page, raw: true });
+  return { rows, total: await totalOf(page, rows.length, () => Withdrawal.count({ where: { walletAddress } })) };
 }
 
 export async function withdrawalsAfter(afterId: number, statuses: WithdrawalStatus[] | undefined): Promise<Withdrawal[]> {
@@ -173,11 +178,12 @@ export async function withdrawalsAfter(afterId: number, statuses: WithdrawalStat
 export async function listWithdrawals(
   query: AdminListQuery<WithdrawalSortField>,
   statuses: WithdrawalStatus[] | undefined,
-): Promise<{ rows: Withdrawal[]; total: number }> {
-  const where = {
-    ...(statuses ? { status: { [Op.in]: statuses } } : {}),
-    ...searchWhere(query.q, { prefix: ['walletAddress', 'txId'], contains: [] }),
-  };
-  const { rows, count } = await Withdrawal.findAndCountAll({ where, order: listOrder(query, 'requestedAt'), limit: query.limit, offset: query.offset });
+): Promise<{ rows: WithdrawalRow[]; total: number }> {
+  const status = statuses ? { status: { [Op.in]: statuses } } : {};
+  const where = query.q ? { ...status, [Op.or]: searchConditions(query.q, ['walletAddress', 'txId']) } : status;
+  // Without a search the total is the per-status count; a search matches few rows, counted directly.
+  const total = query.q ? Withdrawal.count({ where }) : withdrawalTotals(Withdrawal.sequelize!, statuses).then((totals) => totals.count);
+  const order = listOrder(query, 'requestedAt', ['processedAt']);
+  const [rows, count] = await Promise.all([pageOf(Withdrawal, { where, order, limit: query.limit, offset: query.offset }), total]);
   return { rows, total: count };
 }

@@ -1,16 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Stake, Withdrawal } from '@stakedesk/shared/api-types';
-import { api } from '../../lib/api-client.js';
+import { WALLET_PAGE_LIMIT } from '@stakedesk/shared/constants';
+import { apiResponse } from '../../lib/api-client.js';
 
 export const stakesKey = (wallet: string) => ['stakes', wallet];
 export const withdrawalsKey = (wallet: string) => ['withdrawals', wallet];
+
+/**
+ * Every row of a holder's list. The first page (1000 rows) is all of it for any real holder;
+ * when X-Total-Count says there is more, the other pages are asked for together.
+ */
+async function wholeList<T>(path: string): Promise<T[]> {
+  const first = await apiResponse<T[]>(path);
+  const total = Number(first.headers.get('x-total-count') ?? first.body.length);
+  if (first.body.length >= total) return first.body;
+  const offsets: number[] = [];
+  for (let offset = first.body.length; offset < total; offset += WALLET_PAGE_LIMIT) offsets.push(offset);
+  const rest = await Promise.all(offsets.map((offset) => apiResponse<T[]>(`${path}?limit=${WALLET_PAGE_LIMIT}&offset=${offset}`)));
+  return [first.body, ...rest.map((page) => page.body)].flat();
+}
 
 export function useStakes(wallet: string | undefined) {
   return useQuery({
     queryKey: stakesKey(wallet ?? ''),
     queryFn: async () => {
       try {
-        return await api<Stake[]>(`/api/stakes/${wallet}`);
+        return await wholeList<Stake>(`/api/stakes/${wallet}`);
       } catch {
         throw new Error('Failed to fetch stakes');
       }
@@ -22,7 +37,7 @@ export function useStakes(wallet: string | undefined) {
 export function useWithdrawals(wallet: string | undefined) {
   return useQuery({
     queryKey: withdrawalsKey(wallet ?? ''),
-    queryFn: () => api<Withdrawal[]>(`/api/withdrawals/${wallet}`),
+    queryFn: () => wholeList<Withdrawal>(`/api/withdrawals/${wallet}`),
     enabled: Boolean(wallet),
   });
 }

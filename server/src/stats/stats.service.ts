@@ -1,0 +1,39 @@
+import { QueryTypes, type Sequelize } from 'sequelize';
+import type { AdminStats, Stats } from '@stakedesk/shared/api-types';
+import type { StakeStatus } from '@stakedesk/shared/stake-status';
+import { stakeTotals, withdrawalTotals } from '../totals/totals.service.js';
+
+/** What counts as staked now. */
+const LIVE: StakeStatus[] = ['active', 'completed', 'pending_withdrawal'];
+
+/**
+ * How many wallets have a stake (of these statuses): the one figure the per-status counts cannot
+ * give. An index-only walk over stakes_wallet_idx (wallet first, status carried), each wallet
+ * counted once: linear in the stakes, so its callers keep the result for a while (STATS_CACHE_MS).
+ */
+export async function countHolders(sequelize: Sequelize, statuses?: StakeStatus[]): Promise<number> {
+  const [row] = await sequelize.query<{ holders: string }>(
+    `SELECT count(*)::text AS holders FROM (SELECT DISTINCT wallet_address FROM stakes ${statuses ? 'WHERE status IN (:statuses)' : ''}) holders`,
+    { type: QueryTypes.SELECT, replacements: statuses ? { statuses } : {} },
+  );
+  return Number(row!.holders);
+}
+
+/** True totals of what is staked now; the landing page adds the display offsets itself. */
+export async function publicStats(sequelize: Sequelize): Promise<Stats> {
+  const [totals, stakers] = await Promise.all([stakeTotals(sequelize, LIVE), countHolders(sequelize, LIVE)]);
+  return { totalStaked: totals.amount, totalStakers: stakers };
+}
+
+/** The admin cards: everything exact at this moment but the number of holders, which `holders` answers (cached). */
+export async function adminStats(sequelize: Sequelize, holders: () => Promise<number> = () => countHolders(sequelize)): Promise<AdminStats> {
+  const [totalUsers, staked, pending, [plans]] = await Promise.all([
+    holders(),
+    stakeTotals(sequelize, LIVE),
+    withdrawalTotals(sequelize, ['pending']),
+    sequelize.query<{ active: string }>(`SELECT count(*)::text AS active FROM staking_plans WHERE is_active AND deleted_at IS NULL`, {
+      type: QueryTypes.SELECT,
+    }),
+  ]);
+  return { totalUsers, totalStaked: staked.amount, pendingWithdrawals: pending.count, activePlans: Number(plans!.active) };
+}

@@ -1,0 +1,86 @@
+/**
+ * Row counts and amounts per status, read from the delta rows the triggers of migration
+ * 003-scale keep (stake_counts, withdrawal_counts): exact at every commit, and a sum over a few
+ * rows however large the tables grow.
+ */
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { StakeStatus, WithdrawalStatus } from '@stakedesk/shared/stake-status';
+
+const COMPACT_LOCK_KEY = 7_236_004;
+
+type Filter = { sql: string; replacements: Record<string, unknown> };
+const statusFilter = (statuses: readonly string[] | undefined): Filter =>
+  statuses ? { sql: 'status IN (:statuses)', replacements: { statuses } } : { sql: 'true', replacements: {} };
+
+/** How many stakes have one of these statuses (any status when absent), and their amount. */
+export async function stakeTotals(sequelize: Sequelize, statuses?: readonly StakeStatus[]): Promise<{ count: number; amount: string }> {
+  const filter = statusFilter(statuses);
+  const [row] = await sequelize.query<{ count: string | null; amount: string | null }>(
+    `SELECT sum(stakes)::text AS count, sum(amount)::text AS amount FROM stake_counts WHERE ${filter.sql}`,
+    { type: QueryTypes.SELECT, replacements: filter.replacements },
+  );
+  return { count: Number(row?.count ?? 0), amount: row?.amount ?? '0' };
+}
+
+/**
+ * The plans (as the stakes recorded them: id and name at the time) whose name matches an ILIKE
+ * pattern, with how many stakes of these statuses carry each.
+ */
+export async function stakePlansMatching(
+  sequelize: Sequelize,
+  pattern: string,
+  statuses?: readonly StakeStatus[],
+): Promise<{ planId: number; planName: string; count: number }[]> {
+  const filter = statusFilter(statuses);
+  const rows = await sequelize.query<{ plan_id: number; plan_name: string; count: string }>(
+    `SELECT plan_id, plan_name, sum(stakes)::text AS count FROM stake_counts
+     WHERE plan_name ILIKE :pattern AND ${filter.sql}
+     GROUP BY plan_id, plan_name HAVING sum(stakes) <> 0`,
+    { type: QueryTypes.SELECT, replacements: { pattern, ...filter.replacements } },
+  );
+  return rows.map((row) => ({ planId: row.plan_id, planName: row.plan_name, count: Number(row.count) }));
+}
+
+export async function withdrawalTotals(
+  sequelize: Sequelize,
+  statuses?: readonly WithdrawalStatus[],
+  transaction?: Transaction,
+): Promise<{ count: number; finalAmount: string }> {
+  const filter = statusFilter(statuses);
+  const [row] = await sequelize.query<{ count: string | null; amount: string | null }>(
+    `SELECT sum(withdrawals)::text AS count, sum(final_amount)::text AS amount FROM withdrawal_counts WHERE ${filter.sql}`,
+    { type: QueryTypes.SELECT, replacements: filter.replacements, ...(transaction ? { transaction } : {}) },
+  );
+  return { count: Number(row?.count ?? 0), finalAmount: row?.amount ?? '0' };
+}
+
+/**
+ * Folds the delta rows into one row per key. One statement per table: a reader sees the rows
+ * before or after, never half; deltas committed meanwhile are not in its snapshot and stay.
+ * Skipped when another instance is at it.
+ */
+export async function compactTotals(sequelize: Sequelize): Promise<boolean> {
+  return sequelize.transaction(async (transaction) => {
+    const [lock] = await sequelize.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(:key) AS locked', {
+      replacements: { key: COMPACT_LOCK_KEY },
+      type: QueryTypes.SELECT,
+      transaction,
+    });
+    if (!lock?.locked) return false;
+    await sequelize.query(
+      `WITH moved AS (DELETE FROM stake_counts RETURNING *)
+       INSERT INTO stake_counts (status, plan_id, plan_name, stakes, amount)
+       SELECT status, plan_id, plan_name, sum(stakes), sum(amount) FROM moved
+       GROUP BY 1, 2, 3 HAVING sum(stakes) <> 0 OR sum(amount) <> 0`,
+      { transaction },
+    );
+    await sequelize.query(
+      `WITH moved AS (DELETE FROM withdrawal_counts RETURNING *)
+       INSERT INTO withdrawal_counts (status, withdrawals, final_amount)
+       SELECT status, sum(withdrawals), sum(final_amount) FROM moved
+       GROUP BY 1 HAVING sum(withdrawals) <> 0 OR sum(final_amount) <> 0`,
+      { transaction },
+    );
+    return true;
+  });
+}
