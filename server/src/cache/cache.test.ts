@@ -81,7 +81,7 @@ describe('on the instance that made the change', () => {
     expect(await here.planNames()).toEqual([plan.name]);
     const created = await createPlan(api, token, { name: 'Fresh' });
     expect(await here.planNames()).toEqual([plan.name, 'Fresh']);
-    const { name: _name, id: _id, isActive: _active, createdAt: _created, ...terms } = created;
+    const { name: _name, id: _id, isActive: _active, createdAt: _created, remainingCapacity: _remaining, ...terms } = created;
     const edited = await api.request('PUT', `/api/admin/staking-plans/${created.id}`, { ...terms, name: 'Fresher' }, token);
     expect(edited.status).toBe(200);
     expect(await here.planNames()).toEqual([plan.name, 'Fresher']);
@@ -161,5 +161,19 @@ describe('stats', () => {
     const grew = (stats: Stats) => BigInt(stats.totalStaked) - BigInt(before.totalStaked);
     await expect.poll(async () => grew((await api.request<Stats>('GET', '/api/stats')).body), { timeout: 5 * STATS_MS }).toBe(4321n);
     await expect.poll(async () => grew((await (await fetch(`${other.url}/api/stats`)).json()) as Stats), { timeout: 5 * STATS_MS }).toBe(4321n);
+  });
+});
+
+describe('remaining capacity', () => {
+  it('shrinks with a deposit at once, on every instance, though plans are kept for 60 s', async () => {
+    const capped = await createPlan(api, token, { name: 'Capped', maxTotalStaked: '5000' });
+    const remaining = async (read: () => Promise<StakingPlan[]>) => (await read()).find((p) => p.id === capped.id)?.remainingCapacity;
+    const herePlans = async () => (await api.request<StakingPlan[]>('GET', '/api/staking-plans')).body;
+    const therePlans = async () => (await (await fetch(`${other.url}/api/staking-plans`)).json()) as StakingPlan[];
+    expect(await remaining(herePlans)).toBe('5000');
+    expect(await remaining(therePlans)).toBe('5000');
+    await stakeFor(api, capped, { amount: '1200' });
+    await expect.poll(() => remaining(herePlans), { timeout: ANNOUNCED_WITHIN_MS }).toBe('3800');
+    await expect.poll(() => remaining(therePlans), { timeout: ANNOUNCED_WITHIN_MS }).toBe('3800');
   });
 });
