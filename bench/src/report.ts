@@ -225,7 +225,7 @@ ${table(
     r.explain.map((e) => [e.name, `${fmt(e.executionMs, 2)} ms`, e.indexes.join(', ') || '—', e.seqScans.join(', ') || '—']),
   )}
 
-Full plans: bench/explain.md.
+Full plans: explain.md, beside this file.
 `;
 }
 
