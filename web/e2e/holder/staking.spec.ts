@@ -171,7 +171,9 @@ test.describe('a deposit the server could not record at once', () => {
 
     await page.unroute('**/api/stakes');
     await page.reload();
-    await expect(holderPages.section('Active Stakes').getByRole('row', { name: /Starter/ })).toContainText('120 SDT');
+    // The reload reconnects, the kept signature goes to the server, which checks it on chain, then
+    // the list refetches: more than the default wait on a busy machine.
+    await expect(holderPages.section('Active Stakes').getByRole('row', { name: /Starter/ })).toContainText('120 SDT', { timeout: 15_000 });
     expect(await page.evaluate(() => localStorage.getItem('stakedesk.pendingDeposits'))).toBe('[]');
   });
 });
