@@ -3,6 +3,7 @@ import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
 import { MESSAGES } from '@stakedesk/shared/messages';
 import { coveragePercent, isCovered } from '@stakedesk/shared/treasury';
 import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
+import { Cached } from '../cache/cached.js';
 import type { Logger } from '../logger.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { readLiabilities } from './liabilities.js';
@@ -35,19 +36,8 @@ async function computeCoverage(sequelize: Sequelize, chain: Chain, logger: Logge
   };
 }
 
-/** Coverage, shared by every request within `cacheMs` (requests arriving together share one computation). */
+/** Coverage, shared by every request within `cacheMs` (requests arriving together share one computation; a failure is not kept). */
 export function treasuryCoverage(sequelize: Sequelize, chain: Chain, logger: Logger, cacheMs = TREASURY_CACHE_MS): () => Promise<TreasuryCoverage> {
-  let cached: { at: number; value: Promise<TreasuryCoverage> } | undefined;
-  return () => {
-    const now = Date.now();
-    if (!cached || now - cached.at >= cacheMs) {
-      const value = computeCoverage(sequelize, chain, logger);
-      cached = { at: now, value };
-      // A failed computation (say, the database) is not kept: the next request tries again.
-      value.catch(() => {
-        if (cached?.value === value) cached = undefined;
-      });
-    }
-    return cached.value;
-  };
+  const cache = new Cached(() => computeCoverage(sequelize, chain, logger), () => cacheMs);
+  return () => cache.get();
 }
