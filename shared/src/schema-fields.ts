@@ -207,6 +207,15 @@ export type WholeNumberRules = {
   min?: { value: bigint; message: string };
 };
 
+/** Why a whole-number field's value breaks its rules, or undefined (absent values break none). */
+function wholeNumberProblem(value: string | null | undefined, rules: WholeNumberRules): string | undefined {
+  if (value == null) return undefined;
+  if (!isWholeNumberString(value)) return rules.notWholeMessage;
+  if (value.length > rules.maxDigits) return rules.tooManyDigitsMessage;
+  if (rules.min && BigInt(value) < rules.min.value) return rules.min.message;
+  return undefined;
+}
+
 /** A whole number as a string, from a string or a safe JSON integer (1000 -> "1000"); '' and null read as absent. */
 export function wholeNumber(rules: WholeNumberRules) {
   return withoutCoercion(string())
@@ -214,11 +223,7 @@ export function wholeNumber(rules: WholeNumberRules) {
     .typeError(rules.notWholeMessage)
     .nonNullable(rules.notWholeMessage)
     .test('whole-number', '', function (value) {
-      if (value == null) return true;
-      let problem: string | undefined;
-      if (!isWholeNumberString(value)) problem = rules.notWholeMessage;
-      else if (value.length > rules.maxDigits) problem = rules.tooManyDigitsMessage;
-      else if (rules.min && BigInt(value) < rules.min.value) problem = rules.min.message;
+      const problem = wholeNumberProblem(value, rules);
       return problem === undefined || this.createError({ message: problem });
     });
 }
@@ -230,11 +235,7 @@ export function nullableWholeNumber(rules: WholeNumberRules) {
     .nullable()
     .typeError(rules.notWholeMessage)
     .test('whole-number', '', function (value) {
-      if (value == null) return true;
-      let problem: string | undefined;
-      if (!isWholeNumberString(value)) problem = rules.notWholeMessage;
-      else if (value.length > rules.maxDigits) problem = rules.tooManyDigitsMessage;
-      else if (rules.min && BigInt(value) < rules.min.value) problem = rules.min.message;
+      const problem = wholeNumberProblem(value, rules);
       return problem === undefined || this.createError({ message: problem });
     });
 }
