@@ -1,36 +1,49 @@
+import type { Page, TestInfo } from '@playwright/test';
 import { AdminPanel } from '../support/admin-panel.js';
-import { readState } from '../support/state.js';
 import { expect, test } from '../support/test.js';
 
 const TABS = ['Token Config', 'Staking Plans', 'Withdrawals', 'Active Stakes', 'Completed Stakes', 'Admins', 'Audit Log', 'Reconciliation'];
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-// Every admin screen as a screenshot artifact, at desktop and phone widths. Tabs are picked at
-// desktop width: at phone width antd folds the later ones into a "more" menu.
-test('admin screens', async ({ page }, testInfo) => {
-  const shootBoth = async (name: string) => {
-    for (const size of [DESKTOP, PHONE]) {
-      await page.setViewportSize(size);
-      await page.screenshot({ path: testInfo.outputPath(`admin-${name}-${size.width}.png`), fullPage: true });
-    }
-    await page.setViewportSize(DESKTOP);
-  };
-  const panel = new AdminPanel(page);
-  await page.goto('/admin');
-  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
-  await shootBoth('login');
-  await panel.login(readState().admin.username, readState().admin.password);
-  await expect(panel.toast('Login successful')).toBeVisible();
-  for (const tab of TABS) {
-    await panel.openTab(tab);
-    await expect(panel.panel()).toBeVisible();
-    await shootBoth(tab.toLowerCase().replaceAll(' ', '-'));
+// Every admin screen as a screenshot artifact, at desktop and phone widths, one test per screen so
+// that a slow machine spends its time budget on one screen at a time. Tabs are picked at desktop
+// width: at phone width antd folds the later ones into a "more" menu.
+async function shootBoth(page: Page, testInfo: TestInfo, name: string) {
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: testInfo.outputPath(`admin-${name}-${size.width}.png`), fullPage: true });
   }
-  await panel.openTab('Staking Plans');
-  await page.getByRole('button', { name: 'Create Plan' }).click();
-  await shootBoth('plan-dialog');
-  // Readable at phone width: nothing wider than the screen.
+}
+
+/** Readable at phone width: nothing wider than the screen. */
+async function expectFitsPhone(page: Page) {
   await page.setViewportSize(PHONE);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+test('admin screen: login', async ({ page }, testInfo) => {
+  await page.goto('/admin');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible({ timeout: 15_000 });
+  await shootBoth(page, testInfo, 'login');
+  await expectFitsPhone(page);
+});
+
+for (const tab of TABS) {
+  test(`admin screen: ${tab}`, async ({ page }, testInfo) => {
+    const panel = new AdminPanel(page);
+    await panel.open(tab);
+    await expect(panel.panel()).toBeVisible();
+    await shootBoth(page, testInfo, tab.toLowerCase().replaceAll(' ', '-'));
+    await expectFitsPhone(page);
+  });
+}
+
+test('admin screen: plan dialog', async ({ page }, testInfo) => {
+  const panel = new AdminPanel(page);
+  await panel.open('Staking Plans');
+  await page.getByRole('button', { name: 'Create Plan' }).click();
+  await expect(panel.dialog()).toBeVisible();
+  await shootBoth(page, testInfo, 'plan-dialog');
+  await expectFitsPhone(page);
 });
