@@ -1,58 +1,72 @@
 import { AdminPanel } from '../support/admin-panel.js';
 import { expect, test } from '../support/test.js';
 
-test('admins: create with validation, the new admin logs in, edit keeps the password, delete after confirming', async ({ page, browser }) => {
-  const panel = new AdminPanel(page);
-  await panel.open('Admins');
-  await expect(page.getByRole('heading', { name: 'Administrator Management' })).toBeVisible();
+// One admin's life, in steps that each get their own time budget; later steps use the admin the
+// first one created, so a failure skips the rest.
+test.describe.serial('admins', () => {
+  test('create with validation; the new admin logs in', async ({ page, browser }) => {
+    const panel = new AdminPanel(page);
+    await panel.open('Admins');
+    await expect(page.getByRole('heading', { name: 'Administrator Management' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Add Admin' }).click();
-  const create = panel.dialog('Create New Admin');
-  await create.getByLabel('Email').fill('not an email');
-  await create.getByLabel('Password').fill('12345');
-  await create.getByRole('button', { name: 'Create Admin' }).click();
-  await expect(create.getByText('Valid email is required')).toBeVisible();
-  await expect(create.getByText('Username is required')).toBeVisible();
-  await expect(create.getByText('Password must be at least 6 characters')).toBeVisible();
+    await page.getByRole('button', { name: 'Add Admin' }).click();
+    const create = panel.dialog('Create New Admin');
+    await create.getByLabel('Email').fill('not an email');
+    await create.getByLabel('Password').fill('12345');
+    await create.getByRole('button', { name: 'Create Admin' }).click();
+    await expect(create.getByText('Valid email is required')).toBeVisible();
+    await expect(create.getByText('Username is required')).toBeVisible();
+    await expect(create.getByText('Password must be at least 6 characters')).toBeVisible();
 
-  await create.getByLabel('Email').fill('second@e2e.example');
-  await create.getByLabel('Username').fill('e2e-second');
-  await create.getByLabel('Password').fill('');
-  await create.getByRole('button', { name: 'Create Admin' }).click();
-  // The server requires a password for a new admin (SPEC's client does not): said on the field.
-  await expect(panel.toast('Failed to create admin')).toContainText('A password is required for a new admin');
-  await expect(create.getByText('A password is required for a new admin')).toBeVisible();
-  await create.getByLabel('Password').fill('second admin password');
-  await create.getByRole('button', { name: 'Create Admin' }).click();
-  await expect(panel.toast('Admin created successfully')).toBeVisible();
-  const row = panel.row('e2e-second');
-  await expect(row).toContainText('second@e2e.example');
+    await create.getByLabel('Email').fill('second@e2e.example');
+    await create.getByLabel('Username').fill('e2e-second');
+    await create.getByLabel('Password').fill('');
+    await create.getByRole('button', { name: 'Create Admin' }).click();
+    // The server requires a password for a new admin (SPEC's client does not): said on the field.
+    await expect(panel.toast('Failed to create admin')).toContainText('A password is required for a new admin');
+    await expect(create.getByText('A password is required for a new admin')).toBeVisible();
+    await create.getByLabel('Password').fill('second admin password');
+    await create.getByRole('button', { name: 'Create Admin' }).click();
+    await expect(panel.toast('Admin created successfully')).toBeVisible();
+    const row = panel.row('e2e-second');
+    await expect(row).toContainText('second@e2e.example');
 
-  // The new admin logs in, in a browser of its own.
-  const other = await browser.newPage({ baseURL: page.url() });
-  const otherPanel = new AdminPanel(other);
-  await otherPanel.login('e2e-second', 'second admin password');
-  await expect(otherPanel.toast('Login successful')).toBeVisible();
-  await other.close();
+    // The new admin logs in, in a browser of its own.
+    const other = await browser.newPage({ baseURL: page.url() });
+    const otherPanel = new AdminPanel(other);
+    await otherPanel.login('e2e-second', 'second admin password');
+    await expect(otherPanel.toast('Login successful')).toBeVisible();
+    await other.close();
+  });
 
-  await row.getByRole('button', { name: 'Edit' }).click();
-  const edit = panel.dialog('Edit Admin');
-  await expect(edit.getByLabel('Password (leave blank to keep the current one)')).toHaveValue('');
-  await edit.getByLabel('Email').fill('renamed@e2e.example');
-  await edit.getByRole('button', { name: 'Update Admin' }).click();
-  await expect(panel.toast('Admin updated successfully')).toBeVisible();
-  await expect(row).toContainText('renamed@e2e.example');
+  test('edit keeps the password', async ({ page, browser }) => {
+    const panel = new AdminPanel(page);
+    await panel.open('Admins');
+    const row = panel.row('e2e-second');
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = panel.dialog('Edit Admin');
+    await expect(edit.getByLabel('Password (leave blank to keep the current one)')).toHaveValue('');
+    await edit.getByLabel('Email').fill('renamed@e2e.example');
+    await edit.getByRole('button', { name: 'Update Admin' }).click();
+    await expect(panel.toast('Admin updated successfully')).toBeVisible();
+    await expect(row).toContainText('renamed@e2e.example');
 
-  const again = await browser.newPage({ baseURL: page.url() });
-  await new AdminPanel(again).login('e2e-second', 'second admin password');
-  await expect(new AdminPanel(again).toast('Login successful')).toBeVisible();
-  await again.close();
+    const again = await browser.newPage({ baseURL: page.url() });
+    await new AdminPanel(again).login('e2e-second', 'second admin password');
+    await expect(new AdminPanel(again).toast('Login successful')).toBeVisible();
+    await again.close();
+  });
 
-  await row.getByRole('button', { name: 'Delete' }).click();
-  const confirm = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to delete this admin? This action cannot be undone.' });
-  await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(panel.toast('Admin deleted successfully')).toBeVisible();
-  await expect(row).toHaveCount(0);
+  test('delete after confirming', async ({ page }) => {
+    const panel = new AdminPanel(page);
+    await panel.open('Admins');
+    const row = panel.row('e2e-second');
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to delete this admin? This action cannot be undone.' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(panel.toast('Admin deleted successfully')).toBeVisible();
+    await expect(row).toHaveCount(0);
+  });
 });
 
 test('an admin cannot delete itself: the server says so', async ({ page }) => {
