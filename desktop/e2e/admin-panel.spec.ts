@@ -9,6 +9,9 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
+/** bcrypt at cost 12 is slow on purpose: on a loaded CI machine a login answer takes seconds. */
+const PASSWORD_CHECK = { timeout: 20_000 };
+
 const toast = (page: Page, title: string) => page.locator('.ant-notification-notice').filter({ hasText: title });
 
 test('first run: server setup, then the same admin panel works against the real server', async ({ page }) => {
@@ -56,12 +59,12 @@ test('first run: server setup, then the same admin panel works against the real 
   await page.getByLabel('Username').fill(admin.username);
   await page.getByLabel('Password').fill('not the password');
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(toast(page, 'Login failed')).toBeVisible();
+  await expect(toast(page, 'Login failed')).toBeVisible(PASSWORD_CHECK);
   expect((await stubState(page)).token).toBeNull();
 
   await page.getByLabel('Password').fill(admin.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(toast(page, 'Login successful')).toBeVisible();
+  await expect(toast(page, 'Login successful')).toBeVisible(PASSWORD_CHECK);
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   for (const card of ['Total Users', 'Total Staked', 'Pending Withdrawals', 'Active Plans']) {
     await expect(page.locator('.ant-statistic-title', { hasText: card })).toBeVisible();

@@ -1,4 +1,4 @@
-import { AdminPanel } from '../support/admin-panel.js';
+import { AdminPanel, PASSWORD_CHECK } from '../support/admin-panel.js';
 import { expect, test } from '../support/test.js';
 
 // One admin's life, in steps that each get their own time budget; later steps use the admin the
@@ -27,7 +27,7 @@ test.describe.serial('admins', () => {
     await expect(create.getByText('A password is required for a new admin')).toBeVisible();
     await create.getByLabel('Password').fill('second admin password');
     await create.getByRole('button', { name: 'Create Admin' }).click();
-    await expect(panel.toast('Admin created successfully')).toBeVisible();
+    await expect(panel.toast('Admin created successfully')).toBeVisible(PASSWORD_CHECK);
     const row = panel.row('e2e-second');
     await expect(row).toContainText('second@e2e.example');
 
@@ -35,7 +35,7 @@ test.describe.serial('admins', () => {
     const other = await browser.newPage({ baseURL: page.url() });
     const otherPanel = new AdminPanel(other);
     await otherPanel.login('e2e-second', 'second admin password');
-    await expect(otherPanel.toast('Login successful')).toBeVisible();
+    await expect(otherPanel.toast('Login successful')).toBeVisible(PASSWORD_CHECK);
     await other.close();
   });
 
@@ -53,7 +53,7 @@ test.describe.serial('admins', () => {
 
     const again = await browser.newPage({ baseURL: page.url() });
     await new AdminPanel(again).login('e2e-second', 'second admin password');
-    await expect(new AdminPanel(again).toast('Login successful')).toBeVisible();
+    await expect(new AdminPanel(again).toast('Login successful')).toBeVisible(PASSWORD_CHECK);
     await again.close();
   });
 

@@ -1,4 +1,4 @@
-import { AdminPanel } from '../support/admin-panel.js';
+import { AdminPanel, PASSWORD_CHECK } from '../support/admin-panel.js';
 import { readState } from '../support/state.js';
 import { expect, test } from '../support/test.js';
 
@@ -12,12 +12,12 @@ test.describe('admin login', () => {
     await expect(page.getByText('Password is required')).toBeVisible();
 
     await panel.login(admin.username, 'not the password');
-    await expect(panel.toast('Login failed')).toContainText('Incorrect username or password');
+    await expect(panel.toast('Login failed')).toContainText('Incorrect username or password', PASSWORD_CHECK);
     expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeNull();
 
     await page.getByLabel('Password').fill(admin.password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(panel.toast('Login successful')).toBeVisible();
+    await expect(panel.toast('Login successful')).toBeVisible(PASSWORD_CHECK);
     for (const card of ['Total Users', 'Total Staked', 'Pending Withdrawals', 'Active Plans']) await expect(page.getByText(card, { exact: true })).toBeVisible();
     await expect(panel.tab('Token Config')).toHaveAttribute('aria-selected', 'true');
     expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toMatch(/^ey/);
@@ -31,7 +31,7 @@ test.describe('admin login', () => {
     const panel = new AdminPanel(page);
     const { admin } = readState();
     await panel.login(admin.username, admin.password);
-    await expect(panel.toast('Login successful')).toBeVisible();
+    await expect(panel.toast('Login successful')).toBeVisible(PASSWORD_CHECK);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(panel.toast('Logged out successfully')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
@@ -58,7 +58,7 @@ test.describe('admin login', () => {
     await page.getByLabel('Usuário').fill(readState().admin.username);
     await page.getByLabel('Senha').fill('errada');
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await expect(panel.toast('Falha no login')).toContainText('Usuário ou senha incorretos');
+    await expect(panel.toast('Falha no login')).toContainText('Usuário ou senha incorretos', PASSWORD_CHECK);
   });
 
   test('/admin/login is not a page', async ({ page }) => {

@@ -1,6 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 import { adminToken } from './admin-api.js';
 
+/**
+ * How long to wait for an answer that checks or sets a password: bcrypt at cost 12 is slow on
+ * purpose, and on a loaded 2-CPU CI machine it takes seconds, more than the default 5 s wait.
+ */
+export const PASSWORD_CHECK = { timeout: 20_000 };
+
 /** What an operator does in the admin panel, in the words of its screens. */
 export class AdminPanel {
   constructor(readonly page: Page) {}
