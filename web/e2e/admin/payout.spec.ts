@@ -137,3 +137,21 @@ test('a rejected signature sends nothing; a payout the server refuses stays pend
   await expect(panel.toast('Withdrawal processed successfully')).toBeVisible();
   await expect(completedRow(panel, holder)).toContainText('225 SDT');
 });
+
+test('a payout that fails on chain moves nothing, says so, and can be paid again', async ({ page, holder }) => {
+  const panel = new AdminPanel(page);
+  const withdrawal = await pendingWithdrawal(holder, 120);
+  const wallet = await openWithStakingWallet(panel);
+  const before = await tokenBalance(holder.publicKey);
+
+  wallet.failOnChainNext();
+  await pendingRow(panel, holder).getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(panel.toast('Payout failed')).toContainText('The payout transaction failed on the blockchain');
+  await expect(panel.toast('Payout failed')).toContainText('no tokens moved, only the network fee was paid. The withdrawal stays pending.');
+  expect(await tokenBalance(holder.publicKey)).toBe(before);
+  await expect(pendingRow(panel, holder)).toBeVisible();
+
+  await pendingRow(panel, holder).getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(panel.toast('Withdrawals paid: 1')).toBeVisible();
+  expect((await tokenBalance(holder.publicKey)) - before).toBe(toRaw(BigInt(withdrawal.finalAmount)));
+});

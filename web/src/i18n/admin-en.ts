@@ -178,6 +178,7 @@ export const adminEn = {
   'payout.error.rejected': 'The wallet rejected the transaction. Nothing was sent.',
   'payout.error.noSourceAccount': 'The staking wallet has no account of the configured token.',
   'payout.error.insufficientBalance': 'The staking wallet holds {available} tokens, not enough for the {needed} tokens this payout sends. Nothing was sent.',
+  'payout.error.failedOnChain': 'The payout transaction failed on the blockchain ({detail}): no tokens moved, only the network fee was paid. The withdrawal stays pending.',
   'payout.error.sendFailed': 'The transaction could not be sent: {detail}',
   'payout.partiallyPaid': 'Paid before the error: {count}. The others are still pending.',
   'payout.unverifiedTitle': 'Sent, but not verified',

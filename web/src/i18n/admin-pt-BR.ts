@@ -178,6 +178,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'payout.error.rejected': 'A carteira rejeitou a transação. Nada foi enviado.',
   'payout.error.noSourceAccount': 'A carteira de staking não possui conta do token configurado.',
   'payout.error.insufficientBalance': 'A carteira de staking tem {available} tokens, o que não basta para os {needed} tokens deste pagamento. Nada foi enviado.',
+  'payout.error.failedOnChain': 'A transação de pagamento falhou na blockchain ({detail}): nenhum token foi movido, apenas a taxa da rede foi paga. A retirada continua pendente.',
   'payout.error.sendFailed': 'Não foi possível enviar a transação: {detail}',
   'payout.partiallyPaid': 'Pagos antes do erro: {count}. Os demais continuam pendentes.',
   'payout.unverifiedTitle': 'Enviado, mas não verificado',

@@ -23,6 +23,7 @@ export type PayWithdrawalsInput = {
 
 const fromTransferError = (error: unknown, outcomes: PayoutOutcome[]): PayoutError => {
   if (error instanceof TransferError && error.code === 'rejected') return new PayoutError('rejected', { outcomes });
+  if (error instanceof TransferError && error.code === 'failedOnChain') return new PayoutError('failedOnChain', { detail: error.detail, outcomes });
   const detail = error instanceof TransferError ? error.detail || error.message : error instanceof Error ? error.message : String(error);
   return new PayoutError('sendFailed', { detail, outcomes });
 };

@@ -1,7 +1,7 @@
 import type { Withdrawal } from '@stakedesk/shared/api-types';
 
 /** Why a one-click payout stopped before its transaction was sent (or while sending it). */
-export type PayoutErrorCode = 'noWallet' | 'notStakingWallet' | 'rejected' | 'noSourceAccount' | 'insufficientBalance' | 'sendFailed';
+export type PayoutErrorCode = 'noWallet' | 'notStakingWallet' | 'rejected' | 'noSourceAccount' | 'insufficientBalance' | 'failedOnChain' | 'sendFailed';
 
 /** A withdrawal paid on chain by `signature`, and what the server answered when given it. */
 export type PayoutOutcome =
