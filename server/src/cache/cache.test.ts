@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicSettings, Stats, StakingPlan } from '@stakedesk/shared/api-types';
 import { MINT, STAKING_WALLET, createPlan, stakeFor, startStakingServer } from '../test/fixtures.js';
-import { listeningInstances, startInstance, waitUntil, type ServerInstance } from '../test/second-instance.js';
+import { listeningInstances, waitUntil } from '../test/second-instance.js';
+import { spawnServer, stopSpawned, type SpawnedServer } from '../test/spawn-server.js';
 import { ADMIN, randomTxId, randomWallet, type TestServer } from '../test/test-server.js';
 
 const TTL_MS = 60_000;
@@ -18,18 +19,18 @@ const ANNOUNCED_WITHIN_MS = 5_000;
 let api: TestServer;
 let token: string;
 let plan: StakingPlan;
-let other: ServerInstance;
+let other: SpawnedServer;
 
 const listening = () => listeningInstances(api.sequelize);
 
 beforeAll(async () => {
   ({ api, token, plan } = await startStakingServer({ cacheTtlMs: TTL_MS, statsCacheMs: STATS_MS }));
-  other = await startInstance({ DATABASE_URL: api.databaseUrl, JWT_SECRET: api.jwtSecret, CACHE_TTL_MS: String(TTL_MS), STATS_CACHE_MS: String(STATS_MS) });
+  other = await spawnServer({ DATABASE_URL: api.databaseUrl, JWT_SECRET: api.jwtSecret, CACHE_TTL_MS: String(TTL_MS), STATS_CACHE_MS: String(STATS_MS) });
   // Both instances follow the changes from the start (until then they would read every request afresh).
   await waitUntil(async () => (await listening()) === 2, 10_000, 'both listening');
 });
 afterAll(async () => {
-  await other?.stop();
+  if (other) await stopSpawned(other);
   await api?.close();
 });
 
