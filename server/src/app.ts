@@ -24,6 +24,7 @@ import { PostgresRateLimitStore } from './http/postgres-rate-limit-store.js';
 import { requestLog } from './http/request-log.js';
 import { webAppRoutes } from './http/web-app.js';
 import type { Logger } from './logger.js';
+import { payoutsAdminRoutes } from './payouts/payouts.routes.js';
 import { plansAdminRoutes, plansPublicRoutes } from './plans/plans.routes.js';
 import { settingsAdminRoutes, settingsPublicRoutes } from './settings/settings.routes.js';
 import { stakesAdminRoutes, stakesPublicRoutes } from './stakes/stakes.routes.js';
@@ -141,6 +142,7 @@ export function createApp({ config, logger, sequelize, chain, events, treasuryCa
   admin.use(plansAdminRoutes(sequelize));
   admin.use(stakesAdminRoutes(sequelize));
   admin.use(withdrawalsAdminRoutes(sequelize, chain));
+  admin.use(payoutsAdminRoutes(sequelize, chain));
   admin.use(reconciliationAdminRoutes(sequelize, chain));
   admin.use(treasuryAdminRoutes(sequelize, chain, logger, treasuryCacheMs));
   admin.use(adminsAdminRoutes(sequelize));

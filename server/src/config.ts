@@ -19,6 +19,8 @@ export type Config = {
   /** Where the built web app lives; served with an SPA fallback when it exists. */
   webDist: string;
   expiryIntervalMs: number;
+  /** How often the server looks on chain for sent payouts' outcomes and intents' deposits. */
+  chainFollowIntervalMs: number;
   /** Express 'trust proxy': how many proxies sit in front, so rate limits see the real client. */
   trustProxy: number;
   /** Per client IP: failed admin logins per 15 minutes, holder sign-in calls and RPC proxy calls per minute. */
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     webDist: path.resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
     expiryIntervalMs: Number(env.EXPIRY_INTERVAL_MS) > 0 ? Number(env.EXPIRY_INTERVAL_MS) : 60_000,
+    chainFollowIntervalMs: readPositiveInteger(env.CHAIN_FOLLOW_INTERVAL_MS, 5_000, 'CHAIN_FOLLOW_INTERVAL_MS'),
     trustProxy: Number.isInteger(Number(env.TRUST_PROXY)) && Number(env.TRUST_PROXY) > 0 ? Number(env.TRUST_PROXY) : 0,
     loginRateLimit: readPositiveInteger(env.LOGIN_RATE_LIMIT, 10, 'LOGIN_RATE_LIMIT'),
     signInRateLimit: readPositiveInteger(env.SIGN_IN_RATE_LIMIT, 120, 'SIGN_IN_RATE_LIMIT'),

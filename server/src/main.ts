@@ -14,6 +14,7 @@ import { deleteExpiredRateLimits } from './http/postgres-rate-limit-store.js';
 import { createLogger, type Logger } from './logger.js';
 import { loadSettings } from './settings/settings.service.js';
 import { scheduleExpiry } from './stakes/expiry.js';
+import { scheduleChainFollowing } from './chain/follow-chain.js';
 
 function banner(config: Config, url: string, admin: BootstrapResult): string {
   const login = !admin.created
@@ -49,6 +50,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
   answerClientErrorsWithJson(server);
   const port = await listen(server, config.port, config.host);
   const stopExpiry = scheduleExpiry(sequelize, config.expiryIntervalMs, logger);
+  const stopFollowing = scheduleChainFollowing(sequelize, chain, config.chainFollowIntervalMs, logger);
   const cleanup = setInterval(() => {
     void deleteExpiredRateLimits(sequelize).catch(() => undefined);
     void deleteOldNonces(sequelize).catch(() => undefined);
@@ -64,6 +66,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing requests in flight');
     stopExpiry();
+    stopFollowing();
     clearInterval(cleanup);
     await events.close();
     await new Promise<void>((resolve) => {

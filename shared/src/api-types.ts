@@ -5,7 +5,7 @@
 
 import type { MaintenanceType } from './constants.js';
 import type { SolanaCluster } from './format.js';
-import type { StakeStatus, WithdrawalStatus } from './stake-status.js';
+import type { PayoutStatus, StakeStatus, WithdrawalStatus } from './stake-status.js';
 
 export type SocialLinks = {
   telegram?: string;
@@ -82,6 +82,9 @@ export type Stake = {
   restakedFromId: number | null;
   /** A verified deposit recorded over its plan's cap (the tokens had already moved): for the operator to settle. */
   overCapacity: boolean;
+  /** The mint and staking wallet its deposit was verified against: what the platform owes it in, and from where. */
+  tokenContract: string;
+  stakingWallet: string;
 };
 
 export type Withdrawal = {
@@ -97,6 +100,44 @@ export type Withdrawal = {
   processedAt: string | null;
   txId: string | null;
   rejectReason: string | null;
+  /** Its stake's mint and staking wallet: the payout must send that token from that wallet. */
+  tokenContract: string;
+  stakingWallet: string;
+};
+
+/** POST and GET /api/admin/payouts: a payout transaction registered before it was sent, and where it stands. */
+export type Payout = {
+  id: number;
+  status: PayoutStatus;
+  withdrawalIds: number[];
+  signature: string;
+  lastValidBlockHeight: number;
+  /** Why it failed: it landed but did not pay (some of) its withdrawals as it must. */
+  failureReason: string | null;
+  createdBy: string;
+  createdAt: string;
+  finishedAt: string | null;
+};
+
+/** The latest payout of a withdrawal (admin lists): open while `sent`; `failed` flags the withdrawal for the operator. */
+export type WithdrawalPayout = Pick<Payout, 'id' | 'status' | 'signature'> & { failureReason: string | null };
+
+/** A withdrawal as the admin lists show it. */
+export type AdminWithdrawal = Withdrawal & { payout: WithdrawalPayout | null };
+
+/**
+ * POST /api/stakes/intents: the terms a holder is about to sign for, kept by the server. The
+ * transfer lists `reference` (a fresh public key) as an extra read-only account, so the server
+ * finds the deposit by itself; it goes to `stakingWallet` in `tokenContract`.
+ */
+export type DepositIntent = {
+  id: number;
+  reference: string;
+  expiresAt: string;
+  tokenContract: string;
+  stakingWallet: string;
+  /** The stake recorded from it; null while none is. */
+  stakeId: number | null;
 };
 
 /** GET /api/stats: true totals, without the display offsets. */
@@ -127,6 +168,11 @@ export type TreasuryCoverage = {
   };
   dueWithin7Days: string;
   dueWithin30Days: string;
+  /**
+   * Owed in another mint or from another staking wallet than the settings name now (deposits
+   * verified before a change): the balance above does not cover these. Largest first.
+   */
+  liabilitiesElsewhere: { tokenContract: string; stakingWallet: string; total: string }[];
   /** balance / total x 100, 2 decimals rounded down; null when the balance is unknown or nothing is owed. */
   coveragePercent: string | null;
   /** false below 100%; null when the balance is unknown. */

@@ -64,6 +64,10 @@ export const RATE_DECIMALS = 2;
 export const MIN_STAKE_DECIMALS = 8;
 /** PostgreSQL INTEGER, the type of every id. */
 export const MAX_ID = 2_147_483_647;
+/** Withdrawals one registered payout may pay (a transaction fits about 20 transfers). */
+export const MAX_PAYOUT_WITHDRAWALS = 50;
+/** How long a deposit intent's terms are offered: far longer than a signed transfer can wait to land (about 90 s). */
+export const DEPOSIT_INTENT_TTL_MS = 15 * 60 * 1000;
 export const DEFAULT_PAGE_LIMIT = 100;
 export const MAX_PAGE_LIMIT = 1000;
 /**

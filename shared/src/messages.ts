@@ -105,6 +105,16 @@ export const MESSAGES = {
   planFull: 'This staking plan is full',
   maxPerWalletAboveTotal: "Max per wallet cannot be more than the plan's max total staked",
 
+  // Exactly-once money moves
+  withdrawalIdsRequired: 'Choose at least one withdrawal to pay',
+  withdrawalIdsRepeated: 'A withdrawal can appear only once in a payout',
+  lastValidBlockHeightRequired: 'The last valid block height of the payout transaction is required',
+  payoutInFlight: 'A payout for this withdrawal has been sent and is being confirmed on chain',
+  payoutPaysWalletTwice: 'One payout transaction can pay each wallet only once',
+  payoutBlockHeightTooFar: 'The last valid block height is further ahead than a blockhash lives; sign the payout with a recent blockhash',
+  payoutSignatureTaken: 'This signature is already registered for another payout',
+  tokenContractLocked: 'The token contract cannot change while stakes are active, completed or awaiting payout',
+  depositIntentNotFound: 'Deposit not found',
   // Server: transport
   malformedJson: 'The request body is not valid JSON',
   payloadTooLarge: 'The request body is too large',
@@ -215,6 +225,14 @@ export function sortFieldMessage(allowed: readonly string[]): string {
 
 export function unknownStatusMessage(value: string, allowed: readonly string[]): string {
   return `Unknown status '${value.slice(0, 40)}'; expected ${allowed.join(', ')}`;
+}
+
+export function tooManyItemsMessage(label: string, max: number): string {
+  return `${label} may list at most ${max} items`;
+}
+
+export function mustBeListMessage(label: string): string {
+  return `${label} must be a list`;
 }
 
 export function noNulMessage(label: string): string {

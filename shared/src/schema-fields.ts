@@ -4,7 +4,7 @@
  * documented conversions; every type error has a readable message.
  */
 
-import { boolean, number, object, string, ValidationError } from 'yup';
+import { array, boolean, number, object, string, ValidationError } from 'yup';
 import type { AnyObject, ObjectShape, Schema } from 'yup';
 import { MAX_EMAIL_LENGTH } from './constants.js';
 import { compareDecimal, isDecimalString, isWholeNumberString, normalizeDecimal, numberToDecimalString } from './decimal.js';
@@ -18,6 +18,7 @@ import {
   mustBeGreaterThanMessage,
   mustBeHttpsUrlMessage,
   mustBeIntegerMessage,
+  mustBeListMessage,
   mustBeNumberMessage,
   mustBeObjectMessage,
   mustBeTextMessage,
@@ -27,6 +28,7 @@ import {
   tooManyBytesMessage,
   tooManyDecimalsMessage,
   tooManyDigitsMessage,
+  tooManyItemsMessage,
   unknownFieldMessage,
 } from './messages.js';
 import { isSolanaAddress, isTransactionSignature } from './solana.js';
@@ -172,6 +174,22 @@ export function integer(label: string, { min, max, message }: IntegerRules) {
     .integer(typeMessage)
     .min(min, message ?? mustBeAtLeastMessage(label, min))
     .max(max, message ?? mustBeAtMostMessage(label, max));
+}
+
+/** A JSON array of distinct integers (ids), 1 to `max` of them. */
+export function integerList(
+  label: string,
+  item: ReturnType<typeof integer>,
+  { max, requiredMessage, repeatedMessage }: { max: number; requiredMessage: string; repeatedMessage: string },
+) {
+  return withoutCoercion(array().of(item.required()))
+    .transform((_value, raw: unknown) => (Array.isArray(raw) ? raw : wrongType(raw)))
+    .typeError(mustBeListMessage(label))
+    .nonNullable(mustBeListMessage(label))
+    .required(requiredMessage)
+    .min(1, requiredMessage)
+    .max(max, tooManyItemsMessage(label, max))
+    .test('distinct', repeatedMessage, (values) => !values || new Set(values).size === values.length);
 }
 
 export type DecimalRules = {

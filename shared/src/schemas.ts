@@ -13,6 +13,7 @@ import {
   MAX_MESSAGE_LENGTH,
   MAX_NAME_LENGTH,
   MAX_PAGE_LIMIT,
+  MAX_PAYOUT_WITHDRAWALS,
   WALLET_PAGE_LIMIT,
   MAX_PASSWORD_BYTES,
   MAX_PENALTY_RATE,
@@ -44,6 +45,7 @@ import {
   email,
   exactText,
   integer,
+  integerList,
   logoDataUrl,
   nestedObject,
   nullableWholeNumber,
@@ -210,6 +212,25 @@ export const stakeCheckSchema = strictObject({
   walletAddress: walletAddress(),
 });
 export type StakeCheckInput = InferType<typeof stakeCheckSchema>;
+
+/** POST /api/stakes/intents: the terms a holder is about to sign a transfer for (DESIGN 10). */
+export const depositIntentSchema = stakeCheckSchema;
+export type DepositIntentInput = StakeCheckInput;
+
+/**
+ * POST /api/admin/payouts: a payout transaction signed but not yet sent, registered so that no
+ * other payout of its withdrawals can start, and followed on chain by the server.
+ */
+export const payoutRegisterSchema = strictObject({
+  withdrawalIds: integerList('Withdrawals', integer('Withdrawal', { min: 1, max: MAX_ID, message: mustBePositiveIntegerMessage('Withdrawal') }), {
+    max: MAX_PAYOUT_WITHDRAWALS,
+    requiredMessage: MESSAGES.withdrawalIdsRequired,
+    repeatedMessage: MESSAGES.withdrawalIdsRepeated,
+  }),
+  signature: transactionSignature(MESSAGES.invalidTxId).required(MESSAGES.txIdRequired),
+  lastValidBlockHeight: integer('Last valid block height', { min: 0, max: Number.MAX_SAFE_INTEGER }).required(MESSAGES.lastValidBlockHeightRequired),
+});
+export type PayoutRegisterInput = InferType<typeof payoutRegisterSchema>;
 
 /** POST /api/stakes/restake. */
 export const restakeSchema = strictObject({

@@ -10,6 +10,10 @@ export type StakeStatus = (typeof STAKE_STATUSES)[number];
 export const WITHDRAWAL_STATUSES = ['pending', 'completed', 'rejected'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
+/** A payout transaction: sent (open, followed on chain), then completed, expired (never landed) or failed (landed, did not pay as it must). */
+export const PAYOUT_STATUSES = ['sent', 'completed', 'expired', 'failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
 export type StakeBadge = 'Completed' | 'Withdrawn' | 'Withdrawal Pending' | 'Expired' | 'Ending Soon' | 'Active';
 
 export type StakeTiming = {

@@ -13,6 +13,8 @@ export type DepositClaim = {
   amount: string;
   mint: string;
   stakingWallet: string;
+  /** A deposit intent's reference key (Solana Pay): the transaction must list it among its accounts. */
+  reference?: string;
 };
 
 /**
@@ -28,10 +30,22 @@ export type PayoutClaim = {
   mint: string;
   /** The tokens must leave the staking wallet. */
   stakingWallet: string;
+  /** When the withdrawal was requested: a transaction from before then cannot be its payout. */
+  notBefore: Date;
 };
 
-/** `ok: false` carries a sentence for the person who sent the claim, saying what does not match. */
-export type Verdict = { ok: true } | { ok: false; reason: string };
+/**
+ * `ok: false` carries a sentence for the person who sent the claim, saying what does not match.
+ * `retryable`: the chain does not know the transaction (yet); load-balanced RPC providers answer
+ * so for a while after confirmation, so this is never a final refusal.
+ */
+export type Verdict = { ok: true } | { ok: false; reason: string; retryable?: true };
+
+/** A transaction that mentions an address (getSignaturesForAddress), newest first. */
+export type SignatureInfo = { signature: string; failed: boolean };
+
+/** Where a sent transaction stands (getSignatureStatuses); null when the chain does not know it. */
+export type SignatureState = { finalized: boolean; failed: boolean };
 
 /** The chain could not be asked (RPC down, slow, rate-limited): nothing may be recorded; retry later. */
 export class ChainUnavailableError extends Error {}
@@ -39,11 +53,22 @@ export class ChainUnavailableError extends Error {}
 export interface ChainVerifier {
   verifyDeposit(claim: DepositClaim): Promise<Verdict>;
   verifyPayout(claim: PayoutClaim): Promise<Verdict>;
+  /** Every account the transaction lists (a deposit's reference among them); null when the chain does not know it. */
+  accountKeys(txId: string): Promise<string[] | null>;
+}
+
+/** What the server follows by itself: deposits by their reference, payouts by their signature. */
+export interface ChainFollower {
+  /** The latest `limit` successful or failed transactions that list `address`, newest first. */
+  signaturesForAddress(address: string, limit: number): Promise<SignatureInfo[]>;
+  signatureStatuses(signatures: string[]): Promise<(SignatureState | null)[]>;
+  /** The block height at that commitment: a blockhash valid until a lower height can no longer land. */
+  blockHeight(commitment: 'confirmed' | 'finalized'): Promise<number>;
 }
 
 /** A transfer into the staking wallet that no stake records (the operator's safety net). */
 
-export interface Chain extends ChainVerifier {
+export interface Chain extends ChainVerifier, ChainFollower {
   /** Among the staking wallet's latest `limit` transactions, deposits whose txId `recorded` does not know. */
   unrecordedDeposits(
     mint: string,

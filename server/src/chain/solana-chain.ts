@@ -5,12 +5,24 @@ import {
   type Chain,
   type DepositClaim,
   type PayoutClaim,
+  type SignatureInfo,
+  type SignatureState,
   type Verdict,
 } from './chain-verifier.js';
 import { fromRawAmount, tokenMovement, toRawAmount } from './token-deltas.js';
 
+const keysOf = (tx: ParsedTransactionWithMeta) => tx.transaction.message.accountKeys.map((key) => key.pubkey.toBase58());
+
 /** How long one RPC call may take before the chain counts as unavailable. */
 const DEFAULT_RPC_TIMEOUT_MS = 10_000;
+/**
+ * A transaction read once is kept this long: recording a deposit asks for its accounts, then
+ * verifies it, and both answers come from one getTransaction. Short, because a confirmed (not
+ * yet finalized) transaction may still be dropped by a fork.
+ */
+const TRANSACTION_MEMORY_MS = 30_000;
+const TRANSACTIONS_REMEMBERED = 500;
+const NOT_FOUND = { ok: false, reason: 'Transaction not found on chain (or not yet confirmed)', retryable: true } as const;
 
 /**
  * The chain as the server sees it, through `endpoint()` (re-read on every use, so a provider
@@ -19,6 +31,7 @@ const DEFAULT_RPC_TIMEOUT_MS = 10_000;
  */
 export class SolanaChain implements Chain {
   private readonly decimalsByMint = new Map<string, number>();
+  private readonly recentTransactions = new Map<string, { tx: ParsedTransactionWithMeta; until: number }>();
 
   constructor(
     private readonly endpoint: () => Promise<string>,
@@ -51,8 +64,15 @@ export class SolanaChain implements Chain {
   }
 
   private async transaction(txId: string): Promise<ParsedTransactionWithMeta | null> {
+    const remembered = this.recentTransactions.get(txId);
+    if (remembered && remembered.until > Date.now()) return remembered.tx;
     const connection = await this.connection();
-    return this.ask(() => connection.getParsedTransaction(txId, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }));
+    const tx = await this.ask(() => connection.getParsedTransaction(txId, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }));
+    if (tx?.meta) {
+      if (this.recentTransactions.size >= TRANSACTIONS_REMEMBERED) this.recentTransactions.delete(this.recentTransactions.keys().next().value!);
+      this.recentTransactions.set(txId, { tx, until: Date.now() + TRANSACTION_MEMORY_MS });
+    }
+    return tx;
   }
 
   /** Shared checks of a transaction that should move `wholeTokens` of `mint`, in the order the refusals read. */
@@ -61,14 +81,14 @@ export class SolanaChain implements Chain {
     const refuse = (reason: string) => ({ ok: false as const, reason });
     if (decimals === undefined) return refuse('The configured token contract is not a token mint on this network');
     const tx = await this.transaction(txId);
-    if (!tx || !tx.meta) return refuse('Transaction not found on chain (or not yet confirmed)');
+    if (!tx || !tx.meta) return NOT_FOUND;
     if (tx.meta.err) return refuse('The transaction failed on chain');
     const movement = tokenMovement(tx.meta.preTokenBalances ?? [], tx.meta.postTokenBalances ?? [], mint);
     if (movement.byOwner.size === 0) {
       return refuse(movement.otherMints.size > 0 ? 'The transaction moved a different token' : 'The transaction moved no tokens');
     }
     if (movement.ownerChanged) return refuse('A token account changed owner in this transaction');
-    return { ok: true as const, movement, raw: toRawAmount(wholeTokens, decimals), decimals };
+    return { ok: true as const, tx, movement, raw: toRawAmount(wholeTokens, decimals), decimals };
   }
 
   async verifyDeposit(claim: DepositClaim): Promise<Verdict> {
@@ -81,6 +101,9 @@ export class SolanaChain implements Chain {
     if (received <= 0n) return { ok: false, reason: 'The transaction did not send tokens to the staking wallet' };
     if (received !== raw) return { ok: false, reason: `The staking wallet received ${tokens(received)} tokens, not ${claim.amount}` };
     if (sent !== raw) return { ok: false, reason: `The wallet ${claim.walletAddress} sent ${tokens(sent)} tokens, not ${claim.amount}` };
+    if (claim.reference && !keysOf(checked.tx).includes(claim.reference)) {
+      return { ok: false, reason: "The transaction does not carry this deposit's reference" };
+    }
     return { ok: true };
   }
 
@@ -96,7 +119,35 @@ export class SolanaChain implements Chain {
     // A batch pays several holders, so the staking wallet may have sent more than this one share.
     const sent = -(movement.byOwner.get(claim.stakingWallet) ?? 0n);
     if (sent < raw) return { ok: false, reason: `The tokens did not come from the staking wallet ${claim.stakingWallet}` };
+    // Block times are whole seconds: a payout in the second of the request counts as after it.
+    const blockTime = checked.tx.blockTime;
+    if (blockTime === null || blockTime === undefined) return { ok: false, reason: 'The chain does not say when this transaction happened' };
+    if (blockTime < Math.floor(claim.notBefore.getTime() / 1000)) {
+      return { ok: false, reason: 'The transaction is older than the withdrawal request' };
+    }
     return { ok: true };
+  }
+
+  async accountKeys(txId: string): Promise<string[] | null> {
+    const tx = await this.transaction(txId);
+    return tx?.meta ? keysOf(tx) : null;
+  }
+
+  async signaturesForAddress(address: string, limit: number): Promise<SignatureInfo[]> {
+    const connection = await this.connection();
+    const found = await this.ask(() => connection.getSignaturesForAddress(new PublicKey(address), { limit }));
+    return found.map((entry) => ({ signature: entry.signature, failed: entry.err !== null }));
+  }
+
+  async signatureStatuses(signatures: string[]): Promise<(SignatureState | null)[]> {
+    const connection = await this.connection();
+    const { value } = await this.ask(() => connection.getSignatureStatuses(signatures, { searchTransactionHistory: true }));
+    return value.map((status) => status && { finalized: status.confirmationStatus === 'finalized', failed: status.err !== null });
+  }
+
+  async blockHeight(commitment: 'confirmed' | 'finalized'): Promise<number> {
+    const connection = await this.connection();
+    return this.ask(() => connection.getBlockHeight(commitment));
   }
 
   async tokenBalance(mint: string, owner: string): Promise<string> {

@@ -1,16 +1,30 @@
-import { unavailable, unprocessable } from '../http/errors.js';
+import { unavailable, unprocessable, type AppError } from '../http/errors.js';
 import { ChainUnavailableError, type Verdict } from './chain-verifier.js';
 
-/** Turns a verifier's answer into the API's: 422 when the chain disproves, 503 when it cannot be asked. */
-export async function requireProof(check: () => Promise<Verdict>): Promise<void> {
-  let verdict: Verdict;
+const TRY_AGAIN = 'Nothing was recorded; please try again shortly.';
+
+const retryLater = (reason: string): AppError => unavailable(`${reason}. ${TRY_AGAIN}`, { retryable: true });
+
+/** The chain does not know the transaction (yet): never a final answer for tokens that may have moved. */
+export const notYetOnChain = () => retryLater('Transaction not found on chain (or not yet confirmed)');
+
+/** Asks the chain; an unreachable or hanging one is 503 `retryable`. */
+export async function askChain<T>(question: () => Promise<T>): Promise<T> {
   try {
-    verdict = await check();
+    return await question();
   } catch (error) {
-    if (error instanceof ChainUnavailableError) {
-      throw unavailable(`${error.message}. Nothing was recorded; please try again shortly.`, { retryable: true });
-    }
+    if (error instanceof ChainUnavailableError) throw retryLater(error.message);
     throw error;
   }
-  if (!verdict.ok) throw unprocessable(verdict.reason);
+}
+
+/**
+ * Turns a verifier's answer into the API's: 422 when the chain disproves, 503 `retryable` when it
+ * cannot be asked or does not know the transaction yet.
+ */
+export async function requireProof(check: () => Promise<Verdict>): Promise<void> {
+  const verdict = await askChain(check);
+  if (verdict.ok) return;
+  if (verdict.retryable) throw retryLater(verdict.reason);
+  throw unprocessable(verdict.reason);
 }

@@ -1,4 +1,4 @@
-import type { Sequelize, Transaction } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { StakingPlan as PlanJson } from '@stakedesk/shared/api-types';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { MESSAGES } from '@stakedesk/shared/messages';
@@ -8,7 +8,6 @@ import { adminChangedCache, STAKES_MOVED } from '../cache/caches.js';
 import { prepareJson, type PreparedJson } from '../http/prepared-json.js';
 import { notFound } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
-import { Stake } from '../stakes/stake.model.js';
 import { remainingCapacity } from '@stakedesk/shared/capacity';
 import { activeStakedByPlan } from './capacity.js';
 import { StakingPlan } from './plan.model.js';
@@ -102,13 +101,18 @@ export async function togglePlan(sequelize: Sequelize, id: number, actor: Actor)
 }
 
 /**
- * A plan nobody staked in is deleted; one with stakes is hidden (soft delete) so their history
+ * A plan nobody staked in (or meant to) is deleted; one with stakes or deposit intents is hidden (soft delete) so their history
  * keeps its plan. The row lock orders this against a stake being recorded in the same plan.
  */
 export async function deletePlan(sequelize: Sequelize, id: number, actor: Actor): Promise<{ softDeleted: boolean }> {
   return sequelize.transaction(async (transaction) => {
     const plan = await lockPlan(id, transaction);
-    const hasStakes = (await Stake.findOne({ where: { planId: id }, attributes: ['id'], transaction })) !== null;
+    // A deposit intent keeps the plan's terms and may still become a stake of it.
+    const [used] = await sequelize.query(
+      'SELECT 1 FROM stakes WHERE plan_id = :id UNION ALL SELECT 1 FROM deposit_intents WHERE plan_id = :id LIMIT 1',
+      { replacements: { id }, type: QueryTypes.SELECT, transaction },
+    );
+    const hasStakes = used !== undefined;
     await plan.destroy({ transaction, force: !hasStakes });
     await recordAudit(transaction, actor, {
       action: hasStakes ? 'plan.hide' : 'plan.delete',

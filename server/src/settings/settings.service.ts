@@ -1,4 +1,4 @@
-import type { Sequelize } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { AdminSettings, PublicSettings } from '@stakedesk/shared/api-types';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
@@ -7,7 +7,7 @@ import { MESSAGES } from '@stakedesk/shared/messages';
 import type { SettingsInput } from '@stakedesk/shared/schemas';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import { adminChangedCache } from '../cache/caches.js';
-import { unavailable } from '../http/errors.js';
+import { conflict, unavailable } from '../http/errors.js';
 import { maskRpcUrl, maskSecret } from './secrets.js';
 import { Settings } from './settings.model.js';
 
@@ -64,12 +64,27 @@ function changesFrom(input: SettingsInput, stored: Settings): Partial<Settings> 
   return changes as Partial<Settings>;
 }
 
+/**
+ * A stake is owed in the mint it was deposited in, so the mint may change only when nothing is
+ * owed. Deposits hold the settings row FOR SHARE while they record, so one in flight is waited
+ * for and then seen here.
+ */
+async function requireNoLiveStakes(transaction: Transaction): Promise<void> {
+  const [live] = await Settings.sequelize!.query(
+    `SELECT 1 FROM stakes WHERE status IN ('active', 'completed', 'pending_withdrawal') LIMIT 1`,
+    { type: QueryTypes.SELECT, transaction },
+  );
+  if (live) throw conflict(MESSAGES.tokenContractLocked, { errors: { tokenContract: MESSAGES.tokenContractLocked } });
+}
+
 export async function updateSettings(sequelize: Sequelize, input: SettingsInput, actor: Actor): Promise<Settings> {
   return sequelize.transaction(async (transaction) => {
     const settings = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.UPDATE });
     if (!settings) throw unavailable(MESSAGES.serviceUnavailable);
     const before = settings.toJSON();
-    await settings.update(changesFrom(input, settings), { transaction });
+    const changes = changesFrom(input, settings);
+    if (changes.tokenContract !== undefined && changes.tokenContract !== settings.tokenContract) await requireNoLiveStakes(transaction);
+    await settings.update(changes, { transaction });
     await recordAudit(transaction, actor, { action: 'settings.update', entityType: 'settings', entityId: 1, before, after: settings.toJSON() });
     return settings;
   });

@@ -25,5 +25,7 @@ export function toStakeJson(stake: StakeRow): StakeJson {
     txId: stake.txId,
     restakedFromId: stake.restakedFromId,
     overCapacity: stake.overCapacity,
+    tokenContract: stake.tokenContract,
+    stakingWallet: stake.stakingWallet,
   };
 }

@@ -21,6 +21,9 @@ export class Stake extends Model<InferAttributes<Stake>, InferCreationAttributes
   declare txId: string | null;
   declare restakedFromId: number | null;
   declare overCapacity: CreationOptional<boolean>;
+  /** The mint and staking wallet the deposit was verified against (a restake keeps its original's). */
+  declare tokenContract: string;
+  declare stakingWallet: string;
   declare endsAt: Date;
   declare completedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
@@ -44,6 +47,8 @@ export class Stake extends Model<InferAttributes<Stake>, InferCreationAttributes
         txId: DataTypes.STRING(100),
         restakedFromId: DataTypes.INTEGER,
         overCapacity: { type: DataTypes.BOOLEAN, defaultValue: false },
+        tokenContract: DataTypes.STRING(44),
+        stakingWallet: DataTypes.STRING(44),
         endsAt: DataTypes.DATE,
         completedAt: DataTypes.DATE,
         createdAt: DataTypes.DATE,

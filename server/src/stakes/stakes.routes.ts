@@ -1,6 +1,14 @@
 import { Router, type RequestHandler } from 'express';
 import type { Sequelize } from 'sequelize';
-import { restakeSchema, stakeCheckSchema, stakeListQuerySchema, stakeCreateSchema, walletAddressParamSchema } from '@stakedesk/shared/schemas';
+import {
+  depositIntentSchema,
+  idParamSchema,
+  restakeSchema,
+  stakeCheckSchema,
+  stakeCreateSchema,
+  stakeListQuerySchema,
+  walletAddressParamSchema,
+} from '@stakedesk/shared/schemas';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { STAKE_STATUSES } from '@stakedesk/shared/stake-status';
 import { currentAdmin } from '../admins/admin-auth.js';
@@ -11,6 +19,7 @@ import { readWalletPage, sendPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
 import { parse } from '../http/validate.js';
 import { refuseDuringMaintenance } from '../settings/maintenance.js';
+import { createDepositIntent, ownIntent } from './deposit-intents.service.js';
 import { expireStakesAsAdmin } from './expiry.js';
 import { toStakeJson } from './stake-json.js';
 import { checkStake, createStake, listStakes, listWalletStakes, restake, stakesAfter } from './stakes.service.js';
@@ -39,9 +48,15 @@ export function stakesPublicRoutes(sequelize: Sequelize, verifier: ChainVerifier
     const page = await listWalletStakes(wallet, readWalletPage(req));
     sendPage(res, { rows: page.rows.map(toStakeJson), total: page.total });
   });
-  router.post('/stakes', refuseDuringMaintenance, async (req, res) => {
+  router.post('/stakes', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
     const { stake, created } = await createStake(sequelize, verifier, parse(stakeCreateSchema, req.body));
     res.status(created ? 201 : 200).json(toStakeJson(stake));
+  });
+  router.post('/stakes/intents', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
+    res.status(201).json(await createDepositIntent(sequelize, parse(depositIntentSchema, req.body)));
+  });
+  router.get('/stakes/intents/:id', ...holderOnly, async (req, res) => {
+    res.json(await ownIntent(sequelize, parse(idParamSchema, req.params).id, res.locals.holderWallet as string));
   });
   router.post('/stakes/check', refuseDuringMaintenance, async (req, res) => {
     await checkStake(parse(stakeCheckSchema, req.body));

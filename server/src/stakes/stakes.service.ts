@@ -1,72 +1,34 @@
 import { Op, QueryTypes, type Sequelize, type Transaction, type WhereOptions } from 'sequelize';
-import { compareDecimal, normalizeDecimal } from '@stakedesk/shared/decimal';
-import { MESSAGES, minimumStakeMessage } from '@stakedesk/shared/messages';
+import { MESSAGES } from '@stakedesk/shared/messages';
 import { restakeAmount, rewardFor } from '@stakedesk/shared/money';
 import type { AdminListQuery, RestakeInput, StakeCheckInput, StakeCreateInput, StakeSortField } from '@stakedesk/shared/schemas';
 import { hasElapsed, restakeTxId, stakeEndsAt, type StakeStatus } from '@stakedesk/shared/stake-status';
-import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.js';
 import type { ChainVerifier } from '../chain/chain-verifier.js';
-import { requireProof } from '../chain/verify.js';
+import { askChain, notYetOnChain, requireProof } from '../chain/verify.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { publishAdminEvent } from '../events/publish.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
-import { badRequest, conflict, forbidden, notFound, unavailable } from '../http/errors.js';
-import { capacityProblem, requireCapacity } from '../plans/capacity.js';
+import { conflict, forbidden, notFound } from '../http/errors.js';
+import { requireCapacity } from '../plans/capacity.js';
 import { escapeLike, listOrder, pageOf, searchConditions } from '../http/list-query.js';
 import { totalOf, type Page } from '../http/pagination.js';
-import { StakingPlan } from '../plans/plan.model.js';
 import { stakePlansMatching, stakeTotals } from '../totals/totals.service.js';
 import { loadSettings } from '../settings/settings.service.js';
-import type { Settings } from '../settings/settings.model.js';
-import { toStakeJson } from './stake-json.js';
+import { intentClaim, intentReferencedBy, recordIntentDeposit } from './deposit-intents.service.js';
+import { lockOpenPlan, requireMinimum, requireStakingConfigured, termsOf } from './deposit-rules.js';
+import { announceStake, recordProvenDeposit } from './record-deposit.js';
 import { Stake, type StakeRow } from './stake.model.js';
 
-function requireStakingConfigured(settings: Settings): { mint: string; stakingWallet: string } {
-  if (!settings.tokenContract || !settings.stakingWallet) {
-    throw unavailable(MESSAGES.stakingNotConfigured);
-  }
-  return { mint: settings.tokenContract, stakingWallet: settings.stakingWallet };
-}
-
 /**
- * The plan, open for stakes. In a transaction it is locked FOR UPDATE until the stake is written:
- * against deletion or edits, and against other stakes into the plan, so that capacity sums read
- * under the lock stay true until commit (concurrent deposits cannot overshoot a cap).
+ * POST /api/stakes/check: refuses, before the holder signs anything, a deposit the server would
+ * not take into the plan (closed, below minimum, over a cap). Advisory: a deposit racing others
+ * to the last room is settled when it is recorded.
  */
-async function lockOpenPlan(planId: number, transaction?: Transaction): Promise<StakingPlan> {
-  const plan = await StakingPlan.findByPk(planId, transaction ? { transaction, lock: transaction.LOCK.UPDATE } : {});
-  if (!plan) throw notFound(MESSAGES.planNotFound);
-  if (!plan.isActive) throw conflict(MESSAGES.planInactive);
-  return plan;
-}
-
-function requireMinimum(amount: string, plan: StakingPlan, symbol: string): void {
-  if (compareDecimal(amount, plan.minStakeAmount) < 0) {
-    const message = minimumStakeMessage(normalizeDecimal(plan.minStakeAmount), symbol);
-    throw badRequest(message, { amount: message });
-  }
-}
-
-function snapshotOf(plan: StakingPlan) {
-  return {
-    planId: plan.id,
-    planName: plan.name,
-    planDescription: plan.description,
-    yieldRate: plan.yieldRate,
-    durationDays: plan.durationDays,
-    minStakeAmount: plan.minStakeAmount,
-    earlyPenaltyRate: plan.earlyPenaltyRate,
-  };
-}
-
-function announceStake(sequelize: Sequelize, transaction: Transaction, stake: Stake): Promise<void> {
-  return publishAdminEvent(sequelize, transaction, {
-    type: 'stake.created',
-    stakeId: stake.id,
-    walletAddress: stake.walletAddress,
-    amount: stake.amount,
-    restake: stake.restakedFromId !== null,
-  });
+export async function checkStake(input: StakeCheckInput): Promise<void> {
+  const settings = await loadSettings();
+  requireStakingConfigured(settings);
+  const plan = await lockOpenPlan(input.planId);
+  requireMinimum(input.amount, plan, settings.tokenSymbol);
+  await requireCapacity(plan, input.walletAddress, input.amount, settings.tokenSymbol);
 }
 
 /** A recorded txId may be replayed by the same deposit (idempotent); anything else is a reuse. */
@@ -85,83 +47,42 @@ async function replayOf(input: StakeCreateInput): Promise<Stake | null> {
 }
 
 /**
- * POST /api/stakes/check: refuses, before the holder signs anything, a deposit the server would
- * not take into the plan (closed, below minimum, over a cap). Advisory: a deposit racing others
- * to the last room is settled when it is recorded.
- */
-export async function checkStake(input: StakeCheckInput): Promise<void> {
-  const settings = await loadSettings();
-  requireStakingConfigured(settings);
-  const plan = await lockOpenPlan(input.planId);
-  requireMinimum(input.amount, plan, settings.tokenSymbol);
-  await requireCapacity(plan, input.walletAddress, input.amount, settings.tokenSymbol);
-}
-
-async function flagOverCapacity(sequelize: Sequelize, transaction: Transaction, stake: Stake, reason: string): Promise<void> {
-  await recordAudit(transaction, SYSTEM_ACTOR, {
-    action: 'stake.over_capacity',
-    entityType: 'stake',
-    entityId: stake.id,
-    after: { ...toStakeJson(stake), reason },
-  });
-}
-
-export async function markTransactionUsed(
-  sequelize: Sequelize,
-  txId: string,
-  purpose: 'deposit',
-  transaction: Transaction,
-): Promise<void> {
-  await sequelize.query('INSERT INTO used_transactions (tx_id, purpose) VALUES (:txId, :purpose)', {
-    replacements: { txId, purpose },
-    transaction,
-  });
-}
-
-/**
- * Records a deposit as an active stake, only after the chain proves it. Replays of the same
- * deposit return the stake already recorded (`created: false`).
+ * POST /api/stakes: records a deposit as an active stake, only after the chain proves it. A
+ * transfer carrying the reference of one of the wallet's deposit intents is recorded on that
+ * intent's terms (the plan may have changed or closed since); any other on the plan's terms now.
+ * Replays of the same deposit return the stake already recorded (`created: false`). A
+ * transaction the chain does not know (yet) is 503 `retryable`, never a final refusal.
  */
 export async function createStake(
   sequelize: Sequelize,
-  verifier: ChainVerifier,
+  chain: ChainVerifier,
   input: StakeCreateInput,
 ): Promise<{ stake: Stake; created: boolean }> {
-  const settings = await loadSettings();
-  const { mint, stakingWallet } = requireStakingConfigured(settings);
   const replay = await replayOf(input);
   if (replay) return { stake: replay, created: false };
+  const keys = await askChain(() => chain.accountKeys(input.txId));
+  if (keys === null) throw notYetOnChain();
+  const intent = await intentReferencedBy(sequelize, input.walletAddress, keys);
+  if (intent) {
+    await requireProof(() => chain.verifyDeposit(intentClaim(intent, input.txId)));
+    const recorded = await recordIntentDeposit(sequelize, intent.id, input.txId);
+    if (recorded) return recorded;
+  }
+  return createPlainStake(sequelize, chain, input);
+}
+
+/** A deposit without an intent (SPEC's clients): the plan must still be open, on its terms now. */
+async function createPlainStake(sequelize: Sequelize, chain: ChainVerifier, input: StakeCreateInput): Promise<{ stake: Stake; created: boolean }> {
+  const settings = await loadSettings();
+  const { mint, stakingWallet } = requireStakingConfigured(settings);
   const plan = await lockOpenPlan(input.planId);
   requireMinimum(input.amount, plan, settings.tokenSymbol);
-
-  await requireProof(() =>
-    verifier.verifyDeposit({ txId: input.txId, walletAddress: input.walletAddress, amount: input.amount, mint, stakingWallet }),
-  );
-
+  await requireProof(() => chain.verifyDeposit({ txId: input.txId, walletAddress: input.walletAddress, amount: input.amount, mint, stakingWallet }));
   try {
     const stake = await sequelize.transaction(async (transaction) => {
       const lockedPlan = await lockOpenPlan(input.planId, transaction);
-      // The tokens have already moved: a deposit over a cap is recorded and flagged, never lost.
-      const overCapacity = await capacityProblem(lockedPlan, input.walletAddress, input.amount, settings.tokenSymbol, transaction);
-      await markTransactionUsed(sequelize, input.txId, 'deposit', transaction);
-      const createdAt = new Date();
-      const created = await Stake.create(
-        {
-          walletAddress: input.walletAddress,
-          ...snapshotOf(lockedPlan),
-          amount: input.amount,
-          rewardAmount: rewardFor(input.amount, lockedPlan.yieldRate),
-          txId: input.txId,
-          restakedFromId: null,
-          overCapacity: overCapacity !== null,
-          createdAt,
-          endsAt: stakeEndsAt(createdAt, lockedPlan.durationDays),
-        },
-        { transaction },
-      );
-      if (overCapacity) await flagOverCapacity(sequelize, transaction, created, overCapacity);
-      await announceStake(sequelize, transaction, created);
-      return created;
+      const deposit = { txId: input.txId, walletAddress: input.walletAddress, amount: input.amount, terms: termsOf(lockedPlan), tokenContract: mint, stakingWallet };
+      return recordProvenDeposit(sequelize, transaction, deposit, settings.tokenSymbol);
     });
     return { stake, created: true };
   } catch (error) {
@@ -206,11 +127,13 @@ export async function restake(sequelize: Sequelize, input: RestakeInput): Promis
       const created = await Stake.create(
         {
           walletAddress: original.walletAddress,
-          ...snapshotOf(plan),
+          ...termsOf(plan),
           amount,
           rewardAmount: rewardFor(amount, plan.yieldRate),
           txId: restakeTxId(original.id),
           restakedFromId: original.id,
+          tokenContract: original.tokenContract,
+          stakingWallet: original.stakingWallet,
           createdAt: now,
           endsAt: stakeEndsAt(now, plan.durationDays),
         },

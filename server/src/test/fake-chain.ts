@@ -4,10 +4,12 @@ import {
   type Chain,
   type DepositClaim,
   type PayoutClaim,
+  type SignatureInfo,
+  type SignatureState,
   type Verdict,
 } from '../chain/chain-verifier.js';
 
-type PayoutTransfer = Omit<PayoutClaim, 'txId' | 'stakingWallet'> & { stakingWallet?: string };
+type PayoutTransfer = Omit<PayoutClaim, 'txId' | 'stakingWallet' | 'notBefore'> & { stakingWallet?: string };
 
 /**
  * Stands in for the chain in API tests: a claim is proven only when the test put exactly that
@@ -16,42 +18,74 @@ type PayoutTransfer = Omit<PayoutClaim, 'txId' | 'stakingWallet'> & { stakingWal
  */
 export class FakeChain implements Chain {
   reachable = true;
+  /** The chain's block height (every commitment). */
+  height = 1_000;
   /** Token balances "on chain", by mint then owner. */
   readonly balances = new Map<string, Map<string, string>>();
   readonly calls: { kind: 'deposit' | 'payout'; txId: string }[] = [];
   private readonly deposits = new Map<string, Omit<DepositClaim, 'txId'>>();
-  /** A payout transaction may pay several holders: its transfers, by txId. */
-  private readonly payouts = new Map<string, PayoutTransfer[]>();
+  /** A payout transaction may pay several holders: its transfers, by txId, and when it landed. */
+  private readonly payouts = new Map<string, { transfers: PayoutTransfer[]; at: Date }>();
 
-  addDeposit(claim: DepositClaim): void {
-    const { txId, ...transfer } = claim;
-    this.deposits.set(txId, transfer);
+  addDeposit({ txId, reference, ...transfer }: DepositClaim): void {
+    this.deposits.set(txId, reference ? { ...transfer, reference } : transfer);
   }
 
   /** One more transfer in payout transaction `txId`; without `stakingWallet` it counts as sent from the configured one. */
-  addPayout({ txId, ...transfer }: Omit<PayoutClaim, 'stakingWallet'> & { stakingWallet?: string }): void {
-    this.payouts.set(txId, [...(this.payouts.get(txId) ?? []), transfer]);
+  addPayout({ txId, ...transfer }: Omit<PayoutClaim, 'stakingWallet' | 'notBefore'> & { stakingWallet?: string }, at = new Date()): void {
+    const known = this.payouts.get(txId);
+    this.payouts.set(txId, { transfers: [...(known?.transfers ?? []), transfer], at: known?.at ?? at });
   }
 
-  private check<T extends object>(kind: 'deposit' | 'payout', transfers: Map<string, T>, txId: string, claim: T): Verdict {
+  private check<T extends object>(kind: 'deposit' | 'payout', onChain: T | undefined, txId: string, claim: T): Verdict {
     this.calls.push({ kind, txId });
     if (!this.reachable) throw new ChainUnavailableError('The Solana RPC endpoint is unreachable');
-    const onChain = transfers.get(txId);
-    if (!onChain) return { ok: false, reason: 'Transaction not found on chain' };
-    const differing = (Object.keys(claim) as (keyof T)[]).find((key) => onChain[key] !== claim[key]);
+    if (!onChain) return { ok: false, reason: 'Transaction not found on chain', retryable: true };
+    const differing = (Object.keys(claim) as (keyof T)[]).find((key) => claim[key] !== undefined && onChain[key] !== claim[key]);
     return differing ? { ok: false, reason: `The transaction's ${String(differing)} does not match` } : { ok: true };
   }
 
   async verifyDeposit({ txId, ...claim }: DepositClaim): Promise<Verdict> {
-    return this.check('deposit', this.deposits, txId, claim);
+    return this.check('deposit', this.deposits.get(txId), txId, claim);
   }
 
   /** The holder's own transfer in the transaction is the one checked, as the real verifier measures by owner. */
-  async verifyPayout({ txId, ...claim }: PayoutClaim): Promise<Verdict> {
-    const transfers = this.payouts.get(txId) ?? [];
-    const own = transfers.find((transfer) => transfer.walletAddress === claim.walletAddress) ?? transfers[0];
+  async verifyPayout({ txId, notBefore, ...claim }: PayoutClaim): Promise<Verdict> {
+    const payout = this.payouts.get(txId);
+    const own = payout?.transfers.find((transfer) => transfer.walletAddress === claim.walletAddress) ?? payout?.transfers[0];
     const onChain = own && { ...own, stakingWallet: own.stakingWallet ?? claim.stakingWallet };
-    return this.check('payout', new Map(onChain ? [[txId, onChain]] : []), txId, claim);
+    const verdict = this.check('payout', onChain, txId, claim);
+    if (verdict.ok && Math.floor(payout!.at.getTime() / 1000) < Math.floor(notBefore.getTime() / 1000)) {
+      return { ok: false, reason: 'The transaction is older than the withdrawal request' };
+    }
+    return verdict;
+  }
+
+  async accountKeys(txId: string): Promise<string[] | null> {
+    if (!this.reachable) throw new ChainUnavailableError('The Solana RPC endpoint is unreachable');
+    const deposit = this.deposits.get(txId);
+    if (deposit) return [deposit.walletAddress, deposit.stakingWallet, ...(deposit.reference ? [deposit.reference] : [])];
+    const payout = this.payouts.get(txId);
+    return payout ? payout.transfers.map((transfer) => transfer.walletAddress) : null;
+  }
+
+  async signaturesForAddress(address: string, limit: number): Promise<SignatureInfo[]> {
+    if (!this.reachable) throw new ChainUnavailableError('The Solana RPC endpoint is unreachable');
+    return [...this.deposits]
+      .filter(([, deposit]) => deposit.reference === address)
+      .reverse()
+      .slice(0, limit)
+      .map(([signature]) => ({ signature, failed: false }));
+  }
+
+  async signatureStatuses(signatures: string[]): Promise<(SignatureState | null)[]> {
+    if (!this.reachable) throw new ChainUnavailableError('The Solana RPC endpoint is unreachable');
+    return signatures.map((signature) => (this.payouts.has(signature) || this.deposits.has(signature) ? { finalized: true, failed: false } : null));
+  }
+
+  async blockHeight(): Promise<number> {
+    if (!this.reachable) throw new ChainUnavailableError('The Solana RPC endpoint is unreachable');
+    return this.height;
   }
 
   setBalance(mint: string, owner: string, tokens: string): void {

@@ -35,7 +35,7 @@ export async function stakeFor(api: TestServer, plan: { id: number }, options: {
   await api.signIn(holder);
   const claim = { txId: randomTxId(), walletAddress: holder.wallet, amount: options.amount ?? '1000' };
   api.chain.addDeposit({ ...claim, mint: MINT, stakingWallet: STAKING_WALLET });
-  const response = await api.request<Stake>('POST', '/api/stakes', { planId: plan.id, status: 'active', ...claim });
+  const response = await api.request<Stake>('POST', '/api/stakes', { planId: plan.id, status: 'active', ...claim }, { as: holder.wallet });
   if (response.status !== 201) throw new Error(`stake: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
 }
@@ -64,7 +64,17 @@ export async function stakeStatus(api: TestServer, stakeId: number): Promise<str
   return (rows as { status: string }[])[0]!.status;
 }
 
-export async function countRows(api: TestServer, table: 'stakes' | 'withdrawals' | 'used_transactions' | 'audit_logs'): Promise<number> {
+/** A new holder, signed in: `api.request(..., { as: wallet })` acts as it. */
+export async function signedInWallet(api: TestServer): Promise<string> {
+  const holder = newHolder();
+  await api.signIn(holder);
+  return holder.wallet;
+}
+
+export async function countRows(
+  api: TestServer,
+  table: 'stakes' | 'withdrawals' | 'used_transactions' | 'audit_logs' | 'deposit_intents' | 'payouts',
+): Promise<number> {
   const [rows] = await api.sequelize.query(`SELECT count(*)::int AS n FROM ${table}`);
   return (rows as { n: number }[])[0]!.n;
 }

@@ -14,6 +14,7 @@ import { migrateAndSeed } from '../db/migrator.js';
 import { createLogger } from '../logger.js';
 import { AdminEventHub } from '../events/admin-event-hub.js';
 import { FakeChain } from './fake-chain.js';
+import { followChainOnce } from '../chain/follow-chain.js';
 
 export const ADMIN = { username: 'root', email: 'root@example.com', password: 'correct horse battery' };
 
@@ -177,6 +178,8 @@ export async function startTestServer(
     chain,
     request,
     login,
+    /** One round of what the server follows on chain (payouts, intents' deposits), as its scheduled job runs it. */
+    followChain: () => followChainOnce(sequelize, options.realChain ?? chain, logger, 0),
     async close() {
       await events.close();
       server.closeAllConnections();

@@ -3,40 +3,54 @@ import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { DUE_SOON_DAYS } from '@stakedesk/shared/treasury';
 
-export type Liabilities = Pick<TreasuryCoverage, 'liabilities' | 'dueWithin7Days' | 'dueWithin30Days'>;
+export type Liabilities = Pick<TreasuryCoverage, 'liabilities' | 'dueWithin7Days' | 'dueWithin30Days' | 'liabilitiesElsewhere'>;
 
-type Row = Record<'principal' | 'rewards' | 'pending' | 'due_soon' | 'due_later', string>;
+type Row = Record<'token_contract' | 'staking_wallet' | 'principal' | 'rewards' | 'pending' | 'due_soon' | 'due_later', string>;
 
 /**
- * What the platform owes, in one statement (one snapshot). A stake with a pending withdrawal is
- * owed through that withdrawal's finalAmount (after any early penalty), so stakes count only while
- * active or completed; withdrawn stakes are paid or restaked (the restake is its own active stake).
+ * What the platform owes, in one statement (one snapshot), per mint and staking wallet the
+ * deposits were verified against. A stake with a pending withdrawal is owed through that
+ * withdrawal's finalAmount (after any early penalty), so stakes count only while active or
+ * completed; withdrawn stakes are paid or restaked (the restake is its own active stake).
  * Completed stakes and pending withdrawals are due now; an active stake when it ends.
  */
 const LIABILITIES_SQL = `
-  WITH stake_owed AS (
-    SELECT amount, reward_amount, CASE WHEN status = 'completed' THEN now() ELSE ends_at END AS due_at
+  WITH owed AS (
+    SELECT token_contract, staking_wallet, amount AS principal, reward_amount AS reward, 0 AS pending,
+      CASE WHEN status = 'completed' THEN now() ELSE ends_at END AS due_at
     FROM stakes WHERE status IN ('active', 'completed')
-  ), owed AS (
-    SELECT amount + reward_amount AS total, due_at FROM stake_owed
     UNION ALL
-    SELECT final_amount, now() FROM withdrawals WHERE status = 'pending'
+    SELECT token_contract, staking_wallet, 0, 0, final_amount, now() FROM withdrawals WHERE status = 'pending'
   )
-  SELECT
-    (SELECT coalesce(sum(amount), 0) FROM stake_owed)::text AS principal,
-    (SELECT coalesce(sum(reward_amount), 0) FROM stake_owed)::text AS rewards,
-    (SELECT coalesce(sum(final_amount), 0) FROM withdrawals WHERE status = 'pending')::text AS pending,
-    (SELECT coalesce(sum(total), 0) FROM owed WHERE due_at <= now() + make_interval(days => :soon))::text AS due_soon,
-    (SELECT coalesce(sum(total), 0) FROM owed WHERE due_at <= now() + make_interval(days => :later))::text AS due_later`;
+  SELECT token_contract, staking_wallet,
+    sum(principal)::text AS principal, sum(reward)::text AS rewards, sum(pending)::text AS pending,
+    coalesce(sum(principal + reward + pending) FILTER (WHERE due_at <= now() + make_interval(days => :soon)), 0)::text AS due_soon,
+    coalesce(sum(principal + reward + pending) FILTER (WHERE due_at <= now() + make_interval(days => :later)), 0)::text AS due_later
+  FROM owed GROUP BY token_contract, staking_wallet`;
 
-export async function readLiabilities(sequelize: Sequelize): Promise<Liabilities> {
+const totalOf = (row: Row) => (BigInt(normalizeDecimal(row.principal)) + BigInt(normalizeDecimal(row.rewards)) + BigInt(normalizeDecimal(row.pending))).toString();
+
+/**
+ * The liabilities owed in `mint` from `stakingWallet` (what its balance must cover), and apart,
+ * whatever is owed in another mint or from another wallet: deposits verified while the settings
+ * named them, which that balance does not cover.
+ */
+export async function readLiabilities(sequelize: Sequelize, mint: string, stakingWallet: string): Promise<Liabilities> {
   const [soon, later] = DUE_SOON_DAYS;
-  const [row] = await sequelize.query<Row>(LIABILITIES_SQL, { replacements: { soon, later }, type: QueryTypes.SELECT });
-  const { principal, rewards, pending, due_soon, due_later } = row!;
-  const total = (BigInt(normalizeDecimal(principal)) + BigInt(normalizeDecimal(rewards)) + BigInt(normalizeDecimal(pending))).toString();
+  const rows = await sequelize.query<Row>(LIABILITIES_SQL, { replacements: { soon, later }, type: QueryTypes.SELECT });
+  const here = rows.find((row) => row.token_contract === mint && row.staking_wallet === stakingWallet);
+  const elsewhere = rows.filter((row) => row !== here);
   return {
-    liabilities: { total, stakePrincipal: normalizeDecimal(principal), stakeRewards: normalizeDecimal(rewards), pendingWithdrawals: normalizeDecimal(pending) },
-    dueWithin7Days: normalizeDecimal(due_soon),
-    dueWithin30Days: normalizeDecimal(due_later),
+    liabilities: {
+      total: here ? totalOf(here) : '0',
+      stakePrincipal: normalizeDecimal(here?.principal ?? '0'),
+      stakeRewards: normalizeDecimal(here?.rewards ?? '0'),
+      pendingWithdrawals: normalizeDecimal(here?.pending ?? '0'),
+    },
+    dueWithin7Days: normalizeDecimal(here?.due_soon ?? '0'),
+    dueWithin30Days: normalizeDecimal(here?.due_later ?? '0'),
+    liabilitiesElsewhere: elsewhere
+      .map((row) => ({ tokenContract: row.token_contract, stakingWallet: row.staking_wallet, total: totalOf(row) }))
+      .sort((a, b) => (BigInt(b.total) > BigInt(a.total) ? 1 : -1)),
   };
 }

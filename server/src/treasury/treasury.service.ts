@@ -5,6 +5,7 @@ import { coveragePercent, isCovered } from '@stakedesk/shared/treasury';
 import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
 import { Cached } from '../cache/cached.js';
 import type { Logger } from '../logger.js';
+import type { Settings } from '../settings/settings.model.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { readLiabilities } from './liabilities.js';
 
@@ -13,8 +14,7 @@ export const TREASURY_CACHE_MS = 5_000;
 
 type Balance = { balance: string; balanceUnavailable: null } | { balance: null; balanceUnavailable: string };
 
-async function readBalance(chain: Chain, logger: Logger): Promise<Balance> {
-  const settings = await loadSettings();
+async function readBalance(chain: Chain, logger: Logger, settings: Settings): Promise<Balance> {
   if (!settings.tokenContract || !settings.stakingWallet) return { balance: null, balanceUnavailable: MESSAGES.stakingNotConfigured };
   try {
     return { balance: await chain.tokenBalance(settings.tokenContract, settings.stakingWallet), balanceUnavailable: null };
@@ -25,7 +25,11 @@ async function readBalance(chain: Chain, logger: Logger): Promise<Balance> {
 }
 
 async function computeCoverage(sequelize: Sequelize, chain: Chain, logger: Logger): Promise<TreasuryCoverage> {
-  const [owed, held] = await Promise.all([readLiabilities(sequelize), readBalance(chain, logger)]);
+  const settings = await loadSettings();
+  const [owed, held] = await Promise.all([
+    readLiabilities(sequelize, settings.tokenContract, settings.stakingWallet),
+    readBalance(chain, logger, settings),
+  ]);
   const total = owed.liabilities.total;
   return {
     ...held,

@@ -17,6 +17,9 @@ export class Withdrawal extends Model<InferAttributes<Withdrawal>, InferCreation
   /** Where the stake goes back to if an admin rejects the request. */
   declare stakeStatusBefore: 'active' | 'completed';
   declare txId: CreationOptional<string | null>;
+  /** Copied from the stake: the payout must be this mint, from this wallet. */
+  declare tokenContract: string;
+  declare stakingWallet: string;
   declare rejectReason: CreationOptional<string | null>;
   declare processedBy: CreationOptional<number | null>;
   declare requestedAt: CreationOptional<Date>;
@@ -38,6 +41,8 @@ export class Withdrawal extends Model<InferAttributes<Withdrawal>, InferCreation
         status: { type: DataTypes.STRING(20), defaultValue: 'pending' },
         stakeStatusBefore: DataTypes.STRING(20),
         txId: DataTypes.STRING(100),
+        tokenContract: DataTypes.STRING(44),
+        stakingWallet: DataTypes.STRING(44),
         rejectReason: DataTypes.STRING(500),
         processedBy: DataTypes.INTEGER,
         requestedAt: { type: DataTypes.DATE, defaultValue: DataTypes.NOW },

@@ -1,4 +1,5 @@
 import { Router, type RequestHandler } from 'express';
+import type { AdminWithdrawal } from '@stakedesk/shared/api-types';
 import type { Sequelize } from 'sequelize';
 import {
   idParamSchema,
@@ -22,9 +23,10 @@ import {
   listWithdrawals,
   processWithdrawal,
   requestWithdrawal,
-  toWithdrawalJson,
   withdrawalsAfter,
 } from './withdrawals.service.js';
+import { toWithdrawalJson } from './withdrawal-json.js';
+import { latestPayoutsOf } from '../payouts/payout-records.js';
 
 const WITHDRAWAL_CSV_COLUMNS: { header: string; value: (w: Withdrawal) => unknown }[] = [
   { header: 'id', value: (w) => w.id },
@@ -58,7 +60,9 @@ export function withdrawalsAdminRoutes(sequelize: Sequelize, verifier: ChainVeri
   const router = Router();
   router.get('/withdrawals', async (req, res) => {
     const page = await listWithdrawals(readListQuery(req, withdrawalListQuerySchema), readStatusFilter(req, WITHDRAWAL_STATUSES));
-    sendPage(res, { rows: page.rows.map(toWithdrawalJson), total: page.total });
+    const payouts = await latestPayoutsOf(page.rows.map((row) => row.id));
+    const rows: AdminWithdrawal[] = page.rows.map((row) => ({ ...toWithdrawalJson(row), payout: payouts.get(row.id) ?? null }));
+    sendPage(res, { rows, total: page.total });
   });
   router.get('/withdrawals.csv', async (req, res) => {
     const statuses = readStatusFilter(req, WITHDRAWAL_STATUSES);

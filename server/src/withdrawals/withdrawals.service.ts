@@ -1,5 +1,4 @@
-import { Op, type Sequelize } from 'sequelize';
-import type { Withdrawal as WithdrawalJson } from '@stakedesk/shared/api-types';
+import { Op, type Sequelize, type Transaction } from 'sequelize';
 import { withdrawalQuote } from '@stakedesk/shared/money';
 import { MESSAGES } from '@stakedesk/shared/messages';
 import type { AdminListQuery, WithdrawalProcessInput, WithdrawalRequestInput, WithdrawalSortField } from '@stakedesk/shared/schemas';
@@ -13,29 +12,15 @@ import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { conflict, notFound } from '../http/errors.js';
 import { listOrder, pageOf, searchConditions } from '../http/list-query.js';
 import { totalOf, type Page } from '../http/pagination.js';
-import { loadSettings } from '../settings/settings.service.js';
-import { Stake } from '../stakes/stake.model.js';
-import { isPayoutTransferTaken, markPayoutTransaction } from './payout-transfers.js';
+import { hasOpenPayout } from '../payouts/payout-records.js';
+import { markPaid } from './mark-paid.js';
+import { payoutClaimOf } from './payout-claim.js';
+import { isPayoutTransferTaken } from './payout-transfers.js';
+import { toWithdrawalJson } from './withdrawal-json.js';
 import { withdrawalTotals } from '../totals/totals.service.js';
 import { lockOwnStake } from '../stakes/stakes.service.js';
+import { Stake } from '../stakes/stake.model.js';
 import { Withdrawal, type WithdrawalRow } from './withdrawal.model.js';
-
-export function toWithdrawalJson(w: WithdrawalRow): WithdrawalJson {
-  return {
-    id: w.id,
-    stakeId: w.stakeId,
-    walletAddress: w.walletAddress,
-    kind: w.kind,
-    amount: w.amount,
-    finalAmount: w.finalAmount,
-    penaltyAmount: w.penaltyAmount,
-    status: w.status,
-    requestedAt: w.requestedAt.toISOString(),
-    processedAt: w.processedAt ? w.processedAt.toISOString() : null,
-    txId: w.txId,
-    rejectReason: w.rejectReason,
-  };
-}
 
 /**
  * Moves an active or completed stake to pending_withdrawal with amounts the server computes.
@@ -72,6 +57,8 @@ export async function requestWithdrawal(sequelize: Sequelize, input: WithdrawalR
           penaltyAmount: quote.penaltyAmount,
           finalAmount: quote.finalAmount,
           stakeStatusBefore,
+          tokenContract: stake.tokenContract,
+          stakingWallet: stake.stakingWallet,
         },
         { transaction },
       );
@@ -100,28 +87,13 @@ async function completeWithdrawal(
   const pending = await Withdrawal.findByPk(id);
   if (!pending) throw notFound(MESSAGES.withdrawalNotFound);
   if (pending.status !== 'pending') throw conflict(MESSAGES.withdrawalAlreadyProcessed);
+  if (await hasOpenPayout(id)) throw conflict(MESSAGES.payoutInFlight);
   if (await isPayoutTransferTaken(sequelize, txId, pending.walletAddress)) throw conflict(MESSAGES.txIdAlreadyUsed);
-  const { tokenContract: mint, stakingWallet } = await loadSettings();
-  await requireProof(() =>
-    verifier.verifyPayout({ txId, walletAddress: pending.walletAddress, amount: pending.finalAmount, mint, stakingWallet }),
-  );
+  await requireProof(() => verifier.verifyPayout(payoutClaimOf(pending, txId)));
   try {
     return await sequelize.transaction(async (transaction) => {
-      const withdrawal = await Withdrawal.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
-      if (!withdrawal || withdrawal.status !== 'pending') throw conflict(MESSAGES.withdrawalAlreadyProcessed);
-      const before = toWithdrawalJson(withdrawal);
-      await markPayoutTransaction(sequelize, txId, transaction);
-      const now = new Date();
-      await withdrawal.update({ status: 'completed', txId, processedAt: now, processedBy: actor.id }, { transaction });
-      const stake = await Stake.findByPk(withdrawal.stakeId, { transaction, lock: transaction.LOCK.UPDATE });
-      await stake!.update({ status: 'withdrawn', completedAt: stake!.completedAt ?? now }, { transaction });
-      await recordAudit(transaction, actor, {
-        action: 'withdrawal.complete',
-        entityType: 'withdrawal',
-        entityId: id,
-        before,
-        after: toWithdrawalJson(withdrawal),
-      });
+      const withdrawal = await lockPendingWithdrawal(id, transaction);
+      await markPaid(sequelize, transaction, withdrawal, txId, actor);
       return withdrawal;
     });
   } catch (error) {
@@ -130,12 +102,22 @@ async function completeWithdrawal(
   }
 }
 
+/**
+ * The withdrawal, locked, still pending and with no payout on its way: neither a pasted TXID nor
+ * a rejection may overtake tokens already sent (a registered payout takes the same lock).
+ */
+async function lockPendingWithdrawal(id: number, transaction: Transaction): Promise<Withdrawal> {
+  const withdrawal = await Withdrawal.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+  if (!withdrawal) throw notFound(MESSAGES.withdrawalNotFound);
+  if (withdrawal.status !== 'pending') throw conflict(MESSAGES.withdrawalAlreadyProcessed);
+  if (await hasOpenPayout(id, transaction)) throw conflict(MESSAGES.payoutInFlight);
+  return withdrawal;
+}
+
 /** The stake goes back to what it was before the request, so the holder can ask again. */
 async function rejectWithdrawal(sequelize: Sequelize, id: number, reason: string, actor: Actor): Promise<Withdrawal> {
   return sequelize.transaction(async (transaction) => {
-    const withdrawal = await Withdrawal.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
-    if (!withdrawal) throw notFound(MESSAGES.withdrawalNotFound);
-    if (withdrawal.status !== 'pending') throw conflict(MESSAGES.withdrawalAlreadyProcessed);
+    const withdrawal = await lockPendingWithdrawal(id, transaction);
     const before = toWithdrawalJson(withdrawal);
     await withdrawal.update({ status: 'rejected', rejectReason: reason, processedAt: new Date(), processedBy: actor.id }, { transaction });
     const stake = await Stake.findByPk(withdrawal.stakeId, { transaction, lock: transaction.LOCK.UPDATE });

@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import bs58 from 'bs58';
+import { QueryTypes, type Sequelize } from 'sequelize';
+import type { DepositIntent } from '@stakedesk/shared/api-types';
+import { DEPOSIT_INTENT_TTL_MS } from '@stakedesk/shared/constants';
+import { MESSAGES } from '@stakedesk/shared/messages';
+import type { DepositIntentInput } from '@stakedesk/shared/schemas';
+import type { DepositClaim } from '../chain/chain-verifier.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { forbidden, notFound } from '../http/errors.js';
+import { requireCapacity } from '../plans/capacity.js';
+import { loadSettings } from '../settings/settings.service.js';
+import { lockOpenPlan, requireMinimum, requireStakingConfigured, termsOf, type PlanTerms } from './deposit-rules.js';
+import { recordProvenDeposit } from './record-deposit.js';
+import { Stake } from './stake.model.js';
+
+/** A deposit_intents row: the terms a holder was shown, kept until their transfer is recorded. */
+export type IntentRow = {
+  id: number;
+  reference: string;
+  wallet_address: string;
+  amount: string;
+  plan_id: number;
+  plan_name: string;
+  plan_description: string | null;
+  yield_rate: string;
+  duration_days: number;
+  min_stake_amount: string;
+  early_penalty_rate: string;
+  token_contract: string;
+  staking_wallet: string;
+  stake_id: number | null;
+  expires_at: Date;
+  created_at: Date;
+};
+
+export function toIntentJson(row: IntentRow): DepositIntent {
+  return {
+    id: row.id,
+    reference: row.reference,
+    expiresAt: row.expires_at.toISOString(),
+    tokenContract: row.token_contract,
+    stakingWallet: row.staking_wallet,
+    stakeId: row.stake_id,
+  };
+}
+
+const termsOfIntent = (row: IntentRow): PlanTerms => ({
+  planId: row.plan_id,
+  planName: row.plan_name,
+  planDescription: row.plan_description,
+  yieldRate: row.yield_rate,
+  durationDays: row.duration_days,
+  minStakeAmount: row.min_stake_amount,
+  earlyPenaltyRate: row.early_penalty_rate,
+});
+
+/** What `txId` must show to be this intent's deposit. */
+export function intentClaim(row: IntentRow, txId: string): DepositClaim {
+  return { txId, walletAddress: row.wallet_address, amount: row.amount, mint: row.token_contract, stakingWallet: row.staking_wallet, reference: row.reference };
+}
+
+/**
+ * POST /api/stakes/intents: refuses what a deposit would be refused for (closed or full plan, below
+ * the minimum), then keeps the plan's terms as they are now, the mint and staking wallet, and a
+ * fresh reference key for the holder's transfer to carry.
+ */
+export async function createDepositIntent(sequelize: Sequelize, input: DepositIntentInput): Promise<DepositIntent> {
+  const settings = await loadSettings();
+  const { mint, stakingWallet } = requireStakingConfigured(settings);
+  return sequelize.transaction(async (transaction) => {
+    const plan = await lockOpenPlan(input.planId, transaction);
+    requireMinimum(input.amount, plan, settings.tokenSymbol);
+    await requireCapacity(plan, input.walletAddress, input.amount, settings.tokenSymbol, transaction);
+    const terms = termsOf(plan);
+    const [row] = await sequelize.query<IntentRow>(
+      `INSERT INTO deposit_intents (reference, wallet_address, amount, plan_id, plan_name, plan_description, yield_rate, duration_days,
+         min_stake_amount, early_penalty_rate, token_contract, staking_wallet, expires_at)
+       VALUES (:reference, :walletAddress, :amount, :planId, :planName, :planDescription, :yieldRate, :durationDays,
+         :minStakeAmount, :earlyPenaltyRate, :mint, :stakingWallet, :expiresAt)
+       RETURNING *`,
+      {
+        // Any 32 bytes name an account; a fresh random one is never a real account's address.
+        replacements: { reference: bs58.encode(randomBytes(32)), walletAddress: input.walletAddress, amount: input.amount, ...terms, mint, stakingWallet, expiresAt: new Date(Date.now() + DEPOSIT_INTENT_TTL_MS) },
+        type: QueryTypes.SELECT,
+        transaction,
+      },
+    );
+    return toIntentJson(row!);
+  });
+}
+
+/** GET /api/stakes/intents/{id}: the holder's own intent, to learn whether its deposit is recorded. */
+export async function ownIntent(sequelize: Sequelize, id: number, walletAddress: string): Promise<DepositIntent> {
+  const [row] = await sequelize.query<IntentRow>('SELECT * FROM deposit_intents WHERE id = :id', { replacements: { id }, type: QueryTypes.SELECT });
+  if (!row) throw notFound(MESSAGES.depositIntentNotFound);
+  if (row.wallet_address !== walletAddress) throw forbidden(MESSAGES.walletNotYours);
+  return toIntentJson(row);
+}
+
+/** The intent of `walletAddress` whose reference a transaction lists among `accountKeys`, if any. */
+export async function intentReferencedBy(sequelize: Sequelize, walletAddress: string, accountKeys: string[]): Promise<IntentRow | undefined> {
+  if (accountKeys.length === 0) return undefined;
+  const [row] = await sequelize.query<IntentRow>(
+    'SELECT * FROM deposit_intents WHERE wallet_address = :walletAddress AND reference IN (:accountKeys) ORDER BY id LIMIT 1',
+    { replacements: { walletAddress, accountKeys }, type: QueryTypes.SELECT },
+  );
+  return row;
+}
+
+/**
+ * Records the proven deposit `txId` on the intent's terms (however the plan changed since), once:
+ * the intent's row lock orders the holder's post and the server's own finding. The same deposit
+ * again answers its stake; null when the intent was already recorded with another transfer.
+ */
+export async function recordIntentDeposit(sequelize: Sequelize, intentId: number, txId: string): Promise<{ stake: Stake; created: boolean } | null> {
+  const { tokenSymbol } = await loadSettings();
+  try {
+    return await sequelize.transaction(async (transaction) => {
+      const [intent] = await sequelize.query<IntentRow>('SELECT * FROM deposit_intents WHERE id = :intentId FOR UPDATE', {
+        replacements: { intentId },
+        type: QueryTypes.SELECT,
+        transaction,
+      });
+      if (intent!.stake_id !== null) {
+        const recorded = await Stake.findByPk(intent!.stake_id, { transaction });
+        return recorded!.txId === txId ? { stake: recorded!, created: false } : null;
+      }
+      const deposit = {
+        txId,
+        walletAddress: intent!.wallet_address,
+        amount: intent!.amount,
+        terms: termsOfIntent(intent!),
+        tokenContract: intent!.token_contract,
+        stakingWallet: intent!.staking_wallet,
+      };
+      const stake = await recordProvenDeposit(sequelize, transaction, deposit, tokenSymbol);
+      await sequelize.query('UPDATE deposit_intents SET stake_id = :stakeId WHERE id = :intentId', { replacements: { stakeId: stake.id, intentId }, transaction });
+      return { stake, created: true };
+    });
+  } catch (error) {
+    // The transfer was recorded another way meanwhile (its txId is taken): not this intent's to record.
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}

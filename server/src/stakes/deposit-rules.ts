@@ -1,0 +1,56 @@
+import type { Transaction } from 'sequelize';
+import { compareDecimal, normalizeDecimal } from '@stakedesk/shared/decimal';
+import { MESSAGES, minimumStakeMessage } from '@stakedesk/shared/messages';
+import { badRequest, conflict, notFound, unavailable } from '../http/errors.js';
+import { StakingPlan } from '../plans/plan.model.js';
+import type { Settings } from '../settings/settings.model.js';
+
+/** The mint and staking wallet deposits go to now; 503 until the operator has set both. */
+export function requireStakingConfigured(settings: Settings): { mint: string; stakingWallet: string } {
+  if (!settings.tokenContract || !settings.stakingWallet) {
+    throw unavailable(MESSAGES.stakingNotConfigured);
+  }
+  return { mint: settings.tokenContract, stakingWallet: settings.stakingWallet };
+}
+
+/**
+ * The plan, open for stakes. In a transaction it is locked FOR UPDATE until the stake is written:
+ * against deletion or edits, and against other stakes into the plan, so that capacity sums read
+ * under the lock stay true until commit (concurrent deposits cannot overshoot a cap).
+ */
+export async function lockOpenPlan(planId: number, transaction?: Transaction): Promise<StakingPlan> {
+  const plan = await StakingPlan.findByPk(planId, transaction ? { transaction, lock: transaction.LOCK.UPDATE } : {});
+  if (!plan) throw notFound(MESSAGES.planNotFound);
+  if (!plan.isActive) throw conflict(MESSAGES.planInactive);
+  return plan;
+}
+
+export function requireMinimum(amount: string, plan: StakingPlan, symbol: string): void {
+  if (compareDecimal(amount, plan.minStakeAmount) < 0) {
+    const message = minimumStakeMessage(normalizeDecimal(plan.minStakeAmount), symbol);
+    throw badRequest(message, { amount: message });
+  }
+}
+
+/** A plan's terms as a stake keeps them: editing or deleting the plan later changes nothing. */
+export type PlanTerms = {
+  planId: number;
+  planName: string;
+  planDescription: string | null;
+  yieldRate: string;
+  durationDays: number;
+  minStakeAmount: string;
+  earlyPenaltyRate: string;
+};
+
+export function termsOf(plan: StakingPlan): PlanTerms {
+  return {
+    planId: plan.id,
+    planName: plan.name,
+    planDescription: plan.description,
+    yieldRate: plan.yieldRate,
+    durationDays: plan.durationDays,
+    minStakeAmount: plan.minStakeAmount,
+    earlyPenaltyRate: plan.earlyPenaltyRate,
+  };
+}

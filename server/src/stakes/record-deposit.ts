@@ -1,0 +1,79 @@
+import type { Sequelize, Transaction } from 'sequelize';
+import { rewardFor } from '@stakedesk/shared/money';
+import { stakeEndsAt } from '@stakedesk/shared/stake-status';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.js';
+import { publishAdminEvent } from '../events/publish.js';
+import { capacityProblem } from '../plans/capacity.js';
+import { StakingPlan } from '../plans/plan.model.js';
+import type { PlanTerms } from './deposit-rules.js';
+import { toStakeJson } from './stake-json.js';
+import { Stake } from './stake.model.js';
+
+/** A deposit the chain has proven, and the terms it is recorded on. */
+export type ProvenDeposit = {
+  txId: string;
+  walletAddress: string;
+  amount: string;
+  terms: PlanTerms;
+  /** What the chain proved it against: the stake is owed in this mint, from this wallet. */
+  tokenContract: string;
+  stakingWallet: string;
+};
+
+export function announceStake(sequelize: Sequelize, transaction: Transaction, stake: Stake): Promise<void> {
+  return publishAdminEvent(sequelize, transaction, {
+    type: 'stake.created',
+    stakeId: stake.id,
+    walletAddress: stake.walletAddress,
+    amount: stake.amount,
+    restake: stake.restakedFromId !== null,
+  });
+}
+
+export async function markTransactionUsed(sequelize: Sequelize, txId: string, purpose: 'deposit', transaction: Transaction): Promise<void> {
+  await sequelize.query('INSERT INTO used_transactions (tx_id, purpose) VALUES (:txId, :purpose)', {
+    replacements: { txId, purpose },
+    transaction,
+  });
+}
+
+/**
+ * Writes a proven deposit as an active stake, in the caller's transaction. The settings row is
+ * held FOR SHARE until commit, so a change of the token contract waits for this stake and then
+ * sees it (settings.service refuses that change while any stake is live). The plan row, deleted
+ * or not, is locked for the capacity sums: the tokens have already moved, so a deposit over a
+ * cap is recorded and flagged, never lost. A second use of the txId fails on its unique index.
+ */
+export async function recordProvenDeposit(sequelize: Sequelize, transaction: Transaction, deposit: ProvenDeposit, symbol: string): Promise<Stake> {
+  await sequelize.query('SELECT 1 FROM settings WHERE id = 1 FOR SHARE', { transaction });
+  const plan = await StakingPlan.findByPk(deposit.terms.planId, { paranoid: false, transaction, lock: transaction.LOCK.UPDATE });
+  const overCapacity = plan ? await capacityProblem(plan, deposit.walletAddress, deposit.amount, symbol, transaction) : null;
+  await markTransactionUsed(sequelize, deposit.txId, 'deposit', transaction);
+  const createdAt = new Date();
+  const stake = await Stake.create(
+    {
+      walletAddress: deposit.walletAddress,
+      ...deposit.terms,
+      amount: deposit.amount,
+      rewardAmount: rewardFor(deposit.amount, deposit.terms.yieldRate),
+      txId: deposit.txId,
+      restakedFromId: null,
+      overCapacity: overCapacity !== null,
+      tokenContract: deposit.tokenContract,
+      stakingWallet: deposit.stakingWallet,
+      createdAt,
+      endsAt: stakeEndsAt(createdAt, deposit.terms.durationDays),
+    },
+    { transaction },
+  );
+  if (overCapacity) {
+    await recordAudit(transaction, SYSTEM_ACTOR, {
+      action: 'stake.over_capacity',
+      entityType: 'stake',
+      entityId: stake.id,
+      after: { ...toStakeJson(stake), reason: overCapacity },
+    });
+  }
+  await announceStake(sequelize, transaction, stake);
+  return stake;
+}
