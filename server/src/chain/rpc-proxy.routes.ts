@@ -49,7 +49,8 @@ function refusal(calls: RpcCall[]): { status: number; body: unknown } | undefine
  * /api/rpc forwards allow-listed JSON-RPC calls to the upstream, so browsers never hold the
  * provider key. GET /api/helius-config names this proxy as the app's RPC URL.
  */
-export function rpcProxyRoutes(fallbackUrl: string, limiter: RequestHandler): Router {
+/** `upstreamFetch`: the server's way to its RPC upstreams (chain/rpc-upstream.ts). */
+export function rpcProxyRoutes(fallbackUrl: string, limiter: RequestHandler, upstreamFetch: typeof fetch): Router {
   const router = Router();
   router.get('/helius-config', (req, res) => {
     const body: RpcConfigResponse = { apiUrl: `${req.protocol}://${req.get('host')}/api/rpc` };
@@ -64,19 +65,20 @@ export function rpcProxyRoutes(fallbackUrl: string, limiter: RequestHandler): Ro
       return;
     }
     const upstream = upstreamRpcUrl(await loadSettings(), fallbackUrl);
-    let response: Response;
+    let answer: { status: number; text: string };
     try {
-      response = await fetch(upstream, {
+      const response = await upstreamFetch(upstream, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(payload),
         signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
       });
+      answer = { status: response.status, text: await response.text() };
     } catch {
       res.status(503).set('Retry-After', '5').json({ message: MESSAGES.chainUnavailable });
       return;
     }
-    res.status(response.status).type('application/json').send(await response.text());
+    res.status(answer.status).type('application/json').send(answer.text);
   });
   return router;
 }

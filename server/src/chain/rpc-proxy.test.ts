@@ -29,7 +29,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  api = await startTestServer({ solanaRpcUrl: `${upstreamUrl}/fallback` });
+  // The provider URL tests point settings at a local listener, as for a local validator.
+  api = await startTestServer({ solanaRpcUrl: `${upstreamUrl}/fallback`, allowPrivateRpc: true, cacheTtlMs: 0 });
   token = await api.login();
 });
 afterAll(async () => {
@@ -74,15 +75,10 @@ describe('/api/rpc', () => {
   });
 
   it("uses the provider URL and key from settings, and never shows the key to a browser", async () => {
-    const settings = {
-      tokenName: 'Test Token',
-      tokenSymbol: 'TST',
-      tokenContract: MINT,
-      stakingWallet: STAKING_WALLET,
-      heliusRpcUrl: `${upstreamUrl}/provider`,
-      heliusApiKey: 'fake-key-42',
-    };
+    const settings = { tokenName: 'Test Token', tokenSymbol: 'TST', tokenContract: MINT, stakingWallet: STAKING_WALLET, heliusApiKey: 'fake-key-42' };
     expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
+    // An http URL on this machine, as for a local validator: only plain SQL can store one.
+    await api.sequelize.query('UPDATE settings SET helius_rpc_url = :url WHERE id = 1', { replacements: { url: `${upstreamUrl}/provider` } });
     received.length = 0;
     const response = await api.request('POST', '/api/rpc', call('getSlot'));
     expect(response.status).toBe(200);
@@ -96,8 +92,7 @@ describe('/api/rpc', () => {
   });
 
   it('answers 503 when the upstream cannot be reached', async () => {
-    const settings = { tokenName: 'T', tokenSymbol: 'T', tokenContract: MINT, stakingWallet: STAKING_WALLET, heliusRpcUrl: 'http://127.0.0.1:9/' };
-    expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
+    await api.sequelize.query(`UPDATE settings SET helius_rpc_url = 'http://127.0.0.1:9/' WHERE id = 1`);
     const response = await api.request('POST', '/api/rpc', call('getSlot'));
     expect(response.status).toBe(503);
     expect(response.body.message).toBe(MESSAGES.chainUnavailable);
