@@ -131,8 +131,7 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   api.use(healthRoute(sequelize));
   const signInLimit = perMinuteLimiter(sequelize, 'holder-sign-in:', config.signInRateLimit, MESSAGES.tooManySignIns);
   api.use(authRoutes(sequelize, config.jwtSecret, config.solanaCluster, signInLimit));
-  const rpcLimit = perMinuteLimiter(sequelize, 'rpc:', config.rpcRateLimit, MESSAGES.tooManyRequests);
-  api.use(rpcProxyRoutes(config.solanaRpcUrl, rpcLimit, rpc.fetch));
+  api.use(rpcProxyRoutes(sequelize, { fallbackUrl: config.solanaRpcUrl, upstreamFetch: rpc.fetch, callsPerMinute: config.rpcRateLimit }));
   api.use(stakesPublicRoutes(sequelize, chain, holderOnly));
   api.use(withdrawalsPublicRoutes(sequelize, holderOnly));
 
