@@ -131,13 +131,14 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   api.use(healthRoute(sequelize));
   const signInLimit = perMinuteLimiter(sequelize, 'holder-sign-in:', config.signInRateLimit, MESSAGES.tooManySignIns);
   api.use(authRoutes(sequelize, config.jwtSecret, config.solanaCluster, signInLimit));
-  api.use(rpcProxyRoutes(sequelize, { fallbackUrl: config.solanaRpcUrl, upstreamFetch: rpc.fetch, callsPerMinute: config.rpcRateLimit }));
+  const adminAuth = requireAdmin(config.jwtSecret);
+  api.use(rpcProxyRoutes(sequelize, { fallbackUrl: config.solanaRpcUrl, upstreamFetch: rpc.fetch, callsPerMinute: config.rpcRateLimit, requireAdmin: adminAuth }));
   api.use(stakesPublicRoutes(sequelize, chain, holderOnly));
   api.use(withdrawalsPublicRoutes(sequelize, holderOnly));
 
   const admin = express.Router();
   admin.use(adminLoginRoute(config.jwtSecret, loginLimiter(sequelize, config.loginRateLimit)));
-  admin.use(requireAdmin(config.jwtSecret));
+  admin.use(adminAuth);
   admin.use(statsAdminRoutes(sequelize));
   admin.use(settingsAdminRoutes(sequelize, config.solanaCluster, rpc));
   admin.use(plansAdminRoutes(sequelize));

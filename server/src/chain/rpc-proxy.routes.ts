@@ -1,29 +1,13 @@
 import { json, Router, type RequestHandler, type Response as ExpressResponse } from 'express';
 import type { Sequelize } from 'sequelize';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { MESSAGES, rpcBatchSizeMessage, rpcMethodNotAllowedMessage } from '@stakedesk/shared/messages';
 import type { RpcConfigResponse } from '@stakedesk/shared/api-types';
 import { callRateLimit } from '../http/call-rate-limit.js';
+import { unauthorized } from '../http/errors.js';
 import { loadSettings } from '../settings/settings.service.js';
+import { judgeBatch } from './rpc-access.js';
 import { upstreamRpcUrl } from './rpc-endpoint.js';
 
-/** What the holder app needs to read balances, build a transfer, send it and poll its status. */
-export const ALLOWED_RPC_METHODS = new Set([
-  'getAccountInfo',
-  'getBalance',
-  'getBlockHeight',
-  'getFeeForMessage',
-  'getLatestBlockhash',
-  'getMinimumBalanceForRentExemption',
-  'getMultipleAccounts',
-  'getSignatureStatuses',
-  'getSlot',
-  'getTokenAccountBalance',
-  'getTokenAccountsByOwner',
-  'getVersion',
-  'isBlockhashValid',
-  'sendTransaction',
-  'simulateTransaction',
-]);
 const MAX_BATCH = 10;
 const UPSTREAM_TIMEOUT_MS = 15_000;
 
@@ -39,11 +23,11 @@ const wellFormed: RequestHandler = (req, res, next) => {
   const payload: unknown = req.body;
   const calls: unknown[] = Array.isArray(payload) ? payload : [payload];
   if (calls.length === 0 || calls.length > MAX_BATCH) {
-    res.status(400).json(rpcError(null, -32600, `A batch must hold 1 to ${MAX_BATCH} calls`));
+    res.status(400).json(rpcError(null, -32600, rpcBatchSizeMessage(MAX_BATCH)));
     return;
   }
   if (!calls.every((call) => typeof call === 'object' && call !== null && typeof (call as RpcCall).method === 'string')) {
-    res.status(400).json(rpcError(null, -32600, 'Invalid JSON-RPC request'));
+    res.status(400).json(rpcError(null, -32600, MESSAGES.rpcInvalidRequest));
     return;
   }
   res.locals.rpcCalls = calls;
@@ -57,13 +41,16 @@ export type RpcProxyOptions = {
   upstreamFetch: typeof fetch;
   /** JSON-RPC calls per client IP per minute, counted across instances. */
   callsPerMinute: number;
+  /** The admin routes' own check of `Authorization: Bearer`. */
+  requireAdmin: RequestHandler;
 };
 
 /**
- * /api/rpc forwards allow-listed JSON-RPC calls to the upstream, so browsers never hold the
- * provider key. GET /api/helius-config names this proxy as the app's RPC URL.
+ * /api/rpc forwards JSON-RPC calls to the upstream, so browsers never hold the provider key.
+ * GET /api/helius-config names this proxy as the app's RPC URL. Anyone may make the holder app's
+ * reads; an admin token (checked whenever one is sent) also allows sending transactions.
  */
-export function rpcProxyRoutes(sequelize: Sequelize, { fallbackUrl, upstreamFetch, callsPerMinute }: RpcProxyOptions): Router {
+export function rpcProxyRoutes(sequelize: Sequelize, { fallbackUrl, upstreamFetch, callsPerMinute, requireAdmin }: RpcProxyOptions): Router {
   const router = Router();
   router.get('/helius-config', (req, res) => {
     const body: RpcConfigResponse = { apiUrl: `${req.protocol}://${req.get('host')}/api/rpc` };
@@ -77,13 +64,17 @@ export function rpcProxyRoutes(sequelize: Sequelize, { fallbackUrl, upstreamFetc
     cost: (_req, res) => callsOf(res).length,
     message: MESSAGES.tooManyRequests,
   });
+  const adminIfClaimed: RequestHandler = (req, res, next) => (req.get('authorization') === undefined ? next() : requireAdmin(req, res, next));
   const allowed: RequestHandler = (_req, res, next) => {
-    const refused = callsOf(res).find((call) => !ALLOWED_RPC_METHODS.has(call.method));
-    if (!refused) return next();
-    res.status(403).json(rpcError(refused.id, -32601, `Method not allowed through this proxy: ${refused.method.slice(0, 60)}`));
+    const calls = callsOf(res);
+    const verdict = judgeBatch(calls.map((call) => call.method), res.locals.admin !== undefined);
+    if (verdict.allowed) return next();
+    if (verdict.why === 'sign-in') throw unauthorized(MESSAGES.rpcAdminRequired);
+    const refused = calls.find((call) => call.method === verdict.method);
+    res.status(403).json(rpcError(refused?.id, -32601, rpcMethodNotAllowedMessage(verdict.method.slice(0, 60))));
   };
 
-  router.post('/rpc', json({ limit: '64kb' }), wellFormed, limit, allowed, async (req, res) => {
+  router.post('/rpc', json({ limit: '64kb' }), wellFormed, limit, adminIfClaimed, allowed, async (req, res) => {
     const upstream = upstreamRpcUrl(await loadSettings(), fallbackUrl);
     let answer: { status: number; text: string };
     try {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stakedesk/shared/messages';
 import { MINT, STAKING_WALLET } from '../test/fixtures.js';
@@ -35,6 +36,26 @@ beforeEach(() => {
 const call = (method: string, id: number | string = 1) => ({ jsonrpc: '2.0', id, method, params: [] });
 const methodsReceived = () => received.flatMap(({ body }) => (Array.isArray(body) ? body : [body]).map((c: { method: string }) => c.method));
 
+const HOLDER_METHODS = [
+  'getAccountInfo',
+  'getBalance',
+  'getBlockHeight',
+  'getLatestBlockhash',
+  'getSignatureStatuses',
+  'getTokenAccountBalance',
+  'getTokenAccountsByOwner',
+];
+const ADMIN_ONLY_METHODS = [
+  'getFeeForMessage',
+  'getMinimumBalanceForRentExemption',
+  'getMultipleAccounts',
+  'getSlot',
+  'getVersion',
+  'isBlockhashValid',
+  'sendTransaction',
+  'simulateTransaction',
+];
+
 describe('/api/rpc', () => {
   let api: TestServer;
   let token: string;
@@ -57,13 +78,76 @@ describe('/api/rpc', () => {
     expect(response.body.map((r: { id: number }) => r.id)).toEqual([1, 2]);
   });
 
-  it('refuses methods outside the allow-list without forwarding them', async () => {
-    for (const body of [call('getProgramAccounts'), [call('getBalance'), call('requestAirdrop')]]) {
-      const response = await api.request('POST', '/api/rpc', body);
-      expect(response.status).toBe(403);
-      expect(response.body.error.code).toBe(-32601);
-      expect(response.body.error.message).toMatch(/^Method not allowed through this proxy: (getProgramAccounts|requestAirdrop)$/);
+  it("lets anyone make the holder app's reads", async () => {
+    const response = await api.request('POST', '/api/rpc', HOLDER_METHODS.map((method, i) => call(method, i)));
+    expect(response.status).toBe(200);
+    expect(methodsReceived()).toEqual(HOLDER_METHODS);
+  });
+
+  it('refuses anonymous calls outside the holder set with 403, without forwarding them', async () => {
+    const refused = [...ADMIN_ONLY_METHODS.filter((method) => method !== 'sendTransaction'), 'getProgramAccounts', 'requestAirdrop'];
+    for (const method of refused) {
+      const response = await api.request('POST', '/api/rpc', call(method, 'x'));
+      expect(response.status, method).toBe(403);
+      expect(response.body).toEqual({ jsonrpc: '2.0', id: 'x', error: { code: -32601, message: `Method not allowed through this proxy: ${method}` } });
     }
+    // One refused call refuses its whole batch.
+    const batch = await api.request('POST', '/api/rpc', [call('getBalance', 1), call('getMultipleAccounts', 2)]);
+    expect(batch.status).toBe(403);
+    expect(batch.body.error.message).toBe('Method not allowed through this proxy: getMultipleAccounts');
+    expect(received).toEqual([]);
+  });
+
+  it('asks for an admin sign-in (401) before sending a transaction, alone or in a batch', async () => {
+    for (const body of [call('sendTransaction'), [call('getLatestBlockhash', 1), call('sendTransaction', 2)]]) {
+      const response = await api.request('POST', '/api/rpc', body);
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ message: MESSAGES.rpcAdminRequired });
+    }
+    expect(received).toEqual([]);
+  });
+
+  it('lets an admin token send transactions and make the reads that build them; the token stays here', async () => {
+    for (const method of ADMIN_ONLY_METHODS) {
+      const response = await api.request('POST', '/api/rpc', call(method, method), token);
+      expect(response, method).toMatchObject({ status: 200, body: { id: method, result: 42 } });
+    }
+    const batch = await api.request('POST', '/api/rpc', [call('getMultipleAccounts', 1), call('getLatestBlockhash', 2), call('sendTransaction', 3)], token);
+    expect(batch.status).toBe(200);
+    expect(batch.body.map((r: { id: number }) => r.id)).toEqual([1, 2, 3]);
+    expect(methodsReceived()).toEqual([...ADMIN_ONLY_METHODS, 'getMultipleAccounts', 'getLatestBlockhash', 'sendTransaction']);
+    expect(received.every(({ headers }) => headers.authorization === undefined)).toBe(true);
+  });
+
+  it('refuses what nobody may call even with an admin token', async () => {
+    const response = await api.request('POST', '/api/rpc', [call('sendTransaction', 1), call('getProgramAccounts', 2)], token);
+    expect(response.status).toBe(403);
+    expect(response.body.error).toEqual({ code: -32601, message: 'Method not allowed through this proxy: getProgramAccounts' });
+    expect(received).toEqual([]);
+  });
+
+  it('answers 401 for a bad or expired admin token, whatever the methods', async () => {
+    const claims = jwt.decode(token) as { sub: string; tv: number };
+    const expired = jwt.sign({ sub: claims.sub, tv: claims.tv, typ: 'admin' }, api.jwtSecret, { algorithm: 'HS256', expiresIn: -10 });
+    const forged = jwt.sign({ sub: claims.sub, tv: claims.tv, typ: 'admin' }, 'not the server secret', { algorithm: 'HS256', expiresIn: 3600 });
+    const cases = [
+      ['not-a-jwt', MESSAGES.invalidToken],
+      [forged, MESSAGES.invalidToken],
+      [expired, MESSAGES.sessionExpired],
+    ] as const;
+    for (const [badToken, message] of cases) {
+      for (const body of [call('sendTransaction'), call('getBalance')]) {
+        const response = await api.request('POST', '/api/rpc', body, badToken);
+        expect(response.status).toBe(401);
+        expect(response.body).toEqual({ message });
+      }
+    }
+    const notBearer = await fetch(`${api.baseUrl}/api/rpc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Basic cm9vdDpwdw==' },
+      body: JSON.stringify(call('sendTransaction')),
+    });
+    expect(notBearer.status).toBe(401);
     expect(received).toEqual([]);
   });
 
