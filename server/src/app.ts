@@ -15,6 +15,7 @@ import { auditAdminRoutes } from './audit/audit.routes.js';
 import type { Chain } from './chain/chain-verifier.js';
 import { reconciliationAdminRoutes } from './chain/reconciliation.routes.js';
 import { rpcProxyRoutes } from './chain/rpc-proxy.routes.js';
+import type { RpcUpstream } from './chain/rpc-upstream.js';
 import type { Config } from './config.js';
 import { configureCaches, followChanges } from './cache/caches.js';
 import type { AdminEventHub } from './events/admin-event-hub.js';
@@ -53,6 +54,8 @@ export type AppDeps = {
   sequelize: Sequelize;
   chain: Chain;
   events: AdminEventHub;
+  /** How the server reaches RPC upstreams and which provider URLs it accepts (chain/rpc-upstream.ts). */
+  rpc: RpcUpstream;
   /** How long the treasury coverage answer is reused (tests set 0). */
   treasuryCacheMs?: number;
 };
@@ -90,7 +93,7 @@ function perMinuteLimiter(sequelize: Sequelize, prefix: string, limit: number, m
   });
 }
 
-export function createApp({ config, logger, sequelize, chain, events, treasuryCacheMs }: AppDeps): express.Express {
+export function createApp({ config, logger, sequelize, chain, events, rpc, treasuryCacheMs }: AppDeps): express.Express {
   configureCaches({ ttlMs: config.cacheTtlMs, statsTtlMs: config.statsCacheMs });
   followChanges(events);
   const app = express();
@@ -129,16 +132,16 @@ export function createApp({ config, logger, sequelize, chain, events, treasuryCa
   api.use(healthRoute(sequelize));
   const signInLimit = perMinuteLimiter(sequelize, 'holder-sign-in:', config.signInRateLimit, MESSAGES.tooManySignIns);
   api.use(authRoutes(sequelize, config.jwtSecret, config.solanaCluster, signInLimit));
-  const rpcLimit = perMinuteLimiter(sequelize, 'rpc:', config.rpcRateLimit, MESSAGES.tooManyRequests);
-  api.use(rpcProxyRoutes(config.solanaRpcUrl, rpcLimit));
+  const adminAuth = requireAdmin(config.jwtSecret);
+  api.use(rpcProxyRoutes(sequelize, { fallbackUrl: config.solanaRpcUrl, upstreamFetch: rpc.fetch, callsPerMinute: config.rpcRateLimit, requireAdmin: adminAuth }));
   api.use(stakesPublicRoutes(sequelize, chain, holderOnly));
   api.use(withdrawalsPublicRoutes(sequelize, holderOnly));
 
   const admin = express.Router();
   admin.use(adminLoginRoute(config.jwtSecret, loginLimiter(sequelize, config.loginRateLimit)));
-  admin.use(requireAdmin(config.jwtSecret));
+  admin.use(adminAuth);
   admin.use(statsAdminRoutes(sequelize));
-  admin.use(settingsAdminRoutes(sequelize, config.solanaCluster));
+  admin.use(settingsAdminRoutes(sequelize, config.solanaCluster, rpc));
   admin.use(plansAdminRoutes(sequelize));
   admin.use(stakesAdminRoutes(sequelize));
   admin.use(withdrawalsAdminRoutes(sequelize, chain));

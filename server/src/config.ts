@@ -13,6 +13,8 @@ export type Config = {
   production: boolean;
   admin: { username: string; email: string; password: string | undefined };
   solanaRpcUrl: string;
+  /** ALLOW_PRIVATE_RPC: the provider URL in settings may point at internal addresses (local validators, tests). */
+  allowPrivateRpc: boolean;
   solanaCluster: SolanaCluster;
   corsOrigins: string[];
   logLevel: string;
@@ -49,6 +51,12 @@ function readMilliseconds(raw: string | undefined, fallback: number, name: strin
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a whole number of milliseconds, got '${raw}'`);
   return value;
+}
+
+function readFlag(raw: string | undefined, name: string): boolean {
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new ConfigError(`${name} must be 1 or 0, got '${raw}'`);
 }
 
 function readPort(raw: string | undefined, fallback: number, name: string): number {
@@ -95,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       password: env.ADMIN_PASSWORD || undefined,
     },
     solanaRpcUrl: env.SOLANA_RPC_URL || PUBLIC_MAINNET_RPC,
+    allowPrivateRpc: readFlag(env.ALLOW_PRIVATE_RPC, 'ALLOW_PRIVATE_RPC'),
     solanaCluster: cluster,
     corsOrigins: (env.CORS_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: env.LOG_LEVEL || 'info',

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import { bootstrapFirstAdmin, type BootstrapResult } from './admins/bootstrap.js';
 import { createApp } from './app.js';
 import { answerClientErrorsWithJson } from './http/client-errors.js';
-import { upstreamRpcUrl } from './chain/rpc-endpoint.js';
+import { currentUpstreamRpcUrl } from './chain/rpc-endpoint.js';
+import { createRpcUpstream } from './chain/rpc-upstream.js';
 import { SolanaChain } from './chain/solana-chain.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { AdminEventHub } from './events/admin-event-hub.js';
@@ -12,7 +13,6 @@ import { migrateAndSeed } from './db/migrator.js';
 import { deleteOldNonces } from './auth/sign-in.service.js';
 import { deleteExpiredRateLimits } from './http/postgres-rate-limit-store.js';
 import { createLogger, type Logger } from './logger.js';
-import { loadSettings } from './settings/settings.service.js';
 import { scheduleExpiry } from './stakes/expiry.js';
 import { scheduleChainFollowing } from './chain/follow-chain.js';
 
@@ -43,9 +43,10 @@ async function start(config: Config, logger: Logger): Promise<void> {
   await migrateAndSeed(sequelize, { examplePlans: !config.databaseUrl });
   const admin = await bootstrapFirstAdmin(sequelize, config.admin);
 
-  const chain = new SolanaChain(async () => upstreamRpcUrl(await loadSettings(), config.solanaRpcUrl));
+  const rpc = createRpcUpstream(config);
+  const chain = new SolanaChain(currentUpstreamRpcUrl(config.solanaRpcUrl), undefined, rpc.fetch);
   const events = new AdminEventHub(databaseUrl, logger);
-  const app = createApp({ config, logger, sequelize, chain, events });
+  const app = createApp({ config, logger, sequelize, chain, events, rpc });
   const server = createServer(app);
   answerClientErrorsWithJson(server);
   const port = await listen(server, config.port, config.host);

@@ -88,6 +88,11 @@ export const MESSAGES = {
   withdrawalAmountsMismatch: 'The withdrawal amounts do not match this stake',
   depositNotProven: 'The transaction does not prove this deposit',
   chainUnavailable: 'The blockchain network cannot be reached right now; please retry shortly',
+  rpcUrlNotPublic: 'Helius RPC URL must point to a public address, not a private, loopback, link-local or reserved one',
+  rpcUrlUnresolvable: 'The host name of the Helius RPC URL cannot be resolved',
+  rpcProviderRefused: 'the RPC provider URL resolves to an address that is not public, so the server did not connect to it',
+  rpcAdminRequired: 'This RPC method needs an admin sign-in',
+  rpcInvalidRequest: 'Invalid JSON-RPC request',
   usernameTaken: 'This username is already in use',
   emailTaken: 'This email is already in use',
   passwordRequiredForNewAdmin: 'A password is required for a new admin',
@@ -196,6 +201,14 @@ export function mustBeAtLeastMessage(label: string, min: string | number): strin
 
 export function mustBeAtMostMessage(label: string, max: string | number): string {
   return `${label} must be at most ${max}`;
+}
+
+export function rpcBatchSizeMessage(max: number): string {
+  return `A batch must hold 1 to ${max} calls`;
+}
+
+export function rpcMethodNotAllowedMessage(method: string): string {
+  return `Method not allowed through this proxy: ${method}`;
 }
 
 export function mustBeUrlMessage(label: string): string {

@@ -216,12 +216,12 @@ describe('settingsSchema', () => {
     expect(valueOf(settingsSchema, validSettings)).not.toHaveProperty('tokenLogo');
   });
 
-  it('takes an empty or http(s) RPC URL only', () => {
+  it('takes an empty or https RPC URL only (the server sends the provider key to it)', () => {
     expect(validate(settingsSchema, { ...validSettings, heliusRpcUrl: '' }).ok).toBe(true);
-    expect(validate(settingsSchema, { ...validSettings, heliusRpcUrl: 'http://127.0.0.1:8899' }).ok).toBe(true);
-    for (const heliusRpcUrl of ['javascript:alert(1)', 'ftp://x.y', 'mainnet.helius-rpc.com', 'https://']) {
+    expect(validate(settingsSchema, { ...validSettings, heliusRpcUrl: 'https://mainnet.helius-rpc.com/?api-key=abc' }).ok).toBe(true);
+    for (const heliusRpcUrl of ['http://127.0.0.1:8899', 'http://rpc.example.com', 'javascript:alert(1)', 'ftp://x.y', 'mainnet.helius-rpc.com', 'https://']) {
       expect(errorsOf(settingsSchema, { ...validSettings, heliusRpcUrl })).toEqual({
-        heliusRpcUrl: 'Helius RPC URL must be an http(s) URL',
+        heliusRpcUrl: 'Helius RPC URL must be an https URL',
       });
     }
   });

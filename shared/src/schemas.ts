@@ -128,7 +128,7 @@ export const settingsSchema = strictObject({
   heliusApiKey: text('Helius API key', MAX_TEXT_LENGTH),
   /** true forgets the stored key (a blank heliusApiKey keeps it). */
   removeHeliusApiKey: booleanField('Remove API key').optional(),
-  heliusRpcUrl: url('Helius RPC URL', MAX_URL_LENGTH, { httpsOnly: false }),
+  heliusRpcUrl: url('Helius RPC URL', MAX_URL_LENGTH, { httpsOnly: true }),
   supportEmail: email('Support email'),
   supportWhatsapp: text('Support WhatsApp', MAX_TEXT_LENGTH),
   supportTelegram: text('Support Telegram', MAX_TEXT_LENGTH),

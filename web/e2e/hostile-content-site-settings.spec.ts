@@ -74,7 +74,8 @@ test('pages and API answers carry the security headers', async ({ request }) => 
 });
 
 test('the provider key reaches no public answer, no page and no file of the built app', async ({ request }) => {
-  await putSettings({ heliusApiKey: PROVIDER_KEY, heliusRpcUrl: `https://rpc.example.com/?api-key=${PROVIDER_KEY}` });
+  // A public IP literal: the server refuses a provider URL it cannot resolve to public addresses.
+  await putSettings({ heliusApiKey: PROVIDER_KEY, heliusRpcUrl: `https://93.184.216.34/?api-key=${PROVIDER_KEY}` });
   const holder = readState().stakingWallet;
   for (const path of ['/api/settings', '/api/staking-plans', '/api/stats', '/api/helius-config', `/api/stakes/${holder}`, `/api/withdrawals/${holder}`, '/', '/admin', '/documentation']) {
     const response = await request.get(path);

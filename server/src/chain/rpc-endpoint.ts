@@ -1,4 +1,5 @@
 import type { Settings } from '../settings/settings.model.js';
+import { loadSettings } from '../settings/settings.service.js';
 
 /**
  * The upstream Solana JSON-RPC: the provider URL from settings (with its API key added as
@@ -11,3 +12,6 @@ export function upstreamRpcUrl(settings: Pick<Settings, 'heliusRpcUrl' | 'helius
   if (settings.heliusApiKey && !url.searchParams.has('api-key')) url.searchParams.set('api-key', settings.heliusApiKey);
   return url.toString();
 }
+
+/** The upstream as it is now, re-read from settings at every call (a provider changed in settings applies at once). */
+export const currentUpstreamRpcUrl = (fallbackUrl: string) => async (): Promise<string> => upstreamRpcUrl(await loadSettings(), fallbackUrl);

@@ -1,82 +1,95 @@
-import { json, Router, type RequestHandler } from 'express';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { json, Router, type RequestHandler, type Response as ExpressResponse } from 'express';
+import type { Sequelize } from 'sequelize';
+import { MESSAGES, rpcBatchSizeMessage, rpcMethodNotAllowedMessage } from '@stakedesk/shared/messages';
 import type { RpcConfigResponse } from '@stakedesk/shared/api-types';
+import { callRateLimit } from '../http/call-rate-limit.js';
+import { unauthorized } from '../http/errors.js';
 import { loadSettings } from '../settings/settings.service.js';
+import { judgeBatch } from './rpc-access.js';
 import { upstreamRpcUrl } from './rpc-endpoint.js';
 
-/** What the holder app needs to read balances, build a transfer, send it and poll its status. */
-export const ALLOWED_RPC_METHODS = new Set([
-  'getAccountInfo',
-  'getBalance',
-  'getBlockHeight',
-  'getFeeForMessage',
-  'getLatestBlockhash',
-  'getMinimumBalanceForRentExemption',
-  'getMultipleAccounts',
-  'getSignatureStatuses',
-  'getSlot',
-  'getTokenAccountBalance',
-  'getTokenAccountsByOwner',
-  'getVersion',
-  'isBlockhashValid',
-  'sendTransaction',
-  'simulateTransaction',
-]);
 const MAX_BATCH = 10;
 const UPSTREAM_TIMEOUT_MS = 15_000;
 
-type RpcCall = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
+type RpcCall = { jsonrpc?: unknown; id?: unknown; method: string; params?: unknown };
 
 const rpcError = (id: unknown, code: number, message: string) => ({ jsonrpc: '2.0', id: id ?? null, error: { code, message } });
 
-/** The first call that may not pass, with the JSON-RPC error to answer it with. */
-function refusal(calls: RpcCall[]): { status: number; body: unknown } | undefined {
+/** The well-formed calls of this request (set by the first step). */
+const callsOf = (res: ExpressResponse): RpcCall[] => res.locals.rpcCalls as RpcCall[];
+
+/** One call or a batch of 1 to MAX_BATCH, each naming a method; otherwise 400 in JSON-RPC's own shape. */
+const wellFormed: RequestHandler = (req, res, next) => {
+  const payload: unknown = req.body;
+  const calls: unknown[] = Array.isArray(payload) ? payload : [payload];
   if (calls.length === 0 || calls.length > MAX_BATCH) {
-    return { status: 400, body: rpcError(null, -32600, `A batch must hold 1 to ${MAX_BATCH} calls`) };
+    res.status(400).json(rpcError(null, -32600, rpcBatchSizeMessage(MAX_BATCH)));
+    return;
   }
-  for (const call of calls) {
-    if (typeof call !== 'object' || call === null || typeof call.method !== 'string') {
-      return { status: 400, body: rpcError(null, -32600, 'Invalid JSON-RPC request') };
-    }
-    if (!ALLOWED_RPC_METHODS.has(call.method)) {
-      return { status: 403, body: rpcError(call.id, -32601, `Method not allowed through this proxy: ${call.method.slice(0, 60)}`) };
-    }
+  if (!calls.every((call) => typeof call === 'object' && call !== null && typeof (call as RpcCall).method === 'string')) {
+    res.status(400).json(rpcError(null, -32600, MESSAGES.rpcInvalidRequest));
+    return;
   }
-  return undefined;
-}
+  res.locals.rpcCalls = calls;
+  next();
+};
+
+export type RpcProxyOptions = {
+  /** SOLANA_RPC_URL, used when settings name no provider. */
+  fallbackUrl: string;
+  /** Sends to the upstream (chain/rpc-upstream.ts). */
+  upstreamFetch: typeof fetch;
+  /** JSON-RPC calls per client IP per minute, counted across instances. */
+  callsPerMinute: number;
+  /** The admin routes' own check of `Authorization: Bearer`. */
+  requireAdmin: RequestHandler;
+};
 
 /**
- * /api/rpc forwards allow-listed JSON-RPC calls to the upstream, so browsers never hold the
- * provider key. GET /api/helius-config names this proxy as the app's RPC URL.
+ * /api/rpc forwards JSON-RPC calls to the upstream, so browsers never hold the provider key.
+ * GET /api/helius-config names this proxy as the app's RPC URL. Anyone may make the holder app's
+ * reads; an admin token (checked whenever one is sent) also allows sending transactions.
  */
-export function rpcProxyRoutes(fallbackUrl: string, limiter: RequestHandler): Router {
+export function rpcProxyRoutes(sequelize: Sequelize, { fallbackUrl, upstreamFetch, callsPerMinute, requireAdmin }: RpcProxyOptions): Router {
   const router = Router();
   router.get('/helius-config', (req, res) => {
     const body: RpcConfigResponse = { apiUrl: `${req.protocol}://${req.get('host')}/api/rpc` };
     res.json(body);
   });
-  router.post('/rpc', limiter, json({ limit: '64kb' }), async (req, res) => {
-    const payload = req.body as RpcCall | RpcCall[];
-    const calls = Array.isArray(payload) ? payload : [payload];
-    const refused = refusal(calls);
-    if (refused) {
-      res.status(refused.status).json(refused.body);
-      return;
-    }
+
+  const limit = callRateLimit(sequelize, {
+    prefix: 'rpc:',
+    limit: callsPerMinute,
+    windowMs: 60_000,
+    cost: (_req, res) => callsOf(res).length,
+    message: MESSAGES.tooManyRequests,
+  });
+  const adminIfClaimed: RequestHandler = (req, res, next) => (req.get('authorization') === undefined ? next() : requireAdmin(req, res, next));
+  const allowed: RequestHandler = (_req, res, next) => {
+    const calls = callsOf(res);
+    const verdict = judgeBatch(calls.map((call) => call.method), res.locals.admin !== undefined);
+    if (verdict.allowed) return next();
+    if (verdict.why === 'sign-in') throw unauthorized(MESSAGES.rpcAdminRequired);
+    const refused = calls.find((call) => call.method === verdict.method);
+    res.status(403).json(rpcError(refused?.id, -32601, rpcMethodNotAllowedMessage(verdict.method.slice(0, 60))));
+  };
+
+  router.post('/rpc', json({ limit: '64kb' }), wellFormed, limit, adminIfClaimed, allowed, async (req, res) => {
     const upstream = upstreamRpcUrl(await loadSettings(), fallbackUrl);
-    let response: Response;
+    let answer: { status: number; text: string };
     try {
-      response = await fetch(upstream, {
+      const response = await upstreamFetch(upstream, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
+        body: JSON.stringify(req.body),
         signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
       });
+      answer = { status: response.status, text: await response.text() };
     } catch {
       res.status(503).set('Retry-After', '5').json({ message: MESSAGES.chainUnavailable });
       return;
     }
-    res.status(response.status).type('application/json').send(await response.text());
+    res.status(answer.status).type('application/json').send(answer.text);
   });
   return router;
 }

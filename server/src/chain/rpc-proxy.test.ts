@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import jwt from 'jsonwebtoken';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stakedesk/shared/messages';
 import { MINT, STAKING_WALLET } from '../test/fixtures.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
@@ -8,7 +9,7 @@ import { startTestServer, type TestServer } from '../test/test-server.js';
 /** A stand-in for the RPC provider: records what reaches it and answers every call with the slot 42. */
 let upstream: Server;
 let upstreamUrl: string;
-const received: { url: string; body: any }[] = [];
+const received: { url: string; body: any; headers: IncomingHttpHeaders }[] = [];
 
 async function readBody(req: IncomingMessage): Promise<string> {
   let body = '';
@@ -16,35 +17,59 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return body;
 }
 
-let api: TestServer;
-let token: string;
-
 beforeAll(async () => {
   upstream = createServer(async (req, res) => {
     const body = JSON.parse(await readBody(req));
-    received.push({ url: req.url!, body });
+    received.push({ url: req.url!, body, headers: req.headers });
     const answer = (call: { id: unknown }) => ({ jsonrpc: '2.0', id: call.id, result: 42 });
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)));
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  api = await startTestServer({ solanaRpcUrl: `${upstreamUrl}/fallback` });
-  token = await api.login();
 });
-afterAll(async () => {
-  await api.close();
-  upstream.close();
+afterAll(() => upstream.close());
+beforeEach(() => {
+  received.length = 0;
 });
 
 const call = (method: string, id: number | string = 1) => ({ jsonrpc: '2.0', id, method, params: [] });
+const methodsReceived = () => received.flatMap(({ body }) => (Array.isArray(body) ? body : [body]).map((c: { method: string }) => c.method));
+
+const HOLDER_METHODS = [
+  'getAccountInfo',
+  'getBalance',
+  'getBlockHeight',
+  'getLatestBlockhash',
+  'getSignatureStatuses',
+  'getTokenAccountBalance',
+  'getTokenAccountsByOwner',
+];
+const ADMIN_ONLY_METHODS = [
+  'getFeeForMessage',
+  'getMinimumBalanceForRentExemption',
+  'getMultipleAccounts',
+  'getSlot',
+  'getVersion',
+  'isBlockhashValid',
+  'sendTransaction',
+  'simulateTransaction',
+];
 
 describe('/api/rpc', () => {
+  let api: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    // The provider URL tests point settings at a local listener, as for a local validator.
+    api = await startTestServer({ solanaRpcUrl: `${upstreamUrl}/fallback`, allowPrivateRpc: true, cacheTtlMs: 0 });
+    token = await api.login();
+  });
+  afterAll(() => api.close());
+
   it('forwards an allowed call to SOLANA_RPC_URL and answers with the upstream result', async () => {
-    received.length = 0;
-    const response = await api.request('POST', '/api/rpc', call('getSlot', 7));
+    const response = await api.request('POST', '/api/rpc', call('getBlockHeight', 7));
     expect(response).toMatchObject({ status: 200, body: { jsonrpc: '2.0', id: 7, result: 42 } });
-    expect(received).toEqual([{ url: '/fallback', body: call('getSlot', 7) }]);
+    expect(received).toMatchObject([{ url: '/fallback', body: call('getBlockHeight', 7) }]);
   });
 
   it('forwards batches within the limit', async () => {
@@ -53,38 +78,95 @@ describe('/api/rpc', () => {
     expect(response.body.map((r: { id: number }) => r.id)).toEqual([1, 2]);
   });
 
-  it('refuses methods outside the allow-list without forwarding them', async () => {
-    received.length = 0;
-    for (const body of [call('getProgramAccounts'), [call('getSlot'), call('requestAirdrop')]]) {
-      const response = await api.request('POST', '/api/rpc', body);
-      expect(response.status).toBe(403);
-      expect(response.body.error.code).toBe(-32601);
-      expect(response.body.error.message).toMatch(/^Method not allowed through this proxy: (getProgramAccounts|requestAirdrop)$/);
+  it("lets anyone make the holder app's reads", async () => {
+    const response = await api.request('POST', '/api/rpc', HOLDER_METHODS.map((method, i) => call(method, i)));
+    expect(response.status).toBe(200);
+    expect(methodsReceived()).toEqual(HOLDER_METHODS);
+  });
+
+  it('refuses anonymous calls outside the holder set with 403, without forwarding them', async () => {
+    const refused = [...ADMIN_ONLY_METHODS.filter((method) => method !== 'sendTransaction'), 'getProgramAccounts', 'requestAirdrop'];
+    for (const method of refused) {
+      const response = await api.request('POST', '/api/rpc', call(method, 'x'));
+      expect(response.status, method).toBe(403);
+      expect(response.body).toEqual({ jsonrpc: '2.0', id: 'x', error: { code: -32601, message: `Method not allowed through this proxy: ${method}` } });
     }
+    // One refused call refuses its whole batch.
+    const batch = await api.request('POST', '/api/rpc', [call('getBalance', 1), call('getMultipleAccounts', 2)]);
+    expect(batch.status).toBe(403);
+    expect(batch.body.error.message).toBe('Method not allowed through this proxy: getMultipleAccounts');
+    expect(received).toEqual([]);
+  });
+
+  it('asks for an admin sign-in (401) before sending a transaction, alone or in a batch', async () => {
+    for (const body of [call('sendTransaction'), [call('getLatestBlockhash', 1), call('sendTransaction', 2)]]) {
+      const response = await api.request('POST', '/api/rpc', body);
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ message: MESSAGES.rpcAdminRequired });
+    }
+    expect(received).toEqual([]);
+  });
+
+  it('lets an admin token send transactions and make the reads that build them; the token stays here', async () => {
+    for (const method of ADMIN_ONLY_METHODS) {
+      const response = await api.request('POST', '/api/rpc', call(method, method), token);
+      expect(response, method).toMatchObject({ status: 200, body: { id: method, result: 42 } });
+    }
+    const batch = await api.request('POST', '/api/rpc', [call('getMultipleAccounts', 1), call('getLatestBlockhash', 2), call('sendTransaction', 3)], token);
+    expect(batch.status).toBe(200);
+    expect(batch.body.map((r: { id: number }) => r.id)).toEqual([1, 2, 3]);
+    expect(methodsReceived()).toEqual([...ADMIN_ONLY_METHODS, 'getMultipleAccounts', 'getLatestBlockhash', 'sendTransaction']);
+    expect(received.every(({ headers }) => headers.authorization === undefined)).toBe(true);
+  });
+
+  it('refuses what nobody may call even with an admin token', async () => {
+    const response = await api.request('POST', '/api/rpc', [call('sendTransaction', 1), call('getProgramAccounts', 2)], token);
+    expect(response.status).toBe(403);
+    expect(response.body.error).toEqual({ code: -32601, message: 'Method not allowed through this proxy: getProgramAccounts' });
+    expect(received).toEqual([]);
+  });
+
+  it('answers 401 for a bad or expired admin token, whatever the methods', async () => {
+    const claims = jwt.decode(token) as { sub: string; tv: number };
+    const expired = jwt.sign({ sub: claims.sub, tv: claims.tv, typ: 'admin' }, api.jwtSecret, { algorithm: 'HS256', expiresIn: -10 });
+    const forged = jwt.sign({ sub: claims.sub, tv: claims.tv, typ: 'admin' }, 'not the server secret', { algorithm: 'HS256', expiresIn: 3600 });
+    const cases = [
+      ['not-a-jwt', MESSAGES.invalidToken],
+      [forged, MESSAGES.invalidToken],
+      [expired, MESSAGES.sessionExpired],
+    ] as const;
+    for (const [badToken, message] of cases) {
+      for (const body of [call('sendTransaction'), call('getBalance')]) {
+        const response = await api.request('POST', '/api/rpc', body, badToken);
+        expect(response.status).toBe(401);
+        expect(response.body).toEqual({ message });
+      }
+    }
+    const notBearer = await fetch(`${api.baseUrl}/api/rpc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Basic cm9vdDpwdw==' },
+      body: JSON.stringify(call('sendTransaction')),
+    });
+    expect(notBearer.status).toBe(401);
     expect(received).toEqual([]);
   });
 
   it('refuses malformed calls, oversized batches and oversized bodies', async () => {
     expect((await api.request('POST', '/api/rpc', { id: 1 })).status).toBe(400);
     expect((await api.request('POST', '/api/rpc', [])).status).toBe(400);
-    expect((await api.request('POST', '/api/rpc', Array.from({ length: 11 }, (_, i) => call('getSlot', i)))).status).toBe(400);
+    expect((await api.request('POST', '/api/rpc', Array.from({ length: 11 }, (_, i) => call('getBalance', i)))).status).toBe(400);
     expect((await api.request('POST', '/api/rpc', '{"method":')).status).toBe(400);
     const huge = await api.request('POST', '/api/rpc', { ...call('sendTransaction'), params: ['x'.repeat(70_000)] });
     expect(huge.status).toBe(413);
+    expect(received).toEqual([]);
   });
 
-  it("uses the provider URL and key from settings, and never shows the key to a browser", async () => {
-    const settings = {
-      tokenName: 'Test Token',
-      tokenSymbol: 'TST',
-      tokenContract: MINT,
-      stakingWallet: STAKING_WALLET,
-      heliusRpcUrl: `${upstreamUrl}/provider`,
-      heliusApiKey: 'fake-key-42',
-    };
+  it('uses the provider URL and key from settings, and never shows the key to a browser', async () => {
+    const settings = { tokenName: 'Test Token', tokenSymbol: 'TST', tokenContract: MINT, stakingWallet: STAKING_WALLET, heliusApiKey: 'fake-key-42' };
     expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
-    received.length = 0;
-    const response = await api.request('POST', '/api/rpc', call('getSlot'));
+    // An http URL on this machine, as for a local validator: only plain SQL can store one.
+    await api.sequelize.query('UPDATE settings SET helius_rpc_url = :url WHERE id = 1', { replacements: { url: `${upstreamUrl}/provider` } });
+    const response = await api.request('POST', '/api/rpc', call('getBalance'));
     expect(response.status).toBe(200);
     expect(received[0]!.url).toBe('/provider?api-key=fake-key-42');
 
@@ -96,10 +178,38 @@ describe('/api/rpc', () => {
   });
 
   it('answers 503 when the upstream cannot be reached', async () => {
-    const settings = { tokenName: 'T', tokenSymbol: 'T', tokenContract: MINT, stakingWallet: STAKING_WALLET, heliusRpcUrl: 'http://127.0.0.1:9/' };
-    expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
-    const response = await api.request('POST', '/api/rpc', call('getSlot'));
+    await api.sequelize.query(`UPDATE settings SET helius_rpc_url = 'http://127.0.0.1:9/' WHERE id = 1`);
+    const response = await api.request('POST', '/api/rpc', call('getBalance'));
     expect(response.status).toBe(503);
     expect(response.body.message).toBe(MESSAGES.chainUnavailable);
+  });
+});
+
+describe('/api/rpc rate limit', () => {
+  const LIMIT = 12;
+  let api: TestServer;
+  beforeAll(async () => {
+    api = await startTestServer({ solanaRpcUrl: upstreamUrl, rpcRateLimit: LIMIT });
+  });
+  afterAll(() => api.close());
+
+  const batchOf = (size: number) => Array.from({ length: size }, (_, i) => call('getBalance', i));
+
+  it('counts JSON-RPC calls, not requests, and refuses a batch that would cross the limit whole', async () => {
+    expect((await api.request('POST', '/api/rpc', batchOf(10))).status).toBe(200);
+
+    // 10 + 3 would pass 12: refused whole, nothing forwarded, nothing counted.
+    const refused = await api.request('POST', '/api/rpc', batchOf(3));
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: MESSAGES.tooManyRequests });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(methodsReceived()).toHaveLength(10);
+
+    // Exactly the 2 calls left still fit; then nothing does.
+    expect((await api.request('POST', '/api/rpc', batchOf(2))).status).toBe(200);
+    expect((await api.request('POST', '/api/rpc', call('getBalance'))).status).toBe(429);
+    expect(methodsReceived()).toHaveLength(12);
   });
 });

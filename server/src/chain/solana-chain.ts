@@ -10,6 +10,7 @@ import {
   type Verdict,
 } from './chain-verifier.js';
 import { fromRawAmount, tokenMovement, toRawAmount } from './token-deltas.js';
+import { RefusedAddressError } from './upstream-fetch.js';
 
 const keysOf = (tx: ParsedTransactionWithMeta) => tx.transaction.message.accountKeys.map((key) => key.pubkey.toBase58());
 
@@ -33,21 +34,29 @@ export class SolanaChain implements Chain {
   private readonly decimalsByMint = new Map<string, number>();
   private readonly recentTransactions = new Map<string, { tx: ParsedTransactionWithMeta; until: number }>();
 
+  /** `upstreamFetch`: how requests reach the endpoint (upstream-fetch.ts: the server passes its address-checking one). */
   constructor(
     private readonly endpoint: () => Promise<string>,
     private readonly timeoutMs = DEFAULT_RPC_TIMEOUT_MS,
+    private readonly upstreamFetch: typeof fetch = fetch,
   ) {}
 
   private async connection(): Promise<Connection> {
-    const fetchWithTimeout: typeof fetch = (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
-    return new Connection(await this.endpoint(), { commitment: 'confirmed', fetch: fetchWithTimeout, disableRetryOnRateLimit: true });
+    const fetchWithTimeout: typeof fetch = (input, init) => this.upstreamFetch(input, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+    return new Connection(await this.endpoint(), {
+      commitment: 'confirmed',
+      fetch: fetchWithTimeout,
+      httpAgent: false, // the fetch above keeps its own connections
+      disableRetryOnRateLimit: true,
+    });
   }
 
   private async ask<T>(question: () => Promise<T>): Promise<T> {
     try {
       return await question();
     } catch (error) {
-      throw new ChainUnavailableError(`The Solana network could not be asked (${error instanceof Error ? error.message.slice(0, 120) : 'error'})`);
+      const cause = error instanceof Error && error.cause instanceof RefusedAddressError ? error.cause : error;
+      throw new ChainUnavailableError(`The Solana network could not be asked (${cause instanceof Error ? cause.message.slice(0, 120) : 'error'})`);
     }
   }
 

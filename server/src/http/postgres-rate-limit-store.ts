@@ -49,6 +49,35 @@ export class PostgresRateLimitStore implements Store {
   }
 }
 
+/**
+ * Counts `hits` at once against `limit` in the key's current window, or none of them when they
+ * would take the count over it (a JSON-RPC batch is let through whole or refused whole). Same
+ * table and windows as the store above; the conditional upsert keeps it exact across instances.
+ */
+export async function takeHits(
+  sequelize: Sequelize,
+  key: string,
+  hits: number,
+  { limit, windowMs }: { limit: number; windowMs: number },
+): Promise<{ taken: boolean; resetTime: Date }> {
+  if (hits > limit) return { taken: false, resetTime: new Date(Date.now() + windowMs) };
+  const [row] = await sequelize.query<{ reset_at: Date }>(
+    `INSERT INTO rate_limits (key, hits, reset_at) VALUES (:key, :hits, now() + make_interval(secs => :seconds))
+     ON CONFLICT (key) DO UPDATE SET
+       hits = CASE WHEN rate_limits.reset_at <= now() THEN excluded.hits ELSE rate_limits.hits + excluded.hits END,
+       reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
+     WHERE rate_limits.reset_at <= now() OR rate_limits.hits + excluded.hits <= :limit
+     RETURNING reset_at`,
+    { replacements: { key, hits, limit, seconds: windowMs / 1000 }, type: QueryTypes.SELECT },
+  );
+  if (row) return { taken: true, resetTime: row.reset_at };
+  const [current] = await sequelize.query<{ reset_at: Date }>('SELECT reset_at FROM rate_limits WHERE key = :key', {
+    replacements: { key },
+    type: QueryTypes.SELECT,
+  });
+  return { taken: false, resetTime: current?.reset_at ?? new Date() };
+}
+
 export async function deleteExpiredRateLimits(sequelize: Sequelize): Promise<void> {
   await sequelize.query('DELETE FROM rate_limits WHERE reset_at <= now()');
 }

@@ -29,7 +29,7 @@ describe('rate limits', () => {
   });
 
   it('limits RPC proxy calls', async () => {
-    const call = { jsonrpc: '2.0', id: 1, method: 'getSlot' };
+    const call = { jsonrpc: '2.0', id: 1, method: 'getBalance' };
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await api.request('POST', '/api/rpc', call)).status);
     expect(statuses).toEqual([200, 200, 429]);

@@ -3,6 +3,7 @@ import type { Sequelize } from 'sequelize';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { settingsSchema } from '@stakedesk/shared/schemas';
 import { currentAdmin } from '../admins/admin-auth.js';
+import type { RpcUpstream } from '../chain/rpc-upstream.js';
 import { derivedFrom } from '../cache/cached.js';
 import { prepareJson, sendPrepared } from '../http/prepared-json.js';
 import { parse } from '../http/validate.js';
@@ -21,14 +22,14 @@ export function settingsPublicRoutes(cluster: SolanaCluster): Router {
   return router;
 }
 
-export function settingsAdminRoutes(sequelize: Sequelize, cluster: SolanaCluster): Router {
+export function settingsAdminRoutes(sequelize: Sequelize, cluster: SolanaCluster, rpc: RpcUpstream): Router {
   const router = Router();
   router.get('/settings', async (_req, res) => {
     res.json(toAdminSettings(await loadSettings(), cluster));
   });
   router.put('/settings', json({ limit: SETTINGS_BODY_LIMIT }), async (req, res) => {
     const input = parse(settingsSchema, req.body);
-    res.json(toAdminSettings(await updateSettings(sequelize, input, currentAdmin(res)), cluster));
+    res.json(toAdminSettings(await updateSettings(sequelize, input, currentAdmin(res), rpc), cluster));
   });
   return router;
 }

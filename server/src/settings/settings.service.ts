@@ -7,7 +7,8 @@ import { MESSAGES } from '@stakedesk/shared/messages';
 import type { SettingsInput } from '@stakedesk/shared/schemas';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import { adminChangedCache } from '../cache/caches.js';
-import { conflict, unavailable } from '../http/errors.js';
+import type { RpcUpstream } from '../chain/rpc-upstream.js';
+import { badRequest, conflict, unavailable } from '../http/errors.js';
 import { maskRpcUrl, maskSecret } from './secrets.js';
 import { Settings } from './settings.model.js';
 
@@ -77,13 +78,23 @@ async function requireNoLiveStakes(transaction: Transaction): Promise<void> {
   if (live) throw conflict(MESSAGES.tokenContractLocked, { errors: { tokenContract: MESSAGES.tokenContractLocked } });
 }
 
-export async function updateSettings(sequelize: Sequelize, input: SettingsInput, actor: Actor): Promise<Settings> {
+export async function updateSettings(
+  sequelize: Sequelize,
+  input: SettingsInput,
+  actor: Actor,
+  rpc: Pick<RpcUpstream, 'refuseProviderUrl'>,
+): Promise<Settings> {
   return sequelize.transaction(async (transaction) => {
     const settings = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.UPDATE });
     if (!settings) throw unavailable(MESSAGES.serviceUnavailable);
     const before = settings.toJSON();
     const changes = changesFrom(input, settings);
     if (changes.tokenContract !== undefined && changes.tokenContract !== settings.tokenContract) await requireNoLiveStakes(transaction);
+    // Only a new URL is resolved: saving other fields must not depend on DNS.
+    if (changes.heliusRpcUrl) {
+      const refusal = await rpc.refuseProviderUrl(changes.heliusRpcUrl);
+      if (refusal) throw badRequest(refusal, { heliusRpcUrl: refusal });
+    }
     await settings.update(changes, { transaction });
     await recordAudit(transaction, actor, { action: 'settings.update', entityType: 'settings', entityId: 1, before, after: settings.toJSON() });
     return settings;

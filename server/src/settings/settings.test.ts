@@ -7,7 +7,8 @@ const MB = 1024 * 1024;
 const MINT = randomWallet();
 const STAKING_WALLET = randomWallet();
 const API_KEY = 'hk_live_7f3a9c2e4b1d8f6a0c5e';
-const RPC_URL = 'https://mainnet.helius-rpc.example/rpc';
+// Public IP literals: a saved provider URL must resolve to public addresses, and these need no DNS.
+const RPC_URL = 'https://93.184.216.34/rpc';
 
 /** A real 1x1 PNG. */
 const PNG_BYTES = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -463,7 +464,7 @@ describe('the audit log of settings changes', () => {
   });
 
   it('masks a key carried in the provider URL, in the admin view and in the log, and keeps it when the mask comes back', async () => {
-    const urlWithKey = 'https://mainnet.helius-rpc.com/?api-key=0123-fake-ab';
+    const urlWithKey = 'https://93.184.216.34/?api-key=0123-fake-ab';
     await putOk({ ...FULL, heliusRpcUrl: urlWithKey });
     const shown = (await api.request('GET', '/api/admin/settings', undefined, token)).body.heliusRpcUrl as string;
     expect(shown).not.toContain('0123-fake-ab');

@@ -4,6 +4,10 @@ import bs58 from 'bs58';
 import pg from 'pg';
 import type { Sequelize } from 'sequelize';
 import type { Chain } from '../chain/chain-verifier.js';
+import type { ResolveHost } from '../chain/public-host.js';
+import { currentUpstreamRpcUrl } from '../chain/rpc-endpoint.js';
+import { createRpcUpstream } from '../chain/rpc-upstream.js';
+import { SolanaChain } from '../chain/solana-chain.js';
 import { inject } from 'vitest';
 import { bootstrapFirstAdmin } from '../admins/bootstrap.js';
 import { createApp } from '../app.js';
@@ -75,6 +79,12 @@ export async function startTestServer(
     rpcRateLimit?: number;
     solanaRpcUrl?: string;
     realChain?: Chain;
+    /** The verifier main.ts builds: SolanaChain reading the upstream from settings, through the server's RPC upstream. */
+    settingsChain?: { timeoutMs: number };
+    /** ALLOW_PRIVATE_RPC (off unless given). */
+    allowPrivateRpc?: boolean;
+    /** The DNS the RPC upstream checks use (the system's unless given). */
+    resolveHost?: ResolveHost;
     eventHeartbeatMs?: number;
     treasuryCacheMs?: number;
     /** Settings and plans in memory at most this long (the server's default, 5 s, unless given). */
@@ -96,6 +106,9 @@ export async function startTestServer(
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const events = new AdminEventHub(url, logger, options.eventHeartbeatMs);
   const jwtSecret = randomBytes(32).toString('hex');
+  const solanaRpcUrl = options.solanaRpcUrl ?? 'http://127.0.0.1:9/unreachable';
+  const rpc = createRpcUpstream({ solanaRpcUrl, allowPrivateRpc: options.allowPrivateRpc ?? false }, options.resolveHost);
+  const settingsChain = options.settingsChain && new SolanaChain(currentUpstreamRpcUrl(solanaRpcUrl), options.settingsChain.timeoutMs, rpc.fetch);
   const app = createApp({
     config: {
       jwtSecret,
@@ -106,15 +119,16 @@ export async function startTestServer(
       loginRateLimit: options.loginRateLimit ?? 1000,
       signInRateLimit: options.signInRateLimit ?? 10_000,
       rpcRateLimit: options.rpcRateLimit ?? 10_000,
-      solanaRpcUrl: options.solanaRpcUrl ?? 'http://127.0.0.1:9/unreachable',
+      solanaRpcUrl,
       cacheTtlMs: options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
       statsCacheMs: options.statsCacheMs ?? 0,
     },
     // TEST_LOG_LEVEL=error (or debug) shows the server's logs while debugging a test.
     logger,
     sequelize,
-    chain: options.realChain ?? chain,
+    chain: options.realChain ?? settingsChain ?? chain,
     events,
+    rpc,
     treasuryCacheMs: options.treasuryCacheMs,
   });
   const server = app.listen(0, '127.0.0.1');
