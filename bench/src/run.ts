@@ -99,12 +99,13 @@ async function main(): Promise<void> {
   // 2. Seed.
   log(`seeding ${N.toLocaleString('en-US')} stakes`);
   const seeded = await withClient(db.url, async (client) => {
-    const result = await seed(client, N, (done) => process.stdout.write(`\r  ${done.toLocaleString('en-US')} stakes`));
-    process.stdout.write('\n');
+    // First: each stake records the mint and staking wallet it was verified against.
     await client.query(
       `UPDATE settings SET token_name = 'Bench Token', token_symbol = 'BNCH', token_contract = $1, staking_wallet = $2 WHERE id = 1`,
       [chain.ready.mint, chain.ready.stakingWallet],
     );
+    const result = await seed(client, N, (done) => process.stdout.write(`\r  ${done.toLocaleString('en-US')} stakes`));
+    process.stdout.write('\n');
     const vacuumStarted = performance.now();
     await vacuumAnalyze(client);
     return { ...result, vacuumSeconds: (performance.now() - vacuumStarted) / 1000 };

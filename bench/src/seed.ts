@@ -92,13 +92,16 @@ function stakeRow(id: number, wallet: string, created: number, now: number): Row
 
 const INSERT_STAKES = `
   INSERT INTO stakes (id, wallet_address, plan_id, plan_name, plan_description, yield_rate, duration_days, min_stake_amount,
-                      early_penalty_rate, amount, reward_amount, status, tx_id, ends_at, completed_at, created_at, updated_at)
+                      early_penalty_rate, amount, reward_amount, status, tx_id, ends_at, completed_at, created_at, updated_at,
+                      token_contract, staking_wallet)
   SELECT u.id, u.wallet, p.id, p.name, p.description, p.yield_rate, p.duration_days, p.min_stake_amount,
          p.early_penalty_rate, u.amount, floor(u.amount * p.yield_rate / 100), u.status, u.tx_id,
-         u.created_at + make_interval(days => p.duration_days), u.completed_at, u.created_at, coalesce(u.completed_at, u.created_at)
+         u.created_at + make_interval(days => p.duration_days), u.completed_at, u.created_at, coalesce(u.completed_at, u.created_at),
+         c.token_contract, c.staking_wallet
   FROM unnest($1::int[], $2::varchar[], $3::int[], $4::numeric[], $5::varchar[], $6::varchar[], $7::timestamptz[], $8::timestamptz[])
        AS u(id, wallet, plan_id, amount, status, tx_id, created_at, completed_at)
-  JOIN staking_plans p ON p.id = u.plan_id`;
+  JOIN staking_plans p ON p.id = u.plan_id
+  CROSS JOIN (SELECT token_contract, staking_wallet FROM settings WHERE id = 1) c`;
 
 // A payout-like id per withdrawal, unique, 88 characters.
 const PAYOUT_TX = `md5(s.id::text || 'payout') || md5(s.id::text || 'signature') || substr(md5(s.id::text), 1, 24)`;
@@ -106,9 +109,9 @@ const PAYOUT_TX = `md5(s.id::text || 'payout') || md5(s.id::text || 'signature')
 const DERIVE = [
   // Requests still waiting: an early unstake of a running stake, or a full payout of an ended one.
   `INSERT INTO withdrawals (stake_id, wallet_address, kind, amount, reward_amount, penalty_amount, final_amount, status,
-                           stake_status_before, requested_at, created_at, updated_at)
+                           stake_status_before, requested_at, created_at, updated_at, token_contract, staking_wallet)
    SELECT s.id, s.wallet_address, w.kind, s.amount, w.reward, w.penalty, s.amount + w.reward - w.penalty, 'pending',
-          CASE w.kind WHEN 'full' THEN 'completed' ELSE 'active' END, w.at, w.at, w.at
+          CASE w.kind WHEN 'full' THEN 'completed' ELSE 'active' END, w.at, w.at, w.at, s.token_contract, s.staking_wallet
    FROM stakes s,
    LATERAL (SELECT CASE WHEN s.completed_at IS NULL THEN 'early' ELSE 'full' END AS kind) k,
    LATERAL (SELECT k.kind,
@@ -118,16 +121,17 @@ const DERIVE = [
    WHERE s.status = 'pending_withdrawal'`,
   // One in ten paid-out stakes had a request rejected first.
   `INSERT INTO withdrawals (stake_id, wallet_address, kind, amount, reward_amount, penalty_amount, final_amount, status,
-                           stake_status_before, reject_reason, requested_at, processed_at, created_at, updated_at)
+                           stake_status_before, reject_reason, requested_at, processed_at, created_at, updated_at, token_contract, staking_wallet)
    SELECT s.id, s.wallet_address, 'full', s.amount, s.reward_amount, 0, s.amount + s.reward_amount, 'rejected', 'completed',
-          'Amounts did not match the payout', s.completed_at, s.completed_at + interval '2 hours', s.completed_at, s.completed_at
+          'Amounts did not match the payout', s.completed_at, s.completed_at + interval '2 hours', s.completed_at, s.completed_at,
+          s.token_contract, s.staking_wallet
    FROM stakes s WHERE s.status = 'withdrawn' AND s.id % 10 = 3`,
   // Every withdrawn stake was paid out once, on chain.
   `INSERT INTO withdrawals (stake_id, wallet_address, kind, amount, reward_amount, penalty_amount, final_amount, status,
-                           stake_status_before, tx_id, requested_at, processed_at, created_at, updated_at)
+                           stake_status_before, tx_id, requested_at, processed_at, created_at, updated_at, token_contract, staking_wallet)
    SELECT s.id, s.wallet_address, 'full', s.amount, s.reward_amount, 0, s.amount + s.reward_amount, 'completed', 'completed',
           ${PAYOUT_TX}, s.completed_at + interval '3 hours', s.completed_at + interval '20 hours', s.completed_at + interval '3 hours',
-          s.completed_at + interval '20 hours'
+          s.completed_at + interval '20 hours', s.token_contract, s.staking_wallet
    FROM stakes s WHERE s.status = 'withdrawn'`,
   `INSERT INTO used_transactions (tx_id, purpose, created_at) SELECT tx_id, 'deposit', created_at FROM stakes WHERE tx_id IS NOT NULL`,
   `INSERT INTO used_transactions (tx_id, purpose, created_at) SELECT tx_id, 'payout', processed_at FROM withdrawals WHERE tx_id IS NOT NULL`,

@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicSettings, Stats, StakingPlan } from '@stakedesk/shared/api-types';
-import { MINT, STAKING_WALLET, createPlan, stakeFor, startStakingServer } from '../test/fixtures.js';
+import { MINT, STAKING_WALLET, createPlan, signedInWallet, stakeFor, startStakingServer } from '../test/fixtures.js';
 import { listeningInstances, waitUntil } from '../test/second-instance.js';
 import { spawnServer, stopSpawned, type SpawnedServer } from '../test/spawn-server.js';
-import { ADMIN, randomTxId, randomWallet, type TestServer } from '../test/test-server.js';
+import { ADMIN, randomTxId, type TestServer } from '../test/test-server.js';
 
 const TTL_MS = 60_000;
 const STATS_MS = 1_000;
@@ -95,16 +95,16 @@ describe('on the instance that made the change', () => {
   });
 
   it('refuses deposits the moment maintenance is switched on, and takes them again when it is off', async () => {
-    const deposit = { planId: plan.id, status: 'active', txId: randomTxId(), walletAddress: randomWallet(), amount: '1000' };
+    const deposit = { planId: plan.id, status: 'active', txId: randomTxId(), walletAddress: await signedInWallet(api), amount: '1000' };
     await putSettings({ ...settingsBody('Renamed Token'), maintenanceMode: true, maintenanceMessage: 'Back soon' });
-    const refused = await api.request('POST', '/api/stakes', deposit);
+    const refused = await api.request('POST', '/api/stakes', deposit, { as: deposit.walletAddress });
     expect(refused.status).toBe(503);
     expect(refused.body.message).toBe('Back soon');
     expect((await here.settings()).maintenanceMode).toBe(true);
 
     await putSettings({ ...settingsBody('Renamed Token'), maintenanceMode: false });
     api.chain.addDeposit({ ...deposit, mint: MINT, stakingWallet: STAKING_WALLET });
-    expect((await api.request('POST', '/api/stakes', deposit)).status).toBe(201);
+    expect((await api.request('POST', '/api/stakes', deposit, { as: deposit.walletAddress })).status).toBe(201);
   });
 });
 

@@ -63,8 +63,9 @@ async function fundedHolder(): Promise<{ holder: Holder; keypair: Keypair }> {
   return { holder, keypair };
 }
 
+/** POST /api/stakes as the (signed-in) holder `walletAddress`. */
 const record = (walletAddress: string, txId: string, amount = '1000') =>
-  api.request<Stake>('POST', '/api/stakes', { planId: plan.id, walletAddress, txId, amount, status: 'active' });
+  api.request<Stake>('POST', '/api/stakes', { planId: plan.id, walletAddress, txId, amount, status: 'active' }, { as: walletAddress });
 
 async function stakesWithTx(txId: string): Promise<number> {
   const [rows] = await api.sequelize.query('SELECT count(*)::int AS n FROM stakes WHERE tx_id = :txId', { replacements: { txId } });
@@ -174,10 +175,13 @@ describe('deposits proven on chain', () => {
     expect(response).toMatchObject({ status: 422, body: { message: 'The transaction failed on chain' } });
   });
 
-  it('refuses an unknown signature', async () => {
+  it('answers a signature the chain does not know (yet) with 503 retryable, never a final refusal', async () => {
     const { keypair } = await fundedHolder();
     const response = await record(keypair.publicKey.toBase58(), bs58.encode(Keypair.generate().secretKey));
-    expect(response).toMatchObject({ status: 422, body: { message: 'Transaction not found on chain (or not yet confirmed)' } });
+    expect(response).toMatchObject({
+      status: 503,
+      body: { message: 'Transaction not found on chain (or not yet confirmed). Nothing was recorded; please try again shortly.', retryable: true },
+    });
   });
 
   it('answers 503 and records nothing while the chain is unreachable; the retry records it', async () => {

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { MESSAGES } from '@stakedesk/shared/messages';
-import { createPlan, MINT, openStaking, STAKING_WALLET } from '../test/fixtures.js';
-import { randomTxId, randomWallet, startTestServer, type TestServer } from '../test/test-server.js';
+import { createPlan, MINT, openStaking, signedInWallet, STAKING_WALLET } from '../test/fixtures.js';
+import { randomTxId, startTestServer, type TestServer } from '../test/test-server.js';
 import { systemResolve } from './public-host.js';
 
 // The provider URL an admin saves may not lead the server to internal addresses (DESIGN section
@@ -74,8 +74,10 @@ describe('the provider URL, ALLOW_PRIVATE_RPC off', () => {
   };
   /** What a stored URL leads to, bypassing the check on save (an edit by hand, an older version's row). */
   const storeByHand = (url: string) => api.sequelize.query('UPDATE settings SET helius_rpc_url = :url WHERE id = 1', { replacements: { url } });
-  const deposit = () =>
-    api.request('POST', '/api/stakes', { planId: plan.id, walletAddress: randomWallet(), txId: randomTxId(), amount: '500', status: 'active' });
+  const deposit = async () => {
+    const walletAddress = await signedInWallet(api);
+    return api.request('POST', '/api/stakes', { planId: plan.id, walletAddress, txId: randomTxId(), amount: '500', status: 'active' }, { as: walletAddress });
+  };
 
   it('refuses a plain http URL', async () => {
     const response = await save('http://rpc.example.com/');

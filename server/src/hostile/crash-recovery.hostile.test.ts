@@ -58,23 +58,24 @@ describe('SIGKILL during a load of writes', () => {
     const { mint, stakingWallet, plan } = await openStaking(server.url, chain, token);
     const deposit = (staker: Staker, amount: number) =>
       chain.transfer({ mint, from: staker.keypair, to: stakingWallet.publicKey, rawAmount: tokens(amount), decimals: DECIMALS });
-    const record = (staker: Staker, txId: string, amount: number) =>
-      call<Stake>(server.url, 'POST', '/api/stakes', { planId: plan.id, walletAddress: staker.wallet, txId, amount: String(amount), status: 'active' });
+    const record = (staker: Staker, cookie: string, txId: string, amount: number) =>
+      call<Stake>(server.url, 'POST', '/api/stakes', { planId: plan.id, walletAddress: staker.wallet, txId, amount: String(amount), status: 'active' }, { cookie });
 
     // Stakes to ask withdrawals of, and deposits sent on chain but not yet recorded.
     const withdrawers = await Promise.all(
       Array.from({ length: WITHDRAWALS }, async () => {
         const staker = await newStaker(chain, mint);
-        const stake = await record(staker, await deposit(staker, 1_000), 1_000);
+        const cookie = await signIn(server.url, staker);
+        const stake = await record(staker, cookie, await deposit(staker, 1_000), 1_000);
         expect(stake.status).toBe(201);
-        return { staker, stake: stake.body, cookie: await signIn(server.url, staker) };
+        return { staker, stake: stake.body, cookie };
       }),
     );
     const depositors = await Promise.all(
       Array.from({ length: DEPOSITS }, async (_, i) => {
         const staker = await newStaker(chain, mint);
         const amount = 100 + i;
-        return { staker, amount, txId: await deposit(staker, amount) };
+        return { staker, amount, txId: await deposit(staker, amount), cookie: await signIn(server.url, staker) };
       }),
     );
 
@@ -82,8 +83,8 @@ describe('SIGKILL during a load of writes', () => {
     const acknowledged: Acknowledged[] = [];
     let cutOff = 0;
     const writes = [
-      ...depositors.map(({ staker, amount, txId }) => async () => {
-        const answer = await record(staker, txId, amount);
+      ...depositors.map(({ staker, amount, txId, cookie }) => async () => {
+        const answer = await record(staker, cookie, txId, amount);
         if (answer.status === 201 || answer.status === 200) acknowledged.push({ kind: 'stake', wallet: staker.wallet, id: answer.body.id, txId });
       }),
       ...withdrawers.map(({ staker, stake, cookie }) => async () => {
@@ -115,7 +116,7 @@ describe('SIGKILL during a load of writes', () => {
     expect(await booksProblems(database)).toEqual([]);
 
     // The holder app retries what it never heard back about: each lands exactly once.
-    for (const { staker, amount, txId } of depositors) expect([200, 201]).toContain((await record(staker, txId, amount)).status);
+    for (const { staker, amount, txId, cookie } of depositors) expect([200, 201]).toContain((await record(staker, cookie, txId, amount)).status);
     for (const { staker, stake, cookie } of withdrawers) {
       const retry = await call(server.url, 'POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: staker.wallet }, { cookie });
       expect([201, 409]).toContain(retry.status);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stake } from '@stakedesk/shared/api-types';
 import { isRunning } from '../db/embedded-postgres.js';
 import { spawnServer, stopSpawned, type SpawnedServer } from '../test/spawn-server.js';
-import { adminLogin, call, newStaker, openStaking, tokens, DECIMALS } from '../test/staking-world.js';
+import { adminLogin, call, newStaker, openStaking, signIn, tokens, DECIMALS } from '../test/staking-world.js';
 import { startTestChain, type TestChain } from '../test/test-chain/test-chain.js';
 
 // SIGTERM while a deposit is being verified (the chain answers slowly): the request in flight
@@ -55,7 +55,8 @@ describe('SIGTERM', () => {
     const postgresPid = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
 
     const started = Date.now();
-    const inFlight = call<Stake>(server.url, 'POST', '/api/stakes', { planId: plan.id, walletAddress: staker.wallet, txId, amount: '500', status: 'active' });
+    const cookie = await signIn(server.url, staker);
+    const inFlight = call<Stake>(server.url, 'POST', '/api/stakes', { planId: plan.id, walletAddress: staker.wallet, txId, amount: '500', status: 'active' }, { cookie });
     await new Promise((resolve) => setTimeout(resolve, RPC_DELAY_MS / 2));
     server.child.kill('SIGTERM');
 

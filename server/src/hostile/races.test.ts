@@ -61,11 +61,12 @@ const recordRequest = (staker: Staker, txId: string, amount: number, planId = pl
   method: 'POST',
   path: '/api/stakes',
   body: { planId, walletAddress: staker.holder.wallet, txId, amount: String(amount), status: 'active' },
+  headers: { cookie: staker.cookie },
 });
 
 async function stakeOf(staker: Staker, amount = 1000): Promise<Stake> {
   const txId = await deposit(staker, amount);
-  const response = await api.request<Stake>('POST', '/api/stakes', recordRequest(staker, txId, amount).body);
+  const response = await api.request<Stake>('POST', '/api/stakes', recordRequest(staker, txId, amount).body, { cookie: staker.cookie });
   expect(response.status).toBe(201);
   return response.body;
 }
@@ -224,7 +225,7 @@ describe(`${RACERS} identical requests released together`, () => {
     const stakers = await Promise.all(Array.from({ length: RACERS / 2 }, () => newStaker()));
     const stakes = await Promise.all(stakers.map(async (staker) => {
       const txId = await deposit(staker, 500);
-      return (await api.request<Stake>('POST', '/api/stakes', recordRequest(staker, txId, 500, plan.id).body)).body;
+      return (await api.request<Stake>('POST', '/api/stakes', recordRequest(staker, txId, 500, plan.id).body, { cookie: staker.cookie })).body;
     }));
     for (const stake of stakes) await ageStake(api, stake.id, 30);
     const restake = (staker: Staker, stake: Stake) => asHolder(staker, 'POST', '/api/stakes/restake', { originalStakeId: stake.id, planId: capped.id, walletAddress: staker.holder.wallet });

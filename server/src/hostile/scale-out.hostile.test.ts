@@ -76,7 +76,8 @@ const deposit = (staker: Staker, amount: number) =>
 
 async function stakeOf(staker: Staker, plan: StakingPlan = world.plan): Promise<Stake> {
   const txId = await deposit(staker, 1_000);
-  const answer = await call<Stake>(a.url, 'POST', '/api/stakes', { planId: plan.id, walletAddress: staker.wallet, txId, amount: '1000', status: 'active' });
+  const cookie = await signIn(a.url, staker);
+  const answer = await call<Stake>(a.url, 'POST', '/api/stakes', { planId: plan.id, walletAddress: staker.wallet, txId, amount: '1000', status: 'active' }, { cookie });
   expect(answer.status).toBe(201);
   return answer.body;
 }
@@ -89,7 +90,8 @@ describe('two server instances on one PostgreSQL', () => {
     const staker = await newStaker(chain, world.mint);
     const txId = await deposit(staker, 700);
     const body = { planId: world.plan.id, walletAddress: staker.wallet, txId, amount: '700', status: 'active' };
-    const responses = await releaseTogether(a.url, split({ method: 'POST', path: '/api/stakes', body }));
+    const headers = { cookie: await signIn(a.url, staker) };
+    const responses = await releaseTogether(a.url, split({ method: 'POST', path: '/api/stakes', body, headers }));
     expect(countStatuses(responses)).toEqual({ 201: 1, 200: RACERS - 1 });
     expect(await booksProblems(database)).toEqual([]);
   });
@@ -181,7 +183,8 @@ describe('two server instances on one PostgreSQL', () => {
     try {
       const staker = await newStaker(chain, world.mint);
       const txId = await deposit(staker, 321);
-      const recorded = await call<Stake>(b.url, 'POST', '/api/stakes', { planId: world.plan.id, walletAddress: staker.wallet, txId, amount: '321', status: 'active' });
+      const cookie = await signIn(b.url, staker);
+      const recorded = await call<Stake>(b.url, 'POST', '/api/stakes', { planId: world.plan.id, walletAddress: staker.wallet, txId, amount: '321', status: 'active' }, { cookie });
       expect(recorded.status).toBe(201);
       const deadline = Date.now() + 5_000;
       while (!events.some((e) => e.type === 'stake.created' && e.stakeId === recorded.body.id) && Date.now() < deadline) {

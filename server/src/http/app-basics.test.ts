@@ -22,7 +22,7 @@ describe('the API basics', () => {
   });
 
   it('refuses malformed JSON with a 400 that says so, without a stack trace', async () => {
-    const response = await api.request('POST', '/api/stakes', '{"planId": 1,');
+    const response = await api.request('POST', '/api/withdrawals', '{"planId": 1,');
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: MESSAGES.malformedJson });
   });

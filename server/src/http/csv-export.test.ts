@@ -24,8 +24,8 @@ describe('CSV exports', () => {
     // 1,200 more rows straight into the table, so the export has to fetch more than one batch.
     await api.sequelize.query(`
       INSERT INTO stakes (wallet_address, plan_id, plan_name, yield_rate, duration_days, min_stake_amount, early_penalty_rate,
-                          amount, reward_amount, ends_at)
-      SELECT 'Wallet' || g, :planId, 'Bulk', 10, 30, 1, 5, 100, 10, now() + interval '30 days' FROM generate_series(1, 1200) g`,
+                          amount, reward_amount, ends_at, token_contract, staking_wallet)
+      SELECT 'Wallet' || g, :planId, 'Bulk', 10, 30, 1, 5, 100, 10, now() + interval '30 days', 'Mint', 'Vault' FROM generate_series(1, 1200) g`,
       { replacements: { planId: plan.id } },
     );
     const { response, lines } = await download('/api/admin/stakes.csv');

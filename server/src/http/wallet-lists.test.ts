@@ -20,7 +20,7 @@ beforeAll(async () => {
   for (const amount of ['100', '200', '300']) {
     const claim = { txId: randomTxId(), walletAddress: holder.wallet, amount };
     api.chain.addDeposit({ ...claim, mint: MINT, stakingWallet: STAKING_WALLET });
-    const response = await api.request<Stake>('POST', '/api/stakes', { planId: plan.id, status: 'active', ...claim });
+    const response = await api.request<Stake>('POST', '/api/stakes', { planId: plan.id, status: 'active', ...claim }, { as: holder.wallet });
     expect(response.status).toBe(201);
     stakes.push(response.body);
   }

@@ -115,8 +115,9 @@ describe('capacity', () => {
     expect((await publicPlan(plan.id)).remainingCapacity).toBeNull();
     const txId = randomTxId();
     const holder = newHolder();
+    await api.signIn(holder);
     api.chain.addDeposit({ txId, walletAddress: holder.wallet, amount: '100000', mint: MINT, stakingWallet: STAKING_WALLET });
-    const stake = await api.request<Stake>('POST', '/api/stakes', { planId: plan.id, walletAddress: holder.wallet, amount: '100000', txId, status: 'active' });
+    const stake = await api.request<Stake>('POST', '/api/stakes', { planId: plan.id, walletAddress: holder.wallet, amount: '100000', txId, status: 'active' }, { as: holder.wallet });
     expect(stake.body.overCapacity).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats, ApiError, Stake, StakingPlan, Stats } from '@stakedesk/shared/api-types';
 import { MESSAGES, noNulMessage } from '@stakedesk/shared/messages';
 import { randomTxId, randomWallet, startTestServer, type TestServer } from '../test/test-server.js';
+import { signedInWallet } from '../test/fixtures.js';
 
 /** A response body: the object on success, `{message, errors?}` on failure. */
 type Answer<T> = T & Partial<ApiError>;
@@ -17,6 +18,9 @@ let token: string;
 beforeAll(async () => {
   api = await startTestServer();
   token = await api.login();
+  // Staking opens before any stake exists: the mint cannot change once stakes are live.
+  const settings = { tokenName: 'Test Token', tokenSymbol: 'TST', tokenContract: MINT, stakingWallet: STAKING_WALLET };
+  expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
 });
 afterAll(() => api.close());
 
@@ -52,13 +56,15 @@ async function insertStake(
 ): Promise<{ id: number; wallet: string }> {
   const [rows] = await api.sequelize.query(
     `INSERT INTO stakes (wallet_address, plan_id, plan_name, plan_description, yield_rate, duration_days, min_stake_amount,
-                         early_penalty_rate, amount, reward_amount, status, tx_id, ends_at)
+                         early_penalty_rate, amount, reward_amount, status, tx_id, ends_at, token_contract, staking_wallet)
      VALUES (:wallet, :planId, :name, :description, :yieldRate, :durationDays, :minStakeAmount, :earlyPenaltyRate,
-             :amount, 0, :status, :txId, now() + make_interval(days => :durationDays))
+             :amount, 0, :status, :txId, now() + make_interval(days => :durationDays), :mint, :stakingWallet)
      RETURNING id`,
     {
       replacements: {
         wallet,
+        mint: MINT,
+        stakingWallet: STAKING_WALLET,
         planId: plan.id,
         name: plan.name,
         description: plan.description,
@@ -78,12 +84,14 @@ async function insertStake(
 async function insertWithdrawal(stake: { id: number; wallet: string }, status: 'pending' | 'completed' | 'rejected') {
   await api.sequelize.query(
     `INSERT INTO withdrawals (stake_id, wallet_address, kind, amount, reward_amount, penalty_amount, final_amount, status,
-                              stake_status_before, tx_id, reject_reason)
-     VALUES (:stakeId, :wallet, 'early', 1000, 0, 100, 900, :status, 'active', :txId, :reason)`,
+                              stake_status_before, tx_id, reject_reason, token_contract, staking_wallet)
+     VALUES (:stakeId, :wallet, 'early', 1000, 0, 100, 900, :status, 'active', :txId, :reason, :mint, :stakingWallet)`,
     {
       replacements: {
         stakeId: stake.id,
         wallet: stake.wallet,
+        mint: MINT,
+        stakingWallet: STAKING_WALLET,
         status,
         txId: status === 'completed' ? randomTxId() : null,
         reason: status === 'rejected' ? 'not eligible' : null,
@@ -94,9 +102,9 @@ async function insertWithdrawal(stake: { id: number; wallet: string }, status: '
 
 /** A deposit "on chain" recorded as a stake through the holder API, as a real client does it. */
 async function stakeThroughApi(plan: StakingPlan, amount = '1000'): Promise<Stake> {
-  const claim = { txId: randomTxId(), walletAddress: randomWallet(), amount };
+  const claim = { txId: randomTxId(), walletAddress: await signedInWallet(api), amount };
   api.chain.addDeposit({ ...claim, mint: MINT, stakingWallet: STAKING_WALLET });
-  const response = await api.request<Stake>('POST', '/api/stakes', { planId: plan.id, status: 'active', ...claim });
+  const response = await api.request<Stake>('POST', '/api/stakes', { planId: plan.id, status: 'active', ...claim }, { as: claim.walletAddress });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body;
 }
@@ -476,16 +484,6 @@ describe('DELETE /api/admin/staking-plans/{id}', () => {
 });
 
 describe("a stake's plan terms", () => {
-  beforeAll(async () => {
-    const response = await api.request(
-      'PUT',
-      '/api/admin/settings',
-      { tokenName: 'Test Token', tokenSymbol: 'TST', tokenContract: MINT, stakingWallet: STAKING_WALLET },
-      token,
-    );
-    expect(response.status).toBe(200);
-  });
-
   it('do not change when the plan is edited, deactivated or deleted', async () => {
     const plan = await createPlanOk({ description: 'original terms' });
     const stake = await stakeThroughApi(plan, '1000');

@@ -58,6 +58,7 @@ export async function createStake(
   chain: ChainVerifier,
   input: StakeCreateInput,
 ): Promise<{ stake: Stake; created: boolean }> {
+  requireStakingConfigured(await loadSettings());
   const replay = await replayOf(input);
   if (replay) return { stake: replay, created: false };
   const keys = await askChain(() => chain.accountKeys(input.txId));

@@ -193,7 +193,7 @@ export async function startTestServer(
     request,
     login,
     /** One round of what the server follows on chain (payouts, intents' deposits), as its scheduled job runs it. */
-    followChain: () => followChainOnce(sequelize, options.realChain ?? chain, logger, 0),
+    followChain: () => followChainOnce(sequelize, options.realChain ?? settingsChain ?? chain, logger, 0),
     async close() {
       await events.close();
       server.closeAllConnections();

@@ -22,7 +22,7 @@ const request = (stake: { id: number; walletAddress: string }, extra: Record<str
 async function anotherStakeOf(walletAddress: string) {
   const claim = { txId: randomTxId(), walletAddress, amount: '1000' };
   api.chain.addDeposit({ ...claim, mint: MINT, stakingWallet: STAKING_WALLET });
-  const response = await api.request<Stake>('POST', '/api/stakes', { planId: plan.id, status: 'active', ...claim });
+  const response = await api.request<Stake>('POST', '/api/stakes', { planId: plan.id, status: 'active', ...claim }, { as: walletAddress });
   expect(response.status).toBe(201);
   return response.body;
 }
