@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stake, StakingPlan, TreasuryCoverage, Withdrawal } from '@stakedesk/shared/api-types';
 import { ageStake, createPlan, MINT, openStaking, STAKING_WALLET, stakeFor } from '../test/fixtures.js';
-import { randomTxId, startTestServer, type TestServer } from '../test/test-server.js';
+import { randomTxId, randomWallet, startTestServer, type TestServer } from '../test/test-server.js';
+import { MESSAGES } from '@stakedesk/shared/messages';
 
 let api: TestServer;
 let token: string;
@@ -94,5 +95,32 @@ describe('GET /api/admin/treasury', () => {
 
   it('is for admins only', async () => {
     expect((await api.request('GET', '/api/admin/treasury')).status).toBe(401);
+  });
+});
+
+describe('settings cannot conjure liabilities', () => {
+  const settings = { tokenName: 'Test Token', tokenSymbol: 'TST', tokenContract: MINT, stakingWallet: STAKING_WALLET };
+
+  it('refuses a new token contract while stakes are live (409), changing nothing', async () => {
+    const worthless = randomWallet();
+    const response = await api.request('PUT', '/api/admin/settings', { ...settings, tokenContract: worthless }, token);
+    expect(response).toMatchObject({ status: 409, body: { message: MESSAGES.tokenContractLocked, errors: { tokenContract: MESSAGES.tokenContractLocked } } });
+    expect((await api.request<{ tokenContract: string }>('GET', '/api/settings')).body.tokenContract).toBe(MINT);
+    // Saving the same contract again is no change, and is accepted.
+    expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
+  });
+
+  it("counts what is owed against each stake's own staking wallet: a switched wallet covers only its own deposits", async () => {
+    const attackerWallet = randomWallet();
+    expect((await api.request('PUT', '/api/admin/settings', { ...settings, stakingWallet: attackerWallet }, token)).status).toBe(200);
+    try {
+      api.chain.setBalance(MINT, attackerWallet, '1000000');
+      const body = (await coverage()).body;
+      expect(body).toMatchObject({ balance: '1000000', liabilities: { total: '0' } });
+      expect(body.liabilitiesElsewhere).toEqual([{ tokenContract: MINT, stakingWallet: STAKING_WALLET, total: LIABILITIES.total }]);
+    } finally {
+      await api.request('PUT', '/api/admin/settings', settings, token);
+    }
+    expect((await coverage()).body).toMatchObject({ liabilities: LIABILITIES, liabilitiesElsewhere: [] });
   });
 });

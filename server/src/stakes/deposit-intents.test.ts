@@ -1,0 +1,233 @@
+import { createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DepositIntent, Stake, StakingPlan } from '@stakedesk/shared/api-types';
+import { MESSAGES, minimumStakeMessage, planCapacityMessage } from '@stakedesk/shared/messages';
+import { SolanaChain } from '../chain/solana-chain.js';
+import { createPlan } from '../test/fixtures.js';
+import { startLaggingRpc, type LaggingRpc } from '../test/lagging-rpc.js';
+import { startTestChain, type TestChain } from '../test/test-chain/test-chain.js';
+import { newHolder, startTestServer, type Holder, type TestServer } from '../test/test-server.js';
+
+// Deposits found by their reference (Solana Pay's convention), on the real SPL Token program.
+const DECIMALS = 6;
+const tokens = (whole: number) => BigInt(whole) * 10n ** BigInt(DECIMALS);
+
+let chain: TestChain;
+let lagging: LaggingRpc;
+let api: TestServer;
+let token: string;
+let plan: StakingPlan;
+let mint: PublicKey;
+const stakingWallet = Keypair.generate();
+
+beforeAll(async () => {
+  chain = await startTestChain();
+  lagging = await startLaggingRpc(chain.url);
+  mint = await chain.createMint(DECIMALS);
+  await chain.createTokenAccount(mint, stakingWallet.publicKey);
+  api = await startTestServer({ realChain: new SolanaChain(async () => lagging.url, 3_000) });
+  token = await api.login();
+  const settings = { tokenName: 'Chain Token', tokenSymbol: 'CHN', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58() };
+  expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
+  plan = await createPlan(api, token, { minStakeAmount: '100', yieldRate: '10', earlyPenaltyRate: '20' });
+}, 60_000);
+afterAll(async () => {
+  await api.close();
+  await lagging.close();
+  await chain.close();
+});
+
+type Staker = { holder: Holder; keypair: Keypair; wallet: string };
+
+async function fundedHolder(): Promise<Staker> {
+  const holder = newHolder();
+  const keypair = Keypair.fromSecretKey(holder.secretKey);
+  await chain.airdrop(keypair.publicKey, 1_000_000_000);
+  await chain.mintTo(mint, keypair.publicKey, tokens(10_000));
+  await api.signIn(holder);
+  return { holder, keypair, wallet: holder.wallet };
+}
+
+const makeIntent = (staker: Staker, body: Record<string, unknown> = {}) =>
+  api.request<DepositIntent>('POST', '/api/stakes/intents', { planId: plan.id, amount: '1000', walletAddress: staker.wallet, ...body }, { as: staker.wallet });
+
+/** The holder app's transfer: transferChecked to the staking wallet with the reference as an extra read-only account. */
+function transfer(from: Keypair, amount: number, reference?: string, to = stakingWallet.publicKey): Promise<string> {
+  const instruction = createTransferCheckedInstruction(
+    getAssociatedTokenAddressSync(mint, from.publicKey),
+    mint,
+    getAssociatedTokenAddressSync(mint, to),
+    from.publicKey,
+    tokens(amount),
+    DECIMALS,
+  );
+  if (reference) instruction.keys.push({ pubkey: new PublicKey(reference), isSigner: false, isWritable: false });
+  const transaction = new Transaction().add(instruction);
+  transaction.feePayer = from.publicKey;
+  return chain.sendTransaction(transaction, [from]);
+}
+
+const record = (staker: Staker, txId: string, planId = plan.id, amount = '1000') =>
+  api.request<Stake>('POST', '/api/stakes', { planId, walletAddress: staker.wallet, txId, amount, status: 'active' }, { as: staker.wallet });
+
+async function stakeOfIntent(intentId: number): Promise<Stake | undefined> {
+  const [rows] = await api.sequelize.query('SELECT stake_id FROM deposit_intents WHERE id = :intentId', { replacements: { intentId } });
+  const stakeId = (rows as { stake_id: number | null }[])[0]?.stake_id;
+  if (!stakeId) return undefined;
+  const staker = (await api.sequelize.query('SELECT wallet_address FROM stakes WHERE id = :stakeId', { replacements: { stakeId } }))[0] as { wallet_address: string }[];
+  const listed = await api.request<Stake[]>('GET', `/api/stakes/${staker[0]!.wallet_address}`);
+  return listed.body.find((stake) => stake.id === stakeId);
+}
+
+describe('POST /api/stakes/intents', () => {
+  it('answers a fresh reference, where the tokens go, and when the offer ends', async () => {
+    const staker = await fundedHolder();
+    const response = await makeIntent(staker);
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58(), stakeId: null });
+    expect(new PublicKey(response.body.reference).toBase58()).toBe(response.body.reference);
+    expect(Date.parse(response.body.expiresAt) - Date.now()).toBeGreaterThan(10 * 60_000);
+    const again = await makeIntent(staker);
+    expect(again.body.reference).not.toBe(response.body.reference);
+  });
+
+  it('needs the wallet signed in (401) as itself (403)', async () => {
+    const staker = await fundedHolder();
+    const other = await fundedHolder();
+    const body = { planId: plan.id, amount: '1000', walletAddress: staker.wallet };
+    expect(await api.request('POST', '/api/stakes/intents', body)).toMatchObject({ status: 401, body: { message: MESSAGES.walletSessionRequired } });
+    expect(await api.request('POST', '/api/stakes/intents', body, { as: other.wallet })).toMatchObject({ status: 403, body: { message: MESSAGES.walletNotYours } });
+  });
+
+  it('refuses what a deposit would be refused for, before anything is signed', async () => {
+    const staker = await fundedHolder();
+    expect((await makeIntent(staker, { amount: '99' })).body.errors).toEqual({ amount: minimumStakeMessage('100', 'CHN') });
+    expect((await makeIntent(staker, { planId: 999_999 })).status).toBe(404);
+    const paused = await createPlan(api, token, { name: 'Paused' });
+    await api.request('PATCH', `/api/admin/staking-plans/${paused.id}/toggle`, undefined, token);
+    expect(await makeIntent(staker, { planId: paused.id })).toMatchObject({ status: 409, body: { message: MESSAGES.planInactive } });
+    const small = await createPlan(api, token, { name: 'Small', minStakeAmount: '1', maxTotalStaked: '500' } as Partial<StakingPlan>);
+    expect(await makeIntent(staker, { planId: small.id })).toMatchObject({ status: 409, body: { message: planCapacityMessage('500', 'CHN') } });
+    expect((await makeIntent(staker, { amount: '1.5' })).status).toBe(400);
+  });
+});
+
+describe('a deposit found by its reference', () => {
+  it('is recorded by the server on its own, with the browser gone, and the holder\'s later post answers the same stake', async () => {
+    const staker = await fundedHolder();
+    const intent = (await makeIntent(staker)).body;
+    const txId = await transfer(staker.keypair, 1000, intent.reference);
+
+    await api.followChain();
+    const stake = await stakeOfIntent(intent.id);
+    expect(stake).toMatchObject({ txId, amount: '1000', rewardAmount: '100', status: 'active', walletAddress: staker.wallet, plan: { id: plan.id } });
+    expect(stake).toMatchObject({ tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58() });
+
+    const posted = await record(staker, txId);
+    expect(posted.status).toBe(200);
+    expect(posted.body.id).toBe(stake!.id);
+    const own = await api.request<DepositIntent>('GET', `/api/stakes/intents/${intent.id}`, undefined, { as: staker.wallet });
+    expect(own.body.stakeId).toBe(stake!.id);
+    await api.followChain();
+    const [rows] = await api.sequelize.query('SELECT count(*)::int AS n FROM stakes WHERE tx_id = :txId', { replacements: { txId } });
+    expect(rows).toEqual([{ n: 1 }]);
+  });
+
+  it('keeps the terms the holder was shown when the plan is edited and deactivated meanwhile', async () => {
+    const changing = await createPlan(api, token, { name: 'Changing', yieldRate: '25', durationDays: 90, earlyPenaltyRate: '5' });
+    const staker = await fundedHolder();
+    const intent = (await makeIntent(staker, { planId: changing.id })).body;
+    const edit = { name: 'Changed', yieldRate: '1', durationDays: 365, minStakeAmount: '5000', earlyPenaltyRate: '50' };
+    expect((await api.request('PUT', `/api/admin/staking-plans/${changing.id}`, edit, token)).status).toBe(200);
+    expect((await api.request('PATCH', `/api/admin/staking-plans/${changing.id}/toggle`, undefined, token)).body.isActive).toBe(false);
+
+    const txId = await transfer(staker.keypair, 1000, intent.reference);
+    // The holder's own post is not refused for the closed plan: the intent's terms hold.
+    const posted = await record(staker, txId, changing.id);
+    expect(posted.status).toBe(201);
+    expect(posted.body).toMatchObject({
+      rewardAmount: '250',
+      plan: { id: changing.id, name: 'Changing', yieldRate: '25', durationDays: 90, earlyPenaltyRate: '5' },
+    });
+  });
+
+  it('is recorded though the plan was deleted meanwhile (the plan is hidden, not removed)', async () => {
+    const doomed = await createPlan(api, token, { name: 'Doomed' });
+    const staker = await fundedHolder();
+    const intent = (await makeIntent(staker, { planId: doomed.id })).body;
+    expect((await api.request('DELETE', `/api/admin/staking-plans/${doomed.id}`, undefined, token)).status).toBe(204);
+    await transfer(staker.keypair, 1000, intent.reference);
+    await api.followChain();
+    expect(await stakeOfIntent(intent.id)).toMatchObject({ amount: '1000', plan: { id: doomed.id, name: 'Doomed' } });
+  });
+
+  it('is recorded when the transfer lands after the intent expired', async () => {
+    const staker = await fundedHolder();
+    const intent = (await makeIntent(staker)).body;
+    await api.sequelize.query(`UPDATE deposit_intents SET expires_at = now() - interval '1 hour', created_at = now() - interval '2 hours' WHERE id = :id`, {
+      replacements: { id: intent.id },
+    });
+    await api.followChain(); // nothing yet
+    expect(await stakeOfIntent(intent.id)).toBeUndefined();
+    const txId = await transfer(staker.keypair, 1000, intent.reference);
+    await api.sequelize.query('UPDATE deposit_intents SET next_check_at = now() WHERE id = :id', { replacements: { id: intent.id } });
+    await api.followChain();
+    expect(await stakeOfIntent(intent.id)).toMatchObject({ txId });
+  });
+
+  it("is not satisfied by someone else's transaction listing the reference; the holder's own transfer is", async () => {
+    const staker = await fundedHolder();
+    const attacker = await fundedHolder();
+    const intent = (await makeIntent(staker)).body;
+    // The reference is public once a transfer is seen: the attacker sends their own tokens with it.
+    await transfer(attacker.keypair, 1000, intent.reference);
+    await api.followChain();
+    expect(await stakeOfIntent(intent.id)).toBeUndefined();
+    const own = await transfer(staker.keypair, 1000, intent.reference);
+    await api.followChain();
+    expect(await stakeOfIntent(intent.id)).toMatchObject({ txId: own, walletAddress: staker.wallet });
+  });
+
+  it('refuses a front-runner: another session cannot post it (403), and as their own wallet the chain disproves it (422)', async () => {
+    const staker = await fundedHolder();
+    const bot = await fundedHolder();
+    const longest = await createPlan(api, token, { name: 'Longest', durationDays: 3650, earlyPenaltyRate: '99' });
+    const intent = (await makeIntent(staker)).body;
+    const txId = await transfer(staker.keypair, 1000, intent.reference);
+    const asAlice = { planId: longest.id, walletAddress: staker.wallet, txId, amount: '1000', status: 'active' };
+    expect((await api.request('POST', '/api/stakes', asAlice, { as: bot.wallet })).status).toBe(403);
+    expect((await api.request('POST', '/api/stakes', { ...asAlice, walletAddress: bot.wallet }, { as: bot.wallet })).status).toBe(422);
+    const mine = await record(staker, txId);
+    expect(mine.status).toBe(201);
+    expect(mine.body.plan.id).toBe(plan.id);
+  });
+
+  it('answers "not found yet" with 503 retryable (never a final refusal) until the provider sees it, then records it', async () => {
+    const staker = await fundedHolder();
+    const intent = (await makeIntent(staker)).body;
+    const txId = await transfer(staker.keypair, 1000, intent.reference);
+    lagging.hide(txId, 2);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const early = await record(staker, txId);
+      expect(early.status).toBe(503);
+      expect(early.body).toMatchObject({ retryable: true });
+    }
+    expect((await record(staker, txId)).status).toBe(201);
+  });
+
+  it('a deposit without an intent (a SPEC client) is still recorded on the plan as it is', async () => {
+    const staker = await fundedHolder();
+    const txId = await transfer(staker.keypair, 1000);
+    expect((await record(staker, txId)).status).toBe(201);
+  });
+
+  it('GET /api/stakes/intents/{id} is the holder\'s own', async () => {
+    const staker = await fundedHolder();
+    const other = await fundedHolder();
+    const intent = (await makeIntent(staker)).body;
+    expect((await api.request('GET', `/api/stakes/intents/${intent.id}`, undefined, { as: other.wallet })).status).toBe(403);
+    expect((await api.request('GET', `/api/stakes/intents/${intent.id}`)).status).toBe(401);
+    expect((await api.request('GET', '/api/stakes/intents/999999', undefined, { as: staker.wallet })).status).toBe(404);
+  });
+});
