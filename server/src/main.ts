@@ -4,7 +4,7 @@ import { createApp } from './app.js';
 import { answerClientErrorsWithJson } from './http/client-errors.js';
 import { upstreamRpcUrl } from './chain/rpc-endpoint.js';
 import { SolanaChain } from './chain/solana-chain.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, ownUrl, type Config } from './config.js';
 import { AdminEventHub } from './events/admin-event-hub.js';
 import { openDatabase } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
@@ -44,10 +44,16 @@ async function start(config: Config, logger: Logger): Promise<void> {
 
   const chain = new SolanaChain(async () => upstreamRpcUrl(await loadSettings(), config.solanaRpcUrl));
   const events = new AdminEventHub(databaseUrl, logger);
-  const app = createApp({ config, logger, sequelize, chain, events });
-  const server = createServer(app);
+  const server = createServer();
   answerClientErrorsWithJson(server);
   const port = await listen(server, config.port, config.host);
+  const url = ownUrl(config.host, port);
+  // Attached in the same tick as listen resolves, before any connection is read: the app needs the
+  // port (PORT=0 picks one) for its default public URL.
+  server.on('request', createApp({ config: { ...config, publicUrl: config.publicUrl ?? url }, logger, sequelize, chain, events }));
+  if (config.production && !config.publicUrl) {
+    logger.warn({ signInOrigin: url }, 'PUBLIC_URL is not set: sign-in messages name the address this server listens on, not the site holders open');
+  }
   const stopExpiry = scheduleExpiry(sequelize, config.expiryIntervalMs, logger);
   const cleanup = setInterval(() => {
     void deleteExpiredRateLimits(sequelize).catch(() => undefined);
@@ -55,8 +61,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
   }, 10 * 60_000);
   cleanup.unref();
 
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  console.log(banner(config, `http://${host}:${port}`, admin));
+  console.log(banner(config, url, admin));
 
   let stopping = false;
   const shutdown = async (signal: string) => {
