@@ -127,7 +127,7 @@ export function createApp({ config, logger, sequelize, chain, events, treasuryCa
   // Calls that act on the holder's session cookie: same site only, and signed in as that wallet.
   const crossSite = refuseCrossSite(config.corsOrigins);
   const cookies = cookieParser();
-  const holderOnly = [crossSite, cookies, requireHolderSession(config.jwtSecret)];
+  const holderOnly = [crossSite, cookies, requireHolderSession(sequelize, config.jwtSecret)];
   api.use('/auth', crossSite, cookies);
   api.use(healthRoute(sequelize));
   const signInLimit = perMinuteLimiter(sequelize, 'holder-sign-in:', config.signInRateLimit, MESSAGES.tooManySignIns);

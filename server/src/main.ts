@@ -9,6 +9,7 @@ import { AdminEventHub } from './events/admin-event-hub.js';
 import { openDatabase } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrateAndSeed } from './db/migrator.js';
+import { deleteExpiredRevocations } from './auth/revoked-sessions.js';
 import { deleteOldNonces } from './auth/sign-in.service.js';
 import { deleteExpiredRateLimits } from './http/postgres-rate-limit-store.js';
 import { createLogger, type Logger } from './logger.js';
@@ -58,6 +59,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const cleanup = setInterval(() => {
     void deleteExpiredRateLimits(sequelize).catch(() => undefined);
     void deleteOldNonces(sequelize).catch(() => undefined);
+    void deleteExpiredRevocations(sequelize).catch(() => undefined);
   }, 10 * 60_000);
   cleanup.unref();
 

@@ -16,13 +16,13 @@ export function authRoutes(sequelize: Sequelize, secret: string, site: SignInSit
     const wallet = await verifySignIn(sequelize, parse(authVerifySchema, req.body), site);
     res.json(startSession(req, res, wallet, secret));
   });
-  router.get('/auth/session', (req, res) => {
-    const wallet = sessionWallet(req, secret);
+  router.get('/auth/session', async (req, res) => {
+    const wallet = await sessionWallet(req, sequelize, secret);
     if (!wallet) throw unauthorized(MESSAGES.walletSessionRequired);
     res.json({ walletAddress: wallet });
   });
-  router.post('/auth/logout', (req, res) => {
-    endSession(req, res);
+  router.post('/auth/logout', async (req, res) => {
+    await endSession(req, res, sequelize, secret);
     res.status(204).end();
   });
   return router;

@@ -168,10 +168,4 @@ describe('holder sign-in', () => {
     });
     expect(await failure(response)).toEqual({ status: 403, message: MESSAGES.crossSiteRefused });
   });
-
-  it('logs out by clearing the cookie', async () => {
-    const response = await fetch(`${api.baseUrl}/api/auth/logout`, { method: 'POST' });
-    expect(response.status).toBe(204);
-    expect(response.headers.get('set-cookie')).toMatch(/^stakedesk_session=; Path=\/api; Expires=Thu, 01 Jan 1970/);
-  });
 });

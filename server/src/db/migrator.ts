@@ -5,6 +5,7 @@ import * as signInNonces from './migrations/002-sign-in-nonces.js';
 import * as scale from './migrations/003-scale.js';
 import * as planCapacity from './migrations/004-plan-capacity.js';
 import * as batchPayouts from './migrations/005-batch-payouts.js';
+import * as holderSessions from './migrations/007-holder-sessions.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -19,7 +20,7 @@ type Step = {
   down?: (params: MigrationContext) => Promise<void>;
 };
 
-const MIGRATIONS: Step[] = [initialSchema, signInNonces, scale, planCapacity, batchPayouts];
+const MIGRATIONS: Step[] = [initialSchema, signInNonces, scale, planCapacity, batchPayouts, holderSessions];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];
 const MIGRATION_LOCK_KEY = 7_236_001;
