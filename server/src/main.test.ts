@@ -89,8 +89,9 @@ describe('npm start with DATABASE_URL', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ walletAddress: '11111111111111111111111111111111' }),
       });
-      expect(nonce.body.message.split('\n')[0]).toBe(`${new URL(started.url).host} wants you to sign in with your Solana account:`);
-      expect(nonce.body.message).toContain(`\nURI: ${started.url}\n`);
+      const { message } = nonce.body as { message: string };
+      expect(message.split('\n')[0]).toBe(`${new URL(started.url).host} wants you to sign in with your Solana account:`);
+      expect(message).toContain(`\nURI: ${started.url}\n`);
     } finally {
       started.child.kill('SIGTERM');
       await started.exited;
