@@ -104,6 +104,7 @@ export const MESSAGES = {
   cannotDeleteLastAdmin: 'The last administrator cannot be deleted',
   planFull: 'This staking plan is full',
   maxPerWalletAboveTotal: "Max per wallet cannot be more than the plan's max total staked",
+  earlyPenaltyTooHigh: 'Early penalty must be less than 100%',
 
   // Server: transport
   malformedJson: 'The request body is not valid JSON',
