@@ -11,6 +11,7 @@ import { requireAdmin } from './admins/admin-auth.js';
 import { adminLoginRoute, adminsAdminRoutes } from './admins/admins.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { requireHolderSession } from './auth/holder-session.js';
+import { signInSite } from './auth/sign-in.service.js';
 import { auditAdminRoutes } from './audit/audit.routes.js';
 import type { Chain } from './chain/chain-verifier.js';
 import { reconciliationAdminRoutes } from './chain/reconciliation.routes.js';
@@ -49,7 +50,10 @@ export type AppDeps = {
     | 'rpcRateLimit'
     | 'cacheTtlMs'
     | 'statsCacheMs'
-  >;
+  > & {
+    /** The origin holders sign in to: PUBLIC_URL, or the server's own URL (never a request's Host). */
+    publicUrl: string;
+  };
   logger: Logger;
   sequelize: Sequelize;
   chain: Chain;
@@ -127,11 +131,11 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   // Calls that act on the holder's session cookie: same site only, and signed in as that wallet.
   const crossSite = refuseCrossSite(config.corsOrigins);
   const cookies = cookieParser();
-  const holderOnly = [crossSite, cookies, requireHolderSession(config.jwtSecret)];
+  const holderOnly = [crossSite, cookies, requireHolderSession(sequelize, config.jwtSecret)];
   api.use('/auth', crossSite, cookies);
   api.use(healthRoute(sequelize));
   const signInLimit = perMinuteLimiter(sequelize, 'holder-sign-in:', config.signInRateLimit, MESSAGES.tooManySignIns);
-  api.use(authRoutes(sequelize, config.jwtSecret, config.solanaCluster, signInLimit));
+  api.use(authRoutes(sequelize, config.jwtSecret, signInSite(config.publicUrl, config.solanaCluster), signInLimit));
   const adminAuth = requireAdmin(config.jwtSecret);
   api.use(rpcProxyRoutes(sequelize, { fallbackUrl: config.solanaRpcUrl, upstreamFetch: rpc.fetch, callsPerMinute: config.rpcRateLimit, requireAdmin: adminAuth }));
   api.use(stakesPublicRoutes(sequelize, chain, holderOnly));

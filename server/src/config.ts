@@ -7,6 +7,11 @@ import { DEFAULT_CACHE_TTL_MS, DEFAULT_STATS_CACHE_MS } from './cache/caches.js'
 export type Config = {
   port: number;
   host: string;
+  /**
+   * The origin holders sign in to (PUBLIC_URL), named in every sign-in message; undefined means the
+   * server's own URL, known once it listens (ownUrl).
+   */
+  publicUrl: string | undefined;
   databaseUrl: string | undefined;
   dataDir: string;
   jwtSecret: string;
@@ -66,6 +71,26 @@ function readPort(raw: string | undefined, fallback: number, name: string): numb
   return port;
 }
 
+/** An http(s) origin, no path, query or credentials; canonical form (lower-case host, no default port). */
+function readPublicUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const problem = `PUBLIC_URL must be an http(s) origin such as https://stake.example.com (no path or query), got '${raw}'`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(problem);
+  }
+  const originOnly = url.pathname === '/' && !/[?#]/.test(raw) && !url.username && !url.password;
+  if (!['http:', 'https:'].includes(url.protocol) || !originOnly) throw new ConfigError(problem);
+  return url.origin;
+}
+
+/** The URL a server listening on host:port answers at. */
+export function ownUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 /** A secret kept in DATA_DIR so that restarts keep admin sessions valid; created on first use. */
 export function readOrCreateSecret(dataDir: string, fileName: string): string {
   const file = path.join(dataDir, fileName);
@@ -93,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: readPort(env.PORT, 3000, 'PORT'),
     host: env.HOST || '127.0.0.1',
+    publicUrl: readPublicUrl(env.PUBLIC_URL),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     jwtSecret,

@@ -60,7 +60,7 @@ describe('npm start with no database configured', () => {
 });
 
 describe('npm start with DATABASE_URL', () => {
-  it('uses that database, seeds no example plans and creates the first admin from ADMIN_*', async () => {
+  it('uses that database, seeds no example plans, creates the first admin from ADMIN_* and signs holders in to its own URL', async () => {
     const serverUrl = inject('postgresUrl');
     const database = `start_${randomUUID().replaceAll('-', '')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
@@ -83,6 +83,15 @@ describe('npm start with DATABASE_URL', () => {
       expect(started.banner[3]).toBe("log in as 'operator' with ADMIN_PASSWORD");
       expect((await json(`${started.url}/api/staking-plans`)).body).toEqual([]);
       expect((await login(started.url, 'operator', 'a long operator password')).status).toBe(200);
+      // No PUBLIC_URL: sign-in messages name the address it listens on (PORT=0 picked the port).
+      const nonce = await json(`${started.url}/api/auth/nonce`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ walletAddress: '11111111111111111111111111111111' }),
+      });
+      const { message } = nonce.body as { message: string };
+      expect(message.split('\n')[0]).toBe(`${new URL(started.url).host} wants you to sign in with your Solana account:`);
+      expect(message).toContain(`\nURI: ${started.url}\n`);
     } finally {
       started.child.kill('SIGTERM');
       await started.exited;

@@ -5,11 +5,12 @@ import { answerClientErrorsWithJson } from './http/client-errors.js';
 import { currentUpstreamRpcUrl } from './chain/rpc-endpoint.js';
 import { createRpcUpstream } from './chain/rpc-upstream.js';
 import { SolanaChain } from './chain/solana-chain.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, ownUrl, type Config } from './config.js';
 import { AdminEventHub } from './events/admin-event-hub.js';
 import { openDatabase } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrateAndSeed } from './db/migrator.js';
+import { deleteExpiredRevocations } from './auth/revoked-sessions.js';
 import { deleteOldNonces } from './auth/sign-in.service.js';
 import { deleteExpiredRateLimits } from './http/postgres-rate-limit-store.js';
 import { createLogger, type Logger } from './logger.js';
@@ -46,20 +47,26 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const rpc = createRpcUpstream(config);
   const chain = new SolanaChain(currentUpstreamRpcUrl(config.solanaRpcUrl), undefined, rpc.fetch);
   const events = new AdminEventHub(databaseUrl, logger);
-  const app = createApp({ config, logger, sequelize, chain, events, rpc });
-  const server = createServer(app);
+  const server = createServer();
   answerClientErrorsWithJson(server);
   const port = await listen(server, config.port, config.host);
+  const url = ownUrl(config.host, port);
+  // Attached in the same tick as listen resolves, before any connection is read: the app needs the
+  // port (PORT=0 picks one) for its default public URL.
+  server.on('request', createApp({ config: { ...config, publicUrl: config.publicUrl ?? url }, logger, sequelize, chain, events, rpc }));
+  if (config.production && !config.publicUrl) {
+    logger.warn({ signInOrigin: url }, 'PUBLIC_URL is not set: sign-in messages name the address this server listens on, not the site holders open');
+  }
   const stopExpiry = scheduleExpiry(sequelize, config.expiryIntervalMs, logger);
   const stopFollowing = scheduleChainFollowing(sequelize, chain, config.chainFollowIntervalMs, logger);
   const cleanup = setInterval(() => {
     void deleteExpiredRateLimits(sequelize).catch(() => undefined);
     void deleteOldNonces(sequelize).catch(() => undefined);
+    void deleteExpiredRevocations(sequelize).catch(() => undefined);
   }, 10 * 60_000);
   cleanup.unref();
 
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  console.log(banner(config, `http://${host}:${port}`, admin));
+  console.log(banner(config, url, admin));
 
   let stopping = false;
   const shutdown = async (signal: string) => {

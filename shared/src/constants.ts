@@ -57,7 +57,8 @@ export const DEFAULT_MAINTENANCE_TIME = 'approximately 30 minutes';
 // Schema bounds
 export const MAX_DURATION_DAYS = 3650;
 export const MAX_YIELD_RATE = '1000';
-export const MAX_PENALTY_RATE = '100';
+/** A plan's early penalty must be below this: at 100% an early payout would be nothing, which no transfer can prove. */
+export const PENALTY_RATE_LIMIT = '100';
 /** Most digits in a stake amount, a minimum stake's integer part and a stats offset. */
 export const MAX_STAKE_DIGITS = 15;
 export const RATE_DECIMALS = 2;

@@ -109,6 +109,7 @@ export const MESSAGES = {
   cannotDeleteLastAdmin: 'The last administrator cannot be deleted',
   planFull: 'This staking plan is full',
   maxPerWalletAboveTotal: "Max per wallet cannot be more than the plan's max total staked",
+  earlyPenaltyTooHigh: 'Early penalty must be less than 100%',
 
   // Exactly-once money moves
   withdrawalIdsRequired: 'Choose at least one withdrawal to pay',

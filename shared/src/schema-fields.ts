@@ -201,6 +201,8 @@ export type DecimalRules = {
   atLeast?: string;
   /** Inclusive upper bound. */
   atMost?: string;
+  /** Exclusive upper bound (value must be less), with its own message. */
+  below?: { value: string; message: string };
 };
 
 /**
@@ -327,6 +329,7 @@ function decimalProblem(label: string, value: string, rules: DecimalRules): stri
   if (value.length > MAX_DECIMAL_INPUT_LENGTH) {
     // Few decimals and no leading zeros: the integer part alone is enormous.
     if (rules.atMost !== undefined) return mustBeAtMostMessage(label, rules.atMost);
+    if (rules.below !== undefined) return rules.below.message;
     if (rules.maxIntegerDigits !== undefined) return tooManyDigitsMessage(label, rules.maxIntegerDigits);
   }
   const integerDigits = value.split('.')[0]?.length ?? 0;
@@ -336,6 +339,7 @@ function decimalProblem(label: string, value: string, rules: DecimalRules): stri
   if (rules.above !== undefined && compareDecimal(value, rules.above) <= 0) return mustBeGreaterThanMessage(label, rules.above);
   if (rules.atLeast !== undefined && compareDecimal(value, rules.atLeast) < 0) return mustBeAtLeastMessage(label, rules.atLeast);
   if (rules.atMost !== undefined && compareDecimal(value, rules.atMost) > 0) return mustBeAtMostMessage(label, rules.atMost);
+  if (rules.below !== undefined && compareDecimal(value, rules.below.value) >= 0) return rules.below.message;
   return undefined;
 }
 

@@ -327,7 +327,11 @@ describe('planSchema', () => {
     ['minStakeAmount', '0.000000001', 'Minimum stake amount must have at most 8 decimal places'],
     ['minStakeAmount', '1000000000000000', 'Minimum stake amount must have at most 15 digits before the decimal point'],
     ['earlyPenaltyRate', '-1', 'Early penalty rate must be at least 0'],
-    ['earlyPenaltyRate', '100.01', 'Early penalty rate must be at most 100'],
+    ['earlyPenaltyRate', '100', 'Early penalty must be less than 100%'],
+    ['earlyPenaltyRate', '100.00', 'Early penalty must be less than 100%'],
+    ['earlyPenaltyRate', 100, 'Early penalty must be less than 100%'],
+    ['earlyPenaltyRate', '100.01', 'Early penalty must be less than 100%'],
+    ['earlyPenaltyRate', '250', 'Early penalty must be less than 100%'],
     ['earlyPenaltyRate', '0.001', 'Early penalty rate must have at most 2 decimal places'],
     ['isActive', 'yes', 'Active must be true or false'],
     ['name', 'n'.repeat(101), 'Plan name must be at most 100 characters'],
@@ -344,6 +348,9 @@ describe('planSchema', () => {
     });
     expect(errorsOf(planSchema, { ...validPlan, earlyPenaltyRate: `0.${'0'.repeat(1_000_000)}1` })).toEqual({
       earlyPenaltyRate: 'Early penalty rate must have at most 2 decimal places',
+    });
+    expect(errorsOf(planSchema, { ...validPlan, earlyPenaltyRate: '9'.repeat(1_000_000) })).toEqual({
+      earlyPenaltyRate: 'Early penalty must be less than 100%',
     });
     expect(Date.now() - started).toBeLessThan(1000);
   });
@@ -368,7 +375,8 @@ describe('planSchema', () => {
     ['minStakeAmount', '999999999999999.99999999'],
     ['minStakeAmount', '0.00000001'],
     ['earlyPenaltyRate', '0'],
-    ['earlyPenaltyRate', '100'],
+    ['earlyPenaltyRate', '99.99'],
+    ['earlyPenaltyRate', 99.99],
   ])('accepts %s = %j at its bound', (field, value) => {
     expect(validate(planSchema, { ...validPlan, [field]: value }).ok).toBe(true);
   });

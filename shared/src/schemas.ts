@@ -16,7 +16,6 @@ import {
   MAX_PAYOUT_WITHDRAWALS,
   WALLET_PAGE_LIMIT,
   MAX_PASSWORD_BYTES,
-  MAX_PENALTY_RATE,
   MAX_REASON_LENGTH,
   MAX_SEARCH_LENGTH,
   MAX_SIGN_IN_MESSAGE_LENGTH,
@@ -28,6 +27,7 @@ import {
   MAX_YIELD_RATE,
   MIN_PASSWORD_LENGTH,
   MIN_STAKE_DECIMALS,
+  PENALTY_RATE_LIMIT,
   RATE_DECIMALS,
 } from './constants.js';
 import { isWholeNumberString } from './decimal.js';
@@ -162,7 +162,7 @@ export const planSchema = strictObject({
   earlyPenaltyRate: decimal('Early penalty rate', {
     maxDecimals: RATE_DECIMALS,
     atLeast: '0',
-    atMost: MAX_PENALTY_RATE,
+    below: { value: PENALTY_RATE_LIMIT, message: MESSAGES.earlyPenaltyTooHigh },
   }).required(MESSAGES.earlyPenaltyRateRequired),
   // Absent keeps the plan's state (a new plan starts active): an edit form cannot reactivate it by omission.
   isActive: booleanField('Active').optional(),

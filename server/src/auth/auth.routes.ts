@@ -1,6 +1,5 @@
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Sequelize } from 'sequelize';
-import type { SolanaCluster } from '@stakedesk/shared/format';
 import { authNonceSchema, authVerifySchema } from '@stakedesk/shared/schemas';
 import { MESSAGES } from '@stakedesk/shared/messages';
 import { unauthorized } from '../http/errors.js';
@@ -8,27 +7,22 @@ import { parse } from '../http/validate.js';
 import { endSession, sessionWallet, startSession } from './holder-session.js';
 import { issueNonce, verifySignIn, type SignInSite } from './sign-in.service.js';
 
-function siteOf(req: Request, cluster: SolanaCluster): SignInSite {
-  const domain = req.get('host') ?? 'localhost';
-  return { domain, uri: `${req.protocol}://${domain}`, cluster };
-}
-
-export function authRoutes(sequelize: Sequelize, secret: string, cluster: SolanaCluster, limiter: RequestHandler): Router {
+export function authRoutes(sequelize: Sequelize, secret: string, site: SignInSite, limiter: RequestHandler): Router {
   const router = Router();
   router.post('/auth/nonce', limiter, async (req, res) => {
-    res.json(await issueNonce(sequelize, parse(authNonceSchema, req.body), siteOf(req, cluster)));
+    res.json(await issueNonce(sequelize, parse(authNonceSchema, req.body), site));
   });
   router.post('/auth/verify', limiter, async (req, res) => {
-    const wallet = await verifySignIn(sequelize, parse(authVerifySchema, req.body), siteOf(req, cluster));
+    const wallet = await verifySignIn(sequelize, parse(authVerifySchema, req.body), site);
     res.json(startSession(req, res, wallet, secret));
   });
-  router.get('/auth/session', (req, res) => {
-    const wallet = sessionWallet(req, secret);
+  router.get('/auth/session', async (req, res) => {
+    const wallet = await sessionWallet(req, sequelize, secret);
     if (!wallet) throw unauthorized(MESSAGES.walletSessionRequired);
     res.json({ walletAddress: wallet });
   });
-  router.post('/auth/logout', (req, res) => {
-    endSession(req, res);
+  router.post('/auth/logout', async (req, res) => {
+    await endSession(req, res, sequelize, secret);
     res.status(204).end();
   });
   return router;

@@ -11,6 +11,15 @@ const SIGN_IN_TTL_MS = 10 * 60 * 1000;
 
 export type SignInSite = { domain: string; uri: string; cluster: string };
 
+/**
+ * What every sign-in message names: the configured public origin (its host and port as the domain),
+ * never a request's Host header, which a relaying phishing site controls.
+ */
+export function signInSite(publicUrl: string, cluster: string): SignInSite {
+  const origin = new URL(publicUrl);
+  return { domain: origin.host, uri: origin.origin, cluster };
+}
+
 export async function issueNonce(sequelize: Sequelize, input: AuthNonceInput, site: SignInSite): Promise<AuthNonceResponse> {
   const nonce = bs58.encode(randomBytes(16));
   const issuedAt = new Date();

@@ -9,6 +9,12 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 
 export const isForeignKeyViolation = (error: unknown) => error instanceof ForeignKeyConstraintError;
 
+/** A row that breaks the CHECK constraint `constraint` (PostgreSQL 23514). */
+export function isCheckViolation(error: unknown, constraint: string): boolean {
+  const original = (error as { original?: { code?: string; constraint?: string } }).original;
+  return error instanceof DatabaseError && original?.code === '23514' && original.constraint === constraint;
+}
+
 /** PostgreSQL is down, unreachable, overloaded or cancelled the statement: the client may retry. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof ConnectionError || error instanceof TimeoutError) return true;

@@ -6,6 +6,7 @@ import * as scale from './migrations/003-scale.js';
 import * as planCapacity from './migrations/004-plan-capacity.js';
 import * as batchPayouts from './migrations/005-batch-payouts.js';
 import * as exactlyOnce from './migrations/006-exactly-once.js';
+import * as holderSessions from './migrations/007-holder-sessions.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -20,7 +21,7 @@ type Step = {
   down?: (params: MigrationContext) => Promise<void>;
 };
 
-const MIGRATIONS: Step[] = [initialSchema, signInNonces, scale, planCapacity, batchPayouts, exactlyOnce];
+const MIGRATIONS: Step[] = [initialSchema, signInNonces, scale, planCapacity, batchPayouts, exactlyOnce, holderSessions];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];
 const MIGRATION_LOCK_KEY = 7_236_001;

@@ -6,7 +6,8 @@ import type { PlanInput } from '@stakedesk/shared/schemas';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import { adminChangedCache, STAKES_MOVED } from '../cache/caches.js';
 import { prepareJson, type PreparedJson } from '../http/prepared-json.js';
-import { notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { isCheckViolation } from '../db/errors.js';
 import type { Page } from '../http/pagination.js';
 import { remainingCapacity } from '@stakedesk/shared/capacity';
 import { activeStakedByPlan } from './capacity.js';
@@ -73,6 +74,17 @@ export async function createPlan(sequelize: Sequelize, input: PlanInput, actor: 
   });
 }
 
+/**
+ * A plan made while a 100% penalty was allowed keeps it (the database leaves old rows alone) but
+ * takes no other change until its penalty is brought below 100%.
+ */
+function refusePenaltyOf100(error: unknown): never {
+  if (isCheckViolation(error, 'staking_plans_early_penalty_below_100')) {
+    throw badRequest(MESSAGES.earlyPenaltyTooHigh, { earlyPenaltyRate: MESSAGES.earlyPenaltyTooHigh });
+  }
+  throw error;
+}
+
 async function lockPlan(id: number, transaction: Transaction): Promise<StakingPlan> {
   const plan = await StakingPlan.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
   if (!plan) throw notFound(MESSAGES.planNotFound);
@@ -97,7 +109,7 @@ export async function togglePlan(sequelize: Sequelize, id: number, actor: Actor)
     await plan.update({ isActive: !plan.isActive }, { transaction });
     await recordAudit(transaction, actor, { action: 'plan.toggle', entityType: 'plan', entityId: id, before, after: toPlanJson(plan) });
     return plan;
-  });
+  }).catch(refusePenaltyOf100);
 }
 
 /**
@@ -121,5 +133,5 @@ export async function deletePlan(sequelize: Sequelize, id: number, actor: Actor)
       before: toPlanJson(plan),
     });
     return { softDeleted: hasStakes };
-  });
+  }).catch(refusePenaltyOf100);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats, ApiError, Stake, StakingPlan, Stats } from '@stakedesk/shared/api-types';
 import { MESSAGES, noNulMessage } from '@stakedesk/shared/messages';
+import * as holderSessionsMigration from '../db/migrations/007-holder-sessions.js';
 import { randomTxId, randomWallet, startTestServer, type TestServer } from '../test/test-server.js';
 import { signedInWallet } from '../test/fixtures.js';
 
@@ -259,7 +260,7 @@ describe('POST /api/admin/staking-plans', () => {
   it.each([
     ['a yield of exactly 1000', { yieldRate: '1000' }],
     ['a penalty of 0', { earlyPenaltyRate: '0' }],
-    ['a penalty of 100', { earlyPenaltyRate: '100' }],
+    ['a penalty of 99.99', { earlyPenaltyRate: '99.99' }],
     ['a duration of 1 day', { durationDays: 1 }],
     ['a duration of 3650 days', { durationDays: 3650 }],
   ])('accepts the bound %s', async (_case, overrides) => {
@@ -480,6 +481,56 @@ describe('DELETE /api/admin/staking-plans/{id}', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: MESSAGES.planNotFound });
     expect((await plansApi.remove('1.5')).status).toBe(400);
+  });
+});
+
+describe('the early penalty stays below 100% (an early payout of nothing could never be proven on chain)', () => {
+  const refused = { message: MESSAGES.earlyPenaltyTooHigh, errors: { earlyPenaltyRate: MESSAGES.earlyPenaltyTooHigh } };
+
+  it.each(['100', '100.00', 100, '100.01'])('POST with %j answers 400 and creates nothing', async (earlyPenaltyRate) => {
+    const before = await countPlans();
+    const response = await plansApi.create({ ...GOLD, earlyPenaltyRate });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(refused);
+    expect(await countPlans()).toBe(before);
+  });
+
+  it.each(['100', 100])('PUT with %j answers 400 and leaves the plan as it was', async (earlyPenaltyRate) => {
+    const plan = await createPlanOk();
+    const response = await plansApi.update(plan.id, { ...GOLD, name: 'Renamed', earlyPenaltyRate });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(refused);
+    expect((await plansApi.adminList('?limit=1000')).body.find((p) => p.id === plan.id)).toEqual(plan);
+  });
+
+  it('accepts 99.99 on POST and PUT', async () => {
+    const plan = await createPlanOk({ earlyPenaltyRate: '99.99' });
+    expect(plan.earlyPenaltyRate).toBe('99.99');
+    const response = await plansApi.update(plan.id, { ...GOLD, earlyPenaltyRate: '99.99', name: 'Nearly all' });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ name: 'Nearly all', earlyPenaltyRate: '99.99' });
+  });
+
+  it('leaves a plan made before the rule as it was, and takes no other change to it until its penalty is below 100%', async () => {
+    // The plan as an older release could store it, then the migration that brought the rule.
+    const sql = (text: string) => api.sequelize.query(text);
+    await holderSessionsMigration.down({ context: sql });
+    const [rows] = await api.sequelize.query(
+      `INSERT INTO staking_plans (name, yield_rate, duration_days, min_stake_amount, early_penalty_rate, created_at, updated_at)
+       VALUES ('All or nothing', 5, 30, 100, 100, now(), now()) RETURNING id`,
+    );
+    await holderSessionsMigration.up({ context: sql });
+    const id = (rows as { id: number }[])[0]!.id;
+    const legacy = (await plansApi.adminList('?limit=1000')).body.find((p) => p.id === id)!;
+    expect(legacy.earlyPenaltyRate).toBe('100');
+
+    const toggled = await plansApi.toggle(id);
+    expect(toggled.status).toBe(400);
+    expect(toggled.body).toEqual(refused);
+    expect((await planRow(id))?.is_active).toBe(true);
+
+    expect((await plansApi.update(id, { ...GOLD, name: 'All or nothing', earlyPenaltyRate: '50' })).status).toBe(200);
+    expect((await plansApi.toggle(id)).body).toMatchObject({ isActive: false, earlyPenaltyRate: '50' });
   });
 });
 

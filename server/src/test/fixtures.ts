@@ -1,5 +1,5 @@
 import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
-import { newHolder, randomTxId, randomWallet, startTestServer, type TestServer } from './test-server.js';
+import { newHolder, randomTxId, randomWallet, startTestServer, type Holder, type TestServer } from './test-server.js';
 
 export const MINT = randomWallet();
 export const STAKING_WALLET = randomWallet();
@@ -27,11 +27,11 @@ export async function createPlan(api: TestServer, token: string, overrides: Part
 }
 
 /**
- * Puts a transfer "on chain" and records it as a stake through the API, for a new holder who
- * is signed in: `api.request(..., { as: stake.walletAddress })` acts as that holder.
+ * Puts a transfer "on chain" and records it as a stake through the API, for a holder (a new one
+ * unless given) who is signed in: `api.request(..., { as: stake.walletAddress })` acts as that holder.
  */
-export async function stakeFor(api: TestServer, plan: { id: number }, options: { amount?: string } = {}): Promise<Stake> {
-  const holder = newHolder();
+export async function stakeFor(api: TestServer, plan: { id: number }, options: { amount?: string; holder?: Holder } = {}): Promise<Stake> {
+  const holder = options.holder ?? newHolder();
   await api.signIn(holder);
   const claim = { txId: randomTxId(), walletAddress: holder.wallet, amount: options.amount ?? '1000' };
   api.chain.addDeposit({ ...claim, mint: MINT, stakingWallet: STAKING_WALLET });

@@ -1,4 +1,6 @@
 import { generateKeyPairSync, randomBytes, randomUUID, sign } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import bs58 from 'bs58';
 import pg from 'pg';
@@ -12,6 +14,7 @@ import { inject } from 'vitest';
 import { bootstrapFirstAdmin } from '../admins/bootstrap.js';
 import { createApp } from '../app.js';
 import { DEFAULT_CACHE_TTL_MS } from '../cache/caches.js';
+import { ownUrl } from '../config.js';
 import { answerClientErrorsWithJson } from '../http/client-errors.js';
 import { openDatabase } from '../db/database.js';
 import { migrateAndSeed } from '../db/migrator.js';
@@ -91,6 +94,8 @@ export async function startTestServer(
     cacheTtlMs?: number;
     /** Off (0) unless given: most tests write stakes with plain SQL and read the totals at once. */
     statsCacheMs?: number;
+    /** PUBLIC_URL: the origin sign-in messages name (the server's own URL unless given). */
+    publicUrl?: string;
   } = {},
 ) {
   if (serversOpen > 0) throw new Error('One test server per test file at a time: the models bind to a single database');
@@ -109,9 +114,16 @@ export async function startTestServer(
   const solanaRpcUrl = options.solanaRpcUrl ?? 'http://127.0.0.1:9/unreachable';
   const rpc = createRpcUpstream({ solanaRpcUrl, allowPrivateRpc: options.allowPrivateRpc ?? false }, options.resolveHost);
   const settingsChain = options.settingsChain && new SolanaChain(currentUpstreamRpcUrl(solanaRpcUrl), options.settingsChain.timeoutMs, rpc.fetch);
+  // Listening first, as main.ts does: the app's default public URL is the address it listens on.
+  const server = createServer();
+  answerClientErrorsWithJson(server);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const baseUrl = ownUrl('127.0.0.1', (server.address() as AddressInfo).port);
   const app = createApp({
     config: {
       jwtSecret,
+      publicUrl: options.publicUrl ?? baseUrl,
       corsOrigins: ['https://admin.example.com'],
       solanaCluster: 'devnet',
       webDist: '/nonexistent',
@@ -131,10 +143,7 @@ export async function startTestServer(
     rpc,
     treasuryCacheMs: options.treasuryCacheMs,
   });
-  const server = app.listen(0, '127.0.0.1');
-  answerClientErrorsWithJson(server);
-  await new Promise((resolve) => server.once('listening', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server.on('request', app);
 
   const sessions = new Map<string, string>();
 

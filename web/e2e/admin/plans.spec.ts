@@ -61,10 +61,10 @@ test('plans: the server’s own limits show on the field', async ({ page }) => {
   await dialog.getByLabel('Yield Rate (%)').fill('5');
   await dialog.getByLabel('Duration (Days)').fill('99999');
   await dialog.getByLabel('Min Stake Amount').fill('1');
-  await dialog.getByLabel('Early Penalty (%)').fill('101');
+  await dialog.getByLabel('Early Penalty (%)').fill('100');
   await dialog.getByRole('button', { name: 'Create Plan' }).click();
   await expect(dialog.getByText('Duration must be at most 3650')).toBeVisible();
-  await expect(dialog.getByText('Early penalty rate must be at most 100')).toBeVisible();
+  await expect(dialog.getByText('Early penalty must be less than 100%')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(panel.panel().getByRole('article', { name: 'E2E Too Long' })).toHaveCount(0);
 });

@@ -291,6 +291,7 @@ export const adminEn = {
   'server.sessionExpired': MESSAGES.sessionExpired,
   'server.tooManyLoginAttempts': MESSAGES.tooManyLoginAttempts,
   'server.maxPerWalletAboveTotal': MESSAGES.maxPerWalletAboveTotal,
+  'server.earlyPenaltyTooHigh': MESSAGES.earlyPenaltyTooHigh,
   'server.planFull': MESSAGES.planFull,
 } as const;
 

@@ -290,5 +290,6 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'server.sessionExpired': 'Sua sessão expirou, entre novamente',
   'server.tooManyLoginAttempts': 'Muitas tentativas de login. Aguarde 15 minutos e tente novamente.',
   'server.maxPerWalletAboveTotal': 'O máximo por carteira não pode ser maior que o máximo total em stake do plano',
+  'server.earlyPenaltyTooHigh': 'A penalidade antecipada deve ser menor que 100%',
   'server.planFull': 'Este plano de staking está lotado',
 };

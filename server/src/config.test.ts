@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, ownUrl } from './config.js';
+
+// A JWT_SECRET keeps loadConfig from writing a generated one into DATA_DIR.
+const load = (env: Record<string, string>) => loadConfig({ JWT_SECRET: 'x'.repeat(32), ...env });
+
+describe('PUBLIC_URL', () => {
+  it('is unset by default: the server then names its own URL', () => {
+    expect(load({}).publicUrl).toBeUndefined();
+    expect(load({ PUBLIC_URL: '' }).publicUrl).toBeUndefined();
+  });
+
+  it.each([
+    ['https://stake.example.com', 'https://stake.example.com'],
+    ['https://stake.example.com/', 'https://stake.example.com'],
+    ['https://Stake.Example.COM:443', 'https://stake.example.com'],
+    ['https://stake.example.com:8443', 'https://stake.example.com:8443'],
+    ['http://127.0.0.1:3000', 'http://127.0.0.1:3000'],
+    ['http://[::1]:3000', 'http://[::1]:3000'],
+  ])('reads %s as the origin %s', (raw, origin) => {
+    expect(load({ PUBLIC_URL: raw }).publicUrl).toBe(origin);
+  });
+
+  it.each([
+    'stake.example.com',
+    'ftp://stake.example.com',
+    'javascript:alert(1)',
+    'https://stake.example.com/app',
+    'https://stake.example.com/?next=x',
+    'https://stake.example.com?',
+    'https://stake.example.com#top',
+    'https://user:pass@stake.example.com',
+    'https://',
+  ])('refuses %s with a ConfigError that says what it wants', (raw) => {
+    expect(() => load({ PUBLIC_URL: raw })).toThrow(ConfigError);
+    expect(() => load({ PUBLIC_URL: raw })).toThrow(/^PUBLIC_URL must be an http\(s\) origin such as https:\/\/stake\.example\.com \(no path or query\), got '/);
+  });
+});
+
+describe('ownUrl', () => {
+  it('is the URL a server listening on that host and port answers at', () => {
+    expect(ownUrl('127.0.0.1', 3000)).toBe('http://127.0.0.1:3000');
+    expect(ownUrl('::1', 4000)).toBe('http://[::1]:4000');
+  });
+});
