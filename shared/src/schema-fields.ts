@@ -176,13 +176,13 @@ export function integer(label: string, { min, max, message }: IntegerRules) {
     .max(max, message ?? mustBeAtMostMessage(label, max));
 }
 
-/** A JSON array of distinct integers (ids), 1 to `max` of them. */
+/** A JSON array of distinct integers (ids), 1 to `max` of them; `itemMessage` for an item that is not one. */
 export function integerList(
   label: string,
   item: ReturnType<typeof integer>,
-  { max, requiredMessage, repeatedMessage }: { max: number; requiredMessage: string; repeatedMessage: string },
+  { max, requiredMessage, repeatedMessage, itemMessage }: { max: number; requiredMessage: string; repeatedMessage: string; itemMessage: string },
 ) {
-  return withoutCoercion(array().of(item.required()))
+  return withoutCoercion(array().of(item.required(itemMessage)))
     .transform((_value, raw: unknown) => (Array.isArray(raw) ? raw : wrongType(raw)))
     .typeError(mustBeListMessage(label))
     .nonNullable(mustBeListMessage(label))

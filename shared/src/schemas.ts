@@ -226,6 +226,7 @@ export const payoutRegisterSchema = strictObject({
     max: MAX_PAYOUT_WITHDRAWALS,
     requiredMessage: MESSAGES.withdrawalIdsRequired,
     repeatedMessage: MESSAGES.withdrawalIdsRepeated,
+    itemMessage: mustBePositiveIntegerMessage('Withdrawal'),
   }),
   signature: transactionSignature(MESSAGES.invalidTxId).required(MESSAGES.txIdRequired),
   lastValidBlockHeight: integer('Last valid block height', { min: 0, max: Number.MAX_SAFE_INTEGER }).required(MESSAGES.lastValidBlockHeightRequired),

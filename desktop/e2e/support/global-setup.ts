@@ -57,6 +57,8 @@ export default async function globalSetup(): Promise<void> {
         ADMIN_PASSWORD: ADMIN.password,
         SOLANA_RPC_URL: chain.url,
         SOLANA_CLUSTER: 'devnet',
+        // Payouts and intents' deposits are followed on chain this often (the default is 5 s).
+        CHAIN_FOLLOW_INTERVAL_MS: '500',
         LOG_LEVEL: 'warn',
         CORS_ORIGINS: renderer.origin,
         EXPIRY_INTERVAL_MS: '3600000',

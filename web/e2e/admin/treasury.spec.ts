@@ -46,6 +46,7 @@ const UNDER_COVERED: TreasuryCoverage = {
   dueWithin30Days: '6000',
   coveragePercent: '75',
   covered: false,
+  liabilitiesElsewhere: [],
   checkedAt: new Date().toISOString(),
 };
 
@@ -68,4 +69,14 @@ test('treasury: below 100% the card warns; with the chain down it says the balan
   await expect(card).toContainText('The Solana network could not be asked (fetch failed)');
   await expect(card).toContainText('Staking Wallet BalanceUnknown');
   await expect(card.getByText(/covers only/)).toHaveCount(0);
+});
+
+test('treasury: what is owed from another staking wallet is listed apart, not counted as covered', async ({ page }) => {
+  const elsewhere = { tokenContract: 'So11111111111111111111111111111111111111112', stakingWallet: 'Attacker1111111111111111111111111111111111', total: '250000' };
+  await page.route('**/api/admin/treasury', (route) => route.fulfill({ json: { ...UNDER_COVERED, liabilitiesElsewhere: [elsewhere] } }));
+  const panel = new AdminPanel(page);
+  await panel.open();
+  const card = panel.section('Treasury Coverage');
+  await expect(card).toContainText('Also owed from another wallet or in another token');
+  await expect(card).toContainText(`250,000 from ${elsewhere.stakingWallet} (token ${elsewhere.tokenContract})`);
 });

@@ -72,7 +72,8 @@ test.describe('staking from the dashboard', () => {
     expect(await (await request.get(`/api/stakes/${holder.publicKey.toBase58()}`)).json()).toEqual([]);
     await page.reload();
     await expect(holderPages.section('Active Stakes')).toContainText('No Active Stakes');
-    expect(await page.evaluate(() => localStorage.getItem('stakedesk.pendingDeposits'))).toBeNull();
+    // Kept from the moment its intent was made, forgotten once the chain said it moved nothing.
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('stakedesk.pendingDeposits') ?? '[]'))).toEqual([]);
   });
 
   test('unstakes early: the penalty is charged, rewards forfeited, the request is pending', async ({ page }) => {
@@ -175,6 +176,30 @@ test.describe('a deposit the server could not record at once', () => {
     // the list refetches: more than the default wait on a busy machine.
     await expect(holderPages.section('Active Stakes').getByRole('row', { name: /Starter/ })).toContainText('120 SDT', { timeout: 15_000 });
     expect(await page.evaluate(() => localStorage.getItem('stakedesk.pendingDeposits'))).toBe('[]');
+  });
+});
+
+test.describe('a deposit whose page closed right after the wallet signed', () => {
+  test('is found by the server from its reference and shows on the next visit', async ({ page, holder, phantom }) => {
+    const holderPages = new HolderPages(page);
+    await holderPages.connectFromLanding();
+    const before = await tokenBalance(holder.publicKey);
+    const { done } = phantom.withholdReplyNext('signAndSendTransaction');
+    await holderPages.submitStake('Starter', 140);
+    await done;
+    await page.close();
+    // The transfer went out; the page that sent it never learned its signature nor told the server.
+    await expect.poll(async () => before - (await tokenBalance(holder.publicKey)), { timeout: 15_000 }).toBe(toRaw(140));
+
+    const later = await page.context().newPage();
+    const again = new HolderPages(later);
+    await later.goto('/dashboard');
+    await expect(async () => {
+      await later.reload();
+      await expect(again.section('Active Stakes').getByRole('row', { name: /Starter/ })).toContainText('140 SDT', { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    // Once the server says the intent is recorded, the browser forgets its reminder.
+    await expect.poll(() => later.evaluate(() => JSON.parse(localStorage.getItem('stakedesk.pendingDeposits') ?? '[]').length), { timeout: 15_000 }).toBe(0);
   });
 });
 

@@ -53,6 +53,8 @@ export default async function globalSetup(): Promise<void> {
         ADMIN_PASSWORD: ADMIN.password,
         SOLANA_RPC_URL: chain.url,
         SOLANA_CLUSTER: 'devnet',
+        // Payouts and intents' deposits are followed on chain this often (the default is 5 s).
+        CHAIN_FOLLOW_INTERVAL_MS: '500',
         LOG_LEVEL: 'warn',
         // Every browser test comes from 127.0.0.1: per-IP limits sized for the whole suite.
         SIGN_IN_RATE_LIMIT: '10000',

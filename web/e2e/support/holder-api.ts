@@ -40,6 +40,7 @@ export async function stakeThroughApi(holder: Keypair, planName: string, amount:
   const txId = await depositOnChain(holder, amount);
   return call<Stake>('/api/stakes', {
     method: 'POST',
+    cookie: await signIn(holder),
     body: { planId: plan.id, amount: String(amount), walletAddress: holder.publicKey.toBase58(), txId, status: 'active' },
   });
 }

@@ -17,6 +17,7 @@ export type InjectedPhantom = {
   disconnect(): Promise<void>;
   signMessage(message: Uint8Array, display?: 'utf8' | 'hex'): Promise<{ signature: Uint8Array; publicKey: { toBase58(): string } }>;
   signAndSendTransaction(transaction: Serializable, options?: Record<string, unknown>): Promise<{ signature: string; publicKey: { toBase58(): string } }>;
+  signTransaction(transaction: Serializable): Promise<{ serialize(): Uint8Array }>;
   on(event: 'connect' | 'disconnect' | 'accountChanged', handler: Handler): void;
   off(event: string, handler: Handler): void;
 };
@@ -84,8 +85,12 @@ export function injectPhantomProvider({ binding, address, bytes }: ProviderConfi
       const signature = await call({ op: 'signAndSendTransaction', transaction: toBase64(wire), options: options && JSON.parse(JSON.stringify(options)) });
       return { signature: signature!, publicKey };
     },
-    async signTransaction(): Promise<never> {
-      throw walletError(-32603, 'signTransaction is not supported by the fake Phantom: use signAndSendTransaction');
+    // Phantom answers the signed transaction; the app only serializes it.
+    async signTransaction(transaction: Serializable) {
+      requireConnected();
+      const wire = transaction.serialize({ requireAllSignatures: false, verifySignatures: false });
+      const signed = fromBase64((await call({ op: 'signTransaction', transaction: toBase64(wire) }))!);
+      return { serialize: () => signed };
     },
     async signAllTransactions(): Promise<never> {
       throw walletError(-32603, 'signAllTransactions is not supported by the fake Phantom: use signAndSendTransaction');

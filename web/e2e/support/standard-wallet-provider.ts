@@ -35,7 +35,7 @@ export function registerStandardWallet({ binding, changeHook, name, icon }: Stan
 
   const CHAINS = ['solana:mainnet', 'solana:devnet', 'solana:testnet'] as const;
   const accountOf = (address: string): WalletAccount =>
-    Object.freeze({ address, publicKey: fromBase58(address), chains: CHAINS, features: ['solana:signMessage', 'solana:signAndSendTransaction'] as const });
+    Object.freeze({ address, publicKey: fromBase58(address), chains: CHAINS, features: ['solana:signMessage', 'solana:signAndSendTransaction', 'solana:signTransaction'] as const });
   let accounts: readonly WalletAccount[] = [];
   const listeners = new Set<(properties: { accounts: readonly WalletAccount[] }) => void>();
   const setAccounts = (next: readonly WalletAccount[]) => {
@@ -90,6 +90,19 @@ export function registerStandardWallet({ binding, changeHook, name, icon }: Stan
             authorized(account);
             const signature = await call({ op: 'signMessage', message: toBase64(message) });
             outputs.push({ signedMessage: message, signature: fromBase64(signature!) });
+          }
+          return outputs;
+        },
+      },
+      'solana:signTransaction': {
+        version: '1.0.0',
+        supportedTransactionVersions: ['legacy', 0],
+        async signTransaction(...inputs: { account: WalletAccount; chain?: string; transaction: Uint8Array }[]) {
+          const outputs = [];
+          for (const { account, chain, transaction } of inputs) {
+            authorized(account);
+            const signed = await call({ op: 'signTransaction', transaction: toBase64(transaction), chain });
+            outputs.push({ signedTransaction: fromBase64(signed!) });
           }
           return outputs;
         },

@@ -13,13 +13,14 @@ export type WalletRequest =
   | { op: 'connect'; onlyIfTrusted: boolean }
   | { op: 'disconnect' }
   | { op: 'signMessage'; message: string }
-  | { op: 'signAndSendTransaction'; transaction: string; options?: Record<string, unknown>; chain?: string };
+  | { op: 'signAndSendTransaction'; transaction: string; options?: Record<string, unknown>; chain?: string }
+  | { op: 'signTransaction'; transaction: string; chain?: string };
 
-/** `value` is the address (connect), base64 (signMessage) or a base58 signature (signAndSendTransaction). */
+/** `value` is the address (connect), base64 (signMessage, and the signed wire of signTransaction) or a base58 signature (signAndSendTransaction). */
 export type WalletReply = { ok: true; value?: string } | { ok: false; code: number; message: string };
 
 /** The wallet prompts a test can answer for the user. */
-export type PromptedOperation = 'connect' | 'signMessage' | 'signAndSendTransaction';
+export type PromptedOperation = 'connect' | 'signMessage' | 'signAndSendTransaction' | 'signTransaction';
 
 export type FakeWallet = {
   /** The account the wallet signs with now. */
@@ -32,16 +33,23 @@ export type FakeWallet = {
   rejectNext(operation: PromptedOperation): void;
   /** The next prompt of this kind stays open until the returned function is called. */
   holdNext(operation: PromptedOperation): () => void;
+  /**
+   * The next prompt of this kind is done (signed, and sent for signAndSendTransaction) but the page
+   * hears nothing back: `done` resolves when it was performed. The page can then be closed, as a
+   * holder closes the tab right after approving in the wallet.
+   */
+  withholdReplyNext(operation: PromptedOperation): { done: Promise<void> };
   /** The next signAndSendTransaction sends nothing and answers without a signature. */
   returnNoSignatureNext(): void;
   /**
    * The next signAndSendTransaction lands on chain and fails there: the wallet raises every token
-   * transfer in it beyond any balance and skips preflight, so nothing moves but the fee.
+   * transfer in it beyond any balance and skips preflight, so nothing moves but the fee. For
+   * signTransaction: the transaction it signs overdraws the same way (the app sends it).
    */
-  failOnChainNext(): void;
+  failOnChainNext(operation?: 'signAndSendTransaction' | 'signTransaction'): void;
 };
 
-type Answer = { hold?: Promise<void>; reject?: boolean; noSignature?: boolean; failOnChain?: boolean };
+type Answer = { hold?: Promise<void>; reject?: boolean; noSignature?: boolean; failOnChain?: boolean; withhold?: () => void };
 
 const USER_REJECTED: WalletReply = { ok: false, code: 4001, message: 'User rejected the request.' };
 const MAX_U64 = 2n ** 64n - 1n;
@@ -60,7 +68,7 @@ function overdrawn(wire: Buffer, signer: Keypair): Buffer {
 export function walletBackend(keypair: Keypair) {
   let account = keypair;
   const requests: WalletRequest[] = [];
-  const answers: Record<PromptedOperation, Answer[]> = { connect: [], signMessage: [], signAndSendTransaction: [] };
+  const answers: Record<PromptedOperation, Answer[]> = { connect: [], signMessage: [], signAndSendTransaction: [], signTransaction: [] };
   // Like a real wallet, trust is remembered per origin, across reloads.
   const trustedOrigins = new Set<string>();
 
@@ -89,6 +97,13 @@ export function walletBackend(keypair: Keypair) {
         const options: SendOptions = { preflightCommitment: 'confirmed', ...request.options };
         return { ok: true, value: await connection().sendRawTransaction(transaction.serialize(), options) };
       }
+      case 'signTransaction': {
+        const wire = Buffer.from(request.transaction, 'base64');
+        if (answer?.failOnChain) return { ok: true, value: overdrawn(wire, account).toString('base64') };
+        const transaction = VersionedTransaction.deserialize(wire);
+        transaction.sign([account]);
+        return { ok: true, value: Buffer.from(transaction.serialize()).toString('base64') };
+      }
     }
   };
 
@@ -100,7 +115,12 @@ export function walletBackend(keypair: Keypair) {
     await answer?.hold;
     if (answer?.reject) return USER_REJECTED;
     try {
-      return await perform(origin, request, answer);
+      const reply = await perform(origin, request, answer);
+      if (answer?.withhold) {
+        answer.withhold();
+        return new Promise<WalletReply>(() => undefined);
+      }
+      return reply;
     } catch (error) {
       return { ok: false, code: -32603, message: error instanceof Error ? error.message : String(error) };
     }
@@ -117,8 +137,14 @@ export function walletBackend(keypair: Keypair) {
       answers[operation].push({ hold: new Promise<void>((resolve) => (release = resolve)) });
       return () => release();
     },
+    withholdReplyNext(operation) {
+      let performed!: () => void;
+      const done = new Promise<void>((resolve) => (performed = resolve));
+      answers[operation].push({ withhold: performed });
+      return { done };
+    },
     returnNoSignatureNext: () => void answers.signAndSendTransaction.push({ noSignature: true }),
-    failOnChainNext: () => void answers.signAndSendTransaction.push({ failOnChain: true }),
+    failOnChainNext: (operation = 'signAndSendTransaction') => void answers[operation].push({ failOnChain: true }),
   };
 
   return {

@@ -152,6 +152,7 @@ export const adminEn = {
   'withdrawals.completedDate': 'Completed Date',
   'withdrawals.rejectedDate': 'Rejected Date',
   'withdrawals.txid': 'TXID',
+  'withdrawals.payout': 'Payout',
   'withdrawals.actions': 'Actions',
   'withdrawals.pay': 'Pay',
   'withdrawals.process': 'Process',
@@ -180,10 +181,15 @@ export const adminEn = {
   'payout.error.insufficientBalance': 'The staking wallet holds {available} tokens, not enough for the {needed} tokens this payout sends. Nothing was sent.',
   'payout.error.failedOnChain': 'The payout transaction failed on the blockchain ({detail}): no tokens moved, only the network fee was paid. The withdrawal stays pending.',
   'payout.error.sendFailed': 'The transaction could not be sent: {detail}',
-  'payout.partiallyPaid': 'Paid before the error: {count}. The others are still pending.',
-  'payout.unverifiedTitle': 'Sent, but not verified',
-  'payout.unverifiedIntro': 'The tokens were sent, but the server did not accept the payout. The withdrawal stays pending: paste the signature in Process once the cause is fixed.',
-  'payout.signature': 'Signature',
+  'payout.sentUnconfirmed': 'Payout sent for {count} withdrawals: their confirmation could not be read yet. The server follows the transaction and completes them when it is finalized; nothing needs to be paid again.',
+  'payout.error.otherStakingWallet': 'This withdrawal is owed from the staking wallet {wallet}, where its deposit went. Connect that wallet to pay it. Nothing was sent.',
+  'payout.error.mixedTokens': 'The selected withdrawals are owed in different tokens: pay them separately. Nothing was sent.',
+  'payout.error.cannotSign': 'This wallet cannot sign a transaction without sending it, which a safe payout needs. Use Phantom, or pay elsewhere and use Process. Nothing was sent.',
+  'payout.error.refused': 'The server refused this payout before it was sent: {detail} Nothing was sent.',
+  'payout.error.notSent': 'The network refused the payout transaction before sending it ({detail}). Nothing moved. Its withdrawals can be paid again once its blockhash expires, in about two minutes.',
+  'payout.state.sent': 'Payout sent: confirming on chain',
+  'payout.state.failed': 'Last payout failed: {reason}',
+  'payout.state.expired': 'Last payout expired unsent',
 
   'stakes.search': 'Search by wallet, TXID, plan or id',
   'stakes.user': 'User',
@@ -266,6 +272,8 @@ export const adminEn = {
   'treasury.balanceUnknown': 'Balance unknown: the chain could not be read',
   'treasury.failed': 'Could not load the treasury coverage',
   'treasury.breakdown': 'Owed: {principal} principal + {rewards} rewards of active and completed stakes, and {pending} in pending withdrawals.',
+  'treasury.elsewhere': 'Also owed from another wallet or in another token (deposits made while the settings named them; the balance above does not cover these):',
+  'treasury.elsewhereItem': '{amount} from {wallet} (token {token})',
 
   'events.newWithdrawal': 'New withdrawal request',
   'events.newWithdrawalText': '{wallet} asks for {amount}',
@@ -293,6 +301,8 @@ export const adminEn = {
   'server.maxPerWalletAboveTotal': MESSAGES.maxPerWalletAboveTotal,
   'server.earlyPenaltyTooHigh': MESSAGES.earlyPenaltyTooHigh,
   'server.planFull': MESSAGES.planFull,
+  'server.payoutInFlight': MESSAGES.payoutInFlight,
+  'server.tokenContractLocked': MESSAGES.tokenContractLocked,
 } as const;
 
 export type AdminMessageKey = keyof typeof adminEn;

@@ -4,6 +4,8 @@ export type Page<T> = { rows: T[]; total: number };
 export type ListParams = Record<string, string | number | undefined>;
 
 export type AdminClient = {
+  /** The bearer token, for the RPC proxy's admin calls (sending a payout). */
+  token: string;
   get<T>(path: string): Promise<T>;
   /** An admin list page: the rows and X-Total-Count. */
   page<T>(path: string, params?: ListParams): Promise<Page<T>>;
@@ -35,6 +37,7 @@ export function createAdminClient(serverUrl: string, token: string, onUnauthoriz
     }
   }
   return {
+    token,
     get: async (path) => (await call(path)).body as never,
     async page<T>(path: string, params?: ListParams) {
       const { body, headers: answered } = await call<T[]>(withQuery(path, params));

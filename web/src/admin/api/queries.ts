@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Admin, AdminSettings, AdminStats, AuditLogEntry, Stake, StakingPlan, TreasuryCoverage, UnrecordedDeposit, Withdrawal } from '@stakedesk/shared/api-types';
+import type { Admin, AdminSettings, AdminStats, AdminWithdrawal, AuditLogEntry, Stake, StakingPlan, TreasuryCoverage, UnrecordedDeposit } from '@stakedesk/shared/api-types';
 import { useAdminClient } from '../session/session.js';
 import type { ListParams } from './admin-client.js';
 
@@ -41,7 +41,7 @@ export function useAdminWithdrawals(params: ListParams) {
   const client = useAdminClient();
   return useQuery({
     queryKey: [...adminKeys.withdrawals, params],
-    queryFn: () => client.page<Withdrawal>('/api/admin/withdrawals', params),
+    queryFn: () => client.page<AdminWithdrawal>('/api/admin/withdrawals', params),
     placeholderData: (previous) => previous,
   });
 }

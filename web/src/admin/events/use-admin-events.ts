@@ -26,6 +26,7 @@ function staleKeys(event: AdminEvent): QueryKey[] {
     case 'admin.changed': {
       const byEntity: Record<string, QueryKey[]> = {
         withdrawal: [adminKeys.withdrawals, adminKeys.stakes, adminKeys.stats, adminKeys.treasury],
+        payout: [adminKeys.withdrawals],
         stake: [adminKeys.stakes, adminKeys.stats],
         plan: [adminKeys.plans, adminKeys.stats],
         settings: [adminKeys.settings, adminKeys.treasury],

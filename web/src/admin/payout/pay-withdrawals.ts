@@ -1,75 +1,108 @@
 import '../../features/staking/buffer-global.js';
 import { getMint } from '@solana/spl-token';
-import { Connection, PublicKey, type Transaction } from '@solana/web3.js';
+import { Connection, PublicKey, Transaction } from '@solana/web3.js';
+import bs58 from 'bs58';
 import type { Withdrawal } from '@stakedesk/shared/api-types';
 import { formatScaled } from '@stakedesk/shared/decimal';
-import { largestTokenAccount, signSendAndConfirm, type SigningWallet } from '../../features/staking/token-transfer.js';
+import { largestTokenAccount, waitForConfirmation } from '../../features/staking/token-transfer.js';
 import { TransferError } from '../../features/staking/transfer-errors.js';
-import type { PhantomProvider } from '../../features/wallet/phantom.js';
+import { isUserRejection, type PhantomProvider } from '../../features/wallet/phantom.js';
 import { PayoutError, type PayoutOutcome } from './payout-errors.js';
 import { planPayouts } from './payout-transactions.js';
 
 export type PayWithdrawalsInput = {
   provider: PhantomProvider;
-  /** The configured staking wallet: the connected wallet must be it. */
+  /** The connected wallet must be the staking wallet every withdrawal is owed from. */
   stakingWallet: string;
-  mint: string;
   withdrawals: Withdrawal[];
-  /** The server's RPC proxy (/api/rpc). */
+  /** The server's RPC proxy (/api/rpc) and the admin token it wants for sending. */
   rpcUrl: string;
-  /** The same completion the paste-TXID dialog sends; throws with the server's reason when refused. */
-  complete(withdrawal: Withdrawal, signature: string): Promise<void>;
+  adminToken: string;
+  /** POST /api/admin/payouts: throws (with the server's reason) when another payout holds a withdrawal. */
+  register(withdrawals: Withdrawal[], signature: string, lastValidBlockHeight: number): Promise<void>;
+  /** How long to watch for confirmation after sending; the server follows the payout either way. */
+  confirmTimeoutMs?: number;
 };
 
-const fromTransferError = (error: unknown, outcomes: PayoutOutcome[]): PayoutError => {
-  if (error instanceof TransferError && error.code === 'rejected') return new PayoutError('rejected', { outcomes });
-  if (error instanceof TransferError && error.code === 'failedOnChain') return new PayoutError('failedOnChain', { detail: error.detail, outcomes });
-  const detail = error instanceof TransferError ? error.detail || error.message : error instanceof Error ? error.message : String(error);
-  return new PayoutError('sendFailed', { detail, outcomes });
-};
+/** The one token and wallet the selected withdrawals are owed in and from (each records its stake's). */
+function owedFrom(withdrawals: Withdrawal[], stakingWallet: string): PublicKey {
+  const other = withdrawals.find((w) => w.stakingWallet !== stakingWallet);
+  if (other) throw new PayoutError('otherStakingWallet', { values: { wallet: other.stakingWallet } });
+  const mints = new Set(withdrawals.map((w) => w.tokenContract));
+  if (mints.size !== 1) throw new PayoutError('mixedTokens');
+  return new PublicKey([...mints][0]!);
+}
+
+async function signWithWallet(provider: PhantomProvider, transaction: Transaction): Promise<Uint8Array> {
+  if (!provider.signTransaction) throw new PayoutError('cannotSign');
+  try {
+    return (await provider.signTransaction(transaction)).serialize();
+  } catch (error) {
+    if (isUserRejection(error)) throw new PayoutError('rejected');
+    throw new PayoutError('sendFailed', { detail: error instanceof Error ? error.message : String(error) });
+  }
+}
 
 /**
  * Pays the withdrawals from the connected staking wallet (web3.js and spl-token load only with
- * this module): as few transactions as fit, each signed and sent by the wallet and confirmed,
- * then every withdrawal it paid is completed on the server with its signature. A refusal from
- * the server leaves that withdrawal pending with the signature kept in its outcome.
+ * this module), so that money moves exactly once: each transaction is signed by the wallet,
+ * registered with the server (which refuses it while another payout of a withdrawal is open, and
+ * from then on follows it to its end on chain by itself), and only then sent. A failure after
+ * sending loses nothing: the server completes the withdrawals when the transaction lands, and
+ * frees them if it never does.
  */
-export async function payWithdrawals({ provider, stakingWallet, mint, withdrawals, rpcUrl, complete }: PayWithdrawalsInput): Promise<PayoutOutcome[]> {
+export async function payWithdrawals({ provider, stakingWallet, withdrawals, rpcUrl, adminToken, register, confirmTimeoutMs = 60_000 }: PayWithdrawalsInput): Promise<PayoutOutcome[]> {
   const connected = provider.publicKey?.toString();
   if (!connected) throw new PayoutError('noWallet');
   if (connected !== stakingWallet) throw new PayoutError('notStakingWallet', { values: { wallet: connected, stakingWallet } });
   const payer = new PublicKey(stakingWallet);
-  const mintKey = new PublicKey(mint);
-  const connection = new Connection(rpcUrl, 'confirmed');
-  const wallet: SigningWallet = { publicKey: payer, signAndSendTransaction: (transaction: Transaction) => provider.signAndSendTransaction(transaction) };
+  const mint = owedFrom(withdrawals, stakingWallet);
+  const connection = new Connection(rpcUrl, { commitment: 'confirmed', httpHeaders: { authorization: `Bearer ${adminToken}` } });
 
-  const { decimals } = await getMint(connection, mintKey, 'confirmed');
-  const source = await largestTokenAccount(connection, payer, mintKey);
+  const { decimals } = await getMint(connection, mint, 'confirmed');
+  const source = await largestTokenAccount(connection, payer, mint);
   if (!source) throw new PayoutError('noSourceAccount');
-  const { batches, totalRaw } = await planPayouts({ connection, payer, source: source.address, mint: mintKey, decimals, items: withdrawals });
+  const { batches, totalRaw } = await planPayouts({ connection, payer, source: source.address, mint, decimals, items: withdrawals });
   if (source.raw < totalRaw) {
     const tokens = (units: bigint) => formatScaled({ units, scale: decimals });
     throw new PayoutError('insufficientBalance', { values: { available: tokens(source.raw), needed: tokens(totalRaw) } });
   }
 
   const outcomes: PayoutOutcome[] = [];
+  const stop = (error: PayoutError) => Object.assign(error, { outcomes });
   for (const { items, transaction } of batches) {
-    let signature: string;
+    const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed');
+    transaction.recentBlockhash = blockhash;
+    transaction.lastValidBlockHeight = lastValidBlockHeight;
+    let signed: Uint8Array;
     try {
-      const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed');
-      transaction.recentBlockhash = blockhash;
-      transaction.lastValidBlockHeight = lastValidBlockHeight;
-      signature = await signSendAndConfirm(connection, wallet, transaction, lastValidBlockHeight);
+      signed = await signWithWallet(provider, transaction);
     } catch (error) {
-      throw fromTransferError(error, outcomes);
+      throw stop(error as PayoutError);
     }
-    for (const withdrawal of items) {
-      try {
-        await complete(withdrawal, signature);
-        outcomes.push({ withdrawal, signature, verified: true });
-      } catch (error) {
-        outcomes.push({ withdrawal, signature, verified: false, reason: error instanceof Error ? error.message : String(error) });
+    const signature = bs58.encode(Transaction.from(signed).signature!);
+    try {
+      await register(items, signature, lastValidBlockHeight);
+    } catch (error) {
+      // Registered nothing, sent nothing: the signed transaction is dropped here.
+      throw stop(new PayoutError('refused', { detail: error instanceof Error ? error.message : String(error) }));
+    }
+    try {
+      await connection.sendRawTransaction(signed, { preflightCommitment: 'confirmed' });
+    } catch (error) {
+      // Refused before it went out (the simulation failed): it can never land; the server frees
+      // its withdrawals when its blockhash expires.
+      throw stop(new PayoutError('notSent', { detail: error instanceof Error ? error.message : String(error) }));
+    }
+    try {
+      await waitForConfirmation(connection, signature, lastValidBlockHeight, confirmTimeoutMs);
+      outcomes.push({ withdrawals: items, signature, confirmed: true });
+    } catch (error) {
+      if (error instanceof TransferError && error.code === 'failedOnChain') {
+        throw stop(new PayoutError('failedOnChain', { detail: error.detail }));
       }
+      // Sent, but its confirmation could not be read (RPC down, rate-limited, slow): the server follows it.
+      outcomes.push({ withdrawals: items, signature, confirmed: false });
     }
   }
   return outcomes;

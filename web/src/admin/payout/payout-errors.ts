@@ -1,21 +1,31 @@
 import type { Withdrawal } from '@stakedesk/shared/api-types';
 
-/** Why a one-click payout stopped before its transaction was sent (or while sending it). */
-export type PayoutErrorCode = 'noWallet' | 'notStakingWallet' | 'rejected' | 'noSourceAccount' | 'insufficientBalance' | 'failedOnChain' | 'sendFailed';
+/** Why a one-click payout stopped. Every code but 'failedOnChain' means nothing left the staking wallet. */
+export type PayoutErrorCode =
+  | 'noWallet'
+  | 'notStakingWallet'
+  | 'otherStakingWallet'
+  | 'mixedTokens'
+  | 'cannotSign'
+  | 'rejected'
+  | 'noSourceAccount'
+  | 'insufficientBalance'
+  | 'refused'
+  | 'notSent'
+  | 'failedOnChain'
+  | 'sendFailed';
 
-/** A withdrawal paid on chain by `signature`, and what the server answered when given it. */
-export type PayoutOutcome =
-  | { withdrawal: Withdrawal; signature: string; verified: true }
-  | { withdrawal: Withdrawal; signature: string; verified: false; reason: string };
+/** A payout transaction sent, the withdrawals it pays, and whether the panel saw it confirmed (the server follows it either way). */
+export type PayoutOutcome = { withdrawals: Withdrawal[]; signature: string; confirmed: boolean };
 
 /**
  * `code` picks the panel's message, `values` fill it, `detail` is the underlying cause. `outcomes`
- * are the transactions of a multi-transaction payout that went through before this one stopped.
+ * are the transactions of a multi-transaction payout that were sent before this one stopped.
  */
 export class PayoutError extends Error {
   readonly detail: string;
   readonly values: Record<string, string>;
-  readonly outcomes: PayoutOutcome[];
+  outcomes: PayoutOutcome[];
 
   constructor(
     readonly code: PayoutErrorCode,

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useCallback, useState } from 'react';
 import type { RpcConfigResponse, Withdrawal } from '@stakedesk/shared/api-types';
 import { installedWallets, type WalletOption } from '../../features/wallet/installed-wallets.js';
@@ -9,7 +8,6 @@ import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useAdminClient } from '../session/session.js';
 import { useToast } from '../toast.js';
 import { PayoutError, type PayoutOutcome } from './payout-errors.js';
-import { UnverifiedPayouts } from './UnverifiedPayouts.js';
 
 export type ConnectedWallet = { option: WalletOption; address: string };
 
@@ -21,7 +19,6 @@ export function useWalletPayout() {
   const { t } = useAdminI18n();
   const localize = useLocalizeMessage();
   const toast = useToast();
-  const { modal } = App.useApp();
   const client = useAdminClient();
   const queryClient = useQueryClient();
   const { data: settings } = useAdminSettings();
@@ -69,16 +66,14 @@ export function useWalletPayout() {
     setWallet(null);
   }, [wallet]);
 
+  /** What went out: paid and confirmed, or sent with its confirmation unread (the server follows both to the end). */
   const report = useCallback(
     (outcomes: PayoutOutcome[]) => {
-      const verified = outcomes.filter((outcome) => outcome.verified).length;
-      if (verified > 0) toast.success(t('payout.paid', { count: verified }));
-      const unverified = outcomes.filter((outcome) => !outcome.verified);
-      if (unverified.length > 0) {
-        modal.warning({ title: t('payout.unverifiedTitle'), width: 640, content: <UnverifiedPayouts outcomes={unverified} localize={localize} t={t} /> });
-      }
+      const count = (confirmed: boolean) => outcomes.filter((o) => o.confirmed === confirmed).reduce((sum, o) => sum + o.withdrawals.length, 0);
+      if (count(true) > 0) toast.success(t('payout.paid', { count: count(true) }));
+      if (count(false) > 0) toast.info(t('payout.sentUnconfirmed', { count: count(false) }));
     },
-    [localize, modal, t, toast],
+    [t, toast],
   );
 
   const pay = useCallback(
@@ -94,19 +89,18 @@ export function useWalletPayout() {
         const outcomes = await payWithdrawals({
           provider: connected.option.provider,
           stakingWallet,
-          mint: settings?.tokenContract ?? '',
           withdrawals,
           rpcUrl: apiUrl,
-          complete: (withdrawal, signature) =>
-            client.send('PUT', `/api/admin/withdrawals/${withdrawal.id}`, { status: 'completed', txId: signature }).then(() => undefined),
+          adminToken: client.token,
+          register: (items, signature, lastValidBlockHeight) =>
+            client.send('POST', '/api/admin/payouts', { withdrawalIds: items.map((w) => w.id), signature, lastValidBlockHeight }).then(() => undefined),
         });
         report(outcomes);
       } catch (error) {
         if (error instanceof PayoutError) {
-          const message = t(`payout.error.${error.code}`, { detail: error.detail, ...error.values });
-          const partly = error.outcomes.filter((outcome) => outcome.verified).length;
-          toast.error(t('payout.failed'), partly > 0 ? `${message} ${t('payout.partiallyPaid', { count: partly })}` : message);
-          report(error.outcomes.filter((outcome) => !outcome.verified));
+          const detail = error.code === 'refused' ? localize(error.detail) : error.detail;
+          toast.error(t('payout.failed'), t(`payout.error.${error.code}`, { detail, ...error.values }));
+          report(error.outcomes);
         } else {
           toast.error(t('payout.failed'), localize(error instanceof Error ? error.message : String(error)));
         }
@@ -115,7 +109,7 @@ export function useWalletPayout() {
         for (const queryKey of [adminKeys.withdrawals, adminKeys.stakes, adminKeys.stats]) void queryClient.invalidateQueries({ queryKey });
       }
     },
-    [client, connect, localize, paying.size, queryClient, report, settings?.tokenContract, stakingWallet, t, toast, wallet],
+    [client, connect, localize, paying.size, queryClient, report, stakingWallet, t, toast, wallet],
   );
 
   return {

@@ -34,6 +34,27 @@ export function TreasuryCard() {
       {coverage?.covered === false && (
         <Alert type="warning" showIcon message={t('treasury.underCovered', { percent: coverage.coveragePercent ?? '0' })} style={{ marginBottom: 16 }} />
       )}
+      {coverage && coverage.liabilitiesElsewhere.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('treasury.elsewhere')}
+          description={
+            <ul className="admin-plain-list">
+              {coverage.liabilitiesElsewhere.map((owed) => (
+                <li key={`${owed.tokenContract}:${owed.stakingWallet}`}>
+                  {t('treasury.elsewhereItem', {
+                    amount: owed.tokenContract === settings?.tokenContract ? amount(owed.total) : formatExact(owed.total),
+                    wallet: owed.stakingWallet,
+                    token: owed.tokenContract,
+                  })}
+                </li>
+              ))}
+            </ul>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
       {coverage?.balanceUnavailable && (
         <Alert type="info" showIcon message={t('treasury.balanceUnknown')} description={coverage.balanceUnavailable} style={{ marginBottom: 16 }} />
       )}

@@ -1,6 +1,6 @@
 import { Button, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import type { Withdrawal } from '@stakedesk/shared/api-types';
+import type { AdminWithdrawal as Withdrawal } from '@stakedesk/shared/api-types';
 import { formatDateTime, formatExact } from '@stakedesk/shared/format';
 import type { WithdrawalStatus } from '@stakedesk/shared/stake-status';
 import { useAdminSettings, useAdminWithdrawals } from '../api/queries.js';
@@ -12,6 +12,7 @@ import { useAdminI18n } from '../i18n.js';
 import { useWalletPayout } from '../payout/use-wallet-payout.js';
 import { WalletPayoutBar } from '../payout/WalletPayoutBar.js';
 import { usePlatform } from '../platform.js';
+import { PayoutState } from './PayoutState.js';
 import { ProcessDialog, type ProcessMode } from './ProcessDialog.js';
 
 type Columns = TableColumnsType<Withdrawal>;
@@ -68,24 +69,29 @@ export function WithdrawalsTab() {
     net(pending.table, t('withdrawals.amount')),
     { title: t('withdrawals.kind'), dataIndex: 'kind', key: 'kind', render: (kind: Withdrawal['kind'], w) => <Tag color={kind === 'early' ? 'orange' : 'green'}>{kind === 'early' ? t('withdrawals.early', { penalty: amount(w.penaltyAmount) }) : t('withdrawals.full')}</Tag> },
     requested(pending.table),
+    { title: t('withdrawals.payout'), key: 'payout', render: (_value, withdrawal) => <PayoutState payout={withdrawal.payout} cluster={settings?.solanaCluster} /> },
     {
       title: t('withdrawals.actions'),
       key: 'actions',
-      render: (_value, withdrawal) => (
-        <Space>
-          {walletPayouts && (
-            <Button type="primary" size="small" loading={payout.paying.has(withdrawal.id)} onClick={() => void payout.pay([withdrawal])}>
-              {t('withdrawals.pay')}
+      render: (_value, withdrawal) => {
+        // While a payout is on its way nothing else may pay or reject it (the server refuses too).
+        const onItsWay = withdrawal.payout?.status === 'sent';
+        return (
+          <Space>
+            {walletPayouts && (
+              <Button type="primary" size="small" disabled={onItsWay} loading={payout.paying.has(withdrawal.id)} onClick={() => void payout.pay([withdrawal])}>
+                {t('withdrawals.pay')}
+              </Button>
+            )}
+            <Button type={walletPayouts ? 'default' : 'primary'} size="small" disabled={onItsWay} onClick={() => setActing({ withdrawal, mode: 'complete' })}>
+              {t('withdrawals.process')}
             </Button>
-          )}
-          <Button type={walletPayouts ? 'default' : 'primary'} size="small" onClick={() => setActing({ withdrawal, mode: 'complete' })}>
-            {t('withdrawals.process')}
-          </Button>
-          <Button danger size="small" onClick={() => setActing({ withdrawal, mode: 'reject' })}>
-            {t('withdrawals.reject')}
-          </Button>
-        </Space>
-      ),
+            <Button danger size="small" disabled={onItsWay} onClick={() => setActing({ withdrawal, mode: 'reject' })}>
+              {t('withdrawals.reject')}
+            </Button>
+          </Space>
+        );
+      },
     },
   ];
   const completedColumns: Columns = [
@@ -110,7 +116,15 @@ export function WithdrawalsTab() {
       </Typography.Title>
       {selectable && <WalletPayoutBar payout={payout} selected={selected} onPaySelected={() => void payout.pay(selected).then(() => setSelected([]))} />}
       <Table<Withdrawal>
-        rowSelection={selectable ? { selectedRowKeys: selected.map((w) => w.id), onChange: (_keys, rows) => setSelected(rows) } : undefined}
+        rowSelection={
+          selectable
+            ? {
+                selectedRowKeys: selected.map((w) => w.id),
+                onChange: (_keys, rows) => setSelected(rows),
+                getCheckboxProps: (w) => ({ disabled: w.payout?.status === 'sent' }),
+              }
+            : undefined
+        }
         rowKey="id"
         size="middle"
         columns={columns}

@@ -1,24 +1,37 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api-client.js';
+import type { DepositIntent } from '@stakedesk/shared/api-types';
+import { api, ApiError } from '../../lib/api-client.js';
 import { recordDeposit } from '../staking/deposit.js';
-import { retryPending } from '../staking/pending-deposits.js';
+import { retryPending, type IntentState } from '../staking/pending-deposits.js';
 
-/** On each visit, sends the wallet's kept deposit signatures to the server again. */
+/** The status of an answer, or of its refusal. */
+async function statusOf<T>(call: () => Promise<T>): Promise<{ status: number; body?: T }> {
+  try {
+    return { status: 200, body: await call() };
+  } catch (error) {
+    if (error instanceof ApiError) return { status: error.status };
+    throw error;
+  }
+}
+
+/**
+ * On each visit, asks the server about the wallet's kept deposits: posts those whose signature is
+ * known, asks about intents whose signature the page never learned. Without the wallet's session
+ * (401) they stay kept; the server records an intent's transfer by its reference meanwhile.
+ */
 export function useRetryPendingDeposits(wallet: string | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!wallet) return;
-    const record = async (deposit: { txId: string; planId: number; amount: string; walletAddress: string }) => {
-      try {
-        await recordDeposit(deposit);
-        return 201;
-      } catch (error) {
-        if (error instanceof ApiError) return error.status;
-        throw error;
-      }
+    const ask = {
+      record: async (deposit: { txId: string; planId: number; amount: string; walletAddress: string }) => (await statusOf(() => recordDeposit(deposit))).status,
+      intent: async (id: number): Promise<IntentState> => {
+        const { status, body } = await statusOf(() => api<DepositIntent>(`/api/stakes/intents/${id}`));
+        return { status, stakeId: body?.stakeId ?? null };
+      },
     };
-    void retryPending(localStorage, wallet, record).then(({ recorded }) => {
+    void retryPending(localStorage, wallet, ask).then(({ recorded }) => {
       if (recorded.length > 0) void queryClient.invalidateQueries({ queryKey: ['stakes'] });
     });
   }, [wallet, queryClient]);

@@ -43,7 +43,7 @@ export function StakeDialog({
   const stake = useMutation({
     mutationFn: async () => {
       const provider = await signedInProvider();
-      return depositAndRecord({ provider, wallet: address!, planId: plan.id, amount, mint: settings.tokenContract, stakingWallet: settings.stakingWallet });
+      return depositAndRecord({ provider, wallet: address!, planId: plan.id, amount });
     },
     onSuccess: async () => {
       notify('success', t('toast.stakeSuccessful'), t('toast.stakeSuccessfulText'));

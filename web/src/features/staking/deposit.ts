@@ -1,31 +1,39 @@
-import type { RpcConfigResponse, Stake } from '@stakedesk/shared/api-types';
+import type { DepositIntent, RpcConfigResponse, Stake } from '@stakedesk/shared/api-types';
 import { PUBLIC_MAINNET_RPC_URL } from '@stakedesk/shared/constants';
 import { api, ApiError } from '../../lib/api-client.js';
 import type { PhantomProvider } from '../wallet/phantom.js';
-import { forgetPending, outcomeOf, rememberPending } from './pending-deposits.js';
+import { forgetPending, outcomeOf, rememberPending, type PendingDeposit } from './pending-deposits.js';
+import { TransferError, type TransferErrorCode } from './transfer-errors.js';
 
-export type DepositInput = { provider: PhantomProvider; wallet: string; planId: number; amount: string; mint: string; stakingWallet: string };
+export type DepositInput = { provider: PhantomProvider; wallet: string; planId: number; amount: string };
 
-/** The transfer was sent but the server could not record it yet: it is kept and retried. */
+/** The transfer was sent but the server could not record it yet: it is kept and asked about again. */
 export class DepositNotRecordedError extends Error {
   constructor(readonly txId: string) {
     super('Deposit not recorded yet');
   }
 }
 
-/** POST /api/stakes with exactly its fields (a kept deposit also carries when it was sent). */
+/** Refusals before the wallet sent anything: the kept intent can go, no tokens moved. */
+const NOTHING_SENT: TransferErrorCode[] = ['walletNotConnected', 'sameWallet', 'noDestinationAccount', 'noSourceAccount', 'insufficientBalance', 'rejected'];
+
+/** POST /api/stakes with exactly its fields. */
 export function recordDeposit({ txId, planId, amount, walletAddress }: { txId: string; planId: number; amount: string; walletAddress: string }) {
   return api<Stake>('/api/stakes', { method: 'POST', body: { txId, planId, amount, walletAddress, status: 'active' } });
 }
 
 /**
- * Sends the tokens (web3.js and spl-token load only now), keeps the signature locally, asks the
- * server to record the stake, and forgets the signature once the server has answered for good.
+ * A stake deposit, so that tokens that leave the wallet are recorded exactly once whatever
+ * happens to the page: the server keeps the terms and a reference first (refusing here, before
+ * anything is signed, a deposit it would not take), the deposit is kept locally from then on, the
+ * transfer carries the reference, and the server is asked to record it. If the page closes after
+ * the wallet sends, the server finds the transfer by its reference anyway.
  */
-export async function depositAndRecord({ provider, wallet, planId, amount, mint, stakingWallet }: DepositInput): Promise<Stake> {
-  // Asked before anything is signed: a deposit the plan cannot take (full, over the wallet's cap,
-  // closed) is refused here with the server's message, while no tokens have moved.
-  await api('/api/stakes/check', { method: 'POST', body: { planId, amount, walletAddress: wallet } });
+export async function depositAndRecord({ provider, wallet, planId, amount }: DepositInput): Promise<Stake> {
+  const intent = await api<DepositIntent>('/api/stakes/intents', { method: 'POST', body: { planId, amount, walletAddress: wallet } });
+  const kept: PendingDeposit = { intentId: intent.id, reference: intent.reference, expiresAt: intent.expiresAt, planId, amount, walletAddress: wallet };
+  rememberPending(localStorage, kept);
+
   await import('./buffer-global.js');
   const [{ Connection, PublicKey }, { sendStakeDeposit }] = await Promise.all([import('@solana/web3.js'), import('./token-transfer.js')]);
   const { apiUrl } = await api<RpcConfigResponse>('/api/helius-config').catch(() => ({ apiUrl: PUBLIC_MAINNET_RPC_URL }));
@@ -34,16 +42,36 @@ export async function depositAndRecord({ provider, wallet, planId, amount, mint,
     publicKey: provider.publicKey ? new PublicKey(provider.publicKey.toString()) : null,
     signAndSendTransaction: (transaction: unknown) => provider.signAndSendTransaction(transaction),
   };
-  const txId = await sendStakeDeposit({ connection, wallet: signingWallet, mint, stakingWallet, amount });
-  const deposit = { txId, planId, amount, walletAddress: wallet };
-  rememberPending(localStorage, { ...deposit, sentAt: new Date().toISOString() });
+  let txId: string | undefined;
   try {
-    const stake = await recordDeposit(deposit);
-    forgetPending(localStorage, txId);
+    txId = await sendStakeDeposit({
+      connection,
+      wallet: signingWallet,
+      mint: intent.tokenContract,
+      stakingWallet: intent.stakingWallet,
+      amount,
+      reference: intent.reference,
+      onSent: (signature) => {
+        txId = signature;
+        rememberPending(localStorage, { ...kept, txId: signature });
+      },
+    });
+  } catch (error) {
+    // Failed on chain: it landed and moved nothing. Not confirmed in time: it may still land, so it stays kept.
+    const settled = error instanceof TransferError && (error.code === 'failedOnChain' || (!txId && NOTHING_SENT.includes(error.code)));
+    if (settled) forgetPending(localStorage, kept);
+    if (txId && !settled) throw new DepositNotRecordedError(txId);
+    throw error;
+  }
+
+  const sent = { ...kept, txId };
+  try {
+    const stake = await recordDeposit({ txId, planId, amount, walletAddress: wallet });
+    forgetPending(localStorage, sent);
     return stake;
   } catch (error) {
     if (error instanceof ApiError && outcomeOf(error.status) === 'refused') {
-      forgetPending(localStorage, txId);
+      forgetPending(localStorage, sent);
       throw error;
     }
     throw new DepositNotRecordedError(txId);

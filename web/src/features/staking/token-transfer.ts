@@ -15,6 +15,10 @@ export type DepositRequest = {
   stakingWallet: string;
   /** Whole tokens, as the stake records them. */
   amount: string;
+  /** A deposit intent's reference (Solana Pay): listed as an extra read-only account, so the server finds the transfer itself. */
+  reference?: string;
+  /** Told the signature as soon as the wallet has sent the transfer, before it is confirmed. */
+  onSent?: (signature: string) => void;
   /** How long to poll for confirmation before giving up (ms). */
   confirmTimeoutMs?: number;
 };
@@ -58,7 +62,7 @@ export async function waitForConfirmation(connection: Connection, signature: str
  * transferChecked (the mint's real decimals, read from the chain) and waits for confirmation.
  * Returns the signature the server then verifies; refuses with SPEC's messages.
  */
-export async function sendStakeDeposit({ connection, wallet, mint, stakingWallet, amount, confirmTimeoutMs = 60_000 }: DepositRequest): Promise<string> {
+export async function sendStakeDeposit({ connection, wallet, mint, stakingWallet, amount, reference, onSent, confirmTimeoutMs = 60_000 }: DepositRequest): Promise<string> {
   const owner = wallet.publicKey;
   if (!owner) throw new TransferError('walletNotConnected');
   const destinationOwner = new PublicKey(stakingWallet);
@@ -74,11 +78,11 @@ export async function sendStakeDeposit({ connection, wallet, mint, stakingWallet
   if (source.raw < raw) throw new TransferError('insufficientBalance', `saldo insuficiente (${source.raw} < ${raw})`);
 
   const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed');
-  const transaction = new Transaction({ feePayer: owner, blockhash, lastValidBlockHeight }).add(
-    createTransferCheckedInstruction(source.address, mintKey, destination.address, owner, raw, decimals),
-  );
+  const transfer = createTransferCheckedInstruction(source.address, mintKey, destination.address, owner, raw, decimals);
+  if (reference) transfer.keys.push({ pubkey: new PublicKey(reference), isSigner: false, isWritable: false });
+  const transaction = new Transaction({ feePayer: owner, blockhash, lastValidBlockHeight }).add(transfer);
 
-  return signSendAndConfirm(connection, wallet, transaction, lastValidBlockHeight, confirmTimeoutMs);
+  return signSendAndConfirm(connection, wallet, transaction, lastValidBlockHeight, confirmTimeoutMs, onSent);
 }
 
 /** The wallet signs and sends; then polls until confirmed. Refusals are TransferErrors. */
@@ -88,6 +92,7 @@ export async function signSendAndConfirm(
   transaction: Transaction,
   lastValidBlockHeight: number,
   confirmTimeoutMs = 60_000,
+  onSent: (signature: string) => void = () => undefined,
 ): Promise<string> {
   let signature: string | undefined;
   try {
@@ -97,6 +102,7 @@ export async function signSendAndConfirm(
     throw new TransferError('transferFailed', error instanceof Error ? error.message : String(error));
   }
   if (!signature) throw new TransferError('noSignature');
+  onSent(signature);
   await waitForConfirmation(connection, signature, lastValidBlockHeight, confirmTimeoutMs);
   return signature;
 }

@@ -9,6 +9,8 @@ export type PhantomProvider = {
   disconnect(): Promise<void>;
   signMessage(message: Uint8Array, display?: 'utf8'): Promise<{ signature: Uint8Array }>;
   signAndSendTransaction(transaction: unknown): Promise<{ signature?: string } | undefined>;
+  /** Signs without sending (the admin panel registers a payout's signature before it is sent). */
+  signTransaction?(transaction: unknown): Promise<{ serialize(): Uint8Array }>;
   on?(event: 'connect' | 'disconnect' | 'accountChanged', handler: (...args: unknown[]) => void): void;
   off?(event: string, handler: (...args: unknown[]) => void): void;
 };

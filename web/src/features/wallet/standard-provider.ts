@@ -10,8 +10,10 @@ import {
 import {
   SolanaSignAndSendTransaction,
   SolanaSignMessage,
+  SolanaSignTransaction,
   type SolanaSignAndSendTransactionFeature,
   type SolanaSignMessageFeature,
+  type SolanaSignTransactionFeature,
 } from '@solana/wallet-standard-features';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import type { PhantomProvider, PhantomPublicKey } from './phantom.js';
@@ -20,7 +22,8 @@ import type { PhantomProvider, PhantomPublicKey } from './phantom.js';
 type StakingFeatures = StandardConnectFeature &
   Partial<StandardDisconnectFeature & StandardEventsFeature> &
   SolanaSignMessageFeature &
-  SolanaSignAndSendTransactionFeature;
+  SolanaSignAndSendTransactionFeature &
+  Partial<SolanaSignTransactionFeature>;
 
 type Handler = (...args: unknown[]) => void;
 type Serializable = { serialize(config: { requireAllSignatures: boolean; verifySignatures: boolean }): Uint8Array };
@@ -87,6 +90,15 @@ export function standardProvider(wallet: Wallet, cluster: () => SolanaCluster | 
       const { default: bs58 } = await import('bs58');
       return { signature: bs58.encode(output.signature) };
     },
+    // Only wallets that offer it can pay from the admin panel (sign, register, then send).
+    ...(features[SolanaSignTransaction] && {
+      async signTransaction(transaction: unknown) {
+        const bytes = (transaction as Serializable).serialize({ requireAllSignatures: false, verifySignatures: false });
+        const [output] = await features[SolanaSignTransaction]!.signTransaction({ account: connectedAccount(), chain: chainOf(cluster()), transaction: bytes });
+        if (!output) throw new Error('The wallet returned no signed transaction');
+        return { serialize: () => output.signedTransaction };
+      },
+    }),
     on(event, handler) {
       if (!handlers.has(event)) handlers.set(event, new Set());
       handlers.get(event)!.add(handler);
