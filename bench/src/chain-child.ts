@@ -10,7 +10,8 @@ import { startTestChain } from '../../server/src/test/test-chain/test-chain.js';
 export const DECIMALS = 6;
 
 export type ChainReady = { url: string; mint: string; stakingWallet: string };
-export type Deposit = { txId: string; walletAddress: string; amount: string };
+/** A deposit on chain, and the holder's key seed (base64), so the bench can sign in as the holder to record it. */
+export type Deposit = { txId: string; walletAddress: string; amount: string; seed: string };
 
 const chain = await startTestChain();
 const mintAuthority = Keypair.generate();
@@ -27,7 +28,8 @@ process.on('message', (message: { deposits: number; minimum: number }) => {
       const raw = tokens * 10n ** BigInt(DECIMALS);
       await chain.mintTo(mint, holder.publicKey, raw);
       const txId = await chain.transfer({ mint, from: holder, to: stakingWallet.publicKey, rawAmount: raw, decimals: DECIMALS });
-      deposits.push({ txId, walletAddress: holder.publicKey.toBase58(), amount: tokens.toString() });
+      const seed = Buffer.from(holder.secretKey.subarray(0, 32)).toString('base64');
+      deposits.push({ txId, walletAddress: holder.publicKey.toBase58(), amount: tokens.toString(), seed });
     }
     process.send!({ deposits });
   })().catch((error: unknown) => process.send!({ error: String(error) }));

@@ -27,8 +27,8 @@ export type LoadOptions = {
   path: string | (() => string);
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
-  /** Per request body (POST); called once per request, in order. */
-  body?: () => string;
+  /** Per request body (POST), or a body with headers of its own (a holder's session); called once per request, in order. */
+  body?: () => string | { body: string; headers: Record<string, string> };
   connections?: number;
   seconds?: number;
   /** Requests per second for all connections together; unset: as fast as the server answers. */
@@ -54,7 +54,11 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
     method: options.method ?? 'GET',
     path: pathOf(),
     headers,
-    setupRequest: (req) => ({ ...req, path: pathOf(), ...(options.body ? { body: options.body() } : {}) }),
+    setupRequest: (req) => {
+      const next = options.body?.();
+      const own = typeof next === 'object' ? { body: next.body, headers: { ...headers, ...next.headers } } : next === undefined ? {} : { body: next };
+      return { ...req, path: pathOf(), ...own };
+    },
   };
   if (options.warmupSeconds) {
     await run({ url: options.url, connections, duration: options.warmupSeconds, requests: [request] });

@@ -22,6 +22,7 @@ import { descendants, load1, machineInfo, noiseMeter } from './machine.js';
 import { ask, forkReady, memoryOf, REPO, startServer, stopChild, type Child } from './processes.js';
 import { writeResults, type Results } from './report.js';
 import { seed, vacuumAnalyze } from './seed.js';
+import { signInAs } from './sign-in.js';
 import { measureWeb } from './web.js';
 
 const { values: args } = parseArgs({
@@ -86,6 +87,8 @@ async function main(): Promise<void> {
     // The bench expires stakes itself, when it measures that; no background round meanwhile.
     EXPIRY_INTERVAL_MS: '3600000',
     LOGIN_RATE_LIMIT: '1000',
+    // Every depositing holder signs in from this one address before the deposit run.
+    SIGN_IN_RATE_LIMIT: '100000',
   });
   const serverLog = path.join(logDir, 'server.log');
   const jwtEnv = serverEnv({ DATABASE_URL: db.url });
@@ -204,10 +207,13 @@ async function main(): Promise<void> {
   log(`putting ${DEPOSITS} deposits on the test chain`);
   const { deposits } = await ask<{ deposits: Deposit[] }>(chain.child, { deposits: DEPOSITS, minimum: 100 });
   const planId = await withClient(db.url, async (client) => (await client.query<{ id: number }>(`SELECT id FROM staking_plans WHERE name = 'Starter'`)).rows[0]!.id);
+  // Each deposit is recorded with its holder's own session, as the holder app does.
+  const cookies = await Promise.all(deposits.map((deposit) => signInAs(server.url, deposit)));
   let next = 0;
   const depositBody = () => {
-    const deposit = deposits[next++ % deposits.length]!;
-    return JSON.stringify({ planId, status: 'active', ...deposit });
+    const index = next++ % deposits.length;
+    const { seed: _seed, ...deposit } = deposits[index]!;
+    return { body: JSON.stringify({ planId, status: 'active', ...deposit }), headers: { cookie: cookies[index]! } };
   };
   log('POST /api/stakes (verified on chain)');
   const noise = noiseMeter(ourPids);

@@ -87,13 +87,16 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/stats', auth: 'none' },
   { method: 'GET', path: '/api/stakes/:x', params: true, auth: 'none' },
   { method: 'GET', path: '/api/withdrawals/:x', params: true, auth: 'none' },
-  { method: 'POST', path: '/api/stakes', auth: 'none', fields: ['planId', 'amount', 'walletAddress', 'txId', 'status'] },
+  { method: 'POST', path: '/api/stakes', auth: 'holder', fields: ['planId', 'amount', 'walletAddress', 'txId', 'status'] },
+  { method: 'POST', path: '/api/stakes/intents', auth: 'holder', fields: ['planId', 'amount', 'walletAddress'] },
+  { method: 'GET', path: '/api/stakes/intents/:x', params: true, auth: 'holder' },
   { method: 'POST', path: '/api/stakes/check', auth: 'none', fields: ['planId', 'amount', 'walletAddress'] },
   { method: 'POST', path: '/api/stakes/restake', auth: 'holder', fields: ['originalStakeId', 'planId', 'walletAddress'] },
   { method: 'POST', path: '/api/withdrawals', auth: 'holder', fields: ['stakeId', 'walletAddress', 'amount', 'finalAmount', 'penaltyAmount', 'status'] },
   { method: 'POST', path: '/api/auth/nonce', auth: 'none', fields: ['walletAddress'] },
   { method: 'POST', path: '/api/auth/verify', auth: 'none', fields: ['walletAddress', 'message', 'signature'] },
   { method: 'GET', path: '/api/auth/session', auth: 'holder' },
+  { method: 'POST', path: '/api/auth/logout', auth: 'none', query: ['x'] },
   { method: 'GET', path: '/api/helius-config', auth: 'none' },
   { method: 'POST', path: '/api/rpc', auth: 'none', fields: ['jsonrpc', 'id', 'method', 'params'] },
   { method: 'POST', path: '/api/admin/login', auth: 'none', fields: ['username', 'password'] },
@@ -115,6 +118,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/admin/withdrawals', auth: 'admin', query: ['limit', 'offset', 'sort', 'order', 'q', 'status'] },
   { method: 'GET', path: '/api/admin/withdrawals.csv', auth: 'admin', query: ['status'] },
   { method: 'PUT', path: '/api/admin/withdrawals/:x', params: true, auth: 'admin', fields: ['status', 'txId', 'reason'] },
+  { method: 'POST', path: '/api/admin/payouts', auth: 'admin', fields: ['withdrawalIds', 'signature', 'lastValidBlockHeight'] },
+  { method: 'GET', path: '/api/admin/payouts', auth: 'admin', query: ['limit', 'offset', 'status'] },
   { method: 'POST', path: '/api/admin/update-expired-stakes', auth: 'admin', query: ['x'] },
   { method: 'GET', path: '/api/admin/admins', auth: 'admin', query: ['limit', 'offset'] },
   { method: 'POST', path: '/api/admin/admins', auth: 'admin', fields: ['email', 'username', 'password'] },
@@ -146,7 +151,20 @@ function withQuery(path: string, query: Record<string, string | string[]>): stri
 
 /** A digest of every table a request could change (not the rate-limit counters). */
 async function fingerprint(): Promise<string> {
-  const tables = ['settings', 'staking_plans', 'stakes', 'withdrawals', 'admins', 'audit_logs', 'used_transactions', 'sign_in_nonces'];
+  const tables = [
+    'settings',
+    'staking_plans',
+    'stakes',
+    'withdrawals',
+    'admins',
+    'audit_logs',
+    'used_transactions',
+    'sign_in_nonces',
+    'deposit_intents',
+    'payouts',
+    'payout_withdrawals',
+    'revoked_holder_sessions',
+  ];
   const [rows] = await api.sequelize.query(
     tables.map((table) => `SELECT '${table}' AS t, md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) AS h FROM ${table} x`).join(' UNION ALL '),
   );

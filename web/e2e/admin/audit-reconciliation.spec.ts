@@ -1,6 +1,5 @@
 import { AdminPanel } from '../support/admin-panel.js';
-import { depositOnChain, planNamed } from '../support/holder-api.js';
-import { readState } from '../support/state.js';
+import { depositOnChain, recordDeposit } from '../support/holder-api.js';
 import { expect, test } from '../support/test.js';
 
 test('the audit log shows who changed what, with the before and after', async ({ page }) => {
@@ -36,13 +35,8 @@ test('reconciliation lists a deposit no stake records, until the holder’s app 
   await expect(row).toContainText('123 SDT');
   await expect(row).toContainText(`${holder.publicKey.toBase58().slice(0, 4)}...`);
 
-  const plan = await planNamed('Starter');
-  const recorded = await fetch(`${readState().baseURL}/api/stakes`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ planId: plan.id, amount: '123', walletAddress: holder.publicKey.toBase58(), txId, status: 'active' }),
-  });
-  expect(recorded.status).toBe(201);
+  const recorded = await recordDeposit(holder, 'Starter', 123, txId);
+  expect(recorded.txId).toBe(txId);
   await page.getByRole('button', { name: 'Check again' }).click();
   await expect(row).toHaveCount(0);
 });

@@ -34,15 +34,19 @@ export async function planNamed(name: string): Promise<StakingPlan> {
   return plan;
 }
 
-/** A real deposit, recorded as a stake in `planName`. */
-export async function stakeThroughApi(holder: Keypair, planName: string, amount: number): Promise<Stake> {
+/** The holder app's POST /api/stakes for a deposit already on chain, with the holder's own session. */
+export async function recordDeposit(holder: Keypair, planName: string, amount: number, txId: string): Promise<Stake> {
   const plan = await planNamed(planName);
-  const txId = await depositOnChain(holder, amount);
   return call<Stake>('/api/stakes', {
     method: 'POST',
     cookie: await signIn(holder),
     body: { planId: plan.id, amount: String(amount), walletAddress: holder.publicKey.toBase58(), txId, status: 'active' },
   });
+}
+
+/** A real deposit, recorded as a stake in `planName`. */
+export async function stakeThroughApi(holder: Keypair, planName: string, amount: number): Promise<Stake> {
+  return recordDeposit(holder, planName, amount, await depositOnChain(holder, amount));
 }
 
 /** Signs the server's sign-in message with the holder's key, as the wallet would; the session cookie. */
