@@ -8,49 +8,32 @@ import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminWithdrawal, Payout, Stake, StakingPlan, Withdrawal } from '@stakedesk/shared/api-types';
 import { MESSAGES } from '@stakedesk/shared/messages';
-import { SolanaChain } from '../chain/solana-chain.js';
 import { booksProblems } from '../test/books.js';
-import { createPlan } from '../test/fixtures.js';
+import { DECIMALS, startChainStakingServer, tokens, type ChainStakingServer } from '../test/chain-staking-server.js';
 import { releaseTogether } from '../test/release-together.js';
-import { startTestChain, type TestChain } from '../test/test-chain/test-chain.js';
-import { newHolder, startTestServer, type Holder, type TestServer } from '../test/test-server.js';
+import type { TestChain } from '../test/test-chain/test-chain.js';
+import type { TestServer } from '../test/test-server.js';
 
 // Payouts registered before they are sent, and followed to their end by the server, on the real SPL Token program.
-const DECIMALS = 6;
-const tokens = (whole: number | bigint) => BigInt(whole) * 10n ** BigInt(DECIMALS);
-
+let world: ChainStakingServer;
 let chain: TestChain;
 let api: TestServer;
 let token: string;
 let plan: StakingPlan;
 let mint: PublicKey;
-const stakingWallet = Keypair.generate();
+let stakingWallet: Keypair;
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  mint = await chain.createMint(DECIMALS);
-  await chain.airdrop(stakingWallet.publicKey, 10_000_000_000);
-  await chain.mintTo(mint, stakingWallet.publicKey, tokens(1_000_000));
-  api = await startTestServer({ realChain: new SolanaChain(async () => chain.url, 3_000) });
-  token = await api.login();
-  const settings = { tokenName: 'Chain Token', tokenSymbol: 'CHN', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58() };
-  expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
-  plan = await createPlan(api, token, { minStakeAmount: '100', yieldRate: '10', earlyPenaltyRate: '20' });
+  world = await startChainStakingServer();
+  ({ chain, api, token, plan, mint, stakingWallet } = world);
 }, 60_000);
-afterAll(async () => {
-  await api.close();
-  await chain.close();
-});
+afterAll(() => world.close());
 
 type Pending = { withdrawal: Withdrawal; holder: Keypair };
 
 /** A holder who staked 1000 and asked for an early withdrawal: 800 to pay. */
 async function pendingWithdrawal(): Promise<Pending> {
-  const holder: Holder = newHolder();
-  const keypair = Keypair.fromSecretKey(holder.secretKey);
-  await chain.airdrop(keypair.publicKey, 1_000_000_000);
-  await chain.mintTo(mint, keypair.publicKey, tokens(1000));
-  await api.signIn(holder);
+  const { holder, keypair } = await world.fundedHolder(1000);
   const txId = await chain.transfer({ mint, from: keypair, to: stakingWallet.publicKey, rawAmount: tokens(1000), decimals: DECIMALS });
   const stake = await api.request<Stake>('POST', '/api/stakes', { planId: plan.id, walletAddress: holder.wallet, txId, amount: '1000', status: 'active' }, { as: holder.wallet });
   expect(stake.status).toBe(201);

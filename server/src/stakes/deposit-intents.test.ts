@@ -3,51 +3,32 @@ import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DepositIntent, Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import { MESSAGES, minimumStakeMessage, planCapacityMessage } from '@stakedesk/shared/messages';
-import { SolanaChain } from '../chain/solana-chain.js';
+import { DECIMALS, startChainStakingServer, tokens, type ChainStakingServer, type Staker } from '../test/chain-staking-server.js';
 import { createPlan } from '../test/fixtures.js';
 import { startLaggingRpc, type LaggingRpc } from '../test/lagging-rpc.js';
-import { startTestChain, type TestChain } from '../test/test-chain/test-chain.js';
-import { newHolder, startTestServer, type Holder, type TestServer } from '../test/test-server.js';
+import type { TestChain } from '../test/test-chain/test-chain.js';
+import type { TestServer } from '../test/test-server.js';
 
 // Deposits found by their reference (Solana Pay's convention), on the real SPL Token program.
-const DECIMALS = 6;
-const tokens = (whole: number) => BigInt(whole) * 10n ** BigInt(DECIMALS);
-
-let chain: TestChain;
+let world: ChainStakingServer;
 let lagging: LaggingRpc;
+let chain: TestChain;
 let api: TestServer;
 let token: string;
 let plan: StakingPlan;
 let mint: PublicKey;
-const stakingWallet = Keypair.generate();
+let stakingWallet: Keypair;
+let fundedHolder: ChainStakingServer['fundedHolder'];
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  lagging = await startLaggingRpc(chain.url);
-  mint = await chain.createMint(DECIMALS);
-  await chain.createTokenAccount(mint, stakingWallet.publicKey);
-  api = await startTestServer({ realChain: new SolanaChain(async () => lagging.url, 3_000) });
-  token = await api.login();
-  const settings = { tokenName: 'Chain Token', tokenSymbol: 'CHN', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58() };
-  expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
-  plan = await createPlan(api, token, { minStakeAmount: '100', yieldRate: '10', earlyPenaltyRate: '20' });
+  // A provider that may not see a transaction yet, in front of the chain.
+  world = await startChainStakingServer({ rpcUrl: async (testChain) => (lagging = await startLaggingRpc(testChain.url)).url });
+  ({ chain, api, token, plan, mint, stakingWallet, fundedHolder } = world);
 }, 60_000);
 afterAll(async () => {
-  await api.close();
+  await world.close();
   await lagging.close();
-  await chain.close();
 });
-
-type Staker = { holder: Holder; keypair: Keypair; wallet: string };
-
-async function fundedHolder(): Promise<Staker> {
-  const holder = newHolder();
-  const keypair = Keypair.fromSecretKey(holder.secretKey);
-  await chain.airdrop(keypair.publicKey, 1_000_000_000);
-  await chain.mintTo(mint, keypair.publicKey, tokens(10_000));
-  await api.signIn(holder);
-  return { holder, keypair, wallet: holder.wallet };
-}
 
 const makeIntent = (staker: Staker, body: Record<string, unknown> = {}) =>
   api.request<DepositIntent>('POST', '/api/stakes/intents', { planId: plan.id, amount: '1000', walletAddress: staker.wallet, ...body }, { as: staker.wallet });

@@ -1,0 +1,57 @@
+import { Keypair, type PublicKey } from '@solana/web3.js';
+import type { StakingPlan } from '@stakedesk/shared/api-types';
+import { SolanaChain } from '../chain/solana-chain.js';
+import { createPlan } from './fixtures.js';
+import { startTestChain, type TestChain } from './test-chain/test-chain.js';
+import { newHolder, startTestServer, type Holder, type TestServer } from './test-server.js';
+
+export const DECIMALS = 6;
+export const tokens = (whole: number | bigint) => BigInt(whole) * 10n ** BigInt(DECIMALS);
+
+export type Staker = { holder: Holder; keypair: Keypair; wallet: string };
+
+/**
+ * The real app verifying against the real SPL Token program (SolanaChain over the test chain's
+ * JSON-RPC, or over `rpcUrl(chain)` in front of it), open for staking: a mint, a staking wallet
+ * holding a million tokens, and a plan (min 100, 10% yield, 20% early penalty).
+ */
+export async function startChainStakingServer({ rpcUrl }: { rpcUrl?: (chain: TestChain) => Promise<string> } = {}) {
+  const chain = await startTestChain();
+  const mint: PublicKey = await chain.createMint(DECIMALS);
+  const stakingWallet = Keypair.generate();
+  await chain.airdrop(stakingWallet.publicKey, 10_000_000_000);
+  await chain.mintTo(mint, stakingWallet.publicKey, tokens(1_000_000));
+  const url = rpcUrl ? await rpcUrl(chain) : chain.url;
+  const api: TestServer = await startTestServer({ realChain: new SolanaChain(async () => url, 3_000) });
+  const token = await api.login();
+  const settings = { tokenName: 'Chain Token', tokenSymbol: 'CHN', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58() };
+  const saved = await api.request('PUT', '/api/admin/settings', settings, token);
+  if (saved.status !== 200) throw new Error(`settings: ${saved.status} ${JSON.stringify(saved.body)}`);
+  const plan: StakingPlan = await createPlan(api, token, { minStakeAmount: '100', yieldRate: '10', earlyPenaltyRate: '20' });
+
+  /** A holder with SOL for fees and `whole` tokens, signed in to the API. */
+  async function fundedHolder(whole = 10_000): Promise<Staker> {
+    const holder = newHolder();
+    const keypair = Keypair.fromSecretKey(holder.secretKey);
+    await chain.airdrop(keypair.publicKey, 1_000_000_000);
+    await chain.mintTo(mint, keypair.publicKey, tokens(whole));
+    await api.signIn(holder);
+    return { holder, keypair, wallet: holder.wallet };
+  }
+
+  return {
+    chain,
+    api,
+    token,
+    mint,
+    stakingWallet,
+    plan,
+    fundedHolder,
+    async close() {
+      await api.close();
+      await chain.close();
+    },
+  };
+}
+
+export type ChainStakingServer = Awaited<ReturnType<typeof startChainStakingServer>>;
