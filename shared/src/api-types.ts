@@ -4,6 +4,7 @@
  */
 
 import type { MaintenanceType } from './constants.js';
+import type { AdminRole } from './roles.js';
 import type { SolanaCluster } from './format.js';
 import type { PayoutStatus, StakeStatus, WithdrawalStatus } from './stake-status.js';
 
@@ -40,6 +41,8 @@ export type PublicSettings = {
 
 /** GET /api/admin/settings. */
 export type AdminSettings = PublicSettings & {
+  /** Every admin must sign in with two-factor; one who has not enrolled is sent to enrolment first. */
+  requireTwoFactor: boolean;
   /** Masked; '' when unset. Sending it back blank keeps the stored key. */
   heliusApiKey: string;
   heliusRpcUrl: string;
@@ -180,10 +183,42 @@ export type TreasuryCoverage = {
   checkedAt: string;
 };
 
-export type Admin = { id: number; email: string; username: string; createdAt: string };
+export type Admin = { id: number; email: string; username: string; createdAt: string; role: AdminRole; twoFactorEnabled: boolean };
+
+/** GET /api/admin/me: the signed-in admin. */
+export type AdminMe = Admin;
 
 /** POST /api/admin/login. */
-export type LoginResponse = { token: string; expiresAt: string };
+export type LoginResponse = {
+  token: string;
+  expiresAt: string;
+  role: AdminRole;
+  /** settings.requireTwoFactor is on and this admin has not enrolled: the token works only on /api/admin/me*. */
+  twoFactorSetupRequired?: true;
+};
+
+/** POST /api/admin/me/sign-out-everywhere: the one session left. */
+export type SessionTokenResponse = { token: string; expiresAt: string };
+
+/** POST /api/admin/me/two-factor/setup: a new secret each call until enabled (base32), and its otpauth:// URL for the QR code. */
+export type TwoFactorSetupResponse = { secret: string; otpauthUrl: string };
+
+/** POST /api/admin/me/two-factor/enable: 10 single-use recovery codes, shown once. */
+export type RecoveryCodesResponse = { recoveryCodes: string[] };
+
+/**
+ * A change that redirects money or power (it needed a step-up), announced to every other signed-in
+ * admin at once.
+ */
+export type SecurityChange =
+  | 'settings.stakingWallet'
+  | 'settings.tokenContract'
+  | 'settings.rpcProvider'
+  | 'settings.requireTwoFactorOff'
+  | 'admin.create'
+  | 'admin.role'
+  | 'admin.password'
+  | 'twoFactor.disable';
 
 /** Body of every error answer. errors: first message per field path. */
 export type ApiError = { message: string; errors?: Record<string, string> };
@@ -231,5 +266,7 @@ export type AdminEvent =
   | { type: 'stakes.expired'; count: number }
   /** Another admin's change (any audited mutation). */
   | { type: 'admin.changed'; entityType: string; action: string; entityId: string | null; adminUsername: string }
+  /** A change that needed a step-up (also announced as admin.changed): the desktop app shows a notification. */
+  | { type: 'security.changed'; changes: SecurityChange[]; adminUsername: string; adminId: number }
   | { type: 'resync' };
 export type AdminEventType = AdminEvent['type'];

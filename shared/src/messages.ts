@@ -121,6 +121,20 @@ export const MESSAGES = {
   payoutSignatureTaken: 'This signature is already registered for another payout',
   tokenContractLocked: 'The token contract cannot change while stakes are active, completed or awaiting payout',
   depositIntentNotFound: 'Deposit not found',
+  // Operator accounts (DESIGN 9)
+  twoFactorCodeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code',
+  twoFactorCodeWrong: 'The two-factor code is wrong or was already used',
+  twoFactorSetupRequired: 'Two-factor sign-in is required for every admin: set it up to continue',
+  twoFactorAlreadyEnabled: 'Two-factor sign-in is already on',
+  twoFactorNotEnabled: 'Two-factor sign-in is not on',
+  twoFactorNoSetup: 'Start two-factor setup first',
+  twoFactorCodeFormat: 'Enter a 6-digit code or a recovery code',
+  stepUpRequired: 'Confirm this change with your current password (and two-factor code)',
+  stepUpWrong: 'The current password or two-factor code is wrong',
+  currentPasswordRequired: 'Current password is required',
+  newPasswordRequired: 'New password is required',
+  roleInvalid: "Role must be 'owner', 'operator' or 'viewer'",
+  lastOwner: 'There must always be at least one owner',
   // Server: transport
   malformedJson: 'The request body is not valid JSON',
   payloadTooLarge: 'The request body is too large',
@@ -146,6 +160,19 @@ export function walletCapacityMessage(remaining: string, symbol: string): string
   return remaining === '0'
     ? 'Your wallet has reached this plan\'s limit per wallet'
     : `Your wallet can stake only ${remaining} ${symbol} more in this plan`;
+}
+
+/** A refusal for the admin's role (403 with requiredRole). */
+export function roleRequiredMessage(role: string): string {
+  return `This needs the ${role} role`;
+}
+
+/** The per-account throttle (429 with retryAfter). */
+export function accountThrottledMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return retryAfterSeconds < 60
+    ? `Too many failed sign-ins for this account. Try again in ${retryAfterSeconds} seconds.`
+    : `Too many failed sign-ins for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
 export function unknownFieldMessage(name: string): string {

@@ -31,6 +31,7 @@ import {
   RATE_DECIMALS,
 } from './constants.js';
 import { isWholeNumberString } from './decimal.js';
+import { ADMIN_ROLES } from './roles.js';
 import {
   MESSAGES,
   mustBeIntegerMessage,
@@ -96,9 +97,33 @@ function payoutAmount(label: string, notWholeMessage: string = mustBeIntegerMess
   });
 }
 
+/** A current TOTP code (6 digits) or one unused recovery code (xxxxx-xxxxx). */
+export const TOTP_CODE = /^\d{6}$/;
+export const RECOVERY_CODE = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
+function secondFactorCode() {
+  return text('Code', MAX_TEXT_LENGTH)
+    .transform((value: string | undefined) => (value === undefined ? value : value.replace(/\s+/g, '').toLowerCase()))
+    .test('code-format', MESSAGES.twoFactorCodeFormat, (value) => !value || TOTP_CODE.test(value) || RECOVERY_CODE.test(value));
+}
+
+/**
+ * The step-up (DESIGN 9): a change that redirects money or power carries the acting admin's
+ * current password, and a code when that admin has two-factor on. Ignored by other changes.
+ */
+const stepUpFields = {
+  currentPassword: exactText('Current password', MAX_PASSWORD_BYTES).optional(),
+  code: secondFactorCode().optional(),
+};
+
+function newPassword(label: string, requiredMessage?: string) {
+  const field = exactText(label, MAX_PASSWORD_BYTES).test('min-length', MESSAGES.passwordTooShort, (value) => !value || value.length >= MIN_PASSWORD_LENGTH);
+  return requiredMessage ? field.required(requiredMessage) : field;
+}
+
 export const adminLoginSchema = strictObject({
   username: requiredText('Username', MAX_USERNAME_LENGTH, MESSAGES.usernameRequired),
   password: exactText('Password', MAX_PASSWORD_BYTES).required(MESSAGES.passwordRequired),
+  code: secondFactorCode().optional(),
 });
 export type AdminLoginInput = InferType<typeof adminLoginSchema>;
 
@@ -143,8 +168,30 @@ export const settingsSchema = strictObject({
     tooManyDigitsMessage: tooManyDigitsMessage('Total staked offset', MAX_STAKE_DIGITS),
   }).optional(),
   statsOffsetStakers: integer('Stakers offset', { min: 0, max: MAX_ID }).optional(),
+  requireTwoFactor: booleanField('Require two-factor').optional(),
+  ...stepUpFields,
 });
 export type SettingsInput = InferType<typeof settingsSchema>;
+
+/** POST /api/admin/me/two-factor/enable: a current code from the new secret proves the authenticator has it. */
+export const twoFactorEnableSchema = strictObject({
+  code: secondFactorCode().required(MESSAGES.twoFactorCodeRequired),
+});
+export type TwoFactorEnableInput = InferType<typeof twoFactorEnableSchema>;
+
+/** POST /api/admin/me/two-factor/disable: the password and a current code. */
+export const twoFactorDisableSchema = strictObject({
+  currentPassword: exactText('Current password', MAX_PASSWORD_BYTES).required(MESSAGES.currentPasswordRequired),
+  code: secondFactorCode().required(MESSAGES.twoFactorCodeRequired),
+});
+export type TwoFactorDisableInput = InferType<typeof twoFactorDisableSchema>;
+
+/** POST /api/admin/me/password. */
+export const passwordChangeSchema = strictObject({
+  currentPassword: exactText('Current password', MAX_PASSWORD_BYTES).required(MESSAGES.currentPasswordRequired),
+  newPassword: newPassword('New password', MESSAGES.newPasswordRequired),
+});
+export type PasswordChangeInput = InferType<typeof passwordChangeSchema>;
 
 /** POST and PUT /api/admin/staking-plans. Rates and minimum come out as canonical decimal strings. */
 export const planSchema = strictObject({
@@ -184,11 +231,10 @@ export type PlanInput = InferType<typeof planSchema>;
 export const adminCreateSchema = strictObject({
   email: email('Email', MESSAGES.validEmailRequired).required(MESSAGES.validEmailRequired),
   username: requiredText('Username', MAX_USERNAME_LENGTH, MESSAGES.usernameRequired),
-  password: exactText('Password', MAX_PASSWORD_BYTES).test(
-    'min-length',
-    MESSAGES.passwordTooShort,
-    (value) => !value || value.length >= MIN_PASSWORD_LENGTH,
-  ),
+  password: newPassword('Password'),
+  /** Default operator on creation; absent on update keeps the role. */
+  role: choice(ADMIN_ROLES, MESSAGES.roleInvalid).optional(),
+  ...stepUpFields,
 });
 export type AdminCreateInput = InferType<typeof adminCreateSchema>;
 
