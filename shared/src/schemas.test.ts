@@ -12,10 +12,13 @@ import {
   authVerifySchema,
   idParamSchema,
   paginationSchema,
+  passwordChangeSchema,
   planSchema,
   restakeSchema,
   settingsSchema,
   stakeCreateSchema,
+  twoFactorDisableSchema,
+  twoFactorEnableSchema,
   walletAddressParamSchema,
   withdrawalProcessSchema,
   withdrawalRequestSchema,
@@ -66,6 +69,9 @@ describe('every schema', () => {
     ['paginationSchema', paginationSchema, {}],
     ['idParamSchema', idParamSchema, { id: '1' }],
     ['walletAddressParamSchema', walletAddressParamSchema, { walletAddress: WALLET }],
+    ['twoFactorEnableSchema', twoFactorEnableSchema, { code: '123456' }],
+    ['twoFactorDisableSchema', twoFactorDisableSchema, { currentPassword: 'secret1', code: '123456' }],
+    ['passwordChangeSchema', passwordChangeSchema, { currentPassword: 'secret1', newPassword: 'secret2' }],
   ];
 
   it.each(schemas)('%s accepts its valid example', (_name, schema, input) => {
@@ -137,6 +143,39 @@ describe('adminLoginSchema', () => {
       username: 'Username must be at most 50 characters',
       password: 'Password must be at most 72 bytes',
     });
+  });
+});
+
+describe('the second-factor code (login, step-up, two-factor)', () => {
+  it('accepts a 6-digit code or a recovery code, spaces dropped and lower-cased', () => {
+    expect(valueOf(adminLoginSchema, { username: 'a', password: 'b', code: ' 123 456 ' }).code).toBe('123456');
+    expect(valueOf(twoFactorEnableSchema, { code: 'AB3DE-9XY2Z' }).code).toBe('ab3de-9xy2z');
+  });
+
+  it.each([123456, ['123456'], { code: '123456' }, true])('refuses %j with a field message, not a crash', (code) => {
+    expect(errorsOf(adminLoginSchema, { username: 'a', password: 'b', code })).toEqual({ code: 'Code must be text' });
+    expect(errorsOf(twoFactorDisableSchema, { currentPassword: 'x', code })).toEqual({ code: 'Code must be text' });
+  });
+
+  it.each(['12345', '1234567', 'abcdef', 'abcde_12345', 'abcde-1234'])('refuses the code %s', (code) => {
+    expect(errorsOf(twoFactorEnableSchema, { code })).toEqual({ code: MESSAGES.twoFactorCodeFormat });
+  });
+
+  it('needs a code to enable, and the password and a code to disable', () => {
+    expect(errorsOf(twoFactorEnableSchema, {})).toEqual({ code: MESSAGES.twoFactorCodeRequired });
+    expect(errorsOf(twoFactorDisableSchema, {})).toEqual({ currentPassword: MESSAGES.currentPasswordRequired, code: MESSAGES.twoFactorCodeRequired });
+  });
+
+  it('holds a new password to the same length rules as an admin form', () => {
+    expect(errorsOf(passwordChangeSchema, { currentPassword: 'x', newPassword: '12345' })).toEqual({ newPassword: MESSAGES.passwordTooShort });
+    expect(errorsOf(passwordChangeSchema, { currentPassword: 'x', newPassword: 'x'.repeat(73) }).newPassword).toBeDefined();
+    expect(errorsOf(passwordChangeSchema, {})).toEqual({ currentPassword: MESSAGES.currentPasswordRequired, newPassword: MESSAGES.newPasswordRequired });
+  });
+
+  it('accepts the three roles only', () => {
+    const form = { email: 'a@b.co', username: 'ann', password: 'secret1' };
+    for (const role of ['owner', 'operator', 'viewer']) expect(valueOf(adminCreateSchema, { ...form, role }).role).toBe(role);
+    for (const role of ['admin', 'OWNER', 5, true]) expect(errorsOf(adminCreateSchema, { ...form, role })).toEqual({ role: MESSAGES.roleInvalid });
   });
 });
 

@@ -102,7 +102,8 @@ export const TOTP_CODE = /^\d{6}$/;
 export const RECOVERY_CODE = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
 function secondFactorCode() {
   return text('Code', MAX_TEXT_LENGTH)
-    .transform((value: string | undefined) => (value === undefined ? value : value.replace(/\s+/g, '').toLowerCase()))
+    // Only text is normalised: a wrong type reaches the field's own type error (not a crash in here).
+    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '').toLowerCase() : value))
     .test('code-format', MESSAGES.twoFactorCodeFormat, (value) => !value || TOTP_CODE.test(value) || RECOVERY_CODE.test(value));
 }
 
