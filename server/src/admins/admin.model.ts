@@ -1,12 +1,23 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+import type { AdminRole } from '@stakedesk/shared/roles';
 
 export class Admin extends Model<InferAttributes<Admin>, InferCreationAttributes<Admin>> {
   declare id: CreationOptional<number>;
   declare email: string;
   declare username: string;
   declare passwordHash: string;
-  /** Bumped on a password change: tokens carrying an older version stop working. */
+  declare role: CreationOptional<AdminRole>;
+  /** Bumped when the admin's sessions must end (password or role change, sign-out everywhere). */
   declare tokenVersion: CreationOptional<number>;
+  /** The one session that outlives a bump: its own admin changed the password from it. */
+  declare keptSessionId: CreationOptional<string | null>;
+  declare twoFactorEnabled: CreationOptional<boolean>;
+  /** Encrypted (secret-box.ts); never leaves the server after enrolment. */
+  declare twoFactorSecret: CreationOptional<string | null>;
+  /** Encrypted; the secret being enrolled, until a code from it confirms it. */
+  declare twoFactorPendingSecret: CreationOptional<string | null>;
+  /** The last TOTP time step accepted: codes of that step or earlier are refused (no replay). */
+  declare twoFactorLastStep: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -17,7 +28,13 @@ export class Admin extends Model<InferAttributes<Admin>, InferCreationAttributes
         email: DataTypes.STRING(254),
         username: DataTypes.STRING(50),
         passwordHash: DataTypes.STRING(100),
+        role: { type: DataTypes.STRING(10), defaultValue: 'operator' },
         tokenVersion: { type: DataTypes.INTEGER, defaultValue: 0 },
+        keptSessionId: { type: DataTypes.UUID, defaultValue: null },
+        twoFactorEnabled: { type: DataTypes.BOOLEAN, defaultValue: false },
+        twoFactorSecret: { type: DataTypes.STRING(200), defaultValue: null },
+        twoFactorPendingSecret: { type: DataTypes.STRING(200), defaultValue: null },
+        twoFactorLastStep: { type: DataTypes.BIGINT, defaultValue: null },
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },

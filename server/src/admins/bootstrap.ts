@@ -23,7 +23,7 @@ export async function bootstrapFirstAdmin(
     if ((await Admin.count({ transaction })) > 0) return { created: false };
     const generatedPassword = admin.password ? undefined : randomBytes(12).toString('base64url');
     const passwordHash = await bcrypt.hash(admin.password ?? generatedPassword!, BCRYPT_COST);
-    await Admin.create({ username: admin.username, email: admin.email, passwordHash }, { transaction });
+    await Admin.create({ username: admin.username, email: admin.email, passwordHash, role: 'owner' }, { transaction });
     return { created: true, username: admin.username, generatedPassword };
   });
 }

@@ -7,6 +7,7 @@ import * as planCapacity from './migrations/004-plan-capacity.js';
 import * as batchPayouts from './migrations/005-batch-payouts.js';
 import * as exactlyOnce from './migrations/006-exactly-once.js';
 import * as holderSessions from './migrations/007-holder-sessions.js';
+import * as operatorAccounts from './migrations/008-operator-accounts.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -21,7 +22,7 @@ type Step = {
   down?: (params: MigrationContext) => Promise<void>;
 };
 
-const MIGRATIONS: Step[] = [initialSchema, signInNonces, scale, planCapacity, batchPayouts, exactlyOnce, holderSessions];
+const MIGRATIONS: Step[] = [initialSchema, signInNonces, scale, planCapacity, batchPayouts, exactlyOnce, holderSessions, operatorAccounts];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];
 const MIGRATION_LOCK_KEY = 7_236_001;

@@ -22,6 +22,7 @@ export class Settings extends Model<InferAttributes<Settings>, InferCreationAttr
   declare socialLinks: SocialLinks;
   declare statsOffsetStaked: string;
   declare statsOffsetStakers: number;
+  declare requireTwoFactor: boolean;
   declare updatedAt: CreationOptional<Date>;
   declare createdAt: CreationOptional<Date>;
 
@@ -46,6 +47,7 @@ export class Settings extends Model<InferAttributes<Settings>, InferCreationAttr
         socialLinks: DataTypes.JSONB,
         statsOffsetStaked: DataTypes.DECIMAL(40, 0),
         statsOffsetStakers: DataTypes.INTEGER,
+        requireTwoFactor: DataTypes.BOOLEAN,
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },
