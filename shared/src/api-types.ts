@@ -203,8 +203,12 @@ export type SessionTokenResponse = { token: string; expiresAt: string };
 /** POST /api/admin/me/two-factor/setup: a new secret each call until enabled (base32), and its otpauth:// URL for the QR code. */
 export type TwoFactorSetupResponse = { secret: string; otpauthUrl: string };
 
-/** POST /api/admin/me/two-factor/enable: 10 single-use recovery codes, shown once. */
-export type RecoveryCodesResponse = { recoveryCodes: string[] };
+/**
+ * POST /api/admin/me/two-factor/enable: 10 single-use recovery codes, shown once, and a new full
+ * session (token, expiresAt): a session signed in with twoFactorSetupRequired stays limited to
+ * /api/admin/me*, so the panel continues with this token; other sessions stay valid.
+ */
+export type RecoveryCodesResponse = { recoveryCodes: string[] } & SessionTokenResponse;
 
 /**
  * A change that redirects money or power (it needed a step-up), announced to every other signed-in
