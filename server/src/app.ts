@@ -7,8 +7,10 @@ import type { Sequelize } from 'sequelize';
 import { DESKTOP_APP_ORIGIN } from '@stakedesk/shared/constants';
 import { MESSAGES } from '@stakedesk/shared/messages';
 
+import { accountContext } from './admins/account-context.js';
 import { requireAdmin } from './admins/admin-auth.js';
 import { adminLoginRoute, adminsAdminRoutes } from './admins/admins.routes.js';
+import { meRoutes } from './admins/me.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { requireHolderSession } from './auth/holder-session.js';
 import { signInSite } from './auth/sign-in.service.js';
@@ -97,6 +99,11 @@ function perMinuteLimiter(sequelize: Sequelize, prefix: string, limit: number, m
   });
 }
 
+/** How authenticator apps name this server's entry: the product and the host admins sign in to. */
+function twoFactorIssuer(publicUrl: string): string {
+  return `Stakedesk (${new URL(publicUrl).hostname})`;
+}
+
 export function createApp({ config, logger, sequelize, chain, events, rpc, treasuryCacheMs }: AppDeps): express.Express {
   configureCaches({ ttlMs: config.cacheTtlMs, statsTtlMs: config.statsCacheMs });
   followChanges(events);
@@ -136,23 +143,27 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   api.use(healthRoute(sequelize));
   const signInLimit = perMinuteLimiter(sequelize, 'holder-sign-in:', config.signInRateLimit, MESSAGES.tooManySignIns);
   api.use(authRoutes(sequelize, config.jwtSecret, signInSite(config.publicUrl, config.solanaCluster), signInLimit));
+  const accounts = accountContext(sequelize, config.jwtSecret);
   const adminAuth = requireAdmin(config.jwtSecret);
   api.use(rpcProxyRoutes(sequelize, { fallbackUrl: config.solanaRpcUrl, upstreamFetch: rpc.fetch, callsPerMinute: config.rpcRateLimit, requireAdmin: adminAuth }));
   api.use(stakesPublicRoutes(sequelize, chain, holderOnly));
   api.use(withdrawalsPublicRoutes(sequelize, holderOnly));
 
   const admin = express.Router();
-  admin.use(adminLoginRoute(config.jwtSecret, loginLimiter(sequelize, config.loginRateLimit)));
+  admin.use(adminLoginRoute(accounts, loginLimiter(sequelize, config.loginRateLimit)));
+  // The admin's own account: open to every role, and to a session that must set up two-factor first.
+  admin.use('/me', requireAdmin(config.jwtSecret, { enrolment: true }), meRoutes(accounts, twoFactorIssuer(config.publicUrl)));
+  // Everything else: each route names the least role it needs (admins/require-role.ts).
   admin.use(adminAuth);
   admin.use(statsAdminRoutes(sequelize));
-  admin.use(settingsAdminRoutes(sequelize, config.solanaCluster, rpc));
+  admin.use(settingsAdminRoutes(accounts, config.solanaCluster, rpc));
   admin.use(plansAdminRoutes(sequelize));
   admin.use(stakesAdminRoutes(sequelize));
   admin.use(withdrawalsAdminRoutes(sequelize, chain));
   admin.use(payoutsAdminRoutes(sequelize, chain));
   admin.use(reconciliationAdminRoutes(sequelize, chain));
   admin.use(treasuryAdminRoutes(sequelize, chain, logger, treasuryCacheMs));
-  admin.use(adminsAdminRoutes(sequelize));
+  admin.use(adminsAdminRoutes(accounts));
   admin.use(auditAdminRoutes());
   admin.use(adminEventRoutes(events));
   api.use('/admin', admin);

@@ -12,7 +12,21 @@ export function createLogger(level: string): Logger {
     {
       level,
       redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.passwordHash', '*.heliusApiKey'],
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.passwordHash',
+          '*.currentPassword',
+          '*.newPassword',
+          '*.heliusApiKey',
+          '*.secret',
+          '*.otpauthUrl',
+          '*.twoFactorSecret',
+          '*.twoFactorPendingSecret',
+          '*.recoveryCodes',
+        ],
         censor: '[redacted]',
       },
     },

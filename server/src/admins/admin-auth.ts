@@ -1,30 +1,38 @@
-import bcrypt from 'bcryptjs';
+import { randomUUID } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import jwt from 'jsonwebtoken';
-import type { LoginResponse } from '@stakedesk/shared/api-types';
+import type { SessionTokenResponse } from '@stakedesk/shared/api-types';
 import { MESSAGES } from '@stakedesk/shared/messages';
-import type { AdminLoginInput } from '@stakedesk/shared/schemas';
+import type { AdminRole } from '@stakedesk/shared/roles';
 import type { Actor } from '../audit/audit.js';
-import { unauthorized } from '../http/errors.js';
+import { forbidden, unauthorized } from '../http/errors.js';
+import { loadSettings } from '../settings/settings.service.js';
 import { Admin } from './admin.model.js';
-import { sequelizeWhereLower } from './admin-lookup.js';
 
 export const BCRYPT_COST = 12;
 const TOKEN_TTL_SECONDS = 12 * 60 * 60;
-// Compared against when the username is unknown, so a miss costs as long as a wrong password.
-const DUMMY_HASH = bcrypt.hashSync('stakedesk-timing-equaliser', BCRYPT_COST);
 
-type AdminClaims = { sub: string; tv: number; typ: 'admin'; exp: number };
+/**
+ * sid: this session's own id (a password change keeps the session it was made from).
+ * tfs: signed in while two-factor was required and not set up: the token opens /api/admin/me* only,
+ * for good (enabling two-factor answers a new, full token).
+ */
+type AdminClaims = { sub: string; tv: number; sid: string; typ: 'admin'; tfs?: true; exp: number };
 
-export async function login(input: AdminLoginInput, secret: string): Promise<LoginResponse> {
-  const admin = await Admin.findOne({ where: sequelizeWhereLower('username', input.username) });
-  const matches = await bcrypt.compare(input.password, admin?.passwordHash ?? DUMMY_HASH);
-  if (!admin || !matches) throw unauthorized(MESSAGES.invalidCredentials);
-  return signAdminToken(admin, secret);
-}
+/** What a valid admin token proved: which admin, at which token version, which session, until when. */
+export type AdminSession = { adminId: number; tokenVersion: number; sessionId: string; expiresAt: number; setupOnly: boolean };
 
-export function signAdminToken(admin: Admin, secret: string): LoginResponse {
-  const claims: Omit<AdminClaims, 'exp'> = { sub: String(admin.id), tv: admin.tokenVersion, typ: 'admin' };
+/** The admin a request acts as, as its token and the database say now. */
+export type SignedInAdmin = Actor & { role: AdminRole; twoFactorEnabled: boolean; session: AdminSession };
+
+export function signAdminToken(admin: Admin, secret: string, options: { setupOnly?: boolean } = {}): SessionTokenResponse {
+  const claims: Omit<AdminClaims, 'exp'> = {
+    sub: String(admin.id),
+    tv: admin.tokenVersion,
+    sid: randomUUID(),
+    typ: 'admin',
+    ...(options.setupOnly && { tfs: true as const }),
+  };
   const token = jwt.sign(claims, secret, { algorithm: 'HS256', expiresIn: TOKEN_TTL_SECONDS });
   return { token, expiresAt: new Date(Date.now() + TOKEN_TTL_SECONDS * 1000).toISOString() };
 }
@@ -37,6 +45,8 @@ function readClaims(token: string, secret: string): AdminClaims {
       claims.typ !== 'admin' ||
       typeof claims.sub !== 'string' ||
       typeof claims.tv !== 'number' ||
+      typeof claims.sid !== 'string' ||
+      (claims.tfs !== undefined && claims.tfs !== true) ||
       typeof claims.exp !== 'number'
     ) {
       throw unauthorized(MESSAGES.invalidToken);
@@ -48,38 +58,61 @@ function readClaims(token: string, secret: string): AdminClaims {
   }
 }
 
-/** What a valid admin token proved: which admin, at which token version, until when. */
-export type AdminSession = { adminId: number; tokenVersion: number; expiresAt: number };
-
-/** True while the admin exists and has not changed its password since the token was issued. */
-export async function isSessionCurrent(session: Pick<AdminSession, 'adminId' | 'tokenVersion'>): Promise<Admin | null> {
-  const admin = Number.isSafeInteger(session.adminId) ? await Admin.findByPk(session.adminId) : null;
-  return admin && admin.tokenVersion === session.tokenVersion ? admin : null;
+/** Whether this admin row still honours the session: not ended since (by version), or the one session kept. */
+export function honours(admin: Admin, session: Pick<AdminSession, 'tokenVersion' | 'sessionId'>): boolean {
+  return admin.tokenVersion === session.tokenVersion || (admin.keptSessionId !== null && admin.keptSessionId === session.sessionId);
 }
 
+/** The admin, while it exists and its sessions have not been ended since the token was issued. */
+export async function isSessionCurrent(session: Pick<AdminSession, 'adminId' | 'tokenVersion' | 'sessionId'>): Promise<Admin | null> {
+  const admin = Number.isSafeInteger(session.adminId) ? await Admin.findByPk(session.adminId) : null;
+  return admin && honours(admin, session) ? admin : null;
+}
+
+/** Two-factor is required and this session may only set it up (DESIGN 9). */
+async function mustEnrolFirst(session: AdminSession, admin: Admin): Promise<boolean> {
+  if (session.setupOnly) return true;
+  return !admin.twoFactorEnabled && (await loadSettings()).requireTwoFactor;
+}
+
+export const twoFactorSetupRequired = () => forbidden(MESSAGES.twoFactorSetupRequired, { twoFactorSetupRequired: true });
+
 /**
- * Admin routes need `Authorization: Bearer <token>` for an admin that still exists and has not
- * changed its password since the token was issued.
+ * `Authorization: Bearer <token>` for an admin that still exists and whose sessions have not been
+ * ended since the token was issued. While two-factor is required and the admin has not set it up
+ * (or the token was issued that way), only `enrolment` routes (/api/admin/me*) let it through.
  */
-export function requireAdmin(secret: string): RequestHandler {
+export function requireAdmin(secret: string, options: { enrolment?: boolean } = {}): RequestHandler {
   return async (req, res, next) => {
     const header = req.get('authorization') ?? '';
     const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header);
     if (!match) throw unauthorized();
     const claims = readClaims(match[1]!, secret);
-    const session: AdminSession = { adminId: Number(claims.sub), tokenVersion: claims.tv, expiresAt: claims.exp * 1000 };
+    const session: AdminSession = {
+      adminId: Number(claims.sub),
+      tokenVersion: claims.tv,
+      sessionId: claims.sid,
+      expiresAt: claims.exp * 1000,
+      setupOnly: claims.tfs === true,
+    };
     const admin = await isSessionCurrent(session);
     if (!admin) throw unauthorized(MESSAGES.sessionExpired);
-    res.locals.admin = { id: admin.id, username: admin.username } satisfies Actor;
-    res.locals.adminSession = session;
+    if (!options.enrolment && (await mustEnrolFirst(session, admin))) throw twoFactorSetupRequired();
+    res.locals.admin = {
+      id: admin.id,
+      username: admin.username,
+      role: admin.role,
+      twoFactorEnabled: admin.twoFactorEnabled,
+      session,
+    } satisfies SignedInAdmin;
     next();
   };
 }
 
-export function currentAdmin(res: Response): Actor {
-  return res.locals.admin as Actor;
+export function currentAdmin(res: Response): SignedInAdmin {
+  return res.locals.admin as SignedInAdmin;
 }
 
 export function currentAdminSession(res: Response): AdminSession {
-  return res.locals.adminSession as AdminSession;
+  return currentAdmin(res).session;
 }

@@ -1,35 +1,41 @@
 import { Router, type RequestHandler } from 'express';
-import type { Sequelize } from 'sequelize';
 import { adminCreateSchema, adminLoginSchema, adminUpdateSchema, idParamSchema } from '@stakedesk/shared/schemas';
 import { readPage, sendPage } from '../http/pagination.js';
 import { parse } from '../http/validate.js';
-import { currentAdmin, login } from './admin-auth.js';
+import type { AccountContext } from './account-context.js';
+import { currentAdmin } from './admin-auth.js';
+import { login } from './admin-login.js';
 import { createAdmin, deleteAdmin, listAdmins, toAdminJson, updateAdmin } from './admins.service.js';
+import { requireRole } from './require-role.js';
+import { stepUpFor } from './step-up.js';
 
-export function adminLoginRoute(secret: string, limiter: RequestHandler): Router {
+export function adminLoginRoute(ctx: AccountContext, limiter: RequestHandler): Router {
   const router = Router();
   router.post('/login', limiter, async (req, res) => {
-    res.json(await login(parse(adminLoginSchema, req.body), secret));
+    res.json(await login(ctx, parse(adminLoginSchema, req.body)));
   });
   return router;
 }
 
-export function adminsAdminRoutes(sequelize: Sequelize): Router {
+export function adminsAdminRoutes(ctx: AccountContext): Router {
   const router = Router();
-  router.get('/admins', async (req, res) => {
+  router.get('/admins', requireRole('viewer'), async (req, res) => {
     sendPage(res, await listAdmins(readPage(req)));
   });
-  router.post('/admins', async (req, res) => {
-    const admin = await createAdmin(sequelize, parse(adminCreateSchema, req.body), currentAdmin(res));
+  router.post('/admins', requireRole('owner'), async (req, res) => {
+    const input = parse(adminCreateSchema, req.body);
+    const actor = currentAdmin(res);
+    const admin = await createAdmin(ctx.sequelize, input, actor, stepUpFor(ctx, actor, input));
     res.status(201).json(toAdminJson(admin));
   });
-  router.put('/admins/:id', async (req, res) => {
+  router.put('/admins/:id', requireRole('owner'), async (req, res) => {
     const id = parse(idParamSchema, req.params).id;
-    const admin = await updateAdmin(sequelize, id, parse(adminUpdateSchema, req.body), currentAdmin(res));
-    res.json(toAdminJson(admin));
+    const input = parse(adminUpdateSchema, req.body);
+    const actor = currentAdmin(res);
+    res.json(toAdminJson(await updateAdmin(ctx.sequelize, id, input, actor, stepUpFor(ctx, actor, input))));
   });
-  router.delete('/admins/:id', async (req, res) => {
-    await deleteAdmin(sequelize, parse(idParamSchema, req.params).id, currentAdmin(res));
+  router.delete('/admins/:id', requireRole('owner'), async (req, res) => {
+    await deleteAdmin(ctx.sequelize, parse(idParamSchema, req.params).id, currentAdmin(res));
     res.status(204).end();
   });
   return router;

@@ -1,17 +1,27 @@
 import bcrypt from 'bcryptjs';
-import { Op, type Sequelize } from 'sequelize';
-import type { Admin as AdminJson } from '@stakedesk/shared/api-types';
+import type { Sequelize, Transaction } from 'sequelize';
+import type { Admin as AdminJson, SecurityChange } from '@stakedesk/shared/api-types';
 import { MESSAGES } from '@stakedesk/shared/messages';
 import type { AdminCreateInput, AdminUpdateInput } from '@stakedesk/shared/schemas';
-import { recordAudit, type Actor } from '../audit/audit.js';
+import { recordAudit } from '../audit/audit.js';
 import { isUniqueViolation } from '../db/errors.js';
+import { announceSecurityChanges } from '../events/publish.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
-import { BCRYPT_COST } from './admin-auth.js';
+import { BCRYPT_COST, honours, type SignedInAdmin } from './admin-auth.js';
 import { Admin } from './admin.model.js';
+import { roleRequired } from './require-role.js';
+import { stepUpRequired, type StepUp } from './step-up.js';
 
 export function toAdminJson(admin: Admin): AdminJson {
-  return { id: admin.id, email: admin.email, username: admin.username, createdAt: admin.createdAt.toISOString() };
+  return {
+    id: admin.id,
+    email: admin.email,
+    username: admin.username,
+    createdAt: admin.createdAt.toISOString(),
+    role: admin.role,
+    twoFactorEnabled: admin.twoFactorEnabled,
+  };
 }
 
 export async function listAdmins(page: Page): Promise<{ rows: AdminJson[]; total: number }> {
@@ -31,28 +41,82 @@ async function uniqueOrConflict<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createAdmin(sequelize: Sequelize, input: AdminCreateInput, actor: Actor): Promise<Admin> {
+/**
+ * Locks every admin row (in id order: two such transactions never deadlock) and checks that the
+ * acting owner still is one, with this session: so two owners acting on each other at once take
+ * turns, and the second sees what the first did (its own role taken away, its sessions ended).
+ */
+async function lockAdminsAs(transaction: Transaction, actor: SignedInAdmin): Promise<Admin[]> {
+  const admins = await Admin.findAll({ order: [['id', 'ASC']], transaction, lock: transaction.LOCK.UPDATE });
+  const self = admins.find((a) => a.id === actor.id);
+  if (!self || !honours(self, actor.session)) throw unauthorized(MESSAGES.sessionExpired);
+  if (self.role !== 'owner') throw roleRequired('owner');
+  return admins;
+}
+
+function refuseLastOwner(admins: Admin[], target: Admin): void {
+  if (target.role === 'owner' && admins.filter((a) => a.role === 'owner').length <= 1) throw conflict(MESSAGES.lastOwner);
+}
+
+/** Ends every session the admin has (a role or password change, by an owner). */
+function endSessions(admin: Admin): void {
+  admin.set({ tokenVersion: admin.tokenVersion + 1, keptSessionId: null });
+}
+
+/** Creating an admin always needs a step-up (DESIGN 9). */
+export async function createAdmin(sequelize: Sequelize, input: AdminCreateInput, actor: SignedInAdmin, stepUp: StepUp): Promise<Admin> {
   if (!input.password) throw badRequest(MESSAGES.passwordRequiredForNewAdmin, { password: MESSAGES.passwordRequiredForNewAdmin });
+  const confirm = await stepUp();
   const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
   return uniqueOrConflict(() =>
     sequelize.transaction(async (transaction) => {
-      const admin = await Admin.create({ email: input.email, username: input.username, passwordHash }, { transaction });
+      await lockAdminsAs(transaction, actor);
+      await confirm(transaction);
+      const admin = await Admin.create(
+        { email: input.email, username: input.username, passwordHash, role: input.role ?? 'operator' },
+        { transaction },
+      );
       await recordAudit(transaction, actor, { action: 'admin.create', entityType: 'admin', entityId: admin.id, after: toAdminJson(admin) });
+      await announceSecurityChanges(sequelize, transaction, actor, ['admin.create']);
       return admin;
     }),
   );
 }
 
-export async function updateAdmin(sequelize: Sequelize, id: number, input: AdminUpdateInput, actor: Actor): Promise<Admin> {
+/**
+ * A role change or a new password needs a step-up; either ends that admin's sessions. Demoting
+ * the last owner is refused. Email and username change freely.
+ */
+export async function updateAdmin(
+  sequelize: Sequelize,
+  id: number,
+  input: AdminUpdateInput,
+  actor: SignedInAdmin,
+  stepUp: StepUp,
+): Promise<Admin> {
+  const peek = await Admin.findByPk(id);
+  if (!peek) throw notFound(MESSAGES.adminNotFound);
+  const needsStepUp = (input.role !== undefined && input.role !== peek.role) || Boolean(input.password);
+  const confirm = needsStepUp ? await stepUp() : undefined;
   const passwordHash = input.password ? await bcrypt.hash(input.password, BCRYPT_COST) : undefined;
   return uniqueOrConflict(() =>
     sequelize.transaction(async (transaction) => {
-      const admin = await Admin.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+      const admins = await lockAdminsAs(transaction, actor);
+      const admin = admins.find((a) => a.id === id);
       if (!admin) throw notFound(MESSAGES.adminNotFound);
+      const newRole = input.role !== undefined && input.role !== admin.role ? input.role : undefined;
+      const changes: SecurityChange[] = [...(newRole ? (['admin.role'] as const) : []), ...(passwordHash ? (['admin.password'] as const) : [])];
+      if (changes.length > 0) {
+        // The role changed since it was read without a step-up: the client asks again, with one.
+        if (!confirm) throw stepUpRequired();
+        await confirm(transaction);
+      }
+      if (newRole && newRole !== 'owner') refuseLastOwner(admins, admin);
       const before = toAdminJson(admin);
       admin.set({ email: input.email, username: input.username });
-      // A new password ends every session signed with the old one.
-      if (passwordHash) admin.set({ passwordHash, tokenVersion: admin.tokenVersion + 1 });
+      if (newRole) admin.set({ role: newRole });
+      if (passwordHash) admin.set({ passwordHash });
+      if (changes.length > 0) endSessions(admin);
       await admin.save({ transaction });
       await recordAudit(transaction, actor, {
         action: passwordHash ? 'admin.update_with_password' : 'admin.update',
@@ -61,19 +125,19 @@ export async function updateAdmin(sequelize: Sequelize, id: number, input: Admin
         before,
         after: toAdminJson(admin),
       });
+      await announceSecurityChanges(sequelize, transaction, actor, changes);
       return admin;
     }),
   );
 }
 
-export async function deleteAdmin(sequelize: Sequelize, id: number, actor: Actor): Promise<void> {
+export async function deleteAdmin(sequelize: Sequelize, id: number, actor: SignedInAdmin): Promise<void> {
   if (id === actor.id) throw conflict(MESSAGES.cannotDeleteSelf);
   await sequelize.transaction(async (transaction) => {
-    // Locking every admin row makes two admins deleting each other take turns, so one always remains.
-    const admins = await Admin.findAll({ where: { id: { [Op.gt]: 0 } }, transaction, lock: transaction.LOCK.UPDATE });
+    const admins = await lockAdminsAs(transaction, actor);
     const admin = admins.find((a) => a.id === id);
     if (!admin) throw notFound(MESSAGES.adminNotFound);
-    if (!admins.some((a) => a.id === actor.id)) throw unauthorized(MESSAGES.sessionExpired);
+    refuseLastOwner(admins, admin);
     await admin.destroy({ transaction });
     await recordAudit(transaction, actor, { action: 'admin.delete', entityType: 'admin', entityId: id, before: toAdminJson(admin) });
   });

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { AuditLogEntry } from '@stakedesk/shared/api-types';
 import { readPage, sendPage } from '../http/pagination.js';
 import { AuditLog } from './audit-log.model.js';
+import { requireRole } from '../admins/require-role.js';
 
 function toJson(entry: AuditLog): AuditLogEntry {
   return {
@@ -19,7 +20,7 @@ function toJson(entry: AuditLog): AuditLogEntry {
 
 export function auditAdminRoutes(): Router {
   const router = Router();
-  router.get('/audit-log', async (req, res) => {
+  router.get('/audit-log', requireRole('viewer'), async (req, res) => {
     const { limit, offset } = readPage(req);
     const { rows, count } = await AuditLog.findAndCountAll({ order: [['createdAt', 'DESC'], ['id', 'DESC']], limit, offset });
     sendPage(res, { rows: rows.map(toJson), total: count });

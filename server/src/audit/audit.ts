@@ -8,7 +8,20 @@ export type Actor = { id: number; username: string };
 /** The server itself, for entries no admin caused (a deposit recorded over a plan's cap). */
 export const SYSTEM_ACTOR = { id: null, username: 'system' } as const;
 
-const SECRET_KEYS = new Set(['passwordHash', 'password', 'heliusApiKey']);
+const SECRET_KEYS = new Set([
+  'passwordHash',
+  'password',
+  'currentPassword',
+  'newPassword',
+  'heliusApiKey',
+  'code',
+  'secret',
+  'twoFactorSecret',
+  'twoFactorPendingSecret',
+  'recoveryCodes',
+  'codeHash',
+  'token',
+]);
 /** Values logged with their secret part masked rather than dropped. */
 const MASKED: Record<string, (value: string) => string> = { heliusRpcUrl: maskRpcUrl };
 
@@ -26,17 +39,9 @@ function scrub(value: unknown): unknown {
   );
 }
 
-/**
- * Every admin mutation writes one entry in the same transaction as the change itself, and tells
- * the other admins and every server instance (NOTIFY, delivered at commit). This instance drops
- * its own caches of that entity the moment the transaction commits, before the admin's request
- * is answered, so the next read here already sees the change.
- */
-export async function recordAudit(
-  transaction: Transaction,
-  actor: Actor | typeof SYSTEM_ACTOR,
-  entry: { action: string; entityType: string; entityId?: string | number | null; before?: unknown; after?: unknown },
-): Promise<void> {
+type Entry = { action: string; entityType: string; entityId?: string | number | null; before?: unknown; after?: unknown };
+
+async function writeEntry(transaction: Transaction | undefined, actor: { id: number | null; username: string }, entry: Entry): Promise<string | null> {
   const entityId = entry.entityId == null ? null : String(entry.entityId);
   await AuditLog.create(
     {
@@ -50,6 +55,30 @@ export async function recordAudit(
     },
     { transaction },
   );
+  return entityId;
+}
+
+/**
+ * A sign-in attempt or a refused proof of identity: written at once, on its own (a refusal rolls
+ * its request's transaction back, the record of it must stay), and not announced to the other
+ * admins (a stream of failed guesses is not a change). `actor.id` is null for an unknown username.
+ */
+export async function recordSignInAudit(actor: { id: number | null; username: string }, entry: Omit<Entry, 'entityType'>): Promise<void> {
+  await writeEntry(undefined, actor, { ...entry, entityType: 'admin' });
+}
+
+/**
+ * Every admin mutation writes one entry in the same transaction as the change itself, and tells
+ * the other admins and every server instance (NOTIFY, delivered at commit). This instance drops
+ * its own caches of that entity the moment the transaction commits, before the admin's request
+ * is answered, so the next read here already sees the change.
+ */
+export async function recordAudit(
+  transaction: Transaction,
+  actor: Actor | typeof SYSTEM_ACTOR,
+  entry: Entry,
+): Promise<void> {
+  const entityId = await writeEntry(transaction, actor, entry);
   transaction.afterCommit(() => invalidateEntity(entry.entityType));
   await publishAdminEvent(AuditLog.sequelize!, transaction, {
     type: 'admin.changed',

@@ -72,7 +72,7 @@ const cacheWatcher: HubWatcher = {
   onEvent(event: AdminEvent): void {
     if (event.type === 'admin.changed') invalidateEntity(event.entityType);
     // A deposit, a withdrawal request or an expiry changes what the plans hold (their remaining capacity).
-    else if (event.type !== 'resync') invalidateEntity(STAKES_MOVED);
+    else if (event.type !== 'resync' && event.type !== 'security.changed') invalidateEntity(STAKES_MOVED);
   },
   onListening(): void {
     // Whatever changed while nobody listened is read afresh.

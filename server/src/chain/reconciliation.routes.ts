@@ -4,6 +4,7 @@ import { paginationSchema } from '@stakedesk/shared/schemas';
 import { parse } from '../http/validate.js';
 import { loadSettings } from '../settings/settings.service.js';
 import type { Chain } from './chain-verifier.js';
+import { requireRole } from '../admins/require-role.js';
 
 /**
  * GET /api/admin/reconciliation?limit=N: successful incoming transfers of the mint to the staking
@@ -11,7 +12,7 @@ import type { Chain } from './chain-verifier.js';
  * browser closed between sending and recording shows up here.
  */
 export function reconciliationAdminRoutes(sequelize: Sequelize, chain: Chain): Router {
-  return Router().get('/reconciliation', async (req, res) => {
+  return Router().get('/reconciliation', requireRole('viewer'), async (req, res) => {
     const { limit } = parse(paginationSchema, { limit: req.query.limit });
     const settings = await loadSettings();
     if (!settings.tokenContract || !settings.stakingWallet) {

@@ -2,6 +2,9 @@ import { json, Router, type RequestHandler, type Response as ExpressResponse } f
 import type { Sequelize } from 'sequelize';
 import { MESSAGES, rpcBatchSizeMessage, rpcMethodNotAllowedMessage } from '@stakedesk/shared/messages';
 import type { RpcConfigResponse } from '@stakedesk/shared/api-types';
+import { roleAllows } from '@stakedesk/shared/roles';
+import type { SignedInAdmin } from '../admins/admin-auth.js';
+import { roleRequired } from '../admins/require-role.js';
 import { callRateLimit } from '../http/call-rate-limit.js';
 import { unauthorized } from '../http/errors.js';
 import { loadSettings } from '../settings/settings.service.js';
@@ -67,9 +70,11 @@ export function rpcProxyRoutes(sequelize: Sequelize, { fallbackUrl, upstreamFetc
   const adminIfClaimed: RequestHandler = (req, res, next) => (req.get('authorization') === undefined ? next() : requireAdmin(req, res, next));
   const allowed: RequestHandler = (_req, res, next) => {
     const calls = callsOf(res);
-    const verdict = judgeBatch(calls.map((call) => call.method), res.locals.admin !== undefined);
+    const admin = res.locals.admin as SignedInAdmin | undefined;
+    // Sending transactions is an operator's work (payouts); a viewer reads like anyone else.
+    const verdict = judgeBatch(calls.map((call) => call.method), admin !== undefined && roleAllows(admin.role, 'operator'));
     if (verdict.allowed) return next();
-    if (verdict.why === 'sign-in') throw unauthorized(MESSAGES.rpcAdminRequired);
+    if (verdict.why === 'sign-in') throw admin ? roleRequired('operator') : unauthorized(MESSAGES.rpcAdminRequired);
     const refused = calls.find((call) => call.method === verdict.method);
     res.status(403).json(rpcError(refused?.id, -32601, rpcMethodNotAllowedMessage(verdict.method.slice(0, 60))));
   };

@@ -3,6 +3,7 @@ import { MESSAGES } from '@stakedesk/shared/messages';
 import { currentAdminSession, isSessionCurrent } from '../admins/admin-auth.js';
 import { unavailable } from '../http/errors.js';
 import type { AdminEventHub } from './admin-event-hub.js';
+import { requireRole } from '../admins/require-role.js';
 
 /** Each open stream holds a socket; more than this per instance is refused. */
 const MAX_STREAMS = 200;
@@ -14,7 +15,7 @@ const MAX_STREAMS = 200;
  */
 export function adminEventRoutes(hub: AdminEventHub): Router {
   const router = Router();
-  router.get('/events', (req, res) => {
+  router.get('/events', requireRole('viewer'), (req, res) => {
     if (hub.size >= MAX_STREAMS) throw unavailable(MESSAGES.tooManyEventStreams);
     const session = currentAdminSession(res);
     res.writeHead(200, {

@@ -15,6 +15,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (res.headersSent) return;
     if (error instanceof AppError) {
+      if (error.status === 429 && typeof error.extra?.retryAfter === 'number') res.set('Retry-After', String(error.extra.retryAfter));
       res.status(error.status).json({ message: error.message, ...(error.errors && { errors: error.errors }), ...error.extra });
       return;
     }

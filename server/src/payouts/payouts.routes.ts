@@ -8,13 +8,14 @@ import { readPage, sendPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
 import { parse } from '../http/validate.js';
 import { listPayouts, registerPayout } from './payouts.service.js';
+import { requireRole } from '../admins/require-role.js';
 
 export function payoutsAdminRoutes(sequelize: Sequelize, chain: ChainFollower): Router {
   const router = Router();
-  router.get('/payouts', async (req, res) => {
+  router.get('/payouts', requireRole('viewer'), async (req, res) => {
     sendPage(res, await listPayouts(sequelize, readStatusFilter(req, PAYOUT_STATUSES), readPage(req)));
   });
-  router.post('/payouts', async (req, res) => {
+  router.post('/payouts', requireRole('operator'), async (req, res) => {
     const { payout, created } = await registerPayout(sequelize, chain, parse(payoutRegisterSchema, req.body), currentAdmin(res));
     res.status(created ? 201 : 200).json(payout);
   });

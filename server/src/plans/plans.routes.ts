@@ -6,6 +6,7 @@ import { readPage, sendPage } from '../http/pagination.js';
 import { sendPrepared } from '../http/prepared-json.js';
 import { parse } from '../http/validate.js';
 import { activePlansJson, createPlan, deletePlan, listAllPlans, planJson, togglePlan, updatePlan } from './plans.service.js';
+import { requireRole } from '../admins/require-role.js';
 
 export function plansPublicRoutes(): Router {
   const router = Router();
@@ -17,20 +18,20 @@ export function plansPublicRoutes(): Router {
 
 export function plansAdminRoutes(sequelize: Sequelize): Router {
   const router = Router();
-  router.get('/staking-plans', async (req, res) => {
+  router.get('/staking-plans', requireRole('viewer'), async (req, res) => {
     sendPage(res, await listAllPlans(readPage(req)));
   });
-  router.post('/staking-plans', async (req, res) => {
+  router.post('/staking-plans', requireRole('operator'), async (req, res) => {
     res.status(201).json(await planJson(await createPlan(sequelize, parse(planSchema, req.body), currentAdmin(res))));
   });
-  router.put('/staking-plans/:id', async (req, res) => {
+  router.put('/staking-plans/:id', requireRole('operator'), async (req, res) => {
     const id = parse(idParamSchema, req.params).id;
     res.json(await planJson(await updatePlan(sequelize, id, parse(planSchema, req.body), currentAdmin(res))));
   });
-  router.patch('/staking-plans/:id/toggle', async (req, res) => {
+  router.patch('/staking-plans/:id/toggle', requireRole('operator'), async (req, res) => {
     res.json(await planJson(await togglePlan(sequelize, parse(idParamSchema, req.params).id, currentAdmin(res))));
   });
-  router.delete('/staking-plans/:id', async (req, res) => {
+  router.delete('/staking-plans/:id', requireRole('operator'), async (req, res) => {
     await deletePlan(sequelize, parse(idParamSchema, req.params).id, currentAdmin(res));
     res.status(204).end();
   });

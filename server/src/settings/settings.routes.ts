@@ -1,8 +1,10 @@
 import { Router, json } from 'express';
-import type { Sequelize } from 'sequelize';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { settingsSchema } from '@stakedesk/shared/schemas';
+import type { AccountContext } from '../admins/account-context.js';
 import { currentAdmin } from '../admins/admin-auth.js';
+import { requireRole } from '../admins/require-role.js';
+import { stepUpFor } from '../admins/step-up.js';
 import type { RpcUpstream } from '../chain/rpc-upstream.js';
 import { derivedFrom } from '../cache/cached.js';
 import { prepareJson, sendPrepared } from '../http/prepared-json.js';
@@ -22,14 +24,15 @@ export function settingsPublicRoutes(cluster: SolanaCluster): Router {
   return router;
 }
 
-export function settingsAdminRoutes(sequelize: Sequelize, cluster: SolanaCluster, rpc: RpcUpstream): Router {
+export function settingsAdminRoutes(ctx: AccountContext, cluster: SolanaCluster, rpc: RpcUpstream): Router {
   const router = Router();
-  router.get('/settings', async (_req, res) => {
+  router.get('/settings', requireRole('viewer'), async (_req, res) => {
     res.json(toAdminSettings(await loadSettings(), cluster));
   });
-  router.put('/settings', json({ limit: SETTINGS_BODY_LIMIT }), async (req, res) => {
+  router.put('/settings', requireRole('owner'), json({ limit: SETTINGS_BODY_LIMIT }), async (req, res) => {
     const input = parse(settingsSchema, req.body);
-    res.json(toAdminSettings(await updateSettings(sequelize, input, currentAdmin(res), rpc), cluster));
+    const actor = currentAdmin(res);
+    res.json(toAdminSettings(await updateSettings(ctx.sequelize, input, actor, rpc, stepUpFor(ctx, actor, input)), cluster));
   });
   return router;
 }

@@ -1,13 +1,16 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import type { AdminSettings, PublicSettings } from '@stakedesk/shared/api-types';
+import type { AdminSettings, PublicSettings, SecurityChange } from '@stakedesk/shared/api-types';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { DEFAULT_MAINTENANCE_MESSAGE, DEFAULT_MAINTENANCE_TIME } from '@stakedesk/shared/constants';
 import { MESSAGES } from '@stakedesk/shared/messages';
 import type { SettingsInput } from '@stakedesk/shared/schemas';
+import type { StepUp } from '../admins/step-up.js';
+import { stepUpRequired } from '../admins/step-up.js';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import { adminChangedCache } from '../cache/caches.js';
 import type { RpcUpstream } from '../chain/rpc-upstream.js';
+import { announceSecurityChanges } from '../events/publish.js';
 import { badRequest, conflict, unavailable } from '../http/errors.js';
 import { maskRpcUrl, maskSecret } from './secrets.js';
 import { Settings } from './settings.model.js';
@@ -48,12 +51,19 @@ export function toPublicSettings(s: Settings, cluster: SolanaCluster): PublicSet
 }
 
 export function toAdminSettings(s: Settings, cluster: SolanaCluster): AdminSettings {
-  return { ...toPublicSettings(s, cluster), heliusApiKey: maskSecret(s.heliusApiKey), heliusRpcUrl: maskRpcUrl(s.heliusRpcUrl) };
+  return {
+    ...toPublicSettings(s, cluster),
+    requireTwoFactor: s.requireTwoFactor,
+    heliusApiKey: maskSecret(s.heliusApiKey),
+    heliusRpcUrl: maskRpcUrl(s.heliusRpcUrl),
+  };
 }
 
 /** What the form sent, as a change: absent fields keep their stored value (DESIGN section 5). */
 function changesFrom(input: SettingsInput, stored: Settings): Partial<Settings> {
-  const { heliusApiKey, removeHeliusApiKey, heliusRpcUrl, tokenLogo, maintenanceMessage, maintenanceEstimatedTime, ...rest } = input;
+  // The step-up proof is not a setting.
+  const { heliusApiKey, removeHeliusApiKey, heliusRpcUrl, tokenLogo, maintenanceMessage, maintenanceEstimatedTime, currentPassword: _p, code: _c, ...rest } =
+    input;
   const changes: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
   if (tokenLogo !== undefined) changes.tokenLogo = tokenLogo || null;
   // The panel only ever sees the key masked: blank or the mask sent back means "keep it".
@@ -63,6 +73,20 @@ function changesFrom(input: SettingsInput, stored: Settings): Partial<Settings> 
   if (maintenanceMessage !== undefined) changes.maintenanceMessage = maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE;
   if (maintenanceEstimatedTime !== undefined) changes.maintenanceEstimatedTime = maintenanceEstimatedTime || DEFAULT_MAINTENANCE_TIME;
   return changes as Partial<Settings>;
+}
+
+/**
+ * The changes that redirect money or power (DESIGN 9): they need a step-up and are announced.
+ * A field sent back as it is stored is no change (the panel sends the whole form).
+ */
+function securityChangesOf(changes: Partial<Settings>, stored: Settings): SecurityChange[] {
+  const changed = (key: 'stakingWallet' | 'tokenContract' | 'heliusRpcUrl' | 'heliusApiKey') => changes[key] !== undefined && changes[key] !== stored[key];
+  const list: SecurityChange[] = [];
+  if (changed('stakingWallet')) list.push('settings.stakingWallet');
+  if (changed('tokenContract')) list.push('settings.tokenContract');
+  if (changed('heliusRpcUrl') || changed('heliusApiKey')) list.push('settings.rpcProvider');
+  if (stored.requireTwoFactor && changes.requireTwoFactor === false) list.push('settings.requireTwoFactorOff');
+  return list;
 }
 
 /**
@@ -83,12 +107,23 @@ export async function updateSettings(
   input: SettingsInput,
   actor: Actor,
   rpc: Pick<RpcUpstream, 'refuseProviderUrl'>,
+  stepUp: StepUp,
 ): Promise<Settings> {
+  // Read first without a lock: the password is checked (slowly) before the row is locked.
+  const peek = await Settings.findByPk(1);
+  if (!peek) throw unavailable(MESSAGES.serviceUnavailable);
+  const confirm = securityChangesOf(changesFrom(input, peek), peek).length > 0 ? await stepUp() : undefined;
   return sequelize.transaction(async (transaction) => {
     const settings = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.UPDATE });
     if (!settings) throw unavailable(MESSAGES.serviceUnavailable);
     const before = settings.toJSON();
     const changes = changesFrom(input, settings);
+    const securityChanges = securityChangesOf(changes, settings);
+    if (securityChanges.length > 0) {
+      // Changed by someone else since the read: this save now changes a protected field.
+      if (!confirm) throw stepUpRequired();
+      await confirm(transaction);
+    }
     if (changes.tokenContract !== undefined && changes.tokenContract !== settings.tokenContract) await requireNoLiveStakes(transaction);
     // Only a new URL is resolved: saving other fields must not depend on DNS.
     if (changes.heliusRpcUrl) {
@@ -97,6 +132,7 @@ export async function updateSettings(
     }
     await settings.update(changes, { transaction });
     await recordAudit(transaction, actor, { action: 'settings.update', entityType: 'settings', entityId: 1, before, after: settings.toJSON() });
+    await announceSecurityChanges(sequelize, transaction, actor, securityChanges);
     return settings;
   });
 }

@@ -24,6 +24,7 @@ import { expireStakesAsAdmin } from './expiry.js';
 import { toStakeJson } from './stake-json.js';
 import { checkStake, createStake, listStakes, listWalletStakes, restake, stakesAfter } from './stakes.service.js';
 import type { Stake } from './stake.model.js';
+import { requireRole } from '../admins/require-role.js';
 
 const STAKE_CSV_COLUMNS: { header: string; value: (stake: Stake) => unknown }[] = [
   { header: 'id', value: (s) => s.id },
@@ -70,15 +71,15 @@ export function stakesPublicRoutes(sequelize: Sequelize, verifier: ChainVerifier
 
 export function stakesAdminRoutes(sequelize: Sequelize): Router {
   const router = Router();
-  router.get('/stakes', async (req, res) => {
+  router.get('/stakes', requireRole('viewer'), async (req, res) => {
     const page = await listStakes(readListQuery(req, stakeListQuerySchema), readStatusFilter(req, STAKE_STATUSES));
     sendPage(res, { rows: page.rows.map(toStakeJson), total: page.total });
   });
-  router.get('/stakes.csv', async (req, res) => {
+  router.get('/stakes.csv', requireRole('viewer'), async (req, res) => {
     const statuses = readStatusFilter(req, STAKE_STATUSES);
     await sendCsv(res, 'stakes.csv', STAKE_CSV_COLUMNS, (afterId) => stakesAfter(afterId, statuses));
   });
-  router.post('/update-expired-stakes', async (_req, res) => {
+  router.post('/update-expired-stakes', requireRole('operator'), async (_req, res) => {
     res.json({ updatedCount: await expireStakesAsAdmin(sequelize, currentAdmin(res)) });
   });
   return router;

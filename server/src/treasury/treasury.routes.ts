@@ -3,11 +3,12 @@ import type { Sequelize } from 'sequelize';
 import type { Chain } from '../chain/chain-verifier.js';
 import type { Logger } from '../logger.js';
 import { treasuryCoverage } from './treasury.service.js';
+import { requireRole } from '../admins/require-role.js';
 
 /** GET /api/admin/treasury: the staking wallet's balance against what the platform owes. */
 export function treasuryAdminRoutes(sequelize: Sequelize, chain: Chain, logger: Logger, cacheMs?: number): Router {
   const coverage = treasuryCoverage(sequelize, chain, logger, cacheMs);
-  return Router().get('/treasury', async (_req, res) => {
+  return Router().get('/treasury', requireRole('viewer'), async (_req, res) => {
     res.json(await coverage());
   });
 }

@@ -27,6 +27,7 @@ import {
 } from './withdrawals.service.js';
 import { toWithdrawalJson } from './withdrawal-json.js';
 import { latestPayoutsOf } from '../payouts/payout-records.js';
+import { requireRole } from '../admins/require-role.js';
 
 const WITHDRAWAL_CSV_COLUMNS: { header: string; value: (w: Withdrawal) => unknown }[] = [
   { header: 'id', value: (w) => w.id },
@@ -58,17 +59,17 @@ export function withdrawalsPublicRoutes(sequelize: Sequelize, holderOnly: Reques
 
 export function withdrawalsAdminRoutes(sequelize: Sequelize, verifier: ChainVerifier): Router {
   const router = Router();
-  router.get('/withdrawals', async (req, res) => {
+  router.get('/withdrawals', requireRole('viewer'), async (req, res) => {
     const page = await listWithdrawals(readListQuery(req, withdrawalListQuerySchema), readStatusFilter(req, WITHDRAWAL_STATUSES));
     const payouts = await latestPayoutsOf(page.rows.map((row) => row.id));
     const rows: AdminWithdrawal[] = page.rows.map((row) => ({ ...toWithdrawalJson(row), payout: payouts.get(row.id) ?? null }));
     sendPage(res, { rows, total: page.total });
   });
-  router.get('/withdrawals.csv', async (req, res) => {
+  router.get('/withdrawals.csv', requireRole('viewer'), async (req, res) => {
     const statuses = readStatusFilter(req, WITHDRAWAL_STATUSES);
     await sendCsv(res, 'withdrawals.csv', WITHDRAWAL_CSV_COLUMNS, (afterId) => withdrawalsAfter(afterId, statuses));
   });
-  router.put('/withdrawals/:id', async (req, res) => {
+  router.put('/withdrawals/:id', requireRole('operator'), async (req, res) => {
     const id = parse(idParamSchema, req.params).id;
     const input = parse(withdrawalProcessSchema, req.body);
     res.json(toWithdrawalJson(await processWithdrawal(sequelize, verifier, id, input, currentAdmin(res))));

@@ -1,0 +1,60 @@
+import bcrypt from 'bcryptjs';
+import type { Transaction } from 'sequelize';
+import type { AdminMe, SessionTokenResponse } from '@stakedesk/shared/api-types';
+import { MESSAGES } from '@stakedesk/shared/messages';
+import type { PasswordChangeInput } from '@stakedesk/shared/schemas';
+import { recordAudit } from '../audit/audit.js';
+import { announceSecurityChanges } from '../events/publish.js';
+import { unauthorized } from '../http/errors.js';
+import type { AccountContext } from './account-context.js';
+import { BCRYPT_COST, honours, signAdminToken, type SignedInAdmin } from './admin-auth.js';
+import { Admin } from './admin.model.js';
+import { toAdminJson } from './admins.service.js';
+import type { StepUp } from './step-up.js';
+
+/** The acting admin's row, locked, while this session is still honoured. */
+export async function lockSelf(transaction: Transaction, actor: SignedInAdmin): Promise<Admin> {
+  const admin = await Admin.findByPk(actor.id, { transaction, lock: transaction.LOCK.UPDATE });
+  if (!admin || !honours(admin, actor.session)) throw unauthorized(MESSAGES.sessionExpired);
+  return admin;
+}
+
+export async function me(actor: SignedInAdmin): Promise<AdminMe> {
+  const admin = await Admin.findByPk(actor.id);
+  if (!admin) throw unauthorized(MESSAGES.sessionExpired);
+  return toAdminJson(admin);
+}
+
+/**
+ * POST /api/admin/me/password: 204, and every other session of this admin ends (DESIGN 9). The
+ * session it was made from is kept (its id is recorded as the one that outlives the new token
+ * version), because the answer is 204: it carries no new token, and signing in again right away
+ * would need a second TOTP code of a later time step, up to 30 s of waiting. Whoever made the
+ * change proved the current password in the same request, so keeping that one session gives
+ * nobody anything the change did not already need.
+ */
+export async function changeOwnPassword(ctx: AccountContext, actor: SignedInAdmin, input: PasswordChangeInput, stepUp: StepUp): Promise<void> {
+  const confirm = await stepUp();
+  const passwordHash = await bcrypt.hash(input.newPassword, BCRYPT_COST);
+  await ctx.sequelize.transaction(async (transaction) => {
+    const admin = await lockSelf(transaction, actor);
+    await confirm(transaction);
+    const before = toAdminJson(admin);
+    admin.set({ passwordHash, tokenVersion: admin.tokenVersion + 1, keptSessionId: actor.session.sessionId });
+    await admin.save({ transaction });
+    await recordAudit(transaction, actor, { action: 'admin.password_change', entityType: 'admin', entityId: admin.id, before, after: toAdminJson(admin) });
+    await announceSecurityChanges(ctx.sequelize, transaction, actor, ['admin.password']);
+  });
+}
+
+/** POST /api/admin/me/sign-out-everywhere: every token of this admin ends, the one used too; a new one is answered. */
+export async function signOutEverywhere(ctx: AccountContext, actor: SignedInAdmin): Promise<SessionTokenResponse> {
+  return ctx.sequelize.transaction(async (transaction) => {
+    const admin = await lockSelf(transaction, actor);
+    admin.set({ tokenVersion: admin.tokenVersion + 1, keptSessionId: null });
+    await admin.save({ transaction });
+    await recordAudit(transaction, actor, { action: 'admin.sign_out_everywhere', entityType: 'admin', entityId: admin.id });
+    // A session that could only set up two-factor stays one.
+    return signAdminToken(admin, ctx.jwtSecret, { setupOnly: actor.session.setupOnly });
+  });
+}

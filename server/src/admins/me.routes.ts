@@ -1,0 +1,41 @@
+import { Router } from 'express';
+import { passwordChangeSchema, twoFactorDisableSchema, twoFactorEnableSchema } from '@stakedesk/shared/schemas';
+import { parse } from '../http/validate.js';
+import type { AccountContext } from './account-context.js';
+import { changeOwnPassword, me, signOutEverywhere } from './account.service.js';
+import { currentAdmin } from './admin-auth.js';
+import { stepUpFor } from './step-up.js';
+import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from './two-factor.service.js';
+
+/**
+ * /api/admin/me*: the signed-in admin's own account (DESIGN 9). Every role may use it, and so may a
+ * session that must set up two-factor before anything else.
+ */
+export function meRoutes(ctx: AccountContext, issuer: string): Router {
+  const router = Router();
+  router.get('/', async (_req, res) => {
+    res.json(await me(currentAdmin(res)));
+  });
+  router.post('/two-factor/setup', async (_req, res) => {
+    res.json(await setUpTwoFactor(ctx, currentAdmin(res), issuer));
+  });
+  router.post('/two-factor/enable', async (req, res) => {
+    res.json(await enableTwoFactor(ctx, currentAdmin(res), parse(twoFactorEnableSchema, req.body)));
+  });
+  router.post('/two-factor/disable', async (req, res) => {
+    const input = parse(twoFactorDisableSchema, req.body);
+    const actor = currentAdmin(res);
+    await disableTwoFactor(ctx, actor, stepUpFor(ctx, actor, input));
+    res.status(204).end();
+  });
+  router.post('/password', async (req, res) => {
+    const input = parse(passwordChangeSchema, req.body);
+    const actor = currentAdmin(res);
+    await changeOwnPassword(ctx, actor, input, stepUpFor(ctx, actor, input, { passwordOnly: true }));
+    res.status(204).end();
+  });
+  router.post('/sign-out-everywhere', async (_req, res) => {
+    res.json(await signOutEverywhere(ctx, currentAdmin(res)));
+  });
+  return router;
+}

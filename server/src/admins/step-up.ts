@@ -1,0 +1,52 @@
+import bcrypt from 'bcryptjs';
+import type { Transaction } from 'sequelize';
+import { MESSAGES } from '@stakedesk/shared/messages';
+import { forbidden, unauthorized } from '../http/errors.js';
+import type { AccountContext } from './account-context.js';
+import { honours, type SignedInAdmin } from './admin-auth.js';
+import { Admin } from './admin.model.js';
+import { auditFailure, clearFailures, takeAttempt, throttleKey } from './login-throttle.js';
+import { spendSecondFactor } from './second-factor.js';
+
+/** The acting admin's proof of identity, sent in the same JSON body as the change (DESIGN 9). */
+export type StepUpProof = { currentPassword?: string; code?: string };
+
+/** The second half of a step-up: spends the code inside the change's own transaction. */
+export type StepUpConfirmation = (transaction: Transaction) => Promise<void>;
+
+/**
+ * What a service calls when, and only when, its change needs a step-up: checks the password now
+ * (throttled and audited like a sign-in, outside any transaction: bcrypt is slow) and answers the
+ * code check to run in the change's transaction, so a change refused later (a taken username, a
+ * locked token contract) does not spend the code.
+ */
+export type StepUp = () => Promise<StepUpConfirmation>;
+
+export const stepUpRequired = (message: string = MESSAGES.stepUpRequired) => forbidden(message, { stepUpRequired: true });
+
+export function stepUpFor(ctx: AccountContext, actor: SignedInAdmin, proof: StepUpProof, options: { passwordOnly?: boolean } = {}): StepUp {
+  return async () => {
+    if (!proof.currentPassword) throw stepUpRequired();
+    const admin = await Admin.findByPk(actor.id);
+    if (!admin || !honours(admin, actor.session)) throw unauthorized(MESSAGES.sessionExpired);
+    const needsCode = admin.twoFactorEnabled && !options.passwordOnly;
+    if (needsCode && !proof.code) throw stepUpRequired();
+    const key = throttleKey(admin.username);
+    const attempt = await takeAttempt(ctx.sequelize, key);
+    if (!(await bcrypt.compare(proof.currentPassword, admin.passwordHash))) {
+      await auditFailure(admin, attempt, 'admin.step_up_failed', 'password');
+      throw stepUpRequired(MESSAGES.stepUpWrong);
+    }
+    if (!needsCode) {
+      await clearFailures(ctx.sequelize, key);
+      return async () => undefined;
+    }
+    return async (transaction) => {
+      if (!(await spendSecondFactor(ctx, transaction, admin, proof.code!))) {
+        await auditFailure(admin, attempt, 'admin.step_up_failed', 'code');
+        throw stepUpRequired(MESSAGES.stepUpWrong);
+      }
+      await clearFailures(ctx.sequelize, key);
+    };
+  };
+}

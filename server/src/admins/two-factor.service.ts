@@ -1,0 +1,80 @@
+import type { RecoveryCodesResponse, TwoFactorSetupResponse } from '@stakedesk/shared/api-types';
+import { MESSAGES } from '@stakedesk/shared/messages';
+import type { TwoFactorEnableInput } from '@stakedesk/shared/schemas';
+import { recordAudit } from '../audit/audit.js';
+import { announceSecurityChanges } from '../events/publish.js';
+import { badRequest, conflict } from '../http/errors.js';
+import type { AccountContext } from './account-context.js';
+import { signAdminToken, type SignedInAdmin } from './admin-auth.js';
+import { lockSelf } from './account.service.js';
+import { toAdminJson } from './admins.service.js';
+import { dropRecoveryCodes, issueRecoveryCodes } from './recovery-codes.js';
+import type { StepUp } from './step-up.js';
+import { acceptedStep, newTotpSecret, otpauthUrl } from './totp.js';
+
+/**
+ * POST /api/admin/me/two-factor/setup: a new secret each call until two-factor is on, kept
+ * encrypted as pending; nothing about how the admin signs in changes yet (so it is not audited).
+ */
+export async function setUpTwoFactor(ctx: AccountContext, actor: SignedInAdmin, issuer: string): Promise<TwoFactorSetupResponse> {
+  return ctx.sequelize.transaction(async (transaction) => {
+    const admin = await lockSelf(transaction, actor);
+    if (admin.twoFactorEnabled) throw conflict(MESSAGES.twoFactorAlreadyEnabled);
+    const secret = newTotpSecret();
+    admin.set({ twoFactorPendingSecret: ctx.box.seal(admin.id, secret) });
+    await admin.save({ transaction });
+    return { secret, otpauthUrl: otpauthUrl(secret, admin.username, issuer) };
+  });
+}
+
+const wrongCode = () => badRequest(MESSAGES.twoFactorCodeWrong, { code: MESSAGES.twoFactorCodeWrong });
+
+/**
+ * POST /api/admin/me/two-factor/enable: a current code from the pending secret turns two-factor on
+ * and issues ten recovery codes, all in one transaction (all of it, or nothing). The answer also
+ * carries a new, full session token: a session that could only set up two-factor (DESIGN 9)
+ * continues with it; any other may keep its own.
+ */
+export async function enableTwoFactor(
+  ctx: AccountContext,
+  actor: SignedInAdmin,
+  input: TwoFactorEnableInput,
+): Promise<RecoveryCodesResponse> {
+  return ctx.sequelize.transaction(async (transaction) => {
+    const admin = await lockSelf(transaction, actor);
+    if (admin.twoFactorEnabled) throw conflict(MESSAGES.twoFactorAlreadyEnabled);
+    const pending = admin.twoFactorPendingSecret && ctx.box.open(admin.id, admin.twoFactorPendingSecret);
+    if (!pending) throw conflict(MESSAGES.twoFactorNoSetup);
+    const step = acceptedStep(pending, input.code, admin.twoFactorLastStep === null ? null : Number(admin.twoFactorLastStep));
+    if (step === null) throw wrongCode();
+    const before = toAdminJson(admin);
+    admin.set({
+      twoFactorEnabled: true,
+      twoFactorSecret: admin.twoFactorPendingSecret,
+      twoFactorPendingSecret: null,
+      twoFactorLastStep: String(step),
+    });
+    await admin.save({ transaction });
+    const recoveryCodes = await issueRecoveryCodes(ctx.sequelize, transaction, ctx.box, admin.id);
+    await recordAudit(transaction, actor, { action: 'admin.two_factor_enable', entityType: 'admin', entityId: admin.id, before, after: toAdminJson(admin) });
+    return { recoveryCodes, ...signAdminToken(admin, ctx.jwtSecret) };
+  });
+}
+
+/** POST /api/admin/me/two-factor/disable: the password and a current code (a step-up), then off, recovery codes gone. */
+export async function disableTwoFactor(ctx: AccountContext, actor: SignedInAdmin, stepUp: StepUp): Promise<void> {
+  if (!actor.twoFactorEnabled) throw conflict(MESSAGES.twoFactorNotEnabled);
+  const confirm = await stepUp();
+  await ctx.sequelize.transaction(async (transaction) => {
+    const admin = await lockSelf(transaction, actor);
+    if (!admin.twoFactorEnabled) throw conflict(MESSAGES.twoFactorNotEnabled);
+    await confirm(transaction);
+    const before = toAdminJson(admin);
+    // The step record belonged to the old secret; a new one starts afresh.
+    admin.set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null });
+    await admin.save({ transaction });
+    await dropRecoveryCodes(ctx.sequelize, transaction, admin.id);
+    await recordAudit(transaction, actor, { action: 'admin.two_factor_disable', entityType: 'admin', entityId: admin.id, before, after: toAdminJson(admin) });
+    await announceSecurityChanges(ctx.sequelize, transaction, actor, ['twoFactor.disable']);
+  });
+}
