@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Admin as AdminJson, ApiError, AuditLogEntry as AuditEntry } from '@stakedesk/shared/api-types';
 import { MESSAGES, noNulMessage } from '@stakedesk/shared/messages';
-import { ADMIN, startTestServer, type TestServer } from '../test/test-server.js';
+import { ADMIN, startTestServer, STEP_UP, type TestServer } from '../test/test-server.js';
 
 /** A response body: the object on success, `{message, errors?}` on failure. */
 type Answer<T> = T & Partial<ApiError>;
@@ -24,10 +24,13 @@ function newAdmin(overrides: Record<string, unknown> = {}) {
   return { email: `admin${counter}@example.com`, username: `admin${counter}`, password: `password-${counter}`, ...overrides };
 }
 
+/** Root's step-up added to a form (creating an admin, a role or password change need it; other changes ignore it). */
+const stepUp = (body: unknown) => (body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...STEP_UP, ...body } : body);
+
 const adminsApi = {
   list: (query = '') => api.request<Answer<AdminJson[]>>('GET', `/api/admin/admins${query}`, undefined, token),
-  create: (body: unknown) => api.request<Answer<AdminJson>>('POST', '/api/admin/admins', body, token),
-  update: (id: number | string, body: unknown) => api.request<Answer<AdminJson>>('PUT', `/api/admin/admins/${id}`, body, token),
+  create: (body: unknown) => api.request<Answer<AdminJson>>('POST', '/api/admin/admins', stepUp(body), token),
+  update: (id: number | string, body: unknown) => api.request<Answer<AdminJson>>('PUT', `/api/admin/admins/${id}`, stepUp(body), token),
   remove: (id: number | string) => api.request('DELETE', `/api/admin/admins/${id}`, undefined, token),
 };
 
@@ -74,7 +77,7 @@ describe('GET /api/admin/admins', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('x-total-count')).toBe(String(response.body.length));
     const root = response.body.find((a) => a.username === ADMIN.username)!;
-    expect(root).toEqual({ id: rootId, email: ADMIN.email, username: ADMIN.username, createdAt: expect.any(String) });
+    expect(root).toEqual({ id: rootId, email: ADMIN.email, username: ADMIN.username, createdAt: expect.any(String), role: 'owner', twoFactorEnabled: false });
     expect(Number.isNaN(Date.parse(root.createdAt))).toBe(false);
     expectNoSecrets(response.body, ADMIN.password);
   });
@@ -122,7 +125,14 @@ describe('POST /api/admin/admins', () => {
     const form = newAdmin();
     const response = await adminsApi.create(form);
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ id: expect.any(Number), email: form.email, username: form.username, createdAt: expect.any(String) });
+    expect(response.body).toEqual({
+      id: expect.any(Number),
+      email: form.email,
+      username: form.username,
+      createdAt: expect.any(String),
+      role: 'operator',
+      twoFactorEnabled: false,
+    });
     expectNoSecrets(response.body, form.password);
     expect((await adminsApi.list('?limit=1000')).body).toContainEqual(response.body);
   });
@@ -237,7 +247,7 @@ describe('PUT /api/admin/admins/{id}', () => {
     const changed = { email: `renamed-${form.email}`, username: `renamed-${form.username}` };
     const response = await adminsApi.update(admin.id, { ...changed, password: '' });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ id: admin.id, ...changed, createdAt: admin.createdAt });
+    expect(response.body).toEqual({ ...admin, ...changed });
     expectNoSecrets(response.body);
     expect(await storedHash(admin.id)).toBe(hashBefore);
     expect(await loginStatus(changed.username, form.password)).toBe(200);
@@ -343,8 +353,8 @@ describe('DELETE /api/admin/admins/{id}', () => {
   });
 
   it('lets exactly one of two admins deleting each other at the same time win', async () => {
-    const one = await createOk();
-    const two = await createOk();
+    const one = await createOk({ role: 'owner' });
+    const two = await createOk({ role: 'owner' });
     const [tokenOne, tokenTwo] = [await api.login(one.form.username, one.form.password), await api.login(two.form.username, two.form.password)];
     const [oneDeletesTwo, twoDeletesOne] = await Promise.all([
       api.request('DELETE', `/api/admin/admins/${two.admin.id}`, undefined, tokenOne),
@@ -419,9 +429,9 @@ describe('the audit log of admin changes', () => {
   });
 
   it('names the admin who made the change, not root, when another admin acts', async () => {
-    const { form, admin } = await createOk();
+    const { form, admin } = await createOk({ role: 'owner' });
     const theirToken = await api.login(form.username, form.password);
-    const created = await api.request<AdminJson>('POST', '/api/admin/admins', newAdmin(), theirToken);
+    const created = await api.request<AdminJson>('POST', '/api/admin/admins', { ...newAdmin(), currentPassword: form.password }, theirToken);
     expect(created.status).toBe(201);
     const entry = await latestAudit();
     expect(entry).toMatchObject({ adminId: admin.id, adminUsername: form.username, action: 'admin.create', entityId: String(created.body.id) });

@@ -9,7 +9,7 @@ import type { PublicSettings, Stats, StakingPlan } from '@stakedesk/shared/api-t
 import { MINT, STAKING_WALLET, createPlan, signedInWallet, stakeFor, startStakingServer } from '../test/fixtures.js';
 import { listeningInstances, waitUntil } from '../test/second-instance.js';
 import { spawnServer, stopSpawned, type SpawnedServer } from '../test/spawn-server.js';
-import { ADMIN, randomTxId, type TestServer } from '../test/test-server.js';
+import { ADMIN, randomTxId, STEP_UP, type TestServer } from '../test/test-server.js';
 
 const TTL_MS = 60_000;
 const STATS_MS = 1_000;
@@ -34,7 +34,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-const settingsBody = (tokenName: string) => ({ tokenName, tokenSymbol: 'TST', tokenContract: MINT, stakingWallet: STAKING_WALLET });
+const settingsBody = (tokenName: string) => ({ tokenName, tokenSymbol: 'TST', tokenContract: MINT, stakingWallet: STAKING_WALLET, ...STEP_UP });
 const putSettings = async (body: Record<string, unknown>) => {
   const response = await api.request('PUT', '/api/admin/settings', body, token);
   expect(response.status, JSON.stringify(response.body)).toBe(200);

@@ -15,7 +15,7 @@ import type { Stake, StakingPlan, Withdrawal } from '@stakedesk/shared/api-types
 import { MESSAGES } from '@stakedesk/shared/messages';
 import { createPlan } from '../test/fixtures.js';
 import { startTestChain, type TestChain } from '../test/test-chain/test-chain.js';
-import { newHolder, startTestServer, type Holder, type TestServer } from '../test/test-server.js';
+import { newHolder, startTestServer, STEP_UP, type Holder, type TestServer } from '../test/test-server.js';
 import { ChainUnavailableError } from './chain-verifier.js';
 import { SolanaChain } from './solana-chain.js';
 
@@ -43,7 +43,7 @@ beforeAll(async () => {
   rpcUrl = chain.url;
   api = await startTestServer({ realChain: new SolanaChain(async () => rpcUrl, RPC_TIMEOUT_MS) });
   token = await api.login();
-  const settings = { tokenName: 'Chain Token', tokenSymbol: 'CHN', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58() };
+  const settings = { tokenName: 'Chain Token', tokenSymbol: 'CHN', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58(), ...STEP_UP };
   expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
   plan = await createPlan(api, token, { minStakeAmount: '100', yieldRate: '10', earlyPenaltyRate: '20' });
 }, 60_000);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { MESSAGES } from '@stakedesk/shared/messages';
 import { createPlan, MINT, openStaking, signedInWallet, STAKING_WALLET } from '../test/fixtures.js';
-import { randomTxId, startTestServer, type TestServer } from '../test/test-server.js';
+import { randomTxId, startTestServer, STEP_UP, type TestServer } from '../test/test-server.js';
 import { systemResolve } from './public-host.js';
 
 // The provider URL an admin saves may not lead the server to internal addresses (DESIGN section
@@ -52,7 +52,7 @@ beforeEach(() => {
   dnsAnswers.clear();
 });
 
-const REQUIRED = { tokenName: 'Acme Token', tokenSymbol: 'ACME', tokenContract: MINT, stakingWallet: STAKING_WALLET };
+const REQUIRED = { tokenName: 'Acme Token', tokenSymbol: 'ACME', tokenContract: MINT, stakingWallet: STAKING_WALLET, ...STEP_UP };
 const rpcCall = { jsonrpc: '2.0', id: 1, method: 'getBalance', params: [] };
 
 describe('the provider URL, ALLOW_PRIVATE_RPC off', () => {

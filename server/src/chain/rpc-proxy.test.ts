@@ -4,7 +4,7 @@ import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stakedesk/shared/messages';
 import { MINT, STAKING_WALLET } from '../test/fixtures.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import { startTestServer, STEP_UP, type TestServer } from '../test/test-server.js';
 
 /** A stand-in for the RPC provider: records what reaches it and answers every call with the slot 42. */
 let upstream: Server;
@@ -162,7 +162,7 @@ describe('/api/rpc', () => {
   });
 
   it('uses the provider URL and key from settings, and never shows the key to a browser', async () => {
-    const settings = { tokenName: 'Test Token', tokenSymbol: 'TST', tokenContract: MINT, stakingWallet: STAKING_WALLET, heliusApiKey: 'fake-key-42' };
+    const settings = { tokenName: 'Test Token', tokenSymbol: 'TST', tokenContract: MINT, stakingWallet: STAKING_WALLET, heliusApiKey: 'fake-key-42', ...STEP_UP };
     expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
     // An http URL on this machine, as for a local validator: only plain SQL can store one.
     await api.sequelize.query('UPDATE settings SET helius_rpc_url = :url WHERE id = 1', { replacements: { url: `${upstreamUrl}/provider` } });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Admin, AdminEvent, StakingPlan } from '@stakedesk/shared/api-types';
 import { sseParser } from '@stakedesk/shared/sse';
 import { createPlan, stakeFor, startStakingServer } from '../test/fixtures.js';
-import type { TestServer } from '../test/test-server.js';
+import { STEP_UP, type TestServer } from '../test/test-server.js';
 
 let api: TestServer;
 let token: string;
@@ -136,7 +136,7 @@ describe('GET /api/admin/events', () => {
   });
 
   it('ends the stream when the admin changes its password, and when the token expires', async () => {
-    const created = await api.request<Admin>('POST', '/api/admin/admins', { email: 'sse@example.com', username: 'sse', password: 'first password' }, token);
+    const created = await api.request<Admin>('POST', '/api/admin/admins', { email: 'sse@example.com', username: 'sse', password: 'first password', ...STEP_UP }, token);
     const ownToken = await api.login('sse', 'first password');
     const stream = await openStream(ownToken);
     expect(stream.status).toBe(200);

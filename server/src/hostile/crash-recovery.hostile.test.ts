@@ -55,7 +55,7 @@ type Acknowledged = { kind: 'stake' | 'withdrawal'; wallet: string; id: number; 
 describe('SIGKILL during a load of writes', () => {
   it('keeps every acknowledged write, makes nothing by half, and the cut-off writes succeed when retried', async () => {
     const token = await adminLogin(server.url, ADMIN.username, ADMIN.password);
-    const { mint, stakingWallet, plan } = await openStaking(server.url, chain, token);
+    const { mint, stakingWallet, plan } = await openStaking(server.url, chain, token, ADMIN.password);
     const deposit = (staker: Staker, amount: number) =>
       chain.transfer({ mint, from: staker.keypair, to: stakingWallet.publicKey, rawAmount: tokens(amount), decimals: DECIMALS });
     const record = (staker: Staker, cookie: string, txId: string, amount: number) =>

@@ -49,7 +49,7 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 describe('a server restart in the middle', () => {
   it('of a payout and of a deposit: the restarted server completes both by itself', async () => {
     const token = await adminLogin(server.url, ADMIN.username, ADMIN.password);
-    const { mint, stakingWallet, plan } = await openStaking(server.url, chain, token);
+    const { mint, stakingWallet, plan } = await openStaking(server.url, chain, token, ADMIN.password);
 
     // A withdrawal to pay, and a holder about to deposit with an intent.
     const payee = await newStaker(chain, mint);

@@ -51,7 +51,7 @@ const residentMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync
 describe('a minute of mixed traffic', () => {
   it('answers every request without an error or a 5xx', async () => {
     const token = await adminLogin(server.url, 'admin', 'load test admin password');
-    const world = await openStaking(server.url, chain, token);
+    const world = await openStaking(server.url, chain, token, 'load test admin password');
     const toggled = await call<StakingPlan>(
       server.url,
       'POST',

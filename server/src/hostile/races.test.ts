@@ -7,7 +7,7 @@ import { booksProblems } from '../test/books.js';
 import { ageStake, createPlan } from '../test/fixtures.js';
 import { countStatuses, releaseTogether, type RawRequest } from '../test/release-together.js';
 import { startTestChain, type TestChain } from '../test/test-chain/test-chain.js';
-import { newHolder, startTestServer, type Holder, type TestServer } from '../test/test-server.js';
+import { newHolder, startTestServer, STEP_UP, type Holder, type TestServer } from '../test/test-server.js';
 
 // Races in the style of single-packet attacks, against the real verifier on the test chain: many
 // identical requests reach the server together. Exactly one may win; the books must balance after.
@@ -30,10 +30,10 @@ beforeAll(async () => {
   await chain.mintTo(mint, stakingWallet.publicKey, tokens(1_000_000));
   api = await startTestServer({ realChain: new SolanaChain(async () => chain.url) });
   rootToken = await api.login();
-  const settings = { tokenName: 'Race Token', tokenSymbol: 'RCE', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58() };
+  const settings = { tokenName: 'Race Token', tokenSymbol: 'RCE', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58(), ...STEP_UP };
   expect((await api.request('PUT', '/api/admin/settings', settings, rootToken)).status).toBe(200);
   plan = await createPlan(api, rootToken, { minStakeAmount: '100', yieldRate: '10', earlyPenaltyRate: '20', durationDays: 30 });
-  await api.request('POST', '/api/admin/admins', { email: 'second@example.com', username: 'second', password: 'second password' }, rootToken);
+  await api.request('POST', '/api/admin/admins', { email: 'second@example.com', username: 'second', password: 'second password', ...STEP_UP }, rootToken);
   otherAdminToken = await api.login('second', 'second password');
 }, 60_000);
 afterAll(async () => {

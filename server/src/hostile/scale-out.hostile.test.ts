@@ -61,7 +61,7 @@ beforeAll(async () => {
   [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
   database = openDatabase(databaseUrl);
   token = await adminLogin(a.url, ADMIN.username, ADMIN.password);
-  world = await openStaking(a.url, chain, token);
+  world = await openStaking(a.url, chain, token, ADMIN.password);
 });
 afterAll(async () => {
   await Promise.all([a, b].filter(Boolean).map((server) => stopSpawned(server)));
@@ -107,7 +107,7 @@ describe('two server instances on one PostgreSQL', () => {
   });
 
   it('two admins on two instances paying one withdrawal with two real payouts: one completes it', async () => {
-    await call(a.url, 'POST', '/api/admin/admins', { email: 'two@example.com', username: 'two', password: 'second admin password' }, { token });
+    await call(a.url, 'POST', '/api/admin/admins', { email: 'two@example.com', username: 'two', password: 'second admin password', currentPassword: ADMIN.password }, { token });
     const secondToken = await adminLogin(b.url, 'two', 'second admin password');
     const staker = await newStaker(chain, world.mint);
     const stake = await stakeOf(staker);

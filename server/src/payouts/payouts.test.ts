@@ -12,7 +12,7 @@ import { booksProblems } from '../test/books.js';
 import { DECIMALS, startChainStakingServer, tokens, type ChainStakingServer } from '../test/chain-staking-server.js';
 import { releaseTogether } from '../test/release-together.js';
 import type { TestChain } from '../test/test-chain/test-chain.js';
-import type { TestServer } from '../test/test-server.js';
+import { STEP_UP, type TestServer } from '../test/test-server.js';
 
 // Payouts registered before they are sent, and followed to their end by the server, on the real SPL Token program.
 let world: ChainStakingServer;
@@ -241,7 +241,7 @@ describe('payout checks', () => {
     const newWallet = Keypair.generate();
     await chain.airdrop(newWallet.publicKey, 1_000_000_000);
     await chain.mintTo(mint, newWallet.publicKey, tokens(10_000));
-    const settings = { tokenName: 'Chain Token', tokenSymbol: 'CHN', tokenContract: mint.toBase58(), stakingWallet: newWallet.publicKey.toBase58() };
+    const settings = { tokenName: 'Chain Token', tokenSymbol: 'CHN', tokenContract: mint.toBase58(), stakingWallet: newWallet.publicKey.toBase58(), ...STEP_UP };
     expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
     try {
       expect((await adminWithdrawal(withdrawal.id)).stakingWallet).toBe(stakingWallet.publicKey.toBase58());

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats, ApiError, Stake, StakingPlan, Stats } from '@stakedesk/shared/api-types';
 import { MESSAGES, noNulMessage } from '@stakedesk/shared/messages';
 import * as holderSessionsMigration from '../db/migrations/007-holder-sessions.js';
-import { randomTxId, randomWallet, startTestServer, type TestServer } from '../test/test-server.js';
+import { randomTxId, randomWallet, startTestServer, STEP_UP, type TestServer } from '../test/test-server.js';
 import { signedInWallet } from '../test/fixtures.js';
 
 /** A response body: the object on success, `{message, errors?}` on failure. */
@@ -20,7 +20,7 @@ beforeAll(async () => {
   api = await startTestServer();
   token = await api.login();
   // Staking opens before any stake exists: the mint cannot change once stakes are live.
-  const settings = { tokenName: 'Test Token', tokenSymbol: 'TST', tokenContract: MINT, stakingWallet: STAKING_WALLET };
+  const settings = { tokenName: 'Test Token', tokenSymbol: 'TST', tokenContract: MINT, stakingWallet: STAKING_WALLET, ...STEP_UP };
   expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
 });
 afterAll(() => api.close());

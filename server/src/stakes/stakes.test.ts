@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import { MESSAGES, minimumStakeMessage } from '@stakedesk/shared/messages';
 import { ageStake, countRows, createPlan, MINT, signedInWallet, stakeFor, stakeStatus, STAKING_WALLET, startStakingServer } from '../test/fixtures.js';
-import { randomTxId, randomWallet, type TestServer } from '../test/test-server.js';
+import { randomTxId, randomWallet, STEP_UP, type TestServer } from '../test/test-server.js';
 
 let api: TestServer;
 let token: string;
@@ -276,7 +276,7 @@ describe('POST /api/stakes/restake', () => {
 describe('maintenance mode', () => {
   it('stops holder mutations with the maintenance message while reads and admin calls go on', async () => {
     const message = 'Upgrading, back at noon';
-    const settings = { tokenName: 'Test Token', tokenSymbol: 'TST', tokenContract: MINT, stakingWallet: STAKING_WALLET };
+    const settings = { tokenName: 'Test Token', tokenSymbol: 'TST', tokenContract: MINT, stakingWallet: STAKING_WALLET, ...STEP_UP };
     await api.request('PUT', '/api/admin/settings', { ...settings, maintenanceMode: true, maintenanceMessage: message }, token);
     try {
       const body = await deposit();

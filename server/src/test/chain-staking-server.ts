@@ -3,7 +3,7 @@ import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { SolanaChain } from '../chain/solana-chain.js';
 import { createPlan } from './fixtures.js';
 import { startTestChain, type TestChain } from './test-chain/test-chain.js';
-import { newHolder, startTestServer, type Holder, type TestServer } from './test-server.js';
+import { newHolder, startTestServer, STEP_UP, type Holder, type TestServer } from './test-server.js';
 
 export const DECIMALS = 6;
 export const tokens = (whole: number | bigint) => BigInt(whole) * 10n ** BigInt(DECIMALS);
@@ -24,7 +24,7 @@ export async function startChainStakingServer({ rpcUrl }: { rpcUrl?: (chain: Tes
   const url = rpcUrl ? await rpcUrl(chain) : chain.url;
   const api: TestServer = await startTestServer({ realChain: new SolanaChain(async () => url, 3_000) });
   const token = await api.login();
-  const settings = { tokenName: 'Chain Token', tokenSymbol: 'CHN', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58() };
+  const settings = { tokenName: 'Chain Token', tokenSymbol: 'CHN', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58(), ...STEP_UP };
   const saved = await api.request('PUT', '/api/admin/settings', settings, token);
   if (saved.status !== 200) throw new Error(`settings: ${saved.status} ${JSON.stringify(saved.body)}`);
   const plan: StakingPlan = await createPlan(api, token, { minStakeAmount: '100', yieldRate: '10', earlyPenaltyRate: '20' });

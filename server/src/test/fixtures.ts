@@ -1,5 +1,5 @@
 import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
-import { newHolder, randomTxId, randomWallet, startTestServer, type Holder, type TestServer } from './test-server.js';
+import { newHolder, randomTxId, randomWallet, startTestServer, STEP_UP, type Holder, type TestServer } from './test-server.js';
 
 export const MINT = randomWallet();
 export const STAKING_WALLET = randomWallet();
@@ -9,7 +9,7 @@ export async function openStaking(api: TestServer, token: string): Promise<void>
   const response = await api.request(
     'PUT',
     '/api/admin/settings',
-    { tokenName: 'Test Token', tokenSymbol: 'TST', tokenContract: MINT, stakingWallet: STAKING_WALLET },
+    { tokenName: 'Test Token', tokenSymbol: 'TST', tokenContract: MINT, stakingWallet: STAKING_WALLET, ...STEP_UP },
     token,
   );
   if (response.status !== 200) throw new Error(`settings: ${response.status} ${JSON.stringify(response.body)}`);

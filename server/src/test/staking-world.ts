@@ -35,12 +35,13 @@ export async function adminLogin(baseUrl: string, username: string, password: st
   return answer.body.token;
 }
 
-export async function openStaking(baseUrl: string, chain: TestChain, token: string) {
+/** `password`: the admin's own, the step-up a new staking wallet and token contract need (DESIGN 9). */
+export async function openStaking(baseUrl: string, chain: TestChain, token: string, password: string) {
   const mint = await chain.createMint(DECIMALS);
   const stakingWallet = Keypair.generate();
   await chain.airdrop(stakingWallet.publicKey, 10_000_000_000);
   await chain.mintTo(mint, stakingWallet.publicKey, tokens(10_000_000));
-  const settings = { tokenName: 'Hostile Token', tokenSymbol: 'HST', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58() };
+  const settings = { tokenName: 'Hostile Token', tokenSymbol: 'HST', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58(), currentPassword: password };
   const saved = await call(baseUrl, 'PUT', '/api/admin/settings', settings, { token });
   if (saved.status !== 200) throw new Error(`settings: ${saved.status} ${JSON.stringify(saved.body)}`);
   const plan = await call<StakingPlan>(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stake, StakingPlan, TreasuryCoverage, Withdrawal } from '@stakedesk/shared/api-types';
 import { ageStake, createPlan, MINT, openStaking, STAKING_WALLET, stakeFor } from '../test/fixtures.js';
-import { randomTxId, randomWallet, startTestServer, type TestServer } from '../test/test-server.js';
+import { randomTxId, randomWallet, startTestServer, STEP_UP, type TestServer } from '../test/test-server.js';
 import { MESSAGES } from '@stakedesk/shared/messages';
 
 let api: TestServer;
@@ -99,7 +99,7 @@ describe('GET /api/admin/treasury', () => {
 });
 
 describe('settings cannot conjure liabilities', () => {
-  const settings = { tokenName: 'Test Token', tokenSymbol: 'TST', tokenContract: MINT, stakingWallet: STAKING_WALLET };
+  const settings = { tokenName: 'Test Token', tokenSymbol: 'TST', tokenContract: MINT, stakingWallet: STAKING_WALLET, ...STEP_UP };
 
   it('refuses a new token contract while stakes are live (409), changing nothing', async () => {
     const worthless = randomWallet();

@@ -3,7 +3,7 @@ import type { Stake, StakingPlan, Withdrawal } from '@stakedesk/shared/api-types
 import { MESSAGES } from '@stakedesk/shared/messages';
 import { booksProblems } from '../test/books.js';
 import { ageStake, countRows, MINT, STAKING_WALLET, stakeFor, stakeStatus, startStakingServer } from '../test/fixtures.js';
-import { randomTxId, type TestServer } from '../test/test-server.js';
+import { randomTxId, STEP_UP, type TestServer } from '../test/test-server.js';
 
 let api: TestServer;
 let token: string;
@@ -30,7 +30,7 @@ async function anotherStakeOf(walletAddress: string) {
 let secondAdmin: string | undefined;
 async function secondAdminToken(): Promise<string> {
   if (!secondAdmin) {
-    await api.request('POST', '/api/admin/admins', { email: 'second@example.com', username: 'second', password: 'second password' }, token);
+    await api.request('POST', '/api/admin/admins', { email: 'second@example.com', username: 'second', password: 'second password', ...STEP_UP }, token);
     secondAdmin = await api.login('second', 'second password');
   }
   return secondAdmin;
