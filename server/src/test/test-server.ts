@@ -18,7 +18,7 @@ import { ownUrl } from '../config.js';
 import { answerClientErrorsWithJson } from '../http/client-errors.js';
 import { openDatabase } from '../db/database.js';
 import { migrateAndSeed } from '../db/migrator.js';
-import { createLogger } from '../logger.js';
+import { createLogger, type Logger } from '../logger.js';
 import { AdminEventHub } from '../events/admin-event-hub.js';
 import { FakeChain } from './fake-chain.js';
 import { followChainOnce } from '../chain/follow-chain.js';
@@ -98,6 +98,8 @@ export async function startTestServer(
     statsCacheMs?: number;
     /** PUBLIC_URL: the origin sign-in messages name (the server's own URL unless given). */
     publicUrl?: string;
+    /** Where the server logs (silent, or TEST_LOG_LEVEL, unless given): a test can read every line. */
+    logger?: Logger;
   } = {},
 ) {
   if (serversOpen > 0) throw new Error('One test server per test file at a time: the models bind to a single database');
@@ -110,7 +112,7 @@ export async function startTestServer(
   await migrateAndSeed(sequelize, { examplePlans: false });
   await bootstrapFirstAdmin(sequelize, ADMIN);
   const chain = new FakeChain();
-  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const events = new AdminEventHub(url, logger, options.eventHeartbeatMs);
   const jwtSecret = randomBytes(32).toString('hex');
   const solanaRpcUrl = options.solanaRpcUrl ?? 'http://127.0.0.1:9/unreachable';
