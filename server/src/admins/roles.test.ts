@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminMe } from '@stakedesk/shared/api-types';
+import { MESSAGES, roleRequiredMessage } from '@stakedesk/shared/messages';
+import type { AdminRole } from '@stakedesk/shared/roles';
+import { ADMIN, startTestServer, STEP_UP, type ApiResponse, type TestServer } from '../test/test-server.js';
+import { adminWithRole } from '../test/two-factor.js';
+
+let api: TestServer;
+let rootToken: string;
+let rootId: number;
+const tokens = {} as Record<AdminRole, string>;
+const passwords = {} as Record<AdminRole, string>;
+
+beforeAll(async () => {
+  api = await startTestServer();
+  rootToken = await api.login();
+  rootId = (await api.request<AdminMe>('GET', '/api/admin/me', undefined, rootToken)).body.id;
+  for (const role of ['owner', 'operator', 'viewer'] as const) {
+    const admin = await adminWithRole(api, rootToken, role, `table-${role}`);
+    tokens[role] = admin.token;
+    passwords[role] = admin.password;
+  }
+});
+afterAll(() => api.close());
+
+/**
+ * Every admin endpoint and the least role it needs (DESIGN 9): viewer for GET requests and CSV
+ * exports, operator for everything but the settings and the admins, owner for those. Bodies and
+ * ids are made so that an allowed request is refused for some other reason (or does nothing
+ * harmful), which shows the role check is the route's own and not a side effect.
+ */
+const ENDPOINTS: Array<[method: string, path: string, needs: AdminRole]> = [
+  ['GET', '/api/admin/stats', 'viewer'],
+  ['GET', '/api/admin/settings', 'viewer'],
+  ['PUT', '/api/admin/settings', 'owner'],
+  ['GET', '/api/admin/staking-plans', 'viewer'],
+  ['POST', '/api/admin/staking-plans', 'operator'],
+  ['PUT', '/api/admin/staking-plans/999999', 'operator'],
+  ['PATCH', '/api/admin/staking-plans/999999/toggle', 'operator'],
+  ['DELETE', '/api/admin/staking-plans/999999', 'operator'],
+  ['GET', '/api/admin/stakes', 'viewer'],
+  ['GET', '/api/admin/stakes.csv', 'viewer'],
+  ['POST', '/api/admin/update-expired-stakes', 'operator'],
+  ['GET', '/api/admin/withdrawals', 'viewer'],
+  ['GET', '/api/admin/withdrawals.csv', 'viewer'],
+  ['PUT', '/api/admin/withdrawals/999999', 'operator'],
+  ['GET', '/api/admin/payouts', 'viewer'],
+  ['POST', '/api/admin/payouts', 'operator'],
+  ['GET', '/api/admin/reconciliation', 'viewer'],
+  ['GET', '/api/admin/treasury', 'viewer'],
+  ['GET', '/api/admin/admins', 'viewer'],
+  ['POST', '/api/admin/admins', 'owner'],
+  ['PUT', '/api/admin/admins/999999', 'owner'],
+  ['DELETE', '/api/admin/admins/999999', 'owner'],
+  ['GET', '/api/admin/audit-log', 'viewer'],
+  ['GET', '/api/admin/events', 'viewer'],
+  ['GET', '/api/admin/me', 'viewer'],
+  ['POST', '/api/admin/me/two-factor/setup', 'viewer'],
+  ['POST', '/api/admin/me/two-factor/enable', 'viewer'],
+  ['POST', '/api/admin/me/two-factor/disable', 'viewer'],
+  ['POST', '/api/admin/me/password', 'viewer'],
+  ['POST', '/api/admin/me/sign-out-everywhere', 'viewer'],
+];
+
+const RANK: Record<AdminRole, number> = { viewer: 0, operator: 1, owner: 2 };
+
+/** The request as the panel would send it, with `{}` for a body; the event stream is closed once it answers. */
+async function send(method: string, path: string, token: string): Promise<ApiResponse> {
+  const hasBody = method !== 'GET' && method !== 'DELETE';
+  const response = await fetch(api.baseUrl + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(hasBody && { 'content-type': 'application/json' }) },
+    body: hasBody ? '{}' : undefined,
+  });
+  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    await response.body?.cancel();
+    return { status: response.status, body: undefined, headers: response.headers };
+  }
+  const text = await response.text();
+  const json = response.headers.get('content-type')?.startsWith('application/json');
+  return { status: response.status, body: json ? JSON.parse(text) : text, headers: response.headers };
+}
+
+describe('each role against every admin endpoint', () => {
+  const cases = (['viewer', 'operator', 'owner'] as const).flatMap((role) =>
+    ENDPOINTS.map(([method, path, needs]) => [role, method, path, needs] as const),
+  );
+
+  it.each(cases)('%s: %s %s (needs %s)', async (role, method, path, needs) => {
+    const response = await send(method, path, tokens[role]);
+    // Signing out everywhere (the last endpoint) ended every earlier token: the new one goes on.
+    if (path.endsWith('/sign-out-everywhere')) tokens[role] = response.body.token;
+    if (RANK[role] >= RANK[needs]) {
+      expect(response.status, JSON.stringify(response.body)).not.toBe(403);
+      expect(response.status).not.toBe(401);
+      expect(response.status).toBeLessThan(500);
+    } else {
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ message: roleRequiredMessage(needs), requiredRole: needs });
+    }
+  });
+
+  it('refuses a viewer sending a transaction through the RPC proxy (operator work), not a read', async () => {
+    const call = (method: string) => ({ jsonrpc: '2.0', id: 1, method, params: [] });
+    const send = await api.request('POST', '/api/rpc', call('sendTransaction'), tokens.viewer);
+    expect(send.status).toBe(403);
+    expect(send.body).toEqual({ message: roleRequiredMessage('operator'), requiredRole: 'operator' });
+  });
+
+  it('changed nothing for the refused requests: no admin, plan or settings change was written by a lower role', async () => {
+    const [rows] = await api.sequelize.query(
+      `SELECT admin_username, action FROM audit_logs
+       WHERE admin_username IN ('table-viewer', 'table-operator') AND action NOT LIKE 'admin.login%' AND action <> 'admin.sign_out_everywhere'`,
+    );
+    // The operator's update-expired-stakes call is its own to make; nothing else.
+    expect(rows).toEqual([{ admin_username: 'table-operator', action: 'stakes.expire' }]);
+  });
+});
+
+describe('every admin object carries role and twoFactorEnabled', () => {
+  it('in the list, GET /me and the login answer', async () => {
+    const list = await api.request('GET', '/api/admin/admins?limit=1000', undefined, rootToken);
+    for (const admin of list.body) expect(Object.keys(admin).sort()).toEqual(['createdAt', 'email', 'id', 'role', 'twoFactorEnabled', 'username']);
+    expect(list.body.map((a: AdminMe) => a.role).sort()).toEqual(['operator', 'owner', 'owner', 'viewer']);
+    const me = await api.request<AdminMe>('GET', '/api/admin/me', undefined, tokens.viewer);
+    expect(me.body).toEqual({ id: expect.any(Number), username: 'table-viewer', email: 'table-viewer@example.com', role: 'viewer', twoFactorEnabled: false, createdAt: expect.any(String) });
+    const login = await api.request('POST', '/api/admin/login', { username: 'table-viewer', password: passwords.viewer });
+    expect(login.body.role).toBe('viewer');
+  });
+
+  it('creates an operator by default, and refuses a role that does not exist', async () => {
+    const created = await api.request('POST', '/api/admin/admins', { email: 'default@example.com', username: 'default-role', password: 'default-password', ...STEP_UP }, rootToken);
+    expect(created.status).toBe(201);
+    expect(created.body.role).toBe('operator');
+    const bad = await api.request('POST', '/api/admin/admins', { email: 'bad@example.com', username: 'bad-role', password: 'bad-password', role: 'superuser', ...STEP_UP }, rootToken);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ role: MESSAGES.roleInvalid });
+  });
+});
+
+describe('a role change', () => {
+  it("ends that admin's earlier sessions; the next sign-in has the new role", async () => {
+    const admin = await adminWithRole(api, rootToken, 'operator', 'demoted');
+    const before = await api.request('POST', '/api/admin/staking-plans', {}, admin.token);
+    expect(before.status).toBe(400); // allowed, the body is just empty
+    const change = await api.request('PUT', `/api/admin/admins/${admin.id}`, { email: 'demoted@example.com', username: 'demoted', role: 'viewer', ...STEP_UP }, rootToken);
+    expect(change.status).toBe(200);
+    expect(change.body.role).toBe('viewer');
+    const old = await api.request('GET', '/api/admin/stats', undefined, admin.token);
+    expect(old.status).toBe(401);
+    expect(old.body).toEqual({ message: MESSAGES.sessionExpired });
+    const fresh = await api.login(admin.username, admin.password);
+    expect((await api.request('POST', '/api/admin/staking-plans', {}, fresh)).status).toBe(403);
+    // Root's own session is untouched.
+    expect((await api.request('GET', '/api/admin/stats', undefined, rootToken)).status).toBe(200);
+  });
+
+  it('keeps sessions when the role sent is the one the admin has', async () => {
+    const admin = await adminWithRole(api, rootToken, 'viewer', 'same-role');
+    const same = await api.request('PUT', `/api/admin/admins/${admin.id}`, { email: 'same-role@example.com', username: 'same-role', role: 'viewer' }, rootToken);
+    expect(same.status).toBe(200);
+    expect((await api.request('GET', '/api/admin/stats', undefined, admin.token)).status).toBe(200);
+  });
+});
+
+describe('there is always an owner', () => {
+  it('refuses to demote the last owner (409), and lets an owner be demoted while another remains', async () => {
+    // Only root and table-owner are owners here: demote table-owner, then root is the last.
+    const ownerId = (await api.request<AdminMe>('GET', '/api/admin/me', undefined, tokens.owner)).body.id;
+    const demoteOther = await api.request(
+      'PUT',
+      `/api/admin/admins/${ownerId}`,
+      { email: 'table-owner@example.com', username: 'table-owner', role: 'operator', ...STEP_UP },
+      rootToken,
+    );
+    expect(demoteOther.status).toBe(200);
+    const demoteSelf = await api.request('PUT', `/api/admin/admins/${rootId}`, { email: ADMIN.email, username: ADMIN.username, role: 'viewer', ...STEP_UP }, rootToken);
+    expect(demoteSelf.status).toBe(409);
+    expect(demoteSelf.body).toEqual({ message: MESSAGES.lastOwner });
+    const [rows] = await api.sequelize.query(`SELECT username FROM admins WHERE role = 'owner'`);
+    expect(rows).toEqual([{ username: ADMIN.username }]);
+    expect((await api.request('GET', '/api/admin/stats', undefined, rootToken)).status).toBe(200);
+  });
+
+  it('keeps one owner when two owners demote each other at the same time', async () => {
+    for (let round = 0; round < 3; round++) {
+      const one = await adminWithRole(api, rootToken, 'owner', `race-a${round}`);
+      const two = await adminWithRole(api, rootToken, 'owner', `race-b${round}`);
+      // Every other owner steps aside so these two are the only ones.
+      await api.sequelize.query(`UPDATE admins SET role = 'operator' WHERE id NOT IN (:ids)`, { replacements: { ids: [one.id, two.id] } });
+      try {
+        const demote = (actor: typeof one, target: typeof one) =>
+          api.request(
+            'PUT',
+            `/api/admin/admins/${target.id}`,
+            { email: `${target.username}@example.com`, username: target.username, role: 'operator', currentPassword: actor.password },
+            actor.token,
+          );
+        const answers = await Promise.all([demote(one, two), demote(two, one)]);
+        expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+        // Besides root (stepped aside), exactly one of the two is still an owner.
+        const [owners] = await api.sequelize.query(`SELECT username FROM admins WHERE role = 'owner' AND id IN (:ids)`, { replacements: { ids: [one.id, two.id] } });
+        expect(owners).toHaveLength(1);
+      } finally {
+        await api.sequelize.query(`UPDATE admins SET role = 'owner' WHERE id = :rootId`, { replacements: { rootId } });
+      }
+    }
+  });
+
+  it('keeps one owner when two owners delete each other at the same time', async () => {
+    const one = await adminWithRole(api, rootToken, 'owner', 'delete-a');
+    const two = await adminWithRole(api, rootToken, 'owner', 'delete-b');
+    await api.sequelize.query(`UPDATE admins SET role = 'operator' WHERE id NOT IN (:ids)`, { replacements: { ids: [one.id, two.id] } });
+    try {
+      const answers = await Promise.all([
+        api.request('DELETE', `/api/admin/admins/${two.id}`, undefined, one.token),
+        api.request('DELETE', `/api/admin/admins/${one.id}`, undefined, two.token),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual([204, 401]);
+      const [owners] = await api.sequelize.query(`SELECT username FROM admins WHERE role = 'owner' AND id IN (:ids)`, { replacements: { ids: [one.id, two.id] } });
+      expect(owners).toHaveLength(1);
+    } finally {
+      await api.sequelize.query(`UPDATE admins SET role = 'owner' WHERE id = :rootId`, { replacements: { rootId } });
+    }
+  });
+});
