@@ -7,7 +7,7 @@ export type { Logger };
  * Lines are written asynchronously (a busy server batches them instead of making a blocking
  * write per request) and flushed when the process exits.
  */
-export function createLogger(level: string): Logger {
+export function createLogger(level: string, destination: pino.DestinationStream = pino.destination({ dest: 1, sync: false })): Logger {
   return pino(
     {
       level,
@@ -30,6 +30,6 @@ export function createLogger(level: string): Logger {
         censor: '[redacted]',
       },
     },
-    pino.destination({ dest: 1, sync: false }),
+    destination,
   );
 }
