@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { ageStake, createPlan, stakeFor, startStakingServer } from '../test/fixtures.js';
 import { newHolder, randomWallet, type TestServer } from '../test/test-server.js';
+import { adminWithRole } from '../test/two-factor.js';
 
 // Every endpoint's body, path parameters and query, fuzzed with hostile values: the server answers
 // each with a JSON message (never a 500, never a stack trace), and a refused request changes nothing.
@@ -14,6 +15,8 @@ let plan: StakingPlan;
 let holderCookie: string;
 let holderWallet: string;
 let stakeId: number;
+/** An admin of its own for sign-out-everywhere, which ends the token it is sent with. */
+let disposableToken: string;
 
 beforeAll(async () => {
   ({ api, token, plan } = await startStakingServer());
@@ -24,6 +27,7 @@ beforeAll(async () => {
   const holder = newHolder();
   holderCookie = await api.signIn(holder);
   holderWallet = holder.wallet;
+  disposableToken = (await adminWithRole(api, token, 'viewer', 'fuzz-disposable')).token;
 }, 60_000);
 afterAll(() => api.close());
 
@@ -77,7 +81,7 @@ const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   ),
 })).value;
 
-type Auth = 'none' | 'admin' | 'holder';
+type Auth = 'none' | 'admin' | 'holder' | 'disposable-admin';
 type Endpoint = { method: string; path: string; fields?: string[]; params?: boolean; auth: Auth; query?: string[] };
 
 /** Every route the API has, with the fields each body carries. `:x` in a path is fuzzed. */
@@ -99,14 +103,14 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/auth/logout', auth: 'none', query: ['x'] },
   { method: 'GET', path: '/api/helius-config', auth: 'none' },
   { method: 'POST', path: '/api/rpc', auth: 'none', fields: ['jsonrpc', 'id', 'method', 'params'] },
-  { method: 'POST', path: '/api/admin/login', auth: 'none', fields: ['username', 'password'] },
+  { method: 'POST', path: '/api/admin/login', auth: 'none', fields: ['username', 'password', 'code'] },
   { method: 'GET', path: '/api/admin/stats', auth: 'admin' },
   { method: 'GET', path: '/api/admin/settings', auth: 'admin' },
   {
     method: 'PUT',
     path: '/api/admin/settings',
     auth: 'admin',
-    fields: ['tokenName', 'tokenSymbol', 'tokenContract', 'stakingWallet', 'tokenLogo', 'heliusApiKey', 'removeHeliusApiKey', 'heliusRpcUrl', 'supportEmail', 'maintenanceMode', 'maintenanceType', 'socialLinks', 'statsOffsetStaked', 'statsOffsetStakers'],
+    fields: ['tokenName', 'tokenSymbol', 'tokenContract', 'stakingWallet', 'tokenLogo', 'heliusApiKey', 'removeHeliusApiKey', 'heliusRpcUrl', 'supportEmail', 'maintenanceMode', 'maintenanceType', 'socialLinks', 'statsOffsetStaked', 'statsOffsetStakers', 'requireTwoFactor', 'currentPassword', 'code'],
   },
   { method: 'GET', path: '/api/admin/staking-plans', auth: 'admin', query: ['limit', 'offset'] },
   { method: 'POST', path: '/api/admin/staking-plans', auth: 'admin', fields: ['name', 'description', 'yieldRate', 'durationDays', 'minStakeAmount', 'earlyPenaltyRate', 'isActive', 'maxTotalStaked', 'maxPerWallet'] },
@@ -122,12 +126,18 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/admin/payouts', auth: 'admin', query: ['limit', 'offset', 'status'] },
   { method: 'POST', path: '/api/admin/update-expired-stakes', auth: 'admin', query: ['x'] },
   { method: 'GET', path: '/api/admin/admins', auth: 'admin', query: ['limit', 'offset'] },
-  { method: 'POST', path: '/api/admin/admins', auth: 'admin', fields: ['email', 'username', 'password'] },
-  { method: 'PUT', path: '/api/admin/admins/:x', params: true, auth: 'admin', fields: ['email', 'username', 'password'] },
+  { method: 'POST', path: '/api/admin/admins', auth: 'admin', fields: ['email', 'username', 'password', 'role', 'currentPassword', 'code'] },
+  { method: 'PUT', path: '/api/admin/admins/:x', params: true, auth: 'admin', fields: ['email', 'username', 'password', 'role', 'currentPassword', 'code'] },
   { method: 'DELETE', path: '/api/admin/admins/:x', params: true, auth: 'admin' },
   { method: 'GET', path: '/api/admin/audit-log', auth: 'admin', query: ['limit', 'offset'] },
   { method: 'GET', path: '/api/admin/reconciliation', auth: 'admin', query: ['limit'] },
   { method: 'GET', path: '/api/admin/treasury', auth: 'admin', query: ['x'] },
+  { method: 'GET', path: '/api/admin/me', auth: 'admin', query: ['x'] },
+  { method: 'POST', path: '/api/admin/me/two-factor/setup', auth: 'admin', query: ['x'] },
+  { method: 'POST', path: '/api/admin/me/two-factor/enable', auth: 'admin', fields: ['code'] },
+  { method: 'POST', path: '/api/admin/me/two-factor/disable', auth: 'admin', fields: ['currentPassword', 'code'] },
+  { method: 'POST', path: '/api/admin/me/password', auth: 'admin', fields: ['currentPassword', 'newPassword'] },
+  { method: 'POST', path: '/api/admin/me/sign-out-everywhere', auth: 'disposable-admin', query: ['x'] },
 ];
 
 /** Bodies: anything at all, objects of the endpoint's own fields holding anything, or raw non-JSON text. */
@@ -149,24 +159,31 @@ function withQuery(path: string, query: Record<string, string | string[]>): stri
   return text ? `${path}?${text}` : path;
 }
 
-/** A digest of every table a request could change (not the rate-limit counters). */
+/**
+ * A digest of every table a request could change. Not the rate-limit counters, nor what a refused
+ * proof of identity must leave behind: the per-account failure count (admin_login_failures) and
+ * the audit entries of failed sign-ins, step-ups and lockouts.
+ */
 async function fingerprint(): Promise<string> {
-  const tables = [
-    'settings',
-    'staking_plans',
-    'stakes',
-    'withdrawals',
-    'admins',
-    'audit_logs',
-    'used_transactions',
-    'sign_in_nonces',
-    'deposit_intents',
-    'payouts',
-    'payout_withdrawals',
-    'revoked_holder_sessions',
+  const tables: Array<[name: string, source: string]> = [
+    ...[
+      'settings',
+      'staking_plans',
+      'stakes',
+      'withdrawals',
+      'admins',
+      'admin_recovery_codes',
+      'used_transactions',
+      'sign_in_nonces',
+      'deposit_intents',
+      'payouts',
+      'payout_withdrawals',
+      'revoked_holder_sessions',
+    ].map((table): [string, string] => [table, table]),
+    ['audit_logs', `(SELECT * FROM audit_logs WHERE action NOT IN ('admin.login_failed', 'admin.login_locked', 'admin.step_up_failed'))`],
   ];
   const [rows] = await api.sequelize.query(
-    tables.map((table) => `SELECT '${table}' AS t, md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) AS h FROM ${table} x`).join(' UNION ALL '),
+    tables.map(([name, source]) => `SELECT '${name}' AS t, md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) AS h FROM ${source} x`).join(' UNION ALL '),
   );
   return JSON.stringify(rows);
 }
@@ -177,6 +194,7 @@ async function send(endpoint: Endpoint, path: string, raw?: string) {
   const headers: Record<string, string> = {};
   if (raw !== undefined) headers['content-type'] = 'application/json';
   if (endpoint.auth === 'admin') headers.authorization = `Bearer ${token}`;
+  if (endpoint.auth === 'disposable-admin') headers.authorization = `Bearer ${disposableToken}`;
   if (endpoint.auth === 'holder') headers.cookie = holderCookie;
   const response = await fetch(api.baseUrl + path, { method: endpoint.method, headers, body: raw });
   return { status: response.status, text: await response.text(), type: response.headers.get('content-type') ?? '' };
