@@ -127,12 +127,27 @@ describe('two server instances on one PostgreSQL', () => {
   });
 
   it('counts failed logins across both instances (the limit lives in PostgreSQL)', async () => {
-    const attempt = (url: string) => call(url, 'POST', '/api/admin/login', { username: 'nobody', password: 'wrong password' });
+    // A different username each time: the per-IP limit, not the per-account throttle (below).
+    const attempt = (url: string, i: number) => call(url, 'POST', '/api/admin/login', { username: `nobody-${i}`, password: 'wrong password' });
     const statuses: number[] = [];
-    for (let i = 0; i < LOGIN_LIMIT; i += 1) statuses.push((await attempt(i % 2 ? a.url : b.url)).status);
+    for (let i = 0; i < LOGIN_LIMIT; i += 1) statuses.push((await attempt(i % 2 ? a.url : b.url, i)).status);
     expect(statuses).toEqual(Array(LOGIN_LIMIT).fill(401));
-    expect((await attempt(a.url)).status).toBe(429);
-    expect((await attempt(b.url)).status).toBe(429);
+    expect((await attempt(a.url, 100)).status).toBe(429);
+    expect((await attempt(b.url, 101)).status).toBe(429);
+  });
+
+  it('throttles one username across both instances (the failure count lives in PostgreSQL)', async () => {
+    // The per-IP limit was used up just above: out of the way, so the per-account throttle answers.
+    await database.query('DELETE FROM rate_limits');
+    const attempt = (url: string) => call<{ retryAfter?: number }>(url, 'POST', '/api/admin/login', { username: 'someone', password: 'wrong password' });
+    for (let i = 0; i < 5; i += 1) expect((await attempt(i % 2 ? a.url : b.url)).status).toBe(401);
+    for (const url of [a.url, b.url]) {
+      await database.query('DELETE FROM rate_limits'); // each 429 counts towards the per-IP limit too
+      const throttled = await attempt(url);
+      expect(throttled.status).toBe(429);
+      expect(throttled.body.retryAfter).toBeGreaterThan(50);
+    }
+    await database.query('DELETE FROM rate_limits');
   });
 
   it('expires each ended stake once, though both instances run the scheduled expiry', async () => {
