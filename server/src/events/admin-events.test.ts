@@ -141,11 +141,11 @@ describe('GET /api/admin/events', () => {
     const stream = await openStream(ownToken);
     expect(stream.status).toBe(200);
     expect(await endsWithin(stream, HEARTBEAT_MS * 3)).toBe('still open');
-    await api.request('PUT', `/api/admin/admins/${created.body.id}`, { email: 'sse@example.com', username: 'sse', password: 'second password' }, token);
+    await api.request('PUT', `/api/admin/admins/${created.body.id}`, { email: 'sse@example.com', username: 'sse', password: 'second password', ...STEP_UP }, token);
     expect(await endsWithin(stream, HEARTBEAT_MS * 5)).toBe('ended');
 
-    const claims = jwt.decode(token) as { sub: string; tv: number };
-    const shortLived = jwt.sign({ sub: claims.sub, tv: claims.tv, typ: 'admin' }, api.jwtSecret, { algorithm: 'HS256', expiresIn: 2 });
+    const claims = jwt.decode(token) as { sub: string; tv: number; sid: string };
+    const shortLived = jwt.sign({ sub: claims.sub, tv: claims.tv, sid: claims.sid, typ: 'admin' }, api.jwtSecret, { algorithm: 'HS256', expiresIn: 2 });
     const expiring = await openStream(shortLived);
     expect(expiring.status).toBe(200);
     expect(await endsWithin(expiring, 3_500)).toBe('ended');
