@@ -60,7 +60,7 @@ export function useAdminEvents(): StreamState {
       const title = t('events.newWithdrawal');
       const body = t('events.newWithdrawalText', { wallet: shortenAddress(event.walletAddress), amount: `${formatExact(event.finalAmount)} ${settings?.tokenSymbol ?? ''}`.trim() });
       toast.info(title, body);
-      platform.notifyWithdrawal({ title, body });
+      platform.notify({ title, body });
     }
   };
 
