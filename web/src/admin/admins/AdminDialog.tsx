@@ -47,9 +47,16 @@ export function AdminDialog({ open, admin, onClose }: { open: boolean; admin: Ad
   });
 
   function submit(values: AdminForm) {
-    // Editing sends the role only when it changes: an unchanged role is no role change to confirm.
+    // Editing sends the role and the password only when they change: an unchanged role or a kept
+    // password is no change for the owner to confirm.
     const role = admin && values.role === admin.role ? undefined : values.role;
-    const input = checkWithSchema(form, adminCreateSchema, { email: values.email ?? '', username: values.username ?? '', password: values.password ?? '', ...(role ? { role } : {}) }, localize);
+    const password = admin && !values.password ? undefined : (values.password ?? '');
+    const input = checkWithSchema(
+      form,
+      adminCreateSchema,
+      { email: values.email ?? '', username: values.username ?? '', ...(password === undefined ? {} : { password }), ...(role ? { role } : {}) },
+      localize,
+    );
     if (input) save.mutate(input);
   }
 
