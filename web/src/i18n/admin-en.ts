@@ -82,7 +82,6 @@ export const adminEn = {
   'twoFactor.code': 'Code from your authenticator app',
   'twoFactor.enable': 'Turn on two-factor',
   'twoFactor.enabled': 'Two-factor sign-in is on',
-  'twoFactor.enableFailed': 'Two-factor not turned on',
   'twoFactor.cancel': 'Cancel setup',
   'twoFactor.disableText': 'To turn it off, confirm with your password and a current code.',
   'twoFactor.disableCode': 'Authentication code',

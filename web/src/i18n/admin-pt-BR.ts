@@ -82,7 +82,6 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'twoFactor.code': 'Código do aplicativo autenticador',
   'twoFactor.enable': 'Ativar duas etapas',
   'twoFactor.enabled': 'Verificação em duas etapas ativada',
-  'twoFactor.enableFailed': 'Duas etapas não ativadas',
   'twoFactor.cancel': 'Cancelar configuração',
   'twoFactor.disableText': 'Para desativar, confirme com sua senha e um código atual.',
   'twoFactor.disableCode': 'Código de autenticação',

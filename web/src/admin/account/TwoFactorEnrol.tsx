@@ -40,7 +40,10 @@ export function TwoFactorEnrol({ onEnabled, onCancel }: { onEnabled: (recoveryCo
     const input = checkWithSchema(form, twoFactorEnableSchema, { code: values.code ?? '' }, localize);
     if (!input) return;
     enable.mutate(input.code, {
-      onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes),
+      onSuccess: ({ recoveryCodes }) => {
+        toast.success(t('twoFactor.enabled'));
+        onEnabled(recoveryCodes);
+      },
       onError: (error) => {
         const message = serverRefusal(form, error, localize);
         form.setFields([{ name: 'code', value: '', errors: [message] }]);

@@ -5,7 +5,10 @@ import { useAdminI18n } from '../i18n.js';
 import type { PanelAction } from './permissions.js';
 import { useAdminRole, usePermission } from './use-permission.js';
 
-/** Says, above a tab whose changes the admin's role may not make, which role they need (nothing otherwise). */
+/**
+ * Says, above a tab whose changes the admin's role may not make, which role they need and what
+ * the admin's own role is (nothing otherwise); the controls themselves are not shown.
+ */
 export function RoleNotice({ action, text }: { action: PanelAction; text: AdminMessageKey }) {
   const { t } = useAdminI18n();
   const role = useAdminRole();
