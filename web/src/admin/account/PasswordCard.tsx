@@ -49,7 +49,7 @@ export function PasswordCard() {
   return (
     <Card title={t('account.passwordTitle')} style={{ marginTop: 16 }}>
       <Typography.Paragraph type="secondary">{t('account.passwordHint')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+      <Form form={form} name="own-password" layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item label={t('account.currentPassword')} name="currentPassword">
           <Input.Password autoComplete="current-password" />
         </Form.Item>

@@ -76,7 +76,7 @@ function DisableTwoFactor() {
   }
 
   return (
-    <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+    <Form form={form} name="two-factor-off" layout="vertical" onFinish={submit} requiredMark={false}>
       <Typography.Paragraph>{t('twoFactor.disableText')}</Typography.Paragraph>
       <Form.Item label={t('account.currentPassword')} name="currentPassword">
         <Input.Password autoComplete="current-password" />

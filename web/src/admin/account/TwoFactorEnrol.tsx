@@ -85,7 +85,7 @@ function EnrolForm({
 }) {
   const { t } = useAdminI18n();
   return (
-    <Form form={form} layout="vertical" onFinish={onSubmit} requiredMark={false}>
+    <Form form={form} name="two-factor-on" layout="vertical" onFinish={onSubmit} requiredMark={false}>
       <Typography.Paragraph>{t('twoFactor.scan')}</Typography.Paragraph>
       {/* Dark on white whatever the theme: authenticator apps read that best. */}
       <QRCode className="admin-qr" value={setup.otpauthUrl} color="#000000" bgColor="#ffffff" size={200} errorLevel="M" aria-label={t('twoFactor.qrLabel')} />

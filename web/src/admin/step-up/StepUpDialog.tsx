@@ -10,6 +10,9 @@ import { isStepUpRefusal, type StepUpQuestion } from './step-up.js';
 
 type ProofForm = { currentPassword?: string; code?: string };
 
+// Named forms: antd makes field ids from form and field names, and the own-account forms ask for
+// a current password too; one id twice would label the wrong field.
+
 /**
  * Answers the API client's step-up questions: the current password, and a code when this admin
  * has two-factor on. A wrong answer stays here with the server's message; Cancel changes nothing.
@@ -81,7 +84,7 @@ export function StepUpDialog() {
     >
       <Typography.Paragraph>{withCode ? t('stepUp.textCode') : t('stepUp.text')}</Typography.Paragraph>
       {refusal && <Alert type="error" showIcon title={refusal} role="alert" style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+      <Form form={form} name="step-up" layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item label={t('stepUp.password')} name="currentPassword">
           <Input.Password ref={passwordInput} autoComplete="current-password" />
         </Form.Item>
