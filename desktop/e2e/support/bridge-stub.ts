@@ -52,7 +52,7 @@ function installStub(knownServer: string) {
     tokenClear: async () => write({ ...record('tokenClear', []), token: null }),
     copyText: async (text) => void record('copyText', [text]),
     openExternal: async (url) => void record('openExternal', [url]),
-    notifyWithdrawal: async (notice) => void record('notifyWithdrawal', [notice]),
+    notify: async (notice) => void record('notify', [notice]),
     setPendingCount: async (count) => void record('setPendingCount', [count]),
     saveCsv: async (fileName, content) => {
       record('saveCsv', [fileName, content]);

@@ -7,7 +7,7 @@ import { saveCsv } from './csv/save-csv.js';
 import { registerIpc } from './ipc/register-ipc.js';
 import { installAppMenu } from './menu/app-menu.js';
 import { createPendingIndicator } from './notify/pending-indicator.js';
-import { showWithdrawalNotice } from './notify/withdrawal-notice.js';
+import { showNotice } from './notify/notice.js';
 import { contentSecurityPolicy } from './security/content-security-policy.js';
 import { denyAllPermissions } from './security/deny-permissions.js';
 import { checkServerUrl } from './server-url/check-server-url.js';
@@ -48,7 +48,7 @@ if (!app.requestSingleInstanceLock()) {
       serverUrl,
       checkServerUrl: (input) => checkServerUrl(input),
       reloadWindow: () => window?.webContents.reload(),
-      notifyWithdrawal: (notice) => showWithdrawalNotice(notice, showWindow),
+      notify: (notice) => showNotice(notice, showWindow),
       setPendingCount: (count) => pending.setCount(count),
       saveCsv: (fileName, content) => saveCsv(window, fileName, content),
     });

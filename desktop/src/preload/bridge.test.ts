@@ -17,7 +17,7 @@ describe('the preload bridge', () => {
     ['tokenClear', [], IpcChannel.TokenClear],
     ['copyText', ['7xKX'], IpcChannel.CopyText],
     ['openExternal', ['https://explorer.solana.com/tx/1'], IpcChannel.OpenExternal],
-    ['notifyWithdrawal', [{ title: 'New withdrawal request', body: '1,050 SDT' }], IpcChannel.NotifyWithdrawal],
+    ['notify', [{ title: 'New withdrawal request', body: '1,050 SDT' }], IpcChannel.Notify],
     ['setPendingCount', [2], IpcChannel.SetPendingCount],
     ['saveCsv', ['withdrawals.csv', 'id\n'], IpcChannel.SaveCsv],
     ['serverUrlGet', [], IpcChannel.ServerUrlGet],
@@ -32,8 +32,8 @@ describe('the preload bridge', () => {
 
   it('passes on only the title and body of a notice, whatever else the page put in it', async () => {
     const bridge = createBridge(ipcRenderer as never);
-    await bridge.notifyWithdrawal({ title: 't', body: 'b', onclick: () => undefined } as never);
-    expect(ipcRenderer.invoke).toHaveBeenCalledWith(IpcChannel.NotifyWithdrawal, { title: 't', body: 'b' });
+    await bridge.notify({ title: 't', body: 'b', onclick: () => undefined } as never);
+    expect(ipcRenderer.invoke).toHaveBeenCalledWith(IpcChannel.Notify, { title: 't', body: 'b' });
   });
 
   it('relays the menu request for the setup screen without the IPC event, until unsubscribed', () => {
@@ -54,7 +54,7 @@ describe('the preload bridge', () => {
     const [key, api] = contextBridge.exposeInMainWorld.mock.calls[0]!;
     expect(key).toBe('stakedesk');
     expect(Object.keys(api as object).sort()).toEqual(
-      ['copyText', 'notifyWithdrawal', 'onServerSetupRequested', 'openExternal', 'saveCsv', 'serverUrlCheck', 'serverUrlGet', 'serverUrlSet', 'setPendingCount', 'tokenClear', 'tokenLoad', 'tokenSave'],
+      ['copyText', 'notify', 'onServerSetupRequested', 'openExternal', 'saveCsv', 'serverUrlCheck', 'serverUrlGet', 'serverUrlSet', 'setPendingCount', 'tokenClear', 'tokenLoad', 'tokenSave'],
     );
   });
 });

@@ -10,7 +10,7 @@ export function createBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeLis
     tokenClear: () => ipc.invoke(IpcChannel.TokenClear),
     copyText: (text) => ipc.invoke(IpcChannel.CopyText, text),
     openExternal: (url) => ipc.invoke(IpcChannel.OpenExternal, url),
-    notifyWithdrawal: (notice) => ipc.invoke(IpcChannel.NotifyWithdrawal, { title: notice.title, body: notice.body }),
+    notify: (notice) => ipc.invoke(IpcChannel.Notify, { title: notice.title, body: notice.body }),
     setPendingCount: (count) => ipc.invoke(IpcChannel.SetPendingCount, count),
     saveCsv: (fileName, content) => ipc.invoke(IpcChannel.SaveCsv, fileName, content),
     serverUrlGet: () => ipc.invoke(IpcChannel.ServerUrlGet),

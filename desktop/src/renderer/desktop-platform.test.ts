@@ -9,7 +9,7 @@ function fakeBridge(): { [K in keyof StakedeskBridge]: ReturnType<typeof vi.fn> 
     tokenClear: vi.fn(async () => undefined),
     copyText: vi.fn(async () => undefined),
     openExternal: vi.fn(async () => undefined),
-    notifyWithdrawal: vi.fn(async () => undefined),
+    notify: vi.fn(async () => undefined),
     setPendingCount: vi.fn(async () => undefined),
     saveCsv: vi.fn(async () => 'cancelled' as const),
     serverUrlGet: vi.fn(),
@@ -36,12 +36,12 @@ describe('the desktop platform of the admin panel', () => {
     const platform = desktopPlatform(bridge as unknown as StakedeskBridge, 'https://stakedesk.example.com');
     await platform.copyText('7xKX');
     platform.openExternal('https://explorer.solana.com/tx/1');
-    platform.notifyWithdrawal({ title: 'New withdrawal request', body: '1,050 SDT' });
+    platform.notify({ title: 'New withdrawal request', body: '1,050 SDT' });
     platform.setPendingCount(2);
     expect(await platform.saveCsv('withdrawals.csv', 'id\n')).toBe('cancelled');
     expect(bridge.copyText).toHaveBeenCalledWith('7xKX');
     expect(bridge.openExternal).toHaveBeenCalledWith('https://explorer.solana.com/tx/1');
-    expect(bridge.notifyWithdrawal).toHaveBeenCalledWith({ title: 'New withdrawal request', body: '1,050 SDT' });
+    expect(bridge.notify).toHaveBeenCalledWith({ title: 'New withdrawal request', body: '1,050 SDT' });
     expect(bridge.setPendingCount).toHaveBeenCalledWith(2);
     expect(bridge.saveCsv).toHaveBeenCalledWith('withdrawals.csv', 'id\n');
   });

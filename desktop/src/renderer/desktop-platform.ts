@@ -17,7 +17,7 @@ export function desktopPlatform(bridge: StakedeskBridge, serverUrl: string): Adm
     },
     copyText: (text) => bridge.copyText(text),
     openExternal: (url) => void bridge.openExternal(url).catch(report('openExternal')),
-    notifyWithdrawal: (notice) => void bridge.notifyWithdrawal(notice).catch(report('notifyWithdrawal')),
+    notify: (notice) => void bridge.notify(notice).catch(report('notify')),
     setPendingCount: (count) => void bridge.setPendingCount(count).catch(report('setPendingCount')),
     saveCsv: (fileName, content) => bridge.saveCsv(fileName, content),
     walletPayouts: false,

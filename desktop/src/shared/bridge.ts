@@ -14,7 +14,8 @@ export type StakedeskBridge = {
   copyText(text: string): Promise<void>;
   /** Opens an https explorer.solana.com link in the system browser; anything else is refused. */
   openExternal(url: string): Promise<void>;
-  notifyWithdrawal(notice: { title: string; body: string }): Promise<void>;
+  /** A native notification (a new withdrawal request, another admin's security change). */
+  notify(notice: { title: string; body: string }): Promise<void>;
   setPendingCount(count: number): Promise<void>;
   saveCsv(fileName: string, content: string): Promise<'saved' | 'cancelled'>;
   /** The saved server origin, or null before the first setup. */

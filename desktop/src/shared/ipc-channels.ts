@@ -5,7 +5,7 @@ export const IpcChannel = {
   TokenClear: 'token:clear',
   CopyText: 'clipboard:copy-text',
   OpenExternal: 'shell:open-external',
-  NotifyWithdrawal: 'notify:withdrawal',
+  Notify: 'notify:notice',
   SetPendingCount: 'notify:pending-count',
   SaveCsv: 'file:save-csv',
   ServerUrlGet: 'server-url:get',

@@ -47,3 +47,24 @@ test('admin screen: plan dialog', async ({ page }, testInfo) => {
   await shootBoth(page, testInfo, 'plan-dialog');
   await expectFitsPhone(page);
 });
+
+test('admin screen: my account', async ({ page }, testInfo) => {
+  const panel = new AdminPanel(page);
+  await panel.open();
+  await panel.openAccount();
+  await shootBoth(page, testInfo, 'my-account');
+  await expectFitsPhone(page);
+});
+
+test('admin screen: step-up dialog (cancelled, nothing saved)', async ({ page }, testInfo) => {
+  const panel = new AdminPanel(page);
+  await panel.open();
+  // A new staking wallet asks for the password first; Cancel leaves the saved one as it was.
+  await page.getByLabel('Staking Wallet Address').fill('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM');
+  await page.getByRole('button', { name: 'Update Settings' }).click();
+  await expect(panel.stepUp()).toBeVisible({ timeout: 15_000 });
+  await shootBoth(page, testInfo, 'step-up');
+  await expectFitsPhone(page);
+  await panel.stepUp().getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel.stepUp()).toBeHidden();
+});

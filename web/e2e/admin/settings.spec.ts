@@ -40,7 +40,7 @@ test.describe('Token Config', () => {
     await fetch(`${readState().baseURL}/api/admin/settings`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ tokenName: 'Stakedesk Test Token', tokenSymbol: 'SDT', tokenContract: mint, stakingWallet, tokenLogo: null, supportEmail: '' }),
+      body: JSON.stringify({ tokenName: 'Stakedesk Test Token', tokenSymbol: 'SDT', tokenContract: mint, stakingWallet, tokenLogo: null, supportEmail: '', currentPassword: readState().admin.password }),
     });
   });
 

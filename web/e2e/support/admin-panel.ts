@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { adminToken } from './admin-api.js';
 
 /**
@@ -33,17 +33,55 @@ export class AdminPanel {
     return this.page.getByRole('region', { name });
   }
 
-  /** Logs in through the form, as an operator does. */
-  async login(username: string, password: string) {
+  /**
+   * Logs in through the form, as an operator does; with `code`, answers the two-factor step that
+   * the server asks for after the password.
+   */
+  async login(username: string, password: string, code?: string | (() => Promise<string>)) {
     await this.page.goto('/admin');
     await this.page.getByLabel('Username').fill(username);
     await this.page.getByLabel('Password').fill(password);
     await this.page.getByRole('button', { name: 'Login' }).click();
+    if (code === undefined) return;
+    await expect(this.page.getByLabel('Authentication code')).toBeVisible(PASSWORD_CHECK);
+    await this.page.getByLabel('Authentication code').fill(typeof code === 'string' ? code : await code());
+    await this.page.getByRole('button', { name: 'Verify' }).click();
+  }
+
+  /** The step-up dialog that a change of wallet, contract, provider, admin or role opens. */
+  stepUp() {
+    return this.dialog('Confirm this change');
+  }
+
+  /** Answers the step-up dialog with the current password (and a two-factor code). */
+  async confirmStepUp(password: string, code?: string) {
+    const dialog = this.stepUp();
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Current password').fill(password);
+    if (code !== undefined) await dialog.getByLabel('Two-factor code').fill(code);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+  }
+
+  /**
+   * Whether the server checks a request's fields or its step-up first is its own business: this
+   * answers the step-up dialog if it opens before `outcome` shows.
+   */
+  async stepUpIfAsked(password: string, outcome: Locator) {
+    await expect(this.stepUp().or(outcome).first()).toBeVisible(PASSWORD_CHECK);
+    if (await this.stepUp().isVisible()) await this.confirmStepUp(password);
+  }
+
+  /** The signed-in admin's own account (header button, then its drawer). */
+  async openAccount() {
+    await this.page.getByRole('button', { name: /^My account/ }).click();
+    const drawer = this.dialog('My account');
+    await expect(drawer).toBeVisible();
+    return drawer;
   }
 
   /** Opens the panel already logged in (a token from the API in localStorage, as a returning admin has). */
-  async open(tab?: string) {
-    const token = await adminToken();
+  async open(tab?: string, token?: string) {
+    token ??= await adminToken();
     await this.page.addInitScript((value) => localStorage.setItem('admin_token', value), token);
     await this.page.goto('/admin');
     // The first paint waits for the lazy admin chunk (antd), which on a loaded CI machine can take

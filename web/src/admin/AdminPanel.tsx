@@ -7,10 +7,11 @@ import { TOAST_DURATION_MS, TOAST_LIMIT } from '@stakedesk/shared/constants';
 import { createQueryClient } from '../app/query-client.js';
 import { initialLanguage } from '../i18n/language.js';
 import { adminI18n, useAdminI18n } from './i18n.js';
-import { AdminDashboard } from './layout/AdminDashboard.js';
 import { PlatformContext, type AdminPlatform } from './platform.js';
 import { LoginForm } from './session/LoginForm.js';
 import { SessionProvider, useSession } from './session/session.js';
+import { SignedIn } from './session/SignedIn.js';
+import { TwoFactorRequired } from './session/TwoFactorRequired.js';
 import './admin.css';
 
 function AntdShell({ children }: { children: ReactNode }) {
@@ -28,9 +29,10 @@ function AntdShell({ children }: { children: ReactNode }) {
 }
 
 function Gate() {
-  const { client } = useSession();
+  const { client, setupRequired } = useSession();
   if (client === undefined) return <Spin fullscreen />;
-  return client ? <AdminDashboard /> : <LoginForm />;
+  if (!client) return <LoginForm />;
+  return setupRequired ? <TwoFactorRequired /> : <SignedIn />;
 }
 
 /**

@@ -13,7 +13,7 @@ export function browserPlatform(): AdminPlatform {
     copyText: (text) => navigator.clipboard.writeText(text),
     openExternal: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
     // A browser tab has no tray: the panel's own notice and its page title ("(2) Admin Panel") do it.
-    notifyWithdrawal: () => undefined,
+    notify: () => undefined,
     setPendingCount: () => undefined,
     async saveCsv(fileName, content) {
       const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));

@@ -1,4 +1,5 @@
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { MESSAGES, roleRequiredMessage } from '@stakedesk/shared/messages';
+import { ADMIN_ROLES } from '@stakedesk/shared/roles';
 import { useCallback } from 'react';
 import { createI18n } from '../i18n/create-i18n.js';
 import { adminEn, type AdminMessageKey } from '../i18n/admin-en.js';
@@ -7,7 +8,11 @@ import { adminEn, type AdminMessageKey } from '../i18n/admin-en.js';
 export const adminI18n = createI18n<AdminMessageKey>(adminEn, async () => (await import('../i18n/admin-pt-BR.js')).adminPtBR);
 export const useAdminI18n = adminI18n.useI18n;
 
-const SERVER_MESSAGE_KEYS = new Map<string, string>(Object.entries(MESSAGES).map(([key, text]) => [text, `server.${key}`]));
+const SERVER_MESSAGE_KEYS = new Map<string, string>([
+  ...Object.entries(MESSAGES).map(([key, text]): [string, string] => [text, `server.${key}`]),
+  // A role refusal (403 with requiredRole) names the role: one sentence per role in the catalogue.
+  ...ADMIN_ROLES.map((role): [string, string] => [roleRequiredMessage(role), `role.required.${role}`]),
+]);
 
 /**
  * The server and the shared schemas speak English (MESSAGES); a message the catalogue also has

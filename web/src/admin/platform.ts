@@ -17,8 +17,8 @@ export type AdminPlatform = {
   copyText(text: string): Promise<void>;
   /** Opens a block-explorer link outside the panel. */
   openExternal(url: string): void;
-  /** A holder asked for a withdrawal while the panel was open. */
-  notifyWithdrawal(notice: { title: string; body: string }): void;
+  /** Something an admin should see even with the panel in the background: a new withdrawal request, a security change by another admin. */
+  notify(notice: { title: string; body: string }): void;
   /** How many withdrawals wait to be paid (a tray badge, the page title). */
   setPendingCount(count: number): void;
   /** Saves an export: a download in the browser, a save dialog on the desktop. */

@@ -9,6 +9,7 @@ export function useToast() {
       success: (title: string, description?: string) => notification.success({ title, description }),
       error: (title: string, description?: string) => notification.error({ title, description }),
       info: (title: string, description?: string) => notification.info({ title, description }),
+      warning: (title: string, description?: string) => notification.warning({ title, description }),
     }),
     [notification],
   );

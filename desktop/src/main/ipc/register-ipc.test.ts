@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, t
 import { IpcChannel } from '../../shared/ipc-channels.js';
 import { saveCsv } from '../csv/save-csv.js';
 import { createPendingIndicator } from '../notify/pending-indicator.js';
-import { showWithdrawalNotice } from '../notify/withdrawal-notice.js';
+import { showNotice } from '../notify/notice.js';
 import { checkServerUrl } from '../server-url/check-server-url.js';
 import { createServerUrlStore } from '../server-url/server-url-store.js';
 import { app, clipboard, dialog, ipcMain, Notification, resetFakeElectron, shell, Tray } from '../test/fake-electron.js';
@@ -46,7 +46,7 @@ beforeEach(() => {
     serverUrl: createServerUrlStore(path.join(dir, 'server.json')),
     checkServerUrl: (input) => checkServerUrl(input, 2_000),
     reloadWindow,
-    notifyWithdrawal: (notice) => showWithdrawalNotice(notice, vi.fn()),
+    notify: (notice) => showNotice(notice, vi.fn()),
     setPendingCount: (count) => pending.setCount(count),
     saveCsv: (fileName, content) => saveCsv(null, fileName, content),
   });
@@ -121,14 +121,14 @@ describe('clipboard and link channels', () => {
 
 describe('notification channels', () => {
   it('show a native notification for a new withdrawal request', async () => {
-    await invoke(IpcChannel.NotifyWithdrawal, { title: 'New withdrawal request', body: '7xKX…AsU: 1,050 SDT' });
+    await invoke(IpcChannel.Notify, { title: 'New withdrawal request', body: '7xKX…AsU: 1,050 SDT' });
     expect(Notification.shown.map((n) => n.options)).toEqual([{ title: 'New withdrawal request', body: '7xKX…AsU: 1,050 SDT' }]);
   });
 
   it.each([[null], ['title'], [{ title: '', body: 'x' }], [{ title: 'x' }], [{ title: 'x', body: 'y', icon: '/etc/passwd' }], [{ title: 'x'.repeat(201), body: '' }], [[1, 2]]])(
     'refuse the notice %j',
     async (notice) => {
-      await expect(invoke(IpcChannel.NotifyWithdrawal, notice)).rejects.toThrow(/notice/);
+      await expect(invoke(IpcChannel.Notify, notice)).rejects.toThrow(/notice/);
       expect(Notification.shown).toHaveLength(0);
     },
   );

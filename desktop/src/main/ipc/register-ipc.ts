@@ -12,7 +12,7 @@ import {
   explorerLink,
   pendingCount,
   serverUrlInput,
-  withdrawalNotice,
+  noticeArgument,
 } from './ipc-arguments.js';
 
 export type IpcServices = {
@@ -21,7 +21,7 @@ export type IpcServices = {
   checkServerUrl(input: string): Promise<ServerCheckResult>;
   /** Reloads the window so the page and its CSP follow a new server URL. */
   reloadWindow(): void;
-  notifyWithdrawal(notice: { title: string; body: string }): void;
+  notify(notice: { title: string; body: string }): void;
   setPendingCount(count: number): void;
   saveCsv(fileName: string, content: string): Promise<'saved' | 'cancelled'>;
 };
@@ -33,7 +33,7 @@ export function registerIpc(services: IpcServices): void {
   handle(IpcChannel.TokenClear, [], () => services.tokens.clear());
   handle(IpcChannel.CopyText, [copiedText], (text) => clipboard.writeText(text));
   handle(IpcChannel.OpenExternal, [explorerLink], (url) => shell.openExternal(url));
-  handle(IpcChannel.NotifyWithdrawal, [withdrawalNotice], (notice) => services.notifyWithdrawal(notice));
+  handle(IpcChannel.Notify, [noticeArgument], (notice) => services.notify(notice));
   handle(IpcChannel.SetPendingCount, [pendingCount], (count) => services.setPendingCount(count));
   handle(IpcChannel.SaveCsv, [csvFileName, csvContent], (fileName, content) => services.saveCsv(fileName, content));
   handle(IpcChannel.ServerUrlGet, [], () => services.serverUrl.get());

@@ -1,17 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal } from 'antd';
+import { Button, Form, Input, Modal, Select, type FormInstance } from 'antd';
 import { useEffect } from 'react';
 import type { Admin } from '@stakedesk/shared/api-types';
+import { ADMIN_ROLES, type AdminRole } from '@stakedesk/shared/roles';
 import { adminCreateSchema, type AdminCreateInput } from '@stakedesk/shared/schemas';
-import { adminKeys } from '../api/queries.js';
+import { adminKeys } from '../api/query-keys.js';
 import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useAdminClient } from '../session/session.js';
+import { isStepUpCancelled } from '../step-up/step-up.js';
 import { useToast } from '../toast.js';
 
-type AdminForm = { email?: string; username?: string; password?: string };
+type AdminForm = { email?: string; username?: string; password?: string; role?: AdminRole };
 
-/** 'Create New Admin' or 'Edit Admin'; when editing, a blank password keeps the current one. */
+/** A new admin is an operator unless the owner picks otherwise (DESIGN 9's default). */
+const NEW_ADMIN_ROLE: AdminRole = 'operator';
+
+/**
+ * 'Create New Admin' or 'Edit Admin'; when editing, a blank password keeps the current one.
+ * Creating, a role change and a new password for someone else ask for a step-up (the API client's).
+ */
 export function AdminDialog({ open, admin, onClose }: { open: boolean; admin: Admin | null; onClose: () => void }) {
   const { t } = useAdminI18n();
   const localize = useLocalizeMessage();
@@ -23,21 +31,32 @@ export function AdminDialog({ open, admin, onClose }: { open: boolean; admin: Ad
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    if (admin) form.setFieldsValue({ email: admin.email, username: admin.username });
+    form.setFieldsValue(admin ? { email: admin.email, username: admin.username, role: admin.role } : { role: NEW_ADMIN_ROLE });
   }, [open, admin, form]);
 
   const save = useMutation({
     mutationFn: (input: AdminCreateInput) => (admin ? client.send<Admin>('PUT', `/api/admin/admins/${admin.id}`, input) : client.send<Admin>('POST', '/api/admin/admins', input)),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.admins });
+      for (const queryKey of [adminKeys.admins, adminKeys.audit, adminKeys.me]) void queryClient.invalidateQueries({ queryKey });
       toast.success(admin ? t('admins.updated') : t('admins.created'));
       onClose();
     },
-    onError: (error) => toast.error(admin ? t('admins.updateFailed') : t('admins.createFailed'), serverRefusal(form, error, localize)),
+    onError: (error) => {
+      if (!isStepUpCancelled(error)) toast.error(admin ? t('admins.updateFailed') : t('admins.createFailed'), serverRefusal(form, error, localize));
+    },
   });
 
   function submit(values: AdminForm) {
-    const input = checkWithSchema(form, adminCreateSchema, { email: values.email ?? '', username: values.username ?? '', password: values.password ?? '' }, localize);
+    // Editing sends the role and the password only when they change: an unchanged role or a kept
+    // password is no change for the owner to confirm.
+    const role = admin && values.role === admin.role ? undefined : values.role;
+    const password = admin && !values.password ? undefined : (values.password ?? '');
+    const input = checkWithSchema(
+      form,
+      adminCreateSchema,
+      { email: values.email ?? '', username: values.username ?? '', ...(password === undefined ? {} : { password }), ...(role ? { role } : {}) },
+      localize,
+    );
     if (input) save.mutate(input);
   }
 
@@ -66,7 +85,17 @@ export function AdminDialog({ open, admin, onClose }: { open: boolean; admin: Ad
         <Form.Item label={admin ? t('admins.passwordKeep') : t('admins.password')} name="password">
           <Input.Password autoComplete="new-password" />
         </Form.Item>
+        <Form.Item label={t('admins.role')} name="role" extra={<RoleDescription form={form} />}>
+          <Select<AdminRole> options={ADMIN_ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))} />
+        </Form.Item>
       </Form>
     </Modal>
   );
+}
+
+/** What the chosen role may do, under the select. */
+function RoleDescription({ form }: { form: FormInstance<AdminForm> }) {
+  const { t } = useAdminI18n();
+  const role = Form.useWatch('role', form);
+  return role ? t(`role.describe.${role}`) : null;
 }

@@ -1,14 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { Admin } from '@stakedesk/shared/api-types';
 import { formatDateTime } from '@stakedesk/shared/format';
-import { adminKeys, useAdmins } from '../api/queries.js';
+import { adminKeys } from '../api/query-keys.js';
+import { useAdmins } from '../api/queries.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
+import { RoleNotice } from '../roles/RoleNotice.js';
+import { RoleTag } from '../roles/RoleTag.js';
+import { usePermission } from '../roles/use-permission.js';
 import { useAdminClient } from '../session/session.js';
 import { useToast } from '../toast.js';
 import { AdminDialog } from './AdminDialog.js';
 
+/** Every admin with its role and two-factor state; an owner adds, edits (role, password) and deletes them. */
 export function AdminsTab() {
   const { t } = useAdminI18n();
   const localize = useLocalizeMessage();
@@ -18,11 +23,13 @@ export function AdminsTab() {
   const queryClient = useQueryClient();
   const { data, isLoading } = useAdmins();
   const [editing, setEditing] = useState<{ admin: Admin | null } | null>(null);
+  const canManage = usePermission('admins.manage').allowed;
 
   const remove = useMutation({
     mutationFn: (admin: Admin) => client.send('DELETE', `/api/admin/admins/${admin.id}`),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.admins });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
       toast.success(t('admins.deleted'));
     },
     onError: (error) => toast.error(t('admins.deleteFailed'), localize(error.message)),
@@ -42,39 +49,49 @@ export function AdminsTab() {
   const columns: TableColumnsType<Admin> = [
     { title: t('admins.email'), dataIndex: 'email', key: 'email' },
     { title: t('admins.username'), dataIndex: 'username', key: 'username' },
-    { title: t('admins.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: (date: string) => formatDateTime(date) },
+    { title: t('admins.role'), dataIndex: 'role', key: 'role', render: (role: Admin['role']) => <RoleTag role={role} /> },
     {
-      title: t('admins.actions'),
-      key: 'actions',
-      render: (_value, admin) => (
-        <Space>
-          <Button size="small" onClick={() => setEditing({ admin })}>
-            {t('admins.edit')}
-          </Button>
-          <Button size="small" danger onClick={() => confirmDelete(admin)}>
-            {t('common.delete')}
-          </Button>
-        </Space>
-      ),
+      title: t('admins.twoFactor'),
+      dataIndex: 'twoFactorEnabled',
+      key: 'twoFactorEnabled',
+      render: (on: boolean) => <Tag color={on ? 'green' : 'default'}>{on ? t('account.on') : t('account.off')}</Tag>,
     },
+    { title: t('admins.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: (date: string) => formatDateTime(date) },
   ];
+  const actionsColumn: TableColumnsType<Admin>[number] = {
+    title: t('admins.actions'),
+    key: 'actions',
+    render: (_value, admin) => (
+      <Space>
+        <Button size="small" onClick={() => setEditing({ admin })}>
+          {t('admins.edit')}
+        </Button>
+        <Button size="small" danger onClick={() => confirmDelete(admin)}>
+          {t('common.delete')}
+        </Button>
+      </Space>
+    ),
+  };
 
   return (
     <>
+      <RoleNotice action="admins.manage" text="role.locked.admins" />
       <div className="admin-toolbar">
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('admins.title')}
         </Typography.Title>
-        <div className="admin-toolbar-end">
-          <Button type="primary" onClick={() => setEditing({ admin: null })}>
-            {t('admins.add')}
-          </Button>
-        </div>
+        {canManage && (
+          <div className="admin-toolbar-end">
+            <Button type="primary" onClick={() => setEditing({ admin: null })}>
+              {t('admins.add')}
+            </Button>
+          </div>
+        )}
       </div>
       <Table<Admin>
         rowKey="id"
         size="middle"
-        columns={columns}
+        columns={canManage ? [...columns, actionsColumn] : columns}
         dataSource={data?.rows}
         loading={isLoading}
         pagination={false}

@@ -1,18 +1,39 @@
+import { MESSAGES } from '@stakedesk/shared/messages';
 import { ApiError, apiResponse, type ApiInit } from '../../lib/api-client.js';
+import { sendWithStepUp, type StepUpAsk } from '../step-up/step-up.js';
 
 export type Page<T> = { rows: T[]; total: number };
 export type ListParams = Record<string, string | number | undefined>;
 
+export type CallOptions = {
+  /**
+   * false: a 403 asking for a step-up is the caller's to show (its form already asks for the
+   * password, as the two-factor and password forms do). Default: the step-up dialog asks.
+   */
+  stepUp?: boolean;
+  /** false: a 401 is the caller's to handle instead of ending the session (checking the token still works). */
+  endSessionOn401?: boolean;
+};
+
 export type AdminClient = {
   /** The bearer token, for the RPC proxy's admin calls (sending a payout). */
   token: string;
-  get<T>(path: string): Promise<T>;
+  get<T>(path: string, options?: CallOptions): Promise<T>;
   /** An admin list page: the rows and X-Total-Count. */
   page<T>(path: string, params?: ListParams): Promise<Page<T>>;
-  send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T>;
+  send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, options?: CallOptions): Promise<T>;
   text(path: string, params?: ListParams): Promise<string>;
   /** The raw streaming response (the admin event stream). */
   stream(path: string, signal: AbortSignal): Promise<Response>;
+};
+
+export type AdminClientHooks = {
+  /** The token is no longer good (401): end the session, saying why. */
+  onUnauthorized(message: string): void;
+  /** The token works only for enrolling two-factor (settings.requireTwoFactor, not yet enrolled). */
+  onTwoFactorSetupRequired(): void;
+  /** A change needs the current password (and a code): ask the admin. */
+  stepUp: StepUpAsk;
 };
 
 export function withQuery(path: string, params: ListParams = {}): string {
@@ -22,34 +43,45 @@ export function withQuery(path: string, params: ListParams = {}): string {
   return text ? `${path}?${text}` : path;
 }
 
+/** 403 for a token that may only enrol two-factor (DESIGN 9); the flag, or failing it the message, says so. */
+export function isTwoFactorSetupRefusal(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 403) return false;
+  const body = error.body as { twoFactorSetupRequired?: unknown } | undefined;
+  return body?.twoFactorSetupRequired === true || error.message === MESSAGES.twoFactorSetupRequired;
+}
+
 /**
  * The admin API with the bearer token (never a cookie: the desktop app calls across origins).
- * A 401 means the token is no longer good: `onUnauthorized` ends the session.
+ * A 401 ends the session; a step-up request is asked for and retried here, for every caller.
  */
-export function createAdminClient(serverUrl: string, token: string, onUnauthorized: (message: string) => void): AdminClient {
+export function createAdminClient(serverUrl: string, token: string, hooks: AdminClientHooks): AdminClient {
   const headers = { authorization: `Bearer ${token}` };
-  async function call<T>(path: string, init: ApiInit = {}) {
+  async function call<T>(path: string, init: ApiInit = {}, options: CallOptions = {}) {
     try {
       return await apiResponse<T>(serverUrl + path, { ...init, headers, credentials: 'same-origin' });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) onUnauthorized(error.message);
+      if (error instanceof ApiError && error.status === 401 && options.endSessionOn401 !== false) hooks.onUnauthorized(error.message);
+      if (isTwoFactorSetupRefusal(error)) hooks.onTwoFactorSetupRequired();
       throw error;
     }
   }
   return {
     token,
-    get: async (path) => (await call(path)).body as never,
+    get: async (path, options) => (await call(path, {}, options)).body as never,
     async page<T>(path: string, params?: ListParams) {
       const { body, headers: answered } = await call<T[]>(withQuery(path, params));
       return { rows: body, total: Number(answered.get('x-total-count') ?? body.length) };
     },
-    send: async (method, path, body) => (await call(path, { method, body })).body as never,
+    async send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, options: CallOptions = {}) {
+      const once = async (sent: unknown) => (await call<T>(path, { method, body: sent }, options)).body;
+      return options.stepUp === false ? once(body) : sendWithStepUp(once, body, hooks.stepUp);
+    },
     text: async (path, params) => (await call<string>(withQuery(path, params), { responseType: 'text' })).body,
     stream: (path, signal) => fetch(serverUrl + path, { headers, signal, credentials: 'same-origin' }),
   };
 }
 
-/** POST /api/admin/login needs no token. */
-export function loginRequest<T>(serverUrl: string, username: string, password: string): Promise<T> {
-  return apiResponse<T>(`${serverUrl}/api/admin/login`, { method: 'POST', body: { username, password }, credentials: 'same-origin' }).then((r) => r.body);
+/** POST /api/admin/login needs no token; `code` only once the server asked for it. */
+export function loginRequest<T>(serverUrl: string, credentials: { username: string; password: string; code?: string }): Promise<T> {
+  return apiResponse<T>(`${serverUrl}/api/admin/login`, { method: 'POST', body: credentials, credentials: 'same-origin' }).then((r) => r.body);
 }

@@ -1,21 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Admin, AdminSettings, AdminStats, AdminWithdrawal, AuditLogEntry, Stake, StakingPlan, TreasuryCoverage, UnrecordedDeposit } from '@stakedesk/shared/api-types';
+import type { Admin, AdminMe, AdminSettings, AdminStats, AdminWithdrawal, AuditLogEntry, Stake, StakingPlan, TreasuryCoverage, UnrecordedDeposit } from '@stakedesk/shared/api-types';
 import { useAdminClient } from '../session/session.js';
 import type { ListParams } from './admin-client.js';
+import { adminKeys } from './query-keys.js';
 
-/** Query keys: everything under 'admin', so a logout or a resync can drop or refetch it all. */
-export const adminKeys = {
-  all: ['admin'] as const,
-  stats: ['admin', 'stats'] as const,
-  settings: ['admin', 'settings'] as const,
-  plans: ['admin', 'plans'] as const,
-  stakes: ['admin', 'stakes'] as const,
-  withdrawals: ['admin', 'withdrawals'] as const,
-  admins: ['admin', 'admins'] as const,
-  audit: ['admin', 'audit'] as const,
-  reconciliation: ['admin', 'reconciliation'] as const,
-  treasury: ['admin', 'treasury'] as const,
-};
+/** The signed-in admin: its role decides which controls the panel offers. */
+export function useAdminMe() {
+  const client = useAdminClient();
+  return useQuery({ queryKey: adminKeys.me, queryFn: () => client.get<AdminMe>('/api/admin/me') });
+}
 
 export function useAdminStats() {
   const client = useAdminClient();

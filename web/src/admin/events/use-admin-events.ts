@@ -4,11 +4,13 @@ import type { AdminEvent } from '@stakedesk/shared/api-types';
 import { formatExact } from '@stakedesk/shared/format';
 import { shortenAddress } from '@stakedesk/shared/shorten';
 import { sseParser } from '@stakedesk/shared/sse';
-import { adminKeys, useAdminSettings } from '../api/queries.js';
+import { adminKeys } from '../api/query-keys.js';
+import { useAdminMe, useAdminSettings } from '../api/queries.js';
 import { useAdminI18n } from '../i18n.js';
 import { usePlatform } from '../platform.js';
 import { useAdminClient } from '../session/session.js';
 import { useToast } from '../toast.js';
+import { isOwnChange, securityNotice, securityStaleKeys } from './security-change.js';
 
 export type StreamState = 'connecting' | 'live' | 'offline';
 
@@ -34,6 +36,8 @@ function staleKeys(event: AdminEvent): QueryKey[] {
       };
       return [...(byEntity[event.entityType] ?? []), adminKeys.audit];
     }
+    case 'security.changed':
+      return securityStaleKeys(event.changes);
     case 'resync':
       return [adminKeys.all];
   }
@@ -41,7 +45,8 @@ function staleKeys(event: AdminEvent): QueryKey[] {
 
 /**
  * Follows GET /api/admin/events while the panel is open: refreshes exactly what changed, and
- * announces new withdrawal requests. fetch (not EventSource) so the token goes in a header.
+ * announces new withdrawal requests and other admins' security changes (also as a desktop
+ * notification where the platform has them). fetch (not EventSource) so the token goes in a header.
  * After a dropped stream it reconnects and refetches everything it may have missed.
  */
 export function useAdminEvents(): StreamState {
@@ -51,6 +56,7 @@ export function useAdminEvents(): StreamState {
   const toast = useToast();
   const { t } = useAdminI18n();
   const { data: settings } = useAdminSettings();
+  const { data: me } = useAdminMe();
   const [state, setState] = useState<StreamState>('connecting');
   // The handler changes with the language and settings; the stream should not reconnect for that.
   const onEvent = useRef<(event: AdminEvent) => void>(() => undefined);
@@ -60,7 +66,12 @@ export function useAdminEvents(): StreamState {
       const title = t('events.newWithdrawal');
       const body = t('events.newWithdrawalText', { wallet: shortenAddress(event.walletAddress), amount: `${formatExact(event.finalAmount)} ${settings?.tokenSymbol ?? ''}`.trim() });
       toast.info(title, body);
-      platform.notifyWithdrawal({ title, body });
+      platform.notify({ title, body });
+    }
+    if (event.type === 'security.changed' && !isOwnChange(event, me?.id)) {
+      const notice = securityNotice(t, event);
+      toast.warning(notice.title, notice.body);
+      platform.notify(notice);
     }
   };
 

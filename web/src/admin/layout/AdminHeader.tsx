@@ -1,9 +1,13 @@
+import { UserOutlined } from '@ant-design/icons';
 import { Badge, Button, Select, Tooltip } from 'antd';
 import { useState } from 'react';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../i18n/language.js';
-import { useAdminSettings } from '../api/queries.js';
+import { AccountDrawer } from '../account/AccountDrawer.js';
+import { useAdminMe, useAdminSettings } from '../api/queries.js';
 import type { StreamState } from '../events/use-admin-events.js';
 import { useAdminI18n } from '../i18n.js';
+import { RoleTag } from '../roles/RoleTag.js';
+import { useAdminRole } from '../roles/use-permission.js';
 import { useSession } from '../session/session.js';
 import { useToast } from '../toast.js';
 
@@ -14,7 +18,10 @@ export function AdminHeader({ stream }: { stream: StreamState }) {
   const { logout } = useSession();
   const toast = useToast();
   const { data: settings } = useAdminSettings();
+  const { data: me } = useAdminMe();
+  const role = useAdminRole();
   const [logoFailed, setLogoFailed] = useState(false);
+  const [accountOpen, setAccountOpen] = useState(false);
 
   async function onLogout() {
     await logout();
@@ -36,8 +43,18 @@ export function AdminHeader({ stream }: { stream: StreamState }) {
           options={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
           style={{ width: 130 }}
         />
+        <Button
+          icon={<UserOutlined />}
+          onClick={() => setAccountOpen(true)}
+          aria-label={me ? t('header.accountLabel', { username: me.username, role: t(`role.${role}`) }) : t('header.account')}
+          aria-haspopup="dialog"
+        >
+          <span className="admin-account-name">{me?.username ?? t('header.account')}</span>
+          <RoleTag role={role} />
+        </Button>
         <Button onClick={onLogout}>{t('header.logout')}</Button>
       </div>
+      <AccountDrawer open={accountOpen} onClose={() => setAccountOpen(false)} />
     </header>
   );
 }

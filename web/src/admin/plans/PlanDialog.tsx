@@ -3,7 +3,7 @@ import { Button, Form, Input, InputNumber, Modal } from 'antd';
 import { useEffect } from 'react';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { planSchema, type PlanInput } from '@stakedesk/shared/schemas';
-import { adminKeys } from '../api/queries.js';
+import { adminKeys } from '../api/query-keys.js';
 import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useAdminClient } from '../session/session.js';

@@ -3,8 +3,11 @@ import { App, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Tag, Typogr
 import { useState } from 'react';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { formatExact } from '@stakedesk/shared/format';
-import { adminKeys, useAdminPlans, useAdminSettings } from '../api/queries.js';
+import { adminKeys } from '../api/query-keys.js';
+import { useAdminPlans, useAdminSettings } from '../api/queries.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
+import { RoleNotice } from '../roles/RoleNotice.js';
+import { usePermission } from '../roles/use-permission.js';
 import { useAdminClient } from '../session/session.js';
 import { useToast } from '../toast.js';
 import { PlanDialog } from './PlanDialog.js';
@@ -19,6 +22,7 @@ export function PlansTab() {
   const { data: plans, isLoading } = useAdminPlans();
   const { data: settings } = useAdminSettings();
   const [editing, setEditing] = useState<{ plan: StakingPlan | null } | null>(null);
+  const canManage = usePermission('plans.manage').allowed;
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: adminKeys.plans });
@@ -58,15 +62,18 @@ export function PlansTab() {
   const symbol = settings?.tokenSymbol ?? '';
   return (
     <>
+      <RoleNotice action="plans.manage" text="role.locked.changes" />
       <div className="admin-toolbar">
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('plans.title')}
         </Typography.Title>
-        <div className="admin-toolbar-end">
-          <Button type="primary" onClick={() => setEditing({ plan: null })}>
-            {t('plans.create')}
-          </Button>
-        </div>
+        {canManage && (
+          <div className="admin-toolbar-end">
+            <Button type="primary" onClick={() => setEditing({ plan: null })}>
+              {t('plans.create')}
+            </Button>
+          </div>
+        )}
       </div>
       {isLoading ? (
         <Skeleton active />
@@ -81,7 +88,7 @@ export function PlansTab() {
                 aria-label={plan.name}
                 title={plan.name}
                 extra={<Tag color={plan.isActive ? 'green' : 'default'}>{plan.isActive ? t('plans.active') : t('plans.inactive')}</Tag>}
-                actions={[
+                actions={canManage ? [
                   <Button key="edit" type="link" onClick={() => setEditing({ plan })}>
                     {t('plans.edit')}
                   </Button>,
@@ -91,7 +98,7 @@ export function PlansTab() {
                   <Button key="delete" type="link" danger onClick={() => confirmDelete(plan)}>
                     {t('common.delete')}
                   </Button>,
-                ]}
+                ] : undefined}
               >
                 {plan.description && <Typography.Paragraph type="secondary">{plan.description}</Typography.Paragraph>}
                 <Descriptions

@@ -1,52 +1,100 @@
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { adminLoginSchema } from '@stakedesk/shared/schemas';
-import { ApiError } from '../../lib/api-client.js';
 import { checkWithSchema } from '../forms/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useToast } from '../toast.js';
+import { loginRefusal, throttledText } from './login-refusal.js';
 import { useSession } from './session.js';
 
 type LoginValues = { username?: string; password?: string };
+type CodeValues = { code?: string };
 
+/**
+ * Username and password; when the account has two-factor on, a second step asks for the code
+ * (or a recovery code) and signs in with all three.
+ */
 export function LoginForm() {
   const { t } = useAdminI18n();
   const localize = useLocalizeMessage();
   const toast = useToast();
   const { login } = useSession();
   const [form] = Form.useForm<LoginValues>();
+  const [codeForm] = Form.useForm<CodeValues>();
   const [pending, setPending] = useState(false);
+  // Kept between the two steps only, never stored.
+  const [awaitingCode, setAwaitingCode] = useState<{ username: string; password: string } | null>(null);
 
-  async function submit(values: LoginValues) {
-    const credentials = checkWithSchema(form, adminLoginSchema, { username: values.username ?? '', password: values.password ?? '' }, localize);
-    if (!credentials) return;
+  async function attempt(credentials: { username: string; password: string; code?: string }) {
     setPending(true);
     try {
-      await login(credentials.username, credentials.password);
+      await login(credentials);
       toast.success(t('login.success'));
     } catch (error) {
-      // Too many attempts says so; any other refusal is the same wrong-credentials message.
-      if (error instanceof ApiError && error.status === 429) toast.error(t('login.failed'), localize(error.message));
+      const refusal = loginRefusal(error);
+      if (refusal.kind === 'codeRequired') {
+        if (credentials.code === undefined) setAwaitingCode({ username: credentials.username, password: credentials.password });
+        else codeForm.setFields([{ name: 'code', value: '', errors: [localize(refusal.message)] }]);
+      } else if (refusal.kind === 'throttled') toast.error(t('login.failed'), throttledText(t, refusal.retryAfter));
+      else if (refusal.kind === 'rateLimited') toast.error(t('login.failed'), localize(refusal.message));
+      // Any other refusal is the same wrong-credentials message.
       else toast.error(t('login.failed'), t('login.failedText'));
     } finally {
       setPending(false);
     }
   }
 
+  function submitPassword(values: LoginValues) {
+    const credentials = checkWithSchema(form, adminLoginSchema, { username: values.username ?? '', password: values.password ?? '' }, localize);
+    if (credentials) void attempt({ username: credentials.username, password: credentials.password });
+  }
+
+  function submitCode(values: CodeValues) {
+    if (!awaitingCode) return;
+    const checked = checkWithSchema(codeForm, adminLoginSchema, { ...awaitingCode, code: values.code ?? '' }, localize);
+    if (!checked) return;
+    if (!checked.code) {
+      codeForm.setFields([{ name: 'code', errors: [t('server.twoFactorCodeRequired')] }]);
+      return;
+    }
+    void attempt({ ...awaitingCode, code: checked.code });
+  }
+
+  function back() {
+    setAwaitingCode(null);
+    codeForm.resetFields();
+  }
+
   return (
     <div className="admin-login">
       <Card title={<Typography.Title level={3}>{t('header.title')}</Typography.Title>} style={{ width: 'min(400px, 100%)' }}>
-        <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-          <Form.Item label={t('login.username')} name="username">
-            <Input autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item label={t('login.password')} name="password">
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={pending}>
-            {pending ? t('login.pending') : t('login.submit')}
-          </Button>
-        </Form>
+        {awaitingCode ? (
+          // Keyed: each step is its own Form (a Form keeps the store it was mounted with).
+          <Form key="code" form={codeForm} layout="vertical" onFinish={submitCode} requiredMark={false}>
+            <Typography.Paragraph>{t('login.codeIntro', { username: awaitingCode.username })}</Typography.Paragraph>
+            <Form.Item label={t('login.code')} name="code" extra={t('login.codeHint')}>
+              <Input className="admin-mono" autoComplete="one-time-code" autoCapitalize="off" spellCheck={false} autoFocus />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={pending}>
+              {pending ? t('login.pending') : t('login.verify')}
+            </Button>
+            <Button block onClick={back} style={{ marginTop: 8 }}>
+              {t('login.back')}
+            </Button>
+          </Form>
+        ) : (
+          <Form key="password" form={form} layout="vertical" onFinish={submitPassword} requiredMark={false}>
+            <Form.Item label={t('login.username')} name="username">
+              <Input autoComplete="username" autoFocus />
+            </Form.Item>
+            <Form.Item label={t('login.password')} name="password">
+              <Input.Password autoComplete="current-password" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={pending}>
+              {pending ? t('login.pending') : t('login.submit')}
+            </Button>
+          </Form>
+        )}
       </Card>
     </div>
   );

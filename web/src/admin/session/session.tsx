@@ -1,16 +1,32 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LoginResponse } from '@stakedesk/shared/api-types';
+import type { AdminRole } from '@stakedesk/shared/roles';
 import { createAdminClient, loginRequest, type AdminClient } from '../api/admin-client.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { usePlatform } from '../platform.js';
+import { createStepUpBroker, type StepUpBroker } from '../step-up/step-up.js';
 import { useToast } from '../toast.js';
+
+export type Credentials = { username: string; password: string; code?: string };
 
 type Session = {
   /** undefined while the stored token is being read. */
   client: AdminClient | null | undefined;
-  login(username: string, password: string): Promise<void>;
+  /** The role the login answered; after a reload only GET /api/admin/me knows it. */
+  loginRole: AdminRole | null;
+  /** settings.requireTwoFactor is on and this admin has not enrolled: the token is good for enrolment only. */
+  setupRequired: boolean;
+  /** Enrolment done: on to the panel. */
+  finishSetup(): void;
+  login(credentials: Credentials): Promise<LoginResponse>;
   logout(): Promise<void>;
+  /** Carries on with a new token (sign out everywhere made every earlier one worthless). */
+  replaceToken(token: string): Promise<void>;
+  /** Ends the session saying why (a toast under "Please log in again"). */
+  endWith(reason: string): void;
+  /** Where the API client asks for a step-up and the dialog answers. */
+  stepUp: StepUpBroker;
 };
 
 const SessionContext = createContext<Session | null>(null);
@@ -23,46 +39,82 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const { t } = useAdminI18n();
   const localize = useLocalizeMessage();
   const [token, setToken] = useState<string | null>();
+  const [loginRole, setLoginRole] = useState<AdminRole | null>(null);
+  const [setupRequired, setSetupRequired] = useState(false);
+  const [stepUp] = useState(createStepUpBroker);
+  // The token in force right now: an answer to an older one (before sign out everywhere) must not end this session.
+  const current = useRef<string | null | undefined>(undefined);
   const ending = useRef(false);
 
+  const adopt = useCallback((next: string | null) => {
+    current.current = next;
+    setToken(next);
+  }, []);
+
   useEffect(() => {
-    platform.tokenStore.load().then(setToken, () => setToken(null));
-  }, [platform]);
+    platform.tokenStore.load().then(adopt, () => adopt(null));
+  }, [platform, adopt]);
 
   const end = useCallback(async () => {
+    adopt(null);
+    setLoginRole(null);
+    setSetupRequired(false);
     await platform.tokenStore.clear();
-    setToken(null);
     queryClient.clear();
     platform.setPendingCount(0);
-  }, [platform, queryClient]);
+  }, [platform, queryClient, adopt]);
 
-  // Every call that meets a 401 lands here; the first one ends the session and says why.
-  const expire = useCallback(
-    (message: string) => {
+  const endWith = useCallback(
+    (reason: string) => {
       if (ending.current) return;
       ending.current = true;
       void end();
-      toast.error(t('session.ended'), localize(message));
+      toast.error(t('session.ended'), reason);
     },
-    [end, toast, t, localize],
+    [end, toast, t],
   );
 
-  const client = useMemo(
-    () => (token ? createAdminClient(platform.serverUrl, token, expire) : token === undefined ? undefined : null),
-    [platform, token, expire],
-  );
+  const client = useMemo(() => {
+    if (!token) return token === undefined ? undefined : null;
+    return createAdminClient(platform.serverUrl, token, {
+      // Every call that meets a 401 lands here; the first one ends the session and says why.
+      onUnauthorized: (message) => current.current === token && endWith(localize(message)),
+      onTwoFactorSetupRequired: () => current.current === token && setSetupRequired(true),
+      stepUp: stepUp.ask,
+    });
+  }, [platform, token, endWith, localize, stepUp]);
 
   const login = useCallback(
-    async (username: string, password: string) => {
-      const { token: issued } = await loginRequest<LoginResponse>(platform.serverUrl, username, password);
-      await platform.tokenStore.save(issued);
+    async (credentials: Credentials) => {
+      const answer = await loginRequest<LoginResponse>(platform.serverUrl, credentials);
+      await platform.tokenStore.save(answer.token);
       ending.current = false;
-      setToken(issued);
+      setLoginRole(answer.role);
+      setSetupRequired(answer.twoFactorSetupRequired === true);
+      adopt(answer.token);
+      return answer;
     },
-    [platform],
+    [platform, adopt],
   );
 
-  const value = useMemo(() => ({ client, login, logout: end }), [client, login, end]);
+  const replaceToken = useCallback(
+    async (next: string) => {
+      current.current = next;
+      await platform.tokenStore.save(next);
+      adopt(next);
+    },
+    [platform, adopt],
+  );
+
+  const finishSetup = useCallback(() => {
+    setSetupRequired(false);
+    void queryClient.invalidateQueries();
+  }, [queryClient]);
+
+  const value = useMemo(
+    () => ({ client, loginRole, setupRequired, finishSetup, login, logout: end, replaceToken, endWith, stepUp }),
+    [client, loginRole, setupRequired, finishSetup, login, end, replaceToken, endWith, stepUp],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -4,10 +4,14 @@ import { useEffect } from 'react';
 import type { AdminSettings } from '@stakedesk/shared/api-types';
 import { MAINTENANCE_TYPES } from '@stakedesk/shared/constants';
 import { settingsSchema, type SettingsInput } from '@stakedesk/shared/schemas';
-import { adminKeys, useAdminSettings } from '../api/queries.js';
+import { adminKeys } from '../api/query-keys.js';
+import { useAdminSettings } from '../api/queries.js';
 import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
+import { RoleNotice } from '../roles/RoleNotice.js';
+import { usePermission } from '../roles/use-permission.js';
 import { useAdminClient } from '../session/session.js';
+import { isStepUpCancelled } from '../step-up/step-up.js';
 import { useToast } from '../toast.js';
 import { LogoField } from './LogoField.js';
 
@@ -20,7 +24,11 @@ function formValues(settings: AdminSettings): SettingsForm {
   return { ...settings, heliusApiKey: '', removeHeliusApiKey: false };
 }
 
-/** The Platform Settings form: token, logo, RPC provider, support contacts, counters, maintenance. */
+/**
+ * The Platform Settings form: token, logo, RPC provider, support contacts, counters, maintenance,
+ * and the two-factor policy. Only an owner saves it; the others read it. A change of wallet,
+ * contract or provider (or the policy turned off) asks for a step-up through the API client.
+ */
 export function TokenConfigTab() {
   const { t } = useAdminI18n();
   const localize = useLocalizeMessage();
@@ -30,6 +38,7 @@ export function TokenConfigTab() {
   const { data: settings } = useAdminSettings();
   const [form] = Form.useForm<SettingsForm>();
   const maintenanceOn = Form.useWatch('maintenanceMode', form);
+  const canSave = usePermission('settings.save').allowed;
 
   useEffect(() => {
     if (settings) form.setFieldsValue(formValues(settings));
@@ -42,7 +51,9 @@ export function TokenConfigTab() {
       form.setFieldsValue(formValues(saved));
       toast.success(t('settings.saved'));
     },
-    onError: (error) => toast.error(t('settings.saveFailed'), serverRefusal(form, error, localize)),
+    onError: (error) => {
+      if (!isStepUpCancelled(error)) toast.error(t('settings.saveFailed'), serverRefusal(form, error, localize));
+    },
   });
 
   function submit(values: SettingsForm) {
@@ -58,7 +69,8 @@ export function TokenConfigTab() {
 
   if (!settings) return <Skeleton active />;
   return (
-    <Form form={form} layout="vertical" onFinish={submit} initialValues={formValues(settings)} requiredMark={false} scrollToFirstError>
+    <Form form={form} layout="vertical" onFinish={submit} initialValues={formValues(settings)} requiredMark={false} scrollToFirstError disabled={!canSave}>
+      <RoleNotice action="settings.save" text="role.locked.settings" />
       <Card title={t('settings.title')}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
@@ -171,9 +183,17 @@ export function TokenConfigTab() {
         </Form.Item>
       </Card>
 
-      <Button type="primary" htmlType="submit" loading={save.isPending} style={{ marginTop: 16 }}>
-        {save.isPending ? t('settings.pending') : t('settings.submit')}
-      </Button>
+      <Card title={t('settings.securityTitle')} style={{ marginTop: 16 }}>
+        <Form.Item label={t('settings.requireTwoFactor')} name="requireTwoFactor" valuePropName="checked" extra={t('settings.requireTwoFactorHint')} style={{ marginBottom: 0 }}>
+          <Switch />
+        </Form.Item>
+      </Card>
+
+      {canSave && (
+        <Button type="primary" htmlType="submit" loading={save.isPending} style={{ marginTop: 16 }}>
+          {save.isPending ? t('settings.pending') : t('settings.submit')}
+        </Button>
+      )}
     </Form>
   );
 }

@@ -9,6 +9,8 @@ import { CsvButton } from '../components/CsvButton.js';
 import { TxLink } from '../components/TxLink.js';
 import { useTableQuery } from '../components/use-table-query.js';
 import { useAdminI18n } from '../i18n.js';
+import { RoleNotice } from '../roles/RoleNotice.js';
+import { usePermission } from '../roles/use-permission.js';
 import { StakeStatusTag } from './StakeStatusTag.js';
 import { UpdateExpiredButton } from './UpdateExpiredButton.js';
 
@@ -21,6 +23,7 @@ export function StakesTab({ kind }: { kind: 'active' | 'completed' }) {
   const [search, setSearch] = useState('');
   const table = useTableQuery<Stake>({ status: STATUSES[kind], q: search || undefined });
   const { data, isFetching } = useAdminStakes(table.params);
+  const canUpdateExpired = usePermission('stakes.updateExpired').allowed;
   const symbol = settings?.tokenSymbol ?? '';
   const amount = (value: string) => `${formatExact(value)} ${symbol}`.trim();
   const sortable = (key: string) => ({ key, sorter: true, sortOrder: table.sortOrderOf(key) });
@@ -65,10 +68,11 @@ export function StakesTab({ kind }: { kind: 'active' | 'completed' }) {
 
   return (
     <>
+      {kind === 'active' && <RoleNotice action="stakes.updateExpired" text="role.locked.changes" />}
       <div className="admin-toolbar">
         <Input.Search allowClear placeholder={t('stakes.search')} aria-label={t('stakes.search')} onSearch={(value) => setSearch(value.trim())} style={{ maxWidth: 420 }} />
         <div className="admin-toolbar-end">
-          {kind === 'active' && <UpdateExpiredButton />}
+          {kind === 'active' && canUpdateExpired && <UpdateExpiredButton />}
           <CsvButton path="/api/admin/stakes.csv" params={{ status: STATUSES[kind] }} fileName={`${kind}-stakes.csv`} />
         </div>
       </div>

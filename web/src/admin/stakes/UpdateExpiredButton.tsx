@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button } from 'antd';
 import type { UpdateExpiredResponse } from '@stakedesk/shared/api-types';
 import { ApiError } from '../../lib/api-client.js';
-import { adminKeys } from '../api/queries.js';
+import { adminKeys } from '../api/query-keys.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useAdminClient } from '../session/session.js';
 

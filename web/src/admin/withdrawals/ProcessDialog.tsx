@@ -3,7 +3,7 @@ import { Descriptions, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import type { Withdrawal } from '@stakedesk/shared/api-types';
 import { formatExact } from '@stakedesk/shared/format';
-import { adminKeys } from '../api/queries.js';
+import { adminKeys } from '../api/query-keys.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useAdminClient } from '../session/session.js';
 import { useToast } from '../toast.js';

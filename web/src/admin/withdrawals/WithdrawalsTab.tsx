@@ -12,6 +12,8 @@ import { useAdminI18n } from '../i18n.js';
 import { useWalletPayout } from '../payout/use-wallet-payout.js';
 import { WalletPayoutBar } from '../payout/WalletPayoutBar.js';
 import { usePlatform } from '../platform.js';
+import { RoleNotice } from '../roles/RoleNotice.js';
+import { usePermission } from '../roles/use-permission.js';
 import { PayoutState } from './PayoutState.js';
 import { ProcessDialog, type ProcessMode } from './ProcessDialog.js';
 
@@ -29,7 +31,9 @@ export function WithdrawalsTab() {
   const { data: settings } = useAdminSettings();
   const [search, setSearch] = useState('');
   const [acting, setActing] = useState<{ withdrawal: Withdrawal; mode: ProcessMode } | null>(null);
-  const { walletPayouts } = usePlatform();
+  const canProcess = usePermission('withdrawals.process').allowed;
+  // A viewer sees the withdrawals without any way to pay or reject them.
+  const walletPayouts = usePlatform().walletPayouts && canProcess;
   const payout = useWalletPayout();
   const [selected, setSelected] = useState<Withdrawal[]>([]);
   const pending = useWithdrawalTable('pending', search);
@@ -64,35 +68,36 @@ export function WithdrawalsTab() {
     render: (date: string | null) => (date ? formatDateTime(date) : ''),
   });
 
+  const actionsColumn: Columns[number] = {
+    title: t('withdrawals.actions'),
+    key: 'actions',
+    render: (_value, withdrawal) => {
+      // While a payout is on its way nothing else may pay or reject it (the server refuses too).
+      const onItsWay = withdrawal.payout?.status === 'sent';
+      return (
+        <Space>
+          {walletPayouts && (
+            <Button type="primary" size="small" disabled={onItsWay} loading={payout.paying.has(withdrawal.id)} onClick={() => void payout.pay([withdrawal])}>
+              {t('withdrawals.pay')}
+            </Button>
+          )}
+          <Button type={walletPayouts ? 'default' : 'primary'} size="small" disabled={onItsWay} onClick={() => setActing({ withdrawal, mode: 'complete' })}>
+            {t('withdrawals.process')}
+          </Button>
+          <Button danger size="small" disabled={onItsWay} onClick={() => setActing({ withdrawal, mode: 'reject' })}>
+            {t('withdrawals.reject')}
+          </Button>
+        </Space>
+      );
+    },
+  };
   const pendingColumns: Columns = [
     user,
     net(pending.table, t('withdrawals.amount')),
     { title: t('withdrawals.kind'), dataIndex: 'kind', key: 'kind', render: (kind: Withdrawal['kind'], w) => <Tag color={kind === 'early' ? 'orange' : 'green'}>{kind === 'early' ? t('withdrawals.early', { penalty: amount(w.penaltyAmount) }) : t('withdrawals.full')}</Tag> },
     requested(pending.table),
     { title: t('withdrawals.payout'), key: 'payout', render: (_value, withdrawal) => <PayoutState payout={withdrawal.payout} cluster={settings?.solanaCluster} /> },
-    {
-      title: t('withdrawals.actions'),
-      key: 'actions',
-      render: (_value, withdrawal) => {
-        // While a payout is on its way nothing else may pay or reject it (the server refuses too).
-        const onItsWay = withdrawal.payout?.status === 'sent';
-        return (
-          <Space>
-            {walletPayouts && (
-              <Button type="primary" size="small" disabled={onItsWay} loading={payout.paying.has(withdrawal.id)} onClick={() => void payout.pay([withdrawal])}>
-                {t('withdrawals.pay')}
-              </Button>
-            )}
-            <Button type={walletPayouts ? 'default' : 'primary'} size="small" disabled={onItsWay} onClick={() => setActing({ withdrawal, mode: 'complete' })}>
-              {t('withdrawals.process')}
-            </Button>
-            <Button danger size="small" disabled={onItsWay} onClick={() => setActing({ withdrawal, mode: 'reject' })}>
-              {t('withdrawals.reject')}
-            </Button>
-          </Space>
-        );
-      },
-    },
+    ...(canProcess ? [actionsColumn] : []),
   ];
   const completedColumns: Columns = [
     user,
@@ -140,6 +145,7 @@ export function WithdrawalsTab() {
 
   return (
     <>
+      <RoleNotice action="withdrawals.process" text="role.locked.changes" />
       <div className="admin-toolbar">
         <Input.Search allowClear placeholder={t('withdrawals.search')} aria-label={t('withdrawals.search')} onSearch={setSearch} style={{ maxWidth: 420 }} />
         <div className="admin-toolbar-end">

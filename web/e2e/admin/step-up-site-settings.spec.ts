@@ -1,0 +1,73 @@
+import { Keypair } from '@solana/web3.js';
+import { createAdmin, deleteAdmin, loginToken, setStakingWallet, type TestAdmin } from '../support/admin-api.js';
+import { AdminPanel, PASSWORD_CHECK } from '../support/admin-panel.js';
+import { expectAccessible } from '../support/axe.js';
+import { readState } from '../support/state.js';
+import { expect, test } from '../support/test.js';
+
+// The staking wallet is where every deposit goes: changing it is a step-up change (DESIGN 9), and
+// every other signed-in admin hears of it at once. It changes what every page shows, so this runs
+// in the site-settings project, alone.
+test.describe.configure({ mode: 'serial' });
+
+const publicSettings = async () => (await (await fetch(`${readState().baseURL}/api/settings`)).json()) as { stakingWallet: string };
+
+let watcher: (TestAdmin & { id: number }) | undefined;
+test.afterAll(async () => {
+  await setStakingWallet(readState().stakingWallet);
+  if (watcher) await deleteAdmin(watcher.id);
+});
+
+test('a new staking wallet is saved only once the password confirms it; the other owners are told at once', async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const { stakingWallet, admin } = readState();
+  const newWallet = Keypair.generate().publicKey.toBase58();
+
+  // Another owner with the panel open, to hear about it.
+  watcher = await createAdmin('owner', 'watcher');
+  const otherPage = await browser.newPage({ baseURL: readState().baseURL, viewport: { width: 1280, height: 800 } });
+  const other = new AdminPanel(otherPage);
+  await other.open(undefined, await loginToken(watcher));
+  await expect(otherPage.getByText('Live', { exact: true })).toBeVisible({ timeout: 15_000 });
+
+  const panel = new AdminPanel(page);
+  await panel.open();
+  await expect(page.getByText('Live', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await page.getByLabel('Staking Wallet Address').fill(newWallet);
+  await page.getByRole('button', { name: 'Update Settings' }).click();
+
+  // Asked, then cancelled: nothing changes and nothing is reported as failed.
+  const dialog = panel.stepUp();
+  await expect(dialog).toBeVisible(PASSWORD_CHECK);
+  await expect(dialog.getByText('This change moves money or access. Confirm it with your current password.')).toBeVisible();
+  await expect(dialog.getByLabel('Current password')).toBeFocused();
+  await expectAccessible(page, '.ant-modal');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(panel.toast('Failed to update settings')).toHaveCount(0);
+  expect((await publicSettings()).stakingWallet).toBe(stakingWallet);
+
+  // A wrong password: the server's message, in the dialog, which stays open.
+  await page.getByRole('button', { name: 'Update Settings' }).click();
+  await panel.confirmStepUp('not the password');
+  await expect(dialog.getByRole('alert')).toContainText('The current password or two-factor code is wrong', PASSWORD_CHECK);
+  await expect(dialog).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('step-up-refused-1280.png') });
+  expect((await publicSettings()).stakingWallet).toBe(stakingWallet);
+
+  // The right one: the same change goes through.
+  await dialog.getByLabel('Current password').fill(admin.password);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(panel.toast('Settings updated successfully')).toBeVisible(PASSWORD_CHECK);
+  await expect(dialog).toBeHidden();
+  expect((await publicSettings()).stakingWallet).toBe(newWallet);
+  await expect(page.getByLabel('Staking Wallet Address')).toHaveValue(newWallet);
+  // The admin who made the change is not told about it.
+  await expect(panel.toast(/Security change by/)).toHaveCount(0);
+
+  // The other owner is: who, and what, and the form shows the new wallet without a reload.
+  await expect(other.toast(`Security change by ${admin.username}`)).toContainText('The staking wallet was changed.');
+  await expect(otherPage.getByLabel('Staking Wallet Address')).toHaveValue(newWallet);
+  await otherPage.screenshot({ path: testInfo.outputPath('security-change-announced-1280.png') });
+  await otherPage.close();
+});

@@ -1,0 +1,43 @@
+import { Descriptions, Drawer, Skeleton, Tag } from 'antd';
+import { formatDateTime } from '@stakedesk/shared/format';
+import { useAdminMe } from '../api/queries.js';
+import { useAdminI18n } from '../i18n.js';
+import { RoleTag } from '../roles/RoleTag.js';
+import { PasswordCard } from './PasswordCard.js';
+import { SessionsCard } from './SessionsCard.js';
+import { TwoFactorCard } from './TwoFactorCard.js';
+
+/**
+ * The signed-in admin's own account, beside whatever tab is open: who they are, their password,
+ * two-factor, and sign out everywhere. Stays mounted when closed, so recovery codes on screen
+ * are not lost by closing it.
+ */
+export function AccountDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useAdminI18n();
+  const { data: me } = useAdminMe();
+  return (
+    <Drawer open={open} onClose={onClose} title={t('account.title')} size="min(560px, 100vw)" placement="right">
+      {!me ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Descriptions
+            column={1}
+            size="small"
+            bordered
+            items={[
+              { key: 'username', label: t('account.username'), children: me.username },
+              { key: 'email', label: t('account.email'), children: me.email },
+              { key: 'role', label: t('account.role'), children: <RoleTag role={me.role} /> },
+              { key: 'twoFactor', label: t('account.twoFactor'), children: <Tag color={me.twoFactorEnabled ? 'green' : 'default'}>{me.twoFactorEnabled ? t('account.on') : t('account.off')}</Tag> },
+              { key: 'since', label: t('account.since'), children: formatDateTime(me.createdAt) },
+            ]}
+          />
+          <TwoFactorCard me={me} />
+          <PasswordCard />
+          <SessionsCard />
+        </>
+      )}
+    </Drawer>
+  );
+}

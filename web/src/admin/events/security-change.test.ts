@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { SecurityChange } from '@stakedesk/shared/api-types';
+import { adminEn, type AdminMessageKey } from '../../i18n/admin-en.js';
+import { adminPtBR } from '../../i18n/admin-pt-BR.js';
+import { adminKeys } from '../api/query-keys.js';
+import { isOwnChange, securityNotice, securityStaleKeys } from './security-change.js';
+
+const ALL_CHANGES: SecurityChange[] = [
+  'settings.stakingWallet',
+  'settings.tokenContract',
+  'settings.rpcProvider',
+  'settings.requireTwoFactorOff',
+  'admin.create',
+  'admin.role',
+  'admin.password',
+  'twoFactor.disable',
+];
+
+const translate = (catalogue: Record<AdminMessageKey, string>) => (key: AdminMessageKey, values?: Record<string, string | number>) =>
+  catalogue[key].replace(/\{(\w+)\}/g, (match, name: string) => String(values?.[name] ?? match));
+
+const event = (changes: SecurityChange[], adminId = 7) => ({ type: 'security.changed' as const, changes, adminUsername: 'alice', adminId });
+
+describe('a security change announced by the event stream', () => {
+  it('names who changed what, in English', () => {
+    expect(securityNotice(translate(adminEn), event(['settings.stakingWallet', 'settings.rpcProvider']))).toEqual({
+      title: 'Security change by alice',
+      body: 'The staking wallet was changed. The RPC provider settings were changed.',
+    });
+  });
+
+  it('has a readable sentence for every change, in both languages', () => {
+    for (const catalogue of [adminEn, adminPtBR]) {
+      for (const change of ALL_CHANGES) {
+        const { body } = securityNotice(translate(catalogue), event([change]));
+        expect(body).toMatch(/^[A-ZÁÉÍÓÚ].{10,}\.$/);
+        expect(body).not.toContain(change);
+      }
+    }
+    expect(securityNotice(translate(adminPtBR), event(['admin.create'])).title).toBe('Alteração de segurança por alice');
+  });
+
+  it('refetches the settings (and treasury) for a settings change, the admins for an account change, the audit log always', () => {
+    expect(securityStaleKeys(['settings.stakingWallet', 'settings.tokenContract'])).toEqual([adminKeys.audit, adminKeys.settings, adminKeys.treasury, adminKeys.reconciliation]);
+    expect(securityStaleKeys(['admin.role'])).toEqual([adminKeys.audit, adminKeys.admins, adminKeys.me]);
+  });
+
+  it("is not announced to the admin who made it", () => {
+    expect(isOwnChange(event(['admin.create'], 7), 7)).toBe(true);
+    expect(isOwnChange(event(['admin.create'], 7), 8)).toBe(false);
+    expect(isOwnChange(event(['admin.create'], 7), undefined)).toBe(false);
+  });
+});

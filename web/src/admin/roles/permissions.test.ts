@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { roleRequiredMessage } from '@stakedesk/shared/messages';
+import { ADMIN_ROLES, type AdminRole } from '@stakedesk/shared/roles';
+import { adminEn } from '../../i18n/admin-en.js';
+import { ACTION_ROLE, permissionFor, type PanelAction } from './permissions.js';
+
+const ACTIONS = Object.keys(ACTION_ROLE) as PanelAction[];
+
+describe("the panel's controls by role", () => {
+  it.each<[AdminRole, PanelAction[]]>([
+    ['owner', ACTIONS],
+    ['operator', ['withdrawals.process', 'plans.manage', 'stakes.updateExpired']],
+    ['viewer', []],
+  ])('%s may use exactly %j', (role, allowed) => {
+    expect(ACTIONS.filter((action) => permissionFor(role, action).allowed)).toEqual(allowed);
+  });
+
+  it('a refusal names the least role that would do', () => {
+    expect(permissionFor('viewer', 'withdrawals.process')).toEqual({ allowed: false, needs: 'operator' });
+    expect(permissionFor('viewer', 'settings.save')).toEqual({ allowed: false, needs: 'owner' });
+    expect(permissionFor('operator', 'admins.manage')).toEqual({ allowed: false, needs: 'owner' });
+  });
+
+  it('every action needs a known role', () => {
+    for (const action of ACTIONS) expect(ADMIN_ROLES).toContain(ACTION_ROLE[action]);
+  });
+});
+
+describe("the role refusal's words", () => {
+  it.each(ADMIN_ROLES)('the English catalogue says what the server says for %s', (role) => {
+    expect(adminEn[`role.required.${role}`]).toBe(roleRequiredMessage(role));
+  });
+});

@@ -1,0 +1,26 @@
+import { roleAllows, type AdminRole } from '@stakedesk/shared/roles';
+
+/**
+ * What each control of the panel needs (DESIGN 9): the server refuses the rest with 403 anyway;
+ * the panel hides or disables them and says which role it would take. Reads and CSV exports
+ * need nothing beyond a signed-in viewer.
+ */
+export const ACTION_ROLE = {
+  /** Pay, Process, Reject a withdrawal. */
+  'withdrawals.process': 'operator',
+  /** Create, edit, activate or deactivate, delete a plan. */
+  'plans.manage': 'operator',
+  'stakes.updateExpired': 'operator',
+  'settings.save': 'owner',
+  /** Create, edit (role, password), delete an admin. */
+  'admins.manage': 'owner',
+} as const satisfies Record<string, AdminRole>;
+
+export type PanelAction = keyof typeof ACTION_ROLE;
+
+export type Permission = { allowed: true } | { allowed: false; needs: AdminRole };
+
+export function permissionFor(role: AdminRole, action: PanelAction): Permission {
+  const needs = ACTION_ROLE[action];
+  return roleAllows(role, needs) ? { allowed: true } : { allowed: false, needs };
+}
