@@ -6,6 +6,7 @@ import { twoFactorEnableSchema } from '@stakedesk/shared/schemas';
 import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { usePlatform } from '../platform.js';
+import { useSession } from '../session/session.js';
 import { useToast } from '../toast.js';
 import { useEnableTwoFactor, useTwoFactorSetup } from './account-api.js';
 
@@ -22,6 +23,7 @@ export function TwoFactorEnrol({ onEnabled, onCancel }: { onEnabled: (recoveryCo
   const platform = usePlatform();
   const setup = useTwoFactorSetup();
   const enable = useEnableTwoFactor();
+  const { replaceToken } = useSession();
   const [form] = Form.useForm<CodeForm>();
   const { mutate: start } = setup;
 
@@ -40,7 +42,10 @@ export function TwoFactorEnrol({ onEnabled, onCancel }: { onEnabled: (recoveryCo
     const input = checkWithSchema(form, twoFactorEnableSchema, { code: values.code ?? '' }, localize);
     if (!input) return;
     enable.mutate(input.code, {
-      onSuccess: ({ recoveryCodes }) => {
+      // The answer carries a full session: under the required-for-everyone policy the token that
+      // enrolled was good for /me only.
+      onSuccess: async ({ recoveryCodes, token }) => {
+        await replaceToken(token);
         toast.success(t('twoFactor.enabled'));
         onEnabled(recoveryCodes);
       },
