@@ -99,6 +99,8 @@ test.describe('Token Config', () => {
     const key = 'e2e-provider-key-0123456789';
     await page.getByLabel('Helius API Key').fill(key);
     await page.getByRole('button', { name: 'Update Settings' }).click();
+    // The provider key is one of the changes that redirect money: the panel asks for the password first.
+    await panel.confirmStepUp(readState().admin.password);
     await expect(panel.toast('Settings updated successfully')).toBeVisible();
     await expect(page.getByLabel('Helius API Key')).toHaveValue('');
     await expect(page.getByLabel('Helius API Key')).toHaveAttribute('placeholder', 'e2e-••••••••6789');
@@ -106,6 +108,7 @@ test.describe('Token Config', () => {
 
     await page.getByLabel('Remove the stored key').check();
     await page.getByRole('button', { name: 'Update Settings' }).click();
+    await panel.confirmStepUp(readState().admin.password);
     await expect(page.getByLabel('Helius API Key')).toHaveAttribute('placeholder', 'No key stored');
   });
 });

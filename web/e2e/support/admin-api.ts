@@ -93,9 +93,10 @@ export const adminToken = async () => {
 };
 
 /** POST /api/admin/login for any admin: its token, or the refusal as an error. */
-export async function loginToken(credentials: { username: string; password: string; code?: string }): Promise<string> {
-  const response = await fetch(`${readState().baseURL}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
-  if (!response.ok) throw new Error(`login ${credentials.username}: ${response.status} ${await response.text()}`);
+export async function loginToken({ username, password, code }: { username: string; password: string; code?: string }): Promise<string> {
+  const body = { username, password, ...(code === undefined ? {} : { code }) };
+  const response = await fetch(`${readState().baseURL}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`login ${username}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
 }
 

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider, Spin, theme } from 'antd';
+import { App, ConfigProvider, Spin } from 'antd';
 import enUS from 'antd/locale/en_US';
 import ptBR from 'antd/locale/pt_BR';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -12,12 +12,13 @@ import { LoginForm } from './session/LoginForm.js';
 import { SessionProvider, useSession } from './session/session.js';
 import { SignedIn } from './session/SignedIn.js';
 import { TwoFactorRequired } from './session/TwoFactorRequired.js';
+import { adminTheme } from './theme.js';
 import './admin.css';
 
 function AntdShell({ children }: { children: ReactNode }) {
   const { language } = useAdminI18n();
   return (
-    <ConfigProvider locale={language === 'pt-BR' ? ptBR : enUS} theme={{ algorithm: theme.darkAlgorithm }}>
+    <ConfigProvider locale={language === 'pt-BR' ? ptBR : enUS} theme={adminTheme}>
       <App
         className="admin-app"
         notification={{ maxCount: TOAST_LIMIT, duration: TOAST_DURATION_MS / 1000, placement: 'bottomRight', showProgress: true }}

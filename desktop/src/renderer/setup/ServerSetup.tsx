@@ -1,8 +1,9 @@
-import { Alert, App, Button, Card, ConfigProvider, Form, Input, Space, Typography, theme } from 'antd';
+import { Alert, App, Button, Card, ConfigProvider, Form, Input, Space, Typography } from 'antd';
 import enUS from 'antd/locale/en_US';
 import ptBR from 'antd/locale/pt_BR';
 import { useState } from 'react';
 import { initialLanguage } from '../../../../web/src/i18n/language.js';
+import { adminTheme } from '../../../../web/src/admin/theme.js';
 import type { ServerCheckResult, StakedeskBridge } from '../../shared/bridge.js';
 import { setupMessages } from './setup-messages.js';
 
@@ -49,7 +50,7 @@ export function ServerSetup({ bridge, current, onCancel }: Props) {
   }
 
   return (
-    <ConfigProvider locale={language === 'pt-BR' ? ptBR : enUS} theme={{ algorithm: theme.darkAlgorithm }}>
+    <ConfigProvider locale={language === 'pt-BR' ? ptBR : enUS} theme={adminTheme}>
       <App className="setup-app">
         <main className="setup-screen">
           <Card title={<Typography.Title level={3}>{messages.title}</Typography.Title>} style={{ width: 'min(520px, 100%)' }}>
