@@ -23,11 +23,14 @@ type Outcome = { path: string; status: number | 'no answer'; ms: number; body: s
 
 const PATHS = ['/api/health', '/api/stats', '/api/staking-plans', '/api/settings', '/api/admin/login'];
 
+let logins = 0;
+
 async function hit(path: string): Promise<Outcome> {
   const started = Date.now();
+  // A different (unknown) username each time: the per-account throttle would otherwise answer 429 after five.
   const init: RequestInit =
     path === '/api/admin/login'
-      ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'wrong' }) }
+      ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: `probe-${(logins += 1)}`, password: 'wrong' }) }
       : {};
   try {
     const response = await fetch(server.url + path, { ...init, signal: AbortSignal.timeout(ANSWER_WITHIN_MS * 2) });
