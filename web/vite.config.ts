@@ -13,7 +13,8 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'dom-export.mjs') },
 ];
 
-const CORE = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|shared[\\/]src[\\/](format|decimal|shorten)\.ts$|web[\\/]src[\\/](lib[\\/]|i18n[\\/](create-i18n|language))/;
+const CORE =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|shared[\\/]src[\\/](format|decimal|shorten)\.ts$|web[\\/]src[\\/](lib[\\/]|i18n[\\/](create-i18n|language))/;
 
 export default defineConfig(({ command }) => ({
   plugins: [react()],
@@ -35,7 +36,8 @@ export default defineConfig(({ command }) => ({
               name: 'core',
               // Vite's preload helper rides along rather than costing a request of its own; mutations
               // are for the stake dialogs and the panel, which load later.
-              test: (id: string) => id.includes('vite/preload-helper') || (CORE.test(id) && !/[\\/](useMutation|mutationObserver)\.js$/.test(id)),
+              test: (id: string) =>
+                id.includes('vite/preload-helper') || (CORE.test(id) && !/[\\/](useMutation|mutationObserver)\.js$/.test(id)),
             },
           ],
         },

@@ -32,7 +32,9 @@ async function choose(client: pg.Client, layout: ExpiryLayout, count: number): P
       [count],
     );
   } else {
-    await client.query(`CREATE TABLE bench_expiry AS SELECT id, status, ends_at, completed_at FROM stakes ORDER BY random() LIMIT $1`, [count]);
+    await client.query(`CREATE TABLE bench_expiry AS SELECT id, status, ends_at, completed_at FROM stakes ORDER BY random() LIMIT $1`, [
+      count,
+    ]);
   }
 }
 
@@ -44,7 +46,9 @@ async function arm(client: pg.Client): Promise<void> {
 }
 
 async function restore(client: pg.Client): Promise<void> {
-  await client.query(`UPDATE stakes s SET status = e.status, ends_at = e.ends_at, completed_at = e.completed_at FROM bench_expiry e WHERE s.id = e.id`);
+  await client.query(
+    `UPDATE stakes s SET status = e.status, ends_at = e.ends_at, completed_at = e.completed_at FROM bench_expiry e WHERE s.id = e.id`,
+  );
   await client.query('DROP TABLE bench_expiry');
   await client.query('VACUUM (ANALYZE) stakes');
 }
@@ -79,7 +83,11 @@ export async function measureExpiry(
         }
         if (layout === 'cohort') {
           await arm(client);
-          explain = await explainWrite(client, `expiry: one batch of ${EXPIRY_BATCH} of the ${count} stakes due (update-expired-stakes)`, EXPIRE_BATCH_SQL);
+          explain = await explainWrite(
+            client,
+            `expiry: one batch of ${EXPIRY_BATCH} of the ${count} stakes due (update-expired-stakes)`,
+            EXPIRE_BATCH_SQL,
+          );
         }
       } finally {
         await restore(client);

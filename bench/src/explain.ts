@@ -35,7 +35,11 @@ function describe(sql: string): string {
 
 function summarise(name: string, sql: string, plan: string): Explained {
   const executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN);
-  const indexes = [...new Set([...plan.matchAll(/Index (?:Only )?Scan(?: Backward)? using (\w+)|Bitmap Index Scan on (\w+)/g)].map((m) => (m[1] ?? m[2])!))];
+  const indexes = [
+    ...new Set(
+      [...plan.matchAll(/Index (?:Only )?Scan(?: Backward)? using (\w+)|Bitmap Index Scan on (\w+)/g)].map((m) => (m[1] ?? m[2])!),
+    ),
+  ];
   const seqScans = [...new Set([...plan.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1]!))];
   return { name, sql, plan, executionMs, indexes, seqScans };
 }
@@ -43,7 +47,8 @@ function summarise(name: string, sql: string, plan: string): Explained {
 export async function explainQueries(databaseUrl: string, wallet: string, n: number): Promise<Explained[]> {
   const sequelize = openDatabase(databaseUrl);
   const captured: string[] = [];
-  (sequelize as unknown as { options: { logging: (sql: string) => void } }).options.logging = (sql: string) => void captured.push(sql.replace(/^Executing \([^)]*\): /, ''));
+  (sequelize as unknown as { options: { logging: (sql: string) => void } }).options.logging = (sql: string) =>
+    void captured.push(sql.replace(/^Executing \([^)]*\): /, ''));
   const page = { limit: 20, offset: 0 } as const; // the admin panel's page
   const walletPage = { limit: WALLET_PAGE_LIMIT, offset: 0 };
   const open: StakeStatus[] = ['active', 'pending_withdrawal'];
@@ -55,7 +60,10 @@ export async function explainQueries(databaseUrl: string, wallet: string, n: num
     { name: 'GET /api/stats (cached)', run: () => publicStats(sequelize) },
     { name: 'GET /api/admin/stats', run: () => adminStats(sequelize) },
     { name: 'admin stakes, Active tab, first page', run: () => listStakes(page, open) },
-    { name: `admin stakes, Completed tab, deep page (offset ${Math.floor(n / 4)})`, run: () => listStakes({ ...page, offset: Math.floor(n / 4) }, closed) },
+    {
+      name: `admin stakes, Completed tab, deep page (offset ${Math.floor(n / 4)})`,
+      run: () => listStakes({ ...page, offset: Math.floor(n / 4) }, closed),
+    },
     { name: 'admin stakes, all, first page', run: () => listStakes({ ...page, limit: 100 }, undefined) },
     { name: `admin stakes, all, deep page (offset ${deep})`, run: () => listStakes({ ...page, limit: 100, offset: deep }, undefined) },
     { name: 'admin stakes, Active tab by amount', run: () => listStakes({ ...page, sort: 'amount', order: 'desc' }, open) },
@@ -64,7 +72,10 @@ export async function explainQueries(databaseUrl: string, wallet: string, n: num
     { name: 'admin stakes, Active tab, search by plan name', run: () => listStakes({ ...page, q: 'rowt' }, open) },
     { name: 'admin withdrawals, pending, first page', run: () => listWithdrawals(page, ['pending']) },
     { name: 'admin withdrawals, completed, deep page', run: () => listWithdrawals({ ...page, offset: Math.floor(n / 8) }, ['completed']) },
-    { name: 'admin withdrawals, completed by amount', run: () => listWithdrawals({ ...page, sort: 'finalAmount', order: 'desc' }, ['completed']) },
+    {
+      name: 'admin withdrawals, completed by amount',
+      run: () => listWithdrawals({ ...page, sort: 'finalAmount', order: 'desc' }, ['completed']),
+    },
     { name: 'admin withdrawals, search by wallet start', run: () => listWithdrawals({ ...page, q: wallet.slice(0, 4) }, ['completed']) },
   ];
   const client = new pg.Client({ connectionString: databaseUrl });

@@ -56,7 +56,8 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
     headers,
     setupRequest: (req) => {
       const next = options.body?.();
-      const own = typeof next === 'object' ? { body: next.body, headers: { ...headers, ...next.headers } } : next === undefined ? {} : { body: next };
+      const own =
+        typeof next === 'object' ? { body: next.body, headers: { ...headers, ...next.headers } } : next === undefined ? {} : { body: next };
       return { ...req, path: pathOf(), ...own };
     },
   };

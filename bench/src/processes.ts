@@ -17,7 +17,10 @@ export type Child = { child: ChildProcess; url: string; exited: Promise<number |
 export async function startServer(env: Record<string, string>, logFile: string): Promise<Child> {
   if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` first`);
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_MAIN], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const log = createWriteStream(logFile, { flags: 'a' });
   child.stdout!.pipe(log, { end: false });
@@ -35,10 +38,15 @@ export async function startServer(env: Record<string, string>, logFile: string):
       resolve(banner[1]!);
     };
     child.stdout!.on('data', collect);
-    void exited.then((code) => reject(new Error(`the server exited (${code}) before its banner (log: ${logFile}):\n${output.slice(-2000)}`)));
+    void exited.then((code) =>
+      reject(new Error(`the server exited (${code}) before its banner (log: ${logFile}):\n${output.slice(-2000)}`)),
+    );
   });
   for (;;) {
-    const healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) break;
     await new Promise((r) => setTimeout(r, 5));
   }
@@ -57,7 +65,11 @@ export async function stopChild(process: { child: ChildProcess; exited: Promise<
 }
 
 /** Forks a compiled bench module that sends `{ url }` (and maybe more) over IPC once it listens. */
-export async function forkReady<T extends { url: string }>(modulePath: string, env: Record<string, string> = {}, logFile?: string): Promise<Child & { ready: T }> {
+export async function forkReady<T extends { url: string }>(
+  modulePath: string,
+  env: Record<string, string> = {},
+  logFile?: string,
+): Promise<Child & { ready: T }> {
   const child = fork(modulePath, [], {
     env: { ...process.env, ...env },
     stdio: logFile ? ['ignore', 'pipe', 'pipe', 'ipc'] : 'inherit',

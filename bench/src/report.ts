@@ -65,7 +65,12 @@ function targets(r: Results, ceiling: number): string[][] {
         : `the ceiling run had other processes at ${best.othersPercent}% of the CPU, this one at ${load.othersPercent}% (load average ${fmt(load.load, 2)}): ` +
           `on ${r.machine.cores} shared CPUs the two were not measured on the same machine, in effect. A cached GET does no database work (answered from memory, ETag prepared once)`;
     // One decimal: 69.9% must not read as "70%, missed by 0 points".
-    rows.push([`${name} at 70% or more of the ceiling`, `${fmt(ratio * 100, 1)}%`, verdict(ratio >= 0.7, `${fmt((0.7 - ratio) * 100, 1)} points`), why]);
+    rows.push([
+      `${name} at 70% or more of the ceiling`,
+      `${fmt(ratio * 100, 1)}%`,
+      verdict(ratio >= 0.7, `${fmt((0.7 - ratio) * 100, 1)} points`),
+      why,
+    ]);
   }
 
   const wallet = byName('GET /api/stakes/{wallet}');
@@ -74,13 +79,21 @@ function targets(r: Results, ceiling: number): string[][] {
   if (wallet) {
     const flatOut = `flat out: p99 ${wallet.p99} ms at ${fmt(wallet.reqPerSec)} req/s`;
     const half = paced ? `; at ${fmt(paced.rate ?? 0)} req/s offered: p99 ${paced.p99} ms, p50 ${paced.p50} ms` : '';
-    const met = wallet.p99 < 20 ? 'met' : paced && paced.p99 < 20 ? `met at half rate; **missed** flat out by ${times(wallet.p99, 20)}` : verdict(false, times(Math.min(wallet.p99, paced?.p99 ?? Infinity), 20));
+    const met =
+      wallet.p99 < 20
+        ? 'met'
+        : paced && paced.p99 < 20
+          ? `met at half rate; **missed** flat out by ${times(wallet.p99, 20)}`
+          : verdict(false, times(Math.min(wallet.p99, paced?.p99 ?? Infinity), 20));
     const why =
       wallet.p99 < 20
         ? ''
         : `50 connections kept busy queue by construction (mean latency = 50 / rate): p99 under 20 ms needs well over 2,500 req/s, ` +
           `and the bare Express route itself managed ${fmt(firstCeiling?.reqPerSec ?? 0)} req/s with a p99 of ${firstCeiling?.p99 ?? '?'} ms here. ` +
-          `PostgreSQL's own time for the query: ${fmt(databaseMs(r, (n) => n === 'GET /api/stakes/{wallet}'), 2)} ms. ` +
+          `PostgreSQL's own time for the query: ${fmt(
+            databaseMs(r, (n) => n === 'GET /api/stakes/{wallet}'),
+            2,
+          )} ms. ` +
           `One holder in a thousand has hundreds of stakes (up to ${fmt(r.seeded.whale.stakes)}: a ${fmt(r.seeded.whale.stakes)}-row answer), and those make the tail; ` +
           contention(r, ['wallet', 'wallet-paced']) +
           (r.n < 1_000_000 ? `. (The target is set at 1,000,000 stakes; this run has ${fmt(r.n)}.)` : '.');
@@ -133,13 +146,28 @@ function targets(r: Results, ceiling: number): string[][] {
       ? ''
       : `most of it is PostgreSQL starting and recovering, and Node loading the server's modules, on a machine with a load average of ${r.startLoad === undefined ? '(not recorded at that point of this run; up to ' + fmt(Math.max(...r.loads.map((l) => l.load)), 2) + ' during it)' : fmt(r.startLoad, 2)} on ${r.machine.cores} CPUs; no work at start-up depends on the number of stakes (migrations already applied, caches filled on first use)`,
   ]);
-  const peak = Math.max(r.serverPeakMb ?? 0, ...r.loads.filter((l) => l.group !== 'ceiling').map((l) => l.memoryMb ?? 0), r.expiry.memoryMb);
+  const peak = Math.max(
+    r.serverPeakMb ?? 0,
+    ...r.loads.filter((l) => l.group !== 'ceiling').map((l) => l.memoryMb ?? 0),
+    r.expiry.memoryMb,
+  );
   rows.push(['server memory under 250 MB during the runs', `${fmt(peak)} MB peak RSS`, verdict(peak < 250, `${fmt(peak - 250)} MB`), '']);
   if (r.web?.routes.length) {
     const landing = r.web.routes.find((route) => route.route === '/');
-    if (landing) rows.push(['landing page JavaScript under 100 KB gzipped', `${fmt(landing.gzipKb, 1)} KB`, verdict(landing.gzipKb < 100, `${fmt(landing.gzipKb - 100, 1)} KB`), '']);
+    if (landing)
+      rows.push([
+        'landing page JavaScript under 100 KB gzipped',
+        `${fmt(landing.gzipKb, 1)} KB`,
+        verdict(landing.gzipKb < 100, `${fmt(landing.gzipKb - 100, 1)} KB`),
+        '',
+      ]);
     const lcp = median(r.web.lcpMs);
-    rows.push(['landing LCP under 2.5 s (CPU 4x slower)', `${fmt(lcp)} ms (median of ${r.web.lcpMs.length})`, verdict(lcp < 2500, times(lcp, 2500)), '']);
+    rows.push([
+      'landing LCP under 2.5 s (CPU 4x slower)',
+      `${fmt(lcp)} ms (median of ${r.web.lcpMs.length})`,
+      verdict(lcp < 2500, times(lcp, 2500)),
+      '',
+    ]);
   }
   return rows;
 }
@@ -160,7 +188,11 @@ export function renderResults(r: Results): string {
     `${l.p99} ms`,
     l.group === 'ceiling' || l.rate ? '—' : `${fmt((l.reqPerSec / ceiling) * 100)}%`,
     l.memoryMb === undefined ? '' : `${fmt(l.memoryMb)} MB`,
-    l.failures ? `${l.failures} of ${fmt(l.requests)} (${Object.entries(l.statusCodes).map(([c, n]) => `${c}×${n}`).join(' ')})` : `0 of ${fmt(l.requests)}`,
+    l.failures
+      ? `${l.failures} of ${fmt(l.requests)} (${Object.entries(l.statusCodes)
+          .map(([c, n]) => `${c}×${n}`)
+          .join(' ')})`
+      : `0 of ${fmt(l.requests)}`,
     `${l.othersPercent}%`,
     fmt(l.load, 2),
   ]);
@@ -170,7 +202,10 @@ export function renderResults(r: Results): string {
         '',
         'JavaScript each route really loads (every script response, gzipped at level 9), and the throttled timings:',
         '',
-        table(['Route', 'Scripts', 'JS gzipped'], r.web.routes.map((route) => [route.route, String(route.files), `${fmt(route.gzipKb, 1)} KB`])),
+        table(
+          ['Route', 'Scripts', 'JS gzipped'],
+          r.web.routes.map((route) => [route.route, String(route.files), `${fmt(route.gzipKb, 1)} KB`]),
+        ),
         '',
         `- Landing page Largest Contentful Paint, CPU 4x slower: ${r.web.lcpMs.map((ms) => `${fmt(ms)} ms`).join(', ')} (median ${fmt(median(r.web.lcpMs))} ms).`,
         `- Dashboard, navigation to the stakes table showing the holder's stakes, CPU 4x slower: ${r.web.dashboardMs.map((ms) => `${fmt(ms)} ms`).join(', ')} (median ${fmt(median(r.web.dashboardMs))} ms).`,
@@ -210,7 +245,7 @@ POST /api/admin/update-expired-stakes with ${fmt(r.expiry.count)} stakes expirin
 
 ${r.expiry.runs.map((run) => `- ${run.layout === 'cohort' ? 'consecutive stakes (made together, as stakes that end together are)' : 'stakes drawn at random over the whole table (worst case)'}: ${fmt(run.ms)} ms, ${run.error ? `FAILED: ${run.error}` : `${fmt(run.updatedCount)} updated`}`).join('\n')}
 
-The server expires in batches of ${fmt(r.expiry.batch)} stakes, each its own transaction (a single statement for a large backlog can outlast the 15 s statement timeout on a busy database, and would then fail at every round). ${r.expiry.explain ? `One batch in PostgreSQL alone (EXPLAIN ANALYZE, rolled back): ${fmt(r.expiry.explain.executionMs)} ms, reading ${r.expiry.explain.indexes.join(", ") || "no index"}.` : ""}
+The server expires in batches of ${fmt(r.expiry.batch)} stakes, each its own transaction (a single statement for a large backlog can outlast the 15 s statement timeout on a busy database, and would then fail at every round). ${r.expiry.explain ? `One batch in PostgreSQL alone (EXPLAIN ANALYZE, rolled back): ${fmt(r.expiry.explain.executionMs)} ms, reading ${r.expiry.explain.indexes.join(', ') || 'no index'}.` : ''}
 
 ## Start-up
 
@@ -222,9 +257,9 @@ The server expires in batches of ${fmt(r.expiry.batch)} stakes, each its own tra
 ${web}## Query plans
 
 ${table(
-    ['Query', 'Execution', 'Indexes', 'Whole-table scans'],
-    r.explain.map((e) => [e.name, `${fmt(e.executionMs, 2)} ms`, e.indexes.join(', ') || '—', e.seqScans.join(', ') || '—']),
-  )}
+  ['Query', 'Execution', 'Indexes', 'Whole-table scans'],
+  r.explain.map((e) => [e.name, `${fmt(e.executionMs, 2)} ms`, e.indexes.join(', ') || '—', e.seqScans.join(', ') || '—']),
+)}
 
 Full plans: explain.md, beside this file.
 `;

@@ -160,7 +160,14 @@ async function main(): Promise<void> {
     rate?: number;
     paced?: boolean;
   };
-  const adminRun = (group: string, name: string, path: string | (() => string)): Run => ({ group, name, url: server.url, path, headers: admin, connections: 5 });
+  const adminRun = (group: string, name: string, path: string | (() => string)): Run => ({
+    group,
+    name,
+    url: server.url,
+    path,
+    headers: admin,
+    connections: 5,
+  });
   const runs: Run[] = [
     { group: 'ceiling', name: 'bare Express 5 ceiling', url: ceiling.url, path: '/ceiling', pid: ceiling.child.pid! },
     { group: 'public', name: 'GET /api/settings', url: server.url, path: '/api/settings' },
@@ -174,12 +181,28 @@ async function main(): Promise<void> {
     adminRun('admin', 'admin stakes, Active tab, by end date', `/api/admin/stakes?${OPEN}&limit=20&sort=endsAt&order=asc`),
     adminRun('admin', 'admin stakes, Completed tab, search by wallet start', () => `/api/admin/stakes?${CLOSED}&limit=20&q=${prefix()}`),
     adminRun('admin', 'admin stakes, Active tab, search by plan name', `/api/admin/stakes?${OPEN}&limit=20&q=rowt`),
-    adminRun('admin-deep', `admin stakes, Completed tab, deep page (offset ${fmt(quarter)})`, `/api/admin/stakes?${CLOSED}&limit=20&offset=${quarter}`),
+    adminRun(
+      'admin-deep',
+      `admin stakes, Completed tab, deep page (offset ${fmt(quarter)})`,
+      `/api/admin/stakes?${CLOSED}&limit=20&offset=${quarter}`,
+    ),
     adminRun('admin-deep', `admin stakes, all, deep page (offset ${fmt(deep)})`, `/api/admin/stakes?limit=100&offset=${deep}`),
     adminRun('admin', 'admin withdrawals, pending, first page', '/api/admin/withdrawals?status=pending&limit=20'),
-    adminRun('admin', 'admin withdrawals, completed, by amount', '/api/admin/withdrawals?status=completed&limit=20&sort=finalAmount&order=desc'),
-    adminRun('admin', 'admin withdrawals, completed, search by wallet start', () => `/api/admin/withdrawals?status=completed&limit=20&q=${prefix()}`),
-    adminRun('admin-deep', `admin withdrawals, completed, deep page (offset ${fmt(deepWithdrawals)})`, `/api/admin/withdrawals?status=completed&limit=20&offset=${deepWithdrawals}`),
+    adminRun(
+      'admin',
+      'admin withdrawals, completed, by amount',
+      '/api/admin/withdrawals?status=completed&limit=20&sort=finalAmount&order=desc',
+    ),
+    adminRun(
+      'admin',
+      'admin withdrawals, completed, search by wallet start',
+      () => `/api/admin/withdrawals?status=completed&limit=20&q=${prefix()}`,
+    ),
+    adminRun(
+      'admin-deep',
+      `admin withdrawals, completed, deep page (offset ${fmt(deepWithdrawals)})`,
+      `/api/admin/withdrawals?status=completed&limit=20&offset=${deepWithdrawals}`,
+    ),
     adminRun('admin-stats', 'GET /api/admin/stats', '/api/admin/stats'),
     { group: 'ceiling', name: 'bare Express 5 ceiling (again, at the end)', url: ceiling.url, path: '/ceiling', pid: ceiling.child.pid! },
   ];
@@ -206,7 +229,10 @@ async function main(): Promise<void> {
   // 4. Deposits: POST /api/stakes, each verified against the test chain.
   log(`putting ${DEPOSITS} deposits on the test chain`);
   const { deposits } = await ask<{ deposits: Deposit[] }>(chain.child, { deposits: DEPOSITS, minimum: 100 });
-  const planId = await withClient(db.url, async (client) => (await client.query<{ id: number }>(`SELECT id FROM staking_plans WHERE name = 'Starter'`)).rows[0]!.id);
+  const planId = await withClient(
+    db.url,
+    async (client) => (await client.query<{ id: number }>(`SELECT id FROM staking_plans WHERE name = 'Starter'`)).rows[0]!.id,
+  );
   // Each deposit is recorded with its holder's own session, as the holder app does.
   const cookies = await Promise.all(deposits.map((deposit) => signInAs(server.url, deposit)));
   let next = 0;
@@ -228,7 +254,9 @@ async function main(): Promise<void> {
     pid: serverPid,
   });
   loads.push({ ...postStakes, group: 'deposit', othersPercent: noise.stop().othersPercent, load: load1() });
-  log(`  ${Math.round(postStakes.reqPerSec)} req/s, p50 ${postStakes.p50} ms, p99 ${postStakes.p99} ms, ${JSON.stringify(postStakes.statusCodes)}`);
+  log(
+    `  ${Math.round(postStakes.reqPerSec)} req/s, p50 ${postStakes.p50} ms, p99 ${postStakes.p99} ms, ${JSON.stringify(postStakes.statusCodes)}`,
+  );
 
   // 5. Expiry of 100,000 stakes at once.
   log(`update-expired-stakes with ${EXPIRING.toLocaleString('en-US')} stakes expiring at once`);
@@ -269,7 +297,9 @@ async function main(): Promise<void> {
       await stopChild(again);
     }
   }
-  log(`  DATABASE_URL: ${startUrl.map((ms) => ms.toFixed(0)).join(', ')} ms; embedded: ${startEmbedded.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+  log(
+    `  DATABASE_URL: ${startUrl.map((ms) => ms.toFixed(0)).join(', ')} ms; embedded: ${startEmbedded.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+  );
 
   const results: Results = {
     date: new Date().toISOString(),

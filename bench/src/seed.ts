@@ -19,8 +19,24 @@ const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 export const BENCH_PLANS = [
   { name: 'Starter', description: 'A short lock to try staking.', yieldRate: 5, durationDays: 30, minStake: 100, penalty: 10, weight: 0.5 },
-  { name: 'Growth', description: 'Our most chosen balance of time and reward.', yieldRate: 15, durationDays: 90, minStake: 500, penalty: 15, weight: 0.3 },
-  { name: 'Diamond', description: 'The longest lock with the highest reward.', yieldRate: 40, durationDays: 180, minStake: 1000, penalty: 20, weight: 0.2 },
+  {
+    name: 'Growth',
+    description: 'Our most chosen balance of time and reward.',
+    yieldRate: 15,
+    durationDays: 90,
+    minStake: 500,
+    penalty: 15,
+    weight: 0.3,
+  },
+  {
+    name: 'Diamond',
+    description: 'The longest lock with the highest reward.',
+    yieldRate: 40,
+    durationDays: 180,
+    minStake: 1000,
+    penalty: 20,
+    weight: 0.2,
+  },
 ] as const;
 
 export type SeedResult = {
@@ -60,7 +76,16 @@ function pickPlan(): number {
   return BENCH_PLANS.length - 1;
 }
 
-type Row = { id: number; wallet: string; plan: number; amount: string; status: string; txId: string; createdAt: string; completedAt: string | null };
+type Row = {
+  id: number;
+  wallet: string;
+  plan: number;
+  amount: string;
+  status: string;
+  txId: string;
+  createdAt: string;
+  completedAt: string | null;
+};
 
 /** One stake made at `created`, its status following its dates. */
 function stakeRow(id: number, wallet: string, created: number, now: number): Row {
@@ -165,7 +190,7 @@ export async function seed(client: pg.Client, n: number, onProgress: (done: numb
   // The holders, and how many stakes each has.
   const holders: string[] = [];
   const counts: number[] = [];
-  for (let total = 0; total < n; ) {
+  for (let total = 0; total < n;) {
     const wallet = bs58.encode(randomBytes(32));
     const count = Math.min(stakesPerHolder(), n - total);
     holders.push(wallet);

@@ -10,7 +10,11 @@ export async function signInAs(baseUrl: string, deposit: Pick<Deposit, 'walletAd
   const post = (path: string, body: unknown) =>
     fetch(baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const { message } = (await (await post('/api/auth/nonce', { walletAddress: deposit.walletAddress })).json()) as { message: string };
-  const key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, Buffer.from(deposit.seed, 'base64')]), format: 'der', type: 'pkcs8' });
+  const key = createPrivateKey({
+    key: Buffer.concat([PKCS8_ED25519_PREFIX, Buffer.from(deposit.seed, 'base64')]),
+    format: 'der',
+    type: 'pkcs8',
+  });
   const signature = bs58.encode(sign(null, Buffer.from(message, 'utf8'), key));
   const verified = await post('/api/auth/verify', { walletAddress: deposit.walletAddress, message, signature });
   if (!verified.ok) throw new Error(`sign-in: ${verified.status} ${await verified.text()}`);

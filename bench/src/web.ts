@@ -15,7 +15,15 @@ import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 export type RouteJs = { route: string; files: number; gzipKb: number; scripts: { name: string; gzipKb: number }[] };
 export type WebResults = { routes: RouteJs[]; lcpMs: number[]; dashboardMs: number[] };
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 const ROUNDS = 5;
 const CPU_SLOWDOWN = 4;
 
@@ -33,7 +41,11 @@ function connectedPhantom(wallet: string): string {
   })();`;
 }
 
-async function scriptsOf(context: BrowserContext, url: string, ready: (page: import('@playwright/test').Page) => Promise<unknown>): Promise<RouteJs['scripts']> {
+async function scriptsOf(
+  context: BrowserContext,
+  url: string,
+  ready: (page: import('@playwright/test').Page) => Promise<unknown>,
+): Promise<RouteJs['scripts']> {
   const page = await context.newPage();
   const responses: Promise<{ name: string; gzipKb: number } | undefined>[] = [];
   page.on('response', (response) => {
@@ -55,7 +67,12 @@ async function scriptsOf(context: BrowserContext, url: string, ready: (page: imp
 async function routeJs(browser: Browser, baseUrl: string, wallet: string): Promise<RouteJs[]> {
   const routes: { route: string; path: string; holder?: boolean; ready: (page: import('@playwright/test').Page) => Promise<unknown> }[] = [
     { route: '/', path: '/', ready: (page) => page.getByText('MOST POPULAR').waitFor() },
-    { route: '/dashboard (holder connected)', path: '/dashboard', holder: true, ready: (page) => page.locator('main.dashboard table tbody tr').first().waitFor() },
+    {
+      route: '/dashboard (holder connected)',
+      path: '/dashboard',
+      holder: true,
+      ready: (page) => page.locator('main.dashboard table tbody tr').first().waitFor(),
+    },
     { route: '/documentation', path: '/documentation', ready: (page) => page.locator('main h1').waitFor() },
     { route: '404 (/no-such-page)', path: '/no-such-page', ready: (page) => page.getByText('Back to Home').first().waitFor() },
     { route: '/admin (login form)', path: '/admin', ready: (page) => page.locator('input[type="password"]').waitFor() },

@@ -20,7 +20,10 @@ test('first run: server setup, then the same admin panel works against the real 
   const cspViolations: string[] = [];
   await page.exposeFunction('__reportCsp', (violation: string) => cspViolations.push(violation));
   await page.addInitScript(() =>
-    document.addEventListener('securitypolicyviolation', (event) => void (window as never as { __reportCsp(v: string): void }).__reportCsp(`${event.violatedDirective} ${event.blockedURI}`)),
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) => void (window as never as { __reportCsp(v: string): void }).__reportCsp(`${event.violatedDirective} ${event.blockedURI}`),
+    ),
   );
   // Everything the page asks of the server must be /api/admin/*: the only paths the server's CORS
   // rule opens to the real app's origin, app://stakedesk.
@@ -69,7 +72,16 @@ test('first run: server setup, then the same admin panel works against the real 
   for (const card of ['Total Users', 'Total Staked', 'Pending Withdrawals', 'Active Plans']) {
     await expect(page.locator('.ant-statistic-title', { hasText: card })).toBeVisible();
   }
-  const tabs = ['Token Config', 'Staking Plans', 'Withdrawals', 'Active Stakes', 'Completed Stakes', 'Admins', 'Audit Log', 'Reconciliation'];
+  const tabs = [
+    'Token Config',
+    'Staking Plans',
+    'Withdrawals',
+    'Active Stakes',
+    'Completed Stakes',
+    'Admins',
+    'Audit Log',
+    'Reconciliation',
+  ];
   await expect(page.getByRole('tab')).toHaveText(tabs);
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
   // Treasury coverage, read from the chain through the server: an empty staking wallet that owes nothing.

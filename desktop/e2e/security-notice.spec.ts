@@ -12,16 +12,24 @@ const toast = (page: Page, title: string) => page.locator('.ant-notification-not
 async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const response = await fetch(`${readState().serverURL}${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
-const login = async (username: string, password: string) => (await api<{ token: string }>('POST', '/api/admin/login', { username, password })).token;
+const login = async (username: string, password: string) =>
+  (await api<{ token: string }>('POST', '/api/admin/login', { username, password })).token;
 
 type Settings = { tokenName: string; tokenSymbol: string; tokenContract: string; stakingWallet: string };
-const other = { username: `desktop-other-${Date.now().toString(36)}`, email: 'other@desktop-e2e.example', password: 'other owner password, long enough' };
+const other = {
+  username: `desktop-other-${Date.now().toString(36)}`,
+  email: 'other@desktop-e2e.example',
+  password: 'other owner password, long enough',
+};
 let otherId: number | undefined;
 let original: Settings | undefined;
 
@@ -30,7 +38,12 @@ test.afterAll(async () => {
   const token = await login(admin.username, admin.password);
   if (original) {
     const { tokenName, tokenSymbol, tokenContract, stakingWallet } = original;
-    await api('PUT', '/api/admin/settings', { tokenName, tokenSymbol, tokenContract, stakingWallet, currentPassword: admin.password }, token);
+    await api(
+      'PUT',
+      '/api/admin/settings',
+      { tokenName, tokenSymbol, tokenContract, stakingWallet, currentPassword: admin.password },
+      token,
+    );
   }
   if (otherId !== undefined) await api('DELETE', `/api/admin/admins/${otherId}`, undefined, token);
 });
@@ -40,7 +53,8 @@ test("another owner's step-up change reaches the desktop panel as a toast and a 
   await installBridgeStub(page, serverURL);
   // Past the first run: the server is already chosen (the stub's state survives reloads, as main's does).
   await page.addInitScript((server) => {
-    if (!sessionStorage.getItem('stakedesk-bridge-stub')) sessionStorage.setItem('stakedesk-bridge-stub', JSON.stringify({ serverUrl: server, token: null, calls: [] }));
+    if (!sessionStorage.getItem('stakedesk-bridge-stub'))
+      sessionStorage.setItem('stakedesk-bridge-stub', JSON.stringify({ serverUrl: server, token: null, calls: [] }));
   }, serverURL);
   await page.goto(appURL);
 
@@ -60,15 +74,24 @@ test("another owner's step-up change reaches the desktop panel as a toast and a 
   // one but this same admin, so not shown here), who then points staking at a new wallet.
   const ownerToken = await login(admin.username, admin.password);
   original = await api<Settings>('GET', '/api/admin/settings', undefined, ownerToken);
-  otherId = (await api<{ id: number }>('POST', '/api/admin/admins', { ...other, role: 'owner', currentPassword: admin.password }, ownerToken)).id;
+  otherId = (
+    await api<{ id: number }>('POST', '/api/admin/admins', { ...other, role: 'owner', currentPassword: admin.password }, ownerToken)
+  ).id;
   const otherToken = await login(other.username, other.password);
   const newWallet = Keypair.generate().publicKey.toBase58();
   const { tokenName, tokenSymbol, tokenContract } = original;
-  await api('PUT', '/api/admin/settings', { tokenName, tokenSymbol, tokenContract, stakingWallet: newWallet, currentPassword: other.password }, otherToken);
+  await api(
+    'PUT',
+    '/api/admin/settings',
+    { tokenName, tokenSymbol, tokenContract, stakingWallet: newWallet, currentPassword: other.password },
+    otherToken,
+  );
 
   const notice = toast(page, `Security change by ${other.username}`);
   await expect(notice).toContainText('The staking wallet was changed.');
-  await expect.poll(async () => callsOf(await stubState(page), 'notify')).toContainEqual([{ title: `Security change by ${other.username}`, body: 'The staking wallet was changed.' }]);
+  await expect
+    .poll(async () => callsOf(await stubState(page), 'notify'))
+    .toContainEqual([{ title: `Security change by ${other.username}`, body: 'The staking wallet was changed.' }]);
   // What changed is refetched: the new admin in the table, the new wallet in the form.
   await expect(page.getByRole('tabpanel').getByRole('cell', { name: other.username, exact: true })).toBeVisible();
   await page.getByRole('tab', { name: 'Token Config' }).click();

@@ -145,7 +145,14 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   api.use(authRoutes(sequelize, config.jwtSecret, signInSite(config.publicUrl, config.solanaCluster), signInLimit));
   const accounts = accountContext(sequelize, config.jwtSecret);
   const adminAuth = requireAdmin(config.jwtSecret);
-  api.use(rpcProxyRoutes(sequelize, { fallbackUrl: config.solanaRpcUrl, upstreamFetch: rpc.fetch, callsPerMinute: config.rpcRateLimit, requireAdmin: adminAuth }));
+  api.use(
+    rpcProxyRoutes(sequelize, {
+      fallbackUrl: config.solanaRpcUrl,
+      upstreamFetch: rpc.fetch,
+      callsPerMinute: config.rpcRateLimit,
+      requireAdmin: adminAuth,
+    }),
+  );
   api.use(stakesPublicRoutes(sequelize, chain, holderOnly));
   api.use(withdrawalsPublicRoutes(sequelize, holderOnly));
 

@@ -33,7 +33,9 @@ describe('PUBLIC_URL', () => {
     'https://',
   ])('refuses %s with a ConfigError that says what it wants', (raw) => {
     expect(() => load({ PUBLIC_URL: raw })).toThrow(ConfigError);
-    expect(() => load({ PUBLIC_URL: raw })).toThrow(/^PUBLIC_URL must be an http\(s\) origin such as https:\/\/stake\.example\.com \(no path or query\), got '/);
+    expect(() => load({ PUBLIC_URL: raw })).toThrow(
+      /^PUBLIC_URL must be an http\(s\) origin such as https:\/\/stake\.example\.com \(no path or query\), got '/,
+    );
   });
 });
 

@@ -131,7 +131,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     solanaRpcUrl: env.SOLANA_RPC_URL || PUBLIC_MAINNET_RPC,
     allowPrivateRpc: readFlag(env.ALLOW_PRIVATE_RPC, 'ALLOW_PRIVATE_RPC'),
     solanaCluster: cluster,
-    corsOrigins: (env.CORS_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGINS || '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     logLevel: env.LOG_LEVEL || 'info',
     webDist: path.resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
     expiryIntervalMs: Number(env.EXPIRY_INTERVAL_MS) > 0 ? Number(env.EXPIRY_INTERVAL_MS) : 60_000,

@@ -13,13 +13,16 @@ const json = async (url: string, init?: RequestInit) => {
   return { status: response.status, body: await response.json() };
 };
 const login = (url: string, username: string, password: string) =>
-  json(`${url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  json(`${url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
 
 function postgresPid(dataDir: string): number | undefined {
   const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
   return existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : undefined;
 }
-
 
 const cleanups: (() => void)[] = [];
 afterAll(() => cleanups.forEach((cleanup) => cleanup()));

@@ -56,7 +56,10 @@ async function start(config: Config, logger: Logger): Promise<void> {
   // port (PORT=0 picks one) for its default public URL.
   server.on('request', createApp({ config: { ...config, publicUrl: config.publicUrl ?? url }, logger, sequelize, chain, events, rpc }));
   if (config.production && !config.publicUrl) {
-    logger.warn({ signInOrigin: url }, 'PUBLIC_URL is not set: sign-in messages name the address this server listens on, not the site holders open');
+    logger.warn(
+      { signInOrigin: url },
+      'PUBLIC_URL is not set: sign-in messages name the address this server listens on, not the site holders open',
+    );
   }
   const stopExpiry = scheduleExpiry(sequelize, config.expiryIntervalMs, logger);
   const stopFollowing = scheduleChainFollowing(sequelize, chain, config.chainFollowIntervalMs, logger);

@@ -50,8 +50,7 @@ export const LOGO_MAX_DATA_URL_LENGTH = 'data:image/jpeg;base64,'.length + Math.
 export const MAINTENANCE_TYPES = ['maintenance', 'update'] as const;
 export type MaintenanceType = (typeof MAINTENANCE_TYPES)[number];
 export const DEFAULT_MAINTENANCE_TYPE: MaintenanceType = 'maintenance';
-export const DEFAULT_MAINTENANCE_MESSAGE =
-  "We're currently performing scheduled maintenance to improve your experience.";
+export const DEFAULT_MAINTENANCE_MESSAGE = "We're currently performing scheduled maintenance to improve your experience.";
 export const DEFAULT_MAINTENANCE_TIME = 'approximately 30 minutes';
 
 // Schema bounds

@@ -8,6 +8,8 @@ describe('csv', () => {
   });
 
   it('quotes commas, quotes and line breaks; empties null; writes dates as ISO', () => {
-    expect(csvLine(['a,b', 'say "hi"', null, new Date('2026-01-02T03:04:05Z'), 7])).toBe('"a,b","say ""hi""",,2026-01-02T03:04:05.000Z,7\r\n');
+    expect(csvLine(['a,b', 'say "hi"', null, new Date('2026-01-02T03:04:05Z'), 7])).toBe(
+      '"a,b","say ""hi""",,2026-01-02T03:04:05.000Z,7\r\n',
+    );
   });
 });

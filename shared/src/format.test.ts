@@ -1,12 +1,6 @@
 import { shortenAddress, shortenTxId } from './shorten.js';
 import { describe, expect, it } from 'vitest';
-import {
-  explorerAddressUrl,
-  explorerTxUrl,
-  formatAmount,
-  formatExact,
-  formatDateTime,
-} from './format.js';
+import { explorerAddressUrl, explorerTxUrl, formatAmount, formatExact, formatDateTime } from './format.js';
 
 describe('formatAmount', () => {
   it.each([

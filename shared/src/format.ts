@@ -41,7 +41,9 @@ export function formatDateTime(value: Date | string, timeZone?: string): string 
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : '';
   // ICU 72+ puts a narrow no-break space before AM/PM; a plain space reads the same and compares predictably.
-  return dateTimeFormatter(timeZone).format(date).replace(/[\u202f\u00a0]/g, ' ');
+  return dateTimeFormatter(timeZone)
+    .format(date)
+    .replace(/[\u202f\u00a0]/g, ' ');
 }
 
 export function explorerTxUrl(txId: string, cluster: SolanaCluster): string {

@@ -158,7 +158,7 @@ export function planCapacityMessage(remaining: string, symbol: string): string {
 
 export function walletCapacityMessage(remaining: string, symbol: string): string {
   return remaining === '0'
-    ? 'Your wallet has reached this plan\'s limit per wallet'
+    ? "Your wallet has reached this plan's limit per wallet"
     : `Your wallet can stake only ${remaining} ${symbol} more in this plan`;
 }
 

@@ -1,15 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isWholeNumberString } from './decimal.js';
-import {
-  addWhole,
-  penaltyFor,
-  percentOf,
-  restakeAmount,
-  rewardFor,
-  subtractWhole,
-  withdrawalQuote,
-} from './money.js';
+import { addWhole, penaltyFor, percentOf, restakeAmount, rewardFor, subtractWhole, withdrawalQuote } from './money.js';
 import type { StakeTerms } from './money.js';
 
 const DAY = 24 * 60 * 60 * 1000;

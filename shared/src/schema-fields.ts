@@ -180,7 +180,12 @@ export function integer(label: string, { min, max, message }: IntegerRules) {
 export function integerList(
   label: string,
   item: ReturnType<typeof integer>,
-  { max, requiredMessage, repeatedMessage, itemMessage }: { max: number; requiredMessage: string; repeatedMessage: string; itemMessage: string },
+  {
+    max,
+    requiredMessage,
+    repeatedMessage,
+    itemMessage,
+  }: { max: number; requiredMessage: string; repeatedMessage: string; itemMessage: string },
 ) {
   return withoutCoercion(array().of(item.required(itemMessage)))
     .transform((_value, raw: unknown) => (Array.isArray(raw) ? raw : wrongType(raw)))

@@ -28,8 +28,7 @@ import { validate } from './validate.js';
 const WALLET = 'So11111111111111111111111111111111111111112';
 const MINT = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 const SIGNATURE = bs58.encode(new Uint8Array(64).fill(7));
-const PNG_LOGO =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PNG_LOGO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 type Schema<T> = Parameters<typeof validate<T>>[0];
 
@@ -163,19 +162,28 @@ describe('the second-factor code (login, step-up, two-factor)', () => {
 
   it('needs a code to enable, and the password and a code to disable', () => {
     expect(errorsOf(twoFactorEnableSchema, {})).toEqual({ code: MESSAGES.twoFactorCodeRequired });
-    expect(errorsOf(twoFactorDisableSchema, {})).toEqual({ currentPassword: MESSAGES.currentPasswordRequired, code: MESSAGES.twoFactorCodeRequired });
+    expect(errorsOf(twoFactorDisableSchema, {})).toEqual({
+      currentPassword: MESSAGES.currentPasswordRequired,
+      code: MESSAGES.twoFactorCodeRequired,
+    });
   });
 
   it('holds a new password to the same length rules as an admin form', () => {
-    expect(errorsOf(passwordChangeSchema, { currentPassword: 'x', newPassword: '12345' })).toEqual({ newPassword: MESSAGES.passwordTooShort });
+    expect(errorsOf(passwordChangeSchema, { currentPassword: 'x', newPassword: '12345' })).toEqual({
+      newPassword: MESSAGES.passwordTooShort,
+    });
     expect(errorsOf(passwordChangeSchema, { currentPassword: 'x', newPassword: 'x'.repeat(73) }).newPassword).toBeDefined();
-    expect(errorsOf(passwordChangeSchema, {})).toEqual({ currentPassword: MESSAGES.currentPasswordRequired, newPassword: MESSAGES.newPasswordRequired });
+    expect(errorsOf(passwordChangeSchema, {})).toEqual({
+      currentPassword: MESSAGES.currentPasswordRequired,
+      newPassword: MESSAGES.newPasswordRequired,
+    });
   });
 
   it('accepts the three roles only', () => {
     const form = { email: 'a@b.co', username: 'ann', password: 'secret1' };
     for (const role of ['owner', 'operator', 'viewer']) expect(valueOf(adminCreateSchema, { ...form, role }).role).toBe(role);
-    for (const role of ['admin', 'OWNER', 5, true]) expect(errorsOf(adminCreateSchema, { ...form, role })).toEqual({ role: MESSAGES.roleInvalid });
+    for (const role of ['admin', 'OWNER', 5, true])
+      expect(errorsOf(adminCreateSchema, { ...form, role })).toEqual({ role: MESSAGES.roleInvalid });
   });
 });
 
@@ -222,7 +230,9 @@ describe('settingsSchema', () => {
   });
 
   it('requires Solana addresses for the token contract and the staking wallet', () => {
-    expect(errorsOf(settingsSchema, { ...validSettings, tokenContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', stakingWallet: 'abc' })).toEqual({
+    expect(
+      errorsOf(settingsSchema, { ...validSettings, tokenContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', stakingWallet: 'abc' }),
+    ).toEqual({
       tokenContract: 'Token contract must be a valid Solana address',
       stakingWallet: 'Staking wallet must be a valid Solana address',
     });
@@ -258,7 +268,14 @@ describe('settingsSchema', () => {
   it('takes an empty or https RPC URL only (the server sends the provider key to it)', () => {
     expect(validate(settingsSchema, { ...validSettings, heliusRpcUrl: '' }).ok).toBe(true);
     expect(validate(settingsSchema, { ...validSettings, heliusRpcUrl: 'https://mainnet.helius-rpc.com/?api-key=abc' }).ok).toBe(true);
-    for (const heliusRpcUrl of ['http://127.0.0.1:8899', 'http://rpc.example.com', 'javascript:alert(1)', 'ftp://x.y', 'mainnet.helius-rpc.com', 'https://']) {
+    for (const heliusRpcUrl of [
+      'http://127.0.0.1:8899',
+      'http://rpc.example.com',
+      'javascript:alert(1)',
+      'ftp://x.y',
+      'mainnet.helius-rpc.com',
+      'https://',
+    ]) {
       expect(errorsOf(settingsSchema, { ...validSettings, heliusRpcUrl })).toEqual({
         heliusRpcUrl: 'Helius RPC URL must be an https URL',
       });
@@ -295,7 +312,14 @@ describe('settingsSchema', () => {
 
   it('checks lengths', () => {
     expect(validate(settingsSchema, { ...validSettings, tokenName: 'n'.repeat(100) }).ok).toBe(true);
-    expect(errorsOf(settingsSchema, { ...validSettings, tokenName: 'n'.repeat(101), tokenSymbol: 'S'.repeat(21), maintenanceMessage: 'm'.repeat(1001) })).toEqual({
+    expect(
+      errorsOf(settingsSchema, {
+        ...validSettings,
+        tokenName: 'n'.repeat(101),
+        tokenSymbol: 'S'.repeat(21),
+        maintenanceMessage: 'm'.repeat(1001),
+      }),
+    ).toEqual({
       tokenName: 'Token name must be at most 100 characters',
       tokenSymbol: 'Token symbol must be at most 20 characters',
       maintenanceMessage: 'Maintenance message must be at most 1000 characters',
@@ -324,12 +348,18 @@ describe('planSchema', () => {
       earlyPenaltyRate: 'Early penalty rate is required',
     };
     expect(errorsOf(planSchema, {})).toEqual(expected);
-    expect(errorsOf(planSchema, { name: ' ', yieldRate: '', durationDays: '', minStakeAmount: '', earlyPenaltyRate: '' })).toEqual(expected);
-    expect(errorsOf(planSchema, { name: null, yieldRate: null, durationDays: null, minStakeAmount: null, earlyPenaltyRate: null })).toEqual(expected);
+    expect(errorsOf(planSchema, { name: ' ', yieldRate: '', durationDays: '', minStakeAmount: '', earlyPenaltyRate: '' })).toEqual(
+      expected,
+    );
+    expect(errorsOf(planSchema, { name: null, yieldRate: null, durationDays: null, minStakeAmount: null, earlyPenaltyRate: null })).toEqual(
+      expected,
+    );
   });
 
   it('converts numbers and strings to canonical decimal strings', () => {
-    expect(valueOf(planSchema, { ...validPlan, yieldRate: 12.5, minStakeAmount: 0.00000001, earlyPenaltyRate: '10.00', durationDays: '30' })).toMatchObject({
+    expect(
+      valueOf(planSchema, { ...validPlan, yieldRate: 12.5, minStakeAmount: 0.00000001, earlyPenaltyRate: '10.00', durationDays: '30' }),
+    ).toMatchObject({
       yieldRate: '12.5',
       minStakeAmount: '0.00000001',
       earlyPenaltyRate: '10',
@@ -593,12 +623,9 @@ describe('idParamSchema', () => {
     expect(valueOf(idParamSchema, { id: '2147483647' })).toEqual({ id: 2147483647 });
   });
 
-  it.each(['12abc', '-1', '0', '1.5', '', ' ', '1e3', '0x10', '+1', '012', '2147483648', '99999999999999999999'])(
-    'refuses %j',
-    (id) => {
-      expect(errorsOf(idParamSchema, { id })).toEqual({ id: 'Id must be a positive whole number' });
-    },
-  );
+  it.each(['12abc', '-1', '0', '1.5', '', ' ', '1e3', '0x10', '+1', '012', '2147483648', '99999999999999999999'])('refuses %j', (id) => {
+    expect(errorsOf(idParamSchema, { id })).toEqual({ id: 'Id must be a positive whole number' });
+  });
 });
 
 describe('walletAddressParamSchema', () => {

@@ -32,13 +32,7 @@ import {
 } from './constants.js';
 import { isWholeNumberString } from './decimal.js';
 import { ADMIN_ROLES } from './roles.js';
-import {
-  MESSAGES,
-  mustBeIntegerMessage,
-  mustBePositiveIntegerMessage,
-  sortFieldMessage,
-  tooManyDigitsMessage,
-} from './messages.js';
+import { MESSAGES, mustBeIntegerMessage, mustBePositiveIntegerMessage, sortFieldMessage, tooManyDigitsMessage } from './messages.js';
 import {
   booleanField,
   choice,
@@ -101,10 +95,12 @@ function payoutAmount(label: string, notWholeMessage: string = mustBeIntegerMess
 export const TOTP_CODE = /^\d{6}$/;
 export const RECOVERY_CODE = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
 function secondFactorCode() {
-  return text('Code', MAX_TEXT_LENGTH)
-    // Only text is normalised: a wrong type reaches the field's own type error (not a crash in here).
-    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '').toLowerCase() : value))
-    .test('code-format', MESSAGES.twoFactorCodeFormat, (value) => !value || TOTP_CODE.test(value) || RECOVERY_CODE.test(value));
+  return (
+    text('Code', MAX_TEXT_LENGTH)
+      // Only text is normalised: a wrong type reaches the field's own type error (not a crash in here).
+      .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '').toLowerCase() : value))
+      .test('code-format', MESSAGES.twoFactorCodeFormat, (value) => !value || TOTP_CODE.test(value) || RECOVERY_CODE.test(value))
+  );
 }
 
 /**
@@ -117,7 +113,11 @@ const stepUpFields = {
 };
 
 function newPassword(label: string) {
-  return exactText(label, MAX_PASSWORD_BYTES).test('min-length', MESSAGES.passwordTooShort, (value) => !value || value.length >= MIN_PASSWORD_LENGTH);
+  return exactText(label, MAX_PASSWORD_BYTES).test(
+    'min-length',
+    MESSAGES.passwordTooShort,
+    (value) => !value || value.length >= MIN_PASSWORD_LENGTH,
+  );
 }
 
 export const adminLoginSchema = strictObject({
@@ -198,9 +198,7 @@ export type PasswordChangeInput = InferType<typeof passwordChangeSchema>;
 export const planSchema = strictObject({
   name: requiredText('Plan name', MAX_NAME_LENGTH, MESSAGES.planNameRequired),
   description: nullableText('Description', MAX_DESCRIPTION_LENGTH),
-  yieldRate: decimal('Yield rate', { maxDecimals: RATE_DECIMALS, above: '0', atMost: MAX_YIELD_RATE }).required(
-    MESSAGES.yieldRateRequired,
-  ),
+  yieldRate: decimal('Yield rate', { maxDecimals: RATE_DECIMALS, above: '0', atMost: MAX_YIELD_RATE }).required(MESSAGES.yieldRateRequired),
   durationDays: integer('Duration', { min: 1, max: MAX_DURATION_DAYS }).required(MESSAGES.durationRequired),
   minStakeAmount: decimal('Minimum stake amount', {
     maxDecimals: MIN_STAKE_DECIMALS,
@@ -269,14 +267,20 @@ export type DepositIntentInput = StakeCheckInput;
  * other payout of its withdrawals can start, and followed on chain by the server.
  */
 export const payoutRegisterSchema = strictObject({
-  withdrawalIds: integerList('Withdrawals', integer('Withdrawal', { min: 1, max: MAX_ID, message: mustBePositiveIntegerMessage('Withdrawal') }), {
-    max: MAX_PAYOUT_WITHDRAWALS,
-    requiredMessage: MESSAGES.withdrawalIdsRequired,
-    repeatedMessage: MESSAGES.withdrawalIdsRepeated,
-    itemMessage: mustBePositiveIntegerMessage('Withdrawal'),
-  }),
+  withdrawalIds: integerList(
+    'Withdrawals',
+    integer('Withdrawal', { min: 1, max: MAX_ID, message: mustBePositiveIntegerMessage('Withdrawal') }),
+    {
+      max: MAX_PAYOUT_WITHDRAWALS,
+      requiredMessage: MESSAGES.withdrawalIdsRequired,
+      repeatedMessage: MESSAGES.withdrawalIdsRepeated,
+      itemMessage: mustBePositiveIntegerMessage('Withdrawal'),
+    },
+  ),
   signature: transactionSignature(MESSAGES.invalidTxId).required(MESSAGES.txIdRequired),
-  lastValidBlockHeight: integer('Last valid block height', { min: 0, max: Number.MAX_SAFE_INTEGER }).required(MESSAGES.lastValidBlockHeightRequired),
+  lastValidBlockHeight: integer('Last valid block height', { min: 0, max: Number.MAX_SAFE_INTEGER }).required(
+    MESSAGES.lastValidBlockHeightRequired,
+  ),
 });
 export type PayoutRegisterInput = InferType<typeof payoutRegisterSchema>;
 
@@ -382,4 +386,3 @@ export const authVerifySchema = strictObject({
   signature: transactionSignature(MESSAGES.invalidSignature).required(MESSAGES.signatureRequired),
 });
 export type AuthVerifyInput = InferType<typeof authVerifySchema>;
-

@@ -25,7 +25,20 @@ const anyInput = fc.anything({
   withUnicodeString: true,
   key: fc.oneof(
     fc.string(),
-    fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '${path}', 'name', 'id', 'amount', 'status', 'txId'),
+    fc.constantFrom(
+      '__proto__',
+      'constructor',
+      'prototype',
+      'toString',
+      'valueOf',
+      'hasOwnProperty',
+      '${path}',
+      'name',
+      'id',
+      'amount',
+      'status',
+      'txId',
+    ),
   ),
 });
 

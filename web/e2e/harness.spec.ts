@@ -84,7 +84,11 @@ test('a test can refuse or hold a wallet prompt', async ({ page, holder, phantom
   release();
   expect(await pending).toBe(holder.publicKey.toBase58());
   const address = holder.publicKey.toBase58();
-  expect(await page.evaluate(() => (window as unknown as { walletEvents: string[] }).walletEvents)).toEqual([`connect ${address}`, 'disconnect', `connect ${address}`]);
+  expect(await page.evaluate(() => (window as unknown as { walletEvents: string[] }).walletEvents)).toEqual([
+    `connect ${address}`,
+    'disconnect',
+    `connect ${address}`,
+  ]);
 });
 
 test('signAndSendTransaction signs in Node and lands the transfer on the test chain', async ({ page, holder, phantom }) => {
@@ -92,7 +96,14 @@ test('signAndSendTransaction signs in Node and lands the transfer on the test ch
   const holderBefore = await tokenBalance(holder.publicKey);
   const { blockhash, lastValidBlockHeight } = await connection().getLatestBlockhash();
   const unsigned = new Transaction({ feePayer: holder.publicKey, blockhash, lastValidBlockHeight }).add(
-    createTransferCheckedInstruction(tokenAccountOf(holder.publicKey), mint(), tokenAccountOf(staking), holder.publicKey, toRaw(100), readState().decimals),
+    createTransferCheckedInstruction(
+      tokenAccountOf(holder.publicKey),
+      mint(),
+      tokenAccountOf(staking),
+      holder.publicKey,
+      toRaw(100),
+      readState().decimals,
+    ),
   );
   const wire = unsigned.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64');
 
@@ -116,9 +127,14 @@ test('signAndSendTransaction signs in Node and lands the transfer on the test ch
   await confirmed(String(signature));
   expect(await tokenBalance(holder.publicKey)).toBe(holderBefore - toRaw(100));
   // Other tests pay into the staking wallet concurrently: read its change from this transaction.
-  const { meta } = (await connection().getParsedTransaction(String(signature), { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }))!;
+  const { meta } = (await connection().getParsedTransaction(String(signature), {
+    commitment: 'confirmed',
+    maxSupportedTransactionVersion: 0,
+  }))!;
   const stakingAmount = (balances: TokenBalance[] | null | undefined) =>
-    BigInt(balances?.find((balance) => balance.owner === staking.toBase58() && balance.mint === readState().mint)?.uiTokenAmount.amount ?? '0');
+    BigInt(
+      balances?.find((balance) => balance.owner === staking.toBase58() && balance.mint === readState().mint)?.uiTokenAmount.amount ?? '0',
+    );
   expect(stakingAmount(meta!.postTokenBalances) - stakingAmount(meta!.preTokenBalances)).toBe(toRaw(100));
 });
 
@@ -147,7 +163,13 @@ test('the fake Wallet Standard wallet registers through the standard window even
   }, message);
   expect(seen).toMatchObject({ names: ['Solflare'], silentAccounts: 0, address: holder.publicKey.toBase58() });
   expect(seen.features).toEqual(
-    expect.arrayContaining(['standard:connect', 'standard:disconnect', 'standard:events', 'solana:signMessage', 'solana:signAndSendTransaction']),
+    expect.arrayContaining([
+      'standard:connect',
+      'standard:disconnect',
+      'standard:events',
+      'solana:signMessage',
+      'solana:signAndSendTransaction',
+    ]),
   );
   expect(verifyEd25519(holder.publicKey, new TextEncoder().encode(message), Uint8Array.from(seen.signature))).toBe(true);
   expect(solflare.requests.map((request) => request.op)).toEqual(['connect', 'connect', 'signMessage']);

@@ -19,16 +19,34 @@ async function putSettings(changes: Record<string, unknown>) {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` },
     // The provider key and URL are a step-up change (DESIGN 9): the admin's password confirms them.
-    body: JSON.stringify({ tokenName: 'Stakedesk Test Token', tokenSymbol: 'SDT', tokenContract: mint, stakingWallet, ...changes, currentPassword: readState().admin.password }),
+    body: JSON.stringify({
+      tokenName: 'Stakedesk Test Token',
+      tokenSymbol: 'SDT',
+      tokenContract: mint,
+      stakingWallet,
+      ...changes,
+      currentPassword: readState().admin.password,
+    }),
   });
   expect(response.status).toBe(200);
 }
 
 test.afterAll(() =>
-  putSettings({ maintenanceMode: false, maintenanceMessage: '', supportWhatsapp: '', supportTelegram: '', heliusApiKey: '', removeHeliusApiKey: true, heliusRpcUrl: '' }),
+  putSettings({
+    maintenanceMode: false,
+    maintenanceMessage: '',
+    supportWhatsapp: '',
+    supportTelegram: '',
+    heliusApiKey: '',
+    removeHeliusApiKey: true,
+    heliusRpcUrl: '',
+  }),
 );
 
-test('script in the token name, a plan, the maintenance message and the support fields shows as text everywhere', async ({ page, browser }) => {
+test('script in the token name, a plan, the maintenance message and the support fields shows as text everywhere', async ({
+  page,
+  browser,
+}) => {
   await putSettings({ tokenName: `Token ${SCRIPT}`, supportWhatsapp: SCRIPT, supportTelegram: 'javascript:window.__xss=1' });
   const plan = await createPlan({ name: `Plan ${SCRIPT}`, minStakeAmount: '1', yieldRate: '1', durationDays: 1, earlyPenaltyRate: '0' });
   try {
@@ -38,7 +56,9 @@ test('script in the token name, a plan, the maintenance message and the support 
     for (const link of await page.getByRole('contentinfo').getByRole('link').all()) {
       expect(await link.getAttribute('href')).toMatch(/^(https:|mailto:|\/)/);
     }
-    expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Telegram support' }).getAttribute('href')).toBe('https://t.me/javascript%3Awindow.__xss%3D1');
+    expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Telegram support' }).getAttribute('href')).toBe(
+      'https://t.me/javascript%3Awindow.__xss%3D1',
+    );
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
 
     const panel = new AdminPanel(page);
@@ -49,14 +69,25 @@ test('script in the token name, a plan, the maintenance message and the support 
     await expect(page.getByLabel('Support WhatsApp')).toHaveValue(SCRIPT);
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
 
-    await putSettings({ tokenName: `Token ${SCRIPT}`, maintenanceMode: true, maintenanceMessage: SCRIPT, maintenanceEstimatedTime: SCRIPT });
+    await putSettings({
+      tokenName: `Token ${SCRIPT}`,
+      maintenanceMode: true,
+      maintenanceMessage: SCRIPT,
+      maintenanceEstimatedTime: SCRIPT,
+    });
     const holder = await browser.newPage({ baseURL: page.url() });
     await holder.goto('/');
     await expect(holder.getByRole('main')).toContainText(SCRIPT);
     expect(await holder.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
     await holder.close();
   } finally {
-    await putSettings({ maintenanceMode: false, maintenanceMessage: '', maintenanceEstimatedTime: '', supportWhatsapp: '', supportTelegram: '' });
+    await putSettings({
+      maintenanceMode: false,
+      maintenanceMessage: '',
+      maintenanceEstimatedTime: '',
+      supportWhatsapp: '',
+      supportTelegram: '',
+    });
     await deletePlan(plan.id);
   }
 });
@@ -78,14 +109,25 @@ test('the provider key reaches no public answer, no page and no file of the buil
   // A public IP literal: the server refuses a provider URL it cannot resolve to public addresses.
   await putSettings({ heliusApiKey: PROVIDER_KEY, heliusRpcUrl: `https://93.184.216.34/?api-key=${PROVIDER_KEY}` });
   const holder = readState().stakingWallet;
-  for (const path of ['/api/settings', '/api/staking-plans', '/api/stats', '/api/helius-config', `/api/stakes/${holder}`, `/api/withdrawals/${holder}`, '/', '/admin', '/documentation']) {
+  for (const path of [
+    '/api/settings',
+    '/api/staking-plans',
+    '/api/stats',
+    '/api/helius-config',
+    `/api/stakes/${holder}`,
+    `/api/withdrawals/${holder}`,
+    '/',
+    '/admin',
+    '/documentation',
+  ]) {
     const response = await request.get(path);
     expect(await response.text(), path).not.toContain(PROVIDER_KEY);
   }
   const dist = fileURLToPath(new URL('../dist/', import.meta.url));
   const files = readdirSync(dist, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
   expect(files.length).toBeGreaterThan(5);
-  for (const file of files) expect(readFileSync(`${file.parentPath}/${file.name}`, 'utf8'), file.name).not.toMatch(/e2e-provider-secret|api-key=/);
+  for (const file of files)
+    expect(readFileSync(`${file.parentPath}/${file.name}`, 'utf8'), file.name).not.toMatch(/e2e-provider-secret|api-key=/);
   // The admin API shows it masked only.
   const adminView = await request.get('/api/admin/settings', { headers: { authorization: `Bearer ${await adminToken()}` } });
   expect(await adminView.text()).not.toContain(PROVIDER_KEY);

@@ -24,7 +24,8 @@ declare global {
  * Runs in the page: it may use nothing from this module's scope.
  */
 function installStub(knownServer: string) {
-  const read = (): StubState => JSON.parse(sessionStorage.getItem('stakedesk-bridge-stub') ?? 'null') ?? { serverUrl: null, token: null, calls: [] };
+  const read = (): StubState =>
+    JSON.parse(sessionStorage.getItem('stakedesk-bridge-stub') ?? 'null') ?? { serverUrl: null, token: null, calls: [] };
   const write = (state: StubState) => sessionStorage.setItem('stakedesk-bridge-stub', JSON.stringify(state));
   const record = (operation: keyof StakedeskBridge, args: unknown[]) => {
     const state = read();
@@ -40,7 +41,8 @@ function installStub(knownServer: string) {
     } catch {
       return { ok: false, reason: 'invalid-url' };
     }
-    if (!['http:', 'https:'].includes(parsed.protocol) || (parsed.pathname !== '/' && parsed.pathname !== '')) return { ok: false, reason: 'invalid-url' };
+    if (!['http:', 'https:'].includes(parsed.protocol) || (parsed.pathname !== '/' && parsed.pathname !== ''))
+      return { ok: false, reason: 'invalid-url' };
     if (parsed.origin !== knownServer) return { ok: false, reason: 'unreachable' };
     const health = (await (await fetch(`${parsed.origin}/api/health`)).json()) as { status?: string };
     return health.status === 'ok' ? { ok: true, serverUrl: parsed.origin } : { ok: false, reason: 'unhealthy' };
@@ -85,7 +87,11 @@ export async function installBridgeStub(page: Page, knownServer: string): Promis
 }
 
 export async function stubState(page: Page): Promise<StubState> {
-  return page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? 'null') ?? { serverUrl: null, token: null, calls: [] }, STATE_KEY);
+  return page.evaluate(
+    (key) => JSON.parse(sessionStorage.getItem(key) ?? 'null') ?? { serverUrl: null, token: null, calls: [] },
+    STATE_KEY,
+  );
 }
 
-export const callsOf = (state: StubState, operation: keyof StakedeskBridge) => state.calls.filter((call) => call.operation === operation).map((call) => call.args);
+export const callsOf = (state: StubState, operation: keyof StakedeskBridge) =>
+  state.calls.filter((call) => call.operation === operation).map((call) => call.args);

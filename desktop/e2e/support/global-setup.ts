@@ -32,7 +32,8 @@ async function adminFetch(baseURL: string, pathname: string, method: string, bod
  * for app://stakedesk), then the test chain and the real server with its embedded PostgreSQL.
  */
 export default async function globalSetup(): Promise<void> {
-  if (!existsSync(path.join(RENDERER_ROOT, 'index.html'))) throw new Error(`${RENDERER_ROOT} is missing: run \`npm run build:desktop\` first`);
+  if (!existsSync(path.join(RENDERER_ROOT, 'index.html')))
+    throw new Error(`${RENDERER_ROOT} is missing: run \`npm run build:desktop\` first`);
   const handles: RunHandles = {};
   globalThis.__stakedeskDesktopE2e = handles;
   try {
@@ -73,7 +74,13 @@ export default async function globalSetup(): Promise<void> {
       '/api/admin/settings',
       'PUT',
       // The first wallet and contract are a step-up change too (DESIGN 9): the admin's password confirms them.
-      { currentPassword: ADMIN.password, tokenName: 'Stakedesk Test Token', tokenSymbol: 'SDT', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58() },
+      {
+        currentPassword: ADMIN.password,
+        tokenName: 'Stakedesk Test Token',
+        tokenSymbol: 'SDT',
+        tokenContract: mint.toBase58(),
+        stakingWallet: stakingWallet.publicKey.toBase58(),
+      },
       String(token),
     );
     writeState({ appURL: `${renderer.origin}/index.html`, serverURL: server.baseURL, admin: ADMIN });

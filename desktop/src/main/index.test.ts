@@ -37,7 +37,7 @@ describe('the main process at start', () => {
     expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
   });
 
-  it("serves the renderer with a CSP that names the saved server", async () => {
+  it('serves the renderer with a CSP that names the saved server', async () => {
     const response = await protocol.handlers.get('app')!({ url: 'app://stakedesk/missing.js', method: 'GET' } as Request);
     expect(response.headers.get('content-security-policy')).toContain('connect-src https://stakedesk.example.com;');
   });
@@ -53,7 +53,7 @@ describe('the main process at start', () => {
     expect(await get({ senderFrame: { url: 'app://stakedesk/index.html' } })).toBe('https://stakedesk.example.com');
   });
 
-  it("asks the page for the setup screen from Server > Change server URL…", () => {
+  it('asks the page for the setup screen from Server > Change server URL…', () => {
     const template = Menu.buildFromTemplate.mock.calls.at(-1)![0] as MenuItemConstructorOptions[];
     expect(Menu.setApplicationMenu).toHaveBeenCalled();
     const server = template.find((item) => item.label === '&Server')!.submenu as MenuItemConstructorOptions[];

@@ -53,8 +53,19 @@ describe('the preload bridge', () => {
     expect(contextBridge.exposeInMainWorld).toHaveBeenCalledOnce();
     const [key, api] = contextBridge.exposeInMainWorld.mock.calls[0]!;
     expect(key).toBe('stakedesk');
-    expect(Object.keys(api as object).sort()).toEqual(
-      ['copyText', 'notify', 'onServerSetupRequested', 'openExternal', 'saveCsv', 'serverUrlCheck', 'serverUrlGet', 'serverUrlSet', 'setPendingCount', 'tokenClear', 'tokenLoad', 'tokenSave'],
-    );
+    expect(Object.keys(api as object).sort()).toEqual([
+      'copyText',
+      'notify',
+      'onServerSetupRequested',
+      'openExternal',
+      'saveCsv',
+      'serverUrlCheck',
+      'serverUrlGet',
+      'serverUrlSet',
+      'setPendingCount',
+      'tokenClear',
+      'tokenLoad',
+      'tokenSave',
+    ]);
   });
 });

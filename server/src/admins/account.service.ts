@@ -33,7 +33,12 @@ export async function me(actor: SignedInAdmin): Promise<AdminMe> {
  * change proved the current password in the same request, so keeping that one session gives
  * nobody anything the change did not already need.
  */
-export async function changeOwnPassword(ctx: AccountContext, actor: SignedInAdmin, input: PasswordChangeInput, stepUp: StepUp): Promise<void> {
+export async function changeOwnPassword(
+  ctx: AccountContext,
+  actor: SignedInAdmin,
+  input: PasswordChangeInput,
+  stepUp: StepUp,
+): Promise<void> {
   const confirm = await stepUp();
   const passwordHash = await bcrypt.hash(input.newPassword, BCRYPT_COST);
   await ctx.sequelize.transaction(async (transaction) => {
@@ -42,7 +47,13 @@ export async function changeOwnPassword(ctx: AccountContext, actor: SignedInAdmi
     const before = toAdminJson(admin);
     admin.set({ passwordHash, tokenVersion: admin.tokenVersion + 1, keptSessionId: actor.session.sessionId });
     await admin.save({ transaction });
-    await recordAudit(transaction, actor, { action: 'admin.password_change', entityType: 'admin', entityId: admin.id, before, after: toAdminJson(admin) });
+    await recordAudit(transaction, actor, {
+      action: 'admin.password_change',
+      entityType: 'admin',
+      entityId: admin.id,
+      before,
+      after: toAdminJson(admin),
+    });
     await announceSecurityChanges(ctx.sequelize, transaction, actor, ['admin.password']);
   });
 }

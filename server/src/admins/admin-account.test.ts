@@ -36,7 +36,12 @@ describe('GET /api/admin/me', () => {
 describe('POST /api/admin/me/password', () => {
   it('needs the current password: 403 stepUpRequired when wrong, nothing changes', async () => {
     const admin = await adminWithRole(api, rootToken, 'viewer', 'pw-wrong');
-    const response = await api.request('POST', '/api/admin/me/password', { currentPassword: 'not it', newPassword: 'brand-new-pw' }, admin.token);
+    const response = await api.request(
+      'POST',
+      '/api/admin/me/password',
+      { currentPassword: 'not it', newPassword: 'brand-new-pw' },
+      admin.token,
+    );
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ message: MESSAGES.stepUpWrong, stepUpRequired: true });
     expect((await api.request('POST', '/api/admin/login', { username: admin.username, password: admin.password })).status).toBe(200);
@@ -59,7 +64,12 @@ describe('POST /api/admin/me/password', () => {
     const other = await api.login(admin.username, admin.password);
     const events = await listenToAdminEvents(api.databaseUrl);
     try {
-      const response = await api.request('POST', '/api/admin/me/password', { currentPassword: admin.password, newPassword: 'the-new-password' }, admin.token);
+      const response = await api.request(
+        'POST',
+        '/api/admin/me/password',
+        { currentPassword: admin.password, newPassword: 'the-new-password' },
+        admin.token,
+      );
       expect(response.status).toBe(204);
       expect(response.body).toBeUndefined();
       expect((await stats(admin.token)).status).toBe(200);
@@ -69,7 +79,9 @@ describe('POST /api/admin/me/password', () => {
       expect((await api.request('POST', '/api/admin/login', { username: admin.username, password: admin.password })).status).toBe(401);
       const fresh = await api.login(admin.username, 'the-new-password');
       expect((await stats(fresh)).status).toBe(200);
-      expect(await events.securityChanges()).toEqual([{ type: 'security.changed', changes: ['admin.password'], adminUsername: 'pw-change', adminId: admin.id }]);
+      expect(await events.securityChanges()).toEqual([
+        { type: 'security.changed', changes: ['admin.password'], adminUsername: 'pw-change', adminId: admin.id },
+      ]);
     } finally {
       await events.close();
     }
@@ -81,9 +93,21 @@ describe('POST /api/admin/me/password', () => {
   it('keeps only the newest caller when the password changes twice from two sessions', async () => {
     const admin = await adminWithRole(api, rootToken, 'viewer', 'pw-twice');
     const second = await api.login(admin.username, admin.password);
-    expect((await api.request('POST', '/api/admin/me/password', { currentPassword: admin.password, newPassword: 'second-password' }, admin.token)).status).toBe(204);
+    expect(
+      (
+        await api.request(
+          'POST',
+          '/api/admin/me/password',
+          { currentPassword: admin.password, newPassword: 'second-password' },
+          admin.token,
+        )
+      ).status,
+    ).toBe(204);
     const third = await api.login(admin.username, 'second-password');
-    expect((await api.request('POST', '/api/admin/me/password', { currentPassword: 'second-password', newPassword: 'third-password' }, third)).status).toBe(204);
+    expect(
+      (await api.request('POST', '/api/admin/me/password', { currentPassword: 'second-password', newPassword: 'third-password' }, third))
+        .status,
+    ).toBe(204);
     expect((await stats(third)).status).toBe(200);
     expect((await stats(admin.token)).status).toBe(401);
     expect((await stats(second)).status).toBe(401);
@@ -105,9 +129,12 @@ describe('POST /api/admin/me/sign-out-everywhere', () => {
     expect((await stats(response.body.token)).status).toBe(200);
     // Other admins keep theirs.
     expect((await stats(rootToken)).status).toBe(200);
-    const [rows] = await api.sequelize.query(`SELECT action FROM audit_logs WHERE admin_id = :id AND action = 'admin.sign_out_everywhere'`, {
-      replacements: { id: admin.id },
-    });
+    const [rows] = await api.sequelize.query(
+      `SELECT action FROM audit_logs WHERE admin_id = :id AND action = 'admin.sign_out_everywhere'`,
+      {
+        replacements: { id: admin.id },
+      },
+    );
     expect(rows).toHaveLength(1);
   });
 

@@ -323,8 +323,17 @@ describe('admin login and tokens', () => {
       );
       expect((await api.request('DELETE', `/api/admin/admins/${gone.id}`, undefined, rootToken)).status).toBe(204);
 
-      for (const [method, path] of [['GET', '/api/admin/stats'], ['POST', '/api/admin/admins'], ['DELETE', '/api/admin/admins/1']] as const) {
-        const response = await api.request(method, path, method === 'POST' ? { email: 'x@example.com', username: 'x', password: 'secret1' } : undefined, goneToken);
+      for (const [method, path] of [
+        ['GET', '/api/admin/stats'],
+        ['POST', '/api/admin/admins'],
+        ['DELETE', '/api/admin/admins/1'],
+      ] as const) {
+        const response = await api.request(
+          method,
+          path,
+          method === 'POST' ? { email: 'x@example.com', username: 'x', password: 'secret1' } : undefined,
+          goneToken,
+        );
         expect(response.status, `${method} ${path}`).toBe(401);
         expect(response.body).toEqual({ message: MESSAGES.sessionExpired });
       }

@@ -29,7 +29,12 @@ export async function login(ctx: AccountContext, input: AdminLoginInput): Promis
   const admin = await Admin.findOne({ where: sequelizeWhereLower('username', input.username) });
   const matches = await bcrypt.compare(input.password, admin?.passwordHash ?? DUMMY_HASH);
   if (!admin || !matches) {
-    await auditFailure(admin ?? { id: null, username: input.username }, attempt, 'admin.login_failed', admin ? 'password' : 'unknown username');
+    await auditFailure(
+      admin ?? { id: null, username: input.username },
+      attempt,
+      'admin.login_failed',
+      admin ? 'password' : 'unknown username',
+    );
     throw unauthorized(MESSAGES.invalidCredentials);
   }
 

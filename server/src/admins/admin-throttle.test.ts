@@ -105,17 +105,38 @@ describe('the per-account login throttle', () => {
   it('counts wrong passwords sent as a step-up: a stolen session cannot guess the password either', async () => {
     const token = await api.login();
     for (let i = 0; i < 5; i++) {
-      const response = await api.request('POST', '/api/admin/me/password', { currentPassword: `guess-${i}`, newPassword: 'attacker-pw' }, token);
+      const response = await api.request(
+        'POST',
+        '/api/admin/me/password',
+        { currentPassword: `guess-${i}`, newPassword: 'attacker-pw' },
+        token,
+      );
       expect(response.status).toBe(403);
     }
-    const sixth = await api.request('POST', '/api/admin/me/password', { currentPassword: ADMIN.password, newPassword: 'attacker-pw' }, token);
+    const sixth = await api.request(
+      'POST',
+      '/api/admin/me/password',
+      { currentPassword: ADMIN.password, newPassword: 'attacker-pw' },
+      token,
+    );
     expectThrottled(sixth, 60);
     expect((await login(ADMIN.username, ADMIN.password)).status).toBe(429);
     await lockPasses(ADMIN.username);
     expect((await login(ADMIN.username, ADMIN.password)).status).toBe(200);
     // The settings step-up is held the same way.
     await fail(ADMIN.username, 5);
-    const settings = await api.request('PUT', '/api/admin/settings', { tokenName: 'T', tokenSymbol: 'T', tokenContract: '11111111111111111111111111111111', stakingWallet: '11111111111111111111111111111111', ...STEP_UP }, token);
+    const settings = await api.request(
+      'PUT',
+      '/api/admin/settings',
+      {
+        tokenName: 'T',
+        tokenSymbol: 'T',
+        tokenContract: '11111111111111111111111111111111',
+        stakingWallet: '11111111111111111111111111111111',
+        ...STEP_UP,
+      },
+      token,
+    );
     expect(settings.status).toBe(429);
   });
 
@@ -127,8 +148,20 @@ describe('the per-account login throttle', () => {
     await login(ADMIN.username, ADMIN.password);
     const [rows] = await api.sequelize.query('SELECT admin_id, admin_username, action, entity_id, after FROM audit_logs ORDER BY id');
     expect(rows).toEqual([
-      { admin_id: null, admin_username: 'ghost-user', action: 'admin.login_failed', entity_id: null, after: { reason: 'unknown username' } },
-      ...Array(5).fill({ admin_id: 1, admin_username: ADMIN.username, action: 'admin.login_failed', entity_id: '1', after: { reason: 'password' } }),
+      {
+        admin_id: null,
+        admin_username: 'ghost-user',
+        action: 'admin.login_failed',
+        entity_id: null,
+        after: { reason: 'unknown username' },
+      },
+      ...Array(5).fill({
+        admin_id: 1,
+        admin_username: ADMIN.username,
+        action: 'admin.login_failed',
+        entity_id: '1',
+        after: { reason: 'password' },
+      }),
       { admin_id: 1, admin_username: ADMIN.username, action: 'admin.login_locked', entity_id: '1', after: { retryAfter: 60 } },
       { admin_id: 1, admin_username: ADMIN.username, action: 'admin.login', entity_id: '1', after: { method: 'password' } },
     ]);

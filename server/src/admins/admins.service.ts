@@ -105,7 +105,10 @@ export async function updateAdmin(
       const admin = admins.find((a) => a.id === id);
       if (!admin) throw notFound(MESSAGES.adminNotFound);
       const newRole = input.role !== undefined && input.role !== admin.role ? input.role : undefined;
-      const changes: SecurityChange[] = [...(newRole ? (['admin.role'] as const) : []), ...(passwordHash ? (['admin.password'] as const) : [])];
+      const changes: SecurityChange[] = [
+        ...(newRole ? (['admin.role'] as const) : []),
+        ...(passwordHash ? (['admin.password'] as const) : []),
+      ];
       if (changes.length > 0) {
         // The role changed since it was read without a step-up: the client asks again, with one.
         if (!confirm) throw stepUpRequired();

@@ -77,7 +77,14 @@ describe('GET /api/admin/admins', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('x-total-count')).toBe(String(response.body.length));
     const root = response.body.find((a) => a.username === ADMIN.username)!;
-    expect(root).toEqual({ id: rootId, email: ADMIN.email, username: ADMIN.username, createdAt: expect.any(String), role: 'owner', twoFactorEnabled: false });
+    expect(root).toEqual({
+      id: rootId,
+      email: ADMIN.email,
+      username: ADMIN.username,
+      createdAt: expect.any(String),
+      role: 'owner',
+      twoFactorEnabled: false,
+    });
     expect(Number.isNaN(Date.parse(root.createdAt))).toBe(false);
     expectNoSecrets(response.body, ADMIN.password);
   });
@@ -180,7 +187,7 @@ describe('POST /api/admin/admins', () => {
     ['an empty username', { username: '' }, 'username', 'Username is required'],
     ['a blank username', { username: '    ' }, 'username', 'Username is required'],
     ['a 5-character password', { password: '12345' }, 'password', 'Password must be at least 6 characters'],
-  ])("refuses %s with the SPEC message", async (_case, overrides, field, message) => {
+  ])('refuses %s with the SPEC message', async (_case, overrides, field, message) => {
     const before = await counts();
     const response = await adminsApi.create(newAdmin(overrides));
     expect(response.status).toBe(400);
@@ -355,7 +362,10 @@ describe('DELETE /api/admin/admins/{id}', () => {
   it('lets exactly one of two admins deleting each other at the same time win', async () => {
     const one = await createOk({ role: 'owner' });
     const two = await createOk({ role: 'owner' });
-    const [tokenOne, tokenTwo] = [await api.login(one.form.username, one.form.password), await api.login(two.form.username, two.form.password)];
+    const [tokenOne, tokenTwo] = [
+      await api.login(one.form.username, one.form.password),
+      await api.login(two.form.username, two.form.password),
+    ];
     const [oneDeletesTwo, twoDeletesOne] = await Promise.all([
       api.request('DELETE', `/api/admin/admins/${two.admin.id}`, undefined, tokenOne),
       api.request('DELETE', `/api/admin/admins/${one.admin.id}`, undefined, tokenTwo),
@@ -431,10 +441,20 @@ describe('the audit log of admin changes', () => {
   it('names the admin who made the change, not root, when another admin acts', async () => {
     const { form, admin } = await createOk({ role: 'owner' });
     const theirToken = await api.login(form.username, form.password);
-    const created = await api.request<AdminJson>('POST', '/api/admin/admins', { ...newAdmin(), currentPassword: form.password }, theirToken);
+    const created = await api.request<AdminJson>(
+      'POST',
+      '/api/admin/admins',
+      { ...newAdmin(), currentPassword: form.password },
+      theirToken,
+    );
     expect(created.status).toBe(201);
     const entry = await latestAudit();
-    expect(entry).toMatchObject({ adminId: admin.id, adminUsername: form.username, action: 'admin.create', entityId: String(created.body.id) });
+    expect(entry).toMatchObject({
+      adminId: admin.id,
+      adminUsername: form.username,
+      action: 'admin.create',
+      entityId: String(created.body.id),
+    });
   });
 
   it('writes nothing for a refused change', async () => {

@@ -4,9 +4,7 @@ import type { Sequelize } from 'sequelize';
 import { BCRYPT_COST } from './admin-auth.js';
 import { Admin } from './admin.model.js';
 
-export type BootstrapResult =
-  | { created: false }
-  | { created: true; username: string; generatedPassword: string | undefined };
+export type BootstrapResult = { created: false } | { created: true; username: string; generatedPassword: string | undefined };
 
 const BOOTSTRAP_LOCK_KEY = 7_236_003;
 

@@ -45,7 +45,10 @@ export async function takeAttempt(sequelize: Sequelize, key: string): Promise<At
        last_failed_at = now()
      WHERE f.locked_until IS NULL OR f.locked_until <= now()
      RETURNING failures, locked_until IS NOT NULL AS locked`,
-    { replacements: { key, threshold: FAILURES_BEFORE_THROTTLE, first: FIRST_LOCK_SECONDS, max: MAX_LOCK_SECONDS }, type: QueryTypes.SELECT },
+    {
+      replacements: { key, threshold: FAILURES_BEFORE_THROTTLE, first: FIRST_LOCK_SECONDS, max: MAX_LOCK_SECONDS },
+      type: QueryTypes.SELECT,
+    },
   );
   if (!row) throw throttled(await secondsLeft(sequelize, key));
   const lockSeconds = Math.min(FIRST_LOCK_SECONDS * 2 ** (row.failures - FAILURES_BEFORE_THROTTLE), MAX_LOCK_SECONDS);
@@ -77,7 +80,9 @@ export async function clearFailures(sequelize: Sequelize, key: string): Promise<
 }
 
 export async function forgetOldFailures(sequelize: Sequelize): Promise<void> {
-  await sequelize.query(`DELETE FROM admin_login_failures WHERE last_failed_at < now() - interval '${FORGET_AFTER}' AND (locked_until IS NULL OR locked_until < now())`);
+  await sequelize.query(
+    `DELETE FROM admin_login_failures WHERE last_failed_at < now() - interval '${FORGET_AFTER}' AND (locked_until IS NULL OR locked_until < now())`,
+  );
 }
 
 /**
@@ -91,5 +96,6 @@ export async function auditFailure(
   reason: 'unknown username' | 'password' | 'code',
 ): Promise<void> {
   await recordSignInAudit(who, { action, entityId: who.id, after: { reason } });
-  if (attempt.locks) await recordSignInAudit(who, { action: 'admin.login_locked', entityId: who.id, after: { retryAfter: attempt.lockSeconds } });
+  if (attempt.locks)
+    await recordSignInAudit(who, { action: 'admin.login_locked', entityId: who.id, after: { retryAfter: attempt.lockSeconds } });
 }

@@ -26,14 +26,19 @@ export function isRecoveryCode(code: string): boolean {
  */
 
 /** Replaces the admin's codes with ten new ones (in the caller's transaction); answers them in clear, once. */
-export async function issueRecoveryCodes(sequelize: Sequelize, transaction: Transaction, box: SecretBox, adminId: number): Promise<string[]> {
+export async function issueRecoveryCodes(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  box: SecretBox,
+  adminId: number,
+): Promise<string[]> {
   const codes = new Set<string>();
   while (codes.size < RECOVERY_CODE_COUNT) codes.add(newCode());
   await sequelize.query('DELETE FROM admin_recovery_codes WHERE admin_id = :adminId', { replacements: { adminId }, transaction });
-  await sequelize.query(
-    `INSERT INTO admin_recovery_codes (admin_id, code_hash) SELECT :adminId, unnest(ARRAY[:hashes]::char(64)[])`,
-    { replacements: { adminId, hashes: [...codes].map((code) => box.hash(code)) }, transaction },
-  );
+  await sequelize.query(`INSERT INTO admin_recovery_codes (admin_id, code_hash) SELECT :adminId, unnest(ARRAY[:hashes]::char(64)[])`, {
+    replacements: { adminId, hashes: [...codes].map((code) => box.hash(code)) },
+    transaction,
+  });
   return [...codes];
 }
 

@@ -120,19 +120,37 @@ describe('each role against every admin endpoint', () => {
 describe('every admin object carries role and twoFactorEnabled', () => {
   it('in the list, GET /me and the login answer', async () => {
     const list = await api.request('GET', '/api/admin/admins?limit=1000', undefined, rootToken);
-    for (const admin of list.body) expect(Object.keys(admin).sort()).toEqual(['createdAt', 'email', 'id', 'role', 'twoFactorEnabled', 'username']);
+    for (const admin of list.body)
+      expect(Object.keys(admin).sort()).toEqual(['createdAt', 'email', 'id', 'role', 'twoFactorEnabled', 'username']);
     expect(list.body.map((a: AdminMe) => a.role).sort()).toEqual(['operator', 'owner', 'owner', 'viewer']);
     const me = await api.request<AdminMe>('GET', '/api/admin/me', undefined, tokens.viewer);
-    expect(me.body).toEqual({ id: expect.any(Number), username: 'table-viewer', email: 'table-viewer@example.com', role: 'viewer', twoFactorEnabled: false, createdAt: expect.any(String) });
+    expect(me.body).toEqual({
+      id: expect.any(Number),
+      username: 'table-viewer',
+      email: 'table-viewer@example.com',
+      role: 'viewer',
+      twoFactorEnabled: false,
+      createdAt: expect.any(String),
+    });
     const login = await api.request('POST', '/api/admin/login', { username: 'table-viewer', password: passwords.viewer });
     expect(login.body.role).toBe('viewer');
   });
 
   it('creates an operator by default, and refuses a role that does not exist', async () => {
-    const created = await api.request('POST', '/api/admin/admins', { email: 'default@example.com', username: 'default-role', password: 'default-password', ...STEP_UP }, rootToken);
+    const created = await api.request(
+      'POST',
+      '/api/admin/admins',
+      { email: 'default@example.com', username: 'default-role', password: 'default-password', ...STEP_UP },
+      rootToken,
+    );
     expect(created.status).toBe(201);
     expect(created.body.role).toBe('operator');
-    const bad = await api.request('POST', '/api/admin/admins', { email: 'bad@example.com', username: 'bad-role', password: 'bad-password', role: 'superuser', ...STEP_UP }, rootToken);
+    const bad = await api.request(
+      'POST',
+      '/api/admin/admins',
+      { email: 'bad@example.com', username: 'bad-role', password: 'bad-password', role: 'superuser', ...STEP_UP },
+      rootToken,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ role: MESSAGES.roleInvalid });
   });
@@ -143,7 +161,12 @@ describe('a role change', () => {
     const admin = await adminWithRole(api, rootToken, 'operator', 'demoted');
     const before = await api.request('POST', '/api/admin/staking-plans', {}, admin.token);
     expect(before.status).toBe(400); // allowed, the body is just empty
-    const change = await api.request('PUT', `/api/admin/admins/${admin.id}`, { email: 'demoted@example.com', username: 'demoted', role: 'viewer', ...STEP_UP }, rootToken);
+    const change = await api.request(
+      'PUT',
+      `/api/admin/admins/${admin.id}`,
+      { email: 'demoted@example.com', username: 'demoted', role: 'viewer', ...STEP_UP },
+      rootToken,
+    );
     expect(change.status).toBe(200);
     expect(change.body.role).toBe('viewer');
     const old = await api.request('GET', '/api/admin/stats', undefined, admin.token);
@@ -157,7 +180,12 @@ describe('a role change', () => {
 
   it('keeps sessions when the role sent is the one the admin has', async () => {
     const admin = await adminWithRole(api, rootToken, 'viewer', 'same-role');
-    const same = await api.request('PUT', `/api/admin/admins/${admin.id}`, { email: 'same-role@example.com', username: 'same-role', role: 'viewer' }, rootToken);
+    const same = await api.request(
+      'PUT',
+      `/api/admin/admins/${admin.id}`,
+      { email: 'same-role@example.com', username: 'same-role', role: 'viewer' },
+      rootToken,
+    );
     expect(same.status).toBe(200);
     expect((await api.request('GET', '/api/admin/stats', undefined, admin.token)).status).toBe(200);
   });
@@ -174,7 +202,12 @@ describe('there is always an owner', () => {
       rootToken,
     );
     expect(demoteOther.status).toBe(200);
-    const demoteSelf = await api.request('PUT', `/api/admin/admins/${rootId}`, { email: ADMIN.email, username: ADMIN.username, role: 'viewer', ...STEP_UP }, rootToken);
+    const demoteSelf = await api.request(
+      'PUT',
+      `/api/admin/admins/${rootId}`,
+      { email: ADMIN.email, username: ADMIN.username, role: 'viewer', ...STEP_UP },
+      rootToken,
+    );
     expect(demoteSelf.status).toBe(409);
     expect(demoteSelf.body).toEqual({ message: MESSAGES.lastOwner });
     const [rows] = await api.sequelize.query(`SELECT username FROM admins WHERE role = 'owner'`);
@@ -199,7 +232,9 @@ describe('there is always an owner', () => {
         const answers = await Promise.all([demote(one, two), demote(two, one)]);
         expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
         // Besides root (stepped aside), exactly one of the two is still an owner.
-        const [owners] = await api.sequelize.query(`SELECT username FROM admins WHERE role = 'owner' AND id IN (:ids)`, { replacements: { ids: [one.id, two.id] } });
+        const [owners] = await api.sequelize.query(`SELECT username FROM admins WHERE role = 'owner' AND id IN (:ids)`, {
+          replacements: { ids: [one.id, two.id] },
+        });
         expect(owners).toHaveLength(1);
       } finally {
         await api.sequelize.query(`UPDATE admins SET role = 'owner' WHERE id = :rootId`, { replacements: { rootId } });
@@ -217,7 +252,9 @@ describe('there is always an owner', () => {
         api.request('DELETE', `/api/admin/admins/${one.id}`, undefined, two.token),
       ]);
       expect(answers.map((a) => a.status).sort()).toEqual([204, 401]);
-      const [owners] = await api.sequelize.query(`SELECT username FROM admins WHERE role = 'owner' AND id IN (:ids)`, { replacements: { ids: [one.id, two.id] } });
+      const [owners] = await api.sequelize.query(`SELECT username FROM admins WHERE role = 'owner' AND id IN (:ids)`, {
+        replacements: { ids: [one.id, two.id] },
+      });
       expect(owners).toHaveLength(1);
     } finally {
       await api.sequelize.query(`UPDATE admins SET role = 'owner' WHERE id = :rootId`, { replacements: { rootId } });

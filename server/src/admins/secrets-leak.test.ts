@@ -59,15 +59,32 @@ beforeAll(async () => {
   secrets.codes.push(codeAt(secrets.totpSecret));
   const form = { tokenName: 'Leak Token', tokenSymbol: 'LEAK', tokenContract: randomWallet(), stakingWallet: randomWallet() };
   await call('PUT', '/api/admin/settings', { ...form, currentPassword: ADMIN.password, code: secrets.codes.at(-1) }, token);
-  await call('PUT', '/api/admin/settings', { ...form, stakingWallet: randomWallet(), currentPassword: 'wrong-password', code: secrets.recoveryCodes[2] }, token);
-  await call('POST', '/api/admin/admins', { email: 'x@example.com', username: 'x-admin', password: 'x-admin-password', currentPassword: ADMIN.password, code: secrets.recoveryCodes[3] }, token);
+  await call(
+    'PUT',
+    '/api/admin/settings',
+    { ...form, stakingWallet: randomWallet(), currentPassword: 'wrong-password', code: secrets.recoveryCodes[2] },
+    token,
+  );
+  await call(
+    'POST',
+    '/api/admin/admins',
+    {
+      email: 'x@example.com',
+      username: 'x-admin',
+      password: 'x-admin-password',
+      currentPassword: ADMIN.password,
+      code: secrets.recoveryCodes[3],
+    },
+    token,
+  );
   secrets.passwords.push('x-admin-password');
   await call('POST', '/api/admin/me/password', { currentPassword: ADMIN.password, newPassword: 'the-second-password' }, token);
   clock.nextStep();
   secrets.codes.push(codeAt(secrets.totpSecret));
   await call('POST', '/api/admin/me/two-factor/disable', { currentPassword: 'the-second-password', code: secrets.codes.at(-1) }, token);
   // Everything an admin can read back.
-  for (const path of ['/api/admin/me', '/api/admin/admins', '/api/admin/audit-log?limit=1000', '/api/admin/settings']) await call('GET', path, undefined, token);
+  for (const path of ['/api/admin/me', '/api/admin/admins', '/api/admin/audit-log?limit=1000', '/api/admin/settings'])
+    await call('GET', path, undefined, token);
 }, 60_000);
 afterAll(async () => {
   vi.useRealTimers();

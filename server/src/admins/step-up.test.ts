@@ -46,7 +46,9 @@ async function stored(): Promise<Record<string, unknown>> {
 }
 
 async function auditCount(): Promise<number> {
-  const [rows] = await api.sequelize.query(`SELECT count(*)::int AS n FROM audit_logs WHERE action NOT LIKE 'admin.login%' AND action <> 'admin.step_up_failed'`);
+  const [rows] = await api.sequelize.query(
+    `SELECT count(*)::int AS n FROM audit_logs WHERE action NOT LIKE 'admin.login%' AND action <> 'admin.step_up_failed'`,
+  );
   return (rows as { n: number }[])[0]!.n;
 }
 
@@ -61,7 +63,11 @@ async function formWith(change: Record<string, unknown>): Promise<Record<string,
 const PROTECTED: Array<[name: string, change: () => Record<string, unknown>, announced: SecurityChange]> = [
   ['a new staking wallet', () => ({ stakingWallet: randomWallet() }), 'settings.stakingWallet'],
   ['a new token contract', () => ({ tokenContract: randomWallet() }), 'settings.tokenContract'],
-  ['a new RPC provider URL', () => ({ heliusRpcUrl: `https://93.184.216.${Math.floor(Math.random() * 200) + 1}/rpc` }), 'settings.rpcProvider'],
+  [
+    'a new RPC provider URL',
+    () => ({ heliusRpcUrl: `https://93.184.216.${Math.floor(Math.random() * 200) + 1}/rpc` }),
+    'settings.rpcProvider',
+  ],
   ['a new RPC provider key', () => ({ heliusApiKey: `hk_new_${Math.random().toString(36).slice(2)}` }), 'settings.rpcProvider'],
   ['removing the RPC provider key', () => ({ removeHeliusApiKey: true }), 'settings.rpcProvider'],
 ];
@@ -93,11 +99,15 @@ describe('settings changes that redirect money need the acting owner to prove it
       const response = await api.request('PUT', '/api/admin/settings', await formWith({ ...change(), ...STEP_UP }), rootToken);
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       expect(await stored()).not.toEqual(before);
-      const [entries] = await api.sequelize.query(`SELECT before, after FROM audit_logs WHERE action = 'settings.update' ORDER BY id DESC LIMIT 1`);
+      const [entries] = await api.sequelize.query(
+        `SELECT before, after FROM audit_logs WHERE action = 'settings.update' ORDER BY id DESC LIMIT 1`,
+      );
       const entry = (entries as { before: Record<string, unknown>; after: Record<string, unknown> }[])[0]!;
       expect(entry.before).not.toEqual(entry.after);
       expect(JSON.stringify(entry)).not.toContain(ADMIN.password);
-      expect(await events.securityChanges()).toEqual([{ type: 'security.changed', changes: [announced], adminUsername: ADMIN.username, adminId: 1 }]);
+      expect(await events.securityChanges()).toEqual([
+        { type: 'security.changed', changes: [announced], adminUsername: ADMIN.username, adminId: 1 },
+      ]);
     });
   });
 
@@ -105,11 +115,21 @@ describe('settings changes that redirect money need the acting owner to prove it
     const before = await stored();
     const same = await api.request('PUT', '/api/admin/settings', await formWith({}), rootToken);
     expect(same.status, JSON.stringify(same.body)).toBe(200);
-    const renamed = await api.request('PUT', '/api/admin/settings', await formWith({ tokenName: 'Renamed Token', supportEmail: 'help@example.com' }), rootToken);
+    const renamed = await api.request(
+      'PUT',
+      '/api/admin/settings',
+      await formWith({ tokenName: 'Renamed Token', supportEmail: 'help@example.com' }),
+      rootToken,
+    );
     expect(renamed.status).toBe(200);
     expect((await stored()).staking_wallet).toBe(before.staking_wallet);
     // A wrong password sent with a change that needs none is ignored, not refused.
-    const ignored = await api.request('PUT', '/api/admin/settings', await formWith({ tokenName: 'Again', currentPassword: 'whatever' }), rootToken);
+    const ignored = await api.request(
+      'PUT',
+      '/api/admin/settings',
+      await formWith({ tokenName: 'Again', currentPassword: 'whatever' }),
+      rootToken,
+    );
     expect(ignored.status).toBe(200);
     expect(await events.securityChanges()).toEqual([]);
   });
@@ -124,7 +144,12 @@ describe('settings changes that redirect money need the acting owner to prove it
     const refused = await api.request('PUT', '/api/admin/settings', await formWith({ requireTwoFactor: false, ...STEP_UP }), rootToken);
     expect(refused.status).toBe(403); // the password alone is not enough: root has two-factor
     expect(refused.body).toEqual({ message: MESSAGES.stepUpRequired, stepUpRequired: true });
-    const ok = await api.request('PUT', '/api/admin/settings', await formWith({ requireTwoFactor: false, ...STEP_UP, code: codeAt(root.secret) }), rootToken);
+    const ok = await api.request(
+      'PUT',
+      '/api/admin/settings',
+      await formWith({ requireTwoFactor: false, ...STEP_UP, code: codeAt(root.secret) }),
+      rootToken,
+    );
     expect(ok.status).toBe(200);
     expect(ok.body.requireTwoFactor).toBe(false);
     expect(await events.securityChanges()).toEqual([
@@ -136,17 +161,40 @@ describe('settings changes that redirect money need the acting owner to prove it
     const noCode = await api.request('PUT', '/api/admin/settings', await formWith({ stakingWallet: wallet, ...STEP_UP }), rootToken);
     expect(noCode.status).toBe(403);
     const code = codeAt(root.secret);
-    const wrong = await api.request('PUT', '/api/admin/settings', await formWith({ stakingWallet: wallet, ...STEP_UP, code: code === '000000' ? '000001' : '000000' }), rootToken);
+    const wrong = await api.request(
+      'PUT',
+      '/api/admin/settings',
+      await formWith({ stakingWallet: wallet, ...STEP_UP, code: code === '000000' ? '000001' : '000000' }),
+      rootToken,
+    );
     expect(wrong.body).toEqual({ message: MESSAGES.stepUpWrong, stepUpRequired: true });
-    expect((await api.request('PUT', '/api/admin/settings', await formWith({ stakingWallet: wallet, ...STEP_UP, code }), rootToken)).status).toBe(200);
-    const replay = await api.request('PUT', '/api/admin/settings', await formWith({ stakingWallet: randomWallet(), ...STEP_UP, code }), rootToken);
+    expect(
+      (await api.request('PUT', '/api/admin/settings', await formWith({ stakingWallet: wallet, ...STEP_UP, code }), rootToken)).status,
+    ).toBe(200);
+    const replay = await api.request(
+      'PUT',
+      '/api/admin/settings',
+      await formWith({ stakingWallet: randomWallet(), ...STEP_UP, code }),
+      rootToken,
+    );
     expect(replay.status).toBe(403);
     expect((await stored()).staking_wallet).toBe(wallet);
     // A recovery code proves it as well.
-    expect((await api.request('PUT', '/api/admin/settings', await formWith({ stakingWallet: randomWallet(), ...STEP_UP, code: root.recoveryCodes[0] }), rootToken)).status).toBe(200);
+    expect(
+      (
+        await api.request(
+          'PUT',
+          '/api/admin/settings',
+          await formWith({ stakingWallet: randomWallet(), ...STEP_UP, code: root.recoveryCodes[0] }),
+          rootToken,
+        )
+      ).status,
+    ).toBe(200);
     // Root goes back to the password alone for the tests below.
     clock.nextStep();
-    expect((await api.request('POST', '/api/admin/me/two-factor/disable', { ...STEP_UP, code: codeAt(root.secret) }, rootToken)).status).toBe(204);
+    expect(
+      (await api.request('POST', '/api/admin/me/two-factor/disable', { ...STEP_UP, code: codeAt(root.secret) }, rootToken)).status,
+    ).toBe(204);
   });
 
   it('does not spend the code when the change is refused for another reason', async () => {
@@ -154,9 +202,19 @@ describe('settings changes that redirect money need the acting owner to prove it
     const { secret, token } = await enrol(api, owner.token);
     clock.nextStep();
     const code = codeAt(secret);
-    const badUrl = await api.request('PUT', '/api/admin/settings', await formWith({ heliusRpcUrl: 'https://127.0.0.1/rpc', currentPassword: owner.password, code }), token);
+    const badUrl = await api.request(
+      'PUT',
+      '/api/admin/settings',
+      await formWith({ heliusRpcUrl: 'https://127.0.0.1/rpc', currentPassword: owner.password, code }),
+      token,
+    );
     expect(badUrl.status).toBe(400);
-    const good = await api.request('PUT', '/api/admin/settings', await formWith({ stakingWallet: randomWallet(), currentPassword: owner.password, code }), token);
+    const good = await api.request(
+      'PUT',
+      '/api/admin/settings',
+      await formWith({ stakingWallet: randomWallet(), currentPassword: owner.password, code }),
+      token,
+    );
     expect(good.status).toBe(200);
   });
 });
@@ -181,7 +239,9 @@ describe('admin changes that hand out power need a step-up', () => {
     const created = await api.request('POST', '/api/admin/admins', form({ role: 'viewer', ...STEP_UP }), rootToken);
     expect(created.status).toBe(201);
     expect(await adminCount()).toBe(count + 1);
-    expect(await events.securityChanges()).toEqual([{ type: 'security.changed', changes: ['admin.create'], adminUsername: ADMIN.username, adminId: 1 }]);
+    expect(await events.securityChanges()).toEqual([
+      { type: 'security.changed', changes: ['admin.create'], adminUsername: ADMIN.username, adminId: 1 },
+    ]);
   });
 
   it("changing a role or another admin's password: refused without, made with it; email and username need none", async () => {
@@ -206,14 +266,24 @@ describe('admin changes that hand out power need a step-up', () => {
     expect(await events.securityChanges()).toEqual([
       { type: 'security.changed', changes: ['admin.role', 'admin.password'], adminUsername: ADMIN.username, adminId: 1 },
     ]);
-    const [entries] = await api.sequelize.query(`SELECT before, after FROM audit_logs WHERE entity_type = 'admin' AND entity_id = :id ORDER BY id DESC LIMIT 1`, {
-      replacements: { id: String(target.id) },
-    });
-    expect(entries).toEqual([{ before: expect.objectContaining({ role: 'viewer' }), after: expect.objectContaining({ role: 'operator' }) }]);
+    const [entries] = await api.sequelize.query(
+      `SELECT before, after FROM audit_logs WHERE entity_type = 'admin' AND entity_id = :id ORDER BY id DESC LIMIT 1`,
+      {
+        replacements: { id: String(target.id) },
+      },
+    );
+    expect(entries).toEqual([
+      { before: expect.objectContaining({ role: 'viewer' }), after: expect.objectContaining({ role: 'operator' }) },
+    ]);
   });
 
   it('changing even your own password through the admin list needs it (a stolen session must not set a password it does not know)', async () => {
-    const response = await api.request('PUT', '/api/admin/admins/1', { email: ADMIN.email, username: ADMIN.username, password: 'stolen-session-pw' }, rootToken);
+    const response = await api.request(
+      'PUT',
+      '/api/admin/admins/1',
+      { email: ADMIN.email, username: ADMIN.username, password: 'stolen-session-pw' },
+      rootToken,
+    );
     expect(response.status).toBe(403);
     expect(response.body.stepUpRequired).toBe(true);
   });
@@ -223,8 +293,15 @@ describe('admin changes that hand out power need a step-up', () => {
     const { secret } = await enrol(api, admin.token);
     await events.securityChanges();
     clock.nextStep();
-    const off = await api.request('POST', '/api/admin/me/two-factor/disable', { currentPassword: admin.password, code: codeAt(secret) }, admin.token);
+    const off = await api.request(
+      'POST',
+      '/api/admin/me/two-factor/disable',
+      { currentPassword: admin.password, code: codeAt(secret) },
+      admin.token,
+    );
     expect(off.status).toBe(204);
-    expect(await events.securityChanges()).toEqual([{ type: 'security.changed', changes: ['twoFactor.disable'], adminUsername: 'off-announced', adminId: admin.id }]);
+    expect(await events.securityChanges()).toEqual([
+      { type: 'security.changed', changes: ['twoFactor.disable'], adminUsername: 'off-announced', adminId: admin.id },
+    ]);
   });
 });

@@ -16,7 +16,14 @@ export function newTotpSecret(): string {
 
 /** The otpauth:// URL an authenticator app reads from the enrolment QR code. */
 export function otpauthUrl(secret: string, account: string, issuer: string): string {
-  return new TOTP({ issuer, label: account, secret: Secret.fromBase32(secret), algorithm: ALGORITHM, digits: DIGITS, period: PERIOD_SECONDS }).toString();
+  return new TOTP({
+    issuer,
+    label: account,
+    secret: Secret.fromBase32(secret),
+    algorithm: ALGORITHM,
+    digits: DIGITS,
+    period: PERIOD_SECONDS,
+  }).toString();
 }
 
 export function currentStep(now = Date.now()): number {

@@ -56,7 +56,13 @@ export async function enableTwoFactor(
     });
     await admin.save({ transaction });
     const recoveryCodes = await issueRecoveryCodes(ctx.sequelize, transaction, ctx.box, admin.id);
-    await recordAudit(transaction, actor, { action: 'admin.two_factor_enable', entityType: 'admin', entityId: admin.id, before, after: toAdminJson(admin) });
+    await recordAudit(transaction, actor, {
+      action: 'admin.two_factor_enable',
+      entityType: 'admin',
+      entityId: admin.id,
+      before,
+      after: toAdminJson(admin),
+    });
     return { recoveryCodes, ...signAdminToken(admin, ctx.jwtSecret) };
   });
 }
@@ -74,7 +80,13 @@ export async function disableTwoFactor(ctx: AccountContext, actor: SignedInAdmin
     admin.set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null });
     await admin.save({ transaction });
     await dropRecoveryCodes(ctx.sequelize, transaction, admin.id);
-    await recordAudit(transaction, actor, { action: 'admin.two_factor_disable', entityType: 'admin', entityId: admin.id, before, after: toAdminJson(admin) });
+    await recordAudit(transaction, actor, {
+      action: 'admin.two_factor_disable',
+      entityType: 'admin',
+      entityId: admin.id,
+      before,
+      after: toAdminJson(admin),
+    });
     await announceSecurityChanges(ctx.sequelize, transaction, actor, ['twoFactor.disable']);
   });
 }

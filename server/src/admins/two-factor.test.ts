@@ -32,7 +32,9 @@ async function storedAdmin(id: number) {
 }
 
 async function recoveryRows(adminId: number): Promise<{ code_hash: string; used_at: Date | null }[]> {
-  const [rows] = await api.sequelize.query('SELECT code_hash, used_at FROM admin_recovery_codes WHERE admin_id = :adminId', { replacements: { adminId } });
+  const [rows] = await api.sequelize.query('SELECT code_hash, used_at FROM admin_recovery_codes WHERE admin_id = :adminId', {
+    replacements: { adminId },
+  });
   return rows as { code_hash: string; used_at: Date | null }[];
 }
 
@@ -84,7 +86,12 @@ describe('enrolment', () => {
   it('turns two-factor on with a current code: ten single-use recovery codes, shown once, stored hashed, and a new session', async () => {
     const admin = await adminWithRole(api, rootToken, 'operator', 'enrol-ok');
     const { secret } = (await api.request<TwoFactorSetupResponse>('POST', '/api/admin/me/two-factor/setup', {}, admin.token)).body;
-    const response = await api.request<RecoveryCodesResponse>('POST', '/api/admin/me/two-factor/enable', { code: codeAt(secret) }, admin.token);
+    const response = await api.request<RecoveryCodesResponse>(
+      'POST',
+      '/api/admin/me/two-factor/enable',
+      { code: codeAt(secret) },
+      admin.token,
+    );
     expect(response.status).toBe(200);
     expect(Object.keys(response.body).sort()).toEqual(['expiresAt', 'recoveryCodes', 'token']);
     const codes = response.body.recoveryCodes;
@@ -94,7 +101,9 @@ describe('enrolment', () => {
     // Both the session it was enabled from and the new one work; the admin now shows two-factor on.
     expect((await me(admin.token)).body).toMatchObject({ id: admin.id, role: 'operator', twoFactorEnabled: true });
     expect((await me(response.body.token)).status).toBe(200);
-    const listed = (await api.request('GET', '/api/admin/admins?limit=1000', undefined, rootToken)).body.find((a: { id: number }) => a.id === admin.id);
+    const listed = (await api.request('GET', '/api/admin/admins?limit=1000', undefined, rootToken)).body.find(
+      (a: { id: number }) => a.id === admin.id,
+    );
     expect(listed).toMatchObject({ twoFactorEnabled: true });
 
     const rows = await recoveryRows(admin.id);
@@ -230,9 +239,12 @@ describe('signing in with two-factor', () => {
     const again = await loginWith(api, { ...credentials(), code });
     expect(again.status).toBe(401);
     expect(again.body).toEqual({ message: MESSAGES.twoFactorCodeWrong, twoFactorRequired: true });
-    const [rows] = await api.sequelize.query(`SELECT action, after FROM audit_logs WHERE admin_id = :id AND action = 'admin.login' ORDER BY id DESC LIMIT 1`, {
-      replacements: { id: admin.id },
-    });
+    const [rows] = await api.sequelize.query(
+      `SELECT action, after FROM audit_logs WHERE admin_id = :id AND action = 'admin.login' ORDER BY id DESC LIMIT 1`,
+      {
+        replacements: { id: admin.id },
+      },
+    );
     expect(rows).toEqual([{ action: 'admin.login', after: { method: 'recovery_code', recoveryCodesLeft: 9 } }]);
   });
 
@@ -252,7 +264,12 @@ describe('signing in with two-factor', () => {
     const wrong = codeAt(enrolled.secret) === '424242' ? '424243' : '424242';
     await loginWith(api, { ...credentials(), code: wrong });
     const response = await api.request<AuditLogEntry[]>('GET', '/api/admin/audit-log?limit=1', undefined, rootToken);
-    expect(response.body[0]).toMatchObject({ adminId: admin.id, adminUsername: admin.username, action: 'admin.login_failed', after: { reason: 'code' } });
+    expect(response.body[0]).toMatchObject({
+      adminId: admin.id,
+      adminUsername: admin.username,
+      action: 'admin.login_failed',
+      after: { reason: 'code' },
+    });
     expect(JSON.stringify(response.body[0])).not.toContain(wrong);
     expect(JSON.stringify(response.body[0])).not.toContain(admin.password);
   });
@@ -267,7 +284,12 @@ describe('turning two-factor off', () => {
     const missing = await api.request('POST', '/api/admin/me/two-factor/disable', { currentPassword: admin.password }, admin.token);
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toEqual({ code: MESSAGES.twoFactorCodeRequired });
-    const wrongPassword = await api.request('POST', '/api/admin/me/two-factor/disable', { currentPassword: 'nope-nope', code }, admin.token);
+    const wrongPassword = await api.request(
+      'POST',
+      '/api/admin/me/two-factor/disable',
+      { currentPassword: 'nope-nope', code },
+      admin.token,
+    );
     expect(wrongPassword.status).toBe(403);
     expect(wrongPassword.body).toEqual({ message: MESSAGES.stepUpWrong, stepUpRequired: true });
     const wrongCode = await api.request(
@@ -287,7 +309,12 @@ describe('turning two-factor off', () => {
     expect(await recoveryRows(admin.id)).toEqual([]);
     expect((await loginWith(api, { username: admin.username, password: admin.password })).status).toBe(200);
     expect((await loginWith(api, { username: admin.username, password: admin.password, code: recoveryCodes[0] })).status).toBe(200);
-    const notOn = await api.request('POST', '/api/admin/me/two-factor/disable', { currentPassword: admin.password, code: '123456' }, admin.token);
+    const notOn = await api.request(
+      'POST',
+      '/api/admin/me/two-factor/disable',
+      { currentPassword: admin.password, code: '123456' },
+      admin.token,
+    );
     expect(notOn.status).toBe(409);
     expect(notOn.body).toEqual({ message: MESSAGES.twoFactorNotEnabled });
   });
@@ -324,7 +351,12 @@ describe('two-factor required for everyone', () => {
 
     const login = await loginWith(api, { username: admin.username, password: admin.password });
     expect(login.status).toBe(200);
-    expect(login.body).toEqual({ token: expect.any(String), expiresAt: expect.any(String), role: 'operator', twoFactorSetupRequired: true });
+    expect(login.body).toEqual({
+      token: expect.any(String),
+      expiresAt: expect.any(String),
+      role: 'operator',
+      twoFactorSetupRequired: true,
+    });
     const limited = login.body.token;
     for (const token of [limited, admin.token]) {
       for (const [method, path, body] of ELSEWHERE) {

@@ -22,7 +22,14 @@ export function auditAdminRoutes(): Router {
   const router = Router();
   router.get('/audit-log', requireRole('viewer'), async (req, res) => {
     const { limit, offset } = readPage(req);
-    const { rows, count } = await AuditLog.findAndCountAll({ order: [['createdAt', 'DESC'], ['id', 'DESC']], limit, offset });
+    const { rows, count } = await AuditLog.findAndCountAll({
+      order: [
+        ['createdAt', 'DESC'],
+        ['id', 'DESC'],
+      ],
+      limit,
+      offset,
+    });
     sendPage(res, { rows: rows.map(toJson), total: count });
   });
   return router;

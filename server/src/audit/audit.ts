@@ -41,7 +41,11 @@ function scrub(value: unknown): unknown {
 
 type Entry = { action: string; entityType: string; entityId?: string | number | null; before?: unknown; after?: unknown };
 
-async function writeEntry(transaction: Transaction | undefined, actor: { id: number | null; username: string }, entry: Entry): Promise<string | null> {
+async function writeEntry(
+  transaction: Transaction | undefined,
+  actor: { id: number | null; username: string },
+  entry: Entry,
+): Promise<string | null> {
   const entityId = entry.entityId == null ? null : String(entry.entityId);
   await AuditLog.create(
     {
@@ -73,11 +77,7 @@ export async function recordSignInAudit(actor: { id: number | null; username: st
  * its own caches of that entity the moment the transaction commits, before the admin's request
  * is answered, so the next read here already sees the change.
  */
-export async function recordAudit(
-  transaction: Transaction,
-  actor: Actor | typeof SYSTEM_ACTOR,
-  entry: Entry,
-): Promise<void> {
+export async function recordAudit(transaction: Transaction, actor: Actor | typeof SYSTEM_ACTOR, entry: Entry): Promise<void> {
   const entityId = await writeEntry(transaction, actor, entry);
   transaction.afterCommit(() => invalidateEntity(entry.entityType));
   await publishAdminEvent(AuditLog.sequelize!, transaction, {

@@ -59,7 +59,10 @@ describe('POST /api/auth/logout', () => {
   it.each([
     ['no cookie', undefined],
     ['a cookie that is not a token', 'stakedesk_session=not-a-token'],
-    ['a token signed with another secret', `stakedesk_session=${jwt.sign({ typ: 'holder', sub: newHolder().wallet, jti: randomUUID() }, 'another secret of at least 32 chars!')}`],
+    [
+      'a token signed with another secret',
+      `stakedesk_session=${jwt.sign({ typ: 'holder', sub: newHolder().wallet, jti: randomUUID() }, 'another secret of at least 32 chars!')}`,
+    ],
   ])('answers 204 with %s', async (_case, cookie) => {
     const response = await logout(cookie);
     expect(response.status).toBe(204);

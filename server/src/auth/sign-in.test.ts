@@ -22,7 +22,11 @@ async function nonceFor(holder: Holder) {
 }
 
 function verify(body: Record<string, unknown>, base = api.baseUrl, headers: Record<string, string> = {}) {
-  return fetch(`${base}/api/auth/verify`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return fetch(`${base}/api/auth/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 /** A POST with the Host headers a client chooses (fetch() always sends the real one), as a relaying site would. */
@@ -36,7 +40,13 @@ function postWithHost(path: string, body: unknown, host: string): Promise<{ stat
         port: target.port,
         path,
         method: 'POST',
-        headers: { host, 'x-forwarded-host': host, 'x-forwarded-proto': 'https', 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        headers: {
+          host,
+          'x-forwarded-host': host,
+          'x-forwarded-proto': 'https',
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
       },
       (response) => {
         let text = '';
@@ -126,13 +136,21 @@ describe('holder sign-in', () => {
 
     // Its own site's message signs in, whichever Host the verify request names.
     const { message } = issued.body as { message: string };
-    const verified = await postWithHost('/api/auth/verify', { walletAddress: holder.wallet, message, signature: holder.sign(message) }, 'evil.example');
+    const verified = await postWithHost(
+      '/api/auth/verify',
+      { walletAddress: holder.wallet, message, signature: holder.sign(message) },
+      'evil.example',
+    );
     expect(verified).toMatchObject({ status: 200, body: { walletAddress: holder.wallet } });
 
     // A message naming the relaying site is refused even when the request names that site as its Host.
     const other = await nonceFor(holder);
     const relayed = other.message.replace(/^\S+ wants/, 'evil.example wants');
-    const refused = await postWithHost('/api/auth/verify', { walletAddress: holder.wallet, message: relayed, signature: holder.sign(relayed) }, 'evil.example');
+    const refused = await postWithHost(
+      '/api/auth/verify',
+      { walletAddress: holder.wallet, message: relayed, signature: holder.sign(relayed) },
+      'evil.example',
+    );
     expect(refused).toEqual({ status: 401, body: { message: MESSAGES.signInWrongDomain } });
   });
 

@@ -25,7 +25,12 @@ const listening = () => listeningInstances(api.sequelize);
 
 beforeAll(async () => {
   ({ api, token, plan } = await startStakingServer({ cacheTtlMs: TTL_MS, statsCacheMs: STATS_MS }));
-  other = await spawnServer({ DATABASE_URL: api.databaseUrl, JWT_SECRET: api.jwtSecret, CACHE_TTL_MS: String(TTL_MS), STATS_CACHE_MS: String(STATS_MS) });
+  other = await spawnServer({
+    DATABASE_URL: api.databaseUrl,
+    JWT_SECRET: api.jwtSecret,
+    CACHE_TTL_MS: String(TTL_MS),
+    STATS_CACHE_MS: String(STATS_MS),
+  });
   // Both instances follow the changes from the start (until then they would read every request afresh).
   await waitUntil(async () => (await listening()) === 2, 10_000, 'both listening');
 });
@@ -34,7 +39,13 @@ afterAll(async () => {
   await api?.close();
 });
 
-const settingsBody = (tokenName: string) => ({ tokenName, tokenSymbol: 'TST', tokenContract: MINT, stakingWallet: STAKING_WALLET, ...STEP_UP });
+const settingsBody = (tokenName: string) => ({
+  tokenName,
+  tokenSymbol: 'TST',
+  tokenContract: MINT,
+  stakingWallet: STAKING_WALLET,
+  ...STEP_UP,
+});
 const putSettings = async (body: Record<string, unknown>) => {
   const response = await api.request('PUT', '/api/admin/settings', body, token);
   expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -161,7 +172,9 @@ describe('stats', () => {
     await stakeFor(api, plan, { amount: '4321' });
     const grew = (stats: Stats) => BigInt(stats.totalStaked) - BigInt(before.totalStaked);
     await expect.poll(async () => grew((await api.request<Stats>('GET', '/api/stats')).body), { timeout: 5 * STATS_MS }).toBe(4321n);
-    await expect.poll(async () => grew((await (await fetch(`${other.url}/api/stats`)).json()) as Stats), { timeout: 5 * STATS_MS }).toBe(4321n);
+    await expect
+      .poll(async () => grew((await (await fetch(`${other.url}/api/stats`)).json()) as Stats), { timeout: 5 * STATS_MS })
+      .toBe(4321n);
   });
 });
 

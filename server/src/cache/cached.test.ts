@@ -32,7 +32,12 @@ describe('Cached', () => {
   it('stale-while-refreshing: answers the old value at once and refreshes it once in the background', async () => {
     vi.useFakeTimers();
     const { load, answer } = controlledLoad();
-    const cache = new Cached(load, () => 1000, () => true, true);
+    const cache = new Cached(
+      load,
+      () => 1000,
+      () => true,
+      true,
+    );
     const first = cache.get();
     answer(1);
     await first;
@@ -83,11 +88,18 @@ describe('Cached', () => {
   it('reads through while untrusted or with a TTL of 0', async () => {
     let trusted = false;
     let value = 0;
-    const cache = new Cached(async () => ++value, () => 60_000, () => trusted);
+    const cache = new Cached(
+      async () => ++value,
+      () => 60_000,
+      () => trusted,
+    );
     expect([await cache.get(), await cache.get()]).toEqual([1, 2]);
     trusted = true;
     expect([await cache.get(), await cache.get()]).toEqual([3, 3]);
-    const off = new Cached(async () => ++value, () => 0);
+    const off = new Cached(
+      async () => ++value,
+      () => 0,
+    );
     expect([await off.get(), await off.get()]).toEqual([4, 5]);
   });
 });

@@ -41,7 +41,11 @@ export function configureCaches(options: { ttlMs: number; statsTtlMs: number }):
 
 /** A cache of something only an admin changes (an entity of these audit types): trusted while LISTEN is in place. */
 export function adminChangedCache<T>(entityTypes: string[], load: () => Promise<T>): Cached<T> {
-  const cache = new Cached(load, () => config.ttlMs, () => listening);
+  const cache = new Cached(
+    load,
+    () => config.ttlMs,
+    () => listening,
+  );
   adminChanged.push(cache as Cached<unknown>);
   for (const type of entityTypes) byEntity.set(type, [...(byEntity.get(type) ?? []), cache as Cached<unknown>]);
   return cache;
@@ -49,7 +53,12 @@ export function adminChangedCache<T>(entityTypes: string[], load: () => Promise<
 
 /** A cache of a figure that changes all the time: refreshed every STATS_CACHE_MS, whatever happens. */
 export function statsCache<T>(load: () => Promise<T>): Cached<T> {
-  const cache = new Cached(load, () => config.statsTtlMs, () => true, true);
+  const cache = new Cached(
+    load,
+    () => config.statsTtlMs,
+    () => true,
+    true,
+  );
   stats.push(cache as Cached<unknown>);
   return cache;
 }

@@ -43,7 +43,13 @@ beforeAll(async () => {
   rpcUrl = chain.url;
   api = await startTestServer({ realChain: new SolanaChain(async () => rpcUrl, RPC_TIMEOUT_MS) });
   token = await api.login();
-  const settings = { tokenName: 'Chain Token', tokenSymbol: 'CHN', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58(), ...STEP_UP };
+  const settings = {
+    tokenName: 'Chain Token',
+    tokenSymbol: 'CHN',
+    tokenContract: mint.toBase58(),
+    stakingWallet: stakingWallet.publicKey.toBase58(),
+    ...STEP_UP,
+  };
   expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
   plan = await createPlan(api, token, { minStakeAmount: '100', yieldRate: '10', earlyPenaltyRate: '20' });
 }, 60_000);
@@ -118,7 +124,13 @@ describe('deposits proven on chain', () => {
   it('refuses a transfer of another token', async () => {
     const { keypair } = await fundedHolder();
     await chain.createTokenAccount(otherMint, stakingWallet.publicKey);
-    const txId = await chain.transfer({ mint: otherMint, from: keypair, to: stakingWallet.publicKey, rawAmount: tokens(1000), decimals: DECIMALS });
+    const txId = await chain.transfer({
+      mint: otherMint,
+      from: keypair,
+      to: stakingWallet.publicKey,
+      rawAmount: tokens(1000),
+      decimals: DECIMALS,
+    });
     const response = await record(keypair.publicKey.toBase58(), txId);
     expect(response).toMatchObject({ status: 422, body: { message: 'The transaction moved a different token' } });
   });
@@ -180,7 +192,10 @@ describe('deposits proven on chain', () => {
     const response = await record(keypair.publicKey.toBase58(), bs58.encode(Keypair.generate().secretKey));
     expect(response).toMatchObject({
       status: 503,
-      body: { message: 'Transaction not found on chain (or not yet confirmed). Nothing was recorded; please try again shortly.', retryable: true },
+      body: {
+        message: 'Transaction not found on chain (or not yet confirmed). Nothing was recorded; please try again shortly.',
+        retryable: true,
+      },
     });
   });
 
@@ -222,11 +237,19 @@ describe('deposits proven on chain', () => {
 });
 
 describe('payouts proven on chain', () => {
-  async function pendingWithdrawal(of?: { holder: Holder; keypair: Keypair }): Promise<{ withdrawal: Withdrawal; holder: Keypair; of: { holder: Holder; keypair: Keypair } }> {
+  async function pendingWithdrawal(of?: {
+    holder: Holder;
+    keypair: Keypair;
+  }): Promise<{ withdrawal: Withdrawal; holder: Keypair; of: { holder: Holder; keypair: Keypair } }> {
     const { holder, keypair } = of ?? (await fundedHolder());
     const txId = await chain.transfer({ mint, from: keypair, to: stakingWallet.publicKey, rawAmount: tokens(1000), decimals: DECIMALS });
     const stake = (await record(holder.wallet, txId)).body;
-    const response = await api.request<Withdrawal>('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: holder.wallet }, { as: holder.wallet });
+    const response = await api.request<Withdrawal>(
+      'POST',
+      '/api/withdrawals',
+      { stakeId: stake.id, walletAddress: holder.wallet },
+      { as: holder.wallet },
+    );
     expect(response.body, JSON.stringify(response.body)).toMatchObject({ kind: 'early', finalAmount: '800', penaltyAmount: '200' });
     return { withdrawal: response.body, holder: keypair, of: { holder, keypair } };
   }

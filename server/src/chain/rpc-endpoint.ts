@@ -14,4 +14,5 @@ export function upstreamRpcUrl(settings: Pick<Settings, 'heliusRpcUrl' | 'helius
 }
 
 /** The upstream as it is now, re-read from settings at every call (a provider changed in settings applies at once). */
-export const currentUpstreamRpcUrl = (fallbackUrl: string) => async (): Promise<string> => upstreamRpcUrl(await loadSettings(), fallbackUrl);
+export const currentUpstreamRpcUrl = (fallbackUrl: string) => async (): Promise<string> =>
+  upstreamRpcUrl(await loadSettings(), fallbackUrl);

@@ -73,10 +73,16 @@ describe('the provider URL, ALLOW_PRIVATE_RPC off', () => {
     return (rows as { helius_rpc_url: string }[])[0]!.helius_rpc_url;
   };
   /** What a stored URL leads to, bypassing the check on save (an edit by hand, an older version's row). */
-  const storeByHand = (url: string) => api.sequelize.query('UPDATE settings SET helius_rpc_url = :url WHERE id = 1', { replacements: { url } });
+  const storeByHand = (url: string) =>
+    api.sequelize.query('UPDATE settings SET helius_rpc_url = :url WHERE id = 1', { replacements: { url } });
   const deposit = async () => {
     const walletAddress = await signedInWallet(api);
-    return api.request('POST', '/api/stakes', { planId: plan.id, walletAddress, txId: randomTxId(), amount: '500', status: 'active' }, { as: walletAddress });
+    return api.request(
+      'POST',
+      '/api/stakes',
+      { planId: plan.id, walletAddress, txId: randomTxId(), amount: '500', status: 'active' },
+      { as: walletAddress },
+    );
   };
 
   it('refuses a plain http URL', async () => {
@@ -133,7 +139,12 @@ describe('the provider URL, ALLOW_PRIVATE_RPC off', () => {
   });
 
   it('never connects to a stored URL that leads inside: the proxy and the verifier answer 503', async () => {
-    for (const url of [`https://127.0.0.1:${internalPort}/`, `http://127.0.0.1:${internalPort}/`, `http://localhost:${internalPort}/`, `http://[::ffff:127.0.0.1]:${internalPort}/`]) {
+    for (const url of [
+      `https://127.0.0.1:${internalPort}/`,
+      `http://127.0.0.1:${internalPort}/`,
+      `http://localhost:${internalPort}/`,
+      `http://[::ffff:127.0.0.1]:${internalPort}/`,
+    ]) {
       await storeByHand(url);
       const proxied = await api.request('POST', '/api/rpc', rpcCall);
       expect(proxied.status, url).toBe(503);
@@ -180,14 +191,22 @@ describe('the provider URL, ALLOW_PRIVATE_RPC=1', () => {
   const save = (heliusRpcUrl: string) => api.request('PUT', '/api/admin/settings', { ...REQUIRED, heliusRpcUrl }, token);
 
   it('accepts internal addresses, still only over https', async () => {
-    for (const url of ['https://127.0.0.1:8899/', 'https://localhost/', 'https://10.0.0.1/', 'https://[fd00::1]/', 'https://no-such-host.invalid/']) {
+    for (const url of [
+      'https://127.0.0.1:8899/',
+      'https://localhost/',
+      'https://10.0.0.1/',
+      'https://[fd00::1]/',
+      'https://no-such-host.invalid/',
+    ]) {
       expect((await save(url)).status, url).toBe(200);
     }
     expect((await save('http://127.0.0.1:8899/')).status).toBe(400);
   });
 
   it('connects to them', async () => {
-    await api.sequelize.query('UPDATE settings SET helius_rpc_url = :url WHERE id = 1', { replacements: { url: `http://localhost:${internalPort}/` } });
+    await api.sequelize.query('UPDATE settings SET helius_rpc_url = :url WHERE id = 1', {
+      replacements: { url: `http://localhost:${internalPort}/` },
+    });
     expect((await api.request('POST', '/api/rpc', rpcCall)).status).toBe(200);
     expect(heard.requests).toBe(1);
   });

@@ -53,7 +53,10 @@ export type RpcProxyOptions = {
  * GET /api/helius-config names this proxy as the app's RPC URL. Anyone may make the holder app's
  * reads; an admin token (checked whenever one is sent) also allows sending transactions.
  */
-export function rpcProxyRoutes(sequelize: Sequelize, { fallbackUrl, upstreamFetch, callsPerMinute, requireAdmin }: RpcProxyOptions): Router {
+export function rpcProxyRoutes(
+  sequelize: Sequelize,
+  { fallbackUrl, upstreamFetch, callsPerMinute, requireAdmin }: RpcProxyOptions,
+): Router {
   const router = Router();
   router.get('/helius-config', (req, res) => {
     const body: RpcConfigResponse = { apiUrl: `${req.protocol}://${req.get('host')}/api/rpc` };
@@ -67,12 +70,16 @@ export function rpcProxyRoutes(sequelize: Sequelize, { fallbackUrl, upstreamFetc
     cost: (_req, res) => callsOf(res).length,
     message: MESSAGES.tooManyRequests,
   });
-  const adminIfClaimed: RequestHandler = (req, res, next) => (req.get('authorization') === undefined ? next() : requireAdmin(req, res, next));
+  const adminIfClaimed: RequestHandler = (req, res, next) =>
+    req.get('authorization') === undefined ? next() : requireAdmin(req, res, next);
   const allowed: RequestHandler = (_req, res, next) => {
     const calls = callsOf(res);
     const admin = res.locals.admin as SignedInAdmin | undefined;
     // Sending transactions is an operator's work (payouts); a viewer reads like anyone else.
-    const verdict = judgeBatch(calls.map((call) => call.method), admin !== undefined && roleAllows(admin.role, 'operator'));
+    const verdict = judgeBatch(
+      calls.map((call) => call.method),
+      admin !== undefined && roleAllows(admin.role, 'operator'),
+    );
     if (verdict.allowed) return next();
     if (verdict.why === 'sign-in') throw admin ? roleRequired('operator') : unauthorized(MESSAGES.rpcAdminRequired);
     const refused = calls.find((call) => call.method === verdict.method);

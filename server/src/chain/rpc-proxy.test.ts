@@ -34,7 +34,8 @@ beforeEach(() => {
 });
 
 const call = (method: string, id: number | string = 1) => ({ jsonrpc: '2.0', id, method, params: [] });
-const methodsReceived = () => received.flatMap(({ body }) => (Array.isArray(body) ? body : [body]).map((c: { method: string }) => c.method));
+const methodsReceived = () =>
+  received.flatMap(({ body }) => (Array.isArray(body) ? body : [body]).map((c: { method: string }) => c.method));
 
 const HOLDER_METHODS = [
   'getAccountInfo',
@@ -79,7 +80,11 @@ describe('/api/rpc', () => {
   });
 
   it("lets anyone make the holder app's reads", async () => {
-    const response = await api.request('POST', '/api/rpc', HOLDER_METHODS.map((method, i) => call(method, i)));
+    const response = await api.request(
+      'POST',
+      '/api/rpc',
+      HOLDER_METHODS.map((method, i) => call(method, i)),
+    );
     expect(response.status).toBe(200);
     expect(methodsReceived()).toEqual(HOLDER_METHODS);
   });
@@ -89,7 +94,11 @@ describe('/api/rpc', () => {
     for (const method of refused) {
       const response = await api.request('POST', '/api/rpc', call(method, 'x'));
       expect(response.status, method).toBe(403);
-      expect(response.body).toEqual({ jsonrpc: '2.0', id: 'x', error: { code: -32601, message: `Method not allowed through this proxy: ${method}` } });
+      expect(response.body).toEqual({
+        jsonrpc: '2.0',
+        id: 'x',
+        error: { code: -32601, message: `Method not allowed through this proxy: ${method}` },
+      });
     }
     // One refused call refuses its whole batch.
     const batch = await api.request('POST', '/api/rpc', [call('getBalance', 1), call('getMultipleAccounts', 2)]);
@@ -112,7 +121,12 @@ describe('/api/rpc', () => {
       const response = await api.request('POST', '/api/rpc', call(method, method), token);
       expect(response, method).toMatchObject({ status: 200, body: { id: method, result: 42 } });
     }
-    const batch = await api.request('POST', '/api/rpc', [call('getMultipleAccounts', 1), call('getLatestBlockhash', 2), call('sendTransaction', 3)], token);
+    const batch = await api.request(
+      'POST',
+      '/api/rpc',
+      [call('getMultipleAccounts', 1), call('getLatestBlockhash', 2), call('sendTransaction', 3)],
+      token,
+    );
     expect(batch.status).toBe(200);
     expect(batch.body.map((r: { id: number }) => r.id)).toEqual([1, 2, 3]);
     expect(methodsReceived()).toEqual([...ADMIN_ONLY_METHODS, 'getMultipleAccounts', 'getLatestBlockhash', 'sendTransaction']);
@@ -129,7 +143,10 @@ describe('/api/rpc', () => {
   it('answers 401 for a bad or expired admin token, whatever the methods', async () => {
     const claims = jwt.decode(token) as { sub: string; tv: number };
     const expired = jwt.sign({ sub: claims.sub, tv: claims.tv, typ: 'admin' }, api.jwtSecret, { algorithm: 'HS256', expiresIn: -10 });
-    const forged = jwt.sign({ sub: claims.sub, tv: claims.tv, typ: 'admin' }, 'not the server secret', { algorithm: 'HS256', expiresIn: 3600 });
+    const forged = jwt.sign({ sub: claims.sub, tv: claims.tv, typ: 'admin' }, 'not the server secret', {
+      algorithm: 'HS256',
+      expiresIn: 3600,
+    });
     const cases = [
       ['not-a-jwt', MESSAGES.invalidToken],
       [forged, MESSAGES.invalidToken],
@@ -154,7 +171,15 @@ describe('/api/rpc', () => {
   it('refuses malformed calls, oversized batches and oversized bodies', async () => {
     expect((await api.request('POST', '/api/rpc', { id: 1 })).status).toBe(400);
     expect((await api.request('POST', '/api/rpc', [])).status).toBe(400);
-    expect((await api.request('POST', '/api/rpc', Array.from({ length: 11 }, (_, i) => call('getBalance', i)))).status).toBe(400);
+    expect(
+      (
+        await api.request(
+          'POST',
+          '/api/rpc',
+          Array.from({ length: 11 }, (_, i) => call('getBalance', i)),
+        )
+      ).status,
+    ).toBe(400);
     expect((await api.request('POST', '/api/rpc', '{"method":')).status).toBe(400);
     const huge = await api.request('POST', '/api/rpc', { ...call('sendTransaction'), params: ['x'.repeat(70_000)] });
     expect(huge.status).toBe(413);
@@ -162,10 +187,19 @@ describe('/api/rpc', () => {
   });
 
   it('uses the provider URL and key from settings, and never shows the key to a browser', async () => {
-    const settings = { tokenName: 'Test Token', tokenSymbol: 'TST', tokenContract: MINT, stakingWallet: STAKING_WALLET, heliusApiKey: 'fake-key-42', ...STEP_UP };
+    const settings = {
+      tokenName: 'Test Token',
+      tokenSymbol: 'TST',
+      tokenContract: MINT,
+      stakingWallet: STAKING_WALLET,
+      heliusApiKey: 'fake-key-42',
+      ...STEP_UP,
+    };
     expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
     // An http URL on this machine, as for a local validator: only plain SQL can store one.
-    await api.sequelize.query('UPDATE settings SET helius_rpc_url = :url WHERE id = 1', { replacements: { url: `${upstreamUrl}/provider` } });
+    await api.sequelize.query('UPDATE settings SET helius_rpc_url = :url WHERE id = 1', {
+      replacements: { url: `${upstreamUrl}/provider` },
+    });
     const response = await api.request('POST', '/api/rpc', call('getBalance'));
     expect(response.status).toBe(200);
     expect(received[0]!.url).toBe('/provider?api-key=fake-key-42');

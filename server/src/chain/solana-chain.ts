@@ -42,7 +42,8 @@ export class SolanaChain implements Chain {
   ) {}
 
   private async connection(): Promise<Connection> {
-    const fetchWithTimeout: typeof fetch = (input, init) => this.upstreamFetch(input, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+    const fetchWithTimeout: typeof fetch = (input, init) =>
+      this.upstreamFetch(input, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
     return new Connection(await this.endpoint(), {
       commitment: 'confirmed',
       fetch: fetchWithTimeout,
@@ -56,7 +57,9 @@ export class SolanaChain implements Chain {
       return await question();
     } catch (error) {
       const cause = error instanceof Error && error.cause instanceof RefusedAddressError ? error.cause : error;
-      throw new ChainUnavailableError(`The Solana network could not be asked (${cause instanceof Error ? cause.message.slice(0, 120) : 'error'})`);
+      throw new ChainUnavailableError(
+        `The Solana network could not be asked (${cause instanceof Error ? cause.message.slice(0, 120) : 'error'})`,
+      );
     }
   }
 
@@ -78,7 +81,8 @@ export class SolanaChain implements Chain {
     const connection = await this.connection();
     const tx = await this.ask(() => connection.getParsedTransaction(txId, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }));
     if (tx?.meta) {
-      if (this.recentTransactions.size >= TRANSACTIONS_REMEMBERED) this.recentTransactions.delete(this.recentTransactions.keys().next().value!);
+      if (this.recentTransactions.size >= TRANSACTIONS_REMEMBERED)
+        this.recentTransactions.delete(this.recentTransactions.keys().next().value!);
       this.recentTransactions.set(txId, { tx, until: Date.now() + TRANSACTION_MEMORY_MS });
     }
     return tx;
@@ -130,7 +134,8 @@ export class SolanaChain implements Chain {
     if (sent < raw) return { ok: false, reason: `The tokens did not come from the staking wallet ${claim.stakingWallet}` };
     // Block times are whole seconds: a payout in the second of the request counts as after it.
     const blockTime = checked.tx.blockTime;
-    if (blockTime === null || blockTime === undefined) return { ok: false, reason: 'The chain does not say when this transaction happened' };
+    if (blockTime === null || blockTime === undefined)
+      return { ok: false, reason: 'The chain does not say when this transaction happened' };
     if (blockTime < Math.floor(claim.notBefore.getTime() / 1000)) {
       return { ok: false, reason: 'The transaction is older than the withdrawal request' };
     }

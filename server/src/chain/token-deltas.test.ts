@@ -27,7 +27,11 @@ describe('tokenMovement', () => {
   });
 
   it('flags a token account reassigned to another owner', () => {
-    const movement = tokenMovement([balance(1, 'holder', '10'), balance(2, 'attacker', '0')], [balance(1, 'holder', '0'), balance(2, 'vault', '10')], MINT);
+    const movement = tokenMovement(
+      [balance(1, 'holder', '10'), balance(2, 'attacker', '0')],
+      [balance(1, 'holder', '0'), balance(2, 'vault', '10')],
+      MINT,
+    );
     expect(movement.ownerChanged).toBe(true);
   });
 

@@ -17,14 +17,20 @@ export class RefusedAddressError extends Error {
  */
 function publicOnlyConnector(resolve: ResolveHost): buildConnector.connector {
   const lookup: LookupFunction = (hostname, options, callback) => {
-    checkPublicHost(hostname, resolve).then((verdict) => {
-      if (!verdict.ok) return callback(new RefusedAddressError(), '', 0);
-      const family = options.family === 4 || options.family === 6 ? options.family : undefined;
-      const addresses = verdict.addresses.map((address) => ({ address, family: isIP(address) })).filter((a) => !family || a.family === family);
-      if (addresses.length === 0) return callback(Object.assign(new Error(`No IPv${family} address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
-      if (options.all) return callback(null, addresses);
-      return callback(null, addresses[0]!.address, addresses[0]!.family);
-    }, (error: Error) => callback(error, '', 0));
+    checkPublicHost(hostname, resolve).then(
+      (verdict) => {
+        if (!verdict.ok) return callback(new RefusedAddressError(), '', 0);
+        const family = options.family === 4 || options.family === 6 ? options.family : undefined;
+        const addresses = verdict.addresses
+          .map((address) => ({ address, family: isIP(address) }))
+          .filter((a) => !family || a.family === family);
+        if (addresses.length === 0)
+          return callback(Object.assign(new Error(`No IPv${family} address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+        if (options.all) return callback(null, addresses);
+        return callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (error: Error) => callback(error, '', 0),
+    );
   };
   const connect = buildConnector({ lookup });
   return (options, callback) => {
@@ -59,7 +65,8 @@ const sameUrl = (a: string, b: string) => {
 export function createUpstreamFetch({ trustedUrl, allowPrivate, resolve = systemResolve }: UpstreamFetchOptions): typeof fetch {
   const publicOnly = new Agent({ connect: publicOnlyConnector(resolve) });
   const upstreamFetch = async (input: string | URL | Request, init?: RequestInit) => {
-    if (typeof input !== 'string' && !(input instanceof URL)) throw new TypeError('The upstream fetch takes a URL and its init, not a Request');
+    if (typeof input !== 'string' && !(input instanceof URL))
+      throw new TypeError('The upstream fetch takes a URL and its init, not a Request');
     const url = String(input);
     const options = init as UndiciRequestInit | undefined;
     if (allowPrivate || sameUrl(url, trustedUrl)) return undiciFetch(url, options);

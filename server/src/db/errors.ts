@@ -20,7 +20,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof ConnectionError || error instanceof TimeoutError) return true;
   const code = (error as { original?: { code?: string }; parent?: { code?: string } }).original?.code;
   // 57P01 admin shutdown, 57P03 cannot connect now, 53300 too many connections, 57014 statement timeout, 08xxx connection
-  if (error instanceof DatabaseError && code && (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300', '57014'].includes(code))) return true;
+  if (error instanceof DatabaseError && code && (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300', '57014'].includes(code)))
+    return true;
   const message = error instanceof Error ? error.message : '';
   return /Connection terminated|ECONNREFUSED|ECONNRESET|connect ETIMEDOUT/.test(message);
 }

@@ -51,8 +51,7 @@ function transactionalStorage(sequelize: Sequelize, transaction: Transaction, ta
 }
 
 async function runSteps(sequelize: Sequelize, transaction: Transaction, steps: Step[], table: string): Promise<void> {
-  const sql: SqlRunner = (text, replacements) =>
-    sequelize.query(text, { transaction, ...(replacements ? { replacements } : {}) });
+  const sql: SqlRunner = (text, replacements) => sequelize.query(text, { transaction, ...(replacements ? { replacements } : {}) });
   // umzug treats a function context as a factory, so the runner travels inside an object.
   const umzug = new Umzug<{ sql: SqlRunner }>({
     migrations: steps.map((step) => ({

@@ -97,7 +97,12 @@ describe('GET /api/admin/events', () => {
         restake: false,
       });
 
-      const withdrawal = await api.request('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: stake.walletAddress }, { as: stake.walletAddress });
+      const withdrawal = await api.request(
+        'POST',
+        '/api/withdrawals',
+        { stakeId: stake.id, walletAddress: stake.walletAddress },
+        { as: stake.walletAddress },
+      );
       expect(withdrawal.status).toBe(201);
       expect(await stream.next('withdrawal.requested')).toEqual({
         type: 'withdrawal.requested',
@@ -124,7 +129,12 @@ describe('GET /api/admin/events', () => {
     try {
       const stake = await stakeFor(api, plan);
       await stream.next('stake.created');
-      const refused = await api.request('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: stake.walletAddress, finalAmount: '1' }, { as: stake.walletAddress });
+      const refused = await api.request(
+        'POST',
+        '/api/withdrawals',
+        { stakeId: stake.id, walletAddress: stake.walletAddress, finalAmount: '1' },
+        { as: stake.walletAddress },
+      );
       expect(refused.status).toBe(409);
       await api.request('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: stake.walletAddress }, { as: stake.walletAddress });
       const event = await stream.next('withdrawal.requested');
@@ -136,16 +146,29 @@ describe('GET /api/admin/events', () => {
   });
 
   it('ends the stream when the admin changes its password, and when the token expires', async () => {
-    const created = await api.request<Admin>('POST', '/api/admin/admins', { email: 'sse@example.com', username: 'sse', password: 'first password', ...STEP_UP }, token);
+    const created = await api.request<Admin>(
+      'POST',
+      '/api/admin/admins',
+      { email: 'sse@example.com', username: 'sse', password: 'first password', ...STEP_UP },
+      token,
+    );
     const ownToken = await api.login('sse', 'first password');
     const stream = await openStream(ownToken);
     expect(stream.status).toBe(200);
     expect(await endsWithin(stream, HEARTBEAT_MS * 3)).toBe('still open');
-    await api.request('PUT', `/api/admin/admins/${created.body.id}`, { email: 'sse@example.com', username: 'sse', password: 'second password', ...STEP_UP }, token);
+    await api.request(
+      'PUT',
+      `/api/admin/admins/${created.body.id}`,
+      { email: 'sse@example.com', username: 'sse', password: 'second password', ...STEP_UP },
+      token,
+    );
     expect(await endsWithin(stream, HEARTBEAT_MS * 5)).toBe('ended');
 
     const claims = jwt.decode(token) as { sub: string; tv: number; sid: string };
-    const shortLived = jwt.sign({ sub: claims.sub, tv: claims.tv, sid: claims.sid, typ: 'admin' }, api.jwtSecret, { algorithm: 'HS256', expiresIn: 2 });
+    const shortLived = jwt.sign({ sub: claims.sub, tv: claims.tv, sid: claims.sid, typ: 'admin' }, api.jwtSecret, {
+      algorithm: 'HS256',
+      expiresIn: 2,
+    });
     const expiring = await openStream(shortLived);
     expect(expiring.status).toBe(200);
     expect(await endsWithin(expiring, 3_500)).toBe('ended');
@@ -156,7 +179,9 @@ describe('GET /api/admin/events', () => {
     try {
       await stakeFor(api, plan);
       await stream.next('stake.created');
-      await api.sequelize.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'stakedesk-events' AND datname = current_database()");
+      await api.sequelize.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'stakedesk-events' AND datname = current_database()",
+      );
       await stream.next('resync', 10_000);
       const stake = await stakeFor(api, plan);
       expect((await stream.next('stake.created')).stakeId).toBe(stake.id);

@@ -59,7 +59,13 @@ describe('SIGKILL during a load of writes', () => {
     const deposit = (staker: Staker, amount: number) =>
       chain.transfer({ mint, from: staker.keypair, to: stakingWallet.publicKey, rawAmount: tokens(amount), decimals: DECIMALS });
     const record = (staker: Staker, cookie: string, txId: string, amount: number) =>
-      call<Stake>(server.url, 'POST', '/api/stakes', { planId: plan.id, walletAddress: staker.wallet, txId, amount: String(amount), status: 'active' }, { cookie });
+      call<Stake>(
+        server.url,
+        'POST',
+        '/api/stakes',
+        { planId: plan.id, walletAddress: staker.wallet, txId, amount: String(amount), status: 'active' },
+        { cookie },
+      );
 
     // Stakes to ask withdrawals of, and deposits sent on chain but not yet recorded.
     const withdrawers = await Promise.all(
@@ -85,10 +91,17 @@ describe('SIGKILL during a load of writes', () => {
     const writes = [
       ...depositors.map(({ staker, amount, txId, cookie }) => async () => {
         const answer = await record(staker, cookie, txId, amount);
-        if (answer.status === 201 || answer.status === 200) acknowledged.push({ kind: 'stake', wallet: staker.wallet, id: answer.body.id, txId });
+        if (answer.status === 201 || answer.status === 200)
+          acknowledged.push({ kind: 'stake', wallet: staker.wallet, id: answer.body.id, txId });
       }),
       ...withdrawers.map(({ staker, stake, cookie }) => async () => {
-        const answer = await call<Withdrawal>(server.url, 'POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: staker.wallet }, { cookie });
+        const answer = await call<Withdrawal>(
+          server.url,
+          'POST',
+          '/api/withdrawals',
+          { stakeId: stake.id, walletAddress: staker.wallet },
+          { cookie },
+        );
         if (answer.status === 201) acknowledged.push({ kind: 'withdrawal', wallet: staker.wallet, id: answer.body.id });
       }),
     ].map((write) => write().catch(() => (cutOff += 1)));
@@ -116,7 +129,8 @@ describe('SIGKILL during a load of writes', () => {
     expect(await booksProblems(database)).toEqual([]);
 
     // The holder app retries what it never heard back about: each lands exactly once.
-    for (const { staker, amount, txId, cookie } of depositors) expect([200, 201]).toContain((await record(staker, cookie, txId, amount)).status);
+    for (const { staker, amount, txId, cookie } of depositors)
+      expect([200, 201]).toContain((await record(staker, cookie, txId, amount)).status);
     for (const { staker, stake, cookie } of withdrawers) {
       const retry = await call(server.url, 'POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: staker.wallet }, { cookie });
       expect([201, 409]).toContain(retry.status);

@@ -30,7 +30,11 @@ async function hit(path: string): Promise<Outcome> {
   // A different (unknown) username each time: the per-account throttle would otherwise answer 429 after five.
   const init: RequestInit =
     path === '/api/admin/login'
-      ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: `probe-${(logins += 1)}`, password: 'wrong' }) }
+      ? {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: `probe-${(logins += 1)}`, password: 'wrong' }),
+        }
       : {};
   try {
     const response = await fetch(server.url + path, { ...init, signal: AbortSignal.timeout(ANSWER_WITHIN_MS * 2) });

@@ -51,12 +51,24 @@ describe('SIGTERM', () => {
     const token = await adminLogin(server.url, 'admin', 'drain test admin password');
     const { mint, stakingWallet, plan } = await openStaking(server.url, chain, token, 'drain test admin password');
     const staker = await newStaker(chain, mint);
-    const txId = await chain.transfer({ mint, from: staker.keypair, to: stakingWallet.publicKey, rawAmount: tokens(500), decimals: DECIMALS });
+    const txId = await chain.transfer({
+      mint,
+      from: staker.keypair,
+      to: stakingWallet.publicKey,
+      rawAmount: tokens(500),
+      decimals: DECIMALS,
+    });
     const postgresPid = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
 
     const started = Date.now();
     const cookie = await signIn(server.url, staker);
-    const inFlight = call<Stake>(server.url, 'POST', '/api/stakes', { planId: plan.id, walletAddress: staker.wallet, txId, amount: '500', status: 'active' }, { cookie });
+    const inFlight = call<Stake>(
+      server.url,
+      'POST',
+      '/api/stakes',
+      { planId: plan.id, walletAddress: staker.wallet, txId, amount: '500', status: 'active' },
+      { cookie },
+    );
     await new Promise((resolve) => setTimeout(resolve, RPC_DELAY_MS / 2));
     server.child.kill('SIGTERM');
 

@@ -54,13 +54,37 @@ describe('a server restart in the middle', () => {
     // A withdrawal to pay, and a holder about to deposit with an intent.
     const payee = await newStaker(chain, mint);
     const payeeCookie = await signIn(server.url, payee);
-    const depositTx = await chain.transfer({ mint, from: payee.keypair, to: stakingWallet.publicKey, rawAmount: tokens(1000), decimals: DECIMALS });
-    const stake = await call<Stake>(server.url, 'POST', '/api/stakes', { planId: plan.id, walletAddress: payee.wallet, txId: depositTx, amount: '1000', status: 'active' }, { cookie: payeeCookie });
-    const withdrawal = await call<Withdrawal>(server.url, 'POST', '/api/withdrawals', { stakeId: stake.body.id, walletAddress: payee.wallet }, { cookie: payeeCookie });
+    const depositTx = await chain.transfer({
+      mint,
+      from: payee.keypair,
+      to: stakingWallet.publicKey,
+      rawAmount: tokens(1000),
+      decimals: DECIMALS,
+    });
+    const stake = await call<Stake>(
+      server.url,
+      'POST',
+      '/api/stakes',
+      { planId: plan.id, walletAddress: payee.wallet, txId: depositTx, amount: '1000', status: 'active' },
+      { cookie: payeeCookie },
+    );
+    const withdrawal = await call<Withdrawal>(
+      server.url,
+      'POST',
+      '/api/withdrawals',
+      { stakeId: stake.body.id, walletAddress: payee.wallet },
+      { cookie: payeeCookie },
+    );
     expect(withdrawal.body.finalAmount).toBe('800');
     const depositor = await newStaker(chain, mint);
     const depositorCookie = await signIn(server.url, depositor);
-    const intent = await call<DepositIntent>(server.url, 'POST', '/api/stakes/intents', { planId: plan.id, amount: '500', walletAddress: depositor.wallet }, { cookie: depositorCookie });
+    const intent = await call<DepositIntent>(
+      server.url,
+      'POST',
+      '/api/stakes/intents',
+      { planId: plan.id, amount: '500', walletAddress: depositor.wallet },
+      { cookie: depositorCookie },
+    );
     expect(intent.status).toBe(201);
 
     // The panel signs the payout and registers it; then the server dies before anything lands.
@@ -68,11 +92,24 @@ describe('a server restart in the middle', () => {
     const destination = getAssociatedTokenAddressSync(mint, payee.keypair.publicKey);
     const payout = new Transaction({ feePayer: stakingWallet.publicKey, blockhash, lastValidBlockHeight }).add(
       createAssociatedTokenAccountIdempotentInstruction(stakingWallet.publicKey, destination, payee.keypair.publicKey, mint),
-      createTransferCheckedInstruction(getAssociatedTokenAddressSync(mint, stakingWallet.publicKey), mint, destination, stakingWallet.publicKey, tokens(800), DECIMALS),
+      createTransferCheckedInstruction(
+        getAssociatedTokenAddressSync(mint, stakingWallet.publicKey),
+        mint,
+        destination,
+        stakingWallet.publicKey,
+        tokens(800),
+        DECIMALS,
+      ),
     );
     payout.sign(stakingWallet);
     const signature = bs58.encode(payout.signature!);
-    const registered = await call(server.url, 'POST', '/api/admin/payouts', { withdrawalIds: [withdrawal.body.id], signature, lastValidBlockHeight }, { token });
+    const registered = await call(
+      server.url,
+      'POST',
+      '/api/admin/payouts',
+      { withdrawalIds: [withdrawal.body.id], signature, lastValidBlockHeight },
+      { token },
+    );
     expect(registered.status).toBe(201);
     server.child.kill('SIGKILL');
     await server.exited;
@@ -95,7 +132,10 @@ describe('a server restart in the middle', () => {
     server = await spawnServer(env());
     const freshToken = await adminLogin(server.url, ADMIN.username, ADMIN.password);
     const paid = await eventually(
-      async () => (await call<AdminWithdrawal[]>(server.url, 'GET', '/api/admin/withdrawals', undefined, { token: freshToken })).body.find((w) => w.id === withdrawal.body.id),
+      async () =>
+        (await call<AdminWithdrawal[]>(server.url, 'GET', '/api/admin/withdrawals', undefined, { token: freshToken })).body.find(
+          (w) => w.id === withdrawal.body.id,
+        ),
       (w) => w?.status === 'completed',
       'the payout',
     );

@@ -34,7 +34,7 @@ afterAll(() => api.close());
 const hostileStrings = fc.oneof(
   fc.constantFrom(
     "' OR 1=1 --",
-    "1; DROP TABLE stakes; --",
+    '1; DROP TABLE stakes; --',
     "'); DELETE FROM admins; --",
     '<script>alert(1)</script>',
     '<img src=x onerror=alert(1)>',
@@ -96,7 +96,12 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/stakes/intents/:x', params: true, auth: 'holder' },
   { method: 'POST', path: '/api/stakes/check', auth: 'none', fields: ['planId', 'amount', 'walletAddress'] },
   { method: 'POST', path: '/api/stakes/restake', auth: 'holder', fields: ['originalStakeId', 'planId', 'walletAddress'] },
-  { method: 'POST', path: '/api/withdrawals', auth: 'holder', fields: ['stakeId', 'walletAddress', 'amount', 'finalAmount', 'penaltyAmount', 'status'] },
+  {
+    method: 'POST',
+    path: '/api/withdrawals',
+    auth: 'holder',
+    fields: ['stakeId', 'walletAddress', 'amount', 'finalAmount', 'penaltyAmount', 'status'],
+  },
   { method: 'POST', path: '/api/auth/nonce', auth: 'none', fields: ['walletAddress'] },
   { method: 'POST', path: '/api/auth/verify', auth: 'none', fields: ['walletAddress', 'message', 'signature'] },
   { method: 'GET', path: '/api/auth/session', auth: 'holder' },
@@ -110,11 +115,50 @@ const ENDPOINTS: Endpoint[] = [
     method: 'PUT',
     path: '/api/admin/settings',
     auth: 'admin',
-    fields: ['tokenName', 'tokenSymbol', 'tokenContract', 'stakingWallet', 'tokenLogo', 'heliusApiKey', 'removeHeliusApiKey', 'heliusRpcUrl', 'supportEmail', 'maintenanceMode', 'maintenanceType', 'socialLinks', 'statsOffsetStaked', 'statsOffsetStakers', 'requireTwoFactor', 'currentPassword', 'code'],
+    fields: [
+      'tokenName',
+      'tokenSymbol',
+      'tokenContract',
+      'stakingWallet',
+      'tokenLogo',
+      'heliusApiKey',
+      'removeHeliusApiKey',
+      'heliusRpcUrl',
+      'supportEmail',
+      'maintenanceMode',
+      'maintenanceType',
+      'socialLinks',
+      'statsOffsetStaked',
+      'statsOffsetStakers',
+      'requireTwoFactor',
+      'currentPassword',
+      'code',
+    ],
   },
   { method: 'GET', path: '/api/admin/staking-plans', auth: 'admin', query: ['limit', 'offset'] },
-  { method: 'POST', path: '/api/admin/staking-plans', auth: 'admin', fields: ['name', 'description', 'yieldRate', 'durationDays', 'minStakeAmount', 'earlyPenaltyRate', 'isActive', 'maxTotalStaked', 'maxPerWallet'] },
-  { method: 'PUT', path: '/api/admin/staking-plans/:x', params: true, auth: 'admin', fields: ['name', 'yieldRate', 'durationDays', 'minStakeAmount', 'earlyPenaltyRate', 'maxTotalStaked', 'maxPerWallet'] },
+  {
+    method: 'POST',
+    path: '/api/admin/staking-plans',
+    auth: 'admin',
+    fields: [
+      'name',
+      'description',
+      'yieldRate',
+      'durationDays',
+      'minStakeAmount',
+      'earlyPenaltyRate',
+      'isActive',
+      'maxTotalStaked',
+      'maxPerWallet',
+    ],
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/staking-plans/:x',
+    params: true,
+    auth: 'admin',
+    fields: ['name', 'yieldRate', 'durationDays', 'minStakeAmount', 'earlyPenaltyRate', 'maxTotalStaked', 'maxPerWallet'],
+  },
   { method: 'PATCH', path: '/api/admin/staking-plans/:x/toggle', params: true, auth: 'admin' },
   { method: 'DELETE', path: '/api/admin/staking-plans/:x', params: true, auth: 'admin' },
   { method: 'GET', path: '/api/admin/stakes', auth: 'admin', query: ['limit', 'offset', 'sort', 'order', 'q', 'status'] },
@@ -126,8 +170,19 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/admin/payouts', auth: 'admin', query: ['limit', 'offset', 'status'] },
   { method: 'POST', path: '/api/admin/update-expired-stakes', auth: 'admin', query: ['x'] },
   { method: 'GET', path: '/api/admin/admins', auth: 'admin', query: ['limit', 'offset'] },
-  { method: 'POST', path: '/api/admin/admins', auth: 'admin', fields: ['email', 'username', 'password', 'role', 'currentPassword', 'code'] },
-  { method: 'PUT', path: '/api/admin/admins/:x', params: true, auth: 'admin', fields: ['email', 'username', 'password', 'role', 'currentPassword', 'code'] },
+  {
+    method: 'POST',
+    path: '/api/admin/admins',
+    auth: 'admin',
+    fields: ['email', 'username', 'password', 'role', 'currentPassword', 'code'],
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/admins/:x',
+    params: true,
+    auth: 'admin',
+    fields: ['email', 'username', 'password', 'role', 'currentPassword', 'code'],
+  },
   { method: 'DELETE', path: '/api/admin/admins/:x', params: true, auth: 'admin' },
   { method: 'GET', path: '/api/admin/audit-log', auth: 'admin', query: ['limit', 'offset'] },
   { method: 'GET', path: '/api/admin/reconciliation', auth: 'admin', query: ['limit'] },
@@ -142,15 +197,22 @@ const ENDPOINTS: Endpoint[] = [
 
 /** Bodies: anything at all, objects of the endpoint's own fields holding anything, or raw non-JSON text. */
 function bodies(fields: string[]): fc.Arbitrary<{ raw: string }> {
-  const known = fc.dictionary(fc.oneof(fc.constantFrom(...fields), fc.constantFrom('__proto__', 'constructor', 'extra')), hostileValue, { minKeys: 1 });
+  const known = fc.dictionary(fc.oneof(fc.constantFrom(...fields), fc.constantFrom('__proto__', 'constructor', 'extra')), hostileValue, {
+    minKeys: 1,
+  });
   return fc.oneof(
     hostileValue.map((value) => ({ raw: JSON.stringify(value) ?? 'null' })),
     known.map((value) => ({ raw: JSON.stringify(value) })),
-    fc.constantFrom('{', '{"a":', 'not json', '[1,2', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}').map((raw) => ({ raw })),
+    fc
+      .constantFrom('{', '{"a":', 'not json', '[1,2', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}')
+      .map((raw) => ({ raw })),
   );
 }
 
-const queries = (keys: string[]) => fc.dictionary(fc.constantFrom(...keys), fc.oneof(hostileStrings, fc.array(hostileStrings, { minLength: 2, maxLength: 3 })), { maxKeys: keys.length });
+const queries = (keys: string[]) =>
+  fc.dictionary(fc.constantFrom(...keys), fc.oneof(hostileStrings, fc.array(hostileStrings, { minLength: 2, maxLength: 3 })), {
+    maxKeys: keys.length,
+  });
 
 function withQuery(path: string, query: Record<string, string | string[]>): string {
   const search = new URLSearchParams();
@@ -183,7 +245,9 @@ async function fingerprint(): Promise<string> {
     ['audit_logs', `(SELECT * FROM audit_logs WHERE action NOT IN ('admin.login_failed', 'admin.login_locked', 'admin.step_up_failed'))`],
   ];
   const [rows] = await api.sequelize.query(
-    tables.map(([name, source]) => `SELECT '${name}' AS t, md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) AS h FROM ${source} x`).join(' UNION ALL '),
+    tables
+      .map(([name, source]) => `SELECT '${name}' AS t, md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) AS h FROM ${source} x`)
+      .join(' UNION ALL '),
   );
   return JSON.stringify(rows);
 }
@@ -257,7 +321,10 @@ describe('hostile input on every endpoint', () => {
   it('keeps prototype pollution out of the server itself', async () => {
     const endpoint = ENDPOINTS.find((e) => e.path === '/api/admin/staking-plans' && e.method === 'POST')!;
     await expectSafeAnswer(endpoint, endpoint.path, '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"polluted":true}}}');
-    const again = await send(ENDPOINTS.find((e) => e.path === '/api/admin/stats')!, '/api/admin/stats');
+    const again = await send(
+      ENDPOINTS.find((e) => e.path === '/api/admin/stats')!,
+      '/api/admin/stats',
+    );
     expect(again.status).toBe(200);
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -62,9 +62,21 @@ describe('a minute of mixed traffic', () => {
     const wallets: string[] = [];
     for (let i = 0; i < STAKERS; i += 1) {
       const staker = await newStaker(chain, world.mint);
-      const txId = await chain.transfer({ mint: world.mint, from: staker.keypair, to: world.stakingWallet.publicKey, rawAmount: tokens(500), decimals: DECIMALS });
+      const txId = await chain.transfer({
+        mint: world.mint,
+        from: staker.keypair,
+        to: world.stakingWallet.publicKey,
+        rawAmount: tokens(500),
+        decimals: DECIMALS,
+      });
       const cookie = await signIn(server.url, staker);
-      const stake = await call<Stake>(server.url, 'POST', '/api/stakes', { planId: world.plan.id, walletAddress: staker.wallet, txId, amount: '500', status: 'active' }, { cookie });
+      const stake = await call<Stake>(
+        server.url,
+        'POST',
+        '/api/stakes',
+        { planId: world.plan.id, walletAddress: staker.wallet, txId, amount: '500', status: 'active' },
+        { cookie },
+      );
       expect(stake.status).toBe(201);
       if (i % 3 === 0) {
         await call(server.url, 'POST', '/api/withdrawals', { stakeId: stake.body.id, walletAddress: staker.wallet }, { cookie });

@@ -72,12 +72,24 @@ afterAll(async () => {
 });
 
 const deposit = (staker: Staker, amount: number) =>
-  chain.transfer({ mint: world.mint, from: staker.keypair, to: world.stakingWallet.publicKey, rawAmount: tokens(amount), decimals: DECIMALS });
+  chain.transfer({
+    mint: world.mint,
+    from: staker.keypair,
+    to: world.stakingWallet.publicKey,
+    rawAmount: tokens(amount),
+    decimals: DECIMALS,
+  });
 
 async function stakeOf(staker: Staker, plan: StakingPlan = world.plan): Promise<Stake> {
   const txId = await deposit(staker, 1_000);
   const cookie = await signIn(a.url, staker);
-  const answer = await call<Stake>(a.url, 'POST', '/api/stakes', { planId: plan.id, walletAddress: staker.wallet, txId, amount: '1000', status: 'active' }, { cookie });
+  const answer = await call<Stake>(
+    a.url,
+    'POST',
+    '/api/stakes',
+    { planId: plan.id, walletAddress: staker.wallet, txId, amount: '1000', status: 'active' },
+    { cookie },
+  );
   expect(answer.status).toBe(201);
   return answer.body;
 }
@@ -107,13 +119,32 @@ describe('two server instances on one PostgreSQL', () => {
   });
 
   it('two admins on two instances paying one withdrawal with two real payouts: one completes it', async () => {
-    await call(a.url, 'POST', '/api/admin/admins', { email: 'two@example.com', username: 'two', password: 'second admin password', currentPassword: ADMIN.password }, { token });
+    await call(
+      a.url,
+      'POST',
+      '/api/admin/admins',
+      { email: 'two@example.com', username: 'two', password: 'second admin password', currentPassword: ADMIN.password },
+      { token },
+    );
     const secondToken = await adminLogin(b.url, 'two', 'second admin password');
     const staker = await newStaker(chain, world.mint);
     const stake = await stakeOf(staker);
     const cookie = await signIn(a.url, staker);
-    const opened = await call<Withdrawal>(a.url, 'POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: staker.wallet }, { cookie });
-    const pay = () => chain.transfer({ mint: world.mint, from: world.stakingWallet, to: staker.keypair.publicKey, rawAmount: tokens(800), decimals: DECIMALS });
+    const opened = await call<Withdrawal>(
+      a.url,
+      'POST',
+      '/api/withdrawals',
+      { stakeId: stake.id, walletAddress: staker.wallet },
+      { cookie },
+    );
+    const pay = () =>
+      chain.transfer({
+        mint: world.mint,
+        from: world.stakingWallet,
+        to: staker.keypair.publicKey,
+        rawAmount: tokens(800),
+        decimals: DECIMALS,
+      });
     const payouts = [await pay(), await pay()];
     const requests = Array.from({ length: RACERS }, (_, i) => ({
       method: 'PUT',
@@ -128,7 +159,8 @@ describe('two server instances on one PostgreSQL', () => {
 
   it('counts failed logins across both instances (the limit lives in PostgreSQL)', async () => {
     // A different username each time: the per-IP limit, not the per-account throttle (below).
-    const attempt = (url: string, i: number) => call(url, 'POST', '/api/admin/login', { username: `nobody-${i}`, password: 'wrong password' });
+    const attempt = (url: string, i: number) =>
+      call(url, 'POST', '/api/admin/login', { username: `nobody-${i}`, password: 'wrong password' });
     const statuses: number[] = [];
     for (let i = 0; i < LOGIN_LIMIT; i += 1) statuses.push((await attempt(i % 2 ? a.url : b.url, i)).status);
     expect(statuses).toEqual(Array(LOGIN_LIMIT).fill(401));
@@ -139,7 +171,8 @@ describe('two server instances on one PostgreSQL', () => {
   it('throttles one username across both instances (the failure count lives in PostgreSQL)', async () => {
     // The per-IP limit was used up just above: out of the way, so the per-account throttle answers.
     await database.query('DELETE FROM rate_limits');
-    const attempt = (url: string) => call<{ retryAfter?: number }>(url, 'POST', '/api/admin/login', { username: 'someone', password: 'wrong password' });
+    const attempt = (url: string) =>
+      call<{ retryAfter?: number }>(url, 'POST', '/api/admin/login', { username: 'someone', password: 'wrong password' });
     for (let i = 0; i < 5; i += 1) expect((await attempt(i % 2 ? a.url : b.url)).status).toBe(401);
     for (const url of [a.url, b.url]) {
       await database.query('DELETE FROM rate_limits'); // each 429 counts towards the per-IP limit too
@@ -163,15 +196,23 @@ describe('two server instances on one PostgreSQL', () => {
       const stakes = [];
       for (let i = 0; i < 10; i += 1) stakes.push(await stakeOf(await newStaker(chain, world.mint)));
       const ids = stakes.map((stake) => stake.id);
-      await database.query(`UPDATE stakes SET created_at = created_at - interval '31 days', ends_at = ends_at - interval '31 days' WHERE id IN (:ids)`, {
-        replacements: { ids },
-      });
+      await database.query(
+        `UPDATE stakes SET created_at = created_at - interval '31 days', ends_at = ends_at - interval '31 days' WHERE id IN (:ids)`,
+        {
+          replacements: { ids },
+        },
+      );
       const completedAt = async () =>
-        (await database.query(`SELECT completed_at FROM stakes WHERE id IN (:ids) AND status = 'completed' ORDER BY id`, { replacements: { ids } }))[0] as {
+        (
+          await database.query(`SELECT completed_at FROM stakes WHERE id IN (:ids) AND status = 'completed' ORDER BY id`, {
+            replacements: { ids },
+          })
+        )[0] as {
           completed_at: Date;
         }[];
       const deadline = Date.now() + 20 * EXPIRY_MS + 10_000;
-      while ((await completedAt()).length < ids.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, EXPIRY_MS));
+      while ((await completedAt()).length < ids.length && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, EXPIRY_MS));
       const first = await completedAt();
       expect(first).toHaveLength(ids.length);
       await new Promise((resolve) => setTimeout(resolve, 5 * EXPIRY_MS));
@@ -199,13 +240,25 @@ describe('two server instances on one PostgreSQL', () => {
       const staker = await newStaker(chain, world.mint);
       const txId = await deposit(staker, 321);
       const cookie = await signIn(b.url, staker);
-      const recorded = await call<Stake>(b.url, 'POST', '/api/stakes', { planId: world.plan.id, walletAddress: staker.wallet, txId, amount: '321', status: 'active' }, { cookie });
+      const recorded = await call<Stake>(
+        b.url,
+        'POST',
+        '/api/stakes',
+        { planId: world.plan.id, walletAddress: staker.wallet, txId, amount: '321', status: 'active' },
+        { cookie },
+      );
       expect(recorded.status).toBe(201);
       const deadline = Date.now() + 5_000;
       while (!events.some((e) => e.type === 'stake.created' && e.stakeId === recorded.body.id) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      expect(events).toContainEqual({ type: 'stake.created', stakeId: recorded.body.id, walletAddress: staker.wallet, amount: '321', restake: false });
+      expect(events).toContainEqual({
+        type: 'stake.created',
+        stakeId: recorded.body.id,
+        walletAddress: staker.wallet,
+        amount: '321',
+        restake: false,
+      });
     } finally {
       abort.abort();
       await reading;

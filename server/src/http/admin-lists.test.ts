@@ -27,7 +27,12 @@ beforeAll(async () => {
   }
   withdrawals = [];
   for (const stake of stakes.slice(0, 3)) {
-    const response = await api.request<Withdrawal>('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: stake.walletAddress }, { as: stake.walletAddress });
+    const response = await api.request<Withdrawal>(
+      'POST',
+      '/api/withdrawals',
+      { stakeId: stake.id, walletAddress: stake.walletAddress },
+      { as: stake.walletAddress },
+    );
     withdrawals.push(response.body);
   }
 });

@@ -11,6 +11,8 @@ export function answerClientErrorsWithJson(server: Server): void {
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
     const body = JSON.stringify({ message: tooLarge ? MESSAGES.headersTooLarge : MESSAGES.invalidRequest });
     const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
 }

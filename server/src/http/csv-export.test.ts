@@ -22,7 +22,8 @@ describe('CSV exports', () => {
     const plan = await createPlan(api, token, { name: '=HYPERLINK("http://evil")' });
     const stake = await stakeFor(api, plan);
     // 1,200 more rows straight into the table, so the export has to fetch more than one batch.
-    await api.sequelize.query(`
+    await api.sequelize.query(
+      `
       INSERT INTO stakes (wallet_address, plan_id, plan_name, yield_rate, duration_days, min_stake_amount, early_penalty_rate,
                           amount, reward_amount, ends_at, token_contract, staking_wallet)
       SELECT 'Wallet' || g, :planId, 'Bulk', 10, 30, 1, 5, 100, 10, now() + interval '30 days', 'Mint', 'Vault' FROM generate_series(1, 1200) g`,
@@ -32,7 +33,9 @@ describe('CSV exports', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="stakes.csv"');
-    expect(lines[0]).toBe('id,wallet,plan,yield_rate,duration_days,amount,reward,status,created_at,ends_at,completed_at,tx_id,over_capacity');
+    expect(lines[0]).toBe(
+      'id,wallet,plan,yield_rate,duration_days,amount,reward,status,created_at,ends_at,completed_at,tx_id,over_capacity',
+    );
     expect(lines).toHaveLength(1 + 1201);
     const first = lines.find((line) => line.startsWith(`${stake.id},`))!;
     expect(first).toContain(`,"'=HYPERLINK(""http://evil"")",12.5,30,1000,125,active,`);

@@ -15,7 +15,7 @@ export async function sendCsv<Row extends { id: number }>(
 ): Promise<void> {
   res.set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${fileName}"` });
   res.write(csvLine(columns.map((c) => c.header)));
-  for (let afterId = 0; ; ) {
+  for (let afterId = 0; ;) {
     const rows = await nextBatch(afterId);
     if (rows.length === 0) break;
     const chunk = rows.map((row) => csvLine(columns.map((c) => c.value(row)))).join('');

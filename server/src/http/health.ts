@@ -2,7 +2,6 @@ import { Router } from 'express';
 import type { Sequelize } from 'sequelize';
 import { MESSAGES } from '@stakedesk/shared/messages';
 
-
 /** 200 when the server can reach PostgreSQL, 503 otherwise (for load balancers and operators). */
 export function healthRoute(sequelize: Sequelize): Router {
   return Router().get('/health', async (_req, res) => {

@@ -20,12 +20,22 @@ beforeAll(async () => {
   for (const amount of ['100', '200', '300']) {
     const claim = { txId: randomTxId(), walletAddress: holder.wallet, amount };
     api.chain.addDeposit({ ...claim, mint: MINT, stakingWallet: STAKING_WALLET });
-    const response = await api.request<Stake>('POST', '/api/stakes', { planId: plan.id, status: 'active', ...claim }, { as: holder.wallet });
+    const response = await api.request<Stake>(
+      'POST',
+      '/api/stakes',
+      { planId: plan.id, status: 'active', ...claim },
+      { as: holder.wallet },
+    );
     expect(response.status).toBe(201);
     stakes.push(response.body);
   }
   for (const stake of stakes.slice(0, 2)) {
-    const response = await api.request<Withdrawal>('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: holder.wallet }, { as: holder.wallet });
+    const response = await api.request<Withdrawal>(
+      'POST',
+      '/api/withdrawals',
+      { stakeId: stake.id, walletAddress: holder.wallet },
+      { as: holder.wallet },
+    );
     expect(response.status).toBe(201);
     withdrawals.push(response.body);
   }

@@ -11,10 +11,7 @@ import { PAYOUT_COLUMNS, toPayoutJson, type PayoutRow } from './payout-records.j
 const FAILED_ON_CHAIN = 'The payout transaction failed on chain: no tokens moved, only the network fee was paid';
 
 /** How a sent payout ended: each withdrawal paid (no reason) or not (why). */
-type Outcome =
-  | { status: 'expired' }
-  | { status: 'failed'; reason: string }
-  | { status: 'checked'; reasons: Map<number, string | null> };
+type Outcome = { status: 'expired' } | { status: 'failed'; reason: string } | { status: 'checked'; reasons: Map<number, string | null> };
 
 /**
  * Takes up to `batch` sent payouts that are due a look, and pushes their next look `recheckMs`
@@ -77,18 +74,24 @@ async function settle(sequelize: Sequelize, payoutId: number, outcome: Outcome):
         if (withdrawal?.status === 'pending') await markPaid(sequelize, transaction, withdrawal, payout.signature, actor);
         else reasons.set(id, 'The withdrawal was no longer pending');
       }
-      await sequelize.query('UPDATE payout_withdrawals SET open = false, failure_reason = :reason WHERE payout_id = :payoutId AND withdrawal_id = :id', {
-        replacements: { payoutId, id, reason: reasons.get(id) ?? null },
-        transaction,
-      });
+      await sequelize.query(
+        'UPDATE payout_withdrawals SET open = false, failure_reason = :reason WHERE payout_id = :payoutId AND withdrawal_id = :id',
+        {
+          replacements: { payoutId, id, reason: reasons.get(id) ?? null },
+          transaction,
+        },
+      );
     }
     const unpaid = [...new Set([...reasons.values()].filter((reason): reason is string => reason !== null))];
     const status = outcome.status === 'checked' ? (unpaid.length === 0 ? 'completed' : 'failed') : outcome.status;
     const failureReason = outcome.status === 'failed' ? outcome.reason : unpaid.length > 0 ? unpaid.join('; ').slice(0, 1000) : null;
-    await sequelize.query(`UPDATE payouts SET status = :status, failure_reason = :failureReason, finished_at = now() WHERE id = :payoutId`, {
-      replacements: { payoutId, status, failureReason },
-      transaction,
-    });
+    await sequelize.query(
+      `UPDATE payouts SET status = :status, failure_reason = :failureReason, finished_at = now() WHERE id = :payoutId`,
+      {
+        replacements: { payoutId, status, failureReason },
+        transaction,
+      },
+    );
     const before = toPayoutJson(payout);
     await recordAudit(transaction, SYSTEM_ACTOR, {
       action: `payout.${status}`,

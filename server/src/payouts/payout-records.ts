@@ -50,12 +50,20 @@ export async function hasOpenPayout(withdrawalId: number, transaction?: Transact
 /** Each withdrawal's latest payout (open, or how the last one ended), for the admin lists. */
 export async function latestPayoutsOf(withdrawalIds: number[]): Promise<Map<number, WithdrawalPayout>> {
   if (withdrawalIds.length === 0) return new Map();
-  const rows = await sequelizeOf().query<{ withdrawal_id: number; id: number; status: PayoutStatus; signature: string; failure_reason: string | null }>(
+  const rows = await sequelizeOf().query<{
+    withdrawal_id: number;
+    id: number;
+    status: PayoutStatus;
+    signature: string;
+    failure_reason: string | null;
+  }>(
     `SELECT DISTINCT ON (pw.withdrawal_id) pw.withdrawal_id, p.id, p.status, p.signature, coalesce(pw.failure_reason, p.failure_reason) AS failure_reason
      FROM payout_withdrawals pw JOIN payouts p ON p.id = pw.payout_id
      WHERE pw.withdrawal_id IN (:withdrawalIds)
      ORDER BY pw.withdrawal_id, pw.payout_id DESC`,
     { replacements: { withdrawalIds }, type: QueryTypes.SELECT },
   );
-  return new Map(rows.map((row) => [row.withdrawal_id, { id: row.id, status: row.status, signature: row.signature, failureReason: row.failure_reason }]));
+  return new Map(
+    rows.map((row) => [row.withdrawal_id, { id: row.id, status: row.status, signature: row.signature, failureReason: row.failure_reason }]),
+  );
 }

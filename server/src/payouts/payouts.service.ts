@@ -40,7 +40,8 @@ async function requireRecentBlockhash(chain: ChainFollower, lastValidBlockHeight
   try {
     height = await chain.blockHeight('confirmed');
   } catch (error) {
-    if (error instanceof ChainUnavailableError) throw unavailable(`${error.message}. Nothing was registered; please try again shortly.`, { retryable: true });
+    if (error instanceof ChainUnavailableError)
+      throw unavailable(`${error.message}. Nothing was registered; please try again shortly.`, { retryable: true });
     throw error;
   }
   if (lastValidBlockHeight > height + MAX_BLOCKS_AHEAD) {
@@ -50,7 +51,12 @@ async function requireRecentBlockhash(chain: ChainFollower, lastValidBlockHeight
 
 /** The withdrawals, locked in id order (two registrations never wait on each other in a cycle), each payable now. */
 async function lockPayable(ids: number[], transaction: Transaction): Promise<Withdrawal[]> {
-  const withdrawals = await Withdrawal.findAll({ where: { id: { [Op.in]: ids } }, order: [['id', 'ASC']], lock: transaction.LOCK.UPDATE, transaction });
+  const withdrawals = await Withdrawal.findAll({
+    where: { id: { [Op.in]: ids } },
+    order: [['id', 'ASC']],
+    lock: transaction.LOCK.UPDATE,
+    transaction,
+  });
   if (withdrawals.length !== ids.length) throw notFound(MESSAGES.withdrawalNotFound);
   if (withdrawals.some((w) => w.status !== 'pending')) throw conflict(MESSAGES.withdrawalAlreadyProcessed);
   // The chain proves a payout by what each wallet received: one transfer per wallet per transaction.
@@ -92,7 +98,12 @@ export async function registerPayout(
         `INSERT INTO payouts (signature, last_valid_block_height, created_by, created_by_username)
          VALUES (:signature, :lastValidBlockHeight, :adminId, :username) RETURNING id`,
         {
-          replacements: { signature: input.signature, lastValidBlockHeight: input.lastValidBlockHeight, adminId: actor.id, username: actor.username },
+          replacements: {
+            signature: input.signature,
+            lastValidBlockHeight: input.lastValidBlockHeight,
+            adminId: actor.id,
+            username: actor.username,
+          },
           type: QueryTypes.SELECT,
           transaction,
         },
@@ -118,7 +129,11 @@ export async function registerPayout(
 }
 
 /** GET /api/admin/payouts: newest first, optionally of some statuses. */
-export async function listPayouts(sequelize: Sequelize, statuses: PayoutStatus[] | undefined, page: Page): Promise<{ rows: Payout[]; total: number }> {
+export async function listPayouts(
+  sequelize: Sequelize,
+  statuses: PayoutStatus[] | undefined,
+  page: Page,
+): Promise<{ rows: Payout[]; total: number }> {
   const where = statuses ? 'WHERE p.status IN (:statuses)' : '';
   const replacements = { statuses: statuses ?? [], limit: page.limit, offset: page.offset };
   const [rows, [count]] = await Promise.all([

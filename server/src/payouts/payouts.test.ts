@@ -35,9 +35,19 @@ type Pending = { withdrawal: Withdrawal; holder: Keypair };
 async function pendingWithdrawal(): Promise<Pending> {
   const { holder, keypair } = await world.fundedHolder(1000);
   const txId = await chain.transfer({ mint, from: keypair, to: stakingWallet.publicKey, rawAmount: tokens(1000), decimals: DECIMALS });
-  const stake = await api.request<Stake>('POST', '/api/stakes', { planId: plan.id, walletAddress: holder.wallet, txId, amount: '1000', status: 'active' }, { as: holder.wallet });
+  const stake = await api.request<Stake>(
+    'POST',
+    '/api/stakes',
+    { planId: plan.id, walletAddress: holder.wallet, txId, amount: '1000', status: 'active' },
+    { as: holder.wallet },
+  );
   expect(stake.status).toBe(201);
-  const withdrawal = await api.request<Withdrawal>('POST', '/api/withdrawals', { stakeId: stake.body.id, walletAddress: holder.wallet }, { as: holder.wallet });
+  const withdrawal = await api.request<Withdrawal>(
+    'POST',
+    '/api/withdrawals',
+    { stakeId: stake.body.id, walletAddress: holder.wallet },
+    { as: holder.wallet },
+  );
   expect(withdrawal.body.finalAmount).toBe('800');
   return { withdrawal: withdrawal.body, holder: keypair };
 }
@@ -50,7 +60,14 @@ function signedPayout(items: { to: PublicKey; amount: number | bigint }[], from 
     const destination = getAssociatedTokenAddressSync(mint, to);
     if (createAccounts) transaction.add(createAssociatedTokenAccountIdempotentInstruction(from.publicKey, destination, to, mint));
     transaction.add(
-      createTransferCheckedInstruction(getAssociatedTokenAddressSync(mint, from.publicKey), mint, destination, from.publicKey, tokens(amount), DECIMALS),
+      createTransferCheckedInstruction(
+        getAssociatedTokenAddressSync(mint, from.publicKey),
+        mint,
+        destination,
+        from.publicKey,
+        tokens(amount),
+        DECIMALS,
+      ),
     );
   }
   transaction.sign(from);
@@ -76,7 +93,13 @@ describe('POST /api/admin/payouts', () => {
     const { signature, lastValidBlockHeight } = signedPayout([{ to: holder.publicKey, amount: 800 }]);
     const response = await register([withdrawal.id], signature, lastValidBlockHeight);
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ status: 'sent', withdrawalIds: [withdrawal.id], signature, lastValidBlockHeight, createdBy: 'root' });
+    expect(response.body).toMatchObject({
+      status: 'sent',
+      withdrawalIds: [withdrawal.id],
+      signature,
+      lastValidBlockHeight,
+      createdBy: 'root',
+    });
     expect((await adminWithdrawal(withdrawal.id)).payout).toEqual({ id: response.body.id, status: 'sent', signature, failureReason: null });
     // The panel retrying after a lost answer gets the same payout.
     const again = await register([withdrawal.id], signature, lastValidBlockHeight);
@@ -86,7 +109,10 @@ describe('POST /api/admin/payouts', () => {
   it('two panels paying one withdrawal at once: one registration wins, the other is refused before its transaction is sent', async () => {
     const { withdrawal, holder } = await pendingWithdrawal();
     // Two panels build two different transactions paying the same withdrawal.
-    const panels = [signedPayout([{ to: holder.publicKey, amount: 800 }]), signedPayout([{ to: holder.publicKey, amount: 800 }], stakingWallet, { createAccounts: false })];
+    const panels = [
+      signedPayout([{ to: holder.publicKey, amount: 800 }]),
+      signedPayout([{ to: holder.publicKey, amount: 800 }], stakingWallet, { createAccounts: false }),
+    ];
     expect(panels[0]!.signature).not.toBe(panels[1]!.signature);
     const answers = await releaseTogether(
       api.baseUrl,
@@ -115,7 +141,12 @@ describe('POST /api/admin/payouts', () => {
     await send(transaction);
     const pasted = await api.request('PUT', `/api/admin/withdrawals/${withdrawal.id}`, { status: 'completed', txId: signature }, token);
     expect(pasted).toMatchObject({ status: 409, body: { message: MESSAGES.payoutInFlight } });
-    const rejected = await api.request('PUT', `/api/admin/withdrawals/${withdrawal.id}`, { status: 'rejected', reason: 'changed my mind' }, token);
+    const rejected = await api.request(
+      'PUT',
+      `/api/admin/withdrawals/${withdrawal.id}`,
+      { status: 'rejected', reason: 'changed my mind' },
+      token,
+    );
     expect(rejected).toMatchObject({ status: 409, body: { message: MESSAGES.payoutInFlight } });
     await api.followChain();
     expect((await adminWithdrawal(withdrawal.id)).status).toBe('completed');
@@ -132,7 +163,9 @@ describe('POST /api/admin/payouts', () => {
     expect((await register([999_999], signature, lastValidBlockHeight)).status).toBe(404);
     const farAhead = await register([first.withdrawal.id], signature, lastValidBlockHeight + 10_000);
     expect(farAhead).toMatchObject({ status: 400, body: { message: MESSAGES.payoutBlockHeightTooFar } });
-    expect((await api.request('POST', '/api/admin/payouts', { withdrawalIds: [first.withdrawal.id], signature, lastValidBlockHeight })).status).toBe(401);
+    expect(
+      (await api.request('POST', '/api/admin/payouts', { withdrawalIds: [first.withdrawal.id], signature, lastValidBlockHeight })).status,
+    ).toBe(401);
     expect(await payoutsNamed(signature)).toEqual([]);
   });
 });
@@ -150,7 +183,11 @@ describe('the server follows every sent payout to its end', () => {
     // Nothing else comes from the panel: the server finds the outcome itself.
     await api.followChain();
     for (const { withdrawal } of [a, b]) {
-      expect(await adminWithdrawal(withdrawal.id)).toMatchObject({ status: 'completed', txId: signature, payout: { status: 'completed', signature } });
+      expect(await adminWithdrawal(withdrawal.id)).toMatchObject({
+        status: 'completed',
+        txId: signature,
+        payout: { status: 'completed', signature },
+      });
     }
     expect(chain.tokenBalance(mint, a.holder.publicKey) - before).toBe(tokens(800));
     expect(await payoutsNamed(signature)).toMatchObject([{ status: 'completed', failureReason: null }]);
@@ -168,7 +205,10 @@ describe('the server follows every sent payout to its end', () => {
     expect((await adminWithdrawal(withdrawal.id)).payout?.status).toBe('sent');
     chain.advanceSlots(200);
     await api.followChain();
-    expect(await adminWithdrawal(withdrawal.id)).toMatchObject({ status: 'pending', payout: { status: 'expired', signature: never.signature } });
+    expect(await adminWithdrawal(withdrawal.id)).toMatchObject({
+      status: 'pending',
+      payout: { status: 'expired', signature: never.signature },
+    });
     // The expired transaction can no longer land: sent now, the chain drops it.
     await send(never.transaction).catch(() => undefined);
     expect((await chain.connection.getSignatureStatuses([never.signature])).value[0]).toBeNull();
@@ -207,7 +247,9 @@ describe('the server follows every sent payout to its end', () => {
       status: 'pending',
       payout: { status: 'failed', failureReason: "The holder's wallet received 799 tokens, not 800" },
     });
-    expect(await payoutsNamed(short.signature)).toMatchObject([{ status: 'failed', failureReason: "The holder's wallet received 799 tokens, not 800" }]);
+    expect(await payoutsNamed(short.signature)).toMatchObject([
+      { status: 'failed', failureReason: "The holder's wallet received 799 tokens, not 800" },
+    ]);
     const listed = await api.request<Payout[]>('GET', '/api/admin/payouts?status=failed', undefined, token);
     expect(listed.body.every((p) => p.status === 'failed')).toBe(true);
     expect(Number(listed.headers.get('x-total-count'))).toBe(listed.body.length);
@@ -219,9 +261,12 @@ describe('the server follows every sent payout to its end', () => {
     await register([withdrawal.id], signature, lastValidBlockHeight);
     await send(transaction);
     await Promise.all([api.followChain(), api.followChain(), api.followChain()]);
-    const [rows] = await api.sequelize.query(`SELECT count(*)::int AS n FROM audit_logs WHERE action = 'payout.completed' AND entity_id IN (SELECT id::text FROM payouts WHERE signature = :signature)`, {
-      replacements: { signature },
-    });
+    const [rows] = await api.sequelize.query(
+      `SELECT count(*)::int AS n FROM audit_logs WHERE action = 'payout.completed' AND entity_id IN (SELECT id::text FROM payouts WHERE signature = :signature)`,
+      {
+        replacements: { signature },
+      },
+    );
     expect(rows).toEqual([{ n: 1 }]);
     expect(await booksProblems(api.sequelize)).toEqual([]);
   });
@@ -231,7 +276,9 @@ describe('payout checks', () => {
   it('refuses a pasted TXID older than the withdrawal request (422)', async () => {
     const early = await pendingWithdrawal();
     const old = await chain.transfer({ mint, from: stakingWallet, to: early.holder.publicKey, rawAmount: tokens(800), decimals: DECIMALS });
-    await api.sequelize.query(`UPDATE withdrawals SET requested_at = now() + interval '1 minute' WHERE id = :id`, { replacements: { id: early.withdrawal.id } });
+    await api.sequelize.query(`UPDATE withdrawals SET requested_at = now() + interval '1 minute' WHERE id = :id`, {
+      replacements: { id: early.withdrawal.id },
+    });
     const pasted = await api.request('PUT', `/api/admin/withdrawals/${early.withdrawal.id}`, { status: 'completed', txId: old }, token);
     expect(pasted).toMatchObject({ status: 422, body: { message: 'The transaction is older than the withdrawal request' } });
   });
@@ -241,15 +288,26 @@ describe('payout checks', () => {
     const newWallet = Keypair.generate();
     await chain.airdrop(newWallet.publicKey, 1_000_000_000);
     await chain.mintTo(mint, newWallet.publicKey, tokens(10_000));
-    const settings = { tokenName: 'Chain Token', tokenSymbol: 'CHN', tokenContract: mint.toBase58(), stakingWallet: newWallet.publicKey.toBase58(), ...STEP_UP };
+    const settings = {
+      tokenName: 'Chain Token',
+      tokenSymbol: 'CHN',
+      tokenContract: mint.toBase58(),
+      stakingWallet: newWallet.publicKey.toBase58(),
+      ...STEP_UP,
+    };
     expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
     try {
       expect((await adminWithdrawal(withdrawal.id)).stakingWallet).toBe(stakingWallet.publicKey.toBase58());
       const fromNew = await chain.transfer({ mint, from: newWallet, to: holder.publicKey, rawAmount: tokens(800), decimals: DECIMALS });
       const refused = await api.request('PUT', `/api/admin/withdrawals/${withdrawal.id}`, { status: 'completed', txId: fromNew }, token);
-      expect(refused).toMatchObject({ status: 422, body: { message: `The tokens did not come from the staking wallet ${stakingWallet.publicKey.toBase58()}` } });
+      expect(refused).toMatchObject({
+        status: 422,
+        body: { message: `The tokens did not come from the staking wallet ${stakingWallet.publicKey.toBase58()}` },
+      });
       const fromOwn = await chain.transfer({ mint, from: stakingWallet, to: holder.publicKey, rawAmount: tokens(800), decimals: DECIMALS });
-      expect((await api.request('PUT', `/api/admin/withdrawals/${withdrawal.id}`, { status: 'completed', txId: fromOwn }, token)).status).toBe(200);
+      expect(
+        (await api.request('PUT', `/api/admin/withdrawals/${withdrawal.id}`, { status: 'completed', txId: fromOwn }, token)).status,
+      ).toBe(200);
     } finally {
       await api.request('PUT', '/api/admin/settings', { ...settings, stakingWallet: stakingWallet.publicKey.toBase58() }, token);
     }

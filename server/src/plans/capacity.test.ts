@@ -14,7 +14,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => api.close());
 
-const check = (planId: number, walletAddress: string, amount: string) => api.request('POST', '/api/stakes/check', { planId, walletAddress, amount });
+const check = (planId: number, walletAddress: string, amount: string) =>
+  api.request('POST', '/api/stakes/check', { planId, walletAddress, amount });
 const publicPlan = async (id: number) => (await api.request<StakingPlan[]>('GET', '/api/staking-plans')).body.find((p) => p.id === id)!;
 
 describe('plan caps in the plan dialog', () => {
@@ -22,7 +23,12 @@ describe('plan caps in the plan dialog', () => {
     const plan = await createPlan(api, token, { name: 'Capped', maxTotalStaked: '5000', maxPerWallet: '2000' } as Partial<StakingPlan>);
     expect(plan).toMatchObject({ maxTotalStaked: '5000', maxPerWallet: '2000', remainingCapacity: '5000' });
     const { id, name, description, yieldRate, durationDays, minStakeAmount, earlyPenaltyRate } = plan;
-    const cleared = await api.request<StakingPlan>('PUT', `/api/admin/staking-plans/${id}`, { name, description, yieldRate, durationDays, minStakeAmount, earlyPenaltyRate, maxTotalStaked: null, maxPerWallet: '' }, token);
+    const cleared = await api.request<StakingPlan>(
+      'PUT',
+      `/api/admin/staking-plans/${id}`,
+      { name, description, yieldRate, durationDays, minStakeAmount, earlyPenaltyRate, maxTotalStaked: null, maxPerWallet: '' },
+      token,
+    );
     expect(cleared.body).toMatchObject({ maxTotalStaked: null, maxPerWallet: null, remainingCapacity: null });
   });
 
@@ -96,7 +102,12 @@ describe('capacity', () => {
     await api.request('POST', '/api/admin/update-expired-stakes', undefined, token);
     await stakeFor(api, plan, { amount: '500' });
     const before = await countRows(api, 'stakes');
-    const restake = await api.request('POST', '/api/stakes/restake', { originalStakeId: first.id, planId: plan.id, walletAddress: first.walletAddress }, { as: first.walletAddress });
+    const restake = await api.request(
+      'POST',
+      '/api/stakes/restake',
+      { originalStakeId: first.id, planId: plan.id, walletAddress: first.walletAddress },
+      { as: first.walletAddress },
+    );
     expect(restake.status).toBe(409);
     expect(restake.body.message).toBe('This staking plan has room for only 1000 TST more');
     expect(await countRows(api, 'stakes')).toBe(before);
@@ -117,7 +128,12 @@ describe('capacity', () => {
     const holder = newHolder();
     await api.signIn(holder);
     api.chain.addDeposit({ txId, walletAddress: holder.wallet, amount: '100000', mint: MINT, stakingWallet: STAKING_WALLET });
-    const stake = await api.request<Stake>('POST', '/api/stakes', { planId: plan.id, walletAddress: holder.wallet, amount: '100000', txId, status: 'active' }, { as: holder.wallet });
+    const stake = await api.request<Stake>(
+      'POST',
+      '/api/stakes',
+      { planId: plan.id, walletAddress: holder.wallet, amount: '100000', txId, status: 'active' },
+      { as: holder.wallet },
+    );
     expect(stake.body.overCapacity).toBe(false);
   });
 });

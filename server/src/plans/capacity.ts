@@ -39,7 +39,13 @@ export async function capacityProblem(
   return refusal.limit === 'plan' ? planCapacityMessage(refusal.remaining, symbol) : walletCapacityMessage(refusal.remaining, symbol);
 }
 
-export async function requireCapacity(plan: StakingPlan, walletAddress: string, amount: string, symbol: string, transaction?: Transaction): Promise<void> {
+export async function requireCapacity(
+  plan: StakingPlan,
+  walletAddress: string,
+  amount: string,
+  symbol: string,
+  transaction?: Transaction,
+): Promise<void> {
   const problem = await capacityProblem(plan, walletAddress, amount, symbol, transaction);
   if (problem) throw conflict(problem, { errors: { amount: problem } });
 }

@@ -103,13 +103,15 @@ export async function updatePlan(sequelize: Sequelize, id: number, input: PlanIn
 }
 
 export async function togglePlan(sequelize: Sequelize, id: number, actor: Actor): Promise<StakingPlan> {
-  return sequelize.transaction(async (transaction) => {
-    const plan = await lockPlan(id, transaction);
-    const before = toPlanJson(plan);
-    await plan.update({ isActive: !plan.isActive }, { transaction });
-    await recordAudit(transaction, actor, { action: 'plan.toggle', entityType: 'plan', entityId: id, before, after: toPlanJson(plan) });
-    return plan;
-  }).catch(refusePenaltyOf100);
+  return sequelize
+    .transaction(async (transaction) => {
+      const plan = await lockPlan(id, transaction);
+      const before = toPlanJson(plan);
+      await plan.update({ isActive: !plan.isActive }, { transaction });
+      await recordAudit(transaction, actor, { action: 'plan.toggle', entityType: 'plan', entityId: id, before, after: toPlanJson(plan) });
+      return plan;
+    })
+    .catch(refusePenaltyOf100);
 }
 
 /**
@@ -117,21 +119,23 @@ export async function togglePlan(sequelize: Sequelize, id: number, actor: Actor)
  * keeps its plan. The row lock orders this against a stake being recorded in the same plan.
  */
 export async function deletePlan(sequelize: Sequelize, id: number, actor: Actor): Promise<{ softDeleted: boolean }> {
-  return sequelize.transaction(async (transaction) => {
-    const plan = await lockPlan(id, transaction);
-    // A deposit intent keeps the plan's terms and may still become a stake of it.
-    const [used] = await sequelize.query(
-      'SELECT 1 FROM stakes WHERE plan_id = :id UNION ALL SELECT 1 FROM deposit_intents WHERE plan_id = :id LIMIT 1',
-      { replacements: { id }, type: QueryTypes.SELECT, transaction },
-    );
-    const hasStakes = used !== undefined;
-    await plan.destroy({ transaction, force: !hasStakes });
-    await recordAudit(transaction, actor, {
-      action: hasStakes ? 'plan.hide' : 'plan.delete',
-      entityType: 'plan',
-      entityId: id,
-      before: toPlanJson(plan),
-    });
-    return { softDeleted: hasStakes };
-  }).catch(refusePenaltyOf100);
+  return sequelize
+    .transaction(async (transaction) => {
+      const plan = await lockPlan(id, transaction);
+      // A deposit intent keeps the plan's terms and may still become a stake of it.
+      const [used] = await sequelize.query(
+        'SELECT 1 FROM stakes WHERE plan_id = :id UNION ALL SELECT 1 FROM deposit_intents WHERE plan_id = :id LIMIT 1',
+        { replacements: { id }, type: QueryTypes.SELECT, transaction },
+      );
+      const hasStakes = used !== undefined;
+      await plan.destroy({ transaction, force: !hasStakes });
+      await recordAudit(transaction, actor, {
+        action: hasStakes ? 'plan.hide' : 'plan.delete',
+        entityType: 'plan',
+        entityId: id,
+        before: toPlanJson(plan),
+      });
+      return { softDeleted: hasStakes };
+    })
+    .catch(refusePenaltyOf100);
 }

@@ -105,7 +105,12 @@ async function insertWithdrawal(stake: { id: number; wallet: string }, status: '
 async function stakeThroughApi(plan: StakingPlan, amount = '1000'): Promise<Stake> {
   const claim = { txId: randomTxId(), walletAddress: await signedInWallet(api), amount };
   api.chain.addDeposit({ ...claim, mint: MINT, stakingWallet: STAKING_WALLET });
-  const response = await api.request<Stake>('POST', '/api/stakes', { planId: plan.id, status: 'active', ...claim }, { as: claim.walletAddress });
+  const response = await api.request<Stake>(
+    'POST',
+    '/api/stakes',
+    { planId: plan.id, status: 'active', ...claim },
+    { as: claim.walletAddress },
+  );
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body;
 }

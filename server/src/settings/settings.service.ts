@@ -62,8 +62,17 @@ export function toAdminSettings(s: Settings, cluster: SolanaCluster): AdminSetti
 /** What the form sent, as a change: absent fields keep their stored value (DESIGN section 5). */
 function changesFrom(input: SettingsInput, stored: Settings): Partial<Settings> {
   // The step-up proof is not a setting.
-  const { heliusApiKey, removeHeliusApiKey, heliusRpcUrl, tokenLogo, maintenanceMessage, maintenanceEstimatedTime, currentPassword: _p, code: _c, ...rest } =
-    input;
+  const {
+    heliusApiKey,
+    removeHeliusApiKey,
+    heliusRpcUrl,
+    tokenLogo,
+    maintenanceMessage,
+    maintenanceEstimatedTime,
+    currentPassword: _p,
+    code: _c,
+    ...rest
+  } = input;
   const changes: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
   if (tokenLogo !== undefined) changes.tokenLogo = tokenLogo || null;
   // The panel only ever sees the key masked: blank or the mask sent back means "keep it".
@@ -80,7 +89,8 @@ function changesFrom(input: SettingsInput, stored: Settings): Partial<Settings> 
  * A field sent back as it is stored is no change (the panel sends the whole form).
  */
 function securityChangesOf(changes: Partial<Settings>, stored: Settings): SecurityChange[] {
-  const changed = (key: 'stakingWallet' | 'tokenContract' | 'heliusRpcUrl' | 'heliusApiKey') => changes[key] !== undefined && changes[key] !== stored[key];
+  const changed = (key: 'stakingWallet' | 'tokenContract' | 'heliusRpcUrl' | 'heliusApiKey') =>
+    changes[key] !== undefined && changes[key] !== stored[key];
   const list: SecurityChange[] = [];
   if (changed('stakingWallet')) list.push('settings.stakingWallet');
   if (changed('tokenContract')) list.push('settings.tokenContract');
@@ -131,7 +141,13 @@ export async function updateSettings(
       if (refusal) throw badRequest(refusal, { heliusRpcUrl: refusal });
     }
     await settings.update(changes, { transaction });
-    await recordAudit(transaction, actor, { action: 'settings.update', entityType: 'settings', entityId: 1, before, after: settings.toJSON() });
+    await recordAudit(transaction, actor, {
+      action: 'settings.update',
+      entityType: 'settings',
+      entityId: 1,
+      before,
+      after: settings.toJSON(),
+    });
     await announceSecurityChanges(sequelize, transaction, actor, securityChanges);
     return settings;
   });

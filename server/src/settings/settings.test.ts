@@ -71,7 +71,12 @@ const getPublic = () => api.request('GET', '/api/settings');
 const getAdmin = () => api.request('GET', '/api/admin/settings', undefined, token);
 /** With root's step-up (the wallet, mint and provider need one: settings-step-up.test.ts); a body that is not an object as it is. */
 const put = (body: unknown) =>
-  api.request('PUT', '/api/admin/settings', body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...STEP_UP, ...body } : body, token);
+  api.request(
+    'PUT',
+    '/api/admin/settings',
+    body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...STEP_UP, ...body } : body,
+    token,
+  );
 
 async function putOk(body: Record<string, unknown>) {
   const response = await put(body);
@@ -394,7 +399,11 @@ describe('the token logo', () => {
 
   it("refuses an image over 5 MB with 'Please select an image smaller than 5MB'", async () => {
     await putOk({ ...REQUIRED, tokenLogo: SMALL_PNG });
-    const response = await expectRefused({ ...REQUIRED, tokenLogo: pngOfSize(5 * MB + 1) }, 'tokenLogo', 'Please select an image smaller than 5MB');
+    const response = await expectRefused(
+      { ...REQUIRED, tokenLogo: pngOfSize(5 * MB + 1) },
+      'tokenLogo',
+      'Please select an image smaller than 5MB',
+    );
     expect(response.body.message).toBe('Please select an image smaller than 5MB');
     expect((await getPublic()).body.tokenLogo).toBe(SMALL_PNG);
   });

@@ -57,7 +57,14 @@ const termsOfIntent = (row: IntentRow): PlanTerms => ({
 
 /** What `txId` must show to be this intent's deposit. */
 export function intentClaim(row: IntentRow, txId: string): DepositClaim {
-  return { txId, walletAddress: row.wallet_address, amount: row.amount, mint: row.token_contract, stakingWallet: row.staking_wallet, reference: row.reference };
+  return {
+    txId,
+    walletAddress: row.wallet_address,
+    amount: row.amount,
+    mint: row.token_contract,
+    stakingWallet: row.staking_wallet,
+    reference: row.reference,
+  };
 }
 
 /**
@@ -81,7 +88,15 @@ export async function createDepositIntent(sequelize: Sequelize, input: DepositIn
        RETURNING *`,
       {
         // Any 32 bytes name an account; a fresh random one is never a real account's address.
-        replacements: { reference: bs58.encode(randomBytes(32)), walletAddress: input.walletAddress, amount: input.amount, ...terms, mint, stakingWallet, expiresAt: new Date(Date.now() + DEPOSIT_INTENT_TTL_MS) },
+        replacements: {
+          reference: bs58.encode(randomBytes(32)),
+          walletAddress: input.walletAddress,
+          amount: input.amount,
+          ...terms,
+          mint,
+          stakingWallet,
+          expiresAt: new Date(Date.now() + DEPOSIT_INTENT_TTL_MS),
+        },
         type: QueryTypes.SELECT,
         transaction,
       },
@@ -92,14 +107,21 @@ export async function createDepositIntent(sequelize: Sequelize, input: DepositIn
 
 /** GET /api/stakes/intents/{id}: the holder's own intent, to learn whether its deposit is recorded. */
 export async function ownIntent(sequelize: Sequelize, id: number, walletAddress: string): Promise<DepositIntent> {
-  const [row] = await sequelize.query<IntentRow>('SELECT * FROM deposit_intents WHERE id = :id', { replacements: { id }, type: QueryTypes.SELECT });
+  const [row] = await sequelize.query<IntentRow>('SELECT * FROM deposit_intents WHERE id = :id', {
+    replacements: { id },
+    type: QueryTypes.SELECT,
+  });
   if (!row) throw notFound(MESSAGES.depositIntentNotFound);
   if (row.wallet_address !== walletAddress) throw forbidden(MESSAGES.walletNotYours);
   return toIntentJson(row);
 }
 
 /** The intent of `walletAddress` whose reference a transaction lists among `accountKeys`, if any. */
-export async function intentReferencedBy(sequelize: Sequelize, walletAddress: string, accountKeys: string[]): Promise<IntentRow | undefined> {
+export async function intentReferencedBy(
+  sequelize: Sequelize,
+  walletAddress: string,
+  accountKeys: string[],
+): Promise<IntentRow | undefined> {
   if (accountKeys.length === 0) return undefined;
   const [row] = await sequelize.query<IntentRow>(
     'SELECT * FROM deposit_intents WHERE wallet_address = :walletAddress AND reference IN (:accountKeys) ORDER BY id LIMIT 1',
@@ -113,7 +135,11 @@ export async function intentReferencedBy(sequelize: Sequelize, walletAddress: st
  * the intent's row lock orders the holder's post and the server's own finding. The same deposit
  * again answers its stake; null when the intent was already recorded with another transfer.
  */
-export async function recordIntentDeposit(sequelize: Sequelize, intentId: number, txId: string): Promise<{ stake: Stake; created: boolean } | null> {
+export async function recordIntentDeposit(
+  sequelize: Sequelize,
+  intentId: number,
+  txId: string,
+): Promise<{ stake: Stake; created: boolean } | null> {
   const { tokenSymbol } = await loadSettings();
   try {
     return await sequelize.transaction(async (transaction) => {
@@ -135,7 +161,10 @@ export async function recordIntentDeposit(sequelize: Sequelize, intentId: number
         stakingWallet: intent!.staking_wallet,
       };
       const stake = await recordProvenDeposit(sequelize, transaction, deposit, tokenSymbol);
-      await sequelize.query('UPDATE deposit_intents SET stake_id = :stakeId WHERE id = :intentId', { replacements: { stakeId: stake.id, intentId }, transaction });
+      await sequelize.query('UPDATE deposit_intents SET stake_id = :stakeId WHERE id = :intentId', {
+        replacements: { stakeId: stake.id, intentId },
+        transaction,
+      });
       return { stake, created: true };
     });
   } catch (error) {

@@ -31,7 +31,12 @@ afterAll(async () => {
 });
 
 const makeIntent = (staker: Staker, body: Record<string, unknown> = {}) =>
-  api.request<DepositIntent>('POST', '/api/stakes/intents', { planId: plan.id, amount: '1000', walletAddress: staker.wallet, ...body }, { as: staker.wallet });
+  api.request<DepositIntent>(
+    'POST',
+    '/api/stakes/intents',
+    { planId: plan.id, amount: '1000', walletAddress: staker.wallet, ...body },
+    { as: staker.wallet },
+  );
 
 /** The holder app's transfer: transferChecked to the staking wallet with the reference as an extra read-only account. */
 function transfer(from: Keypair, amount: number, reference?: string, to = stakingWallet.publicKey): Promise<string> {
@@ -50,13 +55,20 @@ function transfer(from: Keypair, amount: number, reference?: string, to = stakin
 }
 
 const record = (staker: Staker, txId: string, planId = plan.id, amount = '1000') =>
-  api.request<Stake>('POST', '/api/stakes', { planId, walletAddress: staker.wallet, txId, amount, status: 'active' }, { as: staker.wallet });
+  api.request<Stake>(
+    'POST',
+    '/api/stakes',
+    { planId, walletAddress: staker.wallet, txId, amount, status: 'active' },
+    { as: staker.wallet },
+  );
 
 async function stakeOfIntent(intentId: number): Promise<Stake | undefined> {
   const [rows] = await api.sequelize.query('SELECT stake_id FROM deposit_intents WHERE id = :intentId', { replacements: { intentId } });
   const stakeId = (rows as { stake_id: number | null }[])[0]?.stake_id;
   if (!stakeId) return undefined;
-  const staker = (await api.sequelize.query('SELECT wallet_address FROM stakes WHERE id = :stakeId', { replacements: { stakeId } }))[0] as { wallet_address: string }[];
+  const staker = (await api.sequelize.query('SELECT wallet_address FROM stakes WHERE id = :stakeId', { replacements: { stakeId } }))[0] as {
+    wallet_address: string;
+  }[];
   const listed = await api.request<Stake[]>('GET', `/api/stakes/${staker[0]!.wallet_address}`);
   return listed.body.find((stake) => stake.id === stakeId);
 }
@@ -66,7 +78,11 @@ describe('POST /api/stakes/intents', () => {
     const staker = await fundedHolder();
     const response = await makeIntent(staker);
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58(), stakeId: null });
+    expect(response.body).toMatchObject({
+      tokenContract: mint.toBase58(),
+      stakingWallet: stakingWallet.publicKey.toBase58(),
+      stakeId: null,
+    });
     expect(new PublicKey(response.body.reference).toBase58()).toBe(response.body.reference);
     expect(Date.parse(response.body.expiresAt) - Date.now()).toBeGreaterThan(10 * 60_000);
     const again = await makeIntent(staker);
@@ -77,8 +93,14 @@ describe('POST /api/stakes/intents', () => {
     const staker = await fundedHolder();
     const other = await fundedHolder();
     const body = { planId: plan.id, amount: '1000', walletAddress: staker.wallet };
-    expect(await api.request('POST', '/api/stakes/intents', body)).toMatchObject({ status: 401, body: { message: MESSAGES.walletSessionRequired } });
-    expect(await api.request('POST', '/api/stakes/intents', body, { as: other.wallet })).toMatchObject({ status: 403, body: { message: MESSAGES.walletNotYours } });
+    expect(await api.request('POST', '/api/stakes/intents', body)).toMatchObject({
+      status: 401,
+      body: { message: MESSAGES.walletSessionRequired },
+    });
+    expect(await api.request('POST', '/api/stakes/intents', body, { as: other.wallet })).toMatchObject({
+      status: 403,
+      body: { message: MESSAGES.walletNotYours },
+    });
   });
 
   it('refuses what a deposit would be refused for, before anything is signed', async () => {
@@ -89,20 +111,30 @@ describe('POST /api/stakes/intents', () => {
     await api.request('PATCH', `/api/admin/staking-plans/${paused.id}/toggle`, undefined, token);
     expect(await makeIntent(staker, { planId: paused.id })).toMatchObject({ status: 409, body: { message: MESSAGES.planInactive } });
     const small = await createPlan(api, token, { name: 'Small', minStakeAmount: '1', maxTotalStaked: '500' } as Partial<StakingPlan>);
-    expect(await makeIntent(staker, { planId: small.id })).toMatchObject({ status: 409, body: { message: planCapacityMessage('500', 'CHN') } });
+    expect(await makeIntent(staker, { planId: small.id })).toMatchObject({
+      status: 409,
+      body: { message: planCapacityMessage('500', 'CHN') },
+    });
     expect((await makeIntent(staker, { amount: '1.5' })).status).toBe(400);
   });
 });
 
 describe('a deposit found by its reference', () => {
-  it('is recorded by the server on its own, with the browser gone, and the holder\'s later post answers the same stake', async () => {
+  it("is recorded by the server on its own, with the browser gone, and the holder's later post answers the same stake", async () => {
     const staker = await fundedHolder();
     const intent = (await makeIntent(staker)).body;
     const txId = await transfer(staker.keypair, 1000, intent.reference);
 
     await api.followChain();
     const stake = await stakeOfIntent(intent.id);
-    expect(stake).toMatchObject({ txId, amount: '1000', rewardAmount: '100', status: 'active', walletAddress: staker.wallet, plan: { id: plan.id } });
+    expect(stake).toMatchObject({
+      txId,
+      amount: '1000',
+      rewardAmount: '100',
+      status: 'active',
+      walletAddress: staker.wallet,
+      plan: { id: plan.id },
+    });
     expect(stake).toMatchObject({ tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58() });
 
     const posted = await record(staker, txId);
@@ -146,9 +178,12 @@ describe('a deposit found by its reference', () => {
   it('is recorded when the transfer lands after the intent expired', async () => {
     const staker = await fundedHolder();
     const intent = (await makeIntent(staker)).body;
-    await api.sequelize.query(`UPDATE deposit_intents SET expires_at = now() - interval '1 hour', created_at = now() - interval '2 hours' WHERE id = :id`, {
-      replacements: { id: intent.id },
-    });
+    await api.sequelize.query(
+      `UPDATE deposit_intents SET expires_at = now() - interval '1 hour', created_at = now() - interval '2 hours' WHERE id = :id`,
+      {
+        replacements: { id: intent.id },
+      },
+    );
     await api.followChain(); // nothing yet
     expect(await stakeOfIntent(intent.id)).toBeUndefined();
     const txId = await transfer(staker.keypair, 1000, intent.reference);
@@ -203,7 +238,7 @@ describe('a deposit found by its reference', () => {
     expect((await record(staker, txId)).status).toBe(201);
   });
 
-  it('GET /api/stakes/intents/{id} is the holder\'s own', async () => {
+  it("GET /api/stakes/intents/{id} is the holder's own", async () => {
     const staker = await fundedHolder();
     const other = await fundedHolder();
     const intent = (await makeIntent(staker)).body;

@@ -60,7 +60,9 @@ describe('a backlog larger than one batch', () => {
     const [admin] = await api.sequelize.query<{ id: number; username: string }>('SELECT id, username FROM admins ORDER BY id LIMIT 1', {
       type: QueryTypes.SELECT,
     });
-    const [{ last }] = await api.sequelize.query<{ last: string }>('SELECT coalesce(max(id), 0)::text AS last FROM audit_logs', { type: QueryTypes.SELECT });
+    const [{ last }] = await api.sequelize.query<{ last: string }>('SELECT coalesce(max(id), 0)::text AS last FROM audit_logs', {
+      type: QueryTypes.SELECT,
+    });
     expect(await expireStakesAsAdmin(api.sequelize, admin!, 2)).toBe(3);
     const entries = await api.sequelize.query<{ action: string; after: { updatedCount: number } }>(
       'SELECT action, after FROM audit_logs WHERE id > :last ORDER BY id',

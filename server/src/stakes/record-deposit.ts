@@ -44,7 +44,12 @@ export async function markTransactionUsed(sequelize: Sequelize, txId: string, pu
  * or not, is locked for the capacity sums: the tokens have already moved, so a deposit over a
  * cap is recorded and flagged, never lost. A second use of the txId fails on its unique index.
  */
-export async function recordProvenDeposit(sequelize: Sequelize, transaction: Transaction, deposit: ProvenDeposit, symbol: string): Promise<Stake> {
+export async function recordProvenDeposit(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  deposit: ProvenDeposit,
+  symbol: string,
+): Promise<Stake> {
   await sequelize.query('SELECT 1 FROM settings WHERE id = 1 FOR SHARE', { transaction });
   const plan = await StakingPlan.findByPk(deposit.terms.planId, { paranoid: false, transaction, lock: transaction.LOCK.UPDATE });
   const overCapacity = plan ? await capacityProblem(plan, deposit.walletAddress, deposit.amount, symbol, transaction) : null;

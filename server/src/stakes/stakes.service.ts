@@ -40,8 +40,7 @@ async function replayOf(input: StakeCreateInput): Promise<Stake | null> {
   );
   if (!use) return null;
   const existing = use.stake_id === null ? null : await Stake.findByPk(use.stake_id);
-  const same =
-    existing?.walletAddress === input.walletAddress && existing.planId === input.planId && existing.amount === input.amount;
+  const same = existing?.walletAddress === input.walletAddress && existing.planId === input.planId && existing.amount === input.amount;
   if (!same) throw conflict(MESSAGES.txIdAlreadyUsed);
   return existing;
 }
@@ -73,16 +72,29 @@ export async function createStake(
 }
 
 /** A deposit without an intent (SPEC's clients): the plan must still be open, on its terms now. */
-async function createPlainStake(sequelize: Sequelize, chain: ChainVerifier, input: StakeCreateInput): Promise<{ stake: Stake; created: boolean }> {
+async function createPlainStake(
+  sequelize: Sequelize,
+  chain: ChainVerifier,
+  input: StakeCreateInput,
+): Promise<{ stake: Stake; created: boolean }> {
   const settings = await loadSettings();
   const { mint, stakingWallet } = requireStakingConfigured(settings);
   const plan = await lockOpenPlan(input.planId);
   requireMinimum(input.amount, plan, settings.tokenSymbol);
-  await requireProof(() => chain.verifyDeposit({ txId: input.txId, walletAddress: input.walletAddress, amount: input.amount, mint, stakingWallet }));
+  await requireProof(() =>
+    chain.verifyDeposit({ txId: input.txId, walletAddress: input.walletAddress, amount: input.amount, mint, stakingWallet }),
+  );
   try {
     const stake = await sequelize.transaction(async (transaction) => {
       const lockedPlan = await lockOpenPlan(input.planId, transaction);
-      const deposit = { txId: input.txId, walletAddress: input.walletAddress, amount: input.amount, terms: termsOf(lockedPlan), tokenContract: mint, stakingWallet };
+      const deposit = {
+        txId: input.txId,
+        walletAddress: input.walletAddress,
+        amount: input.amount,
+        terms: termsOf(lockedPlan),
+        tokenContract: mint,
+        stakingWallet,
+      };
       return recordProvenDeposit(sequelize, transaction, deposit, settings.tokenSymbol);
     });
     return { stake, created: true };
@@ -152,7 +164,15 @@ export async function restake(sequelize: Sequelize, input: RestakeInput): Promis
 /** A holder's stakes, newest first, a page at a time (stakes_wallet_idx serves it in order). */
 /** A holder's stakes, newest first, as plain rows (raw: they only become JSON). */
 export async function listWalletStakes(walletAddress: string, page: Page): Promise<{ rows: StakeRow[]; total: number }> {
-  const rows: StakeRow[] = await Stake.findAll({ where: { walletAddress }, order: [['createdAt', 'DESC'], ['id', 'DESC']], ...page, raw: true });
+  const rows: StakeRow[] = await Stake.findAll({
+    where: { walletAddress },
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    ...page,
+    raw: true,
+  });
   return { rows, total: await totalOf(page, rows.length, () => Stake.count({ where: { walletAddress } })) };
 }
 

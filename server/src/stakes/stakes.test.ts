@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import { MESSAGES, minimumStakeMessage } from '@stakedesk/shared/messages';
-import { ageStake, countRows, createPlan, MINT, signedInWallet, stakeFor, stakeStatus, STAKING_WALLET, startStakingServer } from '../test/fixtures.js';
+import {
+  ageStake,
+  countRows,
+  createPlan,
+  MINT,
+  signedInWallet,
+  stakeFor,
+  stakeStatus,
+  STAKING_WALLET,
+  startStakingServer,
+} from '../test/fixtures.js';
 import { randomTxId, randomWallet, STEP_UP, type TestServer } from '../test/test-server.js';
 
 let api: TestServer;
@@ -59,7 +69,9 @@ describe('POST /api/stakes', () => {
       expect(reuse.status).toBe(409);
       expect(reuse.body.message).toBe(MESSAGES.txIdAlreadyUsed);
     }
-    const [rows] = await api.sequelize.query('SELECT count(*)::int AS n FROM stakes WHERE tx_id = :tx', { replacements: { tx: body.txId } });
+    const [rows] = await api.sequelize.query('SELECT count(*)::int AS n FROM stakes WHERE tx_id = :tx', {
+      replacements: { tx: body.txId },
+    });
     expect(rows).toEqual([{ n: 1 }]);
   });
 
@@ -212,7 +224,12 @@ describe('POST /api/stakes/restake', () => {
   it('refuses an active stake, another wallet, an unknown stake, no session and a second restake', async () => {
     const active = await stakeFor(api, plan);
     const as = { as: active.walletAddress };
-    const early = await api.request('POST', '/api/stakes/restake', { originalStakeId: active.id, planId: plan.id, walletAddress: active.walletAddress }, as);
+    const early = await api.request(
+      'POST',
+      '/api/stakes/restake',
+      { originalStakeId: active.id, planId: plan.id, walletAddress: active.walletAddress },
+      as,
+    );
     expect(early.status).toBe(409);
     expect(early.body.message).toBe(MESSAGES.stakeNotRestakable);
 
@@ -268,7 +285,9 @@ describe('POST /api/stakes/restake', () => {
     );
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
     expect(responses.filter((r) => r.status === 409)).toHaveLength(19);
-    const [rows] = await api.sequelize.query('SELECT count(*)::int AS n FROM stakes WHERE restaked_from_id = :id', { replacements: { id: original.id } });
+    const [rows] = await api.sequelize.query('SELECT count(*)::int AS n FROM stakes WHERE restaked_from_id = :id', {
+      replacements: { id: original.id },
+    });
     expect(rows).toEqual([{ n: 1 }]);
   });
 });

@@ -13,7 +13,12 @@ describe('before the operator configures the token', () => {
   it('answers 503 to a deposit, saying staking is not open yet, without asking the chain', async () => {
     const plan = await createPlan(api, await api.login());
     const walletAddress = await signedInWallet(api);
-    const response = await api.request('POST', '/api/stakes', { planId: plan.id, txId: randomTxId(), walletAddress, amount: '1000' }, { as: walletAddress });
+    const response = await api.request(
+      'POST',
+      '/api/stakes',
+      { planId: plan.id, txId: randomTxId(), walletAddress, amount: '1000' },
+      { as: walletAddress },
+    );
     expect(response.status).toBe(503);
     expect(response.body.message).toBe(MESSAGES.stakingNotConfigured);
     expect(api.chain.calls).toEqual([]);

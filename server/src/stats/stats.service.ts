@@ -26,7 +26,10 @@ export async function publicStats(sequelize: Sequelize): Promise<Stats> {
 }
 
 /** The admin cards: everything exact at this moment but the number of holders, which `holders` answers (cached). */
-export async function adminStats(sequelize: Sequelize, holders: () => Promise<number> = () => countHolders(sequelize)): Promise<AdminStats> {
+export async function adminStats(
+  sequelize: Sequelize,
+  holders: () => Promise<number> = () => countHolders(sequelize),
+): Promise<AdminStats> {
   const [totalUsers, staked, pending, [plans]] = await Promise.all([
     holders(),
     stakeTotals(sequelize, LIVE),

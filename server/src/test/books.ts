@@ -5,7 +5,10 @@ import { QueryTypes, type Sequelize } from 'sequelize';
  * query lists what breaks its rule; an empty answer means the books balance.
  */
 const CHECKS: Array<[rule: string, sql: string]> = [
-  ['a stake has at most one open withdrawal', `SELECT stake_id FROM withdrawals WHERE status = 'pending' GROUP BY stake_id HAVING count(*) > 1`],
+  [
+    'a stake has at most one open withdrawal',
+    `SELECT stake_id FROM withdrawals WHERE status = 'pending' GROUP BY stake_id HAVING count(*) > 1`,
+  ],
   ['a stake is paid out at most once', `SELECT stake_id FROM withdrawals WHERE status = 'completed' GROUP BY stake_id HAVING count(*) > 1`],
   [
     'a deposit transaction records one stake and pays nothing',
@@ -13,7 +16,7 @@ const CHECKS: Array<[rule: string, sql: string]> = [
        AND ((SELECT count(*) FROM stakes o WHERE o.tx_id = s.tx_id) > 1 OR EXISTS (SELECT 1 FROM withdrawals w WHERE w.tx_id = s.tx_id))`,
   ],
   [
-    "what a payout transaction sent one wallet pays one withdrawal",
+    'what a payout transaction sent one wallet pays one withdrawal',
     `SELECT tx_id, wallet_address FROM withdrawals WHERE tx_id IS NOT NULL GROUP BY tx_id, wallet_address HAVING count(*) > 1`,
   ],
   [

@@ -24,7 +24,13 @@ export async function startChainStakingServer({ rpcUrl }: { rpcUrl?: (chain: Tes
   const url = rpcUrl ? await rpcUrl(chain) : chain.url;
   const api: TestServer = await startTestServer({ realChain: new SolanaChain(async () => url, 3_000) });
   const token = await api.login();
-  const settings = { tokenName: 'Chain Token', tokenSymbol: 'CHN', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58(), ...STEP_UP };
+  const settings = {
+    tokenName: 'Chain Token',
+    tokenSymbol: 'CHN',
+    tokenContract: mint.toBase58(),
+    stakingWallet: stakingWallet.publicKey.toBase58(),
+    ...STEP_UP,
+  };
   const saved = await api.request('PUT', '/api/admin/settings', settings, token);
   if (saved.status !== 200) throw new Error(`settings: ${saved.status} ${JSON.stringify(saved.body)}`);
   const plan: StakingPlan = await createPlan(api, token, { minStakeAmount: '100', yieldRate: '10', earlyPenaltyRate: '20' });

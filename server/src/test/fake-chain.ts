@@ -80,7 +80,9 @@ export class FakeChain implements Chain {
 
   async signatureStatuses(signatures: string[]): Promise<(SignatureState | null)[]> {
     if (!this.reachable) throw new ChainUnavailableError('The Solana RPC endpoint is unreachable');
-    return signatures.map((signature) => (this.payouts.has(signature) || this.deposits.has(signature) ? { finalized: true, failed: false } : null));
+    return signatures.map((signature) =>
+      this.payouts.has(signature) || this.deposits.has(signature) ? { finalized: true, failed: false } : null,
+    );
   }
 
   async blockHeight(): Promise<number> {

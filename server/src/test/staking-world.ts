@@ -13,7 +13,13 @@ export const tokens = (whole: number | bigint) => BigInt(whole) * 10n ** BigInt(
 export type Staker = { holder: Holder; keypair: Keypair; wallet: string };
 export type Answer<T = any> = { status: number; body: T };
 
-export async function call<T = any>(baseUrl: string, method: string, path: string, body?: unknown, auth: { token?: string; cookie?: string } = {}): Promise<Answer<T>> {
+export async function call<T = any>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  auth: { token?: string; cookie?: string } = {},
+): Promise<Answer<T>> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (auth.token) headers.authorization = `Bearer ${auth.token}`;
@@ -41,7 +47,13 @@ export async function openStaking(baseUrl: string, chain: TestChain, token: stri
   const stakingWallet = Keypair.generate();
   await chain.airdrop(stakingWallet.publicKey, 10_000_000_000);
   await chain.mintTo(mint, stakingWallet.publicKey, tokens(10_000_000));
-  const settings = { tokenName: 'Hostile Token', tokenSymbol: 'HST', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58(), currentPassword: password };
+  const settings = {
+    tokenName: 'Hostile Token',
+    tokenSymbol: 'HST',
+    tokenContract: mint.toBase58(),
+    stakingWallet: stakingWallet.publicKey.toBase58(),
+    currentPassword: password,
+  };
   const saved = await call(baseUrl, 'PUT', '/api/admin/settings', settings, { token });
   if (saved.status !== 200) throw new Error(`settings: ${saved.status} ${JSON.stringify(saved.body)}`);
   const plan = await call<StakingPlan>(

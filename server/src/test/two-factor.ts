@@ -27,12 +27,20 @@ export type Enrolled = { secret: string; recoveryCodes: string[]; token: string 
 export async function enrol(api: TestServer, token: string): Promise<Enrolled> {
   const setup = await api.request<TwoFactorSetupResponse>('POST', '/api/admin/me/two-factor/setup', {}, token);
   if (setup.status !== 200) throw new Error(`setup: ${setup.status} ${JSON.stringify(setup.body)}`);
-  const enabled = await api.request<RecoveryCodesResponse>('POST', '/api/admin/me/two-factor/enable', { code: codeAt(setup.body.secret) }, token);
+  const enabled = await api.request<RecoveryCodesResponse>(
+    'POST',
+    '/api/admin/me/two-factor/enable',
+    { code: codeAt(setup.body.secret) },
+    token,
+  );
   if (enabled.status !== 200) throw new Error(`enable: ${enabled.status} ${JSON.stringify(enabled.body)}`);
   return { secret: setup.body.secret, recoveryCodes: enabled.body.recoveryCodes, token: enabled.body.token };
 }
 
-export function loginWith(api: TestServer, body: { username: string; password: string; code?: string }): Promise<ApiResponse<LoginResponse & { message?: string }>> {
+export function loginWith(
+  api: TestServer,
+  body: { username: string; password: string; code?: string },
+): Promise<ApiResponse<LoginResponse & { message?: string }>> {
   return api.request('POST', '/api/admin/login', body);
 }
 

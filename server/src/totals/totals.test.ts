@@ -40,16 +40,22 @@ async function expectTotalsMatchTheRows(): Promise<void> {
     const query = filter ? `?status=${filter.join(',')}` : '';
     const where = filter ? `WHERE status IN (${filter.map((s) => `'${s}'`).join(',')})` : '';
     const response = await admin<Stake[]>(`/api/admin/stakes${query}`);
-    expect(response.headers.get('x-total-count'), `stakes ${query}`).toBe(String(await counted(`SELECT count(*) AS n FROM stakes ${where}`)));
+    expect(response.headers.get('x-total-count'), `stakes ${query}`).toBe(
+      String(await counted(`SELECT count(*) AS n FROM stakes ${where}`)),
+    );
   }
   for (const filter of filters(WITHDRAWAL_STATUSES)) {
     const query = filter ? `?status=${filter.join(',')}` : '';
     const where = filter ? `WHERE status IN (${filter.map((s) => `'${s}'`).join(',')})` : '';
     const response = await admin<Withdrawal[]>(`/api/admin/withdrawals${query}`);
-    expect(response.headers.get('x-total-count'), `withdrawals ${query}`).toBe(String(await counted(`SELECT count(*) AS n FROM withdrawals ${where}`)));
+    expect(response.headers.get('x-total-count'), `withdrawals ${query}`).toBe(
+      String(await counted(`SELECT count(*) AS n FROM withdrawals ${where}`)),
+    );
   }
   const live = `status IN ('active', 'completed', 'pending_withdrawal')`;
-  const [rows] = await api.sequelize.query(`SELECT coalesce(sum(amount), 0)::text AS staked, count(DISTINCT wallet_address)::int AS stakers FROM stakes WHERE ${live}`);
+  const [rows] = await api.sequelize.query(
+    `SELECT coalesce(sum(amount), 0)::text AS staked, count(DISTINCT wallet_address)::int AS stakers FROM stakes WHERE ${live}`,
+  );
   const truth = (rows as { staked: string; stakers: number }[])[0]!;
   expect((await api.request<Stats>('GET', '/api/stats')).body).toEqual({ totalStaked: truth.staked, totalStakers: truth.stakers });
   const stats = (await admin<AdminStats>('/api/admin/stats')).body;
@@ -63,19 +69,33 @@ describe('X-Total-Count and the totals', () => {
     await expectTotalsMatchTheRows(); // empty
 
     const stakes: Stake[] = [];
-    for (const [plan, amount] of [[gold, '500'], [silver, '20'], [gold, '3000'], [silver, '700'], [gold, '100'], [gold, '250']] as const) {
+    for (const [plan, amount] of [
+      [gold, '500'],
+      [silver, '20'],
+      [gold, '3000'],
+      [silver, '700'],
+      [gold, '100'],
+      [gold, '250'],
+    ] as const) {
       stakes.push(await stakeFor(api, plan, { amount }));
     }
     await expectTotalsMatchTheRows();
 
     // Early withdrawal requests: one rejected (back to active), one paid out.
     const request = (stake: Stake) =>
-      api.request<Withdrawal>('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: stake.walletAddress }, { as: stake.walletAddress });
+      api.request<Withdrawal>(
+        'POST',
+        '/api/withdrawals',
+        { stakeId: stake.id, walletAddress: stake.walletAddress },
+        { as: stake.walletAddress },
+      );
     const rejected = (await request(stakes[0]!)).body;
     const paid = (await request(stakes[1]!)).body;
     await request(stakes[2]!);
     await expectTotalsMatchTheRows();
-    expect((await api.request('PUT', `/api/admin/withdrawals/${rejected.id}`, { status: 'rejected', reason: 'No' }, token)).status).toBe(200);
+    expect((await api.request('PUT', `/api/admin/withdrawals/${rejected.id}`, { status: 'rejected', reason: 'No' }, token)).status).toBe(
+      200,
+    );
     const txId = randomTxId();
     api.chain.addPayout({ txId, walletAddress: paid.walletAddress, amount: paid.finalAmount, mint: MINT });
     expect((await api.request('PUT', `/api/admin/withdrawals/${paid.id}`, { status: 'completed', txId }, token)).status).toBe(200);
@@ -84,14 +104,23 @@ describe('X-Total-Count and the totals', () => {
     // Two stakes end; the admin's expiry completes them; one is restaked.
     await ageStake(api, stakes[3]!.id, 40);
     await ageStake(api, stakes[4]!.id, 40);
-    expect((await api.request<{ updatedCount: number }>('POST', '/api/admin/update-expired-stakes', undefined, token)).body.updatedCount).toBe(2);
+    expect(
+      (await api.request<{ updatedCount: number }>('POST', '/api/admin/update-expired-stakes', undefined, token)).body.updatedCount,
+    ).toBe(2);
     await expectTotalsMatchTheRows();
-    const restaked = await api.request('POST', '/api/stakes/restake', { originalStakeId: stakes[3]!.id, planId: silver.id, walletAddress: stakes[3]!.walletAddress }, { as: stakes[3]!.walletAddress });
+    const restaked = await api.request(
+      'POST',
+      '/api/stakes/restake',
+      { originalStakeId: stakes[3]!.id, planId: silver.id, walletAddress: stakes[3]!.walletAddress },
+      { as: stakes[3]!.walletAddress },
+    );
     expect(restaked.status).toBe(201);
     await expectTotalsMatchTheRows();
 
     // Rows changed with plain SQL (an operator's fix) are counted too.
-    await api.sequelize.query(`UPDATE stakes SET status = 'withdrawn', amount = amount + 1 WHERE id = :id`, { replacements: { id: stakes[5]!.id } });
+    await api.sequelize.query(`UPDATE stakes SET status = 'withdrawn', amount = amount + 1 WHERE id = :id`, {
+      replacements: { id: stakes[5]!.id },
+    });
     await api.sequelize.query(`UPDATE stakes SET updated_at = now()`);
     await expectTotalsMatchTheRows();
   });
@@ -101,7 +130,9 @@ describe('X-Total-Count and the totals', () => {
     expect(await compactTotals(api.sequelize)).toBe(true);
     expect((await admin<Stake[]>('/api/admin/stakes?status=active')).headers.get('x-total-count')).toBe(before);
     // One row per status and plan (as the stakes named it) is left.
-    const [keys] = await api.sequelize.query('SELECT count(*)::int AS rows, count(DISTINCT (status, plan_id, plan_name))::int AS keys FROM stake_counts');
+    const [keys] = await api.sequelize.query(
+      'SELECT count(*)::int AS rows, count(DISTINCT (status, plan_id, plan_name))::int AS keys FROM stake_counts',
+    );
     const { rows, keys: distinct } = (keys as { rows: number; keys: number }[])[0]!;
     expect(rows).toBe(distinct);
     await expectTotalsMatchTheRows();

@@ -28,7 +28,8 @@ const LIABILITIES_SQL = `
     coalesce(sum(principal + reward + pending) FILTER (WHERE due_at <= now() + make_interval(days => :later)), 0)::text AS due_later
   FROM owed GROUP BY token_contract, staking_wallet`;
 
-const totalOf = (row: Row) => (BigInt(normalizeDecimal(row.principal)) + BigInt(normalizeDecimal(row.rewards)) + BigInt(normalizeDecimal(row.pending))).toString();
+const totalOf = (row: Row) =>
+  (BigInt(normalizeDecimal(row.principal)) + BigInt(normalizeDecimal(row.rewards)) + BigInt(normalizeDecimal(row.pending))).toString();
 
 /**
  * The liabilities owed in `mint` from `stakingWallet` (what its balance must cover), and apart,

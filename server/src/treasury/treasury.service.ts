@@ -41,7 +41,15 @@ async function computeCoverage(sequelize: Sequelize, chain: Chain, logger: Logge
 }
 
 /** Coverage, shared by every request within `cacheMs` (requests arriving together share one computation; a failure is not kept). */
-export function treasuryCoverage(sequelize: Sequelize, chain: Chain, logger: Logger, cacheMs = TREASURY_CACHE_MS): () => Promise<TreasuryCoverage> {
-  const cache = new Cached(() => computeCoverage(sequelize, chain, logger), () => cacheMs);
+export function treasuryCoverage(
+  sequelize: Sequelize,
+  chain: Chain,
+  logger: Logger,
+  cacheMs = TREASURY_CACHE_MS,
+): () => Promise<TreasuryCoverage> {
+  const cache = new Cached(
+    () => computeCoverage(sequelize, chain, logger),
+    () => cacheMs,
+  );
   return () => cache.get();
 }

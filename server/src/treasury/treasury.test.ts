@@ -12,7 +12,12 @@ let long: StakingPlan;
 const coverage = () => api.request<TreasuryCoverage>('GET', '/api/admin/treasury', undefined, token);
 
 async function requestWithdrawal(stake: Stake): Promise<Withdrawal> {
-  const response = await api.request<Withdrawal>('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: stake.walletAddress }, { as: stake.walletAddress });
+  const response = await api.request<Withdrawal>(
+    'POST',
+    '/api/withdrawals',
+    { stakeId: stake.id, walletAddress: stake.walletAddress },
+    { as: stake.walletAddress },
+  );
   expect(response.status).toBe(201);
   return response.body;
 }
@@ -53,7 +58,12 @@ beforeAll(async () => {
   const txId = randomTxId();
   api.chain.addPayout({ txId, walletAddress: paid.walletAddress, amount: payout.finalAmount, mint: MINT });
   expect((await api.request('PUT', `/api/admin/withdrawals/${payout.id}`, { status: 'completed', txId }, token)).status).toBe(200);
-  const restake = await api.request<Stake>('POST', '/api/stakes/restake', { originalStakeId: restaked.id, planId: gold.id, walletAddress: restaked.walletAddress }, { as: restaked.walletAddress });
+  const restake = await api.request<Stake>(
+    'POST',
+    '/api/stakes/restake',
+    { originalStakeId: restaked.id, planId: gold.id, walletAddress: restaked.walletAddress },
+    { as: restaked.walletAddress },
+  );
   expect(restake.body).toMatchObject({ amount: '2250', rewardAmount: '281' });
 }, 60_000);
 afterAll(() => api.close());
@@ -104,7 +114,10 @@ describe('settings cannot conjure liabilities', () => {
   it('refuses a new token contract while stakes are live (409), changing nothing', async () => {
     const worthless = randomWallet();
     const response = await api.request('PUT', '/api/admin/settings', { ...settings, tokenContract: worthless }, token);
-    expect(response).toMatchObject({ status: 409, body: { message: MESSAGES.tokenContractLocked, errors: { tokenContract: MESSAGES.tokenContractLocked } } });
+    expect(response).toMatchObject({
+      status: 409,
+      body: { message: MESSAGES.tokenContractLocked, errors: { tokenContract: MESSAGES.tokenContractLocked } },
+    });
     expect((await api.request<{ tokenContract: string }>('GET', '/api/settings')).body.tokenContract).toBe(MINT);
     // Saving the same contract again is no change, and is accepted.
     expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);

@@ -18,13 +18,7 @@ import { readStatusFilter } from '../http/status-filter.js';
 import { parse } from '../http/validate.js';
 import { refuseDuringMaintenance } from '../settings/maintenance.js';
 import type { Withdrawal } from './withdrawal.model.js';
-import {
-  listWalletWithdrawals,
-  listWithdrawals,
-  processWithdrawal,
-  requestWithdrawal,
-  withdrawalsAfter,
-} from './withdrawals.service.js';
+import { listWalletWithdrawals, listWithdrawals, processWithdrawal, requestWithdrawal, withdrawalsAfter } from './withdrawals.service.js';
 import { toWithdrawalJson } from './withdrawal-json.js';
 import { latestPayoutsOf } from '../payouts/payout-records.js';
 import { requireRole } from '../admins/require-role.js';

@@ -148,7 +148,15 @@ export async function processWithdrawal(
 /** A holder's withdrawals, newest first, a page at a time (withdrawals_wallet_idx serves it in order). */
 /** A holder's withdrawals, newest first, as plain rows (raw: they only become JSON). */
 export async function listWalletWithdrawals(walletAddress: string, page: Page): Promise<{ rows: WithdrawalRow[]; total: number }> {
-  const rows: WithdrawalRow[] = await Withdrawal.findAll({ where: { walletAddress }, order: [['requestedAt', 'DESC'], ['id', 'DESC']], ...page, raw: true });
+  const rows: WithdrawalRow[] = await Withdrawal.findAll({
+    where: { walletAddress },
+    order: [
+      ['requestedAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    ...page,
+    raw: true,
+  });
   return { rows, total: await totalOf(page, rows.length, () => Withdrawal.count({ where: { walletAddress } })) };
 }
 

@@ -16,7 +16,12 @@ afterAll(() => api.close());
 
 /** The holder of `stake`, signed in, asks to withdraw it. */
 const request = (stake: { id: number; walletAddress: string }, extra: Record<string, unknown> = {}) =>
-  api.request<Withdrawal>('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: stake.walletAddress, ...extra }, { as: stake.walletAddress });
+  api.request<Withdrawal>(
+    'POST',
+    '/api/withdrawals',
+    { stakeId: stake.id, walletAddress: stake.walletAddress, ...extra },
+    { as: stake.walletAddress },
+  );
 
 /** A second recorded stake of the same (signed-in) holder. */
 async function anotherStakeOf(walletAddress: string) {
@@ -30,7 +35,12 @@ async function anotherStakeOf(walletAddress: string) {
 let secondAdmin: string | undefined;
 async function secondAdminToken(): Promise<string> {
   if (!secondAdmin) {
-    await api.request('POST', '/api/admin/admins', { email: 'second@example.com', username: 'second', password: 'second password', ...STEP_UP }, token);
+    await api.request(
+      'POST',
+      '/api/admin/admins',
+      { email: 'second@example.com', username: 'second', password: 'second password', ...STEP_UP },
+      token,
+    );
     secondAdmin = await api.login('second', 'second password');
   }
   return secondAdmin;
@@ -85,7 +95,12 @@ describe('POST /api/withdrawals', () => {
   it("refuses another wallet's stake, an unknown stake and a second request", async () => {
     const stake = await stakeFor(api, plan);
     const other = await stakeFor(api, plan);
-    const notYours = await api.request('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: other.walletAddress }, { as: other.walletAddress });
+    const notYours = await api.request(
+      'POST',
+      '/api/withdrawals',
+      { stakeId: stake.id, walletAddress: other.walletAddress },
+      { as: other.walletAddress },
+    );
     expect(notYours.status).toBe(403);
     expect(notYours.body.message).toBe(MESSAGES.stakeOfAnotherWallet);
     expect((await request({ id: 999_999, walletAddress: stake.walletAddress })).status).toBe(404);
@@ -105,7 +120,12 @@ describe('POST /api/withdrawals', () => {
     ['an extra field', { txId: randomTxId() }, 'txId'],
   ])('refuses %s with a 400 on that field', async (_name, change, field) => {
     const stake = await stakeFor(api, plan);
-    const response = await api.request('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: stake.walletAddress, ...change }, { as: stake.walletAddress });
+    const response = await api.request(
+      'POST',
+      '/api/withdrawals',
+      { stakeId: stake.id, walletAddress: stake.walletAddress, ...change },
+      { as: stake.walletAddress },
+    );
     expect(response.status).toBe(400);
     expect(Object.keys(response.body.errors)).toContain(field);
     expect(await stakeStatus(api, stake.id)).toBe('active');
@@ -116,7 +136,9 @@ describe('POST /api/withdrawals', () => {
     const responses = await Promise.all(Array.from({ length: 25 }, () => request(stake)));
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
     expect(responses.filter((r) => r.status === 409)).toHaveLength(24);
-    const [rows] = await api.sequelize.query('SELECT count(*)::int AS n FROM withdrawals WHERE stake_id = :id', { replacements: { id: stake.id } });
+    const [rows] = await api.sequelize.query('SELECT count(*)::int AS n FROM withdrawals WHERE stake_id = :id', {
+      replacements: { id: stake.id },
+    });
     expect(rows).toEqual([{ n: 1 }]);
   });
 });
@@ -135,7 +157,9 @@ describe('the holder session a withdrawal request needs', () => {
     expect(wrongWallet.status).toBe(403);
     expect(wrongWallet.body.message).toBe(MESSAGES.walletNotYours);
 
-    const forged = await api.request('POST', '/api/withdrawals', body, { cookie: 'stakedesk_session=eyJhbGciOiJub25lIn0.eyJ0eXAiOiJob2xkZXIifQ.' });
+    const forged = await api.request('POST', '/api/withdrawals', body, {
+      cookie: 'stakedesk_session=eyJhbGciOiJub25lIn0.eyJ0eXAiOiJob2xkZXIifQ.',
+    });
     expect(forged.status).toBe(401);
 
     const crossSite = await api.request('POST', '/api/withdrawals', body, { as: stake.walletAddress, origin: 'https://evil.example' });
@@ -200,9 +224,15 @@ describe('PUT /api/admin/withdrawals/{id}', () => {
   it('completes each withdrawal a batch transaction paid, with that one signature', async () => {
     const batch = await Promise.all([1, 2, 3].map(async () => (await request(await stakeFor(api, plan))).body));
     const txId = randomTxId();
-    for (const withdrawal of batch) api.chain.addPayout({ txId, walletAddress: withdrawal.walletAddress, amount: withdrawal.finalAmount, mint: MINT });
+    for (const withdrawal of batch)
+      api.chain.addPayout({ txId, walletAddress: withdrawal.walletAddress, amount: withdrawal.finalAmount, mint: MINT });
     for (const withdrawal of batch) {
-      const response = await api.request<Withdrawal>('PUT', `/api/admin/withdrawals/${withdrawal.id}`, { status: 'completed', txId }, token);
+      const response = await api.request<Withdrawal>(
+        'PUT',
+        `/api/admin/withdrawals/${withdrawal.id}`,
+        { status: 'completed', txId },
+        token,
+      );
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       expect(response.body).toMatchObject({ status: 'completed', txId });
       expect(await stakeStatus(api, withdrawal.stakeId)).toBe('withdrawn');
@@ -225,14 +255,17 @@ describe('PUT /api/admin/withdrawals/{id}', () => {
   it('two admins submitting the same batch signature together: each withdrawal completed once', async () => {
     const batch = await Promise.all([1, 2, 3].map(async () => (await request(await stakeFor(api, plan))).body));
     const txId = randomTxId();
-    for (const withdrawal of batch) api.chain.addPayout({ txId, walletAddress: withdrawal.walletAddress, amount: withdrawal.finalAmount, mint: MINT });
+    for (const withdrawal of batch)
+      api.chain.addPayout({ txId, walletAddress: withdrawal.walletAddress, amount: withdrawal.finalAmount, mint: MINT });
     const other = await secondAdminToken();
     const submit = (admin: string) =>
       batch.map((withdrawal) => api.request('PUT', `/api/admin/withdrawals/${withdrawal.id}`, { status: 'completed', txId }, admin));
     const responses = await Promise.all([...submit(token), ...submit(other), ...submit(token)]);
     expect(responses.filter((r) => r.status === 200)).toHaveLength(batch.length);
     expect(responses.filter((r) => r.status === 409)).toHaveLength(2 * batch.length);
-    const [rows] = await api.sequelize.query(`SELECT count(*)::int AS n FROM withdrawals WHERE tx_id = :txId AND status = 'completed'`, { replacements: { txId } });
+    const [rows] = await api.sequelize.query(`SELECT count(*)::int AS n FROM withdrawals WHERE tx_id = :txId AND status = 'completed'`, {
+      replacements: { txId },
+    });
     expect(rows).toEqual([{ n: batch.length }]);
     expect(await booksProblems(api.sequelize)).toEqual([]);
   });
@@ -242,16 +275,24 @@ describe('PUT /api/admin/withdrawals/{id}', () => {
     const responses = await Promise.all(Array.from({ length: 10 }, () => completeWith(withdrawal)));
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
     expect(responses.filter((r) => r.status === 409)).toHaveLength(9);
-    const [rows] = await api.sequelize.query(`SELECT count(*)::int AS n FROM used_transactions u JOIN withdrawals w ON w.tx_id = u.tx_id WHERE w.id = :id`, {
-      replacements: { id: withdrawal.id },
-    });
+    const [rows] = await api.sequelize.query(
+      `SELECT count(*)::int AS n FROM used_transactions u JOIN withdrawals w ON w.tx_id = u.tx_id WHERE w.id = :id`,
+      {
+        replacements: { id: withdrawal.id },
+      },
+    );
     expect(rows).toEqual([{ n: 1 }]);
   });
 
   it('rejects with a reason: the stake returns to where it was and the holder may ask again', async () => {
     const stake = await stakeFor(api, plan);
     const { body: withdrawal } = await request(stake);
-    const response = await api.request<Withdrawal>('PUT', `/api/admin/withdrawals/${withdrawal.id}`, { status: 'rejected', reason: 'Wrong wallet' }, token);
+    const response = await api.request<Withdrawal>(
+      'PUT',
+      `/api/admin/withdrawals/${withdrawal.id}`,
+      { status: 'rejected', reason: 'Wrong wallet' },
+      token,
+    );
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 'rejected', rejectReason: 'Wrong wallet', txId: null });
     expect(await stakeStatus(api, stake.id)).toBe('active');

@@ -73,7 +73,9 @@ test.describe.serial('admins', () => {
     await panel.open('Admins');
     const row = panel.row('e2e-second');
     await row.getByRole('button', { name: 'Delete' }).click();
-    const confirm = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to delete this admin? This action cannot be undone.' });
+    const confirm = page
+      .getByRole('dialog')
+      .filter({ hasText: 'Are you sure you want to delete this admin? This action cannot be undone.' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(panel.toast('Admin deleted successfully')).toBeVisible();
     await expect(row).toHaveCount(0);

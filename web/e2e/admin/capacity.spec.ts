@@ -38,8 +38,18 @@ test('capacity: the plan dialog sets caps, the plan card and the landing card sh
   await expect(page.getByRole('article', { name: 'E2E Capped' })).toContainText('Remaining capacity20,000 SDT');
 });
 
-test('capacity: a deposit the plan cannot take is refused before the wallet signs; the landing card counts down to full', async ({ page, holder }) => {
-  await createPlan({ name: 'E2E Nearly Full', minStakeAmount: '100', yieldRate: '5', durationDays: 10, earlyPenaltyRate: '5', maxTotalStaked: '700' });
+test('capacity: a deposit the plan cannot take is refused before the wallet signs; the landing card counts down to full', async ({
+  page,
+  holder,
+}) => {
+  await createPlan({
+    name: 'E2E Nearly Full',
+    minStakeAmount: '100',
+    yieldRate: '5',
+    durationDays: 10,
+    earlyPenaltyRate: '5',
+    maxTotalStaked: '700',
+  });
   await stakeThroughApi(holder, 'E2E Nearly Full', 500);
   await page.goto('/');
   await expect(page.getByRole('article', { name: 'E2E Nearly Full' })).toContainText('Remaining capacity200 SDT');

@@ -18,7 +18,8 @@ test.describe('admin login', () => {
     await page.getByLabel('Password').fill(admin.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(panel.toast('Login successful')).toBeVisible(PASSWORD_CHECK);
-    for (const card of ['Total Users', 'Total Staked', 'Pending Withdrawals', 'Active Plans']) await expect(page.getByText(card, { exact: true })).toBeVisible();
+    for (const card of ['Total Users', 'Total Staked', 'Pending Withdrawals', 'Active Plans'])
+      await expect(page.getByText(card, { exact: true })).toBeVisible();
     await expect(panel.tab('Token Config')).toHaveAttribute('aria-selected', 'true');
     expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toMatch(/^ey/);
 

@@ -36,11 +36,20 @@ async function openWithStakingWallet(panel: AdminPanel, keypair = stakingWallet(
 }
 
 const pendingRow = (panel: AdminPanel, holder: Keypair) =>
-  panel.section('Pending Withdrawals').getByRole('row').filter({ hasText: short(holder.publicKey.toBase58()) });
+  panel
+    .section('Pending Withdrawals')
+    .getByRole('row')
+    .filter({ hasText: short(holder.publicKey.toBase58()) });
 const completedRow = (panel: AdminPanel, holder: Keypair) =>
-  panel.section('Completed Withdrawals').getByRole('row').filter({ hasText: short(holder.publicKey.toBase58()) });
+  panel
+    .section('Completed Withdrawals')
+    .getByRole('row')
+    .filter({ hasText: short(holder.publicKey.toBase58()) });
 
-test('Pay sends finalAmount from the staking wallet and completes the withdrawal, creating a missing token account', async ({ page, holder }) => {
+test('Pay sends finalAmount from the staking wallet and completes the withdrawal, creating a missing token account', async ({
+  page,
+  holder,
+}) => {
   const panel = new AdminPanel(page);
   const withdrawal = await pendingWithdrawal(holder, 300);
   const bare = await holderWithoutTokenAccount(200);
@@ -97,8 +106,12 @@ test('a wallet that is not the staking wallet sends nothing and says why', async
   const before = await tokenBalance(holder.publicKey);
 
   await pendingRow(panel, holder).getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(panel.toast('Payout failed')).toContainText(`The connected wallet ${stranger.publicKey.toBase58()} is not the staking wallet`);
-  await expect(panel.section('Pending Withdrawals').getByRole('group', { name: 'Staking wallet' })).toContainText('is not the staking wallet');
+  await expect(panel.toast('Payout failed')).toContainText(
+    `The connected wallet ${stranger.publicKey.toBase58()} is not the staking wallet`,
+  );
+  await expect(panel.section('Pending Withdrawals').getByRole('group', { name: 'Staking wallet' })).toContainText(
+    'is not the staking wallet',
+  );
   await expect(pendingRow(panel, holder)).toBeVisible();
   expect(await tokenBalance(holder.publicKey)).toBe(before);
 });
@@ -132,7 +145,10 @@ test('a rejected signature sends nothing; a payout the server refuses is never s
   await expect(pendingRow(panel, holder)).toBeVisible();
 });
 
-test('an RPC failure after sending loses nothing: the server completes the payout by itself, and it is never sent twice', async ({ page, holder }) => {
+test('an RPC failure after sending loses nothing: the server completes the payout by itself, and it is never sent twice', async ({
+  page,
+  holder,
+}) => {
   const panel = new AdminPanel(page);
   const withdrawal = await pendingWithdrawal(holder, 400);
   const wallet = await openWithStakingWallet(panel);
@@ -141,14 +157,18 @@ test('an RPC failure after sending loses nothing: the server completes the payou
   // The provider answers 503 to everything once the transaction has gone out (429s and timeouts look the same to the panel).
   let sent = 0;
   await page.route('**/api/rpc', async (route) => {
-    if (sent > 0) return route.fulfill({ status: 503, json: { message: 'The blockchain network cannot be reached right now; please retry shortly' } });
+    if (sent > 0)
+      return route.fulfill({ status: 503, json: { message: 'The blockchain network cannot be reached right now; please retry shortly' } });
     if (JSON.stringify(route.request().postDataJSON()).includes('"sendTransaction"')) sent += 1;
     return route.fallback();
   });
   await pendingRow(panel, holder).getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(panel.toast(/Payout sent for 1 withdrawals/)).toContainText('The server follows the transaction and completes them when it is finalized', {
-    timeout: 90_000,
-  });
+  await expect(panel.toast(/Payout sent for 1 withdrawals/)).toContainText(
+    'The server follows the transaction and completes them when it is finalized',
+    {
+      timeout: 90_000,
+    },
+  );
   // No confirmation ever reached the panel; the server found the outcome on chain by itself.
   await expect(completedRow(panel, holder)).toContainText('360 SDT', { timeout: 30_000 });
   await expect(pendingRow(panel, holder)).toHaveCount(0);
@@ -179,7 +199,10 @@ test('two panels paying one withdrawal: the second is refused before it sends an
   expect(secondWallet.requests.filter((r) => r.op === 'signTransaction')).toHaveLength(1);
 });
 
-test('a payout transaction the network refuses moves nothing, says so, and holds its withdrawal until it can no longer land', async ({ page, holder }) => {
+test('a payout transaction the network refuses moves nothing, says so, and holds its withdrawal until it can no longer land', async ({
+  page,
+  holder,
+}) => {
   const panel = new AdminPanel(page);
   await pendingWithdrawal(holder, 120);
   const wallet = await openWithStakingWallet(panel);

@@ -9,7 +9,13 @@ test('plans: create with validation, edit, deactivate and activate, delete after
   await page.getByRole('button', { name: 'Create Plan' }).click();
   const dialog = panel.dialog('Create Staking Plan');
   await dialog.getByRole('button', { name: 'Create Plan' }).click();
-  for (const message of ['Plan name is required', 'Yield rate is required', 'Duration is required', 'Minimum stake amount is required', 'Early penalty rate is required']) {
+  for (const message of [
+    'Plan name is required',
+    'Yield rate is required',
+    'Duration is required',
+    'Minimum stake amount is required',
+    'Early penalty rate is required',
+  ]) {
     await expect(dialog.getByText(message)).toBeVisible();
   }
   await dialog.getByLabel('Plan Name').fill('E2E Sapphire');
@@ -43,7 +49,9 @@ test('plans: create with validation, edit, deactivate and activate, delete after
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
 
   await card.getByRole('button', { name: 'Delete' }).click();
-  const confirm = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to delete this staking plan? This action cannot be undone.' });
+  const confirm = page
+    .getByRole('dialog')
+    .filter({ hasText: 'Are you sure you want to delete this staking plan? This action cannot be undone.' });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(card).toBeVisible();
   await card.getByRole('button', { name: 'Delete' }).click();

@@ -49,7 +49,8 @@ test.describe('roles in the panel', () => {
     await panel.openTab('Staking Plans');
     await expect(panel.panel().getByText(readOnly)).toBeVisible();
     await expect(panel.panel().getByRole('button', { name: 'Create Plan' })).toHaveCount(0);
-    for (const action of ['Edit', 'Activate', 'Deactivate', 'Delete']) await expect(panel.panel().getByRole('button', { name: action, exact: true })).toHaveCount(0);
+    for (const action of ['Edit', 'Activate', 'Deactivate', 'Delete'])
+      await expect(panel.panel().getByRole('button', { name: action, exact: true })).toHaveCount(0);
     await shootBoth(page, testInfo, 'viewer-plans');
 
     await panel.openTab('Withdrawals');

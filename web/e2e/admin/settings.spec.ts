@@ -28,7 +28,12 @@ function tinyPng(): Buffer {
   header.writeUInt32BE(2, 4);
   header.set([8, 2, 0, 0, 0], 8);
   const pixels = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 0]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const publicSettings = async () => (await (await fetch(`${readState().baseURL}/api/settings`)).json()) as Record<string, unknown>;
@@ -40,7 +45,15 @@ test.describe('Token Config', () => {
     await fetch(`${readState().baseURL}/api/admin/settings`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ tokenName: 'Stakedesk Test Token', tokenSymbol: 'SDT', tokenContract: mint, stakingWallet, tokenLogo: null, supportEmail: '', currentPassword: readState().admin.password }),
+      body: JSON.stringify({
+        tokenName: 'Stakedesk Test Token',
+        tokenSymbol: 'SDT',
+        tokenContract: mint,
+        stakingWallet,
+        tokenLogo: null,
+        supportEmail: '',
+        currentPassword: readState().admin.password,
+      }),
     });
   });
 
@@ -74,9 +87,17 @@ test.describe('Token Config', () => {
     await panel.open();
     const upload = page.locator('input[type=file]');
 
-    await upload.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') });
+    await upload.setInputFiles({
+      name: 'logo.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+    });
     await expect(panel.toast('Logo refused')).toContainText('SVG images are not allowed');
-    await upload.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([tinyPng(), Buffer.alloc(5 * 1024 * 1024)]) });
+    await upload.setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.concat([tinyPng(), Buffer.alloc(5 * 1024 * 1024)]),
+    });
     await expect(panel.toast('File too large')).toContainText('Please select an image smaller than 5MB');
     await expect(page.getByText('No logo')).toBeVisible();
 

@@ -61,10 +61,15 @@ test('search, sort and page on the server; export the list as CSV; copy a wallet
   const file = await download;
   expect(file.suggestedFilename()).toBe('active-stakes.csv');
   const csv = readFileSync((await file.path())!, 'utf8');
-  expect(csv.split('\r\n')[0]).toBe('id,wallet,plan,yield_rate,duration_days,amount,reward,status,created_at,ends_at,completed_at,tx_id,over_capacity');
+  expect(csv.split('\r\n')[0]).toBe(
+    'id,wallet,plan,yield_rate,duration_days,amount,reward,status,created_at,ends_at,completed_at,tx_id,over_capacity',
+  );
   expect(csv).toContain(`${stake.id},${wallet},Growth,`);
 
-  await panel.row(short(wallet)).getByRole('button', { name: `Copy address ${wallet}` }).click();
+  await panel
+    .row(short(wallet))
+    .getByRole('button', { name: `Copy address ${wallet}` })
+    .click();
   await expect(panel.toast('Address copied!')).toContainText('Wallet address copied to clipboard');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(wallet);
 });
@@ -72,14 +77,18 @@ test('search, sort and page on the server; export the list as CSV; copy a wallet
 test('Update Expired Stakes says why it failed, and on a refused token asks to log in again', async ({ page }) => {
   const panel = new AdminPanel(page);
   await panel.open('Active Stakes');
-  await page.route('**/api/admin/update-expired-stakes', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"The service is unavailable"}' }));
+  await page.route('**/api/admin/update-expired-stakes', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"The service is unavailable"}' }),
+  );
   await page.getByRole('button', { name: 'Update Expired Stakes' }).click();
   const failure = page.getByRole('dialog').filter({ hasText: 'Failed to update expired stakes: Server error: 503' });
   await expect(failure).toContainText('The service is unavailable');
   await failure.getByRole('button', { name: 'OK' }).click();
 
   await page.unroute('**/api/admin/update-expired-stakes');
-  await page.route('**/api/admin/update-expired-stakes', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Your session has expired, please log in again"}' }));
+  await page.route('**/api/admin/update-expired-stakes', (route) =>
+    route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Your session has expired, please log in again"}' }),
+  );
   await page.getByRole('button', { name: 'Update Expired Stakes' }).click();
   await expect(page.getByRole('dialog').filter({ hasText: 'Authentication failed. Please login again.' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();

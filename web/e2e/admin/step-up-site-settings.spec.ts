@@ -18,7 +18,10 @@ test.afterAll(async () => {
   if (watcher) await deleteAdmin(watcher.id);
 });
 
-test('a new staking wallet is saved only once the password confirms it; the other owners are told at once', async ({ page, browser }, testInfo) => {
+test('a new staking wallet is saved only once the password confirms it; the other owners are told at once', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   const { stakingWallet, admin } = readState();
   const newWallet = Keypair.generate().publicKey.toBase58();

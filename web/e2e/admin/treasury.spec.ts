@@ -11,9 +11,14 @@ import { expect, test } from '../support/test.js';
 /** What the platform owes, summed here row by row from the database (not by the server's query). */
 async function owedFromDatabase(): Promise<bigint> {
   return withDatabase(readState().dataDir, async (client) => {
-    const stakes = await client.query<{ amount: string; reward_amount: string }>(`SELECT amount, reward_amount FROM stakes WHERE status IN ('active', 'completed')`);
+    const stakes = await client.query<{ amount: string; reward_amount: string }>(
+      `SELECT amount, reward_amount FROM stakes WHERE status IN ('active', 'completed')`,
+    );
     const pending = await client.query<{ final_amount: string }>(`SELECT final_amount FROM withdrawals WHERE status = 'pending'`);
-    return [...stakes.rows.flatMap((s) => [s.amount, s.reward_amount]), ...pending.rows.map((w) => w.final_amount)].reduce((sum, value) => sum + BigInt(value), 0n);
+    return [...stakes.rows.flatMap((s) => [s.amount, s.reward_amount]), ...pending.rows.map((w) => w.final_amount)].reduce(
+      (sum, value) => sum + BigInt(value),
+      0n,
+    );
   });
 }
 
@@ -61,9 +66,17 @@ test('treasury: below 100% the card warns; with the chain down it says the balan
   await expect(card).toContainText('Due Within 7 Days2,500 SDT');
   await expect(card).toContainText('Due Within 30 Days6,000 SDT');
   await expect(card).toContainText('Coverage75%');
-  await expect(card).toContainText('Owed: 8,000 SDT principal + 1,000 SDT rewards of active and completed stakes, and 1,000 SDT in pending withdrawals.');
+  await expect(card).toContainText(
+    'Owed: 8,000 SDT principal + 1,000 SDT rewards of active and completed stakes, and 1,000 SDT in pending withdrawals.',
+  );
 
-  answer = { ...UNDER_COVERED, balance: null, balanceUnavailable: 'The Solana network could not be asked (fetch failed)', coveragePercent: null, covered: null };
+  answer = {
+    ...UNDER_COVERED,
+    balance: null,
+    balanceUnavailable: 'The Solana network could not be asked (fetch failed)',
+    coveragePercent: null,
+    covered: null,
+  };
   await card.getByRole('button', { name: 'Refresh treasury coverage' }).click();
   await expect(card.getByText('Balance unknown: the chain could not be read')).toBeVisible();
   await expect(card).toContainText('The Solana network could not be asked (fetch failed)');
@@ -72,7 +85,11 @@ test('treasury: below 100% the card warns; with the chain down it says the balan
 });
 
 test('treasury: what is owed from another staking wallet is listed apart, not counted as covered', async ({ page }) => {
-  const elsewhere = { tokenContract: 'So11111111111111111111111111111111111111112', stakingWallet: 'Attacker1111111111111111111111111111111111', total: '250000' };
+  const elsewhere = {
+    tokenContract: 'So11111111111111111111111111111111111111112',
+    stakingWallet: 'Attacker1111111111111111111111111111111111',
+    total: '250000',
+  };
   await page.route('**/api/admin/treasury', (route) => route.fulfill({ json: { ...UNDER_COVERED, liabilitiesElsewhere: [elsewhere] } }));
   const panel = new AdminPanel(page);
   await panel.open();

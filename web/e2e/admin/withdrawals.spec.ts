@@ -10,7 +10,10 @@ test('a withdrawal request appears live, a wrong TXID is refused, and a real pay
   const stake = await stakeThroughApi(holder, 'Starter', 300);
   await panel.open('Withdrawals');
   const wallet = holder.publicKey.toBase58();
-  const pendingRow = panel.section('Pending Withdrawals').getByRole('row').filter({ hasText: short(wallet) });
+  const pendingRow = panel
+    .section('Pending Withdrawals')
+    .getByRole('row')
+    .filter({ hasText: short(wallet) });
   await expect(pendingRow).toHaveCount(0);
 
   // The holder asks while the panel is open: the event stream brings it in without a reload.
@@ -36,7 +39,10 @@ test('a withdrawal request appears live, a wrong TXID is refused, and a real pay
   await dialog.getByRole('button', { name: 'Process' }).click();
   await expect(panel.toast('Withdrawal processed successfully')).toBeVisible();
   await expect(pendingRow).toHaveCount(0);
-  const completedRow = panel.section('Completed Withdrawals').getByRole('row').filter({ hasText: short(wallet) });
+  const completedRow = panel
+    .section('Completed Withdrawals')
+    .getByRole('row')
+    .filter({ hasText: short(wallet) });
   await expect(completedRow).toContainText('270 SDT');
   const link = completedRow.getByRole('link', { name: `${payout.slice(0, 8)}...${payout.slice(-8)}` });
   await expect(link).toHaveAttribute('href', `https://explorer.solana.com/tx/${payout}?cluster=devnet`);
@@ -47,7 +53,10 @@ test('a payout of the wrong amount is refused with what differs', async ({ page,
   const stake = await stakeThroughApi(holder, 'Starter', 150);
   await requestWithdrawal(holder, stake);
   await panel.open('Withdrawals');
-  const row = panel.section('Pending Withdrawals').getByRole('row').filter({ hasText: short(holder.publicKey.toBase58()) });
+  const row = panel
+    .section('Pending Withdrawals')
+    .getByRole('row')
+    .filter({ hasText: short(holder.publicKey.toBase58()) });
   await row.getByRole('button', { name: 'Process' }).click();
   const short100 = await payFromStakingWallet(holder.publicKey, 100);
   await panel.dialog('Process Withdrawal').getByLabel('Transaction ID').fill(short100);
@@ -68,7 +77,9 @@ test('rejecting a withdrawal needs a reason, and the stake is active again', asy
   await dialog.getByLabel('Reason').fill('Please contact support first');
   await dialog.getByRole('button', { name: 'Reject' }).click();
   await expect(panel.toast('Withdrawal rejected')).toBeVisible();
-  await expect(panel.section('Rejected Withdrawals').getByRole('row').filter({ hasText: wallet })).toContainText('Please contact support first');
+  await expect(panel.section('Rejected Withdrawals').getByRole('row').filter({ hasText: wallet })).toContainText(
+    'Please contact support first',
+  );
 
   await panel.openTab('Active Stakes');
   await expect(panel.row(wallet)).toContainText('Active');

@@ -125,7 +125,9 @@ test.describe('transfers the app refuses before the wallet signs', () => {
     await holderPages.section('New Stake').getByRole('article', { name: 'Starter' }).getByRole('button', { name: 'Stake Now' }).click();
     await holderPages.dialog().getByLabel('Amount (SDT)').fill('150');
     await holderPages.dialog().getByRole('button', { name: 'Confirm Stake' }).click();
-    await expect(holderPages.toast('Stake Failed')).toContainText(`The destination wallet ${walletWithoutAccount} has no account for this token.`);
+    await expect(holderPages.toast('Stake Failed')).toContainText(
+      `The destination wallet ${walletWithoutAccount} has no account for this token.`,
+    );
     expect(phantom.requests.some((request) => request.op === 'signAndSendTransaction')).toBe(false);
     expect(await tokenBalance(holder.publicKey)).toBe(before);
   });

@@ -45,7 +45,12 @@ test.describe('staking from the dashboard', () => {
     await expect(holderPages.section('Active Stakes')).toContainText('No Active Stakes');
   });
 
-  test('says the transaction failed when the wallet returns no transaction id, and records and moves nothing', async ({ page, holder, phantom, request }) => {
+  test('says the transaction failed when the wallet returns no transaction id, and records and moves nothing', async ({
+    page,
+    holder,
+    phantom,
+    request,
+  }) => {
     const holderPages = new HolderPages(page);
     await holderPages.connectFromLanding();
     const before = await tokenBalance(holder.publicKey);
@@ -58,16 +63,24 @@ test.describe('staking from the dashboard', () => {
     await expect(holderPages.section('Active Stakes')).toContainText('No Active Stakes');
   });
 
-  test('says the transaction failed on the blockchain when it lands and fails, and records no stake', async ({ page, holder, phantom, request }) => {
+  test('says the transaction failed on the blockchain when it lands and fails, and records no stake', async ({
+    page,
+    holder,
+    phantom,
+    request,
+  }) => {
     const holderPages = new HolderPages(page);
     await holderPages.connectFromLanding();
     const before = await tokenBalance(holder.publicKey);
     phantom.failOnChainNext();
     await holderPages.submitStake('Starter', 200);
     // The SPL Token program refuses the overdrawn transfer: custom error 1, insufficient funds.
-    await expect(holderPages.toast('Stake Failed')).toContainText('Transaction failed on the blockchain: {"InstructionError":[0,{"Custom":1}]}', {
-      timeout: 30_000,
-    });
+    await expect(holderPages.toast('Stake Failed')).toContainText(
+      'Transaction failed on the blockchain: {"InstructionError":[0,{"Custom":1}]}',
+      {
+        timeout: 30_000,
+      },
+    );
     expect(await tokenBalance(holder.publicKey)).toBe(before);
     expect(await (await request.get(`/api/stakes/${holder.publicKey.toBase58()}`)).json()).toEqual([]);
     await page.reload();
@@ -82,13 +95,17 @@ test.describe('staking from the dashboard', () => {
     await holderPages.stake('Starter', 150);
     await holderPages.section('Active Stakes').getByRole('button', { name: 'Unstake' }).click();
     const dialog = holderPages.dialog();
-    await expect(dialog).toContainText('You are requesting an early unstake. This will result in penalties and loss of all accumulated rewards.');
+    await expect(dialog).toContainText(
+      'You are requesting an early unstake. This will result in penalties and loss of all accumulated rewards.',
+    );
     await expect(dialog).toContainText('150.00000000 SDT');
     await expect(dialog).toContainText('-15.00000000 SDT');
     await expect(dialog.getByTestId('final-amount')).toHaveText('135.00000000 SDT');
     await expect(dialog).toContainText('within 24 hours');
     await dialog.getByRole('button', { name: 'Confirm Unstake' }).click();
-    await expect(holderPages.toast('Unstake Request Submitted')).toContainText('Your withdrawal request will be processed within 24 hours.');
+    await expect(holderPages.toast('Unstake Request Submitted')).toContainText(
+      'Your withdrawal request will be processed within 24 hours.',
+    );
     await expect(holderPages.section('Active Stakes').getByRole('row', { name: /Starter/ })).toContainText('Withdrawal pending');
     await expect(holderPages.section('Withdrawal Requests').getByRole('row', { name: /135 SDT/ })).toContainText('Pending');
   });
@@ -199,7 +216,9 @@ test.describe('a deposit whose page closed right after the wallet signed', () =>
       await expect(again.section('Active Stakes').getByRole('row', { name: /Starter/ })).toContainText('140 SDT', { timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
     // Once the server says the intent is recorded, the browser forgets its reminder.
-    await expect.poll(() => later.evaluate(() => JSON.parse(localStorage.getItem('stakedesk.pendingDeposits') ?? '[]').length), { timeout: 15_000 }).toBe(0);
+    await expect
+      .poll(() => later.evaluate(() => JSON.parse(localStorage.getItem('stakedesk.pendingDeposits') ?? '[]').length), { timeout: 15_000 })
+      .toBe(0);
   });
 });
 
@@ -251,7 +270,11 @@ test.describe('refusals and badges', () => {
     await holderPages.connectFromLanding();
     await holderPages.stake('Starter', 100);
     await page.route('**/api/withdrawals', (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: '{"message":"A withdrawal request is already open for this stake"}' }),
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: '{"message":"A withdrawal request is already open for this stake"}',
+      }),
     );
     await holderPages.section('Active Stakes').getByRole('button', { name: 'Unstake' }).click();
     await holderPages.dialog().getByRole('button', { name: 'Confirm Unstake' }).click();

@@ -66,7 +66,11 @@ test.describe('with only a Wallet Standard wallet installed', () => {
 });
 
 test.describe('with Phantom and a Wallet Standard wallet installed', () => {
-  test('the holder chooses the wallet, Phantom is listed once, and each choice connects its own address', async ({ page, holder, phantom }) => {
+  test('the holder chooses the wallet, Phantom is listed once, and each choice connects its own address', async ({
+    page,
+    holder,
+    phantom,
+  }) => {
     // Phantom also registers itself as a standard wallet; the app must use its injected provider.
     const phantomStandard = await installFakeStandardWallet(page, holder, { name: 'Phantom' });
     const other = Keypair.generate();

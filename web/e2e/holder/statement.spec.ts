@@ -13,7 +13,9 @@ test('statement: the dashboard downloads a CSV of the holder’s stakes, rewards
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download statement (CSV)' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(new RegExp(`^statement-${holder.publicKey.toBase58().slice(0, 8)}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^statement-${holder.publicKey.toBase58().slice(0, 8)}-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
+  );
   const csv = await readFile(await download.path(), 'utf8');
 
   // Starter: 5% reward, 10% early penalty. The early withdrawal forfeits the reward and pays 900.

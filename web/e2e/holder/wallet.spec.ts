@@ -68,7 +68,8 @@ test.describe('without a wallet installed', () => {
 test.describe('on a phone without an injected wallet', () => {
   test.use({
     walletInstalled: false,
-    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
   });
   test.beforeEach(({ context }) => context.route('https://phantom.app/**', (route) => route.fulfill({ body: 'Phantom' })));
 

@@ -58,44 +58,68 @@ export const deletePlan = (id: number) => adminRequest('DELETE', `/api/admin/sta
 /** Points staking at another wallet (restored by passing the run's own staking wallet back). */
 export async function setStakingWallet(stakingWallet: string) {
   const { mint } = readState();
-  await adminRequest('PUT', '/api/admin/settings', withStepUp({ tokenName: 'Stakedesk Test Token', tokenSymbol: 'SDT', tokenContract: mint, stakingWallet }));
+  await adminRequest(
+    'PUT',
+    '/api/admin/settings',
+    withStepUp({ tokenName: 'Stakedesk Test Token', tokenSymbol: 'SDT', tokenContract: mint, stakingWallet }),
+  );
 }
 
 export async function setSupportContacts(contacts: { supportEmail: string; supportWhatsapp: string; supportTelegram: string }) {
   const { mint, stakingWallet } = readState();
-  await adminRequest('PUT', '/api/admin/settings', withStepUp({ tokenName: 'Stakedesk Test Token', tokenSymbol: 'SDT', tokenContract: mint, stakingWallet, ...contacts }));
+  await adminRequest(
+    'PUT',
+    '/api/admin/settings',
+    withStepUp({ tokenName: 'Stakedesk Test Token', tokenSymbol: 'SDT', tokenContract: mint, stakingWallet, ...contacts }),
+  );
 }
 
 export async function setMaintenance(mode: { on: boolean; type?: 'maintenance' | 'update'; message?: string; time?: string }) {
   const { mint, stakingWallet } = readState();
-  await adminRequest('PUT', '/api/admin/settings', withStepUp({
-    tokenName: 'Stakedesk Test Token',
-    tokenSymbol: 'SDT',
-    tokenContract: mint,
-    stakingWallet,
-    maintenanceMode: mode.on,
-    maintenanceType: mode.type ?? 'maintenance',
-    ...(mode.message !== undefined && { maintenanceMessage: mode.message }),
-    ...(mode.time !== undefined && { maintenanceEstimatedTime: mode.time }),
-  }));
+  await adminRequest(
+    'PUT',
+    '/api/admin/settings',
+    withStepUp({
+      tokenName: 'Stakedesk Test Token',
+      tokenSymbol: 'SDT',
+      tokenContract: mint,
+      stakingWallet,
+      maintenanceMode: mode.on,
+      maintenanceType: mode.type ?? 'maintenance',
+      ...(mode.message !== undefined && { maintenanceMessage: mode.message }),
+      ...(mode.time !== undefined && { maintenanceEstimatedTime: mode.time }),
+    }),
+  );
 }
 
 /** PUT /api/admin/settings as the run's admin, confirmed with its password (a wallet, contract or provider change needs it). */
 export const putSettings = (changes: Record<string, unknown>) => {
   const { mint, stakingWallet } = readState();
-  return adminRequest('PUT', '/api/admin/settings', withStepUp({ tokenName: 'Stakedesk Test Token', tokenSymbol: 'SDT', tokenContract: mint, stakingWallet, ...changes }));
+  return adminRequest(
+    'PUT',
+    '/api/admin/settings',
+    withStepUp({ tokenName: 'Stakedesk Test Token', tokenSymbol: 'SDT', tokenContract: mint, stakingWallet, ...changes }),
+  );
 };
 
 export const adminToken = async () => {
   const { baseURL, admin } = readState();
-  const response = await fetch(`${baseURL}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+  const response = await fetch(`${baseURL}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
   return ((await response.json()) as { token: string }).token;
 };
 
 /** POST /api/admin/login for any admin: its token, or the refusal as an error. */
 export async function loginToken({ username, password, code }: { username: string; password: string; code?: string }): Promise<string> {
   const body = { username, password, ...(code === undefined ? {} : { code }) };
-  const response = await fetch(`${readState().baseURL}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${readState().baseURL}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`login ${username}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
 }
@@ -116,7 +140,12 @@ export type TestAdmin = { username: string; email: string; password: string; rol
 /** A new admin with this role, created by the run's owner (a step-up change). Unique per call. */
 export async function createAdmin(role: AdminRole, name: string): Promise<TestAdmin & { id: number }> {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const admin: TestAdmin = { username: `e2e-${name}-${suffix}`, email: `${name}-${suffix}@e2e.example`, password: `${name} password, long enough`, role };
+  const admin: TestAdmin = {
+    username: `e2e-${name}-${suffix}`,
+    email: `${name}-${suffix}@e2e.example`,
+    password: `${name} password, long enough`,
+    role,
+  };
   const created = (await adminRequest('POST', '/api/admin/admins', withStepUp(admin))) as Admin;
   return { ...admin, id: created.id };
 }
@@ -128,6 +157,8 @@ export const deleteAdmin = (id: number) => adminRequest('DELETE', `/api/admin/ad
 export async function enrolTwoFactor(token: string): Promise<{ secret: string; recoveryCodes: string[]; usedCode: string }> {
   const { secret } = await adminCall<TwoFactorSetupResponse>(token, 'POST', '/api/admin/me/two-factor/setup');
   const usedCode = await freshCode(secret);
-  const { recoveryCodes } = await adminCall<{ recoveryCodes: string[] }>(token, 'POST', '/api/admin/me/two-factor/enable', { code: usedCode });
+  const { recoveryCodes } = await adminCall<{ recoveryCodes: string[] }>(token, 'POST', '/api/admin/me/two-factor/enable', {
+    code: usedCode,
+  });
   return { secret, recoveryCodes, usedCode };
 }

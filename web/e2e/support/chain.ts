@@ -73,7 +73,14 @@ export async function payFromStakingWallet(to: PublicKey, wholeTokens: number | 
   return send(
     [
       createAssociatedTokenAccountIdempotentInstruction(payer.publicKey, destination, to, mint()),
-      createTransferCheckedInstruction(tokenAccountOf(payer.publicKey), mint(), destination, payer.publicKey, toRaw(wholeTokens), readState().decimals),
+      createTransferCheckedInstruction(
+        tokenAccountOf(payer.publicKey),
+        mint(),
+        destination,
+        payer.publicKey,
+        toRaw(wholeTokens),
+        readState().decimals,
+      ),
     ],
     [payer],
   );

@@ -20,7 +20,11 @@ const iconOf = (name: string): WalletIcon =>
  * page, registered through the standard's window events like a wallet extension. Call it before
  * the first navigation. Signing and sending happen here in Node, against the run's test chain.
  */
-export async function installFakeStandardWallet(page: Page, keypair: Keypair, { name = 'Solflare' }: { name?: string } = {}): Promise<FakeStandardWallet> {
+export async function installFakeStandardWallet(
+  page: Page,
+  keypair: Keypair,
+  { name = 'Solflare' }: { name?: string } = {},
+): Promise<FakeStandardWallet> {
   const backend = walletBackend(keypair);
   const binding = `__stakedeskFakeWallet_${name.replace(/\W/g, '_')}`;
   const changeHook = `${binding}_change`;
@@ -32,7 +36,10 @@ export async function installFakeStandardWallet(page: Page, keypair: Keypair, { 
     async switchAccount(keypair: Keypair | null) {
       backend.switchAccount(keypair);
       const address = keypair?.publicKey.toBase58() ?? null;
-      await page.evaluate(({ changeHook, address }) => (window as unknown as Record<string, (a: string | null) => void>)[changeHook]!(address), { changeHook, address });
+      await page.evaluate(
+        ({ changeHook, address }) => (window as unknown as Record<string, (a: string | null) => void>)[changeHook]!(address),
+        { changeHook, address },
+      );
     },
   });
 }

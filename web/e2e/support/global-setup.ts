@@ -72,7 +72,13 @@ export default async function globalSetup(): Promise<void> {
       '/api/admin/settings',
       'PUT',
       // The first wallet and contract are a step-up change too (DESIGN 9): the admin's password confirms them.
-      { currentPassword: ADMIN.password, tokenName: 'Stakedesk Test Token', tokenSymbol: 'SDT', tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58() },
+      {
+        currentPassword: ADMIN.password,
+        tokenName: 'Stakedesk Test Token',
+        tokenSymbol: 'SDT',
+        tokenContract: mint.toBase58(),
+        stakingWallet: stakingWallet.publicKey.toBase58(),
+      },
       String(token),
     );
 

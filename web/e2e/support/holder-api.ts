@@ -11,7 +11,10 @@ import { readState } from './state.js';
 async function call<T>(path: string, init: { method?: string; body?: unknown; cookie?: string } = {}): Promise<T> {
   const response = await fetch(`${readState().baseURL}${path}`, {
     method: init.method ?? 'GET',
-    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...(init.cookie ? { cookie: init.cookie } : {}) },
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
@@ -22,7 +25,16 @@ async function call<T>(path: string, init: { method?: string; body?: unknown; co
 export function depositOnChain(holder: Keypair, amount: number): Promise<string> {
   const { decimals } = readState();
   return send(
-    [createTransferCheckedInstruction(tokenAccountOf(holder.publicKey), mint(), tokenAccountOf(stakingWallet().publicKey), holder.publicKey, toRaw(amount), decimals)],
+    [
+      createTransferCheckedInstruction(
+        tokenAccountOf(holder.publicKey),
+        mint(),
+        tokenAccountOf(stakingWallet().publicKey),
+        holder.publicKey,
+        toRaw(amount),
+        decimals,
+      ),
+    ],
     [holder],
   );
 }

@@ -16,7 +16,10 @@ export type InjectedPhantom = {
   connect(options?: { onlyIfTrusted?: boolean }): Promise<{ publicKey: { toBase58(): string } }>;
   disconnect(): Promise<void>;
   signMessage(message: Uint8Array, display?: 'utf8' | 'hex'): Promise<{ signature: Uint8Array; publicKey: { toBase58(): string } }>;
-  signAndSendTransaction(transaction: Serializable, options?: Record<string, unknown>): Promise<{ signature: string; publicKey: { toBase58(): string } }>;
+  signAndSendTransaction(
+    transaction: Serializable,
+    options?: Record<string, unknown>,
+  ): Promise<{ signature: string; publicKey: { toBase58(): string } }>;
   signTransaction(transaction: Serializable): Promise<{ serialize(): Uint8Array }>;
   on(event: 'connect' | 'disconnect' | 'accountChanged', handler: Handler): void;
   off(event: string, handler: Handler): void;
@@ -82,7 +85,11 @@ export function injectPhantomProvider({ binding, address, bytes }: ProviderConfi
       requireConnected();
       // A web3.js Transaction takes the config; a VersionedTransaction ignores it.
       const wire = transaction.serialize({ requireAllSignatures: false, verifySignatures: false });
-      const signature = await call({ op: 'signAndSendTransaction', transaction: toBase64(wire), options: options && JSON.parse(JSON.stringify(options)) });
+      const signature = await call({
+        op: 'signAndSendTransaction',
+        transaction: toBase64(wire),
+        options: options && JSON.parse(JSON.stringify(options)),
+      });
       return { signature: signature!, publicKey };
     },
     // Phantom answers the signed transaction; the app only serializes it.

@@ -54,5 +54,6 @@ export async function stopServer(server: ServerProcess): Promise<void> {
   server.child.kill('SIGTERM');
   const timedOut = Symbol();
   const outcome = await Promise.race([server.exited, new Promise((r) => setTimeout(() => r(timedOut), STOP_TIMEOUT_MS).unref())]);
-  if (outcome === timedOut) throw new Error(`the server (pid ${server.child.pid}) did not stop within ${STOP_TIMEOUT_MS / 1000} s of SIGTERM`);
+  if (outcome === timedOut)
+    throw new Error(`the server (pid ${server.child.pid}) did not stop within ${STOP_TIMEOUT_MS / 1000} s of SIGTERM`);
 }

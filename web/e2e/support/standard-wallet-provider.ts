@@ -35,7 +35,12 @@ export function registerStandardWallet({ binding, changeHook, name, icon }: Stan
 
   const CHAINS = ['solana:mainnet', 'solana:devnet', 'solana:testnet'] as const;
   const accountOf = (address: string): WalletAccount =>
-    Object.freeze({ address, publicKey: fromBase58(address), chains: CHAINS, features: ['solana:signMessage', 'solana:signAndSendTransaction', 'solana:signTransaction'] as const });
+    Object.freeze({
+      address,
+      publicKey: fromBase58(address),
+      chains: CHAINS,
+      features: ['solana:signMessage', 'solana:signAndSendTransaction', 'solana:signTransaction'] as const,
+    });
   let accounts: readonly WalletAccount[] = [];
   const listeners = new Set<(properties: { accounts: readonly WalletAccount[] }) => void>();
   const setAccounts = (next: readonly WalletAccount[]) => {

@@ -20,5 +20,8 @@ export const test = base.extend<Fixtures>({
   walletInstalled: [true, { option: true }],
   holder: async ({}, use) => use(await fundedHolder()),
   // Automatic, like a browser that has the extension: every page has the wallet unless walletInstalled is false.
-  phantom: [async ({ page, holder, walletInstalled }, use) => use(await installFakePhantom(page, holder, { installed: walletInstalled })), { auto: true }],
+  phantom: [
+    async ({ page, holder, walletInstalled }, use) => use(await installFakePhantom(page, holder, { installed: walletInstalled })),
+    { auto: true },
+  ],
 });

@@ -59,7 +59,14 @@ function overdrawn(wire: Buffer, signer: Keypair): Buffer {
   const transaction = Transaction.from(wire);
   transaction.instructions = transaction.instructions.map((instruction) => {
     const { keys, data } = decodeTransferCheckedInstruction(instruction);
-    return createTransferCheckedInstruction(keys.source.pubkey, keys.mint.pubkey, keys.destination.pubkey, keys.owner.pubkey, MAX_U64, data.decimals);
+    return createTransferCheckedInstruction(
+      keys.source.pubkey,
+      keys.mint.pubkey,
+      keys.destination.pubkey,
+      keys.owner.pubkey,
+      MAX_U64,
+      data.decimals,
+    );
   });
   transaction.sign(signer);
   return transaction.serialize();

@@ -12,7 +12,9 @@ import { I18nProvider } from '../i18n/i18n.js';
 import { createQueryClient } from './query-client.js';
 
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.js').then((m) => ({ default: m.DashboardPage })));
-const DocumentationPage = lazy(() => import('../features/documentation/DocumentationPage.js').then((m) => ({ default: m.DocumentationPage })));
+const DocumentationPage = lazy(() =>
+  import('../features/documentation/DocumentationPage.js').then((m) => ({ default: m.DocumentationPage })),
+);
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage.js').then((m) => ({ default: m.MaintenancePage })));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage.js').then((m) => ({ default: m.NotFoundPage })));
 // antd and the whole panel load only here, never on holder pages.

@@ -3,7 +3,8 @@ import { useI18n } from '../i18n/i18n.js';
 import { useSettings } from '../features/settings/api.js';
 
 const whatsappLink = (value: string) => `https://wa.me/${value.replace(/[^\d]/g, '')}`;
-const telegramLink = (value: string) => (/^https:\/\//i.test(value) ? value : `https://t.me/${encodeURIComponent(value.replace(/^@/, ''))}`);
+const telegramLink = (value: string) =>
+  /^https:\/\//i.test(value) ? value : `https://t.me/${encodeURIComponent(value.replace(/^@/, ''))}`;
 
 /** Support icons appear only for what the operator configured. */
 export function Footer() {
@@ -23,12 +24,24 @@ export function Footer() {
           </a>
         )}
         {settings?.supportWhatsapp && (
-          <a href={whatsappLink(settings.supportWhatsapp)} aria-label={t('footer.whatsapp')} title={t('footer.whatsapp')} target="_blank" rel="noopener noreferrer">
+          <a
+            href={whatsappLink(settings.supportWhatsapp)}
+            aria-label={t('footer.whatsapp')}
+            title={t('footer.whatsapp')}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             ☏
           </a>
         )}
         {settings?.supportTelegram && (
-          <a href={telegramLink(settings.supportTelegram)} aria-label={t('footer.telegram')} title={t('footer.telegram')} target="_blank" rel="noopener noreferrer">
+          <a
+            href={telegramLink(settings.supportTelegram)}
+            aria-label={t('footer.telegram')}
+            title={t('footer.telegram')}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             ✈
           </a>
         )}

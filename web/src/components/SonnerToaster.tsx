@@ -27,5 +27,15 @@ export default function SonnerToaster() {
       }),
     [],
   );
-  return <Toaster position={position} visibleToasts={1} duration={TOAST_DURATION_MS} hotkey={['F8']} swipeDirections={['right']} closeButton richColors />;
+  return (
+    <Toaster
+      position={position}
+      visibleToasts={1}
+      duration={TOAST_DURATION_MS}
+      hotkey={['F8']}
+      swipeDirections={['right']}
+      closeButton
+      richColors
+    />
+  );
 }

@@ -101,7 +101,8 @@ export const adminEn = {
   'recovery.done': 'Done',
 
   'sessions.title': 'Sessions',
-  'sessions.text': 'Signed in somewhere you no longer trust? End every other session of your account, in browsers and desktop apps alike. This one continues.',
+  'sessions.text':
+    'Signed in somewhere you no longer trust? End every other session of your account, in browsers and desktop apps alike. This one continues.',
   'sessions.signOutEverywhere': 'Sign out everywhere',
   'sessions.confirmTitle': 'Sign out everywhere else?',
   'sessions.confirmText': 'Every other session of your account ends at once. This one continues.',
@@ -193,7 +194,8 @@ export const adminEn = {
   'settings.saveFailed': 'Failed to update settings',
   'settings.securityTitle': 'Security',
   'settings.requireTwoFactor': 'Require two-factor for every admin',
-  'settings.requireTwoFactorHint': 'Admins without two-factor are sent to set it up at their next sign-in and can do nothing else until they have. Turning this off needs your password.',
+  'settings.requireTwoFactorHint':
+    'Admins without two-factor are sent to set it up at their next sign-in and can do nothing else until they have. Turning this off needs your password.',
 
   'plans.title': 'Staking Plans',
   'plans.create': 'Create Plan',
@@ -273,19 +275,27 @@ export const adminEn = {
   'payout.paySelected': 'Pay selected ({count})',
   'payout.paid': 'Withdrawals paid: {count}',
   'payout.failed': 'Payout failed',
-  'payout.error.noWallet': 'No Solana wallet was found in this browser. Install Phantom to pay from the panel, or pay elsewhere and use Process.',
-  'payout.error.notStakingWallet': 'The connected wallet {wallet} is not the staking wallet {stakingWallet}. Switch to that account in your wallet and try again.',
+  'payout.error.noWallet':
+    'No Solana wallet was found in this browser. Install Phantom to pay from the panel, or pay elsewhere and use Process.',
+  'payout.error.notStakingWallet':
+    'The connected wallet {wallet} is not the staking wallet {stakingWallet}. Switch to that account in your wallet and try again.',
   'payout.error.rejected': 'The wallet rejected the transaction. Nothing was sent.',
   'payout.error.noSourceAccount': 'The staking wallet has no account of the configured token.',
-  'payout.error.insufficientBalance': 'The staking wallet holds {available} tokens, not enough for the {needed} tokens this payout sends. Nothing was sent.',
-  'payout.error.failedOnChain': 'The payout transaction failed on the blockchain ({detail}): no tokens moved, only the network fee was paid. The withdrawal stays pending.',
+  'payout.error.insufficientBalance':
+    'The staking wallet holds {available} tokens, not enough for the {needed} tokens this payout sends. Nothing was sent.',
+  'payout.error.failedOnChain':
+    'The payout transaction failed on the blockchain ({detail}): no tokens moved, only the network fee was paid. The withdrawal stays pending.',
   'payout.error.sendFailed': 'The transaction could not be sent: {detail}',
-  'payout.sentUnconfirmed': 'Payout sent for {count} withdrawals: their confirmation could not be read yet. The server follows the transaction and completes them when it is finalized; nothing needs to be paid again.',
-  'payout.error.otherStakingWallet': 'This withdrawal is owed from the staking wallet {wallet}, where its deposit went. Connect that wallet to pay it. Nothing was sent.',
+  'payout.sentUnconfirmed':
+    'Payout sent for {count} withdrawals: their confirmation could not be read yet. The server follows the transaction and completes them when it is finalized; nothing needs to be paid again.',
+  'payout.error.otherStakingWallet':
+    'This withdrawal is owed from the staking wallet {wallet}, where its deposit went. Connect that wallet to pay it. Nothing was sent.',
   'payout.error.mixedTokens': 'The selected withdrawals are owed in different tokens: pay them separately. Nothing was sent.',
-  'payout.error.cannotSign': 'This wallet cannot sign a transaction without sending it, which a safe payout needs. Use Phantom, or pay elsewhere and use Process. Nothing was sent.',
+  'payout.error.cannotSign':
+    'This wallet cannot sign a transaction without sending it, which a safe payout needs. Use Phantom, or pay elsewhere and use Process. Nothing was sent.',
   'payout.error.refused': 'The server refused this payout before it was sent: {detail} Nothing was sent.',
-  'payout.error.notSent': 'The network refused the payout transaction before sending it ({detail}). Nothing moved. Its withdrawals can be paid again once its blockhash expires, in about two minutes.',
+  'payout.error.notSent':
+    'The network refused the payout transaction before sending it ({detail}). Nothing moved. Its withdrawals can be paid again once its blockhash expires, in about two minutes.',
   'payout.state.sent': 'Payout sent: confirming on chain',
   'payout.state.failed': 'Last payout failed: {reason}',
   'payout.state.expired': 'Last payout expired unsent',
@@ -303,7 +313,8 @@ export const adminEn = {
   'stakes.ends': 'Ends',
   'stakes.completed': 'Completed',
   'stakes.overCapacity': 'Over capacity',
-  'stakes.overCapacityHint': "A verified deposit recorded after the plan's cap was reached (the tokens had already moved). Decide whether to keep it or refund it.",
+  'stakes.overCapacityHint':
+    "A verified deposit recorded after the plan's cap was reached (the tokens had already moved). Decide whether to keep it or refund it.",
   'stakes.activeEmpty': 'No active stakes',
   'stakes.completedEmpty': 'No completed stakes',
   'stakes.updateExpired': 'Update Expired Stakes',
@@ -351,7 +362,8 @@ export const adminEn = {
   'audit.after': 'After',
   'audit.empty': 'No changes recorded yet',
 
-  'reconciliation.intro': "Deposits into the staking wallet that no stake records, read from the chain: usually a holder's browser closed between sending and recording. The holder's next visit records it; otherwise contact the sender.",
+  'reconciliation.intro':
+    "Deposits into the staking wallet that no stake records, read from the chain: usually a holder's browser closed between sending and recording. The holder's next visit records it; otherwise contact the sender.",
   'reconciliation.depth': 'Latest transactions to check',
   'reconciliation.refresh': 'Check again',
   'reconciliation.tx': 'Transaction',
@@ -372,8 +384,10 @@ export const adminEn = {
   'treasury.underCovered': 'The staking wallet covers only {percent}% of what is owed. Top it up before payouts fall due.',
   'treasury.balanceUnknown': 'Balance unknown: the chain could not be read',
   'treasury.failed': 'Could not load the treasury coverage',
-  'treasury.breakdown': 'Owed: {principal} principal + {rewards} rewards of active and completed stakes, and {pending} in pending withdrawals.',
-  'treasury.elsewhere': 'Also owed from another wallet or in another token (deposits made while the settings named them; the balance above does not cover these):',
+  'treasury.breakdown':
+    'Owed: {principal} principal + {rewards} rewards of active and completed stakes, and {pending} in pending withdrawals.',
+  'treasury.elsewhere':
+    'Also owed from another wallet or in another token (deposits made while the settings named them; the balance above does not cover these):',
   'treasury.elsewhereItem': '{amount} from {wallet} (token {token})',
 
   'events.newWithdrawal': 'New withdrawal request',

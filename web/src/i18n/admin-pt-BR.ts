@@ -74,7 +74,8 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'twoFactor.onText': 'Entrar exige sua senha e um código do seu aplicativo autenticador (ou um código de recuperação).',
   'twoFactor.start': 'Configurar duas etapas',
   'twoFactor.setupFailed': 'Não foi possível iniciar a configuração',
-  'twoFactor.scan': 'Escaneie este QR code com seu aplicativo autenticador, ou digite nele a chave de configuração. Depois informe o código de 6 dígitos que ele mostrar.',
+  'twoFactor.scan':
+    'Escaneie este QR code com seu aplicativo autenticador, ou digite nele a chave de configuração. Depois informe o código de 6 dígitos que ele mostrar.',
   'twoFactor.qrLabel': 'QR code para o seu aplicativo autenticador',
   'twoFactor.secret': 'Chave de configuração',
   'twoFactor.copySecret': 'Copiar chave de configuração',
@@ -101,7 +102,8 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'recovery.done': 'Concluir',
 
   'sessions.title': 'Sessões',
-  'sessions.text': 'Entrou em algum lugar em que não confia mais? Encerre todas as outras sessões da sua conta, em navegadores e no aplicativo desktop. Esta continua.',
+  'sessions.text':
+    'Entrou em algum lugar em que não confia mais? Encerre todas as outras sessões da sua conta, em navegadores e no aplicativo desktop. Esta continua.',
   'sessions.signOutEverywhere': 'Sair de todos os lugares',
   'sessions.confirmTitle': 'Sair de todos os outros lugares?',
   'sessions.confirmText': 'Todas as outras sessões da sua conta terminam imediatamente. Esta continua.',
@@ -181,7 +183,8 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'settings.offsetHint': 'A página inicial mostra os totais reais mais estes números.',
   'settings.maintenanceTitle': 'Modo de Manutenção',
   'settings.maintenanceSwitch': 'Bloquear o acesso de todos os usuários à plataforma',
-  'settings.maintenanceWarning': 'O modo de manutenção está ativo: todos os usuários, exceto administradores, verão a página de manutenção.',
+  'settings.maintenanceWarning':
+    'O modo de manutenção está ativo: todos os usuários, exceto administradores, verão a página de manutenção.',
   'settings.maintenanceType': 'Tipo',
   'settings.maintenanceType.maintenance': 'Manutenção',
   'settings.maintenanceType.update': 'Atualização do Sistema',
@@ -193,7 +196,8 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'settings.saveFailed': 'Falha ao atualizar as configurações',
   'settings.securityTitle': 'Segurança',
   'settings.requireTwoFactor': 'Exigir duas etapas de todos os administradores',
-  'settings.requireTwoFactorHint': 'Administradores sem duas etapas são levados a configurá-la no próximo login e não podem fazer mais nada até concluir. Desativar isto exige sua senha.',
+  'settings.requireTwoFactorHint':
+    'Administradores sem duas etapas são levados a configurá-la no próximo login e não podem fazer mais nada até concluir. Desativar isto exige sua senha.',
 
   'plans.title': 'Planos de Staking',
   'plans.create': 'Criar Plano',
@@ -273,19 +277,27 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'payout.paySelected': 'Pagar selecionados ({count})',
   'payout.paid': 'Saques pagos: {count}',
   'payout.failed': 'Falha no pagamento',
-  'payout.error.noWallet': 'Nenhuma carteira Solana foi encontrada neste navegador. Instale a Phantom para pagar pelo painel, ou pague por outro meio e use Processar.',
-  'payout.error.notStakingWallet': 'A carteira conectada {wallet} não é a carteira de staking {stakingWallet}. Troque para essa conta na sua carteira e tente novamente.',
+  'payout.error.noWallet':
+    'Nenhuma carteira Solana foi encontrada neste navegador. Instale a Phantom para pagar pelo painel, ou pague por outro meio e use Processar.',
+  'payout.error.notStakingWallet':
+    'A carteira conectada {wallet} não é a carteira de staking {stakingWallet}. Troque para essa conta na sua carteira e tente novamente.',
   'payout.error.rejected': 'A carteira rejeitou a transação. Nada foi enviado.',
   'payout.error.noSourceAccount': 'A carteira de staking não possui conta do token configurado.',
-  'payout.error.insufficientBalance': 'A carteira de staking tem {available} tokens, o que não basta para os {needed} tokens deste pagamento. Nada foi enviado.',
-  'payout.error.failedOnChain': 'A transação de pagamento falhou na blockchain ({detail}): nenhum token foi movido, apenas a taxa da rede foi paga. A retirada continua pendente.',
+  'payout.error.insufficientBalance':
+    'A carteira de staking tem {available} tokens, o que não basta para os {needed} tokens deste pagamento. Nada foi enviado.',
+  'payout.error.failedOnChain':
+    'A transação de pagamento falhou na blockchain ({detail}): nenhum token foi movido, apenas a taxa da rede foi paga. A retirada continua pendente.',
   'payout.error.sendFailed': 'Não foi possível enviar a transação: {detail}',
-  'payout.sentUnconfirmed': 'Pagamento enviado para {count} saques: a confirmação ainda não pôde ser lida. O servidor acompanha a transação e os conclui quando ela for finalizada; nada precisa ser pago de novo.',
-  'payout.error.otherStakingWallet': 'Este saque é devido pela carteira de staking {wallet}, para onde foi o depósito. Conecte essa carteira para pagá-lo. Nada foi enviado.',
+  'payout.sentUnconfirmed':
+    'Pagamento enviado para {count} saques: a confirmação ainda não pôde ser lida. O servidor acompanha a transação e os conclui quando ela for finalizada; nada precisa ser pago de novo.',
+  'payout.error.otherStakingWallet':
+    'Este saque é devido pela carteira de staking {wallet}, para onde foi o depósito. Conecte essa carteira para pagá-lo. Nada foi enviado.',
   'payout.error.mixedTokens': 'Os saques selecionados são devidos em tokens diferentes: pague-os separadamente. Nada foi enviado.',
-  'payout.error.cannotSign': 'Esta carteira não consegue assinar uma transação sem enviá-la, o que um pagamento seguro exige. Use a Phantom, ou pague por outro meio e use Processar. Nada foi enviado.',
+  'payout.error.cannotSign':
+    'Esta carteira não consegue assinar uma transação sem enviá-la, o que um pagamento seguro exige. Use a Phantom, ou pague por outro meio e use Processar. Nada foi enviado.',
   'payout.error.refused': 'O servidor recusou este pagamento antes do envio: {detail} Nada foi enviado.',
-  'payout.error.notSent': 'A rede recusou a transação de pagamento antes de enviá-la ({detail}). Nada foi movido. Os saques poderão ser pagos de novo quando o blockhash expirar, em cerca de dois minutos.',
+  'payout.error.notSent':
+    'A rede recusou a transação de pagamento antes de enviá-la ({detail}). Nada foi movido. Os saques poderão ser pagos de novo quando o blockhash expirar, em cerca de dois minutos.',
   'payout.state.sent': 'Pagamento enviado: confirmando na blockchain',
   'payout.state.failed': 'Último pagamento falhou: {reason}',
   'payout.state.expired': 'Último pagamento expirou sem ser enviado',
@@ -303,7 +315,8 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'stakes.ends': 'Termina',
   'stakes.completed': 'Concluído',
   'stakes.overCapacity': 'Acima da capacidade',
-  'stakes.overCapacityHint': 'Um depósito verificado registrado depois que o limite do plano foi atingido (os tokens já tinham sido enviados). Decida se o mantém ou o devolve.',
+  'stakes.overCapacityHint':
+    'Um depósito verificado registrado depois que o limite do plano foi atingido (os tokens já tinham sido enviados). Decida se o mantém ou o devolve.',
   'stakes.activeEmpty': 'Nenhum stake ativo',
   'stakes.completedEmpty': 'Nenhum stake concluído',
   'stakes.updateExpired': 'Atualizar Stakes Expirados',
@@ -351,7 +364,8 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'audit.after': 'Depois',
   'audit.empty': 'Nenhuma alteração registrada ainda',
 
-  'reconciliation.intro': 'Depósitos na carteira de staking que nenhum stake registra, lidos da blockchain: normalmente o navegador do holder fechou entre o envio e o registro. A próxima visita do holder registra; caso contrário, contate o remetente.',
+  'reconciliation.intro':
+    'Depósitos na carteira de staking que nenhum stake registra, lidos da blockchain: normalmente o navegador do holder fechou entre o envio e o registro. A próxima visita do holder registra; caso contrário, contate o remetente.',
   'reconciliation.depth': 'Últimas transações a verificar',
   'reconciliation.refresh': 'Verificar novamente',
   'reconciliation.tx': 'Transação',
@@ -369,11 +383,14 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'treasury.coverage': 'Cobertura',
   'treasury.unknown': 'Desconhecido',
   'treasury.nothingOwed': 'Nada a pagar',
-  'treasury.underCovered': 'A carteira de staking cobre apenas {percent}% do que é devido. Reforce o saldo antes do vencimento dos pagamentos.',
+  'treasury.underCovered':
+    'A carteira de staking cobre apenas {percent}% do que é devido. Reforce o saldo antes do vencimento dos pagamentos.',
   'treasury.balanceUnknown': 'Saldo desconhecido: não foi possível ler a blockchain',
   'treasury.failed': 'Não foi possível carregar a cobertura da tesouraria',
-  'treasury.breakdown': 'Devido: {principal} de principal + {rewards} de recompensas de stakes ativos e concluídos, e {pending} em saques pendentes.',
-  'treasury.elsewhere': 'Também devido por outra carteira ou em outro token (depósitos feitos quando as configurações os indicavam; o saldo acima não os cobre):',
+  'treasury.breakdown':
+    'Devido: {principal} de principal + {rewards} de recompensas de stakes ativos e concluídos, e {pending} em saques pendentes.',
+  'treasury.elsewhere':
+    'Também devido por outra carteira ou em outro token (depósitos feitos quando as configurações os indicavam; o saldo acima não os cobre):',
   'treasury.elsewhereItem': '{amount} por {wallet} (token {token})',
 
   'events.newWithdrawal': 'Novo pedido de saque',

@@ -104,7 +104,8 @@ export const ptBR: Record<MessageKey, string> = {
   'dialog.processing': 'Processando...',
   'dialog.cancel': 'Cancelar',
   'dialog.close': 'Fechar',
-  'dialog.manualNote': 'Os saques são processados manualmente pela equipe em até 24 horas; a transferência ocorre 1-2 minutos após a aprovação.',
+  'dialog.manualNote':
+    'Os saques são processados manualmente pela equipe em até 24 horas; a transferência ocorre 1-2 minutos após a aprovação.',
   'dialog.unstakeTitle': 'Retirar',
   'dialog.withdrawTitle': 'Sacar',
   'dialog.principal': 'Valor em stake',
@@ -142,7 +143,8 @@ export const ptBR: Record<MessageKey, string> = {
   'toast.depositPendingText': 'Sua transferência {tx} está na blockchain; vamos registrá-la assim que o servidor puder verificá-la.',
   'transfer.walletNotConnected': 'Carteira não conectada',
   'transfer.sameWallet': 'Erro: Carteira de origem e destino são iguais. Verifique se a carteira está conectada corretamente.',
-  'transfer.noDestinationAccount': 'A carteira de destino {detail} não possui uma conta para o token. Transferência P2P não pode prosseguir.',
+  'transfer.noDestinationAccount':
+    'A carteira de destino {detail} não possui uma conta para o token. Transferência P2P não pode prosseguir.',
   'transfer.noSourceAccount': 'Falha na transferência de tokens: sua carteira não possui uma conta para o token.',
   'transfer.insufficientBalance': 'Falha na transferência de tokens: {detail}',
   'transfer.rejected': 'Transação rejeitada pelo usuário',
@@ -166,9 +168,12 @@ export const ptBR: Record<MessageKey, string> = {
   'notFound.text': 'A página que você procura não existe.',
   'docs.title': 'Como funciona o stake',
   'docs.intro': 'Faça stake de {token} por um período fixo e ganhe a recompensa do plano. Estas são as regras:',
-  'docs.reward': 'A recompensa é o seu stake vezes o rendimento percentual do plano para o período inteiro, não por ano. Exemplo: 50% de rendimento sobre 1000 dá 500.',
-  'docs.early': 'A retirada antecipada perde todas as recompensas e cobra a multa percentual do plano: você recebe o stake menos stake × multa. Exemplo: multa de 10% sobre 1000 dá 900 líquidos.',
-  'docs.manual': 'Os saques são processados manualmente pelos administradores em até 24 horas. A transferência ocorre 1-2 minutos após a aprovação.',
+  'docs.reward':
+    'A recompensa é o seu stake vezes o rendimento percentual do plano para o período inteiro, não por ano. Exemplo: 50% de rendimento sobre 1000 dá 500.',
+  'docs.early':
+    'A retirada antecipada perde todas as recompensas e cobra a multa percentual do plano: você recebe o stake menos stake × multa. Exemplo: multa de 10% sobre 1000 dá 900 líquidos.',
+  'docs.manual':
+    'Os saques são processados manualmente pelos administradores em até 24 horas. A transferência ocorre 1-2 minutos após a aprovação.',
   'docs.fees': 'Apenas as taxas da rede blockchain se aplicam.',
   'docs.restake': 'Quando um stake termina, você pode sacar o valor mais a recompensa, ou refazer o stake com os dois.',
 };

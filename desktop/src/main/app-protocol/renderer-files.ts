@@ -15,7 +15,8 @@ export function rendererFiles(root: string, csp: () => string): (pathname: strin
     'cache-control': 'no-cache',
     ...extra,
   });
-  const refuse = (status: number, text: string) => new Response(text, { status, headers: headers({ 'content-type': 'text/plain; charset=utf-8' }) });
+  const refuse = (status: number, text: string) =>
+    new Response(text, { status, headers: headers({ 'content-type': 'text/plain; charset=utf-8' }) });
 
   return async (pathname) => {
     let decoded: string;

@@ -44,7 +44,8 @@ export function explorerLink(value: unknown): string {
 }
 
 export function noticeArgument(value: unknown): { title: string; body: string } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidIpcArgument('notice must be an object with title and body');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new InvalidIpcArgument('notice must be an object with title and body');
   const { title, body, ...rest } = value as Record<string, unknown>;
   if (Object.keys(rest).length > 0) throw new InvalidIpcArgument('notice takes only title and body');
   const checkedTitle = text(title, 'notice.title', MAX_NOTICE_TITLE);

@@ -90,10 +90,13 @@ describe('token channels', () => {
     expect(await invoke(IpcChannel.TokenLoad)).toBeNull();
   });
 
-  it.each([[undefined], [''], [42], [{ token: TOKEN }], ['a b'], ['x'.repeat(4097)], ['<script>']])('refuse the token %j', async (token) => {
-    await expect(invoke(IpcChannel.TokenSave, token)).rejects.toThrow(/token/);
-    expect(existsSync(path.join(dir, 'admin-token.enc'))).toBe(false);
-  });
+  it.each([[undefined], [''], [42], [{ token: TOKEN }], ['a b'], ['x'.repeat(4097)], ['<script>']])(
+    'refuse the token %j',
+    async (token) => {
+      await expect(invoke(IpcChannel.TokenSave, token)).rejects.toThrow(/token/);
+      expect(existsSync(path.join(dir, 'admin-token.enc'))).toBe(false);
+    },
+  );
 });
 
 describe('clipboard and link channels', () => {
@@ -113,10 +116,13 @@ describe('clipboard and link channels', () => {
     expect(shell.openExternal).toHaveBeenCalledWith('https://explorer.solana.com/tx/5Nq3?cluster=devnet');
   });
 
-  it.each(['http://explorer.solana.com/tx/1', 'https://evil.example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 42])('refuse to open %j', async (url) => {
-    await expect(invoke(IpcChannel.OpenExternal, url)).rejects.toThrow(/url must be a string|only https:\/\/explorer.solana.com links/);
-    expect(shell.openExternal).not.toHaveBeenCalled();
-  });
+  it.each(['http://explorer.solana.com/tx/1', 'https://evil.example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 42])(
+    'refuse to open %j',
+    async (url) => {
+      await expect(invoke(IpcChannel.OpenExternal, url)).rejects.toThrow(/url must be a string|only https:\/\/explorer.solana.com links/);
+      expect(shell.openExternal).not.toHaveBeenCalled();
+    },
+  );
 });
 
 describe('notification channels', () => {
@@ -125,13 +131,18 @@ describe('notification channels', () => {
     expect(Notification.shown.map((n) => n.options)).toEqual([{ title: 'New withdrawal request', body: '7xKX…AsU: 1,050 SDT' }]);
   });
 
-  it.each([[null], ['title'], [{ title: '', body: 'x' }], [{ title: 'x' }], [{ title: 'x', body: 'y', icon: '/etc/passwd' }], [{ title: 'x'.repeat(201), body: '' }], [[1, 2]]])(
-    'refuse the notice %j',
-    async (notice) => {
-      await expect(invoke(IpcChannel.Notify, notice)).rejects.toThrow(/notice/);
-      expect(Notification.shown).toHaveLength(0);
-    },
-  );
+  it.each([
+    [null],
+    ['title'],
+    [{ title: '', body: 'x' }],
+    [{ title: 'x' }],
+    [{ title: 'x', body: 'y', icon: '/etc/passwd' }],
+    [{ title: 'x'.repeat(201), body: '' }],
+    [[1, 2]],
+  ])('refuse the notice %j', async (notice) => {
+    await expect(invoke(IpcChannel.Notify, notice)).rejects.toThrow(/notice/);
+    expect(Notification.shown).toHaveLength(0);
+  });
 
   it('show the pending count on the tray and the badge', async () => {
     await invoke(IpcChannel.SetPendingCount, 4);
@@ -153,7 +164,17 @@ describe('the CSV channel', () => {
     expect(readFileSync(chosen, 'utf8')).toBe('id\n1\n');
   });
 
-  it.each(['../withdrawals.csv', '/etc/cron.d/x.csv', 'C:\\Windows\\x.csv', '.hidden.csv', 'withdrawals.exe', 'withdrawals.csv.sh', 'a..b.csv', '', 7])('refuses the file name %j', async (fileName) => {
+  it.each([
+    '../withdrawals.csv',
+    '/etc/cron.d/x.csv',
+    'C:\\Windows\\x.csv',
+    '.hidden.csv',
+    'withdrawals.exe',
+    'withdrawals.csv.sh',
+    'a..b.csv',
+    '',
+    7,
+  ])('refuses the file name %j', async (fileName) => {
     await expect(invoke(IpcChannel.SaveCsv, fileName, 'id\n')).rejects.toThrow(/fileName/);
     expect(dialog.showSaveDialog).not.toHaveBeenCalled();
   });

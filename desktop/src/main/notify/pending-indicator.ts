@@ -17,13 +17,7 @@ export function pendingTooltip(count: number): string {
  */
 export function createPendingIndicator(showWindow: () => void): PendingIndicator {
   const tray = new Tray(nativeImage.createFromDataURL(TRAY_ICON_DATA_URL));
-  tray.setContextMenu(
-    Menu.buildFromTemplate([
-      { label: `Show ${PRODUCT}`, click: showWindow },
-      { type: 'separator' },
-      { role: 'quit' },
-    ]),
-  );
+  tray.setContextMenu(Menu.buildFromTemplate([{ label: `Show ${PRODUCT}`, click: showWindow }, { type: 'separator' }, { role: 'quit' }]));
   tray.on('click', showWindow);
   const indicator: PendingIndicator = {
     setCount(count) {

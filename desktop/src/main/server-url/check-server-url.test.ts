@@ -16,9 +16,11 @@ async function serve(listener: RequestListener): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-const json = (status: number, body: unknown): RequestListener => (request, response) => {
-  response.writeHead(request.url === '/api/health' ? status : 404, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-};
+const json =
+  (status: number, body: unknown): RequestListener =>
+  (request, response) => {
+    response.writeHead(request.url === '/api/health' ? status : 404, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
 
 describe('the server connection check', () => {
   it('accepts a server whose /api/health answers {"status":"ok"}, as its origin', async () => {

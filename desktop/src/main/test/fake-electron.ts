@@ -29,7 +29,8 @@ export const safeStorage = {
   getSelectedStorageBackend: vi.fn(() => 'gnome_libsecret'),
   encryptString: vi.fn((text: string) => Buffer.concat([Buffer.from('v10'), scramble(Buffer.from(text, 'utf8'))])),
   decryptString: vi.fn((cipher: Buffer) => {
-    if (cipher.subarray(0, 3).toString() !== 'v10') throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+    if (cipher.subarray(0, 3).toString() !== 'v10')
+      throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
     return scramble(cipher.subarray(3)).toString('utf8');
   }),
 };
@@ -148,4 +149,20 @@ export function resetFakeElectron(): void {
   dialog.showSaveDialog.mockImplementation(async () => ({ canceled: true, filePath: '' }));
 }
 
-export default { ipcMain, ipcRenderer, contextBridge, clipboard, shell, safeStorage, protocol, session, BrowserWindow, Notification, Tray, nativeImage, app, Menu, dialog };
+export default {
+  ipcMain,
+  ipcRenderer,
+  contextBridge,
+  clipboard,
+  shell,
+  safeStorage,
+  protocol,
+  session,
+  BrowserWindow,
+  Notification,
+  Tray,
+  nativeImage,
+  app,
+  Menu,
+  dialog,
+};

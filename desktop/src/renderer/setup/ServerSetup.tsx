@@ -55,7 +55,13 @@ export function ServerSetup({ bridge, current, onCancel }: Props) {
         <main className="setup-screen">
           <Card title={<Typography.Title level={3}>{messages.title}</Typography.Title>} style={{ width: 'min(520px, 100%)' }}>
             <Typography.Paragraph type="secondary">{messages.intro}</Typography.Paragraph>
-            <Form form={form} layout="vertical" requiredMark={false} initialValues={{ url: current ?? '' }} onFinish={() => void run('save')}>
+            <Form
+              form={form}
+              layout="vertical"
+              requiredMark={false}
+              initialValues={{ url: current ?? '' }}
+              onFinish={() => void run('save')}
+            >
               <Form.Item label={messages.urlLabel} name="url" rules={[{ required: true, whitespace: true, message: messages.urlRequired }]}>
                 <Input placeholder="https://stakedesk.example.com" autoFocus inputMode="url" spellCheck={false} />
               </Form.Item>

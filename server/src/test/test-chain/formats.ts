@@ -44,10 +44,7 @@ export function encodeAccount(account: AccountSnapshot, encoding: AccountEncodin
       break;
     case 'jsonParsed':
       // Accounts the RPC cannot parse come back as base64.
-      data = parseTokenProgramAccount(account.owner, account.data, (mint) => ledger.mintDecimals(mint)) ?? [
-        base64(sliced),
-        'base64',
-      ];
+      data = parseTokenProgramAccount(account.owner, account.data, (mint) => ledger.mintDecimals(mint)) ?? [base64(sliced), 'base64'];
       break;
   }
   return {

@@ -5,14 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { address, isFullySignedTransaction, lamports } from '@solana/kit';
-import {
-  AddressLookupTableAccount,
-  AddressLookupTableProgram,
-  Keypair,
-  SystemProgram,
-  Transaction,
-  type PublicKey,
-} from '@solana/web3.js';
+import { AddressLookupTableAccount, AddressLookupTableProgram, Keypair, SystemProgram, Transaction, type PublicKey } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
 import { decodeMint, decodeTokenAccount, uiTokenAmount } from './parse.js';
@@ -43,9 +36,7 @@ export interface AccountSnapshot {
 }
 
 /** A transaction either lands (successful or failed, fee charged) or is dropped, as on a real chain. */
-export type SubmitOutcome =
-  | { landed: true; record: TransactionRecord }
-  | { landed: false; signature: string; err: RpcTransactionError };
+export type SubmitOutcome = { landed: true; record: TransactionRecord } | { landed: false; signature: string; err: RpcTransactionError };
 
 export interface SimulationResult extends ExecutionMeta {
   accountKeys: AccountKey[];
@@ -270,9 +261,10 @@ export class Ledger {
     const preTokenBalances = this.tokenBalances(before);
 
     const result = this.svm.sendTransaction(transaction.kit);
-    const meta = result instanceof FailedTransactionMetadata
-      ? executionMeta(result.meta(), transactionErrorToRpc(result.err()))
-      : executionMeta(result, null);
+    const meta =
+      result instanceof FailedTransactionMetadata
+        ? executionMeta(result.meta(), transactionErrorToRpc(result.err()))
+        : executionMeta(result, null);
     const after = keys.map((key) => this.getAccount(key));
     const feeCharged = (after[0]?.lamports ?? 0n) < (before[0]?.lamports ?? 0n);
     // A failed transaction lands only if it got as far as paying its fee; otherwise it is dropped.
@@ -339,7 +331,12 @@ export class Ledger {
         const account = post.get(pubkey);
         if (!account) return current(pubkey);
         if (account.lamports === 0n) return null;
-        return { lamports: account.lamports, owner: account.programAddress, data: new Uint8Array(account.data), executable: account.executable };
+        return {
+          lamports: account.lamports,
+          owner: account.programAddress,
+          data: new Uint8Array(account.data),
+          executable: account.executable,
+        };
       };
       return { ...executionMeta(result.meta(), null), accountKeys, accountAfter, replacementBlockhash };
     } finally {

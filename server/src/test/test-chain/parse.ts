@@ -38,7 +38,10 @@ export function uiTokenAmount(amount: bigint, decimals: number): UiTokenAmount {
 /** Little-endian reader over account or instruction data; throws RangeError past the end. */
 class Reader {
   private readonly view: DataView;
-  constructor(private readonly data: Uint8Array, private offset = 0) {
+  constructor(
+    private readonly data: Uint8Array,
+    private offset = 0,
+  ) {
     this.view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   }
   get remaining(): number {
@@ -95,12 +98,35 @@ const UNSET_PUBKEY = '11111111111111111111111111111111'; // 32 zero bytes
 
 // Token-2022 extension type numbers, as the RPC names them.
 const EXTENSION_NAMES = [
-  'uninitialized', 'transferFeeConfig', 'transferFeeAmount', 'mintCloseAuthority', 'confidentialTransferMint',
-  'confidentialTransferAccount', 'defaultAccountState', 'immutableOwner', 'memoTransfer', 'nonTransferable',
-  'interestBearingConfig', 'cpiGuard', 'permanentDelegate', 'nonTransferableAccount', 'transferHook',
-  'transferHookAccount', 'confidentialTransferFeeConfig', 'confidentialTransferFeeAmount', 'metadataPointer',
-  'tokenMetadata', 'groupPointer', 'tokenGroup', 'groupMemberPointer', 'tokenGroupMember', 'confidentialMintBurn',
-  'scaledUiAmount', 'pausable', 'pausableAccount', 'permissionedBurn',
+  'uninitialized',
+  'transferFeeConfig',
+  'transferFeeAmount',
+  'mintCloseAuthority',
+  'confidentialTransferMint',
+  'confidentialTransferAccount',
+  'defaultAccountState',
+  'immutableOwner',
+  'memoTransfer',
+  'nonTransferable',
+  'interestBearingConfig',
+  'cpiGuard',
+  'permanentDelegate',
+  'nonTransferableAccount',
+  'transferHook',
+  'transferHookAccount',
+  'confidentialTransferFeeConfig',
+  'confidentialTransferFeeAmount',
+  'metadataPointer',
+  'tokenMetadata',
+  'groupPointer',
+  'tokenGroup',
+  'groupMemberPointer',
+  'tokenGroupMember',
+  'confidentialMintBurn',
+  'scaledUiAmount',
+  'pausable',
+  'pausableAccount',
+  'permissionedBurn',
 ];
 // Extensions without state the RPC shows as just their name; the rest we cannot render faithfully.
 const STATELESS_EXTENSIONS = new Set([7, 9, 13, 27]);
@@ -281,9 +307,23 @@ function withSigners(info: Info, accounts: string[], authorityIndex: number, fie
 }
 
 const AUTHORITY_TYPES = [
-  'mintTokens', 'freezeAccount', 'accountOwner', 'closeAccount', 'transferFeeConfig', 'withheldWithdraw', 'closeMint',
-  'interestRate', 'permanentDelegate', 'confidentialTransferMint', 'transferHookProgramId',
-  'confidentialTransferFeeConfig', 'metadataPointer', 'groupPointer', 'groupMemberPointer', 'scaledUiAmount', 'pause',
+  'mintTokens',
+  'freezeAccount',
+  'accountOwner',
+  'closeAccount',
+  'transferFeeConfig',
+  'withheldWithdraw',
+  'closeMint',
+  'interestRate',
+  'permanentDelegate',
+  'confidentialTransferMint',
+  'transferHookProgramId',
+  'confidentialTransferFeeConfig',
+  'metadataPointer',
+  'groupPointer',
+  'groupMemberPointer',
+  'scaledUiAmount',
+  'pause',
   'permissionedBurn',
 ];
 

@@ -146,7 +146,8 @@ export function createRpcMethods(ledger: Ledger): Dispatch {
     },
 
     getMinimumBalanceForRentExemption: ([length]) => {
-      if (typeof length !== 'number' || !Number.isInteger(length) || length < 0) throw invalidParams('Invalid params: expected a data length');
+      if (typeof length !== 'number' || !Number.isInteger(length) || length < 0)
+        throw invalidParams('Invalid params: expected a data length');
       return Number(ledger.minimumBalanceForRentExemption(length));
     },
 

@@ -57,8 +57,7 @@ export function openSubscriptions(ledger: Ledger, send: (message: unknown) => vo
     },
     signatureUnsubscribe: unsubscribe,
 
-    slotSubscribe: () =>
-      subscribe((id) => ledger.onSlot((slot) => notify('slotNotification', id, { parent: slot - 1, root: slot, slot }))),
+    slotSubscribe: () => subscribe((id) => ledger.onSlot((slot) => notify('slotNotification', id, { parent: slot - 1, root: slot, slot }))),
     slotUnsubscribe: unsubscribe,
 
     rootSubscribe: () => subscribe((id) => ledger.onSlot((slot) => notify('rootNotification', id, slot))),

@@ -66,7 +66,14 @@ function transferChecked(from: Keypair, to: PublicKey, rawAmount: bigint): Trans
   const destination = getAssociatedTokenAddressSync(mint, to);
   return [
     createAssociatedTokenAccountIdempotentInstruction(from.publicKey, destination, to, mint),
-    createTransferCheckedInstruction(getAssociatedTokenAddressSync(mint, from.publicKey), mint, destination, from.publicKey, rawAmount, DECIMALS),
+    createTransferCheckedInstruction(
+      getAssociatedTokenAddressSync(mint, from.publicKey),
+      mint,
+      destination,
+      from.publicKey,
+      rawAmount,
+      DECIMALS,
+    ),
   ];
 }
 
@@ -212,7 +219,11 @@ describe('test chain over JSON-RPC', () => {
 
   it('confirms sendAndConfirmTransaction over the WebSocket', async () => {
     const recipient = Keypair.generate();
-    const signature = await sendAndConfirmTransaction(connection, new Transaction().add(...transferChecked(holder, recipient.publicKey, ONE_TOKEN)), [holder]);
+    const signature = await sendAndConfirmTransaction(
+      connection,
+      new Transaction().add(...transferChecked(holder, recipient.publicKey, ONE_TOKEN)),
+      [holder],
+    );
 
     const subscribed = chain.requests.some(
       (request) => request.transport === 'ws' && request.method === 'signatureSubscribe' && request.params[0] === signature,
@@ -268,9 +279,13 @@ describe('test chain over JSON-RPC', () => {
     expect((refusal as SendTransactionError).logs).toContain('Program log: Error: insufficient funds');
 
     // Without preflight it lands, fails, and costs the fee.
-    const signature = await connection.sendTransaction(new Transaction().add(...transferChecked(holder, staking.publicKey, balance + 1n)), [holder], {
-      skipPreflight: true,
-    });
+    const signature = await connection.sendTransaction(
+      new Transaction().add(...transferChecked(holder, staking.publicKey, balance + 1n)),
+      [holder],
+      {
+        skipPreflight: true,
+      },
+    );
     const statuses = await connection.getSignatureStatuses([signature]);
     expect(statuses.value[0]).toMatchObject({
       err: { InstructionError: [1, { Custom: 1 }] },
@@ -361,7 +376,11 @@ describe('test chain over JSON-RPC', () => {
   it('lists a token account history newest first with limit, before and until', async () => {
     const staking = Keypair.generate();
     const stakingAccount = getAssociatedTokenAddressSync(mint, staking.publicKey);
-    const first = await sendAndConfirmTransaction(connection, new Transaction().add(...transferChecked(holder, staking.publicKey, ONE_TOKEN)), [holder]);
+    const first = await sendAndConfirmTransaction(
+      connection,
+      new Transaction().add(...transferChecked(holder, staking.publicKey, ONE_TOKEN)),
+      [holder],
+    );
     const second = await chain.transfer({ mint, from: holder, to: staking.publicKey, rawAmount: 2n * ONE_TOKEN, decimals: DECIMALS });
     const third = await chain.transfer({ mint, from: holder, to: staking.publicKey, rawAmount: 3n * ONE_TOKEN, decimals: DECIMALS });
 
@@ -377,13 +396,22 @@ describe('test chain over JSON-RPC', () => {
     });
     expect(all[0]!.slot).toBeGreaterThan(all[1]!.slot);
 
-    expect((await connection.getSignaturesForAddress(stakingAccount, { limit: 2 })).map((entry) => entry.signature)).toEqual([third, second]);
+    expect((await connection.getSignaturesForAddress(stakingAccount, { limit: 2 })).map((entry) => entry.signature)).toEqual([
+      third,
+      second,
+    ]);
     expect((await connection.getSignaturesForAddress(stakingAccount, { before: second })).map((entry) => entry.signature)).toEqual([first]);
-    expect((await connection.getSignaturesForAddress(stakingAccount, { until: first })).map((entry) => entry.signature)).toEqual([third, second]);
+    expect((await connection.getSignaturesForAddress(stakingAccount, { until: first })).map((entry) => entry.signature)).toEqual([
+      third,
+      second,
+    ]);
 
     // web3.js fetches several transactions in one JSON-RPC batch.
     const fetched = await connection.getParsedTransactions([first, third], { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
-    expect(fetched.map((transaction) => transaction && tokenDelta(transaction, staking.publicKey, mint))).toEqual([ONE_TOKEN, 3n * ONE_TOKEN]);
+    expect(fetched.map((transaction) => transaction && tokenDelta(transaction, staking.publicKey, mint))).toEqual([
+      ONE_TOKEN,
+      3n * ONE_TOKEN,
+    ]);
   });
 
   it('finds associated token accounts with getTokenAccountsByOwner, raw and parsed', async () => {
@@ -411,7 +439,14 @@ describe('test chain over JSON-RPC', () => {
     const buyer = Keypair.generate();
     const staking = Keypair.generate();
     const sellerAccount = getAssociatedTokenAddressSync(mint, seller.publicKey);
-    await chain.transfer({ mint, from: holder, to: seller.publicKey, rawAmount: 500n * ONE_TOKEN, decimals: DECIMALS, createDestinationAccount: true });
+    await chain.transfer({
+      mint,
+      from: holder,
+      to: seller.publicKey,
+      rawAmount: 500n * ONE_TOKEN,
+      decimals: DECIMALS,
+      createDestinationAccount: true,
+    });
 
     const transaction = new Transaction().add(
       ...transferChecked(seller, staking.publicKey, 100n * ONE_TOKEN),
@@ -430,7 +465,12 @@ describe('test chain over JSON-RPC', () => {
       program: 'spl-token',
       parsed: {
         type: 'setAuthority',
-        info: { account: sellerAccount.toBase58(), authority: seller.publicKey.toBase58(), authorityType: 'accountOwner', newAuthority: buyer.publicKey.toBase58() },
+        info: {
+          account: sellerAccount.toBase58(),
+          authority: seller.publicKey.toBase58(),
+          authorityType: 'accountOwner',
+          newAuthority: buyer.publicKey.toBase58(),
+        },
       },
     });
   });
@@ -481,7 +521,14 @@ describe('test chain over JSON-RPC', () => {
     const failed = await parsedTransaction(signature);
     expect(failed.meta?.err).toEqual({ InstructionError: [1, { Custom: 1 }] });
     await expect(
-      chain.transfer({ mint, from: holder, to: staking.publicKey, rawAmount: 10n ** 15n, decimals: DECIMALS, createDestinationAccount: true }),
+      chain.transfer({
+        mint,
+        from: holder,
+        to: staking.publicKey,
+        rawAmount: 10n ** 15n,
+        decimals: DECIMALS,
+        createDestinationAccount: true,
+      }),
     ).rejects.toThrow(/custom program error: 0x1/);
 
     const sent = await chain.sendTransaction(new Transaction().add(...transferChecked(holder, staking.publicKey, 10n ** 15n)), [holder]);
@@ -505,7 +552,10 @@ describe('test chain over JSON-RPC', () => {
     transfer.sign(chain.payer);
     const send = JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'sendTransaction', params: [bs58.encode(transfer.serialize())] });
     expect((await rpc(send)).result).toBe(bs58.encode(transfer.signature ?? new Uint8Array()));
-    expect((await rpc(send)).error).toMatchObject({ code: -32002, message: 'Transaction simulation failed: This transaction has already been processed' });
+    expect((await rpc(send)).error).toMatchObject({
+      code: -32002,
+      message: 'Transaction simulation failed: This transaction has already been processed',
+    });
 
     const batch = (await rpc(
       JSON.stringify([

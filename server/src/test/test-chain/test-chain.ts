@@ -139,9 +139,7 @@ export async function startTestChain(options: { port?: number } = {}): Promise<T
   const requireSuccess = (signature: string): string => {
     const record = ledger.getRecord(signature);
     if (record?.err) {
-      throw new Error(
-        `Transaction ${signature} failed: ${describeTransactionError(record.err)}\n${record.logMessages.join('\n')}`,
-      );
+      throw new Error(`Transaction ${signature} failed: ${describeTransactionError(record.err)}\n${record.logMessages.join('\n')}`);
     }
     return signature;
   };
@@ -198,9 +196,7 @@ export async function startTestChain(options: { port?: number } = {}): Promise<T
       const programId = tokenProgramOf(mint);
       const account = associatedAccount(mint, owner, programId);
       if (!ledger.getAccount(account.toBase58())) {
-        requireSuccess(
-          run([createAssociatedTokenAccountIdempotentInstruction(payer.publicKey, account, owner, mint, programId)], []),
-        );
+        requireSuccess(run([createAssociatedTokenAccountIdempotentInstruction(payer.publicKey, account, owner, mint, programId)], []));
       }
       return account;
     },

@@ -29,7 +29,13 @@ export function AccountDrawer({ open, onClose }: { open: boolean; onClose: () =>
               { key: 'username', label: t('account.username'), children: me.username },
               { key: 'email', label: t('account.email'), children: me.email },
               { key: 'role', label: t('account.role'), children: <RoleTag role={me.role} /> },
-              { key: 'twoFactor', label: t('account.twoFactor'), children: <Tag color={me.twoFactorEnabled ? 'green' : 'default'}>{me.twoFactorEnabled ? t('account.on') : t('account.off')}</Tag> },
+              {
+                key: 'twoFactor',
+                label: t('account.twoFactor'),
+                children: (
+                  <Tag color={me.twoFactorEnabled ? 'green' : 'default'}>{me.twoFactorEnabled ? t('account.on') : t('account.off')}</Tag>
+                ),
+              },
               { key: 'since', label: t('account.since'), children: formatDateTime(me.createdAt) },
             ]}
           />

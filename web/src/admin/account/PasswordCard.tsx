@@ -34,7 +34,12 @@ export function PasswordCard() {
   }
 
   function submit(values: PasswordForm) {
-    const input = checkWithSchema(form, passwordChangeSchema, { currentPassword: values.currentPassword ?? '', newPassword: values.newPassword ?? '' }, localize);
+    const input = checkWithSchema(
+      form,
+      passwordChangeSchema,
+      { currentPassword: values.currentPassword ?? '', newPassword: values.newPassword ?? '' },
+      localize,
+    );
     if (!input) return;
     if (values.repeatPassword !== values.newPassword) {
       form.setFields([{ name: 'repeatPassword', errors: [t('account.passwordMismatch')] }]);

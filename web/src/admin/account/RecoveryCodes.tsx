@@ -29,7 +29,8 @@ export function RecoveryCodes({ codes, onDone, doneLabel }: { codes: string[]; o
 
   async function download() {
     try {
-      if ((await platform.saveCsv(FILE_NAME, ['recovery_code', ...codes].join('\n') + '\n')) === 'saved') toast.success(t('recovery.downloaded'), FILE_NAME);
+      if ((await platform.saveCsv(FILE_NAME, ['recovery_code', ...codes].join('\n') + '\n')) === 'saved')
+        toast.success(t('recovery.downloaded'), FILE_NAME);
     } catch (error) {
       toast.error(t('csv.failed'), error instanceof Error ? error.message : undefined);
     }

@@ -47,7 +47,9 @@ export function TwoFactorCard({ me }: { me: AdminMe }) {
       extra={<Tag color={me.twoFactorEnabled ? 'green' : 'default'}>{me.twoFactorEnabled ? t('account.on') : t('account.off')}</Tag>}
       style={{ marginTop: 16 }}
     >
-      {!codes && <Typography.Paragraph type="secondary">{me.twoFactorEnabled ? t('twoFactor.onText') : t('twoFactor.offText')}</Typography.Paragraph>}
+      {!codes && (
+        <Typography.Paragraph type="secondary">{me.twoFactorEnabled ? t('twoFactor.onText') : t('twoFactor.offText')}</Typography.Paragraph>
+      )}
       {body}
     </Card>
   );
@@ -61,7 +63,12 @@ function DisableTwoFactor() {
   const [form] = Form.useForm<DisableForm>();
 
   function submit(values: DisableForm) {
-    const input = checkWithSchema(form, twoFactorDisableSchema, { currentPassword: values.currentPassword ?? '', code: values.code ?? '' }, localize);
+    const input = checkWithSchema(
+      form,
+      twoFactorDisableSchema,
+      { currentPassword: values.currentPassword ?? '', code: values.code ?? '' },
+      localize,
+    );
     if (!input) return;
     disable.mutate(input, {
       onSuccess: () => {

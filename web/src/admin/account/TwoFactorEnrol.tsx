@@ -93,7 +93,15 @@ function EnrolForm({
     <Form form={form} name="two-factor-on" layout="vertical" onFinish={onSubmit} requiredMark={false}>
       <Typography.Paragraph>{t('twoFactor.scan')}</Typography.Paragraph>
       {/* Dark on white whatever the theme: authenticator apps read that best. */}
-      <QRCode className="admin-qr" value={setup.otpauthUrl} color="#000000" bgColor="#ffffff" size={200} errorLevel="M" aria-label={t('twoFactor.qrLabel')} />
+      <QRCode
+        className="admin-qr"
+        value={setup.otpauthUrl}
+        color="#000000"
+        bgColor="#ffffff"
+        size={200}
+        errorLevel="M"
+        aria-label={t('twoFactor.qrLabel')}
+      />
       <Form.Item label={t('twoFactor.secret')} htmlFor="two-factor-secret">
         <Space.Compact style={{ width: '100%' }}>
           <Input id="two-factor-secret" className="admin-mono" value={setup.secret} readOnly />

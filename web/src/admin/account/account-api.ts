@@ -18,7 +18,9 @@ function useRefreshAccount() {
 
 export function useTwoFactorSetup() {
   const client = useAdminClient();
-  return useMutation({ mutationFn: () => client.send<TwoFactorSetupResponse>('POST', '/api/admin/me/two-factor/setup', undefined, OWN_PROOF) });
+  return useMutation({
+    mutationFn: () => client.send<TwoFactorSetupResponse>('POST', '/api/admin/me/two-factor/setup', undefined, OWN_PROOF),
+  });
 }
 
 export function useEnableTwoFactor() {
@@ -46,5 +48,7 @@ export function useChangePassword() {
 
 export function useSignOutEverywhere() {
   const client = useAdminClient();
-  return useMutation({ mutationFn: () => client.send<SessionTokenResponse>('POST', '/api/admin/me/sign-out-everywhere', undefined, { stepUp: false }) });
+  return useMutation({
+    mutationFn: () => client.send<SessionTokenResponse>('POST', '/api/admin/me/sign-out-everywhere', undefined, { stepUp: false }),
+  });
 }

@@ -35,14 +35,16 @@ export function AdminDialog({ open, admin, onClose }: { open: boolean; admin: Ad
   }, [open, admin, form]);
 
   const save = useMutation({
-    mutationFn: (input: AdminCreateInput) => (admin ? client.send<Admin>('PUT', `/api/admin/admins/${admin.id}`, input) : client.send<Admin>('POST', '/api/admin/admins', input)),
+    mutationFn: (input: AdminCreateInput) =>
+      admin ? client.send<Admin>('PUT', `/api/admin/admins/${admin.id}`, input) : client.send<Admin>('POST', '/api/admin/admins', input),
     onSuccess: () => {
       for (const queryKey of [adminKeys.admins, adminKeys.audit, adminKeys.me]) void queryClient.invalidateQueries({ queryKey });
       toast.success(admin ? t('admins.updated') : t('admins.created'));
       onClose();
     },
     onError: (error) => {
-      if (!isStepUpCancelled(error)) toast.error(admin ? t('admins.updateFailed') : t('admins.createFailed'), serverRefusal(form, error, localize));
+      if (!isStepUpCancelled(error))
+        toast.error(admin ? t('admins.updateFailed') : t('admins.createFailed'), serverRefusal(form, error, localize));
     },
   });
 
@@ -54,7 +56,12 @@ export function AdminDialog({ open, admin, onClose }: { open: boolean; admin: Ad
     const input = checkWithSchema(
       form,
       adminCreateSchema,
-      { email: values.email ?? '', username: values.username ?? '', ...(password === undefined ? {} : { password }), ...(role ? { role } : {}) },
+      {
+        email: values.email ?? '',
+        username: values.username ?? '',
+        ...(password === undefined ? {} : { password }),
+        ...(role ? { role } : {}),
+      },
       localize,
     );
     if (input) save.mutate(input);

@@ -83,5 +83,7 @@ export function createAdminClient(serverUrl: string, token: string, hooks: Admin
 
 /** POST /api/admin/login needs no token; `code` only once the server asked for it. */
 export function loginRequest<T>(serverUrl: string, credentials: { username: string; password: string; code?: string }): Promise<T> {
-  return apiResponse<T>(`${serverUrl}/api/admin/login`, { method: 'POST', body: credentials, credentials: 'same-origin' }).then((r) => r.body);
+  return apiResponse<T>(`${serverUrl}/api/admin/login`, { method: 'POST', body: credentials, credentials: 'same-origin' }).then(
+    (r) => r.body,
+  );
 }

@@ -1,5 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Admin, AdminMe, AdminSettings, AdminStats, AdminWithdrawal, AuditLogEntry, Stake, StakingPlan, TreasuryCoverage, UnrecordedDeposit } from '@stakedesk/shared/api-types';
+import type {
+  Admin,
+  AdminMe,
+  AdminSettings,
+  AdminStats,
+  AdminWithdrawal,
+  AuditLogEntry,
+  Stake,
+  StakingPlan,
+  TreasuryCoverage,
+  UnrecordedDeposit,
+} from '@stakedesk/shared/api-types';
 import { useAdminClient } from '../session/session.js';
 import type { ListParams } from './admin-client.js';
 import { adminKeys } from './query-keys.js';
@@ -27,7 +38,11 @@ export function useAdminPlans() {
 
 export function useAdminStakes(params: ListParams) {
   const client = useAdminClient();
-  return useQuery({ queryKey: [...adminKeys.stakes, params], queryFn: () => client.page<Stake>('/api/admin/stakes', params), placeholderData: (previous) => previous });
+  return useQuery({
+    queryKey: [...adminKeys.stakes, params],
+    queryFn: () => client.page<Stake>('/api/admin/stakes', params),
+    placeholderData: (previous) => previous,
+  });
 }
 
 export function useAdminWithdrawals(params: ListParams) {
@@ -46,16 +61,27 @@ export function useAdmins() {
 
 export function useAuditLog(params: ListParams) {
   const client = useAdminClient();
-  return useQuery({ queryKey: [...adminKeys.audit, params], queryFn: () => client.page<AuditLogEntry>('/api/admin/audit-log', params), placeholderData: (previous) => previous });
+  return useQuery({
+    queryKey: [...adminKeys.audit, params],
+    queryFn: () => client.page<AuditLogEntry>('/api/admin/audit-log', params),
+    placeholderData: (previous) => previous,
+  });
 }
 
 export function useReconciliation(limit: number) {
   const client = useAdminClient();
-  return useQuery({ queryKey: [...adminKeys.reconciliation, limit], queryFn: () => client.get<UnrecordedDeposit[]>(`/api/admin/reconciliation?limit=${limit}`) });
+  return useQuery({
+    queryKey: [...adminKeys.reconciliation, limit],
+    queryFn: () => client.get<UnrecordedDeposit[]>(`/api/admin/reconciliation?limit=${limit}`),
+  });
 }
 
 /** Refreshed every minute too: the wallet's balance changes on chain without any event here. */
 export function useTreasury() {
   const client = useAdminClient();
-  return useQuery({ queryKey: adminKeys.treasury, queryFn: () => client.get<TreasuryCoverage>('/api/admin/treasury'), refetchInterval: 60_000 });
+  return useQuery({
+    queryKey: adminKeys.treasury,
+    queryFn: () => client.get<TreasuryCoverage>('/api/admin/treasury'),
+    refetchInterval: 60_000,
+  });
 }

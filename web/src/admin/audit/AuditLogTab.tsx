@@ -17,7 +17,11 @@ export function AuditLogTab() {
     { title: t('audit.when'), dataIndex: 'createdAt', key: 'createdAt', render: (date: string) => formatDateTime(date) },
     { title: t('audit.admin'), dataIndex: 'adminUsername', key: 'adminUsername' },
     { title: t('audit.action'), dataIndex: 'action', key: 'action', render: (action: string) => <code>{action}</code> },
-    { title: t('audit.entity'), key: 'entity', render: (_value, entry) => `${entry.entityType}${entry.entityId ? ` #${entry.entityId}` : ''}` },
+    {
+      title: t('audit.entity'),
+      key: 'entity',
+      render: (_value, entry) => `${entry.entityType}${entry.entityId ? ` #${entry.entityId}` : ''}`,
+    },
   ];
 
   return (

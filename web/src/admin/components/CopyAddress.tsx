@@ -32,7 +32,15 @@ export function CopyAddress({ address }: { address: string }) {
 
   return (
     <Tooltip title={address}>
-      <Button type="text" size="small" className="admin-mono" onClick={copy} aria-label={t('copy.label', { address })} icon={copied ? <CheckOutlined /> : <CopyOutlined />} iconPlacement="end">
+      <Button
+        type="text"
+        size="small"
+        className="admin-mono"
+        onClick={copy}
+        aria-label={t('copy.label', { address })}
+        icon={copied ? <CheckOutlined /> : <CopyOutlined />}
+        iconPlacement="end"
+      >
         {shortenAddress(address)}
       </Button>
     </Tooltip>

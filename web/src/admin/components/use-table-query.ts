@@ -23,7 +23,9 @@ export function useTableQuery<T>(fixed: ListParams = {}) {
   const onChange: TableProps<T>['onChange'] = (pagination: TablePaginationConfig, _filters, sorter) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
     const order = single?.order as SortOrder;
-    const next = order ? { field: String(single?.columnKey ?? single?.field), order: order === 'ascend' ? ('asc' as const) : ('desc' as const) } : {};
+    const next = order
+      ? { field: String(single?.columnKey ?? single?.field), order: order === 'ascend' ? ('asc' as const) : ('desc' as const) }
+      : {};
     const sortChanged = next.field !== sort.field || next.order !== sort.order;
     setSort(next);
     setPageSize(pagination.pageSize ?? DEFAULT_PAGE_SIZE);

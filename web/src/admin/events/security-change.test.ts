@@ -41,11 +41,16 @@ describe('a security change announced by the event stream', () => {
   });
 
   it('refetches the settings (and treasury) for a settings change, the admins for an account change, the audit log always', () => {
-    expect(securityStaleKeys(['settings.stakingWallet', 'settings.tokenContract'])).toEqual([adminKeys.audit, adminKeys.settings, adminKeys.treasury, adminKeys.reconciliation]);
+    expect(securityStaleKeys(['settings.stakingWallet', 'settings.tokenContract'])).toEqual([
+      adminKeys.audit,
+      adminKeys.settings,
+      adminKeys.treasury,
+      adminKeys.reconciliation,
+    ]);
     expect(securityStaleKeys(['admin.role'])).toEqual([adminKeys.audit, adminKeys.admins, adminKeys.me]);
   });
 
-  it("is not announced to the admin who made it", () => {
+  it('is not announced to the admin who made it', () => {
     expect(isOwnChange(event(['admin.create'], 7), 7)).toBe(true);
     expect(isOwnChange(event(['admin.create'], 7), 8)).toBe(false);
     expect(isOwnChange(event(['admin.create'], 7), undefined)).toBe(false);

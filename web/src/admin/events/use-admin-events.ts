@@ -64,7 +64,10 @@ export function useAdminEvents(): StreamState {
     for (const queryKey of staleKeys(event)) void queryClient.invalidateQueries({ queryKey });
     if (event.type === 'withdrawal.requested') {
       const title = t('events.newWithdrawal');
-      const body = t('events.newWithdrawalText', { wallet: shortenAddress(event.walletAddress), amount: `${formatExact(event.finalAmount)} ${settings?.tokenSymbol ?? ''}`.trim() });
+      const body = t('events.newWithdrawalText', {
+        wallet: shortenAddress(event.walletAddress),
+        amount: `${formatExact(event.finalAmount)} ${settings?.tokenSymbol ?? ''}`.trim(),
+      });
       toast.info(title, body);
       platform.notify({ title, body });
     }

@@ -17,7 +17,12 @@ export function showFieldErrors(form: FormInstance, errors: Record<string, strin
  * Checks the form's values with the same shared schema the server applies; on failure the
  * messages land on their fields and the answer is undefined.
  */
-export function checkWithSchema<T>(form: FormInstance, schema: Schema<T>, values: unknown, localize: (message: string) => string): T | undefined {
+export function checkWithSchema<T>(
+  form: FormInstance,
+  schema: Schema<T>,
+  values: unknown,
+  localize: (message: string) => string,
+): T | undefined {
   const result = validate(schema, values);
   if (result.ok) return result.value;
   showFieldErrors(form, result.errors, localize);

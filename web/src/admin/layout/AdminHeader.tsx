@@ -11,7 +11,11 @@ import { useAdminRole } from '../roles/use-permission.js';
 import { useSession } from '../session/session.js';
 import { useToast } from '../toast.js';
 
-const STREAM_BADGE: Record<StreamState, 'success' | 'processing' | 'error'> = { live: 'success', connecting: 'processing', offline: 'error' };
+const STREAM_BADGE: Record<StreamState, 'success' | 'processing' | 'error'> = {
+  live: 'success',
+  connecting: 'processing',
+  offline: 'error',
+};
 
 export function AdminHeader({ stream }: { stream: StreamState }) {
   const { t, language, setLanguage } = useAdminI18n();
@@ -30,7 +34,9 @@ export function AdminHeader({ stream }: { stream: StreamState }) {
 
   return (
     <header className="admin-header">
-      {settings?.tokenLogo && !logoFailed && <img className="admin-logo" src={settings.tokenLogo} alt={settings.tokenName} onError={() => setLogoFailed(true)} />}
+      {settings?.tokenLogo && !logoFailed && (
+        <img className="admin-logo" src={settings.tokenLogo} alt={settings.tokenName} onError={() => setLogoFailed(true)} />
+      )}
       <h1>{t('header.title')}</h1>
       <div className="admin-header-actions">
         <Tooltip title={t(`stream.${stream}Hint`)}>

@@ -10,7 +10,11 @@ export function StatCards() {
   const { data: settings } = useAdminSettings();
   const cards = [
     { key: 'users', title: t('stats.totalUsers'), value: stats?.totalUsers },
-    { key: 'staked', title: t('stats.totalStaked'), value: stats && `${formatExact(stats.totalStaked)} ${settings?.tokenSymbol ?? ''}`.trim() },
+    {
+      key: 'staked',
+      title: t('stats.totalStaked'),
+      value: stats && `${formatExact(stats.totalStaked)} ${settings?.tokenSymbol ?? ''}`.trim(),
+    },
     { key: 'pending', title: t('stats.pendingWithdrawals'), value: stats?.pendingWithdrawals },
     { key: 'plans', title: t('stats.activePlans'), value: stats?.activePlans },
   ];

@@ -5,7 +5,15 @@ import { useAdminI18n } from '../i18n.js';
 import type { WalletPayout } from './use-wallet-payout.js';
 
 /** The connected staking wallet (or the button to connect it) and Pay for the selected withdrawals. */
-export function WalletPayoutBar({ payout, selected, onPaySelected }: { payout: WalletPayout; selected: Withdrawal[]; onPaySelected: () => void }) {
+export function WalletPayoutBar({
+  payout,
+  selected,
+  onPaySelected,
+}: {
+  payout: WalletPayout;
+  selected: Withdrawal[];
+  onPaySelected: () => void;
+}) {
   const { t } = useAdminI18n();
   const { wallet, isStakingWallet, choices } = payout;
   return (
@@ -13,7 +21,9 @@ export function WalletPayoutBar({ payout, selected, onPaySelected }: { payout: W
       {wallet ? (
         <>
           <Tag color={isStakingWallet ? 'green' : 'red'}>
-            {isStakingWallet ? t('payout.connected', { wallet: shortenAddress(wallet.address) }) : t('payout.notStakingWalletTag', { wallet: shortenAddress(wallet.address) })}
+            {isStakingWallet
+              ? t('payout.connected', { wallet: shortenAddress(wallet.address) })
+              : t('payout.notStakingWalletTag', { wallet: shortenAddress(wallet.address) })}
           </Tag>
           <Button size="small" onClick={() => void payout.disconnect()}>
             {t('payout.disconnect')}
@@ -22,13 +32,23 @@ export function WalletPayoutBar({ payout, selected, onPaySelected }: { payout: W
       ) : (
         <Button onClick={() => void payout.connect({ choose: true })}>{t('payout.connect')}</Button>
       )}
-      <Button type="primary" disabled={selected.length === 0} loading={payout.paying.size > 0 && selected.some((w) => payout.paying.has(w.id))} onClick={onPaySelected}>
+      <Button
+        type="primary"
+        disabled={selected.length === 0}
+        loading={payout.paying.size > 0 && selected.some((w) => payout.paying.has(w.id))}
+        onClick={onPaySelected}
+      >
         {t('payout.paySelected', { count: selected.length })}
       </Button>
       <Modal open={choices !== null} title={t('payout.chooseWallet')} footer={null} onCancel={payout.closeChoices} destroyOnHidden>
         <Space direction="vertical" style={{ width: '100%' }}>
           {choices?.map((option) => (
-            <Button key={option.id} block icon={option.icon ? <img src={option.icon} alt="" width={20} height={20} /> : undefined} onClick={() => void payout.connectWith(option)}>
+            <Button
+              key={option.id}
+              block
+              icon={option.icon ? <img src={option.icon} alt="" width={20} height={20} /> : undefined}
+              onClick={() => void payout.connectWith(option)}
+            >
               {option.name}
             </Button>
           ))}

@@ -51,7 +51,15 @@ async function signWithWallet(provider: PhantomProvider, transaction: Transactio
  * sending loses nothing: the server completes the withdrawals when the transaction lands, and
  * frees them if it never does.
  */
-export async function payWithdrawals({ provider, stakingWallet, withdrawals, rpcUrl, adminToken, register, confirmTimeoutMs = 60_000 }: PayWithdrawalsInput): Promise<PayoutOutcome[]> {
+export async function payWithdrawals({
+  provider,
+  stakingWallet,
+  withdrawals,
+  rpcUrl,
+  adminToken,
+  register,
+  confirmTimeoutMs = 60_000,
+}: PayWithdrawalsInput): Promise<PayoutOutcome[]> {
   const connected = provider.publicKey?.toString();
   if (!connected) throw new PayoutError('noWallet');
   if (connected !== stakingWallet) throw new PayoutError('notStakingWallet', { values: { wallet: connected, stakingWallet } });

@@ -20,7 +20,14 @@ beforeAll(async () => {
 afterAll(() => chain.close());
 
 const plan = (items: PayoutItem[]) =>
-  planPayouts({ connection, payer: staking.publicKey, source: getAssociatedTokenAddressSync(mint, staking.publicKey), mint, decimals: DECIMALS, items });
+  planPayouts({
+    connection,
+    payer: staking.publicKey,
+    source: getAssociatedTokenAddressSync(mint, staking.publicKey),
+    mint,
+    decimals: DECIMALS,
+    items,
+  });
 
 describe('payout transactions', () => {
   it('packs many payouts into transactions within 1232 bytes that the chain accepts and that pay everyone', async () => {

@@ -52,7 +52,14 @@ async function missingAccounts(connection: Connection, accounts: PublicKey[]): P
  * two withdrawals of one holder go in separate transactions. A holder without a token account of
  * the mint gets its associated one created (idempotent, so a race with the holder is harmless).
  */
-export async function planPayouts<T extends PayoutItem>({ connection, payer, source, mint, decimals, items }: PlanInput<T>): Promise<PayoutPlan<T>> {
+export async function planPayouts<T extends PayoutItem>({
+  connection,
+  payer,
+  source,
+  mint,
+  decimals,
+  items,
+}: PlanInput<T>): Promise<PayoutPlan<T>> {
   const destinations = items.map((item) => getAssociatedTokenAddressSync(mint, new PublicKey(item.walletAddress), true));
   const missing = await missingAccounts(connection, [...new Map(destinations.map((d) => [d.toBase58(), d])).values()]);
   const scale = 10n ** BigInt(decimals);

@@ -38,7 +38,10 @@ export function useWalletPayout() {
         setWallet(connected);
         return connected;
       } catch (error) {
-        toast.error(t('payout.failed'), isUserRejection(error) ? t('payout.error.rejected') : error instanceof Error ? error.message : String(error));
+        toast.error(
+          t('payout.failed'),
+          isUserRejection(error) ? t('payout.error.rejected') : error instanceof Error ? error.message : String(error),
+        );
         return null;
       }
     },
@@ -70,7 +73,8 @@ export function useWalletPayout() {
   /** What went out: paid and confirmed, or sent with its confirmation unread (the server follows both to the end). */
   const report = useCallback(
     (outcomes: PayoutOutcome[]) => {
-      const count = (confirmed: boolean) => outcomes.filter((o) => o.confirmed === confirmed).reduce((sum, o) => sum + o.withdrawals.length, 0);
+      const count = (confirmed: boolean) =>
+        outcomes.filter((o) => o.confirmed === confirmed).reduce((sum, o) => sum + o.withdrawals.length, 0);
       if (count(true) > 0) toast.success(t('payout.paid', { count: count(true) }));
       if (count(false) > 0) toast.info(t('payout.sentUnconfirmed', { count: count(false) }));
     },
@@ -84,7 +88,8 @@ export function useWalletPayout() {
       try {
         const connected = wallet ?? (await connect({ choose: false }));
         if (!connected) return;
-        if (connected.address !== stakingWallet) throw new PayoutError('notStakingWallet', { values: { wallet: connected.address, stakingWallet } });
+        if (connected.address !== stakingWallet)
+          throw new PayoutError('notStakingWallet', { values: { wallet: connected.address, stakingWallet } });
         const { apiUrl } = await client.get<RpcConfigResponse>('/api/helius-config');
         const { payWithdrawals } = await import('./pay-withdrawals.js');
         const outcomes = await payWithdrawals({
@@ -94,7 +99,9 @@ export function useWalletPayout() {
           rpcUrl: apiUrl,
           adminToken: client.token,
           register: (items, signature, lastValidBlockHeight) =>
-            client.send('POST', '/api/admin/payouts', { withdrawalIds: items.map((w) => w.id), signature, lastValidBlockHeight }).then(() => undefined),
+            client
+              .send('POST', '/api/admin/payouts', { withdrawalIds: items.map((w) => w.id), signature, lastValidBlockHeight })
+              .then(() => undefined),
         });
         report(outcomes);
       } catch (error) {

@@ -37,7 +37,9 @@ export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: Staki
 
   const save = useMutation({
     mutationFn: (input: PlanInput) =>
-      plan ? client.send<StakingPlan>('PUT', `/api/admin/staking-plans/${plan.id}`, input) : client.send<StakingPlan>('POST', '/api/admin/staking-plans', { ...input, isActive: true }),
+      plan
+        ? client.send<StakingPlan>('PUT', `/api/admin/staking-plans/${plan.id}`, input)
+        : client.send<StakingPlan>('POST', '/api/admin/staking-plans', { ...input, isActive: true }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.plans });
       void queryClient.invalidateQueries({ queryKey: adminKeys.stats });

@@ -88,17 +88,26 @@ export function PlansTab() {
                 aria-label={plan.name}
                 title={plan.name}
                 extra={<Tag color={plan.isActive ? 'green' : 'default'}>{plan.isActive ? t('plans.active') : t('plans.inactive')}</Tag>}
-                actions={canManage ? [
-                  <Button key="edit" type="link" onClick={() => setEditing({ plan })}>
-                    {t('plans.edit')}
-                  </Button>,
-                  <Button key="toggle" type="link" loading={toggle.isPending && toggle.variables?.id === plan.id} onClick={() => toggle.mutate(plan)}>
-                    {plan.isActive ? t('plans.deactivate') : t('plans.activate')}
-                  </Button>,
-                  <Button key="delete" type="link" danger onClick={() => confirmDelete(plan)}>
-                    {t('common.delete')}
-                  </Button>,
-                ] : undefined}
+                actions={
+                  canManage
+                    ? [
+                        <Button key="edit" type="link" onClick={() => setEditing({ plan })}>
+                          {t('plans.edit')}
+                        </Button>,
+                        <Button
+                          key="toggle"
+                          type="link"
+                          loading={toggle.isPending && toggle.variables?.id === plan.id}
+                          onClick={() => toggle.mutate(plan)}
+                        >
+                          {plan.isActive ? t('plans.deactivate') : t('plans.activate')}
+                        </Button>,
+                        <Button key="delete" type="link" danger onClick={() => confirmDelete(plan)}>
+                          {t('common.delete')}
+                        </Button>,
+                      ]
+                    : undefined
+                }
               >
                 {plan.description && <Typography.Paragraph type="secondary">{plan.description}</Typography.Paragraph>}
                 <Descriptions
@@ -123,7 +132,13 @@ export function PlansTab() {
                         ]),
                     ...(plan.maxPerWallet === null
                       ? []
-                      : [{ key: 'perWallet', label: t('plans.perWalletShort'), children: `${formatExact(plan.maxPerWallet)} ${symbol}`.trim() }]),
+                      : [
+                          {
+                            key: 'perWallet',
+                            label: t('plans.perWalletShort'),
+                            children: `${formatExact(plan.maxPerWallet)} ${symbol}`.trim(),
+                          },
+                        ]),
                   ]}
                 />
               </Card>

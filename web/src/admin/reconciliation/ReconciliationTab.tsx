@@ -22,10 +22,30 @@ export function ReconciliationTab() {
   const symbol = settings?.tokenSymbol ?? '';
 
   const columns: TableColumnsType<UnrecordedDeposit> = [
-    { title: t('reconciliation.tx'), dataIndex: 'txId', key: 'txId', render: (txId: string) => <TxLink txId={txId} cluster={settings?.solanaCluster} /> },
-    { title: t('reconciliation.sender'), dataIndex: 'sender', key: 'sender', render: (sender: string | null) => (sender ? <CopyAddress address={sender} /> : '—') },
-    { title: t('reconciliation.amount'), dataIndex: 'amount', key: 'amount', render: (amount: string) => `${formatExact(amount)} ${symbol}`.trim() },
-    { title: t('reconciliation.time'), dataIndex: 'blockTime', key: 'blockTime', render: (time: string | null) => (time ? formatDateTime(time) : '—') },
+    {
+      title: t('reconciliation.tx'),
+      dataIndex: 'txId',
+      key: 'txId',
+      render: (txId: string) => <TxLink txId={txId} cluster={settings?.solanaCluster} />,
+    },
+    {
+      title: t('reconciliation.sender'),
+      dataIndex: 'sender',
+      key: 'sender',
+      render: (sender: string | null) => (sender ? <CopyAddress address={sender} /> : '—'),
+    },
+    {
+      title: t('reconciliation.amount'),
+      dataIndex: 'amount',
+      key: 'amount',
+      render: (amount: string) => `${formatExact(amount)} ${symbol}`.trim(),
+    },
+    {
+      title: t('reconciliation.time'),
+      dataIndex: 'blockTime',
+      key: 'blockTime',
+      render: (time: string | null) => (time ? formatDateTime(time) : '—'),
+    },
   ];
 
   return (
@@ -33,13 +53,36 @@ export function ReconciliationTab() {
       <Typography.Paragraph type="secondary">{t('reconciliation.intro')}</Typography.Paragraph>
       <div className="admin-toolbar">
         <label htmlFor="reconciliation-depth">{t('reconciliation.depth')}</label>
-        <Select id="reconciliation-depth" value={depth} onChange={setDepth} options={DEPTHS.map((value) => ({ value, label: value }))} style={{ width: 100 }} />
+        <Select
+          id="reconciliation-depth"
+          value={depth}
+          onChange={setDepth}
+          options={DEPTHS.map((value) => ({ value, label: value }))}
+          style={{ width: 100 }}
+        />
         <Button onClick={() => void refetch()} loading={isFetching}>
           {t('reconciliation.refresh')}
         </Button>
       </div>
-      {error && <Alert type="error" showIcon title={t('reconciliation.failed')} description={localize(error.message)} style={{ marginBottom: 16 }} />}
-      <Table<UnrecordedDeposit> rowKey="txId" size="middle" columns={columns} dataSource={data} loading={isFetching} pagination={false} locale={{ emptyText: t('reconciliation.empty') }} scroll={{ x: true }} />
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('reconciliation.failed')}
+          description={localize(error.message)}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Table<UnrecordedDeposit>
+        rowKey="txId"
+        size="middle"
+        columns={columns}
+        dataSource={data}
+        loading={isFetching}
+        pagination={false}
+        locale={{ emptyText: t('reconciliation.empty') }}
+        scroll={{ x: true }}
+      />
     </>
   );
 }

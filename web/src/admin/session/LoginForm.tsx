@@ -45,7 +45,12 @@ export function LoginForm() {
   }
 
   function submitPassword(values: LoginValues) {
-    const credentials = checkWithSchema(form, adminLoginSchema, { username: values.username ?? '', password: values.password ?? '' }, localize);
+    const credentials = checkWithSchema(
+      form,
+      adminLoginSchema,
+      { username: values.username ?? '', password: values.password ?? '' },
+      localize,
+    );
     if (credentials) void attempt({ username: credentials.username, password: credentials.password });
   }
 

@@ -38,7 +38,11 @@ export function TwoFactorRequired() {
     <div className="admin-login">
       <Card title={<Typography.Title level={3}>{t('setup.title')}</Typography.Title>} style={{ width: 'min(520px, 100%)' }}>
         {codes ? (
-          <RecoveryCodes codes={codes} onDone={() => void proceed()} doneLabel={checking ? `${t('setup.continue')}…` : t('setup.continue')} />
+          <RecoveryCodes
+            codes={codes}
+            onDone={() => void proceed()}
+            doneLabel={checking ? `${t('setup.continue')}…` : t('setup.continue')}
+          />
         ) : (
           <>
             <Alert type="info" showIcon title={localize(MESSAGES.twoFactorSetupRequired)} style={{ marginBottom: 16 }} />

@@ -20,8 +20,13 @@ describe('a refused login', () => {
   });
 
   it('tells the per-account throttle (retryAfter) from the per-IP limit', () => {
-    expect(loginRefusal(new ApiError(429, accountThrottledMessage(120), { message: accountThrottledMessage(120), retryAfter: 120 }))).toEqual({ kind: 'throttled', retryAfter: 120 });
-    expect(loginRefusal(new ApiError(429, MESSAGES.tooManyLoginAttempts, { message: MESSAGES.tooManyLoginAttempts }))).toEqual({ kind: 'rateLimited', message: MESSAGES.tooManyLoginAttempts });
+    expect(
+      loginRefusal(new ApiError(429, accountThrottledMessage(120), { message: accountThrottledMessage(120), retryAfter: 120 })),
+    ).toEqual({ kind: 'throttled', retryAfter: 120 });
+    expect(loginRefusal(new ApiError(429, MESSAGES.tooManyLoginAttempts, { message: MESSAGES.tooManyLoginAttempts }))).toEqual({
+      kind: 'rateLimited',
+      message: MESSAGES.tooManyLoginAttempts,
+    });
   });
 
   it.each([1, 30, 59, 60, 61, 120, 900])('in English, says when to retry exactly as the server does (%i s)', (seconds) => {
@@ -29,7 +34,11 @@ describe('a refused login', () => {
   });
 
   it('in Portuguese too, with the same rounding', () => {
-    expect(throttledText(translate(adminPtBR), 45)).toBe('Muitas tentativas de login falharam para esta conta. Tente novamente em 45 segundos.');
-    expect(throttledText(translate(adminPtBR), 61)).toBe('Muitas tentativas de login falharam para esta conta. Tente novamente em 2 minutos.');
+    expect(throttledText(translate(adminPtBR), 45)).toBe(
+      'Muitas tentativas de login falharam para esta conta. Tente novamente em 45 segundos.',
+    );
+    expect(throttledText(translate(adminPtBR), 61)).toBe(
+      'Muitas tentativas de login falharam para esta conta. Tente novamente em 2 minutos.',
+    );
   });
 });

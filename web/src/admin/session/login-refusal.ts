@@ -19,7 +19,9 @@ export function loginRefusal(error: unknown): LoginRefusal {
   if (error.status === 401 && body.twoFactorRequired === true) return { kind: 'codeRequired', message: error.message };
   if (error.status === 429) {
     const retryAfter = body.retryAfter;
-    return typeof retryAfter === 'number' && Number.isFinite(retryAfter) && retryAfter > 0 ? { kind: 'throttled', retryAfter: Math.ceil(retryAfter) } : { kind: 'rateLimited', message: error.message };
+    return typeof retryAfter === 'number' && Number.isFinite(retryAfter) && retryAfter > 0
+      ? { kind: 'throttled', retryAfter: Math.ceil(retryAfter) }
+      : { kind: 'rateLimited', message: error.message };
   }
   return { kind: 'failed' };
 }

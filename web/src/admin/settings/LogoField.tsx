@@ -36,7 +36,11 @@ export function LogoField({ value, onChange, id }: { value?: string | null; onCh
 
   return (
     <Space direction="vertical">
-      {value ? <img src={value} alt={t('settings.logoPreview')} style={{ maxWidth: 250, maxHeight: 63, background: '#ffffff10' }} /> : <Typography.Text type="secondary">{t('settings.noLogo')}</Typography.Text>}
+      {value ? (
+        <img src={value} alt={t('settings.logoPreview')} style={{ maxWidth: 250, maxHeight: 63, background: '#ffffff10' }} />
+      ) : (
+        <Typography.Text type="secondary">{t('settings.noLogo')}</Typography.Text>
+      )}
       <Space wrap>
         <Upload
           accept={LOGO_MIME_TYPES.join(',')}

@@ -69,7 +69,15 @@ export function TokenConfigTab() {
 
   if (!settings) return <Skeleton active />;
   return (
-    <Form form={form} layout="vertical" onFinish={submit} initialValues={formValues(settings)} requiredMark={false} scrollToFirstError disabled={!canSave}>
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={submit}
+      initialValues={formValues(settings)}
+      requiredMark={false}
+      scrollToFirstError
+      disabled={!canSave}
+    >
       <RoleNotice action="settings.save" text="role.locked.settings" />
       <Card title={t('settings.title')}>
         <Row gutter={16}>
@@ -102,7 +110,11 @@ export function TokenConfigTab() {
       <Card title={t('settings.providerTitle')} style={{ marginTop: 16 }}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item label={t('settings.providerKey')} name="heliusApiKey" extra={settings.heliusApiKey ? t('settings.providerKeyKept') : undefined}>
+            <Form.Item
+              label={t('settings.providerKey')}
+              name="heliusApiKey"
+              extra={settings.heliusApiKey ? t('settings.providerKeyKept') : undefined}
+            >
               <Input.Password placeholder={settings.heliusApiKey || t('settings.providerKeyNone')} autoComplete="off" />
             </Form.Item>
             {settings.heliusApiKey && (
@@ -184,7 +196,13 @@ export function TokenConfigTab() {
       </Card>
 
       <Card title={t('settings.securityTitle')} style={{ marginTop: 16 }}>
-        <Form.Item label={t('settings.requireTwoFactor')} name="requireTwoFactor" valuePropName="checked" extra={t('settings.requireTwoFactorHint')} style={{ marginBottom: 0 }}>
+        <Form.Item
+          label={t('settings.requireTwoFactor')}
+          name="requireTwoFactor"
+          valuePropName="checked"
+          extra={t('settings.requireTwoFactorHint')}
+          style={{ marginBottom: 0 }}
+        >
           <Switch />
         </Form.Item>
       </Card>

@@ -29,7 +29,12 @@ export function StakesTab({ kind }: { kind: 'active' | 'completed' }) {
   const sortable = (key: string) => ({ key, sorter: true, sortOrder: table.sortOrderOf(key) });
 
   const columns: TableColumnsType<Stake> = [
-    { title: t('stakes.user'), dataIndex: 'walletAddress', ...sortable('walletAddress'), render: (wallet: string) => <CopyAddress address={wallet} /> },
+    {
+      title: t('stakes.user'),
+      dataIndex: 'walletAddress',
+      ...sortable('walletAddress'),
+      render: (wallet: string) => <CopyAddress address={wallet} />,
+    },
     {
       title: t('stakes.plan'),
       ...sortable('planName'),
@@ -37,7 +42,9 @@ export function StakesTab({ kind }: { kind: 'active' | 'completed' }) {
         <>
           {stake.plan.name}
           <br />
-          <Typography.Text type="secondary">{t('stakes.planTerms', { yield: formatExact(stake.plan.yieldRate), days: stake.plan.durationDays })}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('stakes.planTerms', { yield: formatExact(stake.plan.yieldRate), days: stake.plan.durationDays })}
+          </Typography.Text>
         </>
       ),
     },
@@ -45,10 +52,17 @@ export function StakesTab({ kind }: { kind: 'active' | 'completed' }) {
     ...(kind === 'completed'
       ? [
           { title: t('stakes.rewards'), key: 'rewards', render: (_value: unknown, stake: Stake) => amount(stake.rewardAmount) },
-          { title: t('stakes.total'), key: 'total', render: (_value: unknown, stake: Stake) => amount(addWhole(stake.amount, stake.rewardAmount)) },
+          {
+            title: t('stakes.total'),
+            key: 'total',
+            render: (_value: unknown, stake: Stake) => amount(addWhole(stake.amount, stake.rewardAmount)),
+          },
         ]
       : []),
-    { title: t('stakes.status'), ...sortable('status'), render: (_value, stake) => (
+    {
+      title: t('stakes.status'),
+      ...sortable('status'),
+      render: (_value, stake) => (
         <>
           <StakeStatusTag stake={stake} />
           {stake.overCapacity && (
@@ -59,18 +73,35 @@ export function StakesTab({ kind }: { kind: 'active' | 'completed' }) {
         </>
       ),
     },
-    { title: t('stakes.transaction'), key: 'txId', render: (_value, stake) => <TxLink txId={stake.txId} cluster={settings?.solanaCluster} /> },
+    {
+      title: t('stakes.transaction'),
+      key: 'txId',
+      render: (_value, stake) => <TxLink txId={stake.txId} cluster={settings?.solanaCluster} />,
+    },
     kind === 'active'
       ? { title: t('stakes.date'), dataIndex: 'createdAt', ...sortable('createdAt'), render: (date: string) => formatDateTime(date) }
-      : { title: t('stakes.completed'), dataIndex: 'completedAt', ...sortable('completedAt'), render: (date: string | null) => (date ? formatDateTime(date) : '') },
-    ...(kind === 'active' ? [{ title: t('stakes.ends'), dataIndex: 'endsAt', ...sortable('endsAt'), render: (date: string) => formatDateTime(date) }] : []),
+      : {
+          title: t('stakes.completed'),
+          dataIndex: 'completedAt',
+          ...sortable('completedAt'),
+          render: (date: string | null) => (date ? formatDateTime(date) : ''),
+        },
+    ...(kind === 'active'
+      ? [{ title: t('stakes.ends'), dataIndex: 'endsAt', ...sortable('endsAt'), render: (date: string) => formatDateTime(date) }]
+      : []),
   ];
 
   return (
     <>
       {kind === 'active' && <RoleNotice action="stakes.updateExpired" text="role.locked.changes" />}
       <div className="admin-toolbar">
-        <Input.Search allowClear placeholder={t('stakes.search')} aria-label={t('stakes.search')} onSearch={(value) => setSearch(value.trim())} style={{ maxWidth: 420 }} />
+        <Input.Search
+          allowClear
+          placeholder={t('stakes.search')}
+          aria-label={t('stakes.search')}
+          onSearch={(value) => setSearch(value.trim())}
+          style={{ maxWidth: 420 }}
+        />
         <div className="admin-toolbar-end">
           {kind === 'active' && canUpdateExpired && <UpdateExpiredButton />}
           <CsvButton path="/api/admin/stakes.csv" params={{ status: STATUSES[kind] }} fileName={`${kind}-stakes.csv`} />

@@ -14,10 +14,12 @@ function fakeServer() {
   const fetch = vi.fn(async (url: string, init: RequestInit) => {
     const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
     sent.push({ method: init.method ?? 'GET', url, body, authorization: new Headers(init.headers).get('authorization') });
-    const json = (status: number, value: unknown) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+    const json = (status: number, value: unknown) =>
+      new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
     if (url.endsWith('/api/admin/settings') && body?.stakingWallet) {
       if (body.currentPassword === undefined) return json(403, { message: MESSAGES.stepUpRequired, stepUpRequired: true });
-      if (body.currentPassword !== 'right' || body.code !== '123456') return json(403, { message: MESSAGES.stepUpWrong, stepUpRequired: true });
+      if (body.currentPassword !== 'right' || body.code !== '123456')
+        return json(403, { message: MESSAGES.stepUpWrong, stepUpRequired: true });
     }
     if (url.endsWith('/api/admin/admins')) return json(403, { message: 'This needs the owner role', requiredRole: 'owner' });
     return json(200, { saved: body });
@@ -94,14 +96,19 @@ describe('step-up: a change the server wants confirmed', () => {
   it('any other refusal goes straight to the caller, with its server message', async () => {
     fakeServer();
     const { client, questions } = clientWithDialog();
-    await expect(client.send('POST', '/api/admin/admins', { username: 'x' })).rejects.toMatchObject({ status: 403, message: 'This needs the owner role' });
+    await expect(client.send('POST', '/api/admin/admins', { username: 'x' })).rejects.toMatchObject({
+      status: 403,
+      message: 'This needs the owner role',
+    });
     expect(questions).toEqual([]);
   });
 
   it('stepUp: false leaves the refusal to the caller (a form that already asks for the password)', async () => {
     fakeServer();
     const { client, questions } = clientWithDialog();
-    const outcome = await client.send('PUT', '/api/admin/settings', { stakingWallet: 'W' }, { stepUp: false }).catch((error: unknown) => error);
+    const outcome = await client
+      .send('PUT', '/api/admin/settings', { stakingWallet: 'W' }, { stepUp: false })
+      .catch((error: unknown) => error);
     expect(isStepUpRefusal(outcome)).toBe(true);
     expect(questions).toEqual([]);
   });
@@ -110,14 +117,18 @@ describe('step-up: a change the server wants confirmed', () => {
     fakeServer();
     const broker = createStepUpBroker();
     const client = createAdminClient('', 't', { onUnauthorized: vi.fn(), onTwoFactorSetupRequired: vi.fn(), stepUp: broker.ask });
-    expect(isStepUpCancelled(await client.send('PUT', '/api/admin/settings', { stakingWallet: 'W' }).catch((error: unknown) => error))).toBe(true);
+    expect(
+      isStepUpCancelled(await client.send('PUT', '/api/admin/settings', { stakingWallet: 'W' }).catch((error: unknown) => error)),
+    ).toBe(true);
   });
 
   it('a failure other than a wrong proof on the retry closes the dialog and reaches the caller', async () => {
     const fetch = vi.fn(async (_url: string, init: RequestInit) => {
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
       return body.currentPassword
-        ? new Response(JSON.stringify({ message: 'Invalid', errors: { stakingWallet: 'Staking wallet must be a valid Solana address' } }), { status: 400 })
+        ? new Response(JSON.stringify({ message: 'Invalid', errors: { stakingWallet: 'Staking wallet must be a valid Solana address' } }), {
+            status: 400,
+          })
         : new Response(JSON.stringify({ message: MESSAGES.stepUpRequired, stepUpRequired: true }), { status: 403 });
     });
     vi.stubGlobal('fetch', fetch);

@@ -23,7 +23,9 @@ export function isStepUpCancelled(error: unknown): error is StepUpCancelled {
 
 /** 403 `{stepUpRequired: true}`: the change needs (again) the current password and a code. */
 export function isStepUpRefusal(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 403 && (error.body as { stepUpRequired?: unknown } | undefined)?.stepUpRequired === true;
+  return (
+    error instanceof ApiError && error.status === 403 && (error.body as { stepUpRequired?: unknown } | undefined)?.stepUpRequired === true
+  );
 }
 
 export function withProof(body: unknown, proof: StepUpProof): Record<string, unknown> {

@@ -19,7 +19,12 @@ export function TreasuryCard() {
     {
       key: 'ratio',
       title: t('treasury.coverage'),
-      value: coverage?.coveragePercent != null ? `${coverage.coveragePercent}%` : coverage?.balance == null ? t('treasury.unknown') : t('treasury.nothingOwed'),
+      value:
+        coverage?.coveragePercent != null
+          ? `${coverage.coveragePercent}%`
+          : coverage?.balance == null
+            ? t('treasury.unknown')
+            : t('treasury.nothingOwed'),
     },
   ];
   return (
@@ -32,7 +37,12 @@ export function TreasuryCard() {
     >
       {isError && <Alert type="error" showIcon message={t('treasury.failed')} style={{ marginBottom: 16 }} />}
       {coverage?.covered === false && (
-        <Alert type="warning" showIcon message={t('treasury.underCovered', { percent: coverage.coveragePercent ?? '0' })} style={{ marginBottom: 16 }} />
+        <Alert
+          type="warning"
+          showIcon
+          message={t('treasury.underCovered', { percent: coverage.coveragePercent ?? '0' })}
+          style={{ marginBottom: 16 }}
+        />
       )}
       {coverage && coverage.liabilitiesElsewhere.length > 0 && (
         <Alert
@@ -56,7 +66,13 @@ export function TreasuryCard() {
         />
       )}
       {coverage?.balanceUnavailable && (
-        <Alert type="info" showIcon message={t('treasury.balanceUnknown')} description={coverage.balanceUnavailable} style={{ marginBottom: 16 }} />
+        <Alert
+          type="info"
+          showIcon
+          message={t('treasury.balanceUnknown')}
+          description={coverage.balanceUnavailable}
+          style={{ marginBottom: 16 }}
+        />
       )}
       <Row gutter={[16, 16]}>
         {figures.map((figure) => (

@@ -14,7 +14,17 @@ export type ProcessMode = 'complete' | 'reject';
  * Completes a pending withdrawal with the payout's transaction id (the server checks it on chain),
  * or rejects it with a reason (the stake goes back to what it was).
  */
-export function ProcessDialog({ withdrawal, mode, symbol, onClose }: { withdrawal: Withdrawal | null; mode: ProcessMode; symbol: string; onClose: () => void }) {
+export function ProcessDialog({
+  withdrawal,
+  mode,
+  symbol,
+  onClose,
+}: {
+  withdrawal: Withdrawal | null;
+  mode: ProcessMode;
+  symbol: string;
+  onClose: () => void;
+}) {
   const { t } = useAdminI18n();
   const localize = useLocalizeMessage();
   const toast = useToast();
@@ -67,9 +77,21 @@ export function ProcessDialog({ withdrawal, mode, symbol, onClose }: { withdrawa
           <Form layout="vertical" style={{ marginTop: 16 }} onFinish={() => value.trim() && process.mutate(withdrawal)}>
             <Form.Item label={completing ? t('withdrawals.txId') : t('withdrawals.reason')} htmlFor="withdrawal-process-input">
               {completing ? (
-                <Input id="withdrawal-process-input" className="admin-mono" value={value} onChange={(event) => setValue(event.target.value)} autoFocus />
+                <Input
+                  id="withdrawal-process-input"
+                  className="admin-mono"
+                  value={value}
+                  onChange={(event) => setValue(event.target.value)}
+                  autoFocus
+                />
               ) : (
-                <Input.TextArea id="withdrawal-process-input" rows={3} value={value} onChange={(event) => setValue(event.target.value)} autoFocus />
+                <Input.TextArea
+                  id="withdrawal-process-input"
+                  rows={3}
+                  value={value}
+                  onChange={(event) => setValue(event.target.value)}
+                  autoFocus
+                />
               )}
             </Form.Item>
           </Form>

@@ -42,7 +42,12 @@ export function WithdrawalsTab() {
   const symbol = settings?.tokenSymbol ?? '';
   const amount = (value: string) => `${formatExact(value)} ${symbol}`.trim();
 
-  const user: Columns[number] = { title: t('withdrawals.user'), dataIndex: 'walletAddress', key: 'walletAddress', render: (wallet: string) => <CopyAddress address={wallet} /> };
+  const user: Columns[number] = {
+    title: t('withdrawals.user'),
+    dataIndex: 'walletAddress',
+    key: 'walletAddress',
+    render: (wallet: string) => <CopyAddress address={wallet} />,
+  };
   const requested = (table: typeof pending.table): Columns[number] => ({
     title: t('withdrawals.requestDate'),
     dataIndex: 'requestedAt',
@@ -77,11 +82,22 @@ export function WithdrawalsTab() {
       return (
         <Space>
           {walletPayouts && (
-            <Button type="primary" size="small" disabled={onItsWay} loading={payout.paying.has(withdrawal.id)} onClick={() => void payout.pay([withdrawal])}>
+            <Button
+              type="primary"
+              size="small"
+              disabled={onItsWay}
+              loading={payout.paying.has(withdrawal.id)}
+              onClick={() => void payout.pay([withdrawal])}
+            >
               {t('withdrawals.pay')}
             </Button>
           )}
-          <Button type={walletPayouts ? 'default' : 'primary'} size="small" disabled={onItsWay} onClick={() => setActing({ withdrawal, mode: 'complete' })}>
+          <Button
+            type={walletPayouts ? 'default' : 'primary'}
+            size="small"
+            disabled={onItsWay}
+            onClick={() => setActing({ withdrawal, mode: 'complete' })}
+          >
             {t('withdrawals.process')}
           </Button>
           <Button danger size="small" disabled={onItsWay} onClick={() => setActing({ withdrawal, mode: 'reject' })}>
@@ -94,9 +110,22 @@ export function WithdrawalsTab() {
   const pendingColumns: Columns = [
     user,
     net(pending.table, t('withdrawals.amount')),
-    { title: t('withdrawals.kind'), dataIndex: 'kind', key: 'kind', render: (kind: Withdrawal['kind'], w) => <Tag color={kind === 'early' ? 'orange' : 'green'}>{kind === 'early' ? t('withdrawals.early', { penalty: amount(w.penaltyAmount) }) : t('withdrawals.full')}</Tag> },
+    {
+      title: t('withdrawals.kind'),
+      dataIndex: 'kind',
+      key: 'kind',
+      render: (kind: Withdrawal['kind'], w) => (
+        <Tag color={kind === 'early' ? 'orange' : 'green'}>
+          {kind === 'early' ? t('withdrawals.early', { penalty: amount(w.penaltyAmount) }) : t('withdrawals.full')}
+        </Tag>
+      ),
+    },
     requested(pending.table),
-    { title: t('withdrawals.payout'), key: 'payout', render: (_value, withdrawal) => <PayoutState payout={withdrawal.payout} cluster={settings?.solanaCluster} /> },
+    {
+      title: t('withdrawals.payout'),
+      key: 'payout',
+      render: (_value, withdrawal) => <PayoutState payout={withdrawal.payout} cluster={settings?.solanaCluster} />,
+    },
     ...(canProcess ? [actionsColumn] : []),
   ];
   const completedColumns: Columns = [
@@ -104,7 +133,12 @@ export function WithdrawalsTab() {
     net(completed.table, t('withdrawals.netAmount')),
     requested(completed.table),
     processed(completed.table, t('withdrawals.completedDate')),
-    { title: t('withdrawals.txid'), dataIndex: 'txId', key: 'txId', render: (txId: string | null) => <TxLink txId={txId} cluster={settings?.solanaCluster} /> },
+    {
+      title: t('withdrawals.txid'),
+      dataIndex: 'txId',
+      key: 'txId',
+      render: (txId: string | null) => <TxLink txId={txId} cluster={settings?.solanaCluster} />,
+    },
   ];
   const rejectedColumns: Columns = [
     user,
@@ -119,7 +153,9 @@ export function WithdrawalsTab() {
       <Typography.Title level={4} className="admin-section-title">
         {title}
       </Typography.Title>
-      {selectable && <WalletPayoutBar payout={payout} selected={selected} onPaySelected={() => void payout.pay(selected).then(() => setSelected([]))} />}
+      {selectable && (
+        <WalletPayoutBar payout={payout} selected={selected} onPaySelected={() => void payout.pay(selected).then(() => setSelected([]))} />
+      )}
       <Table<Withdrawal>
         rowSelection={
           selectable
@@ -147,7 +183,13 @@ export function WithdrawalsTab() {
     <>
       <RoleNotice action="withdrawals.process" text="role.locked.changes" />
       <div className="admin-toolbar">
-        <Input.Search allowClear placeholder={t('withdrawals.search')} aria-label={t('withdrawals.search')} onSearch={setSearch} style={{ maxWidth: 420 }} />
+        <Input.Search
+          allowClear
+          placeholder={t('withdrawals.search')}
+          aria-label={t('withdrawals.search')}
+          onSearch={setSearch}
+          style={{ maxWidth: 420 }}
+        />
         <div className="admin-toolbar-end">
           <CsvButton path="/api/admin/withdrawals.csv" fileName="withdrawals.csv" />
         </div>
@@ -155,7 +197,12 @@ export function WithdrawalsTab() {
       {section(t('withdrawals.pendingTitle'), pendingColumns, pending, t('withdrawals.pendingEmpty'), walletPayouts)}
       {(completed.query.data?.total ?? 0) > 0 && section(t('withdrawals.completedTitle'), completedColumns, completed)}
       {(rejected.query.data?.total ?? 0) > 0 && section(t('withdrawals.rejectedTitle'), rejectedColumns, rejected)}
-      <ProcessDialog withdrawal={acting?.withdrawal ?? null} mode={acting?.mode ?? 'complete'} symbol={symbol} onClose={() => setActing(null)} />
+      <ProcessDialog
+        withdrawal={acting?.withdrawal ?? null}
+        mode={acting?.mode ?? 'complete'}
+        symbol={symbol}
+        onClose={() => setActing(null)}
+      />
     </>
   );
 }

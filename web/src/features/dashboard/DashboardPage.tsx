@@ -105,7 +105,13 @@ export function DashboardPage() {
       {completed.length > 0 && (
         <section aria-labelledby="completed-title">
           <h2 id="completed-title">{t('dashboard.completedStakes')}</h2>
-          <CompletedStakesTable stakes={completed} symbol={symbol} cluster={cluster} onRestake={(stake) => setStaking({ plan: restakePlan(stake), restaking: stake })} onWithdraw={setUnstaking} />
+          <CompletedStakesTable
+            stakes={completed}
+            symbol={symbol}
+            cluster={cluster}
+            onRestake={(stake) => setStaking({ plan: restakePlan(stake), restaking: stake })}
+            onWithdraw={setUnstaking}
+          />
         </section>
       )}
 
@@ -123,7 +129,9 @@ export function DashboardPage() {
 
       <Link to="/">{t('nav.backHome')}</Link>
 
-      {staking && <StakeDialog plan={staking.plan} restaking={staking.restaking} settings={settings} onClose={() => setStaking(undefined)} />}
+      {staking && (
+        <StakeDialog plan={staking.plan} restaking={staking.restaking} settings={settings} onClose={() => setStaking(undefined)} />
+      )}
       {unstaking && <UnstakeDialog stake={unstaking} symbol={symbol} onClose={() => setUnstaking(undefined)} />}
     </main>
   );

@@ -67,7 +67,9 @@ export function CompletedStakesTable({
   return (
     <div className="table-wrap">
       <table>
-        <TableHead columns={['col.plan', 'col.stakedAmount', 'col.totalReturn', 'col.duration', 'col.status', 'col.transaction', 'col.actions']} />
+        <TableHead
+          columns={['col.plan', 'col.stakedAmount', 'col.totalReturn', 'col.duration', 'col.status', 'col.transaction', 'col.actions']}
+        />
         <tbody>
           {stakes.map((stake) => (
             <tr key={stake.id}>
@@ -103,7 +105,17 @@ export function HistoricalStakesTable({ stakes, withdrawals, symbol, cluster }: 
   return (
     <div className="table-wrap">
       <table>
-        <TableHead columns={['col.plan', 'col.originalAmount', 'col.finalRewards', 'col.totalValue', 'col.completionDate', 'col.p2p', 'col.actionTaken']} />
+        <TableHead
+          columns={[
+            'col.plan',
+            'col.originalAmount',
+            'col.finalRewards',
+            'col.totalValue',
+            'col.completionDate',
+            'col.p2p',
+            'col.actionTaken',
+          ]}
+        />
         <tbody>
           {stakes.map((stake) => {
             const paid = withdrawals.find((w) => w.stakeId === stake.id && w.status === 'completed');

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { Stake, Withdrawal } from '@stakedesk/shared/api-types';
 import { statementCsv, statementFileName } from './statement.js';
 
-const plan = { id: 1, name: '=HYPERLINK("http://evil","Gold")', description: null, yieldRate: '10', durationDays: 30, minStakeAmount: '100', earlyPenaltyRate: '20' };
+const plan = {
+  id: 1,
+  name: '=HYPERLINK("http://evil","Gold")',
+  description: null,
+  yieldRate: '10',
+  durationDays: 30,
+  minStakeAmount: '100',
+  earlyPenaltyRate: '20',
+};
 const stake = (id: number, createdAt: string, extra: Partial<Stake> = {}): Stake => ({
   id,
   walletAddress: 'Wallet1111',
@@ -35,7 +43,10 @@ const withdrawal: Withdrawal = {
 
 describe('statementCsv', () => {
   it('lists stakes and withdrawals oldest first, with rewards, and defuses formulas', () => {
-    const csv = statementCsv([stake(2, '2026-01-02T00:00:00.000Z', { status: 'withdrawn' }), stake(1, '2026-01-01T00:00:00.000Z')], [withdrawal]);
+    const csv = statementCsv(
+      [stake(2, '2026-01-02T00:00:00.000Z', { status: 'withdrawn' }), stake(1, '2026-01-01T00:00:00.000Z')],
+      [withdrawal],
+    );
     expect(csv.split('\r\n')).toEqual([
       'date,record,id,stake_id,plan,amount,reward,penalty,final_amount,status,ends_at,closed_at,tx_id',
       `2026-01-01T00:00:00.000Z,stake,1,1,"'=HYPERLINK(""http://evil"",""Gold"")",1000,100,,,active,2026-02-01T00:00:00.000Z,,sig1`,

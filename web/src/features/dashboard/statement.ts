@@ -2,13 +2,41 @@ import type { Stake, Withdrawal } from '@stakedesk/shared/api-types';
 import { csvLine } from '@stakedesk/shared/csv';
 import { subtractWhole } from '@stakedesk/shared/money';
 
-const HEADER = ['date', 'record', 'id', 'stake_id', 'plan', 'amount', 'reward', 'penalty', 'final_amount', 'status', 'ends_at', 'closed_at', 'tx_id'];
+const HEADER = [
+  'date',
+  'record',
+  'id',
+  'stake_id',
+  'plan',
+  'amount',
+  'reward',
+  'penalty',
+  'final_amount',
+  'status',
+  'ends_at',
+  'closed_at',
+  'tx_id',
+];
 
 type Line = { date: string; cells: unknown[] };
 
 function stakeLine(stake: Stake): Line {
   const record = stake.restakedFromId === null ? 'stake' : 'restake';
-  const cells = [stake.createdAt, record, stake.id, stake.id, stake.plan.name, stake.amount, stake.rewardAmount, '', '', stake.status, stake.endsAt, stake.completedAt, stake.txId];
+  const cells = [
+    stake.createdAt,
+    record,
+    stake.id,
+    stake.id,
+    stake.plan.name,
+    stake.amount,
+    stake.rewardAmount,
+    '',
+    '',
+    stake.status,
+    stake.endsAt,
+    stake.completedAt,
+    stake.txId,
+  ];
   return { date: stake.createdAt, cells };
 }
 

@@ -25,7 +25,8 @@ export function useRetryPendingDeposits(wallet: string | undefined) {
   useEffect(() => {
     if (!wallet) return;
     const ask = {
-      record: async (deposit: { txId: string; planId: number; amount: string; walletAddress: string }) => (await statusOf(() => recordDeposit(deposit))).status,
+      record: async (deposit: { txId: string; planId: number; amount: string; walletAddress: string }) =>
+        (await statusOf(() => recordDeposit(deposit))).status,
       intent: async (id: number): Promise<IntentState> => {
         const { status, body } = await statusOf(() => api<DepositIntent>(`/api/stakes/intents/${id}`));
         return { status, stakeId: body?.stakeId ?? null };

@@ -64,7 +64,10 @@ export function StakeDialog({
   const restake = useMutation({
     mutationFn: async () => {
       await signedInProvider();
-      return api<Stake>('/api/stakes/restake', { method: 'POST', body: { originalStakeId: restaking!.id, planId: plan.id, walletAddress: address } });
+      return api<Stake>('/api/stakes/restake', {
+        method: 'POST',
+        body: { originalStakeId: restaking!.id, planId: plan.id, walletAddress: address },
+      });
     },
     onSuccess: async () => {
       notify('success', t('toast.restakeSuccessful'), t('toast.restakeSuccessfulText'));

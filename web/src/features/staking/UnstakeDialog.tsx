@@ -21,7 +21,14 @@ export function UnstakeDialog({ stake, symbol, onClose }: { stake: Stake; symbol
   const request = useMutation({
     mutationFn: async () => {
       await signedInProvider();
-      const body = { stakeId: stake.id, walletAddress: address, amount: quote.amount, finalAmount: quote.finalAmount, penaltyAmount: quote.penaltyAmount, status: 'pending' };
+      const body = {
+        stakeId: stake.id,
+        walletAddress: address,
+        amount: quote.amount,
+        finalAmount: quote.finalAmount,
+        penaltyAmount: quote.penaltyAmount,
+        status: 'pending',
+      };
       return api<Withdrawal>('/api/withdrawals', { method: 'POST', body });
     },
     onSuccess: async () => {

@@ -15,10 +15,27 @@ export class DepositNotRecordedError extends Error {
 }
 
 /** Refusals before the wallet sent anything: the kept intent can go, no tokens moved. */
-const NOTHING_SENT: TransferErrorCode[] = ['walletNotConnected', 'sameWallet', 'noDestinationAccount', 'noSourceAccount', 'insufficientBalance', 'rejected'];
+const NOTHING_SENT: TransferErrorCode[] = [
+  'walletNotConnected',
+  'sameWallet',
+  'noDestinationAccount',
+  'noSourceAccount',
+  'insufficientBalance',
+  'rejected',
+];
 
 /** POST /api/stakes with exactly its fields. */
-export function recordDeposit({ txId, planId, amount, walletAddress }: { txId: string; planId: number; amount: string; walletAddress: string }) {
+export function recordDeposit({
+  txId,
+  planId,
+  amount,
+  walletAddress,
+}: {
+  txId: string;
+  planId: number;
+  amount: string;
+  walletAddress: string;
+}) {
   return api<Stake>('/api/stakes', { method: 'POST', body: { txId, planId, amount, walletAddress, status: 'active' } });
 }
 
@@ -31,7 +48,14 @@ export function recordDeposit({ txId, planId, amount, walletAddress }: { txId: s
  */
 export async function depositAndRecord({ provider, wallet, planId, amount }: DepositInput): Promise<Stake> {
   const intent = await api<DepositIntent>('/api/stakes/intents', { method: 'POST', body: { planId, amount, walletAddress: wallet } });
-  const kept: PendingDeposit = { intentId: intent.id, reference: intent.reference, expiresAt: intent.expiresAt, planId, amount, walletAddress: wallet };
+  const kept: PendingDeposit = {
+    intentId: intent.id,
+    reference: intent.reference,
+    expiresAt: intent.expiresAt,
+    planId,
+    amount,
+    walletAddress: wallet,
+  };
   rememberPending(localStorage, kept);
 
   await import('./buffer-global.js');

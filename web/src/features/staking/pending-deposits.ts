@@ -43,7 +43,10 @@ export function rememberPending(store: KeyValueStore, deposit: PendingDeposit): 
 }
 
 export function forgetPending(store: KeyValueStore, deposit: PendingDeposit): void {
-  write(store, readPending(store).filter((d) => keyOf(d) !== keyOf(deposit)));
+  write(
+    store,
+    readPending(store).filter((d) => keyOf(d) !== keyOf(deposit)),
+  );
 }
 
 export type RecordOutcome = 'recorded' | 'refused' | 'retry-later';
@@ -79,7 +82,11 @@ export type Asker = {
  * Asks the server again about every kept deposit of `walletAddress`; forgets those it recorded or
  * refused for good, keeps the rest (network down, 503, not found yet) for the next visit.
  */
-export async function retryPending(store: KeyValueStore, walletAddress: string, ask: Asker): Promise<{ recorded: PendingDeposit[]; refused: PendingDeposit[] }> {
+export async function retryPending(
+  store: KeyValueStore,
+  walletAddress: string,
+  ask: Asker,
+): Promise<{ recorded: PendingDeposit[]; refused: PendingDeposit[] }> {
   const result = { recorded: [] as PendingDeposit[], refused: [] as PendingDeposit[] };
   for (const deposit of readPending(store).filter((d) => d.walletAddress === walletAddress)) {
     let outcome: RecordOutcome;

@@ -47,15 +47,18 @@ const balanceOf = async (mint: PublicKey, owner: PublicKey) =>
   (await connection.getTokenAccountBalance(getAssociatedTokenAddressSync(mint, owner))).value.amount;
 
 describe('sendStakeDeposit', () => {
-  it.each([6, 9, 0])('moves exactly amount x 10^decimals with transferChecked (%i decimals) and returns the confirmed signature', async (decimals) => {
-    const { mint, holder, staking, request } = await setUp(decimals);
-    const signature = await sendStakeDeposit(request(walletOf(holder)));
-    expect(await balanceOf(mint, staking.publicKey)).toBe((1500n * 10n ** BigInt(decimals)).toString());
-    const parsed = await connection.getParsedTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
-    expect(parsed?.meta?.err).toBeNull();
-    const instruction = parsed!.transaction.message.instructions[0] as { parsed?: { type: string } };
-    expect(instruction.parsed?.type).toBe('transferChecked');
-  });
+  it.each([6, 9, 0])(
+    'moves exactly amount x 10^decimals with transferChecked (%i decimals) and returns the confirmed signature',
+    async (decimals) => {
+      const { mint, holder, staking, request } = await setUp(decimals);
+      const signature = await sendStakeDeposit(request(walletOf(holder)));
+      expect(await balanceOf(mint, staking.publicKey)).toBe((1500n * 10n ** BigInt(decimals)).toString());
+      const parsed = await connection.getParsedTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
+      expect(parsed?.meta?.err).toBeNull();
+      const instruction = parsed!.transaction.message.instructions[0] as { parsed?: { type: string } };
+      expect(instruction.parsed?.type).toBe('transferChecked');
+    },
+  );
 
   it("refuses when the staking wallet is the holder's own wallet", async () => {
     const { holder, request } = await setUp(6);
@@ -100,7 +103,14 @@ describe('sendStakeDeposit', () => {
     // The wallet sends something else than it was asked to, which fails on chain (more than the balance).
     const failing = walletOf(holder, {
       signAndSendTransaction: async () => ({
-        signature: await chain.transfer({ mint, from: holder, to: staking.publicKey, rawAmount: 10n ** 12n, decimals: 6, allowFailure: true }),
+        signature: await chain.transfer({
+          mint,
+          from: holder,
+          to: staking.publicKey,
+          rawAmount: 10n ** 12n,
+          decimals: 6,
+          allowFailure: true,
+        }),
       }),
     });
     await expect(sendStakeDeposit(request(failing))).rejects.toThrow(/^Transação falhou na blockchain: /);

@@ -51,7 +51,8 @@ export async function waitForConfirmation(connection: Connection, signature: str
     const status = value[0];
     if (status?.err) throw new TransferError('failedOnChain', JSON.stringify(status.err));
     if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return;
-    if ((await connection.getBlockHeight('confirmed')) > lastValidBlockHeight) throw new TransferError('notConfirmed', 'block height exceeded');
+    if ((await connection.getBlockHeight('confirmed')) > lastValidBlockHeight)
+      throw new TransferError('notConfirmed', 'block height exceeded');
     if (Date.now() > deadline) throw new TransferError('notConfirmed', 'timed out');
     await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
   }
@@ -62,7 +63,16 @@ export async function waitForConfirmation(connection: Connection, signature: str
  * transferChecked (the mint's real decimals, read from the chain) and waits for confirmation.
  * Returns the signature the server then verifies; refuses with SPEC's messages.
  */
-export async function sendStakeDeposit({ connection, wallet, mint, stakingWallet, amount, reference, onSent, confirmTimeoutMs = 60_000 }: DepositRequest): Promise<string> {
+export async function sendStakeDeposit({
+  connection,
+  wallet,
+  mint,
+  stakingWallet,
+  amount,
+  reference,
+  onSent,
+  confirmTimeoutMs = 60_000,
+}: DepositRequest): Promise<string> {
   const owner = wallet.publicKey;
   if (!owner) throw new TransferError('walletNotConnected');
   const destinationOwner = new PublicKey(stakingWallet);

@@ -42,8 +42,23 @@ export function WalletButton() {
           {t('wallet.connected')}
           <code>{shortenAddress(address)}</code>
         </span>
-        <button type="button" className="icon-button" onClick={onDisconnect} aria-label={t('wallet.disconnect')} title={t('wallet.disconnect')}>
-          <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <button
+          type="button"
+          className="icon-button"
+          onClick={onDisconnect}
+          aria-label={t('wallet.disconnect')}
+          title={t('wallet.disconnect')}
+        >
+          <svg
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             <path d="M12 3v9" />
             <path d="M6.3 7.3a8 8 0 1 0 11.4 0" />
           </svg>

@@ -14,7 +14,11 @@ export function WalletChooser({ wallets, onChoose }: { wallets: WalletOption[]; 
         {wallets.map((wallet) => (
           <li key={wallet.id}>
             <button type="button" className="wallet-option" onClick={() => onChoose(wallet)}>
-              {isDataImage(wallet.icon) ? <img src={wallet.icon} alt="" width={28} height={28} /> : <span className="wallet-icon" aria-hidden="true" />}
+              {isDataImage(wallet.icon) ? (
+                <img src={wallet.icon} alt="" width={28} height={28} />
+              ) : (
+                <span className="wallet-icon" aria-hidden="true" />
+              )}
               {wallet.name}
             </button>
           </li>

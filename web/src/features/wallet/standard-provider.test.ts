@@ -5,7 +5,12 @@ import { standardProvider } from './standard-provider.js';
 
 const ADDRESS = 'Hx7Y4yKGaP3LDfY2ZXcw4Pk5Btk8ndyFDmqm6oD7yH7x';
 const OTHER = '9yjKoSHUSn7GkSmPVtq5Ka8ZQTdJVnQjLYv6vCe3uJsB';
-const accountOf = (address: string): WalletAccount => ({ address, publicKey: bs58.decode(address), chains: ['solana:devnet'], features: [] });
+const accountOf = (address: string): WalletAccount => ({
+  address,
+  publicKey: bs58.decode(address),
+  chains: ['solana:devnet'],
+  features: [],
+});
 
 /** A Wallet Standard wallet whose holder has approved `approved` (or nothing yet). */
 function fakeWallet({ approved = false, signature = new Uint8Array(64).fill(7) } = {}) {

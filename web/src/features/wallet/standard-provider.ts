@@ -94,7 +94,11 @@ export function standardProvider(wallet: Wallet, cluster: () => SolanaCluster | 
     ...(features[SolanaSignTransaction] && {
       async signTransaction(transaction: unknown) {
         const bytes = (transaction as Serializable).serialize({ requireAllSignatures: false, verifySignatures: false });
-        const [output] = await features[SolanaSignTransaction]!.signTransaction({ account: connectedAccount(), chain: chainOf(cluster()), transaction: bytes });
+        const [output] = await features[SolanaSignTransaction]!.signTransaction({
+          account: connectedAccount(),
+          chain: chainOf(cluster()),
+          transaction: bytes,
+        });
         if (!output) throw new Error('The wallet returned no signed transaction');
         return { serialize: () => output.signedTransaction };
       },

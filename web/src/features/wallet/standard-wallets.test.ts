@@ -5,7 +5,14 @@ import { standardWallets, walletIdOf } from './standard-wallets.js';
 
 const feature = { version: '1.0.0' };
 const walletWith = (name: string, features: string[], chains = ['solana:mainnet']) =>
-  ({ version: '1.0.0', name, icon: 'data:image/png;base64,', chains, accounts: [], features: Object.fromEntries(features.map((f) => [f, feature])) }) as unknown as Wallet;
+  ({
+    version: '1.0.0',
+    name,
+    icon: 'data:image/png;base64,',
+    chains,
+    accounts: [],
+    features: Object.fromEntries(features.map((f) => [f, feature])),
+  }) as unknown as Wallet;
 const STAKING = ['standard:connect', 'solana:signMessage', 'solana:signAndSendTransaction'];
 
 describe('standardWallets', () => {

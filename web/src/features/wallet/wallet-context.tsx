@@ -106,7 +106,8 @@ export function WalletProvider({ children }: { children: ReactNode }) {
       }
       throw new WalletMissingError();
     }
-    const chosen = wallets.length === 1 ? wallets[0] : await new Promise<WalletOption | undefined>((choose) => setChoice({ wallets, choose }));
+    const chosen =
+      wallets.length === 1 ? wallets[0] : await new Promise<WalletOption | undefined>((choose) => setChoice({ wallets, choose }));
     setChoice(undefined);
     if (!chosen) return undefined;
     setStatus('connecting');

@@ -12,7 +12,8 @@ export function readRecord(): WalletRecord | undefined {
   for (const key of recordKeys()) {
     try {
       const record = JSON.parse(localStorage.getItem(key) ?? 'null') as { publicKey?: unknown; isConnected?: unknown } | null;
-      if (record?.isConnected && typeof record.publicKey === 'string') return { walletId: key.slice(PREFIX.length), publicKey: record.publicKey };
+      if (record?.isConnected && typeof record.publicKey === 'string')
+        return { walletId: key.slice(PREFIX.length), publicKey: record.publicKey };
     } catch {
       // A damaged record reads as none.
     }
