@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['shared', 'server', 'web', 'desktop'],
+    projects: ['shared', 'test-support', 'server', 'web', 'desktop'],
   },
 });

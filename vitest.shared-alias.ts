@@ -5,3 +5,9 @@ export const sharedSourceAlias = {
   find: /^@stakedesk\/shared\/(.*)$/,
   replacement: fileURLToPath(new URL('./shared/src/$1.ts', import.meta.url)),
 };
+
+/** The same for `@stakedesk/test-support/x` (test-support/src/x.ts). */
+export const testSupportSourceAlias = {
+  find: /^@stakedesk\/test-support\/(.*)$/,
+  replacement: fileURLToPath(new URL('./test-support/src/$1.ts', import.meta.url)),
+};

@@ -1,9 +1,9 @@
 import { defineProject } from 'vitest/config';
-import { sharedSourceAlias } from '../vitest.shared-alias.js';
+import { sharedSourceAlias, testSupportSourceAlias } from '../vitest.shared-alias.js';
 
 // Main, preload and renderer-adapter unit tests; 'electron' is replaced by src/main/test/fake-electron.ts.
 export default defineProject({
-  resolve: { alias: [sharedSourceAlias] },
+  resolve: { alias: [sharedSourceAlias, testSupportSourceAlias] },
   test: {
     name: 'desktop',
     include: ['src/**/*.test.ts', 'packaging/builder-config.test.ts'],

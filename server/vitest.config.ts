@@ -1,8 +1,8 @@
 import { defineProject } from 'vitest/config';
-import { sharedSourceAlias } from '../vitest.shared-alias.js';
+import { sharedSourceAlias, testSupportSourceAlias } from '../vitest.shared-alias.js';
 
 export default defineProject({
-  resolve: { alias: [sharedSourceAlias] },
+  resolve: { alias: [sharedSourceAlias, testSupportSourceAlias] },
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],

@@ -5,7 +5,7 @@
  * number of tokens to the staking wallet; the bench then asks the server to record each one.
  */
 import { Keypair } from '@solana/web3.js';
-import { startTestChain } from '../../server/src/test/test-chain/test-chain.js';
+import { startTestChain } from '@stakedesk/test-support/test-chain';
 
 export const DECIMALS = 6;
 

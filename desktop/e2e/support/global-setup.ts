@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
-import { startTestChain, type TestChain } from '../../../server/src/test/test-chain/test-chain.js';
+import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 import { startServer, stopServer, type ServerProcess } from '../../../web/e2e/support/server-process.js';
 import { contentSecurityPolicy } from '../../src/main/security/content-security-policy.js';
 import { startRendererServer, type RendererServer } from './renderer-server.js';

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stake, StakingPlan, Withdrawal } from '@stakedesk/shared/api-types';
 import { MESSAGES } from '@stakedesk/shared/messages';
 import { createPlan } from '../test/fixtures.js';
-import { startTestChain, type TestChain } from '../test/test-chain/test-chain.js';
+import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 import { newHolder, startTestServer, STEP_UP, type Holder, type TestServer } from '../test/test-server.js';
 import { ChainUnavailableError } from './chain-verifier.js';
 import { SolanaChain } from './solana-chain.js';

@@ -8,7 +8,7 @@ import { openDatabase } from '../db/database.js';
 import { booksProblems } from '../test/books.js';
 import { spawnServer, stopSpawned, type SpawnedServer } from '../test/spawn-server.js';
 import { adminLogin, call, newStaker, openStaking, signIn, tokens, DECIMALS, type Staker } from '../test/staking-world.js';
-import { startTestChain, type TestChain } from '../test/test-chain/test-chain.js';
+import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 
 // The server killed with SIGKILL in the middle of a load of writes (deposits recorded, withdrawals
 // requested): after a restart every acknowledged write is there, nothing is half-made, and the

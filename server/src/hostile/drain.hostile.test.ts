@@ -7,7 +7,7 @@ import type { Stake } from '@stakedesk/shared/api-types';
 import { isRunning } from '../db/embedded-postgres.js';
 import { spawnServer, stopSpawned, type SpawnedServer } from '../test/spawn-server.js';
 import { adminLogin, call, newStaker, openStaking, signIn, tokens, DECIMALS } from '../test/staking-world.js';
-import { startTestChain, type TestChain } from '../test/test-chain/test-chain.js';
+import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 
 // SIGTERM while a deposit is being verified (the chain answers slowly): the request in flight
 // finishes and is answered, then the server exits 0 and stops its embedded PostgreSQL.

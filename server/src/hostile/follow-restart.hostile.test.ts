@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminWithdrawal, DepositIntent, Stake, Withdrawal } from '@stakedesk/shared/api-types';
 import { spawnServer, stopSpawned, type SpawnedServer } from '../test/spawn-server.js';
 import { adminLogin, call, newStaker, openStaking, signIn, tokens, DECIMALS } from '../test/staking-world.js';
-import { startTestChain, type TestChain } from '../test/test-chain/test-chain.js';
+import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 
 // What the server follows on chain lives in PostgreSQL, not in a process: a payout registered and a
 // deposit intent made before a SIGKILL are settled by the restarted server on its own schedule.

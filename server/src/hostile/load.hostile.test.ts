@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import { spawnServer, stopSpawned, type SpawnedServer } from '../test/spawn-server.js';
 import { adminLogin, call, newStaker, openStaking, signIn, tokens, DECIMALS } from '../test/staking-world.js';
-import { startTestChain, type TestChain } from '../test/test-chain/test-chain.js';
+import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 
 // A bounded load of mixed holder and admin traffic, reads and writes, for 60 s on loopback:
 // zero errors, zero 5xx. The figures go to the log for the notes.

@@ -6,7 +6,7 @@ import { SolanaChain } from '../chain/solana-chain.js';
 import { booksProblems } from '../test/books.js';
 import { ageStake, createPlan } from '../test/fixtures.js';
 import { countStatuses, releaseTogether, type RawRequest } from '../test/release-together.js';
-import { startTestChain, type TestChain } from '../test/test-chain/test-chain.js';
+import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 import { newHolder, startTestServer, STEP_UP, type Holder, type TestServer } from '../test/test-server.js';
 
 // Races in the style of single-packet attacks, against the real verifier on the test chain: many

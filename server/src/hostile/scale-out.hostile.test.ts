@@ -13,7 +13,7 @@ import { booksProblems } from '../test/books.js';
 import { countStatuses, releaseTogether, type RawRequest } from '../test/release-together.js';
 import { spawnServer, stopSpawned, type SpawnedServer } from '../test/spawn-server.js';
 import { adminLogin, call, newStaker, openStaking, signIn, tokens, DECIMALS, type Staker } from '../test/staking-world.js';
-import { startTestChain, type TestChain } from '../test/test-chain/test-chain.js';
+import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 
 // Two server processes on one PostgreSQL, as behind a load balancer: the race rules hold across
 // them, rate limits are shared, expiry runs once, and admin events reach both.

@@ -11,7 +11,7 @@ import { MESSAGES } from '@stakedesk/shared/messages';
 import { booksProblems } from '../test/books.js';
 import { DECIMALS, startChainStakingServer, tokens, type ChainStakingServer } from '../test/chain-staking-server.js';
 import { releaseTogether } from '../test/release-together.js';
-import type { TestChain } from '../test/test-chain/test-chain.js';
+import type { TestChain } from '@stakedesk/test-support/test-chain';
 import { STEP_UP, type TestServer } from '../test/test-server.js';
 
 // Payouts registered before they are sent, and followed to their end by the server, on the real SPL Token program.

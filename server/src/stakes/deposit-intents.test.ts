@@ -6,7 +6,7 @@ import { MESSAGES, minimumStakeMessage, planCapacityMessage } from '@stakedesk/s
 import { DECIMALS, startChainStakingServer, tokens, type ChainStakingServer, type Staker } from '../test/chain-staking-server.js';
 import { createPlan } from '../test/fixtures.js';
 import { startLaggingRpc, type LaggingRpc } from '../test/lagging-rpc.js';
-import type { TestChain } from '../test/test-chain/test-chain.js';
+import type { TestChain } from '@stakedesk/test-support/test-chain';
 import type { TestServer } from '../test/test-server.js';
 
 // Deposits found by their reference (Solana Pay's convention), on the real SPL Token program.

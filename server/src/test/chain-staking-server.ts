@@ -2,7 +2,7 @@ import { Keypair, type PublicKey } from '@solana/web3.js';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { SolanaChain } from '../chain/solana-chain.js';
 import { createPlan } from './fixtures.js';
-import { startTestChain, type TestChain } from './test-chain/test-chain.js';
+import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 import { newHolder, startTestServer, STEP_UP, type Holder, type TestServer } from './test-server.js';
 
 export const DECIMALS = 6;

@@ -1,6 +1,6 @@
 import { Keypair, type PublicKey } from '@solana/web3.js';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
-import type { TestChain } from './test-chain/test-chain.js';
+import type { TestChain } from '@stakedesk/test-support/test-chain';
 import { newHolder, type Holder } from './test-server.js';
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
 import bs58 from 'bs58';
-import { startTestChain, type TestChain } from '../../../server/src/test/test-chain/test-chain.js';
+import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 import { startServer, stopServer, type ServerProcess } from './server-process.js';
 import { STATE_DIR, writeState } from './state.js';
 

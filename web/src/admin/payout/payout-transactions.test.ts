@@ -1,7 +1,7 @@
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Connection, Keypair, PACKET_DATA_SIZE, type PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestChain, type TestChain } from '../../../../server/src/test/test-chain/test-chain.js';
+import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 import { planPayouts, type PayoutItem } from './payout-transactions.js';
 
 const DECIMALS = 6;
