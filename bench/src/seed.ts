@@ -183,7 +183,6 @@ export async function seed(client: pg.Client, n: number, onProgress: (done: numb
   const planIds = await seedPlans(client);
   const now = Date.now();
   const sampleWallets: string[] = [];
-  let wallets = 0;
   let whale = { wallet: '', stakes: 0 };
   let dashboardWallet = '';
 
@@ -202,7 +201,7 @@ export async function seed(client: pg.Client, n: number, onProgress: (done: numb
     if (sampleWallets.length < 5000) sampleWallets.push(wallet);
     else if (Math.random() < 5000 / holders.length) sampleWallets[Math.floor(Math.random() * 5000)] = wallet;
   }
-  wallets = holders.length;
+  const wallets = holders.length;
   // As on a live platform, ids follow time and each holder's stakes are spread over the year:
   // whose stake comes next is a shuffle, when it was made a sorted list of random moments.
   const owner = new Int32Array(n);

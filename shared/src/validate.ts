@@ -9,7 +9,7 @@ export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: 
 /** Key of an error about the input as a whole (not a field), e.g. a body that is not an object. */
 export const ROOT_ERROR_KEY = '_root';
 
-type SyncSchema<T> = { validateSync(value: unknown, options?: ValidateOptions<any>): T };
+type SyncSchema<T> = { validateSync(value: unknown, options?: ValidateOptions<object>): T };
 
 /**
  * Synchronous. On success, value is the cast input (trimmed, converted, defaults applied). On failure,

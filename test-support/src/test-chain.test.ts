@@ -15,7 +15,7 @@ import {
   AddressLookupTableProgram,
   Keypair,
   LAMPORTS_PER_SOL,
-  PublicKey,
+  type PublicKey,
   SendTransactionError,
   sendAndConfirmTransaction,
   SystemProgram,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TwoFactorSetupResponse } from '@stakedesk/shared/api-types';
 import { createLogger } from '../logger.js';
 import { ADMIN, randomWallet, startTestServer, type TestServer } from '../test/test-server.js';
-import { codeAt, loginWith, useTestClock } from '../test/two-factor.js';
+import { codeAt, useTestClock } from '../test/two-factor.js';
 
 // Everything two-factor sign-in keeps secret, followed through a whole life of enrolment, sign-ins,
 // step-ups, a server error and turning it off: after enrolment none of it is in any API answer,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
-import { ageStake, createPlan, stakeFor, startStakingServer } from '../test/fixtures.js';
+import { ageStake, stakeFor, startStakingServer } from '../test/fixtures.js';
 import { newHolder, randomWallet, type TestServer } from '../test/test-server.js';
 import { adminWithRole } from '../test/two-factor.js';
 

@@ -3,7 +3,7 @@ import {
   createTransferCheckedInstruction,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
-import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { Keypair, type PublicKey, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminWithdrawal, Payout, Stake, StakingPlan, Withdrawal } from '@stakedesk/shared/api-types';

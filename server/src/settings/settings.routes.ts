@@ -9,7 +9,6 @@ import type { RpcUpstream } from '../chain/rpc-upstream.js';
 import { derivedFrom } from '../cache/cached.js';
 import { prepareJson, sendPrepared } from '../http/prepared-json.js';
 import { parse } from '../http/validate.js';
-import type { Settings } from './settings.model.js';
 import { loadSettings, toAdminSettings, toPublicSettings, updateSettings } from './settings.service.js';
 
 export const SETTINGS_BODY_LIMIT = '8mb'; // a 5 MB logo as base64, plus the other fields
@@ -17,7 +16,7 @@ export const SETTINGS_BODY_LIMIT = '8mb'; // a 5 MB logo as base64, plus the oth
 export function settingsPublicRoutes(cluster: SolanaCluster): Router {
   const router = Router();
   // Serialised once per settings version, not once per request.
-  const publicJson = derivedFrom((settings: Settings) => prepareJson(toPublicSettings(settings, cluster)));
+  const publicJson = derivedFrom((settings: Parameters<typeof toPublicSettings>[0]) => prepareJson(toPublicSettings(settings, cluster)));
   router.get('/settings', async (_req, res) => {
     sendPrepared(res, publicJson(await loadSettings()));
   });

@@ -1,5 +1,5 @@
 import { createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { type Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DepositIntent, Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import { MESSAGES, minimumStakeMessage, planCapacityMessage } from '@stakedesk/shared/messages';

@@ -9,7 +9,6 @@ import {
   stakeListQuerySchema,
   walletAddressParamSchema,
 } from '@stakedesk/shared/schemas';
-import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { STAKE_STATUSES } from '@stakedesk/shared/stake-status';
 import { currentAdmin } from '../admins/admin-auth.js';
 import type { ChainVerifier } from '../chain/chain-verifier.js';
@@ -23,24 +22,8 @@ import { createDepositIntent, ownIntent } from './deposit-intents.service.js';
 import { expireStakesAsAdmin } from './expiry.js';
 import { toStakeJson } from './stake-json.js';
 import { checkStake, createStake, listStakes, listWalletStakes, restake, stakesAfter } from './stakes.service.js';
-import type { Stake } from './stake.model.js';
 import { requireRole } from '../admins/require-role.js';
-
-const STAKE_CSV_COLUMNS: { header: string; value: (stake: Stake) => unknown }[] = [
-  { header: 'id', value: (s) => s.id },
-  { header: 'wallet', value: (s) => s.walletAddress },
-  { header: 'plan', value: (s) => s.planName },
-  { header: 'yield_rate', value: (s) => normalizeDecimal(s.yieldRate) },
-  { header: 'duration_days', value: (s) => s.durationDays },
-  { header: 'amount', value: (s) => s.amount },
-  { header: 'reward', value: (s) => s.rewardAmount },
-  { header: 'status', value: (s) => s.status },
-  { header: 'created_at', value: (s) => s.createdAt },
-  { header: 'ends_at', value: (s) => s.endsAt },
-  { header: 'completed_at', value: (s) => s.completedAt },
-  { header: 'tx_id', value: (s) => s.txId },
-  { header: 'over_capacity', value: (s) => s.overCapacity },
-];
+import { STAKE_CSV_COLUMNS } from './stake-csv.js';
 
 export function stakesPublicRoutes(sequelize: Sequelize, verifier: ChainVerifier, holderOnly: RequestHandler[]): Router {
   const router = Router();

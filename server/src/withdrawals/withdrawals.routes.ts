@@ -17,26 +17,11 @@ import { readWalletPage, sendPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
 import { parse } from '../http/validate.js';
 import { refuseDuringMaintenance } from '../settings/maintenance.js';
-import type { Withdrawal } from './withdrawal.model.js';
 import { listWalletWithdrawals, listWithdrawals, processWithdrawal, requestWithdrawal, withdrawalsAfter } from './withdrawals.service.js';
 import { toWithdrawalJson } from './withdrawal-json.js';
 import { latestPayoutsOf } from '../payouts/payout-records.js';
 import { requireRole } from '../admins/require-role.js';
-
-const WITHDRAWAL_CSV_COLUMNS: { header: string; value: (w: Withdrawal) => unknown }[] = [
-  { header: 'id', value: (w) => w.id },
-  { header: 'stake_id', value: (w) => w.stakeId },
-  { header: 'wallet', value: (w) => w.walletAddress },
-  { header: 'kind', value: (w) => w.kind },
-  { header: 'amount', value: (w) => w.amount },
-  { header: 'penalty', value: (w) => w.penaltyAmount },
-  { header: 'final_amount', value: (w) => w.finalAmount },
-  { header: 'status', value: (w) => w.status },
-  { header: 'requested_at', value: (w) => w.requestedAt },
-  { header: 'processed_at', value: (w) => w.processedAt },
-  { header: 'tx_id', value: (w) => w.txId },
-  { header: 'reject_reason', value: (w) => w.rejectReason },
-];
+import { WITHDRAWAL_CSV_COLUMNS } from './withdrawal-csv.js';
 
 export function withdrawalsPublicRoutes(sequelize: Sequelize, holderOnly: RequestHandler[]): Router {
   const router = Router();

@@ -1,12 +1,12 @@
-import '../../features/staking/buffer-global.js';
+import '../../lib/solana/buffer-global.js';
 import { getMint } from '@solana/spl-token';
 import { Connection, PublicKey, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import type { Withdrawal } from '@stakedesk/shared/api-types';
 import { formatScaled } from '@stakedesk/shared/decimal';
-import { largestTokenAccount, waitForConfirmation } from '../../features/staking/token-transfer.js';
-import { TransferError } from '../../features/staking/transfer-errors.js';
-import { isUserRejection, type PhantomProvider } from '../../features/wallet/phantom.js';
+import { largestTokenAccount, waitForConfirmation } from '../../lib/solana/token-transfer.js';
+import { TransferError } from '../../lib/solana/transfer-errors.js';
+import { isUserRejection, type PhantomProvider } from '../../lib/wallet/phantom.js';
 import { PayoutError, type PayoutOutcome } from './payout-errors.js';
 import { planPayouts } from './payout-transactions.js';
 

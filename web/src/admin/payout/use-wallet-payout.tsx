@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { RpcConfigResponse, Withdrawal } from '@stakedesk/shared/api-types';
-import { installedWallets, type WalletOption } from '../../features/wallet/installed-wallets.js';
-import { isUserRejection } from '../../features/wallet/phantom.js';
+import { installedWallets, type WalletOption } from '../../lib/wallet/installed-wallets.js';
+import { isUserRejection } from '../../lib/wallet/phantom.js';
 import { adminKeys } from '../api/query-keys.js';
 import { useAdminSettings } from '../api/queries.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';

@@ -8,7 +8,7 @@ import { PlanCard } from '../plans/PlanCard.js';
 import { useSettings } from '../settings/api.js';
 import { useStats } from '../stats/api.js';
 import { AnimatedCounter } from '../stats/AnimatedCounter.js';
-import { PHANTOM_SITE } from '../wallet/phantom.js';
+import { PHANTOM_SITE } from '../../lib/wallet/phantom.js';
 import { useWallet } from '../wallet/wallet-context.js';
 
 // The dialog (and the transfer code behind it) loads when a holder picks a plan.

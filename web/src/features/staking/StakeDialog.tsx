@@ -13,7 +13,7 @@ import { useI18n } from '../../i18n/i18n.js';
 import { api } from '../../lib/api-client.js';
 import { useWallet } from '../wallet/wallet-context.js';
 import { depositAndRecord, DepositNotRecordedError } from './deposit.js';
-import { TransferError } from './transfer-errors.js';
+import { TransferError } from '../../lib/solana/transfer-errors.js';
 
 /** New stake in `plan`, or (with `restaking`) a completed stake's principal + reward into `plan`. */
 export function StakeDialog({

@@ -1,7 +1,7 @@
 import bs58 from 'bs58';
 import type { AuthNonceResponse, WalletSession } from '@stakedesk/shared/api-types';
 import { api } from '../../lib/api-client.js';
-import type { PhantomProvider } from './phantom.js';
+import type { PhantomProvider } from '../../lib/wallet/phantom.js';
 
 /**
  * Proves to the server that the holder owns `wallet` (once per session): the wallet signs the

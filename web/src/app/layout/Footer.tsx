@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { useI18n } from '../i18n/i18n.js';
-import { useSettings } from '../features/settings/api.js';
+import { useI18n } from '../../i18n/i18n.js';
+import { useSettings } from '../../features/settings/api.js';
 
 const whatsappLink = (value: string) => `https://wa.me/${value.replace(/[^\d]/g, '')}`;
 const telegramLink = (value: string) =>

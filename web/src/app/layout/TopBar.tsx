@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useSettings } from '../features/settings/api.js';
-import { WalletButton } from '../features/wallet/WalletButton.js';
-import { LanguageSwitch } from './LanguageSwitch.js';
+import { useSettings } from '../../features/settings/api.js';
+import { WalletButton } from '../../features/wallet/WalletButton.js';
+import { LanguageSwitch } from '../../components/LanguageSwitch.js';
 
 export function TopBar() {
   const { data: settings } = useSettings();

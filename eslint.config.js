@@ -1,0 +1,106 @@
+// One lint config for every workspace. The walls below are the ones ARCHITECTURE.md states in words;
+// a wall broken here fails `npm test`.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const wall = (files, patterns, ...restricted) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { patterns }],
+    ...(restricted.length > 0 ? { 'no-restricted-syntax': ['error', ...restricted] } : {}),
+  },
+});
+
+const appsOrTheirFrameworks = {
+  group: [
+    '**/server/**',
+    '**/web/**',
+    '**/desktop/**',
+    '@stakedesk/server*',
+    '@stakedesk/test-support*',
+    'express',
+    'sequelize',
+    'react',
+    'react-*',
+    'antd',
+    'electron',
+  ],
+  message: 'shared/ holds the rules every app uses; it imports none of the apps or their frameworks.',
+};
+const models = {
+  group: ['**/*.model', '**/*.model.js'],
+  message: 'Routes speak HTTP only: read and write through a service, which owns the models.',
+};
+const database = {
+  group: ['sequelize', '**/db/*'],
+  importNames: ['QueryTypes', 'Op', 'literal', 'fn', 'col', 'where'],
+  message: 'Routes run no SQL: put the query in a service.',
+};
+const sqlCall = {
+  selector: "CallExpression[callee.property.name='query']",
+  message: 'Routes run no SQL: put the query in a service.',
+};
+const panel = {
+  group: ['**/admin/**', 'antd', 'antd/*', '@ant-design/*'],
+  message: 'Holder pages never load the admin panel or antd (they must stay small and separate).',
+};
+const features = {
+  group: ['**/features/**'],
+  message: 'Components are the building blocks features use; they never import a feature (move the piece into web/src/lib or web/src/app).',
+};
+const holderFeatures = {
+  group: ['**/features/**'],
+  message: 'The panel never imports holder features: shared browser code lives in web/src/lib.',
+};
+const serverSource = {
+  group: ['**/server/**', '@stakedesk/server', '@stakedesk/server/*'],
+  message: 'Web and desktop reach the test chain and other test helpers through @stakedesk/test-support, never the server.',
+};
+const serverInternals = {
+  group: ['**/server/src/**'],
+  message: 'The bench drives the built server (@stakedesk/server/dist) and the test chain through @stakedesk/test-support.',
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/out/**',
+      '**/build/**',
+      '**/coverage/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'desktop/packaging/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+    },
+  },
+  {
+    // Tests read JSON answers as any: the assertions are the type check.
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/e2e/**', 'server/src/test/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-empty-pattern': 'off' },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}', 'desktop/src/renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  wall(['shared/src/**'], [appsOrTheirFrameworks]),
+  wall(['server/src/**/*.routes.ts'], [models, database], sqlCall),
+  // A file gets one set of walls: the last block that matches it wins, so each block lists all of its own.
+  wall(['bench/**'], [serverInternals]),
+  wall(['web/**', 'desktop/**'], [serverSource]),
+  wall(['web/src/features/**', 'web/src/i18n/**'], [panel, serverSource]),
+  wall(['web/src/components/**', 'web/src/lib/**'], [panel, features, serverSource]),
+  wall(['web/src/admin/**', 'desktop/src/**'], [holderFeatures, serverSource]),
+);
