@@ -1,0 +1,77 @@
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// Each wall of ARCHITECTURE.md, broken once on purpose: the repository's own lint config must refuse it.
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: repoRoot });
+
+async function wallErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+    .map((m) => m.message);
+}
+
+describe('architecture walls', () => {
+  it.each([
+    ['shared imports no app', 'shared/src/scratch.ts', "import { app } from '../../server/src/app.js';\nexport const x = app;\n"],
+    ['shared imports no framework', 'shared/src/scratch.ts', "import express from 'express';\nexport const x = express;\n"],
+    [
+      'routes import no model',
+      'server/src/stakes/scratch.routes.ts',
+      "import { Stake } from './stake.model.js';\nexport const x = Stake;\n",
+    ],
+    [
+      'routes run no SQL',
+      'server/src/stakes/scratch.routes.ts',
+      "export const x = (db: { query(q: string): void }) => db.query('SELECT 1');\n",
+    ],
+    [
+      'holder features load no panel',
+      'web/src/features/landing/Scratch.tsx',
+      "import { AdminPanel } from '../../admin/AdminPanel.js';\nexport const x = AdminPanel;\n",
+    ],
+    ['holder features load no antd', 'web/src/features/landing/Scratch.tsx', "import { Button } from 'antd';\nexport const x = Button;\n"],
+    [
+      'components import no feature',
+      'web/src/components/Scratch.tsx',
+      "import { useSettings } from '../features/settings/api.js';\nexport const x = useSettings;\n",
+    ],
+    [
+      'the panel imports no holder feature',
+      'web/src/admin/Scratch.tsx',
+      "import { WalletButton } from '../features/wallet/WalletButton.js';\nexport const x = WalletButton;\n",
+    ],
+    [
+      'web tests reach no server source',
+      'web/e2e/scratch.ts',
+      "import { startTestChain } from '../../server/src/test/fixtures.js';\nexport const x = startTestChain;\n",
+    ],
+    [
+      'desktop reaches no server',
+      'desktop/e2e/scratch.ts',
+      "import { x as y } from '@stakedesk/server/dist/main.js';\nexport const x = y;\n",
+    ],
+  ])('%s', async (_wall, filePath, code) => {
+    expect(await wallErrors(filePath, code)).not.toEqual([]);
+  });
+
+  it('lets the allowed imports through', async () => {
+    expect(
+      await wallErrors(
+        'web/e2e/scratch.ts',
+        "import { startTestChain } from '@stakedesk/test-support/test-chain';\nexport const x = startTestChain;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await wallErrors(
+        'web/src/admin/Scratch.tsx',
+        "import { installedWallets } from '../lib/wallet/installed-wallets.js';\nexport const x = installedWallets;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await wallErrors('server/src/stakes/scratch.service.ts', "import { Stake } from './stake.model.js';\nexport const x = Stake;\n"),
+    ).toEqual([]);
+  });
+});
