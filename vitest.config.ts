@@ -1,7 +1,51 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { sourceAliases } from './vitest.shared-alias.js';
+
+// Every workspace's unit and integration tests (`vitest run`; `--project server` for one). The process-level
+// attacks (server/vitest.hostile.config.ts) and the desktop package build (desktop/vitest.package.config.ts)
+// run apart, from their own scripts.
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
+  resolve: { alias: sourceAliases },
   test: {
-    projects: ['shared', 'test-support', 'server', 'web', 'desktop'],
+    projects: [
+      { extends: true, test: { name: 'shared', root: source('./shared'), include: ['src/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'test-support',
+          root: source('./test-support'),
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          root: source('./server'),
+          include: ['src/**/*.test.ts'],
+          exclude: ['src/**/*.hostile.test.ts'],
+          globalSetup: ['src/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      { extends: true, test: { name: 'web', root: source('./web'), include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
+      {
+        extends: true,
+        test: {
+          // 'electron' is replaced by src/main/test/fake-electron.ts in the main-process tests.
+          name: 'desktop',
+          root: source('./desktop'),
+          include: ['src/**/*.test.ts', 'packaging/builder-config.test.ts'],
+          environment: 'node',
+          testTimeout: 15_000,
+        },
+      },
+    ],
   },
 });

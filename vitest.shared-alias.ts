@@ -11,3 +11,5 @@ export const testSupportSourceAlias = {
   find: /^@stakedesk\/test-support\/(.*)$/,
   replacement: fileURLToPath(new URL('./test-support/src/$1.ts', import.meta.url)),
 };
+
+export const sourceAliases = [sharedSourceAlias, testSupportSourceAlias];

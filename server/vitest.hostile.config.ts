@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { sharedSourceAlias, testSupportSourceAlias } from '../vitest.shared-alias.js';
+import { sourceAliases } from '../vitest.shared-alias.js';
 
 // `npm run test:hostile`: attacks and faults on whole server processes (database outage, crash,
 // drain, two instances, load). Slow, so apart from `npm test`; .ci/run runs both.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  resolve: { alias: [sharedSourceAlias, testSupportSourceAlias] },
+  resolve: { alias: sourceAliases },
   test: {
     name: 'hostile',
     // The endpoint fuzzer runs in npm test too, with fewer cases.
