@@ -6,7 +6,7 @@ export default defineProject({
   resolve: { alias: [sharedSourceAlias] },
   test: {
     name: 'desktop',
-    include: ['src/**/*.test.ts', 'packaging/builder-config.test.ts'],
+    include: ['src/**/*.test.ts', 'launch/*.test.ts', 'packaging/builder-config.test.ts'],
     environment: 'node',
     testTimeout: 15_000,
   },
