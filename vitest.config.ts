@@ -41,7 +41,7 @@ export default defineConfig({
           // 'electron' is replaced by src/main/test/fake-electron.ts in the main-process tests.
           name: 'desktop',
           root: source('./desktop'),
-          include: ['src/**/*.test.ts', 'packaging/builder-config.test.ts'],
+          include: ['src/**/*.test.ts', 'launch/*.test.ts', 'packaging/builder-config.test.ts'],
           environment: 'node',
           testTimeout: 15_000,
         },

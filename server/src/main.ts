@@ -17,6 +17,7 @@ import { deleteExpiredRateLimits } from './http/postgres-rate-limit-store.js';
 import { createLogger, type Logger } from './logger.js';
 import { scheduleExpiry } from './stakes/expiry.js';
 import { scheduleChainFollowing } from './chain/follow-chain.js';
+import { StartupError } from './startup-error.js';
 
 function banner(config: Config, url: string, admin: BootstrapResult): string {
   const login = !admin.created
@@ -108,6 +109,10 @@ try {
 }
 const logger = createLogger(config.logLevel);
 start(config, logger).catch((error: unknown) => {
+  if (error instanceof StartupError) {
+    console.error(error.message);
+    process.exit(1);
+  }
   logger.fatal({ err: error }, 'Stakedesk could not start');
   process.exit(1);
 });

