@@ -9,7 +9,8 @@ import {
   type SignatureState,
   type Verdict,
 } from './chain-verifier.js';
-import { fromRawAmount, tokenMovement, toRawAmount } from './token-deltas.js';
+import { fromRawAmount, toRawAmount } from '@stakedesk/shared/money';
+import { tokenMovement } from './token-deltas.js';
 import { RefusedAddressError } from './upstream-fetch.js';
 
 const keysOf = (tx: ParsedTransactionWithMeta) => tx.transaction.message.accountKeys.map((key) => key.pubkey.toBase58());

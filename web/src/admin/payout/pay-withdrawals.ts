@@ -6,7 +6,8 @@ import type { Withdrawal } from '@stakedesk/shared/api-types';
 import { formatScaled } from '@stakedesk/shared/decimal';
 import { largestTokenAccount, waitForConfirmation } from '../../features/staking/token-transfer.js';
 import { TransferError } from '../../features/staking/transfer-errors.js';
-import { isUserRejection, type PhantomProvider } from '../../features/wallet/phantom.js';
+import { isUserRejection } from '../../lib/wallet-rejection.js';
+import type { PhantomProvider } from '../../features/wallet/phantom.js';
 import { PayoutError, type PayoutOutcome } from './payout-errors.js';
 import { planPayouts } from './payout-transactions.js';
 

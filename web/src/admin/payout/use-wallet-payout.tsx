@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { RpcConfigResponse, Withdrawal } from '@stakedesk/shared/api-types';
 import { installedWallets, type WalletOption } from '../../features/wallet/installed-wallets.js';
-import { isUserRejection } from '../../features/wallet/phantom.js';
+import { isUserRejection } from '../../lib/wallet-rejection.js';
 import { adminKeys } from '../api/query-keys.js';
 import { useAdminSettings } from '../api/queries.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';

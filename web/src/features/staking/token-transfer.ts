@@ -1,5 +1,7 @@
 import { createTransferCheckedInstruction, getMint } from '@solana/spl-token';
 import { PublicKey, Transaction, type Connection } from '@solana/web3.js';
+import { toRawAmount } from '@stakedesk/shared/money';
+import { isUserRejection } from '../../lib/wallet-rejection.js';
 import { TransferError } from './transfer-errors.js';
 
 /** What the app needs of a browser wallet (Phantom's injected provider has this shape). */
@@ -24,11 +26,6 @@ export type DepositRequest = {
 };
 
 const POLL_INTERVAL_MS = 1_000;
-
-function isUserRejection(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === 4001 || (typeof message === 'string' && /reject|cancel/i.test(message));
-}
 
 /** The owner's token account of `mint` holding the most, or undefined when it has none. */
 export async function largestTokenAccount(connection: Connection, owner: PublicKey, mint: PublicKey) {
@@ -84,7 +81,7 @@ export async function sendStakeDeposit({
   const source = await largestTokenAccount(connection, owner, mintKey);
   if (!source) throw new TransferError('noSourceAccount');
   const { decimals } = await getMint(connection, mintKey, 'confirmed');
-  const raw = BigInt(amount) * 10n ** BigInt(decimals);
+  const raw = toRawAmount(amount, decimals);
   if (source.raw < raw) throw new TransferError('insufficientBalance', `saldo insuficiente (${source.raw} < ${raw})`);
 
   const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed');
