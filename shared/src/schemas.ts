@@ -364,13 +364,11 @@ export const withdrawalListQuerySchema = adminListQuery(WITHDRAWAL_SORT_FIELDS);
 export const idParamSchema = strictObject({
   id: id('Id', mustBePositiveIntegerMessage('Id')),
 });
-export type IdParam = InferType<typeof idParamSchema>;
 
 /** Path params `{ walletAddress }` (GET /api/stakes/{walletAddress}, /api/withdrawals/{walletAddress}). */
 export const walletAddressParamSchema = strictObject({
   walletAddress: walletAddress(),
 });
-export type WalletAddressParam = InferType<typeof walletAddressParamSchema>;
 
 /** POST /api/auth/nonce. */
 export const authNonceSchema = strictObject({

@@ -28,7 +28,7 @@ export type StakeTiming = {
   plan: { durationDays: number };
 };
 
-export const RESTAKE_TX_PREFIX = 'restake_';
+const RESTAKE_TX_PREFIX = 'restake_';
 
 export function stakeEndsAt(createdAt: Date | string, durationDays: number): Date {
   return new Date(toTime(createdAt) + durationDays * DAY_MS);

@@ -12,7 +12,7 @@ import { parse } from '../http/validate.js';
 import type { Settings } from './settings.model.js';
 import { loadSettings, toAdminSettings, toPublicSettings, updateSettings } from './settings.service.js';
 
-export const SETTINGS_BODY_LIMIT = '8mb'; // a 5 MB logo as base64, plus the other fields
+const SETTINGS_BODY_LIMIT = '8mb'; // a 5 MB logo as base64, plus the other fields
 
 export function settingsPublicRoutes(cluster: SolanaCluster): Router {
   const router = Router();

@@ -10,6 +10,7 @@ import { isUserRejection } from '../../lib/wallet-rejection.js';
 import type { PhantomProvider } from '../../features/wallet/phantom.js';
 import { PayoutError, type PayoutOutcome } from './payout-errors.js';
 import { planPayouts } from './payout-transactions.js';
+import { CHAIN_COMMITMENT } from '@stakedesk/shared/constants';
 
 export type PayWithdrawalsInput = {
   provider: PhantomProvider;
@@ -66,9 +67,9 @@ export async function payWithdrawals({
   if (connected !== stakingWallet) throw new PayoutError('notStakingWallet', { values: { wallet: connected, stakingWallet } });
   const payer = new PublicKey(stakingWallet);
   const mint = owedFrom(withdrawals, stakingWallet);
-  const connection = new Connection(rpcUrl, { commitment: 'confirmed', httpHeaders: { authorization: `Bearer ${adminToken}` } });
+  const connection = new Connection(rpcUrl, { commitment: CHAIN_COMMITMENT, httpHeaders: { authorization: `Bearer ${adminToken}` } });
 
-  const { decimals } = await getMint(connection, mint, 'confirmed');
+  const { decimals } = await getMint(connection, mint, CHAIN_COMMITMENT);
   const source = await largestTokenAccount(connection, payer, mint);
   if (!source) throw new PayoutError('noSourceAccount');
   const { batches, totalRaw } = await planPayouts({ connection, payer, source: source.address, mint, decimals, items: withdrawals });
@@ -80,7 +81,7 @@ export async function payWithdrawals({
   const outcomes: PayoutOutcome[] = [];
   const stop = (error: PayoutError) => Object.assign(error, { outcomes });
   for (const { items, transaction } of batches) {
-    const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed');
+    const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash(CHAIN_COMMITMENT);
     transaction.recentBlockhash = blockhash;
     transaction.lastValidBlockHeight = lastValidBlockHeight;
     let signed: Uint8Array;
@@ -97,7 +98,7 @@ export async function payWithdrawals({
       throw stop(new PayoutError('refused', { detail: error instanceof Error ? error.message : String(error) }));
     }
     try {
-      await connection.sendRawTransaction(signed, { preflightCommitment: 'confirmed' });
+      await connection.sendRawTransaction(signed, { preflightCommitment: CHAIN_COMMITMENT });
     } catch (error) {
       // Refused before it went out (the simulation failed): it can never land; the server frees
       // its withdrawals when its blockhash expires.

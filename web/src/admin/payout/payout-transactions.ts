@@ -5,6 +5,7 @@ import {
 } from '@solana/spl-token';
 import { toRawAmount } from '@stakedesk/shared/money';
 import { PACKET_DATA_SIZE, PublicKey, Transaction, type Connection, type TransactionInstruction } from '@solana/web3.js';
+import { CHAIN_COMMITMENT } from '@stakedesk/shared/constants';
 
 /** One holder to pay: finalAmount whole tokens to the wallet's associated token account. */
 export type PayoutItem = { walletAddress: string; finalAmount: string };
@@ -41,7 +42,7 @@ async function missingAccounts(connection: Connection, accounts: PublicKey[]): P
   const missing = new Set<string>();
   for (let start = 0; start < accounts.length; start += GET_MULTIPLE_ACCOUNTS_LIMIT) {
     const chunk = accounts.slice(start, start + GET_MULTIPLE_ACCOUNTS_LIMIT);
-    const infos = await connection.getMultipleAccountsInfo(chunk, 'confirmed');
+    const infos = await connection.getMultipleAccountsInfo(chunk, CHAIN_COMMITMENT);
     infos.forEach((info, index) => !info && missing.add(chunk[index]!.toBase58()));
   }
   return missing;

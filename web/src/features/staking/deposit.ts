@@ -4,6 +4,7 @@ import { api, ApiError } from '../../lib/api-client.js';
 import type { PhantomProvider } from '../wallet/phantom.js';
 import { forgetPending, outcomeOf, rememberPending, type PendingDeposit } from './pending-deposits.js';
 import { TransferError, type TransferErrorCode } from './transfer-errors.js';
+import { CHAIN_COMMITMENT } from '@stakedesk/shared/constants';
 
 export type DepositInput = { provider: PhantomProvider; wallet: string; planId: number; amount: string };
 
@@ -61,7 +62,7 @@ export async function depositAndRecord({ provider, wallet, planId, amount }: Dep
   await import('./buffer-global.js');
   const [{ Connection, PublicKey }, { sendStakeDeposit }] = await Promise.all([import('@solana/web3.js'), import('./token-transfer.js')]);
   const { apiUrl } = await api<RpcConfigResponse>('/api/helius-config').catch(() => ({ apiUrl: PUBLIC_MAINNET_RPC_URL }));
-  const connection = new Connection(apiUrl, 'confirmed');
+  const connection = new Connection(apiUrl, CHAIN_COMMITMENT);
   const signingWallet = {
     publicKey: provider.publicKey ? new PublicKey(provider.publicKey.toString()) : null,
     signAndSendTransaction: (transaction: unknown) => provider.signAndSendTransaction(transaction),

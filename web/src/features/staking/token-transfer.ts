@@ -3,6 +3,7 @@ import { PublicKey, Transaction, type Connection } from '@solana/web3.js';
 import { toRawAmount } from '@stakedesk/shared/money';
 import { isUserRejection } from '../../lib/wallet-rejection.js';
 import { TransferError } from './transfer-errors.js';
+import { CHAIN_COMMITMENT } from '@stakedesk/shared/constants';
 
 /** What the app needs of a browser wallet (Phantom's injected provider has this shape). */
 export type SigningWallet = {
@@ -47,8 +48,8 @@ export async function waitForConfirmation(connection: Connection, signature: str
     const { value } = await connection.getSignatureStatuses([signature]);
     const status = value[0];
     if (status?.err) throw new TransferError('failedOnChain', JSON.stringify(status.err));
-    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return;
-    if ((await connection.getBlockHeight('confirmed')) > lastValidBlockHeight)
+    if (status?.confirmationStatus === CHAIN_COMMITMENT || status?.confirmationStatus === 'finalized') return;
+    if ((await connection.getBlockHeight(CHAIN_COMMITMENT)) > lastValidBlockHeight)
       throw new TransferError('notConfirmed', 'block height exceeded');
     if (Date.now() > deadline) throw new TransferError('notConfirmed', 'timed out');
     await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
@@ -80,11 +81,11 @@ export async function sendStakeDeposit({
   if (!destination) throw new TransferError('noDestinationAccount', stakingWallet);
   const source = await largestTokenAccount(connection, owner, mintKey);
   if (!source) throw new TransferError('noSourceAccount');
-  const { decimals } = await getMint(connection, mintKey, 'confirmed');
+  const { decimals } = await getMint(connection, mintKey, CHAIN_COMMITMENT);
   const raw = toRawAmount(amount, decimals);
   if (source.raw < raw) throw new TransferError('insufficientBalance', `saldo insuficiente (${source.raw} < ${raw})`);
 
-  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed');
+  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash(CHAIN_COMMITMENT);
   const transfer = createTransferCheckedInstruction(source.address, mintKey, destination.address, owner, raw, decimals);
   if (reference) transfer.keys.push({ pubkey: new PublicKey(reference), isSigner: false, isWritable: false });
   const transaction = new Transaction({ feePayer: owner, blockhash, lastValidBlockHeight }).add(transfer);
@@ -93,7 +94,7 @@ export async function sendStakeDeposit({
 }
 
 /** The wallet signs and sends; then polls until confirmed. Refusals are TransferErrors. */
-export async function signSendAndConfirm(
+async function signSendAndConfirm(
   connection: Connection,
   wallet: SigningWallet,
   transaction: Transaction,
