@@ -1,5 +1,5 @@
 /**
- * JSON shapes of the API (DESIGN section 5). Amounts are canonical decimal strings (whole tokens for
+ * JSON shapes of the API. Amounts are canonical decimal strings (whole tokens for
  * stake and withdrawal amounts), dates are ISO 8601 strings, ids are numbers.
  */
 

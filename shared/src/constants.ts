@@ -1,4 +1,4 @@
-/** Business constants and limits (SPEC section 9, DESIGN section 2). */
+/** Business constants and limits. */
 
 // Timing (ms)
 export const WALLET_CONNECT_REDIRECT_MS = 1000;

@@ -31,7 +31,7 @@ const scaledDecimal = fc
   .tuple(fc.bigInt({ min: 0n, max: 10n ** 24n }), fc.nat({ max: 10 }))
   .map(([units, scale]) => ({ units, scale, text: decimalText(units, scale) }));
 
-describe('percentOf (SPEC examples)', () => {
+describe('percentOf (worked examples)', () => {
   it('50% yield on 1000 gives a reward of 500', () => {
     expect(rewardFor('1000', '50')).toBe('500');
   });

@@ -1,5 +1,5 @@
 /**
- * Money rules (SPEC section 5, DESIGN section 2). Amounts are decimal strings; every result is a
+ * Money rules. Amounts are decimal strings; every result is a
  * whole number of tokens, rounded down. Inputs may be in PostgreSQL NUMERIC form ("1000.00000000").
  * Invalid or negative input throws RangeError.
  */

@@ -1,5 +1,5 @@
 /**
- * Who may call which JSON-RPC method through /api/rpc (DESIGN section 10). Anyone: the reads the
+ * Who may call which JSON-RPC method through /api/rpc (see SECURITY.md). Anyone: the reads the
  * holder app makes (web/src/features/staking: getParsedTokenAccountsByOwner, spl-token's getMint,
  * the blockhash, and polling a signature's status), plus the balances the stake dialog shows.
  */

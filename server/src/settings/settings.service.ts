@@ -60,7 +60,7 @@ export function toAdminSettings(s: Settings, cluster: SolanaCluster): AdminSetti
   };
 }
 
-/** What the form sent, as a change: absent fields keep their stored value (DESIGN section 5). */
+/** What the form sent, as a change: absent fields keep their stored value (PUT is a partial update). */
 function changesFrom(input: SettingsInput, stored: Settings): Partial<Settings> {
   // The step-up proof is not a setting.
   const {
@@ -86,7 +86,7 @@ function changesFrom(input: SettingsInput, stored: Settings): Partial<Settings> 
 }
 
 /**
- * The changes that redirect money or power (DESIGN 9): they need a step-up and are announced.
+ * The changes that redirect money or power: they need a step-up and are announced.
  * A field sent back as it is stored is no change (the panel sends the whole form).
  */
 function securityChangesOf(changes: Partial<Settings>, stored: Settings): SecurityChange[] {

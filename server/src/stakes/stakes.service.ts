@@ -71,7 +71,7 @@ export async function createStake(
   return createPlainStake(sequelize, chain, input);
 }
 
-/** A deposit without an intent (SPEC's clients): the plan must still be open, on its terms now. */
+/** A deposit without an intent (a client that posts the transfer without asking for terms first): the plan must still be open, on its terms now. */
 async function createPlainStake(
   sequelize: Sequelize,
   chain: ChainVerifier,

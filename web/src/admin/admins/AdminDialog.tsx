@@ -11,7 +11,7 @@ import { useSaveAdmin } from './api.js';
 
 type AdminForm = { email?: string; username?: string; password?: string; role?: AdminRole };
 
-/** A new admin is an operator unless the owner picks otherwise (DESIGN 9's default). */
+/** A new admin is an operator unless the owner picks otherwise: the least power that can work. */
 const NEW_ADMIN_ROLE: AdminRole = 'operator';
 
 /**

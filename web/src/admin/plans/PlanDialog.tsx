@@ -18,7 +18,7 @@ type PlanForm = {
   maxPerWallet?: string | null;
 };
 
-/** 'Create Staking Plan' or 'Edit Staking Plan' (SPEC: the submit reads 'Create Plan' in both). */
+/** 'Create Staking Plan' or 'Edit Staking Plan' (the submit reads 'Create Plan' in both). */
 export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: StakingPlan | null; onClose: () => void }) {
   const { t } = useAdminI18n();
   const localize = useLocalizeMessage();

@@ -1,6 +1,6 @@
 import { ApiError } from '../../lib/api-client.js';
 
-/** What a step-up adds to the body of a change that redirects money or power (DESIGN 9). */
+/** What a step-up adds to the body of a change that redirects money or power. */
 export type StepUpProof = { currentPassword: string; code?: string };
 
 /**

@@ -59,7 +59,7 @@ export async function waitForConfirmation(connection: Connection, signature: str
 /**
  * Sends `amount` whole tokens from the connected wallet to the staking wallet with
  * transferChecked (the mint's real decimals, read from the chain) and waits for confirmation.
- * Returns the signature the server then verifies; refuses with SPEC's messages.
+ * Returns the signature the server then verifies; refuses with TransferErrors.
  */
 export async function sendStakeDeposit({
   connection,
