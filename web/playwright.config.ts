@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-// Debian's chromium; Playwright's own browser downloads are not available (DESIGN section 7).
+// Debian's chromium; Playwright's own browser downloads are not available here.
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

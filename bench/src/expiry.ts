@@ -9,6 +9,7 @@
 import type pg from 'pg';
 import { withClient } from './database.js';
 import { EXPIRY_BATCH } from '@stakedesk/server/dist/stakes/expiry.js';
+import { STAKE_EXPIRED_SQL } from '@stakedesk/server/dist/stakes/stake-rules-sql.js';
 import { explainWrite, type Explained } from './explain.js';
 import { sampleMemory } from './processes.js';
 
@@ -19,8 +20,8 @@ export type ExpiryResult = { count: number; batch: number; runs: ExpiryRound[]; 
 
 /** One batch of the statement the server runs (server/src/stakes/expiry.ts), for EXPLAIN. */
 const EXPIRE_BATCH_SQL = `UPDATE stakes SET status = 'completed', completed_at = now(), updated_at = now()
-  WHERE id IN (SELECT id FROM stakes WHERE status = 'active' AND ends_at <= now() ORDER BY ends_at, id LIMIT ${EXPIRY_BATCH})
-    AND status = 'active' AND ends_at <= now()`;
+  WHERE id IN (SELECT id FROM stakes WHERE ${STAKE_EXPIRED_SQL} ORDER BY ends_at, id LIMIT ${EXPIRY_BATCH})
+    AND ${STAKE_EXPIRED_SQL}`;
 
 async function choose(client: pg.Client, layout: ExpiryLayout, count: number): Promise<void> {
   await client.query('DROP TABLE IF EXISTS bench_expiry');

@@ -1,5 +1,5 @@
 /**
- * JSON shapes of the API (DESIGN section 5). Amounts are canonical decimal strings (whole tokens for
+ * JSON shapes of the API. Amounts are canonical decimal strings (whole tokens for
  * stake and withdrawal amounts), dates are ISO 8601 strings, ids are numbers.
  */
 
@@ -257,9 +257,6 @@ export type AuthVerifyResponse = { walletAddress: string; expiresAt: string };
 /** GET /api/auth/session. */
 export type WalletSession = { walletAddress: string };
 
-/** GET /api/health. */
-export type HealthResponse = { status: 'ok' };
-
 /**
  * Pushed to logged-in admins by GET /api/admin/events (Server-Sent Events; the SSE `event:` field is
  * `type`). 'resync' means events may have been missed: refetch everything shown.
@@ -273,4 +270,3 @@ export type AdminEvent =
   /** A change that needed a step-up (also announced as admin.changed): the desktop app shows a notification. */
   | { type: 'security.changed'; changes: SecurityChange[]; adminUsername: string; adminId: number }
   | { type: 'resync' };
-export type AdminEventType = AdminEvent['type'];

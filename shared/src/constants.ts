@@ -1,4 +1,4 @@
-/** Business constants and limits (SPEC section 9, DESIGN section 2). */
+/** Business constants and limits. */
 
 // Timing (ms)
 export const WALLET_CONNECT_REDIRECT_MS = 1000;
@@ -7,7 +7,6 @@ export const COUNTER_ANIMATION_MS = 2500;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_LIMIT = 1;
 export const COPY_CONFIRMATION_RESET_MS = 2000;
-export const WITHDRAWAL_PROCESSING_HOURS = 24;
 
 // Stakes
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,15 +18,12 @@ export const DEFAULT_STATS_OFFSET_STAKED = '1250000';
 export const DEFAULT_STATS_OFFSET_STAKERS = 112;
 
 // Chain
-export const DEFAULT_TOKEN_DECIMALS = 9;
 export const LAMPORTS_PER_SOL = 1_000_000_000;
-/** SPEC's client multiplies the whole-token amount by this in the raw transfer amount. */
-export const TRANSFER_AMOUNT_MULTIPLIER = 1_000_000;
+/** The commitment every chain read and confirmation uses. */
 export const CHAIN_COMMITMENT = 'confirmed';
 export const PUBLIC_MAINNET_RPC_URL = 'https://api.mainnet-beta.solana.com';
 
 // Display
-export const WITHDRAWAL_AMOUNT_DECIMALS = 0;
 export const UNSTAKE_DIALOG_DECIMALS = 8;
 
 // Admin
@@ -49,7 +45,6 @@ export const LOGO_MAX_DATA_URL_LENGTH = 'data:image/jpeg;base64,'.length + Math.
 // Maintenance
 export const MAINTENANCE_TYPES = ['maintenance', 'update'] as const;
 export type MaintenanceType = (typeof MAINTENANCE_TYPES)[number];
-export const DEFAULT_MAINTENANCE_TYPE: MaintenanceType = 'maintenance';
 export const DEFAULT_MAINTENANCE_MESSAGE = "We're currently performing scheduled maintenance to improve your experience.";
 export const DEFAULT_MAINTENANCE_TIME = 'approximately 30 minutes';
 

@@ -1,5 +1,5 @@
 /**
- * Display formatting (SPEC section 9). Display helpers never throw on bad data: an unparsable amount
+ * Display formatting. Display helpers never throw on bad data: an unparsable amount
  * or date is shown as given.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Logo data URLs (DESIGN 3): PNG, JPEG, WebP or GIF only, never SVG (it can carry script), at most
+ * Logo data URLs: PNG, JPEG, WebP or GIF only, never SVG (it can carry script), at most
  * LOGO_MAX_BYTES once decoded, and the bytes must start like the type they claim.
  */
 

@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isWholeNumberString } from './decimal.js';
-import { addWhole, penaltyFor, percentOf, restakeAmount, rewardFor, subtractWhole, withdrawalQuote } from './money.js';
+import {
+  addWhole,
+  fromRawAmount,
+  penaltyFor,
+  percentOf,
+  restakeAmount,
+  rewardFor,
+  subtractWhole,
+  toRawAmount,
+  withdrawalQuote,
+} from './money.js';
 import type { StakeTerms } from './money.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -21,7 +31,7 @@ const scaledDecimal = fc
   .tuple(fc.bigInt({ min: 0n, max: 10n ** 24n }), fc.nat({ max: 10 }))
   .map(([units, scale]) => ({ units, scale, text: decimalText(units, scale) }));
 
-describe('percentOf (SPEC examples)', () => {
+describe('percentOf (worked examples)', () => {
   it('50% yield on 1000 gives a reward of 500', () => {
     expect(rewardFor('1000', '50')).toBe('500');
   });
@@ -177,6 +187,30 @@ describe('withdrawalQuote', () => {
           expect(quote.kind).toBe(status === 'completed' || elapsedFully ? 'full' : 'early');
         },
       ),
+    );
+  });
+});
+
+describe('raw amounts', () => {
+  it('converts whole tokens to raw units and back without floats', () => {
+    expect(toRawAmount('1500', 6)).toBe(1_500_000_000n);
+    expect(toRawAmount('123456789012345', 9)).toBe(123_456_789_012_345_000_000_000n);
+    expect(toRawAmount('1000.00000000', 2)).toBe(100_000n);
+    expect(fromRawAmount(1_500_000_001n, 6)).toBe('1500.000001');
+    expect(fromRawAmount(1_500_000_000n, 6)).toBe('1500');
+    expect(fromRawAmount(7n, 0)).toBe('7');
+  });
+
+  it('refuses a fraction of a token or a negative amount', () => {
+    expect(() => toRawAmount('1.5', 6)).toThrow(RangeError);
+    expect(() => toRawAmount('-1', 6)).toThrow(RangeError);
+  });
+
+  it('round-trips any whole amount', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.integer({ min: 0, max: 12 }), (tokens, decimals) => {
+        expect(fromRawAmount(toRawAmount(tokens.toString(), decimals), decimals)).toBe(tokens.toString());
+      }),
     );
   });
 });

@@ -1,12 +1,12 @@
 /**
- * Money rules (SPEC section 5, DESIGN section 2). Amounts are decimal strings; every result is a
+ * Money rules. Amounts are decimal strings; every result is a
  * whole number of tokens, rounded down. Inputs may be in PostgreSQL NUMERIC form ("1000.00000000").
  * Invalid or negative input throws RangeError.
  */
 
 import { formatScaled, parseDecimal } from './decimal.js';
 import type { ScaledDecimal } from './decimal.js';
-import { hasElapsed } from './stake-status.js';
+import { isComplete } from './stake-status.js';
 import type { StakeStatus } from './stake-status.js';
 
 export type StakeTerms = { yieldRate: string; durationDays: number; earlyPenaltyRate: string };
@@ -60,18 +60,31 @@ export function subtractWhole(a: string, b: string): string {
 }
 
 /**
- * Full (amount + reward, no penalty) once the stake is completed or its period is over;
- * otherwise early (amount - penalty, reward forfeited).
+ * Full (amount + reward, no penalty) once the stake is complete (isComplete); otherwise early
+ * (amount - penalty, reward forfeited). Asked only of an active or completed stake.
  */
 export function withdrawalQuote(stake: QuotableStake, now: Date = new Date()): WithdrawalQuote {
   const amount = whole(stake.amount).toString();
   const { plan } = stake;
-  if (stake.status === 'completed' || hasElapsed(stake.createdAt, plan.durationDays, now)) {
+  if (isComplete(stake, now)) {
     const reward = rewardFor(amount, plan.yieldRate);
     return { kind: 'full', amount, rewardAmount: reward, penaltyAmount: '0', finalAmount: addWhole(amount, reward) };
   }
   const penalty = penaltyFor(amount, plan.earlyPenaltyRate);
   return { kind: 'early', amount, rewardAmount: '0', penaltyAmount: penalty, finalAmount: subtractWhole(amount, penalty) };
+}
+
+/** Whole tokens to the chain's raw units: 1500 tokens of a 6-decimal mint is 1500000000. */
+export function toRawAmount(wholeTokens: string, decimals: number): bigint {
+  return whole(wholeTokens) * 10n ** BigInt(decimals);
+}
+
+/** Raw units to a decimal string of tokens: 1500000001 with 6 decimals is "1500.000001". */
+export function fromRawAmount(raw: bigint, decimals: number): string {
+  const scale = 10n ** BigInt(decimals);
+  const units = raw / scale;
+  const fraction = (raw % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
+  return fraction ? `${units}.${fraction}` : units.toString();
 }
 
 function nonNegative(value: string): ScaledDecimal {

@@ -1,5 +1,5 @@
 /**
- * Operator roles (DESIGN 9): an owner may do everything; an operator everything but the settings
+ * Operator roles: an owner may do everything; an operator everything but the settings
  * and the admins; a viewer reads and exports only. One place for the rule, on both sides.
  */
 export const ADMIN_ROLES = ['owner', 'operator', 'viewer'] as const;

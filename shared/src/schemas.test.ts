@@ -102,7 +102,7 @@ describe('every schema', () => {
 });
 
 describe('adminLoginSchema', () => {
-  it('gives the SPEC messages', () => {
+  it('gives the form messages', () => {
     expect(errorsOf(adminLoginSchema, {})).toEqual({
       username: 'Username is required',
       password: 'Password is required',
@@ -188,7 +188,7 @@ describe('the second-factor code (login, step-up, two-factor)', () => {
 });
 
 describe('settingsSchema', () => {
-  it('gives the SPEC messages for the required fields', () => {
+  it('gives the messages for the required fields', () => {
     expect(errorsOf(settingsSchema, {})).toEqual({
       tokenName: 'Token name is required',
       tokenSymbol: 'Token symbol is required',
@@ -252,7 +252,7 @@ describe('settingsSchema', () => {
     });
   });
 
-  it('refuses a logo over 5MB with the SPEC message', () => {
+  it('refuses a logo over 5MB with its message', () => {
     const big = `data:image/png;base64,${btoa(`\x89PNG\r\n\x1a\n${'\0'.repeat(LOGO_MAX_BYTES)}`)}`;
     expect(errorsOf(settingsSchema, { ...validSettings, tokenLogo: big })).toEqual({
       tokenLogo: 'Please select an image smaller than 5MB',
@@ -339,7 +339,7 @@ describe('settingsSchema', () => {
 });
 
 describe('planSchema', () => {
-  it('gives the SPEC messages for the required fields', () => {
+  it('gives the messages for the required fields', () => {
     const expected = {
       name: 'Plan name is required',
       yieldRate: 'Yield rate is required',
@@ -452,7 +452,7 @@ describe('planSchema', () => {
 });
 
 describe('adminCreateSchema and adminUpdateSchema', () => {
-  it.each([adminCreateSchema, adminUpdateSchema])('gives the SPEC messages', (schema) => {
+  it.each([adminCreateSchema, adminUpdateSchema])('gives the form messages', (schema) => {
     expect(errorsOf(schema, {})).toEqual({ email: 'Valid email is required', username: 'Username is required' });
     expect(errorsOf(schema, { email: 'nope', username: 'ann', password: '12345' })).toEqual({
       email: 'Valid email is required',

@@ -104,7 +104,7 @@ function secondFactorCode() {
 }
 
 /**
- * The step-up (DESIGN 9): a change that redirects money or power carries the acting admin's
+ * The step-up: a change that redirects money or power carries the acting admin's
  * current password, and a code when that admin has two-factor on. Ignored by other changes.
  */
 const stepUpFields = {
@@ -224,7 +224,7 @@ export type PlanInput = InferType<typeof planSchema>;
 
 /**
  * POST /api/admin/admins and PUT /api/admin/admins/{id}. password: absent or '' is accepted here
- * (SPEC: the client does not require one); the server requires it on creation and keeps the current
+ * (the form does not require one); the server requires it on creation and keeps the current
  * one on update.
  */
 export const adminCreateSchema = strictObject({
@@ -258,7 +258,7 @@ export const stakeCheckSchema = strictObject({
 });
 export type StakeCheckInput = InferType<typeof stakeCheckSchema>;
 
-/** POST /api/stakes/intents: the terms a holder is about to sign a transfer for (DESIGN 10). */
+/** POST /api/stakes/intents: the terms a holder is about to sign a transfer for. */
 export const depositIntentSchema = stakeCheckSchema;
 export type DepositIntentInput = StakeCheckInput;
 
@@ -364,13 +364,11 @@ export const withdrawalListQuerySchema = adminListQuery(WITHDRAWAL_SORT_FIELDS);
 export const idParamSchema = strictObject({
   id: id('Id', mustBePositiveIntegerMessage('Id')),
 });
-export type IdParam = InferType<typeof idParamSchema>;
 
 /** Path params `{ walletAddress }` (GET /api/stakes/{walletAddress}, /api/withdrawals/{walletAddress}). */
 export const walletAddressParamSchema = strictObject({
   walletAddress: walletAddress(),
 });
-export type WalletAddressParam = InferType<typeof walletAddressParamSchema>;
 
 /** POST /api/auth/nonce. */
 export const authNonceSchema = strictObject({

@@ -1,4 +1,4 @@
-/** SPEC section 9: strings of 8 characters or fewer stay whole, else first 4, '...', last 4. */
+/** Shortened for display: strings of 8 characters or fewer stay whole, else first 4, '...', last 4. */
 export function shortenAddress(value: string): string {
   return value.length <= 8 ? value : `${value.slice(0, 4)}...${value.slice(-4)}`;
 }

@@ -4,12 +4,15 @@ import {
   DAY_MS,
   daysRemaining,
   hasElapsed,
+  isComplete,
   isExpired,
+  isLive,
   isRestakeTxId,
   progressPercent,
   restakeTxId,
   stakeBadge,
   stakeEndsAt,
+  stakeGroup,
 } from './stake-status.js';
 import type { StakeStatus } from './stake-status.js';
 
@@ -65,6 +68,34 @@ describe('hasElapsed and isExpired', () => {
     expect(isExpired(stake('active'), at(DAY_MS))).toBe(false);
     expect(isExpired(stake('completed'), after)).toBe(false);
     expect(isExpired(stake('pending_withdrawal'), after)).toBe(false);
+  });
+});
+
+describe('isComplete and stakeGroup', () => {
+  const end = at(30 * DAY_MS);
+
+  it('calls a stake complete when completed, or active and past its end (ending exactly now included)', () => {
+    expect(isComplete(stake('completed'), created)).toBe(true);
+    expect(isComplete(stake('active'), end)).toBe(true);
+    expect(isComplete(stake('active'), at(30 * DAY_MS - 1))).toBe(false);
+    expect(isComplete(stake('pending_withdrawal'), end)).toBe(false);
+    expect(isComplete(stake('withdrawn'), end)).toBe(false);
+  });
+
+  it("groups a holder's stakes as running, complete or finished", () => {
+    expect(stakeGroup(stake('active'), at(DAY_MS))).toBe('running');
+    expect(stakeGroup(stake('pending_withdrawal'), end)).toBe('running');
+    expect(stakeGroup(stake('active'), end)).toBe('complete');
+    expect(stakeGroup(stake('completed'), created)).toBe('complete');
+    expect(stakeGroup(stake('withdrawn'), created)).toBe('finished');
+  });
+
+  it('counts every stake not yet paid out or restaked as live', () => {
+    expect(['active', 'completed', 'pending_withdrawal', 'withdrawn'].filter((s) => isLive(s as StakeStatus))).toEqual([
+      'active',
+      'completed',
+      'pending_withdrawal',
+    ]);
   });
 });
 

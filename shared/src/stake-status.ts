@@ -1,4 +1,7 @@
-/** Stake and withdrawal states, the date helpers of SPEC section 4, and the stake badge. */
+/**
+ * Stake and withdrawal states, the stake's dates, and the rules that group stakes by them: the
+ * one home of these rules (SQL that must agree with them names the function it mirrors).
+ */
 
 import { DAY_MS, ENDING_SOON_DAYS } from './constants.js';
 
@@ -6,6 +9,9 @@ export { DAY_MS, ENDING_SOON_DAYS };
 
 export const STAKE_STATUSES = ['active', 'completed', 'pending_withdrawal', 'withdrawn'] as const;
 export type StakeStatus = (typeof STAKE_STATUSES)[number];
+
+/** What counts as staked now: every stake not yet paid out or restaked. */
+export const LIVE_STAKE_STATUSES = ['active', 'completed', 'pending_withdrawal'] as const satisfies readonly StakeStatus[];
 
 export const WITHDRAWAL_STATUSES = ['pending', 'completed', 'rejected'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
@@ -22,7 +28,7 @@ export type StakeTiming = {
   plan: { durationDays: number };
 };
 
-export const RESTAKE_TX_PREFIX = 'restake_';
+const RESTAKE_TX_PREFIX = 'restake_';
 
 export function stakeEndsAt(createdAt: Date | string, durationDays: number): Date {
   return new Date(toTime(createdAt) + durationDays * DAY_MS);
@@ -41,6 +47,26 @@ export function hasElapsed(createdAt: Date | string, durationDays: number, now: 
 /** Active, but its period is over (not yet marked completed by the expiry job). */
 export function isExpired(stake: StakeTiming, now: Date = new Date()): boolean {
   return stake.status === 'active' && hasElapsed(stake.createdAt, stake.plan.durationDays, now);
+}
+
+/** Completed, or active and past its end: paid in full (principal + reward) and restakable. */
+export function isComplete(stake: StakeTiming, now: Date = new Date()): boolean {
+  return stake.status === 'completed' || isExpired(stake, now);
+}
+
+export function isLive(status: StakeStatus): boolean {
+  return (LIVE_STAKE_STATUSES as readonly StakeStatus[]).includes(status);
+}
+
+/**
+ * Where a holder's dashboard lists a stake: still running (or awaiting its withdrawal), complete
+ * (waiting to be withdrawn or restaked), or finished (paid out or restaked).
+ */
+export type StakeGroup = 'running' | 'complete' | 'finished';
+
+export function stakeGroup(stake: StakeTiming, now: Date = new Date()): StakeGroup {
+  if (stake.status === 'withdrawn') return 'finished';
+  return isComplete(stake, now) ? 'complete' : 'running';
 }
 
 /** Elapsed share of the period, 0-100. */

@@ -18,7 +18,7 @@ async function putSettings(changes: Record<string, unknown>) {
   const response = await fetch(`${baseURL}/api/admin/settings`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` },
-    // The provider key and URL are a step-up change (DESIGN 9): the admin's password confirms them.
+    // The provider key and URL are a step-up change: the admin's password confirms them.
     body: JSON.stringify({
       tokenName: 'Stakedesk Test Token',
       tokenSymbol: 'SDT',

@@ -73,7 +73,7 @@ export default async function globalSetup(): Promise<void> {
       server.baseURL,
       '/api/admin/settings',
       'PUT',
-      // The first wallet and contract are a step-up change too (DESIGN 9): the admin's password confirms them.
+      // The first wallet and contract are a step-up change too: the admin's password confirms them.
       {
         currentPassword: ADMIN.password,
         tokenName: 'Stakedesk Test Token',

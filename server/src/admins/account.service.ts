@@ -26,7 +26,7 @@ export async function me(actor: SignedInAdmin): Promise<AdminMe> {
 }
 
 /**
- * POST /api/admin/me/password: 204, and every other session of this admin ends (DESIGN 9). The
+ * POST /api/admin/me/password: 204, and every other session of this admin ends. The
  * session it was made from is kept (its id is recorded as the one that outlives the new token
  * version), because the answer is 204: it carries no new token, and signing in again right away
  * would need a second TOTP code of a later time step, up to 30 s of waiting. Whoever made the

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { MESSAGES } from '@stakedesk/shared/messages';
 import { ADMIN, newHolder, startTestServer, STEP_UP, type ApiResponse, type TestServer } from '../test/test-server.js';
 
-/** Every route behind requireAdmin (SPEC section 7, DESIGN section 5's additions, the CSV exports and reconciliation). */
+/** Every route behind requireAdmin: the admin API, the CSV exports and reconciliation. */
 const ADMIN_ROUTES: Array<[method: string, path: string]> = [
   ['GET', '/api/admin/settings'],
   ['PUT', '/api/admin/settings'],

@@ -69,7 +69,7 @@ export async function isSessionCurrent(session: Pick<AdminSession, 'adminId' | '
   return admin && honours(admin, session) ? admin : null;
 }
 
-/** Two-factor is required and this session may only set it up (DESIGN 9). */
+/** Two-factor is required and this session may only set it up (its admin has not enrolled yet). */
 async function mustEnrolFirst(session: AdminSession, admin: Admin): Promise<boolean> {
   if (session.setupOnly) return true;
   return !admin.twoFactorEnabled && (await loadSettings()).requireTwoFactor;

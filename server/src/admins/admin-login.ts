@@ -17,7 +17,7 @@ import { spendSecondFactor } from './second-factor.js';
 const DUMMY_HASH = bcrypt.hashSync('stakedesk-timing-equaliser', BCRYPT_COST);
 
 /**
- * POST /api/admin/login (DESIGN 9): the per-username throttle first (unknown usernames alike, so
+ * POST /api/admin/login: the per-username throttle first (unknown usernames alike, so
  * it tells nobody which exist), then the password, then the second factor when the admin has it.
  * A code is asked for only once the password is right. Every success, failure and lockout is
  * audited.

@@ -63,7 +63,7 @@ function endSessions(admin: Admin): void {
   admin.set({ tokenVersion: admin.tokenVersion + 1, keptSessionId: null });
 }
 
-/** Creating an admin always needs a step-up (DESIGN 9). */
+/** Creating an admin always needs a step-up: it hands out power. */
 export async function createAdmin(sequelize: Sequelize, input: AdminCreateInput, actor: SignedInAdmin, stepUp: StepUp): Promise<Admin> {
   if (!input.password) throw badRequest(MESSAGES.passwordRequiredForNewAdmin, { password: MESSAGES.passwordRequiredForNewAdmin });
   const confirm = await stepUp();

@@ -187,7 +187,7 @@ describe('POST /api/admin/admins', () => {
     ['an empty username', { username: '' }, 'username', 'Username is required'],
     ['a blank username', { username: '    ' }, 'username', 'Username is required'],
     ['a 5-character password', { password: '12345' }, 'password', 'Password must be at least 6 characters'],
-  ])('refuses %s with the SPEC message', async (_case, overrides, field, message) => {
+  ])('refuses %s with its message', async (_case, overrides, field, message) => {
     const before = await counts();
     const response = await adminsApi.create(newAdmin(overrides));
     expect(response.status).toBe(400);
@@ -278,7 +278,7 @@ describe('PUT /api/admin/admins/{id}', () => {
     expect(await storedHash(admin.id)).toMatch(/^\$2[aby]\$(1\d|[2-9]\d)\$/);
   });
 
-  it('refuses a too-short new password with the SPEC message', async () => {
+  it('refuses a too-short new password with its message', async () => {
     const { form, admin } = await createOk();
     const response = await adminsApi.update(admin.id, { email: form.email, username: form.username, password: 'abc' });
     expect(response.status).toBe(400);

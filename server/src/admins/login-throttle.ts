@@ -3,8 +3,8 @@ import { accountThrottledMessage } from '@stakedesk/shared/messages';
 import { recordSignInAudit } from '../audit/audit.js';
 import { AppError } from '../http/errors.js';
 
-/** Failed sign-ins in a row before the username is slowed down (DESIGN 9). */
-export const FAILURES_BEFORE_THROTTLE = 5;
+/** Failed sign-ins in a row before the username is slowed down (see SECURITY.md). */
+const FAILURES_BEFORE_THROTTLE = 5;
 const FIRST_LOCK_SECONDS = 60;
 const MAX_LOCK_SECONDS = 15 * 60;
 /** A record untouched this long is forgotten (unknown usernames would otherwise pile up). */

@@ -8,7 +8,7 @@ import { stepUpFor } from './step-up.js';
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from './two-factor.service.js';
 
 /**
- * /api/admin/me*: the signed-in admin's own account (DESIGN 9). Every role may use it, and so may a
+ * /api/admin/me*: the signed-in admin's own account. Every role may use it, and so may a
  * session that must set up two-factor before anything else.
  */
 export function meRoutes(ctx: AccountContext, issuer: string): Router {

@@ -3,7 +3,7 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { RECOVERY_CODE } from '@stakedesk/shared/schemas';
 import type { SecretBox } from './secret-box.js';
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** xxxxx-xxxxx from 36 symbols: 10 uniformly random characters, about 51.7 bits. */

@@ -7,7 +7,7 @@ import { currentAdmin } from './admin-auth.js';
 export const roleRequired = (role: AdminRole) => forbidden(roleRequiredMessage(role), { requiredRole: role });
 
 /**
- * The least role a route needs (DESIGN 9), written on the route itself so the rule cannot drift
+ * The least role a route needs (shared/src/roles.ts), written on the route itself so the rule cannot drift
  * from it: viewer for reads and exports, operator for the day-to-day work, owner for the settings
  * and the admins. It runs before the body is read.
  */

@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 /**
- * Every admin endpoint and the least role it needs (DESIGN 9): viewer for GET requests and CSV
+ * Every admin endpoint and the least role it needs: viewer for GET requests and CSV
  * exports, operator for everything but the settings and the admins, owner for those. Bodies and
  * ids are made so that an allowed request is refused for some other reason (or does nothing
  * harmful), which shows the role check is the route's own and not a side effect.

@@ -59,7 +59,7 @@ async function formWith(change: Record<string, unknown>): Promise<Record<string,
   return { ...form, ...change };
 }
 
-/** Each change DESIGN 9 protects, and the security change it is announced as. */
+/** Each change a step-up protects (it redirects money or power), and the security change it is announced as. */
 const PROTECTED: Array<[name: string, change: () => Record<string, unknown>, announced: SecurityChange]> = [
   ['a new staking wallet', () => ({ stakingWallet: randomWallet() }), 'settings.stakingWallet'],
   ['a new token contract', () => ({ tokenContract: randomWallet() }), 'settings.tokenContract'],

@@ -8,7 +8,7 @@ import { Admin } from './admin.model.js';
 import { auditFailure, clearFailures, takeAttempt, throttleKey } from './login-throttle.js';
 import { spendSecondFactor } from './second-factor.js';
 
-/** The acting admin's proof of identity, sent in the same JSON body as the change (DESIGN 9). */
+/** The acting admin's proof of identity, sent in the same JSON body as the change. */
 export type StepUpProof = { currentPassword?: string; code?: string };
 
 /** The second half of a step-up: spends the code inside the change's own transaction. */

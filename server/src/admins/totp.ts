@@ -26,7 +26,7 @@ export function otpauthUrl(secret: string, account: string, issuer: string): str
   }).toString();
 }
 
-export function currentStep(now = Date.now()): number {
+function currentStep(now = Date.now()): number {
   return TOTP.counter({ period: PERIOD_SECONDS, timestamp: now });
 }
 

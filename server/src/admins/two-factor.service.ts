@@ -32,7 +32,7 @@ const wrongCode = () => badRequest(MESSAGES.twoFactorCodeWrong, { code: MESSAGES
 /**
  * POST /api/admin/me/two-factor/enable: a current code from the pending secret turns two-factor on
  * and issues ten recovery codes, all in one transaction (all of it, or nothing). The answer also
- * carries a new, full session token: a session that could only set up two-factor (DESIGN 9)
+ * carries a new, full session token: a session that could only set up two-factor
  * continues with it; any other may keep its own.
  */
 export async function enableTwoFactor(

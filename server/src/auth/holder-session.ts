@@ -7,7 +7,7 @@ import { MESSAGES } from '@stakedesk/shared/messages';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { isSessionRevoked, revokeSession } from './revoked-sessions.js';
 
-export const SESSION_COOKIE = 'stakedesk_session';
+const SESSION_COOKIE = 'stakedesk_session';
 const SESSION_TTL_SECONDS = 24 * 60 * 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -68,7 +68,7 @@ export function invalidateEntity(entityType: string): void {
   byEntity.get(entityType)?.forEach((cache) => cache.invalidate());
 }
 
-export function invalidateAll(): void {
+function invalidateAll(): void {
   [...adminChanged, ...stats].forEach((cache) => cache.invalidate());
 }
 

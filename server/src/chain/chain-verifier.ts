@@ -1,7 +1,7 @@
 import type { UnrecordedDeposit } from '@stakedesk/shared/api-types';
 
 /**
- * The server believes the chain, not the browser (DESIGN section 3). Every deposit is proven by
+ * The server believes the chain, not the browser. Every deposit is proven by
  * `verifyDeposit` before a stake is recorded, and every payout by `verifyPayout` before a
  * withdrawal is completed.
  */

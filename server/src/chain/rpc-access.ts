@@ -1,9 +1,9 @@
 /**
- * Who may call which JSON-RPC method through /api/rpc (DESIGN section 10). Anyone: the reads the
+ * Who may call which JSON-RPC method through /api/rpc (see SECURITY.md). Anyone: the reads the
  * holder app makes (web/src/features/staking: getParsedTokenAccountsByOwner, spl-token's getMint,
  * the blockhash, and polling a signature's status), plus the balances the stake dialog shows.
  */
-export const HOLDER_RPC_METHODS: ReadonlySet<string> = new Set([
+const HOLDER_RPC_METHODS: ReadonlySet<string> = new Set([
   'getAccountInfo',
   'getBalance',
   'getBlockHeight',
@@ -14,7 +14,7 @@ export const HOLDER_RPC_METHODS: ReadonlySet<string> = new Set([
 ]);
 
 /** An admin (bearer token) may also send transactions and make the reads that go with building them. */
-export const ADMIN_RPC_METHODS: ReadonlySet<string> = new Set([
+const ADMIN_RPC_METHODS: ReadonlySet<string> = new Set([
   ...HOLDER_RPC_METHODS,
   'getFeeForMessage',
   'getMinimumBalanceForRentExemption',

@@ -7,8 +7,8 @@ import { createPlan, MINT, openStaking, signedInWallet, STAKING_WALLET } from '.
 import { randomTxId, startTestServer, STEP_UP, type TestServer } from '../test/test-server.js';
 import { systemResolve } from './public-host.js';
 
-// The provider URL an admin saves may not lead the server to internal addresses (DESIGN section
-// 10), neither when it is saved nor when the server connects to it later.
+// The provider URL an admin saves may not lead the server to internal addresses (SECURITY.md),
+// neither when it is saved nor when the server connects to it later.
 
 /** A service on this machine that must never hear from the server: counts connections and requests. */
 let internal: Server;

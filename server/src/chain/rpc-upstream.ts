@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import { checkPublicHost, systemResolve, type ResolveHost } from './public-host.js';
 import { createUpstreamFetch } from './upstream-fetch.js';
 
-/** How the server reaches RPC upstreams, and which provider URL an admin may save (DESIGN section 10). */
+/** How the server reaches RPC upstreams, and which provider URL an admin may save (see SECURITY.md). */
 export type RpcUpstream = {
   /** For every request to an upstream: the proxy's and the verifier's. */
   fetch: typeof fetch;

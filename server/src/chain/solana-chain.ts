@@ -9,8 +9,10 @@ import {
   type SignatureState,
   type Verdict,
 } from './chain-verifier.js';
-import { fromRawAmount, tokenMovement, toRawAmount } from './token-deltas.js';
+import { fromRawAmount, toRawAmount } from '@stakedesk/shared/money';
+import { tokenMovement } from './token-deltas.js';
 import { RefusedAddressError } from './upstream-fetch.js';
+import { CHAIN_COMMITMENT } from '@stakedesk/shared/constants';
 
 const keysOf = (tx: ParsedTransactionWithMeta) => tx.transaction.message.accountKeys.map((key) => key.pubkey.toBase58());
 
@@ -45,7 +47,7 @@ export class SolanaChain implements Chain {
     const fetchWithTimeout: typeof fetch = (input, init) =>
       this.upstreamFetch(input, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
     return new Connection(await this.endpoint(), {
-      commitment: 'confirmed',
+      commitment: CHAIN_COMMITMENT,
       fetch: fetchWithTimeout,
       httpAgent: false, // the fetch above keeps its own connections
       disableRetryOnRateLimit: true,
@@ -79,7 +81,9 @@ export class SolanaChain implements Chain {
     const remembered = this.recentTransactions.get(txId);
     if (remembered && remembered.until > Date.now()) return remembered.tx;
     const connection = await this.connection();
-    const tx = await this.ask(() => connection.getParsedTransaction(txId, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }));
+    const tx = await this.ask(() =>
+      connection.getParsedTransaction(txId, { commitment: CHAIN_COMMITMENT, maxSupportedTransactionVersion: 0 }),
+    );
     if (tx?.meta) {
       if (this.recentTransactions.size >= TRANSACTIONS_REMEMBERED)
         this.recentTransactions.delete(this.recentTransactions.keys().next().value!);

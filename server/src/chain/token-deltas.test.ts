@@ -1,6 +1,6 @@
 import type { TokenBalance } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { fromRawAmount, tokenMovement, toRawAmount } from './token-deltas.js';
+import { tokenMovement } from './token-deltas.js';
 
 const MINT = 'Mint1111111111111111111111111111111111111111';
 const OTHER_MINT = 'Mint2222222222222222222222222222222222222222';
@@ -39,15 +39,5 @@ describe('tokenMovement', () => {
     const movement = tokenMovement([balance(1, 'holder', '10', OTHER_MINT)], [balance(1, 'holder', '0', OTHER_MINT)], MINT);
     expect(movement.byOwner.size).toBe(0);
     expect([...movement.otherMints]).toEqual([OTHER_MINT]);
-  });
-});
-
-describe('raw amounts', () => {
-  it('converts whole tokens to raw units and back without floats', () => {
-    expect(toRawAmount('1500', 6)).toBe(1_500_000_000n);
-    expect(toRawAmount('123456789012345', 9)).toBe(123_456_789_012_345_000_000_000n);
-    expect(fromRawAmount(1_500_000_001n, 6)).toBe('1500.000001');
-    expect(fromRawAmount(1_500_000_000n, 6)).toBe('1500');
-    expect(fromRawAmount(7n, 0)).toBe('7');
   });
 });

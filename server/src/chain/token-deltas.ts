@@ -33,14 +33,3 @@ export function tokenMovement(pre: TokenBalance[], post: TokenBalance[], mint: s
   const otherMints = new Set([...pre, ...post].map((b) => b.mint).filter((m) => m !== mint));
   return { byOwner, ownerChanged, otherMints };
 }
-
-/** Whole tokens to raw units: 1500 tokens with 6 decimals is 1500000000. */
-export const toRawAmount = (wholeTokens: string, decimals: number) => BigInt(wholeTokens) * 10n ** BigInt(decimals);
-
-/** Raw units to a decimal string of tokens: 1500000001 with 6 decimals is "1500.000001". */
-export function fromRawAmount(raw: bigint, decimals: number): string {
-  const scale = 10n ** BigInt(decimals);
-  const whole = raw / scale;
-  const fraction = (raw % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole.toString();
-}

@@ -1,4 +1,4 @@
-import { ConnectionError, TimeoutError, UniqueConstraintError, ForeignKeyConstraintError, DatabaseError } from 'sequelize';
+import { ConnectionError, TimeoutError, UniqueConstraintError, DatabaseError } from 'sequelize';
 
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   if (!(error instanceof UniqueConstraintError)) return false;
@@ -6,8 +6,6 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   const original = (error as { original?: { constraint?: string } }).original;
   return original?.constraint === constraint;
 }
-
-export const isForeignKeyViolation = (error: unknown) => error instanceof ForeignKeyConstraintError;
 
 /** A row that breaks the CHECK constraint `constraint` (PostgreSQL 23514). */
 export function isCheckViolation(error: unknown, constraint: string): boolean {

@@ -3,7 +3,7 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 
 /**
  * express-rate-limit counters in PostgreSQL, so every server instance shares one count per key
- * (DESIGN section 8). One upsert per hit; a window that has ended starts again at 1.
+ * (see SECURITY.md). One upsert per hit; a window that has ended starts again at 1.
  */
 export class PostgresRateLimitStore implements Store {
   private windowMs = 60_000;

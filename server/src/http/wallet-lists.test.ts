@@ -1,5 +1,5 @@
 /**
- * GET /api/stakes/{wallet} and /api/withdrawals/{wallet}: the plain list SPEC describes, 1000 rows
+ * GET /api/stakes/{wallet} and /api/withdrawals/{wallet}: a plain JSON array, 1000 rows
  * to a page, newest first, with X-Total-Count so a holder with more can ask for the rest.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

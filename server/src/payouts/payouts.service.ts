@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound, unavailable } from '../http/errors.js';
 import type { Page } from '../http/pagination.js';
 import { Withdrawal } from '../withdrawals/withdrawal.model.js';
 import { PAYOUT_COLUMNS, toPayoutJson, type PayoutRow } from './payout-records.js';
+import { CHAIN_COMMITMENT } from '@stakedesk/shared/constants';
 
 /**
  * A blockhash lives 150 blocks; twice that leaves room for the panel's RPC reading ahead of ours.
@@ -38,7 +39,7 @@ function replayOf(row: PayoutRow | undefined, input: PayoutRegisterInput): Payou
 async function requireRecentBlockhash(chain: ChainFollower, lastValidBlockHeight: number): Promise<void> {
   let height: number;
   try {
-    height = await chain.blockHeight('confirmed');
+    height = await chain.blockHeight(CHAIN_COMMITMENT);
   } catch (error) {
     if (error instanceof ChainUnavailableError)
       throw unavailable(`${error.message}. Nothing was registered; please try again shortly.`, { retryable: true });

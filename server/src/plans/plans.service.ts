@@ -17,7 +17,7 @@ const withoutUndefined = <T extends object>(value: T) =>
   Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
 
 /** `staked` (the plan's active stakes) gives remainingCapacity; audit entries leave it out (null). */
-export function toPlanJson(plan: StakingPlan, staked?: string): PlanJson {
+function toPlanJson(plan: StakingPlan, staked?: string): PlanJson {
   const maxTotalStaked = plan.maxTotalStaked === null ? null : normalizeDecimal(plan.maxTotalStaked);
   return {
     id: plan.id,
@@ -46,7 +46,7 @@ export async function planJson(plan: StakingPlan): Promise<PlanJson> {
 }
 
 /** The plans holders can stake in, oldest first (the landing page highlights index 1). */
-export async function listActivePlans(): Promise<PlanJson[]> {
+async function listActivePlans(): Promise<PlanJson[]> {
   const plans = await StakingPlan.findAll({ where: { isActive: true }, order: [['id', 'ASC']] });
   return withCapacity(plans);
 }

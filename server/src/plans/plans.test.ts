@@ -185,7 +185,7 @@ describe('POST /api/admin/staking-plans', () => {
     ['durationDays', 'Duration is required'],
     ['minStakeAmount', 'Minimum stake amount is required'],
     ['earlyPenaltyRate', 'Early penalty rate is required'],
-  ])("refuses a plan without %s with the SPEC message '%s', creating nothing", async (field, message) => {
+  ])("refuses a plan without %s with the message '%s', creating nothing", async (field, message) => {
     const before = await countPlans();
     const { [field as keyof typeof GOLD]: _dropped, ...rest } = GOLD;
     for (const body of [rest, { ...GOLD, [field]: '' }, { ...GOLD, [field]: null }]) {
@@ -329,12 +329,12 @@ describe('the plan lists', () => {
     expect(ids).not.toContain(deleted.id);
   });
 
-  it('admin: sets X-Total-Count like every admin list (DESIGN 5)', async () => {
+  it('admin: sets X-Total-Count like every admin list', async () => {
     const response = await plansApi.adminList();
     expect(response.headers.get('x-total-count')).toBe(String(response.body.length));
   });
 
-  it('admin: pages with limit and offset (DESIGN 5)', async () => {
+  it('admin: pages with limit and offset', async () => {
     const all = (await plansApi.adminList('?limit=1000')).body;
     expect(all.length).toBeGreaterThan(3);
     const page = await plansApi.adminList('?limit=2&offset=1');
@@ -343,7 +343,7 @@ describe('the plan lists', () => {
     expect(page.headers.get('x-total-count')).toBe(String(all.length));
   });
 
-  it('admin: refuses a limit above 1000 or a negative offset with 400 (DESIGN 5)', async () => {
+  it('admin: refuses a limit above 1000 or a negative offset with 400', async () => {
     expect((await plansApi.adminList('?limit=1001')).status).toBe(400);
     expect((await plansApi.adminList('?offset=-1')).status).toBe(400);
   });

@@ -11,7 +11,7 @@ import { prepareJson, sendPrepared } from '../http/prepared-json.js';
 import { parse } from '../http/validate.js';
 import { loadSettings, toAdminSettings, toPublicSettings, updateSettings } from './settings.service.js';
 
-export const SETTINGS_BODY_LIMIT = '8mb'; // a 5 MB logo as base64, plus the other fields
+const SETTINGS_BODY_LIMIT = '8mb'; // a 5 MB logo as base64, plus the other fields
 
 export function settingsPublicRoutes(cluster: SolanaCluster): Router {
   const router = Router();

@@ -13,6 +13,7 @@ import type { RpcUpstream } from '../chain/rpc-upstream.js';
 import { announceSecurityChanges } from '../events/publish.js';
 import { badRequest, conflict, unavailable } from '../http/errors.js';
 import { maskRpcUrl, maskSecret } from './secrets.js';
+import { STAKE_LIVE_SQL } from '../stakes/stake-rules-sql.js';
 import { Settings } from './settings.model.js';
 
 const settingsCache = adminChangedCache(['settings'], async () => {
@@ -59,7 +60,7 @@ export function toAdminSettings(s: Settings, cluster: SolanaCluster): AdminSetti
   };
 }
 
-/** What the form sent, as a change: absent fields keep their stored value (DESIGN section 5). */
+/** What the form sent, as a change: absent fields keep their stored value (PUT is a partial update). */
 function changesFrom(input: SettingsInput, stored: Settings): Partial<Settings> {
   // The step-up proof is not a setting.
   const {
@@ -85,7 +86,7 @@ function changesFrom(input: SettingsInput, stored: Settings): Partial<Settings> 
 }
 
 /**
- * The changes that redirect money or power (DESIGN 9): they need a step-up and are announced.
+ * The changes that redirect money or power: they need a step-up and are announced.
  * A field sent back as it is stored is no change (the panel sends the whole form).
  */
 function securityChangesOf(changes: Partial<Settings>, stored: Settings): SecurityChange[] {
@@ -105,10 +106,10 @@ function securityChangesOf(changes: Partial<Settings>, stored: Settings): Securi
  * for and then seen here.
  */
 async function requireNoLiveStakes(transaction: Transaction): Promise<void> {
-  const [live] = await Settings.sequelize!.query(
-    `SELECT 1 FROM stakes WHERE status IN ('active', 'completed', 'pending_withdrawal') LIMIT 1`,
-    { type: QueryTypes.SELECT, transaction },
-  );
+  const [live] = await Settings.sequelize!.query(`SELECT 1 FROM stakes WHERE ${STAKE_LIVE_SQL} LIMIT 1`, {
+    type: QueryTypes.SELECT,
+    transaction,
+  });
   if (live) throw conflict(MESSAGES.tokenContractLocked, { errors: { tokenContract: MESSAGES.tokenContractLocked } });
 }
 

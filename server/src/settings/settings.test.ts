@@ -20,8 +20,8 @@ const SMALL_PNG = dataUrl('image/png', PNG_BYTES);
 /** Bytes that start like a PNG, padded to the given size (the server checks type, header and size). */
 const pngOfSize = (bytes: number) => dataUrl('image/png', Buffer.concat([PNG_SIGNATURE, Buffer.alloc(bytes - PNG_SIGNATURE.length, 7)]));
 
-/** Fields SPEC section 3 lists for the public settings object (the provider key and URL excepted). */
-const SPEC_PUBLIC_FIELDS = [
+/** Every field of the public settings object (PublicSettings; the provider key and URL are never in it). */
+const PUBLIC_FIELDS = [
   'tokenName',
   'tokenSymbol',
   'tokenContract',
@@ -108,10 +108,10 @@ async function expectRefused(body: unknown, field: string, message?: string) {
 }
 
 describe('GET /api/settings (public)', () => {
-  it('answers the SPEC section 3 fields with their defaults on a new install', async () => {
+  it('answers every public field with its default on a new install', async () => {
     const response = await getPublic();
     expect(response.status).toBe(200);
-    for (const field of SPEC_PUBLIC_FIELDS) expect(response.body).toHaveProperty([field]);
+    for (const field of PUBLIC_FIELDS) expect(response.body).toHaveProperty([field]);
     expect(response.body).toMatchObject({
       tokenLogo: null,
       tokenContract: '',
@@ -178,7 +178,7 @@ describe('PUT /api/admin/settings', () => {
     ['tokenSymbol', 'Token symbol is required'],
     ['tokenContract', 'Token contract is required'],
     ['stakingWallet', 'Staking wallet is required'],
-  ])("refuses a form without %s with the SPEC message '%s'", async (field, message) => {
+  ])("refuses a form without %s with the message '%s'", async (field, message) => {
     const { [field as keyof typeof FULL]: _dropped, ...rest } = FULL;
     const missing = await expectRefused(rest, field, message);
     expect(missing.body.message).toBe(message);
@@ -210,7 +210,7 @@ describe('PUT /api/admin/settings', () => {
     await expectRefused({ ...FULL, stakingWallet: address }, 'stakingWallet', MESSAGES.invalidStakingWallet);
   });
 
-  it('refuses an invalid support email but accepts an empty one (SPEC: valid or empty)', async () => {
+  it('refuses an invalid support email but accepts an empty one', async () => {
     await expectRefused({ ...FULL, supportEmail: 'not-an-email' }, 'supportEmail', 'Support email must be a valid email address');
     await expectRefused({ ...FULL, supportEmail: 'a@' }, 'supportEmail');
     const saved = await putOk({ ...FULL, supportEmail: '' });

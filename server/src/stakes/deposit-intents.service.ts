@@ -34,7 +34,7 @@ export type IntentRow = {
   created_at: Date;
 };
 
-export function toIntentJson(row: IntentRow): DepositIntent {
+function toIntentJson(row: IntentRow): DepositIntent {
   return {
     id: row.id,
     reference: row.reference,

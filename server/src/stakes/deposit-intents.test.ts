@@ -232,7 +232,7 @@ describe('a deposit found by its reference', () => {
     expect((await record(staker, txId)).status).toBe(201);
   });
 
-  it('a deposit without an intent (a SPEC client) is still recorded on the plan as it is', async () => {
+  it('a deposit without an intent (a client that never asks for one) is still recorded on the plan as it is', async () => {
     const staker = await fundedHolder();
     const txId = await transfer(staker.keypair, 1000);
     expect((await record(staker, txId)).status).toBe(201);

@@ -3,6 +3,7 @@ import { recordAudit, type Actor } from '../audit/audit.js';
 import { publishAdminEvent } from '../events/publish.js';
 import type { Logger } from '../logger.js';
 import { compactTotals } from '../totals/totals.service.js';
+import { STAKE_EXPIRED_SQL } from './stake-rules-sql.js';
 
 const EXPIRY_LOCK_KEY = 7_236_002;
 
@@ -31,8 +32,8 @@ async function expireBatch(sequelize: Sequelize, transaction: Transaction, wait:
   // on each row as it is updated (a withdrawal request may have moved it meanwhile).
   const [, affected] = await sequelize.query(
     `UPDATE stakes SET status = 'completed', completed_at = now(), updated_at = now()
-     WHERE id IN (SELECT id FROM stakes WHERE status = 'active' AND ends_at <= now() ORDER BY ends_at, id LIMIT :batch)
-       AND status = 'active' AND ends_at <= now()`,
+     WHERE id IN (SELECT id FROM stakes WHERE ${STAKE_EXPIRED_SQL} ORDER BY ends_at, id LIMIT :batch)
+       AND ${STAKE_EXPIRED_SQL}`,
     { type: QueryTypes.UPDATE, transaction, replacements: { batch } },
   );
   if (affected > 0) await publishAdminEvent(sequelize, transaction, { type: 'stakes.expired', count: affected });

@@ -30,7 +30,7 @@ export function announceStake(sequelize: Sequelize, transaction: Transaction, st
   });
 }
 
-export async function markTransactionUsed(sequelize: Sequelize, txId: string, purpose: 'deposit', transaction: Transaction): Promise<void> {
+async function markTransactionUsed(sequelize: Sequelize, txId: string, purpose: 'deposit', transaction: Transaction): Promise<void> {
   await sequelize.query('INSERT INTO used_transactions (tx_id, purpose) VALUES (:txId, :purpose)', {
     replacements: { txId, purpose },
     transaction,

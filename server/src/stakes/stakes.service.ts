@@ -2,7 +2,7 @@ import { Op, QueryTypes, type Sequelize, type Transaction, type WhereOptions } f
 import { MESSAGES } from '@stakedesk/shared/messages';
 import { restakeAmount, rewardFor } from '@stakedesk/shared/money';
 import type { AdminListQuery, RestakeInput, StakeCheckInput, StakeCreateInput, StakeSortField } from '@stakedesk/shared/schemas';
-import { hasElapsed, restakeTxId, stakeEndsAt, type StakeStatus } from '@stakedesk/shared/stake-status';
+import { isComplete, restakeTxId, stakeEndsAt, type StakeStatus } from '@stakedesk/shared/stake-status';
 import type { ChainVerifier } from '../chain/chain-verifier.js';
 import { askChain, notYetOnChain, requireProof } from '../chain/verify.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -71,7 +71,7 @@ export async function createStake(
   return createPlainStake(sequelize, chain, input);
 }
 
-/** A deposit without an intent (SPEC's clients): the plan must still be open, on its terms now. */
+/** A deposit without an intent (a client that posts the transfer without asking for terms first): the plan must still be open, on its terms now. */
 async function createPlainStake(
   sequelize: Sequelize,
   chain: ChainVerifier,
@@ -109,11 +109,6 @@ async function createPlainStake(
   }
 }
 
-/** A stake is complete when marked so, or when its period has run out before the expiry job ran. */
-export function isComplete(stake: Pick<Stake, 'status' | 'createdAt' | 'durationDays'>, now = new Date()): boolean {
-  return stake.status === 'completed' || (stake.status === 'active' && hasElapsed(stake.createdAt, stake.durationDays, now));
-}
-
 export async function lockOwnStake(stakeId: number, walletAddress: string, transaction: Transaction): Promise<Stake> {
   const stake = await Stake.findByPk(stakeId, { transaction, lock: transaction.LOCK.UPDATE });
   if (!stake) throw notFound(MESSAGES.stakeNotFound);
@@ -127,7 +122,7 @@ export async function restake(sequelize: Sequelize, input: RestakeInput): Promis
   try {
     return await sequelize.transaction(async (transaction) => {
       const original = await lockOwnStake(input.originalStakeId, input.walletAddress, transaction);
-      if (!isComplete(original)) {
+      if (!isComplete({ status: original.status, createdAt: original.createdAt, plan: { durationDays: original.durationDays } })) {
         throw conflict(original.status === 'withdrawn' ? MESSAGES.stakeAlreadyWithdrawn : MESSAGES.stakeNotRestakable);
       }
       const plan = await lockOpenPlan(input.planId, transaction);

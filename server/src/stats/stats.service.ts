@@ -1,10 +1,9 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { AdminStats, Stats } from '@stakedesk/shared/api-types';
-import type { StakeStatus } from '@stakedesk/shared/stake-status';
+import { LIVE_STAKE_STATUSES, type StakeStatus } from '@stakedesk/shared/stake-status';
 import { stakeTotals, withdrawalTotals } from '../totals/totals.service.js';
 
-/** What counts as staked now. */
-const LIVE: StakeStatus[] = ['active', 'completed', 'pending_withdrawal'];
+const LIVE = [...LIVE_STAKE_STATUSES];
 
 /**
  * How many wallets have a stake (of these statuses): the one figure the per-status counts cannot

@@ -41,7 +41,7 @@ export async function adminLogin(baseUrl: string, username: string, password: st
   return answer.body.token;
 }
 
-/** `password`: the admin's own, the step-up a new staking wallet and token contract need (DESIGN 9). */
+/** `password`: the admin's own, the step-up a new staking wallet and token contract need. */
 export async function openStaking(baseUrl: string, chain: TestChain, token: string, password: string) {
   const mint = await chain.createMint(DECIMALS);
   const stakingWallet = Keypair.generate();

@@ -24,7 +24,7 @@ import { FakeChain } from './fake-chain.js';
 import { followChainOnce } from '../chain/follow-chain.js';
 
 export const ADMIN = { username: 'root', email: 'root@example.com', password: 'correct horse battery' };
-/** The first admin's step-up (DESIGN 9), for changes to the staking wallet, token contract, RPC provider or admins. */
+/** The first admin's step-up (its password), for changes to the staking wallet, token contract, RPC provider or admins. */
 export const STEP_UP = { currentPassword: ADMIN.password };
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };

@@ -2,6 +2,7 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { DUE_SOON_DAYS } from '@stakedesk/shared/treasury';
+import { STAKE_COMPLETE_SQL } from '../stakes/stake-rules-sql.js';
 
 export type Liabilities = Pick<TreasuryCoverage, 'liabilities' | 'dueWithin7Days' | 'dueWithin30Days' | 'liabilitiesElsewhere'>;
 
@@ -12,12 +13,12 @@ type Row = Record<'token_contract' | 'staking_wallet' | 'principal' | 'rewards' 
  * deposits were verified against. A stake with a pending withdrawal is owed through that
  * withdrawal's finalAmount (after any early penalty), so stakes count only while active or
  * completed; withdrawn stakes are paid or restaked (the restake is its own active stake).
- * Completed stakes and pending withdrawals are due now; an active stake when it ends.
+ * Complete stakes (isComplete) and pending withdrawals are due now; an active stake when it ends.
  */
 const LIABILITIES_SQL = `
   WITH owed AS (
     SELECT token_contract, staking_wallet, amount AS principal, reward_amount AS reward, 0 AS pending,
-      CASE WHEN status = 'completed' THEN now() ELSE ends_at END AS due_at
+      CASE WHEN ${STAKE_COMPLETE_SQL} THEN now() ELSE ends_at END AS due_at
     FROM stakes WHERE status IN ('active', 'completed')
     UNION ALL
     SELECT token_contract, staking_wallet, 0, 0, final_amount, now() FROM withdrawals WHERE status = 'pending'

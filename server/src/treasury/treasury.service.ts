@@ -10,7 +10,7 @@ import { loadSettings } from '../settings/settings.service.js';
 import { readLiabilities } from './liabilities.js';
 
 /** Long enough that a panel refreshing often costs one query and one RPC call, short enough to feel live. */
-export const TREASURY_CACHE_MS = 5_000;
+const TREASURY_CACHE_MS = 5_000;
 
 type Balance = { balance: string; balanceUnavailable: null } | { balance: null; balanceUnavailable: string };
 

@@ -23,7 +23,7 @@ test.describe.serial('admins', () => {
     await create.getByLabel('Username').fill('e2e-second');
     await create.getByLabel('Password').fill('');
     await create.getByRole('button', { name: 'Create Admin' }).click();
-    // The server requires a password for a new admin (SPEC's client does not): said on the field.
+    // The server requires a password for a new admin (the form alone would not): said on the field.
     const noPassword = panel.toast('Failed to create admin');
     await panel.stepUpIfAsked(readState().admin.password, noPassword);
     await expect(noPassword).toContainText('A password is required for a new admin', PASSWORD_CHECK);

@@ -48,7 +48,7 @@ test.describe('admin login', () => {
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   });
 
-  test('speaks Portuguese when chosen, SPEC’s login failure toast included', async ({ page }) => {
+  test('speaks Portuguese when chosen, its login failure toast included', async ({ page }) => {
     const panel = new AdminPanel(page);
     await panel.open();
     await panel.choose('Language', 'Português');

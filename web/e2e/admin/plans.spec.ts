@@ -76,3 +76,33 @@ test('plans: the server’s own limits show on the field', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(panel.panel().getByRole('article', { name: 'E2E Too Long' })).toHaveCount(0);
 });
+
+test('plans: a change is fetched once, though the live event stream announces it too', async ({ page }) => {
+  const panel = new AdminPanel(page);
+  await panel.open('Staking Plans');
+  await expect(page.getByText('Live', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Create Plan' }).click();
+  const dialog = panel.dialog('Create Staking Plan');
+  await dialog.getByLabel('Plan Name').fill('E2E Once');
+  await dialog.getByLabel('Yield Rate (%)').fill('5');
+  await dialog.getByLabel('Duration (Days)').fill('10');
+  await dialog.getByLabel('Min Stake Amount').fill('1');
+  await dialog.getByLabel('Early Penalty (%)').fill('1');
+  await dialog.getByRole('button', { name: 'Create Plan' }).click();
+  const card = panel.panel().getByRole('article', { name: 'E2E Once' });
+  await expect(card).toContainText('Active');
+
+  const planLists: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/admin/staking-plans') planLists.push(request.url());
+  });
+  await card.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(card).toContainText('Inactive');
+  // Longer than a mutation waits for the stream (ECHO_WAIT_MS): a second fetch would have started by now.
+  await page.waitForTimeout(4_000);
+  expect(planLists).toHaveLength(1);
+
+  await card.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(card).toHaveCount(0);
+});

@@ -5,7 +5,7 @@ import { expectAccessible } from '../support/axe.js';
 import { readState } from '../support/state.js';
 import { expect, test } from '../support/test.js';
 
-// The staking wallet is where every deposit goes: changing it is a step-up change (DESIGN 9), and
+// The staking wallet is where every deposit goes: changing it is a step-up change, and
 // every other signed-in admin hears of it at once. It changes what every page shows, so this runs
 // in the site-settings project, alone.
 test.describe.configure({ mode: 'serial' });

@@ -223,7 +223,7 @@ test.describe('a deposit whose page closed right after the wallet signed', () =>
 });
 
 test.describe('in Portuguese', () => {
-  test("shows SPEC's Portuguese message when the holder rejects the transfer", async ({ page, phantom }) => {
+  test('shows the Portuguese message when the holder rejects the transfer', async ({ page, phantom }) => {
     const holderPages = new HolderPages(page);
     await page.goto('/');
     await page.getByRole('combobox', { name: 'Language' }).selectOption('pt-BR');

@@ -5,7 +5,7 @@ import { freshCode } from './two-factor.js';
 
 /**
  * The run's own admin (an owner without two-factor) confirms a change that needs a step-up
- * (DESIGN 9) with its password; a change that needs none ignores it.
+ * (a step-up) with its password; a change that needs none ignores it.
  */
 const withStepUp = (body: Record<string, unknown>) => ({ ...body, currentPassword: readState().admin.password });
 

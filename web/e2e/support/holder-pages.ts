@@ -19,7 +19,7 @@ export class HolderPages {
   /** Connects from the landing page and follows the redirect to the dashboard. */
   async connectFromLanding() {
     await this.page.goto('/');
-    // 'Connect Wallet', or 'Connect' on small screens (SPEC 2).
+    // 'Connect Wallet', or 'Connect' on small screens.
     await this.page.getByRole('button', { name: /^Connect( Wallet)?$/ }).click();
     await expect(this.toast('Wallet Connected')).toBeVisible();
     await expect(this.page).toHaveURL(/\/dashboard$/);

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 
-/** The authenticator app of a test: RFC 6238 with DESIGN 9's parameters (SHA-1, 6 digits, 30 s). */
+/** The authenticator app of a test: RFC 6238 with the server's parameters (SHA-1, 6 digits, 30 s). */
 export function authenticator(secret: string): TOTP {
   return new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')), algorithm: 'SHA1', digits: 6, period: 30 });
 }

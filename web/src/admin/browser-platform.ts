@@ -1,7 +1,7 @@
 import { ADMIN_TOKEN_STORAGE_KEY } from '@stakedesk/shared/constants';
 import type { AdminPlatform } from './platform.js';
 
-/** The admin panel's services in a browser tab at /admin (SPEC: the token in localStorage 'admin_token'). */
+/** The admin panel's services in a browser tab at /admin (the token in localStorage 'admin_token'). */
 export function browserPlatform(): AdminPlatform {
   return {
     serverUrl: '',

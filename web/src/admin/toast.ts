@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useMemo } from 'react';
 
-/** SPEC 8's toasts in the panel: a title and a description, one at a time (AdminPanel sets the limits). */
+/** The panel's toasts: a title and a description, one at a time (AdminPanel sets the limits). */
 export function useToast() {
   const { notification } = App.useApp();
   return useMemo(

@@ -3,7 +3,7 @@ import { toast, Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '@stakedesk/shared/constants';
 import { attachToaster } from '../lib/notify.js';
 
-/** Toasts at the top on small screens, bottom right on larger ones (SPEC 2). */
+/** Toasts at the top on small screens, bottom right on larger ones. */
 function useToastPosition() {
   const query = '(min-width: 768px)';
   const [wide, setWide] = useState(() => window.matchMedia(query).matches);
@@ -16,7 +16,7 @@ function useToastPosition() {
   return wide ? 'bottom-right' : 'top-center';
 }
 
-/** One toast at a time, 5 s, swipe right to dismiss, F8 focuses the region (SPEC 9). */
+/** One toast at a time, 5 s, swipe right to dismiss, F8 focuses the region. */
 export default function SonnerToaster() {
   const position = useToastPosition();
   useEffect(

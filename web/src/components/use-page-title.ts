@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** `{Page} - {tokenName} Staking` (DESIGN 2), or the given title as is. */
+/** `{Page} - {tokenName} Staking`, or the given title as is. */
 export function usePageTitle(page: string, tokenName: string | undefined, exact = false) {
   useEffect(() => {
     document.title = exact ? page : `${page} - ${tokenName ?? ''} Staking`.replace('  ', ' ');

@@ -3,7 +3,7 @@ import type { MigrationContext } from '../migrator.js';
 export const name = '008-operator-accounts';
 
 /**
- * Operator accounts (DESIGN 9): roles, two-factor sign-in, recovery codes, the per-account login
+ * Operator accounts: roles, two-factor sign-in, recovery codes, the per-account login
  * throttle and the everyone-must-enrol policy.
  *
  * Every admin that exists now becomes an owner (the column is added with that default, then the

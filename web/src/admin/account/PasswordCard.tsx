@@ -5,7 +5,7 @@ import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useAdminClient, useSession } from '../session/session.js';
 import { useToast } from '../toast.js';
-import { useChangePassword } from './account-api.js';
+import { useChangePassword } from './api.js';
 
 type PasswordForm = { currentPassword?: string; newPassword?: string; repeatPassword?: string };
 

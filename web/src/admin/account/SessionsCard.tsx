@@ -2,7 +2,7 @@ import { App, Button, Card, Typography } from 'antd';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useSession } from '../session/session.js';
 import { useToast } from '../toast.js';
-import { useSignOutEverywhere } from './account-api.js';
+import { useSignOutEverywhere } from './api.js';
 
 /** Sign out everywhere: every earlier token of this admin stops working; this session goes on with the new one. */
 export function SessionsCard() {

@@ -5,7 +5,7 @@ import { twoFactorDisableSchema } from '@stakedesk/shared/schemas';
 import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useToast } from '../toast.js';
-import { useDisableTwoFactor } from './account-api.js';
+import { useDisableTwoFactor } from './api.js';
 import { RecoveryCodes } from './RecoveryCodes.js';
 import { TwoFactorEnrol } from './TwoFactorEnrol.js';
 

@@ -8,7 +8,7 @@ import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { usePlatform } from '../platform.js';
 import { useSession } from '../session/session.js';
 import { useToast } from '../toast.js';
-import { useEnableTwoFactor, useTwoFactorSetup } from './account-api.js';
+import { useEnableTwoFactor, useTwoFactorSetup } from './api.js';
 
 type CodeForm = { code?: string };
 

@@ -1,19 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Select, type FormInstance } from 'antd';
 import { useEffect } from 'react';
 import type { Admin } from '@stakedesk/shared/api-types';
 import { ADMIN_ROLES, type AdminRole } from '@stakedesk/shared/roles';
-import { adminCreateSchema, type AdminCreateInput } from '@stakedesk/shared/schemas';
-import { adminKeys } from '../api/query-keys.js';
+import { adminCreateSchema } from '@stakedesk/shared/schemas';
 import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { useAdminClient } from '../session/session.js';
 import { isStepUpCancelled } from '../step-up/step-up.js';
 import { useToast } from '../toast.js';
+import { useSaveAdmin } from './api.js';
 
 type AdminForm = { email?: string; username?: string; password?: string; role?: AdminRole };
 
-/** A new admin is an operator unless the owner picks otherwise (DESIGN 9's default). */
+/** A new admin is an operator unless the owner picks otherwise: the least power that can work. */
 const NEW_ADMIN_ROLE: AdminRole = 'operator';
 
 /**
@@ -24,8 +22,6 @@ export function AdminDialog({ open, admin, onClose }: { open: boolean; admin: Ad
   const { t } = useAdminI18n();
   const localize = useLocalizeMessage();
   const toast = useToast();
-  const client = useAdminClient();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<AdminForm>();
 
   useEffect(() => {
@@ -34,11 +30,8 @@ export function AdminDialog({ open, admin, onClose }: { open: boolean; admin: Ad
     form.setFieldsValue(admin ? { email: admin.email, username: admin.username, role: admin.role } : { role: NEW_ADMIN_ROLE });
   }, [open, admin, form]);
 
-  const save = useMutation({
-    mutationFn: (input: AdminCreateInput) =>
-      admin ? client.send<Admin>('PUT', `/api/admin/admins/${admin.id}`, input) : client.send<Admin>('POST', '/api/admin/admins', input),
+  const save = useSaveAdmin(admin, {
     onSuccess: () => {
-      for (const queryKey of [adminKeys.admins, adminKeys.audit, adminKeys.me]) void queryClient.invalidateQueries({ queryKey });
       toast.success(admin ? t('admins.updated') : t('admins.created'));
       onClose();
     },

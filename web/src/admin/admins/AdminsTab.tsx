@@ -1,17 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { Admin } from '@stakedesk/shared/api-types';
 import { formatDateTime } from '@stakedesk/shared/format';
-import { adminKeys } from '../api/query-keys.js';
 import { useAdmins } from '../api/queries.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { RoleNotice } from '../roles/RoleNotice.js';
 import { RoleTag } from '../roles/RoleTag.js';
 import { usePermission } from '../roles/use-permission.js';
-import { useAdminClient } from '../session/session.js';
 import { useToast } from '../toast.js';
 import { AdminDialog } from './AdminDialog.js';
+import { useDeleteAdmin } from './api.js';
 
 /** Every admin with its role and two-factor state; an owner adds, edits (role, password) and deletes them. */
 export function AdminsTab() {
@@ -19,19 +17,12 @@ export function AdminsTab() {
   const localize = useLocalizeMessage();
   const toast = useToast();
   const { modal } = App.useApp();
-  const client = useAdminClient();
-  const queryClient = useQueryClient();
   const { data, isLoading } = useAdmins();
   const [editing, setEditing] = useState<{ admin: Admin | null } | null>(null);
   const canManage = usePermission('admins.manage').allowed;
 
-  const remove = useMutation({
-    mutationFn: (admin: Admin) => client.send('DELETE', `/api/admin/admins/${admin.id}`),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.admins });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
-      toast.success(t('admins.deleted'));
-    },
+  const remove = useDeleteAdmin({
+    onSuccess: () => toast.success(t('admins.deleted')),
     onError: (error) => toast.error(t('admins.deleteFailed'), localize(error.message)),
   });
 

@@ -43,7 +43,7 @@ export function withQuery(path: string, params: ListParams = {}): string {
   return text ? `${path}?${text}` : path;
 }
 
-/** 403 for a token that may only enrol two-factor (DESIGN 9); the flag, or failing it the message, says so. */
+/** 403 for a token that may only enrol two-factor; the flag, or failing it the message, says so. */
 export function isTwoFactorSetupRefusal(error: unknown): boolean {
   if (!(error instanceof ApiError) || error.status !== 403) return false;
   const body = error.body as { twoFactorSetupRequired?: unknown } | undefined;

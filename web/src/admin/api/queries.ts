@@ -39,7 +39,7 @@ export function useAdminPlans() {
 export function useAdminStakes(params: ListParams) {
   const client = useAdminClient();
   return useQuery({
-    queryKey: [...adminKeys.stakes, params],
+    queryKey: adminKeys.stakesPage(params),
     queryFn: () => client.page<Stake>('/api/admin/stakes', params),
     placeholderData: (previous) => previous,
   });
@@ -48,7 +48,7 @@ export function useAdminStakes(params: ListParams) {
 export function useAdminWithdrawals(params: ListParams) {
   const client = useAdminClient();
   return useQuery({
-    queryKey: [...adminKeys.withdrawals, params],
+    queryKey: adminKeys.withdrawalsPage(params),
     queryFn: () => client.page<AdminWithdrawal>('/api/admin/withdrawals', params),
     placeholderData: (previous) => previous,
   });
@@ -62,7 +62,7 @@ export function useAdmins() {
 export function useAuditLog(params: ListParams) {
   const client = useAdminClient();
   return useQuery({
-    queryKey: [...adminKeys.audit, params],
+    queryKey: adminKeys.auditPage(params),
     queryFn: () => client.page<AuditLogEntry>('/api/admin/audit-log', params),
     placeholderData: (previous) => previous,
   });
@@ -71,7 +71,7 @@ export function useAuditLog(params: ListParams) {
 export function useReconciliation(limit: number) {
   const client = useAdminClient();
   return useQuery({
-    queryKey: [...adminKeys.reconciliation, limit],
+    queryKey: adminKeys.reconciliationPage(limit),
     queryFn: () => client.get<UnrecordedDeposit[]>(`/api/admin/reconciliation?limit=${limit}`),
   });
 }

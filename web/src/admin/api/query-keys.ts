@@ -1,4 +1,7 @@
-/** Query keys: everything under 'admin', so a logout or a resync can drop or refetch it all. */
+/**
+ * Query keys: everything under 'admin', so a logout or a resync can drop or refetch it all. A list
+ * asked for a page at a time is keyed by its page below its own key, which refetches every page.
+ */
 export const adminKeys = {
   all: ['admin'] as const,
   me: ['admin', 'me'] as const,
@@ -11,4 +14,8 @@ export const adminKeys = {
   audit: ['admin', 'audit'] as const,
   reconciliation: ['admin', 'reconciliation'] as const,
   treasury: ['admin', 'treasury'] as const,
+  stakesPage: (params: object) => ['admin', 'stakes', params] as const,
+  withdrawalsPage: (params: object) => ['admin', 'withdrawals', params] as const,
+  auditPage: (params: object) => ['admin', 'audit', params] as const,
+  reconciliationPage: (limit: number) => ['admin', 'reconciliation', limit] as const,
 };

@@ -7,7 +7,7 @@ import { useAdminI18n } from '../i18n.js';
 import { usePlatform } from '../platform.js';
 import { useToast } from '../toast.js';
 
-/** A wallet address shown shortened; a click copies the whole address (SPEC 2). */
+/** A wallet address shown shortened; a click copies the whole address. */
 export function CopyAddress({ address }: { address: string }) {
   const { t } = useAdminI18n();
   const platform = usePlatform();

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SecurityChange } from '@stakedesk/shared/api-types';
 import { adminEn, type AdminMessageKey } from '../../i18n/admin-en.js';
 import { adminPtBR } from '../../i18n/admin-pt-BR.js';
-import { adminKeys } from '../api/query-keys.js';
-import { isOwnChange, securityNotice, securityStaleKeys } from './security-change.js';
+import { isOwnChange, securityNotice } from './security-change.js';
 
 const ALL_CHANGES: SecurityChange[] = [
   'settings.stakingWallet',
@@ -38,16 +37,6 @@ describe('a security change announced by the event stream', () => {
       }
     }
     expect(securityNotice(translate(adminPtBR), event(['admin.create'])).title).toBe('Alteração de segurança por alice');
-  });
-
-  it('refetches the settings (and treasury) for a settings change, the admins for an account change, the audit log always', () => {
-    expect(securityStaleKeys(['settings.stakingWallet', 'settings.tokenContract'])).toEqual([
-      adminKeys.audit,
-      adminKeys.settings,
-      adminKeys.treasury,
-      adminKeys.reconciliation,
-    ]);
-    expect(securityStaleKeys(['admin.role'])).toEqual([adminKeys.audit, adminKeys.admins, adminKeys.me]);
   });
 
   it('is not announced to the admin who made it', () => {

@@ -1,50 +1,24 @@
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { AdminEvent } from '@stakedesk/shared/api-types';
 import { formatExact } from '@stakedesk/shared/format';
 import { shortenAddress } from '@stakedesk/shared/shorten';
 import { sseParser } from '@stakedesk/shared/sse';
-import { adminKeys } from '../api/query-keys.js';
 import { useAdminMe, useAdminSettings } from '../api/queries.js';
 import { useAdminI18n } from '../i18n.js';
 import { usePlatform } from '../platform.js';
 import { useAdminClient } from '../session/session.js';
 import { useToast } from '../toast.js';
-import { isOwnChange, securityNotice, securityStaleKeys } from './security-change.js';
+import { adminInvalidation } from './invalidation.js';
+import { isOwnChange, securityNotice } from './security-change.js';
 
 export type StreamState = 'connecting' | 'live' | 'offline';
 
 const RECONNECT_MS = 5_000;
 
-/** What each kind of change makes stale. */
-function staleKeys(event: AdminEvent): QueryKey[] {
-  switch (event.type) {
-    case 'stake.created':
-      return [adminKeys.stakes, adminKeys.stats, adminKeys.reconciliation, adminKeys.treasury];
-    case 'withdrawal.requested':
-      return [adminKeys.withdrawals, adminKeys.stakes, adminKeys.stats, adminKeys.treasury];
-    case 'stakes.expired':
-      return [adminKeys.stakes, adminKeys.stats, adminKeys.treasury];
-    case 'admin.changed': {
-      const byEntity: Record<string, QueryKey[]> = {
-        withdrawal: [adminKeys.withdrawals, adminKeys.stakes, adminKeys.stats, adminKeys.treasury],
-        payout: [adminKeys.withdrawals],
-        stake: [adminKeys.stakes, adminKeys.stats],
-        plan: [adminKeys.plans, adminKeys.stats],
-        settings: [adminKeys.settings, adminKeys.treasury],
-        admin: [adminKeys.admins],
-      };
-      return [...(byEntity[event.entityType] ?? []), adminKeys.audit];
-    }
-    case 'security.changed':
-      return securityStaleKeys(event.changes);
-    case 'resync':
-      return [adminKeys.all];
-  }
-}
-
 /**
- * Follows GET /api/admin/events while the panel is open: refreshes exactly what changed, and
+ * Follows GET /api/admin/events while the panel is open: refreshes exactly what changed (by the
+ * map of stale-keys.ts, once: see invalidation.ts), and
  * announces new withdrawal requests and other admins' security changes (also as a desktop
  * notification where the platform has them). fetch (not EventSource) so the token goes in a header.
  * After a dropped stream it reconnects and refetches everything it may have missed.
@@ -61,7 +35,7 @@ export function useAdminEvents(): StreamState {
   // The handler changes with the language and settings; the stream should not reconnect for that.
   const onEvent = useRef<(event: AdminEvent) => void>(() => undefined);
   onEvent.current = (event) => {
-    for (const queryKey of staleKeys(event)) void queryClient.invalidateQueries({ queryKey });
+    adminInvalidation(queryClient).fromStream(event);
     if (event.type === 'withdrawal.requested') {
       const title = t('events.newWithdrawal');
       const body = t('events.newWithdrawalText', {
@@ -82,6 +56,11 @@ export function useAdminEvents(): StreamState {
     const abort = new AbortController();
     let retry: ReturnType<typeof setTimeout> | undefined;
     let dropped = false;
+    const invalidation = adminInvalidation(queryClient);
+    const setLive = (live: boolean) => {
+      invalidation.setStreamLive(live);
+      setState(live ? 'live' : 'offline');
+    };
 
     async function follow() {
       setState('connecting');
@@ -93,8 +72,8 @@ export function useAdminEvents(): StreamState {
           return;
         }
         if (!response.ok || !response.body) throw new Error(`event stream: ${response.status}`);
-        setState('live');
-        if (dropped) void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+        setLive(true);
+        if (dropped) invalidation.fromStream({ type: 'resync' });
         const feed = sseParser(({ data }) => onEvent.current(JSON.parse(data) as AdminEvent));
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         for (;;) {
@@ -107,12 +86,13 @@ export function useAdminEvents(): StreamState {
       }
       if (abort.signal.aborted) return;
       dropped = true;
-      setState('offline');
+      setLive(false);
       retry = setTimeout(() => void follow(), RECONNECT_MS);
     }
 
     void follow();
     return () => {
+      invalidation.setStreamLive(false);
       abort.abort();
       clearTimeout(retry);
     };

@@ -4,7 +4,7 @@ import { validate } from '@stakedesk/shared/validate';
 import { ApiError } from '../../lib/api-client.js';
 
 /** Puts field messages ("socialLinks.telegram": "...") on the form's fields; answers whether any fit a field. */
-export function showFieldErrors(form: FormInstance, errors: Record<string, string>, localize: (message: string) => string): boolean {
+function showFieldErrors(form: FormInstance, errors: Record<string, string>, localize: (message: string) => string): boolean {
   const registered = new Set(form.getFieldsError().map(({ name }) => name.join('.')));
   const fields = Object.entries(errors)
     .filter(([path]) => registered.has(path))

@@ -6,9 +6,11 @@ import type { Withdrawal } from '@stakedesk/shared/api-types';
 import { formatScaled } from '@stakedesk/shared/decimal';
 import { largestTokenAccount, waitForConfirmation } from '../../lib/solana/token-transfer.js';
 import { TransferError } from '../../lib/solana/transfer-errors.js';
-import { isUserRejection, type PhantomProvider } from '../../lib/wallet/phantom.js';
+import { isUserRejection } from '../../lib/wallet/wallet-rejection.js';
+import type { PhantomProvider } from '../../lib/wallet/phantom.js';
 import { PayoutError, type PayoutOutcome } from './payout-errors.js';
 import { planPayouts } from './payout-transactions.js';
+import { CHAIN_COMMITMENT } from '@stakedesk/shared/constants';
 
 export type PayWithdrawalsInput = {
   provider: PhantomProvider;
@@ -65,9 +67,9 @@ export async function payWithdrawals({
   if (connected !== stakingWallet) throw new PayoutError('notStakingWallet', { values: { wallet: connected, stakingWallet } });
   const payer = new PublicKey(stakingWallet);
   const mint = owedFrom(withdrawals, stakingWallet);
-  const connection = new Connection(rpcUrl, { commitment: 'confirmed', httpHeaders: { authorization: `Bearer ${adminToken}` } });
+  const connection = new Connection(rpcUrl, { commitment: CHAIN_COMMITMENT, httpHeaders: { authorization: `Bearer ${adminToken}` } });
 
-  const { decimals } = await getMint(connection, mint, 'confirmed');
+  const { decimals } = await getMint(connection, mint, CHAIN_COMMITMENT);
   const source = await largestTokenAccount(connection, payer, mint);
   if (!source) throw new PayoutError('noSourceAccount');
   const { batches, totalRaw } = await planPayouts({ connection, payer, source: source.address, mint, decimals, items: withdrawals });
@@ -79,7 +81,7 @@ export async function payWithdrawals({
   const outcomes: PayoutOutcome[] = [];
   const stop = (error: PayoutError) => Object.assign(error, { outcomes });
   for (const { items, transaction } of batches) {
-    const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed');
+    const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash(CHAIN_COMMITMENT);
     transaction.recentBlockhash = blockhash;
     transaction.lastValidBlockHeight = lastValidBlockHeight;
     let signed: Uint8Array;
@@ -96,7 +98,7 @@ export async function payWithdrawals({
       throw stop(new PayoutError('refused', { detail: error instanceof Error ? error.message : String(error) }));
     }
     try {
-      await connection.sendRawTransaction(signed, { preflightCommitment: 'confirmed' });
+      await connection.sendRawTransaction(signed, { preflightCommitment: CHAIN_COMMITMENT });
     } catch (error) {
       // Refused before it went out (the simulation failed): it can never land; the server frees
       // its withdrawals when its blockhash expires.

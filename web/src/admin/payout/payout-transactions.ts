@@ -3,7 +3,9 @@ import {
   createTransferCheckedInstruction,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
+import { toRawAmount } from '@stakedesk/shared/money';
 import { PACKET_DATA_SIZE, PublicKey, Transaction, type Connection, type TransactionInstruction } from '@solana/web3.js';
+import { CHAIN_COMMITMENT } from '@stakedesk/shared/constants';
 
 /** One holder to pay: finalAmount whole tokens to the wallet's associated token account. */
 export type PayoutItem = { walletAddress: string; finalAmount: string };
@@ -40,7 +42,7 @@ async function missingAccounts(connection: Connection, accounts: PublicKey[]): P
   const missing = new Set<string>();
   for (let start = 0; start < accounts.length; start += GET_MULTIPLE_ACCOUNTS_LIMIT) {
     const chunk = accounts.slice(start, start + GET_MULTIPLE_ACCOUNTS_LIMIT);
-    const infos = await connection.getMultipleAccountsInfo(chunk, 'confirmed');
+    const infos = await connection.getMultipleAccountsInfo(chunk, CHAIN_COMMITMENT);
     infos.forEach((info, index) => !info && missing.add(chunk[index]!.toBase58()));
   }
   return missing;
@@ -62,7 +64,6 @@ export async function planPayouts<T extends PayoutItem>({
 }: PlanInput<T>): Promise<PayoutPlan<T>> {
   const destinations = items.map((item) => getAssociatedTokenAddressSync(mint, new PublicKey(item.walletAddress), true));
   const missing = await missingAccounts(connection, [...new Map(destinations.map((d) => [d.toBase58(), d])).values()]);
-  const scale = 10n ** BigInt(decimals);
 
   const instructionsOf = (item: T, index: number): TransactionInstruction[] => {
     const destination = destinations[index]!;
@@ -70,7 +71,10 @@ export async function planPayouts<T extends PayoutItem>({
     const create = missing.has(destination.toBase58())
       ? [createAssociatedTokenAccountIdempotentInstruction(payer, destination, owner, mint)]
       : [];
-    return [...create, createTransferCheckedInstruction(source, mint, destination, payer, BigInt(item.finalAmount) * scale, decimals)];
+    return [
+      ...create,
+      createTransferCheckedInstruction(source, mint, destination, payer, toRawAmount(item.finalAmount, decimals), decimals),
+    ];
   };
   const emptyTransaction = () => new Transaction({ feePayer: payer, recentBlockhash: PLACEHOLDER_BLOCKHASH });
 
@@ -90,6 +94,6 @@ export async function planPayouts<T extends PayoutItem>({
     current = { items: [item], transaction: emptyTransaction().add(...instructions) };
     batches.push(current);
   });
-  const totalRaw = items.reduce((sum, item) => sum + BigInt(item.finalAmount) * scale, 0n);
+  const totalRaw = items.reduce((sum, item) => sum + toRawAmount(item.finalAmount, decimals), 0n);
   return { batches, totalRaw };
 }

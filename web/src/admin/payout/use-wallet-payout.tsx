@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { RpcConfigResponse, Withdrawal } from '@stakedesk/shared/api-types';
 import { installedWallets, type WalletOption } from '../../lib/wallet/installed-wallets.js';
-import { isUserRejection } from '../../lib/wallet/phantom.js';
-import { adminKeys } from '../api/query-keys.js';
+import { isUserRejection } from '../../lib/wallet/wallet-rejection.js';
 import { useAdminSettings } from '../api/queries.js';
+import { useAfterChange } from '../events/invalidation.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useAdminClient } from '../session/session.js';
 import { useToast } from '../toast.js';
@@ -21,7 +20,7 @@ export function useWalletPayout() {
   const localize = useLocalizeMessage();
   const toast = useToast();
   const client = useAdminClient();
-  const queryClient = useQueryClient();
+  const afterChange = useAfterChange();
   const { data: settings } = useAdminSettings();
   const [wallet, setWallet] = useState<ConnectedWallet | null>(null);
   const [choices, setChoices] = useState<WalletOption[] | null>(null);
@@ -114,10 +113,10 @@ export function useWalletPayout() {
         }
       } finally {
         setPaying(new Set());
-        for (const queryKey of [adminKeys.withdrawals, adminKeys.stakes, adminKeys.stats]) void queryClient.invalidateQueries({ queryKey });
+        afterChange({ type: 'admin.changed', entityType: 'payout' }, { type: 'admin.changed', entityType: 'withdrawal' });
       }
     },
-    [client, connect, localize, paying.size, queryClient, report, stakingWallet, t, toast, wallet],
+    [afterChange, client, connect, localize, paying.size, report, stakingWallet, t, toast, wallet],
   );
 
   return {

@@ -1,13 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Modal } from 'antd';
 import { useEffect } from 'react';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
-import { planSchema, type PlanInput } from '@stakedesk/shared/schemas';
-import { adminKeys } from '../api/query-keys.js';
+import { planSchema } from '@stakedesk/shared/schemas';
 import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { useAdminClient } from '../session/session.js';
 import { useToast } from '../toast.js';
+import { useSavePlan } from './api.js';
 
 type PlanForm = {
   name?: string;
@@ -20,13 +18,11 @@ type PlanForm = {
   maxPerWallet?: string | null;
 };
 
-/** 'Create Staking Plan' or 'Edit Staking Plan' (SPEC: the submit reads 'Create Plan' in both). */
+/** 'Create Staking Plan' or 'Edit Staking Plan' (the submit reads 'Create Plan' in both). */
 export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: StakingPlan | null; onClose: () => void }) {
   const { t } = useAdminI18n();
   const localize = useLocalizeMessage();
   const toast = useToast();
-  const client = useAdminClient();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<PlanForm>();
 
   useEffect(() => {
@@ -35,14 +31,8 @@ export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: Staki
     if (plan) form.setFieldsValue({ ...plan, description: plan.description ?? '' });
   }, [open, plan, form]);
 
-  const save = useMutation({
-    mutationFn: (input: PlanInput) =>
-      plan
-        ? client.send<StakingPlan>('PUT', `/api/admin/staking-plans/${plan.id}`, input)
-        : client.send<StakingPlan>('POST', '/api/admin/staking-plans', { ...input, isActive: true }),
+  const save = useSavePlan(plan, {
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.plans });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.stats });
       toast.success(plan ? t('plans.updated') : t('plans.created'));
       onClose();
     },

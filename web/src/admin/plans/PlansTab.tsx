@@ -1,15 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { formatExact } from '@stakedesk/shared/format';
-import { adminKeys } from '../api/query-keys.js';
 import { useAdminPlans, useAdminSettings } from '../api/queries.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { RoleNotice } from '../roles/RoleNotice.js';
 import { usePermission } from '../roles/use-permission.js';
-import { useAdminClient } from '../session/session.js';
 import { useToast } from '../toast.js';
+import { useDeletePlan, useTogglePlan } from './api.js';
 import { PlanDialog } from './PlanDialog.js';
 
 export function PlansTab() {
@@ -17,36 +15,15 @@ export function PlansTab() {
   const localize = useLocalizeMessage();
   const toast = useToast();
   const { modal } = App.useApp();
-  const client = useAdminClient();
-  const queryClient = useQueryClient();
   const { data: plans, isLoading } = useAdminPlans();
   const { data: settings } = useAdminSettings();
   const [editing, setEditing] = useState<{ plan: StakingPlan | null } | null>(null);
   const canManage = usePermission('plans.manage').allowed;
 
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: adminKeys.plans });
-    void queryClient.invalidateQueries({ queryKey: adminKeys.stats });
-  };
   const failed = (title: string) => (error: Error) => toast.error(title, localize(error.message));
 
-  const toggle = useMutation({
-    mutationFn: (plan: StakingPlan) => client.send('PATCH', `/api/admin/staking-plans/${plan.id}/toggle`),
-    onSuccess: () => {
-      refresh();
-      toast.success(t('plans.toggled'));
-    },
-    onError: failed(t('plans.toggleFailed')),
-  });
-
-  const remove = useMutation({
-    mutationFn: (plan: StakingPlan) => client.send('DELETE', `/api/admin/staking-plans/${plan.id}`),
-    onSuccess: () => {
-      refresh();
-      toast.success(t('plans.deleted'));
-    },
-    onError: failed(t('plans.deleteFailed')),
-  });
+  const toggle = useTogglePlan({ onSuccess: () => toast.success(t('plans.toggled')), onError: failed(t('plans.toggleFailed')) });
+  const remove = useDeletePlan({ onSuccess: () => toast.success(t('plans.deleted')), onError: failed(t('plans.deleteFailed')) });
 
   function confirmDelete(plan: StakingPlan) {
     modal.confirm({

@@ -1,7 +1,7 @@
 import { roleAllows, type AdminRole } from '@stakedesk/shared/roles';
 
 /**
- * What each control of the panel needs (DESIGN 9): the server refuses the rest with 403 anyway;
+ * What each control of the panel needs (shared/src/roles.ts): the server refuses the rest with 403 anyway;
  * the panel hides or disables them and says which role it would take. Reads and CSV exports
  * need nothing beyond a signed-in viewer.
  */

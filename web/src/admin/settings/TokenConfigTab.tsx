@@ -1,18 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Select, Skeleton, Switch } from 'antd';
 import { useEffect } from 'react';
 import type { AdminSettings } from '@stakedesk/shared/api-types';
 import { MAINTENANCE_TYPES } from '@stakedesk/shared/constants';
-import { settingsSchema, type SettingsInput } from '@stakedesk/shared/schemas';
-import { adminKeys } from '../api/query-keys.js';
+import { settingsSchema } from '@stakedesk/shared/schemas';
 import { useAdminSettings } from '../api/queries.js';
 import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { RoleNotice } from '../roles/RoleNotice.js';
 import { usePermission } from '../roles/use-permission.js';
-import { useAdminClient } from '../session/session.js';
 import { isStepUpCancelled } from '../step-up/step-up.js';
 import { useToast } from '../toast.js';
+import { useSaveSettings } from './api.js';
 import { LogoField } from './LogoField.js';
 
 type SettingsForm = Omit<AdminSettings, 'solanaCluster' | 'heliusApiKey'> & { heliusApiKey: string; removeHeliusApiKey: boolean };
@@ -33,8 +31,6 @@ export function TokenConfigTab() {
   const { t } = useAdminI18n();
   const localize = useLocalizeMessage();
   const toast = useToast();
-  const client = useAdminClient();
-  const queryClient = useQueryClient();
   const { data: settings } = useAdminSettings();
   const [form] = Form.useForm<SettingsForm>();
   const maintenanceOn = Form.useWatch('maintenanceMode', form);
@@ -44,10 +40,8 @@ export function TokenConfigTab() {
     if (settings) form.setFieldsValue(formValues(settings));
   }, [settings, form]);
 
-  const save = useMutation({
-    mutationFn: (input: SettingsInput) => client.send<AdminSettings>('PUT', '/api/admin/settings', input),
+  const save = useSaveSettings({
     onSuccess: (saved) => {
-      queryClient.setQueryData(adminKeys.settings, saved);
       form.setFieldsValue(formValues(saved));
       toast.success(t('settings.saved'));
     },

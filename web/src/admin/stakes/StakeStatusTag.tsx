@@ -13,7 +13,7 @@ const BADGES: Record<StakeBadge, { key: AdminMessageKey; color: string }> = {
   Withdrawn: { key: 'badge.withdrawn', color: 'default' },
 };
 
-/** The stake's status as SPEC 4 badges it (an active stake past its end reads Expired). */
+/** The stake's badge (stakeBadge: an active stake past its end reads Expired). */
 export function StakeStatusTag({ stake }: { stake: Stake }) {
   const { t } = useAdminI18n();
   const badge = BADGES[stakeBadge(stake)];

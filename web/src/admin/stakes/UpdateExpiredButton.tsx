@@ -1,26 +1,19 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button } from 'antd';
-import type { UpdateExpiredResponse } from '@stakedesk/shared/api-types';
 import { ApiError } from '../../lib/api-client.js';
-import { adminKeys } from '../api/query-keys.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { useAdminClient } from '../session/session.js';
+import { useUpdateExpiredStakes } from './api.js';
 
 /**
- * Marks every active stake whose period has ended as completed, then says how many (SPEC 4) and
- * refreshes every table, as SPEC's page reload did.
+ * Marks every active stake whose period has ended as completed, then says how many; the tables
+ * that change (stakes, stats, treasury, audit) are refreshed.
  */
 export function UpdateExpiredButton() {
   const { t } = useAdminI18n();
   const localize = useLocalizeMessage();
   const { modal } = App.useApp();
-  const client = useAdminClient();
-  const queryClient = useQueryClient();
 
-  const update = useMutation({
-    mutationFn: () => client.send<UpdateExpiredResponse>('POST', '/api/admin/update-expired-stakes'),
+  const update = useUpdateExpiredStakes({
     onSuccess: ({ updatedCount }) => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
       modal.success({ title: t('stakes.updatedExpired', { count: updatedCount }) });
     },
     onError: (error) => {

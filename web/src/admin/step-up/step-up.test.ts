@@ -7,7 +7,7 @@ type Sent = { method: string; url: string; body: unknown; authorization: string 
 
 /**
  * A fake server for PUT /api/admin/settings: a staking-wallet change needs currentPassword
- * 'right' and code '123456' in the body, as DESIGN 9's step-up does.
+ * 'right' and code '123456' in the body, as the server's step-up expects.
  */
 function fakeServer() {
   const sent: Sent[] = [];

@@ -1,6 +1,6 @@
 import { ApiError } from '../../lib/api-client.js';
 
-/** What a step-up adds to the body of a change that redirects money or power (DESIGN 9). */
+/** What a step-up adds to the body of a change that redirects money or power. */
 export type StepUpProof = { currentPassword: string; code?: string };
 
 /**
@@ -28,7 +28,7 @@ export function isStepUpRefusal(error: unknown): error is ApiError {
   );
 }
 
-export function withProof(body: unknown, proof: StepUpProof): Record<string, unknown> {
+function withProof(body: unknown, proof: StepUpProof): Record<string, unknown> {
   const base = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
   return { ...base, currentPassword: proof.currentPassword, ...(proof.code ? { code: proof.code } : {}) };
 }

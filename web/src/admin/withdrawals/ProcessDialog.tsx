@@ -1,12 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Descriptions, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import type { Withdrawal } from '@stakedesk/shared/api-types';
 import { formatExact } from '@stakedesk/shared/format';
-import { adminKeys } from '../api/query-keys.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { useAdminClient } from '../session/session.js';
 import { useToast } from '../toast.js';
+import { useProcessWithdrawal } from './api.js';
 
 export type ProcessMode = 'complete' | 'reject';
 
@@ -28,8 +26,6 @@ export function ProcessDialog({
   const { t } = useAdminI18n();
   const localize = useLocalizeMessage();
   const toast = useToast();
-  const client = useAdminClient();
-  const queryClient = useQueryClient();
   const [value, setValue] = useState('');
   const completing = mode === 'complete';
 
@@ -38,20 +34,19 @@ export function ProcessDialog({
     onClose();
   };
 
-  const process = useMutation({
-    mutationFn: (target: Withdrawal) =>
-      client.send<Withdrawal>(
-        'PUT',
-        `/api/admin/withdrawals/${target.id}`,
-        completing ? { status: 'completed', txId: value.trim() } : { status: 'rejected', reason: value.trim() },
-      ),
+  const process = useProcessWithdrawal({
     onSuccess: () => {
-      for (const queryKey of [adminKeys.withdrawals, adminKeys.stakes, adminKeys.stats]) void queryClient.invalidateQueries({ queryKey });
       toast.success(completing ? t('withdrawals.processed') : t('withdrawals.rejected'));
       close();
     },
     onError: (error) => toast.error(completing ? t('withdrawals.processFailed') : t('withdrawals.rejectFailed'), localize(error.message)),
   });
+
+  const submit = (target: Withdrawal) =>
+    process.mutate({
+      withdrawal: target,
+      decision: completing ? { status: 'completed', txId: value.trim() } : { status: 'rejected', reason: value.trim() },
+    });
 
   return (
     <Modal
@@ -61,7 +56,7 @@ export function ProcessDialog({
       okText={completing ? t('withdrawals.process') : t('withdrawals.reject')}
       okButtonProps={{ disabled: value.trim() === '', loading: process.isPending, danger: !completing }}
       cancelText={t('common.cancel')}
-      onOk={() => withdrawal && process.mutate(withdrawal)}
+      onOk={() => withdrawal && submit(withdrawal)}
       destroyOnHidden
     >
       {withdrawal && (
@@ -74,7 +69,7 @@ export function ProcessDialog({
               { key: 'net', label: t('withdrawals.netAmount'), children: `${formatExact(withdrawal.finalAmount)} ${symbol}`.trim() },
             ]}
           />
-          <Form layout="vertical" style={{ marginTop: 16 }} onFinish={() => value.trim() && process.mutate(withdrawal)}>
+          <Form layout="vertical" style={{ marginTop: 16 }} onFinish={() => value.trim() && submit(withdrawal)}>
             <Form.Item label={completing ? t('withdrawals.txId') : t('withdrawals.reason')} htmlFor="withdrawal-process-input">
               {completing ? (
                 <Input

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import { formatAmount } from '@stakedesk/shared/format';
 import { MOST_POPULAR_PLAN_INDEX } from '@stakedesk/shared/constants';
-import { hasElapsed } from '@stakedesk/shared/stake-status';
+import { isLive, stakeGroup } from '@stakedesk/shared/stake-status';
 import { usePageTitle } from '../../components/use-page-title.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { usePlans } from '../plans/api.js';
@@ -54,11 +54,11 @@ export function DashboardPage() {
     };
   const symbol = settings.tokenSymbol;
   const cluster = settings.solanaCluster;
-  const elapsed = (stake: Stake) => stake.status === 'active' && hasElapsed(stake.createdAt, stake.plan.durationDays);
-  const active = stakes.filter((s) => (s.status === 'active' && !elapsed(s)) || s.status === 'pending_withdrawal');
-  const completed = stakes.filter((s) => s.status === 'completed' || elapsed(s));
-  const finalized = stakes.filter((s) => s.status === 'withdrawn');
-  const live = stakes.filter((s) => s.status !== 'withdrawn');
+  const now = new Date();
+  const active = stakes.filter((s) => stakeGroup(s, now) === 'running');
+  const completed = stakes.filter((s) => stakeGroup(s, now) === 'complete');
+  const finalized = stakes.filter((s) => stakeGroup(s, now) === 'finished');
+  const live = stakes.filter((s) => isLive(s.status));
   const cards = [
     [t('dashboard.totalStaked'), `${formatAmount(sum(live.map((s) => s.amount)), 0)} ${symbol}`],
     [t('dashboard.totalRewards'), `${formatAmount(sum(live.map((s) => s.rewardAmount)), 0)} ${symbol}`],

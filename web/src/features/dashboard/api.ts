@@ -3,8 +3,8 @@ import type { Stake, Withdrawal } from '@stakedesk/shared/api-types';
 import { WALLET_PAGE_LIMIT } from '@stakedesk/shared/constants';
 import { apiResponse } from '../../lib/api-client.js';
 
-export const stakesKey = (wallet: string) => ['stakes', wallet];
-export const withdrawalsKey = (wallet: string) => ['withdrawals', wallet];
+export const stakeKeys = { all: ['stakes'] as const, ofWallet: (wallet: string) => ['stakes', wallet] as const };
+export const withdrawalKeys = { all: ['withdrawals'] as const, ofWallet: (wallet: string) => ['withdrawals', wallet] as const };
 
 /**
  * Every row of a holder's list. The first page (1000 rows) is all of it for any real holder;
@@ -22,7 +22,7 @@ async function wholeList<T>(path: string): Promise<T[]> {
 
 export function useStakes(wallet: string | undefined) {
   return useQuery({
-    queryKey: stakesKey(wallet ?? ''),
+    queryKey: stakeKeys.ofWallet(wallet ?? ''),
     queryFn: async () => {
       try {
         return await wholeList<Stake>(`/api/stakes/${wallet}`);
@@ -36,7 +36,7 @@ export function useStakes(wallet: string | undefined) {
 
 export function useWithdrawals(wallet: string | undefined) {
   return useQuery({
-    queryKey: withdrawalsKey(wallet ?? ''),
+    queryKey: withdrawalKeys.ofWallet(wallet ?? ''),
     queryFn: () => wholeList<Withdrawal>(`/api/withdrawals/${wallet}`),
     enabled: Boolean(wallet),
   });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useAfterHolderChange } from '../stale-keys.js';
 import type { DepositIntent } from '@stakedesk/shared/api-types';
 import { api, ApiError } from '../../lib/api-client.js';
 import { recordDeposit } from '../staking/deposit.js';
@@ -21,7 +21,7 @@ async function statusOf<T>(call: () => Promise<T>): Promise<{ status: number; bo
  * (401) they stay kept; the server records an intent's transfer by its reference meanwhile.
  */
 export function useRetryPendingDeposits(wallet: string | undefined) {
-  const queryClient = useQueryClient();
+  const afterChange = useAfterHolderChange();
   useEffect(() => {
     if (!wallet) return;
     const ask = {
@@ -33,7 +33,7 @@ export function useRetryPendingDeposits(wallet: string | undefined) {
       },
     };
     void retryPending(localStorage, wallet, ask).then(({ recorded }) => {
-      if (recorded.length > 0) void queryClient.invalidateQueries({ queryKey: ['stakes'] });
+      if (recorded.length > 0) void afterChange('stake.created');
     });
-  }, [wallet, queryClient]);
+  }, [wallet, afterChange]);
 }

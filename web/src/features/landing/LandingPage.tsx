@@ -33,7 +33,7 @@ export function LandingPage() {
     try {
       if (await connect()) setStaking(plan);
     } catch (error) {
-      console.warn('wallet connect failed', error); // SPEC: a failed connect on this page is only logged
+      console.warn('wallet connect failed', error); // a failed connect on this page is only logged
     }
   }
 

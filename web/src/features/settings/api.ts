@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { PublicSettings } from '@stakedesk/shared/api-types';
 import { api } from '../../lib/api-client.js';
 
-export const settingsQuery = { queryKey: ['settings'], queryFn: () => api<PublicSettings>('/api/settings') };
+export const settingsKeys = { all: ['settings'] as const };
+
+export const settingsQuery = { queryKey: settingsKeys.all, queryFn: () => api<PublicSettings>('/api/settings') };
 
 export const useSettings = () => useQuery(settingsQuery);

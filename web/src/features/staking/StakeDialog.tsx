@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notify } from '../../lib/notify.js';
 import type { PublicSettings, Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import { STAKE_REDIRECT_MS } from '@stakedesk/shared/constants';
@@ -10,9 +9,9 @@ import { shortenTxId } from '@stakedesk/shared/shorten';
 import { restakeAmount } from '@stakedesk/shared/money';
 import { Dialog } from '../../components/Dialog.js';
 import { useI18n } from '../../i18n/i18n.js';
-import { api } from '../../lib/api-client.js';
 import { useWallet } from '../wallet/wallet-context.js';
-import { depositAndRecord, DepositNotRecordedError } from './deposit.js';
+import { useDeposit, useRestake } from './api.js';
+import { DepositNotRecordedError } from './deposit.js';
 import { TransferError } from '../../lib/solana/transfer-errors.js';
 
 /** New stake in `plan`, or (with `restaking`) a completed stake's principal + reward into `plan`. */
@@ -28,8 +27,7 @@ export function StakeDialog({
   onClose: () => void;
 }) {
   const { t } = useI18n();
-  const { address, signedInProvider } = useWallet();
-  const queryClient = useQueryClient();
+  const { address } = useWallet();
   const navigate = useNavigate();
   const [amount, setAmount] = useState('');
   const symbol = settings.tokenSymbol;
@@ -38,16 +36,10 @@ export function StakeDialog({
     setAmount('');
     onClose();
   };
-  const refresh = () => Promise.all(['stakes', 'withdrawals', 'stats'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
 
-  const stake = useMutation({
-    mutationFn: async () => {
-      const provider = await signedInProvider();
-      return depositAndRecord({ provider, wallet: address!, planId: plan.id, amount });
-    },
-    onSuccess: async () => {
+  const stake = useDeposit({
+    onSuccess: () => {
       notify('success', t('toast.stakeSuccessful'), t('toast.stakeSuccessfulText'));
-      await refresh();
       close();
       setTimeout(() => navigate('/dashboard'), STAKE_REDIRECT_MS);
     },
@@ -61,17 +53,9 @@ export function StakeDialog({
     },
   });
 
-  const restake = useMutation({
-    mutationFn: async () => {
-      await signedInProvider();
-      return api<Stake>('/api/stakes/restake', {
-        method: 'POST',
-        body: { originalStakeId: restaking!.id, planId: plan.id, walletAddress: address },
-      });
-    },
-    onSuccess: async () => {
+  const restake = useRestake({
+    onSuccess: () => {
       notify('success', t('toast.restakeSuccessful'), t('toast.restakeSuccessfulText'));
-      await refresh();
       close();
     },
     onError: (error) => notify('error', t('toast.restakeFailed'), error.message),
@@ -85,14 +69,14 @@ export function StakeDialog({
       return;
     }
     if (restaking) {
-      restake.mutate();
+      restake.mutate({ originalStakeId: restaking.id, planId: plan.id });
       return;
     }
     if (!/^\d+$/.test(amount) || compareDecimal(amount, plan.minStakeAmount) < 0) {
       notify('error', t('toast.invalidAmount'), t('toast.invalidAmountText', { min: plan.minStakeAmount, symbol }));
       return;
     }
-    stake.mutate();
+    stake.mutate({ planId: plan.id, amount });
   }
 
   const title = restaking ? t('dialog.restakeTitle', { plan: plan.name }) : t('dialog.stakeTitle', { plan: plan.name });

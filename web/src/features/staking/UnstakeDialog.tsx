@@ -1,43 +1,27 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notify } from '../../lib/notify.js';
-import type { Stake, Withdrawal } from '@stakedesk/shared/api-types';
+import type { Stake } from '@stakedesk/shared/api-types';
 import { UNSTAKE_DIALOG_DECIMALS } from '@stakedesk/shared/constants';
 import { formatAmount } from '@stakedesk/shared/format';
 import { withdrawalQuote } from '@stakedesk/shared/money';
 import { Dialog } from '../../components/Dialog.js';
 import { useI18n } from '../../i18n/i18n.js';
-import { api } from '../../lib/api-client.js';
-import { useWallet } from '../wallet/wallet-context.js';
+import { useRequestWithdrawal } from './api.js';
 
 /** Early unstake (penalty, rewards forfeited) or full withdrawal (principal + reward), as the server will compute it. */
 export function UnstakeDialog({ stake, symbol, onClose }: { stake: Stake; symbol: string; onClose: () => void }) {
   const { t } = useI18n();
-  const { address, signedInProvider } = useWallet();
-  const queryClient = useQueryClient();
   const quote = withdrawalQuote(stake);
   const early = quote.kind === 'early';
   const show = (value: string) => `${formatAmount(value, UNSTAKE_DIALOG_DECIMALS)} ${symbol}`;
 
-  const request = useMutation({
-    mutationFn: async () => {
-      await signedInProvider();
-      const body = {
-        stakeId: stake.id,
-        walletAddress: address,
-        amount: quote.amount,
-        finalAmount: quote.finalAmount,
-        penaltyAmount: quote.penaltyAmount,
-        status: 'pending',
-      };
-      return api<Withdrawal>('/api/withdrawals', { method: 'POST', body });
-    },
-    onSuccess: async () => {
+  const request = useRequestWithdrawal({
+    onSuccess: () => {
       notify('success', t('toast.unstakeSubmitted'), t('toast.unstakeSubmittedText'));
-      await Promise.all(['stakes', 'withdrawals'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
       onClose();
     },
     onError: (error) => notify('error', t('toast.unstakeFailed'), error.message),
   });
+  const figures = { stakeId: stake.id, amount: quote.amount, finalAmount: quote.finalAmount, penaltyAmount: quote.penaltyAmount };
 
   return (
     <Dialog open title={early ? t('dialog.unstakeTitle') : t('dialog.withdrawTitle')} onClose={onClose}>
@@ -66,7 +50,7 @@ export function UnstakeDialog({ stake, symbol, onClose }: { stake: Stake; symbol
         <button type="button" className="button" onClick={onClose}>
           {t('dialog.cancel')}
         </button>
-        <button type="button" className="button primary" disabled={request.isPending} onClick={() => request.mutate()}>
+        <button type="button" className="button primary" disabled={request.isPending} onClick={() => request.mutate(figures)}>
           {request.isPending ? t('dialog.processing') : early ? t('dialog.confirmUnstake') : t('dialog.confirmWithdraw')}
         </button>
       </div>

@@ -4,6 +4,7 @@ import { api, ApiError } from '../../lib/api-client.js';
 import type { PhantomProvider } from '../../lib/wallet/phantom.js';
 import { forgetPending, outcomeOf, rememberPending, type PendingDeposit } from './pending-deposits.js';
 import { TransferError, type TransferErrorCode } from '../../lib/solana/transfer-errors.js';
+import { CHAIN_COMMITMENT } from '@stakedesk/shared/constants';
 
 export type DepositInput = { provider: PhantomProvider; wallet: string; planId: number; amount: string };
 
@@ -64,7 +65,7 @@ export async function depositAndRecord({ provider, wallet, planId, amount }: Dep
     import('../../lib/solana/token-transfer.js'),
   ]);
   const { apiUrl } = await api<RpcConfigResponse>('/api/helius-config').catch(() => ({ apiUrl: PUBLIC_MAINNET_RPC_URL }));
-  const connection = new Connection(apiUrl, 'confirmed');
+  const connection = new Connection(apiUrl, CHAIN_COMMITMENT);
   const signingWallet = {
     publicKey: provider.publicKey ? new PublicKey(provider.publicKey.toString()) : null,
     signAndSendTransaction: (transaction: unknown) => provider.signAndSendTransaction(transaction),

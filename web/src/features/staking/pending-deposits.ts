@@ -64,7 +64,7 @@ export function outcomeOf(status: number): RecordOutcome {
 export type IntentState = { status: number; stakeId: number | null };
 
 /** A kept intent with no signature: recorded, or abandoned once its offer ended with nothing found. */
-export function intentOutcome({ status, stakeId }: IntentState, deposit: PendingDeposit, now = Date.now()): RecordOutcome {
+function intentOutcome({ status, stakeId }: IntentState, deposit: PendingDeposit, now = Date.now()): RecordOutcome {
   if (status === 200 && stakeId !== null) return 'recorded';
   if (status === 403 || status === 404) return 'refused';
   const ended = deposit.expiresAt !== undefined && Date.parse(deposit.expiresAt) < now;

@@ -3,7 +3,8 @@ import { notify } from '../../lib/notify.js';
 import { shortenAddress } from '@stakedesk/shared/shorten';
 import { WALLET_CONNECT_REDIRECT_MS } from '@stakedesk/shared/constants';
 import { useI18n } from '../../i18n/i18n.js';
-import { isUserRejection, PHANTOM_SITE } from '../../lib/wallet/phantom.js';
+import { isUserRejection } from '../../lib/wallet/wallet-rejection.js';
+import { PHANTOM_SITE } from '../../lib/wallet/phantom.js';
 import { useWallet, WalletMissingError } from './wallet-context.js';
 
 /** The top bar's wallet control: Connect Wallet / Connecting... / Connected: address + disconnect. */

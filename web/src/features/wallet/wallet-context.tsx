@@ -64,7 +64,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // On load: the live wallet object first, then the stored record with a silent reconnect of the
-  // wallet it names, falling back to the record itself (SPEC 4). A failure to read the wallet is ignored.
+  // wallet it names, falling back to the record itself. A failure to read the wallet is ignored.
   useEffect(() => {
     const phantom = injectedPhantom();
     const live = phantom?.provider.isConnected ? phantom.provider.publicKey?.toString() : undefined;

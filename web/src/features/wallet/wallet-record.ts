@@ -1,5 +1,5 @@
 /**
- * The connected wallet record (SPEC 3): `{ publicKey, isConnected }` under a wallet-specific key,
+ * The connected wallet record: `{ publicKey, isConnected }` under a wallet-specific key,
  * stakedesk.wallet.{walletId}, so a reload reconnects the wallet that was used. One at a time.
  */
 const PREFIX = 'stakedesk.wallet.';

@@ -1,6 +1,9 @@
 import { createTransferCheckedInstruction, getMint } from '@solana/spl-token';
 import { PublicKey, Transaction, type Connection } from '@solana/web3.js';
+import { toRawAmount } from '@stakedesk/shared/money';
+import { isUserRejection } from '../wallet/wallet-rejection.js';
 import { TransferError } from './transfer-errors.js';
+import { CHAIN_COMMITMENT } from '@stakedesk/shared/constants';
 
 /** What the app needs of a browser wallet (Phantom's injected provider has this shape). */
 export type SigningWallet = {
@@ -25,11 +28,6 @@ export type DepositRequest = {
 
 const POLL_INTERVAL_MS = 1_000;
 
-function isUserRejection(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === 4001 || (typeof message === 'string' && /reject|cancel/i.test(message));
-}
-
 /** The owner's token account of `mint` holding the most, or undefined when it has none. */
 export async function largestTokenAccount(connection: Connection, owner: PublicKey, mint: PublicKey) {
   const { value } = await connection.getParsedTokenAccountsByOwner(owner, { mint });
@@ -50,8 +48,8 @@ export async function waitForConfirmation(connection: Connection, signature: str
     const { value } = await connection.getSignatureStatuses([signature]);
     const status = value[0];
     if (status?.err) throw new TransferError('failedOnChain', JSON.stringify(status.err));
-    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return;
-    if ((await connection.getBlockHeight('confirmed')) > lastValidBlockHeight)
+    if (status?.confirmationStatus === CHAIN_COMMITMENT || status?.confirmationStatus === 'finalized') return;
+    if ((await connection.getBlockHeight(CHAIN_COMMITMENT)) > lastValidBlockHeight)
       throw new TransferError('notConfirmed', 'block height exceeded');
     if (Date.now() > deadline) throw new TransferError('notConfirmed', 'timed out');
     await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
@@ -61,7 +59,7 @@ export async function waitForConfirmation(connection: Connection, signature: str
 /**
  * Sends `amount` whole tokens from the connected wallet to the staking wallet with
  * transferChecked (the mint's real decimals, read from the chain) and waits for confirmation.
- * Returns the signature the server then verifies; refuses with SPEC's messages.
+ * Returns the signature the server then verifies; refuses with TransferErrors.
  */
 export async function sendStakeDeposit({
   connection,
@@ -83,11 +81,11 @@ export async function sendStakeDeposit({
   if (!destination) throw new TransferError('noDestinationAccount', stakingWallet);
   const source = await largestTokenAccount(connection, owner, mintKey);
   if (!source) throw new TransferError('noSourceAccount');
-  const { decimals } = await getMint(connection, mintKey, 'confirmed');
-  const raw = BigInt(amount) * 10n ** BigInt(decimals);
+  const { decimals } = await getMint(connection, mintKey, CHAIN_COMMITMENT);
+  const raw = toRawAmount(amount, decimals);
   if (source.raw < raw) throw new TransferError('insufficientBalance', `saldo insuficiente (${source.raw} < ${raw})`);
 
-  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed');
+  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash(CHAIN_COMMITMENT);
   const transfer = createTransferCheckedInstruction(source.address, mintKey, destination.address, owner, raw, decimals);
   if (reference) transfer.keys.push({ pubkey: new PublicKey(reference), isSigner: false, isWritable: false });
   const transaction = new Transaction({ feePayer: owner, blockhash, lastValidBlockHeight }).add(transfer);
@@ -96,7 +94,7 @@ export async function sendStakeDeposit({
 }
 
 /** The wallet signs and sends; then polls until confirmed. Refusals are TransferErrors. */
-export async function signSendAndConfirm(
+async function signSendAndConfirm(
   connection: Connection,
   wallet: SigningWallet,
   transaction: Transaction,

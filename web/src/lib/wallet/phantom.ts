@@ -34,8 +34,3 @@ export const isMobile = () => /Android|iPhone|iPad|iPod/i.test(navigator.userAge
 export function phantomBrowseLink(pageUrl: string): string {
   return `https://phantom.app/ul/browse/${encodeURIComponent(pageUrl)}?ref=${encodeURIComponent(new URL(pageUrl).origin)}`;
 }
-
-export function isUserRejection(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === 4001 || (typeof message === 'string' && /reject/i.test(message));
-}

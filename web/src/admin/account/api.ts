@@ -1,19 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { RecoveryCodesResponse, SessionTokenResponse, TwoFactorSetupResponse } from '@stakedesk/shared/api-types';
 import type { PasswordChangeInput, TwoFactorDisableInput } from '@stakedesk/shared/schemas';
-import { adminKeys } from '../api/query-keys.js';
+import { useAfterChange } from '../events/invalidation.js';
 import { useAdminClient } from '../session/session.js';
 
-// The admin's own account (DESIGN 9). Each of these forms asks for its own proof, so a step-up
+// The admin's own account. Each of these forms asks for its own proof, so a step-up
 // refusal is the form's to show (stepUp: false), and so is a 401 for a wrong password
 // (endSessionOn401: false): a wrong current password must not end the session.
 const OWN_PROOF = { stepUp: false, endSessionOn401: false } as const;
 
 function useRefreshAccount() {
-  const queryClient = useQueryClient();
-  return () => {
-    for (const queryKey of [adminKeys.me, adminKeys.admins, adminKeys.audit]) void queryClient.invalidateQueries({ queryKey });
-  };
+  const afterChange = useAfterChange();
+  return () => afterChange({ type: 'admin.changed', entityType: 'admin' });
 }
 
 export function useTwoFactorSetup() {

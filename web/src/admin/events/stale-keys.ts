@@ -1,0 +1,59 @@
+import type { QueryKey } from '@tanstack/react-query';
+import type { SecurityChange } from '@stakedesk/shared/api-types';
+import { adminKeys } from '../api/query-keys.js';
+
+/**
+ * A change, named as the event stream names it (AdminEvent): what the panel needs of an event to
+ * know what it made stale. A mutation names the events its request makes the server announce.
+ */
+export type AdminChange =
+  | { type: 'stake.created' | 'withdrawal.requested' | 'stakes.expired' | 'resync' }
+  | { type: 'admin.changed'; entityType: string }
+  | { type: 'security.changed'; changes: readonly SecurityChange[] };
+
+/** The entities of admin.changed (the audit's entityType) and what a change of each makes stale. */
+const BY_ENTITY: Record<string, QueryKey[]> = {
+  withdrawal: [adminKeys.withdrawals, adminKeys.stakes, adminKeys.stats, adminKeys.treasury],
+  payout: [adminKeys.withdrawals],
+  stake: [adminKeys.stakes, adminKeys.stats],
+  plan: [adminKeys.plans, adminKeys.stats],
+  settings: [adminKeys.settings, adminKeys.treasury],
+  // The signed-in admin may be the one changed (its role, its two-factor).
+  admin: [adminKeys.admins, adminKeys.me],
+};
+
+/** The one map of what each change makes stale: the event stream and the mutations both use it. */
+export function staleKeys(change: AdminChange): QueryKey[] {
+  switch (change.type) {
+    case 'stake.created':
+      return [adminKeys.stakes, adminKeys.stats, adminKeys.reconciliation, adminKeys.treasury];
+    case 'withdrawal.requested':
+      return [adminKeys.withdrawals, adminKeys.stakes, adminKeys.stats, adminKeys.treasury];
+    case 'stakes.expired':
+      return [adminKeys.stakes, adminKeys.stats, adminKeys.treasury];
+    case 'admin.changed':
+      return [...(BY_ENTITY[change.entityType] ?? []), adminKeys.audit];
+    case 'security.changed':
+      return securityStaleKeys(change.changes);
+    case 'resync':
+      return [adminKeys.all];
+  }
+}
+
+/** What a change that needed a step-up makes stale. */
+function securityStaleKeys(changes: readonly SecurityChange[]): QueryKey[] {
+  const keys = new Map<string, QueryKey>([[JSON.stringify(adminKeys.audit), adminKeys.audit]]);
+  const add = (key: QueryKey) => keys.set(JSON.stringify(key), key);
+  for (const change of changes) {
+    if (change.startsWith('settings.')) {
+      add(adminKeys.settings);
+      // A new wallet or contract changes what the treasury holds and owes.
+      add(adminKeys.treasury);
+      add(adminKeys.reconciliation);
+    } else {
+      add(adminKeys.admins);
+      add(adminKeys.me);
+    }
+  }
+  return [...keys.values()];
+}
