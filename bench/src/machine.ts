@@ -50,6 +50,10 @@ function processTicks(pid: number): number {
  * How much of the machine's CPU went to processes other than the ones we name (the server,
  * PostgreSQL, the bench itself...) during a phase: a noise meter for shared machines.
  */
+/** A run during which other processes used more of the CPU than this is noisy: measured again, and not judged if it stays so. */
+export const NOISY_PERCENT = 20;
+export const MAX_ATTEMPTS = 3;
+
 export function noiseMeter(ourPids: () => number[]): { stop(): { busyPercent: number; othersPercent: number } } {
   const start = cpuTicks();
   const pids = ourPids();

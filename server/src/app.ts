@@ -127,7 +127,7 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
       const origin = req.headers.origin;
       const desktop = origin === DESKTOP_APP_ORIGIN && (req.url ?? '').startsWith('/admin/');
       const allowed = origin !== undefined && (config.corsOrigins.includes(origin) || desktop);
-      callback(null, { origin: allowed ? origin : false, exposedHeaders: ['X-Total-Count'] });
+      callback(null, { origin: allowed ? origin : false, exposedHeaders: ['X-Total-Count', 'X-Total-Count-Estimated', 'X-Next-Cursor'] });
     }),
   );
   // The reads every holder page makes come first: nothing before them they do not need.

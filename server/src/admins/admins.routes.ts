@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { adminCreateSchema, adminLoginSchema, adminUpdateSchema, idParamSchema } from '@stakedesk/shared/schemas';
-import { readPage, sendPage } from '../http/pagination.js';
+import { readCursorPage, sendPage } from '../http/pagination.js';
 import { parse } from '../http/validate.js';
 import type { AccountContext } from './account-context.js';
 import { currentAdmin } from './admin-auth.js';
@@ -20,7 +20,8 @@ export function adminLoginRoute(ctx: AccountContext, limiter: RequestHandler): R
 export function adminsAdminRoutes(ctx: AccountContext): Router {
   const router = Router();
   router.get('/admins', requireRole('viewer'), async (req, res) => {
-    sendPage(res, await listAdmins(readPage(req)));
+    const { page, after, scope } = readCursorPage(req, 'admins');
+    sendPage(res, await listAdmins(page, after), scope);
   });
   router.post('/admins', requireRole('owner'), async (req, res) => {
     const input = parse(adminCreateSchema, req.body);

@@ -1,5 +1,5 @@
 import bcrypt from 'bcryptjs';
-import type { Sequelize, Transaction } from 'sequelize';
+import { Op, type Sequelize, type Transaction } from 'sequelize';
 import type { Admin as AdminJson, SecurityChange } from '@stakedesk/shared/api-types';
 import { MESSAGES } from '@stakedesk/shared/messages';
 import type { AdminCreateInput, AdminUpdateInput } from '@stakedesk/shared/schemas';
@@ -7,7 +7,8 @@ import { recordAudit } from '../audit/audit.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { announceSecurityChanges } from '../events/publish.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../http/errors.js';
-import type { Page } from '../http/pagination.js';
+import type { Keyset } from '../http/cursor.js';
+import { trimToPage, type Page } from '../http/pagination.js';
 import { BCRYPT_COST, honours, type SignedInAdmin } from './admin-auth.js';
 import { Admin } from './admin.model.js';
 import { roleRequired } from './require-role.js';
@@ -24,9 +25,18 @@ export function toAdminJson(admin: Admin): AdminJson {
   };
 }
 
-export async function listAdmins(page: Page): Promise<{ rows: AdminJson[]; total: number }> {
-  const { rows, count } = await Admin.findAndCountAll({ order: [['id', 'ASC']], ...page });
-  return { rows: rows.map(toAdminJson), total: count };
+export async function listAdmins(page: Page, after?: Keyset): Promise<{ rows: AdminJson[]; total: number; next?: Keyset }> {
+  const [fetched, total] = await Promise.all([
+    Admin.findAll({
+      where: after ? { id: { [Op.gt]: after.id } } : {},
+      order: [['id', 'ASC']],
+      limit: page.limit + 1,
+      offset: after ? 0 : page.offset,
+    }),
+    Admin.count(),
+  ]);
+  const { rows, next } = trimToPage(fetched, page.limit, (admin) => ({ value: null, id: admin.id }));
+  return { rows: rows.map(toAdminJson), total, next };
 }
 
 const fieldConflict = (field: string, message: string) => new AppError(409, message, { [field]: message });

@@ -1,4 +1,7 @@
 import type { AuditLogEntry } from '@stakedesk/shared/api-types';
+import type { Keyset } from '../http/cursor.js';
+import { pageOf, type ListSort } from '../http/list-query.js';
+import type { Page } from '../http/pagination.js';
 import { AuditLog } from './audit-log.model.js';
 
 function toJson(entry: AuditLog): AuditLogEntry {
@@ -15,14 +18,13 @@ function toJson(entry: AuditLog): AuditLogEntry {
   };
 }
 
+const NEWEST_FIRST: ListSort = { field: 'createdAt', direction: 'DESC', nullable: false };
+
 /** One page of the audit log, newest first. */
-export async function listAuditLog(page: { limit: number; offset: number }): Promise<{ rows: AuditLogEntry[]; total: number }> {
-  const { rows, count } = await AuditLog.findAndCountAll({
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    ...page,
-  });
-  return { rows: rows.map(toJson), total: count };
+export async function listAuditLog(page: Page, after?: Keyset): Promise<{ rows: AuditLogEntry[]; total: number; next?: Keyset }> {
+  const [{ rows, next }, total] = await Promise.all([
+    pageOf(AuditLog, { where: {}, sort: NEWEST_FIRST, ...page, after }),
+    AuditLog.count(),
+  ]);
+  return { rows: rows.map((row) => toJson(row as AuditLog)), total, next };
 }

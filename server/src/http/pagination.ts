@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { paginationSchema, walletPageSchema } from '@stakedesk/shared/schemas';
+import { readCursor, sendNextCursor, type CursorScope, type Keyset } from './cursor.js';
 import { parse } from './validate.js';
 
 export type Page = { limit: number; offset: number };
@@ -7,6 +8,22 @@ export type Page = { limit: number; offset: number };
 export function readPage(req: Request): Page {
   const { limit, offset } = parse(paginationSchema, { limit: req.query.limit, offset: req.query.offset });
   return { limit, offset };
+}
+
+/** ?limit=&offset=&cursor= of an admin list ordered by one fixed order; `filter` is what else the cursor is bound to. */
+export function readCursorPage(req: Request, list: string, filter?: string): { page: Page; after?: Keyset; scope: CursorScope } {
+  const scope: CursorScope = { list, filter };
+  return { page: readPage(req), after: readCursor(req, scope), scope };
+}
+
+/**
+ * The page of a list fetched one row past its limit: that row only says another page follows.
+ * `keyOf` names where the page's last row sits in the list's order.
+ */
+export function trimToPage<T>(fetched: T[], limit: number, keyOf: (row: T) => Keyset): { rows: T[]; next?: Keyset } {
+  if (fetched.length <= limit) return { rows: fetched };
+  const rows = fetched.slice(0, limit);
+  return { rows, next: keyOf(rows.at(-1)!) };
 }
 
 /** ?limit=&offset= of a holder's own list (1000 by default). */
@@ -23,7 +40,8 @@ export async function totalOf(page: Page, rows: number, count: () => Promise<num
   return page.offset === 0 && rows < page.limit ? rows : count();
 }
 
-/** Sends one page of a list with the total in X-Total-Count. */
-export function sendPage<T>(res: Response, page: { rows: T[]; total: number }): void {
+/** Sends one page of a list with the total in X-Total-Count, and, on a list paged by cursor, X-Next-Cursor unless it is the last page. */
+export function sendPage<T>(res: Response, page: { rows: T[]; total: number; next?: Keyset }, scope?: CursorScope): void {
+  if (scope) sendNextCursor(res, scope, page.next);
   res.set('X-Total-Count', String(page.total)).json(page.rows);
 }

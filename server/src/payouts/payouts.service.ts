@@ -7,7 +7,8 @@ import { recordAudit, type Actor } from '../audit/audit.js';
 import { ChainUnavailableError, type ChainFollower } from '../chain/chain-verifier.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { badRequest, conflict, notFound, unavailable } from '../http/errors.js';
-import type { Page } from '../http/pagination.js';
+import type { Keyset } from '../http/cursor.js';
+import { trimToPage, type Page } from '../http/pagination.js';
 import { Withdrawal } from '../withdrawals/withdrawal.model.js';
 import { PAYOUT_COLUMNS, toPayoutJson, type PayoutRow } from './payout-records.js';
 import { CHAIN_COMMITMENT } from '@stakedesk/shared/constants';
@@ -134,15 +135,17 @@ export async function listPayouts(
   sequelize: Sequelize,
   statuses: PayoutStatus[] | undefined,
   page: Page,
-): Promise<{ rows: Payout[]; total: number }> {
-  const where = statuses ? 'WHERE p.status IN (:statuses)' : '';
-  const replacements = { statuses: statuses ?? [], limit: page.limit, offset: page.offset };
-  const [rows, [count]] = await Promise.all([
-    sequelize.query<PayoutRow>(`SELECT ${PAYOUT_COLUMNS} FROM payouts p ${where} ORDER BY p.id DESC LIMIT :limit OFFSET :offset`, {
-      replacements,
-      type: QueryTypes.SELECT,
-    }),
+  after?: Keyset,
+): Promise<{ rows: Payout[]; total: number; next?: Keyset }> {
+  const where = statuses ? 'WHERE p.status IN (:statuses)' : 'WHERE true';
+  const replacements = { statuses: statuses ?? [], limit: page.limit + 1, offset: after ? 0 : page.offset, afterId: after?.id ?? null };
+  const [fetched, [count]] = await Promise.all([
+    sequelize.query<PayoutRow>(
+      `SELECT ${PAYOUT_COLUMNS} FROM payouts p ${where} AND (:afterId::bigint IS NULL OR p.id < :afterId) ORDER BY p.id DESC LIMIT :limit OFFSET :offset`,
+      { replacements, type: QueryTypes.SELECT },
+    ),
     sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM payouts p ${where}`, { replacements, type: QueryTypes.SELECT }),
   ]);
-  return { rows: rows.map(toPayoutJson), total: count!.n };
+  const { rows, next } = trimToPage(fetched.map(toPayoutJson), page.limit, (payout) => ({ value: null, id: payout.id }));
+  return { rows, total: count!.n, next };
 }

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Sequelize } from 'sequelize';
 import { idParamSchema, planSchema } from '@stakedesk/shared/schemas';
 import { currentAdmin } from '../admins/admin-auth.js';
-import { readPage, sendPage } from '../http/pagination.js';
+import { readCursorPage, sendPage } from '../http/pagination.js';
 import { sendPrepared } from '../http/prepared-json.js';
 import { parse } from '../http/validate.js';
 import { activePlansJson, createPlan, deletePlan, listAllPlans, planJson, togglePlan, updatePlan } from './plans.service.js';
@@ -19,7 +19,8 @@ export function plansPublicRoutes(): Router {
 export function plansAdminRoutes(sequelize: Sequelize): Router {
   const router = Router();
   router.get('/staking-plans', requireRole('viewer'), async (req, res) => {
-    sendPage(res, await listAllPlans(readPage(req)));
+    const { page, after, scope } = readCursorPage(req, 'staking-plans');
+    sendPage(res, await listAllPlans(page, after), scope);
   });
   router.post('/staking-plans', requireRole('operator'), async (req, res) => {
     res.status(201).json(await planJson(await createPlan(sequelize, parse(planSchema, req.body), currentAdmin(res))));

@@ -1,4 +1,4 @@
-import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { StakingPlan as PlanJson } from '@stakedesk/shared/api-types';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { MESSAGES } from '@stakedesk/shared/messages';
@@ -8,7 +8,8 @@ import { adminChangedCache, STAKES_MOVED } from '../cache/caches.js';
 import { prepareJson, type PreparedJson } from '../http/prepared-json.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { isCheckViolation } from '../db/errors.js';
-import type { Page } from '../http/pagination.js';
+import type { Keyset } from '../http/cursor.js';
+import { trimToPage, type Page } from '../http/pagination.js';
 import { remainingCapacity } from '@stakedesk/shared/capacity';
 import { activeStakedByPlan } from './capacity.js';
 import { StakingPlan } from './plan.model.js';
@@ -58,9 +59,18 @@ export function activePlansJson(): Promise<PreparedJson> {
   return activePlansCache.get();
 }
 
-export async function listAllPlans(page: Page): Promise<{ rows: PlanJson[]; total: number }> {
-  const { rows, count } = await StakingPlan.findAndCountAll({ order: [['id', 'ASC']], ...page });
-  return { rows: await withCapacity(rows), total: count };
+export async function listAllPlans(page: Page, after?: Keyset): Promise<{ rows: PlanJson[]; total: number; next?: Keyset }> {
+  const [fetched, total] = await Promise.all([
+    StakingPlan.findAll({
+      where: after ? { id: { [Op.gt]: after.id } } : {},
+      order: [['id', 'ASC']],
+      limit: page.limit + 1,
+      offset: after ? 0 : page.offset,
+    }),
+    StakingPlan.count(),
+  ]);
+  const { rows, next } = trimToPage(fetched, page.limit, (plan) => ({ value: null, id: plan.id }));
+  return { rows: await withCapacity(rows), total, next };
 }
 
 export async function createPlan(sequelize: Sequelize, input: PlanInput, actor: Actor): Promise<StakingPlan> {

@@ -13,7 +13,7 @@ import { STAKE_STATUSES } from '@stakedesk/shared/stake-status';
 import { currentAdmin } from '../admins/admin-auth.js';
 import type { ChainVerifier } from '../chain/chain-verifier.js';
 import { sendCsv } from '../http/csv.js';
-import { readListQuery } from '../http/list-query.js';
+import { readCursorListQuery } from '../http/list-query.js';
 import { readWalletPage, sendPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
 import { parse } from '../http/validate.js';
@@ -55,8 +55,10 @@ export function stakesPublicRoutes(sequelize: Sequelize, verifier: ChainVerifier
 export function stakesAdminRoutes(sequelize: Sequelize): Router {
   const router = Router();
   router.get('/stakes', requireRole('viewer'), async (req, res) => {
-    const page = await listStakes(readListQuery(req, stakeListQuerySchema), readStatusFilter(req, STAKE_STATUSES));
-    sendPage(res, { rows: page.rows.map(toStakeJson), total: page.total });
+    const statuses = readStatusFilter(req, STAKE_STATUSES);
+    const { query, after, scope } = readCursorListQuery(req, 'stakes', stakeListQuerySchema);
+    const page = await listStakes(query, statuses, after);
+    sendPage(res, { ...page, rows: page.rows.map(toStakeJson) }, scope);
   });
   router.get('/stakes.csv', requireRole('viewer'), async (req, res) => {
     const statuses = readStatusFilter(req, STAKE_STATUSES);

@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import { requireCapacity } from '../plans/capacity.js';
-import { escapeLike, listOrder, pageOf, searchConditions } from '../http/list-query.js';
+import { escapeLike, listSort, pageOf, searchConditions } from '../http/list-query.js';
 import { totalOf, type Page } from '../http/pagination.js';
 import { stakePlansMatching, stakeTotals } from '../totals/totals.service.js';
 import { loadSettings } from '../settings/settings.service.js';
@@ -17,6 +17,7 @@ import { intentClaim, intentReferencedBy, recordIntentDeposit } from './deposit-
 import { lockOpenPlan, requireMinimum, requireStakingConfigured, termsOf } from './deposit-rules.js';
 import { announceStake, recordProvenDeposit } from './record-deposit.js';
 import { Stake, type StakeRow } from './stake.model.js';
+import type { Keyset } from '../http/cursor.js';
 
 /**
  * POST /api/stakes/check: refuses, before the holder signs anything, a deposit the server would
@@ -184,7 +185,8 @@ export async function stakesAfter(afterId: number, statuses: StakeStatus[] | und
 export async function listStakes(
   query: AdminListQuery<StakeSortField>,
   statuses: StakeStatus[] | undefined,
-): Promise<{ rows: StakeRow[]; total: number }> {
+  after?: Keyset,
+): Promise<{ rows: StakeRow[]; total: number; next?: Keyset }> {
   const sequelize = Stake.sequelize!;
   const status = statuses ? { status: { [Op.in]: statuses } } : {};
   let where: WhereOptions = status;
@@ -201,7 +203,7 @@ export async function listStakes(
     const others = Stake.count({ where: { ...status, [Op.or]: byItself, planName: { [Op.notILike]: namePattern } } });
     total = others.then((count) => count + plans.reduce((sum, plan) => sum + plan.count, 0));
   }
-  const order = listOrder(query, 'createdAt', ['completedAt']);
-  const [rows, count] = await Promise.all([pageOf(Stake, { where, order, limit: query.limit, offset: query.offset }), total]);
-  return { rows, total: count };
+  const sort = listSort(query, 'createdAt', ['completedAt']);
+  const [page, count] = await Promise.all([pageOf(Stake, { where, sort, limit: query.limit, offset: query.offset, after }), total]);
+  return { ...page, total: count };
 }

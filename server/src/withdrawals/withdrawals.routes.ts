@@ -12,7 +12,7 @@ import { WITHDRAWAL_STATUSES } from '@stakedesk/shared/stake-status';
 import { currentAdmin } from '../admins/admin-auth.js';
 import type { ChainVerifier } from '../chain/chain-verifier.js';
 import { sendCsv } from '../http/csv.js';
-import { readListQuery } from '../http/list-query.js';
+import { readCursorListQuery } from '../http/list-query.js';
 import { readWalletPage, sendPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
 import { parse } from '../http/validate.js';
@@ -39,10 +39,12 @@ export function withdrawalsPublicRoutes(sequelize: Sequelize, holderOnly: Reques
 export function withdrawalsAdminRoutes(sequelize: Sequelize, verifier: ChainVerifier): Router {
   const router = Router();
   router.get('/withdrawals', requireRole('viewer'), async (req, res) => {
-    const page = await listWithdrawals(readListQuery(req, withdrawalListQuerySchema), readStatusFilter(req, WITHDRAWAL_STATUSES));
+    const statuses = readStatusFilter(req, WITHDRAWAL_STATUSES);
+    const { query, after, scope } = readCursorListQuery(req, 'withdrawals', withdrawalListQuerySchema);
+    const page = await listWithdrawals(query, statuses, after);
     const payouts = await latestPayoutsOf(page.rows.map((row) => row.id));
     const rows: AdminWithdrawal[] = page.rows.map((row) => ({ ...toWithdrawalJson(row), payout: payouts.get(row.id) ?? null }));
-    sendPage(res, { rows, total: page.total });
+    sendPage(res, { ...page, rows }, scope);
   });
   router.get('/withdrawals.csv', requireRole('viewer'), async (req, res) => {
     const statuses = readStatusFilter(req, WITHDRAWAL_STATUSES);

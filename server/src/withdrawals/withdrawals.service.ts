@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { publishAdminEvent } from '../events/publish.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { conflict, notFound } from '../http/errors.js';
-import { listOrder, pageOf, searchConditions } from '../http/list-query.js';
+import { listSort, pageOf, searchConditions } from '../http/list-query.js';
 import { totalOf, type Page } from '../http/pagination.js';
 import { hasOpenPayout } from '../payouts/payout-records.js';
 import { markPaid } from './mark-paid.js';
@@ -21,6 +21,7 @@ import { withdrawalTotals } from '../totals/totals.service.js';
 import { lockOwnStake } from '../stakes/stakes.service.js';
 import { Stake } from '../stakes/stake.model.js';
 import { Withdrawal, type WithdrawalRow } from './withdrawal.model.js';
+import type { Keyset } from '../http/cursor.js';
 
 /**
  * Moves an active or completed stake to pending_withdrawal with amounts the server computes.
@@ -168,12 +169,13 @@ export async function withdrawalsAfter(afterId: number, statuses: WithdrawalStat
 export async function listWithdrawals(
   query: AdminListQuery<WithdrawalSortField>,
   statuses: WithdrawalStatus[] | undefined,
-): Promise<{ rows: WithdrawalRow[]; total: number }> {
+  after?: Keyset,
+): Promise<{ rows: WithdrawalRow[]; total: number; next?: Keyset }> {
   const status = statuses ? { status: { [Op.in]: statuses } } : {};
   const where = query.q ? { ...status, [Op.or]: searchConditions(query.q, ['walletAddress', 'txId']) } : status;
   // Without a search the total is the per-status count; a search matches few rows, counted directly.
   const total = query.q ? Withdrawal.count({ where }) : withdrawalTotals(Withdrawal.sequelize!, statuses).then((totals) => totals.count);
-  const order = listOrder(query, 'requestedAt', ['processedAt']);
-  const [rows, count] = await Promise.all([pageOf(Withdrawal, { where, order, limit: query.limit, offset: query.offset }), total]);
-  return { rows, total: count };
+  const sort = listSort(query, 'requestedAt', ['processedAt']);
+  const [page, count] = await Promise.all([pageOf(Withdrawal, { where, sort, limit: query.limit, offset: query.offset, after }), total]);
+  return { ...page, total: count };
 }

@@ -93,3 +93,27 @@ test('Update Expired Stakes says why it failed, and on a refused token asks to l
   await expect(page.getByRole('dialog').filter({ hasText: 'Authentication failed. Please login again.' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
 });
+
+test('pages forward by the cursor each page answers: no stake on two pages, none left out', async ({ page, holder }) => {
+  test.setTimeout(120_000);
+  for (let i = 0; i < 11; i++) await stakeThroughApi(holder, 'Starter', 100 + i);
+  const panel = new AdminPanel(page);
+  await panel.open('Active Stakes');
+  await panel.panel().locator('.ant-pagination-options .ant-select').click();
+  await page.getByRole('option', { name: '10 / page' }).click();
+  const amountsShown = async () =>
+    (await panel.panel().getByRole('row').locator('td:nth-child(3)').allTextContents()).map((text) => text.replace(/[^\d]/g, ''));
+  await expect.poll(async () => (await amountsShown()).length).toBe(10);
+  const token = await page.evaluate(() => localStorage.getItem('admin_token'));
+  const answer = await fetch(`${readState().baseURL}/api/admin/stakes?status=active,pending_withdrawal&limit=20`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const expected = ((await answer.json()) as { amount: string }[]).map((stake) => stake.amount);
+  expect(await amountsShown()).toEqual(expected.slice(0, 10));
+
+  const second = page.waitForRequest((request) => request.url().includes('/api/admin/stakes?') && request.url().includes('cursor='));
+  await panel.panel().getByRole('listitem', { name: '2' }).click();
+  const url = new URL((await second).url());
+  expect(url.searchParams.get('offset')).toBeNull();
+  await expect.poll(amountsShown).toEqual(expected.slice(10, 20));
+});

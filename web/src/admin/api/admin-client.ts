@@ -2,7 +2,8 @@ import { MESSAGES } from '@stakedesk/shared/messages';
 import { ApiError, apiResponse, type ApiInit } from '../../lib/api-client.js';
 import { sendWithStepUp, type StepUpAsk } from '../step-up/step-up.js';
 
-export type Page<T> = { rows: T[]; total: number };
+/** An admin list page: its rows, X-Total-Count, and X-Next-Cursor (absent on the last page). */
+export type Page<T> = { rows: T[]; total: number; nextCursor?: string };
 export type ListParams = Record<string, string | number | undefined>;
 
 export type CallOptions = {
@@ -70,7 +71,8 @@ export function createAdminClient(serverUrl: string, token: string, hooks: Admin
     get: async (path, options) => (await call(path, {}, options)).body as never,
     async page<T>(path: string, params?: ListParams) {
       const { body, headers: answered } = await call<T[]>(withQuery(path, params));
-      return { rows: body, total: Number(answered.get('x-total-count') ?? body.length) };
+      const nextCursor = answered.get('x-next-cursor') ?? undefined;
+      return { rows: body, total: Number(answered.get('x-total-count') ?? body.length), nextCursor };
     },
     async send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, options: CallOptions = {}) {
       const once = async (sent: unknown) => (await call<T>(path, { method, body: sent }, options)).body;

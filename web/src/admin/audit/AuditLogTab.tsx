@@ -11,7 +11,7 @@ const asJson = (value: unknown) => (value === null || value === undefined ? '' :
 export function AuditLogTab() {
   const { t } = useAdminI18n();
   const table = useTableQuery<AuditLogEntry>();
-  const { data, isFetching } = useAuditLog({ limit: table.params.limit, offset: table.params.offset });
+  const { data, isFetching } = useAuditLog(table.params);
 
   const columns: TableColumnsType<AuditLogEntry> = [
     { title: t('audit.when'), dataIndex: 'createdAt', key: 'createdAt', render: (date: string) => formatDateTime(date) },
@@ -31,7 +31,7 @@ export function AuditLogTab() {
       columns={columns}
       dataSource={data?.rows}
       loading={isFetching}
-      pagination={table.pagination(data?.total)}
+      pagination={table.pagination(data)}
       onChange={table.onChange}
       locale={{ emptyText: t('audit.empty') }}
       expandable={{

@@ -1,6 +1,6 @@
 import type { TablePaginationConfig, TableProps } from 'antd';
-import { useEffect, useState } from 'react';
-import type { ListParams } from '../api/admin-client.js';
+import { useEffect, useRef, useState } from 'react';
+import type { ListParams, Page } from '../api/admin-client.js';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -8,8 +8,10 @@ type SortOrder = 'ascend' | 'descend' | null | undefined;
 
 /**
  * The server-side state of a paged table: page, page size and sort become the list's query
- * (?limit=&offset=&sort=&order=), beside `fixed` (status filter, search). A new sort, filter or
- * search goes back to page 1.
+ * (?limit=&sort=&order=), beside `fixed` (status filter, search). A new sort, filter or search
+ * goes back to page 1. The next page is asked for by the cursor the page before it answered, so
+ * a page deep in a million rows costs what the first costs; a page jumped to without one is asked
+ * for by offset.
  */
 export function useTableQuery<T>(fixed: ListParams = {}) {
   const [page, setPage] = useState(1);
@@ -17,8 +19,14 @@ export function useTableQuery<T>(fixed: ListParams = {}) {
   const [sort, setSort] = useState<{ field?: string; order?: 'asc' | 'desc' }>({});
   const fixedKey = JSON.stringify(fixed);
   useEffect(() => setPage(1), [fixedKey]);
+  /** The cursor each page starts at, learnt from the page before it, for this list, sort and page size. */
+  const cursors = useRef({ key: '', byPage: new Map<number, string>() });
+  const listKey = JSON.stringify([fixedKey, sort, pageSize]);
+  if (cursors.current.key !== listKey) cursors.current = { key: listKey, byPage: new Map() };
 
-  const params: ListParams = { ...fixed, limit: pageSize, offset: (page - 1) * pageSize, sort: sort.field, order: sort.order };
+  const cursor = cursors.current.byPage.get(page);
+  const position = cursor ? { cursor } : { offset: (page - 1) * pageSize };
+  const params: ListParams = { ...fixed, limit: pageSize, ...position, sort: sort.field, order: sort.order };
 
   const onChange: TableProps<T>['onChange'] = (pagination: TablePaginationConfig, _filters, sorter) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -32,7 +40,12 @@ export function useTableQuery<T>(fixed: ListParams = {}) {
     setPage(sortChanged ? 1 : (pagination.current ?? 1));
   };
 
-  const pagination = (total: number | undefined): TablePaginationConfig => ({
+  /** antd's pagination for the page shown; remembers where the next page starts. */
+  const pagination = (shown: Page<unknown> | undefined): TablePaginationConfig => {
+    if (shown?.nextCursor) cursors.current.byPage.set(page + 1, shown.nextCursor);
+    return paginationConfig(shown?.total);
+  };
+  const paginationConfig = (total: number | undefined): TablePaginationConfig => ({
     current: page,
     pageSize,
     total,

@@ -113,7 +113,7 @@ export function StakesTab({ kind }: { kind: 'active' | 'completed' }) {
         columns={columns}
         dataSource={data?.rows}
         loading={isFetching}
-        pagination={table.pagination(data?.total)}
+        pagination={table.pagination(data)}
         onChange={table.onChange}
         locale={{ emptyText: kind === 'active' ? t('stakes.activeEmpty') : t('stakes.completedEmpty') }}
         scroll={{ x: true }}

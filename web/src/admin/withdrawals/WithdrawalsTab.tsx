@@ -171,7 +171,7 @@ export function WithdrawalsTab() {
         columns={columns}
         dataSource={query.data?.rows}
         loading={query.isFetching}
-        pagination={table.pagination(query.data?.total)}
+        pagination={table.pagination(query.data)}
         onChange={table.onChange}
         locale={empty ? { emptyText: empty } : undefined}
         scroll={{ x: true }}

@@ -1,0 +1,60 @@
+import type { Request, Response } from 'express';
+import { badRequest } from './errors.js';
+
+/** Where a page ended: the sort value of its last row (as PostgreSQL prints it, so nothing is rounded) and its id. */
+export type Keyset = { value: string | null; id: number };
+
+/** What a cursor was made for: the list, its sort and order, its search and filter. Another list refuses it. */
+export type CursorScope = Record<string, string | undefined>;
+
+const INVALID_CURSOR = 'Cursor is invalid: start again from the first page';
+const MAX_CURSOR_LENGTH = 1000;
+
+const invalid = () => badRequest(INVALID_CURSOR, { cursor: INVALID_CURSOR });
+
+/** The opaque cursor of the page after `at`. */
+export function encodeCursor(scope: CursorScope, at: Keyset): string {
+  return Buffer.from(JSON.stringify({ scope: canonical(scope), value: at.value, id: at.id })).toString('base64url');
+}
+
+/** The keyset a cursor names; 400 when it is malformed or made for another list, sort, order, search or filter. */
+export function decodeCursor(raw: string, scope: CursorScope): Keyset {
+  if (raw.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid();
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (typeof decoded !== 'object' || decoded === null) throw invalid();
+  const { scope: madeFor, value, id } = decoded as Record<string, unknown>;
+  if (madeFor !== canonical(scope)) throw invalid();
+  if (!(typeof value === 'string' || value === null) || (typeof value === 'string' && value.length > 200)) throw invalid();
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw invalid();
+  return { value, id };
+}
+
+/** ?cursor= of a list request: undefined on a first page; 400 with an offset beside it (one way of paging at a time). */
+export function readCursor(req: Request, scope: CursorScope): Keyset | undefined {
+  const raw = req.query.cursor;
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || raw === '') throw invalid();
+  const offset = req.query.offset;
+  if (offset !== undefined && offset !== '0') {
+    const message = 'Offset cannot be combined with a cursor';
+    throw badRequest(message, { offset: message });
+  }
+  return decodeCursor(raw, scope);
+}
+
+/** X-Next-Cursor on every page but the last. */
+export function sendNextCursor(res: Response, scope: CursorScope, next: Keyset | undefined): void {
+  if (next) res.set('X-Next-Cursor', encodeCursor(scope, next));
+}
+
+const canonical = (scope: CursorScope) =>
+  JSON.stringify(
+    Object.keys(scope)
+      .sort()
+      .map((key) => [key, scope[key] ?? '']),
+  );
