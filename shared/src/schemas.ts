@@ -32,7 +32,7 @@ import {
 } from './constants.js';
 import { isWholeNumberString } from './decimal.js';
 import { ADMIN_ROLES } from './roles.js';
-import { MESSAGES, mustBeIntegerMessage, mustBePositiveIntegerMessage, sortFieldMessage, tooManyDigitsMessage } from './messages.js';
+import { msg, type CodedMessage } from './i18n/catalogue.js';
 import {
   booleanField,
   choice,
@@ -54,40 +54,40 @@ import {
   wholeNumber,
 } from './schema-fields.js';
 
-function id(label: string, requiredMessage: string) {
-  return integer(label, { min: 1, max: MAX_ID, message: mustBePositiveIntegerMessage(label) }).required(requiredMessage);
+function id(label: string, requiredMessage: CodedMessage) {
+  return integer(label, { min: 1, max: MAX_ID, message: msg('mustBePositiveInteger', { label }) }).required(requiredMessage);
 }
 
 function walletAddress() {
-  return solanaAddress(MESSAGES.walletAddressRequired, MESSAGES.invalidWalletAddress);
+  return solanaAddress(msg('walletAddressRequired'), msg('invalidWalletAddress'));
 }
 
 /** A stake amount: whole tokens, 1 or more. */
 function stakeAmount() {
   return wholeNumber({
-    notWholeMessage: MESSAGES.amountMustBeWhole,
+    notWholeMessage: msg('amountMustBeWhole'),
     maxDigits: MAX_STAKE_DIGITS,
-    tooManyDigitsMessage: MESSAGES.amountTooLarge,
-    min: { value: 1n, message: MESSAGES.amountTooSmall },
+    tooManyDigitsMessage: msg('amountTooLarge'),
+    min: { value: 1n, message: msg('amountTooSmall') },
   });
 }
 
 /** A plan's cap: whole tokens, 1 or more, or null for none. */
 function capacityCap(label: string) {
   return nullableWholeNumber({
-    notWholeMessage: mustBeIntegerMessage(label),
+    notWholeMessage: msg('mustBeInteger', { label }),
     maxDigits: MAX_STAKE_DIGITS,
-    tooManyDigitsMessage: tooManyDigitsMessage(label, MAX_STAKE_DIGITS),
-    min: { value: 1n, message: mustBePositiveIntegerMessage(label) },
+    tooManyDigitsMessage: msg('tooManyDigits', { label, digits: MAX_STAKE_DIGITS }),
+    min: { value: 1n, message: msg('mustBePositiveInteger', { label }) },
   });
 }
 
 /** A withdrawal amount: whole tokens, 0 or more. */
-function payoutAmount(label: string, notWholeMessage: string = mustBeIntegerMessage(label)) {
+function payoutAmount(label: string, notWholeMessage: CodedMessage = msg('mustBeInteger', { label })) {
   return wholeNumber({
     notWholeMessage,
     maxDigits: MAX_STAKE_DIGITS,
-    tooManyDigitsMessage: tooManyDigitsMessage(label, MAX_STAKE_DIGITS),
+    tooManyDigitsMessage: msg('tooManyDigits', { label, digits: MAX_STAKE_DIGITS }),
   });
 }
 
@@ -99,7 +99,7 @@ function secondFactorCode() {
     text('Code', MAX_TEXT_LENGTH)
       // Only text is normalised: a wrong type reaches the field's own type error (not a crash in here).
       .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '').toLowerCase() : value))
-      .test('code-format', MESSAGES.twoFactorCodeFormat, (value) => !value || TOTP_CODE.test(value) || RECOVERY_CODE.test(value))
+      .test('code-format', msg('twoFactorCodeFormat'), (value) => !value || TOTP_CODE.test(value) || RECOVERY_CODE.test(value))
   );
 }
 
@@ -115,14 +115,14 @@ const stepUpFields = {
 function newPassword(label: string) {
   return exactText(label, MAX_PASSWORD_BYTES).test(
     'min-length',
-    MESSAGES.passwordTooShort,
+    msg('passwordTooShort'),
     (value) => !value || value.length >= MIN_PASSWORD_LENGTH,
   );
 }
 
 export const adminLoginSchema = strictObject({
-  username: requiredText('Username', MAX_USERNAME_LENGTH, MESSAGES.usernameRequired),
-  password: exactText('Password', MAX_PASSWORD_BYTES).required(MESSAGES.passwordRequired),
+  username: requiredText('Username', MAX_USERNAME_LENGTH, msg('usernameRequired')),
+  password: exactText('Password', MAX_PASSWORD_BYTES).required(msg('passwordRequired')),
   code: secondFactorCode().optional(),
 });
 export type AdminLoginInput = InferType<typeof adminLoginSchema>;
@@ -145,10 +145,10 @@ const socialLinksSchema = nestedObject(
  * tokenLogo: null or '' removes the logo; heliusApiKey: '' keeps the stored key, removeHeliusApiKey drops it.
  */
 export const settingsSchema = strictObject({
-  tokenName: requiredText('Token name', MAX_NAME_LENGTH, MESSAGES.tokenNameRequired),
-  tokenSymbol: requiredText('Token symbol', MAX_SYMBOL_LENGTH, MESSAGES.tokenSymbolRequired),
-  tokenContract: solanaAddress(MESSAGES.tokenContractRequired, MESSAGES.invalidTokenContract),
-  stakingWallet: solanaAddress(MESSAGES.stakingWalletRequired, MESSAGES.invalidStakingWallet),
+  tokenName: requiredText('Token name', MAX_NAME_LENGTH, msg('tokenNameRequired')),
+  tokenSymbol: requiredText('Token symbol', MAX_SYMBOL_LENGTH, msg('tokenSymbolRequired')),
+  tokenContract: solanaAddress(msg('tokenContractRequired'), msg('invalidTokenContract')),
+  stakingWallet: solanaAddress(msg('stakingWalletRequired'), msg('invalidStakingWallet')),
   tokenLogo: logoDataUrl('Logo'),
   heliusApiKey: text('Helius API key', MAX_TEXT_LENGTH),
   /** true forgets the stored key (a blank heliusApiKey keeps it). */
@@ -159,13 +159,13 @@ export const settingsSchema = strictObject({
   supportTelegram: text('Support Telegram', MAX_TEXT_LENGTH),
   maintenanceMode: booleanField('Maintenance mode').optional(),
   maintenanceMessage: text('Maintenance message', MAX_MESSAGE_LENGTH),
-  maintenanceType: choice(MAINTENANCE_TYPES, MESSAGES.maintenanceTypeInvalid).optional(),
+  maintenanceType: choice(MAINTENANCE_TYPES, msg('maintenanceTypeInvalid')).optional(),
   maintenanceEstimatedTime: text('Estimated time', MAX_TEXT_LENGTH),
   socialLinks: socialLinksSchema,
   statsOffsetStaked: wholeNumber({
-    notWholeMessage: mustBeIntegerMessage('Total staked offset'),
+    notWholeMessage: msg('mustBeInteger', { label: 'Total staked offset' }),
     maxDigits: MAX_STAKE_DIGITS,
-    tooManyDigitsMessage: tooManyDigitsMessage('Total staked offset', MAX_STAKE_DIGITS),
+    tooManyDigitsMessage: msg('tooManyDigits', { label: 'Total staked offset', digits: MAX_STAKE_DIGITS }),
   }).optional(),
   statsOffsetStakers: integer('Stakers offset', { min: 0, max: MAX_ID }).optional(),
   requireTwoFactor: booleanField('Require two-factor').optional(),
@@ -175,46 +175,46 @@ export type SettingsInput = InferType<typeof settingsSchema>;
 
 /** POST /api/admin/me/two-factor/enable: a current code from the new secret proves the authenticator has it. */
 export const twoFactorEnableSchema = strictObject({
-  code: secondFactorCode().required(MESSAGES.twoFactorCodeRequired),
+  code: secondFactorCode().required(msg('twoFactorCodeRequired')),
 });
 export type TwoFactorEnableInput = InferType<typeof twoFactorEnableSchema>;
 
 /** POST /api/admin/me/two-factor/disable: the password and a current code. */
 export const twoFactorDisableSchema = strictObject({
-  currentPassword: exactText('Current password', MAX_PASSWORD_BYTES).required(MESSAGES.currentPasswordRequired),
-  code: secondFactorCode().required(MESSAGES.twoFactorCodeRequired),
+  currentPassword: exactText('Current password', MAX_PASSWORD_BYTES).required(msg('currentPasswordRequired')),
+  code: secondFactorCode().required(msg('twoFactorCodeRequired')),
 });
 export type TwoFactorDisableInput = InferType<typeof twoFactorDisableSchema>;
 
 /** POST /api/admin/me/password. */
 export const passwordChangeSchema = strictObject({
-  currentPassword: exactText('Current password', MAX_PASSWORD_BYTES).required(MESSAGES.currentPasswordRequired),
+  currentPassword: exactText('Current password', MAX_PASSWORD_BYTES).required(msg('currentPasswordRequired')),
   // Required here, not in the helper: a union of optional and required would type the field optional.
-  newPassword: newPassword('New password').required(MESSAGES.newPasswordRequired),
+  newPassword: newPassword('New password').required(msg('newPasswordRequired')),
 });
 export type PasswordChangeInput = InferType<typeof passwordChangeSchema>;
 
 /** POST and PUT /api/admin/staking-plans. Rates and minimum come out as canonical decimal strings. */
 export const planSchema = strictObject({
-  name: requiredText('Plan name', MAX_NAME_LENGTH, MESSAGES.planNameRequired),
+  name: requiredText('Plan name', MAX_NAME_LENGTH, msg('planNameRequired')),
   description: nullableText('Description', MAX_DESCRIPTION_LENGTH),
-  yieldRate: decimal('Yield rate', { maxDecimals: RATE_DECIMALS, above: '0', atMost: MAX_YIELD_RATE }).required(MESSAGES.yieldRateRequired),
-  durationDays: integer('Duration', { min: 1, max: MAX_DURATION_DAYS }).required(MESSAGES.durationRequired),
+  yieldRate: decimal('Yield rate', { maxDecimals: RATE_DECIMALS, above: '0', atMost: MAX_YIELD_RATE }).required(msg('yieldRateRequired')),
+  durationDays: integer('Duration', { min: 1, max: MAX_DURATION_DAYS }).required(msg('durationRequired')),
   minStakeAmount: decimal('Minimum stake amount', {
     maxDecimals: MIN_STAKE_DECIMALS,
     maxIntegerDigits: MAX_STAKE_DIGITS,
     above: '0',
-  }).required(MESSAGES.minStakeAmountRequired),
+  }).required(msg('minStakeAmountRequired')),
   earlyPenaltyRate: decimal('Early penalty rate', {
     maxDecimals: RATE_DECIMALS,
     atLeast: '0',
-    below: { value: PENALTY_RATE_LIMIT, message: MESSAGES.earlyPenaltyTooHigh },
-  }).required(MESSAGES.earlyPenaltyRateRequired),
+    below: { value: PENALTY_RATE_LIMIT, message: msg('earlyPenaltyTooHigh') },
+  }).required(msg('earlyPenaltyRateRequired')),
   // Absent keeps the plan's state (a new plan starts active): an edit form cannot reactivate it by omission.
   isActive: booleanField('Active').optional(),
   // Absent keeps the cap; null or '' removes it.
   maxTotalStaked: capacityCap('Max total staked'),
-  maxPerWallet: capacityCap('Max per wallet').test('within-total', MESSAGES.maxPerWalletAboveTotal, function (value) {
+  maxPerWallet: capacityCap('Max per wallet').test('within-total', msg('maxPerWalletAboveTotal'), function (value) {
     const total: unknown = this.parent.maxTotalStaked;
     if (value == null || typeof total !== 'string' || !isWholeNumberString(value) || !isWholeNumberString(total)) return true;
     return BigInt(value) <= BigInt(total);
@@ -228,11 +228,11 @@ export type PlanInput = InferType<typeof planSchema>;
  * one on update.
  */
 export const adminCreateSchema = strictObject({
-  email: email('Email', MESSAGES.validEmailRequired).required(MESSAGES.validEmailRequired),
-  username: requiredText('Username', MAX_USERNAME_LENGTH, MESSAGES.usernameRequired),
+  email: email('Email', msg('validEmailRequired')).required(msg('validEmailRequired')),
+  username: requiredText('Username', MAX_USERNAME_LENGTH, msg('usernameRequired')),
   password: newPassword('Password'),
   /** Default operator on creation; absent on update keeps the role. */
-  role: choice(ADMIN_ROLES, MESSAGES.roleInvalid).optional(),
+  role: choice(ADMIN_ROLES, msg('roleInvalid')).optional(),
   ...stepUpFields,
 });
 export type AdminCreateInput = InferType<typeof adminCreateSchema>;
@@ -242,18 +242,18 @@ export type AdminUpdateInput = InferType<typeof adminUpdateSchema>;
 
 /** POST /api/stakes. amount: whole tokens as a string (a JS integer is converted). */
 export const stakeCreateSchema = strictObject({
-  planId: id('Plan', MESSAGES.planRequired),
-  amount: stakeAmount().required(MESSAGES.amountRequired),
+  planId: id('Plan', msg('planRequired')),
+  amount: stakeAmount().required(msg('amountRequired')),
   walletAddress: walletAddress(),
-  txId: transactionSignature(MESSAGES.invalidTxId).required(MESSAGES.txIdRequired),
-  status: choice(['active'], MESSAGES.stakeStatusInvalid),
+  txId: transactionSignature(msg('invalidTxId')).required(msg('txIdRequired')),
+  status: choice(['active'], msg('stakeStatusInvalid')),
 });
 export type StakeCreateInput = InferType<typeof stakeCreateSchema>;
 
 /** POST /api/stakes/check: would this deposit be accepted? Asked before the holder signs the transfer. */
 export const stakeCheckSchema = strictObject({
-  planId: id('Plan', MESSAGES.planRequired),
-  amount: stakeAmount().required(MESSAGES.amountRequired),
+  planId: id('Plan', msg('planRequired')),
+  amount: stakeAmount().required(msg('amountRequired')),
   walletAddress: walletAddress(),
 });
 export type StakeCheckInput = InferType<typeof stakeCheckSchema>;
@@ -269,37 +269,37 @@ export type DepositIntentInput = StakeCheckInput;
 export const payoutRegisterSchema = strictObject({
   withdrawalIds: integerList(
     'Withdrawals',
-    integer('Withdrawal', { min: 1, max: MAX_ID, message: mustBePositiveIntegerMessage('Withdrawal') }),
+    integer('Withdrawal', { min: 1, max: MAX_ID, message: msg('mustBePositiveInteger', { label: 'Withdrawal' }) }),
     {
       max: MAX_PAYOUT_WITHDRAWALS,
-      requiredMessage: MESSAGES.withdrawalIdsRequired,
-      repeatedMessage: MESSAGES.withdrawalIdsRepeated,
-      itemMessage: mustBePositiveIntegerMessage('Withdrawal'),
+      requiredMessage: msg('withdrawalIdsRequired'),
+      repeatedMessage: msg('withdrawalIdsRepeated'),
+      itemMessage: msg('mustBePositiveInteger', { label: 'Withdrawal' }),
     },
   ),
-  signature: transactionSignature(MESSAGES.invalidTxId).required(MESSAGES.txIdRequired),
+  signature: transactionSignature(msg('invalidTxId')).required(msg('txIdRequired')),
   lastValidBlockHeight: integer('Last valid block height', { min: 0, max: Number.MAX_SAFE_INTEGER }).required(
-    MESSAGES.lastValidBlockHeightRequired,
+    msg('lastValidBlockHeightRequired'),
   ),
 });
 export type PayoutRegisterInput = InferType<typeof payoutRegisterSchema>;
 
 /** POST /api/stakes/restake. */
 export const restakeSchema = strictObject({
-  originalStakeId: id('Original stake', MESSAGES.originalStakeRequired),
-  planId: id('Plan', MESSAGES.planRequired),
+  originalStakeId: id('Original stake', msg('originalStakeRequired')),
+  planId: id('Plan', msg('planRequired')),
   walletAddress: walletAddress(),
 });
 export type RestakeInput = InferType<typeof restakeSchema>;
 
 /** POST /api/withdrawals. The amounts are checked against the server's own quote, never trusted. */
 export const withdrawalRequestSchema = strictObject({
-  stakeId: id('Stake', MESSAGES.stakeRequired),
+  stakeId: id('Stake', msg('stakeRequired')),
   walletAddress: walletAddress(),
-  amount: payoutAmount('Amount', MESSAGES.amountMustBeWhole),
+  amount: payoutAmount('Amount', msg('amountMustBeWhole')),
   finalAmount: payoutAmount('Final amount'),
   penaltyAmount: payoutAmount('Penalty amount'),
-  status: choice(['pending'], MESSAGES.withdrawalRequestStatusInvalid),
+  status: choice(['pending'], msg('withdrawalRequestStatusInvalid')),
 });
 export type WithdrawalRequestInput = InferType<typeof withdrawalRequestSchema>;
 
@@ -308,17 +308,17 @@ export type WithdrawalRequestInput = InferType<typeof withdrawalRequestSchema>;
  * (and no txId). '' counts as absent.
  */
 export const withdrawalProcessSchema = strictObject({
-  status: choice(['completed', 'rejected'], MESSAGES.withdrawalStatusInvalid).required(MESSAGES.withdrawalStatusRequired),
-  txId: transactionSignature(MESSAGES.invalidTxId).when('status', ([status], schema) => {
-    if (status === 'completed') return schema.required(MESSAGES.txIdRequired);
+  status: choice(['completed', 'rejected'], msg('withdrawalStatusInvalid')).required(msg('withdrawalStatusRequired')),
+  txId: transactionSignature(msg('invalidTxId')).when('status', ([status], schema) => {
+    if (status === 'completed') return schema.required(msg('txIdRequired'));
     if (status === 'rejected') {
-      return text('Transaction ID', MAX_TEXT_LENGTH).test('only-when-completing', MESSAGES.txIdOnlyWhenCompleting, (value) => !value);
+      return text('Transaction ID', MAX_TEXT_LENGTH).test('only-when-completing', msg('txIdOnlyWhenCompleting'), (value) => !value);
     }
     return schema;
   }),
   reason: text('Reason', MAX_REASON_LENGTH).when('status', ([status], schema) => {
-    if (status === 'rejected') return schema.required(MESSAGES.rejectReasonRequired);
-    if (status === 'completed') return schema.test('only-when-rejecting', MESSAGES.reasonOnlyWhenRejecting, (value) => !value);
+    if (status === 'rejected') return schema.required(msg('rejectReasonRequired'));
+    if (status === 'completed') return schema.test('only-when-rejecting', msg('reasonOnlyWhenRejecting'), (value) => !value);
     return schema;
   }),
 });
@@ -352,8 +352,8 @@ export type AdminListQuery<F extends string> = PaginationInput & { sort?: F; ord
 function adminListQuery<const F extends string>(sortFields: readonly F[]): Schema<AdminListQuery<F>> {
   // yup infers `sort` as string from the generic field list; the oneOf check makes it F.
   return paginationSchema.shape({
-    sort: choice(sortFields, sortFieldMessage(sortFields)).optional(),
-    order: choice(SORT_ORDERS, MESSAGES.sortOrderInvalid).optional(),
+    sort: choice(sortFields, msg('sortField', { allowed: sortFields.join(', ') })).optional(),
+    order: choice(SORT_ORDERS, msg('sortOrderInvalid')).optional(),
     q: text('Search', MAX_SEARCH_LENGTH).optional(),
   }) as unknown as Schema<AdminListQuery<F>>;
 }
@@ -362,7 +362,7 @@ export const withdrawalListQuerySchema = adminListQuery(WITHDRAWAL_SORT_FIELDS);
 
 /** Path params `{ id }` (req.params): a positive integer from its string form. */
 export const idParamSchema = strictObject({
-  id: id('Id', mustBePositiveIntegerMessage('Id')),
+  id: id('Id', msg('mustBePositiveInteger', { label: 'Id' })),
 });
 
 /** Path params `{ walletAddress }` (GET /api/stakes/{walletAddress}, /api/withdrawals/{walletAddress}). */
@@ -380,7 +380,7 @@ export type AuthNonceInput = InferType<typeof authNonceSchema>;
 export const authVerifySchema = strictObject({
   walletAddress: walletAddress(),
   // Not trimmed: the signed message must reach the server byte for byte.
-  message: exactText('Sign-in message', MAX_SIGN_IN_MESSAGE_LENGTH).required(MESSAGES.signInMessageRequired),
-  signature: transactionSignature(MESSAGES.invalidSignature).required(MESSAGES.signatureRequired),
+  message: exactText('Sign-in message', MAX_SIGN_IN_MESSAGE_LENGTH).required(msg('signInMessageRequired')),
+  signature: transactionSignature(msg('invalidSignature')).required(msg('signatureRequired')),
 });
 export type AuthVerifyInput = InferType<typeof authVerifySchema>;
