@@ -115,6 +115,17 @@ describe('POST /api/stakes', () => {
     expect(response.body.errors).toEqual({ amount: minimumStakeMessage('100', 'TST') });
   });
 
+  it('says the below-minimum refusal by code with its parameters, so a client can show it in its own language', async () => {
+    const response = await post(await deposit({ amount: '99' }));
+    const belowMinimum = { code: 'minimumStake', params: { min: '100', symbol: 'TST' } };
+    expect(response.body).toEqual({
+      message: 'Minimum stake amount is 100 TST.',
+      ...belowMinimum,
+      errors: { amount: 'Minimum stake amount is 100 TST.' },
+      errorCodes: { amount: belowMinimum },
+    });
+  });
+
   it('refuses unknown, inactive and deleted plans without verifying the transfer', async () => {
     const calls = api.chain.calls.length;
     expect((await post(await deposit({ planId: 999_999 }))).status).toBe(404);

@@ -25,7 +25,7 @@ describe('message catalogues', () => {
     const refusal = msg('roleRequired', { role: msg('roleOperator') });
     expect(english(refusal)).toBe('This needs the operator role');
     expect(formatMessage(ptBR, refusal)).toBe('Isto exige o papel de operador');
-    expect(formatMessage(ptBR, msg('minimumStake', { min: '100', symbol: 'STK' }))).toBe('O valor mínimo de stake é 100 STK.');
+    expect(formatMessage(ptBR, msg('minimumStake', { min: '100', symbol: 'STK' }))).toBe('O stake mínimo é 100 STK.');
   });
 
   it('leaves a missing parameter visible and an unknown code as the code', () => {

@@ -34,7 +34,7 @@ export function isCodedMessage(value: unknown): value is CodedMessage {
     typeof value === 'object' &&
     value !== null &&
     typeof (value as { code?: unknown }).code === 'string' &&
-    (value as { code: string }).code in en
+    Object.hasOwn(en, (value as { code: string }).code)
   );
 }
 
