@@ -55,7 +55,7 @@ export function strictObject<S extends ObjectShape>(shape: S, typeErrorMessage: 
     });
 }
 
-export function nestedObject<S extends ObjectShape>(shape: S, label: string) {
+export function nestedObject<S extends ObjectShape>(shape: S, label: CodedMessage) {
   return strictObject(shape, msg('mustBeObject', { label }));
 }
 
@@ -63,7 +63,7 @@ export function nestedObject<S extends ObjectShape>(shape: S, label: string) {
 const hasNoNul = (value: string | null | undefined) => value == null || !value.includes('\u0000');
 
 /** Trimmed text; null reads as ''. */
-export function text(label: string, max: number) {
+export function text(label: CodedMessage, max: number) {
   return withoutCoercion(string())
     .transform((_value, raw: unknown) => (typeof raw === 'string' ? raw.trim() : raw === null ? '' : wrongType(raw)))
     .typeError(msg('mustBeText', { label }))
@@ -71,19 +71,19 @@ export function text(label: string, max: number) {
     .test('no-nul', msg('noNul', { label }), hasNoNul);
 }
 
-export function requiredText(label: string, max: number, requiredMessage: CodedMessage) {
+export function requiredText(label: CodedMessage, max: number, requiredMessage: CodedMessage) {
   return text(label, max).required(requiredMessage);
 }
 
 /** Optional text where '' and null both mean "none" and come out as null. */
-export function nullableText(label: string, max: number) {
+export function nullableText(label: CodedMessage, max: number) {
   return text(label, max)
     .nullable()
     .transform((value: unknown) => (value === '' ? null : value));
 }
 
 /** Text kept exactly as sent (not trimmed: spaces can belong to a password), at most maxBytes of UTF-8. */
-export function exactText(label: string, maxBytes: number) {
+export function exactText(label: CodedMessage, maxBytes: number) {
   return withoutCoercion(string())
     .transform((_value, raw: unknown) => (typeof raw === 'string' ? raw : raw === null ? '' : wrongType(raw)))
     .typeError(msg('mustBeText', { label }))
@@ -91,12 +91,12 @@ export function exactText(label: string, maxBytes: number) {
     .test('no-nul', msg('noNul', { label }), hasNoNul);
 }
 
-export function email(label: string, invalidMessage: CodedMessage = msg('mustBeEmail', { label })) {
+export function email(label: CodedMessage, invalidMessage: CodedMessage = msg('mustBeEmail', { label })) {
   return text(label, MAX_EMAIL_LENGTH).email(invalidMessage);
 }
 
 /** '' or an http(s) URL (https only when httpsOnly). */
-export function url(label: string, max: number, { httpsOnly }: { httpsOnly: boolean }) {
+export function url(label: CodedMessage, max: number, { httpsOnly }: { httpsOnly: boolean }) {
   const message = httpsOnly ? msg('mustBeHttpsUrl', { label }) : msg('mustBeUrl', { label });
   return text(label, max).test('url', message, (value) => !value || isWebUrl(value, httpsOnly));
 }
@@ -116,7 +116,7 @@ export function transactionSignature(invalidMessage: CodedMessage) {
     .test('transaction-signature', invalidMessage, (value) => !value || isTransactionSignature(value));
 }
 
-export function booleanField(label: string) {
+export function booleanField(label: CodedMessage) {
   const message = msg('mustBeBoolean', { label });
   return withoutCoercion(boolean())
     .transform((_value, raw: unknown) => (typeof raw === 'boolean' ? raw : raw == null ? undefined : wrongType(raw)))
@@ -144,7 +144,7 @@ export type IntegerRules = { min: number; max: number; message?: CodedMessage };
  * An integer from a JSON number or a canonical decimal string (path and query params arrive as
  * strings): "12" -> 12; "12abc", "1.5", "1e3", "0x10", "+1", "012" are refused; '' and null read as absent.
  */
-export function integer(label: string, { min, max, message }: IntegerRules) {
+export function integer(label: CodedMessage, { min, max, message }: IntegerRules) {
   const typeMessage = message ?? msg('mustBeInteger', { label });
   return withoutCoercion(number())
     .transform((_value, raw: unknown) => toIntegerInput(raw))
@@ -157,7 +157,7 @@ export function integer(label: string, { min, max, message }: IntegerRules) {
 
 /** A JSON array of distinct integers (ids), 1 to `max` of them; `itemMessage` for an item that is not one. */
 export function integerList(
-  label: string,
+  label: CodedMessage,
   item: ReturnType<typeof integer>,
   {
     max,
@@ -193,7 +193,7 @@ export type DecimalRules = {
  * A non-negative decimal from a string or a JSON number, returned in canonical string form
  * ("12.50" -> "12.5", 12.5 -> "12.5", 1e-7 -> "0.0000001"); '' and null read as absent.
  */
-export function decimal(label: string, rules: DecimalRules) {
+export function decimal(label: CodedMessage, rules: DecimalRules) {
   return withoutCoercion(string())
     .transform((_value, raw: unknown) => toDecimalInput(raw))
     .typeError(msg('mustBeNumber', { label }))
@@ -245,7 +245,7 @@ export function nullableWholeNumber(rules: WholeNumberRules) {
 }
 
 /** A PNG/JPEG/WebP/GIF data URL within LOGO_MAX_BYTES; '' and null mean "no logo" and come out as null. */
-export function logoDataUrl(label: string) {
+export function logoDataUrl(label: CodedMessage) {
   return withoutCoercion(string())
     .transform((_value, raw: unknown) => {
       if (raw === undefined) return undefined;
@@ -304,7 +304,7 @@ function toWholeNumberInput(raw: unknown): unknown {
   return trimmed === '' ? undefined : trimmed;
 }
 
-function decimalProblem(label: string, value: string, rules: DecimalRules): CodedMessage | undefined {
+function decimalProblem(label: CodedMessage, value: string, rules: DecimalRules): CodedMessage | undefined {
   if (NEGATIVE_DECIMAL.test(value)) {
     return rules.above !== undefined
       ? msg('mustBeGreaterThan', { label, min: rules.above })

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { english, formatMessage, MESSAGE_CODES, msg, parameterNames, type Catalogue } from './catalogue.js';
 import { en } from './en.js';
 import { ptBR } from './pt-BR.js';
+import { adminLoginSchema } from '../schemas.js';
+import { validateCoded } from '../validate.js';
 
 const catalogues: Record<string, Catalogue> = { en, 'pt-BR': ptBR };
 const sorted = (names: string[]) => [...new Set(names)].sort();
@@ -31,5 +33,14 @@ describe('message catalogues', () => {
   it('leaves a missing parameter visible and an unknown code as the code', () => {
     expect(formatMessage(en, { code: 'minimumStake', params: { min: '5' } })).toBe('Minimum stake amount is 5 {symbol}.');
     expect(formatMessage(en, { code: 'constructor' as never })).toBe('constructor');
+  });
+
+  it("names the field in the reader's language too: a field message is coded down to its label", () => {
+    const result = validateCoded(adminLoginSchema, { username: 'x'.repeat(51), password: 'p' });
+    expect(result.ok).toBe(false);
+    const tooLong = result.ok ? undefined : result.errors.username;
+    expect(tooLong).toEqual({ code: 'tooLong', params: { label: { code: 'fieldUsername' }, max: 50 } });
+    expect(english(tooLong!)).toBe('Username must be at most 50 characters');
+    expect(formatMessage(ptBR, tooLong!)).toBe('Usuário deve ter no máximo 50 caracteres');
   });
 });
