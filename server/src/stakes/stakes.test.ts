@@ -101,6 +101,12 @@ describe('POST /api/stakes', () => {
       const response = await post(body);
       expect(response.status).toBe(503);
       expect(response.body.retryable).toBe(true);
+      // The chain's own reason travels inside the code's parameters, a message of its own.
+      expect(response.body).toMatchObject({
+        message: 'The Solana RPC endpoint is unreachable. Nothing was recorded; please try again shortly.',
+        code: 'notRecordedRetry',
+        params: { reason: { code: 'chainProblem', params: { detail: 'The Solana RPC endpoint is unreachable' } } },
+      });
     } finally {
       api.chain.reachable = true;
     }
