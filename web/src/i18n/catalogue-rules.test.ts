@@ -43,9 +43,10 @@ describe('message catalogues', () => {
   });
 
   it('leave the clients no English server text to match: they translate by code', () => {
-    const serverTexts = MESSAGE_CODES.map((code) => serverEn[code]).filter(
-      (text) => parameterNames(text).length === 0 && text.split(' ').length >= 3,
-    );
+    // Field and role names (fieldX, roleX) only fill other messages; a form may show the same words as its labels.
+    const serverTexts = MESSAGE_CODES.filter((code) => !/^(field|role)[A-Z]/.test(code))
+      .map((code) => serverEn[code])
+      .filter((text) => parameterNames(text).length === 0 && text.split(' ').length >= 3);
     const offending = sources(CLIENT_DIRS).flatMap(({ file, text }) => [
       ...serverTexts
         .filter((serverText) => text.includes(`'${serverText}'`) || text.includes(`"${serverText}"`))
