@@ -62,7 +62,7 @@ describe('the API basics', () => {
     expect(preflight.headers.get('access-control-allow-origin')).toBe('app://stakedesk');
     const list = await fetch(`${api.baseUrl}/api/admin/stakes`, { headers: { origin: 'app://stakedesk' } });
     expect(list.headers.get('access-control-allow-origin')).toBe('app://stakedesk');
-    expect(list.headers.get('access-control-expose-headers')).toBe('X-Total-Count');
+    expect(list.headers.get('access-control-expose-headers')).toBe('X-Total-Count,X-Total-Count-Estimated,X-Next-Cursor');
     for (const path of ['/api/settings', '/api/auth/session', '/api/rpc']) {
       const holderCall = await fetch(`${api.baseUrl}${path}`, { headers: { origin: 'app://stakedesk' } });
       expect(holderCall.headers.get('access-control-allow-origin')).toBeNull();
