@@ -5,7 +5,7 @@ import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Sequelize } from 'sequelize';
 import { DESKTOP_APP_ORIGIN } from '@stakedesk/shared/constants';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 
 import { accountContext } from './admins/account-context.js';
 import { requireAdmin } from './admins/admin-auth.js';
@@ -24,6 +24,7 @@ import { configureCaches, followChanges } from './cache/caches.js';
 import type { AdminEventHub } from './events/admin-event-hub.js';
 import { adminEventRoutes } from './events/events.routes.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
+import { errorBody } from './http/errors.js';
 import { PostgresRateLimitStore } from './http/postgres-rate-limit-store.js';
 import { requestLog } from './http/request-log.js';
 import { webAppRoutes } from './http/web-app.js';
@@ -84,18 +85,18 @@ function loginLimiter(sequelize: Sequelize, limit: number): RequestHandler {
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     store: new PostgresRateLimitStore(sequelize, 'admin-login:'),
-    message: { message: MESSAGES.tooManyLoginAttempts },
+    message: errorBody(msg('tooManyLoginAttempts')),
   });
 }
 
-function perMinuteLimiter(sequelize: Sequelize, prefix: string, limit: number, message: string): RequestHandler {
+function perMinuteLimiter(sequelize: Sequelize, prefix: string, limit: number, message: CodedMessage): RequestHandler {
   return rateLimit({
     windowMs: 60 * 1000,
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     store: new PostgresRateLimitStore(sequelize, prefix),
-    message: { message },
+    message: errorBody(message),
   });
 }
 
@@ -141,7 +142,7 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   const holderOnly = [crossSite, cookies, requireHolderSession(sequelize, config.jwtSecret)];
   api.use('/auth', crossSite, cookies);
   api.use(healthRoute(sequelize));
-  const signInLimit = perMinuteLimiter(sequelize, 'holder-sign-in:', config.signInRateLimit, MESSAGES.tooManySignIns);
+  const signInLimit = perMinuteLimiter(sequelize, 'holder-sign-in:', config.signInRateLimit, msg('tooManySignIns'));
   api.use(authRoutes(sequelize, config.jwtSecret, signInSite(config.publicUrl, config.solanaCluster), signInLimit));
   const accounts = accountContext(sequelize, config.jwtSecret);
   const adminAuth = requireAdmin(config.jwtSecret);

@@ -5,9 +5,9 @@
 
 import { LOGO_MAX_BYTES, LOGO_MAX_DATA_URL_LENGTH } from './constants.js';
 import type { LogoMimeType } from './constants.js';
-import { MESSAGES } from './messages.js';
+import { msg, type CodedMessage } from './i18n/catalogue.js';
 
-export type LogoCheck = { ok: true; mimeType: LogoMimeType; byteLength: number } | { ok: false; message: string };
+export type LogoCheck = { ok: true; mimeType: LogoMimeType; byteLength: number } | { ok: false; message: CodedMessage };
 
 const DATA_URL = /^data:(image\/(?:png|jpeg|webp|gif));base64,/;
 const SVG_DATA_URL = /^data:image\/svg/i;
@@ -21,20 +21,20 @@ const SIGNATURES: Record<LogoMimeType, (head: string) => boolean> = {
 };
 
 export function checkLogoDataUrl(value: string): LogoCheck {
-  if (SVG_DATA_URL.test(value)) return { ok: false, message: MESSAGES.logoSvgRefused };
+  if (SVG_DATA_URL.test(value)) return { ok: false, message: msg('logoSvgRefused') };
   const match = DATA_URL.exec(value);
-  if (!match) return { ok: false, message: MESSAGES.logoWrongType };
+  if (!match) return { ok: false, message: msg('logoWrongType') };
   const mimeType = match[1] as LogoMimeType;
   const payload = value.slice(match[0].length);
   const byteLength = base64ByteLength(payload);
   if (value.length > LOGO_MAX_DATA_URL_LENGTH || byteLength > LOGO_MAX_BYTES) {
-    return { ok: false, message: MESSAGES.logoTooLarge };
+    return { ok: false, message: msg('logoTooLarge') };
   }
   if (payload.length === 0 || payload.length % 4 !== 0 || !BASE64.test(payload)) {
-    return { ok: false, message: MESSAGES.logoInvalidData };
+    return { ok: false, message: msg('logoInvalidData') };
   }
   if (!SIGNATURES[mimeType](atob(payload.slice(0, 16)))) {
-    return { ok: false, message: MESSAGES.logoContentMismatch };
+    return { ok: false, message: msg('logoContentMismatch') };
   }
   return { ok: true, mimeType, byteLength };
 }

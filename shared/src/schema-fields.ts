@@ -9,28 +9,7 @@ import type { AnyObject, ObjectShape, Schema } from 'yup';
 import { MAX_EMAIL_LENGTH } from './constants.js';
 import { compareDecimal, isDecimalString, isWholeNumberString, normalizeDecimal, numberToDecimalString } from './decimal.js';
 import { checkLogoDataUrl } from './logo.js';
-import {
-  MESSAGES,
-  mustBeAtLeastMessage,
-  mustBeAtMostMessage,
-  mustBeBooleanMessage,
-  mustBeEmailMessage,
-  mustBeGreaterThanMessage,
-  mustBeHttpsUrlMessage,
-  mustBeIntegerMessage,
-  mustBeListMessage,
-  mustBeNumberMessage,
-  mustBeObjectMessage,
-  mustBeTextMessage,
-  mustBeUrlMessage,
-  noNulMessage,
-  tooLongMessage,
-  tooManyBytesMessage,
-  tooManyDecimalsMessage,
-  tooManyDigitsMessage,
-  tooManyItemsMessage,
-  unknownFieldMessage,
-} from './messages.js';
+import { msg, type CodedMessage } from './i18n/catalogue.js';
 import { isSolanaAddress, isTransactionSignature } from './solana.js';
 
 /** Stands in for a value of the wrong type so that the field's typeError reports it. */
@@ -53,7 +32,7 @@ function withoutCoercion<S extends Schema>(schema: S): S {
  * of fields, so "constructor" or "__proto__" would otherwise crash it or set a prototype. The check
  * reads the raw input, so it still sees every key the client sent.
  */
-export function strictObject<S extends ObjectShape>(shape: S, typeErrorMessage: string = MESSAGES.requestBodyMustBeObject) {
+export function strictObject<S extends ObjectShape>(shape: S, typeErrorMessage: CodedMessage = msg('requestBodyMustBeObject')) {
   return object(shape)
     .transform((value: unknown, _raw, schema) => keepKnownKeys(value, schema.fields))
     .typeError(typeErrorMessage)
@@ -69,60 +48,60 @@ export function strictObject<S extends ObjectShape>(shape: S, typeErrorMessage: 
         return new ValidationError(
           unknownKeys.slice(0, MAX_UNKNOWN_FIELDS_REPORTED).map((key) =>
             // A message function, so that a key like "${value}" is not interpolated by yup.
-            context.createError({ path: context.path ? `${context.path}.${key}` : key, message: () => unknownFieldMessage(key) }),
+            context.createError({ path: context.path ? `${context.path}.${key}` : key, message: () => msg('unknownField', { name: key }) }),
           ),
         );
       },
     });
 }
 
-export function nestedObject<S extends ObjectShape>(shape: S, label: string) {
-  return strictObject(shape, mustBeObjectMessage(label));
+export function nestedObject<S extends ObjectShape>(shape: S, label: CodedMessage) {
+  return strictObject(shape, msg('mustBeObject', { label }));
 }
 
 /** PostgreSQL text cannot hold U+0000; refusing it here keeps it from becoming a database error. */
 const hasNoNul = (value: string | null | undefined) => value == null || !value.includes('\u0000');
 
 /** Trimmed text; null reads as ''. */
-export function text(label: string, max: number) {
+export function text(label: CodedMessage, max: number) {
   return withoutCoercion(string())
     .transform((_value, raw: unknown) => (typeof raw === 'string' ? raw.trim() : raw === null ? '' : wrongType(raw)))
-    .typeError(mustBeTextMessage(label))
-    .max(max, tooLongMessage(label, max))
-    .test('no-nul', noNulMessage(label), hasNoNul);
+    .typeError(msg('mustBeText', { label }))
+    .max(max, msg('tooLong', { label, max: max }))
+    .test('no-nul', msg('noNul', { label }), hasNoNul);
 }
 
-export function requiredText(label: string, max: number, requiredMessage: string) {
+export function requiredText(label: CodedMessage, max: number, requiredMessage: CodedMessage) {
   return text(label, max).required(requiredMessage);
 }
 
 /** Optional text where '' and null both mean "none" and come out as null. */
-export function nullableText(label: string, max: number) {
+export function nullableText(label: CodedMessage, max: number) {
   return text(label, max)
     .nullable()
     .transform((value: unknown) => (value === '' ? null : value));
 }
 
 /** Text kept exactly as sent (not trimmed: spaces can belong to a password), at most maxBytes of UTF-8. */
-export function exactText(label: string, maxBytes: number) {
+export function exactText(label: CodedMessage, maxBytes: number) {
   return withoutCoercion(string())
     .transform((_value, raw: unknown) => (typeof raw === 'string' ? raw : raw === null ? '' : wrongType(raw)))
-    .typeError(mustBeTextMessage(label))
-    .test('max-bytes', tooManyBytesMessage(label, maxBytes), (value) => value == null || utf8Length(value, maxBytes) <= maxBytes)
-    .test('no-nul', noNulMessage(label), hasNoNul);
+    .typeError(msg('mustBeText', { label }))
+    .test('max-bytes', msg('tooManyBytes', { label, max: maxBytes }), (value) => value == null || utf8Length(value, maxBytes) <= maxBytes)
+    .test('no-nul', msg('noNul', { label }), hasNoNul);
 }
 
-export function email(label: string, invalidMessage: string = mustBeEmailMessage(label)) {
+export function email(label: CodedMessage, invalidMessage: CodedMessage = msg('mustBeEmail', { label })) {
   return text(label, MAX_EMAIL_LENGTH).email(invalidMessage);
 }
 
 /** '' or an http(s) URL (https only when httpsOnly). */
-export function url(label: string, max: number, { httpsOnly }: { httpsOnly: boolean }) {
-  const message = httpsOnly ? mustBeHttpsUrlMessage(label) : mustBeUrlMessage(label);
+export function url(label: CodedMessage, max: number, { httpsOnly }: { httpsOnly: boolean }) {
+  const message = httpsOnly ? msg('mustBeHttpsUrl', { label }) : msg('mustBeUrl', { label });
   return text(label, max).test('url', message, (value) => !value || isWebUrl(value, httpsOnly));
 }
 
-export function solanaAddress(requiredMessage: string, invalidMessage: string) {
+export function solanaAddress(requiredMessage: CodedMessage, invalidMessage: CodedMessage) {
   return withoutCoercion(string())
     .transform((_value, raw: unknown) => (typeof raw === 'string' ? raw.trim() : raw == null ? undefined : wrongType(raw)))
     .typeError(invalidMessage)
@@ -130,15 +109,15 @@ export function solanaAddress(requiredMessage: string, invalidMessage: string) {
     .test('solana-address', invalidMessage, (value) => value == null || isSolanaAddress(value));
 }
 
-export function transactionSignature(invalidMessage: string) {
+export function transactionSignature(invalidMessage: CodedMessage) {
   return withoutCoercion(string())
     .transform((_value, raw: unknown) => (typeof raw === 'string' ? raw.trim() : raw == null ? undefined : wrongType(raw)))
     .typeError(invalidMessage)
     .test('transaction-signature', invalidMessage, (value) => !value || isTransactionSignature(value));
 }
 
-export function booleanField(label: string) {
-  const message = mustBeBooleanMessage(label);
+export function booleanField(label: CodedMessage) {
+  const message = msg('mustBeBoolean', { label });
   return withoutCoercion(boolean())
     .transform((_value, raw: unknown) => (typeof raw === 'boolean' ? raw : raw == null ? undefined : wrongType(raw)))
     .typeError(message)
@@ -146,7 +125,7 @@ export function booleanField(label: string) {
 }
 
 /** One of fixed strings; '' and null read as absent so that a default can apply. */
-export function choice<const T extends string>(values: readonly T[], message: string) {
+export function choice<const T extends string>(values: readonly T[], message: CodedMessage) {
   return withoutCoercion(string())
     .transform((_value, raw: unknown) => {
       if (raw == null) return undefined;
@@ -159,41 +138,41 @@ export function choice<const T extends string>(values: readonly T[], message: st
     .oneOf(values, message);
 }
 
-export type IntegerRules = { min: number; max: number; message?: string };
+export type IntegerRules = { min: number; max: number; message?: CodedMessage };
 
 /**
  * An integer from a JSON number or a canonical decimal string (path and query params arrive as
  * strings): "12" -> 12; "12abc", "1.5", "1e3", "0x10", "+1", "012" are refused; '' and null read as absent.
  */
-export function integer(label: string, { min, max, message }: IntegerRules) {
-  const typeMessage = message ?? mustBeIntegerMessage(label);
+export function integer(label: CodedMessage, { min, max, message }: IntegerRules) {
+  const typeMessage = message ?? msg('mustBeInteger', { label });
   return withoutCoercion(number())
     .transform((_value, raw: unknown) => toIntegerInput(raw))
     .typeError(typeMessage)
     .nonNullable(typeMessage)
     .integer(typeMessage)
-    .min(min, message ?? mustBeAtLeastMessage(label, min))
-    .max(max, message ?? mustBeAtMostMessage(label, max));
+    .min(min, message ?? msg('mustBeAtLeast', { label, min: min }))
+    .max(max, message ?? msg('mustBeAtMost', { label, max: max }));
 }
 
 /** A JSON array of distinct integers (ids), 1 to `max` of them; `itemMessage` for an item that is not one. */
 export function integerList(
-  label: string,
+  label: CodedMessage,
   item: ReturnType<typeof integer>,
   {
     max,
     requiredMessage,
     repeatedMessage,
     itemMessage,
-  }: { max: number; requiredMessage: string; repeatedMessage: string; itemMessage: string },
+  }: { max: number; requiredMessage: CodedMessage; repeatedMessage: CodedMessage; itemMessage: CodedMessage },
 ) {
   return withoutCoercion(array().of(item.required(itemMessage)))
     .transform((_value, raw: unknown) => (Array.isArray(raw) ? raw : wrongType(raw)))
-    .typeError(mustBeListMessage(label))
-    .nonNullable(mustBeListMessage(label))
+    .typeError(msg('mustBeList', { label }))
+    .nonNullable(msg('mustBeList', { label }))
     .required(requiredMessage)
     .min(1, requiredMessage)
-    .max(max, tooManyItemsMessage(label, max))
+    .max(max, msg('tooManyItems', { label, max: max }))
     .test('distinct', repeatedMessage, (values) => !values || new Set(values).size === values.length);
 }
 
@@ -207,18 +186,18 @@ export type DecimalRules = {
   /** Inclusive upper bound. */
   atMost?: string;
   /** Exclusive upper bound (value must be less), with its own message. */
-  below?: { value: string; message: string };
+  below?: { value: string; message: CodedMessage };
 };
 
 /**
  * A non-negative decimal from a string or a JSON number, returned in canonical string form
  * ("12.50" -> "12.5", 12.5 -> "12.5", 1e-7 -> "0.0000001"); '' and null read as absent.
  */
-export function decimal(label: string, rules: DecimalRules) {
+export function decimal(label: CodedMessage, rules: DecimalRules) {
   return withoutCoercion(string())
     .transform((_value, raw: unknown) => toDecimalInput(raw))
-    .typeError(mustBeNumberMessage(label))
-    .nonNullable(mustBeNumberMessage(label))
+    .typeError(msg('mustBeNumber', { label }))
+    .nonNullable(msg('mustBeNumber', { label }))
     .test('decimal', '', function (value) {
       const problem = value == null ? undefined : decimalProblem(label, value, rules);
       return problem === undefined || this.createError({ message: problem });
@@ -226,14 +205,14 @@ export function decimal(label: string, rules: DecimalRules) {
 }
 
 export type WholeNumberRules = {
-  notWholeMessage: string;
+  notWholeMessage: CodedMessage;
   maxDigits: number;
-  tooManyDigitsMessage: string;
-  min?: { value: bigint; message: string };
+  tooManyDigitsMessage: CodedMessage;
+  min?: { value: bigint; message: CodedMessage };
 };
 
 /** Why a whole-number field's value breaks its rules, or undefined (absent values break none). */
-function wholeNumberProblem(value: string | null | undefined, rules: WholeNumberRules): string | undefined {
+function wholeNumberProblem(value: string | null | undefined, rules: WholeNumberRules): CodedMessage | undefined {
   if (value == null) return undefined;
   if (!isWholeNumberString(value)) return rules.notWholeMessage;
   if (value.length > rules.maxDigits) return rules.tooManyDigitsMessage;
@@ -266,7 +245,7 @@ export function nullableWholeNumber(rules: WholeNumberRules) {
 }
 
 /** A PNG/JPEG/WebP/GIF data URL within LOGO_MAX_BYTES; '' and null mean "no logo" and come out as null. */
-export function logoDataUrl(label: string) {
+export function logoDataUrl(label: CodedMessage) {
   return withoutCoercion(string())
     .transform((_value, raw: unknown) => {
       if (raw === undefined) return undefined;
@@ -276,7 +255,7 @@ export function logoDataUrl(label: string) {
       return trimmed === '' ? null : trimmed;
     })
     .nullable()
-    .typeError(mustBeTextMessage(label))
+    .typeError(msg('mustBeText', { label }))
     .test('logo', '', function (value) {
       if (value == null) return true;
       const check = checkLogoDataUrl(value);
@@ -325,25 +304,27 @@ function toWholeNumberInput(raw: unknown): unknown {
   return trimmed === '' ? undefined : trimmed;
 }
 
-function decimalProblem(label: string, value: string, rules: DecimalRules): string | undefined {
+function decimalProblem(label: CodedMessage, value: string, rules: DecimalRules): CodedMessage | undefined {
   if (NEGATIVE_DECIMAL.test(value)) {
-    return rules.above !== undefined ? mustBeGreaterThanMessage(label, rules.above) : mustBeAtLeastMessage(label, rules.atLeast ?? '0');
+    return rules.above !== undefined
+      ? msg('mustBeGreaterThan', { label, min: rules.above })
+      : msg('mustBeAtLeast', { label, min: rules.atLeast ?? '0' });
   }
-  if (!isDecimalString(value, Number.POSITIVE_INFINITY)) return mustBeNumberMessage(label);
-  if (!isDecimalString(value, rules.maxDecimals)) return tooManyDecimalsMessage(label, rules.maxDecimals);
+  if (!isDecimalString(value, Number.POSITIVE_INFINITY)) return msg('mustBeNumber', { label });
+  if (!isDecimalString(value, rules.maxDecimals)) return msg('tooManyDecimals', { label, decimals: rules.maxDecimals });
   if (value.length > MAX_DECIMAL_INPUT_LENGTH) {
     // Few decimals and no leading zeros: the integer part alone is enormous.
-    if (rules.atMost !== undefined) return mustBeAtMostMessage(label, rules.atMost);
+    if (rules.atMost !== undefined) return msg('mustBeAtMost', { label, max: rules.atMost });
     if (rules.below !== undefined) return rules.below.message;
-    if (rules.maxIntegerDigits !== undefined) return tooManyDigitsMessage(label, rules.maxIntegerDigits);
+    if (rules.maxIntegerDigits !== undefined) return msg('tooManyDigits', { label, digits: rules.maxIntegerDigits });
   }
   const integerDigits = value.split('.')[0]?.length ?? 0;
   if (rules.maxIntegerDigits !== undefined && integerDigits > rules.maxIntegerDigits) {
-    return tooManyDigitsMessage(label, rules.maxIntegerDigits);
+    return msg('tooManyDigits', { label, digits: rules.maxIntegerDigits });
   }
-  if (rules.above !== undefined && compareDecimal(value, rules.above) <= 0) return mustBeGreaterThanMessage(label, rules.above);
-  if (rules.atLeast !== undefined && compareDecimal(value, rules.atLeast) < 0) return mustBeAtLeastMessage(label, rules.atLeast);
-  if (rules.atMost !== undefined && compareDecimal(value, rules.atMost) > 0) return mustBeAtMostMessage(label, rules.atMost);
+  if (rules.above !== undefined && compareDecimal(value, rules.above) <= 0) return msg('mustBeGreaterThan', { label, min: rules.above });
+  if (rules.atLeast !== undefined && compareDecimal(value, rules.atLeast) < 0) return msg('mustBeAtLeast', { label, min: rules.atLeast });
+  if (rules.atMost !== undefined && compareDecimal(value, rules.atMost) > 0) return msg('mustBeAtMost', { label, max: rules.atMost });
   if (rules.below !== undefined && compareDecimal(value, rules.below.value) >= 0) return rules.below.message;
   return undefined;
 }

@@ -32,7 +32,7 @@ import {
 } from './constants.js';
 import { isWholeNumberString } from './decimal.js';
 import { ADMIN_ROLES } from './roles.js';
-import { MESSAGES, mustBeIntegerMessage, mustBePositiveIntegerMessage, sortFieldMessage, tooManyDigitsMessage } from './messages.js';
+import { msg, type CodedMessage } from './i18n/catalogue.js';
 import {
   booleanField,
   choice,
@@ -54,40 +54,40 @@ import {
   wholeNumber,
 } from './schema-fields.js';
 
-function id(label: string, requiredMessage: string) {
-  return integer(label, { min: 1, max: MAX_ID, message: mustBePositiveIntegerMessage(label) }).required(requiredMessage);
+function id(label: CodedMessage, requiredMessage: CodedMessage) {
+  return integer(label, { min: 1, max: MAX_ID, message: msg('mustBePositiveInteger', { label }) }).required(requiredMessage);
 }
 
 function walletAddress() {
-  return solanaAddress(MESSAGES.walletAddressRequired, MESSAGES.invalidWalletAddress);
+  return solanaAddress(msg('walletAddressRequired'), msg('invalidWalletAddress'));
 }
 
 /** A stake amount: whole tokens, 1 or more. */
 function stakeAmount() {
   return wholeNumber({
-    notWholeMessage: MESSAGES.amountMustBeWhole,
+    notWholeMessage: msg('amountMustBeWhole'),
     maxDigits: MAX_STAKE_DIGITS,
-    tooManyDigitsMessage: MESSAGES.amountTooLarge,
-    min: { value: 1n, message: MESSAGES.amountTooSmall },
+    tooManyDigitsMessage: msg('amountTooLarge'),
+    min: { value: 1n, message: msg('amountTooSmall') },
   });
 }
 
 /** A plan's cap: whole tokens, 1 or more, or null for none. */
-function capacityCap(label: string) {
+function capacityCap(label: CodedMessage) {
   return nullableWholeNumber({
-    notWholeMessage: mustBeIntegerMessage(label),
+    notWholeMessage: msg('mustBeInteger', { label }),
     maxDigits: MAX_STAKE_DIGITS,
-    tooManyDigitsMessage: tooManyDigitsMessage(label, MAX_STAKE_DIGITS),
-    min: { value: 1n, message: mustBePositiveIntegerMessage(label) },
+    tooManyDigitsMessage: msg('tooManyDigits', { label, digits: MAX_STAKE_DIGITS }),
+    min: { value: 1n, message: msg('mustBePositiveInteger', { label }) },
   });
 }
 
 /** A withdrawal amount: whole tokens, 0 or more. */
-function payoutAmount(label: string, notWholeMessage: string = mustBeIntegerMessage(label)) {
+function payoutAmount(label: CodedMessage, notWholeMessage: CodedMessage = msg('mustBeInteger', { label })) {
   return wholeNumber({
     notWholeMessage,
     maxDigits: MAX_STAKE_DIGITS,
-    tooManyDigitsMessage: tooManyDigitsMessage(label, MAX_STAKE_DIGITS),
+    tooManyDigitsMessage: msg('tooManyDigits', { label, digits: MAX_STAKE_DIGITS }),
   });
 }
 
@@ -96,10 +96,10 @@ export const TOTP_CODE = /^\d{6}$/;
 export const RECOVERY_CODE = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
 function secondFactorCode() {
   return (
-    text('Code', MAX_TEXT_LENGTH)
+    text(msg('fieldCode'), MAX_TEXT_LENGTH)
       // Only text is normalised: a wrong type reaches the field's own type error (not a crash in here).
       .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '').toLowerCase() : value))
-      .test('code-format', MESSAGES.twoFactorCodeFormat, (value) => !value || TOTP_CODE.test(value) || RECOVERY_CODE.test(value))
+      .test('code-format', msg('twoFactorCodeFormat'), (value) => !value || TOTP_CODE.test(value) || RECOVERY_CODE.test(value))
   );
 }
 
@@ -108,34 +108,34 @@ function secondFactorCode() {
  * current password, and a code when that admin has two-factor on. Ignored by other changes.
  */
 const stepUpFields = {
-  currentPassword: exactText('Current password', MAX_PASSWORD_BYTES).optional(),
+  currentPassword: exactText(msg('fieldCurrentPassword'), MAX_PASSWORD_BYTES).optional(),
   code: secondFactorCode().optional(),
 };
 
-function newPassword(label: string) {
+function newPassword(label: CodedMessage) {
   return exactText(label, MAX_PASSWORD_BYTES).test(
     'min-length',
-    MESSAGES.passwordTooShort,
+    msg('passwordTooShort'),
     (value) => !value || value.length >= MIN_PASSWORD_LENGTH,
   );
 }
 
 export const adminLoginSchema = strictObject({
-  username: requiredText('Username', MAX_USERNAME_LENGTH, MESSAGES.usernameRequired),
-  password: exactText('Password', MAX_PASSWORD_BYTES).required(MESSAGES.passwordRequired),
+  username: requiredText(msg('fieldUsername'), MAX_USERNAME_LENGTH, msg('usernameRequired')),
+  password: exactText(msg('fieldPassword'), MAX_PASSWORD_BYTES).required(msg('passwordRequired')),
   code: secondFactorCode().optional(),
 });
 export type AdminLoginInput = InferType<typeof adminLoginSchema>;
 
 const socialLinksSchema = nestedObject(
   {
-    telegram: url('Telegram link', MAX_URL_LENGTH, { httpsOnly: true }),
-    discord: url('Discord link', MAX_URL_LENGTH, { httpsOnly: true }),
-    twitter: url('Twitter link', MAX_URL_LENGTH, { httpsOnly: true }),
-    instagram: url('Instagram link', MAX_URL_LENGTH, { httpsOnly: true }),
-    tiktok: url('TikTok link', MAX_URL_LENGTH, { httpsOnly: true }),
+    telegram: url(msg('fieldTelegramLink'), MAX_URL_LENGTH, { httpsOnly: true }),
+    discord: url(msg('fieldDiscordLink'), MAX_URL_LENGTH, { httpsOnly: true }),
+    twitter: url(msg('fieldTwitterLink'), MAX_URL_LENGTH, { httpsOnly: true }),
+    instagram: url(msg('fieldInstagramLink'), MAX_URL_LENGTH, { httpsOnly: true }),
+    tiktok: url(msg('fieldTiktokLink'), MAX_URL_LENGTH, { httpsOnly: true }),
   },
-  'Social links',
+  msg('fieldSocialLinks'),
 )
   .default(undefined)
   .optional();
@@ -145,76 +145,78 @@ const socialLinksSchema = nestedObject(
  * tokenLogo: null or '' removes the logo; heliusApiKey: '' keeps the stored key, removeHeliusApiKey drops it.
  */
 export const settingsSchema = strictObject({
-  tokenName: requiredText('Token name', MAX_NAME_LENGTH, MESSAGES.tokenNameRequired),
-  tokenSymbol: requiredText('Token symbol', MAX_SYMBOL_LENGTH, MESSAGES.tokenSymbolRequired),
-  tokenContract: solanaAddress(MESSAGES.tokenContractRequired, MESSAGES.invalidTokenContract),
-  stakingWallet: solanaAddress(MESSAGES.stakingWalletRequired, MESSAGES.invalidStakingWallet),
-  tokenLogo: logoDataUrl('Logo'),
-  heliusApiKey: text('Helius API key', MAX_TEXT_LENGTH),
+  tokenName: requiredText(msg('fieldTokenName'), MAX_NAME_LENGTH, msg('tokenNameRequired')),
+  tokenSymbol: requiredText(msg('fieldTokenSymbol'), MAX_SYMBOL_LENGTH, msg('tokenSymbolRequired')),
+  tokenContract: solanaAddress(msg('tokenContractRequired'), msg('invalidTokenContract')),
+  stakingWallet: solanaAddress(msg('stakingWalletRequired'), msg('invalidStakingWallet')),
+  tokenLogo: logoDataUrl(msg('fieldLogo')),
+  heliusApiKey: text(msg('fieldHeliusApiKey'), MAX_TEXT_LENGTH),
   /** true forgets the stored key (a blank heliusApiKey keeps it). */
-  removeHeliusApiKey: booleanField('Remove API key').optional(),
-  heliusRpcUrl: url('Helius RPC URL', MAX_URL_LENGTH, { httpsOnly: true }),
-  supportEmail: email('Support email'),
-  supportWhatsapp: text('Support WhatsApp', MAX_TEXT_LENGTH),
-  supportTelegram: text('Support Telegram', MAX_TEXT_LENGTH),
-  maintenanceMode: booleanField('Maintenance mode').optional(),
-  maintenanceMessage: text('Maintenance message', MAX_MESSAGE_LENGTH),
-  maintenanceType: choice(MAINTENANCE_TYPES, MESSAGES.maintenanceTypeInvalid).optional(),
-  maintenanceEstimatedTime: text('Estimated time', MAX_TEXT_LENGTH),
+  removeHeliusApiKey: booleanField(msg('fieldRemoveApiKey')).optional(),
+  heliusRpcUrl: url(msg('fieldHeliusRpcUrl'), MAX_URL_LENGTH, { httpsOnly: true }),
+  supportEmail: email(msg('fieldSupportEmail')),
+  supportWhatsapp: text(msg('fieldSupportWhatsapp'), MAX_TEXT_LENGTH),
+  supportTelegram: text(msg('fieldSupportTelegram'), MAX_TEXT_LENGTH),
+  maintenanceMode: booleanField(msg('fieldMaintenanceMode')).optional(),
+  maintenanceMessage: text(msg('fieldMaintenanceMessage'), MAX_MESSAGE_LENGTH),
+  maintenanceType: choice(MAINTENANCE_TYPES, msg('maintenanceTypeInvalid')).optional(),
+  maintenanceEstimatedTime: text(msg('fieldEstimatedTime'), MAX_TEXT_LENGTH),
   socialLinks: socialLinksSchema,
   statsOffsetStaked: wholeNumber({
-    notWholeMessage: mustBeIntegerMessage('Total staked offset'),
+    notWholeMessage: msg('mustBeInteger', { label: msg('fieldTotalStakedOffset') }),
     maxDigits: MAX_STAKE_DIGITS,
-    tooManyDigitsMessage: tooManyDigitsMessage('Total staked offset', MAX_STAKE_DIGITS),
+    tooManyDigitsMessage: msg('tooManyDigits', { label: msg('fieldTotalStakedOffset'), digits: MAX_STAKE_DIGITS }),
   }).optional(),
-  statsOffsetStakers: integer('Stakers offset', { min: 0, max: MAX_ID }).optional(),
-  requireTwoFactor: booleanField('Require two-factor').optional(),
+  statsOffsetStakers: integer(msg('fieldStakersOffset'), { min: 0, max: MAX_ID }).optional(),
+  requireTwoFactor: booleanField(msg('fieldRequireTwoFactor')).optional(),
   ...stepUpFields,
 });
 export type SettingsInput = InferType<typeof settingsSchema>;
 
 /** POST /api/admin/me/two-factor/enable: a current code from the new secret proves the authenticator has it. */
 export const twoFactorEnableSchema = strictObject({
-  code: secondFactorCode().required(MESSAGES.twoFactorCodeRequired),
+  code: secondFactorCode().required(msg('twoFactorCodeRequired')),
 });
 export type TwoFactorEnableInput = InferType<typeof twoFactorEnableSchema>;
 
 /** POST /api/admin/me/two-factor/disable: the password and a current code. */
 export const twoFactorDisableSchema = strictObject({
-  currentPassword: exactText('Current password', MAX_PASSWORD_BYTES).required(MESSAGES.currentPasswordRequired),
-  code: secondFactorCode().required(MESSAGES.twoFactorCodeRequired),
+  currentPassword: exactText(msg('fieldCurrentPassword'), MAX_PASSWORD_BYTES).required(msg('currentPasswordRequired')),
+  code: secondFactorCode().required(msg('twoFactorCodeRequired')),
 });
 export type TwoFactorDisableInput = InferType<typeof twoFactorDisableSchema>;
 
 /** POST /api/admin/me/password. */
 export const passwordChangeSchema = strictObject({
-  currentPassword: exactText('Current password', MAX_PASSWORD_BYTES).required(MESSAGES.currentPasswordRequired),
+  currentPassword: exactText(msg('fieldCurrentPassword'), MAX_PASSWORD_BYTES).required(msg('currentPasswordRequired')),
   // Required here, not in the helper: a union of optional and required would type the field optional.
-  newPassword: newPassword('New password').required(MESSAGES.newPasswordRequired),
+  newPassword: newPassword(msg('fieldNewPassword')).required(msg('newPasswordRequired')),
 });
 export type PasswordChangeInput = InferType<typeof passwordChangeSchema>;
 
 /** POST and PUT /api/admin/staking-plans. Rates and minimum come out as canonical decimal strings. */
 export const planSchema = strictObject({
-  name: requiredText('Plan name', MAX_NAME_LENGTH, MESSAGES.planNameRequired),
-  description: nullableText('Description', MAX_DESCRIPTION_LENGTH),
-  yieldRate: decimal('Yield rate', { maxDecimals: RATE_DECIMALS, above: '0', atMost: MAX_YIELD_RATE }).required(MESSAGES.yieldRateRequired),
-  durationDays: integer('Duration', { min: 1, max: MAX_DURATION_DAYS }).required(MESSAGES.durationRequired),
-  minStakeAmount: decimal('Minimum stake amount', {
+  name: requiredText(msg('fieldPlanName'), MAX_NAME_LENGTH, msg('planNameRequired')),
+  description: nullableText(msg('fieldDescription'), MAX_DESCRIPTION_LENGTH),
+  yieldRate: decimal(msg('fieldYieldRate'), { maxDecimals: RATE_DECIMALS, above: '0', atMost: MAX_YIELD_RATE }).required(
+    msg('yieldRateRequired'),
+  ),
+  durationDays: integer(msg('fieldDuration'), { min: 1, max: MAX_DURATION_DAYS }).required(msg('durationRequired')),
+  minStakeAmount: decimal(msg('fieldMinimumStakeAmount'), {
     maxDecimals: MIN_STAKE_DECIMALS,
     maxIntegerDigits: MAX_STAKE_DIGITS,
     above: '0',
-  }).required(MESSAGES.minStakeAmountRequired),
-  earlyPenaltyRate: decimal('Early penalty rate', {
+  }).required(msg('minStakeAmountRequired')),
+  earlyPenaltyRate: decimal(msg('fieldEarlyPenaltyRate'), {
     maxDecimals: RATE_DECIMALS,
     atLeast: '0',
-    below: { value: PENALTY_RATE_LIMIT, message: MESSAGES.earlyPenaltyTooHigh },
-  }).required(MESSAGES.earlyPenaltyRateRequired),
+    below: { value: PENALTY_RATE_LIMIT, message: msg('earlyPenaltyTooHigh') },
+  }).required(msg('earlyPenaltyRateRequired')),
   // Absent keeps the plan's state (a new plan starts active): an edit form cannot reactivate it by omission.
-  isActive: booleanField('Active').optional(),
+  isActive: booleanField(msg('fieldActive')).optional(),
   // Absent keeps the cap; null or '' removes it.
-  maxTotalStaked: capacityCap('Max total staked'),
-  maxPerWallet: capacityCap('Max per wallet').test('within-total', MESSAGES.maxPerWalletAboveTotal, function (value) {
+  maxTotalStaked: capacityCap(msg('fieldMaxTotalStaked')),
+  maxPerWallet: capacityCap(msg('fieldMaxPerWallet')).test('within-total', msg('maxPerWalletAboveTotal'), function (value) {
     const total: unknown = this.parent.maxTotalStaked;
     if (value == null || typeof total !== 'string' || !isWholeNumberString(value) || !isWholeNumberString(total)) return true;
     return BigInt(value) <= BigInt(total);
@@ -228,11 +230,11 @@ export type PlanInput = InferType<typeof planSchema>;
  * one on update.
  */
 export const adminCreateSchema = strictObject({
-  email: email('Email', MESSAGES.validEmailRequired).required(MESSAGES.validEmailRequired),
-  username: requiredText('Username', MAX_USERNAME_LENGTH, MESSAGES.usernameRequired),
-  password: newPassword('Password'),
+  email: email(msg('fieldEmail'), msg('validEmailRequired')).required(msg('validEmailRequired')),
+  username: requiredText(msg('fieldUsername'), MAX_USERNAME_LENGTH, msg('usernameRequired')),
+  password: newPassword(msg('fieldPassword')),
   /** Default operator on creation; absent on update keeps the role. */
-  role: choice(ADMIN_ROLES, MESSAGES.roleInvalid).optional(),
+  role: choice(ADMIN_ROLES, msg('roleInvalid')).optional(),
   ...stepUpFields,
 });
 export type AdminCreateInput = InferType<typeof adminCreateSchema>;
@@ -242,18 +244,18 @@ export type AdminUpdateInput = InferType<typeof adminUpdateSchema>;
 
 /** POST /api/stakes. amount: whole tokens as a string (a JS integer is converted). */
 export const stakeCreateSchema = strictObject({
-  planId: id('Plan', MESSAGES.planRequired),
-  amount: stakeAmount().required(MESSAGES.amountRequired),
+  planId: id(msg('fieldPlan'), msg('planRequired')),
+  amount: stakeAmount().required(msg('amountRequired')),
   walletAddress: walletAddress(),
-  txId: transactionSignature(MESSAGES.invalidTxId).required(MESSAGES.txIdRequired),
-  status: choice(['active'], MESSAGES.stakeStatusInvalid),
+  txId: transactionSignature(msg('invalidTxId')).required(msg('txIdRequired')),
+  status: choice(['active'], msg('stakeStatusInvalid')),
 });
 export type StakeCreateInput = InferType<typeof stakeCreateSchema>;
 
 /** POST /api/stakes/check: would this deposit be accepted? Asked before the holder signs the transfer. */
 export const stakeCheckSchema = strictObject({
-  planId: id('Plan', MESSAGES.planRequired),
-  amount: stakeAmount().required(MESSAGES.amountRequired),
+  planId: id(msg('fieldPlan'), msg('planRequired')),
+  amount: stakeAmount().required(msg('amountRequired')),
   walletAddress: walletAddress(),
 });
 export type StakeCheckInput = InferType<typeof stakeCheckSchema>;
@@ -268,38 +270,38 @@ export type DepositIntentInput = StakeCheckInput;
  */
 export const payoutRegisterSchema = strictObject({
   withdrawalIds: integerList(
-    'Withdrawals',
-    integer('Withdrawal', { min: 1, max: MAX_ID, message: mustBePositiveIntegerMessage('Withdrawal') }),
+    msg('fieldWithdrawals'),
+    integer(msg('fieldWithdrawal'), { min: 1, max: MAX_ID, message: msg('mustBePositiveInteger', { label: msg('fieldWithdrawal') }) }),
     {
       max: MAX_PAYOUT_WITHDRAWALS,
-      requiredMessage: MESSAGES.withdrawalIdsRequired,
-      repeatedMessage: MESSAGES.withdrawalIdsRepeated,
-      itemMessage: mustBePositiveIntegerMessage('Withdrawal'),
+      requiredMessage: msg('withdrawalIdsRequired'),
+      repeatedMessage: msg('withdrawalIdsRepeated'),
+      itemMessage: msg('mustBePositiveInteger', { label: msg('fieldWithdrawal') }),
     },
   ),
-  signature: transactionSignature(MESSAGES.invalidTxId).required(MESSAGES.txIdRequired),
-  lastValidBlockHeight: integer('Last valid block height', { min: 0, max: Number.MAX_SAFE_INTEGER }).required(
-    MESSAGES.lastValidBlockHeightRequired,
+  signature: transactionSignature(msg('invalidTxId')).required(msg('txIdRequired')),
+  lastValidBlockHeight: integer(msg('fieldLastValidBlockHeight'), { min: 0, max: Number.MAX_SAFE_INTEGER }).required(
+    msg('lastValidBlockHeightRequired'),
   ),
 });
 export type PayoutRegisterInput = InferType<typeof payoutRegisterSchema>;
 
 /** POST /api/stakes/restake. */
 export const restakeSchema = strictObject({
-  originalStakeId: id('Original stake', MESSAGES.originalStakeRequired),
-  planId: id('Plan', MESSAGES.planRequired),
+  originalStakeId: id(msg('fieldOriginalStake'), msg('originalStakeRequired')),
+  planId: id(msg('fieldPlan'), msg('planRequired')),
   walletAddress: walletAddress(),
 });
 export type RestakeInput = InferType<typeof restakeSchema>;
 
 /** POST /api/withdrawals. The amounts are checked against the server's own quote, never trusted. */
 export const withdrawalRequestSchema = strictObject({
-  stakeId: id('Stake', MESSAGES.stakeRequired),
+  stakeId: id(msg('fieldStake'), msg('stakeRequired')),
   walletAddress: walletAddress(),
-  amount: payoutAmount('Amount', MESSAGES.amountMustBeWhole),
-  finalAmount: payoutAmount('Final amount'),
-  penaltyAmount: payoutAmount('Penalty amount'),
-  status: choice(['pending'], MESSAGES.withdrawalRequestStatusInvalid),
+  amount: payoutAmount(msg('fieldAmount'), msg('amountMustBeWhole')),
+  finalAmount: payoutAmount(msg('fieldFinalAmount')),
+  penaltyAmount: payoutAmount(msg('fieldPenaltyAmount')),
+  status: choice(['pending'], msg('withdrawalRequestStatusInvalid')),
 });
 export type WithdrawalRequestInput = InferType<typeof withdrawalRequestSchema>;
 
@@ -308,17 +310,21 @@ export type WithdrawalRequestInput = InferType<typeof withdrawalRequestSchema>;
  * (and no txId). '' counts as absent.
  */
 export const withdrawalProcessSchema = strictObject({
-  status: choice(['completed', 'rejected'], MESSAGES.withdrawalStatusInvalid).required(MESSAGES.withdrawalStatusRequired),
-  txId: transactionSignature(MESSAGES.invalidTxId).when('status', ([status], schema) => {
-    if (status === 'completed') return schema.required(MESSAGES.txIdRequired);
+  status: choice(['completed', 'rejected'], msg('withdrawalStatusInvalid')).required(msg('withdrawalStatusRequired')),
+  txId: transactionSignature(msg('invalidTxId')).when('status', ([status], schema) => {
+    if (status === 'completed') return schema.required(msg('txIdRequired'));
     if (status === 'rejected') {
-      return text('Transaction ID', MAX_TEXT_LENGTH).test('only-when-completing', MESSAGES.txIdOnlyWhenCompleting, (value) => !value);
+      return text(msg('fieldTransactionId'), MAX_TEXT_LENGTH).test(
+        'only-when-completing',
+        msg('txIdOnlyWhenCompleting'),
+        (value) => !value,
+      );
     }
     return schema;
   }),
-  reason: text('Reason', MAX_REASON_LENGTH).when('status', ([status], schema) => {
-    if (status === 'rejected') return schema.required(MESSAGES.rejectReasonRequired);
-    if (status === 'completed') return schema.test('only-when-rejecting', MESSAGES.reasonOnlyWhenRejecting, (value) => !value);
+  reason: text(msg('fieldReason'), MAX_REASON_LENGTH).when('status', ([status], schema) => {
+    if (status === 'rejected') return schema.required(msg('rejectReasonRequired'));
+    if (status === 'completed') return schema.test('only-when-rejecting', msg('reasonOnlyWhenRejecting'), (value) => !value);
     return schema;
   }),
 });
@@ -326,15 +332,15 @@ export type WithdrawalProcessInput = InferType<typeof withdrawalProcessSchema>;
 
 /** ?limit=&offset= of admin lists (query strings; '' means the default). */
 export const paginationSchema = strictObject({
-  limit: integer('Limit', { min: 1, max: MAX_PAGE_LIMIT }).default(DEFAULT_PAGE_LIMIT),
-  offset: integer('Offset', { min: 0, max: MAX_ID }).default(0),
+  limit: integer(msg('fieldLimit'), { min: 1, max: MAX_PAGE_LIMIT }).default(DEFAULT_PAGE_LIMIT),
+  offset: integer(msg('fieldOffset'), { min: 0, max: MAX_ID }).default(0),
 });
 export type PaginationInput = InferType<typeof paginationSchema>;
 
 /** ?limit=&offset= of a holder's own lists: the same bounds, a page of WALLET_PAGE_LIMIT by default. */
 export const walletPageSchema = strictObject({
-  limit: integer('Limit', { min: 1, max: MAX_PAGE_LIMIT }).default(WALLET_PAGE_LIMIT),
-  offset: integer('Offset', { min: 0, max: MAX_ID }).default(0),
+  limit: integer(msg('fieldLimit'), { min: 1, max: MAX_PAGE_LIMIT }).default(WALLET_PAGE_LIMIT),
+  offset: integer(msg('fieldOffset'), { min: 0, max: MAX_ID }).default(0),
 });
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
@@ -352,9 +358,9 @@ export type AdminListQuery<F extends string> = PaginationInput & { sort?: F; ord
 function adminListQuery<const F extends string>(sortFields: readonly F[]): Schema<AdminListQuery<F>> {
   // yup infers `sort` as string from the generic field list; the oneOf check makes it F.
   return paginationSchema.shape({
-    sort: choice(sortFields, sortFieldMessage(sortFields)).optional(),
-    order: choice(SORT_ORDERS, MESSAGES.sortOrderInvalid).optional(),
-    q: text('Search', MAX_SEARCH_LENGTH).optional(),
+    sort: choice(sortFields, msg('sortField', { allowed: sortFields.join(', ') })).optional(),
+    order: choice(SORT_ORDERS, msg('sortOrderInvalid')).optional(),
+    q: text(msg('fieldSearch'), MAX_SEARCH_LENGTH).optional(),
   }) as unknown as Schema<AdminListQuery<F>>;
 }
 export const stakeListQuerySchema = adminListQuery(STAKE_SORT_FIELDS);
@@ -362,7 +368,7 @@ export const withdrawalListQuerySchema = adminListQuery(WITHDRAWAL_SORT_FIELDS);
 
 /** Path params `{ id }` (req.params): a positive integer from its string form. */
 export const idParamSchema = strictObject({
-  id: id('Id', mustBePositiveIntegerMessage('Id')),
+  id: id(msg('fieldId'), msg('mustBePositiveInteger', { label: msg('fieldId') })),
 });
 
 /** Path params `{ walletAddress }` (GET /api/stakes/{walletAddress}, /api/withdrawals/{walletAddress}). */
@@ -380,7 +386,7 @@ export type AuthNonceInput = InferType<typeof authNonceSchema>;
 export const authVerifySchema = strictObject({
   walletAddress: walletAddress(),
   // Not trimmed: the signed message must reach the server byte for byte.
-  message: exactText('Sign-in message', MAX_SIGN_IN_MESSAGE_LENGTH).required(MESSAGES.signInMessageRequired),
-  signature: transactionSignature(MESSAGES.invalidSignature).required(MESSAGES.signatureRequired),
+  message: exactText(msg('fieldSignInMessage'), MAX_SIGN_IN_MESSAGE_LENGTH).required(msg('signInMessageRequired')),
+  signature: transactionSignature(msg('invalidSignature')).required(msg('signatureRequired')),
 });
 export type AuthVerifyInput = InferType<typeof authVerifySchema>;

@@ -4,7 +4,8 @@ import type { AnySchema } from 'yup';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages.js';
 import * as schemas from './schemas.js';
-import { ROOT_ERROR_KEY, validate } from './validate.js';
+import { ROOT_ERROR_KEY, validate, validateCoded } from './validate.js';
+import { msg } from './i18n/catalogue.js';
 
 const allSchemas = Object.entries(schemas).filter(([name]) => name.endsWith('Schema')) as Array<[string, AnySchema]>;
 
@@ -96,10 +97,17 @@ describe('validate', () => {
 
   it('keeps only the first message of each field', () => {
     const schema = object({
-      a: string().required('first').min(5, 'second'),
-      b: string().min(5, 'b first').matches(/z/, 'b second'),
+      a: string().required(msg('usernameRequired')).min(5, msg('passwordTooShort')),
+      b: string().min(5, msg('planNameRequired')).matches(/z/, msg('tokenNameRequired')),
     });
-    expect(validate(schema, { a: '', b: 'yyy' })).toEqual({ ok: false, errors: { a: 'first', b: 'b first' } });
+    expect(validate(schema, { a: '', b: 'yyy' })).toEqual({
+      ok: false,
+      errors: { a: MESSAGES.usernameRequired, b: MESSAGES.planNameRequired },
+    });
+    expect(validateCoded(schema, { a: '', b: 'yyy' })).toEqual({
+      ok: false,
+      errors: { a: { code: 'usernameRequired' }, b: { code: 'planNameRequired' } },
+    });
   });
 
   it('does not interpolate ${...} in unknown keys', () => {

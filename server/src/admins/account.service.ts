@@ -1,7 +1,7 @@
 import bcrypt from 'bcryptjs';
 import type { Transaction } from 'sequelize';
 import type { AdminMe, SessionTokenResponse } from '@stakedesk/shared/api-types';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { PasswordChangeInput } from '@stakedesk/shared/schemas';
 import { recordAudit } from '../audit/audit.js';
 import { announceSecurityChanges } from '../events/publish.js';
@@ -15,13 +15,13 @@ import type { StepUp } from './step-up.js';
 /** The acting admin's row, locked, while this session is still honoured. */
 export async function lockSelf(transaction: Transaction, actor: SignedInAdmin): Promise<Admin> {
   const admin = await Admin.findByPk(actor.id, { transaction, lock: transaction.LOCK.UPDATE });
-  if (!admin || !honours(admin, actor.session)) throw unauthorized(MESSAGES.sessionExpired);
+  if (!admin || !honours(admin, actor.session)) throw unauthorized(msg('sessionExpired'));
   return admin;
 }
 
 export async function me(actor: SignedInAdmin): Promise<AdminMe> {
   const admin = await Admin.findByPk(actor.id);
-  if (!admin) throw unauthorized(MESSAGES.sessionExpired);
+  if (!admin) throw unauthorized(msg('sessionExpired'));
   return toAdminJson(admin);
 }
 

@@ -43,7 +43,7 @@ describe('POST /api/admin/me/password', () => {
       admin.token,
     );
     expect(response.status).toBe(403);
-    expect(response.body).toEqual({ message: MESSAGES.stepUpWrong, stepUpRequired: true });
+    expect(response.body).toEqual({ message: MESSAGES.stepUpWrong, code: 'stepUpWrong', stepUpRequired: true });
     expect((await api.request('POST', '/api/admin/login', { username: admin.username, password: admin.password })).status).toBe(200);
     expect((await stats(admin.token)).status).toBe(200);
   });
@@ -75,7 +75,7 @@ describe('POST /api/admin/me/password', () => {
       expect((await stats(admin.token)).status).toBe(200);
       const ended = await stats(other);
       expect(ended.status).toBe(401);
-      expect(ended.body).toEqual({ message: MESSAGES.sessionExpired });
+      expect(ended.body).toEqual({ message: MESSAGES.sessionExpired, code: 'sessionExpired' });
       expect((await api.request('POST', '/api/admin/login', { username: admin.username, password: admin.password })).status).toBe(401);
       const fresh = await api.login(admin.username, 'the-new-password');
       expect((await stats(fresh)).status).toBe(200);
@@ -124,7 +124,7 @@ describe('POST /api/admin/me/sign-out-everywhere', () => {
     for (const token of [admin.token, other]) {
       const ended = await stats(token);
       expect(ended.status).toBe(401);
-      expect(ended.body).toEqual({ message: MESSAGES.sessionExpired });
+      expect(ended.body).toEqual({ message: MESSAGES.sessionExpired, code: 'sessionExpired' });
     }
     expect((await stats(response.body.token)).status).toBe(200);
     // Other admins keep theirs.

@@ -119,13 +119,13 @@ describe('admin login and tokens', () => {
     it('refuses a wrong password with 401 and the generic message', async () => {
       const response = await loginAs(api, { username: ADMIN.username, password: 'wrong password' });
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ message: MESSAGES.invalidCredentials });
+      expect(response.body).toEqual({ message: MESSAGES.invalidCredentials, code: 'invalidCredentials' });
     });
 
     it('refuses an unknown username with the same 401 as a wrong password', async () => {
       const response = await loginAs(api, { username: 'nobody-here', password: ADMIN.password });
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ message: MESSAGES.invalidCredentials });
+      expect(response.body).toEqual({ message: MESSAGES.invalidCredentials, code: 'invalidCredentials' });
     });
 
     it.each([
@@ -136,7 +136,12 @@ describe('admin login and tokens', () => {
     ])("refuses a %s username with 400 'Username is required'", async (_case, body) => {
       const response = await loginAs(api, body);
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ message: 'Username is required', errors: { username: 'Username is required' } });
+      expect(response.body).toEqual({
+        message: 'Username is required',
+        code: 'usernameRequired',
+        errors: { username: 'Username is required' },
+        errorCodes: { username: { code: 'usernameRequired' } },
+      });
     });
 
     it.each([
@@ -146,7 +151,12 @@ describe('admin login and tokens', () => {
     ])("refuses a %s password with 400 'Password is required'", async (_case, body) => {
       const response = await loginAs(api, body);
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ message: 'Password is required', errors: { password: 'Password is required' } });
+      expect(response.body).toEqual({
+        message: 'Password is required',
+        code: 'passwordRequired',
+        errors: { password: 'Password is required' },
+        errorCodes: { password: { code: 'passwordRequired' } },
+      });
     });
 
     it('reports both missing fields at once', async () => {
@@ -230,23 +240,25 @@ describe('admin login and tokens', () => {
       t.now = Math.floor(Date.now() / 1000);
     });
 
-    const REFUSED: Array<[name: string, authorization: () => string | undefined, message: string]> = [
-      ['without a token', () => undefined, MESSAGES.authenticationRequired],
-      ['with an empty Authorization header', () => '', MESSAGES.authenticationRequired],
-      ['with the token but no Bearer scheme', () => rootToken, MESSAGES.authenticationRequired],
-      ['with a Basic header', () => `Basic ${Buffer.from('root:pw').toString('base64')}`, MESSAGES.authenticationRequired],
-      ['with Bearer and nothing after it', () => 'Bearer ', MESSAGES.authenticationRequired],
-      ['with Bearer and two words', () => `Bearer ${rootToken} extra`, MESSAGES.authenticationRequired],
-      ['with a Bearer value that is not a JWT', () => 'Bearer not-a-jwt', MESSAGES.invalidToken],
+    const REFUSED: Array<
+      [name: string, authorization: () => string | undefined, code: 'authenticationRequired' | 'invalidToken' | 'sessionExpired']
+    > = [
+      ['without a token', () => undefined, 'authenticationRequired'],
+      ['with an empty Authorization header', () => '', 'authenticationRequired'],
+      ['with the token but no Bearer scheme', () => rootToken, 'authenticationRequired'],
+      ['with a Basic header', () => `Basic ${Buffer.from('root:pw').toString('base64')}`, 'authenticationRequired'],
+      ['with Bearer and nothing after it', () => 'Bearer ', 'authenticationRequired'],
+      ['with Bearer and two words', () => `Bearer ${rootToken} extra`, 'authenticationRequired'],
+      ['with a Bearer value that is not a JWT', () => 'Bearer not-a-jwt', 'invalidToken'],
       [
         'with a token signed by another secret',
         () => `Bearer ${jwt.sign(rootClaims, 'another secret entirely', { algorithm: 'HS256', expiresIn: 3600 })}`,
-        MESSAGES.invalidToken,
+        'invalidToken',
       ],
       [
         'with an unsigned alg none token',
         () => `Bearer ${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ ...rootClaims, iat: t.now, exp: t.now + 3600 })}.`,
-        MESSAGES.invalidToken,
+        'invalidToken',
       ],
       [
         'with a real signature under an alg none header',
@@ -254,19 +266,19 @@ describe('admin login and tokens', () => {
           const [, payload, signature] = rootToken.split('.');
           return `Bearer ${base64url({ alg: 'none', typ: 'JWT' })}.${payload}.${signature}`;
         },
-        MESSAGES.invalidToken,
+        'invalidToken',
       ],
-      ['with an expired token', () => `Bearer ${t.expired}`, MESSAGES.sessionExpired],
+      ['with an expired token', () => `Bearer ${t.expired}`, 'sessionExpired'],
       [
         "with another admin's token whose subject was changed to root",
         () => `Bearer ${withClaims(t.two, (c) => (c.sub = '1'))}`,
-        MESSAGES.invalidToken,
+        'invalidToken',
       ],
-      ["with a holder's wallet session token", () => `Bearer ${t.holderSession}`, MESSAGES.invalidToken],
+      ["with a holder's wallet session token", () => `Bearer ${t.holderSession}`, 'invalidToken'],
       [
         'with a token whose expiry was pushed back',
         () => `Bearer ${withClaims(rootToken, (c) => (c.exp = t.now + 365 * 24 * 3600))}`,
-        MESSAGES.invalidToken,
+        'invalidToken',
       ],
     ];
 
@@ -274,11 +286,11 @@ describe('admin login and tokens', () => {
       expect((jwt.decode(t.expired) as { exp: number }).exp * 1000).toBeLessThan(Date.now());
     });
 
-    describe.each(REFUSED)('%s', (_name, authorization, message) => {
+    describe.each(REFUSED)('%s', (_name, authorization, code) => {
       it.each(ADMIN_ROUTES)('%s %s answers 401', async (method, path) => {
         const response = await withAuthorization(api, method, path, authorization());
         expect(response.status).toBe(401);
-        expect(response.body).toEqual({ message });
+        expect(response.body).toEqual({ message: MESSAGES[code], code });
       });
     });
 
@@ -305,7 +317,7 @@ describe('admin login and tokens', () => {
     it('refuses an unauthenticated 9 MB settings body with 401 rather than reading it', async () => {
       const response = await api.request('PUT', '/api/admin/settings', { tokenLogo: 'x'.repeat(9 * 1024 * 1024) });
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ message: MESSAGES.authenticationRequired });
+      expect(response.body).toEqual({ message: MESSAGES.authenticationRequired, code: 'authenticationRequired' });
     });
 
     it('does not accept an admin token as a wallet session cookie', async () => {
@@ -335,7 +347,7 @@ describe('admin login and tokens', () => {
           goneToken,
         );
         expect(response.status, `${method} ${path}`).toBe(401);
-        expect(response.body).toEqual({ message: MESSAGES.sessionExpired });
+        expect(response.body).toEqual({ message: MESSAGES.sessionExpired, code: 'sessionExpired' });
       }
       expect(await countRows(api, 'admins')).toBe(2);
     });
@@ -352,7 +364,7 @@ describe('admin login and tokens', () => {
 
       const withOld = await api.request('GET', '/api/admin/stats', undefined, oldToken);
       expect(withOld.status).toBe(401);
-      expect(withOld.body).toEqual({ message: MESSAGES.sessionExpired });
+      expect(withOld.body).toEqual({ message: MESSAGES.sessionExpired, code: 'sessionExpired' });
 
       expect((await loginAs(api, { username: 'two', password: 'password-two' })).status).toBe(401);
       const newToken = await api.login('two', 'new-password-two');
@@ -423,15 +435,15 @@ describe('login brute force', () => {
     for (let i = 0; i < LIMIT; i++) {
       const response = await loginAs(api, { username: ADMIN.username, password: `guess-${i}` });
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ message: MESSAGES.invalidCredentials });
+      expect(response.body).toEqual({ message: MESSAGES.invalidCredentials, code: 'invalidCredentials' });
     }
     const blocked = await loginAs(api, { username: ADMIN.username, password: 'guess-again' });
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ message: MESSAGES.tooManyLoginAttempts });
+    expect(blocked.body).toEqual({ message: MESSAGES.tooManyLoginAttempts, code: 'tooManyLoginAttempts' });
 
     const rightPassword = await loginAs(api, { username: ADMIN.username, password: ADMIN.password });
     expect(rightPassword.status).toBe(429);
-    expect(rightPassword.body).toEqual({ message: MESSAGES.tooManyLoginAttempts });
+    expect(rightPassword.body).toEqual({ message: MESSAGES.tooManyLoginAttempts, code: 'tooManyLoginAttempts' });
   });
 
   it('counts invalid login bodies as failures too', async () => {

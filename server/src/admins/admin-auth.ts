@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import jwt from 'jsonwebtoken';
 import type { SessionTokenResponse } from '@stakedesk/shared/api-types';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { AdminRole } from '@stakedesk/shared/roles';
 import type { Actor } from '../audit/audit.js';
 import { forbidden, unauthorized } from '../http/errors.js';
@@ -49,12 +49,12 @@ function readClaims(token: string, secret: string): AdminClaims {
       (claims.tfs !== undefined && claims.tfs !== true) ||
       typeof claims.exp !== 'number'
     ) {
-      throw unauthorized(MESSAGES.invalidToken);
+      throw unauthorized(msg('invalidToken'));
     }
     return claims as AdminClaims;
   } catch (error) {
-    if (error instanceof jwt.TokenExpiredError) throw unauthorized(MESSAGES.sessionExpired);
-    throw unauthorized(MESSAGES.invalidToken);
+    if (error instanceof jwt.TokenExpiredError) throw unauthorized(msg('sessionExpired'));
+    throw unauthorized(msg('invalidToken'));
   }
 }
 
@@ -75,7 +75,7 @@ async function mustEnrolFirst(session: AdminSession, admin: Admin): Promise<bool
   return !admin.twoFactorEnabled && (await loadSettings()).requireTwoFactor;
 }
 
-export const twoFactorSetupRequired = () => forbidden(MESSAGES.twoFactorSetupRequired, { twoFactorSetupRequired: true });
+export const twoFactorSetupRequired = () => forbidden(msg('twoFactorSetupRequired'), { twoFactorSetupRequired: true });
 
 /**
  * `Authorization: Bearer <token>` for an admin that still exists and whose sessions have not been
@@ -96,7 +96,7 @@ export function requireAdmin(secret: string, options: { enrolment?: boolean } = 
       setupOnly: claims.tfs === true,
     };
     const admin = await isSessionCurrent(session);
-    if (!admin) throw unauthorized(MESSAGES.sessionExpired);
+    if (!admin) throw unauthorized(msg('sessionExpired'));
     if (!options.enrolment && (await mustEnrolFirst(session, admin))) throw twoFactorSetupRequired();
     res.locals.admin = {
       id: admin.id,

@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
 import type { LoginResponse } from '@stakedesk/shared/api-types';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { AdminLoginInput } from '@stakedesk/shared/schemas';
 import { recordSignInAudit } from '../audit/audit.js';
 import { unauthorized } from '../http/errors.js';
@@ -35,7 +35,7 @@ export async function login(ctx: AccountContext, input: AdminLoginInput): Promis
       'admin.login_failed',
       admin ? 'password' : 'unknown username',
     );
-    throw unauthorized(MESSAGES.invalidCredentials);
+    throw unauthorized(msg('invalidCredentials'));
   }
 
   let method: 'password' | 'totp' | 'recovery_code' = 'password';
@@ -43,12 +43,12 @@ export async function login(ctx: AccountContext, input: AdminLoginInput): Promis
     if (!input.code) {
       // Not a failure: the panel asks for the code now. Only this attempt's own count is undone.
       await takeBack(sequelize, key);
-      throw unauthorized(MESSAGES.twoFactorCodeRequired, { twoFactorRequired: true });
+      throw unauthorized(msg('twoFactorCodeRequired'), { twoFactorRequired: true });
     }
     const spent = await spendSecondFactor(ctx, undefined, admin, input.code);
     if (!spent) {
       await auditFailure(admin, attempt, 'admin.login_failed', 'code');
-      throw unauthorized(MESSAGES.twoFactorCodeWrong, { twoFactorRequired: true });
+      throw unauthorized(msg('twoFactorCodeWrong'), { twoFactorRequired: true });
     }
     method = spent;
   }

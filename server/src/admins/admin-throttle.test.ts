@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { accountThrottledMessage } from '@stakedesk/shared/messages';
+import { accountThrottled, accountThrottledMessage } from '@stakedesk/shared/messages';
 import { ADMIN, startTestServer, STEP_UP, type TestServer } from '../test/test-server.js';
 
 let api: TestServer;
@@ -34,7 +34,8 @@ function expectThrottled(response: { status: number; body: any; headers: Headers
   // A second or two may pass between the lock starting and the answer.
   expect(retryAfter).toBeGreaterThanOrEqual(seconds - 3);
   expect(retryAfter).toBeLessThanOrEqual(seconds);
-  expect(response.body).toEqual({ message: accountThrottledMessage(retryAfter), retryAfter });
+  const { code, params } = accountThrottled(retryAfter);
+  expect(response.body).toEqual({ message: accountThrottledMessage(retryAfter), code, ...(params && { params }), retryAfter });
   expect(response.headers.get('retry-after')).toBe(String(retryAfter));
 }
 

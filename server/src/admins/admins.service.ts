@@ -1,7 +1,7 @@
 import bcrypt from 'bcryptjs';
 import { Op, type Sequelize, type Transaction } from 'sequelize';
 import type { Admin as AdminJson, SecurityChange } from '@stakedesk/shared/api-types';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { AdminCreateInput, AdminUpdateInput } from '@stakedesk/shared/schemas';
 import { recordAudit } from '../audit/audit.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -39,14 +39,14 @@ export async function listAdmins(page: Page, after?: Keyset): Promise<{ rows: Ad
   return { rows: rows.map(toAdminJson), total, next };
 }
 
-const fieldConflict = (field: string, message: string) => new AppError(409, message, { [field]: message });
+const fieldConflict = (field: string, message: CodedMessage) => new AppError(409, message, { [field]: message });
 
 async function uniqueOrConflict<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error, 'admins_username_unique')) throw fieldConflict('username', MESSAGES.usernameTaken);
-    if (isUniqueViolation(error, 'admins_email_unique')) throw fieldConflict('email', MESSAGES.emailTaken);
+    if (isUniqueViolation(error, 'admins_username_unique')) throw fieldConflict('username', msg('usernameTaken'));
+    if (isUniqueViolation(error, 'admins_email_unique')) throw fieldConflict('email', msg('emailTaken'));
     throw error;
   }
 }
@@ -59,13 +59,13 @@ async function uniqueOrConflict<T>(work: () => Promise<T>): Promise<T> {
 async function lockAdminsAs(transaction: Transaction, actor: SignedInAdmin): Promise<Admin[]> {
   const admins = await Admin.findAll({ order: [['id', 'ASC']], transaction, lock: transaction.LOCK.UPDATE });
   const self = admins.find((a) => a.id === actor.id);
-  if (!self || !honours(self, actor.session)) throw unauthorized(MESSAGES.sessionExpired);
+  if (!self || !honours(self, actor.session)) throw unauthorized(msg('sessionExpired'));
   if (self.role !== 'owner') throw roleRequired('owner');
   return admins;
 }
 
 function refuseLastOwner(admins: Admin[], target: Admin): void {
-  if (target.role === 'owner' && admins.filter((a) => a.role === 'owner').length <= 1) throw conflict(MESSAGES.lastOwner);
+  if (target.role === 'owner' && admins.filter((a) => a.role === 'owner').length <= 1) throw conflict(msg('lastOwner'));
 }
 
 /** Ends every session the admin has (a role or password change, by an owner). */
@@ -75,7 +75,7 @@ function endSessions(admin: Admin): void {
 
 /** Creating an admin always needs a step-up: it hands out power. */
 export async function createAdmin(sequelize: Sequelize, input: AdminCreateInput, actor: SignedInAdmin, stepUp: StepUp): Promise<Admin> {
-  if (!input.password) throw badRequest(MESSAGES.passwordRequiredForNewAdmin, { password: MESSAGES.passwordRequiredForNewAdmin });
+  if (!input.password) throw badRequest(msg('passwordRequiredForNewAdmin'), { password: msg('passwordRequiredForNewAdmin') });
   const confirm = await stepUp();
   const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
   return uniqueOrConflict(() =>
@@ -105,7 +105,7 @@ export async function updateAdmin(
   stepUp: StepUp,
 ): Promise<Admin> {
   const peek = await Admin.findByPk(id);
-  if (!peek) throw notFound(MESSAGES.adminNotFound);
+  if (!peek) throw notFound(msg('adminNotFound'));
   const needsStepUp = (input.role !== undefined && input.role !== peek.role) || Boolean(input.password);
   const confirm = needsStepUp ? await stepUp() : undefined;
   const passwordHash = input.password ? await bcrypt.hash(input.password, BCRYPT_COST) : undefined;
@@ -113,7 +113,7 @@ export async function updateAdmin(
     sequelize.transaction(async (transaction) => {
       const admins = await lockAdminsAs(transaction, actor);
       const admin = admins.find((a) => a.id === id);
-      if (!admin) throw notFound(MESSAGES.adminNotFound);
+      if (!admin) throw notFound(msg('adminNotFound'));
       const newRole = input.role !== undefined && input.role !== admin.role ? input.role : undefined;
       const changes: SecurityChange[] = [
         ...(newRole ? (['admin.role'] as const) : []),
@@ -145,11 +145,11 @@ export async function updateAdmin(
 }
 
 export async function deleteAdmin(sequelize: Sequelize, id: number, actor: SignedInAdmin): Promise<void> {
-  if (id === actor.id) throw conflict(MESSAGES.cannotDeleteSelf);
+  if (id === actor.id) throw conflict(msg('cannotDeleteSelf'));
   await sequelize.transaction(async (transaction) => {
     const admins = await lockAdminsAs(transaction, actor);
     const admin = admins.find((a) => a.id === id);
-    if (!admin) throw notFound(MESSAGES.adminNotFound);
+    if (!admin) throw notFound(msg('adminNotFound'));
     refuseLastOwner(admins, admin);
     await admin.destroy({ transaction });
     await recordAudit(transaction, actor, { action: 'admin.delete', entityType: 'admin', entityId: id, before: toAdminJson(admin) });

@@ -179,19 +179,19 @@ describe('POST /api/admin/admins', () => {
   });
 
   it.each([
-    ['a missing email', { email: undefined }, 'email', 'Valid email is required'],
-    ['an empty email', { email: '' }, 'email', 'Valid email is required'],
-    ['an invalid email', { email: 'not-an-email' }, 'email', 'Valid email is required'],
-    ['an email without a domain', { email: 'someone@' }, 'email', 'Valid email is required'],
-    ['a missing username', { username: undefined }, 'username', 'Username is required'],
-    ['an empty username', { username: '' }, 'username', 'Username is required'],
-    ['a blank username', { username: '    ' }, 'username', 'Username is required'],
-    ['a 5-character password', { password: '12345' }, 'password', 'Password must be at least 6 characters'],
-  ])('refuses %s with its message', async (_case, overrides, field, message) => {
+    ['a missing email', { email: undefined }, 'email', 'Valid email is required', 'validEmailRequired'],
+    ['an empty email', { email: '' }, 'email', 'Valid email is required', 'validEmailRequired'],
+    ['an invalid email', { email: 'not-an-email' }, 'email', 'Valid email is required', 'validEmailRequired'],
+    ['an email without a domain', { email: 'someone@' }, 'email', 'Valid email is required', 'validEmailRequired'],
+    ['a missing username', { username: undefined }, 'username', 'Username is required', 'usernameRequired'],
+    ['an empty username', { username: '' }, 'username', 'Username is required', 'usernameRequired'],
+    ['a blank username', { username: '    ' }, 'username', 'Username is required', 'usernameRequired'],
+    ['a 5-character password', { password: '12345' }, 'password', 'Password must be at least 6 characters', 'passwordTooShort'],
+  ])('refuses %s with its message', async (_case, overrides, field, message, code) => {
     const before = await counts();
     const response = await adminsApi.create(newAdmin(overrides));
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message, errors: { [field]: message } });
+    expect(response.body).toEqual({ message, code, errors: { [field]: message }, errorCodes: { [field]: { code } } });
     expect(await counts()).toEqual(before);
   });
 
@@ -231,7 +231,13 @@ describe('POST /api/admin/admins', () => {
     const before = await counts();
     const response = await adminsApi.create(form());
     expect(response.status).toBe(409);
-    expect(response.body).toEqual({ message: MESSAGES.usernameTaken, errors: { username: MESSAGES.usernameTaken } });
+    expect(response.body).toEqual({
+      message: MESSAGES.usernameTaken,
+      code: 'usernameTaken',
+      code: 'usernameTaken',
+      errors: { username: MESSAGES.usernameTaken },
+      errorCodes: { username: { code: 'usernameTaken' } },
+    });
     expect(await counts()).toEqual(before);
   });
 
@@ -242,7 +248,13 @@ describe('POST /api/admin/admins', () => {
     const before = await counts();
     const response = await adminsApi.create(form());
     expect(response.status).toBe(409);
-    expect(response.body).toEqual({ message: MESSAGES.emailTaken, errors: { email: MESSAGES.emailTaken } });
+    expect(response.body).toEqual({
+      message: MESSAGES.emailTaken,
+      code: 'emailTaken',
+      code: 'emailTaken',
+      errors: { email: MESSAGES.emailTaken },
+      errorCodes: { email: { code: 'emailTaken' } },
+    });
     expect(await counts()).toEqual(before);
   });
 });
@@ -315,7 +327,7 @@ describe('PUT /api/admin/admins/{id}', () => {
   it('answers 404 for an unknown admin', async () => {
     const response = await adminsApi.update(999999, newAdmin());
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ message: MESSAGES.adminNotFound });
+    expect(response.body).toEqual({ message: MESSAGES.adminNotFound, code: 'adminNotFound' });
   });
 
   it.each(['abc', '-1', '0', '1.5', '99999999999', '1e3', '0x10'])('refuses the id %s with 400', async (id) => {
@@ -354,7 +366,7 @@ describe('DELETE /api/admin/admins/{id}', () => {
     const before = await counts();
     const response = await adminsApi.remove(rootId);
     expect(response.status).toBe(409);
-    expect(response.body).toEqual({ message: MESSAGES.cannotDeleteSelf });
+    expect(response.body).toEqual({ message: MESSAGES.cannotDeleteSelf, code: 'cannotDeleteSelf' });
     expect(await counts()).toEqual(before);
     expect(await loginStatus(ADMIN.username, ADMIN.password)).toBe(200);
   });
@@ -378,7 +390,7 @@ describe('DELETE /api/admin/admins/{id}', () => {
   it('answers 404 for an unknown admin', async () => {
     const response = await adminsApi.remove(999999);
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ message: MESSAGES.adminNotFound });
+    expect(response.body).toEqual({ message: MESSAGES.adminNotFound, code: 'adminNotFound' });
   });
 
   it.each(['abc', '-1', '1.5', '99999999999'])('refuses the id %s with 400', async (id) => {

@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { accountThrottledMessage } from '@stakedesk/shared/messages';
+import { accountThrottled } from '@stakedesk/shared/messages';
 import { recordSignInAudit } from '../audit/audit.js';
 import { AppError } from '../http/errors.js';
 
@@ -16,7 +16,7 @@ export function throttleKey(username: string): string {
 }
 
 export function throttled(retryAfterSeconds: number): AppError {
-  return new AppError(429, accountThrottledMessage(retryAfterSeconds), undefined, { retryAfter: retryAfterSeconds });
+  return new AppError(429, accountThrottled(retryAfterSeconds), undefined, { retryAfter: retryAfterSeconds });
 }
 
 export type Attempt = {

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { roleRequiredMessage } from '@stakedesk/shared/messages';
+import { roleRequired as roleRequiredMessage } from '@stakedesk/shared/messages';
 import { roleAllows, type AdminRole } from '@stakedesk/shared/roles';
 import { forbidden } from '../http/errors.js';
 import { currentAdmin } from './admin-auth.js';

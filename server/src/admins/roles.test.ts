@@ -64,6 +64,10 @@ const ENDPOINTS: Array<[method: string, path: string, needs: AdminRole]> = [
 
 const RANK: Record<AdminRole, number> = { viewer: 0, operator: 1, owner: 2 };
 
+/** A role refusal's code: the role's name is a coded message of its own, so a client translates it too. */
+const ROLE_NAME_CODES: Record<AdminRole, string> = { viewer: 'roleViewer', operator: 'roleOperator', owner: 'roleOwner' };
+const roleRequiredCode = (role: AdminRole) => ({ code: 'roleRequired', params: { role: { code: ROLE_NAME_CODES[role] } } });
+
 /** The request as the panel would send it, with `{}` for a body; the event stream is closed once it answers. */
 async function send(method: string, path: string, token: string): Promise<ApiResponse> {
   const hasBody = method !== 'GET' && method !== 'DELETE';
@@ -96,7 +100,7 @@ describe('each role against every admin endpoint', () => {
       expect(response.status).toBeLessThan(500);
     } else {
       expect(response.status).toBe(403);
-      expect(response.body).toEqual({ message: roleRequiredMessage(needs), requiredRole: needs });
+      expect(response.body).toEqual({ message: roleRequiredMessage(needs), ...roleRequiredCode(needs), requiredRole: needs });
     }
   });
 
@@ -104,7 +108,7 @@ describe('each role against every admin endpoint', () => {
     const call = (method: string) => ({ jsonrpc: '2.0', id: 1, method, params: [] });
     const send = await api.request('POST', '/api/rpc', call('sendTransaction'), tokens.viewer);
     expect(send.status).toBe(403);
-    expect(send.body).toEqual({ message: roleRequiredMessage('operator'), requiredRole: 'operator' });
+    expect(send.body).toEqual({ message: roleRequiredMessage('operator'), ...roleRequiredCode('operator'), requiredRole: 'operator' });
   });
 
   it('changed nothing for the refused requests: no admin, plan or settings change was written by a lower role', async () => {
@@ -171,7 +175,7 @@ describe('a role change', () => {
     expect(change.body.role).toBe('viewer');
     const old = await api.request('GET', '/api/admin/stats', undefined, admin.token);
     expect(old.status).toBe(401);
-    expect(old.body).toEqual({ message: MESSAGES.sessionExpired });
+    expect(old.body).toEqual({ message: MESSAGES.sessionExpired, code: 'sessionExpired' });
     const fresh = await api.login(admin.username, admin.password);
     expect((await api.request('POST', '/api/admin/staking-plans', {}, fresh)).status).toBe(403);
     // Root's own session is untouched.
@@ -209,7 +213,7 @@ describe('there is always an owner', () => {
       rootToken,
     );
     expect(demoteSelf.status).toBe(409);
-    expect(demoteSelf.body).toEqual({ message: MESSAGES.lastOwner });
+    expect(demoteSelf.body).toEqual({ message: MESSAGES.lastOwner, code: 'lastOwner' });
     const [rows] = await api.sequelize.query(`SELECT username FROM admins WHERE role = 'owner'`);
     expect(rows).toEqual([{ username: ADMIN.username }]);
     expect((await api.request('GET', '/api/admin/stats', undefined, rootToken)).status).toBe(200);

@@ -80,15 +80,15 @@ describe('settings changes that redirect money need the acting owner to prove it
     });
 
     it.each([
-      ['without a password', {}, MESSAGES.stepUpRequired],
-      ['with a wrong password', { currentPassword: 'not the password' }, MESSAGES.stepUpWrong],
-      ['with an empty password', { currentPassword: '' }, MESSAGES.stepUpRequired],
-    ])('is refused %s: 403 stepUpRequired, nothing changed, nothing announced', async (_case, proof, message) => {
+      ['without a password', {}, 'stepUpRequired'],
+      ['with a wrong password', { currentPassword: 'not the password' }, 'stepUpWrong'],
+      ['with an empty password', { currentPassword: '' }, 'stepUpRequired'],
+    ] as const)('is refused %s: 403 stepUpRequired, nothing changed, nothing announced', async (_case, proof, code) => {
       const before = await stored();
       const audits = await auditCount();
       const response = await api.request('PUT', '/api/admin/settings', await formWith({ ...change(), ...proof }), rootToken);
       expect(response.status).toBe(403);
-      expect(response.body).toEqual({ message, stepUpRequired: true });
+      expect(response.body).toEqual({ message: MESSAGES[code], code, stepUpRequired: true });
       expect(await stored()).toEqual(before);
       expect(await auditCount()).toBe(audits);
       expect(await events.securityChanges()).toEqual([]);
@@ -143,7 +143,7 @@ describe('settings changes that redirect money need the acting owner to prove it
     clock.nextStep();
     const refused = await api.request('PUT', '/api/admin/settings', await formWith({ requireTwoFactor: false, ...STEP_UP }), rootToken);
     expect(refused.status).toBe(403); // the password alone is not enough: root has two-factor
-    expect(refused.body).toEqual({ message: MESSAGES.stepUpRequired, stepUpRequired: true });
+    expect(refused.body).toEqual({ message: MESSAGES.stepUpRequired, code: 'stepUpRequired', stepUpRequired: true });
     const ok = await api.request(
       'PUT',
       '/api/admin/settings',
@@ -167,7 +167,7 @@ describe('settings changes that redirect money need the acting owner to prove it
       await formWith({ stakingWallet: wallet, ...STEP_UP, code: code === '000000' ? '000001' : '000000' }),
       rootToken,
     );
-    expect(wrong.body).toEqual({ message: MESSAGES.stepUpWrong, stepUpRequired: true });
+    expect(wrong.body).toEqual({ message: MESSAGES.stepUpWrong, code: 'stepUpWrong', stepUpRequired: true });
     expect(
       (await api.request('PUT', '/api/admin/settings', await formWith({ stakingWallet: wallet, ...STEP_UP, code }), rootToken)).status,
     ).toBe(200);
@@ -253,9 +253,9 @@ describe('admin changes that hand out power need a step-up', () => {
     for (const change of [{ role: 'owner' }, { password: 'taken-over-pw' }]) {
       const refused = await put(change);
       expect(refused.status).toBe(403);
-      expect(refused.body).toEqual({ message: MESSAGES.stepUpRequired, stepUpRequired: true });
+      expect(refused.body).toEqual({ message: MESSAGES.stepUpRequired, code: 'stepUpRequired', stepUpRequired: true });
       const wrong = await put({ ...change, currentPassword: 'nope nope' });
-      expect(wrong.body).toEqual({ message: MESSAGES.stepUpWrong, stepUpRequired: true });
+      expect(wrong.body).toEqual({ message: MESSAGES.stepUpWrong, code: 'stepUpWrong', stepUpRequired: true });
     }
     expect((await api.request('GET', '/api/admin/stats', undefined, target.token)).status).toBe(200);
     expect((await api.request('POST', '/api/admin/login', { username: 'target', password: 'taken-over-pw' })).status).toBe(401);

@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
 import type { Transaction } from 'sequelize';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { forbidden, unauthorized } from '../http/errors.js';
 import type { AccountContext } from './account-context.js';
 import { honours, type SignedInAdmin } from './admin-auth.js';
@@ -22,20 +22,20 @@ export type StepUpConfirmation = (transaction: Transaction) => Promise<void>;
  */
 export type StepUp = () => Promise<StepUpConfirmation>;
 
-export const stepUpRequired = (message: string = MESSAGES.stepUpRequired) => forbidden(message, { stepUpRequired: true });
+export const stepUpRequired = (message: CodedMessage = msg('stepUpRequired')) => forbidden(message, { stepUpRequired: true });
 
 export function stepUpFor(ctx: AccountContext, actor: SignedInAdmin, proof: StepUpProof, options: { passwordOnly?: boolean } = {}): StepUp {
   return async () => {
     if (!proof.currentPassword) throw stepUpRequired();
     const admin = await Admin.findByPk(actor.id);
-    if (!admin || !honours(admin, actor.session)) throw unauthorized(MESSAGES.sessionExpired);
+    if (!admin || !honours(admin, actor.session)) throw unauthorized(msg('sessionExpired'));
     const needsCode = admin.twoFactorEnabled && !options.passwordOnly;
     if (needsCode && !proof.code) throw stepUpRequired();
     const key = throttleKey(admin.username);
     const attempt = await takeAttempt(ctx.sequelize, key);
     if (!(await bcrypt.compare(proof.currentPassword, admin.passwordHash))) {
       await auditFailure(admin, attempt, 'admin.step_up_failed', 'password');
-      throw stepUpRequired(MESSAGES.stepUpWrong);
+      throw stepUpRequired(msg('stepUpWrong'));
     }
     if (!needsCode) {
       await clearFailures(ctx.sequelize, key);
@@ -44,7 +44,7 @@ export function stepUpFor(ctx: AccountContext, actor: SignedInAdmin, proof: Step
     return async (transaction) => {
       if (!(await spendSecondFactor(ctx, transaction, admin, proof.code!))) {
         await auditFailure(admin, attempt, 'admin.step_up_failed', 'code');
-        throw stepUpRequired(MESSAGES.stepUpWrong);
+        throw stepUpRequired(msg('stepUpWrong'));
       }
       await clearFailures(ctx.sequelize, key);
     };

@@ -1,5 +1,5 @@
 import type { RecoveryCodesResponse, TwoFactorSetupResponse } from '@stakedesk/shared/api-types';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { TwoFactorEnableInput } from '@stakedesk/shared/schemas';
 import { recordAudit } from '../audit/audit.js';
 import { announceSecurityChanges } from '../events/publish.js';
@@ -19,7 +19,7 @@ import { acceptedStep, newTotpSecret, otpauthUrl } from './totp.js';
 export async function setUpTwoFactor(ctx: AccountContext, actor: SignedInAdmin, issuer: string): Promise<TwoFactorSetupResponse> {
   return ctx.sequelize.transaction(async (transaction) => {
     const admin = await lockSelf(transaction, actor);
-    if (admin.twoFactorEnabled) throw conflict(MESSAGES.twoFactorAlreadyEnabled);
+    if (admin.twoFactorEnabled) throw conflict(msg('twoFactorAlreadyEnabled'));
     const secret = newTotpSecret();
     admin.set({ twoFactorPendingSecret: ctx.box.seal(admin.id, secret) });
     await admin.save({ transaction });
@@ -27,7 +27,7 @@ export async function setUpTwoFactor(ctx: AccountContext, actor: SignedInAdmin, 
   });
 }
 
-const wrongCode = () => badRequest(MESSAGES.twoFactorCodeWrong, { code: MESSAGES.twoFactorCodeWrong });
+const wrongCode = () => badRequest(msg('twoFactorCodeWrong'), { code: msg('twoFactorCodeWrong') });
 
 /**
  * POST /api/admin/me/two-factor/enable: a current code from the pending secret turns two-factor on
@@ -42,9 +42,9 @@ export async function enableTwoFactor(
 ): Promise<RecoveryCodesResponse> {
   return ctx.sequelize.transaction(async (transaction) => {
     const admin = await lockSelf(transaction, actor);
-    if (admin.twoFactorEnabled) throw conflict(MESSAGES.twoFactorAlreadyEnabled);
+    if (admin.twoFactorEnabled) throw conflict(msg('twoFactorAlreadyEnabled'));
     const pending = admin.twoFactorPendingSecret && ctx.box.open(admin.id, admin.twoFactorPendingSecret);
-    if (!pending) throw conflict(MESSAGES.twoFactorNoSetup);
+    if (!pending) throw conflict(msg('twoFactorNoSetup'));
     const step = acceptedStep(pending, input.code, admin.twoFactorLastStep === null ? null : Number(admin.twoFactorLastStep));
     if (step === null) throw wrongCode();
     const before = toAdminJson(admin);
@@ -69,11 +69,11 @@ export async function enableTwoFactor(
 
 /** POST /api/admin/me/two-factor/disable: the password and a current code (a step-up), then off, recovery codes gone. */
 export async function disableTwoFactor(ctx: AccountContext, actor: SignedInAdmin, stepUp: StepUp): Promise<void> {
-  if (!actor.twoFactorEnabled) throw conflict(MESSAGES.twoFactorNotEnabled);
+  if (!actor.twoFactorEnabled) throw conflict(msg('twoFactorNotEnabled'));
   const confirm = await stepUp();
   await ctx.sequelize.transaction(async (transaction) => {
     const admin = await lockSelf(transaction, actor);
-    if (!admin.twoFactorEnabled) throw conflict(MESSAGES.twoFactorNotEnabled);
+    if (!admin.twoFactorEnabled) throw conflict(msg('twoFactorNotEnabled'));
     await confirm(transaction);
     const before = toAdminJson(admin);
     // The step record belonged to the old secret; a new one starts afresh.

@@ -65,14 +65,20 @@ describe('enrolment', () => {
     // The first secret is gone: its code does not enable.
     const stale = await api.request('POST', '/api/admin/me/two-factor/enable', { code: codeAt(first.secret) }, admin.token);
     expect(stale.status).toBe(400);
-    expect(stale.body).toEqual({ message: MESSAGES.twoFactorCodeWrong, errors: { code: MESSAGES.twoFactorCodeWrong } });
+    expect(stale.body).toEqual({
+      message: MESSAGES.twoFactorCodeWrong,
+      code: 'twoFactorCodeWrong',
+      code: 'twoFactorCodeWrong',
+      errors: { code: MESSAGES.twoFactorCodeWrong },
+      errorCodes: { code: { code: 'twoFactorCodeWrong' } },
+    });
   });
 
   it('refuses to enable without a setup (409) or with a wrong code (400), and stays off', async () => {
     const admin = await adminWithRole(api, rootToken, 'operator', 'enrol-wrong');
     const noSetup = await api.request('POST', '/api/admin/me/two-factor/enable', { code: '123456' }, admin.token);
     expect(noSetup.status).toBe(409);
-    expect(noSetup.body).toEqual({ message: MESSAGES.twoFactorNoSetup });
+    expect(noSetup.body).toEqual({ message: MESSAGES.twoFactorNoSetup, code: 'twoFactorNoSetup' });
     const { secret } = (await api.request<TwoFactorSetupResponse>('POST', '/api/admin/me/two-factor/setup', {}, admin.token)).body;
     const right = codeAt(secret);
     const wrong = right === '000000' ? '000001' : '000000';
@@ -118,7 +124,7 @@ describe('enrolment', () => {
     // Never returned again: setup refuses, nothing else carries it.
     const again = await api.request('POST', '/api/admin/me/two-factor/setup', {}, admin.token);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: MESSAGES.twoFactorAlreadyEnabled });
+    expect(again.body).toEqual({ message: MESSAGES.twoFactorAlreadyEnabled, code: 'twoFactorAlreadyEnabled' });
     clock.nextStep();
     const reEnable = await api.request('POST', '/api/admin/me/two-factor/enable', { code: codeAt(secret) }, admin.token);
     expect(reEnable.status).toBe(409);
@@ -176,20 +182,20 @@ describe('signing in with two-factor', () => {
   it('asks for the code after the right password: 401 with twoFactorRequired, and no token', async () => {
     const response = await loginWith(api, credentials());
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ message: MESSAGES.twoFactorCodeRequired, twoFactorRequired: true });
+    expect(response.body).toEqual({ message: MESSAGES.twoFactorCodeRequired, code: 'twoFactorCodeRequired', twoFactorRequired: true });
   });
 
   it('refuses a wrong code with 401 and twoFactorRequired', async () => {
     const right = codeAt(enrolled.secret);
     const response = await loginWith(api, { ...credentials(), code: right === '999999' ? '999998' : '999999' });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ message: MESSAGES.twoFactorCodeWrong, twoFactorRequired: true });
+    expect(response.body).toEqual({ message: MESSAGES.twoFactorCodeWrong, code: 'twoFactorCodeWrong', twoFactorRequired: true });
   });
 
   it('does not say a code is needed when the password is wrong, even with the right code', async () => {
     const response = await loginWith(api, { username: admin.username, password: 'not the password', code: codeAt(enrolled.secret) });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ message: MESSAGES.invalidCredentials });
+    expect(response.body).toEqual({ message: MESSAGES.invalidCredentials, code: 'invalidCredentials' });
   });
 
   it('signs in with the password and a current code, answering the role', async () => {
@@ -209,7 +215,7 @@ describe('signing in with two-factor', () => {
     expect((await loginWith(api, { ...credentials(), code })).status).toBe(200);
     const replay = await loginWith(api, { ...credentials(), code });
     expect(replay.status).toBe(401);
-    expect(replay.body).toEqual({ message: MESSAGES.twoFactorCodeWrong, twoFactorRequired: true });
+    expect(replay.body).toEqual({ message: MESSAGES.twoFactorCodeWrong, code: 'twoFactorCodeWrong', twoFactorRequired: true });
   });
 
   it('lets exactly one of two sign-ins sent at once with the same code through', async () => {
@@ -238,7 +244,7 @@ describe('signing in with two-factor', () => {
     expect(first.status).toBe(200);
     const again = await loginWith(api, { ...credentials(), code });
     expect(again.status).toBe(401);
-    expect(again.body).toEqual({ message: MESSAGES.twoFactorCodeWrong, twoFactorRequired: true });
+    expect(again.body).toEqual({ message: MESSAGES.twoFactorCodeWrong, code: 'twoFactorCodeWrong', twoFactorRequired: true });
     const [rows] = await api.sequelize.query(
       `SELECT action, after FROM audit_logs WHERE admin_id = :id AND action = 'admin.login' ORDER BY id DESC LIMIT 1`,
       {
@@ -291,7 +297,7 @@ describe('turning two-factor off', () => {
       admin.token,
     );
     expect(wrongPassword.status).toBe(403);
-    expect(wrongPassword.body).toEqual({ message: MESSAGES.stepUpWrong, stepUpRequired: true });
+    expect(wrongPassword.body).toEqual({ message: MESSAGES.stepUpWrong, code: 'stepUpWrong', stepUpRequired: true });
     const wrongCode = await api.request(
       'POST',
       '/api/admin/me/two-factor/disable',
@@ -299,7 +305,7 @@ describe('turning two-factor off', () => {
       admin.token,
     );
     expect(wrongCode.status).toBe(403);
-    expect(wrongCode.body).toEqual({ message: MESSAGES.stepUpWrong, stepUpRequired: true });
+    expect(wrongCode.body).toEqual({ message: MESSAGES.stepUpWrong, code: 'stepUpWrong', stepUpRequired: true });
     expect((await me(admin.token)).body.twoFactorEnabled).toBe(true);
 
     const off = await api.request('POST', '/api/admin/me/two-factor/disable', { currentPassword: admin.password, code }, admin.token);
@@ -316,7 +322,7 @@ describe('turning two-factor off', () => {
       admin.token,
     );
     expect(notOn.status).toBe(409);
-    expect(notOn.body).toEqual({ message: MESSAGES.twoFactorNotEnabled });
+    expect(notOn.body).toEqual({ message: MESSAGES.twoFactorNotEnabled, code: 'twoFactorNotEnabled' });
   });
 });
 
@@ -362,7 +368,11 @@ describe('two-factor required for everyone', () => {
       for (const [method, path, body] of ELSEWHERE) {
         const response = await api.request(method, path, body, token);
         expect(response.status, `${method} ${path}`).toBe(403);
-        expect(response.body).toEqual({ message: MESSAGES.twoFactorSetupRequired, twoFactorSetupRequired: true });
+        expect(response.body).toEqual({
+          message: MESSAGES.twoFactorSetupRequired,
+          code: 'twoFactorSetupRequired',
+          twoFactorSetupRequired: true,
+        });
       }
     }
     expect((await me(limited)).body).toMatchObject({ username: admin.username, twoFactorEnabled: false });
@@ -380,7 +390,7 @@ describe('two-factor required for everyone', () => {
     clock.nextStep();
     const refused = await requireTwoFactor(false);
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ message: MESSAGES.stepUpRequired, stepUpRequired: true });
+    expect(refused.body).toEqual({ message: MESSAGES.stepUpRequired, code: 'stepUpRequired', stepUpRequired: true });
     expect((await requireTwoFactor(false, rootToken, { ...STEP_UP, code: codeAt(rootEnrolment.secret) })).status).toBe(200);
     const afterwards = await loginWith(api, { username: later.username, password: later.password });
     expect(afterwards.body).toEqual({ token: expect.any(String), expiresAt: expect.any(String), role: 'viewer' });

@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import type { Sequelize } from 'sequelize';
 import { authNonceSchema, authVerifySchema } from '@stakedesk/shared/schemas';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { unauthorized } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import { endSession, sessionWallet, startSession } from './holder-session.js';
@@ -18,7 +18,7 @@ export function authRoutes(sequelize: Sequelize, secret: string, site: SignInSit
   });
   router.get('/auth/session', async (req, res) => {
     const wallet = await sessionWallet(req, sequelize, secret);
-    if (!wallet) throw unauthorized(MESSAGES.walletSessionRequired);
+    if (!wallet) throw unauthorized(msg('walletSessionRequired'));
     res.json({ walletAddress: wallet });
   });
   router.post('/auth/logout', async (req, res) => {

@@ -3,7 +3,7 @@ import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import jwt from 'jsonwebtoken';
 import type { Sequelize } from 'sequelize';
 import type { AuthVerifyResponse } from '@stakedesk/shared/api-types';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { isSessionRevoked, revokeSession } from './revoked-sessions.js';
 
@@ -71,9 +71,9 @@ export async function sessionWallet(req: Request, sequelize: Sequelize, secret: 
 export function requireHolderSession(sequelize: Sequelize, secret: string): RequestHandler {
   return async (req, res, next) => {
     const wallet = await sessionWallet(req, sequelize, secret);
-    if (!wallet) throw unauthorized(MESSAGES.walletSessionRequired);
+    if (!wallet) throw unauthorized(msg('walletSessionRequired'));
     const claimed = (req.body as { walletAddress?: unknown } | undefined)?.walletAddress;
-    if (typeof claimed === 'string' && claimed !== wallet) throw forbidden(MESSAGES.walletNotYours);
+    if (typeof claimed === 'string' && claimed !== wallet) throw forbidden(msg('walletNotYours'));
     res.locals.holderWallet = wallet;
     next();
   };

@@ -21,7 +21,7 @@ const session = (cookie: string) => api.request('GET', '/api/auth/session', unde
 const withdraw = (stake: { id: number; walletAddress: string }, cookie: string) =>
   api.request<Withdrawal>('POST', '/api/withdrawals', { stakeId: stake.id, walletAddress: stake.walletAddress }, { cookie });
 
-const signedOut = { status: 401, body: { message: MESSAGES.walletSessionRequired } };
+const signedOut = { status: 401, body: { message: MESSAGES.walletSessionRequired, code: 'walletSessionRequired' } };
 
 describe('POST /api/auth/logout', () => {
   it('ends the session on the server: the same cookie answers 401 afterwards, and nothing is withdrawn with it', async () => {

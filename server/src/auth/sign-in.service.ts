@@ -2,7 +2,7 @@ import { createPublicKey, randomBytes, verify } from 'node:crypto';
 import bs58 from 'bs58';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { AuthNonceResponse } from '@stakedesk/shared/api-types';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { AuthNonceInput, AuthVerifyInput } from '@stakedesk/shared/schemas';
 import { unauthorized } from '../http/errors.js';
 import { domainOf, nonceOf, signInMessage } from './sign-in-message.js';
@@ -48,17 +48,17 @@ function signatureIsValid(walletAddress: string, message: string, signature: str
  */
 export async function verifySignIn(sequelize: Sequelize, input: AuthVerifyInput, site: SignInSite): Promise<string> {
   const nonce = nonceOf(input.message);
-  if (!nonce) throw unauthorized(MESSAGES.signInMismatch);
+  if (!nonce) throw unauthorized(msg('signInMismatch'));
   const [issued] = await sequelize.query<{ wallet_address: string; message: string; expires_at: Date }>(
     `UPDATE sign_in_nonces SET used_at = now() WHERE nonce = :nonce AND used_at IS NULL
      RETURNING wallet_address, message, expires_at`,
     { replacements: { nonce }, type: QueryTypes.SELECT },
   );
-  if (!issued) throw unauthorized(MESSAGES.signInUnknown);
-  if (domainOf(input.message) !== site.domain) throw unauthorized(MESSAGES.signInWrongDomain);
-  if (issued.message !== input.message || issued.wallet_address !== input.walletAddress) throw unauthorized(MESSAGES.signInMismatch);
-  if (issued.expires_at.getTime() <= Date.now()) throw unauthorized(MESSAGES.signInExpired);
-  if (!signatureIsValid(input.walletAddress, input.message, input.signature)) throw unauthorized(MESSAGES.invalidSignature);
+  if (!issued) throw unauthorized(msg('signInUnknown'));
+  if (domainOf(input.message) !== site.domain) throw unauthorized(msg('signInWrongDomain'));
+  if (issued.message !== input.message || issued.wallet_address !== input.walletAddress) throw unauthorized(msg('signInMismatch'));
+  if (issued.expires_at.getTime() <= Date.now()) throw unauthorized(msg('signInExpired'));
+  if (!signatureIsValid(input.walletAddress, input.message, input.signature)) throw unauthorized(msg('invalidSignature'));
   return input.walletAddress;
 }
 

@@ -151,7 +151,7 @@ describe('holder sign-in', () => {
       { walletAddress: holder.wallet, message: relayed, signature: holder.sign(relayed) },
       'evil.example',
     );
-    expect(refused).toEqual({ status: 401, body: { message: MESSAGES.signInWrongDomain } });
+    expect(refused).toEqual({ status: 401, body: { message: MESSAGES.signInWrongDomain, code: 'signInWrongDomain' } });
   });
 
   it('refuses a message for another wallet or with altered text', async () => {

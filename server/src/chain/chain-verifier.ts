@@ -1,4 +1,5 @@
 import type { UnrecordedDeposit } from '@stakedesk/shared/api-types';
+import { english, msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 
 /**
  * The server believes the chain, not the browser. Every deposit is proven by
@@ -35,11 +36,12 @@ export type PayoutClaim = {
 };
 
 /**
- * `ok: false` carries a sentence for the person who sent the claim, saying what does not match.
+ * `ok: false` carries a sentence for the person who sent the claim, saying what does not match
+ * (coded; see chainReason for a plain string).
  * `retryable`: the chain does not know the transaction (yet); load-balanced RPC providers answer
  * so for a while after confirmation, so this is never a final refusal.
  */
-export type Verdict = { ok: true } | { ok: false; reason: string; retryable?: true };
+export type Verdict = { ok: true } | { ok: false; reason: CodedMessage | string; retryable?: true };
 
 /** A transaction that mentions an address (getSignaturesForAddress), newest first. */
 export type SignatureInfo = { signature: string; failed: boolean };
@@ -48,7 +50,20 @@ export type SignatureInfo = { signature: string; failed: boolean };
 export type SignatureState = { finalized: boolean; failed: boolean };
 
 /** The chain could not be asked (RPC down, slow, rate-limited): nothing may be recorded; retry later. */
-export class ChainUnavailableError extends Error {}
+export class ChainUnavailableError extends Error {
+  readonly reason: CodedMessage;
+
+  constructor(reason: CodedMessage | string) {
+    const coded = chainReason(reason);
+    super(english(coded));
+    this.reason = coded;
+  }
+}
+
+/** A chain's reason as a coded message (a plain sentence, as test chains give, travels as the detail of `chainProblem`). */
+export function chainReason(reason: CodedMessage | string): CodedMessage {
+  return typeof reason === 'string' ? msg('chainProblem', { detail: reason }) : reason;
+}
 
 export interface ChainVerifier {
   verifyDeposit(claim: DepositClaim): Promise<Verdict>;

@@ -268,7 +268,11 @@ describe('payouts proven on chain', () => {
     const short = await chain.transfer({ mint, from: stakingWallet, to: holder.publicKey, rawAmount: tokens(799), decimals: DECIMALS });
     expect(await complete(withdrawal.id, short)).toMatchObject({
       status: 422,
-      body: { message: "The holder's wallet received 799 tokens, not 800" },
+      body: {
+        message: "The holder's wallet received 799 tokens, not 800",
+        code: 'payoutWrongAmount',
+        params: { received: '799', amount: '800' },
+      },
     });
     const stranger = Keypair.generate().publicKey;
     const misdirected = await chain.transfer({

@@ -115,14 +115,26 @@ describe('the provider URL, ALLOW_PRIVATE_RPC off', () => {
     const before = await storedUrl();
     const response = await save(url);
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message: MESSAGES.rpcUrlNotPublic, errors: { heliusRpcUrl: MESSAGES.rpcUrlNotPublic } });
+    expect(response.body).toEqual({
+      message: MESSAGES.rpcUrlNotPublic,
+      code: 'rpcUrlNotPublic',
+      code: 'rpcUrlNotPublic',
+      errors: { heliusRpcUrl: MESSAGES.rpcUrlNotPublic },
+      errorCodes: { heliusRpcUrl: { code: 'rpcUrlNotPublic' } },
+    });
     expect(await storedUrl()).toBe(before);
   });
 
   it('refuses a host name that resolves to no address, and one with an internal address among public ones', async () => {
     const unresolvable = await save('https://no-such-host.invalid/');
     expect(unresolvable.status).toBe(400);
-    expect(unresolvable.body).toEqual({ message: MESSAGES.rpcUrlUnresolvable, errors: { heliusRpcUrl: MESSAGES.rpcUrlUnresolvable } });
+    expect(unresolvable.body).toEqual({
+      message: MESSAGES.rpcUrlUnresolvable,
+      code: 'rpcUrlUnresolvable',
+      code: 'rpcUrlUnresolvable',
+      errors: { heliusRpcUrl: MESSAGES.rpcUrlUnresolvable },
+      errorCodes: { heliusRpcUrl: { code: 'rpcUrlUnresolvable' } },
+    });
 
     dnsAnswers.set('mixed.rpc.test', ['93.184.216.34', '10.1.2.3']);
     const mixed = await save('https://mixed.rpc.test/');
@@ -148,7 +160,7 @@ describe('the provider URL, ALLOW_PRIVATE_RPC off', () => {
       await storeByHand(url);
       const proxied = await api.request('POST', '/api/rpc', rpcCall);
       expect(proxied.status, url).toBe(503);
-      expect(proxied.body).toEqual({ message: MESSAGES.chainUnavailable });
+      expect(proxied.body).toEqual({ message: MESSAGES.chainUnavailable, code: 'chainUnavailable' });
 
       const verified = await deposit();
       expect(verified.status, url).toBe(503);

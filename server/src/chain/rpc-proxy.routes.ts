@@ -1,12 +1,12 @@
 import { json, Router, type RequestHandler, type Response as ExpressResponse } from 'express';
 import type { Sequelize } from 'sequelize';
-import { MESSAGES, rpcBatchSizeMessage, rpcMethodNotAllowedMessage } from '@stakedesk/shared/messages';
+import { english, msg } from '@stakedesk/shared/i18n/catalogue';
 import type { RpcConfigResponse } from '@stakedesk/shared/api-types';
 import { roleAllows } from '@stakedesk/shared/roles';
 import type { SignedInAdmin } from '../admins/admin-auth.js';
 import { roleRequired } from '../admins/require-role.js';
 import { callRateLimit } from '../http/call-rate-limit.js';
-import { unauthorized } from '../http/errors.js';
+import { errorBody, unauthorized } from '../http/errors.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { judgeBatch } from './rpc-access.js';
 import { upstreamRpcUrl } from './rpc-endpoint.js';
@@ -16,6 +16,7 @@ const UPSTREAM_TIMEOUT_MS = 15_000;
 
 type RpcCall = { jsonrpc?: unknown; id?: unknown; method: string; params?: unknown };
 
+/** JSON-RPC's own error shape (its numeric code), in English like the upstream's. */
 const rpcError = (id: unknown, code: number, message: string) => ({ jsonrpc: '2.0', id: id ?? null, error: { code, message } });
 
 /** The well-formed calls of this request (set by the first step). */
@@ -26,11 +27,11 @@ const wellFormed: RequestHandler = (req, res, next) => {
   const payload: unknown = req.body;
   const calls: unknown[] = Array.isArray(payload) ? payload : [payload];
   if (calls.length === 0 || calls.length > MAX_BATCH) {
-    res.status(400).json(rpcError(null, -32600, rpcBatchSizeMessage(MAX_BATCH)));
+    res.status(400).json(rpcError(null, -32600, english(msg('rpcBatchSize', { max: MAX_BATCH }))));
     return;
   }
   if (!calls.every((call) => typeof call === 'object' && call !== null && typeof (call as RpcCall).method === 'string')) {
-    res.status(400).json(rpcError(null, -32600, MESSAGES.rpcInvalidRequest));
+    res.status(400).json(rpcError(null, -32600, english(msg('rpcInvalidRequest'))));
     return;
   }
   res.locals.rpcCalls = calls;
@@ -68,7 +69,7 @@ export function rpcProxyRoutes(
     limit: callsPerMinute,
     windowMs: 60_000,
     cost: (_req, res) => callsOf(res).length,
-    message: MESSAGES.tooManyRequests,
+    message: msg('tooManyRequests'),
   });
   const adminIfClaimed: RequestHandler = (req, res, next) =>
     req.get('authorization') === undefined ? next() : requireAdmin(req, res, next);
@@ -81,9 +82,9 @@ export function rpcProxyRoutes(
       admin !== undefined && roleAllows(admin.role, 'operator'),
     );
     if (verdict.allowed) return next();
-    if (verdict.why === 'sign-in') throw admin ? roleRequired('operator') : unauthorized(MESSAGES.rpcAdminRequired);
+    if (verdict.why === 'sign-in') throw admin ? roleRequired('operator') : unauthorized(msg('rpcAdminRequired'));
     const refused = calls.find((call) => call.method === verdict.method);
-    res.status(403).json(rpcError(refused?.id, -32601, rpcMethodNotAllowedMessage(verdict.method.slice(0, 60))));
+    res.status(403).json(rpcError(refused?.id, -32601, english(msg('rpcMethodNotAllowed', { method: verdict.method.slice(0, 60) }))));
   };
 
   router.post('/rpc', json({ limit: '64kb' }), wellFormed, limit, adminIfClaimed, allowed, async (req, res) => {
@@ -98,7 +99,10 @@ export function rpcProxyRoutes(
       });
       answer = { status: response.status, text: await response.text() };
     } catch {
-      res.status(503).set('Retry-After', '5').json({ message: MESSAGES.chainUnavailable });
+      res
+        .status(503)
+        .set('Retry-After', '5')
+        .json(errorBody(msg('chainUnavailable')));
       return;
     }
     res.status(answer.status).type('application/json').send(answer.text);

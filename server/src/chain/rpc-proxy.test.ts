@@ -111,7 +111,7 @@ describe('/api/rpc', () => {
     for (const body of [call('sendTransaction'), [call('getLatestBlockhash', 1), call('sendTransaction', 2)]]) {
       const response = await api.request('POST', '/api/rpc', body);
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ message: MESSAGES.rpcAdminRequired });
+      expect(response.body).toEqual({ message: MESSAGES.rpcAdminRequired, code: 'rpcAdminRequired' });
     }
     expect(received).toEqual([]);
   });
@@ -148,15 +148,15 @@ describe('/api/rpc', () => {
       expiresIn: 3600,
     });
     const cases = [
-      ['not-a-jwt', MESSAGES.invalidToken],
-      [forged, MESSAGES.invalidToken],
-      [expired, MESSAGES.sessionExpired],
+      ['not-a-jwt', 'invalidToken'],
+      [forged, 'invalidToken'],
+      [expired, 'sessionExpired'],
     ] as const;
-    for (const [badToken, message] of cases) {
+    for (const [badToken, code] of cases) {
       for (const body of [call('sendTransaction'), call('getBalance')]) {
         const response = await api.request('POST', '/api/rpc', body, badToken);
         expect(response.status).toBe(401);
-        expect(response.body).toEqual({ message });
+        expect(response.body).toEqual({ message: MESSAGES[code], code });
       }
     }
     const notBearer = await fetch(`${api.baseUrl}/api/rpc`, {
@@ -235,7 +235,7 @@ describe('/api/rpc rate limit', () => {
     // 10 + 3 would pass 12: refused whole, nothing forwarded, nothing counted.
     const refused = await api.request('POST', '/api/rpc', batchOf(3));
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ message: MESSAGES.tooManyRequests });
+    expect(refused.body).toEqual({ message: MESSAGES.tooManyRequests, code: 'tooManyRequests' });
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);

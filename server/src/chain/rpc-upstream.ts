@@ -1,4 +1,4 @@
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { Config } from '../config.js';
 import { checkPublicHost, systemResolve, type ResolveHost } from './public-host.js';
 import { createUpstreamFetch } from './upstream-fetch.js';
@@ -8,7 +8,7 @@ export type RpcUpstream = {
   /** For every request to an upstream: the proxy's and the verifier's. */
   fetch: typeof fetch;
   /** Why this provider URL may not be saved, or undefined when it may. */
-  refuseProviderUrl(url: string): Promise<string | undefined>;
+  refuseProviderUrl(url: string): Promise<CodedMessage | undefined>;
 };
 
 export function createRpcUpstream(
@@ -21,7 +21,7 @@ export function createRpcUpstream(
       if (allowPrivateRpc) return undefined;
       const verdict = await checkPublicHost(new URL(url).hostname, resolve);
       if (verdict.ok) return undefined;
-      return verdict.reason === 'unresolvable' ? MESSAGES.rpcUrlUnresolvable : MESSAGES.rpcUrlNotPublic;
+      return verdict.reason === 'unresolvable' ? msg('rpcUrlUnresolvable') : msg('rpcUrlNotPublic');
     },
   };
 }

@@ -1,3 +1,4 @@
+import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { UnrecordedDeposit } from '@stakedesk/shared/api-types';
 import { Connection, PublicKey, type ParsedTransactionWithMeta } from '@solana/web3.js';
 import {
@@ -25,7 +26,7 @@ const DEFAULT_RPC_TIMEOUT_MS = 10_000;
  */
 const TRANSACTION_MEMORY_MS = 30_000;
 const TRANSACTIONS_REMEMBERED = 500;
-const NOT_FOUND = { ok: false, reason: 'Transaction not found on chain (or not yet confirmed)', retryable: true } as const;
+const NOT_FOUND = { ok: false, reason: msg('txNotFoundOnChain'), retryable: true } as const;
 
 /**
  * The chain as the server sees it, through `endpoint()` (re-read on every use, so a provider
@@ -59,9 +60,7 @@ export class SolanaChain implements Chain {
       return await question();
     } catch (error) {
       const cause = error instanceof Error && error.cause instanceof RefusedAddressError ? error.cause : error;
-      throw new ChainUnavailableError(
-        `The Solana network could not be asked (${cause instanceof Error ? cause.message.slice(0, 120) : 'error'})`,
-      );
+      throw new ChainUnavailableError(msg('chainNotAsked', { cause: cause instanceof Error ? cause.message.slice(0, 120) : 'error' }));
     }
   }
 
@@ -95,16 +94,16 @@ export class SolanaChain implements Chain {
   /** Shared checks of a transaction that should move `wholeTokens` of `mint`, in the order the refusals read. */
   private async movementOf(txId: string, mint: string, wholeTokens: string) {
     const decimals = await this.decimals(mint);
-    const refuse = (reason: string) => ({ ok: false as const, reason });
-    if (decimals === undefined) return refuse('The configured token contract is not a token mint on this network');
+    const refuse = (reason: CodedMessage) => ({ ok: false as const, reason });
+    if (decimals === undefined) return refuse(msg('tokenNotMint'));
     const tx = await this.transaction(txId);
     if (!tx || !tx.meta) return NOT_FOUND;
-    if (tx.meta.err) return refuse('The transaction failed on chain');
+    if (tx.meta.err) return refuse(msg('txFailedOnChain'));
     const movement = tokenMovement(tx.meta.preTokenBalances ?? [], tx.meta.postTokenBalances ?? [], mint);
     if (movement.byOwner.size === 0) {
-      return refuse(movement.otherMints.size > 0 ? 'The transaction moved a different token' : 'The transaction moved no tokens');
+      return refuse(movement.otherMints.size > 0 ? msg('txMovedOtherToken') : msg('txMovedNoTokens'));
     }
-    if (movement.ownerChanged) return refuse('A token account changed owner in this transaction');
+    if (movement.ownerChanged) return refuse(msg('tokenAccountOwnerChanged'));
     return { ok: true as const, tx, movement, raw: toRawAmount(wholeTokens, decimals), decimals };
   }
 
@@ -115,11 +114,16 @@ export class SolanaChain implements Chain {
     const received = movement.byOwner.get(claim.stakingWallet) ?? 0n;
     const sent = -(movement.byOwner.get(claim.walletAddress) ?? 0n);
     const tokens = (value: bigint) => fromRawAmount(value, decimals);
-    if (received <= 0n) return { ok: false, reason: 'The transaction did not send tokens to the staking wallet' };
-    if (received !== raw) return { ok: false, reason: `The staking wallet received ${tokens(received)} tokens, not ${claim.amount}` };
-    if (sent !== raw) return { ok: false, reason: `The wallet ${claim.walletAddress} sent ${tokens(sent)} tokens, not ${claim.amount}` };
+    if (received <= 0n) return { ok: false, reason: msg('depositNotToStakingWallet') };
+    if (received !== raw)
+      return { ok: false, reason: msg('depositWrongAmountReceived', { received: tokens(received), amount: claim.amount }) };
+    if (sent !== raw)
+      return {
+        ok: false,
+        reason: msg('depositWrongAmountSent', { wallet: claim.walletAddress, sent: tokens(sent), amount: claim.amount }),
+      };
     if (claim.reference && !keysOf(checked.tx).includes(claim.reference)) {
-      return { ok: false, reason: "The transaction does not carry this deposit's reference" };
+      return { ok: false, reason: msg('depositReferenceMissing') };
     }
     return { ok: true };
   }
@@ -129,19 +133,18 @@ export class SolanaChain implements Chain {
     if (!checked.ok) return checked;
     const { movement, raw, decimals } = checked;
     const received = movement.byOwner.get(claim.walletAddress) ?? 0n;
-    if (received <= 0n) return { ok: false, reason: `The transaction sent no tokens to the holder's wallet ${claim.walletAddress}` };
+    if (received <= 0n) return { ok: false, reason: msg('payoutNothingToHolder', { wallet: claim.walletAddress }) };
     if (received !== raw) {
-      return { ok: false, reason: `The holder's wallet received ${fromRawAmount(received, decimals)} tokens, not ${claim.amount}` };
+      return { ok: false, reason: msg('payoutWrongAmount', { received: fromRawAmount(received, decimals), amount: claim.amount }) };
     }
     // A batch pays several holders, so the staking wallet may have sent more than this one share.
     const sent = -(movement.byOwner.get(claim.stakingWallet) ?? 0n);
-    if (sent < raw) return { ok: false, reason: `The tokens did not come from the staking wallet ${claim.stakingWallet}` };
+    if (sent < raw) return { ok: false, reason: msg('payoutNotFromStakingWallet', { wallet: claim.stakingWallet }) };
     // Block times are whole seconds: a payout in the second of the request counts as after it.
     const blockTime = checked.tx.blockTime;
-    if (blockTime === null || blockTime === undefined)
-      return { ok: false, reason: 'The chain does not say when this transaction happened' };
+    if (blockTime === null || blockTime === undefined) return { ok: false, reason: msg('txTimeUnknown') };
     if (blockTime < Math.floor(claim.notBefore.getTime() / 1000)) {
-      return { ok: false, reason: 'The transaction is older than the withdrawal request' };
+      return { ok: false, reason: msg('txOlderThanRequest') };
     }
     return { ok: true };
   }
@@ -170,7 +173,7 @@ export class SolanaChain implements Chain {
 
   async tokenBalance(mint: string, owner: string): Promise<string> {
     const decimals = await this.decimals(mint);
-    if (decimals === undefined) throw new ChainUnavailableError('The configured token contract is not a token mint on this network');
+    if (decimals === undefined) throw new ChainUnavailableError(msg('tokenNotMint'));
     const connection = await this.connection();
     const accounts = await this.ask(() => connection.getTokenAccountsByOwner(new PublicKey(owner), { mint: new PublicKey(mint) }));
     const balances = await Promise.all(accounts.value.map(({ pubkey }) => this.ask(() => connection.getTokenAccountBalance(pubkey))));

@@ -1,19 +1,19 @@
+import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { unavailable, unprocessable, type AppError } from '../http/errors.js';
-import { ChainUnavailableError, type Verdict } from './chain-verifier.js';
+import { chainReason, ChainUnavailableError, type Verdict } from './chain-verifier.js';
 
-const TRY_AGAIN = 'Nothing was recorded; please try again shortly.';
-
-const retryLater = (reason: string): AppError => unavailable(`${reason}. ${TRY_AGAIN}`, { retryable: true });
+const retryLater = (reason: CodedMessage | string): AppError =>
+  unavailable(msg('notRecordedRetry', { reason: chainReason(reason) }), { retryable: true });
 
 /** The chain does not know the transaction (yet): never a final answer for tokens that may have moved. */
-export const notYetOnChain = () => retryLater('Transaction not found on chain (or not yet confirmed)');
+export const notYetOnChain = () => retryLater(msg('txNotFoundOnChain'));
 
 /** Asks the chain; an unreachable or hanging one is 503 `retryable`. */
 export async function askChain<T>(question: () => Promise<T>): Promise<T> {
   try {
     return await question();
   } catch (error) {
-    if (error instanceof ChainUnavailableError) throw retryLater(error.message);
+    if (error instanceof ChainUnavailableError) throw retryLater(error.reason);
     throw error;
   }
 }
@@ -26,5 +26,5 @@ export async function requireProof(check: () => Promise<Verdict>): Promise<void>
   const verdict = await askChain(check);
   if (verdict.ok) return;
   if (verdict.retryable) throw retryLater(verdict.reason);
-  throw unprocessable(verdict.reason);
+  throw unprocessable(chainReason(verdict.reason));
 }

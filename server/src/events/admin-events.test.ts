@@ -81,7 +81,7 @@ describe('GET /api/admin/events', () => {
   it('refuses a request without a valid admin token', async () => {
     const response = await fetch(`${api.baseUrl}/api/admin/events`);
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ message: 'Authentication required' });
+    expect(await response.json()).toEqual({ message: 'Authentication required', code: 'authenticationRequired' });
   });
 
   it('streams new stakes, withdrawal requests and other admins’ changes as they commit', async () => {

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { currentAdminSession, isSessionCurrent } from '../admins/admin-auth.js';
 import { unavailable } from '../http/errors.js';
 import type { AdminEventHub } from './admin-event-hub.js';
@@ -16,7 +16,7 @@ const MAX_STREAMS = 200;
 export function adminEventRoutes(hub: AdminEventHub): Router {
   const router = Router();
   router.get('/events', requireRole('viewer'), (req, res) => {
-    if (hub.size >= MAX_STREAMS) throw unavailable(MESSAGES.tooManyEventStreams);
+    if (hub.size >= MAX_STREAMS) throw unavailable(msg('tooManyEventStreams'));
     const session = currentAdminSession(res);
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',

@@ -18,19 +18,19 @@ describe('the API basics', () => {
   it('answers unknown /api paths with a JSON 404, not the web app', async () => {
     const response = await api.request('GET', '/api/nothing-here');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ message: MESSAGES.notFound });
+    expect(response.body).toEqual({ message: MESSAGES.notFound, code: 'notFound' });
   });
 
   it('refuses malformed JSON with a 400 that says so, without a stack trace', async () => {
     const response = await api.request('POST', '/api/withdrawals', '{"planId": 1,');
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message: MESSAGES.malformedJson });
+    expect(response.body).toEqual({ message: MESSAGES.malformedJson, code: 'malformedJson' });
   });
 
   it('refuses a body over the size limit with 413', async () => {
     const response = await api.request('POST', '/api/withdrawals', { stakeId: 1, padding: 'x'.repeat(200_000) });
     expect(response.status).toBe(413);
-    expect(response.body).toEqual({ message: MESSAGES.payloadTooLarge });
+    expect(response.body).toEqual({ message: MESSAGES.payloadTooLarge, code: 'payloadTooLarge' });
   });
 
   it('sends security headers', async () => {
@@ -50,7 +50,7 @@ describe('the API basics', () => {
   it('answers a URL too large for the HTTP parser with the usual JSON error', async () => {
     const response = await fetch(`${api.baseUrl}/api/settings?q=${'x'.repeat(20_000)}`);
     expect(response.status).toBe(431);
-    expect(await response.json()).toEqual({ message: 'The request URL or headers are too large' });
+    expect(await response.json()).toEqual({ message: 'The request URL or headers are too large', code: 'headersTooLarge' });
   });
 
   it("lets the desktop app's origin call the admin API, and nothing else", async () => {

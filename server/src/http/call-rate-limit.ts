@@ -1,6 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Sequelize } from 'sequelize';
+import type { CodedMessage } from '@stakedesk/shared/i18n/catalogue';
+import { errorBody } from './errors.js';
 import { takeHits } from './postgres-rate-limit-store.js';
 
 type CallRateLimitOptions = {
@@ -11,7 +13,7 @@ type CallRateLimitOptions = {
   windowMs: number;
   /** How many calls this request makes (read after the body is parsed). */
   cost: (req: Request, res: Response) => number;
-  message: string;
+  message: CodedMessage;
 };
 
 /**
@@ -25,6 +27,6 @@ export function callRateLimit(sequelize: Sequelize, { prefix, limit, windowMs, c
     const { taken, resetTime } = await takeHits(sequelize, key, cost(req, res), { limit, windowMs });
     if (taken) return next();
     const seconds = Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000));
-    res.status(429).set('Retry-After', String(seconds)).json({ message });
+    res.status(429).set('Retry-After', String(seconds)).json(errorBody(message));
   };
 }

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
+import { errorBody } from './errors.js';
 
 /**
  * Requests Node's HTTP parser refuses before Express sees them (headers or URL too large, bad
@@ -9,7 +10,7 @@ export function answerClientErrorsWithJson(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const body = JSON.stringify({ message: tooLarge ? MESSAGES.headersTooLarge : MESSAGES.invalidRequest });
+    const body = JSON.stringify(errorBody(tooLarge ? msg('headersTooLarge') : msg('invalidRequest')));
     const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
     socket.end(
       `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

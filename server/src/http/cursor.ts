@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { badRequest } from './errors.js';
 
 /** Where a page ended: the sort value of its last row (as PostgreSQL prints it, so nothing is rounded) and its id. */
@@ -7,10 +8,9 @@ export type Keyset = { value: string | null; id: number };
 /** What a cursor was made for: the list, its sort and order, its search and filter. Another list refuses it. */
 export type CursorScope = Record<string, string | undefined>;
 
-const INVALID_CURSOR = 'Cursor is invalid: start again from the first page';
 const MAX_CURSOR_LENGTH = 1000;
 
-const invalid = () => badRequest(INVALID_CURSOR, { cursor: INVALID_CURSOR });
+const invalid = () => badRequest(msg('invalidCursor'), { cursor: msg('invalidCursor') });
 
 /** The opaque cursor of the page after `at`. */
 export function encodeCursor(scope: CursorScope, at: Keyset): string {
@@ -41,7 +41,7 @@ export function readCursor(req: Request, scope: CursorScope): Keyset | undefined
   if (typeof raw !== 'string' || raw === '') throw invalid();
   const offset = req.query.offset;
   if (offset !== undefined && offset !== '0') {
-    const message = 'Offset cannot be combined with a cursor';
+    const message = msg('cursorWithOffset');
     throw badRequest(message, { offset: message });
   }
   return decodeCursor(raw, scope);

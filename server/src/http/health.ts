@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Sequelize } from 'sequelize';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
+import { errorBody } from './errors.js';
 
 /** 200 when the server can reach PostgreSQL, 503 otherwise (for load balancers and operators). */
 export function healthRoute(sequelize: Sequelize): Router {
@@ -9,7 +10,7 @@ export function healthRoute(sequelize: Sequelize): Router {
       await sequelize.query('SELECT 1');
       res.json({ status: 'ok' });
     } catch {
-      res.status(503).json({ status: 'unavailable', message: MESSAGES.databaseUnavailable });
+      res.status(503).json({ status: 'unavailable', ...errorBody(msg('databaseUnavailable')) });
     }
   });
 }

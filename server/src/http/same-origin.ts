@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { forbidden } from './errors.js';
 
 /**
@@ -14,9 +14,9 @@ export function refuseCrossSite(allowedOrigins: string[]): RequestHandler {
     try {
       host = new URL(origin).host;
     } catch {
-      throw forbidden(MESSAGES.crossSiteRefused);
+      throw forbidden(msg('crossSiteRefused'));
     }
-    if (host !== req.get('host')) throw forbidden(MESSAGES.crossSiteRefused);
+    if (host !== req.get('host')) throw forbidden(msg('crossSiteRefused'));
     next();
   };
 }

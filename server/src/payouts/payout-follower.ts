@@ -1,6 +1,7 @@
 import { Op, QueryTypes, type Sequelize } from 'sequelize';
+import { english, msg } from '@stakedesk/shared/i18n/catalogue';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.js';
-import { ChainUnavailableError, type Chain, type SignatureState } from '../chain/chain-verifier.js';
+import { chainReason, ChainUnavailableError, type Chain, type SignatureState } from '../chain/chain-verifier.js';
 import type { Logger } from '../logger.js';
 import { markPaid } from '../withdrawals/mark-paid.js';
 import { payoutClaimOf } from '../withdrawals/payout-claim.js';
@@ -43,12 +44,12 @@ async function outcomeOf(chain: Chain, payout: PayoutRow, state: SignatureState 
   const reasons = new Map<number, string | null>();
   for (const withdrawal of withdrawals) {
     if (await isPayoutTransferTaken(sequelize, payout.signature, withdrawal.walletAddress)) {
-      reasons.set(withdrawal.id, 'This transaction ID has already been used');
+      reasons.set(withdrawal.id, english(msg('txIdAlreadyUsed')));
       continue;
     }
     const verdict = await chain.verifyPayout(payoutClaimOf(withdrawal, payout.signature));
     if (!verdict.ok && verdict.retryable) return null;
-    reasons.set(withdrawal.id, verdict.ok ? null : verdict.reason);
+    reasons.set(withdrawal.id, verdict.ok ? null : english(chainReason(verdict.reason)));
   }
   return { status: 'checked', reasons };
 }

@@ -1,6 +1,6 @@
 import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Payout } from '@stakedesk/shared/api-types';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { PayoutRegisterInput } from '@stakedesk/shared/schemas';
 import type { PayoutStatus } from '@stakedesk/shared/stake-status';
 import { recordAudit, type Actor } from '../audit/audit.js';
@@ -33,7 +33,7 @@ async function payoutWithSignature(sequelize: Sequelize, signature: string, tran
 function replayOf(row: PayoutRow | undefined, input: PayoutRegisterInput): Payout | undefined {
   if (!row) return undefined;
   const same = [...input.withdrawalIds].sort((a, b) => a - b).join() === row.withdrawal_ids.join();
-  if (!same) throw conflict(MESSAGES.payoutSignatureTaken);
+  if (!same) throw conflict(msg('payoutSignatureTaken'));
   return toPayoutJson(row);
 }
 
@@ -42,12 +42,11 @@ async function requireRecentBlockhash(chain: ChainFollower, lastValidBlockHeight
   try {
     height = await chain.blockHeight(CHAIN_COMMITMENT);
   } catch (error) {
-    if (error instanceof ChainUnavailableError)
-      throw unavailable(`${error.message}. Nothing was registered; please try again shortly.`, { retryable: true });
+    if (error instanceof ChainUnavailableError) throw unavailable(msg('notRegisteredRetry', { reason: error.reason }), { retryable: true });
     throw error;
   }
   if (lastValidBlockHeight > height + MAX_BLOCKS_AHEAD) {
-    throw badRequest(MESSAGES.payoutBlockHeightTooFar, { lastValidBlockHeight: MESSAGES.payoutBlockHeightTooFar });
+    throw badRequest(msg('payoutBlockHeightTooFar'), { lastValidBlockHeight: msg('payoutBlockHeightTooFar') });
   }
 }
 
@@ -59,18 +58,18 @@ async function lockPayable(ids: number[], transaction: Transaction): Promise<Wit
     lock: transaction.LOCK.UPDATE,
     transaction,
   });
-  if (withdrawals.length !== ids.length) throw notFound(MESSAGES.withdrawalNotFound);
-  if (withdrawals.some((w) => w.status !== 'pending')) throw conflict(MESSAGES.withdrawalAlreadyProcessed);
+  if (withdrawals.length !== ids.length) throw notFound(msg('withdrawalNotFound'));
+  if (withdrawals.some((w) => w.status !== 'pending')) throw conflict(msg('withdrawalAlreadyProcessed'));
   // The chain proves a payout by what each wallet received: one transfer per wallet per transaction.
   if (new Set(withdrawals.map((w) => w.walletAddress)).size !== withdrawals.length) {
-    throw badRequest(MESSAGES.payoutPaysWalletTwice, { withdrawalIds: MESSAGES.payoutPaysWalletTwice });
+    throw badRequest(msg('payoutPaysWalletTwice'), { withdrawalIds: msg('payoutPaysWalletTwice') });
   }
   const open = await Withdrawal.sequelize!.query('SELECT 1 FROM payout_withdrawals WHERE open AND withdrawal_id IN (:ids)', {
     replacements: { ids },
     type: QueryTypes.SELECT,
     transaction,
   });
-  if (open.length > 0) throw conflict(MESSAGES.payoutInFlight);
+  if (open.length > 0) throw conflict(msg('payoutInFlight'));
   return withdrawals;
 }
 
@@ -91,7 +90,7 @@ export async function registerPayout(
     replacements: { signature: input.signature },
     type: QueryTypes.SELECT,
   });
-  if (used) throw conflict(MESSAGES.txIdAlreadyUsed);
+  if (used) throw conflict(msg('txIdAlreadyUsed'));
   await requireRecentBlockhash(chain, input.lastValidBlockHeight);
   try {
     const payout = await sequelize.transaction(async (transaction) => {
@@ -125,7 +124,7 @@ export async function registerPayout(
       const again = replayOf(await payoutWithSignature(sequelize, input.signature), input);
       if (again) return { payout: again, created: false };
     }
-    if (isUniqueViolation(error)) throw conflict(MESSAGES.payoutInFlight);
+    if (isUniqueViolation(error)) throw conflict(msg('payoutInFlight'));
     throw error;
   }
 }

@@ -1,7 +1,8 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import { capacityRefusal, type Staked } from '@stakedesk/shared/capacity';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
-import { planCapacityMessage, walletCapacityMessage } from '@stakedesk/shared/messages';
+import type { CodedMessage } from '@stakedesk/shared/i18n/catalogue';
+import { planCapacity, walletCapacity } from '@stakedesk/shared/messages';
 import { conflict } from '../http/errors.js';
 import { StakingPlan } from './plan.model.js';
 
@@ -28,7 +29,7 @@ export async function capacityProblem(
   amount: string,
   symbol: string,
   transaction?: Transaction,
-): Promise<string | null> {
+): Promise<CodedMessage | null> {
   if (!hasCaps(plan)) return null;
   const caps = {
     maxTotalStaked: plan.maxTotalStaked === null ? null : normalizeDecimal(plan.maxTotalStaked),
@@ -36,7 +37,7 @@ export async function capacityProblem(
   };
   const refusal = capacityRefusal(caps, await stakedIn(plan, walletAddress, transaction), amount);
   if (!refusal) return null;
-  return refusal.limit === 'plan' ? planCapacityMessage(refusal.remaining, symbol) : walletCapacityMessage(refusal.remaining, symbol);
+  return refusal.limit === 'plan' ? planCapacity(refusal.remaining, symbol) : walletCapacity(refusal.remaining, symbol);
 }
 
 export async function requireCapacity(
@@ -47,7 +48,7 @@ export async function requireCapacity(
   transaction?: Transaction,
 ): Promise<void> {
   const problem = await capacityProblem(plan, walletAddress, amount, symbol, transaction);
-  if (problem) throw conflict(problem, { errors: { amount: problem } });
+  if (problem) throw conflict(problem, undefined, { amount: problem });
 }
 
 /** Active stakes per plan, for the remaining capacity the plans list shows. */

@@ -1,7 +1,7 @@
 import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { StakingPlan as PlanJson } from '@stakedesk/shared/api-types';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { PlanInput } from '@stakedesk/shared/schemas';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import { adminChangedCache, STAKES_MOVED } from '../cache/caches.js';
@@ -90,14 +90,14 @@ export async function createPlan(sequelize: Sequelize, input: PlanInput, actor: 
  */
 function refusePenaltyOf100(error: unknown): never {
   if (isCheckViolation(error, 'staking_plans_early_penalty_below_100')) {
-    throw badRequest(MESSAGES.earlyPenaltyTooHigh, { earlyPenaltyRate: MESSAGES.earlyPenaltyTooHigh });
+    throw badRequest(msg('earlyPenaltyTooHigh'), { earlyPenaltyRate: msg('earlyPenaltyTooHigh') });
   }
   throw error;
 }
 
 async function lockPlan(id: number, transaction: Transaction): Promise<StakingPlan> {
   const plan = await StakingPlan.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
-  if (!plan) throw notFound(MESSAGES.planNotFound);
+  if (!plan) throw notFound(msg('planNotFound'));
   return plan;
 }
 

@@ -180,18 +180,18 @@ describe('POST /api/admin/staking-plans', () => {
   });
 
   it.each([
-    ['name', 'Plan name is required'],
-    ['yieldRate', 'Yield rate is required'],
-    ['durationDays', 'Duration is required'],
-    ['minStakeAmount', 'Minimum stake amount is required'],
-    ['earlyPenaltyRate', 'Early penalty rate is required'],
-  ])("refuses a plan without %s with the message '%s', creating nothing", async (field, message) => {
+    ['name', 'Plan name is required', 'planNameRequired'],
+    ['yieldRate', 'Yield rate is required', 'yieldRateRequired'],
+    ['durationDays', 'Duration is required', 'durationRequired'],
+    ['minStakeAmount', 'Minimum stake amount is required', 'minStakeAmountRequired'],
+    ['earlyPenaltyRate', 'Early penalty rate is required', 'earlyPenaltyRateRequired'],
+  ])("refuses a plan without %s with the message '%s', creating nothing", async (field, message, code) => {
     const before = await countPlans();
     const { [field as keyof typeof GOLD]: _dropped, ...rest } = GOLD;
     for (const body of [rest, { ...GOLD, [field]: '' }, { ...GOLD, [field]: null }]) {
       const response = await plansApi.create(body);
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ message, errors: { [field]: message } });
+      expect(response.body).toEqual({ message, code, errors: { [field]: message }, errorCodes: { [field]: { code } } });
     }
     expect(await countPlans()).toBe(before);
   });
@@ -399,7 +399,7 @@ describe('PUT /api/admin/staking-plans/{id}', () => {
   it('answers 404 for an unknown plan', async () => {
     const response = await plansApi.update(999999, GOLD);
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ message: MESSAGES.planNotFound });
+    expect(response.body).toEqual({ message: MESSAGES.planNotFound, code: 'planNotFound' });
   });
 
   it.each(['abc', '-1', '0', '1.5', '99999999999'])('refuses the id %s with 400', async (id) => {
@@ -484,13 +484,18 @@ describe('DELETE /api/admin/staking-plans/{id}', () => {
   it('answers 404 for an unknown plan and 400 for a bad id', async () => {
     const unknown = await plansApi.remove(999999);
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: MESSAGES.planNotFound });
+    expect(unknown.body).toEqual({ message: MESSAGES.planNotFound, code: 'planNotFound' });
     expect((await plansApi.remove('1.5')).status).toBe(400);
   });
 });
 
 describe('the early penalty stays below 100% (an early payout of nothing could never be proven on chain)', () => {
-  const refused = { message: MESSAGES.earlyPenaltyTooHigh, errors: { earlyPenaltyRate: MESSAGES.earlyPenaltyTooHigh } };
+  const refused = {
+    message: MESSAGES.earlyPenaltyTooHigh,
+    code: 'earlyPenaltyTooHigh',
+    errors: { earlyPenaltyRate: MESSAGES.earlyPenaltyTooHigh },
+    errorCodes: { earlyPenaltyRate: { code: 'earlyPenaltyTooHigh' } },
+  };
 
   it.each(['100', '100.00', 100, '100.01'])('POST with %j answers 400 and creates nothing', async (earlyPenaltyRate) => {
     const before = await countPlans();

@@ -1,10 +1,11 @@
 import type { RequestHandler } from 'express';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { unavailable } from '../http/errors.js';
 import { loadSettings } from './settings.service.js';
 
 /** Holder mutations stop while maintenance is on; reads and admin calls go on. */
 export const refuseDuringMaintenance: RequestHandler = async (_req, _res, next) => {
   const settings = await loadSettings();
-  if (settings.maintenanceMode) throw unavailable(settings.maintenanceMessage, { maintenance: true });
+  if (settings.maintenanceMode) throw unavailable(msg('maintenanceNotice', { notice: settings.maintenanceMessage }), { maintenance: true });
   next();
 };

@@ -3,7 +3,7 @@ import type { AdminSettings, PublicSettings, SecurityChange } from '@stakedesk/s
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { DEFAULT_MAINTENANCE_MESSAGE, DEFAULT_MAINTENANCE_TIME } from '@stakedesk/shared/constants';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { SettingsInput } from '@stakedesk/shared/schemas';
 import type { StepUp } from '../admins/step-up.js';
 import { stepUpRequired } from '../admins/step-up.js';
@@ -18,7 +18,7 @@ import { Settings } from './settings.model.js';
 
 const settingsCache = adminChangedCache(['settings'], async () => {
   const settings = await Settings.findByPk(1);
-  if (!settings) throw unavailable(MESSAGES.serviceUnavailable);
+  if (!settings) throw unavailable(msg('serviceUnavailable'));
   return settings;
 });
 
@@ -110,7 +110,7 @@ async function requireNoLiveStakes(transaction: Transaction): Promise<void> {
     type: QueryTypes.SELECT,
     transaction,
   });
-  if (live) throw conflict(MESSAGES.tokenContractLocked, { errors: { tokenContract: MESSAGES.tokenContractLocked } });
+  if (live) throw conflict(msg('tokenContractLocked'), undefined, { tokenContract: msg('tokenContractLocked') });
 }
 
 export async function updateSettings(
@@ -122,11 +122,11 @@ export async function updateSettings(
 ): Promise<Settings> {
   // Read first without a lock: the password is checked (slowly) before the row is locked.
   const peek = await Settings.findByPk(1);
-  if (!peek) throw unavailable(MESSAGES.serviceUnavailable);
+  if (!peek) throw unavailable(msg('serviceUnavailable'));
   const confirm = securityChangesOf(changesFrom(input, peek), peek).length > 0 ? await stepUp() : undefined;
   return sequelize.transaction(async (transaction) => {
     const settings = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.UPDATE });
-    if (!settings) throw unavailable(MESSAGES.serviceUnavailable);
+    if (!settings) throw unavailable(msg('serviceUnavailable'));
     const before = settings.toJSON();
     const changes = changesFrom(input, settings);
     const securityChanges = securityChangesOf(changes, settings);

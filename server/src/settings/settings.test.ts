@@ -412,7 +412,7 @@ describe('the token logo', () => {
     const before = await storedRow();
     const response = await put({ ...REQUIRED, tokenLogo: `data:image/png;base64,${'A'.repeat(8 * MB + 1024)}` });
     expect(response.status).toBe(413);
-    expect(response.body).toEqual({ message: MESSAGES.payloadTooLarge });
+    expect(response.body).toEqual({ message: MESSAGES.payloadTooLarge, code: 'payloadTooLarge' });
     expect(await storedRow()).toEqual(before);
   });
 

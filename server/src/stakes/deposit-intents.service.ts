@@ -3,7 +3,7 @@ import bs58 from 'bs58';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { DepositIntent } from '@stakedesk/shared/api-types';
 import { DEPOSIT_INTENT_TTL_MS } from '@stakedesk/shared/constants';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { DepositIntentInput } from '@stakedesk/shared/schemas';
 import type { DepositClaim } from '../chain/chain-verifier.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -111,8 +111,8 @@ export async function ownIntent(sequelize: Sequelize, id: number, walletAddress:
     replacements: { id },
     type: QueryTypes.SELECT,
   });
-  if (!row) throw notFound(MESSAGES.depositIntentNotFound);
-  if (row.wallet_address !== walletAddress) throw forbidden(MESSAGES.walletNotYours);
+  if (!row) throw notFound(msg('depositIntentNotFound'));
+  if (row.wallet_address !== walletAddress) throw forbidden(msg('walletNotYours'));
   return toIntentJson(row);
 }
 

@@ -1,6 +1,6 @@
 import type { Transaction } from 'sequelize';
 import { compareDecimal, normalizeDecimal } from '@stakedesk/shared/decimal';
-import { MESSAGES, minimumStakeMessage } from '@stakedesk/shared/messages';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { badRequest, conflict, notFound, unavailable } from '../http/errors.js';
 import { StakingPlan } from '../plans/plan.model.js';
 import type { Settings } from '../settings/settings.model.js';
@@ -8,7 +8,7 @@ import type { Settings } from '../settings/settings.model.js';
 /** The mint and staking wallet deposits go to now; 503 until the operator has set both. */
 export function requireStakingConfigured(settings: Settings): { mint: string; stakingWallet: string } {
   if (!settings.tokenContract || !settings.stakingWallet) {
-    throw unavailable(MESSAGES.stakingNotConfigured);
+    throw unavailable(msg('stakingNotConfigured'));
   }
   return { mint: settings.tokenContract, stakingWallet: settings.stakingWallet };
 }
@@ -20,14 +20,14 @@ export function requireStakingConfigured(settings: Settings): { mint: string; st
  */
 export async function lockOpenPlan(planId: number, transaction?: Transaction): Promise<StakingPlan> {
   const plan = await StakingPlan.findByPk(planId, transaction ? { transaction, lock: transaction.LOCK.UPDATE } : {});
-  if (!plan) throw notFound(MESSAGES.planNotFound);
-  if (!plan.isActive) throw conflict(MESSAGES.planInactive);
+  if (!plan) throw notFound(msg('planNotFound'));
+  if (!plan.isActive) throw conflict(msg('planInactive'));
   return plan;
 }
 
 export function requireMinimum(amount: string, plan: StakingPlan, symbol: string): void {
   if (compareDecimal(amount, plan.minStakeAmount) < 0) {
-    const message = minimumStakeMessage(normalizeDecimal(plan.minStakeAmount), symbol);
+    const message = msg('minimumStake', { min: normalizeDecimal(plan.minStakeAmount), symbol });
     throw badRequest(message, { amount: message });
   }
 }

@@ -1,4 +1,5 @@
 import type { Sequelize, Transaction } from 'sequelize';
+import { english } from '@stakedesk/shared/i18n/catalogue';
 import { rewardFor } from '@stakedesk/shared/money';
 import { stakeEndsAt } from '@stakedesk/shared/stake-status';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.js';
@@ -76,7 +77,7 @@ export async function recordProvenDeposit(
       action: 'stake.over_capacity',
       entityType: 'stake',
       entityId: stake.id,
-      after: { ...toStakeJson(stake), reason: overCapacity },
+      after: { ...toStakeJson(stake), reason: english(overCapacity) },
     });
   }
   await announceStake(sequelize, transaction, stake);

@@ -1,5 +1,5 @@
 import { Op, QueryTypes, type Sequelize, type Transaction, type WhereOptions } from 'sequelize';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { restakeAmount, rewardFor } from '@stakedesk/shared/money';
 import type { AdminListQuery, RestakeInput, StakeCheckInput, StakeCreateInput, StakeSortField } from '@stakedesk/shared/schemas';
 import { isComplete, restakeTxId, stakeEndsAt, type StakeStatus } from '@stakedesk/shared/stake-status';
@@ -42,7 +42,7 @@ async function replayOf(input: StakeCreateInput): Promise<Stake | null> {
   if (!use) return null;
   const existing = use.stake_id === null ? null : await Stake.findByPk(use.stake_id);
   const same = existing?.walletAddress === input.walletAddress && existing.planId === input.planId && existing.amount === input.amount;
-  if (!same) throw conflict(MESSAGES.txIdAlreadyUsed);
+  if (!same) throw conflict(msg('txIdAlreadyUsed'));
   return existing;
 }
 
@@ -104,7 +104,7 @@ async function createPlainStake(
     if (isUniqueViolation(error)) {
       const replayed = await replayOf(input);
       if (replayed) return { stake: replayed, created: false };
-      throw conflict(MESSAGES.txIdAlreadyUsed);
+      throw conflict(msg('txIdAlreadyUsed'));
     }
     throw error;
   }
@@ -112,8 +112,8 @@ async function createPlainStake(
 
 export async function lockOwnStake(stakeId: number, walletAddress: string, transaction: Transaction): Promise<Stake> {
   const stake = await Stake.findByPk(stakeId, { transaction, lock: transaction.LOCK.UPDATE });
-  if (!stake) throw notFound(MESSAGES.stakeNotFound);
-  if (stake.walletAddress !== walletAddress) throw forbidden(MESSAGES.stakeOfAnotherWallet);
+  if (!stake) throw notFound(msg('stakeNotFound'));
+  if (stake.walletAddress !== walletAddress) throw forbidden(msg('stakeOfAnotherWallet'));
   return stake;
 }
 
@@ -124,7 +124,7 @@ export async function restake(sequelize: Sequelize, input: RestakeInput): Promis
     return await sequelize.transaction(async (transaction) => {
       const original = await lockOwnStake(input.originalStakeId, input.walletAddress, transaction);
       if (!isComplete({ status: original.status, createdAt: original.createdAt, plan: { durationDays: original.durationDays } })) {
-        throw conflict(original.status === 'withdrawn' ? MESSAGES.stakeAlreadyWithdrawn : MESSAGES.stakeNotRestakable);
+        throw conflict(original.status === 'withdrawn' ? msg('stakeAlreadyWithdrawn') : msg('stakeNotRestakable'));
       }
       const plan = await lockOpenPlan(input.planId, transaction);
       const amount = restakeAmount(original.amount, original.yieldRate);
@@ -152,7 +152,7 @@ export async function restake(sequelize: Sequelize, input: RestakeInput): Promis
       return created;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(MESSAGES.stakeAlreadyRestaked);
+    if (isUniqueViolation(error)) throw conflict(msg('stakeAlreadyRestaked'));
     throw error;
   }
 }

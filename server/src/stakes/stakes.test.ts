@@ -101,6 +101,12 @@ describe('POST /api/stakes', () => {
       const response = await post(body);
       expect(response.status).toBe(503);
       expect(response.body.retryable).toBe(true);
+      // The chain's own reason travels inside the code's parameters, a message of its own.
+      expect(response.body).toMatchObject({
+        message: 'The Solana RPC endpoint is unreachable. Nothing was recorded; please try again shortly.',
+        code: 'notRecordedRetry',
+        params: { reason: { code: 'chainProblem', params: { detail: 'The Solana RPC endpoint is unreachable' } } },
+      });
     } finally {
       api.chain.reachable = true;
     }
@@ -113,6 +119,17 @@ describe('POST /api/stakes', () => {
     const response = await post(await deposit({ amount: '99' }));
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual({ amount: minimumStakeMessage('100', 'TST') });
+  });
+
+  it('says the below-minimum refusal by code with its parameters, so a client can show it in its own language', async () => {
+    const response = await post(await deposit({ amount: '99' }));
+    const belowMinimum = { code: 'minimumStake', params: { min: '100', symbol: 'TST' } };
+    expect(response.body).toEqual({
+      message: 'Minimum stake amount is 100 TST.',
+      ...belowMinimum,
+      errors: { amount: 'Minimum stake amount is 100 TST.' },
+      errorCodes: { amount: belowMinimum },
+    });
   });
 
   it('refuses unknown, inactive and deleted plans without verifying the transfer', async () => {

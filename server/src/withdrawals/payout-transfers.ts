@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { conflict } from '../http/errors.js';
 
 /**
@@ -30,5 +30,5 @@ export async function markPayoutTransaction(sequelize: Sequelize, txId: string, 
      RETURNING tx_id`,
     { replacements: { txId }, type: QueryTypes.SELECT, transaction },
   );
-  if (kept.length === 0) throw conflict(MESSAGES.txIdAlreadyUsed);
+  if (kept.length === 0) throw conflict(msg('txIdAlreadyUsed'));
 }

@@ -1,6 +1,6 @@
 import { Op, type Sequelize, type Transaction } from 'sequelize';
 import { withdrawalQuote } from '@stakedesk/shared/money';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { AdminListQuery, WithdrawalProcessInput, WithdrawalRequestInput, WithdrawalSortField } from '@stakedesk/shared/schemas';
 import type { WithdrawalStatus } from '@stakedesk/shared/stake-status';
 import { recordAudit, type Actor } from '../audit/audit.js';
@@ -32,8 +32,8 @@ export async function requestWithdrawal(sequelize: Sequelize, input: WithdrawalR
   try {
     return await sequelize.transaction(async (transaction) => {
       const stake = await lockOwnStake(input.stakeId, input.walletAddress, transaction);
-      if (stake.status === 'pending_withdrawal') throw conflict(MESSAGES.withdrawalAlreadyOpen);
-      if (stake.status === 'withdrawn') throw conflict(MESSAGES.stakeAlreadyWithdrawn);
+      if (stake.status === 'pending_withdrawal') throw conflict(msg('withdrawalAlreadyOpen'));
+      if (stake.status === 'withdrawn') throw conflict(msg('stakeAlreadyWithdrawn'));
       const stakeStatusBefore = stake.status;
       const quote = withdrawalQuote({
         amount: stake.amount,
@@ -44,7 +44,7 @@ export async function requestWithdrawal(sequelize: Sequelize, input: WithdrawalR
       const sent = { amount: input.amount, finalAmount: input.finalAmount, penaltyAmount: input.penaltyAmount };
       const differs = (Object.keys(sent) as (keyof typeof sent)[]).some((key) => sent[key] !== undefined && sent[key] !== quote[key]);
       if (differs) {
-        throw conflict(MESSAGES.withdrawalAmountsMismatch, {
+        throw conflict(msg('withdrawalAmountsMismatch'), {
           expected: { amount: quote.amount, finalAmount: quote.finalAmount, penaltyAmount: quote.penaltyAmount, kind: quote.kind },
         });
       }
@@ -73,7 +73,7 @@ export async function requestWithdrawal(sequelize: Sequelize, input: WithdrawalR
       return withdrawal;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(MESSAGES.withdrawalAlreadyOpen);
+    if (isUniqueViolation(error)) throw conflict(msg('withdrawalAlreadyOpen'));
     throw error;
   }
 }
@@ -86,10 +86,10 @@ async function completeWithdrawal(
   actor: Actor,
 ): Promise<Withdrawal> {
   const pending = await Withdrawal.findByPk(id);
-  if (!pending) throw notFound(MESSAGES.withdrawalNotFound);
-  if (pending.status !== 'pending') throw conflict(MESSAGES.withdrawalAlreadyProcessed);
-  if (await hasOpenPayout(id)) throw conflict(MESSAGES.payoutInFlight);
-  if (await isPayoutTransferTaken(sequelize, txId, pending.walletAddress)) throw conflict(MESSAGES.txIdAlreadyUsed);
+  if (!pending) throw notFound(msg('withdrawalNotFound'));
+  if (pending.status !== 'pending') throw conflict(msg('withdrawalAlreadyProcessed'));
+  if (await hasOpenPayout(id)) throw conflict(msg('payoutInFlight'));
+  if (await isPayoutTransferTaken(sequelize, txId, pending.walletAddress)) throw conflict(msg('txIdAlreadyUsed'));
   await requireProof(() => verifier.verifyPayout(payoutClaimOf(pending, txId)));
   try {
     return await sequelize.transaction(async (transaction) => {
@@ -98,7 +98,7 @@ async function completeWithdrawal(
       return withdrawal;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(MESSAGES.txIdAlreadyUsed);
+    if (isUniqueViolation(error)) throw conflict(msg('txIdAlreadyUsed'));
     throw error;
   }
 }
@@ -109,9 +109,9 @@ async function completeWithdrawal(
  */
 async function lockPendingWithdrawal(id: number, transaction: Transaction): Promise<Withdrawal> {
   const withdrawal = await Withdrawal.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
-  if (!withdrawal) throw notFound(MESSAGES.withdrawalNotFound);
-  if (withdrawal.status !== 'pending') throw conflict(MESSAGES.withdrawalAlreadyProcessed);
-  if (await hasOpenPayout(id, transaction)) throw conflict(MESSAGES.payoutInFlight);
+  if (!withdrawal) throw notFound(msg('withdrawalNotFound'));
+  if (withdrawal.status !== 'pending') throw conflict(msg('withdrawalAlreadyProcessed'));
+  if (await hasOpenPayout(id, transaction)) throw conflict(msg('payoutInFlight'));
   return withdrawal;
 }
 

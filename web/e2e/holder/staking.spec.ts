@@ -235,6 +235,28 @@ test.describe('in Portuguese', () => {
     await holderPages.dialog().getByRole('button', { name: 'Confirmar stake' }).click();
     await expect(holderPages.toast('Falha no stake')).toContainText('Transação rejeitada pelo usuário');
   });
+
+  test("shows the server's refusal in Portuguese, translated by its code", async ({ page }) => {
+    const holderPages = new HolderPages(page);
+    await holderPages.connectFromLanding();
+    await holderPages.stake('Starter', 100);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('pt-BR');
+    // The real server answers the same request twice: it opens the withdrawal, then refuses a second one (409).
+    await page.route('**/api/withdrawals', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await route.fetch();
+      const refusal = await route.fetch();
+      expect(refusal.status()).toBe(409);
+      expect(await refusal.json()).toEqual({
+        message: 'A withdrawal request is already open for this stake',
+        code: 'withdrawalAlreadyOpen',
+      });
+      await route.fulfill({ response: refusal });
+    });
+    await holderPages.section('Stakes ativos').getByRole('button', { name: 'Retirar' }).click();
+    await holderPages.dialog().getByRole('button', { name: 'Confirmar retirada' }).click();
+    await expect(holderPages.toast('Falha na retirada')).toContainText('Já existe um pedido de saque aberto para este stake');
+  });
 });
 
 test.describe('with the keyboard', () => {

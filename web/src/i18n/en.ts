@@ -1,5 +1,9 @@
-/** Every string the holder app shows, in English. pt-BR mirrors these keys exactly. */
+import { en as serverEn } from '@stakedesk/shared/i18n/en';
+import { serverMessages } from './server-catalogue.js';
+
+/** Every string the holder app shows, in English (the server's messages from shared). pt-BR mirrors these keys exactly. */
 export const en = {
+  ...serverMessages(serverEn),
   'lang.name': 'English',
   'lang.switch': 'Language',
   'title.home': 'Home',
@@ -119,7 +123,6 @@ export const en = {
   'toast.restakeFailed': 'Restake Failed',
   'toast.unstakeFailed': 'Unstake Failed',
   'toast.invalidAmount': 'Invalid Amount',
-  'toast.invalidAmountText': 'Minimum stake amount is {min} {symbol}.',
   'toast.walletError': 'Wallet Error',
   'toast.walletErrorText': 'Please connect your browser wallet first.',
   'toast.walletRequired': 'Wallet Required',
@@ -142,7 +145,7 @@ export const en = {
   'transfer.sameWallet': 'Error: the source and destination wallets are the same. Check that your wallet is connected correctly.',
   'transfer.noDestinationAccount': 'The destination wallet {detail} has no account for this token. The P2P transfer cannot proceed.',
   'transfer.noSourceAccount': 'Token transfer failed: your wallet has no account for this token.',
-  'transfer.insufficientBalance': 'Token transfer failed: {detail}',
+  'transfer.insufficientBalance': 'Token transfer failed: insufficient balance ({detail})',
   'transfer.rejected': 'Transaction rejected by the user',
   'transfer.noSignature': 'Transaction failed - no transaction ID received.',
   'transfer.failedOnChain': 'Transaction failed on the blockchain: {detail}',

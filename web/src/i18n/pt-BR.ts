@@ -1,7 +1,10 @@
+import { ptBR as serverPtBR } from '@stakedesk/shared/i18n/pt-BR';
 import type { MessageKey } from './en.js';
+import { serverMessages } from './server-catalogue.js';
 
 /** Portuguese (Brazil). SPEC's Portuguese wallet and transfer messages are used verbatim. */
 export const ptBR: Record<MessageKey, string> = {
+  ...serverMessages(serverPtBR),
   'lang.name': 'Português',
   'lang.switch': 'Idioma',
   'title.home': 'Início',
@@ -122,7 +125,6 @@ export const ptBR: Record<MessageKey, string> = {
   'toast.restakeFailed': 'Falha ao refazer o stake',
   'toast.unstakeFailed': 'Falha na retirada',
   'toast.invalidAmount': 'Quantidade inválida',
-  'toast.invalidAmountText': 'O stake mínimo é {min} {symbol}.',
   'toast.walletError': 'Erro de carteira',
   'toast.walletErrorText': 'Conecte primeiro sua carteira do navegador.',
   'toast.walletRequired': 'Carteira necessária',
@@ -146,7 +148,7 @@ export const ptBR: Record<MessageKey, string> = {
   'transfer.noDestinationAccount':
     'A carteira de destino {detail} não possui uma conta para o token. Transferência P2P não pode prosseguir.',
   'transfer.noSourceAccount': 'Falha na transferência de tokens: sua carteira não possui uma conta para o token.',
-  'transfer.insufficientBalance': 'Falha na transferência de tokens: {detail}',
+  'transfer.insufficientBalance': 'Falha na transferência de tokens: saldo insuficiente ({detail})',
   'transfer.rejected': 'Transação rejeitada pelo usuário',
   'transfer.noSignature': 'Transaction failed - no transaction ID received.',
   'transfer.failedOnChain': 'Transação falhou na blockchain: {detail}',

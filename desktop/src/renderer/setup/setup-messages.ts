@@ -1,3 +1,5 @@
+import { adminEn } from '../../../../web/src/i18n/admin-en.js';
+import { adminPtBR } from '../../../../web/src/i18n/admin-pt-BR.js';
 import type { Language } from '../../../../web/src/i18n/language.js';
 import type { ServerCheckFailure } from '../../shared/bridge.js';
 
@@ -14,47 +16,24 @@ type SetupMessages = {
   failures: Record<ServerCheckFailure, string>;
 };
 
-const en: SetupMessages = {
-  title: 'Connect to your Stakedesk server',
-  intro: 'Enter the address of the server this admin app works with. It is checked before it is saved.',
-  urlLabel: 'Server URL',
-  urlRequired: 'Enter the server URL',
-  check: 'Check connection',
-  save: 'Check & Save',
-  cancel: 'Cancel',
-  reachable: 'The server answered: it is up.',
-  saved: 'Server saved. Loading the admin panel…',
-  failures: {
-    'invalid-url': 'Enter an address like https://stakedesk.example.com (scheme, host and port only)',
-    'insecure-http': 'Use https://. Plain http:// works only for this computer (localhost or 127.0.0.1)',
-    unreachable: 'No server answered at this address',
-    timeout: 'The server did not answer in time',
-    unhealthy: 'The server answered, but it is not ready (its database may be down)',
-    'not-stakedesk': 'This address does not answer like a Stakedesk server',
-  },
-};
+const FAILURES: ServerCheckFailure[] = ['invalid-url', 'insecure-http', 'unreachable', 'timeout', 'unhealthy', 'not-stakedesk'];
 
-const ptBR: SetupMessages = {
-  title: 'Conecte-se ao seu servidor Stakedesk',
-  intro: 'Informe o endereço do servidor com o qual este aplicativo trabalha. Ele é verificado antes de ser salvo.',
-  urlLabel: 'URL do servidor',
-  urlRequired: 'Informe a URL do servidor',
-  check: 'Verificar conexão',
-  save: 'Verificar e salvar',
-  cancel: 'Cancelar',
-  reachable: 'O servidor respondeu: está no ar.',
-  saved: 'Servidor salvo. Carregando o painel…',
-  failures: {
-    'invalid-url': 'Informe um endereço como https://stakedesk.example.com (apenas esquema, host e porta)',
-    'insecure-http': 'Use https://. http:// simples só funciona neste computador (localhost ou 127.0.0.1)',
-    unreachable: 'Nenhum servidor respondeu neste endereço',
-    timeout: 'O servidor não respondeu a tempo',
-    unhealthy: 'O servidor respondeu, mas não está pronto (o banco de dados pode estar fora do ar)',
-    'not-stakedesk': 'Este endereço não responde como um servidor Stakedesk',
-  },
-};
-
-/** The setup screen's words; it shows before the panel (and its catalogue) loads. */
+/** The setup screen's words from the panel's catalogues (`serverSetup.*`); it shows before the panel loads. */
 export function setupMessages(language: Language): SetupMessages {
-  return language === 'pt-BR' ? ptBR : en;
+  const words = language === 'pt-BR' ? adminPtBR : adminEn;
+  return {
+    title: words['serverSetup.title'],
+    intro: words['serverSetup.intro'],
+    urlLabel: words['serverSetup.urlLabel'],
+    urlRequired: words['serverSetup.urlRequired'],
+    check: words['serverSetup.check'],
+    save: words['serverSetup.save'],
+    cancel: words['serverSetup.cancel'],
+    reachable: words['serverSetup.reachable'],
+    saved: words['serverSetup.saved'],
+    failures: Object.fromEntries(FAILURES.map((failure) => [failure, words[`serverSetup.failure.${failure}`]])) as Record<
+      ServerCheckFailure,
+      string
+    >,
+  };
 }

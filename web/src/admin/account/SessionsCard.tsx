@@ -26,7 +26,7 @@ export function SessionsCard() {
             await replaceToken(token);
             toast.success(t('sessions.done'));
           },
-          (error: Error) => toast.error(t('sessions.failed'), localize(error.message)),
+          (error: Error) => toast.error(t('sessions.failed'), localize(error)),
         ),
     });
   }

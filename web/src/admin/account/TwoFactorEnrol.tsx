@@ -60,7 +60,7 @@ export function TwoFactorEnrol({ onEnabled, onCancel }: { onEnabled: (recoveryCo
     return (
       <Space direction="vertical">
         <Typography.Text type="danger">
-          {t('twoFactor.setupFailed')}: {localize(setup.error.message)}
+          {t('twoFactor.setupFailed')}: {localize(setup.error)}
         </Typography.Text>
         <Space wrap>
           <Button onClick={() => start()}>{t('session.retry')}</Button>

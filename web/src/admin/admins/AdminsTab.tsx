@@ -23,7 +23,7 @@ export function AdminsTab() {
 
   const remove = useDeleteAdmin({
     onSuccess: () => toast.success(t('admins.deleted')),
-    onError: (error) => toast.error(t('admins.deleteFailed'), localize(error.message)),
+    onError: (error) => toast.error(t('admins.deleteFailed'), localize(error)),
   });
 
   function confirmDelete(admin: Admin) {

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { codedMessageOf } from '../../i18n/server-messages.js';
 import { ApiError, apiResponse, type ApiInit } from '../../lib/api-client.js';
 import { sendWithStepUp, type StepUpAsk } from '../step-up/step-up.js';
 
@@ -30,7 +30,7 @@ export type AdminClient = {
 
 export type AdminClientHooks = {
   /** The token is no longer good (401): end the session, saying why. */
-  onUnauthorized(message: string): void;
+  onUnauthorized(error: ApiError): void;
   /** The token works only for enrolling two-factor (settings.requireTwoFactor, not yet enrolled). */
   onTwoFactorSetupRequired(): void;
   /** A change needs the current password (and a code): ask the admin. */
@@ -44,11 +44,11 @@ export function withQuery(path: string, params: ListParams = {}): string {
   return text ? `${path}?${text}` : path;
 }
 
-/** 403 for a token that may only enrol two-factor; the flag, or failing it the message, says so. */
+/** 403 for a token that may only enrol two-factor: the flag, or failing it the code, says so. */
 export function isTwoFactorSetupRefusal(error: unknown): boolean {
   if (!(error instanceof ApiError) || error.status !== 403) return false;
   const body = error.body as { twoFactorSetupRequired?: unknown } | undefined;
-  return body?.twoFactorSetupRequired === true || error.message === MESSAGES.twoFactorSetupRequired;
+  return body?.twoFactorSetupRequired === true || codedMessageOf(error)?.code === 'twoFactorSetupRequired';
 }
 
 /**
@@ -61,7 +61,7 @@ export function createAdminClient(serverUrl: string, token: string, hooks: Admin
     try {
       return await apiResponse<T>(serverUrl + path, { ...init, headers, credentials: 'same-origin' });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401 && options.endSessionOn401 !== false) hooks.onUnauthorized(error.message);
+      if (error instanceof ApiError && error.status === 401 && options.endSessionOn401 !== false) hooks.onUnauthorized(error);
       if (isTwoFactorSetupRefusal(error)) hooks.onTwoFactorSetupRequired();
       throw error;
     }

@@ -95,7 +95,7 @@ export async function payWithdrawals({
       await register(items, signature, lastValidBlockHeight);
     } catch (error) {
       // Registered nothing, sent nothing: the signed transaction is dropped here.
-      throw stop(new PayoutError('refused', { detail: error instanceof Error ? error.message : String(error) }));
+      throw stop(new PayoutError('refused', { detail: error instanceof Error ? error.message : String(error), cause: error }));
     }
     try {
       await connection.sendRawTransaction(signed, { preflightCommitment: CHAIN_COMMITMENT });

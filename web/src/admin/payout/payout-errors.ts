@@ -19,7 +19,8 @@ export type PayoutErrorCode =
 export type PayoutOutcome = { withdrawals: Withdrawal[]; signature: string; confirmed: boolean };
 
 /**
- * `code` picks the panel's message, `values` fill it, `detail` is the underlying cause. `outcomes`
+ * `code` picks the panel's message, `values` fill it, `detail` is the underlying cause (`cause` the
+ * error itself, a server refusal the panel translates by its code). `outcomes`
  * are the transactions of a multi-transaction payout that were sent before this one stopped.
  */
 export class PayoutError extends Error {
@@ -29,9 +30,14 @@ export class PayoutError extends Error {
 
   constructor(
     readonly code: PayoutErrorCode,
-    { detail = '', values = {}, outcomes = [] }: { detail?: string; values?: Record<string, string>; outcomes?: PayoutOutcome[] } = {},
+    {
+      detail = '',
+      values = {},
+      outcomes = [],
+      cause,
+    }: { detail?: string; values?: Record<string, string>; outcomes?: PayoutOutcome[]; cause?: unknown } = {},
   ) {
-    super(`${code}${detail ? `: ${detail}` : ''}`);
+    super(`${code}${detail ? `: ${detail}` : ''}`, { cause });
     this.detail = detail;
     this.values = values;
     this.outcomes = outcomes;

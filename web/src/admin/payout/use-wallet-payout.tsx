@@ -105,11 +105,11 @@ export function useWalletPayout() {
         report(outcomes);
       } catch (error) {
         if (error instanceof PayoutError) {
-          const detail = error.code === 'refused' ? localize(error.detail) : error.detail;
+          const detail = error.code === 'refused' ? localize(error.cause ?? error.detail) : error.detail;
           toast.error(t('payout.failed'), t(`payout.error.${error.code}`, { detail, ...error.values }));
           report(error.outcomes);
         } else {
-          toast.error(t('payout.failed'), localize(error instanceof Error ? error.message : String(error)));
+          toast.error(t('payout.failed'), localize(error));
         }
       } finally {
         setPaying(new Set());

@@ -20,7 +20,7 @@ export function PlansTab() {
   const [editing, setEditing] = useState<{ plan: StakingPlan | null } | null>(null);
   const canManage = usePermission('plans.manage').allowed;
 
-  const failed = (title: string) => (error: Error) => toast.error(title, localize(error.message));
+  const failed = (title: string) => (error: Error) => toast.error(title, localize(error));
 
   const toggle = useTogglePlan({ onSuccess: () => toast.success(t('plans.toggled')), onError: failed(t('plans.toggleFailed')) });
   const remove = useDeletePlan({ onSuccess: () => toast.success(t('plans.deleted')), onError: failed(t('plans.deleteFailed')) });

@@ -65,13 +65,7 @@ export function ReconciliationTab() {
         </Button>
       </div>
       {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('reconciliation.failed')}
-          description={localize(error.message)}
-          style={{ marginBottom: 16 }}
-        />
+        <Alert type="error" showIcon title={t('reconciliation.failed')} description={localize(error)} style={{ marginBottom: 16 }} />
       )}
       <Table<UnrecordedDeposit>
         rowKey="txId"

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { roleRequiredMessage } from '@stakedesk/shared/messages';
+import { roleRequired, roleRequiredMessage } from '@stakedesk/shared/messages';
 import { ADMIN_ROLES, type AdminRole } from '@stakedesk/shared/roles';
-import { adminEn } from '../../i18n/admin-en.js';
+import { adminEn, type AdminMessageKey } from '../../i18n/admin-en.js';
+import { translateCoded } from '../../i18n/server-messages.js';
 import { ACTION_ROLE, permissionFor, type PanelAction } from './permissions.js';
 
 const ACTIONS = Object.keys(ACTION_ROLE) as PanelAction[];
@@ -28,6 +29,8 @@ describe("the panel's controls by role", () => {
 
 describe("the role refusal's words", () => {
   it.each(ADMIN_ROLES)('the English catalogue says what the server says for %s', (role) => {
-    expect(adminEn[`role.required.${role}`]).toBe(roleRequiredMessage(role));
+    const t = (key: AdminMessageKey, values?: Record<string, string | number>) =>
+      adminEn[key].replace(/\{(\w+)\}/g, (match, name: string) => String(values?.[name] ?? match));
+    expect(translateCoded(t, roleRequired(role))).toBe(roleRequiredMessage(role));
   });
 });

@@ -4,7 +4,7 @@ import { adminLoginSchema } from '@stakedesk/shared/schemas';
 import { checkWithSchema } from '../forms/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useToast } from '../toast.js';
-import { loginRefusal, throttledText } from './login-refusal.js';
+import { loginRefusal } from './login-refusal.js';
 import { useSession } from './session.js';
 
 type LoginValues = { username?: string; password?: string };
@@ -34,9 +34,9 @@ export function LoginForm() {
       const refusal = loginRefusal(error);
       if (refusal.kind === 'codeRequired') {
         if (credentials.code === undefined) setAwaitingCode({ username: credentials.username, password: credentials.password });
-        else codeForm.setFields([{ name: 'code', value: '', errors: [localize(refusal.message)] }]);
-      } else if (refusal.kind === 'throttled') toast.error(t('login.failed'), throttledText(t, refusal.retryAfter));
-      else if (refusal.kind === 'rateLimited') toast.error(t('login.failed'), localize(refusal.message));
+        else codeForm.setFields([{ name: 'code', value: '', errors: [localize(refusal.error)] }]);
+      } else if (refusal.kind === 'throttled') toast.error(t('login.failed'), localize(refusal.error));
+      else if (refusal.kind === 'rateLimited') toast.error(t('login.failed'), localize(refusal.error));
       // Any other refusal is the same wrong-credentials message.
       else toast.error(t('login.failed'), t('login.failedText'));
     } finally {

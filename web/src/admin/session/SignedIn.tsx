@@ -20,7 +20,7 @@ export function SignedIn() {
       <Result
         status="error"
         title={t('session.loadFailed')}
-        subTitle={localize(me.error.message)}
+        subTitle={localize(me.error)}
         extra={
           <Space wrap>
             <Button type="primary" onClick={() => void me.refetch()}>

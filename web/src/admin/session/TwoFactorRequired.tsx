@@ -1,10 +1,9 @@
 import { Alert, Button, Card, Typography } from 'antd';
 import { useState } from 'react';
-import { MESSAGES } from '@stakedesk/shared/messages';
 import { RecoveryCodes } from '../account/RecoveryCodes.js';
 import { TwoFactorEnrol } from '../account/TwoFactorEnrol.js';
 import { isTwoFactorSetupRefusal } from '../api/admin-client.js';
-import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
+import { useAdminI18n } from '../i18n.js';
 import { useAdminClient, useSession } from './session.js';
 
 /**
@@ -13,7 +12,6 @@ import { useAdminClient, useSession } from './session.js';
  */
 export function TwoFactorRequired() {
   const { t } = useAdminI18n();
-  const localize = useLocalizeMessage();
   const client = useAdminClient();
   const { logout, finishSetup, endWith } = useSession();
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -45,7 +43,7 @@ export function TwoFactorRequired() {
           />
         ) : (
           <>
-            <Alert type="info" showIcon title={localize(MESSAGES.twoFactorSetupRequired)} style={{ marginBottom: 16 }} />
+            <Alert type="info" showIcon title={t('server.twoFactorSetupRequired')} style={{ marginBottom: 16 }} />
             <TwoFactorEnrol onEnabled={setCodes} />
           </>
         )}

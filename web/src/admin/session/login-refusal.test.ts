@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { accountThrottledMessage, MESSAGES } from '@stakedesk/shared/messages';
-import { adminEn, type AdminMessageKey } from '../../i18n/admin-en.js';
-import { adminPtBR } from '../../i18n/admin-pt-BR.js';
+import { english, msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
+import { accountThrottled, MESSAGES } from '@stakedesk/shared/messages';
 import { ApiError } from '../../lib/api-client.js';
-import { loginRefusal, throttledText } from './login-refusal.js';
+import { loginRefusal } from './login-refusal.js';
 
-const translate = (catalogue: Record<AdminMessageKey, string>) => (key: AdminMessageKey, values?: Record<string, string | number>) =>
-  catalogue[key].replace(/\{(\w+)\}/g, (match, name: string) => String(values?.[name] ?? match));
+/** An error answer as the server sends it: the English message with its code and params. */
+const errorAnswer = (status: number, message: CodedMessage, extra: Record<string, unknown> = {}) =>
+  new ApiError(status, english(message), { message: english(message), code: message.code, params: message.params, ...extra });
 
 describe('a refused login', () => {
   it('asks for the code on 401 with twoFactorRequired, keeping what the server said', () => {
-    const error = new ApiError(401, MESSAGES.twoFactorCodeWrong, { message: MESSAGES.twoFactorCodeWrong, twoFactorRequired: true });
-    expect(loginRefusal(error)).toEqual({ kind: 'codeRequired', message: MESSAGES.twoFactorCodeWrong });
+    const error = errorAnswer(401, msg('twoFactorCodeWrong'), { twoFactorRequired: true });
+    expect(loginRefusal(error)).toEqual({ kind: 'codeRequired', error });
   });
 
   it('a plain 401 is the one wrong-credentials answer', () => {
@@ -20,25 +20,9 @@ describe('a refused login', () => {
   });
 
   it('tells the per-account throttle (retryAfter) from the per-IP limit', () => {
-    expect(
-      loginRefusal(new ApiError(429, accountThrottledMessage(120), { message: accountThrottledMessage(120), retryAfter: 120 })),
-    ).toEqual({ kind: 'throttled', retryAfter: 120 });
-    expect(loginRefusal(new ApiError(429, MESSAGES.tooManyLoginAttempts, { message: MESSAGES.tooManyLoginAttempts }))).toEqual({
-      kind: 'rateLimited',
-      message: MESSAGES.tooManyLoginAttempts,
-    });
-  });
-
-  it.each([1, 30, 59, 60, 61, 120, 900])('in English, says when to retry exactly as the server does (%i s)', (seconds) => {
-    expect(throttledText(translate(adminEn), seconds)).toBe(accountThrottledMessage(seconds));
-  });
-
-  it('in Portuguese too, with the same rounding', () => {
-    expect(throttledText(translate(adminPtBR), 45)).toBe(
-      'Muitas tentativas de login falharam para esta conta. Tente novamente em 45 segundos.',
-    );
-    expect(throttledText(translate(adminPtBR), 61)).toBe(
-      'Muitas tentativas de login falharam para esta conta. Tente novamente em 2 minutos.',
-    );
+    const throttled = errorAnswer(429, accountThrottled(120), { retryAfter: 120 });
+    expect(loginRefusal(throttled)).toEqual({ kind: 'throttled', retryAfter: 120, error: throttled });
+    const limited = new ApiError(429, MESSAGES.tooManyLoginAttempts, { message: MESSAGES.tooManyLoginAttempts });
+    expect(loginRefusal(limited)).toEqual({ kind: 'rateLimited', error: limited });
   });
 });

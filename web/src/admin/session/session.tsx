@@ -78,7 +78,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!token) return token === undefined ? undefined : null;
     return createAdminClient(platform.serverUrl, token, {
       // Every call that meets a 401 lands here; the first one ends the session and says why.
-      onUnauthorized: (message) => current.current === token && endWith(localize(message)),
+      onUnauthorized: (error) => current.current === token && endWith(localize(error)),
       onTwoFactorSetupRequired: () => current.current === token && setSetupRequired(true),
       stepUp: stepUp.ask,
     });

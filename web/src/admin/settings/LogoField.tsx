@@ -2,7 +2,6 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Space, Typography, Upload } from 'antd';
 import { LOGO_ADVISED_SIZE, LOGO_MAX_BYTES, LOGO_MIME_TYPES } from '@stakedesk/shared/constants';
 import { checkLogoDataUrl } from '@stakedesk/shared/logo';
-import { MESSAGES } from '@stakedesk/shared/messages';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useToast } from '../toast.js';
 
@@ -22,7 +21,7 @@ export function LogoField({ value, onChange, id }: { value?: string | null; onCh
 
   async function choose(file: File) {
     if (file.size > LOGO_MAX_BYTES) {
-      toast.error(localize(MESSAGES.logoTooLargeTitle), localize(MESSAGES.logoTooLarge));
+      toast.error(t('server.logoTooLargeTitle'), t('server.logoTooLarge'));
       return;
     }
     const dataUrl = await readAsDataUrl(file);

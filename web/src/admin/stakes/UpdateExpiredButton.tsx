@@ -22,7 +22,7 @@ export function UpdateExpiredButton() {
         return;
       }
       const reason = error instanceof ApiError ? t('stakes.serverError', { status: error.status }) : error.message;
-      modal.error({ title: t('stakes.updateExpiredFailed', { message: reason }), content: localize(error.message) });
+      modal.error({ title: t('stakes.updateExpiredFailed', { message: reason }), content: localize(error) });
     },
   });
 

@@ -1,6 +1,5 @@
 import { Alert, Form, Input, Modal, Typography, type InputRef } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { MESSAGES } from '@stakedesk/shared/messages';
 import { twoFactorDisableSchema } from '@stakedesk/shared/schemas';
 import { useAdminMe } from '../api/queries.js';
 import { checkWithSchema } from '../forms/form-errors.js';
@@ -48,7 +47,7 @@ export function StepUpDialog() {
     if (me?.twoFactorEnabled) {
       proof = checkWithSchema(form, twoFactorDisableSchema, { currentPassword, code }, localize);
     } else if (!currentPassword) {
-      form.setFields([{ name: 'currentPassword', errors: [localize(MESSAGES.currentPasswordRequired)] }]);
+      form.setFields([{ name: 'currentPassword', errors: [t('server.currentPasswordRequired')] }]);
     } else {
       proof = code ? checkWithSchema(form, twoFactorDisableSchema, { currentPassword, code }, localize) : { currentPassword };
     }
@@ -59,7 +58,7 @@ export function StepUpDialog() {
       await question.attempt(proof);
     } catch (error) {
       if (isStepUpRefusal(error)) {
-        setRefusal(localize(error.message));
+        setRefusal(localize(error));
         form.setFieldsValue({ currentPassword: '', code: '' });
         passwordInput.current?.focus();
       }

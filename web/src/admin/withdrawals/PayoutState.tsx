@@ -2,19 +2,19 @@ import { Space, Tag } from 'antd';
 import type { WithdrawalPayout } from '@stakedesk/shared/api-types';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { TxLink } from '../components/TxLink.js';
-import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
+import { useAdminI18n } from '../i18n.js';
 
 /** A pending withdrawal's latest payout: on its way (nothing else may pay it), or how the last one ended. */
 export function PayoutState({ payout, cluster }: { payout: WithdrawalPayout | null; cluster: SolanaCluster | undefined }) {
   const { t } = useAdminI18n();
-  const localize = useLocalizeMessage();
   if (!payout || payout.status === 'completed') return null;
   const tag =
     payout.status === 'sent' ? (
       <Tag color="processing">{t('payout.state.sent')}</Tag>
     ) : payout.status === 'failed' ? (
       <Tag color="error" className="admin-tag-wrap">
-        {t('payout.state.failed', { reason: localize(payout.failureReason ?? '') })}
+        {/* The server stores why a payout failed as English text (no code to translate it by). */}
+        {t('payout.state.failed', { reason: payout.failureReason ?? '' })}
       </Tag>
     ) : (
       <Tag>{t('payout.state.expired')}</Tag>

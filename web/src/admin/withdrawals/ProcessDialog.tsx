@@ -39,7 +39,7 @@ export function ProcessDialog({
       toast.success(completing ? t('withdrawals.processed') : t('withdrawals.rejected'));
       close();
     },
-    onError: (error) => toast.error(completing ? t('withdrawals.processFailed') : t('withdrawals.rejectFailed'), localize(error.message)),
+    onError: (error) => toast.error(completing ? t('withdrawals.processFailed') : t('withdrawals.rejectFailed'), localize(error)),
   });
 
   const submit = (target: Withdrawal) =>

@@ -8,7 +8,7 @@ import { formatAmount } from '@stakedesk/shared/format';
 import { shortenTxId } from '@stakedesk/shared/shorten';
 import { restakeAmount } from '@stakedesk/shared/money';
 import { Dialog } from '../../components/Dialog.js';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n, useLocalizeError } from '../../i18n/i18n.js';
 import { useWallet } from '../wallet/wallet-context.js';
 import { useDeposit, useRestake } from './api.js';
 import { DepositNotRecordedError } from './deposit.js';
@@ -27,6 +27,7 @@ export function StakeDialog({
   onClose: () => void;
 }) {
   const { t } = useI18n();
+  const localizeError = useLocalizeError();
   const { address } = useWallet();
   const navigate = useNavigate();
   const [amount, setAmount] = useState('');
@@ -48,7 +49,7 @@ export function StakeDialog({
         notify('error', t('toast.depositPending'), t('toast.depositPendingText', { tx: shortenTxId(error.txId) }));
         return;
       }
-      const description = error instanceof TransferError ? t(`transfer.${error.code}`, { detail: error.detail }) : error.message;
+      const description = error instanceof TransferError ? t(`transfer.${error.code}`, { detail: error.detail }) : localizeError(error);
       notify('error', t('toast.stakeFailed'), description || t('toast.stakeFailedDefault'));
     },
   });
@@ -58,7 +59,7 @@ export function StakeDialog({
       notify('success', t('toast.restakeSuccessful'), t('toast.restakeSuccessfulText'));
       close();
     },
-    onError: (error) => notify('error', t('toast.restakeFailed'), error.message),
+    onError: (error) => notify('error', t('toast.restakeFailed'), localizeError(error)),
   });
 
   const pending = stake.isPending || restake.isPending;
@@ -73,7 +74,7 @@ export function StakeDialog({
       return;
     }
     if (!/^\d+$/.test(amount) || compareDecimal(amount, plan.minStakeAmount) < 0) {
-      notify('error', t('toast.invalidAmount'), t('toast.invalidAmountText', { min: plan.minStakeAmount, symbol }));
+      notify('error', t('toast.invalidAmount'), t('server.minimumStake', { min: plan.minStakeAmount, symbol }));
       return;
     }
     stake.mutate({ planId: plan.id, amount });

@@ -4,12 +4,13 @@ import { UNSTAKE_DIALOG_DECIMALS } from '@stakedesk/shared/constants';
 import { formatAmount } from '@stakedesk/shared/format';
 import { withdrawalQuote } from '@stakedesk/shared/money';
 import { Dialog } from '../../components/Dialog.js';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n, useLocalizeError } from '../../i18n/i18n.js';
 import { useRequestWithdrawal } from './api.js';
 
 /** Early unstake (penalty, rewards forfeited) or full withdrawal (principal + reward), as the server will compute it. */
 export function UnstakeDialog({ stake, symbol, onClose }: { stake: Stake; symbol: string; onClose: () => void }) {
   const { t } = useI18n();
+  const localizeError = useLocalizeError();
   const quote = withdrawalQuote(stake);
   const early = quote.kind === 'early';
   const show = (value: string) => `${formatAmount(value, UNSTAKE_DIALOG_DECIMALS)} ${symbol}`;
@@ -19,7 +20,7 @@ export function UnstakeDialog({ stake, symbol, onClose }: { stake: Stake; symbol
       notify('success', t('toast.unstakeSubmitted'), t('toast.unstakeSubmittedText'));
       onClose();
     },
-    onError: (error) => notify('error', t('toast.unstakeFailed'), error.message),
+    onError: (error) => notify('error', t('toast.unstakeFailed'), localizeError(error)),
   });
   const figures = { stakeId: stake.id, amount: quote.amount, finalAmount: quote.finalAmount, penaltyAmount: quote.penaltyAmount };
 

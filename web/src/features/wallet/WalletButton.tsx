@@ -2,7 +2,7 @@ import { useNavigate, useLocation } from 'react-router-dom';
 import { notify } from '../../lib/notify.js';
 import { shortenAddress } from '@stakedesk/shared/shorten';
 import { WALLET_CONNECT_REDIRECT_MS } from '@stakedesk/shared/constants';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n, useLocalizeError } from '../../i18n/i18n.js';
 import { isUserRejection } from '../../lib/wallet/wallet-rejection.js';
 import { PHANTOM_SITE } from '../../lib/wallet/phantom.js';
 import { useWallet, WalletMissingError } from './wallet-context.js';
@@ -10,6 +10,7 @@ import { useWallet, WalletMissingError } from './wallet-context.js';
 /** The top bar's wallet control: Connect Wallet / Connecting... / Connected: address + disconnect. */
 export function WalletButton() {
   const { t } = useI18n();
+  const localizeError = useLocalizeError();
   const { status, address, connect, disconnect } = useWallet();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -26,7 +27,7 @@ export function WalletButton() {
         notify('error', t('toast.walletRequired'), t('toast.walletRequiredText'));
         return;
       }
-      const detail = error instanceof Error && !isUserRejection(error) ? error.message : t('toast.connectionFailedDefault');
+      const detail = error instanceof Error && !isUserRejection(error) ? localizeError(error) : t('toast.connectionFailedDefault');
       notify('error', t('toast.connectionFailed'), detail);
     }
   }

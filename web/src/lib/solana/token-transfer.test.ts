@@ -2,6 +2,7 @@ import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Connection, Keypair, type PublicKey, type Transaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
+import { en } from '../../i18n/en.js';
 import { sendStakeDeposit, type SigningWallet } from './token-transfer.js';
 
 let chain: TestChain;
@@ -63,16 +64,15 @@ describe('sendStakeDeposit', () => {
   it("refuses when the staking wallet is the holder's own wallet", async () => {
     const { holder, request } = await setUp(6);
     const sameWallet = { ...request(walletOf(holder)), stakingWallet: holder.publicKey.toBase58() };
-    await expect(sendStakeDeposit(sameWallet)).rejects.toThrow(
-      'Erro: Carteira de origem e destino são iguais. Verifique se a carteira está conectada corretamente.',
-    );
+    await expect(sendStakeDeposit(sameWallet)).rejects.toMatchObject({ code: 'sameWallet', message: en['transfer.sameWallet'] });
   });
 
   it('refuses when the staking wallet has no account for the token, and sends nothing', async () => {
     const { mint, holder, staking, request } = await setUp(6, { stakingAccount: false });
-    await expect(sendStakeDeposit(request(walletOf(holder)))).rejects.toThrow(
-      `A carteira de destino ${staking.publicKey.toBase58()} não possui uma conta para o token. Transferência P2P não pode prosseguir.`,
-    );
+    await expect(sendStakeDeposit(request(walletOf(holder)))).rejects.toMatchObject({
+      code: 'noDestinationAccount',
+      detail: staking.publicKey.toBase58(),
+    });
     expect(await balanceOf(mint, holder.publicKey)).toBe('5000000000');
   });
 
@@ -83,7 +83,7 @@ describe('sendStakeDeposit', () => {
         throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
       },
     });
-    await expect(sendStakeDeposit(request(rejecting))).rejects.toThrow('Transação rejeitada pelo usuário');
+    await expect(sendStakeDeposit(request(rejecting))).rejects.toMatchObject({ code: 'rejected', message: en['transfer.rejected'] });
   });
 
   it('fails when the wallet returns no transaction id', async () => {
@@ -113,6 +113,9 @@ describe('sendStakeDeposit', () => {
         }),
       }),
     });
-    await expect(sendStakeDeposit(request(failing))).rejects.toThrow(/^Transação falhou na blockchain: /);
+    await expect(sendStakeDeposit(request(failing))).rejects.toMatchObject({
+      code: 'failedOnChain',
+      message: expect.stringMatching(/^Transaction failed on the blockchain: /),
+    });
   });
 });

@@ -83,7 +83,7 @@ export async function sendStakeDeposit({
   if (!source) throw new TransferError('noSourceAccount');
   const { decimals } = await getMint(connection, mintKey, CHAIN_COMMITMENT);
   const raw = toRawAmount(amount, decimals);
-  if (source.raw < raw) throw new TransferError('insufficientBalance', `saldo insuficiente (${source.raw} < ${raw})`);
+  if (source.raw < raw) throw new TransferError('insufficientBalance', `${source.raw} < ${raw}`);
 
   const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash(CHAIN_COMMITMENT);
   const transfer = createTransferCheckedInstruction(source.address, mintKey, destination.address, owner, raw, decimals);

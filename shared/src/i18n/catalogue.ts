@@ -1,0 +1,61 @@
+import { en } from './en.js';
+
+/** A stable name for one message: what API clients and the catalogues key on. */
+export type MessageCode = keyof typeof en;
+
+/** Every code, from the one source (the English catalogue). */
+export const MESSAGE_CODES = Object.keys(en) as MessageCode[];
+
+/** A catalogue of one language: a text for every code, with the same `{parameters}` as the English one. */
+export type Catalogue = Readonly<Record<MessageCode, string>>;
+
+/** A parameter is a value, or a message of its own (a reason inside a refusal), shown in the reader's language too. */
+export type MessageParam = string | number | CodedMessage;
+export type MessageParams = Readonly<Record<string, MessageParam>>;
+
+/** What the server sends beside its English text, and what the clients translate. */
+export type CodedMessage = {
+  readonly code: MessageCode;
+  readonly params?: MessageParams;
+};
+
+type ParamNames<T extends string> = T extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+type ParamsOf<C extends MessageCode> = [ParamNames<(typeof en)[C]>] extends [never]
+  ? []
+  : [Record<ParamNames<(typeof en)[C]>, MessageParam>];
+
+/** A message by code; the compiler asks for exactly the parameters its English text names. */
+export function msg<C extends MessageCode>(code: C, ...params: ParamsOf<C>): CodedMessage {
+  return params[0] === undefined ? { code } : { code, params: params[0] };
+}
+
+export function isCodedMessage(value: unknown): value is CodedMessage {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { code?: unknown }).code === 'string' &&
+    Object.hasOwn(en, (value as { code: string }).code)
+  );
+}
+
+const PARAMETER = /\{(\w+)\}/g;
+
+/** The `{parameters}` a text names, in order of appearance. */
+export function parameterNames(template: string): string[] {
+  return [...template.matchAll(PARAMETER)].map((match) => match[1]!);
+}
+
+/** The message in one language; a parameter that is itself a message is shown in that language too. */
+export function formatMessage(catalogue: Catalogue, message: CodedMessage): string {
+  const template = Object.hasOwn(catalogue, message.code) ? catalogue[message.code] : undefined;
+  if (typeof template !== 'string') return String(message.code);
+  const params = message.params ?? {};
+  return template.replace(PARAMETER, (whole, name: string) => {
+    const value = Object.hasOwn(params, name) ? params[name] : undefined;
+    if (value === undefined) return whole;
+    return typeof value === 'object' ? formatMessage(catalogue, value) : String(value);
+  });
+}
+
+/** The English text, as the server sends it in `message`. */
+export const english = (message: CodedMessage): string => formatMessage(en, message);

@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { MESSAGE_CODES, parameterNames } from '@stakedesk/shared/i18n/catalogue';
+import { en as serverEn } from '@stakedesk/shared/i18n/en';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const CLIENT_DIRS = ['web/src', 'desktop/src'];
+const ALL_DIRS = [...CLIENT_DIRS, 'server/src', 'shared/src', 'test-support/src'];
+
+/** Source files (not tests: they check what a pt-BR reader sees, so they quote it). */
+function sources(dirs: string[]): Array<{ file: string; text: string }> {
+  const found: Array<{ file: string; text: string }> = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+      const relative = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(relative);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+        found.push({ file: relative, text: readFileSync(path.join(ROOT, relative), 'utf8') });
+      }
+    }
+  };
+  dirs.forEach(walk);
+  return found;
+}
+
+const PORTUGUESE = /[ãõçáéíóúâêôàÃÕÇÁÉÍÓÚ]|\b(?:não|carteira|transferência|obrigatóri[oa]|saque|você|Falha|Erro)\b/i;
+/** The language picker names each language in that language. */
+const ENDONYMS = new Set(["LANGUAGE_NAMES: Record<Language, string> = { en: 'English', 'pt-BR': 'Português' };"]);
+
+describe('message catalogues', () => {
+  it('keep Portuguese in the pt-BR catalogues only', () => {
+    const offending = sources(ALL_DIRS)
+      .filter(({ file }) => !/pt-BR\.ts$/.test(file))
+      .flatMap(({ file, text }) =>
+        text
+          .split('\n')
+          .filter((line) => PORTUGUESE.test(line) && !ENDONYMS.has(line.replace(/^export const /, '').trim()))
+          .map((line) => `${file}: ${line.trim()}`),
+      );
+    expect(offending).toEqual([]);
+  });
+
+  it('leave the clients no English server text to match: they translate by code', () => {
+    // Field and role names (fieldX, roleX) only fill other messages; a form may show the same words as its labels.
+    const serverTexts = MESSAGE_CODES.filter((code) => !/^(field|role)[A-Z]/.test(code))
+      .map((code) => serverEn[code])
+      .filter((text) => parameterNames(text).length === 0 && text.split(' ').length >= 3);
+    const offending = sources(CLIENT_DIRS).flatMap(({ file, text }) => [
+      ...serverTexts
+        .filter((serverText) => text.includes(`'${serverText}'`) || text.includes(`"${serverText}"`))
+        .map((t) => `${file}: '${t}'`),
+      ...[
+        ...text.matchAll(
+          /\.message\s*(?:===|!==|==)|(?:===|!==)\s*\w+\.message\b|\.message\.(?:includes|startsWith|endsWith|match)\(|MESSAGES\.\w+\s*===|===\s*MESSAGES\./g,
+        ),
+      ].map((match) => `${file}: ${match[0]}`),
+    ]);
+    expect(offending).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+import { isCodedMessage, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
+import { ApiError } from '../lib/api-client.js';
+import type { ServerMessageKey } from './server-catalogue.js';
+
+type Translate = (key: ServerMessageKey, values?: Record<string, string | number>) => string;
+
+/** A coded message in the reader's language; a parameter that is a message is translated too. */
+export function translateCoded(t: Translate, message: CodedMessage): string {
+  const values = Object.fromEntries(
+    Object.entries(message.params ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'object' ? (isCodedMessage(value) ? translateCoded(t, value) : '') : value,
+    ]),
+  );
+  return t(`server.${message.code}`, values);
+}
+
+/** The coded message an error answer carries (`code`, `params`), if this client knows its code. */
+export function codedMessageOf(error: unknown): CodedMessage | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const { code, params } = (error.body ?? {}) as { code?: unknown; params?: unknown };
+  const message = { code, ...(typeof params === 'object' && params !== null && { params }) };
+  return isCodedMessage(message) ? message : undefined;
+}
+
+/** The field messages of an error answer by code (`errorCodes`), else its English ones (`errors`). */
+export function fieldMessagesOf(error: unknown): Record<string, CodedMessage | string> | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const body = (error.body ?? {}) as { errors?: Record<string, string>; errorCodes?: Record<string, unknown> };
+  if (!body.errors) return undefined;
+  return Object.fromEntries(
+    Object.entries(body.errors).map(([field, text]) => {
+      const coded = body.errorCodes?.[field];
+      return [field, isCodedMessage(coded) ? coded : text];
+    }),
+  );
+}
+
+/**
+ * What to show for an error: a server error by its code in the reader's language; a coded message
+ * likewise; anything else as its own text (the server's English when the code is unknown here).
+ */
+export function localizeError(t: Translate, error: unknown): string {
+  if (isCodedMessage(error)) return translateCoded(t, error);
+  const coded = codedMessageOf(error);
+  if (coded) return translateCoded(t, coded);
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : String(error);
+}
