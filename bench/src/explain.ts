@@ -54,6 +54,9 @@ export async function explainQueries(databaseUrl: string, wallet: string, n: num
   const open: StakeStatus[] = ['active', 'pending_withdrawal'];
   const closed: StakeStatus[] = ['completed', 'withdrawn'];
   const deep = Math.floor(n / 2);
+  // Where the deep pages start when the panel pages by cursor: the keyset of the row just before.
+  const closedAfter = (await listStakes({ ...page, limit: 1, offset: Math.floor(n / 4) - 1 }, closed)).next;
+  const allAfter = (await listStakes({ ...page, limit: 1, offset: deep - 1 }, undefined)).next;
   const scenarios: Scenario[] = [
     { name: 'GET /api/stakes/{wallet}', run: () => listWalletStakes(wallet, walletPage) },
     { name: 'GET /api/withdrawals/{wallet}', run: () => listWalletWithdrawals(wallet, walletPage) },
@@ -64,7 +67,15 @@ export async function explainQueries(databaseUrl: string, wallet: string, n: num
       name: `admin stakes, Completed tab, deep page (offset ${Math.floor(n / 4)})`,
       run: () => listStakes({ ...page, offset: Math.floor(n / 4) }, closed),
     },
+    {
+      name: `admin stakes, Completed tab, deep page by cursor (after row ${Math.floor(n / 4)})`,
+      run: () => listStakes(page, closed, closedAfter),
+    },
     { name: 'admin stakes, all, first page', run: () => listStakes({ ...page, limit: 100 }, undefined) },
+    {
+      name: `admin stakes, all, deep page by cursor (after row ${deep})`,
+      run: () => listStakes({ ...page, limit: 100 }, undefined, allAfter),
+    },
     { name: `admin stakes, all, deep page (offset ${deep})`, run: () => listStakes({ ...page, limit: 100, offset: deep }, undefined) },
     { name: 'admin stakes, Active tab by amount', run: () => listStakes({ ...page, sort: 'amount', order: 'desc' }, open) },
     { name: 'admin stakes, Active tab by end date', run: () => listStakes({ ...page, sort: 'endsAt', order: 'asc' }, open) },

@@ -169,6 +169,13 @@ async function main(): Promise<void> {
     headers: admin,
     connections: 5,
   });
+  /** The cursor the panel holds after paging to row `row` of a list (the same list, sort and filter as `path`). */
+  const cursorAfter = async (path: string, row: number) => {
+    const answer = await fetch(`${server.url}${path}${path.endsWith('?') ? '' : '&'}limit=1&offset=${row - 1}`, { headers: admin });
+    const cursor = answer.headers.get('x-next-cursor');
+    if (!answer.ok || !cursor) throw new Error(`no cursor after row ${row} of ${path}: ${answer.status}`);
+    return cursor;
+  };
   const runs: Run[] = [
     { group: 'ceiling', name: 'bare Express 5 ceiling', url: ceiling.url, path: '/ceiling', pid: ceiling.child.pid! },
     { group: 'public', name: 'GET /api/settings', url: server.url, path: '/api/settings' },
@@ -184,10 +191,19 @@ async function main(): Promise<void> {
     adminRun('admin', 'admin stakes, Active tab, search by plan name', `/api/admin/stakes?${OPEN}&limit=20&q=rowt`),
     adminRun(
       'admin-deep',
-      `admin stakes, Completed tab, deep page (offset ${fmt(quarter)})`,
+      `admin stakes, Completed tab, deep page by cursor (after row ${fmt(quarter)})`,
+      `/api/admin/stakes?${CLOSED}&limit=20&cursor=${await cursorAfter(`/api/admin/stakes?${CLOSED}`, quarter)}`,
+    ),
+    adminRun(
+      'admin-deep',
+      `admin stakes, all, deep page by cursor (after row ${fmt(deep)})`,
+      `/api/admin/stakes?limit=100&cursor=${await cursorAfter('/api/admin/stakes?', deep)}`,
+    ),
+    adminRun(
+      'admin-offset',
+      `admin stakes, Completed tab, deep page by offset (${fmt(quarter)}), as SPEC's clients ask`,
       `/api/admin/stakes?${CLOSED}&limit=20&offset=${quarter}`,
     ),
-    adminRun('admin-deep', `admin stakes, all, deep page (offset ${fmt(deep)})`, `/api/admin/stakes?limit=100&offset=${deep}`),
     adminRun('admin', 'admin withdrawals, pending, first page', '/api/admin/withdrawals?status=pending&limit=20'),
     adminRun(
       'admin',
@@ -201,8 +217,8 @@ async function main(): Promise<void> {
     ),
     adminRun(
       'admin-deep',
-      `admin withdrawals, completed, deep page (offset ${fmt(deepWithdrawals)})`,
-      `/api/admin/withdrawals?status=completed&limit=20&offset=${deepWithdrawals}`,
+      `admin withdrawals, completed, deep page by cursor (after row ${fmt(deepWithdrawals)})`,
+      `/api/admin/withdrawals?status=completed&limit=20&cursor=${await cursorAfter('/api/admin/withdrawals?status=completed', deepWithdrawals)}`,
     ),
     adminRun('admin-stats', 'GET /api/admin/stats', '/api/admin/stats'),
     { group: 'ceiling', name: 'bare Express 5 ceiling (again, at the end)', url: ceiling.url, path: '/ceiling', pid: ceiling.child.pid! },
