@@ -1,9 +1,5 @@
-import { en as serverEn } from '@stakedesk/shared/i18n/en';
-import { serverMessages } from './server-catalogue.js';
-
 /** Every string the holder app shows, in English (the server's messages from shared). pt-BR mirrors these keys exactly. */
 export const en = {
-  ...serverMessages(serverEn),
   'lang.name': 'English',
   'lang.switch': 'Language',
   'title.home': 'Home',

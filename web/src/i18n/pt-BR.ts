@@ -2,6 +2,8 @@ import { ptBR as serverPtBR } from '@stakedesk/shared/i18n/pt-BR';
 import type { MessageKey } from './en.js';
 import { serverMessages } from './server-catalogue.js';
 
+export { localizeError } from './server-messages.js';
+
 /** Portuguese (Brazil). SPEC's Portuguese wallet and transfer messages are used verbatim. */
 export const ptBR: Record<MessageKey, string> = {
   ...serverMessages(serverPtBR),

@@ -4,6 +4,7 @@ import { notify } from '../../lib/notify.js';
 import type { PublicSettings, Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import { STAKE_REDIRECT_MS } from '@stakedesk/shared/constants';
 import { compareDecimal } from '@stakedesk/shared/decimal';
+import { english, msg } from '@stakedesk/shared/i18n/catalogue';
 import { formatAmount } from '@stakedesk/shared/format';
 import { shortenTxId } from '@stakedesk/shared/shorten';
 import { restakeAmount } from '@stakedesk/shared/money';
@@ -26,7 +27,7 @@ export function StakeDialog({
   settings: PublicSettings;
   onClose: () => void;
 }) {
-  const { t } = useI18n();
+  const { language, t } = useI18n();
   const localizeError = useLocalizeError();
   const { address } = useWallet();
   const navigate = useNavigate();
@@ -74,7 +75,8 @@ export function StakeDialog({
       return;
     }
     if (!/^\d+$/.test(amount) || compareDecimal(amount, plan.minStakeAmount) < 0) {
-      notify('error', t('toast.invalidAmount'), t('server.minimumStake', { min: plan.minStakeAmount, symbol }));
+      const minimum = msg('minimumStake', { min: plan.minStakeAmount, symbol });
+      notify('error', t('toast.invalidAmount'), language === 'en' ? english(minimum) : localizeError(minimum));
       return;
     }
     stake.mutate({ planId: plan.id, amount });
