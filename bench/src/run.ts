@@ -201,7 +201,7 @@ async function main(): Promise<void> {
     ),
     adminRun(
       'admin-offset',
-      `admin stakes, Completed tab, deep page by offset (${fmt(quarter)}), as SPEC's clients ask`,
+      `admin stakes, Completed tab, deep page by offset (${fmt(quarter)}), as clients paging by number ask`,
       `/api/admin/stakes?${CLOSED}&limit=20&offset=${quarter}`,
     ),
     adminRun('admin', 'admin withdrawals, pending, first page', '/api/admin/withdrawals?status=pending&limit=20'),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, minimumStakeMessage, unknownFieldMessage } from './messages.js';
 
 describe('messages', () => {
-  it('builds the below-minimum toast text of SPEC section 8', () => {
+  it('builds the below-minimum toast text', () => {
     expect(minimumStakeMessage('100', 'STK')).toBe('Minimum stake amount is 100 STK.');
   });
 
@@ -10,7 +10,7 @@ describe('messages', () => {
     expect(unknownFieldMessage('isAdmin')).toBe('Unknown field: isAdmin');
   });
 
-  it('keeps the SPEC texts verbatim', () => {
+  it('keeps the product texts verbatim', () => {
     expect(MESSAGES.passwordTooShort).toBe('Password must be at least 6 characters');
     expect(MESSAGES.logoTooLarge).toBe('Please select an image smaller than 5MB');
     expect(MESSAGES.amountTooLarge).toBe('Amount must have at most 15 digits');

@@ -67,7 +67,7 @@ export function searchConditions(q: string, prefix: string[]): WhereOptions[] {
  *
  * `after` pages by keyset: the rows that sort after the last one of the previous page, which an
  * index on (field, id) finds directly, so a page deep in a million rows costs what the first costs
- * and rows inserted or changed meanwhile never shift a page. `offset` stays for SPEC's clients.
+ * and rows inserted or changed meanwhile never shift a page. `offset` stays for clients that page by number.
  * `next` is where this page ended, when more rows follow.
  */
 export async function pageOf<M extends Model>(

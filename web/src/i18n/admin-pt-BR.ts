@@ -2,7 +2,7 @@ import { ptBR as serverPtBR } from '@stakedesk/shared/i18n/pt-BR';
 import { serverMessages } from './server-catalogue.js';
 import type { AdminMessageKey } from './admin-en.js';
 
-/** Portuguese (Brazil) for the admin panel. SPEC's Portuguese login-failure toast is used verbatim. */
+/** Portuguese (Brazil) for the admin panel. The login-failure toast keeps the product's established Portuguese wording. */
 export const adminPtBR: Record<AdminMessageKey, string> = {
   ...serverMessages(serverPtBR),
   'header.title': 'Painel Administrativo',

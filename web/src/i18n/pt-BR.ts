@@ -4,7 +4,7 @@ import { serverMessages } from './server-catalogue.js';
 
 export { localizeError } from './server-messages.js';
 
-/** Portuguese (Brazil). SPEC's Portuguese wallet and transfer messages are used verbatim. */
+/** Portuguese (Brazil). The wallet and transfer messages keep the product's established Portuguese wording. */
 export const ptBR: Record<MessageKey, string> = {
   ...serverMessages(serverPtBR),
   'lang.name': 'Português',

@@ -1,4 +1,4 @@
-/** An answer other than 2xx: `message` is the server's message, else "{status}: {body or status text}" (SPEC 8). */
+/** An answer other than 2xx: `message` is the server's message, else "{status}: {body or status text}" (what the toasts show when the server sent no message). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
