@@ -8,8 +8,7 @@
  */
 import type pg from 'pg';
 import { withClient } from './database.js';
-import { EXPIRY_BATCH } from '@stakedesk/server/dist/stakes/expiry.js';
-import { STAKE_EXPIRED_SQL } from '@stakedesk/server/dist/stakes/stake-rules-sql.js';
+import { EXPIRE_BATCH_SQL, EXPIRY_BATCH } from '@stakedesk/server/dist/stakes/expiry.js';
 import { explainWrite, type Explained } from './explain.js';
 import { sampleMemory } from './processes.js';
 
@@ -18,10 +17,8 @@ export type ExpiryLayout = 'cohort' | 'scattered';
 export type ExpiryRound = { layout: ExpiryLayout; ms: number; updatedCount: number; error?: string };
 export type ExpiryResult = { count: number; batch: number; runs: ExpiryRound[]; memoryMb: number; explain: Explained | undefined };
 
-/** One batch of the statement the server runs (server/src/stakes/expiry.ts), for EXPLAIN. */
-const EXPIRE_BATCH_SQL = `UPDATE stakes SET status = 'completed', completed_at = now(), updated_at = now()
-  WHERE id IN (SELECT id FROM stakes WHERE ${STAKE_EXPIRED_SQL} ORDER BY ends_at, id LIMIT ${EXPIRY_BATCH})
-    AND ${STAKE_EXPIRED_SQL}`;
+/** One batch of the statement the server runs, for EXPLAIN. */
+const ONE_BATCH_SQL = EXPIRE_BATCH_SQL.replace(':batch', String(EXPIRY_BATCH));
 
 async function choose(client: pg.Client, layout: ExpiryLayout, count: number): Promise<void> {
   await client.query('DROP TABLE IF EXISTS bench_expiry');
@@ -87,7 +84,7 @@ export async function measureExpiry(
           explain = await explainWrite(
             client,
             `expiry: one batch of ${EXPIRY_BATCH} of the ${count} stakes due (update-expired-stakes)`,
-            EXPIRE_BATCH_SQL,
+            ONE_BATCH_SQL,
           );
         }
       } finally {

@@ -37,10 +37,16 @@ function cpuTicks(): { total: number; idle: number } {
 }
 
 /** CPU ticks used by one process (user + system) and by its children it waited for. */
+/**
+ * CPU ticks of a process, with those of its children that have exited (cutime, cstime): a
+ * PostgreSQL parallel worker or autovacuum worker that starts and ends within a phase is then
+ * counted as ours, through the postmaster that reaped it, instead of as another process's noise.
+ * A process that exits meanwhile reads 0, and its parent's count takes over its whole life.
+ */
 function processTicks(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]);
+    return Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   } catch {
     return 0;
   }

@@ -8,6 +8,7 @@ import * as batchPayouts from './migrations/005-batch-payouts.js';
 import * as exactlyOnce from './migrations/006-exactly-once.js';
 import * as holderSessions from './migrations/007-holder-sessions.js';
 import * as operatorAccounts from './migrations/008-operator-accounts.js';
+import * as expiryHotUpdates from './migrations/009-expiry-hot-updates.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -22,7 +23,17 @@ type Step = {
   down?: (params: MigrationContext) => Promise<void>;
 };
 
-const MIGRATIONS: Step[] = [initialSchema, signInNonces, scale, planCapacity, batchPayouts, exactlyOnce, holderSessions, operatorAccounts];
+const MIGRATIONS: Step[] = [
+  initialSchema,
+  signInNonces,
+  scale,
+  planCapacity,
+  batchPayouts,
+  exactlyOnce,
+  holderSessions,
+  operatorAccounts,
+  expiryHotUpdates,
+];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];
 const MIGRATION_LOCK_KEY = 7_236_001;

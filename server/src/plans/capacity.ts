@@ -8,11 +8,17 @@ import { StakingPlan } from './plan.model.js';
 
 const hasCaps = (plan: StakingPlan) => plan.maxTotalStaked !== null || plan.maxPerWallet !== null;
 
-/** The plan's and the wallet's active stakes in it, in one statement. */
+/**
+ * The plan's and the wallet's active stakes in it, in one statement (one snapshot): the plan's
+ * from the per-status counts (stake_counts, exact at every commit), the wallet's from its own
+ * stakes (stakes_wallet_idx).
+ */
 async function stakedIn(plan: StakingPlan, walletAddress: string, transaction?: Transaction): Promise<Staked> {
   const [row] = await StakingPlan.sequelize!.query<{ plan: string; wallet: string }>(
-    `SELECT coalesce(sum(amount), 0)::text AS plan, coalesce(sum(amount) FILTER (WHERE wallet_address = :walletAddress), 0)::text AS wallet
-     FROM stakes WHERE plan_id = :planId AND status = 'active'`,
+    `SELECT
+       (SELECT coalesce(sum(amount), 0) FROM stake_counts WHERE plan_id = :planId AND status = 'active')::text AS plan,
+       (SELECT coalesce(sum(amount), 0) FROM stakes
+        WHERE wallet_address = :walletAddress AND plan_id = :planId AND status = 'active')::text AS wallet`,
     { replacements: { planId: plan.id, walletAddress }, type: QueryTypes.SELECT, ...(transaction ? { transaction } : {}) },
   );
   return { plan: normalizeDecimal(row!.plan), wallet: normalizeDecimal(row!.wallet) };
@@ -55,7 +61,7 @@ export async function requireCapacity(
 export async function activeStakedByPlan(planIds: number[]): Promise<Map<number, string>> {
   if (planIds.length === 0) return new Map();
   const rows = await StakingPlan.sequelize!.query<{ plan_id: number; staked: string }>(
-    `SELECT plan_id, sum(amount)::text AS staked FROM stakes WHERE plan_id IN (:planIds) AND status = 'active' GROUP BY plan_id`,
+    `SELECT plan_id, sum(amount)::text AS staked FROM stake_counts WHERE plan_id IN (:planIds) AND status = 'active' GROUP BY plan_id`,
     { replacements: { planIds }, type: QueryTypes.SELECT },
   );
   return new Map(rows.map((row) => [row.plan_id, normalizeDecimal(row.staked)]));

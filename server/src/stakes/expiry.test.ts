@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import { ageStake, stakeFor, stakeStatus, startStakingServer } from '../test/fixtures.js';
 import type { TestServer } from '../test/test-server.js';
-import { QueryTypes } from 'sequelize';
+import { QueryTypes, Sequelize } from 'sequelize';
+import { stakeTotals } from '../totals/totals.service.js';
 import { expireStakesAsAdmin, expireStakesIfFree } from './expiry.js';
 
 let api: TestServer;
@@ -38,6 +39,36 @@ describe('Update Expired Stakes', () => {
     await api.request('POST', '/api/admin/update-expired-stakes', undefined, token);
     expect(await stakeStatus(api, stake.id)).toBe('pending_withdrawal');
   });
+
+  it('expires a stake whose withdrawal request was rejected: it is due again once active again', async () => {
+    const stake = await stakeFor(api, plan);
+    const requested = await api.request<{ id: number }>(
+      'POST',
+      '/api/withdrawals',
+      { stakeId: stake.id, walletAddress: stake.walletAddress },
+      { as: stake.walletAddress },
+    );
+    await ageStake(api, stake.id, 30);
+    expect((await api.request('POST', '/api/admin/update-expired-stakes', undefined, token)).body).toEqual({ updatedCount: 0 });
+    const rejected = await api.request(
+      'PUT',
+      `/api/admin/withdrawals/${requested.body.id}`,
+      { status: 'rejected', reason: 'ask later' },
+      token,
+    );
+    expect(rejected.status).toBe(200);
+    expect(await stakeStatus(api, stake.id)).toBe('active');
+    expect((await api.request('POST', '/api/admin/update-expired-stakes', undefined, token)).body).toEqual({ updatedCount: 1 });
+    expect(await stakeStatus(api, stake.id)).toBe('completed');
+  });
+
+  it('follows a changed end: a stake whose end moved into the future is not expired', async () => {
+    const stake = await stakeFor(api, plan);
+    await ageStake(api, stake.id, 30);
+    await api.sequelize.query(`UPDATE stakes SET ends_at = now() + interval '1 day' WHERE id = :id`, { replacements: { id: stake.id } });
+    expect((await api.request('POST', '/api/admin/update-expired-stakes', undefined, token)).body).toEqual({ updatedCount: 0 });
+    expect(await stakeStatus(api, stake.id)).toBe('active');
+  });
 });
 
 describe('a backlog larger than one batch', () => {
@@ -72,6 +103,36 @@ describe('a backlog larger than one batch', () => {
       { action: 'stakes.expire', after: { updatedCount: 2 } },
       { action: 'stakes.expire', after: { updatedCount: 1 } },
     ]);
+  });
+});
+
+describe('two instances expiring at once', () => {
+  it('complete each stake once: their counts add up to the backlog, and the totals move by it exactly', async () => {
+    const stakes: Stake[] = [];
+    for (let i = 0; i < 9; i++) stakes.push(await stakeFor(api, plan));
+    for (const stake of stakes) await ageStake(api, stake.id, 30);
+    const [admin] = await api.sequelize.query<{ id: number; username: string }>('SELECT id, username FROM admins ORDER BY id LIMIT 1', {
+      type: QueryTypes.SELECT,
+    });
+    const completedBefore = await stakeTotals(api.sequelize, ['completed']);
+    const activeBefore = await stakeTotals(api.sequelize, ['active']);
+    // The other instance: its own connections to the same database.
+    const second = new Sequelize(api.databaseUrl, { logging: false });
+    try {
+      const counts = await Promise.all([
+        expireStakesAsAdmin(api.sequelize, admin!, 2),
+        expireStakesIfFree(second, 2),
+        expireStakesAsAdmin(api.sequelize, admin!, 3),
+        expireStakesIfFree(second, 2),
+      ]);
+      expect(counts.reduce<number>((sum, count) => sum + (count ?? 0), 0)).toBe(9);
+    } finally {
+      await second.close();
+    }
+    for (const stake of stakes) expect(await stakeStatus(api, stake.id)).toBe('completed');
+    expect((await stakeTotals(api.sequelize, ['completed'])).count).toBe(completedBefore.count + 9);
+    expect((await stakeTotals(api.sequelize, ['active'])).count).toBe(activeBefore.count - 9);
+    expect(await expireStakesIfFree(api.sequelize)).toBe(0);
   });
 });
 

@@ -16,6 +16,17 @@ const EXPIRY_LOCK_KEY = 7_236_002;
 export const EXPIRY_BATCH = 10_000;
 
 /**
+ * One batch: the first `batch` stakes due, in end order, from the small stakes_due table
+ * (migration 009); the conditions are checked again on each row as it is updated, since a
+ * withdrawal request may have moved it meanwhile. No index of stakes mentions the status, so each
+ * row is completed as a heap-only update; the table's triggers drop it from stakes_due and move
+ * its count, in the same transaction.
+ */
+export const EXPIRE_BATCH_SQL = `UPDATE stakes SET status = 'completed', completed_at = now(), updated_at = now()
+  WHERE id IN (SELECT stake_id FROM stakes_due WHERE ends_at <= now() ORDER BY ends_at, stake_id LIMIT :batch)
+    AND ${STAKE_EXPIRED_SQL}`;
+
+/**
  * Marks up to `batch` active stakes whose period has ended as completed, under an advisory
  * lock so only one server instance runs it at a time. Without `wait` the batch is skipped (null)
  * when another instance holds the lock.
@@ -28,14 +39,7 @@ async function expireBatch(sequelize: Sequelize, transaction: Transaction, wait:
     transaction,
   });
   if (!row?.locked) return null;
-  // The ids come from stakes_open_ends_idx in end order; the outer conditions are checked again
-  // on each row as it is updated (a withdrawal request may have moved it meanwhile).
-  const [, affected] = await sequelize.query(
-    `UPDATE stakes SET status = 'completed', completed_at = now(), updated_at = now()
-     WHERE id IN (SELECT id FROM stakes WHERE ${STAKE_EXPIRED_SQL} ORDER BY ends_at, id LIMIT :batch)
-       AND ${STAKE_EXPIRED_SQL}`,
-    { type: QueryTypes.UPDATE, transaction, replacements: { batch } },
-  );
+  const [, affected] = await sequelize.query(EXPIRE_BATCH_SQL, { type: QueryTypes.UPDATE, transaction, replacements: { batch } });
   if (affected > 0) await publishAdminEvent(sequelize, transaction, { type: 'stakes.expired', count: affected });
   return affected;
 }

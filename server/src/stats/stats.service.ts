@@ -7,8 +7,8 @@ const LIVE = [...LIVE_STAKE_STATUSES];
 
 /**
  * How many wallets have a stake (of these statuses): the one figure the per-status counts cannot
- * give. An index-only walk over stakes_wallet_idx (wallet first, status carried), each wallet
- * counted once: linear in the stakes, so its callers keep the result for a while (STATS_CACHE_MS).
+ * give. Each wallet counted once over the whole table: linear in the stakes, so its callers keep
+ * the result for a while (STATS_CACHE_MS).
  */
 export async function countHolders(sequelize: Sequelize, statuses?: StakeStatus[]): Promise<number> {
   const [row] = await sequelize.query<{ holders: string }>(
