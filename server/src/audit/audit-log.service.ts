@@ -1,5 +1,6 @@
 import type { AuditLogEntry } from '@stakedesk/shared/api-types';
 import type { Keyset } from '../http/cursor.js';
+import { countOrEstimate, type ListTotal } from '../http/estimated-count.js';
 import { pageOf, type ListSort } from '../http/list-query.js';
 import type { Page } from '../http/pagination.js';
 import { AuditLog } from './audit-log.model.js';
@@ -21,10 +22,10 @@ function toJson(entry: AuditLog): AuditLogEntry {
 const NEWEST_FIRST: ListSort = { field: 'createdAt', direction: 'DESC', nullable: false };
 
 /** One page of the audit log, newest first. */
-export async function listAuditLog(page: Page, after?: Keyset): Promise<{ rows: AuditLogEntry[]; total: number; next?: Keyset }> {
+export async function listAuditLog(page: Page, after?: Keyset): Promise<ListTotal & { rows: AuditLogEntry[]; next?: Keyset }> {
   const [{ rows, next }, total] = await Promise.all([
     pageOf(AuditLog, { where: {}, sort: NEWEST_FIRST, ...page, after }),
-    AuditLog.count(),
+    countOrEstimate(AuditLog.sequelize!, 'FROM audit_logs', {}),
   ]);
-  return { rows: rows.map((row) => toJson(row as AuditLog)), total, next };
+  return { rows: rows.map((row) => toJson(row as AuditLog)), ...total, next };
 }

@@ -40,8 +40,12 @@ export async function totalOf(page: Page, rows: number, count: () => Promise<num
   return page.offset === 0 && rows < page.limit ? rows : count();
 }
 
-/** Sends one page of a list with the total in X-Total-Count, and, on a list paged by cursor, X-Next-Cursor unless it is the last page. */
-export function sendPage<T>(res: Response, page: { rows: T[]; total: number; next?: Keyset }, scope?: CursorScope): void {
+/**
+ * Sends one page of a list with the total in X-Total-Count (and X-Total-Count-Estimated: true
+ * when it is an estimate), and, on a list paged by cursor, X-Next-Cursor unless it is the last page.
+ */
+export function sendPage<T>(res: Response, page: { rows: T[]; total: number; estimated?: true; next?: Keyset }, scope?: CursorScope): void {
   if (scope) sendNextCursor(res, scope, page.next);
+  if (page.estimated) res.set('X-Total-Count-Estimated', 'true');
   res.set('X-Total-Count', String(page.total)).json(page.rows);
 }

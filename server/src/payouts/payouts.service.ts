@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { badRequest, conflict, notFound, unavailable } from '../http/errors.js';
 import type { Keyset } from '../http/cursor.js';
 import { trimToPage, type Page } from '../http/pagination.js';
+import { countOrEstimate, type ListTotal } from '../http/estimated-count.js';
 import { Withdrawal } from '../withdrawals/withdrawal.model.js';
 import { PAYOUT_COLUMNS, toPayoutJson, type PayoutRow } from './payout-records.js';
 import { CHAIN_COMMITMENT } from '@stakedesk/shared/constants';
@@ -135,16 +136,16 @@ export async function listPayouts(
   statuses: PayoutStatus[] | undefined,
   page: Page,
   after?: Keyset,
-): Promise<{ rows: Payout[]; total: number; next?: Keyset }> {
+): Promise<ListTotal & { rows: Payout[]; next?: Keyset }> {
   const where = statuses ? 'WHERE p.status IN (:statuses)' : 'WHERE true';
   const replacements = { statuses: statuses ?? [], limit: page.limit + 1, offset: after ? 0 : page.offset, afterId: after?.id ?? null };
-  const [fetched, [count]] = await Promise.all([
+  const [fetched, total] = await Promise.all([
     sequelize.query<PayoutRow>(
       `SELECT ${PAYOUT_COLUMNS} FROM payouts p ${where} AND (:afterId::bigint IS NULL OR p.id < :afterId) ORDER BY p.id DESC LIMIT :limit OFFSET :offset`,
       { replacements, type: QueryTypes.SELECT },
     ),
-    sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM payouts p ${where}`, { replacements, type: QueryTypes.SELECT }),
+    countOrEstimate(sequelize, `FROM payouts p ${where}`, replacements),
   ]);
   const { rows, next } = trimToPage(fetched.map(toPayoutJson), page.limit, (payout) => ({ value: null, id: payout.id }));
-  return { rows, total: count!.n, next };
+  return { rows, ...total, next };
 }

@@ -16,6 +16,7 @@ export const adminEn = {
   'stream.connectingHint': 'Connecting to live updates...',
   'stream.offline': 'Offline',
   'stream.offlineHint': 'Live updates are paused; reconnecting. Tables show what was last loaded.',
+  'table.totalEstimated': 'About {count} rows (an estimate)',
 
   'login.username': 'Username',
   'login.password': 'Password',

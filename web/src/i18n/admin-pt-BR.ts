@@ -17,6 +17,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'stream.connectingHint': 'Conectando às atualizações ao vivo...',
   'stream.offline': 'Desconectado',
   'stream.offlineHint': 'Atualizações ao vivo pausadas; reconectando. As tabelas mostram o último carregamento.',
+  'table.totalEstimated': 'Cerca de {count} linhas (uma estimativa)',
 
   'login.username': 'Usuário',
   'login.password': 'Senha',

@@ -2,8 +2,11 @@ import { codedMessageOf } from '../../i18n/server-messages.js';
 import { ApiError, apiResponse, type ApiInit } from '../../lib/api-client.js';
 import { sendWithStepUp, type StepUpAsk } from '../step-up/step-up.js';
 
-/** An admin list page: its rows, X-Total-Count, and X-Next-Cursor (absent on the last page). */
-export type Page<T> = { rows: T[]; total: number; nextCursor?: string };
+/**
+ * An admin list page: its rows, X-Total-Count (`estimated` when X-Total-Count-Estimated says it
+ * is the server's estimate), and X-Next-Cursor (absent on the last page).
+ */
+export type Page<T> = { rows: T[]; total: number; estimated?: boolean; nextCursor?: string };
 export type ListParams = Record<string, string | number | undefined>;
 
 export type CallOptions = {
@@ -72,7 +75,8 @@ export function createAdminClient(serverUrl: string, token: string, hooks: Admin
     async page<T>(path: string, params?: ListParams) {
       const { body, headers: answered } = await call<T[]>(withQuery(path, params));
       const nextCursor = answered.get('x-next-cursor') ?? undefined;
-      return { rows: body, total: Number(answered.get('x-total-count') ?? body.length), nextCursor };
+      const estimated = answered.get('x-total-count-estimated') === 'true';
+      return { rows: body, total: Number(answered.get('x-total-count') ?? body.length), estimated, nextCursor };
     },
     async send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, options: CallOptions = {}) {
       const once = async (sent: unknown) => (await call<T>(path, { method, body: sent }, options)).body;

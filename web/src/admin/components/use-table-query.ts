@@ -1,6 +1,7 @@
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { ListParams, Page } from '../api/admin-client.js';
+import { useAdminI18n } from '../i18n.js';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -14,6 +15,7 @@ type SortOrder = 'ascend' | 'descend' | null | undefined;
  * for by offset.
  */
 export function useTableQuery<T>(fixed: ListParams = {}) {
+  const { t, language } = useAdminI18n();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState<{ field?: string; order?: 'asc' | 'desc' }>({});
@@ -43,12 +45,13 @@ export function useTableQuery<T>(fixed: ListParams = {}) {
   /** antd's pagination for the page shown; remembers where the next page starts. */
   const pagination = (shown: Page<unknown> | undefined): TablePaginationConfig => {
     if (shown?.nextCursor) cursors.current.byPage.set(page + 1, shown.nextCursor);
-    return paginationConfig(shown?.total);
+    return paginationConfig(shown?.total, shown?.estimated);
   };
-  const paginationConfig = (total: number | undefined): TablePaginationConfig => ({
+  const paginationConfig = (total: number | undefined, estimated = false): TablePaginationConfig => ({
     current: page,
     pageSize,
     total,
+    ...(estimated ? { showTotal: (count: number) => t('table.totalEstimated', { count: count.toLocaleString(language) }) } : {}),
     showSizeChanger: true,
     pageSizeOptions: [10, 20, 50, 100],
   });
