@@ -7,6 +7,7 @@ import {
   penaltyFor,
   percentOf,
   restakeAmount,
+  smallestStake,
   rewardFor,
   subtractWhole,
   toRawAmount,
@@ -94,6 +95,16 @@ describe('whole-number arithmetic', () => {
   it('refuses fractional amounts', () => {
     expect(() => addWhole('1.5', '1')).toThrow(RangeError);
     expect(() => subtractWhole('2', '0.1')).toThrow(RangeError);
+  });
+});
+
+describe('smallestStake', () => {
+  it('is the minimum rounded up to a whole token, and never 0', () => {
+    expect(smallestStake('100')).toBe('100');
+    expect(smallestStake('100.00000000')).toBe('100');
+    expect(smallestStake('99.5')).toBe('100');
+    expect(smallestStake('0.00000001')).toBe('1');
+    expect(smallestStake('0')).toBe('1');
   });
 });
 

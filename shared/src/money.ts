@@ -52,6 +52,14 @@ export function addWhole(a: string, b: string): string {
   return (whole(a) + whole(b)).toString();
 }
 
+/** The smallest stake a plan takes: a stake is a whole number of tokens, at least the minimum (and at least 1). */
+export function smallestStake(minStakeAmount: string): string {
+  const { units, scale } = nonNegative(minStakeAmount);
+  const divisor = 10n ** BigInt(scale);
+  const rounded = (units + divisor - 1n) / divisor;
+  return (rounded > 0n ? rounded : 1n).toString();
+}
+
 /** a - b; throws RangeError if the result would be negative. */
 export function subtractWhole(a: string, b: string): string {
   const result = whole(a) - whole(b);

@@ -1,3 +1,4 @@
+import { readState } from '../support/state.js';
 import { expect, test } from '../support/test.js';
 
 test.describe('landing page', () => {
@@ -42,6 +43,28 @@ test.describe('other pages', () => {
     await expect(page.getByRole('main')).toContainText('Example: 50% yield on 1000 gives 500.');
     await expect(page.getByRole('main')).toContainText('Example: 10% penalty on 1000 gives 900 net.');
     await expect(page.getByRole('main')).toContainText('within 24 hours');
+    await expect(page.getByRole('main')).toContainText('Example: 1000 at 50% restakes as a new stake of 1500.');
+  });
+
+  test('documentation says where the tokens go, with both addresses on the explorer, and what each plan pays on its minimum', async ({
+    page,
+  }) => {
+    const { mint, stakingWallet } = readState();
+    await page.goto('/documentation');
+    const custody = page.getByRole('region', { name: 'Where your tokens go' });
+    await expect(custody).toContainText('Staking here is custodial.');
+    for (const address of [mint, stakingWallet]) {
+      await expect(custody.getByText(address, { exact: true })).toBeVisible();
+      const link = custody.getByRole('link', { name: 'View on the explorer' }).nth(address === mint ? 0 : 1);
+      await expect(link).toHaveAttribute('href', new RegExp(`^https://explorer\\.solana\\.com/address/${address}`));
+    }
+    // Starter: 5% for 30 days from 100 (the default plans): 105 back, 90 if left early (10% penalty).
+    await expect(page.getByRole('region', { name: 'The plans today' })).toContainText(
+      'Starter: stake 100 SDT for 30 days, get back 105 SDT (5 reward, 5% for the whole period); leave early and get 90 SDT.',
+    );
+    const question = page.getByText('Is the yield per year?');
+    await question.click();
+    await expect(page.getByText('No. The yield is for the whole period of the plan')).toBeVisible();
   });
 });
 

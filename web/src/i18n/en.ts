@@ -161,15 +161,6 @@ export const en = {
   'maintenance.expected': 'Expected duration',
   'maintenance.thanks': "Thank you for your patience. We'll be back online shortly!",
   'notFound.text': 'The page you are looking for does not exist.',
-  'docs.title': 'How staking works',
-  'docs.intro': 'Stake {token} for a fixed period and earn the plan’s reward. These are the rules:',
-  'docs.reward':
-    'The reward is your stake times the plan’s yield percent for the whole period, not per year. Example: 50% yield on 1000 gives 500.',
-  'docs.early':
-    'Withdrawing early forfeits all rewards and charges the plan’s penalty percent: you receive your stake minus stake × penalty. Example: 10% penalty on 1000 gives 900 net.',
-  'docs.manual': 'Withdrawals are processed manually by admins within 24 hours. The transfer happens 1-2 minutes after approval.',
-  'docs.fees': 'Only blockchain network fees apply.',
-  'docs.restake': 'When a stake ends you can withdraw your principal plus reward, or restake both into a new stake.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -170,14 +170,4 @@ export const ptBR: Record<MessageKey, string> = {
   'maintenance.expected': 'Duração prevista',
   'maintenance.thanks': 'Obrigado pela paciência. Voltaremos em breve!',
   'notFound.text': 'A página que você procura não existe.',
-  'docs.title': 'Como funciona o stake',
-  'docs.intro': 'Faça stake de {token} por um período fixo e ganhe a recompensa do plano. Estas são as regras:',
-  'docs.reward':
-    'A recompensa é o seu stake vezes o rendimento percentual do plano para o período inteiro, não por ano. Exemplo: 50% de rendimento sobre 1000 dá 500.',
-  'docs.early':
-    'A retirada antecipada perde todas as recompensas e cobra a multa percentual do plano: você recebe o stake menos stake × multa. Exemplo: multa de 10% sobre 1000 dá 900 líquidos.',
-  'docs.manual':
-    'Os saques são processados manualmente pelos administradores em até 24 horas. A transferência ocorre 1-2 minutos após a aprovação.',
-  'docs.fees': 'Apenas as taxas da rede blockchain se aplicam.',
-  'docs.restake': 'Quando um stake termina, você pode sacar o valor mais a recompensa, ou refazer o stake com os dois.',
 };

@@ -1,23 +1,138 @@
 import { Link } from 'react-router-dom';
+import type { PublicSettings, StakingPlan } from '@stakedesk/shared/api-types';
+import { explorerAddressUrl } from '@stakedesk/shared/format';
+import { penaltyFor, restakeAmount, rewardFor, smallestStake, subtractWhole } from '@stakedesk/shared/money';
 import { usePageTitle } from '../../components/use-page-title.js';
 import { useI18n } from '../../i18n/i18n.js';
+import { usePlans } from '../plans/api.js';
 import { useSettings } from '../settings/api.js';
+import { docsEn, type DocsKey } from './docs-en.js';
+import { docsPtBR } from './docs-pt-BR.js';
+import './documentation.css';
+
+type Text = (key: DocsKey, values?: Record<string, string | number>) => string;
+
+/** SPEC's worked examples, computed by the same money rules the server records stakes with. */
+const EXAMPLE = { amount: '1000', yieldRate: '50', penalty: '10' };
+const FAQ = [1, 2, 3, 4, 5, 6] as const;
+
+function useDocsText(): { text: Text; language: string } {
+  const { language } = useI18n();
+  const texts = language === 'pt-BR' ? docsPtBR : docsEn;
+  const text: Text = (key, values) => texts[key].replace(/\{(\w+)\}/g, (match, name: string) => String(values?.[name] ?? match));
+  return { text, language };
+}
+
+function PlanExample({ plan, symbol, text, language }: { plan: StakingPlan; symbol: string; text: Text; language: string }) {
+  const amount = smallestStake(plan.minStakeAmount);
+  const reward = rewardFor(amount, plan.yieldRate);
+  const days = text(new Intl.PluralRules(language).select(plan.durationDays) === 'one' ? 'dayOne' : 'dayOther', {
+    count: plan.durationDays,
+  });
+  return (
+    <li>
+      {text('planExample', {
+        plan: plan.name,
+        amount,
+        symbol,
+        days,
+        total: restakeAmount(amount, plan.yieldRate),
+        reward,
+        rate: Number(plan.yieldRate),
+        net: subtractWhole(amount, penaltyFor(amount, plan.earlyPenaltyRate)),
+      })}
+    </li>
+  );
+}
+
+function Address({ label, address, settings, text }: { label: string; address: string; settings: PublicSettings; text: Text }) {
+  return (
+    <div className="docs-address">
+      <dt>{label}</dt>
+      <dd>
+        {address ? (
+          <>
+            <code>{address}</code>{' '}
+            <a href={explorerAddressUrl(address, settings.solanaCluster)} target="_blank" rel="noopener noreferrer">
+              {text('onExplorer')}
+            </a>
+          </>
+        ) : (
+          text('notConfigured')
+        )}
+      </dd>
+    </div>
+  );
+}
 
 export function DocumentationPage() {
   const { t } = useI18n();
+  const { text, language } = useDocsText();
   const { data: settings } = useSettings();
+  const { data: plans } = usePlans();
   usePageTitle(t('title.documentation'), settings?.tokenName);
+  const { amount, yieldRate, penalty } = EXAMPLE;
+  const open = plans?.filter((plan) => plan.isActive) ?? [];
   return (
     <main className="documentation">
-      <h1>{t('docs.title')}</h1>
-      <p>{t('docs.intro', { token: settings?.tokenName ?? '' })}</p>
-      <ul>
-        <li>{t('docs.reward')}</li>
-        <li>{t('docs.early')}</li>
-        <li>{t('docs.restake')}</li>
-        <li>{t('docs.manual')}</li>
-        <li>{t('docs.fees')}</li>
-      </ul>
+      <h1>{text('title')}</h1>
+      <p>{text('intro', { token: settings?.tokenName ?? '' })}</p>
+
+      <section aria-labelledby="docs-rules">
+        <h2 id="docs-rules">{text('rulesHeading')}</h2>
+        <ul>
+          <li>
+            {text('reward')} {text('rewardExample', { rate: yieldRate, amount, reward: rewardFor(amount, yieldRate) })}
+          </li>
+          <li>
+            {text('early')} {text('earlyExample', { rate: penalty, amount, net: subtractWhole(amount, penaltyFor(amount, penalty)) })}
+          </li>
+          <li>
+            {text('restake')} {text('restakeExample', { amount, rate: yieldRate, total: restakeAmount(amount, yieldRate) })}
+          </li>
+          <li>{text('terms')}</li>
+          <li>{text('manual')}</li>
+          <li>{text('fees')}</li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="docs-plans">
+        <h2 id="docs-plans">{text('plansHeading')}</h2>
+        {open.length > 0 ? (
+          <>
+            <p>{text('plansIntro')}</p>
+            <ul>
+              {open.map((plan) => (
+                <PlanExample key={plan.id} plan={plan} symbol={settings?.tokenSymbol ?? ''} text={text} language={language} />
+              ))}
+            </ul>
+          </>
+        ) : (
+          plans && <p>{text('noPlans')}</p>
+        )}
+      </section>
+
+      <section aria-labelledby="docs-custody">
+        <h2 id="docs-custody">{text('custodyHeading')}</h2>
+        <p>{text('custody')}</p>
+        {settings && (
+          <dl>
+            <Address label={text('mint')} address={settings.tokenContract} settings={settings} text={text} />
+            <Address label={text('stakingWallet')} address={settings.stakingWallet} settings={settings} text={text} />
+          </dl>
+        )}
+        <p>{text('custodyCheck')}</p>
+      </section>
+
+      <section aria-labelledby="docs-faq">
+        <h2 id="docs-faq">{text('faqHeading')}</h2>
+        {FAQ.map((n) => (
+          <details key={n}>
+            <summary>{text(`q${n}`)}</summary>
+            <p>{text(`a${n}`)}</p>
+          </details>
+        ))}
+      </section>
       <Link to="/">{t('nav.backHome')}</Link>
     </main>
   );
