@@ -53,6 +53,8 @@ export function AdminsTab() {
   const actionsColumn: TableColumnsType<Admin>[number] = {
     title: t('admins.actions'),
     key: 'actions',
+    // Stays in view while the other columns scroll sideways on a narrow screen.
+    fixed: 'right',
     render: (_value, admin) => (
       <Space>
         <Button size="small" onClick={() => setEditing({ admin })}>
