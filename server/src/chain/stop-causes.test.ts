@@ -53,7 +53,9 @@ describe('GET /api/admin/reconciliation once configured', () => {
         params: { reason: { code: 'chainProblem', params: { detail: 'The Solana RPC endpoint is unreachable' } } },
         retryable: true,
       });
-      expect(response.body.message).toBe('The Solana RPC endpoint is unreachable. The deposits could not be checked; please try again shortly.');
+      expect(response.body.message).toBe(
+        'The Solana RPC endpoint is unreachable. The deposits could not be checked; please try again shortly.',
+      );
     } finally {
       api.chain.reachable = true;
     }

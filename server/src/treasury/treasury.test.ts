@@ -100,7 +100,10 @@ describe('GET /api/admin/treasury', () => {
       expect(response.body).toMatchObject({ balance: null, coveragePercent: null, covered: null, liabilities: LIABILITIES });
       expect(response.body.balanceUnavailable).toMatch(/could not be asked|unreachable/i);
       // By code too: the chain's reason, never the "not configured" code.
-      expect(response.body.balanceUnavailableReason).toEqual({ code: 'chainProblem', params: { detail: 'The Solana RPC endpoint is unreachable' } });
+      expect(response.body.balanceUnavailableReason).toEqual({
+        code: 'chainProblem',
+        params: { detail: 'The Solana RPC endpoint is unreachable' },
+      });
     } finally {
       api.chain.reachable = true;
     }

@@ -64,14 +64,3 @@ test('Plan dialog: the name’s error clears as it is typed; Duration 0 stays 0 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(panel.panel().getByRole('article', { name: 'E2E Zero Days' })).toHaveCount(0);
 });
-
-test('Admins: one’s own row offers no Delete, and says why', async ({ page }) => {
-  const panel = new AdminPanel(page);
-  await panel.open('Admins');
-  const own = panel.row(readState().admin.username);
-  const remove = own.getByRole('button', { name: 'Delete' });
-  await expect(remove).toBeDisabled();
-  await expect(remove).toHaveAccessibleDescription('You cannot delete your own account');
-  await remove.hover({ force: true });
-  await expect(page.getByRole('tooltip')).toHaveText('You cannot delete your own account');
-});

@@ -8,7 +8,7 @@ const short = (text: string) => `${text.slice(0, 4)}...${text.slice(-4)}`;
 
 test.use({ viewport: PHONE });
 
-test('on a phone the tabs are on the first screen, above the folded treasury figures', async ({ page }) => {
+test('on a phone the tabs are on the first screen, above the folded treasury figures', async ({ page }, testInfo) => {
   const panel = new AdminPanel(page);
   await panel.open();
   const tabs = page.getByRole('tablist');
@@ -18,6 +18,7 @@ test('on a phone the tabs are on the first screen, above the folded treasury fig
   // The treasury is one tap away.
   await page.getByRole('button', { name: /Treasury Coverage/ }).click();
   await expect(panel.section('Treasury Coverage')).toContainText('Staking Wallet Balance');
+  await page.screenshot({ path: testInfo.outputPath('admin-treasury-unfolded-390.png'), fullPage: true });
 });
 
 test('on a phone each table keeps its Actions column reachable, without widening the page', async ({ page, holder }) => {

@@ -45,7 +45,7 @@ function FoldedTreasury() {
     <Collapse
       size="small"
       style={{ marginTop: 8 }}
-      items={[{ key: 'treasury', label, children: <TreasuryCard />, styles: { body: { padding: 0 } } }]}
+      items={[{ key: 'treasury', label, children: <TreasuryCard folded />, styles: { body: { padding: 0 } } }]}
     />
   );
 }

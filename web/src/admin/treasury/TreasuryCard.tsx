@@ -5,8 +5,11 @@ import { useAdminSettings, useTreasury } from '../api/queries.js';
 import { chainCauseOf } from '../chain/chain-cause.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 
-/** Can we pay everyone? The staking wallet's balance against what is owed, and what falls due soon. */
-export function TreasuryCard() {
+/**
+ * Can we pay everyone? The staking wallet's balance against what is owed, and what falls due soon.
+ * `folded`: drawn inside the phone layout's fold, whose label already says its title.
+ */
+export function TreasuryCard({ folded = false }: { folded?: boolean }) {
   const { t } = useAdminI18n();
   const localize = useLocalizeMessage();
   const { data: coverage, isLoading, isError, refetch, isFetching } = useTreasury();
@@ -31,8 +34,9 @@ export function TreasuryCard() {
   ];
   return (
     <Card
-      title={t('treasury.title')}
-      style={{ marginTop: 16 }}
+      title={folded ? undefined : t('treasury.title')}
+      variant={folded ? 'borderless' : 'outlined'}
+      style={{ marginTop: folded ? 0 : 16 }}
       aria-label={t('treasury.title')}
       role="region"
       extra={<Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()} aria-label={t('treasury.refresh')} />}
