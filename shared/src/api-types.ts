@@ -4,6 +4,7 @@
  */
 
 import type { MaintenanceType } from './constants.js';
+import type { CodedMessage } from './i18n/catalogue.js';
 import type { AdminRole } from './roles.js';
 import type { SolanaCluster } from './format.js';
 import type { PayoutStatus, StakeStatus, WithdrawalStatus } from './stake-status.js';
@@ -161,8 +162,13 @@ export type AdminStats = {
 export type TreasuryCoverage = {
   /** The staking wallet's balance of the mint in tokens; null when the chain could not be read. */
   balance: string | null;
-  /** Why the balance is unknown (chain unreachable, staking not configured); null when known. */
+  /** Why the balance is unknown (chain unreachable, staking not configured), in English; null when known. */
   balanceUnavailable: string | null;
+  /**
+   * The same reason by code: `stakingNotConfigured` when no token or staking wallet is set, any
+   * other code when the chain could not be read (its reason); null when the balance is known.
+   */
+  balanceUnavailableReason: CodedMessage | null;
   liabilities: {
     total: string;
     stakePrincipal: string;

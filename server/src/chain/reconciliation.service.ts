@@ -1,15 +1,18 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { loadSettings } from '../settings/settings.service.js';
-import type { Chain } from './chain-verifier.js';
+import { requireStakingConfigured } from '../stakes/deposit-rules.js';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
+import { unavailable } from '../http/errors.js';
+import { ChainUnavailableError, type Chain } from './chain-verifier.js';
 
 /**
  * Successful incoming transfers of the mint to the staking wallet, among its latest `limit`
  * transactions, that no stake or payout records: a holder whose browser closed between sending and
- * recording shows up here. Nothing configured yet: nothing to reconcile.
+ * recording shows up here. An empty list always means every deposit is recorded: nothing configured
+ * yet is 503 stakingNotConfigured (as a deposit gets), an unreachable chain 503 notReconciledRetry.
  */
 export async function unrecordedDeposits(sequelize: Sequelize, chain: Chain, limit: number) {
-  const settings = await loadSettings();
-  if (!settings.tokenContract || !settings.stakingWallet) return [];
+  const { mint, stakingWallet } = requireStakingConfigured(await loadSettings());
   const recorded = async (txIds: string[]) => {
     if (txIds.length === 0) return new Set<string>();
     const rows = await sequelize.query<{ tx_id: string }>('SELECT tx_id FROM used_transactions WHERE tx_id IN (:txIds)', {
@@ -18,5 +21,10 @@ export async function unrecordedDeposits(sequelize: Sequelize, chain: Chain, lim
     });
     return new Set(rows.map((row) => row.tx_id));
   };
-  return chain.unrecordedDeposits(settings.tokenContract, settings.stakingWallet, limit, recorded);
+  try {
+    return await chain.unrecordedDeposits(mint, stakingWallet, limit, recorded);
+  } catch (error) {
+    if (error instanceof ChainUnavailableError) throw unavailable(msg('notReconciledRetry', { reason: error.reason }), { retryable: true });
+    throw error;
+  }
 }

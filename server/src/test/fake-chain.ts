@@ -100,6 +100,7 @@ export class FakeChain implements Chain {
   }
 
   async unrecordedDeposits(mint: string, stakingWallet: string, limit: number, recorded: (txIds: string[]) => Promise<Set<string>>) {
+    if (!this.reachable) throw new ChainUnavailableError('The Solana RPC endpoint is unreachable');
     const deposits = [...this.deposits].filter(([, d]) => d.mint === mint && d.stakingWallet === stakingWallet).slice(-limit);
     const known = await recorded(deposits.map(([txId]) => txId));
     return deposits

@@ -1,6 +1,6 @@
 import type { Sequelize } from 'sequelize';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { english, msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { coveragePercent, isCovered } from '@stakedesk/shared/treasury';
 import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
 import { Cached } from '../cache/cached.js';
@@ -12,15 +12,24 @@ import { readLiabilities } from './liabilities.js';
 /** Long enough that a panel refreshing often costs one query and one RPC call, short enough to feel live. */
 const TREASURY_CACHE_MS = 5_000;
 
-type Balance = { balance: string; balanceUnavailable: null } | { balance: null; balanceUnavailable: string };
+type Balance =
+  | { balance: string; balanceUnavailable: null; balanceUnavailableReason: null }
+  | { balance: null; balanceUnavailable: string; balanceUnavailableReason: CodedMessage };
+
+const unknownBalance = (reason: CodedMessage): Balance => ({
+  balance: null,
+  balanceUnavailable: english(reason),
+  balanceUnavailableReason: reason,
+});
 
 async function readBalance(chain: Chain, logger: Logger, settings: Settings): Promise<Balance> {
-  if (!settings.tokenContract || !settings.stakingWallet) return { balance: null, balanceUnavailable: MESSAGES.stakingNotConfigured };
+  if (!settings.tokenContract || !settings.stakingWallet) return unknownBalance(msg('stakingNotConfigured'));
   try {
-    return { balance: await chain.tokenBalance(settings.tokenContract, settings.stakingWallet), balanceUnavailable: null };
+    const balance = await chain.tokenBalance(settings.tokenContract, settings.stakingWallet);
+    return { balance, balanceUnavailable: null, balanceUnavailableReason: null };
   } catch (error) {
     if (!(error instanceof ChainUnavailableError)) logger.error({ err: error }, 'treasury balance read failed');
-    return { balance: null, balanceUnavailable: error instanceof ChainUnavailableError ? error.message : MESSAGES.chainUnavailable };
+    return unknownBalance(error instanceof ChainUnavailableError ? error.reason : msg('chainUnavailable'));
   }
 }
 

@@ -78,6 +78,7 @@ describe('GET /api/admin/treasury', () => {
     expect(response.body).toMatchObject({
       balance: '12000',
       balanceUnavailable: null,
+      balanceUnavailableReason: null,
       liabilities: LIABILITIES,
       dueWithin7Days: '11025',
       dueWithin30Days: '14681',
@@ -98,6 +99,11 @@ describe('GET /api/admin/treasury', () => {
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ balance: null, coveragePercent: null, covered: null, liabilities: LIABILITIES });
       expect(response.body.balanceUnavailable).toMatch(/could not be asked|unreachable/i);
+      // By code too: the chain's reason, never the "not configured" code.
+      expect(response.body.balanceUnavailableReason).toEqual({
+        code: 'chainProblem',
+        params: { detail: 'The Solana RPC endpoint is unreachable' },
+      });
     } finally {
       api.chain.reachable = true;
     }

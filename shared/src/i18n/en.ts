@@ -255,6 +255,7 @@ export const enTemplates = {
   noNul: '{label} must not contain NUL characters',
   notRecordedRetry: '{reason}. Nothing was recorded; please try again shortly.',
   notRegisteredRetry: '{reason}. Nothing was registered; please try again shortly.',
+  notReconciledRetry: '{reason}. The deposits could not be checked; please try again shortly.',
   chainNotAsked: 'The Solana network could not be asked ({cause})',
   chainProblem: '{detail}',
   depositWrongAmountReceived: 'The staking wallet received {received} tokens, not {amount}',

@@ -239,6 +239,7 @@ export const ptBR: Catalogue = {
   noNul: '{label} não pode conter caracteres NUL',
   notRecordedRetry: '{reason}. Nada foi registrado; tente novamente em instantes.',
   notRegisteredRetry: '{reason}. Nenhum pagamento foi registrado; tente novamente em instantes.',
+  notReconciledRetry: '{reason}. Os depósitos não puderam ser verificados; tente novamente em instantes.',
   chainNotAsked: 'Não foi possível consultar a rede Solana ({cause})',
   chainProblem: '{detail}',
   depositWrongAmountReceived: 'A carteira de staking recebeu {received} tokens, não {amount}',

@@ -20,11 +20,24 @@ test('the audit log shows who changed what, with the before and after', async ({
   await expect(panel.toast('Staking plan deleted successfully')).toBeVisible();
 
   await panel.openTab('Audit Log');
-  const created = panel.row('plan.create').filter({ hasText: 'e2e-admin' }).first();
+  // In words, from the entry's action and its before/after data; the raw code only inside the opened row.
+  const created = panel
+    .row(/Created plan E2E Audited \(#\d+\)/)
+    .filter({ hasText: 'e2e-admin' })
+    .first();
   await expect(created).toBeVisible();
+  await expect(created).not.toContainText('plan.create');
   await created.getByRole('button', { name: /expand row/i }).click();
   await expect(panel.panel()).toContainText('"name": "E2E Audited"');
-  await expect(panel.row('plan.delete').first()).toBeVisible();
+  await expect(panel.panel()).toContainText('Code: plan.create');
+  const deleted = panel.row(/Deleted plan E2E Audited \(#\d+\)/).first();
+  await expect(deleted).toBeVisible();
+  const id = /#(\d+)/.exec((await deleted.textContent()) ?? '')![1];
+
+  await panel.choose('Language', 'Português');
+  await expect(panel.tab('Registro de Auditoria')).toHaveAttribute('aria-selected', 'true');
+  await expect(panel.row(`Excluiu o plano E2E Audited (#${id})`).first()).toBeVisible();
+  await expect(panel.row(/Criou o plano E2E Audited \(#\d+\)/).first()).toBeVisible();
 });
 
 test('reconciliation lists a deposit no stake records, until the holder’s app records it', async ({ page, holder }) => {

@@ -69,7 +69,8 @@ test.describe('Token Config', () => {
     await page.getByLabel('Token Contract Address').fill('not-an-address');
     await page.getByLabel('Support Email').fill('nobody-at-example');
     await page.getByRole('button', { name: 'Update Settings' }).click();
-    await expect(page.getByText('Token name is required')).toBeVisible();
+    await expect(page.getByText('Token name is required', { exact: true })).toBeVisible();
+    await expect(panel.toast('Failed to update settings')).toContainText('Nothing was saved');
     await expect(page.getByText('Token contract must be a valid Solana address')).toBeVisible();
     await expect(page.getByText('Support email must be a valid email address')).toBeVisible();
     expect((await publicSettings()).tokenName).toBe('Stakedesk Test Token');

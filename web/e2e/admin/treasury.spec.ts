@@ -46,6 +46,7 @@ test('treasury: the card shows the staking wallet’s real balance against what 
 const UNDER_COVERED: TreasuryCoverage = {
   balance: '7500',
   balanceUnavailable: null,
+  balanceUnavailableReason: null,
   liabilities: { total: '10000', stakePrincipal: '8000', stakeRewards: '1000', pendingWithdrawals: '1000' },
   dueWithin7Days: '2500',
   dueWithin30Days: '6000',
@@ -74,6 +75,7 @@ test('treasury: below 100% the card warns; with the chain down it says the balan
     ...UNDER_COVERED,
     balance: null,
     balanceUnavailable: 'The Solana network could not be asked (fetch failed)',
+    balanceUnavailableReason: { code: 'chainNotAsked', params: { cause: 'fetch failed' } },
     coveragePercent: null,
     covered: null,
   };

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { createI18n } from '../i18n/create-i18n.js';
 import { adminEn, type AdminMessageKey } from '../i18n/admin-en.js';
-import { localizeError } from '../i18n/server-messages.js';
+import { readableError } from './errors/readable-error.js';
 
 /** The admin panel's catalogue: English with the panel, pt-BR loaded when chosen. */
 export const adminI18n = createI18n<AdminMessageKey>(adminEn, async () => (await import('../i18n/admin-pt-BR.js')).adminPtBR);
@@ -9,10 +9,10 @@ export const useAdminI18n = adminI18n.useI18n;
 
 /**
  * Shows an error, or a coded message (msg()), in the reader's language: a server error by its code
- * (`server.<code>` in the catalogue), falling back to the server's English text for a code this
- * panel does not know; any other error as its own text.
+ * (`server.<code>` in the catalogue); anything else as a plain sentence, never a status code, JSON
+ * or a stack (readableError).
  */
 export function useLocalizeMessage(): (source: unknown) => string {
   const { t } = useAdminI18n();
-  return useCallback((source: unknown) => localizeError(t, source), [t]);
+  return useCallback((source: unknown) => readableError(t, source), [t]);
 }

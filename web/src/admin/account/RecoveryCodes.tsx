@@ -1,7 +1,7 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Space } from 'antd';
 import { useState } from 'react';
-import { useAdminI18n } from '../i18n.js';
+import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { usePlatform } from '../platform.js';
 import { useToast } from '../toast.js';
 
@@ -16,6 +16,7 @@ export function RecoveryCodes({ codes, onDone, doneLabel }: { codes: string[]; o
   const { t } = useAdminI18n();
   const platform = usePlatform();
   const toast = useToast();
+  const localize = useLocalizeMessage();
   const [saved, setSaved] = useState(false);
 
   async function copy() {
@@ -32,7 +33,7 @@ export function RecoveryCodes({ codes, onDone, doneLabel }: { codes: string[]; o
       if ((await platform.saveCsv(FILE_NAME, ['recovery_code', ...codes].join('\n') + '\n')) === 'saved')
         toast.success(t('recovery.downloaded'), FILE_NAME);
     } catch (error) {
-      toast.error(t('csv.failed'), error instanceof Error ? error.message : undefined);
+      toast.error(t('csv.failed'), localize(error));
     }
   }
 

@@ -1,8 +1,8 @@
-import { App, Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { Admin } from '@stakedesk/shared/api-types';
 import { formatDateTime } from '@stakedesk/shared/format';
-import { useAdmins } from '../api/queries.js';
+import { useAdminMe, useAdmins } from '../api/queries.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { RoleNotice } from '../roles/RoleNotice.js';
 import { RoleTag } from '../roles/RoleTag.js';
@@ -18,6 +18,7 @@ export function AdminsTab() {
   const toast = useToast();
   const { modal } = App.useApp();
   const { data, isLoading } = useAdmins();
+  const { data: me } = useAdminMe();
   const [editing, setEditing] = useState<{ admin: Admin | null } | null>(null);
   const canManage = usePermission('admins.manage').allowed;
 
@@ -52,14 +53,30 @@ export function AdminsTab() {
   const actionsColumn: TableColumnsType<Admin>[number] = {
     title: t('admins.actions'),
     key: 'actions',
+    // Stays in view while the other columns scroll sideways on a narrow screen.
+    fixed: 'right',
     render: (_value, admin) => (
       <Space>
         <Button size="small" onClick={() => setEditing({ admin })}>
           {t('admins.edit')}
         </Button>
-        <Button size="small" danger onClick={() => confirmDelete(admin)}>
-          {t('common.delete')}
-        </Button>
+        {admin.id === me?.id ? (
+          // The server refuses to delete the signed-in admin: the control says so instead of offering it.
+          <Tooltip title={t('server.cannotDeleteSelf')}>
+            <span>
+              <Button size="small" danger disabled aria-describedby="admin-self-delete">
+                {t('common.delete')}
+              </Button>
+              <span id="admin-self-delete" hidden>
+                {t('server.cannotDeleteSelf')}
+              </span>
+            </span>
+          </Tooltip>
+        ) : (
+          <Button size="small" danger onClick={() => confirmDelete(admin)}>
+            {t('common.delete')}
+          </Button>
+        )}
       </Space>
     ),
   };

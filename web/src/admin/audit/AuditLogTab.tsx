@@ -4,10 +4,11 @@ import { formatDateTime } from '@stakedesk/shared/format';
 import { useAuditLog } from '../api/queries.js';
 import { useTableQuery } from '../components/use-table-query.js';
 import { useAdminI18n } from '../i18n.js';
+import { describeAuditEntry } from './audit-words.js';
 
 const asJson = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value, null, 2));
 
-/** Who changed what and when, newest first; a row opens to its before and after. */
+/** Who changed what and when, in words, newest first; a row opens to its recorded code, before and after. */
 export function AuditLogTab() {
   const { t } = useAdminI18n();
   const table = useTableQuery<AuditLogEntry>();
@@ -16,12 +17,7 @@ export function AuditLogTab() {
   const columns: TableColumnsType<AuditLogEntry> = [
     { title: t('audit.when'), dataIndex: 'createdAt', key: 'createdAt', render: (date: string) => formatDateTime(date) },
     { title: t('audit.admin'), dataIndex: 'adminUsername', key: 'adminUsername' },
-    { title: t('audit.action'), dataIndex: 'action', key: 'action', render: (action: string) => <code>{action}</code> },
-    {
-      title: t('audit.entity'),
-      key: 'entity',
-      render: (_value, entry) => `${entry.entityType}${entry.entityId ? ` #${entry.entityId}` : ''}`,
-    },
+    { title: t('audit.action'), key: 'action', render: (_value, entry) => describeAuditEntry(t, entry) },
   ];
 
   return (
@@ -36,16 +32,21 @@ export function AuditLogTab() {
       locale={{ emptyText: t('audit.empty') }}
       expandable={{
         expandedRowRender: (entry) => (
-          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))', gap: 16 }}>
-            <div>
-              <Typography.Text strong>{t('audit.before')}</Typography.Text>
-              <pre className="admin-json">{asJson(entry.before)}</pre>
+          <>
+            <Typography.Paragraph type="secondary">
+              {t('audit.code')}: <code>{entry.action}</code>
+            </Typography.Paragraph>
+            <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))', gap: 16 }}>
+              <div>
+                <Typography.Text strong>{t('audit.before')}</Typography.Text>
+                <pre className="admin-json">{asJson(entry.before)}</pre>
+              </div>
+              <div>
+                <Typography.Text strong>{t('audit.after')}</Typography.Text>
+                <pre className="admin-json">{asJson(entry.after)}</pre>
+              </div>
             </div>
-            <div>
-              <Typography.Text strong>{t('audit.after')}</Typography.Text>
-              <pre className="admin-json">{asJson(entry.after)}</pre>
-            </div>
-          </div>
+          </>
         ),
       }}
       scroll={{ x: true }}

@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import type { ListParams } from '../api/admin-client.js';
-import { useAdminI18n } from '../i18n.js';
+import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { usePlatform } from '../platform.js';
 import { useAdminClient } from '../session/session.js';
 import { useToast } from '../toast.js';
@@ -13,6 +13,7 @@ export function CsvButton({ path, params, fileName }: { path: string; params?: L
   const client = useAdminClient();
   const platform = usePlatform();
   const toast = useToast();
+  const localize = useLocalizeMessage();
   const [busy, setBusy] = useState(false);
 
   async function exportCsv() {
@@ -21,7 +22,7 @@ export function CsvButton({ path, params, fileName }: { path: string; params?: L
       const csv = await client.text(path, params);
       if ((await platform.saveCsv(fileName, csv)) === 'saved') toast.success(t('csv.saved'), fileName);
     } catch (error) {
-      toast.error(t('csv.failed'), error instanceof Error ? error.message : undefined);
+      toast.error(t('csv.failed'), localize(error));
     } finally {
       setBusy(false);
     }

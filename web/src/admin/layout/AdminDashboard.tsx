@@ -1,7 +1,7 @@
-import { Tabs } from 'antd';
+import { Collapse, Grid, Tabs, Tag } from 'antd';
 import { useEffect } from 'react';
 import { AdminsTab } from '../admins/AdminsTab.js';
-import { useAdminSettings, useAdminStats } from '../api/queries.js';
+import { useAdminSettings, useAdminStats, useTreasury } from '../api/queries.js';
 import { AuditLogTab } from '../audit/AuditLogTab.js';
 import { useAdminEvents } from '../events/use-admin-events.js';
 import { useAdminI18n } from '../i18n.js';
@@ -29,11 +29,34 @@ function usePendingCount() {
   }, [pending, settings?.tokenName, platform, t]);
 }
 
-/** Logged in: header, the four stat cards, and the tabs (Token Config first). */
+/**
+ * On a phone the treasury card folds away (its title says when the wallet falls short), so that
+ * the tabs are on the first screen rather than below a thousand pixels of figures.
+ */
+function FoldedTreasury() {
+  const { t } = useAdminI18n();
+  const { data: coverage } = useTreasury();
+  const label = (
+    <>
+      {t('treasury.title')} {coverage?.covered === false && <Tag color="red">{`${coverage.coveragePercent ?? '0'}%`}</Tag>}
+    </>
+  );
+  return (
+    <Collapse
+      size="small"
+      style={{ marginTop: 8 }}
+      items={[{ key: 'treasury', label, children: <TreasuryCard folded />, styles: { body: { padding: 0 } } }]}
+    />
+  );
+}
+
+/** Logged in: header, the four stat cards, the treasury, and the tabs (Token Config first). */
 export function AdminDashboard() {
   const { t } = useAdminI18n();
   const stream = useAdminEvents();
   usePendingCount();
+  // Until the first measurement md is undefined: the wide layout, as before.
+  const phone = Grid.useBreakpoint().md === false;
   const tabs = [
     { key: 'settings', label: t('tabs.settings'), children: <TokenConfigTab /> },
     { key: 'plans', label: t('tabs.plans'), children: <PlansTab /> },
@@ -48,9 +71,9 @@ export function AdminDashboard() {
     <>
       <AdminHeader stream={stream} />
       <main className="admin-content">
-        <StatCards />
-        <TreasuryCard />
-        <Tabs defaultActiveKey="settings" items={tabs} style={{ marginTop: 16 }} />
+        <StatCards compact={phone} />
+        {phone ? <FoldedTreasury /> : <TreasuryCard />}
+        <Tabs defaultActiveKey="settings" items={tabs} style={{ marginTop: phone ? 8 : 16 }} />
       </main>
     </>
   );

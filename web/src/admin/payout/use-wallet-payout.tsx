@@ -4,6 +4,7 @@ import { installedWallets, type WalletOption } from '../../lib/wallet/installed-
 import { isUserRejection } from '../../lib/wallet/wallet-rejection.js';
 import { useAdminSettings } from '../api/queries.js';
 import { useAfterChange } from '../events/invalidation.js';
+import { plainOr } from '../errors/readable-error.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useAdminClient } from '../session/session.js';
 import { useToast } from '../toast.js';
@@ -37,14 +38,11 @@ export function useWalletPayout() {
         setWallet(connected);
         return connected;
       } catch (error) {
-        toast.error(
-          t('payout.failed'),
-          isUserRejection(error) ? t('payout.error.rejected') : error instanceof Error ? error.message : String(error),
-        );
+        toast.error(t('payout.failed'), isUserRejection(error) ? t('payout.error.rejected') : localize(error));
         return null;
       }
     },
-    [t, toast],
+    [localize, t, toast],
   );
 
   /** Connects the only (or Phantom, listed first) wallet at once; offers the choice when there are several. */
@@ -105,7 +103,8 @@ export function useWalletPayout() {
         report(outcomes);
       } catch (error) {
         if (error instanceof PayoutError) {
-          const detail = error.code === 'refused' ? localize(error.cause ?? error.detail) : error.detail;
+          // A wallet's or the RPC's own words may carry JSON or a status code: a plain sentence replaces them.
+          const detail = error.code === 'refused' ? localize(error.cause ?? error.detail) : plainOr(error.detail, t('errors.unexpected'));
           toast.error(t('payout.failed'), t(`payout.error.${error.code}`, { detail, ...error.values }));
           report(error.outcomes);
         } else {

@@ -2,7 +2,7 @@ import { Button, Form, Input, InputNumber, Modal } from 'antd';
 import { useEffect } from 'react';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { planSchema } from '@stakedesk/shared/schemas';
-import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
+import { checkWithSchema, recheckShownErrors, serverRefusal } from '../forms/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useToast } from '../toast.js';
 import { useSavePlan } from './api.js';
@@ -17,6 +17,13 @@ type PlanForm = {
   maxTotalStaked?: string | null;
   maxPerWallet?: string | null;
 };
+
+/** What the shared plan schema checks (and the server receives) for the dialog's values. */
+function toInput(values: PlanForm) {
+  // An emptied cap field is sent as null: the server removes the cap (absent would keep it).
+  const caps = { maxTotalStaked: values.maxTotalStaked ?? null, maxPerWallet: values.maxPerWallet ?? null };
+  return { ...values, ...caps, description: values.description ?? '' };
+}
 
 /** 'Create Staking Plan' or 'Edit Staking Plan' (the submit reads 'Create Plan' in both). */
 export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: StakingPlan | null; onClose: () => void }) {
@@ -40,9 +47,9 @@ export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: Staki
   });
 
   function submit(values: PlanForm) {
-    // An emptied cap field is sent as null: the server removes the cap (absent would keep it).
-    const caps = { maxTotalStaked: values.maxTotalStaked ?? null, maxPerWallet: values.maxPerWallet ?? null };
-    const input = checkWithSchema(form, planSchema, { ...values, ...caps, description: values.description ?? '' }, localize);
+    const input = checkWithSchema(form, planSchema, toInput(values), localize, ({ message }) =>
+      toast.error(plan ? t('plans.updateFailed') : t('plans.createFailed'), t('forms.notSaved', { reason: message })),
+    );
     if (input) save.mutate(input);
   }
 
@@ -61,7 +68,17 @@ export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: Staki
         </Button>,
       ]}
     >
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        onValuesChange={(changed: Record<string, unknown>, all: PlanForm) =>
+          recheckShownErrors(form, changed, planSchema, toInput(all), localize)
+        }
+        requiredMark={false}
+      >
+        {/* The number boxes have no min or precision: antd would rewrite a typed value silently (0 days
+            to 1); the schema's message under the field says what is wrong instead. */}
         <Form.Item label={t('plans.name')} name="name">
           <Input />
         </Form.Item>
@@ -69,22 +86,22 @@ export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: Staki
           <Input.TextArea rows={2} />
         </Form.Item>
         <Form.Item label={t('plans.yieldRate')} name="yieldRate">
-          <InputNumber stringMode step="0.01" min="0" style={{ width: '100%' }} />
+          <InputNumber stringMode step="0.01" style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item label={t('plans.durationDays')} name="durationDays">
-          <InputNumber step={1} min={1} precision={0} style={{ width: '100%' }} />
+          <InputNumber step={1} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item label={t('plans.minStake')} name="minStakeAmount">
-          <InputNumber stringMode step="0.00000001" min="0" style={{ width: '100%' }} />
+          <InputNumber stringMode step="0.00000001" style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item label={t('plans.penaltyRate')} name="earlyPenaltyRate">
-          <InputNumber stringMode step="0.01" min="0" style={{ width: '100%' }} />
+          <InputNumber stringMode step="0.01" style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item label={t('plans.maxTotalStaked')} name="maxTotalStaked" extra={t('plans.capHint')}>
-          <InputNumber stringMode step="1" min="1" precision={0} style={{ width: '100%' }} />
+          <InputNumber stringMode step="1" style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item label={t('plans.maxPerWallet')} name="maxPerWallet">
-          <InputNumber stringMode step="1" min="1" precision={0} style={{ width: '100%' }} />
+          <InputNumber stringMode step="1" style={{ width: '100%' }} />
         </Form.Item>
       </Form>
     </Modal>

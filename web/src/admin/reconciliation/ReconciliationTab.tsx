@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { UnrecordedDeposit } from '@stakedesk/shared/api-types';
 import { formatDateTime, formatExact } from '@stakedesk/shared/format';
 import { useAdminSettings, useReconciliation } from '../api/queries.js';
+import { chainCauseOfError } from '../chain/chain-cause.js';
 import { CopyAddress } from '../components/CopyAddress.js';
 import { TxLink } from '../components/TxLink.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
@@ -20,6 +21,8 @@ export function ReconciliationTab() {
   const { data: settings } = useAdminSettings();
   const { data, error, isFetching, refetch } = useReconciliation(depth);
   const symbol = settings?.tokenSymbol ?? '';
+  // "Every deposit is recorded" only after a reading that says so; otherwise the cause that stopped it.
+  const cause = error ? chainCauseOfError(error) : undefined;
 
   const columns: TableColumnsType<UnrecordedDeposit> = [
     {
@@ -64,7 +67,8 @@ export function ReconciliationTab() {
           {t('reconciliation.refresh')}
         </Button>
       </div>
-      {error && (
+      {cause === 'notConfigured' && <Alert type="info" showIcon title={t('reconciliation.notConfigured')} style={{ marginBottom: 16 }} />}
+      {cause === 'chainUnreachable' && (
         <Alert type="error" showIcon title={t('reconciliation.failed')} description={localize(error)} style={{ marginBottom: 16 }} />
       )}
       <Table<UnrecordedDeposit>
@@ -74,7 +78,7 @@ export function ReconciliationTab() {
         dataSource={data}
         loading={isFetching}
         pagination={false}
-        locale={{ emptyText: t('reconciliation.empty') }}
+        locale={{ emptyText: cause ? t('reconciliation.notChecked') : t('reconciliation.empty') }}
         scroll={{ x: true }}
       />
     </>

@@ -4,7 +4,7 @@ import type { AdminSettings } from '@stakedesk/shared/api-types';
 import { MAINTENANCE_TYPES } from '@stakedesk/shared/constants';
 import { settingsSchema } from '@stakedesk/shared/schemas';
 import { useAdminSettings } from '../api/queries.js';
-import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
+import { checkWithSchema, recheckShownErrors, serverRefusal } from '../forms/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { RoleNotice } from '../roles/RoleNotice.js';
 import { usePermission } from '../roles/use-permission.js';
@@ -22,6 +22,12 @@ function formValues(settings: AdminSettings): SettingsForm {
   return { ...settings, heliusApiKey: '', removeHeliusApiKey: false };
 }
 
+/** What the shared settings schema checks (and the server receives) for the form's values. */
+function toInput(values: SettingsForm) {
+  const { removeHeliusApiKey, statsOffsetStaked, ...rest } = values;
+  return { ...rest, statsOffsetStaked: String(statsOffsetStaked ?? ''), ...(removeHeliusApiKey ? { removeHeliusApiKey } : {}) };
+}
+
 /**
  * The Platform Settings form: token, logo, RPC provider, support contacts, counters, maintenance,
  * and the two-factor policy. Only an owner saves it; the others read it. A change of wallet,
@@ -33,7 +39,6 @@ export function TokenConfigTab() {
   const toast = useToast();
   const { data: settings } = useAdminSettings();
   const [form] = Form.useForm<SettingsForm>();
-  const maintenanceOn = Form.useWatch('maintenanceMode', form);
   const canSave = usePermission('settings.save').allowed;
 
   useEffect(() => {
@@ -51,12 +56,9 @@ export function TokenConfigTab() {
   });
 
   function submit(values: SettingsForm) {
-    const { removeHeliusApiKey, statsOffsetStaked, ...rest } = values;
-    const input = checkWithSchema(
-      form,
-      settingsSchema,
-      { ...rest, statsOffsetStaked: String(statsOffsetStaked ?? ''), ...(removeHeliusApiKey ? { removeHeliusApiKey } : {}) },
-      localize,
+    // Nothing invalid is sent: the first invalid field gets the cursor, and the toast says why nothing was saved.
+    const input = checkWithSchema(form, settingsSchema, toInput(values), localize, ({ message }) =>
+      toast.error(t('settings.saveFailed'), t('forms.notSaved', { reason: message })),
     );
     if (input) save.mutate(input);
   }
@@ -67,6 +69,9 @@ export function TokenConfigTab() {
       form={form}
       layout="vertical"
       onFinish={submit}
+      onValuesChange={(changed: Record<string, unknown>, all: SettingsForm) =>
+        recheckShownErrors(form, changed, settingsSchema, toInput(all), localize)
+      }
       initialValues={formValues(settings)}
       requiredMark={false}
       scrollToFirstError
@@ -161,14 +166,18 @@ export function TokenConfigTab() {
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label={t('settings.offsetStakers')} name="statsOffsetStakers">
-              <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+              {/* No min or precision: antd would rewrite a typed value silently; the schema says what is wrong instead. */}
+              <InputNumber style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>
       </Card>
 
       <Card title={t('settings.maintenanceTitle')} style={{ marginTop: 16 }}>
-        {maintenanceOn && <Alert type="warning" showIcon title={t('settings.maintenanceWarning')} style={{ marginBottom: 16 }} />}
+        {/* The saved state: flipping the switch changes nothing until the settings are saved. */}
+        {settings.maintenanceMode && (
+          <Alert type="warning" showIcon title={t('settings.maintenanceWarning')} style={{ marginBottom: 16 }} />
+        )}
         <Form.Item label={t('settings.maintenanceSwitch')} name="maintenanceMode" valuePropName="checked">
           <Switch />
         </Form.Item>

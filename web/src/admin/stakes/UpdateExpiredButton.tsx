@@ -21,8 +21,7 @@ export function UpdateExpiredButton() {
         modal.error({ title: t('stakes.authFailed') });
         return;
       }
-      const reason = error instanceof ApiError ? t('stakes.serverError', { status: error.status }) : error.message;
-      modal.error({ title: t('stakes.updateExpiredFailed', { message: reason }), content: localize(error) });
+      modal.error({ title: t('stakes.updateExpiredFailed'), content: localize(error) });
     },
   });
 

@@ -2,11 +2,16 @@ import { Alert, Button, Card, Col, Row, Statistic } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { formatExact } from '@stakedesk/shared/format';
 import { useAdminSettings, useTreasury } from '../api/queries.js';
-import { useAdminI18n } from '../i18n.js';
+import { chainCauseOf } from '../chain/chain-cause.js';
+import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 
-/** Can we pay everyone? The staking wallet's balance against what is owed, and what falls due soon. */
-export function TreasuryCard() {
+/**
+ * Can we pay everyone? The staking wallet's balance against what is owed, and what falls due soon.
+ * `folded`: drawn inside the phone layout's fold, whose label already says its title.
+ */
+export function TreasuryCard({ folded = false }: { folded?: boolean }) {
   const { t } = useAdminI18n();
+  const localize = useLocalizeMessage();
   const { data: coverage, isLoading, isError, refetch, isFetching } = useTreasury();
   const { data: settings } = useAdminSettings();
   const symbol = settings?.tokenSymbol ?? '';
@@ -29,8 +34,9 @@ export function TreasuryCard() {
   ];
   return (
     <Card
-      title={t('treasury.title')}
-      style={{ marginTop: 16 }}
+      title={folded ? undefined : t('treasury.title')}
+      variant={folded ? 'borderless' : 'outlined'}
+      style={{ marginTop: folded ? 0 : 16 }}
       aria-label={t('treasury.title')}
       role="region"
       extra={<Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()} aria-label={t('treasury.refresh')} />}
@@ -65,15 +71,18 @@ export function TreasuryCard() {
           style={{ marginBottom: 16 }}
         />
       )}
-      {coverage?.balanceUnavailable && (
-        <Alert
-          type="info"
-          showIcon
-          message={t('treasury.balanceUnknown')}
-          description={coverage.balanceUnavailable}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {coverage?.balanceUnavailable &&
+        (chainCauseOf(coverage.balanceUnavailableReason) === 'notConfigured' ? (
+          <Alert type="info" showIcon message={t('treasury.balanceNotConfigured')} style={{ marginBottom: 16 }} />
+        ) : (
+          <Alert
+            type="info"
+            showIcon
+            message={t('treasury.balanceUnknown')}
+            description={coverage.balanceUnavailableReason ? localize(coverage.balanceUnavailableReason) : coverage.balanceUnavailable}
+            style={{ marginBottom: 16 }}
+          />
+        ))}
       <Row gutter={[16, 16]}>
         {figures.map((figure) => (
           <Col key={figure.key} xs={24} sm={12} lg={figure.key === 'ratio' ? 4 : 5}>

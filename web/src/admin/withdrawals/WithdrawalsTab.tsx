@@ -76,6 +76,8 @@ export function WithdrawalsTab() {
   const actionsColumn: Columns[number] = {
     title: t('withdrawals.actions'),
     key: 'actions',
+    // Stays in view while the other columns scroll sideways on a narrow screen.
+    fixed: 'right',
     render: (_value, withdrawal) => {
       // While a payout is on its way nothing else may pay or reject it (the server refuses too).
       const onItsWay = withdrawal.payout?.status === 'sent';

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { AuditLogEntry } from '@stakedesk/shared/api-types';
+import { adminEn, type AdminMessageKey } from '../../i18n/admin-en.js';
+import { adminPtBR } from '../../i18n/admin-pt-BR.js';
+import { describeAuditEntry } from './audit-words.js';
+
+const translator = (catalogue: Record<AdminMessageKey, string>) => (key: AdminMessageKey, values?: Record<string, string | number>) =>
+  catalogue[key].replace(/\{(\w+)\}/g, (match, name: string) => String(values?.[name] ?? match));
+
+const entry = (action: string, data: Partial<AuditLogEntry> = {}): AuditLogEntry => ({
+  id: 1,
+  adminId: 1,
+  adminUsername: 'root',
+  action,
+  entityType: action.split('.')[0]!,
+  entityId: '4',
+  before: null,
+  after: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  ...data,
+});
+
+describe('audit entries in words', () => {
+  const en = translator(adminEn);
+  const pt = translator(adminPtBR);
+
+  it('names the thing changed from the entry’s before or after data', () => {
+    expect(describeAuditEntry(en, entry('plan.delete', { before: { name: 'Growth' } }))).toBe('Deleted plan Growth (#4)');
+    expect(describeAuditEntry(pt, entry('plan.delete', { before: { name: 'Growth' } }))).toBe('Excluiu o plano Growth (#4)');
+    expect(describeAuditEntry(en, entry('plan.create', { after: { name: 'Gold' } }))).toBe('Created plan Gold (#4)');
+    expect(describeAuditEntry(en, entry('admin.create', { after: { username: 'alice' } }))).toBe('Added admin alice (#4)');
+  });
+
+  it('tells a plan switched on from one switched off', () => {
+    expect(describeAuditEntry(en, entry('plan.toggle', { after: { name: 'Gold', isActive: false } }))).toBe('Deactivated plan Gold (#4)');
+    expect(describeAuditEntry(pt, entry('plan.toggle', { after: { name: 'Gold', isActive: true } }))).toBe('Ativou o plano Gold (#4)');
+  });
+
+  it('falls back to the id, and to the counted figure where there is one', () => {
+    expect(describeAuditEntry(en, entry('withdrawal.reject'))).toBe('Rejected withdrawal #4');
+    expect(describeAuditEntry(en, entry('stakes.expire', { entityId: null, after: { updatedCount: 3 } }))).toBe(
+      'Completed expired stakes: 3',
+    );
+    expect(describeAuditEntry(en, entry('settings.update', { entityId: '1' }))).toBe('Updated the platform settings');
+  });
+
+  it('shows an action it does not know in readable words, never as its raw code', () => {
+    expect(describeAuditEntry(en, entry('plan.archive_all', { before: { name: 'Gold' } }))).toBe('Plan archive all: Gold (#4)');
+    expect(describeAuditEntry(en, entry('report.export', { entityId: null }))).toBe('Report export');
+  });
+});

@@ -1,0 +1,62 @@
+import type { AuditLogEntry } from '@stakedesk/shared/api-types';
+import type { AdminMessageKey } from '../../i18n/admin-en.js';
+
+type Translate = (key: AdminMessageKey, values?: Record<string, string | number>) => string;
+
+/** Each action the server records, with its sentence and the field of its data that names the thing changed. */
+const SENTENCES: Record<string, { key: AdminMessageKey; name?: string }> = {
+  'plan.create': { key: 'audit.do.plan.create', name: 'name' },
+  'plan.update': { key: 'audit.do.plan.update', name: 'name' },
+  'plan.delete': { key: 'audit.do.plan.delete', name: 'name' },
+  'plan.hide': { key: 'audit.do.plan.hide', name: 'name' },
+  'admin.create': { key: 'audit.do.admin.create', name: 'username' },
+  'admin.update': { key: 'audit.do.admin.update', name: 'username' },
+  'admin.update_with_password': { key: 'audit.do.admin.update_with_password', name: 'username' },
+  'admin.delete': { key: 'audit.do.admin.delete', name: 'username' },
+  'admin.password_change': { key: 'audit.do.admin.password_change', name: 'username' },
+  'admin.sign_out_everywhere': { key: 'audit.do.admin.sign_out_everywhere' },
+  'admin.two_factor_enable': { key: 'audit.do.admin.two_factor_enable', name: 'username' },
+  'admin.two_factor_disable': { key: 'audit.do.admin.two_factor_disable', name: 'username' },
+  'admin.login': { key: 'audit.do.admin.login' },
+  'admin.login_failed': { key: 'audit.do.admin.login_failed' },
+  'admin.login_locked': { key: 'audit.do.admin.login_locked' },
+  'admin.step_up_failed': { key: 'audit.do.admin.step_up_failed' },
+  'settings.update': { key: 'audit.do.settings.update' },
+  'payout.register': { key: 'audit.do.payout.register' },
+  'withdrawal.complete': { key: 'audit.do.withdrawal.complete' },
+  'withdrawal.reject': { key: 'audit.do.withdrawal.reject' },
+  'stake.over_capacity': { key: 'audit.do.stake.over_capacity' },
+  'stakes.expire': { key: 'audit.do.stakes.expire' },
+};
+
+function field(data: unknown, name: string): string | number | boolean | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const value = (data as Record<string, unknown>)[name];
+  return ['string', 'number', 'boolean'].includes(typeof value) ? (value as string | number | boolean) : undefined;
+}
+
+/** "Growth (#4)"; "#4" when the entry's data carries no name. */
+function target(entry: AuditLogEntry, nameField: string | undefined): string {
+  const id = entry.entityId ? `#${entry.entityId}` : '';
+  const name = nameField && (field(entry.after, nameField) ?? field(entry.before, nameField));
+  if (name === undefined || name === '') return id;
+  return id ? `${name} (${id})` : String(name);
+}
+
+/** "plan.archive_all" as "Plan archive all": an action this panel does not know yet, still readable. */
+function readable(action: string): string {
+  const words = action.replace(/[._-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** An audit entry in words, in the reader's language: "Deleted plan Growth (#4)". */
+export function describeAuditEntry(t: Translate, entry: AuditLogEntry): string {
+  if (entry.action === 'plan.toggle') {
+    const on = field(entry.after, 'isActive') === true;
+    return t(on ? 'audit.do.plan.activate' : 'audit.do.plan.deactivate', { target: target(entry, 'name') });
+  }
+  const known = SENTENCES[entry.action];
+  if (known) return t(known.key, { target: target(entry, known.name), count: Number(field(entry.after, 'updatedCount') ?? 0) });
+  const what = target(entry, 'name');
+  return what ? `${readable(entry.action)}: ${what}` : readable(entry.action);
+}
