@@ -66,7 +66,11 @@ type SummaryRow = {
 
 /**
  * GET /api/stakes/{wallet}/summary: the dashboard's cards in one statement, by the shared rules
- * (isLive for the totals, stakeGroup for the counts) through their SQL mirrors.
+ * (isLive for the totals, stakeGroup for the counts) through their SQL mirrors. It reads the
+ * holder's rows found by stakes_wallet_idx (no index of stakes carries the status, so expiry stays
+ * a heap-only update). A pending withdrawal is counted by its stake: a stake is
+ * pending_withdrawal exactly while its one open withdrawal is pending (both change in the same
+ * transaction, and the database allows one open withdrawal per stake).
  */
 export async function walletSummary(walletAddress: string): Promise<WalletSummary> {
   const [row] = await Stake.sequelize!.query<SummaryRow>(
@@ -75,7 +79,7 @@ export async function walletSummary(walletAddress: string): Promise<WalletSummar
             count(*) FILTER (WHERE ${STAKE_GROUP_SQL.finished})::int AS finished,
             coalesce(sum(amount) FILTER (WHERE ${STAKE_LIVE_SQL}), 0)::text AS total_staked,
             coalesce(sum(reward_amount) FILTER (WHERE ${STAKE_LIVE_SQL}), 0)::text AS total_rewards,
-            (SELECT count(*)::int FROM withdrawals w WHERE w.wallet_address = :walletAddress AND w.status = 'pending') AS pending_withdrawals
+            count(*) FILTER (WHERE status = 'pending_withdrawal')::int AS pending_withdrawals
      FROM stakes WHERE wallet_address = :walletAddress`,
     { replacements: { walletAddress }, type: QueryTypes.SELECT },
   );
