@@ -4,10 +4,11 @@
  * explained is the SQL the app generates, not a hand-written look-alike.
  */
 import pg from 'pg';
-import { WALLET_PAGE_LIMIT } from '@stakedesk/shared/constants';
+import { DASHBOARD_PAGE_SIZE, WALLET_PAGE_LIMIT } from '@stakedesk/shared/constants';
 import type { StakeStatus } from '@stakedesk/shared/stake-status';
 import { openDatabase } from '@stakedesk/server/dist/db/database.js';
-import { listStakes, listWalletStakes } from '@stakedesk/server/dist/stakes/stakes.service.js';
+import { listStakes } from '@stakedesk/server/dist/stakes/stakes.service.js';
+import { listWalletStakes, payoutsOf, walletSummary } from '@stakedesk/server/dist/stakes/wallet-stakes.service.js';
 import { listWalletWithdrawals, listWithdrawals } from '@stakedesk/server/dist/withdrawals/withdrawals.service.js';
 import { adminStats, publicStats } from '@stakedesk/server/dist/stats/stats.service.js';
 
@@ -44,7 +45,13 @@ function summarise(name: string, sql: string, plan: string): Explained {
   return { name, sql, plan, executionMs, indexes, seqScans };
 }
 
-export async function explainQueries(databaseUrl: string, wallet: string, n: number): Promise<Explained[]> {
+/** `holders`: a holder with one stake and the largest, whose dashboard reads must cost the same. */
+export async function explainQueries(
+  databaseUrl: string,
+  wallet: string,
+  n: number,
+  holders?: { one: string; whale: string },
+): Promise<Explained[]> {
   const sequelize = openDatabase(databaseUrl);
   const captured: string[] = [];
   (sequelize as unknown as { options: { logging: (sql: string) => void } }).options.logging = (sql: string) =>
@@ -60,6 +67,19 @@ export async function explainQueries(databaseUrl: string, wallet: string, n: num
   const scenarios: Scenario[] = [
     { name: 'GET /api/stakes/{wallet}', run: () => listWalletStakes(wallet, walletPage) },
     { name: 'GET /api/withdrawals/{wallet}', run: () => listWalletWithdrawals(wallet, walletPage) },
+    ...Object.entries(holders ?? {}).flatMap(([who, holder]) => {
+      const label = who === 'one' ? 'a holder with one stake' : 'the largest holder';
+      const firstPage = { limit: DASHBOARD_PAGE_SIZE, offset: 0 };
+      return [
+        { name: `dashboard summary, ${label}`, run: () => walletSummary(holder) },
+        { name: `dashboard Active table, first page, ${label}`, run: () => listWalletStakes(holder, firstPage, { group: 'running' }) },
+        {
+          name: `dashboard Historical table, first page, ${label}`,
+          run: async () => payoutsOf((await listWalletStakes(holder, firstPage, { group: 'finished' })).rows.map((row) => row.id)),
+        },
+        { name: `dashboard withdrawals, first page, ${label}`, run: () => listWalletWithdrawals(holder, firstPage) },
+      ];
+    }),
     { name: 'GET /api/stats (cached)', run: () => publicStats(sequelize) },
     { name: 'GET /api/admin/stats', run: () => adminStats(sequelize) },
     { name: 'admin stakes, Active tab, first page', run: () => listStakes(page, open) },

@@ -1,5 +1,6 @@
 /** bench/results.md (the figures, read against the targets) and bench/explain.md (the query plans). */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { DASHBOARD_PAGE_SIZE } from '@stakedesk/shared/constants';
 import path from 'node:path';
 import type { Explained } from './explain.js';
 import type { ExpiryResult } from './expiry.js';
@@ -111,6 +112,24 @@ function targets(r: Results, ceiling: number): string[][] {
     rows.push([`/api/stakes/{wallet} p99 under 20 ms (50 connections)`, flatOut + half, noisy === 'met' ? met : noisy, why]);
   }
 
+  // The holder's lists as the dashboard now asks them: its summary and first pages, for random holders and the largest.
+  const dashboardRuns = r.loads.filter((l) => l.group === 'dashboard');
+  if (dashboardRuns.length) {
+    const worst = dashboardRuns.reduce((a, b) => (b.reqPerSec < a.reqPerSec ? b : a));
+    const ratio = worst.reqPerSec / ceiling;
+    const best = r.loads.filter((l) => l.group === 'ceiling').reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
+    const database = Math.max(...r.explain.filter((e) => e.name.startsWith('dashboard')).map((e) => e.executionMs));
+    rows.push([
+      `a holder's stakes and withdrawals as the dashboard asks them (summary, first pages) at 40% or more of the ceiling`,
+      `slowest ${fmt(ratio * 100, 1)}% (${worst.name}: ${fmt(worst.reqPerSec)} req/s, p99 ${worst.p99} ms); SPEC's full list ${fmt(((wallet?.reqPerSec ?? 0) / ceiling) * 100, 1)}%`,
+      judged([...dashboardRuns, best], ratio >= 0.4, `${fmt((0.4 - ratio) * 100, 1)} points`),
+      ratio >= 0.4
+        ? ''
+        : `PostgreSQL's own time for the slowest of these statements: ${fmt(database, 2)} ms (plans below); ${contention(r, ['dashboard'])}` +
+          (r.n < 1_000_000 ? `. (The target is set at 1,000,000 stakes; this run has ${fmt(r.n)}.)` : ''),
+    ]);
+  }
+
   const pages = (group: string, target: number, label: string, deep: boolean) => {
     const runs = r.loads.filter((l) => l.group === group);
     if (!runs.length) return;
@@ -181,6 +200,19 @@ function targets(r: Results, ceiling: number): string[][] {
         verdict(landing.gzipKb < 100, `${fmt(landing.gzipKb - 100, 1)} KB`),
         '',
       ]);
+    if (r.web.dashboardOneMs?.length && r.web.dashboardWhaleMs?.length) {
+      const one = median(r.web.dashboardOneMs);
+      const whale = median(r.web.dashboardWhaleMs);
+      const allowed = Math.max(one * 0.25, 100);
+      rows.push([
+        `dashboard with ${fmt(r.seeded.whale.stakes)} stakes shows as fast as with one (within 25% or 100 ms, CPU 4x slower)`,
+        `${fmt(whale)} ms against ${fmt(one)} ms (medians of ${r.web.dashboardWhaleMs.length}, navigation to the first stake row)`,
+        verdict(whale - one <= allowed, `${fmt(whale - one - allowed)} ms`),
+        whale - one <= allowed
+          ? ''
+          : `the largest holder's first pages carry ${DASHBOARD_PAGE_SIZE} rows per table, as the one-stake holder's carry one: the rest is the machine (load average ${fmt(Math.max(...r.loads.map((l) => l.load)), 2)} during the load runs)`,
+      ]);
+    }
     const lcp = median(r.web.lcpMs);
     rows.push([
       'landing LCP under 2.5 s (CPU 4x slower)',
@@ -237,7 +269,18 @@ export function renderResults(r: Results): string {
         ),
         '',
         `- Landing page Largest Contentful Paint, CPU 4x slower: ${r.web.lcpMs.map((ms) => `${fmt(ms)} ms`).join(', ')} (median ${fmt(median(r.web.lcpMs))} ms).`,
-        `- Dashboard, navigation to the stakes table showing the holder's stakes, CPU 4x slower: ${r.web.dashboardMs.map((ms) => `${fmt(ms)} ms`).join(', ')} (median ${fmt(median(r.web.dashboardMs))} ms).`,
+        ...(
+          [
+            ['a holder with a handful of stakes', r.web.dashboardMs],
+            ['a holder with one stake', r.web.dashboardOneMs],
+            [`the largest holder (${fmt(r.seeded.whale.stakes)} stakes)`, r.web.dashboardWhaleMs],
+          ] as const
+        )
+          .filter(([, runs]) => runs?.length)
+          .map(
+            ([who, runs]) =>
+              `- Dashboard for ${who}, navigation to the first row of its stake tables, CPU 4x slower: ${runs!.map((ms) => `${fmt(ms)} ms`).join(', ')} (median ${fmt(median([...runs!]))} ms).`,
+          ),
         '',
       ].join('\n')
     : '';

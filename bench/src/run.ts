@@ -9,6 +9,7 @@
  * and bench/explain.md.
  */
 import { randomBytes } from 'node:crypto';
+import { DASHBOARD_PAGE_SIZE } from '@stakedesk/shared/constants';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -183,6 +184,32 @@ async function main(): Promise<void> {
     { group: 'public', name: 'GET /api/stats', url: server.url, path: '/api/stats' },
     { group: 'wallet', name: 'GET /api/stakes/{wallet}', url: server.url, path: () => `/api/stakes/${randomWallet()}`, paced: true },
     { group: 'wallet', name: 'GET /api/withdrawals/{wallet}', url: server.url, path: () => `/api/withdrawals/${randomWallet()}` },
+    // What the dashboard asks: its cards, and the first page of its Active table and of its withdrawals.
+    { group: 'dashboard', name: 'GET /api/stakes/{wallet}/summary', url: server.url, path: () => `/api/stakes/${randomWallet()}/summary` },
+    {
+      group: 'dashboard',
+      name: `GET /api/stakes/{wallet}?group=running&limit=${DASHBOARD_PAGE_SIZE} (the dashboard's first page)`,
+      url: server.url,
+      path: () => `/api/stakes/${randomWallet()}?group=running&limit=${DASHBOARD_PAGE_SIZE}`,
+    },
+    {
+      group: 'dashboard',
+      name: `GET /api/withdrawals/{wallet}?limit=${DASHBOARD_PAGE_SIZE} (the dashboard's first page)`,
+      url: server.url,
+      path: () => `/api/withdrawals/${randomWallet()}?limit=${DASHBOARD_PAGE_SIZE}`,
+    },
+    {
+      group: 'dashboard',
+      name: `GET /api/stakes/{wallet}/summary, the largest holder (${fmt(seeded.whale.stakes)} stakes)`,
+      url: server.url,
+      path: `/api/stakes/${seeded.whale.wallet}/summary`,
+    },
+    {
+      group: 'dashboard',
+      name: `GET /api/stakes/{wallet}?group=running&limit=${DASHBOARD_PAGE_SIZE}, the largest holder`,
+      url: server.url,
+      path: `/api/stakes/${seeded.whale.wallet}?group=running&limit=${DASHBOARD_PAGE_SIZE}`,
+    },
     adminRun('admin', 'admin stakes, Active tab, first page', `/api/admin/stakes?${OPEN}&limit=20`),
     adminRun('admin', 'admin stakes, all, first page (API default: 100 rows)', '/api/admin/stakes'),
     adminRun('admin', 'admin stakes, Active tab, by amount', `/api/admin/stakes?${OPEN}&limit=20&sort=amount&order=desc`),
@@ -303,13 +330,13 @@ async function main(): Promise<void> {
 
   // 6. Query plans of what the endpoints run, at this size.
   log('EXPLAIN (ANALYZE, BUFFERS) of the hot queries');
-  const explain = await explainQueries(db.url, seeded.sampleWallets[0]!, N);
+  const explain = await explainQueries(db.url, seeded.sampleWallets[0]!, N, { one: seeded.oneStakeWallet, whale: seeded.whale.wallet });
 
   // 7. The web app in Chromium.
   let web: Awaited<ReturnType<typeof measureWeb>> | undefined;
   if (!args['skip-web']) {
     log('web: JavaScript per route, LCP and dashboard in Chromium (CPU 4x slower)');
-    web = await measureWeb(server.url, seeded.dashboardWallet);
+    web = await measureWeb(server.url, { few: seeded.dashboardWallet, one: seeded.oneStakeWallet, whale: seeded.whale.wallet });
   }
   const serverMemory = memoryOf(serverPid);
   await stopChild(server);

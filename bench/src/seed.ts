@@ -49,6 +49,8 @@ export type SeedResult = {
   whale: { wallet: string; stakes: number };
   /** A holder with a handful of stakes in every state, for the dashboard measurement. */
   dashboardWallet: string;
+  /** A holder with one stake: the dashboard's baseline, against the largest holder's. */
+  oneStakeWallet: string;
   seconds: number;
 };
 
@@ -185,6 +187,7 @@ export async function seed(client: pg.Client, n: number, onProgress: (done: numb
   const sampleWallets: string[] = [];
   let whale = { wallet: '', stakes: 0 };
   let dashboardWallet = '';
+  let oneStakeWallet = '';
 
   // The holders, and how many stakes each has.
   const holders: string[] = [];
@@ -197,6 +200,7 @@ export async function seed(client: pg.Client, n: number, onProgress: (done: numb
     total += count;
     if (count > whale.stakes) whale = { wallet, stakes: count };
     if (!dashboardWallet && count >= 8 && count <= 20) dashboardWallet = wallet;
+    if (!oneStakeWallet && count === 1) oneStakeWallet = wallet;
     // Reservoir sample: every holder equally likely, whatever its number of stakes.
     if (sampleWallets.length < 5000) sampleWallets.push(wallet);
     else if (Math.random() < 5000 / holders.length) sampleWallets[Math.floor(Math.random() * 5000)] = wallet;
@@ -250,6 +254,7 @@ export async function seed(client: pg.Client, n: number, onProgress: (done: numb
     sampleWallets,
     whale,
     dashboardWallet: dashboardWallet || whale.wallet,
+    oneStakeWallet: oneStakeWallet || holders[0]!,
     seconds: (performance.now() - started) / 1000,
   };
 }

@@ -7,7 +7,7 @@ import type { MaintenanceType } from './constants.js';
 import type { CodedMessage } from './i18n/catalogue.js';
 import type { AdminRole } from './roles.js';
 import type { SolanaCluster } from './format.js';
-import type { PayoutStatus, StakeStatus, WithdrawalStatus } from './stake-status.js';
+import type { PayoutStatus, StakeGroup, StakeStatus, WithdrawalStatus } from './stake-status.js';
 
 export type SocialLinks = {
   telegram?: string;
@@ -89,6 +89,23 @@ export type Stake = {
   /** The mint and staking wallet its deposit was verified against: what the platform owes it in, and from where. */
   tokenContract: string;
   stakingWallet: string;
+};
+
+/** The completed withdrawal that paid a finished stake out: what its Historical Stakes row shows. */
+export type StakePayout = Pick<Withdrawal, 'kind' | 'finalAmount' | 'penaltyAmount' | 'txId'>;
+
+/** A stake in a page of GET /api/stakes/{wallet}?group=finished: with its payout (null when it was restaked). */
+export type FinishedStake = Stake & { payout: StakePayout | null };
+
+/**
+ * GET /api/stakes/{wallet}/summary: the dashboard's cards and which tables have rows. Totals are
+ * of the live stakes (isLive), counts per stakeGroup, withdrawals still pending.
+ */
+export type WalletSummary = {
+  totalStaked: string;
+  totalRewards: string;
+  stakes: Record<StakeGroup, number>;
+  pendingWithdrawals: number;
 };
 
 export type Withdrawal = {

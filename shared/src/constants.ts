@@ -70,6 +70,8 @@ export const MAX_PAGE_LIMIT = 1000;
  * come 1000 to a page: one page for any real holder; X-Total-Count tells a client to ask for more.
  */
 export const WALLET_PAGE_LIMIT = 1000;
+/** Rows of each dashboard table before 'Show more' asks the server for the next page (by cursor). */
+export const DASHBOARD_PAGE_SIZE = 20;
 
 // String lengths
 export const MAX_NAME_LENGTH = 100;

@@ -32,6 +32,7 @@ import {
 } from './constants.js';
 import { isWholeNumberString } from './decimal.js';
 import { ADMIN_ROLES } from './roles.js';
+import { STAKE_GROUPS } from './stake-status.js';
 import { msg, type CodedMessage } from './i18n/catalogue.js';
 import {
   booleanField,
@@ -342,6 +343,12 @@ export const walletPageSchema = strictObject({
   limit: integer(msg('fieldLimit'), { min: 1, max: MAX_PAGE_LIMIT }).default(WALLET_PAGE_LIMIT),
   offset: integer(msg('fieldOffset'), { min: 0, max: MAX_ID }).default(0),
 });
+
+/** GET /api/stakes/{wallet}: the wallet page, and optionally one dashboard table's stakes (stakeGroup). */
+export const walletStakesQuerySchema = walletPageSchema.shape({
+  group: choice(STAKE_GROUPS, msg('stakeGroupInvalid')).optional(),
+});
+export type WalletStakesQuery = InferType<typeof walletStakesQuerySchema>;
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];

@@ -62,7 +62,8 @@ export function isLive(status: StakeStatus): boolean {
  * Where a holder's dashboard lists a stake: still running (or awaiting its withdrawal), complete
  * (waiting to be withdrawn or restaked), or finished (paid out or restaked).
  */
-export type StakeGroup = 'running' | 'complete' | 'finished';
+export const STAKE_GROUPS = ['running', 'complete', 'finished'] as const;
+export type StakeGroup = (typeof STAKE_GROUPS)[number];
 
 export function stakeGroup(stake: StakeTiming, now: Date = new Date()): StakeGroup {
   if (stake.status === 'withdrawn') return 'finished';

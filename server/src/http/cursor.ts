@@ -10,7 +10,7 @@ export type CursorScope = Record<string, string | undefined>;
 
 const MAX_CURSOR_LENGTH = 1000;
 
-const invalid = () => badRequest(msg('invalidCursor'), { cursor: msg('invalidCursor') });
+export const invalidCursor = () => badRequest(msg('invalidCursor'), { cursor: msg('invalidCursor') });
 
 /** The opaque cursor of the page after `at`. */
 export function encodeCursor(scope: CursorScope, at: Keyset): string {
@@ -19,18 +19,18 @@ export function encodeCursor(scope: CursorScope, at: Keyset): string {
 
 /** The keyset a cursor names; 400 when it is malformed or made for another list, sort, order, search or filter. */
 export function decodeCursor(raw: string, scope: CursorScope): Keyset {
-  if (raw.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid();
+  if (raw.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(raw)) throw invalidCursor();
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
   } catch {
-    throw invalid();
+    throw invalidCursor();
   }
-  if (typeof decoded !== 'object' || decoded === null) throw invalid();
+  if (typeof decoded !== 'object' || decoded === null) throw invalidCursor();
   const { scope: madeFor, value, id } = decoded as Record<string, unknown>;
-  if (madeFor !== canonical(scope)) throw invalid();
-  if (!(typeof value === 'string' || value === null) || (typeof value === 'string' && value.length > 200)) throw invalid();
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw invalid();
+  if (madeFor !== canonical(scope)) throw invalidCursor();
+  if (!(typeof value === 'string' || value === null) || (typeof value === 'string' && value.length > 200)) throw invalidCursor();
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw invalidCursor();
   return { value, id };
 }
 
@@ -38,7 +38,7 @@ export function decodeCursor(raw: string, scope: CursorScope): Keyset {
 export function readCursor(req: Request, scope: CursorScope): Keyset | undefined {
   const raw = req.query.cursor;
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || raw === '') throw invalid();
+  if (typeof raw !== 'string' || raw === '') throw invalidCursor();
   const offset = req.query.offset;
   if (offset !== undefined && offset !== '0') {
     const message = msg('cursorWithOffset');

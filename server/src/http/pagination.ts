@@ -1,6 +1,9 @@
 import type { Request, Response } from 'express';
 import { paginationSchema, walletPageSchema } from '@stakedesk/shared/schemas';
-import { readCursor, sendNextCursor, type CursorScope, type Keyset } from './cursor.js';
+import { invalidCursor, readCursor, sendNextCursor, type CursorScope, type Keyset } from './cursor.js';
+
+/** Where a page of a list ordered by a date ended. */
+export type DatedKeyset = { value: string; id: number };
 import { parse } from './validate.js';
 
 export type Page = { limit: number; offset: number };
@@ -30,6 +33,25 @@ export function trimToPage<T>(fetched: T[], limit: number, keyOf: (row: T) => Ke
 export function readWalletPage(req: Request): Page {
   const { limit, offset } = parse(walletPageSchema, { limit: req.query.limit, offset: req.query.offset });
   return { limit, offset };
+}
+
+/** ?cursor= of a holder's own list: made for that list, wallet and table (`group`), refused (400) for any other. */
+export function readWalletCursor(req: Request, list: string, wallet: string, group?: string): { after?: DatedKeyset; scope: CursorScope } {
+  const scope: CursorScope = { list, wallet, group };
+  const after = readCursor(req, scope);
+  // These lists are ordered by a date that is never empty.
+  if (after && after.value === null) throw invalidCursor();
+  return { after: after as DatedKeyset | undefined, scope };
+}
+
+/**
+ * Sends a page of a holder's list: X-Next-Cursor when more rows follow, X-Total-Count when the
+ * page was asked by offset (SPEC's clients; the dashboard reads its counts from the summary).
+ */
+export function sendWalletPage<T>(res: Response, page: { rows: T[]; next?: Keyset; total?: number }, scope: CursorScope): void {
+  sendNextCursor(res, scope, page.next);
+  if (page.total !== undefined) res.set('X-Total-Count', String(page.total));
+  res.json(page.rows);
 }
 
 /**

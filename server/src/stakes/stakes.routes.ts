@@ -8,29 +8,42 @@ import {
   stakeCreateSchema,
   stakeListQuerySchema,
   walletAddressParamSchema,
+  walletStakesQuerySchema,
 } from '@stakedesk/shared/schemas';
+import type { FinishedStake, Stake as StakeJson } from '@stakedesk/shared/api-types';
 import { STAKE_STATUSES } from '@stakedesk/shared/stake-status';
 import { currentAdmin } from '../admins/admin-auth.js';
 import type { ChainVerifier } from '../chain/chain-verifier.js';
 import { sendCsv } from '../http/csv.js';
 import { readCursorListQuery } from '../http/list-query.js';
-import { readWalletPage, sendPage } from '../http/pagination.js';
+import { readWalletCursor, sendPage, sendWalletPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
 import { parse } from '../http/validate.js';
 import { refuseDuringMaintenance } from '../settings/maintenance.js';
 import { createDepositIntent, ownIntent } from './deposit-intents.service.js';
 import { expireStakesAsAdmin } from './expiry.js';
 import { toStakeJson } from './stake-json.js';
-import { checkStake, createStake, listStakes, listWalletStakes, restake, stakesAfter } from './stakes.service.js';
+import { checkStake, createStake, listStakes, restake, stakesAfter } from './stakes.service.js';
+import { listWalletStakes, payoutsOf, walletSummary } from './wallet-stakes.service.js';
 import { requireRole } from '../admins/require-role.js';
 import { STAKE_CSV_COLUMNS } from './stake-csv.js';
 
 export function stakesPublicRoutes(sequelize: Sequelize, verifier: ChainVerifier, holderOnly: RequestHandler[]): Router {
   const router = Router();
+  router.get('/stakes/:walletAddress/summary', async (req, res) => {
+    res.json(await walletSummary(parse(walletAddressParamSchema, req.params).walletAddress));
+  });
   router.get('/stakes/:walletAddress', async (req, res) => {
     const wallet = parse(walletAddressParamSchema, req.params).walletAddress;
-    const page = await listWalletStakes(wallet, readWalletPage(req));
-    sendPage(res, { rows: page.rows.map(toStakeJson), total: page.total });
+    const { group, ...page } = parse(walletStakesQuerySchema, { limit: req.query.limit, offset: req.query.offset, group: req.query.group });
+    const { after, scope } = readWalletCursor(req, 'wallet-stakes', wallet, group);
+    const found = await listWalletStakes(wallet, page, { group, after });
+    let rows: StakeJson[] = found.rows.map(toStakeJson);
+    if (group === 'finished') {
+      const payouts = await payoutsOf(found.rows.map((row) => row.id));
+      rows = rows.map((stake): FinishedStake => ({ ...stake, payout: payouts.get(stake.id) ?? null }));
+    }
+    sendWalletPage(res, { ...found, rows }, scope);
   });
   router.post('/stakes', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
     const { stake, created } = await createStake(sequelize, verifier, parse(stakeCreateSchema, req.body));

@@ -10,7 +10,6 @@ import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import { requireCapacity } from '../plans/capacity.js';
 import { escapeLike, listSort, pageOf, searchConditions } from '../http/list-query.js';
-import { totalOf, type Page } from '../http/pagination.js';
 import { stakePlansMatching, stakeTotals } from '../totals/totals.service.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { intentClaim, intentReferencedBy, recordIntentDeposit } from './deposit-intents.service.js';
@@ -155,21 +154,6 @@ export async function restake(sequelize: Sequelize, input: RestakeInput): Promis
     if (isUniqueViolation(error)) throw conflict(msg('stakeAlreadyRestaked'));
     throw error;
   }
-}
-
-/** A holder's stakes, newest first, a page at a time (stakes_wallet_idx serves it in order). */
-/** A holder's stakes, newest first, as plain rows (raw: they only become JSON). */
-export async function listWalletStakes(walletAddress: string, page: Page): Promise<{ rows: StakeRow[]; total: number }> {
-  const rows: StakeRow[] = await Stake.findAll({
-    where: { walletAddress },
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    ...page,
-    raw: true,
-  });
-  return { rows, total: await totalOf(page, rows.length, () => Stake.count({ where: { walletAddress } })) };
 }
 
 export async function stakesAfter(afterId: number, statuses: StakeStatus[] | undefined): Promise<Stake[]> {

@@ -13,7 +13,7 @@ import { currentAdmin } from '../admins/admin-auth.js';
 import type { ChainVerifier } from '../chain/chain-verifier.js';
 import { sendCsv } from '../http/csv.js';
 import { readCursorListQuery } from '../http/list-query.js';
-import { readWalletPage, sendPage } from '../http/pagination.js';
+import { readWalletCursor, readWalletPage, sendPage, sendWalletPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
 import { parse } from '../http/validate.js';
 import { refuseDuringMaintenance } from '../settings/maintenance.js';
@@ -27,8 +27,9 @@ export function withdrawalsPublicRoutes(sequelize: Sequelize, holderOnly: Reques
   const router = Router();
   router.get('/withdrawals/:walletAddress', async (req, res) => {
     const wallet = parse(walletAddressParamSchema, req.params).walletAddress;
-    const page = await listWalletWithdrawals(wallet, readWalletPage(req));
-    sendPage(res, { rows: page.rows.map(toWithdrawalJson), total: page.total });
+    const { after, scope } = readWalletCursor(req, 'wallet-withdrawals', wallet);
+    const page = await listWalletWithdrawals(wallet, readWalletPage(req), after);
+    sendWalletPage(res, { ...page, rows: page.rows.map(toWithdrawalJson) }, scope);
   });
   router.post('/withdrawals', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
     res.status(201).json(toWithdrawalJson(await requestWithdrawal(sequelize, parse(withdrawalRequestSchema, req.body))));

@@ -1,4 +1,4 @@
-import { Op, type Sequelize, type Transaction } from 'sequelize';
+import { Op, literal, type Sequelize, type Transaction } from 'sequelize';
 import { withdrawalQuote } from '@stakedesk/shared/money';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { AdminListQuery, WithdrawalProcessInput, WithdrawalRequestInput, WithdrawalSortField } from '@stakedesk/shared/schemas';
@@ -11,7 +11,7 @@ import { publishAdminEvent } from '../events/publish.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { conflict, notFound } from '../http/errors.js';
 import { listSort, pageOf, searchConditions } from '../http/list-query.js';
-import { totalOf, type Page } from '../http/pagination.js';
+import { totalOf, trimToPage, type DatedKeyset, type Page } from '../http/pagination.js';
 import { hasOpenPayout } from '../payouts/payout-records.js';
 import { markPaid } from './mark-paid.js';
 import { payoutClaimOf } from './payout-claim.js';
@@ -146,19 +146,34 @@ export async function processWithdrawal(
     : rejectWithdrawal(sequelize, id, input.reason!, actor);
 }
 
-/** A holder's withdrawals, newest first, a page at a time (withdrawals_wallet_idx serves it in order). */
-/** A holder's withdrawals, newest first, as plain rows (raw: they only become JSON). */
-export async function listWalletWithdrawals(walletAddress: string, page: Page): Promise<{ rows: WithdrawalRow[]; total: number }> {
-  const rows: WithdrawalRow[] = await Withdrawal.findAll({
-    where: { walletAddress },
+/**
+ * A holder's withdrawals, newest first, as plain rows (raw: they only become JSON), from
+ * withdrawals_wallet_idx in its order; `after` pages by keyset (see listWalletStakes), without a total.
+ */
+export async function listWalletWithdrawals(
+  walletAddress: string,
+  page: Page,
+  after?: DatedKeyset,
+): Promise<{ rows: WithdrawalRow[]; next?: Keyset; total?: number }> {
+  const sequelize = Withdrawal.sequelize!;
+  const keyset = after
+    ? [literal(`("Withdrawal"."requested_at", "Withdrawal"."id") < (${sequelize.escape(after.value)}, ${sequelize.escape(after.id)})`)]
+    : [];
+  const fetched = (await Withdrawal.findAll({
+    where: { [Op.and]: [{ walletAddress }, ...keyset] },
+    attributes: { include: [[literal('"Withdrawal"."requested_at"::text'), 'keysetValue']] },
     order: [
       ['requestedAt', 'DESC'],
       ['id', 'DESC'],
     ],
-    ...page,
+    limit: page.limit + 1,
+    offset: after ? 0 : page.offset,
     raw: true,
-  });
-  return { rows, total: await totalOf(page, rows.length, () => Withdrawal.count({ where: { walletAddress } })) };
+  })) as unknown as (WithdrawalRow & { keysetValue: string })[];
+  const { rows, next } = trimToPage(fetched, page.limit, (row) => ({ value: row.keysetValue, id: row.id }));
+  for (const row of rows) delete (row as { keysetValue?: string }).keysetValue;
+  if (after) return { rows, next };
+  return { rows, next, total: await totalOf(page, rows.length, () => Withdrawal.count({ where: { walletAddress } })) };
 }
 
 export async function withdrawalsAfter(afterId: number, statuses: WithdrawalStatus[] | undefined): Promise<Withdrawal[]> {

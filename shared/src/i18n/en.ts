@@ -108,6 +108,7 @@ export const enFixed = {
   databaseUnavailable: 'Database unavailable',
   invalidStatusFilter: 'The status filter must be a comma-separated list',
   sortOrderInvalid: "Order must be 'asc' or 'desc'",
+  stakeGroupInvalid: "Group must be 'running', 'complete' or 'finished'",
   invalidCursor: 'Cursor is invalid: start again from the first page',
   cursorWithOffset: 'Offset cannot be combined with a cursor',
   cannotDeleteSelf: 'You cannot delete your own account',

@@ -96,6 +96,7 @@ export const ptBR: Catalogue = {
   databaseUnavailable: 'Banco de dados indisponível',
   invalidStatusFilter: 'O filtro de status deve ser uma lista separada por vírgulas',
   sortOrderInvalid: "A ordem deve ser 'asc' ou 'desc'",
+  stakeGroupInvalid: "O grupo deve ser 'running', 'complete' ou 'finished'",
   invalidCursor: 'Cursor inválido: comece de novo pela primeira página',
   cursorWithOffset: 'Offset não pode ser combinado com um cursor',
   cannotDeleteSelf: 'Você não pode excluir a sua própria conta',

@@ -6,7 +6,7 @@ import { holderStaleKeys } from './stale-keys.js';
 import { statsKeys } from './stats/api.js';
 
 describe("the holder app's map of what a change makes stale", () => {
-  it('refetches every wallet list a new stake or a withdrawal request changes, and only those', async () => {
+  it('refetches the dashboard’s summary and every page of its tables when a new stake or a withdrawal request changes them, and only those', async () => {
     const queryClient = new QueryClient();
     const fetches = new Map<string, number>();
     const stops: (() => void)[] = [];
@@ -18,15 +18,18 @@ describe("the holder app's map of what a change makes stale", () => {
       stops.push(observer.subscribe(() => undefined));
     };
     const wallet = 'Wallet1111111111111111111111111111111111111';
-    for (const key of [stakeKeys.ofWallet(wallet), withdrawalKeys.ofWallet(wallet), statsKeys.all, planKeys.all]) show(key);
+    const dashboard = [
+      stakeKeys.summary(wallet),
+      stakeKeys.group(wallet, 'running'),
+      stakeKeys.group(wallet, 'finished'),
+      withdrawalKeys.pages(wallet),
+    ];
+    for (const key of [...dashboard, statsKeys.all, planKeys.all]) show(key);
     await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
     fetches.clear();
 
     await Promise.all(holderStaleKeys('withdrawal.requested').map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-    expect(Object.fromEntries(fetches)).toEqual({
-      [JSON.stringify(stakeKeys.ofWallet(wallet))]: 1,
-      [JSON.stringify(withdrawalKeys.ofWallet(wallet))]: 1,
-    });
+    expect(Object.fromEntries(fetches)).toEqual(Object.fromEntries(dashboard.map((key) => [JSON.stringify(key), 1])));
     fetches.clear();
     await Promise.all(holderStaleKeys('stake.created').map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     expect(fetches.get(JSON.stringify(statsKeys.all))).toBe(1);

@@ -52,6 +52,7 @@ export const en = {
   'dashboard.noActive': 'No Active Stakes',
   'dashboard.startStaking': 'Start Staking',
   'dashboard.noWithdrawals': 'No withdrawal requests',
+  'dashboard.showMore': 'Show more',
   'col.plan': 'Plan',
   'col.staked': 'Staked',
   'col.rewards': 'Rewards',

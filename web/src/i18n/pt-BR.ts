@@ -59,6 +59,7 @@ export const ptBR: Record<MessageKey, string> = {
   'dashboard.noActive': 'Nenhum stake ativo',
   'dashboard.startStaking': 'Começar a fazer stake',
   'dashboard.noWithdrawals': 'Nenhum pedido de saque',
+  'dashboard.showMore': 'Mostrar mais',
   'col.plan': 'Plano',
   'col.staked': 'Em stake',
   'col.rewards': 'Recompensas',

@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import { formatAmount } from '@stakedesk/shared/format';
 import { MOST_POPULAR_PLAN_INDEX } from '@stakedesk/shared/constants';
-import { isLive, stakeGroup } from '@stakedesk/shared/stake-status';
 import { usePageTitle } from '../../components/use-page-title.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { usePlans } from '../plans/api.js';
@@ -12,21 +11,24 @@ import { useSettings } from '../settings/api.js';
 import { StakeDialog } from '../staking/StakeDialog.js';
 import { UnstakeDialog } from '../staking/UnstakeDialog.js';
 import { useWallet } from '../wallet/wallet-context.js';
-import { useStakes, useWithdrawals } from './api.js';
+import { useStakeGroup, useStakeSummary, useWithdrawalPages } from './api.js';
+import { ShowMore } from './ShowMore.js';
 import { ActiveStakesTable, CompletedStakesTable, HistoricalStakesTable } from './StakeTables.js';
 import { StatementButton } from './StatementButton.js';
 import { useRetryPendingDeposits } from './use-retry-pending-deposits.js';
 import { WithdrawalsTable } from './WithdrawalsTable.js';
-
-const sum = (values: string[]) => values.reduce((total, value) => total + BigInt(value), 0n).toString();
 
 export function DashboardPage() {
   const { t } = useI18n();
   const { data: settings } = useSettings();
   const { address, status } = useWallet();
   const { data: plans = [] } = usePlans();
-  const { data: stakes = [] } = useStakes(address);
-  const { data: withdrawals = [] } = useWithdrawals(address);
+  // The cards from the server's summary; each table a page at a time, the ones the summary says are empty not asked for.
+  const { data: summary } = useStakeSummary(address);
+  const running = useStakeGroup(address, 'running');
+  const completed = useStakeGroup(address, 'complete', (summary?.stakes.complete ?? 0) > 0);
+  const finalized = useStakeGroup(address, 'finished', (summary?.stakes.finished ?? 0) > 0);
+  const withdrawals = useWithdrawalPages(address);
   const [staking, setStaking] = useState<{ plan: StakingPlan; restaking?: Stake }>();
   const [unstaking, setUnstaking] = useState<Stake>();
   useRetryPendingDeposits(address);
@@ -54,23 +56,19 @@ export function DashboardPage() {
     };
   const symbol = settings.tokenSymbol;
   const cluster = settings.solanaCluster;
-  const now = new Date();
-  const active = stakes.filter((s) => stakeGroup(s, now) === 'running');
-  const completed = stakes.filter((s) => stakeGroup(s, now) === 'complete');
-  const finalized = stakes.filter((s) => stakeGroup(s, now) === 'finished');
-  const live = stakes.filter((s) => isLive(s.status));
   const cards = [
-    [t('dashboard.totalStaked'), `${formatAmount(sum(live.map((s) => s.amount)), 0)} ${symbol}`],
-    [t('dashboard.totalRewards'), `${formatAmount(sum(live.map((s) => s.rewardAmount)), 0)} ${symbol}`],
-    [t('dashboard.activeStakes'), String(active.length)],
-    [t('dashboard.pendingWithdrawals'), String(withdrawals.filter((w) => w.status === 'pending').length)],
+    [t('dashboard.totalStaked'), `${formatAmount(summary?.totalStaked ?? '0', 0)} ${symbol}`],
+    [t('dashboard.totalRewards'), `${formatAmount(summary?.totalRewards ?? '0', 0)} ${symbol}`],
+    [t('dashboard.activeStakes'), String(summary?.stakes.running ?? 0)],
+    [t('dashboard.pendingWithdrawals'), String(summary?.pendingWithdrawals ?? 0)],
   ];
+  const hasRecords = summary ? Object.values(summary.stakes).some((count) => count > 0) : false;
 
   return (
     <main className="dashboard">
       <div className="dashboard-heading">
         <h1>{t('title.dashboard')}</h1>
-        <StatementButton wallet={address} stakes={stakes} withdrawals={withdrawals} />
+        <StatementButton wallet={address} hasRecords={hasRecords} />
       </div>
       <section className="summary-cards">
         {cards.map(([label, value]) => (
@@ -99,31 +97,35 @@ export function DashboardPage() {
 
       <section aria-labelledby="active-title">
         <h2 id="active-title">{t('dashboard.activeStakes')}</h2>
-        <ActiveStakesTable stakes={active} symbol={symbol} cluster={cluster} onUnstake={setUnstaking} />
+        {running.isPending ? null : <ActiveStakesTable stakes={running.rows} symbol={symbol} cluster={cluster} onUnstake={setUnstaking} />}
+        <ShowMore list={running} />
       </section>
 
-      {completed.length > 0 && (
+      {completed.rows.length > 0 && (
         <section aria-labelledby="completed-title">
           <h2 id="completed-title">{t('dashboard.completedStakes')}</h2>
           <CompletedStakesTable
-            stakes={completed}
+            stakes={completed.rows}
             symbol={symbol}
             cluster={cluster}
             onRestake={(stake) => setStaking({ plan: restakePlan(stake), restaking: stake })}
             onWithdraw={setUnstaking}
           />
+          <ShowMore list={completed} />
         </section>
       )}
 
       <section aria-labelledby="withdrawals-title">
         <h2 id="withdrawals-title">{t('dashboard.withdrawalRequests')}</h2>
-        <WithdrawalsTable withdrawals={withdrawals} symbol={symbol} cluster={cluster} />
+        {withdrawals.isPending ? null : <WithdrawalsTable withdrawals={withdrawals.rows} symbol={symbol} cluster={cluster} />}
+        <ShowMore list={withdrawals} />
       </section>
 
-      {finalized.length > 0 && (
+      {finalized.rows.length > 0 && (
         <section aria-labelledby="history-title">
           <h2 id="history-title">{t('dashboard.historicalStakes')}</h2>
-          <HistoricalStakesTable stakes={finalized} withdrawals={withdrawals} symbol={symbol} cluster={cluster} />
+          <HistoricalStakesTable stakes={finalized.rows} symbol={symbol} cluster={cluster} />
+          <ShowMore list={finalized} />
         </section>
       )}
 

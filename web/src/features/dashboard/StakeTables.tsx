@@ -1,4 +1,4 @@
-import type { Stake, Withdrawal } from '@stakedesk/shared/api-types';
+import type { FinishedStake, Stake } from '@stakedesk/shared/api-types';
 import { formatAmount, formatDateTime, type SolanaCluster } from '@stakedesk/shared/format';
 import { addWhole } from '@stakedesk/shared/money';
 import { daysRemaining, progressPercent, stakeBadge } from '@stakedesk/shared/stake-status';
@@ -100,7 +100,7 @@ export function CompletedStakesTable({
 }
 
 /** Finalized stakes: RESTAKED when no completed withdrawal paid them, WITHDRAWN otherwise. */
-export function HistoricalStakesTable({ stakes, withdrawals, symbol, cluster }: Common & { withdrawals: Withdrawal[] }) {
+export function HistoricalStakesTable({ stakes, symbol, cluster }: Omit<Common, 'stakes'> & { stakes: FinishedStake[] }) {
   const { t } = useI18n();
   return (
     <div className="table-wrap">
@@ -118,7 +118,7 @@ export function HistoricalStakesTable({ stakes, withdrawals, symbol, cluster }: 
         />
         <tbody>
           {stakes.map((stake) => {
-            const paid = withdrawals.find((w) => w.stakeId === stake.id && w.status === 'completed');
+            const paid = stake.payout;
             const penalised = paid?.kind === 'early';
             const total = paid ? paid.finalAmount : addWhole(stake.amount, stake.rewardAmount);
             return (
