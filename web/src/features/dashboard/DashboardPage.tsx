@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import { formatAmount } from '@stakedesk/shared/format';
 import { MOST_POPULAR_PLAN_INDEX } from '@stakedesk/shared/constants';
+import { stakingDestination } from '@stakedesk/shared/staking-open';
 import { isLive, stakeGroup } from '@stakedesk/shared/stake-status';
 import { usePageTitle } from '../../components/use-page-title.js';
 import { useI18n } from '../../i18n/i18n.js';
@@ -11,6 +12,7 @@ import { PlanCard } from '../plans/PlanCard.js';
 import { useSettings } from '../settings/api.js';
 import { StakeDialog } from '../staking/StakeDialog.js';
 import { UnstakeDialog } from '../staking/UnstakeDialog.js';
+import { useConnectWallet } from '../wallet/use-connect-wallet.js';
 import { useWallet } from '../wallet/wallet-context.js';
 import { useStakes, useWithdrawals } from './api.js';
 import { ActiveStakesTable, CompletedStakesTable, HistoricalStakesTable } from './StakeTables.js';
@@ -29,15 +31,22 @@ export function DashboardPage() {
   const { data: withdrawals = [] } = useWithdrawals(address);
   const [staking, setStaking] = useState<{ plan: StakingPlan; restaking?: Stake }>();
   const [unstaking, setUnstaking] = useState<Stake>();
+  const connect = useConnectWallet();
   useRetryPendingDeposits(address);
   usePageTitle(t('title.dashboard'), settings?.tokenName);
 
+  if (status === 'connected' && address && !settings) return <main aria-busy="true" />;
   if (status !== 'connected' || !address || !settings) {
     return (
-      <main className="connect-card">
-        <h1>{t('dashboard.connectTitle')}</h1>
-        <p>{t('dashboard.connectText')}</p>
-        <Link to="/">{t('nav.backHome')}</Link>
+      <main className="connect-page">
+        <section className="card connect-card" aria-labelledby="connect-title">
+          <h1 id="connect-title">{t('dashboard.connectTitle')}</h1>
+          <p>{t('dashboard.connectText')}</p>
+          <button type="button" className="button primary" onClick={() => void connect()} disabled={status === 'connecting'}>
+            {status === 'connecting' ? t('wallet.connecting') : t('wallet.connect')}
+          </button>
+          <Link to="/">{t('nav.backHome')}</Link>
+        </section>
       </main>
     );
   }
@@ -53,6 +62,7 @@ export function DashboardPage() {
       remainingCapacity: null,
     };
   const symbol = settings.tokenSymbol;
+  const open = stakingDestination(settings) !== undefined;
   const cluster = settings.solanaCluster;
   const now = new Date();
   const active = stakes.filter((s) => stakeGroup(s, now) === 'running');
@@ -83,6 +93,11 @@ export function DashboardPage() {
 
       <section id="new-stake" aria-labelledby="new-stake-title">
         <h2 id="new-stake-title">{t('dashboard.newStake')}</h2>
+        {!open && (
+          <p className="note" role="status">
+            {t('plans.closed')}
+          </p>
+        )}
         <div className={plans.length === 1 ? 'plan-grid single' : 'plan-grid'}>
           {plans.map((plan, index) => (
             <PlanCard
@@ -90,7 +105,7 @@ export function DashboardPage() {
               plan={plan}
               popular={index === MOST_POPULAR_PLAN_INDEX}
               symbol={symbol}
-              buttonLabel={t('plans.stakeNow')}
+              buttonLabel={open ? t('plans.stakeNow') : undefined}
               onStake={() => setStaking({ plan })}
             />
           ))}
@@ -129,7 +144,7 @@ export function DashboardPage() {
 
       <Link to="/">{t('nav.backHome')}</Link>
 
-      {staking && (
+      {staking && open && (
         <StakeDialog plan={staking.plan} restaking={staking.restaking} settings={settings} onClose={() => setStaking(undefined)} />
       )}
       {unstaking && <UnstakeDialog stake={unstaking} symbol={symbol} onClose={() => setUnstaking(undefined)} />}
