@@ -2,7 +2,7 @@ import { ptBR as serverPtBR } from '@stakedesk/shared/i18n/pt-BR';
 import type { MessageKey } from './en.js';
 import { serverMessages } from './server-catalogue.js';
 
-export { localizeError } from './server-messages.js';
+export { localizeError, translateCode } from './server-messages.js';
 
 /** Portuguese (Brazil). The wallet and transfer messages keep the product's established Portuguese wording. */
 export const ptBR: Record<MessageKey, string> = {
@@ -37,7 +37,8 @@ export const ptBR: Record<MessageKey, string> = {
   'plans.day': '{days} dia',
   'plans.yieldFor': '{rate}% por {duration}',
   'plans.yieldNote': 'Pago uma vez ao fim do período, não por ano',
-  'plans.closed': 'O staking ainda não está aberto: o operador não configurou o token e a carteira de staking. Os planos abaixo abrem quando isso for feito.',
+  'plans.closed':
+    'O staking ainda não está aberto: o operador não configurou o token e a carteira de staking. Os planos abaixo abrem quando isso for feito.',
   'plans.minimum': 'Stake mínimo',
   'plans.penalty': 'Multa antecipada',
   'plans.remaining': 'Capacidade restante',

@@ -12,7 +12,6 @@ import { PlanCard } from '../plans/PlanCard.js';
 import { useSettings } from '../settings/api.js';
 import { StakeDialog } from '../staking/StakeDialog.js';
 import { UnstakeDialog } from '../staking/UnstakeDialog.js';
-import { useConnectWallet } from '../wallet/use-connect-wallet.js';
 import { useWallet } from '../wallet/wallet-context.js';
 import { useStakes, useWithdrawals } from './api.js';
 import { ActiveStakesTable, CompletedStakesTable, HistoricalStakesTable } from './StakeTables.js';
@@ -31,25 +30,11 @@ export function DashboardPage() {
   const { data: withdrawals = [] } = useWithdrawals(address);
   const [staking, setStaking] = useState<{ plan: StakingPlan; restaking?: Stake }>();
   const [unstaking, setUnstaking] = useState<Stake>();
-  const connect = useConnectWallet();
   useRetryPendingDeposits(address);
   usePageTitle(t('title.dashboard'), settings?.tokenName);
 
-  if (status === 'connected' && address && !settings) return <main aria-busy="true" />;
-  if (status !== 'connected' || !address || !settings) {
-    return (
-      <main className="connect-page">
-        <section className="card connect-card" aria-labelledby="connect-title">
-          <h1 id="connect-title">{t('dashboard.connectTitle')}</h1>
-          <p>{t('dashboard.connectText')}</p>
-          <button type="button" className="button primary" onClick={() => void connect()} disabled={status === 'connecting'}>
-            {status === 'connecting' ? t('wallet.connecting') : t('wallet.connect')}
-          </button>
-          <Link to="/">{t('nav.backHome')}</Link>
-        </section>
-      </main>
-    );
-  }
+  // Without a wallet the route shows the ConnectCard instead (DashboardRoute.tsx).
+  if (status !== 'connected' || !address || !settings) return <main aria-busy="true" />;
 
   // A restake goes into the stake's own plan (today's terms); the server refuses if it closed.
   const restakePlan = (stake: Stake): StakingPlan =>

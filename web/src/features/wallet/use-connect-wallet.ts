@@ -3,13 +3,12 @@ import { WALLET_CONNECT_REDIRECT_MS } from '@stakedesk/shared/constants';
 import { notify } from '../../lib/notify.js';
 import { PHANTOM_SITE } from '../../lib/wallet/phantom.js';
 import { isUserRejection } from '../../lib/wallet/wallet-rejection.js';
-import { useI18n, useLocalizeError } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n.js';
 import { useWallet, WalletMissingError } from './wallet-context.js';
 
 /** Connect Wallet as the top bar and the dashboard's card do it: toasts, and to the dashboard from the landing page. */
 export function useConnectWallet(): () => Promise<void> {
-  const { t } = useI18n();
-  const localizeError = useLocalizeError();
+  const { language, t } = useI18n();
   const { connect } = useWallet();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -26,7 +25,10 @@ export function useConnectWallet(): () => Promise<void> {
         notify('error', t('toast.walletRequired'), t('toast.walletRequiredText'));
         return;
       }
-      const detail = error instanceof Error && !isUserRejection(error) ? localizeError(error) : t('toast.connectionFailedDefault');
+      // Loaded only now: the landing page's first load stays small.
+      const { localizeError } = await import('../../i18n/localize-error.js');
+      const detail =
+        error instanceof Error && !isUserRejection(error) ? localizeError(language, t, error) : t('toast.connectionFailedDefault');
       notify('error', t('toast.connectionFailed'), detail);
     }
   };
