@@ -30,7 +30,8 @@ export const en = {
   'plans.day': '{days} day',
   'plans.yieldFor': '{rate}% for {duration}',
   'plans.yieldNote': 'Paid once at the end of the period, not per year',
-  'plans.closed': 'Staking is not open yet: the operator has not configured the token and the staking wallet. The plans below open once they have.',
+  'plans.closed':
+    'Staking is not open yet: the operator has not configured the token and the staking wallet. The plans below open once they have.',
   'plans.minimum': 'Minimum stake',
   'plans.penalty': 'Early penalty',
   'plans.remaining': 'Remaining capacity',
