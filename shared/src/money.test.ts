@@ -9,6 +9,7 @@ import {
   restakeAmount,
   smallestStake,
   rewardFor,
+  stakeQuote,
   subtractWhole,
   toRawAmount,
   withdrawalQuote,
@@ -105,6 +106,43 @@ describe('smallestStake', () => {
     expect(smallestStake('99.5')).toBe('100');
     expect(smallestStake('0.00000001')).toBe('1');
     expect(smallestStake('0')).toBe('1');
+  });
+});
+
+describe('stakeQuote', () => {
+  it('gives the reward, the total and the early net of a new stake (worked examples)', () => {
+    expect(stakeQuote('1000', { yieldRate: '50', earlyPenaltyRate: '10' })).toEqual({
+      reward: '500',
+      total: '1500',
+      penalty: '100',
+      earlyNet: '900',
+    });
+    expect(stakeQuote('150', { yieldRate: '5.00', earlyPenaltyRate: '10.00' })).toEqual({
+      reward: '7',
+      total: '157',
+      penalty: '15',
+      earlyNet: '135',
+    });
+  });
+
+  it('agrees with the rules the server records a stake and a withdrawal by', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (a, y, p) => {
+          const amount = a.toString();
+          const terms = { yieldRate: (y / 100).toFixed(2), earlyPenaltyRate: (p / 100).toFixed(2) };
+          const quote = stakeQuote(amount, terms);
+          expect(quote.reward).toBe(rewardFor(amount, terms.yieldRate));
+          expect(quote.total).toBe(restakeAmount(amount, terms.yieldRate));
+          expect(quote.earlyNet).toBe(
+            withdrawalQuote({ amount, status: 'active', createdAt: new Date(), plan: { ...terms, durationDays: 30 } }).finalAmount,
+          );
+        },
+      ),
+    );
   });
 });
 

@@ -67,6 +67,16 @@ export function subtractWhole(a: string, b: string): string {
   return result.toString();
 }
 
+/** What a new stake of `amount` whole tokens will record and pay, shown before the holder signs. */
+export type StakeQuote = { reward: string; total: string; penalty: string; earlyNet: string };
+
+/** Reward and total at the end (the numbers the server records), and the early exit's net (amount - penalty). */
+export function stakeQuote(amount: string, terms: Omit<StakeTerms, 'durationDays'>): StakeQuote {
+  const reward = rewardFor(amount, terms.yieldRate);
+  const penalty = penaltyFor(amount, terms.earlyPenaltyRate);
+  return { reward, total: addWhole(amount, reward), penalty, earlyNet: subtractWhole(amount, penalty) };
+}
+
 /**
  * Full (amount + reward, no penalty) once the stake is complete (isComplete); otherwise early
  * (amount - penalty, reward forfeited). Asked only of an active or completed stake.

@@ -1,16 +1,16 @@
 import type { Transaction } from 'sequelize';
 import { compareDecimal, normalizeDecimal } from '@stakedesk/shared/decimal';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
+import { stakingDestination, type StakingDestination } from '@stakedesk/shared/staking-open';
 import { badRequest, conflict, notFound, unavailable } from '../http/errors.js';
 import { StakingPlan } from '../plans/plan.model.js';
 import type { Settings } from '../settings/settings.model.js';
 
 /** The mint and staking wallet deposits go to now; 503 until the operator has set both. */
-export function requireStakingConfigured(settings: Settings): { mint: string; stakingWallet: string } {
-  if (!settings.tokenContract || !settings.stakingWallet) {
-    throw unavailable(msg('stakingNotConfigured'));
-  }
-  return { mint: settings.tokenContract, stakingWallet: settings.stakingWallet };
+export function requireStakingConfigured(settings: Settings): StakingDestination {
+  const destination = stakingDestination(settings);
+  if (!destination) throw unavailable(msg('stakingNotConfigured'));
+  return destination;
 }
 
 /**

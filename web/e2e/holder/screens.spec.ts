@@ -21,6 +21,7 @@ test('screens', async ({ page }, testInfo) => {
   await holderPages.connectFromLanding();
   await holderPages.section('New Stake').getByRole('article', { name: 'Starter' }).getByRole('button').click();
   await holderPages.dialog().getByLabel('Amount (SDT)').fill('150');
+  await expect(holderPages.dialog().getByTestId('balance')).toHaveText(/SDT$/);
   await shoot('stake-dialog');
   await holderPages.dialog().getByRole('button', { name: 'Confirm Stake' }).click();
   await expect(holderPages.toast('Stake Successful')).toBeVisible({ timeout: 30_000 });

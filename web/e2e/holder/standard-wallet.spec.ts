@@ -50,7 +50,7 @@ test.describe('with only a Wallet Standard wallet installed', () => {
     await expect(page.getByRole('heading', { name: 'Connect Your Wallet' })).toBeVisible();
     expect(solflare.requests.map((request) => request.op)).toContain('disconnect');
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Connect Wallet', exact: true })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Connect Wallet', exact: true })).toBeVisible();
   });
 
   test('follows the wallet when the holder switches account in it, and when the holder revokes the site', async ({ page, holder }) => {
@@ -60,7 +60,7 @@ test.describe('with only a Wallet Standard wallet installed', () => {
     await solflare.switchAccount(other);
     await expect(page.getByText(`Connected: ${short(other.publicKey.toBase58())}`)).toBeVisible();
     await solflare.switchAccount(null);
-    await expect(page.getByRole('button', { name: 'Connect Wallet', exact: true })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Connect Wallet', exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Connect Your Wallet' })).toBeVisible();
   });
 });

@@ -18,10 +18,10 @@ test.describe('wallet connect control', () => {
     await expect(page.getByText(`Connected: ${short(holder.publicKey.toBase58())}`)).toBeVisible();
     await page.getByRole('button', { name: 'Disconnect wallet' }).click();
     await expect(new HolderPages(page).toast('Wallet Disconnected')).toContainText('Successfully disconnected from the wallet.');
-    await expect(page.getByRole('button', { name: 'Connect Wallet', exact: true })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Connect Wallet', exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Connect Your Wallet' })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Connect Wallet', exact: true })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Connect Wallet', exact: true })).toBeVisible();
     expect(phantom.requests.some((request) => request.op === 'disconnect')).toBe(true);
   });
 

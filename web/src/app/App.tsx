@@ -5,13 +5,13 @@ import { ADMIN_TOKEN_STORAGE_KEY } from '@stakedesk/shared/constants';
 import { Footer } from './layout/Footer.js';
 import { Toasts } from '../components/Toasts.js';
 import { TopBar } from './layout/TopBar.js';
+import { DashboardRoute } from '../features/dashboard/DashboardRoute.js';
 import { LandingPage } from '../features/landing/LandingPage.js';
 import { useSettings } from '../features/settings/api.js';
 import { WalletProvider } from '../features/wallet/wallet-context.js';
 import { I18nProvider } from '../i18n/i18n.js';
 import { createQueryClient } from './query-client.js';
 
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.js').then((m) => ({ default: m.DashboardPage })));
 const DocumentationPage = lazy(() =>
   import('../features/documentation/DocumentationPage.js').then((m) => ({ default: m.DocumentationPage })),
 );
@@ -40,7 +40,7 @@ function Site() {
       <Suspense fallback={<main aria-busy="true" />}>
         <Routes>
           <Route path="/" element={<LandingPage />} />
-          <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/dashboard" element={<DashboardRoute />} />
           <Route path="/documentation" element={<DocumentationPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -1,16 +1,21 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { dialogClosed, dialogOpened } from './toast-layer.js';
 
 /**
  * A modal on the native <dialog>: focus moves inside and is trapped, Escape closes, and focus
- * returns to what opened it.
+ * returns to what opened it. Toasts show above it (toast-layer.ts).
  */
 export function Dialog({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
+  // Layout effects: the cleanup runs before React removes the <dialog>, while toasts can still move out.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
+    if (!open) return;
+    dialogOpened(dialog);
+    return () => dialogClosed(dialog);
   }, [open]);
   return (
     <dialog ref={ref} className="dialog" aria-labelledby="dialog-title" onClose={onClose} onCancel={onClose}>

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { toast, Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '@stakedesk/shared/constants';
 import { attachToaster } from '../lib/notify.js';
+import { toastLayer } from './toast-layer.js';
 
 /** Toasts at the top on small screens, bottom right on larger ones. */
 function useToastPosition() {
@@ -16,7 +18,7 @@ function useToastPosition() {
   return wide ? 'bottom-right' : 'top-center';
 }
 
-/** One toast at a time, 5 s, swipe right to dismiss, F8 focuses the region. */
+/** One toast at a time, 5 s, swipe right to dismiss, F8 focuses the region; above any open dialog. */
 export default function SonnerToaster() {
   const position = useToastPosition();
   useEffect(
@@ -27,7 +29,7 @@ export default function SonnerToaster() {
       }),
     [],
   );
-  return (
+  return createPortal(
     <Toaster
       position={position}
       visibleToasts={1}
@@ -36,6 +38,7 @@ export default function SonnerToaster() {
       swipeDirections={['right']}
       closeButton
       richColors
-    />
+    />,
+    toastLayer(),
   );
 }

@@ -2,7 +2,7 @@ import { ptBR as serverPtBR } from '@stakedesk/shared/i18n/pt-BR';
 import type { MessageKey } from './en.js';
 import { serverMessages } from './server-catalogue.js';
 
-export { localizeError } from './server-messages.js';
+export { localizeError, translateCode } from './server-messages.js';
 
 /** Portuguese (Brazil). The wallet and transfer messages keep the product's established Portuguese wording. */
 export const ptBR: Record<MessageKey, string> = {
@@ -34,6 +34,11 @@ export const ptBR: Record<MessageKey, string> = {
   'plans.yield': 'Rendimento',
   'plans.duration': 'Duração',
   'plans.days': '{days} dias',
+  'plans.day': '{days} dia',
+  'plans.yieldFor': '{rate}% por {duration}',
+  'plans.yieldNote': 'Pago uma vez ao fim do período, não por ano',
+  'plans.closed':
+    'O staking ainda não está aberto: o operador não configurou o token e a carteira de staking. Os planos abaixo abrem quando isso for feito.',
   'plans.minimum': 'Stake mínimo',
   'plans.penalty': 'Multa antecipada',
   'plans.remaining': 'Capacidade restante',
@@ -123,6 +128,23 @@ export const ptBR: Record<MessageKey, string> = {
   'dialog.completedNote': 'Você pode sacar o valor total mais as recompensas obtidas, sem nenhuma multa.',
   'dialog.confirmUnstake': 'Confirmar retirada',
   'dialog.confirmWithdraw': 'Confirmar saque',
+  'dialog.balance': 'Seu saldo',
+  'dialog.balanceLoading': 'Verificando...',
+  'dialog.balanceUnavailable': 'Saldo indisponível: {reason}',
+  'dialog.overBalance': 'Isso é mais do que seu saldo de {balance} {symbol}.',
+  'dialog.totalReturn': 'Total devolvido',
+  'dialog.unlocks': 'Libera em',
+  'dialog.earlyNet': 'Se sair antes do prazo',
+  'dialog.earlyNetValue': '{amount} {symbol} (multa de {rate}%, sem recompensa)',
+  'dialog.destination': 'Carteira de staking',
+  'dialog.copy': 'Copiar endereço',
+  'dialog.copied': 'Copiado',
+  'dialog.explorer': 'Ver no explorador',
+  'error.network': 'Não foi possível acessar a rede. Verifique sua conexão e tente novamente.',
+  'error.server': 'O serviço não está disponível agora. Tente novamente em instantes.',
+  'error.unknown': 'Algo deu errado. Tente novamente.',
+  'chain.insufficientFunds': 'saldo insuficiente',
+  'chain.refused': 'o programa do token recusou a transferência',
   'toast.stakeFailed': 'Falha no stake',
   'toast.stakeFailedDefault': 'Falha ao processar a transação de stake',
   'toast.restakeFailed': 'Falha ao refazer o stake',

@@ -15,6 +15,12 @@ export function translateCoded(t: Translate, message: CodedMessage): string {
   return t(`server.${message.code}`, values);
 }
 
+/** A server message in the reader's language by its code, or undefined when this client does not know the code. */
+export function translateCode(t: Translate, code: string, params?: unknown): string | undefined {
+  const message = { code, ...(typeof params === 'object' && params !== null && { params }) };
+  return isCodedMessage(message) ? translateCoded(t, message) : undefined;
+}
+
 /** The coded message an error answer carries (`code`, `params`), if this client knows its code. */
 export function codedMessageOf(error: unknown): CodedMessage | undefined {
   if (!(error instanceof ApiError)) return undefined;

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import { formatAmount } from '@stakedesk/shared/format';
 import { MOST_POPULAR_PLAN_INDEX } from '@stakedesk/shared/constants';
+import { stakingDestination } from '@stakedesk/shared/staking-open';
 import { usePageTitle } from '../../components/use-page-title.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { usePlans } from '../plans/api.js';
@@ -34,15 +35,8 @@ export function DashboardPage() {
   useRetryPendingDeposits(address);
   usePageTitle(t('title.dashboard'), settings?.tokenName);
 
-  if (status !== 'connected' || !address || !settings) {
-    return (
-      <main className="connect-card">
-        <h1>{t('dashboard.connectTitle')}</h1>
-        <p>{t('dashboard.connectText')}</p>
-        <Link to="/">{t('nav.backHome')}</Link>
-      </main>
-    );
-  }
+  // Without a wallet the route shows the ConnectCard instead (DashboardRoute.tsx).
+  if (status !== 'connected' || !address || !settings) return <main aria-busy="true" />;
 
   // A restake goes into the stake's own plan (today's terms); the server refuses if it closed.
   const restakePlan = (stake: Stake): StakingPlan =>
@@ -55,6 +49,7 @@ export function DashboardPage() {
       remainingCapacity: null,
     };
   const symbol = settings.tokenSymbol;
+  const open = stakingDestination(settings) !== undefined;
   const cluster = settings.solanaCluster;
   const cards = [
     [t('dashboard.totalStaked'), `${formatAmount(summary?.totalStaked ?? '0', 0)} ${symbol}`],
@@ -81,6 +76,11 @@ export function DashboardPage() {
 
       <section id="new-stake" aria-labelledby="new-stake-title">
         <h2 id="new-stake-title">{t('dashboard.newStake')}</h2>
+        {!open && (
+          <p className="note" role="status">
+            {t('plans.closed')}
+          </p>
+        )}
         <div className={plans.length === 1 ? 'plan-grid single' : 'plan-grid'}>
           {plans.map((plan, index) => (
             <PlanCard
@@ -88,7 +88,7 @@ export function DashboardPage() {
               plan={plan}
               popular={index === MOST_POPULAR_PLAN_INDEX}
               symbol={symbol}
-              buttonLabel={t('plans.stakeNow')}
+              buttonLabel={open ? t('plans.stakeNow') : undefined}
               onStake={() => setStaking({ plan })}
             />
           ))}
@@ -131,7 +131,7 @@ export function DashboardPage() {
 
       <Link to="/">{t('nav.backHome')}</Link>
 
-      {staking && (
+      {staking && open && (
         <StakeDialog plan={staking.plan} restaking={staking.restaking} settings={settings} onClose={() => setStaking(undefined)} />
       )}
       {unstaking && <UnstakeDialog stake={unstaking} symbol={symbol} onClose={() => setUnstaking(undefined)} />}

@@ -4,6 +4,7 @@ import { addWhole } from '@stakedesk/shared/money';
 import { daysRemaining, progressPercent, stakeBadge } from '@stakedesk/shared/stake-status';
 import { TableHead } from '../../components/TableHead.js';
 import { useI18n } from '../../i18n/i18n.js';
+import { daysText } from '../../i18n/plural.js';
 import { TxLink } from './TxLink.js';
 
 type Common = { stakes: Stake[]; symbol: string; cluster: SolanaCluster };
@@ -63,7 +64,7 @@ export function CompletedStakesTable({
   onRestake,
   onWithdraw,
 }: Common & { onRestake: (stake: Stake) => void; onWithdraw: (stake: Stake) => void }) {
-  const { t } = useI18n();
+  const { language, t } = useI18n();
   return (
     <div className="table-wrap">
       <table>
@@ -76,7 +77,7 @@ export function CompletedStakesTable({
               <td>{stake.plan.name}</td>
               <td>{amount(stake.amount, symbol)}</td>
               <td>{amount(addWhole(stake.amount, stake.rewardAmount), symbol)}</td>
-              <td>{t('plans.days', { days: stake.plan.durationDays })}</td>
+              <td>{daysText(t, language, stake.plan.durationDays)}</td>
               <td>
                 <span className="badge">{t(`badge.${stakeBadge(stake)}`)}</span>
               </td>
@@ -101,7 +102,7 @@ export function CompletedStakesTable({
 
 /** Finalized stakes: RESTAKED when no completed withdrawal paid them, WITHDRAWN otherwise. */
 export function HistoricalStakesTable({ stakes, symbol, cluster }: Omit<Common, 'stakes'> & { stakes: FinishedStake[] }) {
-  const { t } = useI18n();
+  const { language, t } = useI18n();
   return (
     <div className="table-wrap">
       <table>
@@ -127,7 +128,7 @@ export function HistoricalStakesTable({ stakes, symbol, cluster }: Omit<Common, 
                   {stake.plan.name}
                   <small className="muted">
                     {' '}
-                    {t('plans.days', { days: stake.plan.durationDays })} · {stake.plan.yieldRate}%
+                    {daysText(t, language, stake.plan.durationDays)} · {stake.plan.yieldRate}%
                   </small>
                 </td>
                 <td>{amount(stake.amount, symbol)}</td>

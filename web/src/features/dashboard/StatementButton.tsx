@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useI18n, useLocalizeError } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n.js';
+import { useLocalizeError } from '../../i18n/localize-error.js';
 import { notify } from '../../lib/notify.js';
 import { fetchWholeLists } from './api.js';
 import { statementCsv, statementFileName } from './statement.js';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { MOST_POPULAR_PLAN_INDEX } from '@stakedesk/shared/constants';
+import { stakingDestination } from '@stakedesk/shared/staking-open';
 import { usePageTitle } from '../../components/use-page-title.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { usePlans } from '../plans/api.js';
@@ -40,6 +41,8 @@ export function LandingPage() {
   const staked = Number(stats?.totalStaked ?? 0) + Number(settings?.statsOffsetStaked ?? 0);
   const stakers = (stats?.totalStakers ?? 0) + (settings?.statsOffsetStakers ?? 0);
   const list = plans ?? [];
+  // Closed until the operator sets the token and the staking wallet: the terms show, no stake button.
+  const open = settings !== undefined && stakingDestination(settings) !== undefined;
   return (
     <main>
       <section className="hero">
@@ -59,6 +62,11 @@ export function LandingPage() {
       <section id="plans" aria-labelledby="plans-title">
         <h2 id="plans-title">{t('plans.title')}</h2>
         {plans && list.length === 0 && <p className="muted">{t('plans.empty')}</p>}
+        {settings && !open && (
+          <p className="note" role="status">
+            {t('plans.closed')}
+          </p>
+        )}
         <div className={list.length === 1 ? 'plan-grid single' : 'plan-grid'}>
           {list.map((plan, index) => (
             <PlanCard
@@ -66,13 +74,13 @@ export function LandingPage() {
               plan={plan}
               popular={index === MOST_POPULAR_PLAN_INDEX}
               symbol={settings?.tokenSymbol ?? ''}
-              buttonLabel={connected ? t('plans.stakeNow') : t('plans.connectAndStake')}
+              buttonLabel={!open ? undefined : connected ? t('plans.stakeNow') : t('plans.connectAndStake')}
               onStake={() => void onPlan(plan)}
             />
           ))}
         </div>
       </section>
-      {staking && settings && (
+      {staking && settings && open && (
         <Suspense fallback={null}>
           <StakeDialog plan={staking} settings={settings} onClose={() => setStaking(undefined)} />
         </Suspense>

@@ -1,7 +1,9 @@
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { formatExact } from '@stakedesk/shared/format';
 import { useI18n } from '../../i18n/i18n.js';
+import { daysText } from '../../i18n/plural.js';
 
+/** A plan's terms; the stake button only while staking is open (`buttonLabel` given). */
 export function PlanCard({
   plan,
   popular,
@@ -12,19 +14,21 @@ export function PlanCard({
   plan: StakingPlan;
   popular: boolean;
   symbol: string;
-  buttonLabel: string;
+  buttonLabel?: string;
   onStake: () => void;
 }) {
-  const { t } = useI18n();
+  const { language, t } = useI18n();
+  const duration = daysText(t, language, plan.durationDays);
   return (
     <article className={popular ? 'plan-card popular' : 'plan-card'} aria-label={plan.name}>
       {popular && <span className="popular-badge">{t('plans.mostPopular')}</span>}
       <h3>{plan.name}</h3>
       {plan.description && <p className="muted">{plan.description}</p>}
-      <p className="plan-yield">{plan.yieldRate}%</p>
+      <p className="plan-yield">{t('plans.yieldFor', { rate: plan.yieldRate, duration })}</p>
+      <p className="muted plan-yield-note">{t('plans.yieldNote')}</p>
       <dl>
         <dt>{t('plans.duration')}</dt>
-        <dd>{t('plans.days', { days: plan.durationDays })}</dd>
+        <dd>{duration}</dd>
         <dt>{t('plans.minimum')}</dt>
         <dd>
           {formatExact(plan.minStakeAmount)} {symbol}
@@ -38,9 +42,11 @@ export function PlanCard({
           </>
         )}
       </dl>
-      <button type="button" className="button primary" onClick={onStake}>
-        {buttonLabel}
-      </button>
+      {buttonLabel && (
+        <button type="button" className="button primary" onClick={onStake}>
+          {buttonLabel}
+        </button>
+      )}
     </article>
   );
 }

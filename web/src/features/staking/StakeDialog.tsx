@@ -5,15 +5,16 @@ import type { PublicSettings, Stake, StakingPlan } from '@stakedesk/shared/api-t
 import { STAKE_REDIRECT_MS } from '@stakedesk/shared/constants';
 import { compareDecimal } from '@stakedesk/shared/decimal';
 import { english, msg } from '@stakedesk/shared/i18n/catalogue';
-import { formatAmount } from '@stakedesk/shared/format';
+import { formatAmount, formatExact } from '@stakedesk/shared/format';
 import { shortenTxId } from '@stakedesk/shared/shorten';
 import { restakeAmount } from '@stakedesk/shared/money';
 import { Dialog } from '../../components/Dialog.js';
-import { useI18n, useLocalizeError } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n.js';
+import { useLocalizeError } from '../../i18n/localize-error.js';
 import { useWallet } from '../wallet/wallet-context.js';
-import { useDeposit, useRestake } from './api.js';
+import { useDeposit, useRestake, useStakeableBalance } from './api.js';
 import { DepositNotRecordedError } from './deposit.js';
-import { TransferError } from '../../lib/solana/transfer-errors.js';
+import { StakePreview } from './StakePreview.js';
 
 /** New stake in `plan`, or (with `restaking`) a completed stake's principal + reward into `plan`. */
 export function StakeDialog({
@@ -33,6 +34,9 @@ export function StakeDialog({
   const navigate = useNavigate();
   const [amount, setAmount] = useState('');
   const symbol = settings.tokenSymbol;
+  const balance = useStakeableBalance(restaking ? undefined : (address ?? undefined), settings.tokenContract);
+  // Refused before any wallet prompt: more than the wallet holds can only fail on chain.
+  const overBalance = !restaking && balance.data !== undefined && /^\d+$/.test(amount) && compareDecimal(amount, balance.data) > 0;
 
   const close = () => {
     setAmount('');
@@ -50,8 +54,7 @@ export function StakeDialog({
         notify('error', t('toast.depositPending'), t('toast.depositPendingText', { tx: shortenTxId(error.txId) }));
         return;
       }
-      const description = error instanceof TransferError ? t(`transfer.${error.code}`, { detail: error.detail }) : localizeError(error);
-      notify('error', t('toast.stakeFailed'), description || t('toast.stakeFailedDefault'));
+      notify('error', t('toast.stakeFailed'), localizeError(error) || t('toast.stakeFailedDefault'));
     },
   });
 
@@ -79,10 +82,12 @@ export function StakeDialog({
       notify('error', t('toast.invalidAmount'), language === 'en' ? english(minimum) : localizeError(minimum));
       return;
     }
+    if (overBalance) return;
     stake.mutate({ planId: plan.id, amount });
   }
 
   const title = restaking ? t('dialog.restakeTitle', { plan: plan.name }) : t('dialog.stakeTitle', { plan: plan.name });
+  const restaked = restaking ? restakeAmount(restaking.amount, restaking.plan.yieldRate) : undefined;
   return (
     <Dialog open title={title} onClose={close}>
       <form
@@ -93,8 +98,8 @@ export function StakeDialog({
         }}
         noValidate
       >
-        {restaking ? (
-          <p>{t('dialog.restakeAmount', { amount: formatAmount(restakeAmount(restaking.amount, restaking.plan.yieldRate), 0), symbol })}</p>
+        {restaked ? (
+          <p>{t('dialog.restakeAmount', { amount: formatAmount(restaked, 0), symbol })}</p>
         ) : (
           <label className="field">
             <span>{t('dialog.amount', { symbol })}</span>
@@ -105,17 +110,30 @@ export function StakeDialog({
               step={1}
               value={amount}
               onChange={(event) => setAmount(event.target.value)}
+              aria-invalid={overBalance || undefined}
+              aria-describedby={overBalance ? 'over-balance' : undefined}
               autoFocus
             />
             <small className="muted">{t('dialog.minimum', { min: plan.minStakeAmount, symbol })}</small>
+            {overBalance && (
+              <small id="over-balance" className="warning" role="alert">
+                {t('dialog.overBalance', { balance: formatExact(balance.data!), symbol })}
+              </small>
+            )}
           </label>
         )}
+        <StakePreview
+          amount={restaked ?? amount}
+          plan={plan}
+          settings={settings}
+          balance={restaking ? undefined : { status: balance.status, balance: balance.data, error: balance.error }}
+        />
         <p className="muted">{t('dialog.manualNote')}</p>
         <div className="dialog-actions">
           <button type="button" className="button" onClick={close}>
             {t('dialog.cancel')}
           </button>
-          <button type="submit" className="button primary" disabled={pending || (!restaking && amount === '')}>
+          <button type="submit" className="button primary" disabled={pending || overBalance || (!restaking && amount === '')}>
             {pending ? t('dialog.processing') : restaking ? t('dialog.confirmRestake') : t('dialog.confirmStake')}
           </button>
         </div>

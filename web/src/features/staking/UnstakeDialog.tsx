@@ -4,7 +4,8 @@ import { UNSTAKE_DIALOG_DECIMALS } from '@stakedesk/shared/constants';
 import { formatAmount } from '@stakedesk/shared/format';
 import { withdrawalQuote } from '@stakedesk/shared/money';
 import { Dialog } from '../../components/Dialog.js';
-import { useI18n, useLocalizeError } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n.js';
+import { useLocalizeError } from '../../i18n/localize-error.js';
 import { useRequestWithdrawal } from './api.js';
 
 /** Early unstake (penalty, rewards forfeited) or full withdrawal (principal + reward), as the server will compute it. */

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { Stake, Withdrawal } from '@stakedesk/shared/api-types';
 import { api } from '../../lib/api-client.js';
 import { useHolderChangeMutation, type HolderMutationCallbacks } from '../stale-keys.js';
@@ -43,4 +44,21 @@ export function useRequestWithdrawal(callbacks: HolderMutationCallbacks<Withdraw
     'withdrawal.requested',
     callbacks,
   );
+}
+
+/** The connected wallet's stakeable balance of the token, read through the server's RPC proxy; asked again each time a dialog opens. */
+export function useStakeableBalance(wallet: string | undefined, mint: string) {
+  return useQuery({
+    queryKey: ['stakeableBalance', wallet, mint],
+    enabled: Boolean(wallet && mint),
+    retry: false,
+    staleTime: 0,
+    queryFn: async () => {
+      const [connection, { stakeableBalance }] = await Promise.all([
+        import('../../lib/solana/holder-connection.js').then((m) => m.holderConnection()),
+        import('../../lib/solana/token-balance.js'),
+      ]);
+      return stakeableBalance(connection, wallet!, mint);
+    },
+  });
 }

@@ -1,10 +1,9 @@
-import type { DepositIntent, RpcConfigResponse, Stake } from '@stakedesk/shared/api-types';
-import { PUBLIC_MAINNET_RPC_URL } from '@stakedesk/shared/constants';
+import type { DepositIntent, Stake } from '@stakedesk/shared/api-types';
 import { api, ApiError } from '../../lib/api-client.js';
 import type { PhantomProvider } from '../../lib/wallet/phantom.js';
 import { forgetPending, outcomeOf, rememberPending, type PendingDeposit } from './pending-deposits.js';
 import { TransferError, type TransferErrorCode } from '../../lib/solana/transfer-errors.js';
-import { CHAIN_COMMITMENT } from '@stakedesk/shared/constants';
+import { holderConnection } from '../../lib/solana/holder-connection.js';
 
 export type DepositInput = { provider: PhantomProvider; wallet: string; planId: number; amount: string };
 
@@ -59,13 +58,11 @@ export async function depositAndRecord({ provider, wallet, planId, amount }: Dep
   };
   rememberPending(localStorage, kept);
 
-  await import('../../lib/solana/buffer-global.js');
-  const [{ Connection, PublicKey }, { sendStakeDeposit }] = await Promise.all([
+  const connection = await holderConnection();
+  const [{ PublicKey }, { sendStakeDeposit }] = await Promise.all([
     import('@solana/web3.js'),
     import('../../lib/solana/token-transfer.js'),
   ]);
-  const { apiUrl } = await api<RpcConfigResponse>('/api/helius-config').catch(() => ({ apiUrl: PUBLIC_MAINNET_RPC_URL }));
-  const connection = new Connection(apiUrl, CHAIN_COMMITMENT);
   const signingWallet = {
     publicKey: provider.publicKey ? new PublicKey(provider.publicKey.toString()) : null,
     signAndSendTransaction: (transaction: unknown) => provider.signAndSendTransaction(transaction),

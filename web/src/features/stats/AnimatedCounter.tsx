@@ -2,14 +2,18 @@ import { useEffect, useState } from 'react';
 import { COUNTER_ANIMATION_MS } from '@stakedesk/shared/constants';
 import { formatAmount } from '@stakedesk/shared/format';
 
-/** Counts up to `target` over 2.5 s; shows `loadingText` while the value is zero. */
+/**
+ * Counts up to `target` over 2.5 s; shows `loadingText` while the value is zero. A frame's
+ * timestamp can be earlier than the moment the effect started, so progress is kept within 0..1:
+ * the count never shows below zero or above its target.
+ */
 export function AnimatedCounter({ target, loadingText }: { target: number; loadingText: string }) {
   const [shown, setShown] = useState(0);
   useEffect(() => {
     if (target <= 0) return;
     const start = performance.now();
     let frame = requestAnimationFrame(function step(now) {
-      const progress = Math.min(1, (now - start) / COUNTER_ANIMATION_MS);
+      const progress = Math.min(1, Math.max(0, (now - start) / COUNTER_ANIMATION_MS));
       setShown(Math.round(target * progress));
       if (progress < 1) frame = requestAnimationFrame(step);
     });

@@ -1,36 +1,14 @@
-import { useNavigate, useLocation } from 'react-router-dom';
 import { notify } from '../../lib/notify.js';
 import { shortenAddress } from '@stakedesk/shared/shorten';
-import { WALLET_CONNECT_REDIRECT_MS } from '@stakedesk/shared/constants';
-import { useI18n, useLocalizeError } from '../../i18n/i18n.js';
-import { isUserRejection } from '../../lib/wallet/wallet-rejection.js';
-import { PHANTOM_SITE } from '../../lib/wallet/phantom.js';
-import { useWallet, WalletMissingError } from './wallet-context.js';
+import { useI18n } from '../../i18n/i18n.js';
+import { useConnectWallet } from './use-connect-wallet.js';
+import { useWallet } from './wallet-context.js';
 
 /** The top bar's wallet control: Connect Wallet / Connecting... / Connected: address + disconnect. */
 export function WalletButton() {
   const { t } = useI18n();
-  const localizeError = useLocalizeError();
-  const { status, address, connect, disconnect } = useWallet();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-
-  async function onConnect() {
-    try {
-      const wallet = await connect();
-      if (!wallet) return;
-      notify('success', t('toast.walletConnected'), t('toast.walletConnectedText'));
-      if (pathname === '/') setTimeout(() => navigate('/dashboard'), WALLET_CONNECT_REDIRECT_MS);
-    } catch (error) {
-      if (error instanceof WalletMissingError) {
-        window.open(PHANTOM_SITE, '_blank', 'noopener');
-        notify('error', t('toast.walletRequired'), t('toast.walletRequiredText'));
-        return;
-      }
-      const detail = error instanceof Error && !isUserRejection(error) ? localizeError(error) : t('toast.connectionFailedDefault');
-      notify('error', t('toast.connectionFailed'), detail);
-    }
-  }
+  const { status, address, disconnect } = useWallet();
+  const onConnect = useConnectWallet();
 
   async function onDisconnect() {
     await disconnect();

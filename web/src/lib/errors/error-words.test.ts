@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api-client.js';
+import { errorWords } from './error-words.js';
+
+const chainDown = { message: 'The blockchain network cannot be reached right now; please retry shortly', code: 'chainUnavailable' };
+
+describe('errorWords', () => {
+  it("takes the server's message and code from an API error", () => {
+    expect(errorWords(new ApiError(503, chainDown.message, chainDown))).toEqual({
+      kind: 'message',
+      text: chainDown.message,
+      code: 'chainUnavailable',
+    });
+  });
+
+  it("finds the server's message inside the chain library's wording of a failed RPC call", () => {
+    const error = new Error(`failed to get token accounts owned by account 9xQe: 503 Service Unavailable: ${JSON.stringify(chainDown)}`);
+    expect(errorWords(error)).toEqual({ kind: 'message', text: chainDown.message, code: 'chainUnavailable' });
+  });
+
+  it('never passes on a status line, JSON or a stack: only the kind of failure', () => {
+    expect(errorWords(new ApiError(502, '502: <html>Bad gateway</html>', '<html>Bad gateway</html>'))).toEqual({ kind: 'server' });
+    expect(errorWords(new Error('503 Service Unavailable: {"oops":1}'))).toEqual({ kind: 'server' });
+    expect(errorWords(new Error('TypeError: x is undefined\n    at foo (app.js:1:2)'))).toEqual({ kind: 'unknown' });
+    expect(errorWords(new TypeError('Failed to fetch'))).toEqual({ kind: 'network' });
+    expect(errorWords(new Error(''))).toEqual({ kind: 'unknown' });
+  });
+
+  it('keeps a plain sentence as it is', () => {
+    expect(errorWords(new Error('Wallet not connected'))).toEqual({ kind: 'message', text: 'Wallet not connected' });
+  });
+});

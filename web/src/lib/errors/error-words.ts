@@ -1,0 +1,40 @@
+import { ApiError } from '../api-client.js';
+
+/**
+ * What an error says that a person can read: the server's message (with its code, for the
+ * reader's language) or a plain sentence; otherwise only what kind of failure it was. A status
+ * line, JSON or a stack is never shown: the chain library, for one, reports a failed RPC call as
+ * `503 Service Unavailable: {"message":...}`, and that carries the server's message inside.
+ */
+export type ErrorWords = { kind: 'message'; text: string; code?: string; params?: unknown } | { kind: 'network' | 'server' | 'unknown' };
+
+/** Text that is not for people: brackets or braces (JSON), a status line, a stack frame, a URL, a class name. */
+const TECHNICAL = /[{}[\]<>]|^\s*\d{3}\b|\bat \S+:\d+|\b\w*(?:Error|Exception)\b|https?:\/\//;
+const NETWORK = /failed to fetch|networkerror|network request failed|load failed|fetch failed|ECONNREFUSED/i;
+/** "… 503 Service Unavailable: {…}" as fetch-based clients word an HTTP failure. */
+const HTTP_FAILURE = /\b([1-5]\d\d)\b[^{]*?:\s*(\{[\s\S]*\})\s*$/;
+
+function serverMessage(body: unknown): ErrorWords | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { message, code, params } = body as { message?: unknown; code?: unknown; params?: unknown };
+  if (typeof message !== 'string' || message === '' || TECHNICAL.test(message)) return undefined;
+  return { kind: 'message', text: message, ...(typeof code === 'string' && { code, params }) };
+}
+
+function parse(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+}
+
+export function errorWords(error: unknown): ErrorWords {
+  if (error instanceof ApiError) return serverMessage(error.body) ?? { kind: error.status >= 500 ? 'server' : 'unknown' };
+  const text = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  if (NETWORK.test(text)) return { kind: 'network' };
+  const http = HTTP_FAILURE.exec(text);
+  if (http) return serverMessage(parse(http[2]!)) ?? { kind: Number(http[1]) >= 500 ? 'server' : 'unknown' };
+  if (/\b5\d\d\b/.test(text) && TECHNICAL.test(text)) return { kind: 'server' };
+  return text && !TECHNICAL.test(text) ? { kind: 'message', text: text.trim() } : { kind: 'unknown' };
+}
