@@ -1,8 +1,7 @@
 import cookieParser from 'cookie-parser';
 import cors from 'cors';
-import express, { json, type RequestHandler } from 'express';
+import express, { json, type Request, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import helmet from 'helmet';
 import type { Sequelize } from 'sequelize';
 import { DESKTOP_APP_ORIGIN } from '@stakedesk/shared/constants';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
@@ -27,6 +26,7 @@ import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { errorBody } from './http/errors.js';
 import { PostgresRateLimitStore } from './http/postgres-rate-limit-store.js';
 import { requestLog } from './http/request-log.js';
+import { securityHeaders } from './http/security-headers.js';
 import { webAppRoutes } from './http/web-app.js';
 import type { Logger } from './logger.js';
 import { payoutsAdminRoutes } from './payouts/payouts.routes.js';
@@ -112,7 +112,7 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(
-    helmet({
+    securityHeaders({
       contentSecurityPolicy: {
         directives: { 'img-src': ["'self'", 'data:'], 'frame-ancestors': ["'none'"] },
       },
@@ -123,14 +123,14 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   const api = express.Router();
   // Same-origin by default; other origins (a separate admin host) only when listed. The desktop
   // app's origin may call the admin API, which takes a bearer token, never a cookie.
-  api.use(
-    cors((req, callback) => {
-      const origin = req.headers.origin;
-      const desktop = origin === DESKTOP_APP_ORIGIN && (req.url ?? '').startsWith('/admin/');
-      const allowed = origin !== undefined && (config.corsOrigins.includes(origin) || desktop);
-      callback(null, { origin: allowed ? origin : false, exposedHeaders: ['X-Total-Count', 'X-Total-Count-Estimated', 'X-Next-Cursor'] });
-    }),
-  );
+  const crossOrigin = cors<Request>((req, callback) => {
+    const origin = req.headers.origin;
+    const desktop = origin === DESKTOP_APP_ORIGIN && (req.url ?? '').startsWith('/admin/');
+    const allowed = origin !== undefined && (config.corsOrigins.includes(origin) || desktop);
+    callback(null, { origin: allowed ? origin : false, exposedHeaders: ['X-Total-Count', 'X-Total-Count-Estimated', 'X-Next-Cursor'] });
+  });
+  // A request without an Origin (same-origin reads, servers, curl) is one cors() leaves alone anyway.
+  api.use((req, res, next) => (req.headers.origin === undefined ? next() : crossOrigin(req, res, next)));
   // The reads every holder page makes come first: nothing before them they do not need.
   api.use(settingsPublicRoutes(config.solanaCluster));
   api.use(plansPublicRoutes());

@@ -10,8 +10,8 @@ import { requireRole } from '../admins/require-role.js';
 
 export function plansPublicRoutes(): Router {
   const router = Router();
-  router.get('/staking-plans', async (_req, res) => {
-    sendPrepared(res, await activePlansJson());
+  router.get('/staking-plans', async (req, res) => {
+    sendPrepared(req, res, await activePlansJson());
   });
   return router;
 }

@@ -17,8 +17,8 @@ export function settingsPublicRoutes(cluster: SolanaCluster): Router {
   const router = Router();
   // Serialised once per settings version, not once per request.
   const publicJson = derivedFrom((settings: Parameters<typeof toPublicSettings>[0]) => prepareJson(toPublicSettings(settings, cluster)));
-  router.get('/settings', async (_req, res) => {
-    sendPrepared(res, publicJson(await loadSettings()));
+  router.get('/settings', async (req, res) => {
+    sendPrepared(req, res, publicJson(await loadSettings()));
   });
   return router;
 }

@@ -8,8 +8,8 @@ import { requireRole } from '../admins/require-role.js';
 export function statsPublicRoutes(sequelize: Sequelize): Router {
   // The holder count walks every stake: computed at most once per STATS_CACHE_MS per instance.
   const stats = statsCache(async () => prepareJson(await publicStats(sequelize)));
-  return Router().get('/stats', async (_req, res) => {
-    sendPrepared(res, await stats.get());
+  return Router().get('/stats', async (req, res) => {
+    sendPrepared(req, res, await stats.get());
   });
 }
 
