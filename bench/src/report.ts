@@ -62,6 +62,9 @@ function databaseMs(r: Results, test: (name: string) => boolean): number {
   return r.explain.filter((e) => test(e.name)).reduce((sum, e) => sum + e.executionMs, 0);
 }
 
+/** A cached public read must reach this share of the bare Express route's throughput. */
+const PUBLIC_READ_SHARE = 0.85;
+
 function targets(r: Results, ceiling: number): string[][] {
   const byName = (name: string) => r.loads.find((l) => l.name === name);
   const rows: string[][] = [];
@@ -71,15 +74,16 @@ function targets(r: Results, ceiling: number): string[][] {
     const ratio = load.reqPerSec / ceiling;
     const best = r.loads.filter((l) => l.group === 'ceiling').reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
     const why =
-      ratio >= 0.7
+      ratio >= PUBLIC_READ_SHARE
         ? ''
-        : `the ceiling run had other processes at ${best.othersPercent}% of the CPU, this one at ${load.othersPercent}% (load average ${fmt(load.load, 2)}): ` +
-          `on ${r.machine.cores} shared CPUs the two were not measured on the same machine, in effect. A cached GET does no database work (answered from memory, ETag prepared once)`;
-    // One decimal: 69.9% must not read as "70%, missed by 0 points".
+        : `the ceiling run had other processes at ${best.othersPercent}% of the CPU, this one at ${load.othersPercent}% (load average ${fmt(load.load, 2)}). ` +
+          `A cached GET does no database work: answered from memory with its JSON and ETag prepared once per version; what remains is Express's routing, ` +
+          `the security headers and the request log line (bench/src/cpu-layers.ts measures each)`;
+    // One decimal: 84.9% must not read as "85%, missed by 0 points".
     rows.push([
-      `${name} at 70% or more of the ceiling`,
+      `${name} at ${PUBLIC_READ_SHARE * 100}% or more of the ceiling`,
       `${fmt(ratio * 100, 1)}%`,
-      judged([load, best], ratio >= 0.7, `${fmt((0.7 - ratio) * 100, 1)} points`),
+      judged([load, best], ratio >= PUBLIC_READ_SHARE, `${fmt((PUBLIC_READ_SHARE - ratio) * 100, 1)} points`),
       why,
     ]);
   }
