@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { PublicSettings, StakingPlan } from '@stakedesk/shared/api-types';
 import { explorerAddressUrl } from '@stakedesk/shared/format';
-import { penaltyFor, restakeAmount, rewardFor, smallestStake, subtractWhole } from '@stakedesk/shared/money';
+import { smallestStake, stakeQuote } from '@stakedesk/shared/money';
 import { usePageTitle } from '../../components/use-page-title.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { usePlans } from '../plans/api.js';
@@ -25,7 +25,7 @@ function useDocsText(): { text: Text; language: string } {
 
 function PlanExample({ plan, symbol, text, language }: { plan: StakingPlan; symbol: string; text: Text; language: string }) {
   const amount = smallestStake(plan.minStakeAmount);
-  const reward = rewardFor(amount, plan.yieldRate);
+  const quote = stakeQuote(amount, plan);
   const days = text(new Intl.PluralRules(language).select(plan.durationDays) === 'one' ? 'dayOne' : 'dayOther', {
     count: plan.durationDays,
   });
@@ -36,10 +36,10 @@ function PlanExample({ plan, symbol, text, language }: { plan: StakingPlan; symb
         amount,
         symbol,
         days,
-        total: restakeAmount(amount, plan.yieldRate),
-        reward,
+        total: quote.total,
+        reward: quote.reward,
         rate: Number(plan.yieldRate),
-        net: subtractWhole(amount, penaltyFor(amount, plan.earlyPenaltyRate)),
+        net: quote.earlyNet,
       })}
     </li>
   );
@@ -72,6 +72,7 @@ export function DocumentationPage() {
   const { data: plans } = usePlans();
   usePageTitle(t('title.documentation'), settings?.tokenName);
   const { amount, yieldRate, penalty } = EXAMPLE;
+  const example = stakeQuote(amount, { yieldRate, earlyPenaltyRate: penalty });
   const open = plans?.filter((plan) => plan.isActive) ?? [];
   return (
     <main className="documentation">
@@ -82,13 +83,13 @@ export function DocumentationPage() {
         <h2 id="docs-rules">{text('rulesHeading')}</h2>
         <ul>
           <li>
-            {text('reward')} {text('rewardExample', { rate: yieldRate, amount, reward: rewardFor(amount, yieldRate) })}
+            {text('reward')} {text('rewardExample', { rate: yieldRate, amount, reward: example.reward })}
           </li>
           <li>
-            {text('early')} {text('earlyExample', { rate: penalty, amount, net: subtractWhole(amount, penaltyFor(amount, penalty)) })}
+            {text('early')} {text('earlyExample', { rate: penalty, amount, net: example.earlyNet })}
           </li>
           <li>
-            {text('restake')} {text('restakeExample', { amount, rate: yieldRate, total: restakeAmount(amount, yieldRate) })}
+            {text('restake')} {text('restakeExample', { amount, rate: yieldRate, total: example.total })}
           </li>
           <li>{text('terms')}</li>
           <li>{text('manual')}</li>
