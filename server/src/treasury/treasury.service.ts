@@ -1,3 +1,4 @@
+import { stakingDestination } from '@stakedesk/shared/staking-open';
 import type { Sequelize } from 'sequelize';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
 import { english, msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
@@ -23,9 +24,10 @@ const unknownBalance = (reason: CodedMessage): Balance => ({
 });
 
 async function readBalance(chain: Chain, logger: Logger, settings: Settings): Promise<Balance> {
-  if (!settings.tokenContract || !settings.stakingWallet) return unknownBalance(msg('stakingNotConfigured'));
+  const destination = stakingDestination(settings);
+  if (!destination) return unknownBalance(msg('stakingNotConfigured'));
   try {
-    const balance = await chain.tokenBalance(settings.tokenContract, settings.stakingWallet);
+    const balance = await chain.tokenBalance(destination.mint, destination.stakingWallet);
     return { balance, balanceUnavailable: null, balanceUnavailableReason: null };
   } catch (error) {
     if (!(error instanceof ChainUnavailableError)) logger.error({ err: error }, 'treasury balance read failed');
