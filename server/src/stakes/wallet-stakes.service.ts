@@ -2,12 +2,11 @@ import { Op, QueryTypes, literal, type WhereOptions } from 'sequelize';
 import type { StakePayout, WalletSummary } from '@stakedesk/shared/api-types';
 import type { StakeGroup } from '@stakedesk/shared/stake-status';
 import type { Keyset } from '../http/cursor.js';
-import { totalOf, trimToPage, type DatedKeyset, type Page } from '../http/pagination.js';
+import { newestFirstPage } from '../http/newest-first-page.js';
+import { totalOf, type DatedKeyset, type Page } from '../http/pagination.js';
 import { Withdrawal } from '../withdrawals/withdrawal.model.js';
 import { STAKE_GROUP_SQL, STAKE_LIVE_SQL } from './stake-rules-sql.js';
 import { Stake, type StakeRow } from './stake.model.js';
-
-type KeyedRow = StakeRow & { keysetValue: string };
 
 /**
  * A holder's stakes, newest first, as plain rows (raw: they only become JSON), from
@@ -22,24 +21,9 @@ export async function listWalletStakes(
   options: { group?: StakeGroup; after?: DatedKeyset } = {},
 ): Promise<{ rows: StakeRow[]; next?: Keyset; total?: number }> {
   const { group, after } = options;
-  const sequelize = Stake.sequelize!;
   const where: WhereOptions[] = [{ walletAddress }];
   if (group) where.push(literal(STAKE_GROUP_SQL[group]));
-  if (after)
-    where.push(literal(`("Stake"."created_at", "Stake"."id") < (${sequelize.escape(after.value)}, ${sequelize.escape(after.id)})`));
-  const fetched = (await Stake.findAll({
-    where: { [Op.and]: where },
-    attributes: { include: [[literal('"Stake"."created_at"::text'), 'keysetValue']] },
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: page.limit + 1,
-    offset: after ? 0 : page.offset,
-    raw: true,
-  })) as unknown as KeyedRow[];
-  const { rows, next } = trimToPage(fetched, page.limit, (row) => ({ value: row.keysetValue, id: row.id }));
-  for (const row of rows) delete (row as Partial<KeyedRow>).keysetValue;
+  const { rows, next } = await newestFirstPage(Stake, 'createdAt', where, page, after);
   if (group || after) return { rows, next };
   return { rows, next, total: await totalOf(page, rows.length, () => Stake.count({ where: { walletAddress } })) };
 }

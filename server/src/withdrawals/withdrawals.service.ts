@@ -1,4 +1,4 @@
-import { Op, literal, type Sequelize, type Transaction } from 'sequelize';
+import { Op, type Sequelize, type Transaction } from 'sequelize';
 import { withdrawalQuote } from '@stakedesk/shared/money';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { AdminListQuery, WithdrawalProcessInput, WithdrawalRequestInput, WithdrawalSortField } from '@stakedesk/shared/schemas';
@@ -11,7 +11,8 @@ import { publishAdminEvent } from '../events/publish.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { conflict, notFound } from '../http/errors.js';
 import { listSort, pageOf, searchConditions } from '../http/list-query.js';
-import { totalOf, trimToPage, type DatedKeyset, type Page } from '../http/pagination.js';
+import { newestFirstPage } from '../http/newest-first-page.js';
+import { totalOf, type DatedKeyset, type Page } from '../http/pagination.js';
 import { hasOpenPayout } from '../payouts/payout-records.js';
 import { markPaid } from './mark-paid.js';
 import { payoutClaimOf } from './payout-claim.js';
@@ -155,23 +156,7 @@ export async function listWalletWithdrawals(
   page: Page,
   after?: DatedKeyset,
 ): Promise<{ rows: WithdrawalRow[]; next?: Keyset; total?: number }> {
-  const sequelize = Withdrawal.sequelize!;
-  const keyset = after
-    ? [literal(`("Withdrawal"."requested_at", "Withdrawal"."id") < (${sequelize.escape(after.value)}, ${sequelize.escape(after.id)})`)]
-    : [];
-  const fetched = (await Withdrawal.findAll({
-    where: { [Op.and]: [{ walletAddress }, ...keyset] },
-    attributes: { include: [[literal('"Withdrawal"."requested_at"::text'), 'keysetValue']] },
-    order: [
-      ['requestedAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: page.limit + 1,
-    offset: after ? 0 : page.offset,
-    raw: true,
-  })) as unknown as (WithdrawalRow & { keysetValue: string })[];
-  const { rows, next } = trimToPage(fetched, page.limit, (row) => ({ value: row.keysetValue, id: row.id }));
-  for (const row of rows) delete (row as { keysetValue?: string }).keysetValue;
+  const { rows, next } = await newestFirstPage(Withdrawal, 'requestedAt', [{ walletAddress }], page, after);
   if (after) return { rows, next };
   return { rows, next, total: await totalOf(page, rows.length, () => Withdrawal.count({ where: { walletAddress } })) };
 }
