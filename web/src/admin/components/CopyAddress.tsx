@@ -1,8 +1,7 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import { useEffect, useState } from 'react';
-import { COPY_CONFIRMATION_RESET_MS } from '@stakedesk/shared/constants';
 import { shortenAddress } from '@stakedesk/shared/shorten';
+import { useCopiedFlag } from '../../lib/use-copied-flag.js';
 import { useAdminI18n } from '../i18n.js';
 import { usePlatform } from '../platform.js';
 import { useToast } from '../toast.js';
@@ -12,18 +11,12 @@ export function CopyAddress({ address }: { address: string }) {
   const { t } = useAdminI18n();
   const platform = usePlatform();
   const toast = useToast();
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_RESET_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const [copied, markCopied] = useCopiedFlag();
 
   async function copy() {
     try {
       await platform.copyText(address);
-      setCopied(true);
+      markCopied();
       toast.success(t('copy.success'), t('copy.successText'));
     } catch {
       toast.error(t('copy.failed'), t('copy.failedText'));

@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
 import type { PublicSettings, StakingPlan } from '@stakedesk/shared/api-types';
-import { COPY_CONFIRMATION_RESET_MS } from '@stakedesk/shared/constants';
 import { explorerAddressUrl, formatAmount, formatDateTime, formatExact } from '@stakedesk/shared/format';
 import { stakeQuote } from '@stakedesk/shared/money';
 import { shortenAddress } from '@stakedesk/shared/shorten';
 import { stakeEndsAt } from '@stakedesk/shared/stake-status';
 import { useI18n } from '../../i18n/i18n.js';
 import { useLocalizeError } from '../../i18n/localize-error.js';
+import { useCopiedFlag } from '../../lib/use-copied-flag.js';
 
 export type BalanceState = { status: 'pending' | 'error' | 'success'; balance?: string; error?: unknown };
 
@@ -66,12 +65,7 @@ export function StakePreview({
 
 function Destination({ wallet, cluster }: { wallet: string; cluster: PublicSettings['solanaCluster'] }) {
   const { t } = useI18n();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_RESET_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const [copied, markCopied] = useCopiedFlag();
   return (
     <>
       <dt>{t('dialog.destination')}</dt>
@@ -82,12 +76,7 @@ function Destination({ wallet, cluster }: { wallet: string; cluster: PublicSetti
         <button
           type="button"
           className="link-button"
-          onClick={() =>
-            navigator.clipboard.writeText(wallet).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            )
-          }
+          onClick={() => navigator.clipboard.writeText(wallet).then(markCopied, () => undefined)}
         >
           {copied ? t('dialog.copied') : t('dialog.copy')}
         </button>
