@@ -28,7 +28,7 @@ test('screens', async ({ page }, testInfo) => {
   await shoot('dashboard');
   await holderPages.section('Active Stakes').getByRole('button', { name: 'Unstake' }).click();
   await shoot('unstake-dialog');
-  // No scroll-width overflow at the project's width (readable at 360 px).
+  // No scroll-width overflow at the project's width (readable at 390 px).
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
 
