@@ -29,18 +29,18 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testIgnore: [/site-settings\.spec/, /[\\/]admin[\\/]/] },
+    { name: 'desktop', use: { viewport: { width: 1366, height: 768 } }, testIgnore: [/site-settings\.spec/, /[\\/]admin[\\/]/] },
     // Every screen again at phone width, and the harness; the flows themselves run once, on desktop.
     {
       name: 'phone',
-      use: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: false },
+      use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: false },
       testMatch: /(screens|harness)\.spec/,
       testIgnore: /[\\/]admin[\\/]/,
     },
     // The admin panel: its plans and settings would change what the holder tests see, so it runs after them.
     {
       name: 'admin',
-      use: { viewport: { width: 1280, height: 800 } },
+      use: { viewport: { width: 1366, height: 768 } },
       testMatch: /[\\/]admin[\\/].*\.spec/,
       testIgnore: /site-settings\.spec/,
       dependencies: ['desktop', 'phone'],
@@ -48,7 +48,7 @@ export default defineConfig({
     // Site-wide settings (maintenance mode, support contacts) change every page, so they run alone, last, one at a time.
     {
       name: 'site-settings',
-      use: { viewport: { width: 1280, height: 800 } },
+      use: { viewport: { width: 1366, height: 768 } },
       testMatch: /site-settings\.spec/,
       dependencies: ['admin'],
       workers: 1,

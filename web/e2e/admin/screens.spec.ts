@@ -3,7 +3,7 @@ import { AdminPanel } from '../support/admin-panel.js';
 import { expect, test } from '../support/test.js';
 
 const TABS = ['Token Config', 'Staking Plans', 'Withdrawals', 'Active Stakes', 'Completed Stakes', 'Admins', 'Audit Log', 'Reconciliation'];
-const DESKTOP = { width: 1280, height: 800 };
+const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
 // Every admin screen as a screenshot artifact, at desktop and phone widths, one test per screen so

@@ -11,11 +11,15 @@ test('screens', async ({ page }, testInfo) => {
   await page.goto('/');
   await expect(page.getByRole('article')).toHaveCount(3);
   await shoot('landing');
+  // The lazy pages are awaited: a screenshot taken before their chunk arrived showed an empty page.
   await page.goto('/documentation');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await shoot('documentation');
   await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
   await shoot('not-found');
   await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Connect Your Wallet' })).toBeVisible();
   await shoot('dashboard-no-wallet');
 
   await holderPages.connectFromLanding();
@@ -25,10 +29,11 @@ test('screens', async ({ page }, testInfo) => {
   await shoot('stake-dialog');
   await holderPages.dialog().getByRole('button', { name: 'Confirm Stake' }).click();
   await expect(holderPages.toast('Stake Successful')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(1); // the replaced toast has finished leaving
   await shoot('dashboard');
   await holderPages.section('Active Stakes').getByRole('button', { name: 'Unstake' }).click();
   await shoot('unstake-dialog');
-  // No scroll-width overflow at the project's width (readable at 360 px).
+  // No scroll-width overflow at the project's width (readable at 390 px).
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
 

@@ -28,7 +28,7 @@ for (const [type, badge, heading] of [
   ['maintenance', 'MAINTENANCE MODE', 'Scheduled Maintenance'],
   ['update', 'SYSTEM UPDATE', 'System Update in Progress'],
 ] as const) {
-  test(`replaces every route with the ${type} page`, async ({ page }) => {
+  test(`replaces every route with the ${type} page`, async ({ page }, testInfo) => {
     await setMaintenance({ on: true, type, message: 'Moving to faster servers.', time: 'about an hour' });
     for (const path of ['/', '/dashboard', '/documentation', '/no-such-page']) {
       await page.goto(path);
@@ -40,6 +40,11 @@ for (const [type, badge, heading] of [
       await expect(main.getByRole('heading', { name: "What's happening?" })).toBeVisible();
       for (const bullet of bullets[type]) await expect(main).toContainText(bullet);
       await expect(main).toContainText("Thank you for your patience. We'll be back online shortly!");
+    }
+    // The maintenance screen shows only here: its screenshots at both widths, like every other screen's.
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: width > 600 ? 768 : 844 });
+      await page.screenshot({ path: testInfo.outputPath(`${type}-${width}.png`), fullPage: true });
     }
   });
 }

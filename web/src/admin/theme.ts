@@ -1,20 +1,45 @@
 import { theme, type ThemeConfig } from 'antd';
+import { tokens } from '../design/tokens.js';
+
+const { color, font } = tokens;
+const px = (value: string) => Number.parseInt(value, 10);
 
 /**
- * antd's dark theme, with the button colours that fall short of WCAG AA contrast (4.5:1) in it
- * replaced: white on the primary hover blue (3.5:1 in antd) and the danger red as text on the dark
- * background (4.4:1). Danger buttons use a lighter red, with dark text when filled.
+ * antd's dark algorithm fed with the holder pages' design tokens, so the browser panel and the desktop
+ * app look like the same product. Hover and active colours are named rather than derived: antd's
+ * derived ones (lighter in the dark algorithm) would drop white button labels under WCAG AA (4.5:1).
+ * Danger buttons use the light red with dark text when filled.
  */
 export const adminTheme: ThemeConfig = {
   algorithm: theme.darkAlgorithm,
+  token: {
+    colorPrimary: color.accent,
+    colorInfo: color.accent,
+    colorSuccess: color.success,
+    colorWarning: color.warning,
+    colorError: color.danger,
+    colorLink: color.highlight,
+    colorLinkHover: color.success,
+    colorTextBase: color.text,
+    colorBgBase: color.bg,
+    colorBgLayout: color.bg,
+    colorBgContainer: color.panel,
+    colorBgElevated: color.panelRaised,
+    borderRadius: px(tokens.radius.sm),
+    borderRadiusLG: px(tokens.radius.md),
+    fontFamily: font.family,
+    fontFamilyCode: font.mono,
+  },
   components: {
     Button: {
-      colorPrimaryHover: '#1554ad',
-      colorPrimaryActive: '#10438a',
-      colorError: '#ff7875',
-      colorErrorHover: '#ffa39e',
-      colorErrorActive: '#ff4d4f',
-      dangerColor: '#141414',
+      colorPrimaryHover: color.accentHover,
+      colorPrimaryActive: color.accentHover,
+      colorError: color.danger,
+      colorErrorHover: color.danger,
+      colorErrorActive: color.danger,
+      dangerColor: color.onDanger,
     },
+    Tabs: { itemSelectedColor: color.accentText, itemHoverColor: color.accentText, inkBarColor: color.accentText },
+    Pagination: { itemActiveColor: color.accentText, itemActiveColorHover: color.accentText },
   },
 };

@@ -4,6 +4,7 @@ import { toast, Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '@stakedesk/shared/constants';
 import { attachToaster } from '../lib/notify.js';
 import { toastLayer } from './toast-layer.js';
+import './toasts.css';
 
 /** Toasts at the top on small screens, bottom right on larger ones. */
 function useToastPosition() {
@@ -37,7 +38,7 @@ export default function SonnerToaster() {
       hotkey={['F8']}
       swipeDirections={['right']}
       closeButton
-      richColors
+      theme="dark"
     />,
     toastLayer(),
   );

@@ -1,5 +1,5 @@
-import { UserOutlined } from '@ant-design/icons';
-import { Badge, Button, Select, Tooltip } from 'antd';
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Badge, Button, Grid, Select, Tooltip } from 'antd';
 import { useState } from 'react';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../i18n/language.js';
 import { AccountDrawer } from '../account/AccountDrawer.js';
@@ -26,6 +26,8 @@ export function AdminHeader({ stream }: { stream: StreamState }) {
   const role = useAdminRole();
   const [logoFailed, setLogoFailed] = useState(false);
   const [accountOpen, setAccountOpen] = useState(false);
+  // One row on a phone: the language by its code, the account and logout buttons by their icons.
+  const phone = Grid.useBreakpoint().sm === false;
 
   async function onLogout() {
     await logout();
@@ -47,7 +49,9 @@ export function AdminHeader({ stream }: { stream: StreamState }) {
           value={language}
           onChange={(next) => void setLanguage(next)}
           options={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
-          style={{ width: 130 }}
+          labelRender={({ value }) => (phone ? String(value).slice(0, 2).toUpperCase() : LANGUAGE_NAMES[value as Language])}
+          popupMatchSelectWidth={false}
+          style={{ width: phone ? 72 : 130 }}
         />
         <Button
           icon={<UserOutlined />}
@@ -58,7 +62,9 @@ export function AdminHeader({ stream }: { stream: StreamState }) {
           <span className="admin-account-name">{me?.username ?? t('header.account')}</span>
           <RoleTag role={role} />
         </Button>
-        <Button onClick={onLogout}>{t('header.logout')}</Button>
+        <Button icon={<LogoutOutlined />} onClick={onLogout} aria-label={t('header.logout')}>
+          <span className="admin-narrow-hide">{t('header.logout')}</span>
+        </Button>
       </div>
       <AccountDrawer open={accountOpen} onClose={() => setAccountOpen(false)} />
     </header>

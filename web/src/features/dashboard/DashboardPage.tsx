@@ -129,7 +129,9 @@ export function DashboardPage() {
         </section>
       )}
 
-      <Link to="/">{t('nav.backHome')}</Link>
+      <p className="back-home">
+        <Link to="/">{t('nav.backHome')}</Link>
+      </p>
 
       {staking && open && (
         <StakeDialog plan={staking.plan} restaking={staking.restaking} settings={settings} onClose={() => setStaking(undefined)} />

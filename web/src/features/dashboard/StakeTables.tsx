@@ -2,6 +2,7 @@ import type { FinishedStake, Stake } from '@stakedesk/shared/api-types';
 import { formatAmount, formatDateTime, type SolanaCluster } from '@stakedesk/shared/format';
 import { addWhole } from '@stakedesk/shared/money';
 import { daysRemaining, progressPercent, stakeBadge } from '@stakedesk/shared/stake-status';
+import { EmptyState } from '../../components/EmptyState.js';
 import { TableHead } from '../../components/TableHead.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { daysText } from '../../i18n/plural.js';
@@ -13,12 +14,7 @@ const amount = (value: string, symbol: string) => `${formatAmount(value, 0)} ${s
 export function ActiveStakesTable({ stakes, symbol, cluster, onUnstake }: Common & { onUnstake: (stake: Stake) => void }) {
   const { t } = useI18n();
   if (stakes.length === 0) {
-    return (
-      <div className="empty">
-        <p>{t('dashboard.noActive')}</p>
-        <a href="#new-stake">{t('dashboard.startStaking')}</a>
-      </div>
-    );
+    return <EmptyState message={t('dashboard.noActive')} action={<a href="#new-stake">{t('dashboard.startStaking')}</a>} />;
   }
   return (
     <div className="table-wrap">

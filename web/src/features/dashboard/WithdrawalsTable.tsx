@@ -1,12 +1,13 @@
 import type { Withdrawal } from '@stakedesk/shared/api-types';
 import { formatAmount, formatDateTime, type SolanaCluster } from '@stakedesk/shared/format';
+import { EmptyState } from '../../components/EmptyState.js';
 import { TableHead } from '../../components/TableHead.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { TxLink } from './TxLink.js';
 
 export function WithdrawalsTable({ withdrawals, symbol, cluster }: { withdrawals: Withdrawal[]; symbol: string; cluster: SolanaCluster }) {
   const { t } = useI18n();
-  if (withdrawals.length === 0) return <p className="muted">{t('dashboard.noWithdrawals')}</p>;
+  if (withdrawals.length === 0) return <EmptyState message={t('dashboard.noWithdrawals')} />;
   return (
     <div className="table-wrap">
       <table>

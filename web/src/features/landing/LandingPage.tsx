@@ -11,6 +11,7 @@ import { useStats } from '../stats/api.js';
 import { AnimatedCounter } from '../stats/AnimatedCounter.js';
 import { PHANTOM_SITE } from '../../lib/wallet/phantom.js';
 import { useWallet } from '../wallet/wallet-context.js';
+import { EmptyState } from '../../components/EmptyState.js';
 
 // The dialog (and the transfer code behind it) loads when a holder picks a plan.
 const StakeDialog = lazy(() => import('../staking/StakeDialog.js').then((m) => ({ default: m.StakeDialog })));
@@ -61,7 +62,7 @@ export function LandingPage() {
       </section>
       <section id="plans" aria-labelledby="plans-title">
         <h2 id="plans-title">{t('plans.title')}</h2>
-        {plans && list.length === 0 && <p className="muted">{t('plans.empty')}</p>}
+        {plans && list.length === 0 && <EmptyState message={t('plans.empty')} />}
         {settings && !open && (
           <p className="note" role="status">
             {t('plans.closed')}

@@ -7,6 +7,10 @@ export function MaintenancePage({ settings }: { settings: PublicSettings }) {
   const type = settings.maintenanceType === 'update' ? 'update' : 'maintenance';
   return (
     <main className="maintenance">
+      <div className="maintenance-brand">
+        {settings.tokenLogo ? <img src={settings.tokenLogo} alt="" className="logo" /> : null}
+        <span>{settings.tokenName}</span>
+      </div>
       <span className="badge">{t(`maintenance.badge.${type}`)}</span>
       <h1>{t(`maintenance.heading.${type}`)}</h1>
       <p>{settings.maintenanceMessage}</p>

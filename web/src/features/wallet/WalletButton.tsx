@@ -19,7 +19,7 @@ export function WalletButton() {
     return (
       <div className="wallet-badge">
         <span>
-          {t('wallet.connected')}
+          <span className="wide-only">{t('wallet.connected')}</span>
           <code>{shortenAddress(address)}</code>
         </span>
         <button
