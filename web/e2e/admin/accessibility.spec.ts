@@ -1,0 +1,85 @@
+import type { Page } from '@playwright/test';
+import { adminToken, createAdmin, deleteAdmin, loginToken } from '../support/admin-api.js';
+import { AdminPanel } from '../support/admin-panel.js';
+import { seriousViolations } from '../support/axe.js';
+import { expect, test } from '../support/test.js';
+
+// Every admin screen, in both languages at 1366 and 390 px: no critical or serious axe-core
+// violation. Screens are opened at desktop width (at phone width antd folds later tabs into a
+// "more" menu) and then checked at the test's width.
+const DESKTOP = { width: 1366, height: 800 };
+const WIDTHS = [DESKTOP, { width: 390, height: 844 }];
+const TAB_COUNT = 8;
+const WORDS = {
+  en: { title: 'Admin Panel', login: 'Login', createPlan: 'Create Plan', account: /^My account/, twoFactor: 'Set up two-factor' },
+  'pt-BR': {
+    title: 'Painel Administrativo',
+    login: 'Entrar',
+    createPlan: 'Criar Plano',
+    account: /^Minha conta/,
+    twoFactor: 'Configurar duas etapas',
+  },
+};
+
+/** The panel with a returning admin's token, in whatever language the browser asks for. */
+async function openPanel(page: Page, title: string, token: string) {
+  await page.addInitScript((value) => localStorage.setItem('admin_token', value), token);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: title })).toBeVisible({ timeout: 15_000 });
+}
+
+for (const [language, words] of Object.entries(WORDS)) {
+  for (const size of WIDTHS) {
+    test.describe(`${language} at ${size.width} px`, () => {
+      test.use({ locale: language, viewport: DESKTOP });
+      const check = async (page: Page, screen: string) => {
+        await page.setViewportSize(size);
+        const found = await seriousViolations(page, screen);
+        await page.setViewportSize(DESKTOP);
+        return found;
+      };
+
+      test('login', async ({ page }) => {
+        await page.goto('/admin');
+        await expect(page.getByRole('button', { name: words.login })).toBeVisible({ timeout: 15_000 });
+        expect(await check(page, 'login')).toEqual([]);
+      });
+
+      test('every tab of the panel, and the plan dialog', async ({ page }) => {
+        const panel = new AdminPanel(page);
+        await openPanel(page, words.title, await adminToken());
+        const tabs = page.getByRole('tab');
+        await expect(tabs).toHaveCount(TAB_COUNT);
+        const found: string[] = [];
+        for (let i = 0; i < TAB_COUNT; i++) {
+          await tabs.nth(i).click();
+          await expect(tabs.nth(i)).toHaveAttribute('aria-selected', 'true');
+          await expect(panel.panel()).toBeVisible();
+          found.push(...(await check(page, `tab ${await tabs.nth(i).innerText()}`)));
+        }
+        await tabs.nth(1).click();
+        await page.getByRole('button', { name: words.createPlan }).click();
+        await expect(panel.dialog()).toBeVisible();
+        found.push(...(await check(page, 'plan dialog')));
+        expect(found).toEqual([]);
+      });
+
+      test('own account and two-factor setup', async ({ page }) => {
+        const admin = await createAdmin('operator', 'a11y');
+        try {
+          await openPanel(page, words.title, await loginToken(admin));
+          await page.getByRole('button', { name: words.account }).click();
+          const drawer = page.locator('.ant-drawer');
+          await expect(drawer).toBeVisible();
+          const found = await check(page, 'my account');
+          await drawer.getByRole('button', { name: words.twoFactor }).click();
+          await expect(drawer.locator('canvas')).toBeVisible();
+          found.push(...(await check(page, 'two-factor setup')));
+          expect(found).toEqual([]);
+        } finally {
+          await deleteAdmin(admin.id);
+        }
+      });
+    });
+  }
+}
