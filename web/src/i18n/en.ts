@@ -6,6 +6,11 @@ export const en = {
   'title.dashboard': 'Dashboard',
   'title.documentation': 'Documentation',
   'title.notFound': '404 - Page Not Found',
+  'meta.home': 'Stake {token} in fixed-term plans: see the reward, the unlock date and the early-exit cost before you sign.',
+  'meta.documentation':
+    'How {token} staking works: plans, rewards, early unstaking, withdrawals and network fees, with worked examples and an FAQ.',
+  'meta.dashboard': 'Your {token} stakes, rewards and withdrawal requests in one place.',
+  'meta.notFound': 'This page does not exist. Go back to the staking home page.',
   'nav.stake': 'Stake',
   'nav.dashboard': 'Dashboard',
   'nav.documentation': 'Documentation',

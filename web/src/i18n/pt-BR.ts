@@ -13,6 +13,12 @@ export const ptBR: Record<MessageKey, string> = {
   'title.dashboard': 'Painel',
   'title.documentation': 'Documentação',
   'title.notFound': '404 - Page Not Found',
+  'meta.home':
+    'Faça stake de {token} em planos de prazo fixo: veja a recompensa, a data de liberação e o custo da saída antecipada antes de assinar.',
+  'meta.documentation':
+    'Como funciona o stake de {token}: planos, recompensas, retirada antecipada, saques e taxas de rede, com exemplos e perguntas frequentes.',
+  'meta.dashboard': 'Seus stakes de {token}, recompensas e pedidos de saque em um só lugar.',
+  'meta.notFound': 'Esta página não existe. Volte à página inicial de stake.',
   'nav.stake': 'Stake',
   'nav.dashboard': 'Painel',
   'nav.documentation': 'Documentação',

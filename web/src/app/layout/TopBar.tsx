@@ -11,7 +11,7 @@ export function TopBar() {
     <header className="top-bar">
       <Link to="/" className="brand">
         {settings?.tokenLogo && !logoFailed ? (
-          <img src={settings.tokenLogo} alt={settings.tokenName} className="logo" onError={() => setLogoFailed(true)} />
+          <img src={settings.tokenLogo} alt={settings.tokenName} className="logo" height={40} onError={() => setLogoFailed(true)} />
         ) : (
           <span className="brand-name">{settings?.tokenName}</span>
         )}

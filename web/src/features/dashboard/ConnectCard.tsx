@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../components/use-page-title.js';
+import { usePageDescription } from '../../components/use-page-description.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useSettings } from '../settings/api.js';
 import { useConnectWallet } from '../wallet/use-connect-wallet.js';
@@ -12,6 +13,7 @@ export function ConnectCard() {
   const connect = useConnectWallet();
   const { data: settings } = useSettings();
   usePageTitle(t('title.dashboard'), settings?.tokenName);
+  usePageDescription(t('meta.dashboard', { token: settings?.tokenName ?? '' }));
   const connecting = status === 'connecting';
   return (
     <main className="connect-page">

@@ -5,6 +5,7 @@ import { formatAmount } from '@stakedesk/shared/format';
 import { MOST_POPULAR_PLAN_INDEX } from '@stakedesk/shared/constants';
 import { stakingDestination } from '@stakedesk/shared/staking-open';
 import { usePageTitle } from '../../components/use-page-title.js';
+import { usePageDescription } from '../../components/use-page-description.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { usePlans } from '../plans/api.js';
 import { PlanCard } from '../plans/PlanCard.js';
@@ -34,6 +35,7 @@ export function DashboardPage() {
   const [unstaking, setUnstaking] = useState<Stake>();
   useRetryPendingDeposits(address);
   usePageTitle(t('title.dashboard'), settings?.tokenName);
+  usePageDescription(t('meta.dashboard', { token: settings?.tokenName ?? '' }));
 
   // Without a wallet the route shows the ConnectCard instead (DashboardRoute.tsx).
   if (status !== 'connected' || !address || !settings) return <main aria-busy="true" />;

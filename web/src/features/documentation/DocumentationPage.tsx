@@ -3,6 +3,7 @@ import type { PublicSettings, StakingPlan } from '@stakedesk/shared/api-types';
 import { explorerAddressUrl } from '@stakedesk/shared/format';
 import { smallestStake, stakeQuote } from '@stakedesk/shared/money';
 import { usePageTitle } from '../../components/use-page-title.js';
+import { usePageDescription } from '../../components/use-page-description.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { usePlans } from '../plans/api.js';
 import { useSettings } from '../settings/api.js';
@@ -71,6 +72,7 @@ export function DocumentationPage() {
   const { data: settings } = useSettings();
   const { data: plans } = usePlans();
   usePageTitle(t('title.documentation'), settings?.tokenName);
+  usePageDescription(t('meta.documentation', { token: settings?.tokenName ?? '' }));
   const { amount, yieldRate, penalty } = EXAMPLE;
   const example = stakeQuote(amount, { yieldRate, earlyPenaltyRate: penalty });
   const open = plans?.filter((plan) => plan.isActive) ?? [];

@@ -3,6 +3,7 @@ import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { MOST_POPULAR_PLAN_INDEX } from '@stakedesk/shared/constants';
 import { stakingDestination } from '@stakedesk/shared/staking-open';
 import { usePageTitle } from '../../components/use-page-title.js';
+import { usePageDescription } from '../../components/use-page-description.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { usePlans } from '../plans/api.js';
 import { PlanCard } from '../plans/PlanCard.js';
@@ -24,6 +25,7 @@ export function LandingPage() {
   const { status, connect, hasWallet } = useWallet();
   const [staking, setStaking] = useState<StakingPlan>();
   usePageTitle(t('title.home'), settings?.tokenName);
+  usePageDescription(t('meta.home', { token: settings?.tokenName ?? '' }));
 
   const connected = status === 'connected';
   async function onPlan(plan: StakingPlan) {
