@@ -7,6 +7,7 @@ import type { ExpiryResult } from './expiry.js';
 import type { LoadResult } from './load.js';
 import { NOISY_PERCENT, type MachineInfo } from './machine.js';
 import type { SeedResult } from './seed.js';
+import type { LighthousePage } from './lighthouse.js';
 import type { WebResults } from './web.js';
 
 /** One load run: `attempts` it took to get a quiet one, `noisy` when even the last was not (missing in runs before the bench repeated noisy rows). */
@@ -28,6 +29,8 @@ export type Results = {
   serverPeakMb: number | undefined;
   explain: Explained[];
   web: WebResults | undefined;
+  /** Lighthouse's mobile preset per page; missing with --skip-web. */
+  lighthouse?: LighthousePage[];
   totalSeconds: number;
   logDir: string;
 };
@@ -286,6 +289,25 @@ export function renderResults(r: Results): string {
               `- Dashboard for ${who}, navigation to the first row of its stake tables, CPU 4x slower: ${runs!.map((ms) => `${fmt(ms)} ms`).join(', ')} (median ${fmt(median([...runs!]))} ms).`,
           ),
         '',
+        ...(r.lighthouse?.length
+          ? [
+              "Lighthouse 12.2.3, mobile preset (Debian Chromium headless); performance is a measurement and moves with the machine's load:",
+              '',
+              table(
+                ['Page', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'CLS', 'Audits below full marks'],
+                r.lighthouse.map((p) => [
+                  p.path,
+                  String(p.scores.performance),
+                  String(p.scores.accessibility),
+                  String(p.scores['best-practices']),
+                  String(p.scores.seo),
+                  fmt(p.cls, 3),
+                  p.failing.map((f) => f.split(' (')[0]).join('; ') || 'none',
+                ]),
+              ),
+              '',
+            ]
+          : []),
       ].join('\n')
     : '';
   return `# Benchmark results

@@ -25,6 +25,7 @@ import { ask, forkReady, memoryOf, REPO, startServer, stopChild, type Child } fr
 import { writeResults, type Results } from './report.js';
 import { seed, vacuumAnalyze } from './seed.js';
 import { signInAs } from './sign-in.js';
+import { formatLighthouse, measureLighthouse } from './lighthouse.js';
 import { measureWeb } from './web.js';
 
 const { values: args } = parseArgs({
@@ -334,9 +335,13 @@ async function main(): Promise<void> {
 
   // 7. The web app in Chromium.
   let web: Awaited<ReturnType<typeof measureWeb>> | undefined;
+  let lighthouse: Awaited<ReturnType<typeof measureLighthouse>> | undefined;
   if (!args['skip-web']) {
     log('web: JavaScript per route, LCP and dashboard in Chromium (CPU 4x slower)');
     web = await measureWeb(server.url, { few: seeded.dashboardWallet, one: seeded.oneStakeWallet, whale: seeded.whale.wallet });
+    log('web: Lighthouse, mobile preset, on /, /documentation and /dashboard');
+    lighthouse = await measureLighthouse(server.url);
+    for (const line of formatLighthouse(lighthouse)) log(`  ${line}`);
   }
   const serverMemory = memoryOf(serverPid);
   await stopChild(server);
@@ -378,6 +383,7 @@ async function main(): Promise<void> {
     serverPeakMb: serverMemory?.peakMb,
     explain,
     web,
+    lighthouse,
     totalSeconds: (performance.now() - benchStarted) / 1000,
     logDir,
   };
