@@ -20,6 +20,10 @@ const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage.js').
 // antd and the whole panel load only here, never on holder pages.
 const AdminRoute = lazy(() => import('../admin/AdminRoute.js').then((m) => ({ default: m.AdminRoute })));
 
+// While a lazy page loads, its place keeps a screen's height: an empty <main> would pull the footer
+// up, and the page arriving would push it back down, a layout shift Lighthouse counts.
+const PAGE_LOADING = <main aria-busy="true" style={{ minHeight: '100vh' }} />;
+
 function Site() {
   const { data: settings } = useSettings();
   const adminExempt = Boolean(localStorage.getItem(ADMIN_TOKEN_STORAGE_KEY));
@@ -27,7 +31,7 @@ function Site() {
   if (settings?.maintenanceMode && !adminExempt) {
     return (
       <>
-        <Suspense fallback={<main aria-busy="true" />}>
+        <Suspense fallback={PAGE_LOADING}>
           <MaintenancePage settings={settings} />
         </Suspense>
         {toaster}
@@ -37,7 +41,7 @@ function Site() {
   return (
     <>
       <TopBar />
-      <Suspense fallback={<main aria-busy="true" />}>
+      <Suspense fallback={PAGE_LOADING}>
         <Routes>
           <Route path="/" element={<LandingPage />} />
           <Route path="/dashboard" element={<DashboardRoute />} />
