@@ -13,18 +13,29 @@ export async function expectAccessible(page: Page, selector: string): Promise<vo
 /**
  * The whole page's critical and serious axe-core violations (WCAG 2 A and AA), one line each with
  * the screen's name, so that a test can walk many screens and report every one at the end. Colour
- * contrast is kept in: a palette failure shows here as any other.
+ * contrast is kept in: a palette failure shows here as any other, as the colour pairs it found
+ * (with how many elements and one of them).
  */
 export async function seriousViolations(page: Page, screen: string): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${screen}: ${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')}${contrastOf(n.any)}`).join(', ')}`);
+    .map(
+      (v) =>
+        `${screen}: ${v.id} (${v.impact}): ${v.id === 'color-contrast' ? colourPairs(v.nodes) : v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
 }
 
-/** For colour-contrast, the colour pair axe measured, so that a report names it. */
-function contrastOf(checks: { id: string; data?: unknown }[]): string {
-  const data = checks.find((c) => c.id === 'color-contrast')?.data as
-    { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
-  return data?.fgColor ? ` [${data.fgColor} on ${data.bgColor}, ${data.contrastRatio}:1]` : '';
+type Node = { target: unknown[]; any: { id: string; data?: unknown }[] };
+
+function colourPairs(nodes: Node[]): string {
+  const pairs = new Map<string, { count: number; example: string }>();
+  for (const node of nodes) {
+    const data = node.any.find((c) => c.id === 'color-contrast')?.data as
+      { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+    const pair = `${data?.fgColor} on ${data?.bgColor} (${data?.contrastRatio}:1)`;
+    const seen = pairs.get(pair) ?? { count: 0, example: node.target.join(' ') };
+    pairs.set(pair, { ...seen, count: seen.count + 1 });
+  }
+  return [...pairs].map(([pair, { count, example }]) => `${pair} on ${count} element(s), e.g. ${example}`).join('; ');
 }

@@ -1,5 +1,5 @@
 import { Collapse, Grid, Tabs, Tag } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { AdminsTab } from '../admins/AdminsTab.js';
 import { useAdminSettings, useAdminStats, useTreasury } from '../api/queries.js';
 import { AuditLogTab } from '../audit/AuditLogTab.js';
@@ -13,6 +13,7 @@ import { StakesTab } from '../stakes/StakesTab.js';
 import { WithdrawalsTab } from '../withdrawals/WithdrawalsTab.js';
 import { AdminHeader } from './AdminHeader.js';
 import { StatCards } from './StatCards.js';
+import { useRedundantMoreHidden } from './use-redundant-more-hidden.js';
 import { TreasuryCard } from '../treasury/TreasuryCard.js';
 
 /** The page title carries the count of withdrawals waiting, and the platform its badge. */
@@ -57,6 +58,8 @@ export function AdminDashboard() {
   usePendingCount();
   // Until the first measurement md is undefined: the wide layout, as before.
   const phone = Grid.useBreakpoint().md === false;
+  const content = useRef<HTMLElement>(null);
+  useRedundantMoreHidden(content);
   const tabs = [
     { key: 'settings', label: t('tabs.settings'), children: <TokenConfigTab /> },
     { key: 'plans', label: t('tabs.plans'), children: <PlansTab /> },
@@ -70,7 +73,7 @@ export function AdminDashboard() {
   return (
     <>
       <AdminHeader stream={stream} />
-      <main className="admin-content">
+      <main className="admin-content" ref={content}>
         <StatCards compact={phone} />
         {phone ? <FoldedTreasury /> : <TreasuryCard />}
         <Tabs defaultActiveKey="settings" items={tabs} style={{ marginTop: phone ? 8 : 16 }} />
