@@ -8,7 +8,7 @@ const px = (value: string) => Number.parseInt(value, 10);
  * antd's dark algorithm fed with the holder pages' design tokens, so the browser panel and the desktop
  * app look like the same product. Hover and active colours are named rather than derived: antd's
  * derived ones (lighter in the dark algorithm) would drop white button labels under WCAG AA (4.5:1).
- * Danger buttons use the light red with dark text when filled.
+ * Danger buttons use the light red with dark text when filled. Secondary text uses the muted token.
  */
 export const adminTheme: ThemeConfig = {
   algorithm: theme.darkAlgorithm,
@@ -21,6 +21,13 @@ export const adminTheme: ThemeConfig = {
     colorLink: color.highlight,
     colorLinkHover: color.success,
     colorTextBase: color.text,
+    // antd derives these from colorTextBase by transparency, which falls under 4.5:1 on our panels
+    // (secondary text, form help, empty tables); they take the muted token, which passes.
+    colorTextSecondary: color.muted,
+    colorTextTertiary: color.muted,
+    colorTextQuaternary: color.muted,
+    colorTextDescription: color.muted,
+    colorTextPlaceholder: color.muted,
     colorBgBase: color.bg,
     colorBgLayout: color.bg,
     colorBgContainer: color.panel,

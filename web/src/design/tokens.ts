@@ -39,6 +39,7 @@ export const textPairs: ReadonlyArray<{ fg: string; bg: string; min: number; wha
   { fg: tokens.color.text, bg: tokens.color.bg, min: 4.5, what: 'body text on the page' },
   { fg: tokens.color.text, bg: tokens.color.panelRaised, min: 4.5, what: 'text on a raised panel' },
   { fg: tokens.color.muted, bg: tokens.color.bg, min: 4.5, what: 'muted text on the page' },
+  { fg: tokens.color.muted, bg: tokens.color.panel, min: 4.5, what: 'muted text on a panel (the admin cards and tables)' },
   { fg: tokens.color.muted, bg: tokens.color.panelRaised, min: 4.5, what: 'muted text on a raised panel' },
   { fg: tokens.color.onAccent, bg: tokens.color.accent, min: 4.5, what: 'button label on the accent' },
   { fg: tokens.color.onAccent, bg: tokens.color.accentHover, min: 4.5, what: 'button label on the hovered accent' },
