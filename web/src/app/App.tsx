@@ -22,7 +22,7 @@ const AdminRoute = lazy(() => import('../admin/AdminRoute.js').then((m) => ({ de
 
 // While a lazy page loads, its place keeps a screen's height: an empty <main> would pull the footer
 // up, and the page arriving would push it back down, a layout shift Lighthouse counts.
-const PAGE_LOADING = <main aria-busy="true" style={{ minHeight: '100vh' }} />;
+const PAGE_LOADING = <main aria-busy="true" className="page-loading" />;
 
 function Site() {
   const { data: settings } = useSettings();

@@ -19,8 +19,8 @@ const StakeDialog = lazy(() => import('../staking/StakeDialog.js').then((m) => (
 
 export function LandingPage() {
   const { t } = useI18n();
-  const { data: settings } = useSettings();
-  const { data: plans } = usePlans();
+  const { data: settings, isPending: settingsPending } = useSettings();
+  const { data: plans, isPending: plansPending } = usePlans();
   const { data: stats } = useStats();
   const { status, connect, hasWallet } = useWallet();
   const [staking, setStaking] = useState<StakingPlan>();
@@ -40,6 +40,10 @@ export function LandingPage() {
       console.warn('wallet connect failed', error); // a failed connect on this page is only logged
     }
   }
+
+  // The page appears whole once the token's name and the plans are known: filled in piece by piece,
+  // the title (wrapping to two lines) and the plan grid pushed everything below them (layout shift).
+  if (settingsPending || plansPending) return <main aria-busy="true" className="page-loading" />;
 
   const staked = Number(stats?.totalStaked ?? 0) + Number(settings?.statsOffsetStaked ?? 0);
   const stakers = (stats?.totalStakers ?? 0) + (settings?.statsOffsetStakers ?? 0);
