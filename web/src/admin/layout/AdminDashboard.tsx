@@ -13,7 +13,7 @@ import { StakesTab } from '../stakes/StakesTab.js';
 import { WithdrawalsTab } from '../withdrawals/WithdrawalsTab.js';
 import { AdminHeader } from './AdminHeader.js';
 import { StatCards } from './StatCards.js';
-import { useRedundantMoreHidden } from './use-redundant-more-hidden.js';
+import { useAntdAriaFixes } from './use-antd-aria-fixes.js';
 import { TreasuryCard } from '../treasury/TreasuryCard.js';
 
 /** The page title carries the count of withdrawals waiting, and the platform its badge. */
@@ -59,7 +59,7 @@ export function AdminDashboard() {
   // Until the first measurement md is undefined: the wide layout, as before.
   const phone = Grid.useBreakpoint().md === false;
   const content = useRef<HTMLElement>(null);
-  useRedundantMoreHidden(content);
+  useAntdAriaFixes(content);
   const tabs = [
     { key: 'settings', label: t('tabs.settings'), children: <TokenConfigTab /> },
     { key: 'plans', label: t('tabs.plans'), children: <PlansTab /> },
