@@ -71,6 +71,12 @@ for (const [language, words] of Object.entries(WORDS)) {
         await ageStakesOf(readState().dataDir, holder.publicKey.toBase58(), 31);
         await stakeThroughApi(holder, 'Starter', 150);
         const found: string[] = [];
+        // A toast fading in or out is checked at whatever opacity it has reached: wait until none shows.
+        const toastsGone = async () => {
+          // A pointer resting on a toast pauses its timer (on a phone the toast covers the header's buttons).
+          await page.mouse.move(1, page.viewportSize()!.height - 1);
+          await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+        };
         await page.goto('/');
         await page.getByRole('button', { name: words.connect }).click();
         await expect(page.locator('[data-sonner-toast]').filter({ hasText: words.connected })).toBeVisible();
@@ -80,6 +86,7 @@ for (const [language, words] of Object.entries(WORDS)) {
         await expect(active.getByRole('button', { name: words.unstake })).toBeVisible();
         await expect(completed.getByRole('button', { name: words.restake })).toBeVisible();
         await page.waitForLoadState('networkidle');
+        await toastsGone();
         found.push(...(await seriousViolations(page, 'dashboard with stakes')));
 
         const dialog = page.getByRole('dialog');
@@ -87,6 +94,7 @@ for (const [language, words] of Object.entries(WORDS)) {
           await button.click();
           await expect(dialog).toBeVisible();
           await page.waitForLoadState('networkidle');
+          await toastsGone();
           found.push(...(await seriousViolations(page, screen)));
           await page.keyboard.press('Escape');
           await expect(dialog).toBeHidden();
@@ -94,6 +102,7 @@ for (const [language, words] of Object.entries(WORDS)) {
         await page.getByRole('region', { name: words.newStake }).getByRole('article').first().getByRole('button').click();
         await dialog.getByRole('spinbutton').or(dialog.getByRole('textbox')).first().fill('150');
         await page.waitForLoadState('networkidle');
+        await toastsGone();
         found.push(...(await seriousViolations(page, 'stake dialog')));
         await page.keyboard.press('Escape');
         await expect(dialog).toBeHidden();
