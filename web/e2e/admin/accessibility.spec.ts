@@ -33,6 +33,9 @@ for (const [language, words] of Object.entries(WORDS)) {
     test.describe(`${language} at ${size.width} px`, () => {
       test.use({ locale: language, viewport: DESKTOP });
       const check = async (page: Page, screen: string) => {
+        // A notification fading in or out is checked at whatever opacity it has reached: wait until none shows.
+        await page.mouse.move(1, 1);
+        await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 15_000 });
         await page.setViewportSize(size);
         const found = await seriousViolations(page, screen);
         await page.setViewportSize(DESKTOP);

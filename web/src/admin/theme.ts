@@ -28,8 +28,6 @@ export const adminTheme: ThemeConfig = {
     colorTextQuaternary: color.muted,
     colorTextDescription: color.muted,
     colorTextPlaceholder: color.muted,
-    // The text of "processing" tags (a payout on its way) is derived from the accent: 2.7:1 on its tag.
-    colorInfoText: color.accentText,
     colorBgBase: color.bg,
     colorBgLayout: color.bg,
     colorBgContainer: color.panel,
