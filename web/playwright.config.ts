@@ -18,6 +18,10 @@ export default defineConfig({
   globalSetup: './e2e/support/global-setup.ts',
   globalTeardown: './e2e/support/global-teardown.ts',
   timeout: 60_000,
+  // The server checks passwords with bcryptjs (cost 12) in its own event loop: while another test
+  // signs in, a loaded 2-CPU CI machine answers everything else seconds late. 10 s, not 5, for a
+  // screen to show what it will show.
+  expect: { timeout: 10_000 },
   workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
