@@ -25,15 +25,16 @@ import { adminEventRoutes } from './events/events.routes.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { errorBody } from './http/errors.js';
 import { PostgresRateLimitStore } from './http/postgres-rate-limit-store.js';
+import { publicReadLane } from './http/public-read-lane.js';
 import { requestLog } from './http/request-log.js';
 import { securityHeaders } from './http/security-headers.js';
 import { webAppRoutes } from './http/web-app.js';
 import type { Logger } from './logger.js';
 import { payoutsAdminRoutes } from './payouts/payouts.routes.js';
-import { plansAdminRoutes, plansPublicRoutes } from './plans/plans.routes.js';
-import { settingsAdminRoutes, settingsPublicRoutes } from './settings/settings.routes.js';
+import { plansAdminRoutes, plansPublicRead } from './plans/plans.routes.js';
+import { settingsAdminRoutes, settingsPublicRead } from './settings/settings.routes.js';
 import { stakesAdminRoutes, stakesPublicRoutes } from './stakes/stakes.routes.js';
-import { statsAdminRoutes, statsPublicRoutes } from './stats/stats.routes.js';
+import { statsAdminRoutes, statsPublicRead } from './stats/stats.routes.js';
 import { treasuryAdminRoutes } from './treasury/treasury.routes.js';
 import { withdrawalsAdminRoutes, withdrawalsPublicRoutes } from './withdrawals/withdrawals.routes.js';
 import { healthRoute } from './http/health.js';
@@ -119,6 +120,14 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
     }),
   );
   app.use(requestLog(logger, (url) => url === '/api/health'));
+  // The reads every holder page makes: same-origin ones answered here, before the API router's walk;
+  // cross-origin ones below, after CORS.
+  const publicReads = {
+    '/settings': settingsPublicRead(config.solanaCluster),
+    '/staking-plans': plansPublicRead,
+    '/stats': statsPublicRead(sequelize),
+  };
+  app.use(publicReadLane(Object.fromEntries(Object.entries(publicReads).map(([route, read]) => [`/api${route}`, read]))));
 
   const api = express.Router();
   // Same-origin by default; other origins (a separate admin host) only when listed. The desktop
@@ -131,10 +140,10 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   });
   // A request without an Origin (same-origin reads, servers, curl) is one cors() leaves alone anyway.
   api.use((req, res, next) => (req.headers.origin === undefined ? next() : crossOrigin(req, res, next)));
-  // The reads every holder page makes come first: nothing before them they do not need.
-  api.use(settingsPublicRoutes(config.solanaCluster));
-  api.use(plansPublicRoutes());
-  api.use(statsPublicRoutes(sequelize));
+  // Their own router, so an OPTIONS for one of them is answered with its methods at the router's end.
+  const reads = express.Router();
+  for (const [route, read] of Object.entries(publicReads)) reads.get(route, read);
+  api.use(reads);
   api.use(jsonBodies());
   // Calls that act on the holder's session cookie: same site only, and signed in as that wallet.
   const crossSite = refuseCrossSite(config.corsOrigins);

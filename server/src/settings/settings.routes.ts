@@ -8,19 +8,16 @@ import { stepUpFor } from '../admins/step-up.js';
 import type { RpcUpstream } from '../chain/rpc-upstream.js';
 import { derivedFrom } from '../cache/cached.js';
 import { prepareJson, sendPrepared } from '../http/prepared-json.js';
+import type { PublicRead } from '../http/public-read-lane.js';
 import { parse } from '../http/validate.js';
 import { loadSettings, toAdminSettings, toPublicSettings, updateSettings } from './settings.service.js';
 
 const SETTINGS_BODY_LIMIT = '8mb'; // a 5 MB logo as base64, plus the other fields
 
-export function settingsPublicRoutes(cluster: SolanaCluster): Router {
-  const router = Router();
-  // Serialised once per settings version, not once per request.
+/** GET /api/settings: the public settings, serialised once per settings version, not once per request. */
+export function settingsPublicRead(cluster: SolanaCluster): PublicRead {
   const publicJson = derivedFrom((settings: Parameters<typeof toPublicSettings>[0]) => prepareJson(toPublicSettings(settings, cluster)));
-  router.get('/settings', async (req, res) => {
-    sendPrepared(req, res, publicJson(await loadSettings()));
-  });
-  return router;
+  return async (req, res) => sendPrepared(req, res, publicJson(await loadSettings()));
 }
 
 export function settingsAdminRoutes(ctx: AccountContext, cluster: SolanaCluster, rpc: RpcUpstream): Router {

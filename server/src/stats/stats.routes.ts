@@ -2,15 +2,14 @@ import { Router } from 'express';
 import type { Sequelize } from 'sequelize';
 import { statsCache } from '../cache/caches.js';
 import { prepareJson, sendPrepared } from '../http/prepared-json.js';
+import type { PublicRead } from '../http/public-read-lane.js';
 import { adminStats, countHolders, publicStats } from './stats.service.js';
 import { requireRole } from '../admins/require-role.js';
 
-export function statsPublicRoutes(sequelize: Sequelize): Router {
-  // The holder count walks every stake: computed at most once per STATS_CACHE_MS per instance.
+/** GET /api/stats: the holder count walks every stake, so it is computed at most once per STATS_CACHE_MS per instance. */
+export function statsPublicRead(sequelize: Sequelize): PublicRead {
   const stats = statsCache(async () => prepareJson(await publicStats(sequelize)));
-  return Router().get('/stats', async (req, res) => {
-    sendPrepared(req, res, await stats.get());
-  });
+  return async (req, res) => sendPrepared(req, res, await stats.get());
 }
 
 export function statsAdminRoutes(sequelize: Sequelize): Router {
