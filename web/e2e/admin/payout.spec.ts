@@ -188,6 +188,11 @@ test('two panels paying one withdrawal: the second is refused before it sends an
   // The first operator's wallet prompt stays open while the second operator pays.
   const releaseFirst = firstWallet.holdNext('signTransaction');
   await pendingRow(first, holder).getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect.poll(() => firstWallet.requests.filter((r) => r.op === 'signTransaction').length).toBe(1);
+  // Two transactions built in the same slot would be the same bytes, hence the same signature (a
+  // case of its own: pay-withdrawals.test.ts); the second operator builds theirs after a new slot.
+  const { blockhash } = await connection().getLatestBlockhash('confirmed');
+  await expect.poll(async () => (await connection().getLatestBlockhash('confirmed')).blockhash).not.toBe(blockhash);
   await pendingRow(second, holder).getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(second.toast('Withdrawals paid: 1')).toBeVisible();
   releaseFirst();

@@ -2,7 +2,7 @@ import '../../lib/solana/buffer-global.js';
 import { getMint } from '@solana/spl-token';
 import { Connection, PublicKey, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
-import type { Withdrawal } from '@stakedesk/shared/api-types';
+import type { Payout, Withdrawal } from '@stakedesk/shared/api-types';
 import { formatScaled } from '@stakedesk/shared/decimal';
 import { largestTokenAccount, waitForConfirmation } from '../../lib/solana/token-transfer.js';
 import { TransferError } from '../../lib/solana/transfer-errors.js';
@@ -20,8 +20,11 @@ export type PayWithdrawalsInput = {
   /** The server's RPC proxy (/api/rpc) and the admin token it wants for sending. */
   rpcUrl: string;
   adminToken: string;
-  /** POST /api/admin/payouts: throws (with the server's reason) when another payout holds a withdrawal. */
-  register(withdrawals: Withdrawal[], signature: string, lastValidBlockHeight: number): Promise<void>;
+  /**
+   * POST /api/admin/payouts: the payout as the server records it (an earlier one when this very
+   * transaction was registered before); throws, with the server's reason, when another payout holds a withdrawal.
+   */
+  register(withdrawals: Withdrawal[], signature: string, lastValidBlockHeight: number): Promise<Payout>;
   /** How long to watch for confirmation after sending; the server follows the payout either way. */
   confirmTimeoutMs?: number;
 };
@@ -91,11 +94,19 @@ export async function payWithdrawals({
       throw stop(error as PayoutError);
     }
     const signature = bs58.encode(Transaction.from(signed).signature!);
+    let registered: Payout;
     try {
-      await register(items, signature, lastValidBlockHeight);
+      registered = await register(items, signature, lastValidBlockHeight);
     } catch (error) {
       // Registered nothing, sent nothing: the signed transaction is dropped here.
       throw stop(new PayoutError('refused', { detail: error instanceof Error ? error.message : String(error), cause: error }));
+    }
+    if (registered.status === 'completed') {
+      // Two windows signed the very same transaction (same wallet, withdrawals and blockhash: the
+      // same signature), and the other's copy already landed: it paid these; sending it again
+      // would only be refused as already processed.
+      outcomes.push({ withdrawals: items, signature, confirmed: true });
+      continue;
     }
     try {
       await connection.sendRawTransaction(signed, { preflightCommitment: CHAIN_COMMITMENT });

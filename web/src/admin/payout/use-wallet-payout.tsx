@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { RpcConfigResponse, Withdrawal } from '@stakedesk/shared/api-types';
+import type { Payout, RpcConfigResponse, Withdrawal } from '@stakedesk/shared/api-types';
 import { installedWallets, type WalletOption } from '../../lib/wallet/installed-wallets.js';
 import { isUserRejection } from '../../lib/wallet/wallet-rejection.js';
 import { useAdminSettings } from '../api/queries.js';
@@ -96,9 +96,7 @@ export function useWalletPayout() {
           rpcUrl: apiUrl,
           adminToken: client.token,
           register: (items, signature, lastValidBlockHeight) =>
-            client
-              .send('POST', '/api/admin/payouts', { withdrawalIds: items.map((w) => w.id), signature, lastValidBlockHeight })
-              .then(() => undefined),
+            client.send<Payout>('POST', '/api/admin/payouts', { withdrawalIds: items.map((w) => w.id), signature, lastValidBlockHeight }),
         });
         report(outcomes);
       } catch (error) {
