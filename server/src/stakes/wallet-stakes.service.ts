@@ -2,7 +2,7 @@ import { QueryTypes } from 'sequelize';
 import type { WalletSummary } from '@stakedesk/shared/api-types';
 import type { StakeGroup } from '@stakedesk/shared/stake-status';
 import type { Keyset } from '../http/cursor.js';
-import { newestFirstJsonPage } from '../http/newest-first-page.js';
+import { newestFirstJsonPage, type JsonList } from '../http/newest-first-page.js';
 import type { DatedKeyset, Page } from '../http/pagination.js';
 import { finishedStakeJsonSql, stakeJsonSql } from './stake-json.js';
 import { STAKE_GROUP_SQL, STAKE_LIVE_SQL } from './stake-rules-sql.js';
@@ -22,12 +22,23 @@ export async function listWalletStakes(
   options: { group?: StakeGroup; after?: DatedKeyset } = {},
 ): Promise<{ body: string; next?: Keyset; total?: number }> {
   const { group, after } = options;
-  const sequelize = Stake.sequelize!;
-  const where = `s.wallet_address = ${sequelize.escape(walletAddress)}${group ? ` AND ${STAKE_GROUP_SQL[group]}` : ''}`;
-  const json = group === 'finished' ? finishedStakeJsonSql : stakeJsonSql;
-  const list = { table: 'stakes s', alias: 's', dated: 'created_at', where, json };
-  return newestFirstJsonPage(sequelize, list, page, { after, withTotal: !group && !after });
+  return newestFirstJsonPage(Stake.sequelize!, STAKE_LISTS[group ?? 'all'], walletAddress, page, { after, withTotal: !group && !after });
 }
+
+const stakeList = (group: StakeGroup | 'all'): JsonList => ({
+  name: `wallet_stakes_${group}`,
+  table: 'stakes s',
+  alias: 's',
+  dated: 'created_at',
+  where: `s.wallet_address = $1${group === 'all' ? '' : ` AND ${STAKE_GROUP_SQL[group]}`}`,
+  json: group === 'finished' ? finishedStakeJsonSql : stakeJsonSql,
+});
+const STAKE_LISTS = {
+  all: stakeList('all'),
+  running: stakeList('running'),
+  complete: stakeList('complete'),
+  finished: stakeList('finished'),
+};
 
 type SummaryRow = {
   running: number;

@@ -11,7 +11,7 @@ import { publishAdminEvent } from '../events/publish.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { conflict, notFound } from '../http/errors.js';
 import { listSort, pageOf, searchConditions } from '../http/list-query.js';
-import { newestFirstJsonPage } from '../http/newest-first-page.js';
+import { newestFirstJsonPage, type JsonList } from '../http/newest-first-page.js';
 import type { DatedKeyset, Page } from '../http/pagination.js';
 import { hasOpenPayout } from '../payouts/payout-records.js';
 import { markPaid } from './mark-paid.js';
@@ -157,11 +157,17 @@ export async function listWalletWithdrawals(
   page: Page,
   after?: DatedKeyset,
 ): Promise<{ body: string; next?: Keyset; total?: number }> {
-  const sequelize = Withdrawal.sequelize!;
-  const where = `w.wallet_address = ${sequelize.escape(walletAddress)}`;
-  const list = { table: 'withdrawals w', alias: 'w', dated: 'requested_at', where, json: withdrawalJsonSql };
-  return newestFirstJsonPage(sequelize, list, page, { after, withTotal: !after });
+  return newestFirstJsonPage(Withdrawal.sequelize!, WALLET_WITHDRAWALS, walletAddress, page, { after, withTotal: !after });
 }
+
+const WALLET_WITHDRAWALS: JsonList = {
+  name: 'wallet_withdrawals',
+  table: 'withdrawals w',
+  alias: 'w',
+  dated: 'requested_at',
+  where: 'w.wallet_address = $1',
+  json: withdrawalJsonSql,
+};
 
 export async function withdrawalsAfter(afterId: number, statuses: WithdrawalStatus[] | undefined): Promise<Withdrawal[]> {
   const status = statuses ? { status: { [Op.in]: statuses } } : {};
