@@ -33,7 +33,7 @@ export function toStakeJson(stake: StakeRow): StakeJson {
 
 /**
  * toStakeJson in SQL: the JSON text of the stake row `s`, member for member and byte for byte
- * (stake-json.test.ts compares them), for lists that PostgreSQL serialises.
+ * (json-sql.test.ts compares them), for lists that PostgreSQL serialises.
  */
 export function stakeJsonSql(s: string): string {
   return jsonObject(stakeMembersSql(s));

@@ -21,7 +21,7 @@ export function toWithdrawalJson(w: WithdrawalRow): WithdrawalJson {
   };
 }
 
-/** toWithdrawalJson in SQL: the JSON text of the withdrawal row `w`, byte for byte (withdrawal-json.test.ts compares them). */
+/** toWithdrawalJson in SQL: the JSON text of the withdrawal row `w`, byte for byte (json-sql.test.ts compares them). */
 export function withdrawalJsonSql(w: string): string {
   return jsonObject([
     ['id', jsonScalar(`${w}.id`)],
