@@ -8,7 +8,7 @@ import { DASHBOARD_PAGE_SIZE, WALLET_PAGE_LIMIT } from '@stakedesk/shared/consta
 import type { StakeStatus } from '@stakedesk/shared/stake-status';
 import { openDatabase } from '@stakedesk/server/dist/db/database.js';
 import { listStakes } from '@stakedesk/server/dist/stakes/stakes.service.js';
-import { listWalletStakes, payoutsOf, walletSummary } from '@stakedesk/server/dist/stakes/wallet-stakes.service.js';
+import { listWalletStakes, walletSummary } from '@stakedesk/server/dist/stakes/wallet-stakes.service.js';
 import { listWalletWithdrawals, listWithdrawals } from '@stakedesk/server/dist/withdrawals/withdrawals.service.js';
 import { adminStats, publicStats } from '@stakedesk/server/dist/stats/stats.service.js';
 
@@ -53,9 +53,13 @@ export async function explainQueries(
   holders?: { one: string; whale: string },
 ): Promise<Explained[]> {
   const sequelize = openDatabase(databaseUrl);
-  const captured: string[] = [];
-  (sequelize as unknown as { options: { logging: (sql: string) => void } }).options.logging = (sql: string) =>
-    void captured.push(sql.replace(/^Executing \([^)]*\): /, ''));
+  // With the values of a statement sent with bind parameters (the prepared holder lists).
+  const captured: { sql: string; bind?: unknown[] }[] = [];
+  (sequelize as unknown as { options: { logging: (sql: string, options?: { bind?: unknown }) => void } }).options.logging = (
+    sql,
+    options,
+  ) =>
+    void captured.push({ sql: sql.replace(/^Executing \([^)]*\): /, ''), bind: Array.isArray(options?.bind) ? options.bind : undefined });
   const page = { limit: 20, offset: 0 } as const; // the admin panel's page
   const walletPage = { limit: WALLET_PAGE_LIMIT, offset: 0 };
   const open: StakeStatus[] = ['active', 'pending_withdrawal'];
@@ -73,10 +77,7 @@ export async function explainQueries(
       return [
         { name: `dashboard summary, ${label}`, run: () => walletSummary(holder) },
         { name: `dashboard Active table, first page, ${label}`, run: () => listWalletStakes(holder, firstPage, { group: 'running' }) },
-        {
-          name: `dashboard Historical table, first page, ${label}`,
-          run: async () => payoutsOf((await listWalletStakes(holder, firstPage, { group: 'finished' })).rows.map((row) => row.id)),
-        },
+        { name: `dashboard Historical table, first page, ${label}`, run: () => listWalletStakes(holder, firstPage, { group: 'finished' }) },
         { name: `dashboard withdrawals, first page, ${label}`, run: () => listWalletWithdrawals(holder, firstPage) },
       ];
     }),
@@ -116,9 +117,9 @@ export async function explainQueries(
     for (const scenario of scenarios) {
       captured.length = 0;
       await scenario.run();
-      const statements = captured.filter((sql) => /^\s*SELECT/i.test(sql));
-      for (const sql of statements) {
-        const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`);
+      const statements = captured.filter(({ sql }) => /^\s*(SELECT|WITH)/i.test(sql));
+      for (const { sql, bind } of statements) {
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, bind);
         const label = statements.length > 1 ? `${scenario.name}: ${describe(sql)}` : scenario.name;
         explained.push(summarise(label, sql, rows.map((row) => row['QUERY PLAN']).join('\n')));
       }

@@ -23,3 +23,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const message = error instanceof Error ? error.message : '';
   return /Connection terminated|ECONNREFUSED|ECONNRESET|connect ETIMEDOUT/.test(message);
 }
+
+/** A value that is no date or time, or one out of range (PostgreSQL 22007, 22008). */
+export function isInvalidDatetime(error: unknown): boolean {
+  const code = (error as { original?: { code?: string } }).original?.code;
+  return error instanceof DatabaseError && (code === '22007' || code === '22008');
+}

@@ -45,21 +45,15 @@ export function readWalletCursor(req: Request, list: string, wallet: string, gro
 }
 
 /**
- * Sends a page of a holder's list: X-Next-Cursor when more rows follow, X-Total-Count when the
- * page was asked by offset (SPEC's clients; the dashboard reads its counts from the summary).
+ * Sends a page of a holder's list, its JSON text written by PostgreSQL: X-Next-Cursor when more
+ * rows follow, X-Total-Count when the page was asked by offset (SPEC's clients; the dashboard reads
+ * its counts from the summary). Then as res.json sends what it serialised (type, length, ETag, 304).
  */
-export function sendWalletPage<T>(res: Response, page: { rows: T[]; next?: Keyset; total?: number }, scope: CursorScope): void {
+export function sendWalletPage(res: Response, page: { body: string; next?: Keyset; total?: number }, scope: CursorScope): void {
   sendNextCursor(res, scope, page.next);
   if (page.total !== undefined) res.set('X-Total-Count', String(page.total));
-  res.json(page.rows);
-}
-
-/**
- * The total of a list given one page of it: the page itself tells when it holds everything
- * (first page, not full), so only a holder with more than a page pays for a count.
- */
-export async function totalOf(page: Page, rows: number, count: () => Promise<number>): Promise<number> {
-  return page.offset === 0 && rows < page.limit ? rows : count();
+  if (!res.get('Content-Type')) res.set('Content-Type', 'application/json');
+  res.send(page.body);
 }
 
 /**

@@ -10,7 +10,6 @@ import {
   walletAddressParamSchema,
   walletStakesQuerySchema,
 } from '@stakedesk/shared/schemas';
-import type { FinishedStake, Stake as StakeJson } from '@stakedesk/shared/api-types';
 import { STAKE_STATUSES } from '@stakedesk/shared/stake-status';
 import { currentAdmin } from '../admins/admin-auth.js';
 import type { ChainVerifier } from '../chain/chain-verifier.js';
@@ -24,7 +23,7 @@ import { createDepositIntent, ownIntent } from './deposit-intents.service.js';
 import { expireStakesAsAdmin } from './expiry.js';
 import { toStakeJson } from './stake-json.js';
 import { checkStake, createStake, listStakes, restake, stakesAfter } from './stakes.service.js';
-import { listWalletStakes, payoutsOf, walletSummary } from './wallet-stakes.service.js';
+import { listWalletStakes, walletSummary } from './wallet-stakes.service.js';
 import { requireRole } from '../admins/require-role.js';
 import { STAKE_CSV_COLUMNS } from './stake-csv.js';
 
@@ -37,13 +36,7 @@ export function stakesPublicRoutes(sequelize: Sequelize, verifier: ChainVerifier
     const wallet = parse(walletAddressParamSchema, req.params).walletAddress;
     const { group, ...page } = parse(walletStakesQuerySchema, { limit: req.query.limit, offset: req.query.offset, group: req.query.group });
     const { after, scope } = readWalletCursor(req, 'wallet-stakes', wallet, group);
-    const found = await listWalletStakes(wallet, page, { group, after });
-    let rows: StakeJson[] = found.rows.map(toStakeJson);
-    if (group === 'finished') {
-      const payouts = await payoutsOf(found.rows.map((row) => row.id));
-      rows = rows.map((stake): FinishedStake => ({ ...stake, payout: payouts.get(stake.id) ?? null }));
-    }
-    sendWalletPage(res, { ...found, rows }, scope);
+    sendWalletPage(res, await listWalletStakes(wallet, page, { group, after }), scope);
   });
   router.post('/stakes', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
     const { stake, created } = await createStake(sequelize, verifier, parse(stakeCreateSchema, req.body));

@@ -1,43 +1,44 @@
-import { Op, QueryTypes, literal, type WhereOptions } from 'sequelize';
-import type { StakePayout, WalletSummary } from '@stakedesk/shared/api-types';
+import { QueryTypes } from 'sequelize';
+import type { WalletSummary } from '@stakedesk/shared/api-types';
 import type { StakeGroup } from '@stakedesk/shared/stake-status';
 import type { Keyset } from '../http/cursor.js';
-import { newestFirstPage } from '../http/newest-first-page.js';
-import { totalOf, type DatedKeyset, type Page } from '../http/pagination.js';
-import { Withdrawal } from '../withdrawals/withdrawal.model.js';
+import { newestFirstJsonPage, type JsonList } from '../http/newest-first-page.js';
+import type { DatedKeyset, Page } from '../http/pagination.js';
+import { finishedStakeJsonSql, stakeJsonSql } from './stake-json.js';
 import { STAKE_GROUP_SQL, STAKE_LIVE_SQL } from './stake-rules-sql.js';
-import { Stake, type StakeRow } from './stake.model.js';
+import { Stake } from './stake.model.js';
 
 /**
- * A holder's stakes, newest first, as plain rows (raw: they only become JSON), from
- * stakes_wallet_idx in its order. `group` keeps one dashboard table's stakes; `after` pages by
- * keyset (the rows older than the previous page's last), so a page costs the same whatever the
- * holder has and stakes made meanwhile shift nothing. Only a request paged by offset with no group
- * (SPEC's clients) gets a total: the dashboard reads its counts from the summary.
+ * A holder's stakes, newest first, as the answer's JSON text (toStakeJson's, written by
+ * PostgreSQL), from stakes_wallet_idx in its order, in one statement. `group` keeps one dashboard
+ * table's stakes; the finished ones carry the payout that paid them. `after` pages by keyset (the
+ * rows older than the previous page's last), so a page costs the same whatever the holder has and
+ * stakes made meanwhile shift nothing. Only a request paged by offset with no group (SPEC's
+ * clients) gets a total: the dashboard reads its counts from the summary.
  */
 export async function listWalletStakes(
   walletAddress: string,
   page: Page,
   options: { group?: StakeGroup; after?: DatedKeyset } = {},
-): Promise<{ rows: StakeRow[]; next?: Keyset; total?: number }> {
+): Promise<{ body: string; next?: Keyset; total?: number }> {
   const { group, after } = options;
-  const where: WhereOptions[] = [{ walletAddress }];
-  if (group) where.push(literal(STAKE_GROUP_SQL[group]));
-  const { rows, next } = await newestFirstPage(Stake, 'createdAt', where, page, after);
-  if (group || after) return { rows, next };
-  return { rows, next, total: await totalOf(page, rows.length, () => Stake.count({ where: { walletAddress } })) };
+  return newestFirstJsonPage(Stake.sequelize!, STAKE_LISTS[group ?? 'all'], walletAddress, page, { after, withTotal: !group && !after });
 }
 
-/** The completed withdrawal that paid each stake (withdrawals_one_payout_per_stake: at most one); restaked stakes have none. */
-export async function payoutsOf(stakeIds: number[]): Promise<Map<number, StakePayout>> {
-  if (stakeIds.length === 0) return new Map();
-  const rows = (await Withdrawal.findAll({
-    where: { stakeId: { [Op.in]: stakeIds }, status: 'completed' },
-    attributes: ['stakeId', 'kind', 'finalAmount', 'penaltyAmount', 'txId'],
-    raw: true,
-  })) as unknown as (StakePayout & { stakeId: number })[];
-  return new Map(rows.map(({ stakeId, ...payout }) => [stakeId, payout]));
-}
+const stakeList = (group: StakeGroup | 'all'): JsonList => ({
+  name: `wallet_stakes_${group}`,
+  table: 'stakes s',
+  alias: 's',
+  dated: 'created_at',
+  where: `s.wallet_address = $1${group === 'all' ? '' : ` AND ${STAKE_GROUP_SQL[group]}`}`,
+  json: group === 'finished' ? finishedStakeJsonSql : stakeJsonSql,
+});
+const STAKE_LISTS = {
+  all: stakeList('all'),
+  running: stakeList('running'),
+  complete: stakeList('complete'),
+  finished: stakeList('finished'),
+};
 
 type SummaryRow = {
   running: number;

@@ -1,4 +1,5 @@
 import type { Withdrawal as WithdrawalJson } from '@stakedesk/shared/api-types';
+import { jsonIsoDate, jsonNumeric, jsonObject, jsonScalar, jsonText } from '../http/json-sql.js';
 import type { WithdrawalRow } from './withdrawal.model.js';
 
 export function toWithdrawalJson(w: WithdrawalRow): WithdrawalJson {
@@ -18,4 +19,24 @@ export function toWithdrawalJson(w: WithdrawalRow): WithdrawalJson {
     tokenContract: w.tokenContract,
     stakingWallet: w.stakingWallet,
   };
+}
+
+/** toWithdrawalJson in SQL: the JSON text of the withdrawal row `w`, byte for byte (json-sql.test.ts compares them). */
+export function withdrawalJsonSql(w: string): string {
+  return jsonObject([
+    ['id', jsonScalar(`${w}.id`)],
+    ['stakeId', jsonScalar(`${w}.stake_id`)],
+    ['walletAddress', jsonText(`${w}.wallet_address`)],
+    ['kind', jsonText(`${w}.kind`)],
+    ['amount', jsonNumeric(`${w}.amount`)],
+    ['finalAmount', jsonNumeric(`${w}.final_amount`)],
+    ['penaltyAmount', jsonNumeric(`${w}.penalty_amount`)],
+    ['status', jsonText(`${w}.status`)],
+    ['requestedAt', jsonIsoDate(`${w}.requested_at`)],
+    ['processedAt', jsonIsoDate(`${w}.processed_at`)],
+    ['txId', jsonText(`${w}.tx_id`)],
+    ['rejectReason', jsonText(`${w}.reject_reason`)],
+    ['tokenContract', jsonText(`${w}.token_contract`)],
+    ['stakingWallet', jsonText(`${w}.staking_wallet`)],
+  ]);
 }

@@ -29,7 +29,7 @@ export function withdrawalsPublicRoutes(sequelize: Sequelize, holderOnly: Reques
     const wallet = parse(walletAddressParamSchema, req.params).walletAddress;
     const { after, scope } = readWalletCursor(req, 'wallet-withdrawals', wallet);
     const page = await listWalletWithdrawals(wallet, readWalletPage(req), after);
-    sendWalletPage(res, { ...page, rows: page.rows.map(toWithdrawalJson) }, scope);
+    sendWalletPage(res, page, scope);
   });
   router.post('/withdrawals', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
     res.status(201).json(toWithdrawalJson(await requestWithdrawal(sequelize, parse(withdrawalRequestSchema, req.body))));

@@ -11,13 +11,13 @@ import { publishAdminEvent } from '../events/publish.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { conflict, notFound } from '../http/errors.js';
 import { listSort, pageOf, searchConditions } from '../http/list-query.js';
-import { newestFirstPage } from '../http/newest-first-page.js';
-import { totalOf, type DatedKeyset, type Page } from '../http/pagination.js';
+import { newestFirstJsonPage, type JsonList } from '../http/newest-first-page.js';
+import type { DatedKeyset, Page } from '../http/pagination.js';
 import { hasOpenPayout } from '../payouts/payout-records.js';
 import { markPaid } from './mark-paid.js';
 import { payoutClaimOf } from './payout-claim.js';
 import { isPayoutTransferTaken } from './payout-transfers.js';
-import { toWithdrawalJson } from './withdrawal-json.js';
+import { toWithdrawalJson, withdrawalJsonSql } from './withdrawal-json.js';
 import { withdrawalTotals } from '../totals/totals.service.js';
 import { lockOwnStake } from '../stakes/stakes.service.js';
 import { Stake } from '../stakes/stake.model.js';
@@ -148,18 +148,26 @@ export async function processWithdrawal(
 }
 
 /**
- * A holder's withdrawals, newest first, as plain rows (raw: they only become JSON), from
- * withdrawals_wallet_idx in its order; `after` pages by keyset (see listWalletStakes), without a total.
+ * A holder's withdrawals, newest first, as the answer's JSON text (toWithdrawalJson's, written by
+ * PostgreSQL), from withdrawals_wallet_idx in its order; `after` pages by keyset (see
+ * listWalletStakes), without a total.
  */
 export async function listWalletWithdrawals(
   walletAddress: string,
   page: Page,
   after?: DatedKeyset,
-): Promise<{ rows: WithdrawalRow[]; next?: Keyset; total?: number }> {
-  const { rows, next } = await newestFirstPage(Withdrawal, 'requestedAt', [{ walletAddress }], page, after);
-  if (after) return { rows, next };
-  return { rows, next, total: await totalOf(page, rows.length, () => Withdrawal.count({ where: { walletAddress } })) };
+): Promise<{ body: string; next?: Keyset; total?: number }> {
+  return newestFirstJsonPage(Withdrawal.sequelize!, WALLET_WITHDRAWALS, walletAddress, page, { after, withTotal: !after });
 }
+
+const WALLET_WITHDRAWALS: JsonList = {
+  name: 'wallet_withdrawals',
+  table: 'withdrawals w',
+  alias: 'w',
+  dated: 'requested_at',
+  where: 'w.wallet_address = $1',
+  json: withdrawalJsonSql,
+};
 
 export async function withdrawalsAfter(afterId: number, statuses: WithdrawalStatus[] | undefined): Promise<Withdrawal[]> {
   const status = statuses ? { status: { [Op.in]: statuses } } : {};
