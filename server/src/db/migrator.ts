@@ -9,6 +9,7 @@ import * as exactlyOnce from './migrations/006-exactly-once.js';
 import * as holderSessions from './migrations/007-holder-sessions.js';
 import * as operatorAccounts from './migrations/008-operator-accounts.js';
 import * as expiryHotUpdates from './migrations/009-expiry-hot-updates.js';
+import * as expiryRoom from './migrations/010-expiry-room.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -33,6 +34,7 @@ const MIGRATIONS: Step[] = [
   holderSessions,
   operatorAccounts,
   expiryHotUpdates,
+  expiryRoom,
 ];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];
