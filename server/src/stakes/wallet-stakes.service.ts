@@ -1,6 +1,6 @@
-import { QueryTypes } from 'sequelize';
 import type { WalletSummary } from '@stakedesk/shared/api-types';
 import type { StakeGroup } from '@stakedesk/shared/stake-status';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { Keyset } from '../http/cursor.js';
 import { newestFirstJsonPage, type JsonList } from '../http/newest-first-page.js';
 import type { DatedKeyset, Page } from '../http/pagination.js';
@@ -49,25 +49,24 @@ type SummaryRow = {
   pending_withdrawals: number;
 };
 
+const SUMMARY_SQL = `SELECT count(*) FILTER (WHERE ${STAKE_GROUP_SQL.running})::int AS running,
+    count(*) FILTER (WHERE ${STAKE_GROUP_SQL.complete})::int AS complete,
+    count(*) FILTER (WHERE ${STAKE_GROUP_SQL.finished})::int AS finished,
+    coalesce(sum(amount) FILTER (WHERE ${STAKE_LIVE_SQL}), 0)::text AS total_staked,
+    coalesce(sum(reward_amount) FILTER (WHERE ${STAKE_LIVE_SQL}), 0)::text AS total_rewards,
+    count(*) FILTER (WHERE status = 'pending_withdrawal')::int AS pending_withdrawals
+  FROM stakes WHERE wallet_address = $1`;
+
 /**
- * GET /api/stakes/{wallet}/summary: the dashboard's cards in one statement, by the shared rules
- * (isLive for the totals, stakeGroup for the counts) through their SQL mirrors. It reads the
+ * GET /api/stakes/{wallet}/summary: the dashboard's cards in one prepared statement, by the shared
+ * rules (isLive for the totals, stakeGroup for the counts) through their SQL mirrors. It reads the
  * holder's rows found by stakes_wallet_idx (no index of stakes carries the status, so expiry stays
  * a heap-only update). A pending withdrawal is counted by its stake: a stake is
  * pending_withdrawal exactly while its one open withdrawal is pending (both change in the same
  * transaction, and the database allows one open withdrawal per stake).
  */
 export async function walletSummary(walletAddress: string): Promise<WalletSummary> {
-  const [row] = await Stake.sequelize!.query<SummaryRow>(
-    `SELECT count(*) FILTER (WHERE ${STAKE_GROUP_SQL.running})::int AS running,
-            count(*) FILTER (WHERE ${STAKE_GROUP_SQL.complete})::int AS complete,
-            count(*) FILTER (WHERE ${STAKE_GROUP_SQL.finished})::int AS finished,
-            coalesce(sum(amount) FILTER (WHERE ${STAKE_LIVE_SQL}), 0)::text AS total_staked,
-            coalesce(sum(reward_amount) FILTER (WHERE ${STAKE_LIVE_SQL}), 0)::text AS total_rewards,
-            count(*) FILTER (WHERE status = 'pending_withdrawal')::int AS pending_withdrawals
-     FROM stakes WHERE wallet_address = :walletAddress`,
-    { replacements: { walletAddress }, type: QueryTypes.SELECT },
-  );
+  const [row] = await preparedQuery<SummaryRow>(Stake.sequelize!, 'wallet_summary', SUMMARY_SQL, [walletAddress]);
   return {
     totalStaked: row!.total_staked,
     totalRewards: row!.total_rewards,
