@@ -1,5 +1,6 @@
 import cookieParser from 'cookie-parser';
 import cors from 'cors';
+import type { RequestListener } from 'node:http';
 import express, { json, type Request, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { Sequelize } from 'sequelize';
@@ -106,28 +107,30 @@ function twoFactorIssuer(publicUrl: string): string {
   return `Stakedesk (${new URL(publicUrl).hostname})`;
 }
 
-export function createApp({ config, logger, sequelize, chain, events, rpc, treasuryCacheMs }: AppDeps): express.Express {
+export function createApp({ config, logger, sequelize, chain, events, rpc, treasuryCacheMs }: AppDeps): RequestListener {
   configureCaches({ ttlMs: config.cacheTtlMs, statsTtlMs: config.statsCacheMs });
   followChanges(events);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  app.use(
-    securityHeaders({
-      contentSecurityPolicy: {
-        directives: { 'img-src': ["'self'", 'data:'], 'frame-ancestors': ["'none'"] },
-      },
-    }),
-  );
-  app.use(requestLog(logger, (url) => url === '/api/health'));
-  // The reads every holder page makes: same-origin ones answered here, before the API router's walk;
-  // cross-origin ones below, after CORS.
+  const setSecurityHeaders = securityHeaders({
+    contentSecurityPolicy: {
+      directives: { 'img-src': ["'self'", 'data:'], 'frame-ancestors': ["'none'"] },
+    },
+  });
+  app.use((_req, res, next) => {
+    setSecurityHeaders(res);
+    next();
+  });
+  const log = requestLog(logger, (url) => url === '/api/health');
+  app.use(log.middleware);
+  // The reads every holder page makes: plain same-origin ones are answered before Express (the
+  // lane, at the end); the others below, after CORS.
   const publicReads = {
     '/settings': settingsPublicRead(config.solanaCluster),
     '/staking-plans': plansPublicRead,
     '/stats': statsPublicRead(sequelize),
   };
-  app.use(publicReadLane(Object.fromEntries(Object.entries(publicReads).map(([route, read]) => [`/api${route}`, read]))));
 
   const api = express.Router();
   // Same-origin by default; other origins (a separate admin host) only when listed. The desktop
@@ -190,5 +193,13 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   const web = webAppRoutes(config.webDist);
   if (web) app.use(web);
   app.use(errorHandler(logger));
-  return app;
+  const lanePaths = Object.fromEntries(Object.entries(publicReads).map(([route, read]) => [`/api${route}`, read]));
+  return publicReadLane(
+    lanePaths,
+    (req, res) => {
+      setSecurityHeaders(res);
+      return log.track(req, res);
+    },
+    app,
+  );
 }

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -7,7 +7,8 @@ import helmet, { type HelmetOptions } from 'helmet';
  * and value: its middleware runs here once against a recorder. That is sound only while every option
  * is a constant: a function (a per-request CSP nonce, say) is refused at start-up.
  */
-export function securityHeaders(options: HelmetOptions): RequestHandler {
+/** Sets them on an answer (Express's or the public read lane's). */
+export function securityHeaders(options: HelmetOptions): (res: ServerResponse) => void {
   if (hasFunction(options)) throw new Error('securityHeaders takes constant helmet options only (no per-request values)');
   const headers: [string, string][] = [];
   const removed: string[] = [];
@@ -28,10 +29,9 @@ export function securityHeaders(options: HelmetOptions): RequestHandler {
   // Helmet answers synchronously for constant options; anything else would need it per request.
   if (!done) throw new Error('helmet did not set its headers synchronously: its options are not constant');
 
-  return (_req, res, next) => {
+  return (res) => {
     for (const name of removed) res.removeHeader(name);
     for (const [name, value] of headers) res.setHeader(name, value);
-    next();
   };
 }
 
