@@ -59,13 +59,16 @@ async function formWith(change: Record<string, unknown>): Promise<Record<string,
   return { ...form, ...change };
 }
 
+let providerHosts = 0;
+
 /** Each change a step-up protects (it redirects money or power), and the security change it is announced as. */
 const PROTECTED: Array<[name: string, change: () => Record<string, unknown>, announced: SecurityChange]> = [
   ['a new staking wallet', () => ({ stakingWallet: randomWallet() }), 'settings.stakingWallet'],
   ['a new token contract', () => ({ tokenContract: randomWallet() }), 'settings.tokenContract'],
   [
     'a new RPC provider URL',
-    () => ({ heliusRpcUrl: `https://93.184.216.${Math.floor(Math.random() * 200) + 1}/rpc` }),
+    // A new address each time: a random one equal to the stored URL would be no change at all.
+    () => ({ heliusRpcUrl: `https://93.184.216.${100 + (providerHosts++ % 150)}/rpc` }),
     'settings.rpcProvider',
   ],
   ['a new RPC provider key', () => ({ heliusApiKey: `hk_new_${Math.random().toString(36).slice(2)}` }), 'settings.rpcProvider'],
