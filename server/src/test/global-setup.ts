@@ -2,7 +2,6 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../db/embedded-postgres.js';
 import { createLogger } from '../logger.js';
 
 declare module 'vitest' {
@@ -21,6 +20,7 @@ export default async function setup(project: TestProject) {
     project.provide('postgresUrl', process.env.DATABASE_URL);
     return;
   }
+  const { startEmbeddedPostgres } = await importKeepingExitCode(() => import('../db/embedded-postgres.js'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stakedesk-test-'));
   chmodSync(dataDir, 0o755); // the postgres user must reach its data directory inside
   const embedded = await startEmbeddedPostgres(dataDir, createLogger('warn'));
@@ -29,4 +29,21 @@ export default async function setup(project: TestProject) {
     await embedded.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * embedded-postgres registers an exit hook (async-exit-hook) that calls process.exit(0) on
+ * 'beforeExit'. In vitest's own process that replaced the exit code vitest had set for failed
+ * tests: a failing server test left `vitest run`, `npm test` and CI green. Its 'beforeExit' and
+ * 'exit' hooks go (the one on 'exit' cannot wait for PostgreSQL and throws); the teardown above
+ * stops PostgreSQL itself, and the signal hooks stay for an interrupted run.
+ */
+async function importKeepingExitCode<T>(load: () => Promise<T>): Promise<T> {
+  const events = ['beforeExit', 'exit'] as const;
+  const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
+  const loaded = await load();
+  for (const event of events) {
+    for (const listener of process.listeners(event)) if (!before.get(event)!.has(listener)) process.off(event, listener as () => void);
+  }
+  return loaded;
 }
