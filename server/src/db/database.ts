@@ -6,6 +6,7 @@ import { StakingPlan } from '../plans/plan.model.js';
 import { Settings } from '../settings/settings.model.js';
 import { Stake } from '../stakes/stake.model.js';
 import { Withdrawal } from '../withdrawals/withdrawal.model.js';
+import { guardedPg } from './guarded-pg.js';
 
 // NUMERIC stays a string (exact money); BIGINT ids too. Parse int8 counts explicitly where needed.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
@@ -13,6 +14,7 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 export function openDatabase(url: string): Sequelize {
   const sequelize = new Sequelize(url, {
     dialect: 'postgres',
+    dialectModule: guardedPg,
     logging: false,
     pool: { max: 10, min: 0, acquire: 5_000, idle: 10_000 },
     dialectOptions: {

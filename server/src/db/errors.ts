@@ -21,7 +21,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof DatabaseError && code && (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300', '57014'].includes(code)))
     return true;
   const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|ECONNREFUSED|ECONNRESET|connect ETIMEDOUT/.test(message);
+  // "not queryable": pg's answer on a connection that already failed (guarded-pg.ts).
+  return /Connection terminated|not queryable|ECONNREFUSED|ECONNRESET|connect ETIMEDOUT/.test(message);
 }
 
 /** A value that is no date or time, or one out of range (PostgreSQL 22007, 22008). */
