@@ -45,6 +45,8 @@ export class AdminEventHub {
     private readonly databaseUrl: string,
     private readonly logger: Logger,
     readonly heartbeatMs = 25_000,
+    /** A connection attempt that gets no answer is given up after this and tried again. */
+    private readonly connectTimeoutMs = 5_000,
   ) {}
 
   get size(): number {
@@ -92,7 +94,11 @@ export class AdminEventHub {
   }
 
   private async listen(): Promise<void> {
-    const client = (this.client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'stakedesk-events' }));
+    const client = (this.client = new pg.Client({
+      connectionString: this.databaseUrl,
+      application_name: 'stakedesk-events',
+      connectionTimeoutMillis: this.connectTimeoutMs,
+    }));
     client.on('notification', (message) => {
       if (message.channel !== ADMIN_EVENTS_CHANNEL || !message.payload) return;
       try {
