@@ -19,7 +19,7 @@ afterAll(async () => {
   await postgres.destroy();
 });
 
-type Outcome = { path: string; status: number | 'no answer'; ms: number; body: string };
+type Outcome = { path: string; status: number | 'no answer'; ms: number; body: string; error?: string };
 
 const PATHS = ['/api/health', '/api/stats', '/api/staking-plans', '/api/settings', '/api/admin/login'];
 
@@ -39,8 +39,9 @@ async function hit(path: string): Promise<Outcome> {
   try {
     const response = await fetch(server.url + path, { ...init, signal: AbortSignal.timeout(ANSWER_WITHIN_MS * 2) });
     return { path, status: response.status, ms: Date.now() - started, body: await response.text() };
-  } catch {
-    return { path, status: 'no answer', ms: Date.now() - started, body: '' };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return { path, status: 'no answer', ms: Date.now() - started, body: '', error: cause?.code ?? cause?.message ?? String(error) };
   }
 }
 
@@ -55,6 +56,12 @@ async function load(until: Promise<unknown>): Promise<Outcome[]> {
     }),
   );
   return outcomes;
+}
+
+/** Whether the server process is still there, and what it printed (LOG_LEVEL warn: its warnings and errors). */
+function serverState(): string {
+  const { exitCode, signalCode } = server.child;
+  return `server ${exitCode === null && signalCode === null ? 'running' : `exited (code ${exitCode}, signal ${signalCode})`}; its output:\n${server.output().slice(-8_000)}`;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -81,7 +88,7 @@ describe('PostgreSQL stopped under load', () => {
     const during = await load(outage);
 
     const problems = during.filter((o) => o.status === 'no answer' || o.status === 500 || o.ms > ANSWER_WITHIN_MS);
-    expect(problems, JSON.stringify(problems.slice(0, 5))).toEqual([]);
+    expect(problems, `${JSON.stringify(problems.slice(0, 5))}\n${serverState()}`).toEqual([]);
     const refused = during.filter((o) => o.status === 503);
     expect(refused.length).toBeGreaterThan(0);
     for (const outcome of refused) expect(JSON.parse(outcome.body), outcome.path).toHaveProperty('message');
