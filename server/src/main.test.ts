@@ -24,6 +24,23 @@ function postgresPid(dataDir: string): number | undefined {
   return existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : undefined;
 }
 
+/** How the server's own connections reach its embedded PostgreSQL (asked over TCP, with its password). */
+async function serverConnections(dataDir: string): Promise<{ overSocket: number; overTcp: number }> {
+  const port = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3];
+  const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
+  const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', password, database: 'stakedesk' });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ over_socket: number; over_tcp: number }>(
+      `SELECT count(*) FILTER (WHERE client_addr IS NULL)::int AS over_socket, count(*) FILTER (WHERE client_addr IS NOT NULL)::int AS over_tcp
+       FROM pg_stat_activity WHERE application_name IN ('stakedesk', 'stakedesk-events')`,
+    );
+    return { overSocket: rows[0]!.over_socket, overTcp: rows[0]!.over_tcp };
+  } finally {
+    await client.end();
+  }
+}
+
 const cleanups: (() => void)[] = [];
 afterAll(() => cleanups.forEach((cleanup) => cleanup()));
 
@@ -54,6 +71,10 @@ describe('npm start with no database configured', () => {
     expect(alive(leftover!)).toBe(false);
     expect((await login(second.url, 'admin', password!)).status).toBe(200);
     expect((await json(`${second.url}/api/staking-plans`)).body).toHaveLength(3);
+    // Through the Unix socket in its data directory, not loopback TCP.
+    const connections = await serverConnections(dataDir);
+    expect(connections.overSocket).toBeGreaterThan(0);
+    expect(connections.overTcp).toBe(0);
 
     const postgres = postgresPid(dataDir)!;
     second.child.kill('SIGTERM');
