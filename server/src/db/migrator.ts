@@ -10,6 +10,7 @@ import * as holderSessions from './migrations/007-holder-sessions.js';
 import * as operatorAccounts from './migrations/008-operator-accounts.js';
 import * as expiryHotUpdates from './migrations/009-expiry-hot-updates.js';
 import * as expiryRoom from './migrations/010-expiry-room.js';
+import * as holderTotals from './migrations/011-holder-totals.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -35,6 +36,7 @@ const MIGRATIONS: Step[] = [
   operatorAccounts,
   expiryHotUpdates,
   expiryRoom,
+  holderTotals,
 ];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];

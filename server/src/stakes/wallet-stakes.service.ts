@@ -5,7 +5,7 @@ import type { Keyset } from '../http/cursor.js';
 import { newestFirstJsonPage, type JsonList } from '../http/newest-first-page.js';
 import type { DatedKeyset, Page } from '../http/pagination.js';
 import { finishedStakeJsonSql, stakeJsonSql } from './stake-json.js';
-import { STAKE_GROUP_SQL, STAKE_LIVE_SQL } from './stake-rules-sql.js';
+import { STAKE_GROUP_SQL } from './stake-rules-sql.js';
 import { Stake } from './stake.model.js';
 
 /**
@@ -49,21 +49,26 @@ type SummaryRow = {
   pending_withdrawals: number;
 };
 
-const SUMMARY_SQL = `SELECT count(*) FILTER (WHERE ${STAKE_GROUP_SQL.running})::int AS running,
-    count(*) FILTER (WHERE ${STAKE_GROUP_SQL.complete})::int AS complete,
-    count(*) FILTER (WHERE ${STAKE_GROUP_SQL.finished})::int AS finished,
-    coalesce(sum(amount) FILTER (WHERE ${STAKE_LIVE_SQL}), 0)::text AS total_staked,
-    coalesce(sum(reward_amount) FILTER (WHERE ${STAKE_LIVE_SQL}), 0)::text AS total_rewards,
-    count(*) FILTER (WHERE status = 'pending_withdrawal')::int AS pending_withdrawals
-  FROM stakes WHERE wallet_address = $1`;
+// The holder's kept totals (migration 011: open = active or completed, waiting = pending_withdrawal)
+// and, of the holder's active stakes (stakes_due), those still running by the clock. As the
+// shared rules have it: running = waiting + active ahead of their end, complete = completed +
+// active past their end (= open - active ahead), finished = withdrawn; the totals are the live ones.
+const SUMMARY_SQL = `SELECT (t.waiting + d.ahead)::int AS running, (t.open - d.ahead)::int AS complete, t.withdrawn::int AS finished,
+    t.amount::text AS total_staked, t.reward::text AS total_rewards, t.waiting::int AS pending_withdrawals
+  FROM (SELECT coalesce(sum(open_stakes), 0) AS open, coalesce(sum(waiting_stakes), 0) AS waiting,
+               coalesce(sum(withdrawn_stakes), 0) AS withdrawn, coalesce(sum(live_amount), 0) AS amount, coalesce(sum(live_reward), 0) AS reward
+        FROM holder_stake_totals WHERE wallet_address = $1) t,
+       (SELECT count(*) AS ahead FROM stakes_due WHERE wallet_address = $1 AND ends_at > now()) d`;
 
 /**
- * GET /api/stakes/{wallet}/summary: the dashboard's cards in one prepared statement, by the shared
- * rules (isLive for the totals, stakeGroup for the counts) through their SQL mirrors. It reads the
- * holder's rows found by stakes_wallet_idx (no index of stakes carries the status, so expiry stays
- * a heap-only update). A pending withdrawal is counted by its stake: a stake is
- * pending_withdrawal exactly while its one open withdrawal is pending (both change in the same
- * transaction, and the database allows one open withdrawal per stake).
+ * GET /api/stakes/{wallet}/summary: the dashboard's cards in one prepared statement that reads
+ * none of the holder's stakes: the holder's totals (a few rows, kept by triggers in the same
+ * transaction as every change of a stake) and a count of the holder's active stakes ahead of their
+ * end, from an index of the small stakes_due table (a stake that reaches its end counts as
+ * complete at once, before expiry marks it). A pending
+ * withdrawal is counted by its stake: a stake is pending_withdrawal exactly while its one open
+ * withdrawal is pending (both change in the same transaction, and the database allows one open
+ * withdrawal per stake). wallet-stakes.test.ts and totals.test.ts hold it to the full list.
  */
 export async function walletSummary(walletAddress: string): Promise<WalletSummary> {
   const [row] = await preparedQuery<SummaryRow>(Stake.sequelize!, 'wallet_summary', SUMMARY_SQL, [walletAddress]);

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FinishedStake, Stake, StakingPlan, WalletSummary, Withdrawal } from '@stakedesk/shared/api-types';
-import { isLive, stakeGroup, STAKE_GROUPS, type StakeGroup } from '@stakedesk/shared/stake-status';
-import { ageStake, MINT, stakeFor, startStakingServer } from '../test/fixtures.js';
+import { stakeGroup, STAKE_GROUPS } from '@stakedesk/shared/stake-status';
+import { ageStake, MINT, stakeFor, startStakingServer, summaryImpliedByFullLists } from '../test/fixtures.js';
 import { newHolder, randomTxId, type Holder, type TestServer } from '../test/test-server.js';
 
 let api: TestServer;
@@ -151,20 +151,7 @@ async function cursorOf(path: string, otherWallet = false): Promise<string> {
 }
 
 describe('GET /api/stakes/{wallet}/summary', () => {
-  /** What the dashboard computed from the whole lists before the summary existed: the shared rules over every row. */
-  async function impliedByFullLists(of: string): Promise<WalletSummary> {
-    const stakes = (await api.request<Stake[]>('GET', `/api/stakes/${of}`)).body;
-    const withdrawals = (await api.request<Withdrawal[]>('GET', `/api/withdrawals/${of}`)).body;
-    const live = stakes.filter((s) => isLive(s.status));
-    const sum = (values: string[]) => values.reduce((total, value) => total + BigInt(value), 0n).toString();
-    const count = (group: StakeGroup) => stakes.filter((s) => stakeGroup(s) === group).length;
-    return {
-      totalStaked: sum(live.map((s) => s.amount)),
-      totalRewards: sum(live.map((s) => s.rewardAmount)),
-      stakes: { running: count('running'), complete: count('complete'), finished: count('finished') },
-      pendingWithdrawals: withdrawals.filter((w) => w.status === 'pending').length,
-    };
-  }
+  const impliedByFullLists = (of: string) => summaryImpliedByFullLists(api, of);
 
   it('equals what the full lists imply, with every kind of stake (one ended but not yet marked completed)', async () => {
     const summary = await api.request<WalletSummary>('GET', `/api/stakes/${wallet}/summary`);

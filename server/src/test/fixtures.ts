@@ -1,4 +1,5 @@
-import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
+import type { Stake, StakingPlan, WalletSummary, Withdrawal } from '@stakedesk/shared/api-types';
+import { isLive, stakeGroup, type StakeGroup } from '@stakedesk/shared/stake-status';
 import { newHolder, randomTxId, randomWallet, startTestServer, STEP_UP, type Holder, type TestServer } from './test-server.js';
 
 export const MINT = randomWallet();
@@ -77,4 +78,19 @@ export async function countRows(
 ): Promise<number> {
   const [rows] = await api.sequelize.query(`SELECT count(*)::int AS n FROM ${table}`);
   return (rows as { n: number }[])[0]!.n;
+}
+
+/** The dashboard's summary as a wallet's full lists imply it by the shared rules (what the dashboard computed before the summary existed). */
+export async function summaryImpliedByFullLists(api: TestServer, wallet: string): Promise<WalletSummary> {
+  const stakes = (await api.request<Stake[]>('GET', `/api/stakes/${wallet}`)).body;
+  const withdrawals = (await api.request<Withdrawal[]>('GET', `/api/withdrawals/${wallet}`)).body;
+  const live = stakes.filter((s) => isLive(s.status));
+  const sum = (values: string[]) => values.reduce((total, value) => total + BigInt(value), 0n).toString();
+  const count = (group: StakeGroup) => stakes.filter((s) => stakeGroup(s) === group).length;
+  return {
+    totalStaked: sum(live.map((s) => s.amount)),
+    totalRewards: sum(live.map((s) => s.rewardAmount)),
+    stakes: { running: count('running'), complete: count('complete'), finished: count('finished') },
+    pendingWithdrawals: withdrawals.filter((w) => w.status === 'pending').length,
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * Row counts and amounts per status, read from the delta rows the triggers of migration
  * 003-scale keep (stake_counts, withdrawal_counts): exact at every commit, and a sum over a few
- * rows however large the tables grow.
+ * rows however large the tables grow. The same for each holder's stakes (holder_stake_totals,
+ * migration 011), read by the dashboard's summary.
  */
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { StakeStatus, WithdrawalStatus } from '@stakedesk/shared/stake-status';
@@ -79,6 +80,16 @@ export async function compactTotals(sequelize: Sequelize): Promise<boolean> {
        INSERT INTO withdrawal_counts (status, withdrawals, final_amount)
        SELECT status, sum(withdrawals), sum(final_amount) FROM moved
        GROUP BY 1 HAVING sum(withdrawals) <> 0 OR sum(final_amount) <> 0`,
+      { transaction },
+    );
+    // Per holder (migration 011): only the holders with more than one row are rewritten.
+    await sequelize.query(
+      `WITH several AS (SELECT wallet_address FROM holder_stake_totals GROUP BY wallet_address HAVING count(*) > 1),
+       moved AS (DELETE FROM holder_stake_totals h USING several s WHERE h.wallet_address = s.wallet_address RETURNING h.*)
+       INSERT INTO holder_stake_totals (wallet_address, open_stakes, waiting_stakes, withdrawn_stakes, live_amount, live_reward)
+       SELECT wallet_address, sum(open_stakes), sum(waiting_stakes), sum(withdrawn_stakes), sum(live_amount), sum(live_reward) FROM moved
+       GROUP BY 1 HAVING sum(open_stakes) <> 0 OR sum(waiting_stakes) <> 0 OR sum(withdrawn_stakes) <> 0
+         OR sum(live_amount) <> 0 OR sum(live_reward) <> 0`,
       { transaction },
     );
     return true;

@@ -5,10 +5,10 @@
  * SQL), the figures a client reads must equal what counting the rows gives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminStats, Stake, Stats, StakingPlan, Withdrawal } from '@stakedesk/shared/api-types';
+import type { AdminStats, Stake, Stats, StakingPlan, WalletSummary, Withdrawal } from '@stakedesk/shared/api-types';
 import { STAKE_STATUSES, WITHDRAWAL_STATUSES } from '@stakedesk/shared/stake-status';
-import { MINT, ageStake, createPlan, stakeFor, startStakingServer } from '../test/fixtures.js';
-import { randomTxId, type TestServer } from '../test/test-server.js';
+import { MINT, ageStake, createPlan, stakeFor, startStakingServer, summaryImpliedByFullLists } from '../test/fixtures.js';
+import { newHolder, randomTxId, type TestServer } from '../test/test-server.js';
 import { compactTotals } from './totals.service.js';
 
 let api: TestServer;
@@ -62,12 +62,20 @@ async function expectTotalsMatchTheRows(): Promise<void> {
   expect(stats.totalStaked).toBe(truth.staked);
   expect(stats.pendingWithdrawals).toBe(await counted(`SELECT count(*) AS n FROM withdrawals WHERE status = 'pending'`));
   expect(stats.totalUsers).toBe(await counted('SELECT count(DISTINCT wallet_address) AS n FROM stakes'));
+  // Each holder's dashboard summary (kept per holder by migration 011's triggers).
+  const [wallets] = await api.sequelize.query('SELECT DISTINCT wallet_address FROM stakes');
+  for (const { wallet_address: wallet } of wallets as { wallet_address: string }[]) {
+    const summary = await api.request<WalletSummary>('GET', `/api/stakes/${wallet}/summary`);
+    expect(summary.body, `summary of ${wallet}`).toEqual(await summaryImpliedByFullLists(api, wallet));
+  }
 }
 
 describe('X-Total-Count and the totals', () => {
   it('equal the rows after every kind of change a stake goes through', async () => {
     await expectTotalsMatchTheRows(); // empty
 
+    // Two holders with three stakes each, so each holder's totals add up several changes.
+    const holders = [newHolder(), newHolder()];
     const stakes: Stake[] = [];
     for (const [plan, amount] of [
       [gold, '500'],
@@ -77,7 +85,7 @@ describe('X-Total-Count and the totals', () => {
       [gold, '100'],
       [gold, '250'],
     ] as const) {
-      stakes.push(await stakeFor(api, plan, { amount }));
+      stakes.push(await stakeFor(api, plan, { amount, holder: holders[stakes.length % 2] }));
     }
     await expectTotalsMatchTheRows();
 
@@ -123,6 +131,11 @@ describe('X-Total-Count and the totals', () => {
     });
     await api.sequelize.query(`UPDATE stakes SET updated_at = now()`);
     await expectTotalsMatchTheRows();
+    // And rows deleted with plain SQL (the bench removes the stakes it made).
+    const removed = await stakeFor(api, silver, { amount: '40', holder: holders[0] });
+    await expectTotalsMatchTheRows();
+    await api.sequelize.query('DELETE FROM stakes WHERE id = :id', { replacements: { id: removed.id } });
+    await expectTotalsMatchTheRows();
   });
 
   it('stay the same when the deltas are folded together', async () => {
@@ -135,6 +148,13 @@ describe('X-Total-Count and the totals', () => {
     );
     const { rows, keys: distinct } = (keys as { rows: number; keys: number }[])[0]!;
     expect(rows).toBe(distinct);
+    // And one row per holder.
+    const [holderKeys] = await api.sequelize.query(
+      'SELECT count(*)::int AS rows, count(DISTINCT wallet_address)::int AS holders FROM holder_stake_totals',
+    );
+    const perHolder = (holderKeys as { rows: number; holders: number }[])[0]!;
+    expect(perHolder.holders).toBeGreaterThan(1);
+    expect(perHolder.rows).toBe(perHolder.holders);
     await expectTotalsMatchTheRows();
   });
 
