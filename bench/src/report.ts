@@ -133,8 +133,8 @@ function targets(r: Results, ceiling: number): string[][] {
       judged([...dashboardRuns, best], ratio >= 0.4, `${fmt((0.4 - ratio) * 100, 1)} points`),
       ratio >= 0.4
         ? ''
-        : `PostgreSQL's own time for the slowest of these statements: ${fmt(database, 2)} ms (plans below): the largest holder's summary ` +
-          `adds up its ${fmt(r.seeded.whale.stakes)} stakes on every request. For holders drawn at random these reads reach ` +
+        : `PostgreSQL's own time for the slowest of these statements: ${fmt(database, 2)} ms (plans below): the cost left is the ` +
+          `server's own, one thread at a full core. For holders drawn at random these reads reach ` +
           `${fmt(Math.min(...holders), 1)}–${fmt(Math.max(...holders), 1)}% of the ceiling, each one prepared statement whose JSON PostgreSQL writes; ` +
           `${contention(r, ['dashboard'])}` +
           (r.n < 1_000_000 ? `. (The target is set at 1,000,000 stakes; this run has ${fmt(r.n)}.)` : ''),
