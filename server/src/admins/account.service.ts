@@ -1,4 +1,3 @@
-import bcrypt from 'bcryptjs';
 import type { Transaction } from 'sequelize';
 import type { AdminMe, SessionTokenResponse } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
@@ -7,10 +6,11 @@ import { recordAudit } from '../audit/audit.js';
 import { announceSecurityChanges } from '../events/publish.js';
 import { unauthorized } from '../http/errors.js';
 import type { AccountContext } from './account-context.js';
-import { BCRYPT_COST, honours, signAdminToken, type SignedInAdmin } from './admin-auth.js';
+import { honours, signAdminToken, type SignedInAdmin } from './admin-auth.js';
 import { Admin } from './admin.model.js';
 import { toAdminJson } from './admins.service.js';
 import type { StepUp } from './step-up.js';
+import { hashPassword } from './passwords.js';
 
 /** The acting admin's row, locked, while this session is still honoured. */
 export async function lockSelf(transaction: Transaction, actor: SignedInAdmin): Promise<Admin> {
@@ -40,7 +40,7 @@ export async function changeOwnPassword(
   stepUp: StepUp,
 ): Promise<void> {
   const confirm = await stepUp();
-  const passwordHash = await bcrypt.hash(input.newPassword, BCRYPT_COST);
+  const passwordHash = await hashPassword(input.newPassword);
   await ctx.sequelize.transaction(async (transaction) => {
     const admin = await lockSelf(transaction, actor);
     await confirm(transaction);

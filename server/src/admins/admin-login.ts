@@ -1,4 +1,3 @@
-import bcrypt from 'bcryptjs';
 import type { LoginResponse } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { AdminLoginInput } from '@stakedesk/shared/schemas';
@@ -6,15 +5,23 @@ import { recordSignInAudit } from '../audit/audit.js';
 import { unauthorized } from '../http/errors.js';
 import { loadSettings } from '../settings/settings.service.js';
 import type { AccountContext } from './account-context.js';
-import { BCRYPT_COST, signAdminToken } from './admin-auth.js';
+import { signAdminToken } from './admin-auth.js';
 import { Admin } from './admin.model.js';
 import { sequelizeWhereLower } from './admin-lookup.js';
 import { auditFailure, clearFailures, takeAttempt, takeBack, throttleKey } from './login-throttle.js';
 import { unusedRecoveryCodes } from './recovery-codes.js';
 import { spendSecondFactor } from './second-factor.js';
+import { hashPassword, passwordMatches } from './passwords.js';
 
 // Compared against when the username is unknown, so a miss costs as long as a wrong password.
-const DUMMY_HASH = bcrypt.hashSync('stakedesk-timing-equaliser', BCRYPT_COST);
+// Made at start-up (on the password worker), and again at the next sign-in if that failed.
+let dummyHash: Promise<string> | undefined;
+const timingEqualiser = (): Promise<string> =>
+  (dummyHash ??= hashPassword('stakedesk-timing-equaliser').catch((error: unknown) => {
+    dummyHash = undefined;
+    throw error;
+  }));
+void timingEqualiser().catch(() => undefined);
 
 /**
  * POST /api/admin/login: the per-username throttle first (unknown usernames alike, so
@@ -27,7 +34,7 @@ export async function login(ctx: AccountContext, input: AdminLoginInput): Promis
   const key = throttleKey(input.username);
   const attempt = await takeAttempt(sequelize, key);
   const admin = await Admin.findOne({ where: sequelizeWhereLower('username', input.username) });
-  const matches = await bcrypt.compare(input.password, admin?.passwordHash ?? DUMMY_HASH);
+  const matches = await passwordMatches(input.password, admin?.passwordHash ?? (await timingEqualiser()));
   if (!admin || !matches) {
     await auditFailure(
       admin ?? { id: null, username: input.username },

@@ -1,4 +1,3 @@
-import bcrypt from 'bcryptjs';
 import { Op, type Sequelize, type Transaction } from 'sequelize';
 import type { Admin as AdminJson, SecurityChange } from '@stakedesk/shared/api-types';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
@@ -9,10 +8,11 @@ import { announceSecurityChanges } from '../events/publish.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../http/errors.js';
 import type { Keyset } from '../http/cursor.js';
 import { trimToPage, type Page } from '../http/pagination.js';
-import { BCRYPT_COST, honours, type SignedInAdmin } from './admin-auth.js';
+import { honours, type SignedInAdmin } from './admin-auth.js';
 import { Admin } from './admin.model.js';
 import { roleRequired } from './require-role.js';
 import { stepUpRequired, type StepUp } from './step-up.js';
+import { hashPassword } from './passwords.js';
 
 export function toAdminJson(admin: Admin): AdminJson {
   return {
@@ -77,7 +77,7 @@ function endSessions(admin: Admin): void {
 export async function createAdmin(sequelize: Sequelize, input: AdminCreateInput, actor: SignedInAdmin, stepUp: StepUp): Promise<Admin> {
   if (!input.password) throw badRequest(msg('passwordRequiredForNewAdmin'), { password: msg('passwordRequiredForNewAdmin') });
   const confirm = await stepUp();
-  const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
+  const passwordHash = await hashPassword(input.password);
   return uniqueOrConflict(() =>
     sequelize.transaction(async (transaction) => {
       await lockAdminsAs(transaction, actor);
@@ -108,7 +108,7 @@ export async function updateAdmin(
   if (!peek) throw notFound(msg('adminNotFound'));
   const needsStepUp = (input.role !== undefined && input.role !== peek.role) || Boolean(input.password);
   const confirm = needsStepUp ? await stepUp() : undefined;
-  const passwordHash = input.password ? await bcrypt.hash(input.password, BCRYPT_COST) : undefined;
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   return uniqueOrConflict(() =>
     sequelize.transaction(async (transaction) => {
       const admins = await lockAdminsAs(transaction, actor);

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import type { Sequelize } from 'sequelize';
-import { BCRYPT_COST } from './admin-auth.js';
 import { Admin } from './admin.model.js';
+import { hashPassword } from './passwords.js';
 
 export type BootstrapResult = { created: false } | { created: true; username: string; generatedPassword: string | undefined };
 
@@ -20,7 +19,7 @@ export async function bootstrapFirstAdmin(
     await sequelize.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: BOOTSTRAP_LOCK_KEY }, transaction });
     if ((await Admin.count({ transaction })) > 0) return { created: false };
     const generatedPassword = admin.password ? undefined : randomBytes(12).toString('base64url');
-    const passwordHash = await bcrypt.hash(admin.password ?? generatedPassword!, BCRYPT_COST);
+    const passwordHash = await hashPassword(admin.password ?? generatedPassword!);
     await Admin.create({ username: admin.username, email: admin.email, passwordHash, role: 'owner' }, { transaction });
     return { created: true, username: admin.username, generatedPassword };
   });

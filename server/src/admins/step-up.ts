@@ -1,4 +1,3 @@
-import bcrypt from 'bcryptjs';
 import type { Transaction } from 'sequelize';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { forbidden, unauthorized } from '../http/errors.js';
@@ -7,6 +6,7 @@ import { honours, type SignedInAdmin } from './admin-auth.js';
 import { Admin } from './admin.model.js';
 import { auditFailure, clearFailures, takeAttempt, throttleKey } from './login-throttle.js';
 import { spendSecondFactor } from './second-factor.js';
+import { passwordMatches } from './passwords.js';
 
 /** The acting admin's proof of identity, sent in the same JSON body as the change. */
 export type StepUpProof = { currentPassword?: string; code?: string };
@@ -33,7 +33,7 @@ export function stepUpFor(ctx: AccountContext, actor: SignedInAdmin, proof: Step
     if (needsCode && !proof.code) throw stepUpRequired();
     const key = throttleKey(admin.username);
     const attempt = await takeAttempt(ctx.sequelize, key);
-    if (!(await bcrypt.compare(proof.currentPassword, admin.passwordHash))) {
+    if (!(await passwordMatches(proof.currentPassword, admin.passwordHash))) {
       await auditFailure(admin, attempt, 'admin.step_up_failed', 'password');
       throw stepUpRequired(msg('stepUpWrong'));
     }

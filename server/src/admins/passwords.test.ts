@@ -1,0 +1,26 @@
+import bcrypt from 'bcryptjs';
+import { performance } from 'node:perf_hooks';
+import { describe, expect, it } from 'vitest';
+import { BCRYPT_COST } from './admin-auth.js';
+import { hashPassword, passwordMatches } from './passwords.js';
+
+describe('admin passwords', () => {
+  it('are bcrypt hashes at the configured cost, checked right and wrong', async () => {
+    const hash = await hashPassword('correct horse battery staple');
+    expect(bcrypt.getRounds(hash)).toBe(BCRYPT_COST);
+    expect(bcrypt.compareSync('correct horse battery staple', hash)).toBe(true);
+    expect(await passwordMatches('correct horse battery staple', hash)).toBe(true);
+    expect(await passwordMatches('correct horse battery stapler', hash)).toBe(false);
+    expect(await passwordMatches('anything', 'not a bcrypt hash')).toBe(false);
+  });
+
+  it("are checked off the server's thread: a burst of checks leaves it free to answer others", async () => {
+    const hash = await hashPassword('burst');
+    const before = performance.eventLoopUtilization();
+    const results = await Promise.all(Array.from({ length: 4 }, (_, i) => passwordMatches(i % 2 ? 'burst' : 'wrong', hash)));
+    const busy = performance.eventLoopUtilization(before).utilization;
+    expect(results).toEqual([false, true, false, true]);
+    // About a second of bcrypt: on this thread the loop would be busy nearly all of it.
+    expect(busy).toBeLessThan(0.3);
+  });
+});
