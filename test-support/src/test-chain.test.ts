@@ -5,10 +5,13 @@ import {
   createMint,
   createSetAuthorityInstruction,
   createTransferCheckedInstruction,
+  getAccount,
   getAssociatedTokenAddressSync,
   getMint,
   getOrCreateAssociatedTokenAccount,
+  getTransferFeeConfig,
   mintTo,
+  TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
 import {
@@ -473,6 +476,48 @@ describe('test chain over JSON-RPC', () => {
         },
       },
     });
+  });
+
+  it('makes Token-2022 mints with a transfer fee: the receiver gets the amount less the fee, the rest withheld', async () => {
+    const feeMint = await chain.createMint(DECIMALS, undefined, { transferFee: { basisPoints: 100, maximumFee: 5n * ONE_TOKEN } });
+    expect((await connection.getAccountInfo(feeMint))?.owner.toBase58()).toBe(TOKEN_2022_PROGRAM_ID.toBase58());
+    const sender = await fundedWallet();
+    const receiver = Keypair.generate();
+    await chain.mintTo(feeMint, sender.publicKey, 10_000n * ONE_TOKEN);
+    const send = (whole: bigint) =>
+      chain.transfer({
+        mint: feeMint,
+        from: sender,
+        to: receiver.publicKey,
+        rawAmount: whole * ONE_TOKEN,
+        decimals: DECIMALS,
+        createDestinationAccount: true,
+      });
+    await send(100n); // 1% of 100: 1 token
+    expect(chain.tokenBalance(feeMint, receiver.publicKey)).toBe(99n * ONE_TOKEN);
+    await send(1_000n); // 1% of 1000 is 10, capped at 5
+    expect(chain.tokenBalance(feeMint, receiver.publicKey)).toBe((99n + 995n) * ONE_TOKEN);
+    const fees = getTransferFeeConfig(await getMint(connection, feeMint, 'confirmed', TOKEN_2022_PROGRAM_ID));
+    expect(fees?.newerTransferFee).toMatchObject({ transferFeeBasisPoints: 100, maximumFee: 5n * ONE_TOKEN });
+  });
+
+  it('freezes the token accounts of a freezable mint: a transfer from one then fails on chain', async () => {
+    const coldMint = await chain.createMint(DECIMALS, undefined, { freezable: true });
+    const owner = await fundedWallet();
+    await chain.mintTo(coldMint, owner.publicKey, 10n * ONE_TOKEN);
+    await chain.freezeAccount(coldMint, owner.publicKey);
+    const account = await getAccount(connection, getAssociatedTokenAddressSync(coldMint, owner.publicKey), 'confirmed');
+    expect(account.isFrozen).toBe(true);
+    await expect(
+      chain.transfer({
+        mint: coldMint,
+        from: owner,
+        to: Keypair.generate().publicKey,
+        rawAmount: ONE_TOKEN,
+        decimals: DECIMALS,
+        createDestinationAccount: true,
+      }),
+    ).rejects.toThrow(/frozen/i);
   });
 
   it('pays out airdrops that getBalance then shows', async () => {

@@ -15,11 +15,15 @@
  */
 import {
   createAssociatedTokenAccountIdempotentInstruction,
+  createFreezeAccountInstruction,
   createInitializeMint2Instruction,
+  createInitializeTransferFeeConfigInstruction,
   createMintToInstruction,
   createTransferCheckedInstruction,
+  ExtensionType,
   getAssociatedTokenAddressSync,
-  MINT_SIZE,
+  getMintLen,
+  TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
 import {
@@ -61,6 +65,14 @@ export interface TransferOptions {
   allowFailure?: boolean;
 }
 
+export interface MintOptions {
+  programId?: PublicKey;
+  /** A Token-2022 transfer fee: basis points of each transfer, at most `maximumFee` raw units. */
+  transferFee?: { basisPoints: number; maximumFee: bigint };
+  /** The mint authority may also freeze token accounts. */
+  freezable?: boolean;
+}
+
 export interface TestChain {
   /** http://127.0.0.1:PORT */
   url: string;
@@ -75,8 +87,13 @@ export interface TestChain {
 
   /** Sends lamports from the chain's faucet; returns the signature. */
   airdrop(pubkey: PublicKey, lamports: number | bigint): Promise<string>;
-  /** A new mint (SPL Token unless `programId` says Token-2022); `authority` (default payer) may mint. */
-  createMint(decimals: number, authority?: Keypair, options?: { programId?: PublicKey }): Promise<PublicKey>;
+  /**
+   * A new mint (SPL Token unless `programId` says Token-2022, which `transferFee` implies);
+   * `authority` (default payer) may mint, and freeze accounts when `freezable`.
+   */
+  createMint(decimals: number, authority?: Keypair, options?: MintOptions): Promise<PublicKey>;
+  /** Freezes the owner's associated token account of a mint made `freezable`. */
+  freezeAccount(mint: PublicKey, owner: PublicKey): Promise<string>;
   /** The owner's associated token account for the mint, created if missing. */
   createTokenAccount(mint: PublicKey, owner: PublicKey): Promise<PublicKey>;
   /** Mints to the owner's associated token account (created if missing); mint made by createMint. */
@@ -172,24 +189,48 @@ export async function startTestChain(options: { port?: number } = {}): Promise<T
       return requireSuccess(outcome.record.signature);
     },
 
-    async createMint(decimals, authority = payer, { programId = TOKEN_PROGRAM_ID } = {}) {
+    async createMint(decimals, authority = payer, { programId: chosen, transferFee, freezable = false } = {}) {
+      const programId = chosen ?? (transferFee ? TOKEN_2022_PROGRAM_ID : TOKEN_PROGRAM_ID);
       const mint = Keypair.generate();
+      const space = getMintLen(transferFee ? [ExtensionType.TransferFeeConfig] : []);
+      const extensions = transferFee
+        ? [
+            createInitializeTransferFeeConfigInstruction(
+              mint.publicKey,
+              authority.publicKey,
+              authority.publicKey,
+              transferFee.basisPoints,
+              transferFee.maximumFee,
+              programId,
+            ),
+          ]
+        : [];
+      const freezeAuthority = freezable ? authority.publicKey : null;
       const signature = run(
         [
           SystemProgram.createAccount({
             fromPubkey: payer.publicKey,
             newAccountPubkey: mint.publicKey,
-            space: MINT_SIZE,
-            lamports: Number(ledger.minimumBalanceForRentExemption(MINT_SIZE)),
+            space,
+            lamports: Number(ledger.minimumBalanceForRentExemption(space)),
             programId,
           }),
-          createInitializeMint2Instruction(mint.publicKey, decimals, authority.publicKey, null, programId),
+          ...extensions,
+          createInitializeMint2Instruction(mint.publicKey, decimals, authority.publicKey, freezeAuthority, programId),
         ],
         [mint],
       );
       requireSuccess(signature);
       mintAuthorities.set(mint.publicKey.toBase58(), authority);
       return mint.publicKey;
+    },
+
+    async freezeAccount(mint, owner) {
+      const authority = mintAuthorities.get(mint.toBase58());
+      if (!authority) throw new Error(`${mint.toBase58()} was not created by this test chain's createMint`);
+      const programId = tokenProgramOf(mint);
+      const account = associatedAccount(mint, owner, programId);
+      return requireSuccess(run([createFreezeAccountInstruction(account, mint, authority.publicKey, [], programId)], [authority]));
     },
 
     async createTokenAccount(mint, owner) {
