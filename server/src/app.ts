@@ -31,6 +31,7 @@ import { requestLog } from './http/request-log.js';
 import { securityHeaders } from './http/security-headers.js';
 import { webAppRoutes } from './http/web-app.js';
 import type { Logger } from './logger.js';
+import { latestPayoutsOf } from './payouts/payout-records.js';
 import { payoutsAdminRoutes } from './payouts/payouts.routes.js';
 import { plansAdminRoutes, plansPublicRead } from './plans/plans.routes.js';
 import { settingsAdminRoutes, settingsPublicRead } from './settings/settings.routes.js';
@@ -179,8 +180,8 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   admin.use(settingsAdminRoutes(accounts, config.solanaCluster, rpc));
   admin.use(plansAdminRoutes(sequelize));
   admin.use(stakesAdminRoutes(sequelize));
-  admin.use(withdrawalsAdminRoutes(sequelize, chain));
-  admin.use(payoutsAdminRoutes(sequelize, chain));
+  admin.use(withdrawalsAdminRoutes((ids) => latestPayoutsOf(sequelize, ids)));
+  admin.use(payoutsAdminRoutes(accounts, chain, logger));
   admin.use(reconciliationAdminRoutes(sequelize, chain));
   admin.use(treasuryAdminRoutes(sequelize, chain, logger, treasuryCacheMs));
   admin.use(adminsAdminRoutes(accounts));

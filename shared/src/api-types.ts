@@ -7,7 +7,7 @@ import type { MaintenanceType } from './constants.js';
 import type { CodedMessage } from './i18n/catalogue.js';
 import type { AdminRole } from './roles.js';
 import type { SolanaCluster } from './format.js';
-import type { PayoutStatus, StakeGroup, StakeStatus, WithdrawalStatus } from './stake-status.js';
+import type { PayoutOutcome, PayoutStatus, ReviewResolution, StakeGroup, StakeStatus, WithdrawalStatus } from './stake-status.js';
 
 export type SocialLinks = {
   telegram?: string;
@@ -126,22 +126,62 @@ export type Withdrawal = {
   stakingWallet: string;
 };
 
-/** POST and GET /api/admin/payouts: a payout transaction registered before it was sent, and where it stands. */
+/** One withdrawal a payout pays: to the holder's associated token account of the mint. */
+export type PayoutRecipient = {
+  withdrawalId: number;
+  wallet: string;
+  /** The account the tokens go to (null on payouts registered by earlier panels). */
+  tokenAccount: string | null;
+  /** What the holder must receive, in tokens. */
+  amount: string;
+  /** The transaction creates the holder's token account (rent paid by the payer). */
+  createsAccount: boolean;
+  /** How the payout ended for this withdrawal; null while it is open. */
+  outcome: PayoutOutcome | null;
+  /** Why it was not paid as owed (outcome review), by code. */
+  reason: CodedMessage | null;
+  /** Under review: the transaction that moved its tokens (the payout's own, or one the server did not prepare). */
+  evidenceSignature: string | null;
+  /** An owner's decision on a withdrawal under review. */
+  resolution: { action: ReviewResolution; note: string; by: string; at: string } | null;
+};
+
+/** GET /api/admin/payouts: a payout transaction the server built, and where it stands. */
 export type Payout = {
   id: number;
   status: PayoutStatus;
   withdrawalIds: number[];
-  signature: string;
+  /** The staking wallet that signs and pays (null on payouts registered by earlier panels). */
+  payer: string | null;
+  /** The transaction's id: known once a signed copy was posted or found on chain. */
+  signature: string | null;
+  blockhash: string | null;
+  /** The last block height at which a transaction carrying `blockhash` can land (read by the server itself). */
   lastValidBlockHeight: number;
-  /** Why it failed: it landed but did not pay (some of) its withdrawals as it must. */
+  recipients: PayoutRecipient[];
+  /** While prepared: the base64 of the unsigned transaction, for the staking wallet to sign unchanged. */
+  transaction: string | null;
+  /** Why it failed or needs review, by code (English in failureReason). */
+  reason: CodedMessage | null;
   failureReason: string | null;
   createdBy: string;
   createdAt: string;
+  sentAt: string | null;
   finishedAt: string | null;
 };
 
-/** The latest payout of a withdrawal (admin lists): open while `sent`; `failed` flags the withdrawal for the operator. */
-export type WithdrawalPayout = Pick<Payout, 'id' | 'status' | 'signature'> & { failureReason: string | null };
+/** POST /api/admin/payouts: the payout just prepared, with the transaction to sign. */
+export type PreparedPayout = Payout & { status: 'prepared'; payer: string; transaction: string; blockhash: string };
+
+/** The latest payout of a withdrawal (admin lists): open while prepared or sent; under review while its outcome is `review` and unresolved. */
+export type WithdrawalPayout = Pick<Payout, 'id' | 'status' | 'signature'> & {
+  outcome: PayoutOutcome | null;
+  /** This withdrawal's own reason (or the payout's), by code and in English. */
+  reason: CodedMessage | null;
+  failureReason: string | null;
+  /** The payout holds this withdrawal: no other payout, pasted TXID or rejection until it ends or is resolved. */
+  holds: boolean;
+};
 
 /** A withdrawal as the admin lists show it. */
 export type AdminWithdrawal = Withdrawal & { payout: WithdrawalPayout | null };
@@ -199,6 +239,11 @@ export type TreasuryCoverage = {
    * verified before a change): the balance above does not cover these. Largest first.
    */
   liabilitiesElsewhere: { tokenContract: string; stakingWallet: string; total: string }[];
+  /**
+   * Tokens that left the staking wallet in payouts waiting for an owner's review (landed, did not
+   * pay exactly as owed): their withdrawals are not counted in the liabilities above.
+   */
+  underReview: string;
   /** balance / total x 100, 2 decimals rounded down; null when the balance is unknown or nothing is owed. */
   coveragePercent: string | null;
   /** false below 100%; null when the balance is unknown. */

@@ -61,6 +61,8 @@ export const MIN_STAKE_DECIMALS = 8;
 export const MAX_ID = 2_147_483_647;
 /** Withdrawals one registered payout may pay (a transaction fits about 20 transfers). */
 export const MAX_PAYOUT_WITHDRAWALS = 50;
+/** A signed transaction is at most 1232 bytes on the wire (PACKET_DATA_SIZE): 1644 characters of base64. */
+export const MAX_SIGNED_TRANSACTION_BASE64 = 1644;
 /** How long a deposit intent's terms are offered: far longer than a signed transfer can wait to land (about 90 s). */
 export const DEPOSIT_INTENT_TTL_MS = 15 * 60 * 1000;
 export const DEFAULT_PAGE_LIMIT = 100;

@@ -18,6 +18,7 @@ import {
   MAX_PASSWORD_BYTES,
   MAX_REASON_LENGTH,
   MAX_SEARCH_LENGTH,
+  MAX_SIGNED_TRANSACTION_BASE64,
   MAX_SIGN_IN_MESSAGE_LENGTH,
   MAX_STAKE_DIGITS,
   MAX_SYMBOL_LENGTH,
@@ -32,7 +33,9 @@ import {
 } from './constants.js';
 import { isWholeNumberString } from './decimal.js';
 import { ADMIN_ROLES } from './roles.js';
-import { STAKE_GROUPS } from './stake-status.js';
+import { REVIEW_RESOLUTIONS, STAKE_GROUPS } from './stake-status.js';
+
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 import { msg, type CodedMessage } from './i18n/catalogue.js';
 import {
   booleanField,
@@ -265,11 +268,8 @@ export type StakeCheckInput = InferType<typeof stakeCheckSchema>;
 export const depositIntentSchema = stakeCheckSchema;
 export type DepositIntentInput = StakeCheckInput;
 
-/**
- * POST /api/admin/payouts: a payout transaction signed but not yet sent, registered so that no
- * other payout of its withdrawals can start, and followed on chain by the server.
- */
-export const payoutRegisterSchema = strictObject({
+/** POST /api/admin/payouts: the withdrawals the server is to build one payout transaction for. */
+export const payoutPrepareSchema = strictObject({
   withdrawalIds: integerList(
     msg('fieldWithdrawals'),
     integer(msg('fieldWithdrawal'), { min: 1, max: MAX_ID, message: msg('mustBePositiveInteger', { label: msg('fieldWithdrawal') }) }),
@@ -280,12 +280,30 @@ export const payoutRegisterSchema = strictObject({
       itemMessage: msg('mustBePositiveInteger', { label: msg('fieldWithdrawal') }),
     },
   ),
-  signature: transactionSignature(msg('invalidTxId')).required(msg('txIdRequired')),
-  lastValidBlockHeight: integer(msg('fieldLastValidBlockHeight'), { min: 0, max: Number.MAX_SAFE_INTEGER }).required(
-    msg('lastValidBlockHeightRequired'),
-  ),
 });
-export type PayoutRegisterInput = InferType<typeof payoutRegisterSchema>;
+export type PayoutPrepareInput = InferType<typeof payoutPrepareSchema>;
+
+/**
+ * POST /api/admin/payouts/{id}/signed: the signed transaction (base64), or, from a wallet that
+ * can only sign and send, the signature of the transaction it sent. Exactly one of them.
+ */
+export const payoutSignedSchema = strictObject({
+  transaction: text(msg('fieldTransaction'), MAX_SIGNED_TRANSACTION_BASE64).test(
+    'base64',
+    msg('transactionNotBase64'),
+    (value) => !value || BASE64.test(value),
+  ),
+  signature: transactionSignature(msg('invalidTxId')),
+}).test('one-of', msg('payoutSignedOneOf'), (value) => Boolean(value.transaction) !== Boolean(value.signature));
+export type PayoutSignedInput = InferType<typeof payoutSignedSchema>;
+
+/** POST /api/admin/withdrawals/{id}/resolve: an owner's decision on a withdrawal under review, with step-up. */
+export const withdrawalResolveSchema = strictObject({
+  action: choice(REVIEW_RESOLUTIONS, msg('resolveActionInvalid')).required(msg('resolveActionInvalid')),
+  note: requiredText(msg('fieldNote'), MAX_REASON_LENGTH, msg('resolveNoteRequired')),
+  ...stepUpFields,
+});
+export type WithdrawalResolveInput = InferType<typeof withdrawalResolveSchema>;
 
 /** POST /api/stakes/restake. */
 export const restakeSchema = strictObject({

@@ -16,9 +16,25 @@ export const LIVE_STAKE_STATUSES = ['active', 'completed', 'pending_withdrawal']
 export const WITHDRAWAL_STATUSES = ['pending', 'completed', 'rejected'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
-/** A payout transaction: sent (open, followed on chain), then completed, expired (never landed) or failed (landed, did not pay as it must). */
-export const PAYOUT_STATUSES = ['sent', 'completed', 'expired', 'failed'] as const;
+/**
+ * A payout transaction the server built: prepared (waiting for the staking wallet's signature),
+ * sent (signed, checked, sent and followed on chain), then completed, expired (its blockhash died
+ * and no copy landed), failed (landed with an error: nothing moved) or needs_review (landed and
+ * moved tokens but did not pay a withdrawal exactly as owed).
+ */
+export const PAYOUT_STATUSES = ['prepared', 'sent', 'completed', 'expired', 'failed', 'needs_review'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** While a payout is open its withdrawals are claimed: no other payout, pasted TXID or rejection of them. */
+export const OPEN_PAYOUT_STATUSES = ['prepared', 'sent'] as const satisfies readonly PayoutStatus[];
+
+/** How a payout ended for one of its withdrawals; null while it is open. */
+export const PAYOUT_OUTCOMES = ['paid', 'review', 'freed'] as const;
+export type PayoutOutcome = (typeof PAYOUT_OUTCOMES)[number];
+
+/** What an owner decides for a withdrawal under review: the holder was paid after all, or the withdrawal is payable again. */
+export const REVIEW_RESOLUTIONS = ['paid', 'release'] as const;
+export type ReviewResolution = (typeof REVIEW_RESOLUTIONS)[number];
 
 export type StakeBadge = 'Completed' | 'Withdrawn' | 'Withdrawal Pending' | 'Expired' | 'Ending Soon' | 'Active';
 

@@ -54,6 +54,10 @@ export class Ledger {
   private readonly faucet = Keypair.generate();
   private readonly genesisTime = Date.now();
   private skippedBlocks = 0;
+  /** While set, time stands still at this moment: blocks pass only by skipBlocks. */
+  private frozenAt: number | null = null;
+  /** Time spent frozen, which never counts as blocks. */
+  private frozenMs = 0;
   private heightSeen = 0;
   private currentSlot = 0;
   /** Block height at which each blockhash was issued. */
@@ -87,7 +91,17 @@ export class Ledger {
    * lasts about a minute however many transactions are sent (web3.js caches one for 30 s).
    */
   getBlockHeight(): number {
-    return Math.floor((Date.now() - this.genesisTime) / SLOT_DURATION_MS) + this.skippedBlocks;
+    const now = this.frozenAt ?? Date.now();
+    return Math.floor((now - this.genesisTime - this.frozenMs) / SLOT_DURATION_MS) + this.skippedBlocks;
+  }
+
+  /** Stops the clock (blocks then pass only by skipBlocks), or starts it again from where it stood. */
+  freezeClock(frozen: boolean): void {
+    if (frozen && this.frozenAt === null) this.frozenAt = Date.now();
+    if (!frozen && this.frozenAt !== null) {
+      this.frozenMs += Date.now() - this.frozenAt;
+      this.frozenAt = null;
+    }
   }
 
   /** The current slot: each processed transaction gets a slot of its own; never behind the block height. */

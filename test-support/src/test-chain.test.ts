@@ -148,6 +148,22 @@ describe('test chain over JSON-RPC', () => {
     }
   });
 
+  it('stands still while its clock is frozen: blocks pass only when told, then with time again from there', async () => {
+    chain.freezeClock(true);
+    try {
+      const height = chain.blockHeight();
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      expect(chain.blockHeight()).toBe(height);
+      chain.advanceSlots(3);
+      expect(await connection.getBlockHeight('finalized')).toBe(height + 3);
+    } finally {
+      chain.freezeClock(false);
+    }
+    const resumed = chain.blockHeight();
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(chain.blockHeight()).toBeGreaterThanOrEqual(resumed + 2);
+  });
+
   it('shows a mint with 6 decimals in getAccountInfo, jsonParsed and base64', async () => {
     const parsed = await connection.getParsedAccountInfo(mint);
     expect(parsed.value?.owner.equals(TOKEN_PROGRAM_ID)).toBe(true);

@@ -110,12 +110,19 @@ export interface TestChain {
   /** Raw token amount in the owner's associated token account (0n if there is none). */
   tokenBalance(mint: PublicKey, owner: PublicKey): bigint;
   latestBlockhash(): { blockhash: string; lastValidBlockHeight: number };
+  /** The block height now (every commitment: whatever is processed is final here). */
+  blockHeight(): number;
   /**
    * Lets `count` blocks pass at once, e.g. to make a blockhash expire (after 150). Blocks also pass
    * with time, one per 400 ms. A web3.js Connection caches its blockhash for 30 s: after expiring
    * it this way, send with a new Connection.
    */
   advanceSlots(count: number): void;
+  /**
+   * Stops the clock: no block passes but by advanceSlots, so a test can stand at an exact block
+   * height (the last one a blockhash allows, say). Started again from where it stood with false.
+   */
+  freezeClock(frozen: boolean): void;
   close(): Promise<void>;
 }
 
@@ -300,7 +307,11 @@ export async function startTestChain(options: { port?: number } = {}): Promise<T
 
     latestBlockhash: () => ledger.latestBlockhash(),
 
+    blockHeight: () => ledger.getBlockHeight(),
+
     advanceSlots: (count) => ledger.skipBlocks(count),
+
+    freezeClock: (frozen) => ledger.freezeClock(frozen),
 
     close: () => server.close(),
   };

@@ -72,18 +72,60 @@ export interface ChainVerifier {
   accountKeys(txId: string): Promise<string[] | null>;
 }
 
+/** Bounds for a history read (getSignaturesForAddress): both exclusive, like the RPC's. */
+export type HistoryBounds = { before?: string; until?: string };
+
 /** What the server follows by itself: deposits by their reference, payouts by their signature. */
 export interface ChainFollower {
-  /** The latest `limit` successful or failed transactions that list `address`, newest first. */
-  signaturesForAddress(address: string, limit: number): Promise<SignatureInfo[]>;
+  /** The latest `limit` successful or failed transactions that list `address`, newest first (within `bounds`). */
+  signaturesForAddress(address: string, limit: number, bounds?: HistoryBounds): Promise<SignatureInfo[]>;
   signatureStatuses(signatures: string[]): Promise<(SignatureState | null)[]>;
   /** The block height at that commitment: a blockhash valid until a lower height can no longer land. */
   blockHeight(commitment: 'confirmed' | 'finalized'): Promise<number>;
 }
 
-/** A transfer into the staking wallet that no stake records (the operator's safety net). */
+/** A mint as the chain holds it: the token program that owns it, and its decimals. */
+export type MintState = { programId: string; decimals: number };
 
-export interface Chain extends ChainVerifier, ChainFollower {
+/** A token account as the chain holds it (either token program). */
+export type TokenAccountState = {
+  programId: string;
+  mint: string;
+  owner: string;
+  amount: bigint;
+  state: 'initialized' | 'frozen';
+};
+
+/** One account's token balance before or after a transaction, by its index in the transaction's account keys. */
+export type AccountTokenBalance = { accountIndex: number; mint: string; owner: string | null; amount: bigint };
+
+/** A transaction that landed, with its exact bytes: what a payout's outcome is read from. */
+export type LandedTransaction = {
+  signature: string;
+  /** The whole transaction as sent: signatures then message. */
+  wire: Uint8Array;
+  failed: boolean;
+  /** Every account the transaction used, in the order its token balances index them. */
+  accountKeys: string[];
+  preTokenBalances: AccountTokenBalance[];
+  postTokenBalances: AccountTokenBalance[];
+};
+
+/** What building, sending and following a payout needs of the chain. */
+export interface PayoutChain {
+  /** A recent blockhash and the last block height at which a transaction carrying it can land. */
+  latestBlockhash(): Promise<{ blockhash: string; lastValidBlockHeight: number }>;
+  /** null when the address holds no mint of either token program. */
+  mint(address: string): Promise<MintState | null>;
+  /** Each address's token account, or null where there is none (or not a token account). */
+  tokenAccounts(addresses: string[]): Promise<(TokenAccountState | null)[]>;
+  /** Hands a signed transaction to the network once (no preflight, no retries by the RPC): the caller sends again. */
+  sendTransaction(wire: Uint8Array): Promise<void>;
+  /** The transaction as it landed (confirmed or better), or null while the chain does not know it. */
+  landedTransaction(signature: string): Promise<LandedTransaction | null>;
+}
+
+export interface Chain extends ChainVerifier, ChainFollower, PayoutChain {
   /** Among the staking wallet's latest `limit` transactions, deposits whose txId `recorded` does not know. */
   unrecordedDeposits(
     mint: string,

@@ -5,11 +5,16 @@ import {
   ChainUnavailableError,
   type Chain,
   type DepositClaim,
+  type HistoryBounds,
+  type LandedTransaction,
+  type MintState,
   type PayoutClaim,
   type SignatureInfo,
   type SignatureState,
+  type TokenAccountState,
   type Verdict,
 } from './chain-verifier.js';
+import { landedFromRpc, mintFromAccount, tokenAccountFromAccount, type RpcEncodedTransaction } from './raw-accounts.js';
 import { fromRawAmount, toRawAmount } from '@stakedesk/shared/money';
 import { tokenMovement } from './token-deltas.js';
 import { RefusedAddressError } from './upstream-fetch.js';
@@ -27,6 +32,7 @@ const DEFAULT_RPC_TIMEOUT_MS = 10_000;
 const TRANSACTION_MEMORY_MS = 30_000;
 const TRANSACTIONS_REMEMBERED = 500;
 const NOT_FOUND = { ok: false, reason: msg('txNotFoundOnChain'), retryable: true } as const;
+const MULTIPLE_ACCOUNTS_LIMIT = 100;
 
 /**
  * The chain as the server sees it, through `endpoint()` (re-read on every use, so a provider
@@ -35,6 +41,7 @@ const NOT_FOUND = { ok: false, reason: msg('txNotFoundOnChain'), retryable: true
  */
 export class SolanaChain implements Chain {
   private readonly decimalsByMint = new Map<string, number>();
+  private readonly mints = new Map<string, MintState>();
   private readonly recentTransactions = new Map<string, { tx: ParsedTransactionWithMeta; until: number }>();
 
   /** `upstreamFetch`: how requests reach the endpoint (upstream-fetch.ts: the server passes its address-checking one). */
@@ -154,9 +161,9 @@ export class SolanaChain implements Chain {
     return tx?.meta ? keysOf(tx) : null;
   }
 
-  async signaturesForAddress(address: string, limit: number): Promise<SignatureInfo[]> {
+  async signaturesForAddress(address: string, limit: number, bounds: HistoryBounds = {}): Promise<SignatureInfo[]> {
     const connection = await this.connection();
-    const found = await this.ask(() => connection.getSignaturesForAddress(new PublicKey(address), { limit }));
+    const found = await this.ask(() => connection.getSignaturesForAddress(new PublicKey(address), { limit, ...bounds }));
     return found.map((entry) => ({ signature: entry.signature, failed: entry.err !== null }));
   }
 
@@ -169,6 +176,68 @@ export class SolanaChain implements Chain {
   async blockHeight(commitment: 'confirmed' | 'finalized'): Promise<number> {
     const connection = await this.connection();
     return this.ask(() => connection.getBlockHeight(commitment));
+  }
+
+  async latestBlockhash(): Promise<{ blockhash: string; lastValidBlockHeight: number }> {
+    const connection = await this.connection();
+    return this.ask(() => connection.getLatestBlockhash(CHAIN_COMMITMENT));
+  }
+
+  /** A mint's program and decimals never change, so they are read from the chain once. */
+  async mint(address: string): Promise<MintState | null> {
+    const known = this.mints.get(address);
+    if (known) return known;
+    const connection = await this.connection();
+    const account = await this.ask(() => connection.getAccountInfo(new PublicKey(address), CHAIN_COMMITMENT));
+    const mint = account && mintFromAccount(address, account);
+    if (mint) this.mints.set(address, mint);
+    return mint;
+  }
+
+  async tokenAccounts(addresses: string[]): Promise<(TokenAccountState | null)[]> {
+    const connection = await this.connection();
+    const found: (TokenAccountState | null)[] = [];
+    for (let start = 0; start < addresses.length; start += MULTIPLE_ACCOUNTS_LIMIT) {
+      const chunk = addresses.slice(start, start + MULTIPLE_ACCOUNTS_LIMIT);
+      const accounts = await this.ask(() =>
+        connection.getMultipleAccountsInfo(
+          chunk.map((address) => new PublicKey(address)),
+          CHAIN_COMMITMENT,
+        ),
+      );
+      accounts.forEach((account, index) => found.push(account && tokenAccountFromAccount(chunk[index]!, account)));
+    }
+    return found;
+  }
+
+  async sendTransaction(wire: Uint8Array): Promise<void> {
+    const connection = await this.connection();
+    await this.ask(() => connection.sendRawTransaction(wire, { skipPreflight: true, maxRetries: 0 }));
+  }
+
+  async landedTransaction(signature: string): Promise<LandedTransaction | null> {
+    const found = await this.call<RpcEncodedTransaction | null>('getTransaction', [
+      signature,
+      { encoding: 'base64', commitment: CHAIN_COMMITMENT, maxSupportedTransactionVersion: 0 },
+    ]);
+    return found && landedFromRpc(signature, found);
+  }
+
+  /** A JSON-RPC call web3.js has no raw form of (a transaction's exact bytes). */
+  private async call<T>(method: string, params: unknown[]): Promise<T> {
+    const url = await this.endpoint();
+    return this.ask(async () => {
+      const response = await this.upstreamFetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+      const body = (await response.json()) as { result?: T; error?: { message?: string } };
+      if (body.error) throw new Error(body.error.message ?? 'RPC error');
+      return body.result as T;
+    });
   }
 
   async tokenBalance(mint: string, owner: string): Promise<string> {

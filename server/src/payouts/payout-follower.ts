@@ -1,28 +1,33 @@
 import { Op, QueryTypes, type Sequelize } from 'sequelize';
-import { english, msg } from '@stakedesk/shared/i18n/catalogue';
-import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.js';
-import { chainReason, ChainUnavailableError, type Chain, type SignatureState } from '../chain/chain-verifier.js';
+import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
+import { chainReason, ChainUnavailableError, type Chain, type LandedTransaction } from '../chain/chain-verifier.js';
 import type { Logger } from '../logger.js';
-import { markPaid } from '../withdrawals/mark-paid.js';
-import { payoutClaimOf } from '../withdrawals/payout-claim.js';
-import { isPayoutTransferTaken } from '../withdrawals/payout-transfers.js';
 import { Withdrawal } from '../withdrawals/withdrawal.model.js';
-import { PAYOUT_COLUMNS, toPayoutJson, type PayoutRow } from './payout-records.js';
-
-const FAILED_ON_CHAIN = 'The payout transaction failed on chain: no tokens moved, only the network fee was paid';
-
-/** How a sent payout ended: each withdrawal paid (no reason) or not (why). */
-type Outcome = { status: 'expired' } | { status: 'failed'; reason: string } | { status: 'checked'; reasons: Map<number, string | null> };
+import { recipientReasons } from './landed-outcome.js';
+import { payoutClaimOf } from './payout-claim.js';
+import { searchPayerHistory, type HistoryFinding } from './payout-history.js';
+import { isBuilt, PAYOUT_COLUMNS, readPayout, type BuiltPayoutRow, type PayoutRow } from './payout-records.js';
+import { isPayoutTransferTaken } from './payout-transfers.js';
+import { sendOnce } from './post-signed-payout.js';
+import { adoptLandedCopy, noteExpirySeen, settlePayout } from './settle-payout.js';
 
 /**
- * Takes up to `batch` sent payouts that are due a look, and pushes their next look `recheckMs`
+ * Blocks between the look that first finds a payout's blockhash dead with no copy landed and the
+ * look that may call it expired (about 10 s): an RPC node whose index lags behind its block
+ * height gets that long to show a copy that did land.
+ */
+export const EXPIRY_CONFIRM_BLOCKS = 25;
+
+/**
+ * Takes up to `batch` open payouts that are due a look, and pushes their next look `recheckMs`
  * ahead: several server instances share the work without looking at one payout together, and
  * one that dies mid-look leaves it to the next round.
  */
 async function claimDue(sequelize: Sequelize, batch: number, recheckMs: number): Promise<PayoutRow[]> {
   return sequelize.query<PayoutRow>(
     `WITH due AS (
-       SELECT id FROM payouts WHERE status = 'sent' AND next_check_at <= now() ORDER BY next_check_at LIMIT :batch FOR UPDATE SKIP LOCKED
+       SELECT id FROM payouts WHERE status IN ('prepared', 'sent') AND next_check_at <= now()
+       ORDER BY next_check_at LIMIT :batch FOR UPDATE SKIP LOCKED
      )
      UPDATE payouts p SET next_check_at = now() + make_interval(secs => :seconds) FROM due WHERE p.id = due.id
      RETURNING ${PAYOUT_COLUMNS}`,
@@ -30,84 +35,96 @@ async function claimDue(sequelize: Sequelize, batch: number, recheckMs: number):
   );
 }
 
+type Look = { sequelize: Sequelize; chain: Chain; logger: Logger; finalizedHeight: number };
+
+const settleLanded = (look: Look, payout: BuiltPayoutRow, landed: LandedTransaction) =>
+  settlePayout(
+    look.sequelize,
+    payout.id,
+    landed.failed ? { kind: 'failed' } : { kind: 'landed', signature: landed.signature, reasons: recipientReasons(payout, landed) },
+  );
+
 /**
- * What the chain says of one payout, or null while it has no final word. `finalizedHeight` was
- * read before the status: when even the finalized chain is past the last valid block height and
- * the signature is still unknown, the transaction can never land.
+ * The payout's blockhash is dead at finalized and the history shows no copy: it can never land.
+ * Called expired only when two looks at least EXPIRY_CONFIRM_BLOCKS apart agree, and never while
+ * the history could not be read whole. Tokens that reached its accounts another way put it under review.
  */
-async function outcomeOf(chain: Chain, payout: PayoutRow, state: SignatureState | null, finalizedHeight: number): Promise<Outcome | null> {
-  if (!state) return finalizedHeight > Number(payout.last_valid_block_height) ? { status: 'expired' } : null;
-  if (!state.finalized) return null;
-  if (state.failed) return { status: 'failed', reason: FAILED_ON_CHAIN };
-  const sequelize = Withdrawal.sequelize!;
-  const withdrawals = await Withdrawal.findAll({ where: { id: { [Op.in]: payout.withdrawal_ids } } });
-  const reasons = new Map<number, string | null>();
+async function expireIfDead(look: Look, payout: BuiltPayoutRow, found: HistoryFinding): Promise<boolean> {
+  if (look.finalizedHeight <= Number(payout.last_valid_block_height) || !found.complete) return false;
+  if (found.foreign) {
+    return settlePayout(look.sequelize, payout.id, {
+      kind: 'review',
+      reason: msg('payoutForeignTransfer', found.foreign),
+      evidence: found.foreign.signature,
+    });
+  }
+  if (payout.expiry_seen_height === null) {
+    await noteExpirySeen(look.sequelize, payout.id, look.finalizedHeight);
+    return false;
+  }
+  if (look.finalizedHeight < Number(payout.expiry_seen_height) + EXPIRY_CONFIRM_BLOCKS) return false;
+  return settlePayout(look.sequelize, payout.id, { kind: 'expired' });
+}
+
+/** One look at a payout the server built. Returns whether it ended. */
+async function lookAtBuilt(look: Look, payout: BuiltPayoutRow): Promise<boolean> {
+  const { chain } = look;
+  if (payout.status === 'prepared') {
+    // Nobody posted a signed copy; one may still have been sent (by the wallet itself, or held and sent late).
+    const found = await searchPayerHistory(chain, payout);
+    if (!found.ours) return expireIfDead(look, payout, found);
+    await adoptLandedCopy(look.sequelize, payout.id, found.ours);
+    const adopted = await readPayout(look.sequelize, payout.id);
+    if (!adopted || !isBuilt(adopted) || adopted.status !== 'sent') return false;
+    payout = adopted;
+  }
+  const signature = payout.signature!;
+  const [state] = await chain.signatureStatuses([signature]);
+  if (state) {
+    if (!state.finalized) return false;
+    const landed = await chain.landedTransaction(signature);
+    return landed ? settleLanded(look, payout, landed) : false;
+  }
+  if (look.finalizedHeight <= Number(payout.last_valid_block_height)) {
+    if (payout.signed_transaction) await sendOnce(chain, look.logger, payout.id, payout.signed_transaction);
+    return false;
+  }
+  const found = await searchPayerHistory(chain, payout);
+  return found.ours ? false : expireIfDead(look, payout, found);
+}
+
+/**
+ * Payouts registered by earlier panels (a signature and a block height the browser gave): they
+ * complete when they landed and pay as a pasted TXID must, fail when they landed with an error,
+ * and go to review otherwise; the browser's block height alone never frees a withdrawal.
+ */
+async function lookAtRegistered(look: Look, payout: PayoutRow): Promise<boolean> {
+  const signature = payout.signature!;
+  const [state] = await look.chain.signatureStatuses([signature]);
+  if (!state) {
+    if (look.finalizedHeight <= Number(payout.last_valid_block_height)) return false;
+    return settlePayout(look.sequelize, payout.id, { kind: 'review', reason: msg('payoutLegacyUnproven'), evidence: signature });
+  }
+  if (!state.finalized) return false;
+  if (state.failed) return settlePayout(look.sequelize, payout.id, { kind: 'failed' });
+  const withdrawals = await Withdrawal.findAll({ where: { id: { [Op.in]: payout.recipients.map((r) => r.withdrawalId) } } });
+  const reasons = new Map<number, CodedMessage | null>();
   for (const withdrawal of withdrawals) {
-    if (await isPayoutTransferTaken(sequelize, payout.signature, withdrawal.walletAddress)) {
-      reasons.set(withdrawal.id, english(msg('txIdAlreadyUsed')));
+    if (await isPayoutTransferTaken(look.sequelize, signature, withdrawal.walletAddress)) {
+      reasons.set(withdrawal.id, msg('txIdAlreadyUsed'));
       continue;
     }
-    const verdict = await chain.verifyPayout(payoutClaimOf(withdrawal, payout.signature));
-    if (!verdict.ok && verdict.retryable) return null;
-    reasons.set(withdrawal.id, verdict.ok ? null : english(chainReason(verdict.reason)));
+    const verdict = await look.chain.verifyPayout(payoutClaimOf(withdrawal, signature));
+    if (!verdict.ok && verdict.retryable) return false;
+    reasons.set(withdrawal.id, verdict.ok ? null : chainReason(verdict.reason));
   }
-  return { status: 'checked', reasons };
+  return settlePayout(look.sequelize, payout.id, { kind: 'landed', signature, reasons });
 }
 
 /**
- * Writes how a payout ended, once: its row lock and status make a second instance (or a second
- * look) a no-op. Proven withdrawals complete with the signature; the others are released
- * (expired, failed on chain) or released and flagged with the reason (landed, did not pay).
- */
-async function settle(sequelize: Sequelize, payoutId: number, outcome: Outcome): Promise<void> {
-  await sequelize.transaction(async (transaction) => {
-    const [payout] = await sequelize.query<PayoutRow>(`SELECT ${PAYOUT_COLUMNS} FROM payouts p WHERE p.id = :payoutId FOR UPDATE`, {
-      replacements: { payoutId },
-      type: QueryTypes.SELECT,
-      transaction,
-    });
-    if (!payout || payout.status !== 'sent') return;
-    const actor = payout.created_by === null ? SYSTEM_ACTOR : { id: payout.created_by, username: payout.created_by_username };
-    const reasons = outcome.status === 'checked' ? outcome.reasons : new Map<number, string | null>();
-    for (const id of payout.withdrawal_ids) {
-      const withdrawal = await Withdrawal.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
-      if (outcome.status === 'checked' && reasons.get(id) === null) {
-        if (withdrawal?.status === 'pending') await markPaid(sequelize, transaction, withdrawal, payout.signature, actor);
-        else reasons.set(id, 'The withdrawal was no longer pending');
-      }
-      await sequelize.query(
-        'UPDATE payout_withdrawals SET open = false, failure_reason = :reason WHERE payout_id = :payoutId AND withdrawal_id = :id',
-        {
-          replacements: { payoutId, id, reason: reasons.get(id) ?? null },
-          transaction,
-        },
-      );
-    }
-    const unpaid = [...new Set([...reasons.values()].filter((reason): reason is string => reason !== null))];
-    const status = outcome.status === 'checked' ? (unpaid.length === 0 ? 'completed' : 'failed') : outcome.status;
-    const failureReason = outcome.status === 'failed' ? outcome.reason : unpaid.length > 0 ? unpaid.join('; ').slice(0, 1000) : null;
-    await sequelize.query(
-      `UPDATE payouts SET status = :status, failure_reason = :failureReason, finished_at = now() WHERE id = :payoutId`,
-      {
-        replacements: { payoutId, status, failureReason },
-        transaction,
-      },
-    );
-    const before = toPayoutJson(payout);
-    await recordAudit(transaction, SYSTEM_ACTOR, {
-      action: `payout.${status}`,
-      entityType: 'payout',
-      entityId: payoutId,
-      before,
-      after: { ...before, status, failureReason },
-    });
-  });
-}
-
-/**
- * One look at every sent payout that is due one: settled when the chain has its final word
- * (finalized and checked, failed, or expired), left for the next look otherwise. Returns how
- * many were settled.
+ * One look at every open payout that is due one: each prepared or sent payout is followed to its
+ * end by what the server reads on chain itself (sent again while its blockhash lives), on any
+ * instance. Returns how many ended.
  */
 export async function followPayouts(
   sequelize: Sequelize,
@@ -117,19 +134,17 @@ export async function followPayouts(
 ): Promise<number> {
   const due = await claimDue(sequelize, batch, recheckMs);
   if (due.length === 0) return 0;
-  let settled = 0;
+  let ended = 0;
   try {
-    const finalizedHeight = await chain.blockHeight('finalized');
-    const states = await chain.signatureStatuses(due.map((payout) => payout.signature));
-    for (const [index, payout] of due.entries()) {
-      const outcome = await outcomeOf(chain, payout, states[index] ?? null, finalizedHeight);
-      if (!outcome) continue;
-      await settle(sequelize, payout.id, outcome);
-      settled += 1;
+    // Read before anything else: a copy that can still land is in a block at or below the last valid height.
+    const look = { sequelize, chain, logger, finalizedHeight: await chain.blockHeight('finalized') };
+    for (const payout of due) {
+      const done = isBuilt(payout) ? await lookAtBuilt(look, payout) : await lookAtRegistered(look, payout);
+      if (done) ended += 1;
     }
   } catch (error) {
     if (!(error instanceof ChainUnavailableError)) throw error;
     logger.warn({ err: error }, 'payouts could not be followed on chain; will look again');
   }
-  return settled;
+  return ended;
 }

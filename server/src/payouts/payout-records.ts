@@ -1,69 +1,185 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import type { Payout, WithdrawalPayout } from '@stakedesk/shared/api-types';
-import type { PayoutStatus } from '@stakedesk/shared/stake-status';
-import { Withdrawal } from '../withdrawals/withdrawal.model.js';
+import type { Payout, PayoutRecipient, WithdrawalPayout } from '@stakedesk/shared/api-types';
+import { english, msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
+import type { PayoutOutcome, PayoutStatus, ReviewResolution } from '@stakedesk/shared/stake-status';
+import { conflict } from '../http/errors.js';
 
-/** A payouts row with the withdrawals it pays. */
+/** One withdrawal of a payout, as payout_withdrawals keeps it (wallet and amount from the withdrawal on earlier rows). */
+export type RecipientRow = {
+  withdrawalId: number;
+  wallet: string;
+  tokenAccount: string | null;
+  /** Whole tokens. */
+  amount: string;
+  createsAccount: boolean;
+  outcome: PayoutOutcome | null;
+  reason: CodedMessage | null;
+  evidence: string | null;
+  open: boolean;
+  resolution: ReviewResolution | null;
+  note: string | null;
+  resolvedBy: string | null;
+  resolvedAt: string | null;
+};
+
+/** A payouts row with its recipients. Built payouts carry their message; rows of earlier panels do not. */
 export type PayoutRow = {
   id: number;
-  signature: string;
-  last_valid_block_height: string;
   status: PayoutStatus;
+  signature: string | null;
+  last_valid_block_height: string;
+  blockhash: string | null;
+  payer: string | null;
+  mint: string | null;
+  token_program: string | null;
+  decimals: number | null;
+  source_account: string | null;
+  message: Buffer | null;
+  history_tip: string | null;
+  signed_transaction: Buffer | null;
+  expiry_seen_height: string | null;
+  reason: CodedMessage | null;
   failure_reason: string | null;
   created_by: number | null;
   created_by_username: string;
   created_at: Date;
+  sent_at: Date | null;
   finished_at: Date | null;
-  withdrawal_ids: number[];
+  recipients: RecipientRow[];
 };
 
-export const PAYOUT_COLUMNS = `p.id, p.signature, p.last_valid_block_height, p.status, p.failure_reason, p.created_by,
-  p.created_by_username, p.created_at, p.finished_at,
-  ARRAY(SELECT pw.withdrawal_id FROM payout_withdrawals pw WHERE pw.payout_id = p.id ORDER BY pw.withdrawal_id) AS withdrawal_ids`;
+/** A payout the server built (rows of earlier panels have no message): its parts are all there. */
+export type BuiltPayoutRow = PayoutRow & {
+  payer: string;
+  mint: string;
+  token_program: string;
+  decimals: number;
+  source_account: string;
+  blockhash: string;
+  message: Buffer;
+};
+
+export const isBuilt = (row: PayoutRow): row is BuiltPayoutRow => row.message !== null;
+
+export const PAYOUT_COLUMNS = `p.id, p.status, p.signature, p.last_valid_block_height, p.blockhash, p.payer, p.mint, p.token_program,
+  p.decimals, p.source_account, p.message, p.history_tip, p.signed_transaction, p.expiry_seen_height, p.reason, p.failure_reason,
+  p.created_by, p.created_by_username, p.created_at, p.sent_at, p.finished_at,
+  (SELECT coalesce(json_agg(json_build_object(
+     'withdrawalId', pw.withdrawal_id, 'wallet', coalesce(pw.wallet, w.wallet_address), 'tokenAccount', pw.token_account,
+     'amount', coalesce(pw.amount, w.final_amount)::text, 'createsAccount', pw.creates_account, 'outcome', pw.outcome,
+     'reason', pw.reason, 'evidence', pw.evidence_signature, 'open', pw.open, 'resolution', pw.resolution, 'note', pw.resolution_note,
+     'resolvedBy', pw.resolved_by_username, 'resolvedAt', pw.resolved_at) ORDER BY pw.withdrawal_id), '[]'::json)
+   FROM payout_withdrawals pw JOIN withdrawals w ON w.id = pw.withdrawal_id WHERE pw.payout_id = p.id) AS recipients`;
+
+export async function readPayout(
+  sequelize: Sequelize,
+  id: number,
+  transaction?: Transaction,
+  lock = false,
+): Promise<PayoutRow | undefined> {
+  const [row] = await sequelize.query<PayoutRow>(
+    `SELECT ${PAYOUT_COLUMNS} FROM payouts p WHERE p.id = :id${lock ? ' FOR UPDATE OF p' : ''}`,
+    {
+      replacements: { id },
+      type: QueryTypes.SELECT,
+      ...(transaction ? { transaction } : {}),
+    },
+  );
+  return row;
+}
+
+/** The unsigned transaction on the wire: a zeroed signature per signer, then the message. */
+export function unsignedTransaction(message: Uint8Array): Buffer {
+  return Buffer.concat([Buffer.from([message[0]!]), Buffer.alloc(64 * message[0]!), message]);
+}
+
+const isoDate = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+function toRecipientJson(row: RecipientRow): PayoutRecipient {
+  return {
+    withdrawalId: row.withdrawalId,
+    wallet: row.wallet,
+    tokenAccount: row.tokenAccount,
+    amount: row.amount,
+    createsAccount: row.createsAccount,
+    outcome: row.outcome,
+    reason: row.reason,
+    evidenceSignature: row.evidence,
+    resolution:
+      row.resolution === null
+        ? null
+        : { action: row.resolution, note: row.note ?? '', by: row.resolvedBy ?? '', at: isoDate(row.resolvedAt)! },
+  };
+}
 
 export function toPayoutJson(row: PayoutRow): Payout {
   return {
     id: row.id,
     status: row.status,
-    withdrawalIds: row.withdrawal_ids,
+    withdrawalIds: row.recipients.map((recipient) => recipient.withdrawalId),
+    payer: row.payer,
     signature: row.signature,
+    blockhash: row.blockhash,
     lastValidBlockHeight: Number(row.last_valid_block_height),
+    recipients: row.recipients.map(toRecipientJson),
+    transaction: row.status === 'prepared' && row.message ? unsignedTransaction(row.message).toString('base64') : null,
+    reason: row.reason,
     failureReason: row.failure_reason,
     createdBy: row.created_by_username,
     createdAt: row.created_at.toISOString(),
-    finishedAt: row.finished_at ? row.finished_at.toISOString() : null,
+    sentAt: isoDate(row.sent_at),
+    finishedAt: isoDate(row.finished_at),
   };
 }
 
-const sequelizeOf = () => Withdrawal.sequelize as Sequelize;
-
-/** True while a registered payout of this withdrawal is on its way (sent, not yet settled). */
-export async function hasOpenPayout(withdrawalId: number, transaction?: Transaction): Promise<boolean> {
-  const rows = await sequelizeOf().query('SELECT 1 FROM payout_withdrawals WHERE withdrawal_id = :withdrawalId AND open', {
-    replacements: { withdrawalId },
-    type: QueryTypes.SELECT,
-    ...(transaction ? { transaction } : {}),
-  });
-  return rows.length > 0;
+/**
+ * Refuses to start anything on a withdrawal a payout holds: one open (prepared or sent: 409
+ * payoutInFlight) or one that landed short and waits for an owner (409 withdrawalNeedsReview).
+ * Run inside the transaction holding the withdrawals' row locks; the partial unique index on
+ * payout_withdrawals (one open claim per withdrawal) has the final word.
+ */
+export async function refuseHeldWithdrawals(sequelize: Sequelize, ids: number[], transaction?: Transaction): Promise<void> {
+  if (ids.length === 0) return;
+  const held = await sequelize.query<{ outcome: PayoutOutcome | null }>(
+    'SELECT outcome FROM payout_withdrawals WHERE open AND withdrawal_id IN (:ids)',
+    { replacements: { ids }, type: QueryTypes.SELECT, ...(transaction ? { transaction } : {}) },
+  );
+  if (held.some((claim) => claim.outcome === 'review')) throw conflict(msg('withdrawalNeedsReview'));
+  if (held.length > 0) throw conflict(msg('payoutInFlight'));
 }
 
 /** Each withdrawal's latest payout (open, or how the last one ended), for the admin lists. */
-export async function latestPayoutsOf(withdrawalIds: number[]): Promise<Map<number, WithdrawalPayout>> {
+export async function latestPayoutsOf(sequelize: Sequelize, withdrawalIds: number[]): Promise<Map<number, WithdrawalPayout>> {
   if (withdrawalIds.length === 0) return new Map();
-  const rows = await sequelizeOf().query<{
+  const rows = await sequelize.query<{
     withdrawal_id: number;
     id: number;
     status: PayoutStatus;
-    signature: string;
+    signature: string | null;
+    outcome: PayoutOutcome | null;
+    holds: boolean;
+    reason: CodedMessage | null;
     failure_reason: string | null;
   }>(
-    `SELECT DISTINCT ON (pw.withdrawal_id) pw.withdrawal_id, p.id, p.status, p.signature, coalesce(pw.failure_reason, p.failure_reason) AS failure_reason
+    `SELECT DISTINCT ON (pw.withdrawal_id) pw.withdrawal_id, p.id, p.status, p.signature, pw.outcome, pw.open AS holds,
+       coalesce(pw.reason, p.reason) AS reason, coalesce(pw.failure_reason, p.failure_reason) AS failure_reason
      FROM payout_withdrawals pw JOIN payouts p ON p.id = pw.payout_id
      WHERE pw.withdrawal_id IN (:withdrawalIds)
      ORDER BY pw.withdrawal_id, pw.payout_id DESC`,
     { replacements: { withdrawalIds }, type: QueryTypes.SELECT },
   );
   return new Map(
-    rows.map((row) => [row.withdrawal_id, { id: row.id, status: row.status, signature: row.signature, failureReason: row.failure_reason }]),
+    rows.map((row) => [
+      row.withdrawal_id,
+      {
+        id: row.id,
+        status: row.status,
+        signature: row.signature,
+        outcome: row.outcome,
+        holds: row.holds,
+        reason: row.reason,
+        failureReason: row.failure_reason ?? (row.reason ? english(row.reason) : null),
+      },
+    ]),
   );
 }

@@ -1,25 +1,67 @@
 import { Router } from 'express';
 import type { Sequelize } from 'sequelize';
-import { payoutRegisterSchema } from '@stakedesk/shared/schemas';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
+import {
+  idParamSchema,
+  payoutPrepareSchema,
+  payoutSignedSchema,
+  withdrawalProcessSchema,
+  withdrawalResolveSchema,
+} from '@stakedesk/shared/schemas';
 import { PAYOUT_STATUSES } from '@stakedesk/shared/stake-status';
+import type { AccountContext } from '../admins/account-context.js';
 import { currentAdmin } from '../admins/admin-auth.js';
-import type { ChainFollower } from '../chain/chain-verifier.js';
+import { requireRole } from '../admins/require-role.js';
+import { stepUpFor } from '../admins/step-up.js';
+import type { Chain } from '../chain/chain-verifier.js';
+import { badRequest } from '../http/errors.js';
 import { readCursorPage, sendPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
 import { parse } from '../http/validate.js';
-import { listPayouts, registerPayout } from './payouts.service.js';
-import { requireRole } from '../admins/require-role.js';
+import type { Logger } from '../logger.js';
+import { toWithdrawalJson } from '../withdrawals/withdrawal-json.js';
+import { postSignedPayout } from './post-signed-payout.js';
+import { preparePayout } from './prepare-payout.js';
+import { processWithdrawal, resolveReview } from './process-withdrawal.js';
+import { listPayouts, payoutById } from './payouts.service.js';
 
-export function payoutsAdminRoutes(sequelize: Sequelize, chain: ChainFollower): Router {
+/** The body of the retired registration (DESIGN 10): answered with the flow that replaced it. */
+const isRegistration = (body: unknown) =>
+  typeof body === 'object' && body !== null && ('signature' in body || 'lastValidBlockHeight' in body);
+
+/**
+ * Paying withdrawals: payouts the server builds, checks and sends (DESIGN 11), a pasted TXID or a
+ * rejection (SPEC's Process dialog), and an owner's review of a payout that landed short.
+ */
+export function payoutsAdminRoutes(ctx: AccountContext, chain: Chain, logger: Logger): Router {
+  const sequelize: Sequelize = ctx.sequelize;
   const router = Router();
   router.get('/payouts', requireRole('viewer'), async (req, res) => {
     const statuses = readStatusFilter(req, PAYOUT_STATUSES);
     const { page, after, scope } = readCursorPage(req, 'payouts', statuses?.join(','));
     sendPage(res, await listPayouts(sequelize, statuses, page, after), scope);
   });
+  router.get('/payouts/:id', requireRole('viewer'), async (req, res) => {
+    res.json(await payoutById(sequelize, parse(idParamSchema, req.params).id));
+  });
   router.post('/payouts', requireRole('operator'), async (req, res) => {
-    const { payout, created } = await registerPayout(sequelize, chain, parse(payoutRegisterSchema, req.body), currentAdmin(res));
-    res.status(created ? 201 : 200).json(payout);
+    if (isRegistration(req.body)) throw badRequest(msg('payoutRegistrationRetired'));
+    res.status(201).json(await preparePayout(sequelize, chain, parse(payoutPrepareSchema, req.body), currentAdmin(res)));
+  });
+  router.post('/payouts/:id/signed', requireRole('operator'), async (req, res) => {
+    const id = parse(idParamSchema, req.params).id;
+    res.json(await postSignedPayout(sequelize, chain, logger, id, parse(payoutSignedSchema, req.body), currentAdmin(res)));
+  });
+  router.put('/withdrawals/:id', requireRole('operator'), async (req, res) => {
+    const id = parse(idParamSchema, req.params).id;
+    const input = parse(withdrawalProcessSchema, req.body);
+    res.json(toWithdrawalJson(await processWithdrawal(sequelize, chain, id, input, currentAdmin(res))));
+  });
+  router.post('/withdrawals/:id/resolve', requireRole('owner'), async (req, res) => {
+    const id = parse(idParamSchema, req.params).id;
+    const input = parse(withdrawalResolveSchema, req.body);
+    const actor = currentAdmin(res);
+    res.json(toWithdrawalJson(await resolveReview(sequelize, id, input, actor, stepUpFor(ctx, actor, input))));
   });
   return router;
 }

@@ -1,5 +1,6 @@
 import { Keypair, type PublicKey } from '@solana/web3.js';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
+import type { Chain } from '../chain/chain-verifier.js';
 import { SolanaChain } from '../chain/solana-chain.js';
 import { createPlan } from './fixtures.js';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
@@ -15,14 +16,22 @@ export type Staker = { holder: Holder; keypair: Keypair; wallet: string };
  * JSON-RPC, or over `rpcUrl(chain)` in front of it), open for staking: a mint, a staking wallet
  * holding a million tokens, and a plan (min 100, 10% yield, 20% early penalty).
  */
-export async function startChainStakingServer({ rpcUrl }: { rpcUrl?: (chain: TestChain) => Promise<string> } = {}) {
+export async function startChainStakingServer({
+  rpcUrl,
+  wrap,
+}: {
+  rpcUrl?: (chain: TestChain) => Promise<string>;
+  /** The chain the server sees, made from the real one (a misbehaving provider in front of it, say). */
+  wrap?: (solana: SolanaChain, chain: TestChain) => Chain;
+} = {}) {
   const chain = await startTestChain();
   const mint: PublicKey = await chain.createMint(DECIMALS);
   const stakingWallet = Keypair.generate();
   await chain.airdrop(stakingWallet.publicKey, 10_000_000_000);
   await chain.mintTo(mint, stakingWallet.publicKey, tokens(1_000_000));
   const url = rpcUrl ? await rpcUrl(chain) : chain.url;
-  const api: TestServer = await startTestServer({ realChain: new SolanaChain(async () => url, 3_000) });
+  const solana = new SolanaChain(async () => url, 3_000);
+  const api: TestServer = await startTestServer({ realChain: wrap ? wrap(solana, chain) : solana });
   const token = await api.login();
   const settings = {
     tokenName: 'Chain Token',

@@ -3,7 +3,10 @@ import {
   ChainUnavailableError,
   type Chain,
   type DepositClaim,
+  type LandedTransaction,
+  type MintState,
   type PayoutClaim,
+  type TokenAccountState,
   type SignatureInfo,
   type SignatureState,
   type Verdict,
@@ -88,6 +91,31 @@ export class FakeChain implements Chain {
   async blockHeight(): Promise<number> {
     if (!this.reachable) throw new ChainUnavailableError('The Solana RPC endpoint is unreachable');
     return this.height;
+  }
+
+  /** Payouts are built, sent and followed against the test chain (the real token programs), never this stand-in. */
+  private noPayouts(): never {
+    throw new ChainUnavailableError('The fake chain builds no payouts: payout tests run on the test chain');
+  }
+
+  async latestBlockhash(): Promise<{ blockhash: string; lastValidBlockHeight: number }> {
+    return this.noPayouts();
+  }
+
+  async mint(): Promise<MintState | null> {
+    return this.noPayouts();
+  }
+
+  async tokenAccounts(): Promise<(TokenAccountState | null)[]> {
+    return this.noPayouts();
+  }
+
+  async sendTransaction(): Promise<void> {
+    return this.noPayouts();
+  }
+
+  async landedTransaction(): Promise<LandedTransaction | null> {
+    return this.noPayouts();
   }
 
   setBalance(mint: string, owner: string, tokens: string): void {

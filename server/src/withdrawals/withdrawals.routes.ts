@@ -1,25 +1,16 @@
 import { Router, type RequestHandler } from 'express';
-import type { AdminWithdrawal } from '@stakedesk/shared/api-types';
+import type { AdminWithdrawal, WithdrawalPayout } from '@stakedesk/shared/api-types';
 import type { Sequelize } from 'sequelize';
-import {
-  idParamSchema,
-  walletAddressParamSchema,
-  withdrawalListQuerySchema,
-  withdrawalProcessSchema,
-  withdrawalRequestSchema,
-} from '@stakedesk/shared/schemas';
+import { walletAddressParamSchema, withdrawalListQuerySchema, withdrawalRequestSchema } from '@stakedesk/shared/schemas';
 import { WITHDRAWAL_STATUSES } from '@stakedesk/shared/stake-status';
-import { currentAdmin } from '../admins/admin-auth.js';
-import type { ChainVerifier } from '../chain/chain-verifier.js';
 import { sendCsv } from '../http/csv.js';
 import { readCursorListQuery } from '../http/list-query.js';
 import { readWalletCursor, readWalletPage, sendPage, sendWalletPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
 import { parse } from '../http/validate.js';
 import { refuseDuringMaintenance } from '../settings/maintenance.js';
-import { listWalletWithdrawals, listWithdrawals, processWithdrawal, requestWithdrawal, withdrawalsAfter } from './withdrawals.service.js';
+import { listWalletWithdrawals, listWithdrawals, requestWithdrawal, withdrawalsAfter } from './withdrawals.service.js';
 import { toWithdrawalJson } from './withdrawal-json.js';
-import { latestPayoutsOf } from '../payouts/payout-records.js';
 import { requireRole } from '../admins/require-role.js';
 import { WITHDRAWAL_CSV_COLUMNS } from './withdrawal-csv.js';
 
@@ -37,24 +28,22 @@ export function withdrawalsPublicRoutes(sequelize: Sequelize, holderOnly: Reques
   return router;
 }
 
-export function withdrawalsAdminRoutes(sequelize: Sequelize, verifier: ChainVerifier): Router {
+/** Each withdrawal's latest payout, for the list (paying withdrawals is the payouts module's: it is handed in, not imported). */
+export type LatestPayouts = (withdrawalIds: number[]) => Promise<Map<number, WithdrawalPayout>>;
+
+export function withdrawalsAdminRoutes(latestPayouts: LatestPayouts): Router {
   const router = Router();
   router.get('/withdrawals', requireRole('viewer'), async (req, res) => {
     const statuses = readStatusFilter(req, WITHDRAWAL_STATUSES);
     const { query, after, scope } = readCursorListQuery(req, 'withdrawals', withdrawalListQuerySchema);
     const page = await listWithdrawals(query, statuses, after);
-    const payouts = await latestPayoutsOf(page.rows.map((row) => row.id));
+    const payouts = await latestPayouts(page.rows.map((row) => row.id));
     const rows: AdminWithdrawal[] = page.rows.map((row) => ({ ...toWithdrawalJson(row), payout: payouts.get(row.id) ?? null }));
     sendPage(res, { ...page, rows }, scope);
   });
   router.get('/withdrawals.csv', requireRole('viewer'), async (req, res) => {
     const statuses = readStatusFilter(req, WITHDRAWAL_STATUSES);
     await sendCsv(res, 'withdrawals.csv', WITHDRAWAL_CSV_COLUMNS, (afterId) => withdrawalsAfter(afterId, statuses));
-  });
-  router.put('/withdrawals/:id', requireRole('operator'), async (req, res) => {
-    const id = parse(idParamSchema, req.params).id;
-    const input = parse(withdrawalProcessSchema, req.body);
-    res.json(toWithdrawalJson(await processWithdrawal(sequelize, verifier, id, input, currentAdmin(res))));
   });
   return router;
 }

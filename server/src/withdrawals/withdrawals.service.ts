@@ -1,11 +1,9 @@
 import { Op, type Sequelize, type Transaction } from 'sequelize';
 import { withdrawalQuote } from '@stakedesk/shared/money';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
-import type { AdminListQuery, WithdrawalProcessInput, WithdrawalRequestInput, WithdrawalSortField } from '@stakedesk/shared/schemas';
+import type { AdminListQuery, WithdrawalRequestInput, WithdrawalSortField } from '@stakedesk/shared/schemas';
 import type { WithdrawalStatus } from '@stakedesk/shared/stake-status';
 import { recordAudit, type Actor } from '../audit/audit.js';
-import type { ChainVerifier } from '../chain/chain-verifier.js';
-import { requireProof } from '../chain/verify.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { publishAdminEvent } from '../events/publish.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
@@ -13,14 +11,9 @@ import { conflict, notFound } from '../http/errors.js';
 import { listSort, pageOf, searchConditions } from '../http/list-query.js';
 import { newestFirstJsonPage, type JsonList } from '../http/newest-first-page.js';
 import type { DatedKeyset, Page } from '../http/pagination.js';
-import { hasOpenPayout } from '../payouts/payout-records.js';
-import { markPaid } from './mark-paid.js';
-import { payoutClaimOf } from './payout-claim.js';
-import { isPayoutTransferTaken } from './payout-transfers.js';
 import { toWithdrawalJson, withdrawalJsonSql } from './withdrawal-json.js';
 import { withdrawalTotals } from '../totals/totals.service.js';
 import { lockOwnStake } from '../stakes/stakes.service.js';
-import { Stake } from '../stakes/stake.model.js';
 import { Withdrawal, type WithdrawalRow } from './withdrawal.model.js';
 import type { Keyset } from '../http/cursor.js';
 
@@ -77,74 +70,6 @@ export async function requestWithdrawal(sequelize: Sequelize, input: WithdrawalR
     if (isUniqueViolation(error)) throw conflict(msg('withdrawalAlreadyOpen'));
     throw error;
   }
-}
-
-async function completeWithdrawal(
-  sequelize: Sequelize,
-  verifier: ChainVerifier,
-  id: number,
-  txId: string,
-  actor: Actor,
-): Promise<Withdrawal> {
-  const pending = await Withdrawal.findByPk(id);
-  if (!pending) throw notFound(msg('withdrawalNotFound'));
-  if (pending.status !== 'pending') throw conflict(msg('withdrawalAlreadyProcessed'));
-  if (await hasOpenPayout(id)) throw conflict(msg('payoutInFlight'));
-  if (await isPayoutTransferTaken(sequelize, txId, pending.walletAddress)) throw conflict(msg('txIdAlreadyUsed'));
-  await requireProof(() => verifier.verifyPayout(payoutClaimOf(pending, txId)));
-  try {
-    return await sequelize.transaction(async (transaction) => {
-      const withdrawal = await lockPendingWithdrawal(id, transaction);
-      await markPaid(sequelize, transaction, withdrawal, txId, actor);
-      return withdrawal;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(msg('txIdAlreadyUsed'));
-    throw error;
-  }
-}
-
-/**
- * The withdrawal, locked, still pending and with no payout on its way: neither a pasted TXID nor
- * a rejection may overtake tokens already sent (a registered payout takes the same lock).
- */
-async function lockPendingWithdrawal(id: number, transaction: Transaction): Promise<Withdrawal> {
-  const withdrawal = await Withdrawal.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
-  if (!withdrawal) throw notFound(msg('withdrawalNotFound'));
-  if (withdrawal.status !== 'pending') throw conflict(msg('withdrawalAlreadyProcessed'));
-  if (await hasOpenPayout(id, transaction)) throw conflict(msg('payoutInFlight'));
-  return withdrawal;
-}
-
-/** The stake goes back to what it was before the request, so the holder can ask again. */
-async function rejectWithdrawal(sequelize: Sequelize, id: number, reason: string, actor: Actor): Promise<Withdrawal> {
-  return sequelize.transaction(async (transaction) => {
-    const withdrawal = await lockPendingWithdrawal(id, transaction);
-    const before = toWithdrawalJson(withdrawal);
-    await withdrawal.update({ status: 'rejected', rejectReason: reason, processedAt: new Date(), processedBy: actor.id }, { transaction });
-    const stake = await Stake.findByPk(withdrawal.stakeId, { transaction, lock: transaction.LOCK.UPDATE });
-    await stake!.update({ status: withdrawal.stakeStatusBefore }, { transaction });
-    await recordAudit(transaction, actor, {
-      action: 'withdrawal.reject',
-      entityType: 'withdrawal',
-      entityId: id,
-      before,
-      after: toWithdrawalJson(withdrawal),
-    });
-    return withdrawal;
-  });
-}
-
-export async function processWithdrawal(
-  sequelize: Sequelize,
-  verifier: ChainVerifier,
-  id: number,
-  input: WithdrawalProcessInput,
-  actor: Actor,
-): Promise<Withdrawal> {
-  return input.status === 'completed'
-    ? completeWithdrawal(sequelize, verifier, id, input.txId!, actor)
-    : rejectWithdrawal(sequelize, id, input.reason!, actor);
 }
 
 /**

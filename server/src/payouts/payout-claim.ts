@@ -1,5 +1,5 @@
 import type { PayoutClaim } from '../chain/chain-verifier.js';
-import type { WithdrawalRow } from './withdrawal.model.js';
+import type { WithdrawalRow } from '../withdrawals/withdrawal.model.js';
 
 /**
  * What `txId` must show to pay this withdrawal: its finalAmount of its stake's mint, from its

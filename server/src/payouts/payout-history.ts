@@ -1,0 +1,48 @@
+import type { Chain, LandedTransaction } from '../chain/chain-verifier.js';
+import { foreignPayment } from './landed-outcome.js';
+import type { BuiltPayoutRow } from './payout-records.js';
+import { carriesMessage } from './signed-copy.js';
+
+const PAGE = 100;
+/** A payer busier than this within one payout's life cannot be searched in one look: the look proves nothing. */
+const MAX_PAGES = 10;
+
+export type HistoryFinding = {
+  /** A copy of the prepared message that landed (successful or failed). */
+  ours: LandedTransaction | null;
+  /** A transaction the server did not prepare that sent tokens to one of the payout's accounts. */
+  foreign: { signature: string; account: string } | null;
+  /** Every transaction back to the payout's history tip was listed and read. */
+  complete: boolean;
+};
+
+/**
+ * Reads the payer's transactions since the payout was prepared (newest first, back to the tip
+ * read before its blockhash): every transaction the payer signed lists it, so a copy of the
+ * message that landed is among them whoever sent it, and so is any other transaction of the
+ * payer's that paid one of the payout's accounts (a wallet that altered and sent it itself).
+ */
+export async function searchPayerHistory(chain: Chain, payout: BuiltPayoutRow): Promise<HistoryFinding> {
+  const finding: HistoryFinding = { ours: null, foreign: null, complete: false };
+  let before: string | undefined;
+  let unreadable = false;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const bounds = { ...(payout.history_tip ? { until: payout.history_tip } : {}), ...(before ? { before } : {}) };
+    const signatures = await chain.signaturesForAddress(payout.payer, PAGE, bounds);
+    for (const { signature } of signatures) {
+      const landed = await chain.landedTransaction(signature);
+      if (!landed) {
+        unreadable = true; // listed but not readable (an RPC node behind another): nothing is proven
+        continue;
+      }
+      if (carriesMessage(landed.wire, payout.message)) finding.ours ??= landed;
+      else {
+        const account = foreignPayment(payout, landed);
+        if (account) finding.foreign ??= { signature, account };
+      }
+    }
+    if (signatures.length < PAGE) return { ...finding, complete: !unreadable };
+    before = signatures.at(-1)!.signature;
+  }
+  return finding;
+}

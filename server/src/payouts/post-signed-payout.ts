@@ -1,0 +1,78 @@
+import type { Sequelize } from 'sequelize';
+import type { Payout } from '@stakedesk/shared/api-types';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
+import type { PayoutSignedInput } from '@stakedesk/shared/schemas';
+import { recordAudit, type Actor } from '../audit/audit.js';
+import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
+import { askChain, notYetOnChain } from '../chain/verify.js';
+import { conflict, notFound, unprocessable } from '../http/errors.js';
+import type { Logger } from '../logger.js';
+import { isBuilt, readPayout, toPayoutJson } from './payout-records.js';
+import { checkedSignature } from './signed-copy.js';
+
+/** The signed copy as posted, or as the chain holds the transaction a wallet sent itself (signature only). */
+async function signedCopyOf(chain: Chain, input: PayoutSignedInput): Promise<Uint8Array> {
+  if (input.transaction) return new Uint8Array(Buffer.from(input.transaction, 'base64'));
+  const landed = await askChain(() => chain.landedTransaction(input.signature!));
+  if (!landed) throw notYetOnChain();
+  return landed.wire;
+}
+
+/** Hands the signed copy to the network once; the follower sends it again until it lands or its blockhash dies. */
+export async function sendOnce(chain: Chain, logger: Logger, payoutId: number, wire: Uint8Array): Promise<void> {
+  try {
+    await chain.sendTransaction(wire);
+  } catch (error) {
+    if (!(error instanceof ChainUnavailableError)) throw error;
+    logger.warn({ err: error, payoutId }, 'a payout could not be sent; the server sends it again on its next round');
+  }
+}
+
+/**
+ * POST /api/admin/payouts/{id}/signed: the staking wallet's signed copy of a prepared payout. It
+ * must carry the prepared message byte for byte with a valid signature of the payer, else 422
+ * and nothing is sent (the payout stays prepared, to be signed again). The server then records it
+ * as sent and sends it itself; posting the same copy again answers the payout as it stands.
+ */
+export async function postSignedPayout(
+  sequelize: Sequelize,
+  chain: Chain,
+  logger: Logger,
+  id: number,
+  input: PayoutSignedInput,
+  actor: Actor,
+): Promise<Payout> {
+  const found = await readPayout(sequelize, id);
+  if (!found) throw notFound(msg('payoutNotFound'));
+  if (!isBuilt(found)) throw conflict(msg('payoutNotOpen', { status: found.status }));
+  const wire = await signedCopyOf(chain, input);
+  const signature = checkedSignature(wire, found.message);
+  if (!signature) {
+    await sequelize.transaction((transaction) =>
+      recordAudit(transaction, actor, { action: 'payout.sign_refused', entityType: 'payout', entityId: id, after: { reason: 'altered' } }),
+    );
+    throw unprocessable(msg('payoutTransactionAltered'));
+  }
+  const sentNow = await sequelize.transaction(async (transaction) => {
+    const payout = (await readPayout(sequelize, id, transaction, true))!;
+    if (payout.status !== 'prepared') {
+      if (payout.signature === signature) return false;
+      throw conflict(msg('payoutNotOpen', { status: payout.status }));
+    }
+    await sequelize.query(
+      `UPDATE payouts SET status = 'sent', signature = :signature, signed_transaction = :wire, sent_at = now(), next_check_at = now()
+       WHERE id = :id`,
+      { replacements: { id, signature, wire: Buffer.from(wire) }, transaction },
+    );
+    await recordAudit(transaction, actor, {
+      action: 'payout.send',
+      entityType: 'payout',
+      entityId: id,
+      before: { status: 'prepared' },
+      after: { status: 'sent', signature },
+    });
+    return true;
+  });
+  if (sentNow && input.transaction) await sendOnce(chain, logger, id, wire);
+  return toPayoutJson((await readPayout(sequelize, id))!);
+}

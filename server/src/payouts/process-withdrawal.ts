@@ -1,0 +1,136 @@
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
+import type { WithdrawalProcessInput, WithdrawalResolveInput } from '@stakedesk/shared/schemas';
+import type { ReviewResolution } from '@stakedesk/shared/stake-status';
+import { recordAudit, type Actor } from '../audit/audit.js';
+import type { StepUp } from '../admins/step-up.js';
+import type { ChainVerifier } from '../chain/chain-verifier.js';
+import { requireProof } from '../chain/verify.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { conflict, notFound } from '../http/errors.js';
+import { Stake } from '../stakes/stake.model.js';
+import { toWithdrawalJson } from '../withdrawals/withdrawal-json.js';
+import { Withdrawal } from '../withdrawals/withdrawal.model.js';
+import { markPaid } from './mark-paid.js';
+import { payoutClaimOf } from './payout-claim.js';
+import { refuseHeldWithdrawals } from './payout-records.js';
+import { isPayoutTransferTaken } from './payout-transfers.js';
+
+/**
+ * The withdrawal, locked, still pending and held by no payout: neither a pasted TXID nor a
+ * rejection may overtake a payout that is open or waiting for review (preparing takes the same lock).
+ */
+async function lockPendingWithdrawal(sequelize: Sequelize, id: number, transaction: Transaction): Promise<Withdrawal> {
+  const withdrawal = await Withdrawal.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+  if (!withdrawal) throw notFound(msg('withdrawalNotFound'));
+  if (withdrawal.status !== 'pending') throw conflict(msg('withdrawalAlreadyProcessed'));
+  await refuseHeldWithdrawals(sequelize, [id], transaction);
+  return withdrawal;
+}
+
+/** A pasted TXID: completes the withdrawal once the chain proves the transaction paid it (SPEC's Process dialog). */
+async function completeWithPastedTxId(
+  sequelize: Sequelize,
+  verifier: ChainVerifier,
+  id: number,
+  txId: string,
+  actor: Actor,
+): Promise<Withdrawal> {
+  const pending = await Withdrawal.findByPk(id);
+  if (!pending) throw notFound(msg('withdrawalNotFound'));
+  if (pending.status !== 'pending') throw conflict(msg('withdrawalAlreadyProcessed'));
+  await refuseHeldWithdrawals(sequelize, [id]);
+  if (await isPayoutTransferTaken(sequelize, txId, pending.walletAddress)) throw conflict(msg('txIdAlreadyUsed'));
+  await requireProof(() => verifier.verifyPayout(payoutClaimOf(pending, txId)));
+  try {
+    return await sequelize.transaction(async (transaction) => {
+      const withdrawal = await lockPendingWithdrawal(sequelize, id, transaction);
+      await markPaid(sequelize, transaction, withdrawal, txId, actor);
+      return withdrawal;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(msg('txIdAlreadyUsed'));
+    throw error;
+  }
+}
+
+/** The stake goes back to what it was before the request, so the holder can ask again. */
+async function rejectWithdrawal(sequelize: Sequelize, id: number, reason: string, actor: Actor): Promise<Withdrawal> {
+  return sequelize.transaction(async (transaction) => {
+    const withdrawal = await lockPendingWithdrawal(sequelize, id, transaction);
+    const before = toWithdrawalJson(withdrawal);
+    await withdrawal.update({ status: 'rejected', rejectReason: reason, processedAt: new Date(), processedBy: actor.id }, { transaction });
+    const stake = await Stake.findByPk(withdrawal.stakeId, { transaction, lock: transaction.LOCK.UPDATE });
+    await stake!.update({ status: withdrawal.stakeStatusBefore }, { transaction });
+    await recordAudit(transaction, actor, {
+      action: 'withdrawal.reject',
+      entityType: 'withdrawal',
+      entityId: id,
+      before,
+      after: toWithdrawalJson(withdrawal),
+    });
+    return withdrawal;
+  });
+}
+
+/** PUT /api/admin/withdrawals/{id}: a pasted payout TXID (verified on chain) or a rejection with its reason. */
+export async function processWithdrawal(
+  sequelize: Sequelize,
+  verifier: ChainVerifier,
+  id: number,
+  input: WithdrawalProcessInput,
+  actor: Actor,
+): Promise<Withdrawal> {
+  return input.status === 'completed'
+    ? completeWithPastedTxId(sequelize, verifier, id, input.txId!, actor)
+    : rejectWithdrawal(sequelize, id, input.reason!, actor);
+}
+
+type ReviewClaim = { payout_id: number; evidence_signature: string | null };
+
+/**
+ * POST /api/admin/withdrawals/{id}/resolve (owner, step-up): a withdrawal whose payout landed but
+ * did not pay it exactly as owed. 'paid': the owner checked the holder was paid after all; the
+ * withdrawal completes with the transaction that moved its tokens. 'release': it becomes payable
+ * again (what already left stays counted by the treasury as spent). Either way the note is kept.
+ */
+export async function resolveReview(
+  sequelize: Sequelize,
+  id: number,
+  input: WithdrawalResolveInput,
+  actor: Actor,
+  stepUp: StepUp,
+): Promise<Withdrawal> {
+  const confirm = await stepUp();
+  return sequelize.transaction(async (transaction) => {
+    const withdrawal = await Withdrawal.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+    if (!withdrawal) throw notFound(msg('withdrawalNotFound'));
+    const [claim] = await sequelize.query<ReviewClaim>(
+      `SELECT payout_id, evidence_signature FROM payout_withdrawals
+       WHERE withdrawal_id = :id AND open AND outcome = 'review' FOR UPDATE`,
+      { replacements: { id }, type: QueryTypes.SELECT, transaction },
+    );
+    if (!claim || withdrawal.status !== 'pending') throw conflict(msg('payoutNotUnderReview'));
+    await confirm(transaction);
+    const action: ReviewResolution = input.action;
+    const before = toWithdrawalJson(withdrawal);
+    if (action === 'paid') await markPaid(sequelize, transaction, withdrawal, claim.evidence_signature!, actor);
+    await sequelize.query(
+      `UPDATE payout_withdrawals SET open = false, resolution = :action, resolution_note = :note, resolved_by = :adminId,
+         resolved_by_username = :username, resolved_at = now()
+       WHERE payout_id = :payoutId AND withdrawal_id = :id`,
+      {
+        replacements: { action, note: input.note, adminId: actor.id, username: actor.username, payoutId: claim.payout_id, id },
+        transaction,
+      },
+    );
+    await recordAudit(transaction, actor, {
+      action: `withdrawal.resolve_${action}`,
+      entityType: 'withdrawal',
+      entityId: id,
+      before: { ...before, payoutId: claim.payout_id },
+      after: { ...toWithdrawalJson(withdrawal), resolution: action, note: input.note },
+    });
+    return withdrawal;
+  });
+}

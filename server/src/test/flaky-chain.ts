@@ -1,0 +1,153 @@
+import bs58 from 'bs58';
+import {
+  ChainUnavailableError,
+  type Chain,
+  type DepositClaim,
+  type HistoryBounds,
+  type LandedTransaction,
+  type MintState,
+  type PayoutClaim,
+  type SignatureInfo,
+  type SignatureState,
+  type TokenAccountState,
+  type Verdict,
+} from '../chain/chain-verifier.js';
+import type { UnrecordedDeposit } from '@stakedesk/shared/api-types';
+
+/**
+ * A real chain (SolanaChain over the test chain) behind an RPC provider that misbehaves the way
+ * providers do: it drops sends (answers as if it forwarded them), holds them and delivers them
+ * late, answers with an index that lags its block height (a transaction that landed stays unknown
+ * to statuses and history for `lagBlocks`), or cannot be reached. Everything else is the real answer.
+ */
+export class FlakyChain implements Chain {
+  /** Sends still to drop, from the next one. */
+  dropSends = 0;
+  /** Hold every send until deliverHeld() instead of forwarding it. */
+  holdSends = false;
+  /** Blocks a landed transaction stays unknown to signature statuses, history and transaction reads. */
+  lagBlocks = 0;
+  reachable = true;
+  /** Every signed transaction the server handed over, in order (as the provider saw them). */
+  readonly sent: Uint8Array[] = [];
+  private readonly held: Uint8Array[] = [];
+  private readonly landedHeights = new Map<string, number>();
+
+  constructor(
+    private readonly inner: Chain,
+    /** The chain's current block height, as a lagging node's index cannot hide it. */
+    private readonly currentHeight: () => number,
+  ) {}
+
+  private reach(): void {
+    if (!this.reachable) throw new ChainUnavailableError('The Solana RPC endpoint is unreachable');
+  }
+
+  /** A transaction that landed now (sent by anyone): from here, a lagging index hides it for lagBlocks. */
+  noteLanded(signature: string): void {
+    if (!this.landedHeights.has(signature)) this.landedHeights.set(signature, this.currentHeight());
+  }
+
+  private hidden(signature: string): boolean {
+    if (this.lagBlocks === 0) return false;
+    const landed = this.landedHeights.get(signature);
+    return landed !== undefined && this.currentHeight() - landed < this.lagBlocks;
+  }
+
+  /** Delivers the held sends to the real chain, as a provider that sat on them; answers their signatures. */
+  async deliverHeld(): Promise<string[]> {
+    const signatures: string[] = [];
+    for (const wire of this.held.splice(0)) {
+      signatures.push(await this.forward(wire));
+    }
+    return signatures;
+  }
+
+  private async forward(wire: Uint8Array): Promise<string> {
+    await this.inner.sendTransaction(wire).catch(() => undefined); // the chain may drop it (expired, already processed)
+    const signature = bs58.encode(wire.subarray(1, 65));
+    this.noteLanded(signature);
+    return signature;
+  }
+
+  async sendTransaction(wire: Uint8Array): Promise<void> {
+    this.reach();
+    this.sent.push(wire);
+    if (this.dropSends > 0) {
+      this.dropSends -= 1;
+      return;
+    }
+    if (this.holdSends) {
+      this.held.push(wire);
+      return;
+    }
+    await this.forward(wire);
+  }
+
+  async signatureStatuses(signatures: string[]): Promise<(SignatureState | null)[]> {
+    this.reach();
+    const states = await this.inner.signatureStatuses(signatures);
+    return states.map((state, index) => (this.hidden(signatures[index]!) ? null : state));
+  }
+
+  async signaturesForAddress(address: string, limit: number, bounds?: HistoryBounds): Promise<SignatureInfo[]> {
+    this.reach();
+    const found = await this.inner.signaturesForAddress(address, limit, bounds);
+    return found.filter((entry) => !this.hidden(entry.signature));
+  }
+
+  async landedTransaction(signature: string): Promise<LandedTransaction | null> {
+    this.reach();
+    return this.hidden(signature) ? null : this.inner.landedTransaction(signature);
+  }
+
+  async blockHeight(commitment: 'confirmed' | 'finalized'): Promise<number> {
+    this.reach();
+    return this.inner.blockHeight(commitment);
+  }
+
+  async latestBlockhash() {
+    this.reach();
+    return this.inner.latestBlockhash();
+  }
+
+  async mint(address: string): Promise<MintState | null> {
+    this.reach();
+    return this.inner.mint(address);
+  }
+
+  async tokenAccounts(addresses: string[]): Promise<(TokenAccountState | null)[]> {
+    this.reach();
+    return this.inner.tokenAccounts(addresses);
+  }
+
+  async verifyDeposit(claim: DepositClaim): Promise<Verdict> {
+    this.reach();
+    return this.inner.verifyDeposit(claim);
+  }
+
+  async verifyPayout(claim: PayoutClaim): Promise<Verdict> {
+    this.reach();
+    return this.inner.verifyPayout(claim);
+  }
+
+  async accountKeys(txId: string): Promise<string[] | null> {
+    this.reach();
+    return this.inner.accountKeys(txId);
+  }
+
+  async tokenBalance(mint: string, owner: string): Promise<string> {
+    this.reach();
+    return this.inner.tokenBalance(mint, owner);
+  }
+
+  async unrecordedDeposits(
+    mint: string,
+    stakingWallet: string,
+    limit: number,
+    recorded: (txIds: string[]) => Promise<Set<string>>,
+  ): Promise<UnrecordedDeposit[]> {
+    this.reach();
+    return this.inner.unrecordedDeposits(mint, stakingWallet, limit, recorded);
+  }
+}

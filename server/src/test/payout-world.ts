@@ -1,0 +1,123 @@
+import { createPrivateKey, sign as cryptoSign } from 'node:crypto';
+import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { expect } from 'vitest';
+import type { AdminWithdrawal, Payout, PreparedPayout, Stake, Withdrawal } from '@stakedesk/shared/api-types';
+import type { Chain } from '../chain/chain-verifier.js';
+import type { SolanaChain } from '../chain/solana-chain.js';
+import { DECIMALS, startChainStakingServer, tokens, type ChainStakingServer } from './chain-staking-server.js';
+import { FlakyChain } from './flaky-chain.js';
+import type { TestChain } from '@stakedesk/test-support/test-chain';
+
+export { DECIMALS, tokens };
+
+/** An ed25519 signature of `message` by `keypair`, made outside web3.js (which refuses to sign for another key). */
+export function signBytes(keypair: Keypair, message: Uint8Array): Buffer {
+  const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
+  const key = createPrivateKey({
+    key: { kty: 'OKP', crv: 'Ed25519', d: b64url(keypair.secretKey.subarray(0, 32)), x: b64url(keypair.publicKey.toBytes()) },
+    format: 'jwk',
+  });
+  return cryptoSign(null, message, key);
+}
+
+/**
+ * The real app on the test chain (the real token programs) with a staking wallet whose key the
+ * test holds: it signs prepared payouts as the operator's wallet would. The server sees the chain
+ * through a FlakyChain (a provider that can drop, hold and lag), well-behaved until told otherwise.
+ */
+export async function startPayoutWorld() {
+  let flaky!: FlakyChain;
+  const world: ChainStakingServer = await startChainStakingServer({
+    wrap: (solana: SolanaChain, chain: TestChain): Chain => (flaky = new FlakyChain(solana, () => chain.blockHeight())),
+  });
+  const { api, chain, token, plan, mint, stakingWallet } = world;
+
+  /** A holder who staked `staked` and asked for an early withdrawal: 80% of it to pay (20% penalty). */
+  async function pendingWithdrawal(staked = 1000): Promise<{ withdrawal: Withdrawal; holder: Keypair }> {
+    const { holder, keypair } = await world.fundedHolder(staked);
+    const txId = await chain.transfer({ mint, from: keypair, to: stakingWallet.publicKey, rawAmount: tokens(staked), decimals: DECIMALS });
+    const stake = await api.request<Stake>(
+      'POST',
+      '/api/stakes',
+      { planId: plan.id, walletAddress: holder.wallet, txId, amount: String(staked), status: 'active' },
+      { as: holder.wallet },
+    );
+    expect(stake.status).toBe(201);
+    const withdrawal = await api.request<Withdrawal>(
+      'POST',
+      '/api/withdrawals',
+      { stakeId: stake.body.id, walletAddress: holder.wallet },
+      { as: holder.wallet },
+    );
+    expect(withdrawal.status).toBe(201);
+    return { withdrawal: withdrawal.body, holder: keypair };
+  }
+
+  /** Makes a pending withdrawal owed in `otherMint` (as if its deposit had been), from the staking wallet. */
+  async function owedIn(otherMint: PublicKey, withdrawal: Withdrawal): Promise<void> {
+    await api.sequelize.query(
+      `UPDATE stakes SET token_contract = :mint WHERE id = :stakeId; UPDATE withdrawals SET token_contract = :mint WHERE id = :id`,
+      { replacements: { mint: otherMint.toBase58(), stakeId: withdrawal.stakeId, id: withdrawal.id } },
+    );
+  }
+
+  const prepare = (withdrawalIds: number[], as = token) => api.request<PreparedPayout>('POST', '/api/admin/payouts', { withdrawalIds }, as);
+
+  /** The staking wallet signs what the server prepared, unchanged (as a wallet's signTransaction does). */
+  function sign(prepared: { transaction: string }, signer: Keypair = stakingWallet): Transaction {
+    const transaction = Transaction.from(Buffer.from(prepared.transaction, 'base64'));
+    transaction.partialSign(signer);
+    return transaction;
+  }
+
+  const wire = (transaction: Transaction) => transaction.serialize({ requireAllSignatures: false, verifySignatures: false });
+
+  const postSigned = (id: number, transaction: Transaction | string, as = token) =>
+    api.request<Payout>(
+      'POST',
+      `/api/admin/payouts/${id}/signed`,
+      { transaction: typeof transaction === 'string' ? transaction : wire(transaction).toString('base64') },
+      as,
+    );
+
+  async function adminWithdrawal(id: number): Promise<AdminWithdrawal> {
+    const list = await api.request<AdminWithdrawal[]>('GET', '/api/admin/withdrawals?limit=1000', undefined, token);
+    return list.body.find((w) => w.id === id)!;
+  }
+
+  const payout = async (id: number) => (await api.request<Payout>('GET', `/api/admin/payouts/${id}`, undefined, token)).body;
+
+  /** Follows until the payout ends or `rounds` pass. */
+  async function followUntilEnded(id: number, rounds = 5): Promise<Payout> {
+    for (let round = 0; round < rounds; round++) {
+      await api.followChain();
+      const current = await payout(id);
+      if (current.status !== 'prepared' && current.status !== 'sent') return current;
+    }
+    return payout(id);
+  }
+
+  /** Sends a signed copy straight to the chain, as a wallet or an RPC that held it would. */
+  async function land(transaction: Transaction): Promise<string> {
+    const signature = await chain.sendTransaction(transaction);
+    flaky.noteLanded(signature);
+    return signature;
+  }
+
+  return {
+    ...world,
+    flaky: () => flaky,
+    pendingWithdrawal,
+    owedIn,
+    prepare,
+    sign,
+    wire,
+    postSigned,
+    adminWithdrawal,
+    payout,
+    followUntilEnded,
+    land,
+  };
+}
+
+export type PayoutWorld = Awaited<ReturnType<typeof startPayoutWorld>>;
