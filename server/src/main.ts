@@ -1,3 +1,4 @@
+import './quiet-bigint-buffer.js';
 import { createServer, type Server } from 'node:http';
 import { bootstrapFirstAdmin, type BootstrapResult } from './admins/bootstrap.js';
 import { createApp } from './app.js';

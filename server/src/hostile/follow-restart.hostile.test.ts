@@ -1,20 +1,16 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  createAssociatedTokenAccountIdempotentInstruction,
-  createTransferCheckedInstruction,
-  getAssociatedTokenAddressSync,
-} from '@solana/spl-token';
+import { createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminWithdrawal, DepositIntent, Stake, Withdrawal } from '@stakedesk/shared/api-types';
+import type { AdminWithdrawal, DepositIntent, PreparedPayout, Stake, Withdrawal } from '@stakedesk/shared/api-types';
 import { spawnServer, stopSpawned, type SpawnedServer } from '../test/spawn-server.js';
 import { adminLogin, call, newStaker, openStaking, signIn, tokens, DECIMALS } from '../test/staking-world.js';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 
-// What the server follows on chain lives in PostgreSQL, not in a process: a payout registered and a
+// What the server follows on chain lives in PostgreSQL, not in a process: a payout prepared and a
 // deposit intent made before a SIGKILL are settled by the restarted server on its own schedule.
 const ADMIN = { username: 'admin', password: 'follow restart admin password' };
 
@@ -87,34 +83,22 @@ describe('a server restart in the middle', () => {
     );
     expect(intent.status).toBe(201);
 
-    // The panel signs the payout and registers it; then the server dies before anything lands.
-    const { blockhash, lastValidBlockHeight } = chain.latestBlockhash();
-    const destination = getAssociatedTokenAddressSync(mint, payee.keypair.publicKey);
-    const payout = new Transaction({ feePayer: stakingWallet.publicKey, blockhash, lastValidBlockHeight }).add(
-      createAssociatedTokenAccountIdempotentInstruction(stakingWallet.publicKey, destination, payee.keypair.publicKey, mint),
-      createTransferCheckedInstruction(
-        getAssociatedTokenAddressSync(mint, stakingWallet.publicKey),
-        mint,
-        destination,
-        stakingWallet.publicKey,
-        tokens(800),
-        DECIMALS,
-      ),
-    );
-    payout.sign(stakingWallet);
-    const signature = bs58.encode(payout.signature!);
-    const registered = await call(
+    // The server prepares the payout and the staking wallet signs it; the server dies before the signed copy is posted.
+    const prepared = await call<PreparedPayout>(
       server.url,
       'POST',
       '/api/admin/payouts',
-      { withdrawalIds: [withdrawal.body.id], signature, lastValidBlockHeight },
+      { withdrawalIds: [withdrawal.body.id] },
       { token },
     );
-    expect(registered.status).toBe(201);
+    expect(prepared.status).toBe(201);
+    const payout = Transaction.from(Buffer.from(prepared.body.transaction, 'base64'));
+    payout.partialSign(stakingWallet);
+    const signature = bs58.encode(payout.signature!);
     server.child.kill('SIGKILL');
     await server.exited;
 
-    // While it is down: the payout lands, and the holder's transfer (with its reference) lands; the browser is gone.
+    // While it is down: the wallet sends the signed copy itself, and the holder's transfer (with its reference) lands; the browser is gone.
     await chain.connection.sendRawTransaction(payout.serialize());
     const transfer = createTransferCheckedInstruction(
       getAssociatedTokenAddressSync(mint, depositor.keypair.publicKey),

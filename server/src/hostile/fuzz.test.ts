@@ -167,8 +167,17 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/admin/withdrawals', auth: 'admin', query: ['limit', 'offset', 'sort', 'order', 'q', 'status'] },
   { method: 'GET', path: '/api/admin/withdrawals.csv', auth: 'admin', query: ['status'] },
   { method: 'PUT', path: '/api/admin/withdrawals/:x', params: true, auth: 'admin', fields: ['status', 'txId', 'reason'] },
+  {
+    method: 'POST',
+    path: '/api/admin/withdrawals/:x/resolve',
+    params: true,
+    auth: 'admin',
+    fields: ['action', 'note', 'currentPassword', 'code'],
+  },
   { method: 'POST', path: '/api/admin/payouts', auth: 'admin', fields: ['withdrawalIds', 'signature', 'lastValidBlockHeight'] },
+  { method: 'POST', path: '/api/admin/payouts/:x/signed', params: true, auth: 'admin', fields: ['transaction', 'signature'] },
   { method: 'GET', path: '/api/admin/payouts', auth: 'admin', query: ['limit', 'offset', 'status'] },
+  { method: 'GET', path: '/api/admin/payouts/:x', params: true, auth: 'admin', query: ['x'] },
   { method: 'POST', path: '/api/admin/update-expired-stakes', auth: 'admin', query: ['x'] },
   { method: 'GET', path: '/api/admin/admins', auth: 'admin', query: ['limit', 'offset'] },
   {
