@@ -202,9 +202,7 @@ describe('needs_review: it landed and moved tokens, but did not pay a withdrawal
     altered.instructions.unshift(ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 5 }));
     altered.sign(world.stakingWallet);
     const foreign = await world.land(altered);
-    expect(await world.api.request('POST', `/api/admin/payouts/${prepared.id}/signed`, { signature: foreign }, world.token)).toMatchObject({
-      status: 422,
-    });
+    // Nobody posts it (the panel closed): the server finds it when the payout's blockhash dies.
     standAt(prepared.lastValidBlockHeight + 1);
     await world.api.followChain();
     const account = getAssociatedTokenAddressSync(world.mint, holder.publicKey).toBase58();
@@ -216,6 +214,20 @@ describe('needs_review: it landed and moved tokens, but did not pay a withdrawal
     expect(await world.adminWithdrawal(withdrawal.id)).toMatchObject({ status: 'pending', payout: { holds: true } });
     const recorded = await resolve(withdrawal.id, { action: 'paid', note: 'the wallet sent its own copy', ...STEP_UP });
     expect(recorded).toMatchObject({ status: 200, body: { status: 'completed', txId: foreign } });
+  });
+
+  it('a wallet that signs and sends an altered copy itself: its signature is refused (422) and the payout goes to review at once', async () => {
+    const { withdrawal } = await world.pendingWithdrawal();
+    const prepared = (await world.prepare([withdrawal.id])).body;
+    const altered = Transaction.from(Buffer.from(prepared.transaction, 'base64'));
+    altered.instructions.unshift(ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 7 }));
+    altered.sign(world.stakingWallet);
+    const foreign = await world.land(altered);
+    const posted = await world.api.request('POST', `/api/admin/payouts/${prepared.id}/signed`, { signature: foreign }, world.token);
+    expect(posted).toMatchObject({ status: 422, body: { code: 'payoutTransactionAltered' } });
+    expect(await world.payout(prepared.id)).toMatchObject({ status: 'needs_review', reason: { code: 'payoutForeignTransfer' } });
+    // The unchanged copy can no longer be sent: it would pay the holder a second time.
+    expect(await world.postSigned(prepared.id, world.sign(prepared))).toMatchObject({ status: 409, body: { code: 'payoutNotOpen' } });
   });
 });
 

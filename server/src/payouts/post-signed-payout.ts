@@ -3,19 +3,33 @@ import type { Payout } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { PayoutSignedInput } from '@stakedesk/shared/schemas';
 import { recordAudit, type Actor } from '../audit/audit.js';
-import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
+import { ChainUnavailableError, type Chain, type LandedTransaction } from '../chain/chain-verifier.js';
 import { askChain, notYetOnChain } from '../chain/verify.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import type { Logger } from '../logger.js';
-import { isBuilt, readPayout, toPayoutJson } from './payout-records.js';
+import { foreignPayment } from './landed-outcome.js';
+import { isBuilt, readPayout, toPayoutJson, type BuiltPayoutRow } from './payout-records.js';
+import { settlePayout } from './settle-payout.js';
 import { checkedSignature } from './signed-copy.js';
 
-/** The signed copy as posted, or as the chain holds the transaction a wallet sent itself (signature only). */
-async function signedCopyOf(chain: Chain, input: PayoutSignedInput): Promise<Uint8Array> {
-  if (input.transaction) return new Uint8Array(Buffer.from(input.transaction, 'base64'));
+/** The signed copy as posted, or the transaction a wallet sent itself (signature only) as the chain holds it. */
+async function signedCopyOf(chain: Chain, input: PayoutSignedInput): Promise<{ wire: Uint8Array; landed: LandedTransaction | null }> {
+  if (input.transaction) return { wire: new Uint8Array(Buffer.from(input.transaction, 'base64')), landed: null };
   const landed = await askChain(() => chain.landedTransaction(input.signature!));
   if (!landed) throw notYetOnChain();
-  return landed.wire;
+  return { wire: landed.wire, landed };
+}
+
+/**
+ * A wallet that signed and sent something other than the prepared payout, and it paid one of the
+ * payout's accounts: tokens left outside the server's hands, so the payout goes to review at once
+ * (no copy of it may be signed or sent any more) rather than waiting for its blockhash to die.
+ */
+async function reviewForeignLanding(sequelize: Sequelize, payout: BuiltPayoutRow, landed: LandedTransaction | null): Promise<void> {
+  const account = landed && foreignPayment(payout, landed);
+  if (!account) return;
+  const reason = msg('payoutForeignTransfer', { signature: landed.signature, account });
+  await settlePayout(sequelize, payout.id, { kind: 'review', reason, evidence: landed.signature });
 }
 
 /** Hands the signed copy to the network once; the follower sends it again until it lands or its blockhash dies. */
@@ -45,9 +59,10 @@ export async function postSignedPayout(
   const found = await readPayout(sequelize, id);
   if (!found) throw notFound(msg('payoutNotFound'));
   if (!isBuilt(found)) throw conflict(msg('payoutNotOpen', { status: found.status }));
-  const wire = await signedCopyOf(chain, input);
+  const { wire, landed } = await signedCopyOf(chain, input);
   const signature = checkedSignature(wire, found.message);
   if (!signature) {
+    await reviewForeignLanding(sequelize, found, landed);
     await sequelize.transaction((transaction) =>
       recordAudit(transaction, actor, { action: 'payout.sign_refused', entityType: 'payout', entityId: id, after: { reason: 'altered' } }),
     );
