@@ -31,13 +31,19 @@ export class FlakyChain implements Chain {
   /** Every signed transaction the server handed over, in order (as the provider saw them). */
   readonly sent: Uint8Array[] = [];
   private readonly held: Uint8Array[] = [];
-  private readonly landedHeights = new Map<string, number>();
 
   constructor(
-    private readonly inner: Chain,
+    private inner: Chain,
     /** The chain's current block height, as a lagging node's index cannot hide it. */
     private readonly currentHeight: () => number,
+    /** When each transaction landed (shared by providers in front of one chain). */
+    private readonly landedHeights = new Map<string, number>(),
   ) {}
+
+  /** The server restarted: a new client of its own, the same provider (and what it holds). */
+  replaceClient(inner: Chain): void {
+    this.inner = inner;
+  }
 
   private reach(): void {
     if (!this.reachable) throw new ChainUnavailableError('The Solana RPC endpoint is unreachable');
