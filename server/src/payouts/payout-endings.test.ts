@@ -1,4 +1,4 @@
-import { AuthorityType, createSetAuthorityInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { ComputeBudgetProgram, Keypair, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -96,14 +96,7 @@ describe('needs_review: it landed and moved tokens, but did not pay a withdrawal
     const { withdrawal, holder } = await world.pendingWithdrawal();
     const paid = await world.pendingWithdrawal();
     const prepared = (await world.prepare([withdrawal.id, paid.withdrawal.id])).body;
-    const accomplice = Keypair.generate();
-    const account = getAssociatedTokenAddressSync(world.mint, holder.publicKey);
-    await world.chain.sendTransaction(
-      new Transaction({ feePayer: holder.publicKey }).add(
-        createSetAuthorityInstruction(account, holder.publicKey, AuthorityType.AccountOwner, accomplice.publicKey),
-      ),
-      [holder],
-    );
+    const { accomplice, account } = await world.giveAccountAway(holder);
     const signed = world.sign(prepared);
     expect((await world.postSigned(prepared.id, signed)).status).toBe(200);
     const ended = await world.followUntilEnded(prepared.id);

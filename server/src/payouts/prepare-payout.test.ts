@@ -1,10 +1,4 @@
-import {
-  AuthorityType,
-  createSetAuthorityInstruction,
-  getAssociatedTokenAddressSync,
-  TOKEN_2022_PROGRAM_ID,
-  TOKEN_PROGRAM_ID,
-} from '@solana/spl-token';
+import { getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { Keypair, Transaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedPayout } from '@stakedesk/shared/api-types';
@@ -132,14 +126,7 @@ describe('POST /api/admin/payouts prepares a payout the server built', () => {
 
   it("refuses a holder's account that another wallet owns (SetAuthority), and claims nothing", async () => {
     const { withdrawal, holder } = await world.pendingWithdrawal();
-    const accomplice = Keypair.generate();
-    const account = getAssociatedTokenAddressSync(world.mint, holder.publicKey);
-    await world.chain.sendTransaction(
-      new Transaction({ feePayer: holder.publicKey }).add(
-        createSetAuthorityInstruction(account, holder.publicKey, AuthorityType.AccountOwner, accomplice.publicKey),
-      ),
-      [holder],
-    );
+    const { accomplice, account } = await world.giveAccountAway(holder);
     const refused = await world.prepare([withdrawal.id]);
     expect(refused).toMatchObject({
       status: 409,

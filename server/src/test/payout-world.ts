@@ -1,5 +1,6 @@
 import { createPrivateKey, sign as cryptoSign } from 'node:crypto';
-import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { AuthorityType, createSetAuthorityInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { Keypair, type PublicKey, Transaction } from '@solana/web3.js';
 import { expect } from 'vitest';
 import type { AdminWithdrawal, Payout, PreparedPayout, Stake, Withdrawal } from '@stakedesk/shared/api-types';
 import type { Chain } from '../chain/chain-verifier.js';
@@ -104,8 +105,18 @@ export async function startPayoutWorld() {
     return signature;
   }
 
+  /** The holder hands their token account of the mint to another wallet (SetAuthority AccountOwner, as the classic program allows). */
+  async function giveAccountAway(holder: Keypair): Promise<{ accomplice: Keypair; account: PublicKey }> {
+    const accomplice = Keypair.generate();
+    const account = getAssociatedTokenAddressSync(mint, holder.publicKey);
+    const giveAway = createSetAuthorityInstruction(account, holder.publicKey, AuthorityType.AccountOwner, accomplice.publicKey);
+    await chain.sendTransaction(new Transaction({ feePayer: holder.publicKey }).add(giveAway), [holder]);
+    return { accomplice, account };
+  }
+
   return {
     ...world,
+    giveAccountAway,
     flaky: () => flaky,
     pendingWithdrawal,
     owedIn,
