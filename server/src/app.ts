@@ -164,6 +164,7 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
       upstreamFetch: rpc.fetch,
       callsPerMinute: config.rpcRateLimit,
       requireAdmin: adminAuth,
+      publicUrl: config.publicUrl,
     }),
   );
   api.use(stakesPublicRoutes(sequelize, chain, holderOnly));

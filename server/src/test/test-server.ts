@@ -98,6 +98,8 @@ export async function startTestServer(
     statsCacheMs?: number;
     /** PUBLIC_URL: the origin sign-in messages name (the server's own URL unless given). */
     publicUrl?: string;
+    /** TRUST_PROXY: how many proxies in front (none unless given), so X-Forwarded-For names the client. */
+    trustProxy?: number;
     /** Where the server logs (silent, or TEST_LOG_LEVEL, unless given): a test can read every line. */
     logger?: Logger;
   } = {},
@@ -132,7 +134,7 @@ export async function startTestServer(
       corsOrigins: ['https://admin.example.com'],
       solanaCluster: 'devnet',
       webDist: '/nonexistent',
-      trustProxy: 0,
+      trustProxy: options.trustProxy ?? 0,
       loginRateLimit: options.loginRateLimit ?? 1000,
       signInRateLimit: options.signInRateLimit ?? 10_000,
       rpcRateLimit: options.rpcRateLimit ?? 10_000,
