@@ -11,6 +11,7 @@ import * as operatorAccounts from './migrations/008-operator-accounts.js';
 import * as expiryHotUpdates from './migrations/009-expiry-hot-updates.js';
 import * as expiryRoom from './migrations/010-expiry-room.js';
 import * as holderTotals from './migrations/011-holder-totals.js';
+import * as logoutThrottleIntents from './migrations/013-logout-throttle-intents.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -37,6 +38,7 @@ const MIGRATIONS: Step[] = [
   expiryHotUpdates,
   expiryRoom,
   holderTotals,
+  logoutThrottleIntents,
 ];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];
