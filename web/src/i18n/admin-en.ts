@@ -375,6 +375,7 @@ export const adminEn = {
   'audit.do.admin.two_factor_enable': 'Turned on two-factor for {target}',
   'audit.do.admin.two_factor_disable': 'Turned off two-factor for {target}',
   'audit.do.admin.login': 'Signed in',
+  'audit.do.admin.logout': 'Logged out',
   'audit.do.admin.login_failed': 'Failed sign-in attempt',
   'audit.do.admin.login_locked': 'Sign-ins paused after repeated failures',
   'audit.do.admin.step_up_failed': 'Failed password confirmation for a change',

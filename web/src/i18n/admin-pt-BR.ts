@@ -378,6 +378,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'audit.do.admin.two_factor_enable': 'Ativou a verificação em duas etapas de {target}',
   'audit.do.admin.two_factor_disable': 'Desativou a verificação em duas etapas de {target}',
   'audit.do.admin.login': 'Entrou',
+  'audit.do.admin.logout': 'Encerrou a sessão',
   'audit.do.admin.login_failed': 'Tentativa de entrada malsucedida',
   'audit.do.admin.login_locked': 'Entradas suspensas após falhas repetidas',
   'audit.do.admin.step_up_failed': 'Confirmação de senha malsucedida para uma alteração',
