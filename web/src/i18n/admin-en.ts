@@ -31,6 +31,8 @@ export const adminEn = {
   'login.code': 'Authentication code',
   'login.codeHint': 'The 6-digit code from your authenticator app, or one of your recovery codes.',
   'login.codeIntro': 'Two-factor sign-in is on for {username}.',
+  'login.throttledCodeIntro':
+    'Sign-ins for {username} are paused after repeated failures. If two-factor is on for this account, a current code signs in now.',
   'login.verify': 'Verify',
   'login.back': 'Back',
   'session.loadFailed': 'Could not load your account',

@@ -32,6 +32,8 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'login.code': 'Código de autenticação',
   'login.codeHint': 'O código de 6 dígitos do seu aplicativo autenticador, ou um dos seus códigos de recuperação.',
   'login.codeIntro': 'A verificação em duas etapas está ativa para {username}.',
+  'login.throttledCodeIntro':
+    'As entradas de {username} estão suspensas após falhas repetidas. Se a verificação em duas etapas estiver ativa nesta conta, um código atual permite entrar agora.',
   'login.verify': 'Verificar',
   'login.back': 'Voltar',
   'session.loadFailed': 'Não foi possível carregar sua conta',
