@@ -431,6 +431,8 @@ export const adminEn = {
   'events.change.admin.create': 'A new admin was created.',
   'events.change.admin.role': "An admin's role was changed.",
   'events.change.admin.password': "Another admin's password was changed.",
+  'events.change.admin.username': "An admin's username was changed.",
+  'events.change.admin.email': "An admin's email was changed.",
   'events.change.twoFactor.disable': 'Two-factor sign-in was turned off for an account.',
 
   // The desktop app's server setup screen (desktop/src/renderer/setup).

@@ -436,6 +436,8 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'events.change.admin.create': 'Um novo administrador foi criado.',
   'events.change.admin.role': 'O papel de um administrador foi alterado.',
   'events.change.admin.password': 'A senha de outro administrador foi alterada.',
+  'events.change.admin.username': 'O nome de usuário de um administrador foi alterado.',
+  'events.change.admin.email': 'O e-mail de um administrador foi alterado.',
   'events.change.twoFactor.disable': 'A verificação em duas etapas foi desativada em uma conta.',
 
   // The desktop app's server setup screen (desktop/src/renderer/setup).
