@@ -53,6 +53,7 @@ export type AppDeps = {
     | 'loginRateLimit'
     | 'signInRateLimit'
     | 'rpcRateLimit'
+    | 'intentRateLimit'
     | 'cacheTtlMs'
     | 'statsCacheMs'
   > & {
@@ -167,7 +168,8 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
       publicUrl: config.publicUrl,
     }),
   );
-  api.use(stakesPublicRoutes(sequelize, chain, holderOnly));
+  const intentLimit = perMinuteLimiter(sequelize, 'deposit-intent:', config.intentRateLimit, msg('tooManyIntents'));
+  api.use(stakesPublicRoutes(sequelize, chain, holderOnly, intentLimit));
   api.use(withdrawalsPublicRoutes(sequelize, holderOnly));
 
   const admin = express.Router();

@@ -96,6 +96,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/stakes', auth: 'holder', fields: ['planId', 'amount', 'walletAddress', 'txId', 'status'] },
   { method: 'POST', path: '/api/stakes/intents', auth: 'holder', fields: ['planId', 'amount', 'walletAddress'] },
   { method: 'GET', path: '/api/stakes/intents/:x', params: true, auth: 'holder' },
+  { method: 'DELETE', path: '/api/stakes/intents/:x', params: true, auth: 'holder' },
   { method: 'POST', path: '/api/stakes/check', auth: 'none', fields: ['planId', 'amount', 'walletAddress'] },
   { method: 'POST', path: '/api/stakes/restake', auth: 'holder', fields: ['originalStakeId', 'planId', 'walletAddress'] },
   {

@@ -82,6 +82,7 @@ export async function startTestServer(
     loginRateLimit?: number;
     signInRateLimit?: number;
     rpcRateLimit?: number;
+    intentRateLimit?: number;
     solanaRpcUrl?: string;
     realChain?: Chain;
     /** The verifier main.ts builds: SolanaChain reading the upstream from settings, through the server's RPC upstream. */
@@ -138,6 +139,7 @@ export async function startTestServer(
       loginRateLimit: options.loginRateLimit ?? 1000,
       signInRateLimit: options.signInRateLimit ?? 10_000,
       rpcRateLimit: options.rpcRateLimit ?? 10_000,
+      intentRateLimit: options.intentRateLimit ?? 10_000,
       solanaRpcUrl,
       cacheTtlMs: options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
       statsCacheMs: options.statsCacheMs ?? 0,

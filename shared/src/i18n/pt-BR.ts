@@ -115,6 +115,8 @@ export const ptBR: Catalogue = {
   payoutSignatureTaken: 'Esta assinatura já está registrada para outro pagamento',
   tokenContractLocked: 'O contrato do token não pode mudar enquanto houver stakes ativos, concluídos ou aguardando pagamento',
   depositIntentNotFound: 'Depósito não encontrado',
+  depositIntentRecorded: 'Este depósito já foi registrado',
+  tooManyIntents: 'Depósitos iniciados demais, tente novamente em um minuto',
 
   twoFactorCodeRequired: 'Informe o código de 6 dígitos do seu aplicativo autenticador, ou um código de recuperação',
   twoFactorCodeWrong: 'O código de duas etapas está errado ou já foi usado',
@@ -211,6 +213,8 @@ export const ptBR: Catalogue = {
   minimumStake: 'O stake mínimo é {min} {symbol}.',
   planCapacity: 'Este plano de staking só tem espaço para mais {remaining} {symbol}',
   walletCapacity: 'Sua carteira só pode aplicar mais {remaining} {symbol} neste plano',
+  tooManyOpenIntents:
+    'Esta carteira já tem {max} depósitos em andamento. Aguarde alguns minutos até que sejam concluídos ou expirem e tente novamente',
   roleRequired: 'Isto exige o papel de {role}',
   accountThrottledSeconds: 'Muitas tentativas de login falharam para esta conta. Tente novamente em {seconds} segundos.',
   accountThrottledMinutes: 'Muitas tentativas de login falharam para esta conta. Tente novamente em {minutes} minutos.',
