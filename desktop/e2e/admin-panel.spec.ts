@@ -163,12 +163,17 @@ test('first run: server setup, then the same admin panel works against the real 
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
 
+  const token = (await stubState(page)).token;
+  const meWithThatToken = async () => (await fetch(`${serverURL}/api/admin/me`, { headers: { authorization: `Bearer ${token}` } })).status;
+  expect(await meWithThatToken()).toBe(200);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(toast(page, 'Logged out successfully')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   const loggedOut = await stubState(page);
   expect(loggedOut.token).toBeNull();
   expect(callsOf(loggedOut, 'tokenClear')).toHaveLength(1);
+  // The server revoked it: a copy kept on this laptop is worthless.
+  expect(await meWithThatToken()).toBe(401);
   await screenshot(page, '6-logged-out');
 
   expect(cspViolations).toEqual([]);

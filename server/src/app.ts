@@ -54,6 +54,7 @@ export type AppDeps = {
     | 'loginRateLimit'
     | 'signInRateLimit'
     | 'rpcRateLimit'
+    | 'intentRateLimit'
     | 'cacheTtlMs'
     | 'statsCacheMs'
   > & {
@@ -165,9 +166,11 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
       upstreamFetch: rpc.fetch,
       callsPerMinute: config.rpcRateLimit,
       requireAdmin: adminAuth,
+      publicUrl: config.publicUrl,
     }),
   );
-  api.use(stakesPublicRoutes(sequelize, chain, holderOnly));
+  const intentLimit = perMinuteLimiter(sequelize, 'deposit-intent:', config.intentRateLimit, msg('tooManyIntents'));
+  api.use(stakesPublicRoutes(sequelize, chain, holderOnly, intentLimit));
   api.use(withdrawalsPublicRoutes(sequelize, holderOnly));
 
   const admin = express.Router();

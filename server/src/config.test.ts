@@ -45,3 +45,14 @@ describe('ownUrl', () => {
     expect(ownUrl('::1', 4000)).toBe('http://[::1]:4000');
   });
 });
+
+describe('INTENT_RATE_LIMIT', () => {
+  it('is 30 deposits started per client and minute unless set', () => {
+    expect(load({}).intentRateLimit).toBe(30);
+    expect(load({ INTENT_RATE_LIMIT: '5' }).intentRateLimit).toBe(5);
+  });
+
+  it.each(['0', '-1', '1.5', 'many'])('refuses %s', (raw) => {
+    expect(() => load({ INTENT_RATE_LIMIT: raw })).toThrow(/^INTENT_RATE_LIMIT must be a positive whole number/);
+  });
+});

@@ -30,10 +30,11 @@ export type Config = {
   chainFollowIntervalMs: number;
   /** Express 'trust proxy': how many proxies sit in front, so rate limits see the real client. */
   trustProxy: number;
-  /** Per client IP: failed admin logins per 15 minutes, holder sign-in calls and RPC proxy calls per minute. */
+  /** Per client IP: failed admin logins per 15 minutes, holder sign-in calls, RPC proxy calls and deposit intents per minute. */
   loginRateLimit: number;
   signInRateLimit: number;
   rpcRateLimit: number;
+  intentRateLimit: number;
   /** How long settings and plans may be served from memory at most (they are dropped at every change anyway); 0 = never. */
   cacheTtlMs: number;
   /** How old the public stats may be; 0 = computed on every request. */
@@ -143,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: readPositiveInteger(env.LOGIN_RATE_LIMIT, 10, 'LOGIN_RATE_LIMIT'),
     signInRateLimit: readPositiveInteger(env.SIGN_IN_RATE_LIMIT, 120, 'SIGN_IN_RATE_LIMIT'),
     rpcRateLimit: readPositiveInteger(env.RPC_RATE_LIMIT, 600, 'RPC_RATE_LIMIT'),
+    intentRateLimit: readPositiveInteger(env.INTENT_RATE_LIMIT, 30, 'INTENT_RATE_LIMIT'),
     cacheTtlMs: readMilliseconds(env.CACHE_TTL_MS, DEFAULT_CACHE_TTL_MS, 'CACHE_TTL_MS'),
     statsCacheMs: readMilliseconds(env.STATS_CACHE_MS, DEFAULT_STATS_CACHE_MS, 'STATS_CACHE_MS'),
   };

@@ -14,6 +14,7 @@ import { migrateAndSeed } from './db/migrator.js';
 import { deleteExpiredRevocations } from './auth/revoked-sessions.js';
 import { deleteOldNonces } from './auth/sign-in.service.js';
 import { forgetOldFailures } from './admins/login-throttle.js';
+import { deleteExpiredAdminRevocations } from './admins/revoked-admin-sessions.js';
 import { deleteExpiredRateLimits } from './http/postgres-rate-limit-store.js';
 import { createLogger, type Logger } from './logger.js';
 import { scheduleExpiry } from './stakes/expiry.js';
@@ -69,6 +70,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
     void deleteExpiredRateLimits(sequelize).catch(() => undefined);
     void deleteOldNonces(sequelize).catch(() => undefined);
     void deleteExpiredRevocations(sequelize).catch(() => undefined);
+    void deleteExpiredAdminRevocations(sequelize).catch(() => undefined);
     void forgetOldFailures(sequelize).catch(() => undefined);
   }, 10 * 60_000);
   cleanup.unref();

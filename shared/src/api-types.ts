@@ -290,6 +290,8 @@ export type SecurityChange =
   | 'admin.create'
   | 'admin.role'
   | 'admin.password'
+  | 'admin.username'
+  | 'admin.email'
   | 'twoFactor.disable';
 
 /** Body of every error answer. errors: first message per field path. */

@@ -65,6 +65,11 @@ export const MAX_PAYOUT_WITHDRAWALS = 50;
 export const MAX_SIGNED_TRANSACTION_BASE64 = 1644;
 /** How long a deposit intent's terms are offered: far longer than a signed transfer can wait to land (about 90 s). */
 export const DEPOSIT_INTENT_TTL_MS = 15 * 60 * 1000;
+/**
+ * Deposit intents one wallet may hold open (no stake yet, not expired, not cancelled): more than a
+ * holder retrying needs, few enough that one wallet cannot slow the search for everyone's deposits.
+ */
+export const MAX_OPEN_INTENTS_PER_WALLET = 5;
 export const DEFAULT_PAGE_LIMIT = 100;
 export const MAX_PAGE_LIMIT = 1000;
 /**

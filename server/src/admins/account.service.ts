@@ -2,7 +2,7 @@ import type { Transaction } from 'sequelize';
 import type { AdminMe, SessionTokenResponse } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { PasswordChangeInput } from '@stakedesk/shared/schemas';
-import { recordAudit } from '../audit/audit.js';
+import { recordAudit, recordSignInAudit } from '../audit/audit.js';
 import { announceSecurityChanges } from '../events/publish.js';
 import { unauthorized } from '../http/errors.js';
 import type { AccountContext } from './account-context.js';
@@ -11,6 +11,7 @@ import { Admin } from './admin.model.js';
 import { toAdminJson } from './admins.service.js';
 import type { StepUp } from './step-up.js';
 import { hashPassword } from './passwords.js';
+import { revokeAdminSession } from './revoked-admin-sessions.js';
 
 /** The acting admin's row, locked, while this session is still honoured. */
 export async function lockSelf(transaction: Transaction, actor: SignedInAdmin): Promise<Admin> {
@@ -68,4 +69,13 @@ export async function signOutEverywhere(ctx: AccountContext, actor: SignedInAdmi
     // A session that could only set up two-factor stays one.
     return signAdminToken(admin, ctx.jwtSecret, { setupOnly: actor.session.setupOnly });
   });
+}
+
+/**
+ * POST /api/admin/me/logout: this token answers 401 from now on, on every instance; the admin's
+ * other sessions go on.
+ */
+export async function logout(ctx: AccountContext, actor: SignedInAdmin): Promise<void> {
+  await revokeAdminSession(ctx.sequelize, actor.session.sessionId, new Date(actor.session.expiresAt));
+  await recordSignInAudit(actor, { action: 'admin.logout', entityId: actor.id });
 }

@@ -388,12 +388,12 @@ describe('admin login and tokens', () => {
       expect((await api.request('GET', '/api/admin/stats', undefined, await api.login('two', 'third-password'))).status).toBe(200);
     });
 
-    it('keeps a session valid when only the email or username changes', async () => {
+    it('keeps a session valid when only the email or username changes (a step-up change)', async () => {
       const token = await api.login('two', 'third-password');
       const update = await api.request(
         'PUT',
         `/api/admin/admins/${adminTwo.id}`,
-        { email: 'two-renamed@example.com', username: 'two-renamed', password: '' },
+        { email: 'two-renamed@example.com', username: 'two-renamed', password: '', ...STEP_UP },
         rootToken,
       );
       expect(update.status).toBe(200);

@@ -8,6 +8,7 @@ import type { Actor } from '../audit/audit.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { Admin } from './admin.model.js';
+import { isAdminSessionRevoked } from './revoked-admin-sessions.js';
 
 export const BCRYPT_COST = 12;
 const TOKEN_TTL_SECONDS = 12 * 60 * 60;
@@ -63,10 +64,14 @@ export function honours(admin: Admin, session: Pick<AdminSession, 'tokenVersion'
   return admin.tokenVersion === session.tokenVersion || (admin.keptSessionId !== null && admin.keptSessionId === session.sessionId);
 }
 
-/** The admin, while it exists and its sessions have not been ended since the token was issued. */
+/**
+ * The admin, while it exists, its sessions have not been ended since the token was issued, and
+ * this session was not logged out.
+ */
 export async function isSessionCurrent(session: Pick<AdminSession, 'adminId' | 'tokenVersion' | 'sessionId'>): Promise<Admin | null> {
-  const admin = Number.isSafeInteger(session.adminId) ? await Admin.findByPk(session.adminId) : null;
-  return admin && honours(admin, session) ? admin : null;
+  if (!Number.isSafeInteger(session.adminId)) return null;
+  const [admin, revoked] = await Promise.all([Admin.findByPk(session.adminId), isAdminSessionRevoked(Admin.sequelize!, session.sessionId)]);
+  return admin && !revoked && honours(admin, session) ? admin : null;
 }
 
 /** Two-factor is required and this session may only set it up (its admin has not enrolled yet). */

@@ -8,9 +8,9 @@ import type { AccountContext } from './account-context.js';
 import { signAdminToken } from './admin-auth.js';
 import { Admin } from './admin.model.js';
 import { sequelizeWhereLower } from './admin-lookup.js';
-import { auditFailure, clearFailures, takeAttempt, takeBack, throttleKey } from './login-throttle.js';
-import { unusedRecoveryCodes } from './recovery-codes.js';
-import { spendSecondFactor } from './second-factor.js';
+import { auditFailure, clearFailures, lockRunning, takeAttempt, takeBack, throttled, throttleKeys, tryAttempt } from './login-throttle.js';
+import { isRecoveryCode, unusedRecoveryCodes } from './recovery-codes.js';
+import { spendSecondFactor, type SecondFactor } from './second-factor.js';
 import { hashPassword, passwordMatches } from './passwords.js';
 
 // Compared against when the username is unknown, so a miss costs as long as a wrong password.
@@ -23,17 +23,28 @@ const timingEqualiser = (): Promise<string> =>
   }));
 void timingEqualiser().catch(() => undefined);
 
+type Method = 'password' | SecondFactor;
+
 /**
- * POST /api/admin/login: the per-username throttle first (unknown usernames alike, so
- * it tells nobody which exist), then the password, then the second factor when the admin has it.
- * A code is asked for only once the password is right. Every success, failure and lockout is
- * audited.
+ * POST /api/admin/login: the password, then the second factor when the admin has it, each
+ * throttled (admins/login-throttle.ts) and every success, failure and lockout audited. A code is
+ * asked for only once the password is right. `client` is the request's clientAddress.
  */
-export async function login(ctx: AccountContext, input: AdminLoginInput): Promise<LoginResponse> {
-  const { sequelize } = ctx;
-  const key = throttleKey(input.username);
-  const attempt = await takeAttempt(sequelize, key);
+export async function login(ctx: AccountContext, input: AdminLoginInput, client: string): Promise<LoginResponse> {
   const admin = await Admin.findOne({ where: sequelizeWhereLower('username', input.username) });
+  if (admin?.twoFactorEnabled) return signIn(ctx, admin, await proveWithTwoFactor(ctx, admin, input));
+  return signIn(ctx, await proveWithPassword(ctx, admin, input, client), 'password');
+}
+
+/**
+ * Without two-factor the password is the whole key, and a lock on the username alone would let
+ * anyone who knows it keep the owner out. So failures count per username and client together:
+ * 5 wrong passwords from one client slow that client down, not the owner elsewhere. Unknown
+ * usernames are throttled alike, so the answers tell nobody which exist.
+ */
+async function proveWithPassword(ctx: AccountContext, admin: Admin | null, input: AdminLoginInput, client: string): Promise<Admin> {
+  const key = throttleKeys.client(input.username, client);
+  const attempt = await takeAttempt(ctx.sequelize, key);
   const matches = await passwordMatches(input.password, admin?.passwordHash ?? (await timingEqualiser()));
   if (!admin || !matches) {
     await auditFailure(
@@ -44,30 +55,66 @@ export async function login(ctx: AccountContext, input: AdminLoginInput): Promis
     );
     throw unauthorized(msg('invalidCredentials'));
   }
+  await clearFailures(ctx.sequelize, key);
+  return admin;
+}
 
-  let method: 'password' | 'totp' | 'recovery_code' = 'password';
-  if (admin.twoFactorEnabled) {
-    if (!input.code) {
-      // Not a failure: the panel asks for the code now. Only this attempt's own count is undone.
-      await takeBack(sequelize, key);
-      throw unauthorized(msg('twoFactorCodeRequired'), { twoFactorRequired: true });
-    }
-    const spent = await spendSecondFactor(ctx, undefined, admin, input.code);
-    if (!spent) {
-      await auditFailure(admin, attempt, 'admin.login_failed', 'code');
-      throw unauthorized(msg('twoFactorCodeWrong'), { twoFactorRequired: true });
-    }
-    method = spent;
+/**
+ * With two-factor, wrong passwords count per username from anywhere, and while that lock runs
+ * every attempt answers the same 429, whatever the password: guessing stays as slow as the lock
+ * and learns nothing. Only the right password with a valid code gets through it, so the owner is
+ * never locked out by someone who merely knows the username. Wrong codes sent with the right
+ * password count apart (throttleKeys.code): 5 pause TOTP codes for this admin, wherever they come
+ * from; a recovery code (about 52 random bits, never guessed at any rate) is still checked then.
+ */
+async function proveWithTwoFactor(ctx: AccountContext, admin: Admin, input: AdminLoginInput): Promise<Method> {
+  const { sequelize } = ctx;
+  const codeKey = throttleKeys.code(admin.username);
+  const codesPaused = await lockRunning(sequelize, codeKey);
+  if (codesPaused !== null && !(input.code && isRecoveryCode(input.code))) throw throttled(codesPaused);
+
+  const passwordKey = throttleKeys.account(admin.username);
+  const attempt = await tryAttempt(sequelize, passwordKey);
+  const matches = await passwordMatches(input.password, admin.passwordHash);
+  if ('retryAfter' in attempt) {
+    const spent = matches && input.code ? await spendCode(ctx, admin, input.code, codeKey) : null;
+    if (!spent) throw throttled(attempt.retryAfter);
+    await clearFailures(sequelize, passwordKey);
+    return spent;
   }
-  await clearFailures(sequelize, key);
+  if (!matches) {
+    await auditFailure(admin, attempt, 'admin.login_failed', 'password');
+    throw unauthorized(msg('invalidCredentials'));
+  }
+  // The right password is no failure: this attempt's own count is undone, never earlier ones.
+  await takeBack(sequelize, passwordKey);
+  if (!input.code) throw unauthorized(msg('twoFactorCodeRequired'), { twoFactorRequired: true });
+  const spent = await spendCode(ctx, admin, input.code, codeKey);
+  if (!spent) throw unauthorized(msg('twoFactorCodeWrong'), { twoFactorRequired: true });
+  return spent;
+}
 
+/** Counts the code as a failure first (a TOTP code is refused with 429 once codes are paused), then spends it; null when wrong. */
+async function spendCode(ctx: AccountContext, admin: Admin, code: string, codeKey: string): Promise<SecondFactor | null> {
+  const attempt = await tryAttempt(ctx.sequelize, codeKey);
+  if ('retryAfter' in attempt && !isRecoveryCode(code)) throw throttled(attempt.retryAfter);
+  const spent = await spendSecondFactor(ctx, undefined, admin, code);
+  if (!spent) {
+    await auditFailure(admin, 'retryAfter' in attempt ? { locks: false, lockSeconds: 0 } : attempt, 'admin.login_failed', 'code');
+    return null;
+  }
+  await clearFailures(ctx.sequelize, codeKey);
+  return spent;
+}
+
+async function signIn(ctx: AccountContext, admin: Admin, method: Method): Promise<LoginResponse> {
   const setupRequired = !admin.twoFactorEnabled && (await loadSettings()).requireTwoFactor;
   await recordSignInAudit(admin, {
     action: 'admin.login',
     entityId: admin.id,
     after: {
       method,
-      ...(method === 'recovery_code' && { recoveryCodesLeft: await unusedRecoveryCodes(sequelize, undefined, admin.id) }),
+      ...(method === 'recovery_code' && { recoveryCodesLeft: await unusedRecoveryCodes(ctx.sequelize, undefined, admin.id) }),
       ...(setupRequired && { twoFactorSetupRequired: true }),
     },
   });

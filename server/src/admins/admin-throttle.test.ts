@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountThrottled, accountThrottledMessage } from '@stakedesk/shared/messages';
 import { ADMIN, startTestServer, STEP_UP, type TestServer } from '../test/test-server.js';
+import { adminWithRole, codeAt, enrol, useTestClock, type Enrolled } from '../test/two-factor.js';
 
 let api: TestServer;
 
@@ -21,11 +22,9 @@ async function fail(username: string, times: number): Promise<number[]> {
   return statuses;
 }
 
-/** As if the running lock had just run out (the clock is PostgreSQL's: the record is moved instead). */
-async function lockPasses(username: string): Promise<void> {
-  await api.sequelize.query(`UPDATE admin_login_failures SET locked_until = now() - interval '1 second' WHERE username_key = :key`, {
-    replacements: { key: username.toLowerCase() },
-  });
+/** As if the running locks had just run out (the clock is PostgreSQL's: the records are moved instead). */
+async function locksPass(): Promise<void> {
+  await api.sequelize.query(`UPDATE admin_login_failures SET locked_until = now() - interval '1 second' WHERE locked_until IS NOT NULL`);
 }
 
 function expectThrottled(response: { status: number; body: any; headers: Headers }, seconds: number) {
@@ -53,7 +52,7 @@ describe('the per-account login throttle', () => {
     for (let i = 0; i < 5; i++) expect((await login(ADMIN.username, ADMIN.password)).status).toBe(429);
     const [rows] = await api.sequelize.query('SELECT failures FROM admin_login_failures');
     expect(rows).toEqual([{ failures: 5 }]);
-    await lockPasses(ADMIN.username);
+    await locksPass();
     expect((await login(ADMIN.username, ADMIN.password)).status).toBe(200);
   });
 
@@ -61,7 +60,7 @@ describe('the per-account login throttle', () => {
     await fail(ADMIN.username, 5);
     expectThrottled(await login(ADMIN.username, ADMIN.password), 60);
     for (const seconds of [120, 240, 480, 900, 900]) {
-      await lockPasses(ADMIN.username);
+      await locksPass();
       expect((await login(ADMIN.username, 'still guessing')).status).toBe(401);
       expectThrottled(await login(ADMIN.username, ADMIN.password), seconds);
     }
@@ -103,29 +102,18 @@ describe('the per-account login throttle', () => {
     expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
   });
 
-  it('counts wrong passwords sent as a step-up: a stolen session cannot guess the password either', async () => {
+  it("counts wrong step-up passwords apart: a stolen session cannot guess the password, nor lock its owner's sign-in", async () => {
     const token = await api.login();
-    for (let i = 0; i < 5; i++) {
-      const response = await api.request(
-        'POST',
-        '/api/admin/me/password',
-        { currentPassword: `guess-${i}`, newPassword: 'attacker-pw' },
-        token,
-      );
-      expect(response.status).toBe(403);
-    }
-    const sixth = await api.request(
-      'POST',
-      '/api/admin/me/password',
-      { currentPassword: ADMIN.password, newPassword: 'attacker-pw' },
-      token,
-    );
-    expectThrottled(sixth, 60);
-    expect((await login(ADMIN.username, ADMIN.password)).status).toBe(429);
-    await lockPasses(ADMIN.username);
+    const changePassword = (currentPassword: string) =>
+      api.request('POST', '/api/admin/me/password', { currentPassword, newPassword: 'attacker-pw' }, token);
+    for (let i = 0; i < 5; i++) expect((await changePassword(`guess-${i}`)).status).toBe(403);
+    expectThrottled(await changePassword(ADMIN.password), 60);
+    // The owner still signs in, from anywhere.
     expect((await login(ADMIN.username, ADMIN.password)).status).toBe(200);
-    // The settings step-up is held the same way.
-    await fail(ADMIN.username, 5);
+    // Once the lock passes the next guess is checked (and wrong, locks again, twice as long).
+    await locksPass();
+    expect((await changePassword('checked again')).status).toBe(403);
+    // The settings step-up is held by the same count.
     const settings = await api.request(
       'PUT',
       '/api/admin/settings',
@@ -145,7 +133,7 @@ describe('the per-account login throttle', () => {
     await api.sequelize.query('DELETE FROM audit_logs');
     await fail('ghost-user', 1);
     await fail(ADMIN.username, 5);
-    await lockPasses(ADMIN.username);
+    await locksPass();
     await login(ADMIN.username, ADMIN.password);
     const [rows] = await api.sequelize.query('SELECT admin_id, admin_username, action, entity_id, after FROM audit_logs ORDER BY id');
     expect(rows).toEqual([
@@ -168,5 +156,99 @@ describe('the per-account login throttle', () => {
     ]);
     expect(JSON.stringify(rows)).not.toContain('wrong-guess');
     expect(JSON.stringify(rows)).not.toContain(ADMIN.password);
+  });
+});
+
+// An owner with two-factor whose username an attacker knows, and perhaps its password too.
+describe('the throttle for an admin with two-factor', () => {
+  let clock: ReturnType<typeof useTestClock>;
+  let owner: Awaited<ReturnType<typeof adminWithRole>>;
+  let enrolled: Enrolled;
+  beforeAll(async () => {
+    clock = useTestClock();
+    owner = await adminWithRole(api, await api.login(), 'owner', 'careful-owner');
+    enrolled = await enrol(api, owner.token);
+  });
+  afterAll(() => void vi.useRealTimers());
+  // A TOTP code is accepted once per time step: each test starts in a fresh one.
+  beforeEach(() => clock.nextStep());
+
+  const signIn = (password: string, code?: string) =>
+    api.request('POST', '/api/admin/login', { username: owner.username, password, ...(code === undefined ? {} : { code }) });
+  const currentCode = () => codeAt(enrolled.secret);
+  const wrongCode = () => (currentCode() === '000000' ? '111111' : '000000');
+  const lastAuditId = async () =>
+    ((await api.sequelize.query('SELECT coalesce(max(id), 0)::int AS id FROM audit_logs'))[0] as { id: number }[])[0]!.id;
+  /** How many codes were checked and found wrong (each is audited) since audit entry `id`. */
+  const codeFailuresSince = async (id: number) =>
+    (
+      (
+        await api.sequelize.query(
+          `SELECT count(*)::int AS n FROM audit_logs WHERE id > :id AND action = 'admin.login_failed' AND after->>'reason' = 'code'`,
+          { replacements: { id } },
+        )
+      )[0] as { n: number }[]
+    )[0]!.n;
+  const held = async () => {
+    for (let i = 0; i < 5; i++) expect((await signIn(`guess-${i}`)).status).toBe(401);
+  };
+
+  it('signs in with the right password and a current code while wrong passwords from anyone hold the username', async () => {
+    await held();
+    expectThrottled(await signIn('another guess', currentCode()), 60);
+    const response = await signIn(owner.password, currentCode());
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ token: expect.any(String), role: 'owner' });
+    // A success ends the count: the next wrong password is a plain 401 again.
+    expect((await signIn('a fresh guess')).status).toBe(401);
+  });
+
+  it('signs in with a recovery code while the username is held', async () => {
+    await held();
+    expect((await signIn(owner.password, enrolled.recoveryCodes[0]!)).status).toBe(200);
+  });
+
+  it('while held, tells nothing about the password: the right one without a valid code gets the same 429 as a wrong one', async () => {
+    await held();
+    const wrong = await signIn('not it');
+    const right = await signIn(owner.password);
+    const rightWithWrongCode = await signIn(owner.password, wrongCode());
+    // A current code with a wrong password: refused, and not spent (the owner still uses it).
+    const code = currentCode();
+    const wrongWithCode = await signIn('not it either', code);
+    // The same answer as the lock's own, seconds apart.
+    for (const answer of [wrong, right, rightWithWrongCode, wrongWithCode]) expectThrottled(answer, 60);
+    expect((await signIn(owner.password, code)).status).toBe(200);
+  });
+
+  it('counts a wrong code sent with the right password: 5 pause codes, wherever they come from, and the owner keeps a recovery code', async () => {
+    const before = await lastAuditId();
+    for (let i = 0; i < 5; i++) {
+      expect(await signIn(owner.password, wrongCode())).toMatchObject({ status: 401, body: { twoFactorRequired: true } });
+    }
+    // Codes are paused: a current one is not even checked, nor is any password.
+    expectThrottled(await signIn(owner.password, currentCode()), 60);
+    expectThrottled(await signIn('a guess'), 60);
+    expect(await codeFailuresSince(before)).toBe(5);
+    // A recovery code (about 52 random bits) is never guessed: it still gets the owner in, and that ends the pause.
+    expect((await signIn(owner.password, enrolled.recoveryCodes[1]!)).status).toBe(200);
+    clock.nextStep();
+    expect((await signIn(owner.password, currentCode())).status).toBe(200);
+  });
+
+  it('cannot be used to guess codes while the username is held: wrong codes count there too', async () => {
+    await held();
+    for (let i = 0; i < 5; i++) expect((await signIn(owner.password, wrongCode())).status).toBe(429);
+    // Five wrong codes were counted: now not even a current code is checked.
+    expectThrottled(await signIn(owner.password, currentCode()), 60);
+    expect((await signIn(owner.password, enrolled.recoveryCodes[2]!)).status).toBe(200);
+  });
+
+  it('lets no more than 5 of many wrong codes sent at once be checked', async () => {
+    const before = await lastAuditId();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => signIn(owner.password, wrongCode())));
+    expect(answers.every((a) => a.status === 401 || a.status === 429)).toBe(true);
+    expect(await codeFailuresSince(before)).toBe(5);
+    expectThrottled(await signIn(owner.password, currentCode()), 60);
   });
 });

@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { adminCreateSchema, adminLoginSchema, adminUpdateSchema, idParamSchema } from '@stakedesk/shared/schemas';
+import { clientAddress } from '../http/client-address.js';
 import { readCursorPage, sendPage } from '../http/pagination.js';
 import { parse } from '../http/validate.js';
 import type { AccountContext } from './account-context.js';
@@ -12,7 +13,7 @@ import { stepUpFor } from './step-up.js';
 export function adminLoginRoute(ctx: AccountContext, limiter: RequestHandler): Router {
   const router = Router();
   router.post('/login', limiter, async (req, res) => {
-    res.json(await login(ctx, parse(adminLoginSchema, req.body)));
+    res.json(await login(ctx, parse(adminLoginSchema, req.body), clientAddress(req)));
   });
   return router;
 }

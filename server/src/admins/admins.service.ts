@@ -73,6 +73,14 @@ function endSessions(admin: Admin): void {
   admin.set({ tokenVersion: admin.tokenVersion + 1, keptSessionId: null });
 }
 
+/** Which of the admin's names `input` changes: each needs a step-up. */
+function identityChanges(admin: Admin, input: AdminUpdateInput): SecurityChange[] {
+  return [
+    ...(input.username !== admin.username ? (['admin.username'] as const) : []),
+    ...(input.email !== admin.email ? (['admin.email'] as const) : []),
+  ];
+}
+
 /** Creating an admin always needs a step-up: it hands out power. */
 export async function createAdmin(sequelize: Sequelize, input: AdminCreateInput, actor: SignedInAdmin, stepUp: StepUp): Promise<Admin> {
   if (!input.password) throw badRequest(msg('passwordRequiredForNewAdmin'), { password: msg('passwordRequiredForNewAdmin') });
@@ -94,8 +102,9 @@ export async function createAdmin(sequelize: Sequelize, input: AdminCreateInput,
 }
 
 /**
- * A role change or a new password needs a step-up; either ends that admin's sessions. Demoting
- * the last owner is refused. Email and username change freely.
+ * A role change, a new password, a new username or a new email needs a step-up (a stolen session
+ * must not be able to take over or disguise an account); a role or password change ends that
+ * admin's sessions. Demoting the last owner is refused.
  */
 export async function updateAdmin(
   sequelize: Sequelize,
@@ -106,7 +115,8 @@ export async function updateAdmin(
 ): Promise<Admin> {
   const peek = await Admin.findByPk(id);
   if (!peek) throw notFound(msg('adminNotFound'));
-  const needsStepUp = (input.role !== undefined && input.role !== peek.role) || Boolean(input.password);
+  const needsStepUp =
+    (input.role !== undefined && input.role !== peek.role) || Boolean(input.password) || identityChanges(peek, input).length > 0;
   const confirm = needsStepUp ? await stepUp() : undefined;
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   return uniqueOrConflict(() =>
@@ -115,12 +125,14 @@ export async function updateAdmin(
       const admin = admins.find((a) => a.id === id);
       if (!admin) throw notFound(msg('adminNotFound'));
       const newRole = input.role !== undefined && input.role !== admin.role ? input.role : undefined;
+      const endsSessions = Boolean(newRole || passwordHash);
       const changes: SecurityChange[] = [
         ...(newRole ? (['admin.role'] as const) : []),
         ...(passwordHash ? (['admin.password'] as const) : []),
+        ...identityChanges(admin, input),
       ];
       if (changes.length > 0) {
-        // The role changed since it was read without a step-up: the client asks again, with one.
+        // The admin changed since it was read without a step-up: the client asks again, with one.
         if (!confirm) throw stepUpRequired();
         await confirm(transaction);
       }
@@ -129,7 +141,7 @@ export async function updateAdmin(
       admin.set({ email: input.email, username: input.username });
       if (newRole) admin.set({ role: newRole });
       if (passwordHash) admin.set({ passwordHash });
-      if (changes.length > 0) endSessions(admin);
+      if (endsSessions) endSessions(admin);
       await admin.save({ transaction });
       await recordAudit(transaction, actor, {
         action: passwordHash ? 'admin.update_with_password' : 'admin.update',

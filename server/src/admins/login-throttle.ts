@@ -10,10 +10,20 @@ const MAX_LOCK_SECONDS = 15 * 60;
 /** A record untouched this long is forgotten (unknown usernames would otherwise pile up). */
 const FORGET_AFTER = '1 day';
 
-/** The throttle's key: usernames are unique regardless of case, so are their failure counts. */
-export function throttleKey(username: string): string {
-  return username.toLowerCase();
-}
+/**
+ * Whose failures a count is. Usernames are unique regardless of case, so are their counts; each
+ * kind of count is kept apart, so that nobody can lock what they cannot guess at.
+ */
+export const throttleKeys = {
+  /** Wrong passwords for an admin with two-factor, from anywhere: the right password with a valid code still gets in. */
+  account: (username: string) => `account:${username.toLowerCase()}`,
+  /** Wrong passwords from one client (clientAddress) for an admin without two-factor, or for an unknown username. */
+  client: (username: string, client: string) => `client:${client} ${username.toLowerCase()}`,
+  /** Wrong second-factor codes sent with the right password: only whoever holds the password can add to it. */
+  code: (username: string) => `code:${username.toLowerCase()}`,
+  /** Wrong passwords or codes in a signed-in admin's step-ups: only whoever holds a session can add to it. */
+  stepUp: (username: string) => `step-up:${username.toLowerCase()}`,
+};
 
 export function throttled(retryAfterSeconds: number): AppError {
   return new AppError(429, accountThrottled(retryAfterSeconds), undefined, { retryAfter: retryAfterSeconds });
@@ -34,6 +44,13 @@ export type Attempt = {
  * and an attempt that turns out not to be a failure takes itself back (`takeBack`).
  */
 export async function takeAttempt(sequelize: Sequelize, key: string): Promise<Attempt> {
+  const attempt = await tryAttempt(sequelize, key);
+  if ('retryAfter' in attempt) throw throttled(attempt.retryAfter);
+  return attempt;
+}
+
+/** As takeAttempt, but a running lock is answered (its seconds left, nothing counted) rather than thrown. */
+export async function tryAttempt(sequelize: Sequelize, key: string): Promise<Attempt | { retryAfter: number }> {
   const [row] = await sequelize.query<{ failures: number; locked: boolean }>(
     `INSERT INTO admin_login_failures AS f (username_key, failures, locked_until, last_failed_at)
        VALUES (:key, 1, NULL, now())
@@ -50,23 +67,30 @@ export async function takeAttempt(sequelize: Sequelize, key: string): Promise<At
       type: QueryTypes.SELECT,
     },
   );
-  if (!row) throw throttled(await secondsLeft(sequelize, key));
+  if (!row) return { retryAfter: await secondsLeft(sequelize, key) };
   const lockSeconds = Math.min(FIRST_LOCK_SECONDS * 2 ** (row.failures - FAILURES_BEFORE_THROTTLE), MAX_LOCK_SECONDS);
   return { locks: row.locked, lockSeconds };
 }
 
-async function secondsLeft(sequelize: Sequelize, key: string): Promise<number> {
+/** The seconds left of the lock running for `key`, or null when there is none. Counts nothing. */
+export async function lockRunning(sequelize: Sequelize, key: string): Promise<number | null> {
   const [row] = await sequelize.query<{ ms: number }>(
-    `SELECT greatest(extract(epoch FROM locked_until - now()) * 1000, 0)::float8 AS ms FROM admin_login_failures WHERE username_key = :key`,
+    `SELECT (extract(epoch FROM locked_until - now()) * 1000)::float8 AS ms FROM admin_login_failures
+     WHERE username_key = :key AND locked_until > now()`,
     { replacements: { key }, type: QueryTypes.SELECT },
   );
-  return Math.max(1, Math.ceil((row?.ms ?? 0) / 1000));
+  return row ? Math.max(1, Math.ceil(row.ms / 1000)) : null;
+}
+
+/** A lock that refused an attempt may end a moment later: it then says 1 second. */
+async function secondsLeft(sequelize: Sequelize, key: string): Promise<number> {
+  return (await lockRunning(sequelize, key)) ?? 1;
 }
 
 /**
  * Undoes this attempt's own count when it was not a failure after all (the right password, the
- * code still to come). It never clears failures counted before, so the right password sent
- * without a code cannot be used to reset the count between guesses at the code.
+ * code still to come or counted apart). It never clears failures counted before, so whoever holds
+ * the password cannot use it to reset the count between guesses.
  */
 export async function takeBack(sequelize: Sequelize, key: string): Promise<void> {
   await sequelize.query(

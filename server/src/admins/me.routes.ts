@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { passwordChangeSchema, twoFactorDisableSchema, twoFactorEnableSchema } from '@stakedesk/shared/schemas';
 import { parse } from '../http/validate.js';
 import type { AccountContext } from './account-context.js';
-import { changeOwnPassword, me, signOutEverywhere } from './account.service.js';
+import { changeOwnPassword, logout, me, signOutEverywhere } from './account.service.js';
 import { currentAdmin } from './admin-auth.js';
 import { stepUpFor } from './step-up.js';
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from './two-factor.service.js';
@@ -36,6 +36,10 @@ export function meRoutes(ctx: AccountContext, issuer: string): Router {
   });
   router.post('/sign-out-everywhere', async (_req, res) => {
     res.json(await signOutEverywhere(ctx, currentAdmin(res)));
+  });
+  router.post('/logout', async (_req, res) => {
+    await logout(ctx, currentAdmin(res));
+    res.status(204).end();
   });
   return router;
 }

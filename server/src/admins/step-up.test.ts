@@ -247,7 +247,7 @@ describe('admin changes that hand out power need a step-up', () => {
     ]);
   });
 
-  it("changing a role or another admin's password: refused without, made with it; email and username need none", async () => {
+  it("changing a role or another admin's password: refused without, made with it", async () => {
     const target = await adminWithRole(api, rootToken, 'viewer', 'target');
     await events.securityChanges(); // its creation
     const put = (body: Record<string, unknown>) =>
@@ -264,7 +264,6 @@ describe('admin changes that hand out power need a step-up', () => {
     expect((await api.request('POST', '/api/admin/login', { username: 'target', password: 'taken-over-pw' })).status).toBe(401);
     expect(await events.securityChanges()).toEqual([]);
 
-    expect((await put({ email: 'target-renamed@example.com' })).status).toBe(200);
     expect((await put({ role: 'operator', password: 'new-target-pw', ...STEP_UP })).status).toBe(200);
     expect(await events.securityChanges()).toEqual([
       { type: 'security.changed', changes: ['admin.role', 'admin.password'], adminUsername: ADMIN.username, adminId: 1 },
@@ -278,6 +277,36 @@ describe('admin changes that hand out power need a step-up', () => {
     expect(entries).toEqual([
       { before: expect.objectContaining({ role: 'viewer' }), after: expect.objectContaining({ role: 'operator' }) },
     ]);
+  });
+
+  it("renaming another admin (its username or email) from an owner's session: refused without, made with it, announced", async () => {
+    const target = await adminWithRole(api, rootToken, 'operator', 'to-rename');
+    await events.securityChanges(); // its creation
+    const put = (body: Record<string, unknown>) =>
+      api.request('PUT', `/api/admin/admins/${target.id}`, { email: 'to-rename@example.com', username: 'to-rename', ...body }, rootToken);
+    const stored = async () =>
+      (await api.sequelize.query('SELECT username, email FROM admins WHERE id = :id', { replacements: { id: target.id } }))[0];
+
+    for (const change of [{ username: 'renamed' }, { email: 'renamed@example.com' }, { username: 'TO-RENAME' }]) {
+      const refused = await put(change);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ message: MESSAGES.stepUpRequired, code: 'stepUpRequired', stepUpRequired: true });
+      expect((await put({ ...change, currentPassword: 'nope nope' })).body).toMatchObject({ code: 'stepUpWrong', stepUpRequired: true });
+    }
+    expect(await stored()).toEqual([{ username: 'to-rename', email: 'to-rename@example.com' }]);
+    expect(await events.securityChanges()).toEqual([]);
+    // The form sent back unchanged needs nothing.
+    expect((await put({})).status).toBe(200);
+
+    const renamed = await put({ username: 'renamed', email: 'renamed@example.com', ...STEP_UP });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ username: 'renamed', email: 'renamed@example.com', role: 'operator' });
+    expect(await events.securityChanges()).toEqual([
+      { type: 'security.changed', changes: ['admin.username', 'admin.email'], adminUsername: ADMIN.username, adminId: 1 },
+    ]);
+    // A rename ends no session: the renamed admin goes on, and signs in by its new name.
+    expect((await api.request('GET', '/api/admin/stats', undefined, target.token)).status).toBe(200);
+    expect((await api.request('POST', '/api/admin/login', { username: 'renamed', password: target.password })).status).toBe(200);
   });
 
   it('changing even your own password through the admin list needs it (a stolen session must not set a password it does not know)', async () => {

@@ -4,7 +4,7 @@ import { forbidden, unauthorized } from '../http/errors.js';
 import type { AccountContext } from './account-context.js';
 import { honours, type SignedInAdmin } from './admin-auth.js';
 import { Admin } from './admin.model.js';
-import { auditFailure, clearFailures, takeAttempt, throttleKey } from './login-throttle.js';
+import { auditFailure, clearFailures, takeAttempt, throttleKeys } from './login-throttle.js';
 import { spendSecondFactor } from './second-factor.js';
 import { passwordMatches } from './passwords.js';
 
@@ -16,7 +16,8 @@ export type StepUpConfirmation = (transaction: Transaction) => Promise<void>;
 
 /**
  * What a service calls when, and only when, its change needs a step-up: checks the password now
- * (throttled and audited like a sign-in, outside any transaction: bcrypt is slow) and answers the
+ * (audited like a sign-in, throttled on a count of the admin's step-ups, apart from its sign-ins:
+ * a stolen session guessing cannot lock the owner out; outside any transaction: bcrypt is slow) and answers the
  * code check to run in the change's transaction, so a change refused later (a taken username, a
  * locked token contract) does not spend the code.
  */
@@ -31,7 +32,7 @@ export function stepUpFor(ctx: AccountContext, actor: SignedInAdmin, proof: Step
     if (!admin || !honours(admin, actor.session)) throw unauthorized(msg('sessionExpired'));
     const needsCode = admin.twoFactorEnabled && !options.passwordOnly;
     if (needsCode && !proof.code) throw stepUpRequired();
-    const key = throttleKey(admin.username);
+    const key = throttleKeys.stepUp(admin.username);
     const attempt = await takeAttempt(ctx.sequelize, key);
     if (!(await passwordMatches(proof.currentPassword, admin.passwordHash))) {
       await auditFailure(admin, attempt, 'admin.step_up_failed', 'password');

@@ -47,21 +47,25 @@ export type RpcProxyOptions = {
   callsPerMinute: number;
   /** The admin routes' own check of `Authorization: Bearer`. */
   requireAdmin: RequestHandler;
+  /** The configured public origin (PUBLIC_URL, or the server's own URL): the proxy's URL is named from it. */
+  publicUrl: string;
 };
 
 /**
  * /api/rpc forwards JSON-RPC calls to the upstream, so browsers never hold the provider key.
- * GET /api/helius-config names this proxy as the app's RPC URL. Anyone may make the holder app's
- * reads; an admin token (checked whenever one is sent) also allows sending transactions.
+ * GET /api/helius-config names this proxy as the app's RPC URL: from the configured public origin,
+ * never from the request's Host header (a cache or proxy keeping a forged one would send every
+ * client, admin tokens included, elsewhere), and never stored by a cache. Anyone may make the
+ * holder app's reads; an admin token (checked whenever one is sent) also allows sending transactions.
  */
 export function rpcProxyRoutes(
   sequelize: Sequelize,
-  { fallbackUrl, upstreamFetch, callsPerMinute, requireAdmin }: RpcProxyOptions,
+  { fallbackUrl, upstreamFetch, callsPerMinute, requireAdmin, publicUrl }: RpcProxyOptions,
 ): Router {
   const router = Router();
-  router.get('/helius-config', (req, res) => {
-    const body: RpcConfigResponse = { apiUrl: `${req.protocol}://${req.get('host')}/api/rpc` };
-    res.json(body);
+  const rpcConfig: RpcConfigResponse = { apiUrl: new URL('/api/rpc', publicUrl).href };
+  router.get('/helius-config', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(rpcConfig);
   });
 
   const limit = callRateLimit(sequelize, {

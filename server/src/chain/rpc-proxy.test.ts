@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -245,5 +245,41 @@ describe('/api/rpc rate limit', () => {
     expect((await api.request('POST', '/api/rpc', batchOf(2))).status).toBe(200);
     expect((await api.request('POST', '/api/rpc', call('getBalance'))).status).toBe(429);
     expect(methodsReceived()).toHaveLength(12);
+  });
+});
+
+describe('GET /api/helius-config', () => {
+  const PUBLIC_URL = 'https://stake.example.com';
+  let api: TestServer;
+  beforeAll(async () => {
+    // One proxy in front, so that X-Forwarded-Host and -Proto would count if anything read them.
+    api = await startTestServer({ publicUrl: PUBLIC_URL, trustProxy: 1 });
+  });
+  afterAll(() => api.close());
+
+  /** A raw request: fetch will not send a Host header of the caller's choosing. */
+  function getWithHeaders(headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+    const { port } = new URL(api.baseUrl);
+    return new Promise((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/api/helius-config', headers }, async (res) => {
+        resolve({ status: res.statusCode!, headers: res.headers, body: await readBody(res) });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it('names the proxy at the configured public origin, whatever Host the request claims, and is never cached', async () => {
+    for (const headers of [
+      { host: 'attacker.example' },
+      { host: 'attacker.example', 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'http' },
+      { host: 'attacker.example:8443' },
+    ]) {
+      const answer = await getWithHeaders(headers);
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)).toEqual({ apiUrl: `${PUBLIC_URL}/api/rpc` });
+      expect(answer.body).not.toContain('attacker');
+      expect(answer.headers['cache-control']).toBe('no-store');
+    }
   });
 });

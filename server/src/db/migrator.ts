@@ -12,6 +12,7 @@ import * as expiryHotUpdates from './migrations/009-expiry-hot-updates.js';
 import * as expiryRoom from './migrations/010-expiry-room.js';
 import * as holderTotals from './migrations/011-holder-totals.js';
 import * as serverBuiltPayouts from './migrations/012-server-built-payouts.js';
+import * as logoutThrottleIntents from './migrations/013-logout-throttle-intents.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -39,6 +40,7 @@ const MIGRATIONS: Step[] = [
   expiryRoom,
   holderTotals,
   serverBuiltPayouts,
+  logoutThrottleIntents,
 ];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];

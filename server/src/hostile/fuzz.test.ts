@@ -15,8 +15,8 @@ let plan: StakingPlan;
 let holderCookie: string;
 let holderWallet: string;
 let stakeId: number;
-/** An admin of its own for sign-out-everywhere, which ends the token it is sent with. */
-let disposableToken: string;
+/** An admin of its own for sign-out-everywhere and for logout, by path: each ends the token it is sent with. */
+const disposableTokens: Record<string, string> = {};
 
 beforeAll(async () => {
   ({ api, token, plan } = await startStakingServer());
@@ -27,7 +27,8 @@ beforeAll(async () => {
   const holder = newHolder();
   holderCookie = await api.signIn(holder);
   holderWallet = holder.wallet;
-  disposableToken = (await adminWithRole(api, token, 'viewer', 'fuzz-disposable')).token;
+  disposableTokens['/api/admin/me/sign-out-everywhere'] = (await adminWithRole(api, token, 'viewer', 'fuzz-disposable')).token;
+  disposableTokens['/api/admin/me/logout'] = (await adminWithRole(api, token, 'viewer', 'fuzz-logout')).token;
 }, 60_000);
 afterAll(() => api.close());
 
@@ -95,6 +96,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/stakes', auth: 'holder', fields: ['planId', 'amount', 'walletAddress', 'txId', 'status'] },
   { method: 'POST', path: '/api/stakes/intents', auth: 'holder', fields: ['planId', 'amount', 'walletAddress'] },
   { method: 'GET', path: '/api/stakes/intents/:x', params: true, auth: 'holder' },
+  { method: 'DELETE', path: '/api/stakes/intents/:x', params: true, auth: 'holder' },
   { method: 'POST', path: '/api/stakes/check', auth: 'none', fields: ['planId', 'amount', 'walletAddress'] },
   { method: 'POST', path: '/api/stakes/restake', auth: 'holder', fields: ['originalStakeId', 'planId', 'walletAddress'] },
   {
@@ -203,6 +205,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/admin/me/two-factor/disable', auth: 'admin', fields: ['currentPassword', 'code'] },
   { method: 'POST', path: '/api/admin/me/password', auth: 'admin', fields: ['currentPassword', 'newPassword'] },
   { method: 'POST', path: '/api/admin/me/sign-out-everywhere', auth: 'disposable-admin', query: ['x'] },
+  { method: 'POST', path: '/api/admin/me/logout', auth: 'disposable-admin', query: ['x'] },
 ];
 
 /** Bodies: anything at all, objects of the endpoint's own fields holding anything, or raw non-JSON text. */
@@ -251,6 +254,7 @@ async function fingerprint(): Promise<string> {
       'payouts',
       'payout_withdrawals',
       'revoked_holder_sessions',
+      'revoked_admin_sessions',
     ].map((table): [string, string] => [table, table]),
     ['audit_logs', `(SELECT * FROM audit_logs WHERE action NOT IN ('admin.login_failed', 'admin.login_locked', 'admin.step_up_failed'))`],
   ];
@@ -268,7 +272,7 @@ async function send(endpoint: Endpoint, path: string, raw?: string) {
   const headers: Record<string, string> = {};
   if (raw !== undefined) headers['content-type'] = 'application/json';
   if (endpoint.auth === 'admin') headers.authorization = `Bearer ${token}`;
-  if (endpoint.auth === 'disposable-admin') headers.authorization = `Bearer ${disposableToken}`;
+  if (endpoint.auth === 'disposable-admin') headers.authorization = `Bearer ${disposableTokens[endpoint.path]}`;
   if (endpoint.auth === 'holder') headers.cookie = holderCookie;
   const response = await fetch(api.baseUrl + path, { method: endpoint.method, headers, body: raw });
   return { status: response.status, text: await response.text(), type: response.headers.get('content-type') ?? '' };

@@ -12,7 +12,7 @@ beforeAll(async () => {
   upstream = createServer((_req, res) => res.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: 1 })));
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const solanaRpcUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  api = await startTestServer({ signInRateLimit: 3, rpcRateLimit: 2, solanaRpcUrl });
+  api = await startTestServer({ signInRateLimit: 3, rpcRateLimit: 2, intentRateLimit: 3, solanaRpcUrl });
 });
 afterAll(async () => {
   await api.close();
@@ -26,6 +26,19 @@ describe('rate limits', () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
     const blocked = await api.request('POST', '/api/auth/nonce', { walletAddress: newHolder().wallet });
     expect(blocked.body.message).toBe(MESSAGES.tooManySignIns);
+  });
+
+  it('limits starting deposits (INTENT_RATE_LIMIT): every request counts, signed in or not', async () => {
+    const body = { planId: 1, amount: '100', walletAddress: newHolder().wallet };
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await api.request('POST', '/api/stakes/intents', body)).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const blocked = await api.request('POST', '/api/stakes/intents', body);
+    expect(blocked.body).toEqual({ message: MESSAGES.tooManyIntents, code: 'tooManyIntents' });
+    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+    // Reading or cancelling an intent is not starting one.
+    expect((await api.request('GET', '/api/stakes/intents/1')).status).toBe(401);
+    expect((await api.request('DELETE', '/api/stakes/intents/1')).status).toBe(401);
   });
 
   it('limits RPC proxy calls', async () => {

@@ -11,6 +11,7 @@ import { forbidden, notFound } from '../http/errors.js';
 import { requireCapacity } from '../plans/capacity.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { lockOpenPlan, requireMinimum, requireStakingConfigured, termsOf, type PlanTerms } from './deposit-rules.js';
+import { requireRoomForIntent } from './open-intents.js';
 import { recordProvenDeposit } from './record-deposit.js';
 import { Stake } from './stake.model.js';
 
@@ -31,6 +32,7 @@ export type IntentRow = {
   staking_wallet: string;
   stake_id: number | null;
   expires_at: Date;
+  cancelled_at: Date | null;
   created_at: Date;
 };
 
@@ -68,14 +70,16 @@ export function intentClaim(row: IntentRow, txId: string): DepositClaim {
 }
 
 /**
- * POST /api/stakes/intents: refuses what a deposit would be refused for (closed or full plan, below
- * the minimum), then keeps the plan's terms as they are now, the mint and staking wallet, and a
- * fresh reference key for the holder's transfer to carry.
+ * POST /api/stakes/intents: refuses a wallet that holds too many open intents, and what a deposit
+ * would be refused for (closed or full plan, below the minimum), then keeps the plan's terms as
+ * they are now, the mint and staking wallet, and a fresh reference key for the holder's transfer
+ * to carry.
  */
 export async function createDepositIntent(sequelize: Sequelize, input: DepositIntentInput): Promise<DepositIntent> {
   const settings = await loadSettings();
   const { mint, stakingWallet } = requireStakingConfigured(settings);
   return sequelize.transaction(async (transaction) => {
+    await requireRoomForIntent(sequelize, transaction, input.walletAddress);
     const plan = await lockOpenPlan(input.planId, transaction);
     requireMinimum(input.amount, plan, settings.tokenSymbol);
     await requireCapacity(plan, input.walletAddress, input.amount, settings.tokenSymbol, transaction);

@@ -2,6 +2,7 @@ import { createTransferCheckedInstruction, getAssociatedTokenAddressSync } from 
 import { type Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DepositIntent, Stake, StakingPlan } from '@stakedesk/shared/api-types';
+import { english, msg } from '@stakedesk/shared/i18n/catalogue';
 import { MESSAGES, minimumStakeMessage, planCapacityMessage } from '@stakedesk/shared/messages';
 import { DECIMALS, startChainStakingServer, tokens, type ChainStakingServer, type Staker } from '../test/chain-staking-server.js';
 import { createPlan } from '../test/fixtures.js';
@@ -245,5 +246,114 @@ describe('a deposit found by its reference', () => {
     expect((await api.request('GET', `/api/stakes/intents/${intent.id}`, undefined, { as: other.wallet })).status).toBe(403);
     expect((await api.request('GET', `/api/stakes/intents/${intent.id}`)).status).toBe(401);
     expect((await api.request('GET', '/api/stakes/intents/999999', undefined, { as: staker.wallet })).status).toBe(404);
+  });
+});
+
+const tooManyOpenIntentsMessage = english(msg('tooManyOpenIntents', { max: 5 }));
+
+describe('open intents per wallet', () => {
+  const openIntents = async (wallet: string) =>
+    (
+      (
+        await api.sequelize.query(
+          `SELECT count(*)::int AS n FROM deposit_intents
+           WHERE wallet_address = :wallet AND stake_id IS NULL AND cancelled_at IS NULL AND expires_at > now()`,
+          { replacements: { wallet } },
+        )
+      )[0] as { n: number }[]
+    )[0]!.n;
+
+  it('are at most 5: the 6th answers 409 tooManyOpenIntents; another wallet is not held by them', async () => {
+    const staker = await fundedHolder();
+    for (let i = 0; i < 5; i++) expect((await makeIntent(staker)).status).toBe(201);
+    const sixth = await makeIntent(staker);
+    expect(sixth.status).toBe(409);
+    expect(sixth.body).toEqual({ message: tooManyOpenIntentsMessage, code: 'tooManyOpenIntents', params: { max: 5 } });
+    expect(await openIntents(staker.wallet)).toBe(5);
+    expect((await makeIntent(await fundedHolder())).status).toBe(201);
+  });
+
+  it('make room when one is recorded, expires or is cancelled', async () => {
+    const staker = await fundedHolder();
+    const intents = [];
+    for (let i = 0; i < 5; i++) intents.push((await makeIntent(staker)).body);
+    expect((await makeIntent(staker)).status).toBe(409);
+
+    await record(staker, await transfer(staker.keypair, 1000, intents[0]!.reference));
+    const afterRecorded = await makeIntent(staker);
+    expect(afterRecorded.status).toBe(201);
+    expect((await makeIntent(staker)).status).toBe(409);
+
+    await api.sequelize.query(`UPDATE deposit_intents SET expires_at = now() - interval '1 second' WHERE id = :id`, {
+      replacements: { id: intents[1]!.id },
+    });
+    expect((await makeIntent(staker)).status).toBe(201);
+    expect((await makeIntent(staker)).status).toBe(409);
+
+    expect((await cancel(staker, intents[2]!.id)).status).toBe(204);
+    expect((await makeIntent(staker)).status).toBe(201);
+    expect((await makeIntent(staker)).status).toBe(409);
+  });
+
+  it('hold when 10 are asked for at once, on any connection: at most 5 are made', async () => {
+    const staker = await fundedHolder();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => makeIntent(staker)));
+    expect(answers.map((a) => a.status).sort()).toEqual([...Array(5).fill(201), ...Array(5).fill(409)]);
+    expect(await openIntents(staker.wallet)).toBe(5);
+  });
+});
+
+const cancel = (staker: Staker | undefined, id: number) =>
+  api.request('DELETE', `/api/stakes/intents/${id}`, undefined, staker ? { as: staker.wallet } : {});
+
+describe('DELETE /api/stakes/intents/{id}: the wallet declined', () => {
+  it("answers 204 to the intent's own wallet (again too); 401 without a session, 403 for another wallet, 404 unknown", async () => {
+    const staker = await fundedHolder();
+    const other = await fundedHolder();
+    const intent = (await makeIntent(staker)).body;
+    expect(await cancel(undefined, intent.id)).toMatchObject({ status: 401, body: { code: 'walletSessionRequired' } });
+    expect(await cancel(other, intent.id)).toMatchObject({ status: 403, body: { code: 'walletNotYours' } });
+    expect(await cancel(staker, 999_999)).toMatchObject({ status: 404, body: { code: 'depositIntentNotFound' } });
+    const [untouched] = await api.sequelize.query('SELECT cancelled_at FROM deposit_intents WHERE id = :id', {
+      replacements: { id: intent.id },
+    });
+    expect(untouched).toEqual([{ cancelled_at: null }]);
+
+    const response = await cancel(staker, intent.id);
+    expect(response.status).toBe(204);
+    expect(response.body).toBeUndefined();
+    expect((await cancel(staker, intent.id)).status).toBe(204);
+  });
+
+  it('refuses to cancel an intent whose deposit is recorded (409), and the stake stands', async () => {
+    const staker = await fundedHolder();
+    const intent = (await makeIntent(staker)).body;
+    const txId = await transfer(staker.keypair, 1000, intent.reference);
+    expect((await record(staker, txId)).status).toBe(201);
+    expect(await cancel(staker, intent.id)).toMatchObject({ status: 409, body: { code: 'depositIntentRecorded' } });
+    expect(await stakeOfIntent(intent.id)).toMatchObject({ txId, status: 'active' });
+  });
+
+  it("forgets no money: a transfer carrying a cancelled intent's reference that lands anyway is found and recorded on its terms", async () => {
+    const staker = await fundedHolder();
+    const intent = (await makeIntent(staker)).body;
+    expect((await cancel(staker, intent.id)).status).toBe(204);
+    // A wallet that said no and sent anyway (or a second device that signed it).
+    const txId = await transfer(staker.keypair, 1000, intent.reference);
+    await api.sequelize.query('UPDATE deposit_intents SET next_check_at = now() WHERE id = :id', { replacements: { id: intent.id } });
+    await api.followChain();
+    expect(await stakeOfIntent(intent.id)).toMatchObject({ txId, amount: '1000', plan: { id: plan.id }, walletAddress: staker.wallet });
+    // The holder's own post answers the same stake.
+    expect((await record(staker, txId)).status).toBe(200);
+  });
+
+  it("records a cancelled intent's transfer when the holder posts it, too", async () => {
+    const staker = await fundedHolder();
+    const intent = (await makeIntent(staker)).body;
+    await cancel(staker, intent.id);
+    const txId = await transfer(staker.keypair, 1000, intent.reference);
+    const posted = await record(staker, txId);
+    expect(posted.status).toBe(201);
+    expect(await stakeOfIntent(intent.id)).toMatchObject({ id: posted.body.id });
   });
 });

@@ -9,7 +9,9 @@ const SIGNATURES_PER_REFERENCE = 20;
 /**
  * Takes up to `batch` intents due a look and sets their next one: every few seconds while the
  * intent is young, at most every 20 s until it expires (so a transfer is found within 30 s of
- * landing), then a tenth of its age up to 10 minutes, and never after a day: a transfer found
+ * landing), then a tenth of its age up to 10 minutes, and never after a day. A cancelled intent
+ * (the wallet declined) is looked at like an expired one: a transfer that lands anyway is still
+ * recorded, a little later, and many cancelled intents cost the search little. A transfer found
  * later shows on the reconciliation page, and the holder's own post still records it.
  * FOR UPDATE SKIP LOCKED lets several server instances share the work.
  */
@@ -22,7 +24,7 @@ async function claimDue(sequelize: Sequelize, batch: number, minRecheckMs: numbe
          WHEN i.created_at < now() - interval '1 day' THEN 'infinity'::timestamptz
          ELSE now() + least(
            greatest((now() - i.created_at) / 10, make_interval(secs => :minSeconds)),
-           CASE WHEN now() < i.expires_at THEN interval '20 seconds' ELSE interval '10 minutes' END)
+           CASE WHEN now() < i.expires_at AND i.cancelled_at IS NULL THEN interval '20 seconds' ELSE interval '10 minutes' END)
        END
      FROM due WHERE i.id = due.id
      RETURNING i.*`,

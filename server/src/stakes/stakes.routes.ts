@@ -21,13 +21,20 @@ import { parse } from '../http/validate.js';
 import { refuseDuringMaintenance } from '../settings/maintenance.js';
 import { createDepositIntent, ownIntent } from './deposit-intents.service.js';
 import { expireStakesAsAdmin } from './expiry.js';
+import { cancelIntent } from './open-intents.js';
 import { toStakeJson } from './stake-json.js';
 import { checkStake, createStake, listStakes, restake, stakesAfter } from './stakes.service.js';
 import { listWalletStakes, walletSummary } from './wallet-stakes.service.js';
 import { requireRole } from '../admins/require-role.js';
 import { STAKE_CSV_COLUMNS } from './stake-csv.js';
 
-export function stakesPublicRoutes(sequelize: Sequelize, verifier: ChainVerifier, holderOnly: RequestHandler[]): Router {
+/** `intentLimit`: the per-client limit on starting deposits (INTENT_RATE_LIMIT). */
+export function stakesPublicRoutes(
+  sequelize: Sequelize,
+  verifier: ChainVerifier,
+  holderOnly: RequestHandler[],
+  intentLimit: RequestHandler,
+): Router {
   const router = Router();
   router.get('/stakes/:walletAddress/summary', async (req, res) => {
     res.json(await walletSummary(parse(walletAddressParamSchema, req.params).walletAddress));
@@ -42,11 +49,15 @@ export function stakesPublicRoutes(sequelize: Sequelize, verifier: ChainVerifier
     const { stake, created } = await createStake(sequelize, verifier, parse(stakeCreateSchema, req.body));
     res.status(created ? 201 : 200).json(toStakeJson(stake));
   });
-  router.post('/stakes/intents', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
+  router.post('/stakes/intents', refuseDuringMaintenance, intentLimit, ...holderOnly, async (req, res) => {
     res.status(201).json(await createDepositIntent(sequelize, parse(depositIntentSchema, req.body)));
   });
   router.get('/stakes/intents/:id', ...holderOnly, async (req, res) => {
     res.json(await ownIntent(sequelize, parse(idParamSchema, req.params).id, res.locals.holderWallet as string));
+  });
+  router.delete('/stakes/intents/:id', ...holderOnly, async (req, res) => {
+    await cancelIntent(sequelize, parse(idParamSchema, req.params).id, res.locals.holderWallet as string);
+    res.status(204).end();
   });
   router.post('/stakes/check', refuseDuringMaintenance, async (req, res) => {
     await checkStake(parse(stakeCheckSchema, req.body));

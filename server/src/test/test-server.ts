@@ -82,6 +82,7 @@ export async function startTestServer(
     loginRateLimit?: number;
     signInRateLimit?: number;
     rpcRateLimit?: number;
+    intentRateLimit?: number;
     solanaRpcUrl?: string;
     realChain?: Chain;
     /** The verifier main.ts builds: SolanaChain reading the upstream from settings, through the server's RPC upstream. */
@@ -98,6 +99,8 @@ export async function startTestServer(
     statsCacheMs?: number;
     /** PUBLIC_URL: the origin sign-in messages name (the server's own URL unless given). */
     publicUrl?: string;
+    /** TRUST_PROXY: how many proxies in front (none unless given), so X-Forwarded-For names the client. */
+    trustProxy?: number;
     /** Where the server logs (silent, or TEST_LOG_LEVEL, unless given): a test can read every line. */
     logger?: Logger;
   } = {},
@@ -132,10 +135,11 @@ export async function startTestServer(
       corsOrigins: ['https://admin.example.com'],
       solanaCluster: 'devnet',
       webDist: '/nonexistent',
-      trustProxy: 0,
+      trustProxy: options.trustProxy ?? 0,
       loginRateLimit: options.loginRateLimit ?? 1000,
       signInRateLimit: options.signInRateLimit ?? 10_000,
       rpcRateLimit: options.rpcRateLimit ?? 10_000,
+      intentRateLimit: options.intentRateLimit ?? 10_000,
       solanaRpcUrl,
       cacheTtlMs: options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
       statsCacheMs: options.statsCacheMs ?? 0,

@@ -148,6 +148,8 @@ export const enFixed = {
   payoutWithdrawalNotPending: 'The withdrawal was no longer pending',
   destinationFrozen: 'it is frozen',
   destinationNotTokenAccount: 'it is not a token account',
+  depositIntentRecorded: 'This deposit is already recorded',
+  tooManyIntents: 'Too many deposits started, please try again in a minute',
   // Operator accounts
   twoFactorCodeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code',
   twoFactorCodeWrong: 'The two-factor code is wrong or was already used',
@@ -247,6 +249,8 @@ export const enTemplates = {
   minimumStake: 'Minimum stake amount is {min} {symbol}.',
   planCapacity: 'This staking plan has room for only {remaining} {symbol} more',
   walletCapacity: 'Your wallet can stake only {remaining} {symbol} more in this plan',
+  tooManyOpenIntents:
+    'This wallet already has {max} deposits in progress. Please wait a few minutes for them to complete or expire, then try again',
   roleRequired: 'This needs the {role} role',
   accountThrottledSeconds: 'Too many failed sign-ins for this account. Try again in {seconds} seconds.',
   accountThrottledMinutes: 'Too many failed sign-ins for this account. Try again in {minutes} minutes.',

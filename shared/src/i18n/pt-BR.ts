@@ -112,6 +112,8 @@ export const ptBR: Catalogue = {
   payoutPaysWalletTwice: 'Uma transação de pagamento só pode pagar cada carteira uma vez',
   tokenContractLocked: 'O contrato do token não pode mudar enquanto houver stakes ativos, concluídos ou aguardando pagamento',
   depositIntentNotFound: 'Depósito não encontrado',
+  depositIntentRecorded: 'Este depósito já foi registrado',
+  tooManyIntents: 'Depósitos iniciados demais, tente novamente em um minuto',
 
   payoutRegistrationRetired:
     'Pagamentos não são mais registrados por assinatura: peça ao servidor que prepare um (POST /api/admin/payouts com withdrawalIds), faça a carteira de staking assiná-lo sem alterações e envie-o para /api/admin/payouts/:id/signed',
@@ -232,6 +234,8 @@ export const ptBR: Catalogue = {
   minimumStake: 'O stake mínimo é {min} {symbol}.',
   planCapacity: 'Este plano de staking só tem espaço para mais {remaining} {symbol}',
   walletCapacity: 'Sua carteira só pode aplicar mais {remaining} {symbol} neste plano',
+  tooManyOpenIntents:
+    'Esta carteira já tem {max} depósitos em andamento. Aguarde alguns minutos até que sejam concluídos ou expirem e tente novamente',
   roleRequired: 'Isto exige o papel de {role}',
   accountThrottledSeconds: 'Muitas tentativas de login falharam para esta conta. Tente novamente em {seconds} segundos.',
   accountThrottledMinutes: 'Muitas tentativas de login falharam para esta conta. Tente novamente em {minutes} minutos.',

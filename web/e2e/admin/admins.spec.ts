@@ -50,7 +50,7 @@ test.describe.serial('admins', () => {
     await other.close();
   });
 
-  test('edit keeps the password', async ({ page, browser }) => {
+  test("a new email is confirmed with the owner's password; edit keeps the password", async ({ page, browser }) => {
     const panel = new AdminPanel(page);
     await panel.open('Admins');
     const row = panel.row('e2e-second');
@@ -59,7 +59,16 @@ test.describe.serial('admins', () => {
     await expect(edit.getByLabel('Password (leave blank to keep the current one)')).toHaveValue('');
     await edit.getByLabel('Email').fill('renamed@e2e.example');
     await edit.getByRole('button', { name: 'Update Admin' }).click();
-    await expect(panel.toast('Admin updated successfully')).toBeVisible();
+    // A new username or email is a step-up change, like a role: a stolen session cannot quietly take an account over.
+    await expect(panel.stepUp()).toBeVisible(PASSWORD_CHECK);
+    await panel.stepUp().getByRole('button', { name: 'Cancel' }).click();
+    await expect(panel.stepUp()).toBeHidden();
+    await expect(edit).toBeVisible();
+    await expect(row).toContainText('second@e2e.example');
+
+    await edit.getByRole('button', { name: 'Update Admin' }).click();
+    await panel.confirmStepUp(readState().admin.password);
+    await expect(panel.toast('Admin updated successfully')).toBeVisible(PASSWORD_CHECK);
     await expect(row).toContainText('renamed@e2e.example');
 
     const again = await browser.newPage({ baseURL: page.url() });

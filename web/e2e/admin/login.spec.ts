@@ -28,17 +28,34 @@ test.describe('admin login', () => {
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   });
 
-  test('logout clears the token and shows the login form again', async ({ page }) => {
+  test('logout ends the token on the server, clears it and shows the login form again', async ({ page, request }) => {
     const panel = new AdminPanel(page);
     const { admin } = readState();
     await panel.login(admin.username, admin.password);
     await expect(panel.toast('Login successful')).toBeVisible(PASSWORD_CHECK);
+    const token = await page.evaluate(() => localStorage.getItem('admin_token'));
+    const asThatToken = () => request.get('/api/admin/me', { headers: { authorization: `Bearer ${token}` } });
+    expect((await asThatToken()).status()).toBe(200);
+
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(panel.toast('Logged out successfully')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeNull();
+    // A copy of the token (from this browser, a log, a backup) is worthless from now on.
+    expect((await asThatToken()).status()).toBe(401);
     await page.reload();
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  });
+
+  test('logout still forgets the token when the server cannot be reached', async ({ page }) => {
+    const panel = new AdminPanel(page);
+    await panel.open();
+    await page.route('**/api/admin/me/logout', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(panel.toast('Logged out successfully')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await expect(panel.toast('Please log in again')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeNull();
   });
 
   test('a token the server no longer accepts ends the session with its reason', async ({ page }) => {

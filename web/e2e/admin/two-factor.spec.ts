@@ -1,6 +1,7 @@
 import { createAdmin, deleteAdmin, loginToken, type TestAdmin } from '../support/admin-api.js';
 import { AdminPanel, PASSWORD_CHECK } from '../support/admin-panel.js';
 import { expectAccessible } from '../support/axe.js';
+import { readState } from '../support/state.js';
 import { freshCode } from '../support/two-factor.js';
 import { expect, test } from '../support/test.js';
 
@@ -90,6 +91,26 @@ test.describe.serial('two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await panel.login(admin.username, admin.password, recovery!);
     await expect(page.getByText('The two-factor code is wrong or was already used')).toBeVisible(PASSWORD_CHECK);
+  });
+
+  test('while wrong passwords from anyone hold the username, the password and a current code still sign in', async ({ page }) => {
+    const { baseURL } = readState();
+    for (let i = 0; i < 5; i++) {
+      const guess = await fetch(`${baseURL}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: admin.username, password: `someone guessing ${i}` }),
+      });
+      expect(guess.status).toBe(401);
+    }
+    const panel = new AdminPanel(page);
+    await panel.login(admin.username, admin.password);
+    await expect(panel.toast('Login failed')).toContainText('Too many failed sign-ins for this account', PASSWORD_CHECK);
+    await expect(page.getByText(`Sign-ins for ${admin.username} are paused after repeated failures.`)).toBeVisible();
+    await page.getByLabel('Authentication code').fill(await freshCode(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(panel.toast('Login successful')).toBeVisible(PASSWORD_CHECK);
+    await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   });
 
   test('turning it off needs the password and a current code', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { completeWithdrawal, pendingWithdrawalsOf } from '../support/admin-api.js';
 import { payFromStakingWallet, tokenBalance, toRaw } from '../support/chain.js';
-import { ageStakesOf } from '../support/database.js';
+import { ageStakesOf, withDatabase } from '../support/database.js';
 import { HolderPages } from '../support/holder-pages.js';
 import { readState } from '../support/state.js';
 import { expect, test } from '../support/test.js';
@@ -32,17 +32,53 @@ test.describe('staking from the dashboard', () => {
     await expect(holderPages.section('Withdrawal Requests')).toContainText('No withdrawal requests');
   });
 
-  test('says so when the holder rejects the transfer in the wallet, and moves nothing', async ({ page, holder, phantom }) => {
+  test('says so when the holder rejects the transfer in the wallet, moves nothing, and gives the deposit back', async ({
+    page,
+    holder,
+    phantom,
+  }) => {
     const holderPages = new HolderPages(page);
     await holderPages.connectFromLanding();
     const before = await tokenBalance(holder.publicKey);
     phantom.rejectNext('signAndSendTransaction');
+    const cancelled = page.waitForResponse((r) => r.request().method() === 'DELETE' && /\/api\/stakes\/intents\/\d+$/.test(r.url()));
     await holderPages.section('New Stake').getByRole('article', { name: 'Starter' }).getByRole('button', { name: 'Stake Now' }).click();
     await holderPages.dialog().getByLabel('Amount (SDT)').fill('200');
     await holderPages.dialog().getByRole('button', { name: 'Confirm Stake' }).click();
     await expect(holderPages.toast('Stake Failed')).toContainText('Transaction rejected by the user');
     expect(await tokenBalance(holder.publicKey)).toBe(before);
     await expect(holderPages.section('Active Stakes')).toContainText('No Active Stakes');
+    // The server no longer counts that intent as open (a wallet holds at most 5).
+    expect((await cancelled).status()).toBe(204);
+    const intentId = Number(new URL((await cancelled).url()).pathname.split('/').pop());
+    const [intent] = await withDatabase(
+      readState().dataDir,
+      async (client) => (await client.query('SELECT wallet_address, cancelled_at FROM deposit_intents WHERE id = $1', [intentId])).rows,
+    );
+    expect(intent).toMatchObject({ wallet_address: holder.publicKey.toBase58(), cancelled_at: expect.any(Date) });
+  });
+
+  test('a holder who declines in the wallet six times in a row can still stake: each declined deposit was given back', async ({
+    page,
+    phantom,
+  }) => {
+    const holderPages = new HolderPages(page);
+    await holderPages.connectFromLanding();
+    const starter = holderPages.section('New Stake').getByRole('article', { name: 'Starter' });
+    for (let i = 0; i < 6; i++) {
+      phantom.rejectNext('signAndSendTransaction');
+      const cancelled = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/api/stakes/intents/'));
+      if (!(await holderPages.dialog().isVisible())) await starter.getByRole('button', { name: 'Stake Now' }).click();
+      await holderPages.dialog().getByLabel('Amount (SDT)').fill('100');
+      await holderPages.dialog().getByRole('button', { name: 'Confirm Stake' }).click();
+      await expect(holderPages.toast('Stake Failed').last()).toContainText('Transaction rejected by the user');
+      expect((await cancelled).status()).toBe(204);
+    }
+    if (!(await holderPages.dialog().isVisible())) await starter.getByRole('button', { name: 'Stake Now' }).click();
+    await holderPages.dialog().getByLabel('Amount (SDT)').fill('100');
+    await holderPages.dialog().getByRole('button', { name: 'Confirm Stake' }).click();
+    await expect(holderPages.toast('Stake Successful')).toContainText('Redirecting to dashboard...', { timeout: 30_000 });
+    await expect(holderPages.section('Active Stakes').getByRole('row', { name: /Starter/ })).toContainText('100 SDT');
   });
 
   test('says the transaction failed when the wallet returns no transaction id, and records and moves nothing', async ({

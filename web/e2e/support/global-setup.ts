@@ -58,6 +58,7 @@ export default async function globalSetup(): Promise<void> {
         LOG_LEVEL: 'warn',
         // Every browser test comes from 127.0.0.1: per-IP limits sized for the whole suite.
         SIGN_IN_RATE_LIMIT: '10000',
+        INTENT_RATE_LIMIT: '10000',
         // The admin tests try wrong passwords on purpose; the limit itself is tested on the API.
         LOGIN_RATE_LIMIT: '1000',
         RPC_RATE_LIMIT: '100000',

@@ -31,6 +31,8 @@ export const adminEn = {
   'login.code': 'Authentication code',
   'login.codeHint': 'The 6-digit code from your authenticator app, or one of your recovery codes.',
   'login.codeIntro': 'Two-factor sign-in is on for {username}.',
+  'login.throttledCodeIntro':
+    'Sign-ins for {username} are paused after repeated failures. If two-factor is on for this account, a current code signs in now.',
   'login.verify': 'Verify',
   'login.back': 'Back',
   'session.loadFailed': 'Could not load your account',
@@ -375,6 +377,7 @@ export const adminEn = {
   'audit.do.admin.two_factor_enable': 'Turned on two-factor for {target}',
   'audit.do.admin.two_factor_disable': 'Turned off two-factor for {target}',
   'audit.do.admin.login': 'Signed in',
+  'audit.do.admin.logout': 'Logged out',
   'audit.do.admin.login_failed': 'Failed sign-in attempt',
   'audit.do.admin.login_locked': 'Sign-ins paused after repeated failures',
   'audit.do.admin.step_up_failed': 'Failed password confirmation for a change',
@@ -428,6 +431,8 @@ export const adminEn = {
   'events.change.admin.create': 'A new admin was created.',
   'events.change.admin.role': "An admin's role was changed.",
   'events.change.admin.password': "Another admin's password was changed.",
+  'events.change.admin.username': "An admin's username was changed.",
+  'events.change.admin.email': "An admin's email was changed.",
   'events.change.twoFactor.disable': 'Two-factor sign-in was turned off for an account.',
 
   // The desktop app's server setup screen (desktop/src/renderer/setup).

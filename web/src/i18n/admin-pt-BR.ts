@@ -32,6 +32,8 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'login.code': 'Código de autenticação',
   'login.codeHint': 'O código de 6 dígitos do seu aplicativo autenticador, ou um dos seus códigos de recuperação.',
   'login.codeIntro': 'A verificação em duas etapas está ativa para {username}.',
+  'login.throttledCodeIntro':
+    'As entradas de {username} estão suspensas após falhas repetidas. Se a verificação em duas etapas estiver ativa nesta conta, um código atual permite entrar agora.',
   'login.verify': 'Verificar',
   'login.back': 'Voltar',
   'session.loadFailed': 'Não foi possível carregar sua conta',
@@ -378,6 +380,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'audit.do.admin.two_factor_enable': 'Ativou a verificação em duas etapas de {target}',
   'audit.do.admin.two_factor_disable': 'Desativou a verificação em duas etapas de {target}',
   'audit.do.admin.login': 'Entrou',
+  'audit.do.admin.logout': 'Encerrou a sessão',
   'audit.do.admin.login_failed': 'Tentativa de entrada malsucedida',
   'audit.do.admin.login_locked': 'Entradas suspensas após falhas repetidas',
   'audit.do.admin.step_up_failed': 'Confirmação de senha malsucedida para uma alteração',
@@ -433,6 +436,8 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'events.change.admin.create': 'Um novo administrador foi criado.',
   'events.change.admin.role': 'O papel de um administrador foi alterado.',
   'events.change.admin.password': 'A senha de outro administrador foi alterada.',
+  'events.change.admin.username': 'O nome de usuário de um administrador foi alterado.',
+  'events.change.admin.email': 'O e-mail de um administrador foi alterado.',
   'events.change.twoFactor.disable': 'A verificação em duas etapas foi desativada em uma conta.',
 
   // The desktop app's server setup screen (desktop/src/renderer/setup).

@@ -16,7 +16,7 @@ const NEW_ADMIN_ROLE: AdminRole = 'operator';
 
 /**
  * 'Create New Admin' or 'Edit Admin'; when editing, a blank password keeps the current one.
- * Creating, a role change and a new password for someone else ask for a step-up (the API client's).
+ * Creating, a role change, a new password, username or email ask for a step-up (the API client's).
  */
 export function AdminDialog({ open, admin, onClose }: { open: boolean; admin: Admin | null; onClose: () => void }) {
   const { t } = useAdminI18n();

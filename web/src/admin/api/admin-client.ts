@@ -1,6 +1,7 @@
 import { codedMessageOf } from '../../i18n/server-messages.js';
 import { ApiError, apiResponse, type ApiInit } from '../../lib/api-client.js';
 import { sendWithStepUp, type StepUpAsk } from '../step-up/step-up.js';
+import { ownServerUrl } from './own-server.js';
 
 /**
  * An admin list page: its rows, X-Total-Count (`estimated` when X-Total-Count-Estimated says it
@@ -55,14 +56,15 @@ export function isTwoFactorSetupRefusal(error: unknown): boolean {
 }
 
 /**
- * The admin API with the bearer token (never a cookie: the desktop app calls across origins).
+ * The admin API with the bearer token (never a cookie: the desktop app calls across origins), to
+ * the panel's own server only: a path that resolves to another origin is refused, unsent.
  * A 401 ends the session; a step-up request is asked for and retried here, for every caller.
  */
 export function createAdminClient(serverUrl: string, token: string, hooks: AdminClientHooks): AdminClient {
   const headers = { authorization: `Bearer ${token}` };
   async function call<T>(path: string, init: ApiInit = {}, options: CallOptions = {}) {
     try {
-      return await apiResponse<T>(serverUrl + path, { ...init, headers, credentials: 'same-origin' });
+      return await apiResponse<T>(ownServerUrl(serverUrl, path), { ...init, headers, credentials: 'same-origin' });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401 && options.endSessionOn401 !== false) hooks.onUnauthorized(error);
       if (isTwoFactorSetupRefusal(error)) hooks.onTwoFactorSetupRequired();
@@ -83,13 +85,15 @@ export function createAdminClient(serverUrl: string, token: string, hooks: Admin
       return options.stepUp === false ? once(body) : sendWithStepUp(once, body, hooks.stepUp);
     },
     text: async (path, params) => (await call<string>(withQuery(path, params), { responseType: 'text' })).body,
-    stream: (path, signal) => fetch(serverUrl + path, { headers, signal, credentials: 'same-origin' }),
+    stream: async (path, signal) => fetch(ownServerUrl(serverUrl, path), { headers, signal, credentials: 'same-origin' }),
   };
 }
 
 /** POST /api/admin/login needs no token; `code` only once the server asked for it. */
 export function loginRequest<T>(serverUrl: string, credentials: { username: string; password: string; code?: string }): Promise<T> {
-  return apiResponse<T>(`${serverUrl}/api/admin/login`, { method: 'POST', body: credentials, credentials: 'same-origin' }).then(
-    (r) => r.body,
-  );
+  return apiResponse<T>(ownServerUrl(serverUrl, '/api/admin/login'), {
+    method: 'POST',
+    body: credentials,
+    credentials: 'same-origin',
+  }).then((r) => r.body);
 }

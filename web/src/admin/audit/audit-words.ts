@@ -18,6 +18,7 @@ const SENTENCES: Record<string, { key: AdminMessageKey; name?: string }> = {
   'admin.two_factor_enable': { key: 'audit.do.admin.two_factor_enable', name: 'username' },
   'admin.two_factor_disable': { key: 'audit.do.admin.two_factor_disable', name: 'username' },
   'admin.login': { key: 'audit.do.admin.login' },
+  'admin.logout': { key: 'audit.do.admin.logout' },
   'admin.login_failed': { key: 'audit.do.admin.login_failed' },
   'admin.login_locked': { key: 'audit.do.admin.login_locked' },
   'admin.step_up_failed': { key: 'audit.do.admin.step_up_failed' },

@@ -12,6 +12,8 @@ const ALL_CHANGES: SecurityChange[] = [
   'admin.create',
   'admin.role',
   'admin.password',
+  'admin.username',
+  'admin.email',
   'twoFactor.disable',
 ];
 

@@ -12,7 +12,8 @@ type CodeValues = { code?: string };
 
 /**
  * Username and password; when the account has two-factor on, a second step asks for the code
- * (or a recovery code) and signs in with all three.
+ * (or a recovery code) and signs in with all three. While the account's sign-ins are paused the
+ * code step is offered too: the right password with a valid code gets through the pause.
  */
 export function LoginForm() {
   const { t } = useAdminI18n();
@@ -23,7 +24,7 @@ export function LoginForm() {
   const [codeForm] = Form.useForm<CodeValues>();
   const [pending, setPending] = useState(false);
   // Kept between the two steps only, never stored.
-  const [awaitingCode, setAwaitingCode] = useState<{ username: string; password: string } | null>(null);
+  const [awaitingCode, setAwaitingCode] = useState<{ username: string; password: string; throttled?: boolean } | null>(null);
 
   async function attempt(credentials: { username: string; password: string; code?: string }) {
     setPending(true);
@@ -35,8 +36,11 @@ export function LoginForm() {
       if (refusal.kind === 'codeRequired') {
         if (credentials.code === undefined) setAwaitingCode({ username: credentials.username, password: credentials.password });
         else codeForm.setFields([{ name: 'code', value: '', errors: [localize(refusal.error)] }]);
-      } else if (refusal.kind === 'throttled') toast.error(t('login.failed'), localize(refusal.error));
-      else if (refusal.kind === 'rateLimited') toast.error(t('login.failed'), localize(refusal.error));
+      } else if (refusal.kind === 'throttled') {
+        toast.error(t('login.failed'), localize(refusal.error));
+        if (credentials.code === undefined)
+          setAwaitingCode({ username: credentials.username, password: credentials.password, throttled: true });
+      } else if (refusal.kind === 'rateLimited') toast.error(t('login.failed'), localize(refusal.error));
       // Any other refusal is the same wrong-credentials message.
       else toast.error(t('login.failed'), t('login.failedText'));
     } finally {
@@ -56,13 +60,14 @@ export function LoginForm() {
 
   function submitCode(values: CodeValues) {
     if (!awaitingCode) return;
-    const checked = checkWithSchema(codeForm, adminLoginSchema, { ...awaitingCode, code: values.code ?? '' }, localize);
+    const { username, password } = awaitingCode;
+    const checked = checkWithSchema(codeForm, adminLoginSchema, { username, password, code: values.code ?? '' }, localize);
     if (!checked) return;
     if (!checked.code) {
       codeForm.setFields([{ name: 'code', errors: [t('server.twoFactorCodeRequired')] }]);
       return;
     }
-    void attempt({ ...awaitingCode, code: checked.code });
+    void attempt({ username, password, code: checked.code });
   }
 
   function back() {
@@ -76,7 +81,9 @@ export function LoginForm() {
         {awaitingCode ? (
           // Keyed: each step is its own Form (a Form keeps the store it was mounted with).
           <Form key="code" form={codeForm} layout="vertical" onFinish={submitCode} requiredMark={false}>
-            <Typography.Paragraph>{t('login.codeIntro', { username: awaitingCode.username })}</Typography.Paragraph>
+            <Typography.Paragraph>
+              {t(awaitingCode.throttled ? 'login.throttledCodeIntro' : 'login.codeIntro', { username: awaitingCode.username })}
+            </Typography.Paragraph>
             <Form.Item label={t('login.code')} name="code" extra={t('login.codeHint')}>
               <Input className="admin-mono" autoComplete="one-time-code" autoCapitalize="off" spellCheck={false} autoFocus />
             </Form.Item>

@@ -7,6 +7,7 @@ import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { usePlatform } from '../platform.js';
 import { createStepUpBroker, type StepUpBroker } from '../step-up/step-up.js';
 import { useToast } from '../toast.js';
+import { revokeOnServer } from './logout.js';
 
 export type Credentials = { username: string; password: string; code?: string };
 
@@ -20,6 +21,7 @@ type Session = {
   /** Enrolment done: on to the panel. */
   finishSetup(): void;
   login(credentials: Credentials): Promise<LoginResponse>;
+  /** Revokes the token on the server (whatever the answer, even none) and forgets it here. */
   logout(): Promise<void>;
   /** Carries on with a new token (sign out everywhere made every earlier one worthless). */
   replaceToken(token: string): Promise<void>;
@@ -106,14 +108,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [platform, adopt],
   );
 
+  const logout = useCallback(async () => {
+    // A call that meets the revoked token meanwhile is no news to tell.
+    ending.current = true;
+    if (client) await revokeOnServer(client);
+    await end();
+  }, [client, end]);
+
   const finishSetup = useCallback(() => {
     setSetupRequired(false);
     void queryClient.invalidateQueries();
   }, [queryClient]);
 
   const value = useMemo(
-    () => ({ client, loginRole, setupRequired, finishSetup, login, logout: end, replaceToken, endWith, stepUp }),
-    [client, loginRole, setupRequired, finishSetup, login, end, replaceToken, endWith, stepUp],
+    () => ({ client, loginRole, setupRequired, finishSetup, login, logout, replaceToken, endWith, stepUp }),
+    [client, loginRole, setupRequired, finishSetup, login, logout, replaceToken, endWith, stepUp],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -116,7 +116,11 @@ describe('step-up: a change the server wants confirmed', () => {
   it('with no dialog mounted the request is cancelled, not left hanging', async () => {
     fakeServer();
     const broker = createStepUpBroker();
-    const client = createAdminClient('', 't', { onUnauthorized: vi.fn(), onTwoFactorSetupRequired: vi.fn(), stepUp: broker.ask });
+    const client = createAdminClient('https://server.example', 't', {
+      onUnauthorized: vi.fn(),
+      onTwoFactorSetupRequired: vi.fn(),
+      stepUp: broker.ask,
+    });
     expect(
       isStepUpCancelled(await client.send('PUT', '/api/admin/settings', { stakingWallet: 'W' }).catch((error: unknown) => error)),
     ).toBe(true);

@@ -14,7 +14,7 @@ export class DepositNotRecordedError extends Error {
   }
 }
 
-/** Refusals before the wallet sent anything: the kept intent can go, no tokens moved. */
+/** Refusals before the wallet sent anything (the wallet declined, or was never asked): the kept intent can go, no tokens moved. */
 const NOTHING_SENT: TransferErrorCode[] = [
   'walletNotConnected',
   'sameWallet',
@@ -37,6 +37,15 @@ export function recordDeposit({
   walletAddress: string;
 }) {
   return api<Stake>('/api/stakes', { method: 'POST', body: { txId, planId, amount, walletAddress, status: 'active' } });
+}
+
+/**
+ * DELETE /api/stakes/intents/{id}: nothing was sent, so the intent stops counting among the
+ * wallet's open ones (a wallet holds a few at most). The server still records a transfer carrying
+ * its reference should one land after all. Best effort: unanswered, the intent just expires.
+ */
+function giveBackIntent(intentId: number): void {
+  void api<void>(`/api/stakes/intents/${intentId}`, { method: 'DELETE' }).catch(() => undefined);
 }
 
 /**
@@ -83,8 +92,10 @@ export async function depositAndRecord({ provider, wallet, planId, amount }: Dep
     });
   } catch (error) {
     // Failed on chain: it landed and moved nothing. Not confirmed in time: it may still land, so it stays kept.
-    const settled = error instanceof TransferError && (error.code === 'failedOnChain' || (!txId && NOTHING_SENT.includes(error.code)));
+    const nothingSent = error instanceof TransferError && !txId && NOTHING_SENT.includes(error.code);
+    const settled = nothingSent || (error instanceof TransferError && error.code === 'failedOnChain');
     if (settled) forgetPending(localStorage, kept);
+    if (nothingSent) giveBackIntent(intent.id);
     if (txId && !settled) throw new DepositNotRecordedError(txId);
     throw error;
   }

@@ -7,5 +7,6 @@ export async function holderConnection() {
   await import('./buffer-global.js');
   const { Connection } = await import('@solana/web3.js');
   const { apiUrl } = await api<RpcConfigResponse>('/api/helius-config').catch(() => ({ apiUrl: PUBLIC_MAINNET_RPC_URL }));
-  return new Connection(apiUrl, CHAIN_COMMITMENT);
+  // The server may name its proxy by path alone (/api/rpc); web3.js takes only an absolute URL.
+  return new Connection(new URL(apiUrl, window.location.origin).href, CHAIN_COMMITMENT);
 }
