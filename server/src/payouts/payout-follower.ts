@@ -89,8 +89,9 @@ async function lookAtBuilt(look: Look, payout: BuiltPayoutRow): Promise<boolean>
     if (payout.signed_transaction) await sendOnce(chain, look.logger, payout.id, payout.signed_transaction);
     return false;
   }
+  // Dead at finalized: a copy in the history landed in a block the finalized chain has passed, whatever the status index says.
   const found = await searchPayerHistory(chain, payout);
-  return found.ours ? false : expireIfDead(look, payout, found);
+  return found.ours ? settleLanded(look, payout, found.ours) : expireIfDead(look, payout, found);
 }
 
 /**

@@ -336,7 +336,11 @@ async function settleEverything(): Promise<void> {
     );
     if (open!.n === 0) return;
   }
-  throw new Error('payouts still open after every blockhash died');
+  const open = await world.api.sequelize.query(
+    `SELECT id, status, signature, last_valid_block_height, expiry_seen_height, history_tip FROM payouts WHERE status IN ('prepared', 'sent')`,
+    { type: QueryTypes.SELECT },
+  );
+  throw new Error(`payouts still open after every blockhash died (height ${world.chain.blockHeight()}): ${JSON.stringify(open)}`);
 }
 
 /**
@@ -345,16 +349,35 @@ async function settleEverything(): Promise<void> {
  */
 async function payAgainWhatIsFree(run: Run): Promise<void> {
   const { sequelize } = world.api;
-  for (const holder of run.holders) {
-    await answered(async () => {
-      const prepared = await preparePayout(sequelize, instances[0]!, { withdrawalIds: [holder.withdrawalId] }, actor);
+  const pay = (withdrawalIds: number[]) =>
+    answered(async () => {
+      const prepared = await preparePayout(sequelize, instances[0]!, { withdrawalIds }, actor);
       const transaction = Transaction.from(Buffer.from(prepared.transaction, 'base64'));
       transaction.partialSign(world.stakingWallet);
       const signed = transaction.serialize({ requireAllSignatures: false }).toString('base64');
       await postSignedPayout(sequelize, instances[0]!, logger, prepared.id, { transaction: signed }, actor);
     });
-  }
+  const [free] = await sequelize.query<{ ids: number[] }>(
+    `SELECT coalesce(array_agg(w.id), '{}') AS ids FROM withdrawals w
+     WHERE w.id IN (:ids) AND w.status = 'pending' AND NOT EXISTS (SELECT 1 FROM payout_withdrawals pw WHERE pw.withdrawal_id = w.id AND pw.open)`,
+    { replacements: { ids: run.holders.map((h) => h.withdrawalId) }, type: QueryTypes.SELECT },
+  );
+  if (free!.ids.length === 0) return;
+  // All in one payout, or one by one when one of them cannot be paid (an account given away).
+  const before = await openPayouts();
+  await pay(free!.ids);
+  if ((await openPayouts()) === before) for (const id of free!.ids) await pay([id]);
   await settleEverything();
+}
+
+async function openPayouts(): Promise<number> {
+  const [open] = await world.api.sequelize.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM payouts WHERE status IN ('prepared', 'sent')`,
+    {
+      type: QueryTypes.SELECT,
+    },
+  );
+  return open!.n;
 }
 
 type Ending = { status: string; held_for_review: boolean; released: boolean };
@@ -386,6 +409,7 @@ describe('paying withdrawals under random interleavings, faulty providers and tw
         fc.array(step, { minLength: 1, maxLength: 20 }),
         fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: EXPIRY_CONFIRM_BLOCKS - 1 })), { minLength: 2, maxLength: 2 }),
         async (wallet, amounts, withAccount, steps, lags) => {
+          await settleEverything(); // what a failed run left open (while fast-check shrinks it) ends before this one starts
           instances.forEach((instance, i) => Object.assign(instance, { lagBlocks: lags[i] }));
           const run = await newRun(wallet, amounts, withAccount);
           for (const [n, s] of steps.entries()) {
