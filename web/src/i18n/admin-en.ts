@@ -275,29 +275,39 @@ export const adminEn = {
   'payout.notStakingWalletTag': 'Connected {wallet} is not the staking wallet',
   'payout.disconnect': 'Disconnect',
   'payout.paySelected': 'Pay selected ({count})',
-  'payout.paid': 'Withdrawals paid: {count}',
   'payout.failed': 'Payout failed',
+  'payout.notPrepared': 'Payout not prepared: nothing was sent',
+  'payout.sent': 'Payout sent',
+  'payout.sentText': 'The server is confirming payout #{id} on chain; its withdrawals ({count}) complete when it is final.',
+  'payout.notSigned': 'Payout not signed',
+  'payout.notSignedText': 'Its withdrawals stay held until payout #{id} expires (about two minutes); then they can be paid again.',
+  'payout.maybeSent': 'Payout sent by the wallet, not found yet',
   'payout.error.noWallet':
     'No Solana wallet was found in this browser. Install Phantom to pay from the panel, or pay elsewhere and use Process.',
   'payout.error.notStakingWallet':
     'The connected wallet {wallet} is not the staking wallet {stakingWallet}. Switch to that account in your wallet and try again.',
   'payout.error.rejected': 'The wallet rejected the transaction. Nothing was sent.',
-  'payout.error.noSourceAccount': 'The staking wallet has no account of the configured token.',
-  'payout.error.insufficientBalance':
-    'The staking wallet holds {available} tokens, not enough for the {needed} tokens this payout sends. Nothing was sent.',
-  'payout.error.failedOnChain':
-    'The payout transaction failed on the blockchain ({detail}): no tokens moved, only the network fee was paid. The withdrawal stays pending.',
-  'payout.error.sendFailed': 'The transaction could not be sent: {detail}',
-  'payout.sentUnconfirmed':
-    'Payout sent for {count} withdrawals: their confirmation could not be read yet. The server follows the transaction and completes them when it is finalized; nothing needs to be paid again.',
-  'payout.error.otherStakingWallet':
-    'This withdrawal is owed from the staking wallet {wallet}, where its deposit went. Connect that wallet to pay it. Nothing was sent.',
-  'payout.error.mixedTokens': 'The selected withdrawals are owed in different tokens: pay them separately. Nothing was sent.',
-  'payout.error.cannotSign':
-    'This wallet cannot sign a transaction without sending it, which a safe payout needs. Use Phantom, or pay elsewhere and use Process. Nothing was sent.',
-  'payout.error.refused': 'The server refused this payout before it was sent: {detail} Nothing was sent.',
-  'payout.error.notSent':
-    'The network refused the payout transaction before sending it ({detail}). Nothing moved. Its withdrawals can be paid again once its blockhash expires, in about two minutes.',
+  'payout.error.walletFailed': 'The wallet could not sign the payout ({detail}). Nothing was sent.',
+  'payout.error.noSignature':
+    'The wallet did not say whether it sent the payout. If it did, the server finds it on chain and completes the withdrawals; if not, they stay held until the payout expires (about two minutes). Do not pay them again before then.',
+  'payout.error.sentNotFound':
+    'The wallet sent the payout, but the chain does not show it yet. The server keeps looking for it and completes the withdrawals when it lands: do not pay them again.',
+  'payout.review.title': 'Review payout #{id}',
+  'payout.review.intro':
+    'The server prepared this transaction. Check who receives what before the staking wallet signs: the wallet signs it unchanged and the server sends it.',
+  'payout.review.recipients': 'Recipients',
+  'payout.review.wallet': 'Holder wallet',
+  'payout.review.tokenAccount': 'Token account',
+  'payout.review.createsAccount': 'New token account',
+  'payout.review.createsAccountHint': 'The transaction creates this token account; the staking wallet pays its rent (about 0.002 SOL).',
+  'payout.review.total': 'Total',
+  'payout.review.payer': 'Paid from (staking wallet)',
+  'payout.review.token': 'Token',
+  'payout.review.sign': 'Sign with wallet',
+  'payout.review.close': 'Close without signing',
+  'payout.review.closeHint':
+    'If you close it without signing, its withdrawals stay held until this payout expires (about two minutes); then they can be paid again.',
+  'payout.state.prepared': "Waiting for the staking wallet's signature",
   'payout.state.sent': 'Payout sent: confirming on chain',
   'payout.state.failed': 'Last payout failed: {reason}',
   'payout.state.expired': 'Last payout expired unsent',

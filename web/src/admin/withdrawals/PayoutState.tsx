@@ -8,6 +8,8 @@ import { useAdminI18n } from '../i18n.js';
 export function PayoutState({ payout, cluster }: { payout: WithdrawalPayout | null; cluster: SolanaCluster | undefined }) {
   const { t } = useAdminI18n();
   if (!payout || payout.status === 'completed') return null;
+  // Not antd's "processing": its accent text on the dark panel is 2.7:1 (axe: serious); blue passes, as Completed stakes show.
+  if (payout.status === 'prepared') return <Tag color="blue">{t('payout.state.prepared')}</Tag>;
   const tag =
     payout.status === 'sent' ? (
       // Not antd's "processing": its accent text on the dark panel is 2.7:1 (axe: serious); blue passes, as Completed stakes show.
