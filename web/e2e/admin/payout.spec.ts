@@ -1,13 +1,15 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { createCloseAccountInstruction } from '@solana/spl-token';
 import { Keypair } from '@solana/web3.js';
-import { adminToken } from '../support/admin-api.js';
-import { AdminPanel } from '../support/admin-panel.js';
+import { adminToken, createAdmin, deleteAdmin, loginToken } from '../support/admin-api.js';
+import { AdminPanel, PASSWORD_CHECK } from '../support/admin-panel.js';
 import { expectAccessible } from '../support/axe.js';
-import { connection, fundedHolder, send, stakingWallet, toRaw, tokenAccountOf, tokenBalance } from '../support/chain.js';
+import { connection, fundedHolder, mint, send, stakingWallet, toRaw, tokenAccountOf, tokenBalance } from '../support/chain.js';
 import { installFakePhantom } from '../support/fake-phantom.js';
 import { installFakeStandardWallet } from '../support/fake-standard-wallet.js';
 import { requestWithdrawal, stakeThroughApi } from '../support/holder-api.js';
+import { payoutUnderReview } from '../support/payout-under-review.js';
+import { keypairOf, readState } from '../support/state.js';
 import { expect as baseExpect, test } from '../support/test.js';
 
 // The server prepares, sends and follows a payout to finalized: seconds, beyond the usual wait.
@@ -278,4 +280,63 @@ test('a wallet that is not the staking wallet: nothing is prepared, and the pane
   await expect(reviewDialog(panel)).toHaveCount(0);
   expect(prepares).toEqual([]);
   await expect(pendingRow(panel, holder).getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
+});
+
+test('a payout under review: the row says why and who may act; an owner resolves it with step-up', async ({ page }, testInfo) => {
+  const { baseURL, decimals, admin, mintAuthoritySecretKey } = readState();
+  const review = await payoutUnderReview({
+    baseURL,
+    adminToken: await adminToken(),
+    connection: connection(),
+    mint: mint(),
+    decimals,
+    stakingWallet: stakingWallet(),
+    mintAuthority: keypairOf(mintAuthoritySecretKey),
+  });
+  const { holder, accomplice, tokenAccount } = review;
+  const reason = `When the payout landed, the token account ${tokenAccount.toBase58()} belonged to ${accomplice.toBase58()}, not to the holder's wallet ${holder.publicKey.toBase58()}`;
+
+  // An operator reads that an owner must review it, and cannot pay, paste or reject it.
+  const operator = await createAdmin('operator', 'reviewer');
+  try {
+    const operatorPanel = new AdminPanel(await page.context().newPage());
+    await operatorPanel.open('Withdrawals', await loginToken(operator));
+    const seen = pendingRow(operatorPanel, holder);
+    await expect(seen).toContainText('Needs review');
+    await expect(seen).toContainText('An owner must review it before it can be paid, pasted or rejected.');
+    await expect(seen.getByRole('button', { name: 'Resolve' })).toHaveCount(0);
+    await operatorPanel.page.close();
+  } finally {
+    await deleteAdmin(operator.id);
+  }
+
+  const panel = new AdminPanel(page);
+  await installFakePhantom(page, stakingWallet());
+  await panel.open('Withdrawals');
+  const row = pendingRow(panel, holder);
+  await expect(row).toContainText(`Needs review${reason}`);
+  for (const action of ['Pay', 'Process', 'Reject']) await expect(row.getByRole('button', { name: action, exact: true })).toBeDisabled();
+  await expect(row.getByRole('checkbox')).toBeDisabled();
+  await row.scrollIntoViewIfNeeded();
+  await shootBoth(page, testInfo, 'payout-needs-review');
+
+  await row.getByRole('button', { name: 'Resolve' }).click();
+  const dialog = panel.dialog('Resolve a payout under review');
+  await expect(dialog).toContainText(`Payout #${review.payout.id} landed but did not pay this withdrawal as owed:${reason}`);
+  await expect(dialog).toContainText(`Wallet${holder.publicKey.toBase58()}`);
+  await expect(dialog).toContainText('Net Amount270 SDT');
+  await expectAccessible(page, '.ant-modal');
+  await shootBoth(page, testInfo, 'payout-resolve-dialog', dialog);
+
+  // Both choices say what they do; the note is required (the server's own rule, in its words).
+  await dialog.getByRole('radio', { name: /Release it so it can be paid again/ }).check();
+  await dialog.getByRole('button', { name: 'Resolve' }).click();
+  await expect(dialog).toContainText('Say in a note what you checked');
+  await dialog.getByLabel('Note').fill('The holder moved the account to another owner; paying again to an account the holder owns.');
+  await dialog.getByRole('button', { name: 'Resolve' }).click();
+  await panel.confirmStepUp(admin.password);
+  await expect(panel.toast('Withdrawal released: it can be paid again')).toBeVisible(PASSWORD_CHECK);
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Released after review: can be paid again');
+  await expect(row.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled();
 });

@@ -15,9 +15,10 @@ import { WalletPayoutBar } from '../payout/WalletPayoutBar.js';
 import { usePlatform } from '../platform.js';
 import { RoleNotice } from '../roles/RoleNotice.js';
 import { usePermission } from '../roles/use-permission.js';
-import { isHeld } from './payout-standing.js';
+import { isHeld, payoutStanding } from './payout-standing.js';
 import { PayoutState } from './PayoutState.js';
 import { ProcessDialog, type ProcessMode } from './ProcessDialog.js';
+import { ResolveDialog } from './ResolveDialog.js';
 
 type Columns = TableColumnsType<Withdrawal>;
 
@@ -33,7 +34,9 @@ export function WithdrawalsTab() {
   const { data: settings } = useAdminSettings();
   const [search, setSearch] = useState('');
   const [acting, setActing] = useState<{ withdrawal: Withdrawal; mode: ProcessMode } | null>(null);
+  const [resolving, setResolving] = useState<Withdrawal | null>(null);
   const canProcess = usePermission('withdrawals.process').allowed;
+  const canResolve = usePermission('withdrawals.resolve').allowed;
   // A viewer sees the withdrawals without any way to pay or reject them.
   const walletPayouts = usePlatform().walletPayouts && canProcess;
   const payout = useWalletPayout();
@@ -90,7 +93,7 @@ export function WithdrawalsTab() {
     render: (_value, withdrawal) => {
       // While a payout holds it (open, or under review) nothing else may pay, paste or reject it (the server refuses too).
       const held = isHeld(withdrawal.payout);
-      return (
+      const buttons = (
         <Space>
           {walletPayouts && (
             <Button
@@ -116,6 +119,16 @@ export function WithdrawalsTab() {
           </Button>
         </Space>
       );
+      // Under review, an owner's way out is here, in the column that stays in view on a phone.
+      if (!canResolve || payoutStanding(withdrawal.payout) !== 'review') return buttons;
+      return (
+        <Space direction="vertical" size={4}>
+          <Button type="primary" danger size="small" onClick={() => setResolving(withdrawal)}>
+            {t('payout.resolve')}
+          </Button>
+          {buttons}
+        </Space>
+      );
     },
   };
   const pendingColumns: Columns = [
@@ -135,7 +148,9 @@ export function WithdrawalsTab() {
     {
       title: t('withdrawals.payout'),
       key: 'payout',
-      render: (_value, withdrawal) => <PayoutState payout={withdrawal.payout} cluster={settings?.solanaCluster} />,
+      render: (_value, withdrawal) => (
+        <PayoutState payout={withdrawal.payout} cluster={settings?.solanaCluster} ownerMayResolve={canResolve} />
+      ),
     },
     ...(canProcess ? [actionsColumn] : []),
   ];
@@ -214,6 +229,7 @@ export function WithdrawalsTab() {
         symbol={symbol}
         onClose={() => setActing(null)}
       />
+      <ResolveDialog withdrawal={resolving} symbol={symbol} cluster={settings?.solanaCluster} onClose={() => setResolving(null)} />
       {walletPayouts && <PayoutReviewDialog payout={payout} />}
     </>
   );
