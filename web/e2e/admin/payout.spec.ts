@@ -317,6 +317,7 @@ test('a payout under review: the row says why and who may act; an owner resolves
   await expect(row).toContainText(`Needs review${reason}`);
   for (const action of ['Pay', 'Process', 'Reject']) await expect(row.getByRole('button', { name: action, exact: true })).toBeDisabled();
   await expect(row.getByRole('checkbox')).toBeDisabled();
+  await expect(panel.section('Treasury Coverage')).toContainText("left the staking wallet in payouts waiting for an owner's review");
   await row.scrollIntoViewIfNeeded();
   await shootBoth(page, testInfo, 'payout-needs-review');
 

@@ -447,6 +447,8 @@ export const adminEn = {
     'Owed: {principal} principal + {rewards} rewards of active and completed stakes, and {pending} in pending withdrawals.',
   'treasury.elsewhere':
     'Also owed from another wallet or in another token (deposits made while the settings named them; the balance above does not cover these):',
+  'treasury.underReview':
+    "{amount} left the staking wallet in payouts waiting for an owner's review. Their withdrawals are not counted in the liabilities until an owner resolves them.",
   'treasury.elsewhereItem': '{amount} from {wallet} (token {token})',
 
   'events.newWithdrawal': 'New withdrawal request',

@@ -453,6 +453,8 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
     'Devido: {principal} de principal + {rewards} de recompensas de stakes ativos e concluídos, e {pending} em saques pendentes.',
   'treasury.elsewhere':
     'Também devido por outra carteira ou em outro token (depósitos feitos quando as configurações os indicavam; o saldo acima não os cobre):',
+  'treasury.underReview':
+    '{amount} saíram da carteira de staking em pagamentos que aguardam a revisão de um proprietário. Esses saques não entram nas obrigações até serem resolvidos.',
   'treasury.elsewhereItem': '{amount} por {wallet} (token {token})',
 
   'events.newWithdrawal': 'Novo pedido de saque',
