@@ -1,5 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto';
-import { Message, PublicKey } from '@solana/web3.js';
+import { Message, type PublicKey } from '@solana/web3.js';
 import bs58 from 'bs58';
 
 /**

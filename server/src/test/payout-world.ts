@@ -1,5 +1,5 @@
 import { createPrivateKey, sign as cryptoSign } from 'node:crypto';
-import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { Transaction, type Keypair, type PublicKey } from '@solana/web3.js';
 import { expect } from 'vitest';
 import type { AdminWithdrawal, Payout, PreparedPayout, Stake, Withdrawal } from '@stakedesk/shared/api-types';
 import type { Chain } from '../chain/chain-verifier.js';

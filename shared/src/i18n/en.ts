@@ -292,7 +292,8 @@ export const enTemplates = {
   payoutNoSourceAccount: 'The staking wallet {wallet} has no token account of {mint} to pay from',
   payoutMintUnknown: '{mint} is not a mint of the SPL Token or Token-2022 program',
   payoutNotOpen: 'This payout is {status}: it can no longer be signed or sent',
-  payoutDestinationChangedHands: "When the payout landed, the token account {account} belonged to {owner}, not to the holder's wallet {wallet}",
+  payoutDestinationChangedHands:
+    "When the payout landed, the token account {account} belonged to {owner}, not to the holder's wallet {wallet}",
   payoutReceivedShort: 'The token account {account} received {received} tokens, not {amount}',
   payoutForeignTransfer:
     'A transaction the server did not prepare ({signature}) sent tokens to the token account {account} while this payout was open',

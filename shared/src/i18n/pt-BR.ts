@@ -107,14 +107,16 @@ export const ptBR: Catalogue = {
 
   withdrawalIdsRequired: 'Escolha pelo menos um saque para pagar',
   withdrawalIdsRepeated: 'Um saque só pode aparecer uma vez em um pagamento',
-  payoutInFlight: 'Há um pagamento aberto deste saque (aguardando a assinatura da carteira de staking, ou enviado e sendo confirmado na blockchain)',
+  payoutInFlight:
+    'Há um pagamento aberto deste saque (aguardando a assinatura da carteira de staking, ou enviado e sendo confirmado na blockchain)',
   payoutPaysWalletTwice: 'Uma transação de pagamento só pode pagar cada carteira uma vez',
   tokenContractLocked: 'O contrato do token não pode mudar enquanto houver stakes ativos, concluídos ou aguardando pagamento',
   depositIntentNotFound: 'Depósito não encontrado',
 
   payoutRegistrationRetired:
     'Pagamentos não são mais registrados por assinatura: peça ao servidor que prepare um (POST /api/admin/payouts com withdrawalIds), faça a carteira de staking assiná-lo sem alterações e envie-o para /api/admin/payouts/:id/signed',
-  payoutMixedPayers: 'Estes saques são devidos por carteiras de staking diferentes: pague os saques de cada carteira em um pagamento próprio',
+  payoutMixedPayers:
+    'Estes saques são devidos por carteiras de staking diferentes: pague os saques de cada carteira em um pagamento próprio',
   payoutMixedTokens: 'Estes saques são devidos em tokens diferentes: pague os saques de cada token em um pagamento próprio',
   payoutTransactionAltered:
     'A transação assinada não é a que o servidor preparou, ou a assinatura da carteira de staking nela não confere: nada foi enviado. Assine o pagamento de novo sem alterá-lo',
@@ -271,11 +273,13 @@ export const ptBR: Catalogue = {
   payoutDestinationUnsafe: 'A conta de token {account} que receberia o saque {withdrawalId} não pode ser paga com segurança: {reason}',
   destinationOwnedByOther: 'ela pertence a {owner}, não à carteira do titular {wallet}',
   destinationOtherMint: 'ela guarda outro token ({mint})',
-  payoutInsufficientBalance: 'A conta de token {account} da carteira de staking tem {available} tokens livres para pagamentos; estes precisam de {needed}',
+  payoutInsufficientBalance:
+    'A conta de token {account} da carteira de staking tem {available} tokens livres para pagamentos; estes precisam de {needed}',
   payoutNoSourceAccount: 'A carteira de staking {wallet} não tem conta de token de {mint} para pagar',
   payoutMintUnknown: '{mint} não é um mint do programa SPL Token nem do Token-2022',
   payoutNotOpen: 'Este pagamento está {status}: não pode mais ser assinado nem enviado',
-  payoutDestinationChangedHands: 'Quando o pagamento chegou, a conta de token {account} pertencia a {owner}, não à carteira do titular {wallet}',
+  payoutDestinationChangedHands:
+    'Quando o pagamento chegou, a conta de token {account} pertencia a {owner}, não à carteira do titular {wallet}',
   payoutReceivedShort: 'A conta de token {account} recebeu {received} tokens, não {amount}',
   payoutForeignTransfer:
     'Uma transação que o servidor não preparou ({signature}) enviou tokens para a conta de token {account} enquanto este pagamento estava aberto',
