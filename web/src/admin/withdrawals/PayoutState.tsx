@@ -64,7 +64,14 @@ export function PayoutState({
           {link}
         </Space>
       );
-    case 'expired':
-      return <Tag>{t('payout.state.expired')}</Tag>;
+    case 'expired': {
+      const reason = reasonOf(payout);
+      return (
+        <Space direction="vertical" size={2}>
+          <Tag className="admin-tag-wrap">{t('payout.state.expired')}</Tag>
+          {reason && <Typography.Text type="secondary">{reason}</Typography.Text>}
+        </Space>
+      );
+    }
   }
 }
