@@ -54,6 +54,16 @@ const holderFeatures = {
   group: ['**/features/**'],
   message: 'The panel never imports holder features: shared browser code lives in web/src/lib.',
 };
+const payoutBuilding = {
+  group: ['@solana/spl-token', '@solana/spl-token/*'],
+  message:
+    'The panel never builds a payout: the server prepares it (POST /api/admin/payouts), the wallet only signs it, the server checks and sends it.',
+};
+const chainConnection = {
+  group: ['@solana/web3.js'],
+  importNames: ['Connection'],
+  message: 'The panel never reads or sends to the chain for a payout: the server does (DESIGN 11); the panel talks to its own server only.',
+};
 const serverSource = {
   group: ['**/server/**', '@stakedesk/server', '@stakedesk/server/*'],
   message: 'Web and desktop reach the test chain and other test helpers through @stakedesk/test-support, never the server.',
@@ -102,5 +112,5 @@ export default tseslint.config(
   wall(['web/**', 'desktop/**'], [serverSource]),
   wall(['web/src/features/**', 'web/src/i18n/**'], [panel, serverSource]),
   wall(['web/src/components/**', 'web/src/lib/**'], [panel, features, serverSource]),
-  wall(['web/src/admin/**', 'desktop/src/**'], [holderFeatures, serverSource]),
+  wall(['web/src/admin/**', 'desktop/src/**'], [holderFeatures, payoutBuilding, chainConnection, serverSource]),
 );

@@ -29,4 +29,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
+  projects: [
+    // The first run sees the server as a fresh install has it (no withdrawals, an empty treasury).
+    { name: 'first-run', testMatch: /admin-panel\.spec/ },
+    // Then the tests that put data on the server and the chain.
+    { name: 'panel', testIgnore: /admin-panel\.spec/, dependencies: ['first-run'] },
+  ],
 });

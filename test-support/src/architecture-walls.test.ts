@@ -44,6 +44,21 @@ describe('architecture walls', () => {
       "import { WalletButton } from '../features/wallet/WalletButton.js';\nexport const x = WalletButton;\n",
     ],
     [
+      'the panel builds no payout transaction',
+      'web/src/admin/payout/Scratch.ts',
+      "import { createTransferCheckedInstruction } from '@solana/spl-token';\nexport const x = createTransferCheckedInstruction;\n",
+    ],
+    [
+      'the panel opens no chain connection',
+      'web/src/admin/payout/Scratch.ts',
+      "import { Connection } from '@solana/web3.js';\nexport const x = Connection;\n",
+    ],
+    [
+      'the desktop app opens no chain connection either',
+      'desktop/src/renderer/Scratch.ts',
+      "import { type Connection } from '@solana/web3.js';\nexport type X = Connection;\n",
+    ],
+    [
       'web tests reach no server source',
       'web/e2e/scratch.ts',
       "import { startTestChain } from '../../server/src/test/fixtures.js';\nexport const x = startTestChain;\n",
@@ -68,6 +83,13 @@ describe('architecture walls', () => {
       await wallErrors(
         'web/src/admin/Scratch.tsx',
         "import { installedWallets } from '../lib/wallet/installed-wallets.js';\nexport const x = installedWallets;\n",
+      ),
+    ).toEqual([]);
+    // Signing what the server prepared needs web3.js's Transaction, never a connection.
+    expect(
+      await wallErrors(
+        'web/src/admin/payout/Scratch.ts',
+        "import { Transaction } from '@solana/web3.js';\nexport const x = Transaction;\n",
       ),
     ).toEqual([]);
     expect(

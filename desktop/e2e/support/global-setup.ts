@@ -11,6 +11,7 @@ import { STATE_DIR, writeState } from './state.js';
 
 const RENDERER_ROOT = fileURLToPath(new URL('../../out/renderer/', import.meta.url));
 const ADMIN = { username: 'desktop-admin', password: 'desktop admin password, long enough' };
+const DECIMALS = 6;
 
 export type RunHandles = { renderer?: RendererServer; chain?: TestChain; server?: ServerProcess; dataDir?: string };
 declare global {
@@ -44,7 +45,9 @@ export default async function globalSetup(): Promise<void> {
     const mintAuthority = Keypair.generate();
     const stakingWallet = Keypair.generate();
     await chain.airdrop(mintAuthority.publicKey, 10 * LAMPORTS_PER_SOL);
-    const mint = await chain.createMint(6, mintAuthority);
+    // SOL for payout fees only: its token balance stays 0 (the first-run test's treasury says so).
+    await chain.airdrop(stakingWallet.publicKey, LAMPORTS_PER_SOL);
+    const mint = await chain.createMint(DECIMALS, mintAuthority);
 
     const dataDir = (handles.dataDir = mkdtempSync(path.join(tmpdir(), 'stakedesk-desktop-e2e-')));
     chmodSync(dataDir, 0o755);
@@ -83,7 +86,18 @@ export default async function globalSetup(): Promise<void> {
       },
       String(token),
     );
-    writeState({ appURL: `${renderer.origin}/index.html`, serverURL: server.baseURL, admin: ADMIN });
+    writeState({
+      appURL: `${renderer.origin}/index.html`,
+      serverURL: server.baseURL,
+      admin: ADMIN,
+      chain: {
+        rpcUrl: chain.url,
+        mint: mint.toBase58(),
+        decimals: DECIMALS,
+        stakingWalletSecretKey: Buffer.from(stakingWallet.secretKey).toString('base64'),
+        mintAuthoritySecretKey: Buffer.from(mintAuthority.secretKey).toString('base64'),
+      },
+    });
   } catch (error) {
     await releaseRun(handles).catch((cleanupError: unknown) => console.error('desktop e2e cleanup after a failed setup:', cleanupError));
     throw error;

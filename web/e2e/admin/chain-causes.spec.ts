@@ -61,6 +61,7 @@ test('treasury says the balance is unknown because nothing is configured, not be
     coveragePercent: null,
     covered: null,
     liabilitiesElsewhere: [],
+    underReview: '0',
     checkedAt: new Date().toISOString(),
   };
   await page.route('**/api/admin/treasury', (route) => route.fulfill({ json: coverage }));

@@ -53,6 +53,7 @@ const UNDER_COVERED: TreasuryCoverage = {
   coveragePercent: '75',
   covered: false,
   liabilitiesElsewhere: [],
+  underReview: '0',
   checkedAt: new Date().toISOString(),
 };
 
@@ -70,6 +71,7 @@ test('treasury: below 100% the card warns; with the chain down it says the balan
   await expect(card).toContainText(
     'Owed: 8,000 SDT principal + 1,000 SDT rewards of active and completed stakes, and 1,000 SDT in pending withdrawals.',
   );
+  await expect(card.getByText(/review/)).toHaveCount(0);
 
   answer = {
     ...UNDER_COVERED,
@@ -98,4 +100,13 @@ test('treasury: what is owed from another staking wallet is listed apart, not co
   const card = panel.section('Treasury Coverage');
   await expect(card).toContainText('Also owed from another wallet or in another token');
   await expect(card).toContainText(`250,000 from ${elsewhere.stakingWallet} (token ${elsewhere.tokenContract})`);
+});
+
+test('treasury: tokens that left in payouts waiting for review are shown apart from what is owed', async ({ page }) => {
+  await page.route('**/api/admin/treasury', (route) => route.fulfill({ json: { ...UNDER_COVERED, underReview: '1250.5' } }));
+  const panel = new AdminPanel(page);
+  await panel.open();
+  await expect(panel.section('Treasury Coverage')).toContainText(
+    "1,250.5 SDT left the staking wallet in payouts waiting for an owner's review. Their withdrawals are not counted in the liabilities until an owner resolves them.",
+  );
 });

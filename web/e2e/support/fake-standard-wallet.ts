@@ -19,17 +19,18 @@ const iconOf = (name: string): WalletIcon =>
  * Installs a fake Wallet Standard wallet called `name` (Solflare by default) for `keypair` in a
  * page, registered through the standard's window events like a wallet extension. Call it before
  * the first navigation. Signing and sending happen here in Node, against the run's test chain.
+ * `signsOnly: false`: the wallet offers no solana:signTransaction, only sign-and-send.
  */
 export async function installFakeStandardWallet(
   page: Page,
   keypair: Keypair,
-  { name = 'Solflare' }: { name?: string } = {},
+  { name = 'Solflare', signsOnly = true }: { name?: string; signsOnly?: boolean } = {},
 ): Promise<FakeStandardWallet> {
   const backend = walletBackend(keypair);
   const binding = `__stakedeskFakeWallet_${name.replace(/\W/g, '_')}`;
   const changeHook = `${binding}_change`;
   await page.exposeBinding(binding, ({ frame }, request: WalletRequest) => backend.handle(new URL(frame.url()).origin, request));
-  await page.addInitScript(registerStandardWallet, { binding, changeHook, name, icon: iconOf(name) });
+  await page.addInitScript(registerStandardWallet, { binding, changeHook, name, icon: iconOf(name), signsOnly });
   return Object.assign(backend.controls, {
     installed: true,
     name,

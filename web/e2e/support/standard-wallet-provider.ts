@@ -1,4 +1,4 @@
-import type { Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base';
+import type { IdentifierArray, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base';
 import type { WalletReply, WalletRequest } from './wallet-backend.js';
 
 /**
@@ -8,10 +8,13 @@ import type { WalletReply, WalletRequest } from './wallet-backend.js';
  * by addInitScript: it must stay self-contained.
  */
 
-/** `changeHook` names the window function a test calls when the holder switches account in the wallet. */
-export type StandardWalletConfig = { binding: string; changeHook: string; name: string; icon: WalletIcon };
+/**
+ * `changeHook` names the window function a test calls when the holder switches account in the
+ * wallet; `signsOnly` false leaves out solana:signTransaction (a wallet that can only sign and send).
+ */
+export type StandardWalletConfig = { binding: string; changeHook: string; name: string; icon: WalletIcon; signsOnly: boolean };
 
-export function registerStandardWallet({ binding, changeHook, name, icon }: StandardWalletConfig): void {
+export function registerStandardWallet({ binding, changeHook, name, icon, signsOnly }: StandardWalletConfig): void {
   const walletError = (code: number, message: string) => Object.assign(new Error(message), { code });
   const call = async (request: WalletRequest): Promise<string | undefined> => {
     const reply = await (window as unknown as Record<string, (r: WalletRequest) => Promise<WalletReply>>)[binding]!(request);
@@ -34,12 +37,17 @@ export function registerStandardWallet({ binding, changeHook, name, icon }: Stan
   };
 
   const CHAINS = ['solana:mainnet', 'solana:devnet', 'solana:testnet'] as const;
+  const features: IdentifierArray = [
+    'solana:signMessage',
+    'solana:signAndSendTransaction',
+    ...(signsOnly ? ['solana:signTransaction' as const] : []),
+  ];
   const accountOf = (address: string): WalletAccount =>
     Object.freeze({
       address,
       publicKey: fromBase58(address),
       chains: CHAINS,
-      features: ['solana:signMessage', 'solana:signAndSendTransaction', 'solana:signTransaction'] as const,
+      features,
     });
   let accounts: readonly WalletAccount[] = [];
   const listeners = new Set<(properties: { accounts: readonly WalletAccount[] }) => void>();
@@ -99,19 +107,6 @@ export function registerStandardWallet({ binding, changeHook, name, icon }: Stan
           return outputs;
         },
       },
-      'solana:signTransaction': {
-        version: '1.0.0',
-        supportedTransactionVersions: ['legacy', 0],
-        async signTransaction(...inputs: { account: WalletAccount; chain?: string; transaction: Uint8Array }[]) {
-          const outputs = [];
-          for (const { account, chain, transaction } of inputs) {
-            authorized(account);
-            const signed = await call({ op: 'signTransaction', transaction: toBase64(transaction), chain });
-            outputs.push({ signedTransaction: fromBase64(signed!) });
-          }
-          return outputs;
-        },
-      },
       'solana:signAndSendTransaction': {
         version: '1.0.0',
         supportedTransactionVersions: ['legacy', 0],
@@ -130,6 +125,21 @@ export function registerStandardWallet({ binding, changeHook, name, icon }: Stan
           return outputs;
         },
       },
+      ...(signsOnly && {
+        'solana:signTransaction': {
+          version: '1.0.0',
+          supportedTransactionVersions: ['legacy', 0],
+          async signTransaction(...inputs: { account: WalletAccount; chain?: string; transaction: Uint8Array }[]) {
+            const outputs = [];
+            for (const { account, chain, transaction } of inputs) {
+              authorized(account);
+              const signed = await call({ op: 'signTransaction', transaction: toBase64(transaction), chain });
+              outputs.push({ signedTransaction: fromBase64(signed!) });
+            }
+            return outputs;
+          },
+        },
+      }),
     },
   };
 

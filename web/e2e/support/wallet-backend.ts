@@ -1,5 +1,5 @@
 import { createTransferCheckedInstruction, decodeTransferCheckedInstruction } from '@solana/spl-token';
-import { Transaction, VersionedTransaction, type Keypair, type PublicKey, type SendOptions } from '@solana/web3.js';
+import { ComputeBudgetProgram, Transaction, VersionedTransaction, type Keypair, type PublicKey, type SendOptions } from '@solana/web3.js';
 import { connection } from './chain.js';
 import { signEd25519 } from './ed25519.js';
 
@@ -43,16 +43,35 @@ export type FakeWallet = {
   returnNoSignatureNext(): void;
   /**
    * The next signAndSendTransaction lands on chain and fails there: the wallet raises every token
-   * transfer in it beyond any balance and skips preflight, so nothing moves but the fee. For
-   * signTransaction: the transaction it signs overdraws the same way (the app sends it).
+   * transfer in it beyond any balance and skips preflight, so nothing moves but the fee.
    */
-  failOnChainNext(operation?: 'signAndSendTransaction' | 'signTransaction'): void;
+  failOnChainNext(): void;
+  /**
+   * The next prompt of this kind signs (and, for signAndSendTransaction, sends) a changed
+   * transaction: the wallet puts a priority fee in front of it before signing, as some wallets do.
+   */
+  alterNext(operation: 'signTransaction' | 'signAndSendTransaction'): void;
 };
 
-type Answer = { hold?: Promise<void>; reject?: boolean; noSignature?: boolean; failOnChain?: boolean; withhold?: () => void };
+type Answer = {
+  hold?: Promise<void>;
+  reject?: boolean;
+  noSignature?: boolean;
+  failOnChain?: boolean;
+  alter?: boolean;
+  withhold?: () => void;
+};
 
 const USER_REJECTED: WalletReply = { ok: false, code: 4001, message: 'User rejected the request.' };
 const MAX_U64 = 2n ** 64n - 1n;
+
+/** `wire` with a priority fee added in front, signed by `signer` (a message other than the one it was given). */
+function withPriorityFee(wire: Buffer, signer: Keypair): Buffer {
+  const transaction = Transaction.from(wire);
+  transaction.instructions = [ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 1_000 }), ...transaction.instructions];
+  transaction.sign(signer);
+  return transaction.serialize();
+}
 
 /** `wire` signed by `signer` with each transferChecked's amount set to the largest u64. */
 function overdrawn(wire: Buffer, signer: Keypair): Buffer {
@@ -99,14 +118,15 @@ export function walletBackend(keypair: Keypair) {
           const options: SendOptions = { skipPreflight: true };
           return { ok: true, value: await connection().sendRawTransaction(overdrawn(wire, account), options) };
         }
+        const options: SendOptions = { preflightCommitment: 'confirmed', ...request.options };
+        if (answer?.alter) return { ok: true, value: await connection().sendRawTransaction(withPriorityFee(wire, account), options) };
         const transaction = VersionedTransaction.deserialize(wire);
         transaction.sign([account]);
-        const options: SendOptions = { preflightCommitment: 'confirmed', ...request.options };
         return { ok: true, value: await connection().sendRawTransaction(transaction.serialize(), options) };
       }
       case 'signTransaction': {
         const wire = Buffer.from(request.transaction, 'base64');
-        if (answer?.failOnChain) return { ok: true, value: overdrawn(wire, account).toString('base64') };
+        if (answer?.alter) return { ok: true, value: withPriorityFee(wire, account).toString('base64') };
         const transaction = VersionedTransaction.deserialize(wire);
         transaction.sign([account]);
         return { ok: true, value: Buffer.from(transaction.serialize()).toString('base64') };
@@ -151,7 +171,8 @@ export function walletBackend(keypair: Keypair) {
       return { done };
     },
     returnNoSignatureNext: () => void answers.signAndSendTransaction.push({ noSignature: true }),
-    failOnChainNext: (operation = 'signAndSendTransaction') => void answers[operation].push({ failOnChain: true }),
+    failOnChainNext: () => void answers.signAndSendTransaction.push({ failOnChain: true }),
+    alterNext: (operation) => void answers[operation].push({ alter: true }),
   };
 
   return {

@@ -18,6 +18,8 @@ export const adminTheme: ThemeConfig = {
     colorSuccess: color.success,
     colorWarning: color.warning,
     colorError: color.danger,
+    // The dark algorithm derives a darker red from colorError for error text (#dc525f: 4.4:1 on the panel).
+    colorErrorText: color.danger,
     colorLink: color.highlight,
     colorLinkHover: color.success,
     colorTextBase: color.text,
@@ -46,6 +48,8 @@ export const adminTheme: ThemeConfig = {
       colorErrorActive: color.danger,
       dangerColor: color.onDanger,
     },
+    // An error tag (a payout that failed or needs review) in the same red as error text, not the derived one.
+    Tag: { colorError: color.danger },
     Tabs: { itemSelectedColor: color.accentText, itemHoverColor: color.accentText, inkBarColor: color.accentText },
     Pagination: { itemActiveColor: color.accentText, itemActiveColorHover: color.accentText },
   },

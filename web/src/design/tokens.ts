@@ -48,6 +48,7 @@ export const textPairs: ReadonlyArray<{ fg: string; bg: string; min: number; wha
   { fg: tokens.color.success, bg: tokens.color.panelRaised, min: 4.5, what: 'success text' },
   { fg: tokens.color.warning, bg: tokens.color.panelRaised, min: 4.5, what: 'warning text' },
   { fg: tokens.color.danger, bg: tokens.color.panelRaised, min: 4.5, what: 'error text' },
+  { fg: tokens.color.danger, bg: tokens.color.panel, min: 4.5, what: 'error text in the admin tables (a payout under review)' },
   { fg: tokens.color.onDanger, bg: tokens.color.danger, min: 4.5, what: 'label on a filled danger button' },
   { fg: tokens.color.highlight, bg: tokens.color.bg, min: 3, what: 'the focus ring against the page' },
 ];

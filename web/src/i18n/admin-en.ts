@@ -277,32 +277,63 @@ export const adminEn = {
   'payout.notStakingWalletTag': 'Connected {wallet} is not the staking wallet',
   'payout.disconnect': 'Disconnect',
   'payout.paySelected': 'Pay selected ({count})',
-  'payout.paid': 'Withdrawals paid: {count}',
   'payout.failed': 'Payout failed',
+  'payout.notPrepared': 'Payout not prepared: nothing was sent',
+  'payout.sent': 'Payout sent',
+  'payout.sentText': 'The server is confirming payout #{id} on chain; its withdrawals ({count}) complete when it is final.',
+  'payout.notSigned': 'Payout not signed',
+  'payout.notSignedText': 'Its withdrawals stay held until payout #{id} expires (about two minutes); then they can be paid again.',
+  'payout.maybeSent': 'Payout sent by the wallet, not found yet',
   'payout.error.noWallet':
     'No Solana wallet was found in this browser. Install Phantom to pay from the panel, or pay elsewhere and use Process.',
   'payout.error.notStakingWallet':
     'The connected wallet {wallet} is not the staking wallet {stakingWallet}. Switch to that account in your wallet and try again.',
   'payout.error.rejected': 'The wallet rejected the transaction. Nothing was sent.',
-  'payout.error.noSourceAccount': 'The staking wallet has no account of the configured token.',
-  'payout.error.insufficientBalance':
-    'The staking wallet holds {available} tokens, not enough for the {needed} tokens this payout sends. Nothing was sent.',
-  'payout.error.failedOnChain':
-    'The payout transaction failed on the blockchain ({detail}): no tokens moved, only the network fee was paid. The withdrawal stays pending.',
-  'payout.error.sendFailed': 'The transaction could not be sent: {detail}',
-  'payout.sentUnconfirmed':
-    'Payout sent for {count} withdrawals: their confirmation could not be read yet. The server follows the transaction and completes them when it is finalized; nothing needs to be paid again.',
-  'payout.error.otherStakingWallet':
-    'This withdrawal is owed from the staking wallet {wallet}, where its deposit went. Connect that wallet to pay it. Nothing was sent.',
-  'payout.error.mixedTokens': 'The selected withdrawals are owed in different tokens: pay them separately. Nothing was sent.',
-  'payout.error.cannotSign':
-    'This wallet cannot sign a transaction without sending it, which a safe payout needs. Use Phantom, or pay elsewhere and use Process. Nothing was sent.',
-  'payout.error.refused': 'The server refused this payout before it was sent: {detail} Nothing was sent.',
-  'payout.error.notSent':
-    'The network refused the payout transaction before sending it ({detail}). Nothing moved. Its withdrawals can be paid again once its blockhash expires, in about two minutes.',
+  'payout.error.walletFailed': 'The wallet could not sign the payout ({detail}). Nothing was sent.',
+  'payout.error.noSignature':
+    'The wallet did not say whether it sent the payout. If it did, the server finds it on chain and completes the withdrawals; if not, they stay held until the payout expires (about two minutes). Do not pay them again before then.',
+  'payout.error.sentNotFound':
+    'The wallet sent the payout, but the chain does not show it yet. The server keeps looking for it and completes the withdrawals when it lands: do not pay them again.',
+  'payout.review.title': 'Review payout #{id}',
+  'payout.review.intro':
+    'The server prepared this transaction. Check who receives what before the staking wallet signs: the wallet signs it unchanged and the server sends it.',
+  'payout.review.recipients': 'Recipients',
+  'payout.review.wallet': 'Holder wallet',
+  'payout.review.tokenAccount': 'Token account',
+  'payout.review.createsAccount': 'New token account',
+  'payout.review.createsAccountHint': 'The transaction creates this token account; the staking wallet pays its rent (about 0.002 SOL).',
+  'payout.review.total': 'Total',
+  'payout.review.payer': 'Paid from (staking wallet)',
+  'payout.review.token': 'Token',
+  'payout.review.sign': 'Sign with wallet',
+  'payout.review.close': 'Close without signing',
+  'payout.review.closeHint':
+    'If you close it without signing, its withdrawals stay held until this payout expires (about two minutes); then they can be paid again.',
+  'payout.state.prepared': "Waiting for the staking wallet's signature",
   'payout.state.sent': 'Payout sent: confirming on chain',
   'payout.state.failed': 'Last payout failed: {reason}',
-  'payout.state.expired': 'Last payout expired unsent',
+  'payout.state.expired': 'Last payout expired without landing: it can be paid again',
+  'payout.state.needsReview': 'Needs review',
+  'payout.state.ownerMustReview': 'An owner must review it before it can be paid, pasted or rejected.',
+  'payout.state.released': 'Released after review: can be paid again',
+  'payout.resolve': 'Resolve',
+  'resolve.title': 'Resolve a payout under review',
+  'resolve.intro': 'Payout #{id} landed but did not pay this withdrawal as owed:',
+  'resolve.transaction': 'Payout transaction',
+  'resolve.action': 'What did you find?',
+  'resolve.paid': 'The holder was paid after all: record it as paid',
+  'resolve.paidHint':
+    'You checked on chain that the holder received what is owed. The withdrawal is completed with the payout transaction.',
+  'resolve.release': 'Release it so it can be paid again',
+  'resolve.releaseHint':
+    'The holder did not get the tokens. The withdrawal goes back to pending and can be paid again; the tokens that already left are not recovered.',
+  'resolve.note': 'Note',
+  'resolve.noteHint': 'What you checked, kept in the audit log.',
+  'resolve.stepUpHint': 'You will confirm it with your password (and two-factor code).',
+  'resolve.submit': 'Resolve',
+  'resolve.donePaid': 'Withdrawal recorded as paid',
+  'resolve.doneRelease': 'Withdrawal released: it can be paid again',
+  'resolve.failed': 'Could not resolve the withdrawal',
 
   'stakes.search': 'Search by wallet, TXID, plan or id',
   'stakes.user': 'User',
@@ -383,6 +414,16 @@ export const adminEn = {
   'audit.do.admin.step_up_failed': 'Failed password confirmation for a change',
   'audit.do.settings.update': 'Updated the platform settings',
   'audit.do.payout.register': 'Sent payout {target} from the connected wallet',
+  'audit.do.payout.prepare': 'Prepared payout {target} for the staking wallet to sign',
+  'audit.do.payout.send': 'Sent payout {target}, signed by the staking wallet',
+  'audit.do.payout.sign_refused': 'Refused a signed copy of payout {target}: not the transaction prepared',
+  'audit.do.payout.found_on_chain': 'Found payout {target} on chain',
+  'audit.do.payout.completed': 'Payout {target} completed',
+  'audit.do.payout.expired': 'Payout {target} expired without landing',
+  'audit.do.payout.failed': 'Payout {target} failed on chain',
+  'audit.do.payout.needs_review': "Payout {target} needs an owner's review",
+  'audit.do.withdrawal.resolve_paid': 'Recorded withdrawal {target} as paid after review',
+  'audit.do.withdrawal.resolve_release': 'Released withdrawal {target} after review',
   'audit.do.withdrawal.complete': 'Marked withdrawal {target} as paid',
   'audit.do.withdrawal.reject': 'Rejected withdrawal {target}',
   'audit.do.stake.over_capacity': "Recorded stake {target} beyond its plan's cap",
@@ -419,6 +460,8 @@ export const adminEn = {
     'Owed: {principal} principal + {rewards} rewards of active and completed stakes, and {pending} in pending withdrawals.',
   'treasury.elsewhere':
     'Also owed from another wallet or in another token (deposits made while the settings named them; the balance above does not cover these):',
+  'treasury.underReview':
+    "{amount} left the staking wallet in payouts waiting for an owner's review. Their withdrawals are not counted in the liabilities until an owner resolves them.",
   'treasury.elsewhereItem': '{amount} from {wallet} (token {token})',
 
   'events.newWithdrawal': 'New withdrawal request',

@@ -280,32 +280,64 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'payout.notStakingWalletTag': 'A carteira conectada {wallet} não é a carteira de staking',
   'payout.disconnect': 'Desconectar',
   'payout.paySelected': 'Pagar selecionados ({count})',
-  'payout.paid': 'Saques pagos: {count}',
   'payout.failed': 'Falha no pagamento',
+  'payout.notPrepared': 'Pagamento não preparado: nada foi enviado',
+  'payout.sent': 'Pagamento enviado',
+  'payout.sentText':
+    'O servidor está confirmando o pagamento #{id} na blockchain; seus saques ({count}) são concluídos quando ele for finalizado.',
+  'payout.notSigned': 'Pagamento não assinado',
+  'payout.notSignedText':
+    'Os saques continuam reservados até o pagamento #{id} expirar (cerca de dois minutos); depois podem ser pagos de novo.',
+  'payout.maybeSent': 'Pagamento enviado pela carteira, ainda não encontrado',
   'payout.error.noWallet':
     'Nenhuma carteira Solana foi encontrada neste navegador. Instale a Phantom para pagar pelo painel, ou pague por outro meio e use Processar.',
   'payout.error.notStakingWallet':
     'A carteira conectada {wallet} não é a carteira de staking {stakingWallet}. Troque para essa conta na sua carteira e tente novamente.',
   'payout.error.rejected': 'A carteira rejeitou a transação. Nada foi enviado.',
-  'payout.error.noSourceAccount': 'A carteira de staking não possui conta do token configurado.',
-  'payout.error.insufficientBalance':
-    'A carteira de staking tem {available} tokens, o que não basta para os {needed} tokens deste pagamento. Nada foi enviado.',
-  'payout.error.failedOnChain':
-    'A transação de pagamento falhou na blockchain ({detail}): nenhum token foi movido, apenas a taxa da rede foi paga. A retirada continua pendente.',
-  'payout.error.sendFailed': 'Não foi possível enviar a transação: {detail}',
-  'payout.sentUnconfirmed':
-    'Pagamento enviado para {count} saques: a confirmação ainda não pôde ser lida. O servidor acompanha a transação e os conclui quando ela for finalizada; nada precisa ser pago de novo.',
-  'payout.error.otherStakingWallet':
-    'Este saque é devido pela carteira de staking {wallet}, para onde foi o depósito. Conecte essa carteira para pagá-lo. Nada foi enviado.',
-  'payout.error.mixedTokens': 'Os saques selecionados são devidos em tokens diferentes: pague-os separadamente. Nada foi enviado.',
-  'payout.error.cannotSign':
-    'Esta carteira não consegue assinar uma transação sem enviá-la, o que um pagamento seguro exige. Use a Phantom, ou pague por outro meio e use Processar. Nada foi enviado.',
-  'payout.error.refused': 'O servidor recusou este pagamento antes do envio: {detail} Nada foi enviado.',
-  'payout.error.notSent':
-    'A rede recusou a transação de pagamento antes de enviá-la ({detail}). Nada foi movido. Os saques poderão ser pagos de novo quando o blockhash expirar, em cerca de dois minutos.',
+  'payout.error.walletFailed': 'A carteira não conseguiu assinar o pagamento ({detail}). Nada foi enviado.',
+  'payout.error.noSignature':
+    'A carteira não informou se enviou o pagamento. Se enviou, o servidor o encontra na blockchain e conclui os saques; se não, eles continuam reservados até o pagamento expirar (cerca de dois minutos). Não os pague de novo antes disso.',
+  'payout.error.sentNotFound':
+    'A carteira enviou o pagamento, mas a blockchain ainda não o mostra. O servidor continua procurando e conclui os saques quando ele for confirmado: não os pague de novo.',
+  'payout.review.title': 'Revisar o pagamento #{id}',
+  'payout.review.intro':
+    'O servidor preparou esta transação. Confira quem recebe o quê antes de a carteira de staking assinar: a carteira a assina sem alterações e o servidor a envia.',
+  'payout.review.recipients': 'Destinatários',
+  'payout.review.wallet': 'Carteira do titular',
+  'payout.review.tokenAccount': 'Conta de token',
+  'payout.review.createsAccount': 'Nova conta de token',
+  'payout.review.createsAccountHint': 'A transação cria esta conta de token; a carteira de staking paga o aluguel (cerca de 0,002 SOL).',
+  'payout.review.total': 'Total',
+  'payout.review.payer': 'Pago pela carteira de staking',
+  'payout.review.token': 'Token',
+  'payout.review.sign': 'Assinar com a carteira',
+  'payout.review.close': 'Fechar sem assinar',
+  'payout.review.closeHint':
+    'Se fechar sem assinar, os saques continuam reservados até este pagamento expirar (cerca de dois minutos); depois podem ser pagos de novo.',
+  'payout.state.prepared': 'Aguardando a assinatura da carteira de staking',
   'payout.state.sent': 'Pagamento enviado: confirmando na blockchain',
   'payout.state.failed': 'Último pagamento falhou: {reason}',
-  'payout.state.expired': 'Último pagamento expirou sem ser enviado',
+  'payout.state.expired': 'Último pagamento expirou sem ser confirmado: pode ser pago de novo',
+  'payout.state.needsReview': 'Precisa de revisão',
+  'payout.state.ownerMustReview': 'Um proprietário precisa revisá-lo antes que possa ser pago, colado ou recusado.',
+  'payout.state.released': 'Liberado após revisão: pode ser pago de novo',
+  'payout.resolve': 'Resolver',
+  'resolve.title': 'Resolver um pagamento em revisão',
+  'resolve.intro': 'O pagamento #{id} foi confirmado, mas não pagou este saque como devido:',
+  'resolve.transaction': 'Transação do pagamento',
+  'resolve.action': 'O que você constatou?',
+  'resolve.paid': 'O titular foi pago, afinal: registrar como pago',
+  'resolve.paidHint': 'Você conferiu na blockchain que o titular recebeu o que é devido. O saque é concluído com a transação do pagamento.',
+  'resolve.release': 'Liberar para que possa ser pago de novo',
+  'resolve.releaseHint':
+    'O titular não recebeu os tokens. O saque volta a pendente e pode ser pago de novo; os tokens que já saíram não são recuperados.',
+  'resolve.note': 'Observação',
+  'resolve.noteHint': 'O que você conferiu, guardado no registro de auditoria.',
+  'resolve.stepUpHint': 'Você vai confirmar com sua senha (e o código de duas etapas).',
+  'resolve.submit': 'Resolver',
+  'resolve.donePaid': 'Saque registrado como pago',
+  'resolve.doneRelease': 'Saque liberado: pode ser pago de novo',
+  'resolve.failed': 'Não foi possível resolver o saque',
 
   'stakes.search': 'Buscar por carteira, TXID, plano ou id',
   'stakes.user': 'Usuário',
@@ -386,6 +418,16 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'audit.do.admin.step_up_failed': 'Confirmação de senha malsucedida para uma alteração',
   'audit.do.settings.update': 'Atualizou as configurações da plataforma',
   'audit.do.payout.register': 'Enviou o pagamento {target} pela carteira conectada',
+  'audit.do.payout.prepare': 'Preparou o pagamento {target} para a carteira de staking assinar',
+  'audit.do.payout.send': 'Enviou o pagamento {target}, assinado pela carteira de staking',
+  'audit.do.payout.sign_refused': 'Recusou uma cópia assinada do pagamento {target}: não é a transação preparada',
+  'audit.do.payout.found_on_chain': 'Encontrou o pagamento {target} na blockchain',
+  'audit.do.payout.completed': 'Pagamento {target} concluído',
+  'audit.do.payout.expired': 'Pagamento {target} expirou sem ser confirmado',
+  'audit.do.payout.failed': 'Pagamento {target} falhou na blockchain',
+  'audit.do.payout.needs_review': 'Pagamento {target} precisa da revisão de um proprietário',
+  'audit.do.withdrawal.resolve_paid': 'Registrou o saque {target} como pago após revisão',
+  'audit.do.withdrawal.resolve_release': 'Liberou o saque {target} após revisão',
   'audit.do.withdrawal.complete': 'Marcou o saque {target} como pago',
   'audit.do.withdrawal.reject': 'Rejeitou o saque {target}',
   'audit.do.stake.over_capacity': 'Registrou o stake {target} acima do limite do plano',
@@ -424,6 +466,8 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
     'Devido: {principal} de principal + {rewards} de recompensas de stakes ativos e concluídos, e {pending} em saques pendentes.',
   'treasury.elsewhere':
     'Também devido por outra carteira ou em outro token (depósitos feitos quando as configurações os indicavam; o saldo acima não os cobre):',
+  'treasury.underReview':
+    '{amount} saíram da carteira de staking em pagamentos que aguardam a revisão de um proprietário. Esses saques não entram nas obrigações até serem resolvidos.',
   'treasury.elsewhereItem': '{amount} por {wallet} (token {token})',
 
   'events.newWithdrawal': 'Novo pedido de saque',

@@ -21,8 +21,6 @@ export type CallOptions = {
 };
 
 export type AdminClient = {
-  /** The bearer token, for the RPC proxy's admin calls (sending a payout). */
-  token: string;
   get<T>(path: string, options?: CallOptions): Promise<T>;
   /** An admin list page: the rows and X-Total-Count. */
   page<T>(path: string, params?: ListParams): Promise<Page<T>>;
@@ -72,7 +70,6 @@ export function createAdminClient(serverUrl: string, token: string, hooks: Admin
     }
   }
   return {
-    token,
     get: async (path, options) => (await call(path, {}, options)).body as never,
     async page<T>(path: string, params?: ListParams) {
       const { body, headers: answered } = await call<T[]>(withQuery(path, params));

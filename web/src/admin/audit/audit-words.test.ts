@@ -44,6 +44,13 @@ describe('audit entries in words', () => {
     expect(describeAuditEntry(en, entry('settings.update', { entityId: '1' }))).toBe('Updated the platform settings');
   });
 
+  it("says what happened to a payout the server built, and an owner's review of one", () => {
+    expect(describeAuditEntry(en, entry('payout.prepare'))).toBe('Prepared payout #4 for the staking wallet to sign');
+    expect(describeAuditEntry(en, entry('payout.sign_refused'))).toBe('Refused a signed copy of payout #4: not the transaction prepared');
+    expect(describeAuditEntry(en, entry('payout.needs_review'))).toBe("Payout #4 needs an owner's review");
+    expect(describeAuditEntry(pt, entry('withdrawal.resolve_release'))).toBe('Liberou o saque #4 após revisão');
+  });
+
   it('shows an action it does not know in readable words, never as its raw code', () => {
     expect(describeAuditEntry(en, entry('plan.archive_all', { before: { name: 'Gold' } }))).toBe('Plan archive all: Gold (#4)');
     expect(describeAuditEntry(en, entry('report.export', { entityId: null }))).toBe('Report export');

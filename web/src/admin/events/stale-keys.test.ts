@@ -16,6 +16,12 @@ describe('what a change makes stale', () => {
   it('refetches the entity an admin changed and the audit log', () => {
     expect(staleKeys({ type: 'admin.changed', entityType: 'plan' })).toEqual([adminKeys.plans, adminKeys.stats, adminKeys.audit]);
     expect(staleKeys({ type: 'admin.changed', entityType: 'something new' })).toEqual([adminKeys.audit]);
+    // A payout that ends under review changes what the treasury counts.
+    expect(staleKeys({ type: 'admin.changed', entityType: 'payout' })).toEqual([
+      adminKeys.withdrawals,
+      adminKeys.treasury,
+      adminKeys.audit,
+    ]);
   });
 
   it('refetches everything after a resync', () => {

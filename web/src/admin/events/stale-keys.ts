@@ -14,7 +14,8 @@ export type AdminChange =
 /** The entities of admin.changed (the audit's entityType) and what a change of each makes stale. */
 const BY_ENTITY: Record<string, QueryKey[]> = {
   withdrawal: [adminKeys.withdrawals, adminKeys.stakes, adminKeys.stats, adminKeys.treasury],
-  payout: [adminKeys.withdrawals],
+  // A payout that ends under review takes its tokens out of what the treasury counts as owed.
+  payout: [adminKeys.withdrawals, adminKeys.treasury],
   stake: [adminKeys.stakes, adminKeys.stats],
   plan: [adminKeys.plans, adminKeys.stats],
   settings: [adminKeys.settings, adminKeys.treasury],

@@ -1,20 +1,40 @@
-import { useCallback, useState } from 'react';
-import type { Payout, RpcConfigResponse, Withdrawal } from '@stakedesk/shared/api-types';
+import { useCallback, useRef, useState } from 'react';
+import type { Payout, PreparedPayout, Withdrawal } from '@stakedesk/shared/api-types';
 import { installedWallets, type WalletOption } from '../../lib/wallet/installed-wallets.js';
 import { isUserRejection } from '../../lib/wallet/wallet-rejection.js';
 import { useAdminSettings } from '../api/queries.js';
-import { useAfterChange } from '../events/invalidation.js';
 import { plainOr } from '../errors/readable-error.js';
+import { useAfterChange } from '../events/invalidation.js';
+import type { AdminChange } from '../events/stale-keys.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useAdminClient } from '../session/session.js';
 import { useToast } from '../toast.js';
-import { PayoutError, type PayoutOutcome } from './payout-errors.js';
+import { PayoutError } from './payout-errors.js';
+import { payInPayouts } from './payout-flow.js';
 
 export type ConnectedWallet = { option: WalletOption; address: string };
 
+/** The payout the review dialog shows: what the server prepared, before the wallet signs it. */
+export type PayoutReview = {
+  prepared: PreparedPayout;
+  withdrawals: Withdrawal[];
+  signing: boolean;
+  /** Why the last signing attempt did not send it, in the reader's language; it can be signed again. */
+  error: string | null;
+};
+
+const PAYOUT_CHANGED: AdminChange[] = [
+  { type: 'admin.changed', entityType: 'payout' },
+  { type: 'admin.changed', entityType: 'withdrawal' },
+];
+
+/** The wallet may have sent it: the server finds it on chain by itself, so the operator must not pay again. */
+const mayHaveSent = (error: unknown) => error instanceof PayoutError && (error.code === 'sentNotFound' || error.code === 'noSignature');
+
 /**
- * The staking wallet connected in the browser panel, and Pay: the chosen withdrawals paid from it
- * on chain, then completed through the same server check as a pasted TXID.
+ * The staking wallet connected in the browser panel, and Pay: the server prepares each payout, the
+ * operator reviews it, the wallet signs it unchanged and the server checks and sends it. The panel
+ * never builds, changes or sends a payout transaction itself.
  */
 export function useWalletPayout() {
   const { t } = useAdminI18n();
@@ -26,8 +46,19 @@ export function useWalletPayout() {
   const [wallet, setWallet] = useState<ConnectedWallet | null>(null);
   const [choices, setChoices] = useState<WalletOption[] | null>(null);
   const [paying, setPaying] = useState<ReadonlySet<number>>(new Set());
+  const [review, setReview] = useState<PayoutReview | null>(null);
+  // The open review: its wallet, and how the flow waiting on it hears the outcome.
+  const reviewing = useRef<{ wallet: ConnectedWallet; settle: (sent: Payout | null) => void } | null>(null);
   const stakingWallet = settings?.stakingWallet ?? '';
   const cluster = settings?.solanaCluster;
+
+  const messageOf = useCallback(
+    (error: unknown) =>
+      error instanceof PayoutError
+        ? t(`payout.error.${error.code}`, { detail: plainOr(error.detail, t('errors.unexpected')), ...error.values })
+        : localize(error),
+    [localize, t],
+  );
 
   const connectWith = useCallback(
     async (option: WalletOption): Promise<ConnectedWallet | null> => {
@@ -67,16 +98,47 @@ export function useWalletPayout() {
     setWallet(null);
   }, [wallet]);
 
-  /** What went out: paid and confirmed, or sent with its confirmation unread (the server follows both to the end). */
-  const report = useCallback(
-    (outcomes: PayoutOutcome[]) => {
-      const count = (confirmed: boolean) =>
-        outcomes.filter((o) => o.confirmed === confirmed).reduce((sum, o) => sum + o.withdrawals.length, 0);
-      if (count(true) > 0) toast.success(t('payout.paid', { count: count(true) }));
-      if (count(false) > 0) toast.info(t('payout.sentUnconfirmed', { count: count(false) }));
-    },
-    [t, toast],
-  );
+  /** Ends the open review: the flow goes on to the next payout (sent) or stops (null). */
+  const endReview = useCallback((sent: Payout | null) => {
+    const open = reviewing.current;
+    reviewing.current = null;
+    setReview(null);
+    open?.settle(sent);
+  }, []);
+
+  /** "Sign with wallet": the wallet signs the prepared transaction, the server checks it and sends it. */
+  const signReviewed = useCallback(async () => {
+    const open = reviewing.current;
+    if (!open || !review || review.signing) return;
+    setReview({ ...review, signing: true, error: null });
+    try {
+      const { signAndPostPayout } = await import('./sign-payout.js');
+      const sent = await signAndPostPayout({
+        provider: open.wallet.option.provider,
+        prepared: review.prepared,
+        post: (copy) => client.send<Payout>('POST', `/api/admin/payouts/${review.prepared.id}/signed`, copy),
+      });
+      toast.success(t('payout.sent'), t('payout.sentText', { id: sent.id, count: sent.withdrawalIds.length }));
+      afterChange(...PAYOUT_CHANGED);
+      endReview(sent);
+    } catch (error) {
+      if (mayHaveSent(error)) {
+        toast.warning(t('payout.maybeSent'), messageOf(error));
+        afterChange(...PAYOUT_CHANGED);
+        endReview(null);
+        return;
+      }
+      // Nothing was sent and the payout is still prepared: the dialog stays open to sign it again.
+      setReview((current) => current && { ...current, signing: false, error: messageOf(error) });
+    }
+  }, [afterChange, client, endReview, messageOf, review, t, toast]);
+
+  /** "Close without signing": nothing is sent; the payout holds its withdrawals until it expires. */
+  const closeReview = useCallback(() => {
+    if (!review || review.signing) return;
+    toast.info(t('payout.notSigned'), t('payout.notSignedText', { id: review.prepared.id }));
+    endReview(null);
+  }, [endReview, review, t, toast]);
 
   const pay = useCallback(
     async (withdrawals: Withdrawal[]) => {
@@ -85,35 +147,30 @@ export function useWalletPayout() {
       try {
         const connected = wallet ?? (await connect({ choose: false }));
         if (!connected) return;
-        if (connected.address !== stakingWallet)
-          throw new PayoutError('notStakingWallet', { values: { wallet: connected.address, stakingWallet } });
-        const { apiUrl } = await client.get<RpcConfigResponse>('/api/helius-config');
-        const { payWithdrawals } = await import('./pay-withdrawals.js');
-        const outcomes = await payWithdrawals({
-          provider: connected.option.provider,
-          stakingWallet,
-          withdrawals,
-          rpcUrl: apiUrl,
-          adminToken: client.token,
-          register: (items, signature, lastValidBlockHeight) =>
-            client.send<Payout>('POST', '/api/admin/payouts', { withdrawalIds: items.map((w) => w.id), signature, lastValidBlockHeight }),
+        // The payer is the staking wallet each withdrawal's deposit went to (the server refuses any other).
+        const owedElsewhere = withdrawals.find((w) => w.stakingWallet !== connected.address);
+        if (owedElsewhere)
+          throw new PayoutError('notStakingWallet', { values: { wallet: connected.address, stakingWallet: owedElsewhere.stakingWallet } });
+        await payInPayouts(withdrawals, {
+          prepare: async (batch) => {
+            const prepared = await client.send<PreparedPayout>('POST', '/api/admin/payouts', { withdrawalIds: batch.map((w) => w.id) });
+            afterChange(...PAYOUT_CHANGED);
+            return prepared;
+          },
+          review: (prepared, batch) =>
+            new Promise<Payout | null>((settle) => {
+              reviewing.current = { wallet: connected, settle };
+              setReview({ prepared, withdrawals: batch, signing: false, error: null });
+            }),
         });
-        report(outcomes);
       } catch (error) {
-        if (error instanceof PayoutError) {
-          // A wallet's or the RPC's own words may carry JSON or a status code: a plain sentence replaces them.
-          const detail = error.code === 'refused' ? localize(error.cause ?? error.detail) : plainOr(error.detail, t('errors.unexpected'));
-          toast.error(t('payout.failed'), t(`payout.error.${error.code}`, { detail, ...error.values }));
-          report(error.outcomes);
-        } else {
-          toast.error(t('payout.failed'), localize(error));
-        }
+        // A refusal to prepare is the server's, in its words; the rest is the panel's or the wallet's.
+        toast.error(error instanceof PayoutError ? t('payout.failed') : t('payout.notPrepared'), messageOf(error));
       } finally {
         setPaying(new Set());
-        afterChange({ type: 'admin.changed', entityType: 'payout' }, { type: 'admin.changed', entityType: 'withdrawal' });
       }
     },
-    [afterChange, client, connect, localize, paying.size, report, stakingWallet, t, toast, wallet],
+    [afterChange, client, connect, messageOf, paying.size, t, toast, wallet],
   );
 
   return {
@@ -126,6 +183,9 @@ export function useWalletPayout() {
     disconnect,
     pay,
     paying,
+    review,
+    signReviewed,
+    closeReview,
   };
 }
 

@@ -20,6 +20,7 @@ describe("the panel's controls by role", () => {
     expect(permissionFor('viewer', 'withdrawals.process')).toEqual({ allowed: false, needs: 'operator' });
     expect(permissionFor('viewer', 'settings.save')).toEqual({ allowed: false, needs: 'owner' });
     expect(permissionFor('operator', 'admins.manage')).toEqual({ allowed: false, needs: 'owner' });
+    expect(permissionFor('operator', 'withdrawals.resolve')).toEqual({ allowed: false, needs: 'owner' });
   });
 
   it('every action needs a known role', () => {

@@ -8,6 +8,8 @@ import { roleAllows, type AdminRole } from '@stakedesk/shared/roles';
 export const ACTION_ROLE = {
   /** Pay, Process, Reject a withdrawal. */
   'withdrawals.process': 'operator',
+  /** Resolve a withdrawal whose payout landed but did not pay it as owed (with step-up). */
+  'withdrawals.resolve': 'owner',
   /** Create, edit, activate or deactivate, delete a plan. */
   'plans.manage': 'operator',
   'stakes.updateExpired': 'operator',

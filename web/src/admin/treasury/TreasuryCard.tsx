@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Col, Row, Statistic } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
+import { compareDecimal } from '@stakedesk/shared/decimal';
 import { formatExact } from '@stakedesk/shared/format';
 import { useAdminSettings, useTreasury } from '../api/queries.js';
 import { chainCauseOf } from '../chain/chain-cause.js';
@@ -47,6 +48,14 @@ export function TreasuryCard({ folded = false }: { folded?: boolean }) {
           type="warning"
           showIcon
           message={t('treasury.underCovered', { percent: coverage.coveragePercent ?? '0' })}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {coverage && compareDecimal(coverage.underReview, '0') > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('treasury.underReview', { amount: amount(coverage.underReview) })}
           style={{ marginBottom: 16 }}
         />
       )}

@@ -1,5 +1,5 @@
 import { Button, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AdminWithdrawal as Withdrawal } from '@stakedesk/shared/api-types';
 import { formatDateTime, formatExact } from '@stakedesk/shared/format';
 import type { WithdrawalStatus } from '@stakedesk/shared/stake-status';
@@ -9,13 +9,16 @@ import { CsvButton } from '../components/CsvButton.js';
 import { TxLink } from '../components/TxLink.js';
 import { useTableQuery } from '../components/use-table-query.js';
 import { useAdminI18n } from '../i18n.js';
+import { PayoutReviewDialog } from '../payout/PayoutReviewDialog.js';
 import { useWalletPayout } from '../payout/use-wallet-payout.js';
 import { WalletPayoutBar } from '../payout/WalletPayoutBar.js';
 import { usePlatform } from '../platform.js';
 import { RoleNotice } from '../roles/RoleNotice.js';
 import { usePermission } from '../roles/use-permission.js';
+import { isHeld, payoutStanding } from './payout-standing.js';
 import { PayoutState } from './PayoutState.js';
 import { ProcessDialog, type ProcessMode } from './ProcessDialog.js';
+import { ResolveDialog } from './ResolveDialog.js';
 
 type Columns = TableColumnsType<Withdrawal>;
 
@@ -31,7 +34,9 @@ export function WithdrawalsTab() {
   const { data: settings } = useAdminSettings();
   const [search, setSearch] = useState('');
   const [acting, setActing] = useState<{ withdrawal: Withdrawal; mode: ProcessMode } | null>(null);
+  const [resolving, setResolving] = useState<Withdrawal | null>(null);
   const canProcess = usePermission('withdrawals.process').allowed;
+  const canResolve = usePermission('withdrawals.resolve').allowed;
   // A viewer sees the withdrawals without any way to pay or reject them.
   const walletPayouts = usePlatform().walletPayouts && canProcess;
   const payout = useWalletPayout();
@@ -40,6 +45,13 @@ export function WithdrawalsTab() {
   const completed = useWithdrawalTable('completed', search);
   const rejected = useWithdrawalTable('rejected', search);
   const symbol = settings?.tokenSymbol ?? '';
+  // A row whose payout now holds it (prepared here or in another panel) cannot be paid again: it leaves the selection.
+  const pendingRows = pending.query.data?.rows;
+  useEffect(() => {
+    if (!pendingRows) return;
+    const payable = new Set(pendingRows.filter((w) => !isHeld(w.payout)).map((w) => w.id));
+    setSelected((current) => (current.every((w) => payable.has(w.id)) ? current : current.filter((w) => payable.has(w.id))));
+  }, [pendingRows]);
   const amount = (value: string) => `${formatExact(value)} ${symbol}`.trim();
 
   const user: Columns[number] = {
@@ -79,15 +91,15 @@ export function WithdrawalsTab() {
     // Stays in view while the other columns scroll sideways on a narrow screen.
     fixed: 'right',
     render: (_value, withdrawal) => {
-      // While a payout is on its way nothing else may pay or reject it (the server refuses too).
-      const onItsWay = withdrawal.payout?.status === 'sent';
-      return (
+      // While a payout holds it (open, or under review) nothing else may pay, paste or reject it (the server refuses too).
+      const held = isHeld(withdrawal.payout);
+      const buttons = (
         <Space>
           {walletPayouts && (
             <Button
               type="primary"
               size="small"
-              disabled={onItsWay}
+              disabled={held}
               loading={payout.paying.has(withdrawal.id)}
               onClick={() => void payout.pay([withdrawal])}
             >
@@ -97,14 +109,24 @@ export function WithdrawalsTab() {
           <Button
             type={walletPayouts ? 'default' : 'primary'}
             size="small"
-            disabled={onItsWay}
+            disabled={held}
             onClick={() => setActing({ withdrawal, mode: 'complete' })}
           >
             {t('withdrawals.process')}
           </Button>
-          <Button danger size="small" disabled={onItsWay} onClick={() => setActing({ withdrawal, mode: 'reject' })}>
+          <Button danger size="small" disabled={held} onClick={() => setActing({ withdrawal, mode: 'reject' })}>
             {t('withdrawals.reject')}
           </Button>
+        </Space>
+      );
+      // Under review, an owner's way out is here, in the column that stays in view on a phone.
+      if (!canResolve || payoutStanding(withdrawal.payout) !== 'review') return buttons;
+      return (
+        <Space direction="vertical" size={4}>
+          <Button type="primary" danger size="small" onClick={() => setResolving(withdrawal)}>
+            {t('payout.resolve')}
+          </Button>
+          {buttons}
         </Space>
       );
     },
@@ -126,7 +148,9 @@ export function WithdrawalsTab() {
     {
       title: t('withdrawals.payout'),
       key: 'payout',
-      render: (_value, withdrawal) => <PayoutState payout={withdrawal.payout} cluster={settings?.solanaCluster} />,
+      render: (_value, withdrawal) => (
+        <PayoutState payout={withdrawal.payout} cluster={settings?.solanaCluster} ownerMayResolve={canResolve} />
+      ),
     },
     ...(canProcess ? [actionsColumn] : []),
   ];
@@ -164,7 +188,7 @@ export function WithdrawalsTab() {
             ? {
                 selectedRowKeys: selected.map((w) => w.id),
                 onChange: (_keys, rows) => setSelected(rows),
-                getCheckboxProps: (w) => ({ disabled: w.payout?.status === 'sent' }),
+                getCheckboxProps: (w) => ({ disabled: isHeld(w.payout) }),
               }
             : undefined
         }
@@ -205,6 +229,8 @@ export function WithdrawalsTab() {
         symbol={symbol}
         onClose={() => setActing(null)}
       />
+      <ResolveDialog withdrawal={resolving} symbol={symbol} cluster={settings?.solanaCluster} onClose={() => setResolving(null)} />
+      {walletPayouts && <PayoutReviewDialog payout={payout} />}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { Withdrawal } from '@stakedesk/shared/api-types';
+import type { ReviewResolution } from '@stakedesk/shared/stake-status';
 import { useChangeMutation, type MutationCallbacks } from '../events/invalidation.js';
 import { useAdminClient } from '../session/session.js';
 
@@ -12,6 +13,22 @@ export function useProcessWithdrawal(
   return useChangeMutation(
     ({ withdrawal, decision }: { withdrawal: Withdrawal; decision: WithdrawalDecision }) =>
       client.send<Withdrawal>('PUT', `/api/admin/withdrawals/${withdrawal.id}`, decision),
+    () => [{ type: 'admin.changed', entityType: 'withdrawal' }],
+    callbacks,
+  );
+}
+
+export type ReviewDecision = { action: ReviewResolution; note: string };
+
+/**
+ * An owner's decision on a withdrawal whose payout landed but did not pay it as owed: paid after
+ * all, or released to be paid again. A step-up change: the client asks for the password.
+ */
+export function useResolveWithdrawal(callbacks: MutationCallbacks<Withdrawal, { withdrawal: Withdrawal; decision: ReviewDecision }> = {}) {
+  const client = useAdminClient();
+  return useChangeMutation(
+    ({ withdrawal, decision }: { withdrawal: Withdrawal; decision: ReviewDecision }) =>
+      client.send<Withdrawal>('POST', `/api/admin/withdrawals/${withdrawal.id}/resolve`, decision),
     () => [{ type: 'admin.changed', entityType: 'withdrawal' }],
     callbacks,
   );

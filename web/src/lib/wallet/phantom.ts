@@ -9,8 +9,10 @@ export type PhantomProvider = {
   disconnect(): Promise<void>;
   signMessage(message: Uint8Array, display?: 'utf8'): Promise<{ signature: Uint8Array }>;
   signAndSendTransaction(transaction: unknown): Promise<{ signature?: string } | undefined>;
-  /** Signs without sending (the admin panel registers a payout's signature before it is sent). */
-  signTransaction?(transaction: unknown): Promise<{ serialize(): Uint8Array }>;
+  /** Signs without sending (the admin panel hands a payout's signed copy to the server, which sends it). */
+  signTransaction?(
+    transaction: unknown,
+  ): Promise<{ serialize(config?: { requireAllSignatures?: boolean; verifySignatures?: boolean }): Uint8Array }>;
   on?(event: 'connect' | 'disconnect' | 'accountChanged', handler: (...args: unknown[]) => void): void;
   off?(event: string, handler: (...args: unknown[]) => void): void;
 };

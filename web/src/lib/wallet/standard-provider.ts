@@ -90,7 +90,7 @@ export function standardProvider(wallet: Wallet, cluster: () => SolanaCluster | 
       const { default: bs58 } = await import('bs58');
       return { signature: bs58.encode(output.signature) };
     },
-    // Only wallets that offer it can pay from the admin panel (sign, register, then send).
+    // Offered when the wallet has it: the admin panel prefers it for payouts (the server sends them).
     ...(features[SolanaSignTransaction] && {
       async signTransaction(transaction: unknown) {
         const bytes = (transaction as Serializable).serialize({ requireAllSignatures: false, verifySignatures: false });
