@@ -4,7 +4,7 @@
  * history per address.
  */
 import { createHash } from 'node:crypto';
-import { address, isFullySignedTransaction, lamports } from '@solana/kit';
+import { address, isFullySignedTransaction, lamports, type Address } from '@solana/kit';
 import { AddressLookupTableAccount, AddressLookupTableProgram, Keypair, SystemProgram, Transaction, type PublicKey } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
@@ -46,6 +46,18 @@ export interface SimulationResult extends ExecutionMeta {
 }
 
 type Listener<T> = (value: T) => void;
+
+/** @solana/kit checks an address by decoding its base58 on every call; the ledger asks for the same few thousand again and again. */
+const addresses = new Map<string, Address>();
+function knownAddress(pubkey: string): Address {
+  let known = addresses.get(pubkey);
+  if (!known) {
+    known = address(pubkey);
+    if (addresses.size >= 100_000) addresses.clear();
+    addresses.set(pubkey, known);
+  }
+  return known;
+}
 
 export class Ledger {
   private readonly svm: LiteSVM;
@@ -185,7 +197,7 @@ export class Ledger {
   // Accounts
 
   getAccount(pubkey: string): AccountSnapshot | null {
-    const account = this.svm.getAccount(address(pubkey));
+    const account = this.svm.getAccount(knownAddress(pubkey));
     if (!account.exists || account.lamports === 0n) return null;
     return {
       lamports: account.lamports,

@@ -109,6 +109,8 @@ export interface TestChain {
   sendTransaction(transaction: Transaction | VersionedTransaction, signers?: Keypair[]): Promise<string>;
   /** Raw token amount in the owner's associated token account (0n if there is none). */
   tokenBalance(mint: PublicKey, owner: PublicKey): bigint;
+  /** Raw token amount in a token account, by its address (0n if there is none): no address to derive. */
+  tokenAmountAt(account: PublicKey): bigint;
   latestBlockhash(): { blockhash: string; lastValidBlockHeight: number };
   /** The block height now (every commitment: whatever is processed is final here). */
   blockHeight(): number;
@@ -180,8 +182,17 @@ export async function startTestChain(options: { port?: number } = {}): Promise<T
     return new PublicKey(account.owner);
   };
 
-  const associatedAccount = (mint: PublicKey, owner: PublicKey, programId: PublicKey) =>
-    getAssociatedTokenAddressSync(mint, owner, true, programId);
+  // Deriving an address searches off the ed25519 curve in pure JavaScript: each is derived once.
+  const associatedAccounts = new Map<string, PublicKey>();
+  const associatedAccount = (mint: PublicKey, owner: PublicKey, programId: PublicKey) => {
+    const key = `${mint.toBase58()}:${owner.toBase58()}:${programId.toBase58()}`;
+    let account = associatedAccounts.get(key);
+    if (!account) {
+      account = getAssociatedTokenAddressSync(mint, owner, true, programId);
+      associatedAccounts.set(key, account);
+    }
+    return account;
+  };
 
   const chain: TestChain = {
     url,
@@ -300,8 +311,11 @@ export async function startTestChain(options: { port?: number } = {}): Promise<T
     },
 
     tokenBalance(mint, owner) {
-      const programId = tokenProgramOf(mint);
-      const account = ledger.getAccount(associatedAccount(mint, owner, programId).toBase58());
+      return chain.tokenAmountAt(associatedAccount(mint, owner, tokenProgramOf(mint)));
+    },
+
+    tokenAmountAt(address) {
+      const account = ledger.getAccount(address.toBase58());
       return (account && decodeTokenAccount(account.owner, account.data)?.amount) ?? 0n;
     },
 

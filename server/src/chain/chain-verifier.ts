@@ -44,7 +44,12 @@ export type PayoutClaim = {
 export type Verdict = { ok: true } | { ok: false; reason: CodedMessage | string; retryable?: true };
 
 /** A transaction that mentions an address (getSignaturesForAddress), newest first. */
-export type SignatureInfo = { signature: string; failed: boolean };
+export type SignatureInfo = {
+  signature: string;
+  failed: boolean;
+  /** When its block was made (seconds since the epoch), as the validators estimate it; null when unknown. */
+  blockTime: number | null;
+};
 
 /** Where a sent transaction stands (getSignatureStatuses); null when the chain does not know it. */
 export type SignatureState = { finalized: boolean; failed: boolean };

@@ -164,7 +164,7 @@ export class SolanaChain implements Chain {
   async signaturesForAddress(address: string, limit: number, bounds: HistoryBounds = {}): Promise<SignatureInfo[]> {
     const connection = await this.connection();
     const found = await this.ask(() => connection.getSignaturesForAddress(new PublicKey(address), { limit, ...bounds }));
-    return found.map((entry) => ({ signature: entry.signature, failed: entry.err !== null }));
+    return found.map((entry) => ({ signature: entry.signature, failed: entry.err !== null, blockTime: entry.blockTime ?? null }));
   }
 
   async signatureStatuses(signatures: string[]): Promise<(SignatureState | null)[]> {

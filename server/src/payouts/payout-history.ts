@@ -6,6 +6,12 @@ import { carriesMessage } from './signed-copy.js';
 const PAGE = 100;
 /** A payer busier than this within one payout's life cannot be searched in one look: the look proves nothing. */
 const MAX_PAGES = 10;
+/**
+ * Block times are the validators' estimate: a transaction whose block is this much older than the
+ * payout cannot carry it (its blockhash did not exist yet). Bounds the search when the payer had no
+ * history to name a tip.
+ */
+const BLOCK_TIME_SLACK_SECONDS = 300;
 
 export type HistoryFinding = {
   /** A copy of the prepared message that landed (successful or failed). */
@@ -18,7 +24,7 @@ export type HistoryFinding = {
 
 /**
  * Reads the payer's transactions since the payout was prepared (newest first, back to the tip
- * read before its blockhash): every transaction the payer signed lists it, so a copy of the
+ * read before its blockhash, or to blocks older than the payout): every transaction the payer signed lists it, so a copy of the
  * message that landed is among them whoever sent it, and so is any other transaction of the
  * payer's that paid one of the payout's accounts (a wallet that altered and sent it itself).
  */
@@ -26,9 +32,12 @@ export async function searchPayerHistory(chain: Chain, payout: BuiltPayoutRow): 
   const finding: HistoryFinding = { ours: null, foreign: null, complete: false };
   let before: string | undefined;
   let unreadable = false;
+  const olderThanPayout = (blockTime: number | null) =>
+    blockTime !== null && blockTime < payout.created_at.getTime() / 1000 - BLOCK_TIME_SLACK_SECONDS;
   for (let page = 0; page < MAX_PAGES; page++) {
     const bounds = { ...(payout.history_tip ? { until: payout.history_tip } : {}), ...(before ? { before } : {}) };
-    const signatures = await chain.signaturesForAddress(payout.payer, PAGE, bounds);
+    const listed = await chain.signaturesForAddress(payout.payer, PAGE, bounds);
+    const signatures = listed.filter((entry) => !olderThanPayout(entry.blockTime));
     for (const { signature } of signatures) {
       const landed = await chain.landedTransaction(signature);
       if (!landed) {
@@ -41,8 +50,8 @@ export async function searchPayerHistory(chain: Chain, payout: BuiltPayoutRow): 
         if (account) finding.foreign ??= { signature, account };
       }
     }
-    if (signatures.length < PAGE) return { ...finding, complete: !unreadable };
-    before = signatures.at(-1)!.signature;
+    if (listed.length < PAGE || signatures.length < listed.length) return { ...finding, complete: !unreadable };
+    before = listed.at(-1)!.signature;
   }
   return finding;
 }

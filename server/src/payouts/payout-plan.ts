@@ -1,7 +1,7 @@
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { fromRawAmount, toRawAmount } from '@stakedesk/shared/money';
+import { associatedTokenAccount } from '../chain/associated-account.js';
 import type { Chain, TokenAccountState } from '../chain/chain-verifier.js';
 import { conflict } from '../http/errors.js';
 import type { PayableWithdrawal } from './payable-withdrawals.js';
@@ -39,8 +39,8 @@ export async function readPayoutPlan(
   const mint = new PublicKey(mintAddress);
   const programId = new PublicKey(mintState.programId);
   const payer = new PublicKey(payerAddress);
-  const source = getAssociatedTokenAddressSync(mint, payer, true, programId);
-  const destinations = withdrawals.map((w) => getAssociatedTokenAddressSync(mint, new PublicKey(w.walletAddress), true, programId));
+  const source = associatedTokenAccount(mint, payer, programId);
+  const destinations = withdrawals.map((w) => associatedTokenAccount(mint, new PublicKey(w.walletAddress), programId));
   const [sourceAccount, ...destinationAccounts] = await chain.tokenAccounts([source, ...destinations].map((key) => key.toBase58()));
 
   if (!sourceAccount || destinationProblem(sourceAccount, payerAddress, mintAddress, mintState.programId)) {

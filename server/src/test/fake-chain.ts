@@ -78,7 +78,7 @@ export class FakeChain implements Chain {
       .filter(([, deposit]) => deposit.reference === address)
       .reverse()
       .slice(0, limit)
-      .map(([signature]) => ({ signature, failed: false }));
+      .map(([signature]) => ({ signature, failed: false, blockTime: null }));
   }
 
   async signatureStatuses(signatures: string[]): Promise<(SignatureState | null)[]> {

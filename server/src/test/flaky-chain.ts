@@ -98,8 +98,9 @@ export class FlakyChain implements Chain {
 
   async signaturesForAddress(address: string, limit: number, bounds?: HistoryBounds): Promise<SignatureInfo[]> {
     this.reach();
-    const found = await this.inner.signaturesForAddress(address, limit, bounds);
-    return found.filter((entry) => !this.hidden(entry.signature));
+    // A lagging index answers the newest transactions it has seen: ask beyond the hidden ones.
+    const found = await this.inner.signaturesForAddress(address, this.lagBlocks > 0 ? 1000 : limit, bounds);
+    return found.filter((entry) => !this.hidden(entry.signature)).slice(0, limit);
   }
 
   async landedTransaction(signature: string): Promise<LandedTransaction | null> {
