@@ -1,5 +1,5 @@
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { ComputeBudgetProgram, Keypair, Transaction } from '@solana/web3.js';
+import { ComputeBudgetProgram, Keypair, Transaction, TransactionInstruction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
@@ -8,6 +8,7 @@ import { DECIMALS, startPayoutWorld, tokens, type PayoutWorld } from '../test/pa
 import { STEP_UP } from '../test/test-server.js';
 import { adminWithRole } from '../test/two-factor.js';
 import { EXPIRY_CONFIRM_BLOCKS } from './payout-follower.js';
+import { MEMO_PROGRAM_ID } from './payout-transaction.js';
 
 // How a payout ends is the server's decision alone, from what it reads on chain.
 let world: PayoutWorld;
@@ -88,6 +89,30 @@ describe('a signed copy held back by a wallet or an RPC', () => {
     expect(await world.payout(prepared.id)).toMatchObject({ status: 'prepared' });
     world.chain.advanceSlots(3); // the index has caught up
     expect(await world.followUntilEnded(prepared.id)).toMatchObject({ status: 'completed', signature });
+  });
+});
+
+describe('a payout whose payer named no history tip when it was prepared', () => {
+  it('still expires when the payer has more history than one look reads: older blocks than the payout end the search', async () => {
+    const { withdrawal } = await world.pendingWithdrawal();
+    // A thousand transactions of the staking wallet's, all before the payout.
+    const busy = Array.from({ length: 1_001 }, (_, i) =>
+      new Transaction({ feePayer: world.stakingWallet.publicKey }).add(
+        new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(`busy ${i}`) }),
+      ),
+    );
+    for (const transaction of busy) await world.chain.sendTransaction(transaction, [world.stakingWallet]);
+    const prepared = (await world.prepare([withdrawal.id])).body;
+    // As if the provider had answered no newest transaction at prepare time, and the payout came minutes after those.
+    await world.api.sequelize.query("UPDATE payouts SET history_tip = NULL, created_at = now() + interval '6 minutes' WHERE id = :id", {
+      replacements: { id: prepared.id },
+    });
+    world.chain.freezeClock(true);
+    world.chain.advanceSlots(prepared.lastValidBlockHeight + 1 - world.chain.blockHeight());
+    await world.api.followChain();
+    world.chain.advanceSlots(EXPIRY_CONFIRM_BLOCKS);
+    await world.api.followChain();
+    expect(await world.payout(prepared.id)).toMatchObject({ status: 'expired' });
   });
 });
 
