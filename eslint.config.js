@@ -64,6 +64,10 @@ const chainConnection = {
   importNames: ['Connection'],
   message: 'The panel never reads or sends to the chain for a payout: the server does (DESIGN 11); the panel talks to its own server only.',
 };
+const payoutsFrontDoor = {
+  group: ['**/payouts/*', '!**/payouts/index.js'],
+  message: 'Paying a withdrawal is one module: reach it through server/src/payouts/index.ts.',
+};
 const serverSource = {
   group: ['**/server/**', '@stakedesk/server', '@stakedesk/server/*'],
   message: 'Web and desktop reach the test chain and other test helpers through @stakedesk/test-support, never the server.',
@@ -106,7 +110,8 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   wall(['shared/src/**'], [appsOrTheirFrameworks]),
-  wall(['server/src/**/*.routes.ts'], [models, database], sqlCall),
+  wall(['server/src/**'], [payoutsFrontDoor]),
+  wall(['server/src/**/*.routes.ts'], [models, database, payoutsFrontDoor], sqlCall),
   // A file gets one set of walls: the last block that matches it wins, so each block lists all of its own.
   wall(['bench/**'], [serverInternals]),
   wall(['web/**', 'desktop/**'], [serverSource]),

@@ -59,6 +59,16 @@ describe('architecture walls', () => {
       "import { type Connection } from '@solana/web3.js';\nexport type X = Connection;\n",
     ],
     [
+      'the server reaches paying a withdrawal through its front door only',
+      'server/src/chain/scratch.ts',
+      "import { preparePayout } from '../payouts/prepare-payout.js';\nexport const x = preparePayout;\n",
+    ],
+    [
+      'routes too',
+      'server/src/withdrawals/scratch.routes.ts',
+      "import { settlePayout } from '../payouts/settle-payout.js';\nexport const x = settlePayout;\n",
+    ],
+    [
       'web tests reach no server source',
       'web/e2e/scratch.ts',
       "import { startTestChain } from '../../server/src/test/fixtures.js';\nexport const x = startTestChain;\n",
@@ -90,6 +100,18 @@ describe('architecture walls', () => {
       await wallErrors(
         'web/src/admin/payout/Scratch.ts',
         "import { Transaction } from '@solana/web3.js';\nexport const x = Transaction;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await wallErrors(
+        'server/src/chain/scratch.ts',
+        "import { followPayouts } from '../payouts/index.js';\nexport const x = followPayouts;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await wallErrors(
+        'server/src/payouts/scratch.ts',
+        "import { preparePayout } from './prepare-payout.js';\nexport const x = preparePayout;\n",
       ),
     ).toEqual([]);
     expect(

@@ -1,6 +1,6 @@
 import type { Sequelize } from 'sequelize';
 import type { Logger } from '../logger.js';
-import { followPayouts } from '../payouts/payout-follower.js';
+import { followPayouts } from '../payouts/index.js';
 import { watchDeposits } from '../stakes/deposit-watch.js';
 import type { Chain } from './chain-verifier.js';
 
