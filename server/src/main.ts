@@ -11,10 +11,9 @@ import { AdminEventHub } from './events/admin-event-hub.js';
 import { openDatabase } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrateAndSeed } from './db/migrator.js';
-import { deleteExpiredRevocations } from './auth/revoked-sessions.js';
 import { deleteOldNonces } from './auth/sign-in.service.js';
 import { forgetOldFailures } from './admins/login-throttle.js';
-import { deleteExpiredAdminRevocations } from './admins/revoked-admin-sessions.js';
+import { adminRevocations, holderRevocations } from './auth/revoked-sessions.js';
 import { deleteExpiredRateLimits } from './http/postgres-rate-limit-store.js';
 import { createLogger, type Logger } from './logger.js';
 import { scheduleExpiry } from './stakes/expiry.js';
@@ -69,8 +68,8 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const cleanup = setInterval(() => {
     void deleteExpiredRateLimits(sequelize).catch(() => undefined);
     void deleteOldNonces(sequelize).catch(() => undefined);
-    void deleteExpiredRevocations(sequelize).catch(() => undefined);
-    void deleteExpiredAdminRevocations(sequelize).catch(() => undefined);
+    void holderRevocations.deleteExpired(sequelize).catch(() => undefined);
+    void adminRevocations.deleteExpired(sequelize).catch(() => undefined);
     void forgetOldFailures(sequelize).catch(() => undefined);
   }, 10 * 60_000);
   cleanup.unref();

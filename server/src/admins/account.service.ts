@@ -11,7 +11,7 @@ import { Admin } from './admin.model.js';
 import { toAdminJson } from './admins.service.js';
 import type { StepUp } from './step-up.js';
 import { hashPassword } from './passwords.js';
-import { revokeAdminSession } from './revoked-admin-sessions.js';
+import { adminRevocations } from '../auth/revoked-sessions.js';
 
 /** The acting admin's row, locked, while this session is still honoured. */
 export async function lockSelf(transaction: Transaction, actor: SignedInAdmin): Promise<Admin> {
@@ -76,6 +76,6 @@ export async function signOutEverywhere(ctx: AccountContext, actor: SignedInAdmi
  * other sessions go on.
  */
 export async function logout(ctx: AccountContext, actor: SignedInAdmin): Promise<void> {
-  await revokeAdminSession(ctx.sequelize, actor.session.sessionId, new Date(actor.session.expiresAt));
+  await adminRevocations.revoke(ctx.sequelize, actor.session.sessionId, new Date(actor.session.expiresAt));
   await recordSignInAudit(actor, { action: 'admin.logout', entityId: actor.id });
 }

@@ -8,7 +8,7 @@ import type { Actor } from '../audit/audit.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { Admin } from './admin.model.js';
-import { isAdminSessionRevoked } from './revoked-admin-sessions.js';
+import { adminRevocations } from '../auth/revoked-sessions.js';
 
 export const BCRYPT_COST = 12;
 const TOKEN_TTL_SECONDS = 12 * 60 * 60;
@@ -70,7 +70,10 @@ export function honours(admin: Admin, session: Pick<AdminSession, 'tokenVersion'
  */
 export async function isSessionCurrent(session: Pick<AdminSession, 'adminId' | 'tokenVersion' | 'sessionId'>): Promise<Admin | null> {
   if (!Number.isSafeInteger(session.adminId)) return null;
-  const [admin, revoked] = await Promise.all([Admin.findByPk(session.adminId), isAdminSessionRevoked(Admin.sequelize!, session.sessionId)]);
+  const [admin, revoked] = await Promise.all([
+    Admin.findByPk(session.adminId),
+    adminRevocations.isRevoked(Admin.sequelize!, session.sessionId),
+  ]);
   return admin && !revoked && honours(admin, session) ? admin : null;
 }
 

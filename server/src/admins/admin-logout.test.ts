@@ -3,7 +3,7 @@ import { MESSAGES } from '@stakedesk/shared/messages';
 import { spawnServer, stopSpawned, type SpawnedServer } from '../test/spawn-server.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 import { adminWithRole } from '../test/two-factor.js';
-import { deleteExpiredAdminRevocations } from './revoked-admin-sessions.js';
+import { adminRevocations } from '../auth/revoked-sessions.js';
 
 let api: TestServer;
 let rootToken: string;
@@ -96,7 +96,7 @@ describe('POST /api/admin/me/logout', () => {
     await api.sequelize.query(
       `INSERT INTO revoked_admin_sessions (session_id, expires_at) VALUES (gen_random_uuid(), now() - interval '2 hours')`,
     );
-    await deleteExpiredAdminRevocations(api.sequelize);
+    await adminRevocations.deleteExpired(api.sequelize);
     expect(await api.request('GET', '/api/admin/me', undefined, admin.token)).toMatchObject(ended);
     const [rows] = await api.sequelize.query(`SELECT count(*)::int AS n FROM revoked_admin_sessions WHERE expires_at < now()`);
     expect(rows).toEqual([{ n: 0 }]);

@@ -5,7 +5,7 @@ import type { Sequelize } from 'sequelize';
 import type { AuthVerifyResponse } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { forbidden, unauthorized } from '../http/errors.js';
-import { isSessionRevoked, revokeSession } from './revoked-sessions.js';
+import { holderRevocations } from './revoked-sessions.js';
 
 const SESSION_COOKIE = 'stakedesk_session';
 const SESSION_TTL_SECONDS = 24 * 60 * 60;
@@ -57,13 +57,13 @@ function claimsOf(req: Request, secret: string): SessionClaims | undefined {
 export async function endSession(req: Request, res: Response, sequelize: Sequelize, secret: string): Promise<void> {
   res.clearCookie(SESSION_COOKIE, cookieOptions(req));
   const claims = claimsOf(req, secret);
-  if (claims) await revokeSession(sequelize, claims.sessionId, claims.expiresAt);
+  if (claims) await holderRevocations.revoke(sequelize, claims.sessionId, claims.expiresAt);
 }
 
 /** The wallet the request's session cookie proves, or undefined (none, invalid, expired or logged out). */
 export async function sessionWallet(req: Request, sequelize: Sequelize, secret: string): Promise<string | undefined> {
   const claims = claimsOf(req, secret);
-  if (!claims || (await isSessionRevoked(sequelize, claims.sessionId))) return undefined;
+  if (!claims || (await holderRevocations.isRevoked(sequelize, claims.sessionId))) return undefined;
   return claims.wallet;
 }
 

@@ -3,7 +3,7 @@ import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StakingPlan, Withdrawal } from '@stakedesk/shared/api-types';
 import { MESSAGES } from '@stakedesk/shared/messages';
-import { deleteExpiredRevocations } from './revoked-sessions.js';
+import { holderRevocations } from './revoked-sessions.js';
 import { stakeFor, stakeStatus, startStakingServer } from '../test/fixtures.js';
 import { spawnServer, stopSpawned, type SpawnedServer } from '../test/spawn-server.js';
 import { newHolder, type TestServer } from '../test/test-server.js';
@@ -82,7 +82,7 @@ describe('POST /api/auth/logout', () => {
       `INSERT INTO revoked_holder_sessions (session_id, expires_at) VALUES (gen_random_uuid(), now() - interval '2 hours')`,
     );
 
-    await deleteExpiredRevocations(api.sequelize);
+    await holderRevocations.deleteExpired(api.sequelize);
 
     expect(await session(cookie)).toMatchObject(signedOut);
     const [rows] = await api.sequelize.query(`SELECT count(*)::int AS n FROM revoked_holder_sessions WHERE expires_at < now()`);

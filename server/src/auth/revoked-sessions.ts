@@ -1,25 +1,35 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 
+type RevocationTable = 'revoked_holder_sessions' | 'revoked_admin_sessions';
+
 /**
- * Holder sessions ended by logout, by session id (the token's jti), kept in PostgreSQL so that
- * every server instance refuses them, until the token would have expired anyway.
+ * Sessions ended by logout, by session id (a holder token's jti, an admin token's sid), kept in
+ * PostgreSQL so that every server instance refuses them, until the token would have expired
+ * anyway. Only the session logged out of ends: an admin's other sessions stay (sign-out-everywhere
+ * ends them all).
  */
-export async function revokeSession(sequelize: Sequelize, sessionId: string, expiresAt: Date): Promise<void> {
-  await sequelize.query(
-    `INSERT INTO revoked_holder_sessions (session_id, expires_at) VALUES (:sessionId, :expiresAt) ON CONFLICT DO NOTHING`,
-    { replacements: { sessionId, expiresAt } },
-  );
+function sessionRevocations(table: RevocationTable) {
+  return {
+    async revoke(sequelize: Sequelize, sessionId: string, expiresAt: Date): Promise<void> {
+      await sequelize.query(`INSERT INTO ${table} (session_id, expires_at) VALUES (:sessionId, :expiresAt) ON CONFLICT DO NOTHING`, {
+        replacements: { sessionId, expiresAt },
+      });
+    },
+
+    async isRevoked(sequelize: Sequelize, sessionId: string): Promise<boolean> {
+      const rows = await sequelize.query(`SELECT 1 FROM ${table} WHERE session_id = :sessionId`, {
+        replacements: { sessionId },
+        type: QueryTypes.SELECT,
+      });
+      return rows.length > 0;
+    },
+
+    /** An hour past expiry, so that an instance whose clock runs behind still finds the revocation. */
+    async deleteExpired(sequelize: Sequelize): Promise<void> {
+      await sequelize.query(`DELETE FROM ${table} WHERE expires_at < now() - interval '1 hour'`);
+    },
+  };
 }
 
-export async function isSessionRevoked(sequelize: Sequelize, sessionId: string): Promise<boolean> {
-  const rows = await sequelize.query(`SELECT 1 FROM revoked_holder_sessions WHERE session_id = :sessionId`, {
-    replacements: { sessionId },
-    type: QueryTypes.SELECT,
-  });
-  return rows.length > 0;
-}
-
-/** An hour past expiry, so that an instance whose clock runs behind still finds the revocation. */
-export async function deleteExpiredRevocations(sequelize: Sequelize): Promise<void> {
-  await sequelize.query(`DELETE FROM revoked_holder_sessions WHERE expires_at < now() - interval '1 hour'`);
-}
+export const holderRevocations = sessionRevocations('revoked_holder_sessions');
+export const adminRevocations = sessionRevocations('revoked_admin_sessions');
