@@ -11,20 +11,17 @@ export function transferFeeOn(sent: bigint, fee: TransferFee | null): bigint {
 }
 
 /**
- * The least a sender sends so that the recipient receives exactly `received` raw units. What a
- * recipient gets (sent minus the fee) grows by 0 or 1 with each unit sent, so this least amount
- * always exists and lands exactly.
+ * The least a sender sends so that the recipient receives exactly `received` raw units: the lesser
+ * of `received` plus the cap and the uncapped estimate ceil(received / (1 - rate)). Below both,
+ * the fee (rounded up, capped) leaves less than `received`; at the estimate it leaves more than
+ * `received` - 1, so exactly `received`.
  */
 export function grossUp(received: bigint, fee: TransferFee | null): bigint {
   if (received < 0n) throw new RangeError('an amount received cannot be negative');
   if (!fee || fee.basisPoints === 0 || fee.maximumFee === 0n || received === 0n) return received;
   const capped = received + fee.maximumFee;
   if (fee.basisPoints >= 10_000) return capped;
-  const bps = BigInt(fee.basisPoints);
-  // The uncapped estimate, then down to the least amount that still delivers `received`.
-  let sent = (received * ONE_IN_BASIS_POINTS + ONE_IN_BASIS_POINTS - bps - 1n) / (ONE_IN_BASIS_POINTS - bps);
-  if (sent > capped) sent = capped;
-  while (sent > received && sent - 1n - transferFeeOn(sent - 1n, fee) >= received) sent -= 1n;
-  while (sent - transferFeeOn(sent, fee) < received) sent += 1n;
-  return sent;
+  const keptBps = ONE_IN_BASIS_POINTS - BigInt(fee.basisPoints);
+  const estimate = (received * ONE_IN_BASIS_POINTS + keptBps - 1n) / keptBps;
+  return estimate < capped ? estimate : capped;
 }
