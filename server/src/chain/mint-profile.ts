@@ -5,12 +5,10 @@ import {
   getEpochFee,
   getExtensionTypes,
   getTransferFeeConfig,
-  TOKEN_2022_PROGRAM_ID,
-  TOKEN_PROGRAM_ID,
-  unpackMint,
 } from '@solana/spl-token';
-import { PublicKey, type AccountInfo } from '@solana/web3.js';
+import type { AccountInfo } from '@solana/web3.js';
 import type { TransferFee } from '@stakedesk/shared/transfer-fee';
+import { unpackedMint } from './raw-accounts.js';
 
 /** What a mint is, read from its bytes: the program that owns it, its decimals, its Token-2022 extensions and the fee in force. */
 export type MintProfile = {
@@ -48,19 +46,12 @@ const extensionName = (type: ExtensionType): string => (ExtensionType[type] as s
 
 /** The mint's profile at `epoch` (the transfer fee in force changes at an epoch the mint names); null when the account is no initialized mint. */
 export function mintProfile(address: string, account: AccountInfo<Buffer>, epoch: bigint): MintProfile | null {
-  const owner = account.owner;
-  if (!owner.equals(TOKEN_PROGRAM_ID) && !owner.equals(TOKEN_2022_PROGRAM_ID)) return null;
-  let mint;
-  try {
-    mint = unpackMint(new PublicKey(address), account, owner);
-  } catch {
-    return null;
-  }
-  if (!mint.isInitialized) return null;
+  const mint = unpackedMint(address, account);
+  if (!mint) return null;
   const feeConfig = getTransferFeeConfig(mint);
   const fee = feeConfig && getEpochFee(feeConfig, epoch);
   return {
-    tokenProgram: owner.toBase58(),
+    tokenProgram: account.owner.toBase58(),
     decimals: mint.decimals,
     extensions: getExtensionTypes(mint.tlvData).map(extensionName),
     transferFee:

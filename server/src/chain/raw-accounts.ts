@@ -1,4 +1,4 @@
-import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, unpackAccount, unpackMint } from '@solana/spl-token';
+import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, unpackAccount, unpackMint, type Mint } from '@solana/spl-token';
 import { PublicKey, VersionedTransaction, type AccountInfo } from '@solana/web3.js';
 import type { AccountTokenBalance, LandedTransaction, MintState, TokenAccountState } from './chain-verifier.js';
 
@@ -10,16 +10,21 @@ import type { AccountTokenBalance, LandedTransaction, MintState, TokenAccountSta
 
 const TOKEN_PROGRAMS = new Set([TOKEN_PROGRAM_ID.toBase58(), TOKEN_2022_PROGRAM_ID.toBase58()]);
 
-/** The mint's program (whichever token program owns it) and decimals; null for anything else. */
-export function mintFromAccount(address: string, account: AccountInfo<Buffer>): MintState | null {
-  const programId = account.owner.toBase58();
-  if (!TOKEN_PROGRAMS.has(programId)) return null;
+/** An initialized mint of either token program, as spl-token unpacks it (extensions included); null for anything else. */
+export function unpackedMint(address: string, account: AccountInfo<Buffer>): Mint | null {
+  if (!TOKEN_PROGRAMS.has(account.owner.toBase58())) return null;
   try {
     const mint = unpackMint(new PublicKey(address), account, account.owner);
-    return mint.isInitialized ? { programId, decimals: mint.decimals } : null;
+    return mint.isInitialized ? mint : null;
   } catch {
     return null;
   }
+}
+
+/** The mint's program (whichever token program owns it) and decimals; null for anything else. */
+export function mintFromAccount(address: string, account: AccountInfo<Buffer>): MintState | null {
+  const mint = unpackedMint(address, account);
+  return mint && { programId: account.owner.toBase58(), decimals: mint.decimals };
 }
 
 /** An initialized token account of either program; null for anything else. */
