@@ -179,7 +179,7 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   // Everything else: each route names the least role it needs (admins/require-role.ts).
   admin.use(adminAuth);
   admin.use(statsAdminRoutes(sequelize));
-  admin.use(settingsAdminRoutes(accounts, config.solanaCluster, rpc));
+  admin.use(settingsAdminRoutes(accounts, config.solanaCluster, rpc, chain));
   admin.use(plansAdminRoutes(sequelize));
   admin.use(stakesAdminRoutes(sequelize));
   admin.use(withdrawalsAdminRoutes((ids) => latestPayoutsOf(sequelize, ids)));

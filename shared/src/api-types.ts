@@ -38,7 +38,15 @@ export type PublicSettings = {
   /** Added to Stats.totalStakers on the landing page. */
   statsOffsetStakers: number;
   solanaCluster: SolanaCluster;
+  /** The mint's token program (classic SPL Token or Token-2022), read when the contract was saved; null until then. */
+  tokenProgram: string | null;
+  tokenDecimals: number | null;
+  /** The mint's transfer fee in force (Token-2022), or null when transfers are free. */
+  transferFee: TransferFeeJson | null;
 };
+
+/** A transfer fee in JSON: basis points of what is sent, capped at maximumFee (raw units, a decimal string). */
+export type TransferFeeJson = { basisPoints: number; maximumFee: string };
 
 /** GET /api/admin/settings. */
 export type AdminSettings = PublicSettings & {
@@ -47,6 +55,8 @@ export type AdminSettings = PublicSettings & {
   /** Masked; '' when unset. Sending it back blank keeps the stored key. */
   heliusApiKey: string;
   heliusRpcUrl: string;
+  /** The mint's Token-2022 extensions by spl-token's names (TransferFeeConfig, MetadataPointer, ...). */
+  tokenExtensions: string[];
 };
 
 /** The plan's terms as they were when the stake was created. */
@@ -199,6 +209,18 @@ export type DepositIntent = {
   stakingWallet: string;
   /** The stake recorded from it; null while none is. */
   stakeId: number | null;
+};
+
+/** POST /api/stakes/intents: the intent, and the deposit the server built for the wallet to sign and send as it is (DESIGN 12). */
+export type CreatedDepositIntent = DepositIntent & {
+  /** Base64 of the unsigned transaction; the holder's wallet pays its fee and is its only signer. */
+  transaction: string;
+  /** The last block height at which it can land (its blockhash dies after). */
+  lastValidBlockHeight: number;
+  /** Whole tokens the holder sends: the stake plus the token's transfer fee. */
+  sendAmount: string;
+  /** Whole tokens of that fee ("0" for a token without one). */
+  feeAmount: string;
 };
 
 /** GET /api/stats: true totals, without the display offsets. */

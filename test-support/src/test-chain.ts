@@ -16,6 +16,7 @@
 import {
   createAssociatedTokenAccountIdempotentInstruction,
   createFreezeAccountInstruction,
+  createInitializeMetadataPointerInstruction,
   createInitializeMint2Instruction,
   createInitializeTransferFeeConfigInstruction,
   createMintToInstruction,
@@ -26,6 +27,7 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
+import { createInitializeInstruction, pack, type TokenMetadata } from '@solana/spl-token-metadata';
 import {
   Connection,
   Keypair,
@@ -71,6 +73,8 @@ export interface MintOptions {
   transferFee?: { basisPoints: number; maximumFee: bigint };
   /** The mint authority may also freeze token accounts. */
   freezable?: boolean;
+  /** Token-2022 metadata kept in the mint itself, as pump.fun makes every coin: a metadata pointer to the mint, then the metadata. */
+  metadata?: { name: string; symbol: string; uri: string };
 }
 
 export interface TestChain {
@@ -88,7 +92,7 @@ export interface TestChain {
   /** Sends lamports from the chain's faucet; returns the signature. */
   airdrop(pubkey: PublicKey, lamports: number | bigint): Promise<string>;
   /**
-   * A new mint (SPL Token unless `programId` says Token-2022, which `transferFee` implies);
+   * A new mint (SPL Token unless `programId` says Token-2022, which `transferFee` and `metadata` imply);
    * `authority` (default payer) may mint, and freeze accounts when `freezable`.
    */
   createMint(decimals: number, authority?: Keypair, options?: MintOptions): Promise<PublicKey>;
@@ -208,22 +212,36 @@ export async function startTestChain(options: { port?: number } = {}): Promise<T
       return requireSuccess(outcome.record.signature);
     },
 
-    async createMint(decimals, authority = payer, { programId: chosen, transferFee, freezable = false } = {}) {
-      const programId = chosen ?? (transferFee ? TOKEN_2022_PROGRAM_ID : TOKEN_PROGRAM_ID);
+    async createMint(decimals, authority = payer, { programId: chosen, transferFee, freezable = false, metadata } = {}) {
+      const programId = chosen ?? (transferFee || metadata ? TOKEN_2022_PROGRAM_ID : TOKEN_PROGRAM_ID);
       const mint = Keypair.generate();
-      const space = getMintLen(transferFee ? [ExtensionType.TransferFeeConfig] : []);
-      const extensions = transferFee
-        ? [
-            createInitializeTransferFeeConfigInstruction(
-              mint.publicKey,
-              authority.publicKey,
-              authority.publicKey,
-              transferFee.basisPoints,
-              transferFee.maximumFee,
-              programId,
-            ),
-          ]
-        : [];
+      const space = getMintLen([
+        ...(transferFee ? [ExtensionType.TransferFeeConfig] : []),
+        ...(metadata ? [ExtensionType.MetadataPointer] : []),
+      ]);
+      const extensions = [
+        ...(transferFee
+          ? [
+              createInitializeTransferFeeConfigInstruction(
+                mint.publicKey,
+                authority.publicKey,
+                authority.publicKey,
+                transferFee.basisPoints,
+                transferFee.maximumFee,
+                programId,
+              ),
+            ]
+          : []),
+        ...(metadata ? [createInitializeMetadataPointerInstruction(mint.publicKey, authority.publicKey, mint.publicKey, programId)] : []),
+      ];
+      const fields: TokenMetadata | undefined = metadata && {
+        updateAuthority: authority.publicKey,
+        mint: mint.publicKey,
+        ...metadata,
+        additionalMetadata: [],
+      };
+      // The metadata grows the account after initialization: its rent is paid up front (a type and length, then the fields).
+      const metadataSpace = fields ? 4 + pack(fields).length : 0;
       const freezeAuthority = freezable ? authority.publicKey : null;
       const signature = run(
         [
@@ -231,13 +249,27 @@ export async function startTestChain(options: { port?: number } = {}): Promise<T
             fromPubkey: payer.publicKey,
             newAccountPubkey: mint.publicKey,
             space,
-            lamports: Number(ledger.minimumBalanceForRentExemption(space)),
+            lamports: Number(ledger.minimumBalanceForRentExemption(space + metadataSpace)),
             programId,
           }),
           ...extensions,
           createInitializeMint2Instruction(mint.publicKey, decimals, authority.publicKey, freezeAuthority, programId),
+          ...(fields
+            ? [
+                createInitializeInstruction({
+                  programId,
+                  metadata: mint.publicKey,
+                  updateAuthority: authority.publicKey,
+                  mint: mint.publicKey,
+                  mintAuthority: authority.publicKey,
+                  name: fields.name,
+                  symbol: fields.symbol,
+                  uri: fields.uri,
+                }),
+              ]
+            : []),
         ],
-        [mint],
+        fields && authority !== payer ? [mint, authority] : [mint],
       );
       requireSuccess(signature);
       mintAuthorities.set(mint.publicKey.toBase58(), authority);

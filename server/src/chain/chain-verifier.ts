@@ -1,5 +1,6 @@
 import type { UnrecordedDeposit } from '@stakedesk/shared/api-types';
 import { english, msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
+import type { TransferFee } from '@stakedesk/shared/transfer-fee';
 
 /**
  * The server believes the chain, not the browser. Every deposit is proven by
@@ -89,8 +90,20 @@ export interface ChainFollower {
   blockHeight(commitment: 'confirmed' | 'finalized'): Promise<number>;
 }
 
-/** A mint as the chain holds it: the token program that owns it, and its decimals. */
-export type MintState = { programId: string; decimals: number };
+/** A mint as the chain holds it (chain/mint-profile.ts reads it from its bytes). */
+export type MintState = {
+  /** The token program that owns it: classic SPL Token or Token-2022. */
+  programId: string;
+  decimals: number;
+  /** spl-token's names (TransferFeeConfig, MetadataPointer, ...); an extension it does not know as `Extension<number>`. */
+  extensions: string[];
+  /** The transfer fee in force in the current epoch; null when transfers are free. */
+  transferFee: TransferFee | null;
+  /** The mint's older and newer fee (null: free): a transaction that landed near an epoch change paid one of them. */
+  recentTransferFees: (TransferFee | null)[];
+  /** A DefaultAccountState extension that makes every new token account frozen. */
+  frozenByDefault: boolean;
+};
 
 /** A token account as the chain holds it (either token program). */
 export type TokenAccountState = {
@@ -99,6 +112,8 @@ export type TokenAccountState = {
   owner: string;
   amount: bigint;
   state: 'initialized' | 'frozen';
+  /** Token-2022's MemoTransfer: every transfer into the account must follow a memo instruction. */
+  memoRequired: boolean;
 };
 
 /** One account's token balance before or after a transaction, by its index in the transaction's account keys. */
@@ -120,7 +135,7 @@ export type LandedTransaction = {
 export interface PayoutChain {
   /** A recent blockhash and the last block height at which a transaction carrying it can land. */
   latestBlockhash(): Promise<{ blockhash: string; lastValidBlockHeight: number }>;
-  /** null when the address holds no mint of either token program. */
+  /** null when the address holds no mint of either token program. Fresh to within a minute (a mint's fee can change). */
   mint(address: string): Promise<MintState | null>;
   /** Each address's token account, or null where there is none (or not a token account). */
   tokenAccounts(addresses: string[]): Promise<(TokenAccountState | null)[]>;

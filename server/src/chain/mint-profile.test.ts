@@ -3,7 +3,6 @@ import {
   createInitializeDefaultAccountStateInstruction,
   createInitializeInterestBearingMintInstruction,
   createInitializeMetadataPointerInstruction,
-  createInitializeMint2Instruction,
   createInitializeMintCloseAuthorityInstruction,
   createInitializeNonTransferableMintInstruction,
   createInitializePausableConfigInstruction,
@@ -12,12 +11,12 @@ import {
   createInitializeTransferHookInstruction,
   createSetTransferFeeInstruction,
   ExtensionType,
-  getMintLen,
   TOKEN_2022_PROGRAM_ID,
 } from '@solana/spl-token';
-import { Keypair, SystemProgram, Transaction, type PublicKey, type TransactionInstruction } from '@solana/web3.js';
+import { Keypair, Transaction, type PublicKey, type TransactionInstruction } from '@solana/web3.js';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MINT_AUTHORITY, token2022MintWith } from '../test/token-2022-mints.js';
 import { mintProfile, refusedExtension } from './mint-profile.js';
 
 /** Mints made by the real Token-2022 program on the test chain, each with the extensions a case names, read back as the server reads them. */
@@ -28,26 +27,9 @@ beforeAll(async () => {
 afterAll(() => chain.close());
 
 const PROGRAM = TOKEN_2022_PROGRAM_ID;
-const authority = Keypair.generate();
-
-async function mintWith(extensions: ExtensionType[], initialize: (mint: PublicKey) => TransactionInstruction[]): Promise<PublicKey> {
-  const mint = Keypair.generate();
-  const space = getMintLen(extensions);
-  const lamports = await chain.connection.getMinimumBalanceForRentExemption(space);
-  const transaction = new Transaction().add(
-    SystemProgram.createAccount({
-      fromPubkey: chain.payer.publicKey,
-      newAccountPubkey: mint.publicKey,
-      space,
-      lamports,
-      programId: PROGRAM,
-    }),
-    ...initialize(mint.publicKey),
-    createInitializeMint2Instruction(mint.publicKey, 9, authority.publicKey, authority.publicKey, PROGRAM),
-  );
-  await chain.sendTransaction(transaction, [chain.payer, mint]);
-  return mint.publicKey;
-}
+const authority = MINT_AUTHORITY;
+const mintWith = (extensions: ExtensionType[], initialize: (mint: PublicKey) => TransactionInstruction[]) =>
+  token2022MintWith(chain, extensions, initialize);
 
 async function profileOf(mint: PublicKey, epoch = 0n) {
   const account = await chain.connection.getAccountInfo(mint, 'confirmed');
@@ -58,10 +40,11 @@ describe('a mint read from its bytes', () => {
   it('a classic SPL Token mint: its program, its decimals, no extension, no fee', async () => {
     const mint = await chain.createMint(6);
     expect(await profileOf(mint)).toEqual({
-      tokenProgram: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+      programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
       decimals: 6,
       extensions: [],
       transferFee: null,
+      recentTransferFees: [null],
       frozenByDefault: false,
     });
   });
@@ -71,7 +54,7 @@ describe('a mint read from its bytes', () => {
       createInitializeTransferFeeConfigInstruction(m, authority.publicKey, authority.publicKey, 100, 5_000n, PROGRAM),
     ]);
     const profile = await profileOf(mint);
-    expect(profile).toMatchObject({ tokenProgram: PROGRAM.toBase58(), decimals: 9, extensions: ['TransferFeeConfig'] });
+    expect(profile).toMatchObject({ programId: PROGRAM.toBase58(), decimals: 9, extensions: ['TransferFeeConfig'] });
     expect(profile!.transferFee).toEqual({ basisPoints: 100, maximumFee: 5_000n });
     expect(refusedExtension(profile!)).toBeNull();
 
@@ -82,6 +65,20 @@ describe('a mint read from its bytes', () => {
     const epoch = BigInt((await chain.connection.getEpochInfo('confirmed')).epoch);
     expect((await profileOf(mint, epoch))!.transferFee).toEqual({ basisPoints: 100, maximumFee: 5_000n });
     expect((await profileOf(mint, epoch + 2n))!.transferFee).toEqual({ basisPoints: 250, maximumFee: 9_000n });
+    expect((await profileOf(mint, epoch))!.recentTransferFees).toEqual([
+      { basisPoints: 100, maximumFee: 5_000n },
+      { basisPoints: 250, maximumFee: 9_000n },
+    ]);
+  });
+
+  it('a Token-2022 mint with its metadata in the mint, as pump.fun makes every coin: accepted', async () => {
+    const mint = await chain.createMint(6, undefined, {
+      metadata: { name: 'Pump Coin', symbol: 'PUMP', uri: 'https://example.com/pump.json' },
+    });
+    const profile = await profileOf(mint);
+    expect(profile).toMatchObject({ programId: PROGRAM.toBase58(), decimals: 6, transferFee: null });
+    expect(profile!.extensions.sort()).toEqual(['MetadataPointer', 'TokenMetadata']);
+    expect(refusedExtension(profile!)).toBeNull();
   });
 
   it('is no mint when the account is a token account, or owned by another program', async () => {
@@ -159,10 +156,11 @@ describe('a mint read from its bytes', () => {
 
   it('refuses an extension it does not know', () => {
     const profile = {
-      tokenProgram: PROGRAM.toBase58(),
+      programId: PROGRAM.toBase58(),
       decimals: 9,
       extensions: ['MetadataPointer', 'Extension99'],
       transferFee: null,
+      recentTransferFees: [null],
       frozenByDefault: false,
     };
     expect(refusedExtension(profile)).toBe('Extension99');

@@ -7,19 +7,10 @@ import {
   getTransferFeeConfig,
 } from '@solana/spl-token';
 import type { AccountInfo } from '@solana/web3.js';
+import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { TransferFee } from '@stakedesk/shared/transfer-fee';
+import type { MintState } from './chain-verifier.js';
 import { unpackedMint } from './raw-accounts.js';
-
-/** What a mint is, read from its bytes: the program that owns it, its decimals, its Token-2022 extensions and the fee in force. */
-export type MintProfile = {
-  tokenProgram: string;
-  decimals: number;
-  /** spl-token's names (TransferFeeConfig, MetadataPointer, ...); an extension it does not know as `Extension<number>`. */
-  extensions: string[];
-  transferFee: TransferFee | null;
-  /** A DefaultAccountState extension that makes every new token account frozen. */
-  frozenByDefault: boolean;
-};
 
 /**
  * The extensions a staked mint may have (DESIGN 12): display and bookkeeping only, or a fee the
@@ -44,29 +35,49 @@ const ACCEPTED = new Set([
 
 const extensionName = (type: ExtensionType): string => (ExtensionType[type] as string | undefined) ?? `Extension${type}`;
 
-/** The mint's profile at `epoch` (the transfer fee in force changes at an epoch the mint names); null when the account is no initialized mint. */
-export function mintProfile(address: string, account: AccountInfo<Buffer>, epoch: bigint): MintProfile | null {
+const feeOf = (fee: { transferFeeBasisPoints: number; maximumFee: bigint }): TransferFee | null =>
+  fee.transferFeeBasisPoints > 0 && fee.maximumFee > 0n ? { basisPoints: fee.transferFeeBasisPoints, maximumFee: fee.maximumFee } : null;
+
+/**
+ * The mint as the chain holds it at `epoch`: the fee in force changes at an epoch the mint names,
+ * so both of its fees are kept too (a transaction of the epoch before paid the older one). Null
+ * when the account is no initialized mint of either token program.
+ */
+export function mintProfile(address: string, account: AccountInfo<Buffer>, epoch: bigint): MintState | null {
   const mint = unpackedMint(address, account);
   if (!mint) return null;
   const feeConfig = getTransferFeeConfig(mint);
-  const fee = feeConfig && getEpochFee(feeConfig, epoch);
   return {
-    tokenProgram: account.owner.toBase58(),
+    programId: account.owner.toBase58(),
     decimals: mint.decimals,
     extensions: getExtensionTypes(mint.tlvData).map(extensionName),
-    transferFee:
-      fee && fee.transferFeeBasisPoints > 0 && fee.maximumFee > 0n
-        ? { basisPoints: fee.transferFeeBasisPoints, maximumFee: fee.maximumFee }
-        : null,
+    transferFee: feeConfig && feeOf(getEpochFee(feeConfig, epoch)),
+    recentTransferFees: feeConfig ? [feeOf(feeConfig.olderTransferFee), feeOf(feeConfig.newerTransferFee)] : [null],
     frozenByDefault: getDefaultAccountState(mint)?.state === AccountState.Frozen,
   };
 }
 
 /** The first extension that keeps this mint from being staked, or null when every one is accepted. */
-export function refusedExtension(profile: MintProfile): string | null {
+export function refusedExtension(profile: MintState): string | null {
   for (const extension of profile.extensions) {
     if (extension === 'DefaultAccountState' && profile.frozenByDefault) return extension;
     if (!ACCEPTED.has(extension)) return extension;
   }
   return null;
+}
+
+const REASONS: Partial<Record<string, CodedMessage>> = {
+  NonTransferable: msg('mintRefusesNonTransferable'),
+  ConfidentialTransferMint: msg('mintRefusesConfidentialTransferMint'),
+  TransferHook: msg('mintRefusesTransferHook'),
+  DefaultAccountState: msg('mintRefusesDefaultAccountState'),
+  PausableConfig: msg('mintRefusesPausableConfig'),
+  PermanentDelegate: msg('mintRefusesPermanentDelegate'),
+};
+
+/** Why this mint cannot be staked, naming the extension (DESIGN 12: `mintUnsupported`); null when it can. */
+export function mintRefusal(profile: MintState): CodedMessage | null {
+  const extension = refusedExtension(profile);
+  if (extension === null) return null;
+  return msg('mintUnsupported', { extension, reason: REASONS[extension] ?? msg('mintRefusesUnknown') });
 }

@@ -1,6 +1,6 @@
-import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, unpackAccount, unpackMint, type Mint } from '@solana/spl-token';
+import { getMemoTransfer, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, unpackAccount, unpackMint, type Mint } from '@solana/spl-token';
 import { PublicKey, VersionedTransaction, type AccountInfo } from '@solana/web3.js';
-import type { AccountTokenBalance, LandedTransaction, MintState, TokenAccountState } from './chain-verifier.js';
+import type { AccountTokenBalance, LandedTransaction, TokenAccountState } from './chain-verifier.js';
 
 /**
  * Accounts and transactions read from their raw bytes with spl-token's own layouts, for both
@@ -21,12 +21,6 @@ export function unpackedMint(address: string, account: AccountInfo<Buffer>): Min
   }
 }
 
-/** The mint's program (whichever token program owns it) and decimals; null for anything else. */
-export function mintFromAccount(address: string, account: AccountInfo<Buffer>): MintState | null {
-  const mint = unpackedMint(address, account);
-  return mint && { programId: account.owner.toBase58(), decimals: mint.decimals };
-}
-
 /** An initialized token account of either program; null for anything else. */
 export function tokenAccountFromAccount(address: string, account: AccountInfo<Buffer>): TokenAccountState | null {
   const programId = account.owner.toBase58();
@@ -40,6 +34,7 @@ export function tokenAccountFromAccount(address: string, account: AccountInfo<Bu
       owner: token.owner.toBase58(),
       amount: token.amount,
       state: token.isFrozen ? 'frozen' : 'initialized',
+      memoRequired: getMemoTransfer(token)?.requireIncomingTransferMemos ?? false,
     };
   } catch {
     return null;

@@ -14,7 +14,9 @@ import {
   type TokenAccountState,
   type Verdict,
 } from './chain-verifier.js';
-import { landedFromRpc, mintFromAccount, tokenAccountFromAccount, type RpcEncodedTransaction } from './raw-accounts.js';
+import { mintProfile } from './mint-profile.js';
+import { landedFromRpc, tokenAccountFromAccount, type RpcEncodedTransaction } from './raw-accounts.js';
+import { grossUp, transferFeeOn } from '@stakedesk/shared/transfer-fee';
 import { fromRawAmount, toRawAmount } from '@stakedesk/shared/money';
 import { tokenMovement } from './token-deltas.js';
 import { RefusedAddressError } from './upstream-fetch.js';
@@ -31,6 +33,8 @@ const DEFAULT_RPC_TIMEOUT_MS = 10_000;
  */
 const TRANSACTION_MEMORY_MS = 30_000;
 const TRANSACTIONS_REMEMBERED = 500;
+/** A mint's program and decimals never change, its transfer fee may (at an epoch boundary, announced two epochs ahead). */
+const MINT_MEMORY_MS = 60_000;
 const NOT_FOUND = { ok: false, reason: msg('txNotFoundOnChain'), retryable: true } as const;
 const MULTIPLE_ACCOUNTS_LIMIT = 100;
 
@@ -40,8 +44,7 @@ const MULTIPLE_ACCOUNTS_LIMIT = 100;
  * callers record nothing and the client retries.
  */
 export class SolanaChain implements Chain {
-  private readonly decimalsByMint = new Map<string, number>();
-  private readonly mints = new Map<string, MintState>();
+  private readonly mints = new Map<string, { mint: MintState; until: number }>();
   private readonly recentTransactions = new Map<string, { tx: ParsedTransactionWithMeta; until: number }>();
 
   /** `upstreamFetch`: how requests reach the endpoint (upstream-fetch.ts: the server passes its address-checking one). */
@@ -71,16 +74,8 @@ export class SolanaChain implements Chain {
     }
   }
 
-  /** A mint's decimals never change, so they are read from the chain once. */
-  async decimals(mint: string): Promise<number | undefined> {
-    const known = this.decimalsByMint.get(mint);
-    if (known !== undefined) return known;
-    const connection = await this.connection();
-    const account = await this.ask(() => connection.getParsedAccountInfo(new PublicKey(mint)));
-    const data = account.value?.data;
-    const decimals = data && 'parsed' in data && data.parsed?.type === 'mint' ? Number(data.parsed.info.decimals) : undefined;
-    if (decimals !== undefined) this.decimalsByMint.set(mint, decimals);
-    return decimals;
+  private async decimals(mint: string): Promise<number | undefined> {
+    return (await this.mint(mint))?.decimals;
   }
 
   private async transaction(txId: string): Promise<ParsedTransactionWithMeta | null> {
@@ -99,35 +94,41 @@ export class SolanaChain implements Chain {
   }
 
   /** Shared checks of a transaction that should move `wholeTokens` of `mint`, in the order the refusals read. */
-  private async movementOf(txId: string, mint: string, wholeTokens: string) {
-    const decimals = await this.decimals(mint);
+  private async movementOf(txId: string, mintAddress: string, wholeTokens: string) {
+    const mint = await this.mint(mintAddress);
     const refuse = (reason: CodedMessage) => ({ ok: false as const, reason });
-    if (decimals === undefined) return refuse(msg('tokenNotMint'));
+    if (!mint) return refuse(msg('tokenNotMint'));
+    const { decimals } = mint;
     const tx = await this.transaction(txId);
     if (!tx || !tx.meta) return NOT_FOUND;
     if (tx.meta.err) return refuse(msg('txFailedOnChain'));
-    const movement = tokenMovement(tx.meta.preTokenBalances ?? [], tx.meta.postTokenBalances ?? [], mint);
+    const movement = tokenMovement(tx.meta.preTokenBalances ?? [], tx.meta.postTokenBalances ?? [], mintAddress);
     if (movement.byOwner.size === 0) {
       return refuse(movement.otherMints.size > 0 ? msg('txMovedOtherToken') : msg('txMovedNoTokens'));
     }
     if (movement.ownerChanged) return refuse(msg('tokenAccountOwnerChanged'));
-    return { ok: true as const, tx, movement, raw: toRawAmount(wholeTokens, decimals), decimals };
+    return { ok: true as const, tx, movement, raw: toRawAmount(wholeTokens, decimals), decimals, mint };
   }
 
   async verifyDeposit(claim: DepositClaim): Promise<Verdict> {
     const checked = await this.movementOf(claim.txId, claim.mint, claim.amount);
     if (!checked.ok) return checked;
-    const { movement, raw, decimals } = checked;
+    const { movement, raw, decimals, mint } = checked;
     const received = movement.byOwner.get(claim.stakingWallet) ?? 0n;
     const sent = -(movement.byOwner.get(claim.walletAddress) ?? 0n);
     const tokens = (value: bigint) => fromRawAmount(value, decimals);
     if (received <= 0n) return { ok: false, reason: msg('depositNotToStakingWallet') };
     if (received !== raw)
       return { ok: false, reason: msg('depositWrongAmountReceived', { received: tokens(received), amount: claim.amount }) };
-    if (sent !== raw)
+    // The staking wallet received the stake; the holder paid it plus the token program's fee on what they sent, nothing else.
+    if (!mint.recentTransferFees.some((fee) => sent - received === transferFeeOn(sent, fee)))
       return {
         ok: false,
-        reason: msg('depositWrongAmountSent', { wallet: claim.walletAddress, sent: tokens(sent), amount: claim.amount }),
+        reason: msg('depositWrongAmountSent', {
+          wallet: claim.walletAddress,
+          sent: tokens(sent),
+          amount: tokens(grossUp(raw, mint.transferFee)),
+        }),
       };
     if (claim.reference && !keysOf(checked.tx).includes(claim.reference)) {
       return { ok: false, reason: msg('depositReferenceMissing') };
@@ -183,14 +184,16 @@ export class SolanaChain implements Chain {
     return this.ask(() => connection.getLatestBlockhash(CHAIN_COMMITMENT));
   }
 
-  /** A mint's program and decimals never change, so they are read from the chain once. */
   async mint(address: string): Promise<MintState | null> {
     const known = this.mints.get(address);
-    if (known) return known;
+    if (known && known.until > Date.now()) return known.mint;
     const connection = await this.connection();
-    const account = await this.ask(() => connection.getAccountInfo(new PublicKey(address), CHAIN_COMMITMENT));
-    const mint = account && mintFromAccount(address, account);
-    if (mint) this.mints.set(address, mint);
+    const [account, { epoch }] = await Promise.all([
+      this.ask(() => connection.getAccountInfo(new PublicKey(address), CHAIN_COMMITMENT)),
+      this.ask(() => connection.getEpochInfo(CHAIN_COMMITMENT)),
+    ]);
+    const mint = account && mintProfile(address, account, BigInt(epoch));
+    if (mint) this.mints.set(address, { mint, until: Date.now() + MINT_MEMORY_MS });
     return mint;
   }
 

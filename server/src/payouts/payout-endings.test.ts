@@ -8,7 +8,7 @@ import { DECIMALS, startPayoutWorld, tokens, type PayoutWorld } from '../test/pa
 import { STEP_UP } from '../test/test-server.js';
 import { adminWithRole } from '../test/two-factor.js';
 import { EXPIRY_CONFIRM_BLOCKS } from './payout-follower.js';
-import { MEMO_PROGRAM_ID } from './payout-transaction.js';
+import { MEMO_PROGRAM_ID } from '../chain/memo.js';
 
 // How a payout ends is the server's decision alone, from what it reads on chain.
 let world: PayoutWorld;

@@ -1,6 +1,7 @@
 import { PublicKey } from '@solana/web3.js';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { fromRawAmount, toRawAmount } from '@stakedesk/shared/money';
+import { grossUp } from '@stakedesk/shared/transfer-fee';
 import { associatedTokenAccount } from '../chain/associated-account.js';
 import type { Chain, TokenAccountState } from '../chain/chain-verifier.js';
 import { conflict } from '../http/errors.js';
@@ -21,7 +22,8 @@ function destinationProblem(account: TokenAccountState, wallet: string, mint: st
 
 /**
  * Everything the payout transaction is made of, read by the server itself: the mint's program
- * and decimals, the payer's account the tokens leave and its balance (less what open payouts
+ * and decimals and transfer fee (each holder is sent what they are owed plus the fee, so they
+ * receive exactly that), the payer's account the tokens leave and its balance (less what open payouts
  * from it will take), each holder's associated token account under the mint's program (checked:
  * the holder's, this mint's, not frozen; created when missing), the payer's newest transaction
  * (looking back to it finds any copy of this payout that lands) and then a fresh blockhash.
@@ -59,13 +61,18 @@ export async function readPayoutPlan(
     }
   });
 
-  const recipients = withdrawals.map((withdrawal, index) => ({
-    wallet: new PublicKey(withdrawal.walletAddress),
-    tokenAccount: destinations[index]!,
-    raw: toRawAmount(withdrawal.finalAmount, mintState.decimals),
-    createsAccount: !destinationAccounts[index],
-  }));
-  const needed = recipients.reduce((sum, recipient) => sum + recipient.raw, 0n);
+  const recipients = withdrawals.map((withdrawal, index) => {
+    const raw = toRawAmount(withdrawal.finalAmount, mintState.decimals);
+    return {
+      wallet: new PublicKey(withdrawal.walletAddress),
+      tokenAccount: destinations[index]!,
+      raw,
+      sent: grossUp(raw, mintState.transferFee),
+      createsAccount: !destinationAccounts[index],
+      memoRequired: destinationAccounts[index]?.memoRequired ?? false,
+    };
+  });
+  const needed = recipients.reduce((sum, recipient) => sum + recipient.sent, 0n);
   const available = sourceAccount.amount - (await committedRaw(source.toBase58()));
   if (available < needed) {
     const tokens = (raw: bigint) => fromRawAmount(raw > 0n ? raw : 0n, mintState.decimals);

@@ -1,8 +1,6 @@
 import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction } from '@solana/spl-token';
-import { PACKET_DATA_SIZE, PublicKey, Transaction, TransactionInstruction } from '@solana/web3.js';
-
-/** SPL Memo (v2): a payout names itself on chain, so each payout's message is its own. */
-export const MEMO_PROGRAM_ID = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
+import { PACKET_DATA_SIZE, Transaction, type PublicKey } from '@solana/web3.js';
+import { memoInstruction } from '../chain/memo.js';
 
 export type PayoutRecipientPlan = {
   wallet: PublicKey;
@@ -10,7 +8,11 @@ export type PayoutRecipientPlan = {
   tokenAccount: PublicKey;
   /** Raw units the holder must receive. */
   raw: bigint;
+  /** Raw units sent: `raw` plus the mint's transfer fee, grossed up as the program rounds it. */
+  sent: bigint;
   createsAccount: boolean;
+  /** Token-2022's MemoTransfer on the holder's account: the transfer must follow a memo. */
+  memoRequired: boolean;
 };
 
 /** Everything a payout transaction is made of; the server reads each part itself. */
@@ -30,8 +32,9 @@ export const payoutMemo = (payoutId: number) => `Stakedesk payout ${payoutId}`;
 
 /**
  * The payout transaction, unsigned: the missing token accounts created (idempotent, rent paid by
- * the payer), one transferChecked per withdrawal with the mint's program and decimals, then the
- * memo. The payer is the only signer and pays the fee.
+ * the payer), one transferChecked per withdrawal with the mint's program and decimals (the memo
+ * right before it where the holder's account requires one), then the memo. The payer is the only
+ * signer and pays the fee.
  */
 export function payoutTransaction(plan: PayoutPlan): Transaction {
   const { payer, source, mint, programId, decimals } = plan;
@@ -40,14 +43,14 @@ export function payoutTransaction(plan: PayoutPlan): Transaction {
     .map((recipient) =>
       createAssociatedTokenAccountIdempotentInstruction(payer, recipient.tokenAccount, recipient.wallet, mint, programId),
     );
-  const transfers = plan.recipients.map((recipient) =>
-    createTransferCheckedInstruction(source, mint, recipient.tokenAccount, payer, recipient.raw, decimals, [], programId),
-  );
-  const memo = new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(plan.memo, 'utf8') });
+  const transfers = plan.recipients.flatMap((recipient) => [
+    ...(recipient.memoRequired ? [memoInstruction(plan.memo)] : []),
+    createTransferCheckedInstruction(source, mint, recipient.tokenAccount, payer, recipient.sent, decimals, [], programId),
+  ]);
   return new Transaction({ feePayer: payer, blockhash: plan.blockhash, lastValidBlockHeight: plan.lastValidBlockHeight }).add(
     ...creations,
     ...transfers,
-    memo,
+    memoInstruction(plan.memo),
   );
 }
 

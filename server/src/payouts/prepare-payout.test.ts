@@ -5,7 +5,7 @@ import type { PreparedPayout } from '@stakedesk/shared/api-types';
 import { MESSAGES } from '@stakedesk/shared/messages';
 import { releaseTogether } from '../test/release-together.js';
 import { DECIMALS, startPayoutWorld, tokens, type PayoutWorld } from '../test/payout-world.js';
-import { MEMO_PROGRAM_ID } from './payout-transaction.js';
+import { MEMO_PROGRAM_ID } from '../chain/memo.js';
 
 // Preparing a payout: the server reads the chain itself, builds the transaction and claims its withdrawals.
 let world: PayoutWorld;

@@ -2,6 +2,9 @@ import { DataTypes, Model, type CreationOptional, type InferAttributes, type Inf
 
 export type SocialLinks = Partial<Record<'telegram' | 'discord' | 'twitter' | 'instagram' | 'tiktok', string>>;
 
+/** A transfer fee as JSON keeps it: the maximum as a decimal string of raw units. */
+export type StoredTransferFee = { basisPoints: number; maximumFee: string };
+
 /** The single settings row (id 1). */
 export class Settings extends Model<InferAttributes<Settings>, InferCreationAttributes<Settings>> {
   declare id: CreationOptional<number>;
@@ -23,6 +26,11 @@ export class Settings extends Model<InferAttributes<Settings>, InferCreationAttr
   declare statsOffsetStaked: string;
   declare statsOffsetStakers: number;
   declare requireTwoFactor: boolean;
+  /** The mint as read when the token contract was saved (db/migrations/014-mint-profile.ts). */
+  declare tokenProgram: string | null;
+  declare tokenDecimals: number | null;
+  declare tokenExtensions: string[];
+  declare transferFee: StoredTransferFee | null;
   declare updatedAt: CreationOptional<Date>;
   declare createdAt: CreationOptional<Date>;
 
@@ -48,6 +56,10 @@ export class Settings extends Model<InferAttributes<Settings>, InferCreationAttr
         statsOffsetStaked: DataTypes.DECIMAL(40, 0),
         statsOffsetStakers: DataTypes.INTEGER,
         requireTwoFactor: DataTypes.BOOLEAN,
+        tokenProgram: DataTypes.STRING(44),
+        tokenDecimals: DataTypes.SMALLINT,
+        tokenExtensions: DataTypes.JSONB,
+        transferFee: DataTypes.JSONB,
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },

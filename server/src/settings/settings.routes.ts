@@ -5,6 +5,7 @@ import type { AccountContext } from '../admins/account-context.js';
 import { currentAdmin } from '../admins/admin-auth.js';
 import { requireRole } from '../admins/require-role.js';
 import { stepUpFor } from '../admins/step-up.js';
+import type { PayoutChain } from '../chain/chain-verifier.js';
 import type { RpcUpstream } from '../chain/rpc-upstream.js';
 import { derivedFrom } from '../cache/cached.js';
 import { prepareJson, sendPrepared } from '../http/prepared-json.js';
@@ -20,7 +21,12 @@ export function settingsPublicRead(cluster: SolanaCluster): PublicRead {
   return async (req, res) => sendPrepared(req, res, publicJson(await loadSettings()));
 }
 
-export function settingsAdminRoutes(ctx: AccountContext, cluster: SolanaCluster, rpc: RpcUpstream): Router {
+export function settingsAdminRoutes(
+  ctx: AccountContext,
+  cluster: SolanaCluster,
+  rpc: RpcUpstream,
+  chain: Pick<PayoutChain, 'mint'>,
+): Router {
   const router = Router();
   router.get('/settings', requireRole('viewer'), async (_req, res) => {
     res.json(toAdminSettings(await loadSettings(), cluster));
@@ -28,7 +34,7 @@ export function settingsAdminRoutes(ctx: AccountContext, cluster: SolanaCluster,
   router.put('/settings', requireRole('owner'), json({ limit: SETTINGS_BODY_LIMIT }), async (req, res) => {
     const input = parse(settingsSchema, req.body);
     const actor = currentAdmin(res);
-    res.json(toAdminSettings(await updateSettings(ctx.sequelize, input, actor, rpc, stepUpFor(ctx, actor, input)), cluster));
+    res.json(toAdminSettings(await updateSettings(ctx.sequelize, input, actor, rpc, chain, stepUpFor(ctx, actor, input)), cluster));
   });
   return router;
 }

@@ -9,6 +9,8 @@ import type { StepUp } from '../admins/step-up.js';
 import { stepUpRequired } from '../admins/step-up.js';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import { adminChangedCache } from '../cache/caches.js';
+import { ChainUnavailableError, type MintState, type PayoutChain } from '../chain/chain-verifier.js';
+import { mintRefusal } from '../chain/mint-profile.js';
 import type { RpcUpstream } from '../chain/rpc-upstream.js';
 import { announceSecurityChanges } from '../events/publish.js';
 import { badRequest, conflict, unavailable } from '../http/errors.js';
@@ -48,6 +50,9 @@ export function toPublicSettings(s: Settings, cluster: SolanaCluster): PublicSet
     statsOffsetStaked: normalizeDecimal(s.statsOffsetStaked),
     statsOffsetStakers: s.statsOffsetStakers,
     solanaCluster: cluster,
+    tokenProgram: s.tokenProgram,
+    tokenDecimals: s.tokenDecimals,
+    transferFee: s.transferFee,
   };
 }
 
@@ -57,7 +62,37 @@ export function toAdminSettings(s: Settings, cluster: SolanaCluster): AdminSetti
     requireTwoFactor: s.requireTwoFactor,
     heliusApiKey: maskSecret(s.heliusApiKey),
     heliusRpcUrl: maskRpcUrl(s.heliusRpcUrl),
+    tokenExtensions: s.tokenExtensions,
   };
+}
+
+/** The mint's profile as the settings row keeps it. */
+export function storedMintProfile(mint: MintState): Pick<Settings, 'tokenProgram' | 'tokenDecimals' | 'tokenExtensions' | 'transferFee'> {
+  const fee = mint.transferFee;
+  return {
+    tokenProgram: mint.programId,
+    tokenDecimals: mint.decimals,
+    tokenExtensions: mint.extensions,
+    transferFee: fee && { basisPoints: fee.basisPoints, maximumFee: fee.maximumFee.toString() },
+  };
+}
+
+/**
+ * A new token contract is read from the chain before anything is locked (DESIGN 12): it must be a
+ * mint of either token program with no extension that breaks custody; what it is gets saved with it.
+ */
+async function readNewMint(chain: Pick<PayoutChain, 'mint'>, address: string): Promise<MintState> {
+  let mint: MintState | null;
+  try {
+    mint = await chain.mint(address);
+  } catch (error) {
+    if (error instanceof ChainUnavailableError) throw unavailable(msg('mintNotReadRetry', { reason: error.reason }), { retryable: true });
+    throw error;
+  }
+  if (!mint) throw badRequest(msg('tokenContractNotMint'), { tokenContract: msg('tokenContractNotMint') });
+  const refusal = mintRefusal(mint);
+  if (refusal) throw badRequest(refusal, { tokenContract: refusal });
+  return mint;
 }
 
 /** What the form sent, as a change: absent fields keep their stored value (PUT is a partial update). */
@@ -118,12 +153,16 @@ export async function updateSettings(
   input: SettingsInput,
   actor: Actor,
   rpc: Pick<RpcUpstream, 'refuseProviderUrl'>,
+  chain: Pick<PayoutChain, 'mint'>,
   stepUp: StepUp,
 ): Promise<Settings> {
-  // Read first without a lock: the password is checked (slowly) before the row is locked.
+  // Read first without a lock: the password is checked (slowly), and a new mint read, before the row is locked.
   const peek = await Settings.findByPk(1);
   if (!peek) throw unavailable(msg('serviceUnavailable'));
-  const confirm = securityChangesOf(changesFrom(input, peek), peek).length > 0 ? await stepUp() : undefined;
+  const peekChanges = changesFrom(input, peek);
+  const confirm = securityChangesOf(peekChanges, peek).length > 0 ? await stepUp() : undefined;
+  const newContract = peekChanges.tokenContract;
+  const newMint = newContract && newContract !== peek.tokenContract ? await readNewMint(chain, newContract) : undefined;
   return sequelize.transaction(async (transaction) => {
     const settings = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.UPDATE });
     if (!settings) throw unavailable(msg('serviceUnavailable'));
@@ -135,7 +174,12 @@ export async function updateSettings(
       if (!confirm) throw stepUpRequired();
       await confirm(transaction);
     }
-    if (changes.tokenContract !== undefined && changes.tokenContract !== settings.tokenContract) await requireNoLiveStakes(transaction);
+    if (changes.tokenContract !== undefined && changes.tokenContract !== settings.tokenContract) {
+      await requireNoLiveStakes(transaction);
+      // Saved by someone else between the read and the lock: read it again rather than save it unread.
+      const mint = newMint && changes.tokenContract === newContract ? newMint : await readNewMint(chain, changes.tokenContract);
+      Object.assign(changes, storedMintProfile(mint));
+    }
     // Only a new URL is resolved: saving other fields must not depend on DNS.
     if (changes.heliusRpcUrl) {
       const refusal = await rpc.refuseProviderUrl(changes.heliusRpcUrl);

@@ -295,6 +295,22 @@ describe('PUT /api/admin/settings', () => {
   });
 });
 
+describe('the token contract and the chain', () => {
+  it('a new contract cannot be saved while the chain cannot be asked about it (503 retryable, nothing saved); other fields still can', async () => {
+    await putOk(FULL);
+    api.chain.reachable = false;
+    try {
+      const refused = await put({ ...FULL, tokenContract: randomWallet() });
+      expect(refused.status).toBe(503);
+      expect(refused.body).toMatchObject({ code: 'mintNotReadRetry', retryable: true });
+      expect((await api.request('GET', '/api/settings')).body.tokenContract).toBe(MINT);
+      await putOk({ ...FULL, tokenName: 'Renamed while the chain is down' });
+    } finally {
+      api.chain.reachable = true;
+    }
+  });
+});
+
 describe('maintenance mode and admins', () => {
   it('does not lock admins out: admin reads and writes keep working while it is on', async () => {
     await putOk({ ...FULL, maintenanceMode: true });

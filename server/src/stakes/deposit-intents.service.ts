@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import bs58 from 'bs58';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import type { DepositIntent } from '@stakedesk/shared/api-types';
+import type { CreatedDepositIntent, DepositIntent } from '@stakedesk/shared/api-types';
 import { DEPOSIT_INTENT_TTL_MS } from '@stakedesk/shared/constants';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { DepositIntentInput } from '@stakedesk/shared/schemas';
-import type { DepositClaim } from '../chain/chain-verifier.js';
+import { fromRawAmount } from '@stakedesk/shared/money';
+import type { DepositClaim, PayoutChain } from '../chain/chain-verifier.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { requireCapacity } from '../plans/capacity.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { lockOpenPlan, requireMinimum, requireStakingConfigured, termsOf, type PlanTerms } from './deposit-rules.js';
+import { depositMemo, depositTransaction, readDepositPlan, unsignedBase64 } from './deposit-transaction.js';
 import { requireRoomForIntent } from './open-intents.js';
 import { recordProvenDeposit } from './record-deposit.js';
 import { Stake } from './stake.model.js';
@@ -70,20 +72,28 @@ export function intentClaim(row: IntentRow, txId: string): DepositClaim {
 }
 
 /**
- * POST /api/stakes/intents: refuses a wallet that holds too many open intents, and what a deposit
- * would be refused for (closed or full plan, below the minimum), then keeps the plan's terms as
- * they are now, the mint and staking wallet, and a fresh reference key for the holder's transfer
- * to carry.
+ * POST /api/stakes/intents: refuses what a deposit would be refused for (closed or full plan,
+ * below the minimum, too many open intents) and what its transfer could not do (no tokens, not
+ * enough for the stake and the token's fee), then keeps the plan's terms as they are now, the
+ * mint and staking wallet, and a fresh reference key, and answers the deposit transaction built
+ * for the wallet to sign. The chain is read before anything is locked.
  */
-export async function createDepositIntent(sequelize: Sequelize, input: DepositIntentInput): Promise<DepositIntent> {
+export async function createDepositIntent(
+  sequelize: Sequelize,
+  chain: PayoutChain,
+  input: DepositIntentInput,
+): Promise<CreatedDepositIntent> {
   const settings = await loadSettings();
   const { mint, stakingWallet } = requireStakingConfigured(settings);
-  return sequelize.transaction(async (transaction) => {
+  requireMinimum(input.amount, await lockOpenPlan(input.planId), settings.tokenSymbol);
+  const request = { mint, stakingWallet, walletAddress: input.walletAddress, amount: input.amount, symbol: settings.tokenSymbol };
+  const plan = await readDepositPlan(chain, request);
+  const intent = await sequelize.transaction(async (transaction) => {
     await requireRoomForIntent(sequelize, transaction, input.walletAddress);
-    const plan = await lockOpenPlan(input.planId, transaction);
-    requireMinimum(input.amount, plan, settings.tokenSymbol);
-    await requireCapacity(plan, input.walletAddress, input.amount, settings.tokenSymbol, transaction);
-    const terms = termsOf(plan);
+    const lockedPlan = await lockOpenPlan(input.planId, transaction);
+    requireMinimum(input.amount, lockedPlan, settings.tokenSymbol);
+    await requireCapacity(lockedPlan, input.walletAddress, input.amount, settings.tokenSymbol, transaction);
+    const terms = termsOf(lockedPlan);
     const [row] = await sequelize.query<IntentRow>(
       `INSERT INTO deposit_intents (reference, wallet_address, amount, plan_id, plan_name, plan_description, yield_rate, duration_days,
          min_stake_amount, early_penalty_rate, token_contract, staking_wallet, expires_at)
@@ -105,8 +115,16 @@ export async function createDepositIntent(sequelize: Sequelize, input: DepositIn
         transaction,
       },
     );
-    return toIntentJson(row!);
+    return row!;
   });
+  const tokens = (raw: bigint) => fromRawAmount(raw, plan.decimals);
+  return {
+    ...toIntentJson(intent),
+    transaction: unsignedBase64(depositTransaction(plan, intent.reference, depositMemo(intent.id))),
+    lastValidBlockHeight: plan.lastValidBlockHeight,
+    sendAmount: tokens(plan.gross),
+    feeAmount: tokens(plan.gross - plan.raw),
+  };
 }
 
 /** GET /api/stakes/intents/{id}: the holder's own intent, to learn whether its deposit is recorded. */

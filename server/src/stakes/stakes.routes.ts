@@ -12,7 +12,7 @@ import {
 } from '@stakedesk/shared/schemas';
 import { STAKE_STATUSES } from '@stakedesk/shared/stake-status';
 import { currentAdmin } from '../admins/admin-auth.js';
-import type { ChainVerifier } from '../chain/chain-verifier.js';
+import type { ChainVerifier, PayoutChain } from '../chain/chain-verifier.js';
 import { sendCsv } from '../http/csv.js';
 import { readCursorListQuery } from '../http/list-query.js';
 import { readWalletCursor, sendPage, sendWalletPage } from '../http/pagination.js';
@@ -31,7 +31,7 @@ import { STAKE_CSV_COLUMNS } from './stake-csv.js';
 /** `intentLimit`: the per-client limit on starting deposits (INTENT_RATE_LIMIT). */
 export function stakesPublicRoutes(
   sequelize: Sequelize,
-  verifier: ChainVerifier,
+  chain: ChainVerifier & PayoutChain,
   holderOnly: RequestHandler[],
   intentLimit: RequestHandler,
 ): Router {
@@ -46,11 +46,11 @@ export function stakesPublicRoutes(
     sendWalletPage(res, await listWalletStakes(wallet, page, { group, after }), scope);
   });
   router.post('/stakes', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
-    const { stake, created } = await createStake(sequelize, verifier, parse(stakeCreateSchema, req.body));
+    const { stake, created } = await createStake(sequelize, chain, parse(stakeCreateSchema, req.body));
     res.status(created ? 201 : 200).json(toStakeJson(stake));
   });
   router.post('/stakes/intents', refuseDuringMaintenance, intentLimit, ...holderOnly, async (req, res) => {
-    res.status(201).json(await createDepositIntent(sequelize, parse(depositIntentSchema, req.body)));
+    res.status(201).json(await createDepositIntent(sequelize, chain, parse(depositIntentSchema, req.body)));
   });
   router.get('/stakes/intents/:id', ...holderOnly, async (req, res) => {
     res.json(await ownIntent(sequelize, parse(idParamSchema, req.params).id, res.locals.holderWallet as string));

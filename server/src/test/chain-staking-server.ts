@@ -1,9 +1,9 @@
-import { Keypair, type PublicKey } from '@solana/web3.js';
-import type { StakingPlan } from '@stakedesk/shared/api-types';
+import { Keypair, Transaction, type PublicKey } from '@solana/web3.js';
+import type { CreatedDepositIntent, Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import type { Chain } from '../chain/chain-verifier.js';
 import { SolanaChain } from '../chain/solana-chain.js';
 import { createPlan } from './fixtures.js';
-import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
+import { startTestChain, type MintOptions, type TestChain } from '@stakedesk/test-support/test-chain';
 import { newHolder, startTestServer, STEP_UP, type Holder, type TestServer } from './test-server.js';
 
 export const DECIMALS = 6;
@@ -12,20 +12,35 @@ export const tokens = (whole: number | bigint) => BigInt(whole) * 10n ** BigInt(
 export type Staker = { holder: Holder; keypair: Keypair; wallet: string };
 
 /**
+ * The mints every deposit and payout suite runs for: the classic SPL Token program, Token-2022
+ * with only metadata in the mint (as pump.fun makes every coin), and Token-2022 with a 1%
+ * transfer fee (capped at a million tokens, so never reached here).
+ */
+export const MINT_KINDS = ['classic', 'token-2022 metadata', 'token-2022 1% fee'] as const;
+export type MintKind = (typeof MINT_KINDS)[number];
+const MINT_OPTIONS: Record<MintKind, MintOptions> = {
+  classic: {},
+  'token-2022 metadata': { metadata: { name: 'Chain Token', symbol: 'CHN', uri: 'https://example.com/chn.json' } },
+  'token-2022 1% fee': { transferFee: { basisPoints: 100, maximumFee: tokens(1_000_000) } },
+};
+
+/**
  * The real app verifying against the real SPL Token program (SolanaChain over the test chain's
- * JSON-RPC, or over `rpcUrl(chain)` in front of it), open for staking: a mint, a staking wallet
+ * JSON-RPC, or over `rpcUrl(chain)` in front of it), open for staking: a mint of `mintKind`, a staking wallet
  * holding a million tokens, and a plan (min 100, 10% yield, 20% early penalty).
  */
 export async function startChainStakingServer({
   rpcUrl,
   wrap,
+  mintKind = 'classic',
 }: {
+  mintKind?: MintKind;
   rpcUrl?: (chain: TestChain) => Promise<string>;
   /** The chain the server sees, made from the real one (a misbehaving provider in front of it, say). */
   wrap?: (solana: SolanaChain, chain: TestChain) => Chain;
 } = {}) {
   const chain = await startTestChain();
-  const mint: PublicKey = await chain.createMint(DECIMALS);
+  const mint: PublicKey = await chain.createMint(DECIMALS, undefined, MINT_OPTIONS[mintKind]);
   const stakingWallet = Keypair.generate();
   await chain.airdrop(stakingWallet.publicKey, 10_000_000_000);
   await chain.mintTo(mint, stakingWallet.publicKey, tokens(1_000_000));
@@ -54,7 +69,29 @@ export async function startChainStakingServer({
     return { holder, keypair, wallet: holder.wallet };
   }
 
+  /** A deposit as the holder app makes it: the server builds the transaction, the holder's key signs it as it is, the holder posts it. */
+  async function stakeThroughIntent({ holder, keypair }: Staker, whole: number, planId = plan.id): Promise<Stake> {
+    const intent = await api.request<CreatedDepositIntent>(
+      'POST',
+      '/api/stakes/intents',
+      { planId, amount: String(whole), walletAddress: holder.wallet },
+      { as: holder.wallet },
+    );
+    if (intent.status !== 201) throw new Error(`intent: ${intent.status} ${JSON.stringify(intent.body)}`);
+    const txId = await chain.sendTransaction(Transaction.from(Buffer.from(intent.body.transaction, 'base64')), [keypair]);
+    const stake = await api.request<Stake>(
+      'POST',
+      '/api/stakes',
+      { planId, walletAddress: holder.wallet, txId, amount: String(whole), status: 'active' },
+      { as: holder.wallet },
+    );
+    if (stake.status !== 201) throw new Error(`stake: ${stake.status} ${JSON.stringify(stake.body)}`);
+    return stake.body;
+  }
+
   return {
+    mintKind,
+    stakeThroughIntent,
     chain,
     api,
     token,

@@ -12,6 +12,17 @@ import {
   type Verdict,
 } from '../chain/chain-verifier.js';
 
+const CLASSIC_MINT: MintState = {
+  programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+  decimals: 6,
+  extensions: [],
+  transferFee: null,
+  recentTransferFees: [null],
+  frozenByDefault: false,
+};
+
+const FAKE_BLOCKHASH = 'GHtXQBsoZHVnNFa9YevAzFr17DJjgHXk3ycTKD5xD3Zi';
+
 type PayoutTransfer = Omit<PayoutClaim, 'txId' | 'stakingWallet' | 'notBefore'> & { stakingWallet?: string };
 
 /**
@@ -21,6 +32,9 @@ type PayoutTransfer = Omit<PayoutClaim, 'txId' | 'stakingWallet' | 'notBefore'> 
  */
 export class FakeChain implements Chain {
   reachable = true;
+  mintDecimals = 6;
+  /** Mints other than a plain classic one, by address. */
+  readonly mints = new Map<string, MintState | null>();
   /** The chain's block height (every commitment). */
   height = 1_000;
   /** Token balances "on chain", by mint then owner. */
@@ -98,16 +112,29 @@ export class FakeChain implements Chain {
     throw new ChainUnavailableError('The fake chain builds no payouts: payout tests run on the test chain');
   }
 
+  /** Deposit intents build their transaction with one (payouts never get as far as sending). */
   async latestBlockhash(): Promise<{ blockhash: string; lastValidBlockHeight: number }> {
-    return this.noPayouts();
+    if (!this.reachable) throw new ChainUnavailableError('The Solana RPC endpoint is unreachable');
+    return { blockhash: FAKE_BLOCKHASH, lastValidBlockHeight: this.height + 150 };
   }
 
-  async mint(): Promise<MintState | null> {
-    return this.noPayouts();
+  /** Any address is a classic mint of `mintDecimals` with no extension (what a test sets otherwise, by address, in `mints`). */
+  async mint(address: string): Promise<MintState | null> {
+    if (!this.reachable) throw new ChainUnavailableError('The Solana RPC endpoint is unreachable');
+    return this.mints.has(address) ? this.mints.get(address)! : { ...CLASSIC_MINT, decimals: this.mintDecimals };
   }
 
-  async tokenAccounts(): Promise<(TokenAccountState | null)[]> {
-    return this.noPayouts();
+  /** Every token account asked about exists and holds plenty: what a deposit intent reads before building its transaction. */
+  async tokenAccounts(addresses: string[]): Promise<(TokenAccountState | null)[]> {
+    if (!this.reachable) throw new ChainUnavailableError('The Solana RPC endpoint is unreachable');
+    return addresses.map(() => ({
+      programId: CLASSIC_MINT.programId,
+      mint: '',
+      owner: '',
+      amount: 10n ** 30n,
+      state: 'initialized',
+      memoRequired: false,
+    }));
   }
 
   async sendTransaction(): Promise<void> {

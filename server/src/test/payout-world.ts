@@ -2,10 +2,10 @@ import { createPrivateKey, sign as cryptoSign } from 'node:crypto';
 import { AuthorityType, createSetAuthorityInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Keypair, type PublicKey, Transaction } from '@solana/web3.js';
 import { expect } from 'vitest';
-import type { AdminWithdrawal, Payout, PreparedPayout, Stake, Withdrawal } from '@stakedesk/shared/api-types';
+import type { AdminWithdrawal, Payout, PreparedPayout, Withdrawal } from '@stakedesk/shared/api-types';
 import type { Chain } from '../chain/chain-verifier.js';
 import type { SolanaChain } from '../chain/solana-chain.js';
-import { DECIMALS, startChainStakingServer, tokens, type ChainStakingServer } from './chain-staking-server.js';
+import { DECIMALS, startChainStakingServer, tokens, type ChainStakingServer, type MintKind } from './chain-staking-server.js';
 import { FlakyChain } from './flaky-chain.js';
 import type { TestChain } from '@stakedesk/test-support/test-chain';
 
@@ -26,28 +26,24 @@ export function signBytes(keypair: Keypair, message: Uint8Array): Buffer {
  * test holds: it signs prepared payouts as the operator's wallet would. The server sees the chain
  * through a FlakyChain (a provider that can drop, hold and lag), well-behaved until told otherwise.
  */
-export async function startPayoutWorld() {
+export async function startPayoutWorld({ mintKind }: { mintKind?: MintKind } = {}) {
   let flaky!: FlakyChain;
   const world: ChainStakingServer = await startChainStakingServer({
+    mintKind,
     wrap: (solana: SolanaChain, chain: TestChain): Chain => (flaky = new FlakyChain(solana, () => chain.blockHeight())),
   });
-  const { api, chain, token, plan, mint, stakingWallet } = world;
+  const { api, chain, token, mint, stakingWallet } = world;
 
   /** A holder who staked `staked` and asked for an early withdrawal: 80% of it to pay (20% penalty). */
   async function pendingWithdrawal(staked = 1000): Promise<{ withdrawal: Withdrawal; holder: Keypair }> {
-    const { holder, keypair } = await world.fundedHolder(staked);
-    const txId = await chain.transfer({ mint, from: keypair, to: stakingWallet.publicKey, rawAmount: tokens(staked), decimals: DECIMALS });
-    const stake = await api.request<Stake>(
-      'POST',
-      '/api/stakes',
-      { planId: plan.id, walletAddress: holder.wallet, txId, amount: String(staked), status: 'active' },
-      { as: holder.wallet },
-    );
-    expect(stake.status).toBe(201);
+    // With a transfer fee the holder also pays the fee on top (a little over 1%); otherwise they send all they hold.
+    const staker = await world.fundedHolder(mintKind === 'token-2022 1% fee' ? Math.ceil(staked * 1.02) : staked);
+    const { holder, keypair } = staker;
+    const stake = await world.stakeThroughIntent(staker, staked);
     const withdrawal = await api.request<Withdrawal>(
       'POST',
       '/api/withdrawals',
-      { stakeId: stake.body.id, walletAddress: holder.wallet },
+      { stakeId: stake.id, walletAddress: holder.wallet },
       { as: holder.wallet },
     );
     expect(withdrawal.status).toBe(201);

@@ -1,0 +1,129 @@
+import {
+  createInitializeNonTransferableMintInstruction,
+  createInitializePermanentDelegateInstruction,
+  createInitializeTransferHookInstruction,
+  ExtensionType,
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+} from '@solana/spl-token';
+import { Keypair, type PublicKey, type TransactionInstruction } from '@solana/web3.js';
+import { formatMessage } from '@stakedesk/shared/i18n/catalogue';
+import { ptBR } from '@stakedesk/shared/i18n/pt-BR';
+import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SolanaChain } from '../chain/solana-chain.js';
+import { token2022MintWith } from '../test/token-2022-mints.js';
+import { randomWallet, startTestServer, STEP_UP, type TestServer } from '../test/test-server.js';
+
+/** Saving the token contract reads the mint from the real token programs on the test chain (DESIGN 12). */
+let chain: TestChain;
+let api: TestServer;
+let token: string;
+beforeAll(async () => {
+  chain = await startTestChain();
+  api = await startTestServer({ realChain: new SolanaChain(async () => chain.url, 3_000) });
+  token = await api.login();
+}, 60_000);
+afterAll(async () => {
+  await api?.close();
+  await chain?.close();
+});
+
+const save = (tokenContract: string) =>
+  api.request(
+    'PUT',
+    '/api/admin/settings',
+    { tokenName: 'Acme', tokenSymbol: 'ACME', tokenContract, stakingWallet: randomWallet(), ...STEP_UP },
+    token,
+  );
+
+describe('saving the token contract reads the mint', () => {
+  it('a classic SPL Token mint: its program and decimals are saved, no fee, no extension; the public settings carry them', async () => {
+    const mint = await chain.createMint(6);
+    const saved = await save(mint.toBase58());
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      tokenProgram: TOKEN_PROGRAM_ID.toBase58(),
+      tokenDecimals: 6,
+      transferFee: null,
+      tokenExtensions: [],
+    });
+    const shown = await api.request('GET', '/api/settings');
+    expect(shown.body).toMatchObject({
+      tokenContract: mint.toBase58(),
+      tokenProgram: TOKEN_PROGRAM_ID.toBase58(),
+      tokenDecimals: 6,
+      transferFee: null,
+    });
+    expect(shown.body).not.toHaveProperty('tokenExtensions');
+  });
+
+  it('a Token-2022 mint with a 1% transfer fee: the fee in force is saved and public', async () => {
+    const mint = await chain.createMint(9, undefined, { transferFee: { basisPoints: 100, maximumFee: 5_000_000_000n } });
+    const saved = await save(mint.toBase58());
+    expect(saved.status).toBe(200);
+    const fee = { basisPoints: 100, maximumFee: '5000000000' };
+    expect(saved.body).toMatchObject({ tokenProgram: TOKEN_2022_PROGRAM_ID.toBase58(), tokenDecimals: 9, transferFee: fee });
+    expect(saved.body.tokenExtensions).toEqual(['TransferFeeConfig']);
+    expect((await api.request('GET', '/api/settings')).body.transferFee).toEqual(fee);
+  });
+
+  it('a Token-2022 mint with its metadata in the mint (as pump.fun makes them) is accepted', async () => {
+    const mint = await chain.createMint(6, undefined, { metadata: { name: 'Pump', symbol: 'PUMP', uri: 'https://example.com/p.json' } });
+    const saved = await save(mint.toBase58());
+    expect(saved.status).toBe(200);
+    expect(saved.body.tokenExtensions.sort()).toEqual(['MetadataPointer', 'TokenMetadata']);
+  });
+
+  const someone = Keypair.generate().publicKey;
+  it.each<[string, ExtensionType, (mint: PublicKey) => TransactionInstruction, RegExp, RegExp]>([
+    [
+      'NonTransferable',
+      ExtensionType.NonTransferable,
+      (m) => createInitializeNonTransferableMintInstruction(m, TOKEN_2022_PROGRAM_ID),
+      /never be transferred/,
+      /nunca podem ser transferidos/,
+    ],
+    [
+      'PermanentDelegate',
+      ExtensionType.PermanentDelegate,
+      (m) => createInitializePermanentDelegateInstruction(m, someone, TOKEN_2022_PROGRAM_ID),
+      /take tokens from any account, the staking wallet's included/,
+      /tirar tokens de qualquer conta/,
+    ],
+    [
+      'TransferHook',
+      ExtensionType.TransferHook,
+      (m) => createInitializeTransferHookInstruction(m, someone, someone, TOKEN_2022_PROGRAM_ID),
+      /runs a program the mint's authority chooses/,
+      /executa um programa escolhido/,
+    ],
+  ])(
+    'a %s mint is refused with a sentence naming the extension and why, in both languages; nothing is saved',
+    async (extension, type, init, english, portuguese) => {
+      const before = (await api.request('GET', '/api/admin/settings', undefined, token)).body;
+      const mint = await token2022MintWith(chain, [type], (m) => [init(m)]);
+      const refused = await save(mint.toBase58());
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('mintUnsupported');
+      expect(refused.body.params.extension).toBe(extension);
+      expect(refused.body.message).toContain(`This token cannot be staked. Its mint uses ${extension}:`);
+      expect(refused.body.message).toMatch(english);
+      expect(formatMessage(ptBR, refused.body)).toMatch(portuguese);
+      expect(refused.body.errors.tokenContract).toBe(refused.body.message);
+      expect((await api.request('GET', '/api/admin/settings', undefined, token)).body).toEqual(before);
+    },
+  );
+
+  it('an address that is no mint (a wallet, a token account) is refused on the field', async () => {
+    const mint = await chain.createMint(6);
+    for (const address of [randomWallet(), (await chain.createTokenAccount(mint, someone)).toBase58()]) {
+      const refused = await save(address);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: 'tokenContractNotMint',
+        errors: { tokenContract: 'This address is not a token mint on this network' },
+      });
+    }
+  });
+});
