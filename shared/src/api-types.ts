@@ -223,6 +223,30 @@ export type CreatedDepositIntent = DepositIntent & {
   feeAmount: string;
 };
 
+/**
+ * POST /api/stakes/intents without a wallet (scan to stake, DESIGN 12): a Solana Pay transfer
+ * request for whichever wallet scans it; the stake is recorded for the wallet that pays.
+ */
+export type ScanIntent = {
+  id: number;
+  reference: string;
+  expiresAt: string;
+  /** solana:<stakingWallet>?amount=<sendAmount>&spl-token=<mint>&reference=<reference>&label=...&message=... */
+  transferRequest: string;
+  /** Whole tokens the paying wallet sends: the stake plus the token's transfer fee. */
+  sendAmount: string;
+  feeAmount: string;
+};
+
+/** GET /api/stakes/intents/{id} of a scan-to-stake intent, to anyone holding its id. */
+export type ScanIntentStatus = {
+  id: number;
+  status: 'open' | 'recorded' | 'expired';
+  stakeId: number | null;
+  /** The wallet that paid, once recorded. */
+  walletAddress: string | null;
+};
+
 /** GET /api/stats: true totals, without the display offsets. */
 export type Stats = { totalStaked: string; totalStakers: number };
 

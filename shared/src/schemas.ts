@@ -268,6 +268,13 @@ export type StakeCheckInput = InferType<typeof stakeCheckSchema>;
 export const depositIntentSchema = stakeCheckSchema;
 export type DepositIntentInput = StakeCheckInput;
 
+/** POST /api/stakes/intents without a wallet: scan to stake, for whichever wallet pays. */
+export const scanIntentSchema = strictObject({
+  planId: id(msg('fieldPlan'), msg('planRequired')),
+  amount: stakeAmount().required(msg('amountRequired')),
+});
+export type ScanIntentInput = InferType<typeof scanIntentSchema>;
+
 /** POST /api/admin/payouts: the withdrawals the server is to build one payout transaction for. */
 export const payoutPrepareSchema = strictObject({
   withdrawalIds: integerList(

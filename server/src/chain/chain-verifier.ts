@@ -9,8 +9,11 @@ import type { TransferFee } from '@stakedesk/shared/transfer-fee';
  */
 export type DepositClaim = {
   txId: string;
-  /** The holder's wallet: owner of the token account the tokens left. */
-  walletAddress: string;
+  /**
+   * The holder's wallet: owner of the token account the tokens left. Null for a scan-to-stake
+   * intent, whose holder is whoever sent the transfer (the one wallet whose tokens left).
+   */
+  walletAddress: string | null;
   /** Whole tokens. */
   amount: string;
   mint: string;
@@ -44,6 +47,9 @@ export type PayoutClaim = {
  */
 export type Verdict = { ok: true } | { ok: false; reason: CodedMessage | string; retryable?: true };
 
+/** A deposit's verdict names the wallet it proved the tokens left. */
+export type DepositVerdict = { ok: true; sender: string } | Exclude<Verdict, { ok: true }>;
+
 /** A transaction that mentions an address (getSignaturesForAddress), newest first. */
 export type SignatureInfo = {
   signature: string;
@@ -72,7 +78,7 @@ export function chainReason(reason: CodedMessage | string): CodedMessage {
 }
 
 export interface ChainVerifier {
-  verifyDeposit(claim: DepositClaim): Promise<Verdict>;
+  verifyDeposit(claim: DepositClaim): Promise<DepositVerdict>;
   verifyPayout(claim: PayoutClaim): Promise<Verdict>;
   /** Every account the transaction lists (a deposit's reference among them); null when the chain does not know it. */
   accountKeys(txId: string): Promise<string[] | null>;

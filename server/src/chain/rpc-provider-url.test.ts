@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { MESSAGES } from '@stakedesk/shared/messages';
-import { createPlan, MINT, openStaking, signedInWallet, STAKING_WALLET } from '../test/fixtures.js';
+import { createPlan, MINT, openStakingByHand, signedInWallet, STAKING_WALLET } from '../test/fixtures.js';
 import { randomTxId, startTestServer, STEP_UP, type TestServer } from '../test/test-server.js';
 import { systemResolve } from './public-host.js';
 
@@ -62,7 +62,7 @@ describe('the provider URL, ALLOW_PRIVATE_RPC off', () => {
   beforeAll(async () => {
     api = await startTestServer({ solanaRpcUrl: trustedUrl, settingsChain: { timeoutMs: 3_000 }, resolveHost, cacheTtlMs: 0 });
     token = await api.login();
-    await openStaking(api, token);
+    await openStakingByHand(api);
     plan = await createPlan(api, token);
   });
   afterAll(() => api.close());

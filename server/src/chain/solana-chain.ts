@@ -5,6 +5,7 @@ import {
   ChainUnavailableError,
   type Chain,
   type DepositClaim,
+  type DepositVerdict,
   type HistoryBounds,
   type LandedTransaction,
   type MintState,
@@ -110,22 +111,26 @@ export class SolanaChain implements Chain {
     return { ok: true as const, tx, movement, raw: toRawAmount(wholeTokens, decimals), decimals, mint };
   }
 
-  async verifyDeposit(claim: DepositClaim): Promise<Verdict> {
+  async verifyDeposit(claim: DepositClaim): Promise<DepositVerdict> {
     const checked = await this.movementOf(claim.txId, claim.mint, claim.amount);
     if (!checked.ok) return checked;
     const { movement, raw, decimals, mint } = checked;
     const received = movement.byOwner.get(claim.stakingWallet) ?? 0n;
-    const sent = -(movement.byOwner.get(claim.walletAddress) ?? 0n);
     const tokens = (value: bigint) => fromRawAmount(value, decimals);
     if (received <= 0n) return { ok: false, reason: msg('depositNotToStakingWallet') };
     if (received !== raw)
       return { ok: false, reason: msg('depositWrongAmountReceived', { received: tokens(received), amount: claim.amount }) };
+    const senders = [...movement.byOwner].filter(([owner, delta]) => delta < 0n && owner !== claim.stakingWallet).map(([owner]) => owner);
+    // Scan to stake: the holder is whoever paid, so exactly one wallet may have paid.
+    if (claim.walletAddress === null && senders.length !== 1) return { ok: false, reason: msg('depositSenderUnclear') };
+    const sender = claim.walletAddress ?? senders[0]!;
+    const sent = -(movement.byOwner.get(sender) ?? 0n);
     // The staking wallet received the stake; the holder paid it plus the token program's fee on what they sent, nothing else.
     if (!mint.recentTransferFees.some((fee) => sent - received === transferFeeOn(sent, fee)))
       return {
         ok: false,
         reason: msg('depositWrongAmountSent', {
-          wallet: claim.walletAddress,
+          wallet: sender,
           sent: tokens(sent),
           amount: tokens(grossUp(raw, mint.transferFee)),
         }),
@@ -133,7 +138,7 @@ export class SolanaChain implements Chain {
     if (claim.reference && !keysOf(checked.tx).includes(claim.reference)) {
       return { ok: false, reason: msg('depositReferenceMissing') };
     }
-    return { ok: true };
+    return { ok: true, sender };
   }
 
   async verifyPayout(claim: PayoutClaim): Promise<Verdict> {

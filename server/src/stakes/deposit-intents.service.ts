@@ -21,7 +21,8 @@ import { Stake } from './stake.model.js';
 export type IntentRow = {
   id: number;
   reference: string;
-  wallet_address: string;
+  /** Null for a scan-to-stake intent: the stake is the sender's. */
+  wallet_address: string | null;
   amount: string;
   plan_id: number;
   plan_name: string;
@@ -161,6 +162,8 @@ export async function recordIntentDeposit(
   sequelize: Sequelize,
   intentId: number,
   txId: string,
+  /** The wallet the chain proved the tokens left: whose stake a scan-to-stake intent records. */
+  sender?: string,
 ): Promise<{ stake: Stake; created: boolean } | null> {
   const { tokenSymbol } = await loadSettings();
   try {
@@ -174,9 +177,11 @@ export async function recordIntentDeposit(
         const recorded = await Stake.findByPk(intent!.stake_id, { transaction });
         return recorded!.txId === txId ? { stake: recorded!, created: false } : null;
       }
+      const walletAddress = intent!.wallet_address ?? sender;
+      if (!walletAddress) return null;
       const deposit = {
         txId,
-        walletAddress: intent!.wallet_address,
+        walletAddress,
         amount: intent!.amount,
         terms: termsOfIntent(intent!),
         tokenContract: intent!.token_contract,

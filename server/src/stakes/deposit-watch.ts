@@ -41,7 +41,7 @@ async function findDeposit(sequelize: Sequelize, chain: ChainVerifier & ChainFol
     if (!verdict.ok && verdict.retryable) return false;
     // Anyone may list a reference in a transaction of their own: only the holder's transfer proves the deposit.
     if (!verdict.ok) continue;
-    if (await recordIntentDeposit(sequelize, intent.id, signature)) return true;
+    if (await recordIntentDeposit(sequelize, intent.id, signature, verdict.sender)) return true;
   }
   return false;
 }

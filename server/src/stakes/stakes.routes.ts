@@ -4,6 +4,7 @@ import {
   depositIntentSchema,
   idParamSchema,
   restakeSchema,
+  scanIntentSchema,
   stakeCheckSchema,
   stakeCreateSchema,
   stakeListQuerySchema,
@@ -22,11 +23,15 @@ import { refuseDuringMaintenance } from '../settings/maintenance.js';
 import { createDepositIntent, ownIntent } from './deposit-intents.service.js';
 import { expireStakesAsAdmin } from './expiry.js';
 import { cancelIntent } from './open-intents.js';
+import { createScanIntent, scanIntentStatus } from './scan-intents.js';
 import { toStakeJson } from './stake-json.js';
 import { checkStake, createStake, listStakes, restake, stakesAfter } from './stakes.service.js';
 import { listWalletStakes, walletSummary } from './wallet-stakes.service.js';
 import { requireRole } from '../admins/require-role.js';
 import { STAKE_CSV_COLUMNS } from './stake-csv.js';
+
+/** A holder's intent names their wallet; a body without one asks for a scan-to-stake intent. */
+const namesWallet = (body: unknown): boolean => typeof body === 'object' && body !== null && 'walletAddress' in body;
 
 /** `intentLimit`: the per-client limit on starting deposits (INTENT_RATE_LIMIT). */
 export function stakesPublicRoutes(
@@ -49,12 +54,33 @@ export function stakesPublicRoutes(
     const { stake, created } = await createStake(sequelize, chain, parse(stakeCreateSchema, req.body));
     res.status(created ? 201 : 200).json(toStakeJson(stake));
   });
-  router.post('/stakes/intents', refuseDuringMaintenance, intentLimit, ...holderOnly, async (req, res) => {
-    res.status(201).json(await createDepositIntent(sequelize, chain, parse(depositIntentSchema, req.body)));
-  });
-  router.get('/stakes/intents/:id', ...holderOnly, async (req, res) => {
-    res.json(await ownIntent(sequelize, parse(idParamSchema, req.params).id, res.locals.holderWallet as string));
-  });
+  // Without a wallet (scan to stake) no session is needed: the stake will be whoever pays.
+  router.post(
+    '/stakes/intents',
+    refuseDuringMaintenance,
+    intentLimit,
+    async (req, res, next) => {
+      if (!namesWallet(req.body))
+        return void res.status(201).json(await createScanIntent(sequelize, chain, parse(scanIntentSchema, req.body)));
+      next();
+    },
+    ...holderOnly,
+    async (req, res) => {
+      res.status(201).json(await createDepositIntent(sequelize, chain, parse(depositIntentSchema, req.body)));
+    },
+  );
+  router.get(
+    '/stakes/intents/:id',
+    async (req, res, next) => {
+      const scanned = await scanIntentStatus(sequelize, parse(idParamSchema, req.params).id);
+      if (scanned) return void res.json(scanned);
+      next();
+    },
+    ...holderOnly,
+    async (req, res) => {
+      res.json(await ownIntent(sequelize, parse(idParamSchema, req.params).id, res.locals.holderWallet as string));
+    },
+  );
   router.delete('/stakes/intents/:id', ...holderOnly, async (req, res) => {
     await cancelIntent(sequelize, parse(idParamSchema, req.params).id, res.locals.holderWallet as string);
     res.status(204).end();

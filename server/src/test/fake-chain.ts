@@ -3,6 +3,7 @@ import {
   ChainUnavailableError,
   type Chain,
   type DepositClaim,
+  type DepositVerdict,
   type LandedTransaction,
   type MintState,
   type PayoutClaim,
@@ -62,8 +63,11 @@ export class FakeChain implements Chain {
     return differing ? { ok: false, reason: `The transaction's ${String(differing)} does not match` } : { ok: true };
   }
 
-  async verifyDeposit({ txId, ...claim }: DepositClaim): Promise<Verdict> {
-    return this.check('deposit', this.deposits.get(txId), txId, claim);
+  /** A claim without a wallet (scan to stake) matches whoever sent the transfer. */
+  async verifyDeposit({ txId, walletAddress, ...claim }: DepositClaim): Promise<DepositVerdict> {
+    const onChain = this.deposits.get(txId);
+    const verdict = this.check('deposit', onChain, txId, { ...claim, walletAddress: walletAddress ?? undefined });
+    return verdict.ok ? { ok: true, sender: onChain!.walletAddress! } : verdict;
   }
 
   /** The holder's own transfer in the transaction is the one checked, as the real verifier measures by owner. */

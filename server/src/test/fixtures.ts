@@ -6,6 +6,20 @@ export const MINT = randomWallet();
 export const STAKING_WALLET = randomWallet();
 
 /** Token and staking wallet set, as an operator does before opening staking. */
+/**
+ * Staking configured as an earlier install left it (the row written directly): for a server whose
+ * chain is no chain (an RPC stand-in answering anything), where saving a token contract, which
+ * reads the mint, cannot succeed.
+ */
+export async function openStakingByHand(api: TestServer): Promise<void> {
+  await api.sequelize.query(
+    'UPDATE settings SET token_name = :name, token_symbol = :symbol, token_contract = :mint, staking_wallet = :wallet',
+    {
+      replacements: { name: 'Test Token', symbol: 'TST', mint: MINT, wallet: STAKING_WALLET },
+    },
+  );
+}
+
 export async function openStaking(api: TestServer, token: string): Promise<void> {
   const response = await api.request(
     'PUT',

@@ -3,6 +3,7 @@ import {
   ChainUnavailableError,
   type Chain,
   type DepositClaim,
+  type DepositVerdict,
   type HistoryBounds,
   type LandedTransaction,
   type MintState,
@@ -28,6 +29,8 @@ export class FlakyChain implements Chain {
   /** Blocks a landed transaction stays unknown to signature statuses, history and transaction reads. */
   lagBlocks = 0;
   reachable = true;
+  /** Answers each mint without its transfer fee, as a provider with a stale or wrong view would. */
+  hideTransferFees = false;
   /** Every signed transaction the server handed over, in order (as the provider saw them). */
   readonly sent: Uint8Array[] = [];
   private readonly held: Uint8Array[] = [];
@@ -120,7 +123,8 @@ export class FlakyChain implements Chain {
 
   async mint(address: string): Promise<MintState | null> {
     this.reach();
-    return this.inner.mint(address);
+    const mint = await this.inner.mint(address);
+    return mint && this.hideTransferFees ? { ...mint, transferFee: null, recentTransferFees: [null] } : mint;
   }
 
   async tokenAccounts(addresses: string[]): Promise<(TokenAccountState | null)[]> {
@@ -128,7 +132,7 @@ export class FlakyChain implements Chain {
     return this.inner.tokenAccounts(addresses);
   }
 
-  async verifyDeposit(claim: DepositClaim): Promise<Verdict> {
+  async verifyDeposit(claim: DepositClaim): Promise<DepositVerdict> {
     this.reach();
     return this.inner.verifyDeposit(claim);
   }

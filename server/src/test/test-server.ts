@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import bs58 from 'bs58';
 import pg from 'pg';
+import { Agent } from 'undici';
 import type { Sequelize } from 'sequelize';
 import type { Chain } from '../chain/chain-verifier.js';
 import type { ResolveHost } from '../chain/public-host.js';
@@ -22,6 +23,13 @@ import { createLogger, type Logger } from '../logger.js';
 import { AdminEventHub } from '../events/admin-event-hub.js';
 import { FakeChain } from './fake-chain.js';
 import { followChainOnce } from '../chain/follow-chain.js';
+
+/**
+ * A test's requests to the app open a connection each: the test chain runs in this process, and a
+ * test that sends it many transactions holds the event loop long enough for a kept-alive socket to
+ * be closed by the server just as the client reuses it (ECONNRESET on the next request).
+ */
+const noKeepAlive = new Agent({ pipelining: 0 });
 
 export const ADMIN = { username: 'root', email: 'root@example.com', password: 'correct horse battery' };
 /** The first admin's step-up (its password), for changes to the staking wallet, token contract, RPC provider or admins. */
@@ -165,6 +173,7 @@ export async function startTestServer(
     if (sessionCookie) headers.cookie = sessionCookie;
     if (origin) headers.origin = origin;
     const response = await fetch(baseUrl + path, {
+      dispatcher: noKeepAlive,
       method,
       headers,
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -189,6 +198,7 @@ export async function startTestServer(
   async function signIn(holder: Holder): Promise<string> {
     const nonce = await request<{ message: string }>('POST', '/api/auth/nonce', { walletAddress: holder.wallet });
     const verified = await fetch(`${baseUrl}/api/auth/verify`, {
+      dispatcher: noKeepAlive,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ walletAddress: holder.wallet, message: nonce.body.message, signature: holder.sign(nonce.body.message) }),

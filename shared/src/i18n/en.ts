@@ -301,6 +301,7 @@ export const enTemplates = {
   chainProblem: '{detail}',
   depositWrongAmountReceived: 'The staking wallet received {received} tokens, not {amount}',
   depositWrongAmountSent: 'The wallet {wallet} sent {sent} tokens, not {amount}',
+  depositSenderUnclear: 'More than one wallet paid into this transfer, so it names no single holder',
   payoutNothingToHolder: "The transaction sent no tokens to the holder's wallet {wallet}",
   payoutWrongAmount: "The holder's wallet received {received} tokens, not {amount}",
   payoutNotFromStakingWallet: 'The tokens did not come from the staking wallet {wallet}',

@@ -288,6 +288,7 @@ export const ptBR: Catalogue = {
   chainProblem: '{detail}',
   depositWrongAmountReceived: 'A carteira de staking recebeu {received} tokens, não {amount}',
   depositWrongAmountSent: 'A carteira {wallet} enviou {sent} tokens, não {amount}',
+  depositSenderUnclear: 'Mais de uma carteira pagou nesta transferência, então ela não indica um único holder',
   payoutNothingToHolder: 'A transação não enviou tokens para a carteira do titular {wallet}',
   payoutWrongAmount: 'A carteira do titular recebeu {received} tokens, não {amount}',
   payoutNotFromStakingWallet: 'Os tokens não vieram da carteira de staking {wallet}',

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import bs58 from 'bs58';
+import { QueryTypes, type Sequelize } from 'sequelize';
+import type { ScanIntent, ScanIntentStatus } from '@stakedesk/shared/api-types';
+import { DEPOSIT_INTENT_TTL_MS } from '@stakedesk/shared/constants';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
+import { fromRawAmount, toRawAmount } from '@stakedesk/shared/money';
+import type { ScanIntentInput } from '@stakedesk/shared/schemas';
+import { grossUp } from '@stakedesk/shared/transfer-fee';
+import { ChainUnavailableError, type MintState, type PayoutChain } from '../chain/chain-verifier.js';
+import { notFound, unavailable } from '../http/errors.js';
+import { requireCapacity } from '../plans/capacity.js';
+import { loadSettings } from '../settings/settings.service.js';
+import { lockOpenPlan, requireMinimum, requireStakingConfigured, termsOf } from './deposit-rules.js';
+
+/** A Solana Pay transfer request URL (its spec: https://docs.solanapay.com/spec): what a wallet's scanner reads. */
+export function transferRequestUrl(fields: {
+  recipient: string;
+  amount: string;
+  splToken: string;
+  reference: string;
+  label: string;
+  message: string;
+}): string {
+  const query = new URLSearchParams({
+    amount: fields.amount,
+    'spl-token': fields.splToken,
+    reference: fields.reference,
+    label: fields.label,
+    message: fields.message,
+  });
+  return `solana:${fields.recipient}?${query.toString()}`;
+}
+
+async function readMint(chain: PayoutChain, address: string): Promise<MintState> {
+  try {
+    const mint = await chain.mint(address);
+    if (!mint) throw unavailable(msg('tokenNotMint'));
+    return mint;
+  } catch (error) {
+    if (error instanceof ChainUnavailableError)
+      throw unavailable(msg('intentNotCreatedRetry', { reason: error.reason }), { retryable: true });
+    throw error;
+  }
+}
+
+/**
+ * POST /api/stakes/intents without a wallet (no session): the plan's terms kept with a fresh
+ * reference, and a transfer request for whichever wallet scans it, of the stake plus the token's
+ * fee. The plan's caps are checked as for a wallet with no stake in it; the stake, once paid, is
+ * recorded (and flagged if over a cap) for the wallet that paid.
+ */
+export async function createScanIntent(sequelize: Sequelize, chain: PayoutChain, input: ScanIntentInput): Promise<ScanIntent> {
+  const settings = await loadSettings();
+  const { mint, stakingWallet } = requireStakingConfigured(settings);
+  requireMinimum(input.amount, await lockOpenPlan(input.planId), settings.tokenSymbol);
+  const mintState = await readMint(chain, mint);
+  const raw = toRawAmount(input.amount, mintState.decimals);
+  const gross = grossUp(raw, mintState.transferFee);
+  const row = await sequelize.transaction(async (transaction) => {
+    const plan = await lockOpenPlan(input.planId, transaction);
+    requireMinimum(input.amount, plan, settings.tokenSymbol);
+    await requireCapacity(plan, '', input.amount, settings.tokenSymbol, transaction);
+    const [inserted] = await sequelize.query<{ id: number; reference: string; expires_at: Date; plan_name: string }>(
+      `INSERT INTO deposit_intents (reference, wallet_address, amount, plan_id, plan_name, plan_description, yield_rate, duration_days,
+         min_stake_amount, early_penalty_rate, token_contract, staking_wallet, expires_at)
+       VALUES (:reference, NULL, :amount, :planId, :planName, :planDescription, :yieldRate, :durationDays,
+         :minStakeAmount, :earlyPenaltyRate, :mint, :stakingWallet, :expiresAt)
+       RETURNING id, reference, expires_at, plan_name`,
+      {
+        replacements: {
+          reference: bs58.encode(randomBytes(32)),
+          amount: input.amount,
+          ...termsOf(plan),
+          mint,
+          stakingWallet,
+          expiresAt: new Date(Date.now() + DEPOSIT_INTENT_TTL_MS),
+        },
+        type: QueryTypes.SELECT,
+        transaction,
+      },
+    );
+    return inserted!;
+  });
+  const sendAmount = fromRawAmount(gross, mintState.decimals);
+  return {
+    id: row.id,
+    reference: row.reference,
+    expiresAt: row.expires_at.toISOString(),
+    transferRequest: transferRequestUrl({
+      recipient: stakingWallet,
+      amount: sendAmount,
+      splToken: mint,
+      reference: row.reference,
+      label: `${settings.tokenName} Staking`,
+      message: row.plan_name,
+    }),
+    sendAmount,
+    feeAmount: fromRawAmount(gross - raw, mintState.decimals),
+  };
+}
+
+type IntentState = { id: number; wallet_address: string | null; stake_id: number | null; expired: boolean; staker: string | null };
+
+/**
+ * GET /api/stakes/intents/{id}: a scan-to-stake intent's state, for anyone holding its id; null
+ * when the intent names a wallet (then only that wallet's session may read it).
+ */
+export async function scanIntentStatus(sequelize: Sequelize, id: number): Promise<ScanIntentStatus | null> {
+  const [row] = await sequelize.query<IntentState>(
+    `SELECT i.id, i.wallet_address, i.stake_id, i.expires_at <= now() AS expired, s.wallet_address AS staker
+     FROM deposit_intents i LEFT JOIN stakes s ON s.id = i.stake_id WHERE i.id = :id`,
+    { replacements: { id }, type: QueryTypes.SELECT },
+  );
+  if (!row) throw notFound(msg('depositIntentNotFound'));
+  if (row.wallet_address !== null) return null;
+  const status = row.stake_id !== null ? 'recorded' : row.expired ? 'expired' : 'open';
+  return { id: row.id, status, stakeId: row.stake_id, walletAddress: row.staker };
+}
