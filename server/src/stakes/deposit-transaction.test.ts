@@ -8,7 +8,7 @@ import {
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
 import { Keypair, Transaction } from '@solana/web3.js';
-import type { CreatedDepositIntent, Stake } from '@stakedesk/shared/api-types';
+import type { CreatedDepositIntent, Stake, UnrecordedDeposit } from '@stakedesk/shared/api-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMO_PROGRAM_ID } from '../chain/memo.js';
 import { MINT_KINDS, startChainStakingServer, tokens, type ChainStakingServer, type Staker } from '../test/chain-staking-server.js';
@@ -105,6 +105,19 @@ describe.each(MINT_KINDS)('a deposit the server builds: %s mint', (mintKind) => 
       count: number;
     }[];
     expect(intentsAfter).toBe(intentsBefore + (withFee ? 0 : 1));
+  });
+
+  it('a transfer nothing records shows on the reconciliation page, with what the staking wallet received and who sent it', async () => {
+    const staker = await world.fundedHolder();
+    const txId = await world.chain.transfer({
+      mint: world.mint,
+      from: staker.keypair,
+      to: world.stakingWallet.publicKey,
+      rawAmount: tokens(300),
+      decimals: 6,
+    });
+    const listed = await world.api.request<UnrecordedDeposit[]>('GET', '/api/admin/reconciliation?limit=50', undefined, world.token);
+    expect(listed.body).toContainEqual(expect.objectContaining({ txId, sender: staker.wallet, amount: withFee ? '297' : '300' }));
   });
 
   if (withFee) {
