@@ -13,6 +13,7 @@ import * as expiryRoom from './migrations/010-expiry-room.js';
 import * as holderTotals from './migrations/011-holder-totals.js';
 import * as serverBuiltPayouts from './migrations/012-server-built-payouts.js';
 import * as logoutThrottleIntents from './migrations/013-logout-throttle-intents.js';
+import * as depositCursors from './migrations/015-deposit-cursors.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -41,6 +42,7 @@ const MIGRATIONS: Step[] = [
   holderTotals,
   serverBuiltPayouts,
   logoutThrottleIntents,
+  depositCursors,
 ];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];

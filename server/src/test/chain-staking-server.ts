@@ -3,7 +3,7 @@ import type { StakingPlan } from '@stakedesk/shared/api-types';
 import type { Chain } from '../chain/chain-verifier.js';
 import { SolanaChain } from '../chain/solana-chain.js';
 import { createPlan } from './fixtures.js';
-import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
+import { startTestChain, type MintOptions, type TestChain } from '@stakedesk/test-support/test-chain';
 import { newHolder, startTestServer, STEP_UP, type Holder, type TestServer } from './test-server.js';
 
 export const DECIMALS = 6;
@@ -13,19 +13,23 @@ export type Staker = { holder: Holder; keypair: Keypair; wallet: string };
 
 /**
  * The real app verifying against the real SPL Token program (SolanaChain over the test chain's
- * JSON-RPC, or over `rpcUrl(chain)` in front of it), open for staking: a mint, a staking wallet
- * holding a million tokens, and a plan (min 100, 10% yield, 20% early penalty).
+ * JSON-RPC, or over `rpcUrl(chain)` in front of it), open for staking: a mint (classic SPL Token
+ * unless `mintOptions` say otherwise), a staking wallet holding a million tokens, and a plan (min
+ * 100, 10% yield, 20% early penalty). It has followed the chain once, as a running server has
+ * before anyone deposits: deposits are looked for from then on.
  */
 export async function startChainStakingServer({
   rpcUrl,
   wrap,
+  mintOptions,
 }: {
   rpcUrl?: (chain: TestChain) => Promise<string>;
   /** The chain the server sees, made from the real one (a misbehaving provider in front of it, say). */
   wrap?: (solana: SolanaChain, chain: TestChain) => Chain;
+  mintOptions?: MintOptions;
 } = {}) {
   const chain = await startTestChain();
-  const mint: PublicKey = await chain.createMint(DECIMALS);
+  const mint: PublicKey = await chain.createMint(DECIMALS, undefined, mintOptions);
   const stakingWallet = Keypair.generate();
   await chain.airdrop(stakingWallet.publicKey, 10_000_000_000);
   await chain.mintTo(mint, stakingWallet.publicKey, tokens(1_000_000));
@@ -43,6 +47,7 @@ export async function startChainStakingServer({
   const saved = await api.request('PUT', '/api/admin/settings', settings, token);
   if (saved.status !== 200) throw new Error(`settings: ${saved.status} ${JSON.stringify(saved.body)}`);
   const plan: StakingPlan = await createPlan(api, token, { minStakeAmount: '100', yieldRate: '10', earlyPenaltyRate: '20' });
+  await api.followChain();
 
   /** A holder with SOL for fees and `whole` tokens, signed in to the API. */
   async function fundedHolder(whole = 10_000): Promise<Staker> {

@@ -22,6 +22,7 @@ import { createLogger, type Logger } from '../logger.js';
 import { AdminEventHub } from '../events/admin-event-hub.js';
 import { FakeChain } from './fake-chain.js';
 import { followChainOnce } from '../chain/follow-chain.js';
+import { followDeposits } from '../stakes/deposit-follower.js';
 
 export const ADMIN = { username: 'root', email: 'root@example.com', password: 'correct horse battery' };
 /** The first admin's step-up (its password), for changes to the staking wallet, token contract, RPC provider or admins. */
@@ -212,6 +213,8 @@ export async function startTestServer(
     login,
     /** One round of what the server follows on chain (payouts, intents' deposits), as its scheduled job runs it. */
     followChain: () => followChainOnce(sequelize, options.realChain ?? settingsChain ?? chain, logger, 0),
+    /** One round of deposit detection alone, as its own scheduled job runs it; how many deposits it recorded. */
+    followDeposits: () => followDeposits(sequelize, options.realChain ?? settingsChain ?? chain, logger),
     async close() {
       await events.close();
       server.closeAllConnections();
