@@ -157,7 +157,9 @@ describe('several instances and restarts', () => {
       intents.push({ id: intent.id, txId: await transfer(staker.keypair, tokens(1000), intent.reference) });
     }
     const calls = chain.requests.length;
-    const recorded = await Promise.all([freshInstance(), freshInstance()].map((instance) => followDeposits(api.sequelize, instance, logger)));
+    const recorded = await Promise.all(
+      [freshInstance(), freshInstance()].map((instance) => followDeposits(api.sequelize, instance, logger)),
+    );
     expect(recorded[0]! + recorded[1]!).toBe(3);
     for (const { id, txId } of intents) {
       expect(await stakeTxOf(id)).toBe(txId);
@@ -198,5 +200,31 @@ describe('an intent past its expiry plus the grace', () => {
     expect(await stakeTxOf(intent.id)).toBeUndefined();
     const unrecorded = await api.request<UnrecordedDeposit[]>('GET', '/api/admin/reconciliation?limit=50', undefined, world.token);
     expect(unrecorded.body).toContainEqual(expect.objectContaining({ txId, sender: staker.wallet, amount: '1000' }));
+  });
+});
+
+describe('a server that meets the staking wallet for the first time (just upgraded, say)', () => {
+  it('starts its cursor before the oldest intent still watched: a transfer that landed before its first round is recorded', async () => {
+    await api.sequelize.query('DELETE FROM deposit_cursors');
+    const staker = await world.fundedHolder();
+    const intent = await makeIntent(staker);
+    const txId = await transfer(staker.keypair, tokens(1000), intent.reference);
+    expect(await followDeposits(api.sequelize, freshInstance(), logger)).toBe(1);
+    expect(await stakeTxOf(intent.id)).toBe(txId);
+  });
+
+  it('with no intent watched, starts at the newest transaction: the history before it is not read', async () => {
+    await api.sequelize.query("UPDATE deposit_intents SET expires_at = now() - interval '1 day' WHERE stake_id IS NULL");
+    await api.sequelize.query('DELETE FROM deposit_cursors');
+    const staker = await world.fundedHolder();
+    await transfer(staker.keypair, 1n);
+    const methods = await rpcCallsDuring(() => followDeposits(api.sequelize, freshInstance(), logger));
+    expect(methods.filter((method) => method === 'getTransaction')).toEqual([]);
+    const [cursor] = (await api.sequelize.query('SELECT last_signature FROM deposit_cursors'))[0] as { last_signature: string }[];
+    const [newest] = await chain.connection.getSignaturesForAddress(
+      getAssociatedTokenAddressSync(mint, stakingWallet.publicKey, false, TOKEN_2022_PROGRAM_ID),
+      { limit: 1 },
+    );
+    expect(cursor!.last_signature).toBe(newest!.signature);
   });
 });

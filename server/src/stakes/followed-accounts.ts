@@ -13,6 +13,11 @@ import { startCursor, withCursors, type FollowedAccount } from './deposit-cursor
  */
 const OTHER_ACCOUNTS_REFRESH_MS = 5 * 60_000;
 
+/** Transactions a new cursor looks back through for the start of the intents already watched. */
+const START_LOOKBACK = 1000;
+/** Block times are the validators' estimate, in whole seconds: a new cursor starts this much earlier than the intent. */
+const BLOCK_TIME_MARGIN_MS = 60_000;
+
 type Owner = { mint: string; owner: string };
 
 /** Per mint and owner: their other token accounts, and when they were listed (this instance's memory). */
@@ -54,9 +59,33 @@ async function accountsOf(chain: Chain, pair: Owner): Promise<FollowedAccount[]>
   return [...addresses].map((address) => ({ address, ...pair }));
 }
 
+/** When the oldest intent still watched for these was made, if any. */
+async function oldestWatched(sequelize: Sequelize, { mint, owner }: Owner): Promise<Date | null> {
+  const [row] = await sequelize.query<{ oldest: Date | null }>(
+    `SELECT min(created_at) AS oldest FROM deposit_intents
+     WHERE stake_id IS NULL AND expires_at > now() - make_interval(secs => :graceSeconds)
+       AND token_contract = :mint AND staking_wallet = :owner`,
+    { replacements: { graceSeconds: DEPOSIT_INTENT_GRACE_MS / 1000, mint, owner }, type: QueryTypes.SELECT },
+  );
+  return row?.oldest ?? null;
+}
+
+/**
+ * Where a new cursor starts: at the account's newest transaction, or, when intents are already
+ * watched (a server upgraded or started while holders were depositing), at the newest one from
+ * before the oldest of them, within one page; null starts at the beginning of a short history.
+ */
+async function startingPoint(chain: Chain, address: string, since: Date | null): Promise<string | null> {
+  const recent = await chain.signaturesForAddress(address, since ? START_LOOKBACK : 1);
+  if (!since) return recent[0]?.signature ?? null;
+  const older = recent.find((entry) => entry.blockTime !== null && entry.blockTime * 1000 < since.getTime() - BLOCK_TIME_MARGIN_MS);
+  if (older) return older.signature;
+  return recent.length < START_LOOKBACK ? null : recent.at(-1)!.signature;
+}
+
 /**
  * Every token account whose transactions are looked at for deposits, each with a cursor: one met
- * for the first time is followed from its newest transaction on.
+ * for the first time is followed from about now on (older transactions are the reconciliation page's).
  */
 export async function followedAccounts(sequelize: Sequelize, chain: Chain): Promise<string[]> {
   const accounts = (await Promise.all((await owners(sequelize)).map((pair) => accountsOf(chain, pair)))).flat();
@@ -65,8 +94,8 @@ export async function followedAccounts(sequelize: Sequelize, chain: Chain): Prom
     accounts.map((account) => account.address),
   );
   for (const account of accounts.filter((candidate) => !started.has(candidate.address))) {
-    const [newest] = await chain.signaturesForAddress(account.address, 1);
-    await startCursor(sequelize, account, newest?.signature ?? null);
+    const since = await oldestWatched(sequelize, account);
+    await startCursor(sequelize, account, await startingPoint(chain, account.address, since));
   }
   return accounts.map((account) => account.address);
 }
