@@ -1,5 +1,5 @@
 import { createTransferCheckedInstruction, getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
-import { type Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { AddressLookupTableProgram, type Keypair, PublicKey, Transaction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DepositIntent, UnrecordedDeposit } from '@stakedesk/shared/api-types';
 import { DEPOSIT_INTENT_GRACE_MS } from '@stakedesk/shared/constants';
@@ -93,6 +93,49 @@ describe('deposits found by the server alone on a Token-2022 mint', () => {
     for (let i = 0; i < 20; i++) await transfer(spammer.keypair, 1n, intent.reference);
     const txId = await transfer(staker.keypair, tokens(1000), intent.reference);
     for (let i = 0; i < 20; i++) await transfer(spammer.keypair, 1n, intent.reference);
+    expect(await api.followDeposits()).toBe(1);
+    expect(await stakeTxOf(intent.id)).toBe(txId);
+  });
+});
+
+describe('a version 0 transaction', () => {
+  it('is matched by a reference it loads from an address lookup table', async () => {
+    const staker = await world.fundedHolder();
+    const intent = await makeIntent(staker);
+    const stakingAccount = getAssociatedTokenAddressSync(mint, stakingWallet.publicKey, false, TOKEN_2022_PROGRAM_ID);
+    const [create, table] = AddressLookupTableProgram.createLookupTable({
+      authority: chain.payer.publicKey,
+      payer: chain.payer.publicKey,
+      recentSlot: await chain.connection.getSlot(),
+    });
+    const extend = AddressLookupTableProgram.extendLookupTable({
+      authority: chain.payer.publicKey,
+      payer: chain.payer.publicKey,
+      lookupTable: table,
+      addresses: [stakingAccount, new PublicKey(intent.reference)],
+    });
+    await chain.sendTransaction(new Transaction().add(create, extend), [chain.payer]);
+    // Addresses added to a table are usable from the next slot on.
+    chain.advanceSlots(1);
+    const lookupTable = (await chain.connection.getAddressLookupTable(table)).value!;
+    const instruction = createTransferCheckedInstruction(
+      getAssociatedTokenAddressSync(mint, staker.keypair.publicKey, false, TOKEN_2022_PROGRAM_ID),
+      mint,
+      stakingAccount,
+      staker.keypair.publicKey,
+      tokens(1000),
+      DECIMALS,
+      [],
+      TOKEN_2022_PROGRAM_ID,
+    );
+    instruction.keys.push({ pubkey: new PublicKey(intent.reference), isSigner: false, isWritable: false });
+    const message = new TransactionMessage({
+      payerKey: staker.keypair.publicKey,
+      recentBlockhash: chain.latestBlockhash().blockhash,
+      instructions: [instruction],
+    }).compileToV0Message([lookupTable]);
+    expect(message.staticAccountKeys.map((key) => key.toBase58())).not.toContain(intent.reference);
+    const txId = await chain.sendTransaction(new VersionedTransaction(message), [staker.keypair]);
     expect(await api.followDeposits()).toBe(1);
     expect(await stakeTxOf(intent.id)).toBe(txId);
   });
