@@ -1,11 +1,12 @@
 /**
- * npm run bench [-- --stakes 1000000 | --million] [--seconds 10] [--skip-web]
+ * npm run bench [-- --stakes 1000000 | --million] [--seconds 10] [--skip-web] [--deposit-detection-only]
  *
  * Seeds a throwaway PostgreSQL with N stakes (100,000 by default, 1,000,000 with --million),
  * starts the real server on it (`node server/dist/main.js`, as `npm start` does), and measures
  * it with autocannon on loopback next to a bare Express 5 route (the ceiling); then the expiry
- * of 100,000 stakes at once, deposits verified against the test chain, the query plans, the web
- * app in Chromium, and the server's start-up time. Prints the results and writes bench/results.md
+ * of 100,000 stakes at once, deposits verified against the test chain, deposits the server finds
+ * by itself at 10,000 open intents (deposit-detection.ts), the query plans, the web app in
+ * Chromium, and the server's start-up time. Prints the results and writes bench/results.md
  * and bench/explain.md.
  */
 import { randomBytes } from 'node:crypto';
@@ -27,6 +28,7 @@ import { seed, vacuumAnalyze } from './seed.js';
 import { signInAs } from './sign-in.js';
 import { formatLighthouse, measureLighthouse } from './lighthouse.js';
 import { measureWeb } from './web.js';
+import { formatDepositDetection, measureDepositDetection } from './deposit-detection.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,6 +37,8 @@ const { values: args } = parseArgs({
     n: { type: 'string' }, // the old name of --stakes
     seconds: { type: 'string', default: '10' },
     'skip-web': { type: 'boolean', default: false },
+    // Only the deposit detection rows (on an empty database): printed, results.md left as it is.
+    'deposit-detection-only': { type: 'boolean', default: false },
     out: { type: 'string', default: path.join(REPO, 'bench') },
   },
 });
@@ -101,6 +105,13 @@ async function main(): Promise<void> {
   const first = await startServer(jwtEnv, serverLog);
   const firstStartMs = first.startMs;
   await stopChild(first);
+
+  if (args['deposit-detection-only']) {
+    log('deposit detection at 1, 100 and 10,000 open intents');
+    const detection = await measureDepositDetection({ databaseUrl: db.url, chain, serverEnv: jwtEnv, logFile: serverLog, log });
+    console.log(['', '## Deposit detection', '', ...formatDepositDetection(detection)].join('\n'));
+    return;
+  }
 
   // 2. Seed.
   log(`seeding ${N.toLocaleString('en-US')} stakes`);
@@ -346,6 +357,11 @@ async function main(): Promise<void> {
   const serverMemory = memoryOf(serverPid);
   await stopChild(server);
 
+  // 7b. Deposits the server finds by itself (its own instance behind a counting RPC endpoint).
+  log('deposit detection at 1, 100 and 10,000 open intents');
+  const depositDetection = await measureDepositDetection({ databaseUrl: db.url, chain, serverEnv: jwtEnv, logFile: serverLog, log });
+  for (const line of formatDepositDetection(depositDetection)) log(`  ${line}`);
+
   // 8. Start-up on the existing database: with DATABASE_URL, then as `npm start` does (embedded).
   log('server start-up with the existing database');
   const startLoad = load1();
@@ -384,6 +400,7 @@ async function main(): Promise<void> {
     explain,
     web,
     lighthouse,
+    depositDetection,
     totalSeconds: (performance.now() - benchStarted) / 1000,
     logDir,
   };

@@ -26,8 +26,10 @@ export type Config = {
   /** Where the built web app lives; served with an SPA fallback when it exists. */
   webDist: string;
   expiryIntervalMs: number;
-  /** How often the server looks on chain for sent payouts' outcomes and intents' deposits. */
+  /** How often the server looks on chain for sent payouts' outcomes. */
   chainFollowIntervalMs: number;
+  /** How often the server looks for new transactions of the staking wallet's token accounts (deposits). */
+  depositFollowIntervalMs: number;
   /** Express 'trust proxy': how many proxies sit in front, so rate limits see the real client. */
   trustProxy: number;
   /** Per client IP: failed admin logins per 15 minutes, holder sign-in calls, RPC proxy calls and deposit intents per minute. */
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
     expiryIntervalMs: Number(env.EXPIRY_INTERVAL_MS) > 0 ? Number(env.EXPIRY_INTERVAL_MS) : 60_000,
     chainFollowIntervalMs: readPositiveInteger(env.CHAIN_FOLLOW_INTERVAL_MS, 5_000, 'CHAIN_FOLLOW_INTERVAL_MS'),
+    depositFollowIntervalMs: readPositiveInteger(env.DEPOSIT_FOLLOW_INTERVAL_MS, 1_000, 'DEPOSIT_FOLLOW_INTERVAL_MS'),
     trustProxy: Number.isInteger(Number(env.TRUST_PROXY)) && Number(env.TRUST_PROXY) > 0 ? Number(env.TRUST_PROXY) : 0,
     loginRateLimit: readPositiveInteger(env.LOGIN_RATE_LIMIT, 10, 'LOGIN_RATE_LIMIT'),
     signInRateLimit: readPositiveInteger(env.SIGN_IN_RATE_LIMIT, 120, 'SIGN_IN_RATE_LIMIT'),

@@ -64,7 +64,12 @@ async function start(config: Config, logger: Logger): Promise<void> {
     );
   }
   const stopExpiry = scheduleExpiry(sequelize, config.expiryIntervalMs, logger);
-  const stopFollowing = scheduleChainFollowing(sequelize, chain, config.chainFollowIntervalMs, logger);
+  const stopFollowing = scheduleChainFollowing(
+    sequelize,
+    chain,
+    { intervalMs: config.chainFollowIntervalMs, depositIntervalMs: config.depositFollowIntervalMs },
+    logger,
+  );
   const cleanup = setInterval(() => {
     void deleteExpiredRateLimits(sequelize).catch(() => undefined);
     void deleteOldNonces(sequelize).catch(() => undefined);

@@ -66,6 +66,11 @@ export const MAX_SIGNED_TRANSACTION_BASE64 = 1644;
 /** How long a deposit intent's terms are offered: far longer than a signed transfer can wait to land (about 90 s). */
 export const DEPOSIT_INTENT_TTL_MS = 15 * 60 * 1000;
 /**
+ * How long after its expiry an intent's reference still records a transfer found by the server:
+ * a wallet may send a transaction signed just before the expiry, or one it declined, a little later.
+ */
+export const DEPOSIT_INTENT_GRACE_MS = 10 * 60 * 1000;
+/**
  * Deposit intents one wallet may hold open (no stake yet, not expired, not cancelled): more than a
  * holder retrying needs, few enough that one wallet cannot slow the search for everyone's deposits.
  */

@@ -161,4 +161,6 @@ export interface Chain extends ChainVerifier, ChainFollower, PayoutChain {
   ): Promise<UnrecordedDeposit[]>;
   /** What `owner` holds of `mint` across its token accounts, in tokens (decimal string). */
   tokenBalance(mint: string, owner: string): Promise<string>;
+  /** The address of every token account of `mint` that `owner` holds (either token program). */
+  tokenAccountsOf(owner: string, mint: string): Promise<string[]>;
 }

@@ -286,4 +286,10 @@ export class SolanaChain implements Chain {
     }
     return found;
   }
+
+  async tokenAccountsOf(owner: string, mint: string): Promise<string[]> {
+    const connection = await this.connection();
+    const accounts = await this.ask(() => connection.getTokenAccountsByOwner(new PublicKey(owner), { mint: new PublicKey(mint) }));
+    return accounts.value.map(({ pubkey }) => pubkey.toBase58());
+  }
 }

@@ -14,6 +14,7 @@ import * as holderTotals from './migrations/011-holder-totals.js';
 import * as serverBuiltPayouts from './migrations/012-server-built-payouts.js';
 import * as logoutThrottleIntents from './migrations/013-logout-throttle-intents.js';
 import * as mintProfile from './migrations/014-mint-profile.js';
+import * as depositCursors from './migrations/015-deposit-cursors.js';
 import * as scanToStake from './migrations/016-scan-to-stake.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
@@ -44,6 +45,7 @@ const MIGRATIONS: Step[] = [
   serverBuiltPayouts,
   logoutThrottleIntents,
   mintProfile,
+  depositCursors,
   scanToStake,
 ];
 const SEEDERS: Step[] = [defaultSettings];

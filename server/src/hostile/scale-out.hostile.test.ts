@@ -5,7 +5,9 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Sequelize } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { AdminEvent, Stake, StakingPlan, Withdrawal } from '@stakedesk/shared/api-types';
+import { createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { PublicKey, Transaction } from '@solana/web3.js';
+import type { AdminEvent, DepositIntent, Stake, StakingPlan, Withdrawal } from '@stakedesk/shared/api-types';
 import { sseParser } from '@stakedesk/shared/sse';
 import { openDatabase } from '../db/database.js';
 import { ADMIN_EVENTS_CHANNEL } from '../events/publish.js';
@@ -56,6 +58,8 @@ beforeAll(async () => {
     LOGIN_RATE_LIMIT: String(LOGIN_LIMIT),
     SIGN_IN_RATE_LIMIT: '100000',
     EXPIRY_INTERVAL_MS: String(EXPIRY_MS),
+    // Both instances look for deposits often, so their rounds overlap.
+    DEPOSIT_FOLLOW_INTERVAL_MS: '100',
   };
   // Started together on an empty database: migrations and the first admin happen once.
   [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
@@ -105,6 +109,45 @@ describe('two server instances on one PostgreSQL', () => {
     const headers = { cookie: await signIn(a.url, staker) };
     const responses = await releaseTogether(a.url, split({ method: 'POST', path: '/api/stakes', body, headers }));
     expect(countStatuses(responses)).toEqual({ 201: 1, 200: RACERS - 1 });
+    expect(await booksProblems(database)).toEqual([]);
+  });
+
+  it('deposits found by both instances following the staking wallet at once: each recorded once, each transaction fetched once', async () => {
+    const transfers: { wallet: string; txId: string }[] = [];
+    for (let i = 0; i < 5; i++) {
+      const staker = await newStaker(chain, world.mint);
+      const cookie = await signIn(i % 2 ? a.url : b.url, staker);
+      const intent = await call<DepositIntent>(
+        a.url,
+        'POST',
+        '/api/stakes/intents',
+        { planId: world.plan.id, amount: '600', walletAddress: staker.wallet },
+        { cookie },
+      );
+      const instruction = createTransferCheckedInstruction(
+        getAssociatedTokenAddressSync(world.mint, staker.keypair.publicKey),
+        world.mint,
+        getAssociatedTokenAddressSync(world.mint, world.stakingWallet.publicKey),
+        staker.keypair.publicKey,
+        tokens(600),
+        DECIMALS,
+      );
+      instruction.keys.push({ pubkey: new PublicKey(intent.body.reference), isSigner: false, isWritable: false });
+      const transaction = new Transaction().add(instruction);
+      transaction.feePayer = staker.keypair.publicKey;
+      transfers.push({ wallet: staker.wallet, txId: await chain.sendTransaction(transaction, [staker.keypair]) });
+    }
+    const recorded = async () =>
+      (
+        await database.query('SELECT tx_id FROM stakes WHERE tx_id IN (:txIds)', { replacements: { txIds: transfers.map((t) => t.txId) } })
+      )[0];
+    const deadline = Date.now() + 15_000;
+    while ((await recorded()).length < transfers.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 500)); // more rounds of both: nothing more
+    expect((await recorded()).length).toBe(transfers.length);
+    for (const { txId } of transfers) {
+      expect(chain.requests.filter((request) => request.method === 'getTransaction' && request.params[0] === txId)).toHaveLength(1);
+    }
     expect(await booksProblems(database)).toEqual([]);
   });
 

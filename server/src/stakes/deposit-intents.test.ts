@@ -10,7 +10,8 @@ import { startLaggingRpc, type LaggingRpc } from '../test/lagging-rpc.js';
 import type { TestChain } from '@stakedesk/test-support/test-chain';
 import type { TestServer } from '../test/test-server.js';
 
-// Deposits found by their reference (Solana Pay's convention), on the real SPL Token program.
+// Deposits found by their reference (Solana Pay's convention), on the real SPL Token program: the
+// server follows the staking wallet's token account (deposit-follower.test.ts: Token-2022, cost).
 let world: ChainStakingServer;
 let lagging: LaggingRpc;
 let chain: TestChain;
@@ -176,20 +177,27 @@ describe('a deposit found by its reference', () => {
     expect(await stakeOfIntent(intent.id)).toMatchObject({ amount: '1000', plan: { id: doomed.id, name: 'Doomed' } });
   });
 
-  it('is recorded when the transfer lands after the intent expired', async () => {
+  it('is recorded when the transfer lands after the intent expired, within the grace', async () => {
     const staker = await fundedHolder();
     const intent = (await makeIntent(staker)).body;
-    await api.sequelize.query(
-      `UPDATE deposit_intents SET expires_at = now() - interval '1 hour', created_at = now() - interval '2 hours' WHERE id = :id`,
-      {
-        replacements: { id: intent.id },
-      },
-    );
+    await api.sequelize.query(`UPDATE deposit_intents SET expires_at = now() - interval '1 minute' WHERE id = :id`, {
+      replacements: { id: intent.id },
+    });
     await api.followChain(); // nothing yet
     expect(await stakeOfIntent(intent.id)).toBeUndefined();
     const txId = await transfer(staker.keypair, 1000, intent.reference);
-    await api.sequelize.query('UPDATE deposit_intents SET next_check_at = now() WHERE id = :id', { replacements: { id: intent.id } });
     await api.followChain();
+    expect(await stakeOfIntent(intent.id)).toMatchObject({ txId });
+  });
+
+  it('waits for a transaction the provider lists but does not return yet, then records it', async () => {
+    const staker = await fundedHolder();
+    const intent = (await makeIntent(staker)).body;
+    const txId = await transfer(staker.keypair, 1000, intent.reference);
+    lagging.hide(txId, 1);
+    expect(await api.followDeposits()).toBe(0);
+    expect(await stakeOfIntent(intent.id)).toBeUndefined();
+    expect(await api.followDeposits()).toBe(1);
     expect(await stakeOfIntent(intent.id)).toMatchObject({ txId });
   });
 
@@ -340,7 +348,6 @@ describe('DELETE /api/stakes/intents/{id}: the wallet declined', () => {
     expect((await cancel(staker, intent.id)).status).toBe(204);
     // A wallet that said no and sent anyway (or a second device that signed it).
     const txId = await transfer(staker.keypair, 1000, intent.reference);
-    await api.sequelize.query('UPDATE deposit_intents SET next_check_at = now() WHERE id = :id', { replacements: { id: intent.id } });
     await api.followChain();
     expect(await stakeOfIntent(intent.id)).toMatchObject({ txId, amount: '1000', plan: { id: plan.id }, walletAddress: staker.wallet });
     // The holder's own post answers the same stake.

@@ -28,7 +28,7 @@ export async function requireRoomForIntent(sequelize: Sequelize, transaction: Tr
 /**
  * DELETE /api/stakes/intents/{id}: the holder's wallet declined, so the intent stops counting as
  * open. It is not forgotten: a transfer carrying its reference that lands anyway is still found
- * and recorded (stakes/deposit-watch.ts), as is the holder's own post of it. Cancelling twice is
+ * and recorded until its expiry plus a grace (stakes/deposit-follower.ts), as is the holder's own post of it. Cancelling twice is
  * harmless; an intent whose deposit is recorded cannot be cancelled (409).
  */
 export async function cancelIntent(sequelize: Sequelize, id: number, walletAddress: string): Promise<void> {

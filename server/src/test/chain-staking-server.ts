@@ -26,8 +26,10 @@ const MINT_OPTIONS: Record<MintKind, MintOptions> = {
 
 /**
  * The real app verifying against the real SPL Token program (SolanaChain over the test chain's
- * JSON-RPC, or over `rpcUrl(chain)` in front of it), open for staking: a mint of `mintKind`, a staking wallet
- * holding a million tokens, and a plan (min 100, 10% yield, 20% early penalty).
+ * JSON-RPC, or over `rpcUrl(chain)` in front of it), open for staking: a mint of `mintKind`, a
+ * staking wallet holding a million tokens, and a plan (min 100, 10% yield, 20% early penalty). It
+ * has followed the chain once, as a running server has before anyone deposits: deposits are
+ * looked for from then on.
  */
 export async function startChainStakingServer({
   rpcUrl,
@@ -58,6 +60,7 @@ export async function startChainStakingServer({
   const saved = await api.request('PUT', '/api/admin/settings', settings, token);
   if (saved.status !== 200) throw new Error(`settings: ${saved.status} ${JSON.stringify(saved.body)}`);
   const plan: StakingPlan = await createPlan(api, token, { minStakeAmount: '100', yieldRate: '10', earlyPenaltyRate: '20' });
+  await api.followChain();
 
   /** A holder with SOL for fees and `whole` tokens, signed in to the API. */
   async function fundedHolder(whole = 10_000): Promise<Staker> {

@@ -149,6 +149,11 @@ export class FakeChain implements Chain {
     return this.noPayouts();
   }
 
+  /** Deposits are found by following token accounts on the test chain (the real token programs), never this stand-in. */
+  async tokenAccountsOf(): Promise<string[]> {
+    throw new ChainUnavailableError('The fake chain has no token accounts to follow: deposits are found on the test chain');
+  }
+
   setBalance(mint: string, owner: string, tokens: string): void {
     this.balances.set(mint, (this.balances.get(mint) ?? new Map()).set(owner, tokens));
   }

@@ -161,4 +161,9 @@ export class FlakyChain implements Chain {
     this.reach();
     return this.inner.unrecordedDeposits(mint, stakingWallet, limit, recorded);
   }
+
+  async tokenAccountsOf(owner: string, mint: string): Promise<string[]> {
+    this.reach();
+    return this.inner.tokenAccountsOf(owner, mint);
+  }
 }

@@ -23,6 +23,7 @@ import { createLogger, type Logger } from '../logger.js';
 import { AdminEventHub } from '../events/admin-event-hub.js';
 import { FakeChain } from './fake-chain.js';
 import { followChainOnce } from '../chain/follow-chain.js';
+import { followDeposits } from '../stakes/deposit-follower.js';
 
 /**
  * A test's requests to the app open a connection each: the test chain runs in this process, and a
@@ -222,6 +223,8 @@ export async function startTestServer(
     login,
     /** One round of what the server follows on chain (payouts, intents' deposits), as its scheduled job runs it. */
     followChain: () => followChainOnce(sequelize, options.realChain ?? settingsChain ?? chain, logger, 0),
+    /** One round of deposit detection alone, as its own scheduled job runs it; how many deposits it recorded. */
+    followDeposits: () => followDeposits(sequelize, options.realChain ?? settingsChain ?? chain, logger),
     async close() {
       await events.close();
       server.closeAllConnections();
