@@ -175,11 +175,6 @@ export const ptBR: Record<MessageKey, string> = {
   'toast.depositPending': 'Depósito ainda não registrado',
   'toast.depositPendingText': 'Sua transferência {tx} está na blockchain; vamos registrá-la assim que o servidor puder verificá-la.',
   'transfer.walletNotConnected': 'Carteira não conectada',
-  'transfer.sameWallet': 'Erro: Carteira de origem e destino são iguais. Verifique se a carteira está conectada corretamente.',
-  'transfer.noDestinationAccount':
-    'A carteira de destino {detail} não possui uma conta para o token. Transferência P2P não pode prosseguir.',
-  'transfer.noSourceAccount': 'Falha na transferência de tokens: sua carteira não possui uma conta para o token.',
-  'transfer.insufficientBalance': 'Falha na transferência de tokens: saldo insuficiente ({detail})',
   'transfer.rejected': 'Transação rejeitada pelo usuário',
   'transfer.noSignature': 'Transaction failed - no transaction ID received.',
   'transfer.failedOnChain': 'Transação falhou na blockchain: {detail}',
