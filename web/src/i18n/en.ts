@@ -129,6 +129,10 @@ export const en = {
   'dialog.balanceLoading': 'Checking...',
   'dialog.balanceUnavailable': 'Balance unavailable: {reason}',
   'dialog.overBalance': 'This is more than your balance of {balance} {symbol}.',
+  'dialog.overBalanceWithFee': 'With the transfer fee you would send {send} {symbol}, more than your balance of {balance} {symbol}.',
+  'dialog.feeNotice':
+    'This token keeps a {rate}% fee on every transfer: you send your stake plus the fee, and you stake exactly the amount you enter.',
+  'dialog.sendWithFee': "You send {send} {symbol} (the token's {rate}% transfer fee included); you stake {amount} {symbol}.",
   'dialog.totalReturn': 'Total returned',
   'dialog.unlocks': 'Unlocks on',
   'dialog.earlyNet': 'If you unstake early',

@@ -138,6 +138,11 @@ export const ptBR: Record<MessageKey, string> = {
   'dialog.balanceLoading': 'Verificando...',
   'dialog.balanceUnavailable': 'Saldo indisponível: {reason}',
   'dialog.overBalance': 'Isso é mais do que seu saldo de {balance} {symbol}.',
+  'dialog.overBalanceWithFee': 'Com a taxa de transferência você enviaria {send} {symbol}, mais do que seu saldo de {balance} {symbol}.',
+  'dialog.feeNotice':
+    'Este token retém uma taxa de {rate}% em cada transferência: você envia o seu stake mais a taxa e faz stake exatamente do valor informado.',
+  'dialog.sendWithFee':
+    'Você envia {send} {symbol} (incluída a taxa de transferência de {rate}% do token); você faz stake de {amount} {symbol}.',
   'dialog.totalReturn': 'Total devolvido',
   'dialog.unlocks': 'Libera em',
   'dialog.earlyNet': 'Se sair antes do prazo',
