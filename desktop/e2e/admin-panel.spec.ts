@@ -100,6 +100,13 @@ test('first run: server setup, then the same admin panel works against the real 
   const panel = page.getByRole('tabpanel');
   await expect(panel.getByLabel('Token Symbol')).toHaveValue('SDT');
   await expect(panel.getByRole('button', { name: 'Update Settings' })).toBeVisible();
+  // What the server read of the mint when the contract was saved: the same panel as the browser's.
+  const mint = panel.getByTestId('mint-profile');
+  await expect(mint).toContainText('Token programSPL Token');
+  await expect(mint).toContainText('Decimals6');
+  await expect(mint).toContainText('ExtensionsNone');
+  await expect(mint).toContainText('Transfer feeNone');
+  await mint.screenshot({ path: test.info().outputPath('3b-token-config-mint.png') });
   await page.getByRole('tab', { name: 'Staking Plans' }).click();
   await expect(panel.getByRole('button', { name: 'Create Plan' })).toBeVisible();
   await page.getByRole('tab', { name: 'Withdrawals' }).click();

@@ -1,5 +1,15 @@
 import { deflateSync } from 'node:zlib';
-import { AdminPanel } from '../support/admin-panel.js';
+import {
+  createInitializeMint2Instruction,
+  createInitializeNonTransferableMintInstruction,
+  ExtensionType,
+  getMintLen,
+  TOKEN_2022_PROGRAM_ID,
+} from '@solana/spl-token';
+import { Keypair, SystemProgram } from '@solana/web3.js';
+import { AdminPanel, PASSWORD_CHECK } from '../support/admin-panel.js';
+import { expectAccessible } from '../support/axe.js';
+import { connection, fundedHolder, send } from '../support/chain.js';
 import { readState } from '../support/state.js';
 import { expect, test } from '../support/test.js';
 
@@ -132,5 +142,46 @@ test.describe('Token Config', () => {
     await page.getByRole('button', { name: 'Update Settings' }).click();
     await panel.confirmStepUp(readState().admin.password);
     await expect(page.getByLabel('Helius API Key')).toHaveAttribute('placeholder', 'No key stored');
+  });
+  test('says what the saved mint is, and refuses a contract whose mint cannot be staked at the field, in words', async ({ page }) => {
+    const panel = new AdminPanel(page);
+    await panel.open();
+    const mint = page.getByTestId('mint-profile');
+    await expect(mint).toContainText('Token programSPL Token');
+    await expect(mint).toContainText('Decimals6');
+    await expect(mint).toContainText('ExtensionsNone');
+    await expect(mint).toContainText('Transfer feeNone');
+    await expectAccessible(page, '[data-testid="mint-profile"]');
+
+    // A Token-2022 mint whose tokens can never move: no deposit or payout could.
+    const payer = await fundedHolder(0);
+    const nonTransferable = Keypair.generate();
+    const space = getMintLen([ExtensionType.NonTransferable]);
+    await send(
+      [
+        SystemProgram.createAccount({
+          fromPubkey: payer.publicKey,
+          newAccountPubkey: nonTransferable.publicKey,
+          space,
+          lamports: await connection().getMinimumBalanceForRentExemption(space),
+          programId: TOKEN_2022_PROGRAM_ID,
+        }),
+        createInitializeNonTransferableMintInstruction(nonTransferable.publicKey, TOKEN_2022_PROGRAM_ID),
+        createInitializeMint2Instruction(nonTransferable.publicKey, 6, payer.publicKey, null, TOKEN_2022_PROGRAM_ID),
+      ],
+      [payer, nonTransferable],
+    );
+    await page.getByLabel('Token Contract Address').fill(nonTransferable.publicKey.toBase58());
+    await page.getByRole('button', { name: 'Update Settings' }).click();
+    const failed = panel.toast('Failed to update settings');
+    await panel.stepUpIfAsked(readState().admin.password, failed);
+    await expect(failed).toBeVisible(PASSWORD_CHECK);
+    // The server's sentence, at the field it is about (and in the toast).
+    await expect(page.locator('#tokenContract_help')).toHaveText(
+      'This token cannot be staked. Its mint uses NonTransferable: its tokens can never be transferred, so no deposit or payout could move them.',
+    );
+    await expect(page.getByLabel('Token Contract Address')).toHaveAttribute('aria-invalid', 'true');
+    expect((await publicSettings()).tokenContract).toBe(readState().mint);
+    await expect(mint).toContainText('Token programSPL Token');
   });
 });

@@ -10,6 +10,13 @@ import { expect, test } from '../support/test.js';
 
 /** What the server answers when it cannot reach the chain (server/src/chain/rpc-proxy.routes.ts). */
 const CHAIN_DOWN = { message: 'The blockchain network cannot be reached right now; please retry shortly', code: 'chainUnavailable' };
+/** What POST /api/stakes/intents answers when the server cannot read the chain to build the deposit (intentNotCreatedRetry). */
+const INTENT_NOT_CREATED = {
+  message: 'The Solana network could not be asked (fetch failed). Nothing was sent; please try again shortly.',
+  code: 'intentNotCreatedRetry',
+  params: { reason: { code: 'chainNotAsked', params: { cause: 'fetch failed' } } },
+  retryable: true,
+};
 
 async function openStake(holderPages: HolderPages, plan: string) {
   await holderPages.section('New Stake').getByRole('article', { name: plan }).getByRole('button', { name: 'Stake Now' }).click();
@@ -75,20 +82,28 @@ test.describe('the stake dialog shows the deal before the wallet opens', () => {
     await expect(dialog.getByRole('button', { name: 'Confirm Stake' })).toBeEnabled();
   });
 
-  test('with the chain unreachable: the balance says why it is unavailable, a stake fails in words', async ({ page }) => {
+  test('with the chain unreachable: the balance says why it is unavailable, a stake fails in words', async ({ page, phantom }) => {
     const holderPages = new HolderPages(page);
     await holderPages.connectFromLanding();
     await page.route('**/api/rpc', (route) =>
       route.fulfill({ status: 503, headers: { 'retry-after': '5' }, contentType: 'application/json', body: JSON.stringify(CHAIN_DOWN) }),
     );
+    // The server builds the deposit from what it reads on chain: unreachable for it too, it says so (its answer, as it sends it).
+    await page.route('**/api/stakes/intents', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify(INTENT_NOT_CREATED) })
+        : route.fallback(),
+    );
+    const prompts = phantom.requests.length;
     const dialog = await openStake(holderPages, 'Starter');
     await expect(dialog.getByTestId('balance')).toHaveText(`Balance unavailable: ${CHAIN_DOWN.message}`);
     await dialog.getByLabel('Amount (SDT)').fill('150');
     await dialog.getByRole('button', { name: 'Confirm Stake' }).click();
     const toast = holderPages.toast('Stake Failed');
-    await expect(toast).toContainText(CHAIN_DOWN.message);
+    await expect(toast).toContainText(INTENT_NOT_CREATED.message);
     const text = (await toast.textContent()) ?? '';
     expect(text).not.toMatch(/\b\d{3}\b|[{}]|Service Unavailable|Error/);
+    expect(phantom.requests.slice(prompts).map((r) => r.op)).not.toContain('signAndSendTransaction');
   });
 
   test('a toast opened while the dialog is up sits above it', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { completeWithdrawal, pendingWithdrawalsOf } from '../support/admin-api.js';
-import { payFromStakingWallet, tokenBalance, toRaw } from '../support/chain.js';
+import { fundedHolder, payFromStakingWallet, tokenBalance, toRaw } from '../support/chain.js';
 import { ageStakesOf, withDatabase } from '../support/database.js';
 import { HolderPages } from '../support/holder-pages.js';
 import { readState } from '../support/state.js';
@@ -268,6 +268,35 @@ test.describe('in Portuguese', () => {
     await holderPages.dialog().getByLabel('Quantidade (SDT)').fill('150');
     await holderPages.dialog().getByRole('button', { name: 'Confirmar stake' }).click();
     await expect(holderPages.toast('Falha no stake')).toContainText('Transação rejeitada pelo usuário');
+  });
+
+  test.describe('a holder without the token', () => {
+    test.use({ holder: async ({}, use) => use(await fundedHolder(0)) });
+
+    test('the server refuses the deposit before the wallet is asked, and the dialog says why in Portuguese', async ({ page, phantom }) => {
+      const holderPages = new HolderPages(page);
+      await page.goto('/');
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('pt-BR');
+      await page.getByRole('button', { name: /^Conectar( carteira)?$/ }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      // The balance cannot be read, so the dialog's own check does not stop the stake: the server's does.
+      await page.route('**/api/rpc', (route) =>
+        /getTokenAccountsByOwner/.test(route.request().postData() ?? '')
+          ? route.fulfill({ status: 503, body: 'unavailable' })
+          : route.fallback(),
+      );
+      const intent = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/stakes/intents'));
+      await holderPages
+        .section('Novo stake')
+        .getByRole('article', { name: 'Starter' })
+        .getByRole('button', { name: 'Fazer stake' })
+        .click();
+      await holderPages.dialog().getByLabel('Quantidade (SDT)').fill('150');
+      await holderPages.dialog().getByRole('button', { name: 'Confirmar stake' }).click();
+      expect(await (await intent).json()).toMatchObject({ code: 'depositNoTokens', params: { symbol: 'SDT' } });
+      await expect(holderPages.toast('Falha no stake')).toContainText('Sua carteira não tem SDT');
+      expect(phantom.requests.filter((r) => r.op === 'signAndSendTransaction')).toEqual([]);
+    });
   });
 
   test("shows the server's refusal in Portuguese, translated by its code", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { createTransferCheckedInstruction, decodeTransferCheckedInstruction } from '@solana/spl-token';
+import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { ComputeBudgetProgram, Transaction, VersionedTransaction, type Keypair, type PublicKey, type SendOptions } from '@solana/web3.js';
 import { connection } from './chain.js';
 import { signEd25519 } from './ed25519.js';
@@ -73,20 +73,21 @@ function withPriorityFee(wire: Buffer, signer: Keypair): Buffer {
   return transaction.serialize();
 }
 
-/** `wire` signed by `signer` with each transferChecked's amount set to the largest u64. */
+const TOKEN_PROGRAMS = [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID];
+const TRANSFER_CHECKED = 12;
+
+/**
+ * `wire` signed by `signer` with each transferChecked's amount (either token program) set to the
+ * largest u64; every other instruction, and every account, left as it was.
+ */
 function overdrawn(wire: Buffer, signer: Keypair): Buffer {
   const transaction = Transaction.from(wire);
-  transaction.instructions = transaction.instructions.map((instruction) => {
-    const { keys, data } = decodeTransferCheckedInstruction(instruction);
-    return createTransferCheckedInstruction(
-      keys.source.pubkey,
-      keys.mint.pubkey,
-      keys.destination.pubkey,
-      keys.owner.pubkey,
-      MAX_U64,
-      data.decimals,
-    );
-  });
+  for (const instruction of transaction.instructions) {
+    if (!TOKEN_PROGRAMS.some((program) => program.equals(instruction.programId)) || instruction.data[0] !== TRANSFER_CHECKED) continue;
+    const data = Buffer.from(instruction.data);
+    data.writeBigUInt64LE(MAX_U64, 1);
+    instruction.data = data;
+  }
   transaction.sign(signer);
   return transaction.serialize();
 }

@@ -138,6 +138,11 @@ export const ptBR: Record<MessageKey, string> = {
   'dialog.balanceLoading': 'Verificando...',
   'dialog.balanceUnavailable': 'Saldo indisponível: {reason}',
   'dialog.overBalance': 'Isso é mais do que seu saldo de {balance} {symbol}.',
+  'dialog.overBalanceWithFee': 'Com a taxa de transferência você enviaria {send} {symbol}, mais do que seu saldo de {balance} {symbol}.',
+  'dialog.feeNotice':
+    'Este token retém uma taxa de {rate}% em cada transferência: você envia o seu stake mais a taxa e faz stake exatamente do valor informado.',
+  'dialog.sendWithFee':
+    'Você envia {send} {symbol} (incluída a taxa de transferência de {rate}% do token); você faz stake de {amount} {symbol}.',
   'dialog.totalReturn': 'Total devolvido',
   'dialog.unlocks': 'Libera em',
   'dialog.earlyNet': 'Se sair antes do prazo',
@@ -175,11 +180,6 @@ export const ptBR: Record<MessageKey, string> = {
   'toast.depositPending': 'Depósito ainda não registrado',
   'toast.depositPendingText': 'Sua transferência {tx} está na blockchain; vamos registrá-la assim que o servidor puder verificá-la.',
   'transfer.walletNotConnected': 'Carteira não conectada',
-  'transfer.sameWallet': 'Erro: Carteira de origem e destino são iguais. Verifique se a carteira está conectada corretamente.',
-  'transfer.noDestinationAccount':
-    'A carteira de destino {detail} não possui uma conta para o token. Transferência P2P não pode prosseguir.',
-  'transfer.noSourceAccount': 'Falha na transferência de tokens: sua carteira não possui uma conta para o token.',
-  'transfer.insufficientBalance': 'Falha na transferência de tokens: saldo insuficiente ({detail})',
   'transfer.rejected': 'Transação rejeitada pelo usuário',
   'transfer.noSignature': 'Transaction failed - no transaction ID received.',
   'transfer.failedOnChain': 'Transação falhou na blockchain: {detail}',

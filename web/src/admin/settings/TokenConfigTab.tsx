@@ -12,6 +12,7 @@ import { isStepUpCancelled } from '../step-up/step-up.js';
 import { useToast } from '../toast.js';
 import { useSaveSettings } from './api.js';
 import { LogoField } from './LogoField.js';
+import { MintProfile } from './MintProfile.js';
 
 type SettingsForm = Omit<AdminSettings, 'solanaCluster' | 'heliusApiKey'> & { heliusApiKey: string; removeHeliusApiKey: boolean };
 
@@ -101,6 +102,7 @@ export function TokenConfigTab() {
             </Form.Item>
           </Col>
         </Row>
+        <MintProfile settings={settings} />
         <Form.Item label={t('settings.logo')} name="tokenLogo">
           <LogoField />
         </Form.Item>

@@ -14,6 +14,7 @@ import { useLocalizeError } from '../../i18n/localize-error.js';
 import { useWallet } from '../wallet/wallet-context.js';
 import { useDeposit, useRestake, useStakeableBalance } from './api.js';
 import { DepositNotRecordedError } from './deposit.js';
+import { feePercent, sendAmountFor } from '../../lib/token/transfer-fee-figures.js';
 import { StakePreview } from './StakePreview.js';
 
 /** New stake in `plan`, or (with `restaking`) a completed stake's principal + reward into `plan`. */
@@ -35,8 +36,13 @@ export function StakeDialog({
   const [amount, setAmount] = useState('');
   const symbol = settings.tokenSymbol;
   const balance = useStakeableBalance(restaking ? undefined : (address ?? undefined), settings.tokenContract);
+  const wholeAmount = /^\d+$/.test(amount) ? amount : undefined;
+  // A token with a transfer fee: the holder sends the stake plus the fee, so that the stake arrives whole (DESIGN 12).
+  const fee = !restaking && settings.transferFee && settings.tokenDecimals !== null ? settings.transferFee : undefined;
+  const send = fee && wholeAmount ? sendAmountFor(wholeAmount, settings.tokenDecimals!, fee) : wholeAmount;
   // Refused before any wallet prompt: more than the wallet holds can only fail on chain.
-  const overBalance = !restaking && balance.data !== undefined && /^\d+$/.test(amount) && compareDecimal(amount, balance.data) > 0;
+  const overBalance = !restaking && balance.data !== undefined && send !== undefined && compareDecimal(send, balance.data) > 0;
+  const describedBy = [fee && 'fee-note', overBalance && 'over-balance'].filter(Boolean).join(' ') || undefined;
 
   const close = () => {
     setAmount('');
@@ -111,16 +117,26 @@ export function StakeDialog({
               value={amount}
               onChange={(event) => setAmount(event.target.value)}
               aria-invalid={overBalance || undefined}
-              aria-describedby={overBalance ? 'over-balance' : undefined}
+              aria-describedby={describedBy}
               autoFocus
             />
             <small className="muted">{t('dialog.minimum', { min: plan.minStakeAmount, symbol })}</small>
             {overBalance && (
               <small id="over-balance" className="warning" role="alert">
-                {t('dialog.overBalance', { balance: formatExact(balance.data!), symbol })}
+                {fee
+                  ? t('dialog.overBalanceWithFee', { send: formatExact(send!), balance: formatExact(balance.data!), symbol })
+                  : t('dialog.overBalance', { balance: formatExact(balance.data!), symbol })}
               </small>
             )}
           </label>
+        )}
+        {fee && (
+          // Before the wallet opens, in words and numbers: what leaves the wallet, and what is staked.
+          <p id="fee-note" className="fee-note" data-testid="fee-note" aria-live="polite">
+            {wholeAmount
+              ? t('dialog.sendWithFee', { send: formatExact(send!), amount: formatAmount(wholeAmount, 0), rate: feePercent(fee), symbol })
+              : t('dialog.feeNotice', { rate: feePercent(fee) })}
+          </p>
         )}
         <StakePreview
           amount={restaked ?? amount}

@@ -1,4 +1,4 @@
-import type { DepositIntent, Stake } from '@stakedesk/shared/api-types';
+import type { CreatedDepositIntent, Stake } from '@stakedesk/shared/api-types';
 import { api, ApiError } from '../../lib/api-client.js';
 import type { PhantomProvider } from '../../lib/wallet/phantom.js';
 import { forgetPending, outcomeOf, rememberPending, type PendingDeposit } from './pending-deposits.js';
@@ -15,14 +15,7 @@ export class DepositNotRecordedError extends Error {
 }
 
 /** Refusals before the wallet sent anything (the wallet declined, or was never asked): the kept intent can go, no tokens moved. */
-const NOTHING_SENT: TransferErrorCode[] = [
-  'walletNotConnected',
-  'sameWallet',
-  'noDestinationAccount',
-  'noSourceAccount',
-  'insufficientBalance',
-  'rejected',
-];
+const NOTHING_SENT: TransferErrorCode[] = ['walletNotConnected', 'rejected'];
 
 /** POST /api/stakes with exactly its fields. */
 export function recordDeposit({
@@ -51,12 +44,16 @@ function giveBackIntent(intentId: number): void {
 /**
  * A stake deposit, so that tokens that leave the wallet are recorded exactly once whatever
  * happens to the page: the server keeps the terms and a reference first (refusing here, before
- * anything is signed, a deposit it would not take), the deposit is kept locally from then on, the
- * transfer carries the reference, and the server is asked to record it. If the page closes after
- * the wallet sends, the server finds the transfer by its reference anyway.
+ * anything is signed, a deposit it would not take or whose transfer could not succeed) and builds
+ * the transfer carrying that reference; the deposit is kept locally from then on, the wallet signs
+ * and sends exactly the server's transaction, and the server is asked to record it. If the page
+ * closes after the wallet sends, the server finds the transfer by its reference anyway.
  */
 export async function depositAndRecord({ provider, wallet, planId, amount }: DepositInput): Promise<Stake> {
-  const intent = await api<DepositIntent>('/api/stakes/intents', { method: 'POST', body: { planId, amount, walletAddress: wallet } });
+  const intent = await api<CreatedDepositIntent>('/api/stakes/intents', {
+    method: 'POST',
+    body: { planId, amount, walletAddress: wallet },
+  });
   const kept: PendingDeposit = {
     intentId: intent.id,
     reference: intent.reference,
@@ -67,24 +64,17 @@ export async function depositAndRecord({ provider, wallet, planId, amount }: Dep
   };
   rememberPending(localStorage, kept);
 
-  const connection = await holderConnection();
-  const [{ PublicKey }, { sendStakeDeposit }] = await Promise.all([
-    import('@solana/web3.js'),
+  const [connection, { signAndSendServerTransaction }] = await Promise.all([
+    holderConnection(),
     import('../../lib/solana/token-transfer.js'),
   ]);
-  const signingWallet = {
-    publicKey: provider.publicKey ? new PublicKey(provider.publicKey.toString()) : null,
-    signAndSendTransaction: (transaction: unknown) => provider.signAndSendTransaction(transaction),
-  };
   let txId: string | undefined;
   try {
-    txId = await sendStakeDeposit({
+    txId = await signAndSendServerTransaction({
       connection,
-      wallet: signingWallet,
-      mint: intent.tokenContract,
-      stakingWallet: intent.stakingWallet,
-      amount,
-      reference: intent.reference,
+      wallet: provider,
+      transaction: intent.transaction,
+      lastValidBlockHeight: intent.lastValidBlockHeight,
       onSent: (signature) => {
         txId = signature;
         rememberPending(localStorage, { ...kept, txId: signature });

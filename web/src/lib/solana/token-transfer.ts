@@ -1,25 +1,21 @@
-import { createTransferCheckedInstruction, getMint } from '@solana/spl-token';
-import { PublicKey, Transaction, type Connection } from '@solana/web3.js';
-import { toRawAmount } from '@stakedesk/shared/money';
+import { Transaction, type Connection, type PublicKey } from '@solana/web3.js';
+import { CHAIN_COMMITMENT } from '@stakedesk/shared/constants';
 import { isUserRejection } from '../wallet/wallet-rejection.js';
 import { TransferError } from './transfer-errors.js';
-import { CHAIN_COMMITMENT } from '@stakedesk/shared/constants';
 
-/** What the app needs of a browser wallet (Phantom's injected provider has this shape). */
+/** What the app needs of a browser wallet (Phantom's injected provider, and a Wallet Standard wallet behind it, have this shape). */
 export type SigningWallet = {
-  publicKey: PublicKey | null;
+  publicKey: Pick<PublicKey, 'toBase58'> | null;
   signAndSendTransaction(transaction: Transaction): Promise<{ signature?: string } | undefined>;
 };
 
-export type DepositRequest = {
+export type ServerTransactionRequest = {
   connection: Connection;
   wallet: SigningWallet;
-  mint: string;
-  stakingWallet: string;
-  /** Whole tokens, as the stake records them. */
-  amount: string;
-  /** A deposit intent's reference (Solana Pay): listed as an extra read-only account, so the server finds the transfer itself. */
-  reference?: string;
+  /** The deposit the server built (POST /api/stakes/intents `transaction`): base64 of the unsigned transaction. */
+  transaction: string;
+  /** The last block height at which it can land (the intent's `lastValidBlockHeight`). */
+  lastValidBlockHeight: number;
   /** Told the signature as soon as the wallet has sent the transfer, before it is confirmed. */
   onSent?: (signature: string) => void;
   /** How long to poll for confirmation before giving up (ms). */
@@ -28,15 +24,7 @@ export type DepositRequest = {
 
 const POLL_INTERVAL_MS = 1_000;
 
-/** The owner's token account of `mint` holding the most, or undefined when it has none. */
-export async function largestTokenAccount(connection: Connection, owner: PublicKey, mint: PublicKey) {
-  const { value } = await connection.getParsedTokenAccountsByOwner(owner, { mint });
-  const withBalance = value.map((account) => ({
-    address: account.pubkey,
-    raw: BigInt((account.account.data.parsed as { info: { tokenAmount: { amount: string } } }).info.tokenAmount.amount),
-  }));
-  return withBalance.sort((a, b) => (b.raw > a.raw ? 1 : b.raw < a.raw ? -1 : 0))[0];
-}
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 
 /**
  * Polls the signature's status (no WebSocket needed) until it is confirmed, fails, or its
@@ -57,51 +45,23 @@ export async function waitForConfirmation(connection: Connection, signature: str
 }
 
 /**
- * Sends `amount` whole tokens from the connected wallet to the staking wallet with
- * transferChecked (the mint's real decimals, read from the chain) and waits for confirmation.
- * Returns the signature the server then verifies; refuses with TransferErrors.
+ * Has the wallet sign and send the transaction the server built, exactly as it is (DESIGN 12: the
+ * app builds no token instruction of its own), and waits until it is confirmed or its blockhash
+ * dies. Returns the signature the server then verifies; refuses with TransferErrors.
  */
-export async function sendStakeDeposit({
+export async function signAndSendServerTransaction({
   connection,
   wallet,
-  mint,
-  stakingWallet,
-  amount,
-  reference,
-  onSent,
+  transaction: base64,
+  lastValidBlockHeight,
+  onSent = () => undefined,
   confirmTimeoutMs = 60_000,
-}: DepositRequest): Promise<string> {
-  const owner = wallet.publicKey;
-  if (!owner) throw new TransferError('walletNotConnected');
-  const destinationOwner = new PublicKey(stakingWallet);
-  if (owner.equals(destinationOwner)) throw new TransferError('sameWallet');
-  const mintKey = new PublicKey(mint);
+}: ServerTransactionRequest): Promise<string> {
+  const transaction = Transaction.from(fromBase64(base64));
+  // The server built it for one wallet, its fee payer and only signer: another account could not sign it.
+  const owner = wallet.publicKey?.toBase58();
+  if (!owner || owner !== transaction.feePayer?.toBase58()) throw new TransferError('walletNotConnected');
 
-  const destination = await largestTokenAccount(connection, destinationOwner, mintKey);
-  if (!destination) throw new TransferError('noDestinationAccount', stakingWallet);
-  const source = await largestTokenAccount(connection, owner, mintKey);
-  if (!source) throw new TransferError('noSourceAccount');
-  const { decimals } = await getMint(connection, mintKey, CHAIN_COMMITMENT);
-  const raw = toRawAmount(amount, decimals);
-  if (source.raw < raw) throw new TransferError('insufficientBalance', `${source.raw} < ${raw}`);
-
-  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash(CHAIN_COMMITMENT);
-  const transfer = createTransferCheckedInstruction(source.address, mintKey, destination.address, owner, raw, decimals);
-  if (reference) transfer.keys.push({ pubkey: new PublicKey(reference), isSigner: false, isWritable: false });
-  const transaction = new Transaction({ feePayer: owner, blockhash, lastValidBlockHeight }).add(transfer);
-
-  return signSendAndConfirm(connection, wallet, transaction, lastValidBlockHeight, confirmTimeoutMs, onSent);
-}
-
-/** The wallet signs and sends; then polls until confirmed. Refusals are TransferErrors. */
-async function signSendAndConfirm(
-  connection: Connection,
-  wallet: SigningWallet,
-  transaction: Transaction,
-  lastValidBlockHeight: number,
-  confirmTimeoutMs = 60_000,
-  onSent: (signature: string) => void = () => undefined,
-): Promise<string> {
   let signature: string | undefined;
   try {
     signature = (await wallet.signAndSendTransaction(transaction))?.signature;

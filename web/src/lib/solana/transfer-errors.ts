@@ -1,17 +1,11 @@
 import { en } from '../../i18n/en.js';
 
-/** Why a stake deposit could not be sent. `code` is for the UI's message catalogue; `detail` is the cause. */
-export type TransferErrorCode =
-  | 'walletNotConnected'
-  | 'sameWallet'
-  | 'noDestinationAccount'
-  | 'noSourceAccount'
-  | 'insufficientBalance'
-  | 'rejected'
-  | 'noSignature'
-  | 'failedOnChain'
-  | 'notConfirmed'
-  | 'transferFailed';
+/**
+ * Why the wallet did not sign and send a stake deposit, or why it did not land (what the server
+ * refuses before, such as too few tokens, is its own coded message). `code` is for the UI's
+ * message catalogue; `detail` is the cause.
+ */
+export type TransferErrorCode = 'walletNotConnected' | 'rejected' | 'noSignature' | 'failedOnChain' | 'notConfirmed' | 'transferFailed';
 
 export class TransferError extends Error {
   constructor(

@@ -1,0 +1,151 @@
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { AdminPanel } from '../support/admin-panel.js';
+import { expectAccessible, seriousViolations } from '../support/axe.js';
+import { installFakePhantom } from '../support/fake-phantom.js';
+import { HolderPages } from '../support/holder-pages.js';
+import { expect as baseExpect, test as base } from '../support/test.js';
+import { feeTokens, startToken2022World, type Token2022World } from '../support/token-2022-world.js';
+
+/**
+ * A token on Token-2022 with a 1% transfer fee, from the holder's dialog to the operator's payout:
+ * the server builds every transaction, the wallets only sign, and the fee is paid on top so that
+ * the stake and the payout arrive whole (DESIGN 12). Its own server and mint (token-2022-world.ts).
+ */
+const test = base.extend<object, { world: Token2022World }>({
+  world: [
+    async ({}, use) => {
+      const world = await startToken2022World();
+      try {
+        await use(world);
+      } finally {
+        await world.stop();
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ world }, use) => use(world.baseURL),
+  holder: async ({ world }, use) => use(await world.fundedHolder(10_000)),
+});
+
+// Prepared, sent and followed to finalized by the server: seconds, beyond the usual wait.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 180_000 });
+
+const SIZES = [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+];
+const short = (text: string) => `${text.slice(0, 4)}...${text.slice(-4)}`;
+
+/** At desktop and phone width, kept as artifacts in web/test-results/<test>/: the whole page, and `part` of it close up. */
+async function shootBoth(page: Page, testInfo: TestInfo, name: string, part: Locator) {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${size.width}.png`), fullPage: true });
+    await part.screenshot({ path: testInfo.outputPath(`${name}-${size.width}-close.png`) });
+  }
+  await page.setViewportSize(SIZES[0]!);
+}
+
+test('a holder stakes a token with a 1% transfer fee: told what is sent before signing, staked what was chosen, paid out whole by the operator', async ({
+  page,
+  holder,
+  world,
+  browser,
+}, testInfo) => {
+  const holderPages = new HolderPages(page);
+  await holderPages.connectFromLanding();
+  const before = await world.balanceOf(holder.publicKey);
+  const stakingBefore = await world.balanceOf(world.stakingWallet.publicKey);
+
+  await holderPages.section('New Stake').getByRole('article', { name: 'Starter' }).getByRole('button', { name: 'Stake Now' }).click();
+  const dialog = holderPages.dialog();
+  const feeNote = dialog.getByTestId('fee-note');
+  await expect(feeNote).toHaveText(
+    'This token keeps a 1% fee on every transfer: you send your stake plus the fee, and you stake exactly the amount you enter.',
+  );
+  await dialog.getByLabel('Amount (FEE)').fill('1000');
+  // 1,000 tokens of 6 decimals grossed up: the program keeps 1% of what is sent, rounded up.
+  await expect(feeNote).toHaveText("You send 1,010.101011 FEE (the token's 1% transfer fee included); you stake 1,000 FEE.");
+  await expect(dialog.getByLabel('Amount (FEE)')).toHaveAccessibleDescription(/You send 1,010\.101011 FEE/);
+  await expect(dialog.getByTestId('balance')).toHaveText('10,000 FEE');
+  await page.waitForLoadState('networkidle');
+  expect(await seriousViolations(page, 'stake dialog with a transfer fee')).toEqual([]);
+  await expectAccessible(page, 'dialog');
+  await shootBoth(page, testInfo, 'stake-dialog-fee', dialog);
+
+  await dialog.getByRole('button', { name: 'Confirm Stake' }).click();
+  await expect(holderPages.toast('Stake Successful')).toBeVisible({ timeout: 30_000 });
+  expect(before - (await world.balanceOf(holder.publicKey))).toBe(1_010_101_011n);
+  expect((await world.balanceOf(world.stakingWallet.publicKey)) - stakingBefore).toBe(feeTokens(1_000));
+  const row = holderPages.section('Active Stakes').getByRole('row', { name: /Starter/ });
+  await expect(row).toContainText('1,000 FEE');
+
+  // Early: 10% penalty, so 900 owed.
+  await row.getByRole('button', { name: 'Unstake' }).click();
+  await holderPages.dialog().getByRole('button', { name: 'Confirm Unstake' }).click();
+  await expect(holderPages.toast('Unstake Request Submitted')).toBeVisible();
+  await expect(holderPages.section('Withdrawal Requests').getByRole('row', { name: /900 FEE/ })).toContainText('Pending');
+
+  // The operator pays it from the panel; the staking wallet signs in its own (stand-in) wallet.
+  const operator = await browser.newContext({ baseURL: world.baseURL, viewport: SIZES[0] });
+  try {
+    const adminPage = await operator.newPage();
+    const wallet = await installFakePhantom(adminPage, world.stakingWallet);
+    const panel = new AdminPanel(adminPage);
+    await panel.open('Withdrawals', await world.adminToken());
+    const pending = panel
+      .section('Pending Withdrawals')
+      .getByRole('row')
+      .filter({ hasText: short(holder.publicKey.toBase58()) });
+    const beforePayout = await world.balanceOf(holder.publicKey);
+    await pending.getByRole('button', { name: 'Pay', exact: true }).click();
+    const review = panel.dialog(/^Review payout #\d+$/);
+    await expect(review).toContainText('Total900 FEE');
+    await review.getByRole('button', { name: 'Sign with wallet' }).click();
+    await expect(panel.toast('Payout sent')).toBeVisible();
+    await expect(
+      panel
+        .section('Completed Withdrawals')
+        .getByRole('row')
+        .filter({ hasText: short(holder.publicKey.toBase58()) }),
+    ).toContainText('900 FEE');
+    // The payout added the fee on top: the holder received exactly what was owed.
+    await expect.poll(async () => (await world.balanceOf(holder.publicKey)) - beforePayout).toBe(feeTokens(900));
+    expect(wallet.requests.filter((r) => r.op === 'signTransaction')).toHaveLength(1);
+
+    // Token Config says what the mint is.
+    await panel.openTab('Token Config');
+    const mint = adminPage.getByTestId('mint-profile');
+    await expect(mint).toContainText('Token programToken-2022');
+    await expect(mint).toContainText('Decimals6');
+    await expect(mint).toContainText('ExtensionsTransferFeeConfig');
+    await expect(mint).toContainText('Transfer fee1% per transfer, at most 1,000 FEE');
+    await expectAccessible(adminPage, '[data-testid="mint-profile"]');
+    await adminPage.mouse.move(0, 0);
+    await shootBoth(adminPage, testInfo, 'token-config-mint', mint);
+  } finally {
+    await operator.close();
+  }
+  await page.reload();
+  await expect(holderPages.section('Withdrawal Requests').getByRole('row', { name: /900 FEE/ })).toContainText('Completed');
+});
+
+test.describe('in Portuguese', () => {
+  test.use({ locale: 'pt-BR' });
+
+  test('the dialog states the fee in Portuguese before signing', async ({ page }, testInfo) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: /^Conectar( carteira)?$/ }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const holderPages = new HolderPages(page);
+    await holderPages.section('Novo stake').getByRole('article', { name: 'Starter' }).getByRole('button', { name: 'Fazer stake' }).click();
+    await holderPages.dialog().getByLabel('Quantidade (FEE)').fill('250');
+    await expect(holderPages.dialog().getByTestId('fee-note')).toHaveText(
+      'Você envia 252.525253 FEE (incluída a taxa de transferência de 1% do token); você faz stake de 250 FEE.',
+    );
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page, 'stake dialog with a transfer fee, pt-BR')).toEqual([]);
+    await shootBoth(page, testInfo, 'stake-dialog-fee-pt-BR', holderPages.dialog());
+  });
+});
