@@ -7,7 +7,7 @@ import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { SettingsInput } from '@stakedesk/shared/schemas';
 import type { StepUp } from '../admins/step-up.js';
 import { stepUpRequired } from '../admins/step-up.js';
-import { recordAudit, type Actor } from '../audit/audit.js';
+import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.js';
 import { adminChangedCache } from '../cache/caches.js';
 import { ChainUnavailableError, type MintState, type PayoutChain } from '../chain/chain-verifier.js';
 import { mintRefusal } from '../chain/mint-profile.js';
@@ -75,6 +75,33 @@ export function storedMintProfile(mint: MintState): Pick<Settings, 'tokenProgram
     tokenExtensions: mint.extensions,
     transferFee: fee && { basisPoints: fee.basisPoints, maximumFee: fee.maximumFee.toString() },
   };
+}
+
+const profileKey = (profile: ReturnType<typeof storedMintProfile>) =>
+  JSON.stringify([profile.tokenProgram, profile.tokenDecimals, profile.tokenExtensions, profile.transferFee]);
+
+/**
+ * The configured mint as a deposit just read it, kept in the settings when they say otherwise (a
+ * contract saved before migration 014, or a transfer fee the mint's authority changed since), so
+ * the stake dialog shows the fee in force. Audited as the system's, which drops every instance's copy.
+ */
+export async function keepMintProfileCurrent(sequelize: Sequelize, address: string, mint: MintState): Promise<void> {
+  const read = storedMintProfile(mint);
+  const settings = await loadSettings();
+  if (settings.tokenContract !== address || profileKey(settings) === profileKey(read)) return;
+  await sequelize.transaction(async (transaction) => {
+    const row = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.UPDATE });
+    if (!row || row.tokenContract !== address || profileKey(row) === profileKey(read)) return;
+    const before = row.toJSON();
+    await row.update(read, { transaction });
+    await recordAudit(transaction, SYSTEM_ACTOR, {
+      action: 'settings.mint_read',
+      entityType: 'settings',
+      entityId: 1,
+      before,
+      after: row.toJSON(),
+    });
+  });
 }
 
 /**

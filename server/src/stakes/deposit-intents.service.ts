@@ -10,7 +10,7 @@ import type { DepositClaim, PayoutChain } from '../chain/chain-verifier.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { requireCapacity } from '../plans/capacity.js';
-import { loadSettings } from '../settings/settings.service.js';
+import { keepMintProfileCurrent, loadSettings } from '../settings/settings.service.js';
 import { lockOpenPlan, requireMinimum, requireStakingConfigured, termsOf, type PlanTerms } from './deposit-rules.js';
 import { depositMemo, depositTransaction, readDepositPlan, unsignedBase64 } from './deposit-transaction.js';
 import { requireRoomForIntent } from './open-intents.js';
@@ -89,6 +89,7 @@ export async function createDepositIntent(
   requireMinimum(input.amount, await lockOpenPlan(input.planId), settings.tokenSymbol);
   const request = { mint, stakingWallet, walletAddress: input.walletAddress, amount: input.amount, symbol: settings.tokenSymbol };
   const plan = await readDepositPlan(chain, request);
+  await keepMintProfileCurrent(sequelize, mint, plan.mintState);
   const intent = await sequelize.transaction(async (transaction) => {
     await requireRoomForIntent(sequelize, transaction, input.walletAddress);
     const lockedPlan = await lockOpenPlan(input.planId, transaction);

@@ -12,7 +12,7 @@ import type { CreatedDepositIntent, Stake, UnrecordedDeposit } from '@stakedesk/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMO_PROGRAM_ID } from '../chain/memo.js';
 import { MINT_KINDS, startChainStakingServer, tokens, type ChainStakingServer, type Staker } from '../test/chain-staking-server.js';
-import { newHolder } from '../test/test-server.js';
+import { newHolder, STEP_UP } from '../test/test-server.js';
 
 /**
  * The deposit the server builds (DESIGN 12), signed as it is by the holder's key as a wallet does,
@@ -44,6 +44,21 @@ describe.each(MINT_KINDS)('a deposit the server builds: %s mint', (mintKind) => 
     const transaction = Transaction.from(Buffer.from(intent.transaction, 'base64'));
     return world.chain.sendTransaction(transaction, [staker.keypair]);
   };
+
+  const saveSettings = (changes: Record<string, string>) =>
+    world.api.request(
+      'PUT',
+      '/api/admin/settings',
+      {
+        tokenName: 'Chain Token',
+        tokenSymbol: 'CHN',
+        tokenContract: world.mint.toBase58(),
+        stakingWallet: world.stakingWallet.publicKey.toBase58(),
+        ...STEP_UP,
+        ...changes,
+      },
+      world.token,
+    );
 
   const holderAccount = (staker: Staker) => getAssociatedTokenAddressSync(world.mint, staker.keypair.publicKey, false, programId);
   const stakingBalance = () => world.chain.tokenBalance(world.mint, world.stakingWallet.publicKey);
@@ -118,6 +133,49 @@ describe.each(MINT_KINDS)('a deposit the server builds: %s mint', (mintKind) => 
     });
     const listed = await world.api.request<UnrecordedDeposit[]>('GET', '/api/admin/reconciliation?limit=50', undefined, world.token);
     expect(listed.body).toContainEqual(expect.objectContaining({ txId, sender: staker.wallet, amount: withFee ? '297' : '300' }));
+  });
+
+  it("a contract saved before the mint was read: the first intent reads it and keeps it in the settings, audited as the system's", async () => {
+    await world.api.sequelize.query(
+      "UPDATE settings SET token_program = NULL, token_decimals = NULL, token_extensions = '[]', transfer_fee = NULL",
+    );
+    // An admin's save of another field drops every cached copy of the settings, as after an upgrade.
+    expect((await saveSettings({})).status).toBe(200);
+    expect((await world.api.request('GET', '/api/settings')).body.tokenProgram).toBeNull();
+    const staker = await world.fundedHolder();
+    expect((await intentFor(staker)).status).toBe(201);
+    const shown = await world.api.request('GET', '/api/settings');
+    expect(shown.body).toMatchObject({
+      tokenProgram: programId.toBase58(),
+      tokenDecimals: 6,
+      transferFee: withFee ? { basisPoints: 100, maximumFee: tokens(1_000_000).toString() } : null,
+    });
+    const [entry] = (
+      await world.api.request<{ action: string; adminUsername: string | null }[]>(
+        'GET',
+        '/api/admin/audit-log?limit=1',
+        undefined,
+        world.token,
+      )
+    ).body;
+    expect(entry).toMatchObject({ action: 'settings.mint_read' });
+  });
+
+  it("a staking wallet with no account of the token takes no deposit, in the specification's words; nothing is kept", async () => {
+    const empty = Keypair.generate().publicKey.toBase58();
+    const setWallet = (stakingWallet: string) => saveSettings({ stakingWallet });
+    expect((await setWallet(empty)).status).toBe(200);
+    try {
+      const staker = await world.fundedHolder();
+      const refused = await intentFor(staker);
+      expect(refused.status).toBe(503);
+      expect(refused.body).toMatchObject({
+        code: 'stakingAccountMissing',
+        message: `The destination wallet ${empty} has no account for the token. The P2P transfer cannot proceed.`,
+      });
+    } finally {
+      await setWallet(world.stakingWallet.publicKey.toBase58());
+    }
   });
 
   if (withFee) {

@@ -1,22 +1,21 @@
-import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction } from '@solana/spl-token';
+import { createTransferCheckedInstruction } from '@solana/spl-token';
 import { PublicKey, Transaction } from '@solana/web3.js';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { fromRawAmount, toRawAmount } from '@stakedesk/shared/money';
 import { grossUp, type TransferFee } from '@stakedesk/shared/transfer-fee';
 import { associatedTokenAccount } from '../chain/associated-account.js';
-import { ChainUnavailableError, type PayoutChain } from '../chain/chain-verifier.js';
+import { ChainUnavailableError, type MintState, type PayoutChain } from '../chain/chain-verifier.js';
 import { memoInstruction } from '../chain/memo.js';
 import { badRequest, unavailable } from '../http/errors.js';
 
 /** Everything a deposit transaction is made of; the server reads each part from the chain itself. */
 export type DepositPlan = {
+  /** The mint as read now (the settings keep its profile current from it). */
+  mintState: MintState;
   holder: PublicKey;
   /** The holder's associated token account of the mint, under the mint's own program. */
   source: PublicKey;
-  stakingWallet: PublicKey;
   destination: PublicKey;
-  /** The staking wallet has no account of the mint yet: the holder's transaction creates it (idempotent). */
-  createsDestination: boolean;
   /** Token-2022's MemoTransfer on the destination: the transfer must follow a memo. */
   memoRequired: boolean;
   mint: PublicKey;
@@ -70,14 +69,15 @@ async function readPlan(chain: PayoutChain, { mint: mintAddress, stakingWallet, 
     const tokens = (value: bigint) => fromRawAmount(value, mintState.decimals);
     throw badRequest(msg('depositInsufficientBalance', { balance: tokens(sourceAccount.amount), needed: tokens(gross), symbol }));
   }
-  if (destinationAccount?.state === 'frozen') throw unavailable(msg('stakingAccountFrozen'));
+  // SPEC's rule: a staking wallet without an account of the token takes no deposit (the holder would pay its rent).
+  if (!destinationAccount) throw unavailable(msg('stakingAccountMissing', { wallet: stakingWallet }));
+  if (destinationAccount.state === 'frozen') throw unavailable(msg('stakingAccountFrozen'));
   return {
+    mintState,
     holder,
     source,
-    stakingWallet: staking,
     destination,
-    createsDestination: destinationAccount === null,
-    memoRequired: destinationAccount?.memoRequired ?? false,
+    memoRequired: destinationAccount.memoRequired,
     mint,
     programId,
     decimals: mintState.decimals,
@@ -92,8 +92,8 @@ async function readPlan(chain: PayoutChain, { mint: mintAddress, stakingWallet, 
 export const depositMemo = (intentId: number) => `Stakedesk deposit ${intentId}`;
 
 /**
- * The holder's deposit, unsigned, as DESIGN 12 pins it: the holder pays the fee; the staking
- * wallet's account is created if missing; a memo if the destination requires one; one
+ * The holder's deposit, unsigned, as DESIGN 12 pins it: the holder pays the fee; a memo if the
+ * destination requires one; one
  * transferChecked with the mint's program and decimals, of the grossed-up amount, listing the
  * intent's reference as an extra read-only account so the server finds the transfer by itself.
  */
@@ -102,9 +102,6 @@ export function depositTransaction(plan: DepositPlan, reference: string, memo: s
   const transfer = createTransferCheckedInstruction(source, mint, destination, holder, plan.gross, plan.decimals, [], programId);
   transfer.keys.push({ pubkey: new PublicKey(reference), isSigner: false, isWritable: false });
   return new Transaction({ feePayer: holder, blockhash: plan.blockhash, lastValidBlockHeight: plan.lastValidBlockHeight }).add(
-    ...(plan.createsDestination
-      ? [createAssociatedTokenAccountIdempotentInstruction(holder, destination, plan.stakingWallet, mint, programId)]
-      : []),
     ...(plan.memoRequired ? [memoInstruction(memo)] : []),
     transfer,
   );

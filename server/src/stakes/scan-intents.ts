@@ -10,7 +10,7 @@ import { grossUp } from '@stakedesk/shared/transfer-fee';
 import { ChainUnavailableError, type MintState, type PayoutChain } from '../chain/chain-verifier.js';
 import { notFound, unavailable } from '../http/errors.js';
 import { requireCapacity } from '../plans/capacity.js';
-import { loadSettings } from '../settings/settings.service.js';
+import { keepMintProfileCurrent, loadSettings } from '../settings/settings.service.js';
 import { lockOpenPlan, requireMinimum, requireStakingConfigured, termsOf } from './deposit-rules.js';
 
 /** A Solana Pay transfer request URL (its spec: https://docs.solanapay.com/spec): what a wallet's scanner reads. */
@@ -55,6 +55,7 @@ export async function createScanIntent(sequelize: Sequelize, chain: PayoutChain,
   const { mint, stakingWallet } = requireStakingConfigured(settings);
   requireMinimum(input.amount, await lockOpenPlan(input.planId), settings.tokenSymbol);
   const mintState = await readMint(chain, mint);
+  await keepMintProfileCurrent(sequelize, mint, mintState);
   const raw = toRawAmount(input.amount, mintState.decimals);
   const gross = grossUp(raw, mintState.transferFee);
   const row = await sequelize.transaction(async (transaction) => {
