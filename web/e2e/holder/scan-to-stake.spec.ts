@@ -75,6 +75,9 @@ test.describe('scan to stake, in a browser without a wallet', () => {
     await expect(dialog).toContainText('No wallet was found in this browser.');
     await expect(dialog.getByRole('link', { name: 'Or install Phantom' })).toHaveAttribute('href', 'https://phantom.app/');
     await expect(dialog.getByLabel('Amount (SDT)')).toBeFocused();
+    await dialog.getByLabel('Amount (SDT)').fill('150');
+    await expectAccessible(page, 'dialog');
+    await shoot('scan-to-stake-offer');
     // The rules are checked as for a wallet's stake, before any code is made.
     await dialog.getByLabel('Amount (SDT)').fill('50');
     await dialog.getByRole('button', { name: 'Scan to stake' }).click();
@@ -189,5 +192,24 @@ test.describe('scan to stake on a phone without an injected wallet', () => {
     await dialog.getByRole('button', { name: 'Change amount' }).click();
     await expect(dialog.getByLabel('Amount (SDT)')).toHaveValue('100');
     await expect(dialog.getByLabel('Amount (SDT)')).toBeFocused();
+  });
+});
+
+test.describe('scan to stake for a browser set to Portuguese', () => {
+  test.use({ walletInstalled: false, viewport: PHONE, locale: 'pt-BR' });
+
+  test('the offer and the code are in Portuguese and pass axe', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('article', { name: 'Starter' }).getByRole('button', { name: 'Conectar carteira e fazer stake' }).click();
+    const dialog = new HolderPages(page).dialog();
+    await expect(dialog).toContainText('Nenhuma carteira foi encontrada neste navegador.');
+    await dialog.getByLabel('Quantidade (SDT)').fill('100');
+    await expectAccessible(page, 'dialog');
+    await dialog.getByRole('button', { name: 'Stake por QR code' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Escaneie com sua carteira' })).toBeFocused();
+    await expect(dialog.getByRole('img', { name: /^QR code de um pedido Solana Pay para enviar 100 SDT/ })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Abrir na carteira' })).toHaveAttribute('href', /^solana:/);
+    await expect(dialog.getByTestId('scan-send')).toHaveText('Envie exatamente 100 SDT.');
+    await expectAccessible(page, 'dialog');
   });
 });

@@ -154,6 +154,7 @@ export function ScanToStake({
   }
 
   const figures = scanSendFigures(intent, amount);
+  // "6:35 AM" kept on one line at phone width.
   const send = { send: formatExact(figures.send), stake: formatExact(figures.stake), symbol };
   return (
     <section className="scan-to-stake" aria-labelledby="scan-heading" data-state="waiting">
@@ -169,8 +170,9 @@ export function ScanToStake({
           {t('scan.openInWallet')}
         </a>
       </p>
-      <p className="muted">
-        {t('scan.expires', { time: formatDateTime(intent.expiresAt) })} {t('scan.waiting')}
+      <p className="muted scan-wait">
+        <span>{t('scan.expires', { time: formatDateTime(intent.expiresAt).replace(/ (AM|PM)$/, '\u00a0$1') })}</span>{' '}
+        <span>{t('scan.waiting')}</span>
       </p>
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onBack}>
