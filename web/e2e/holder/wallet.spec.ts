@@ -57,10 +57,15 @@ test.describe('without a wallet installed', () => {
     await expect(new HolderPages(page).toast('Wallet Required')).toBeVisible();
   });
 
-  test("a plan's button opens the wallet site in a new tab", async ({ page, context }) => {
+  // Scan to stake (DESIGN 12): the plan's button opens the stake dialog, which offers a code to
+  // pay from any wallet app and, beside it, the wallet's site in a new tab (scan-to-stake.spec.ts).
+  test("a plan's button opens the stake dialog, whose link opens the wallet site in a new tab", async ({ page, context }) => {
     await page.goto('/');
-    const popup = context.waitForEvent('page');
     await page.getByRole('article', { name: 'Growth' }).getByRole('button', { name: 'Connect Wallet & Stake' }).click();
+    const dialog = new HolderPages(page).dialog();
+    await expect(dialog.getByRole('button', { name: 'Scan to stake' })).toBeVisible();
+    const popup = context.waitForEvent('page');
+    await dialog.getByRole('link', { name: 'Or install Phantom' }).click();
     expect((await popup).url()).toContain('phantom.app');
   });
 });

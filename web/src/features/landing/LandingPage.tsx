@@ -10,7 +10,6 @@ import { PlanCard } from '../plans/PlanCard.js';
 import { useSettings } from '../settings/api.js';
 import { useStats } from '../stats/api.js';
 import { AnimatedCounter } from '../stats/AnimatedCounter.js';
-import { PHANTOM_SITE } from '../../lib/wallet/phantom.js';
 import { useWallet } from '../wallet/wallet-context.js';
 import { EmptyState } from '../../components/EmptyState.js';
 
@@ -30,10 +29,9 @@ export function LandingPage() {
   const connected = status === 'connected';
   async function onPlan(plan: StakingPlan) {
     if (connected) return setStaking(plan);
-    if (!(await hasWallet())) {
-      window.open(PHANTOM_SITE, '_blank', 'noopener');
-      return;
-    }
+    // No wallet here (a phone's in-app browser, a desktop without an extension): the dialog offers
+    // scan to stake, and the wallet's own site or in-app browser beside it.
+    if (!(await hasWallet())) return setStaking(plan);
     try {
       if (await connect()) setStaking(plan);
     } catch (error) {

@@ -16,6 +16,7 @@ import { useDeposit, useRestake, useStakeableBalance } from './api.js';
 import { DepositNotRecordedError } from './deposit.js';
 import { feePercent, sendAmountFor } from '../../lib/token/transfer-fee-figures.js';
 import { StakePreview } from './StakePreview.js';
+import { ScanOffer, ScanToStake, useScanToStake } from './ScanToStake.js';
 
 /** New stake in `plan`, or (with `restaking`) a completed stake's principal + reward into `plan`. */
 export function StakeDialog({
@@ -72,10 +73,13 @@ export function StakeDialog({
     onError: (error) => notify('error', t('toast.restakeFailed'), localizeError(error)),
   });
 
-  const pending = stake.isPending || restake.isPending;
+  // Scan to stake: where this browser has no wallet, a QR code any wallet app can pay (ScanToStake.tsx).
+  const scan = useScanToStake(plan, Boolean(restaking));
+
+  const pending = stake.isPending || restake.isPending || scan.pending;
 
   function confirm() {
-    if (!address) {
+    if (!address && !scan.offered) {
       notify('error', t('toast.walletError'), t('toast.walletErrorText'));
       return;
     }
@@ -89,11 +93,27 @@ export function StakeDialog({
       return;
     }
     if (overBalance) return;
+    if (scan.offered) return scan.start(amount);
     stake.mutate({ planId: plan.id, amount });
   }
 
   const title = restaking ? t('dialog.restakeTitle', { plan: plan.name }) : t('dialog.stakeTitle', { plan: plan.name });
   const restaked = restaking ? restakeAmount(restaking.amount, restaking.plan.yieldRate) : undefined;
+  if (scan.code) {
+    return (
+      <Dialog open title={title} onClose={close}>
+        <ScanToStake
+          code={scan.code}
+          plan={plan}
+          symbol={symbol}
+          renewing={scan.pending}
+          onNewCode={() => scan.start(scan.code!.amount)}
+          onBack={scan.back}
+          onClose={close}
+        />
+      </Dialog>
+    );
+  }
   return (
     <Dialog open title={title} onClose={close}>
       <form
@@ -142,15 +162,16 @@ export function StakeDialog({
           amount={restaked ?? amount}
           plan={plan}
           settings={settings}
-          balance={restaking ? undefined : { status: balance.status, balance: balance.data, error: balance.error }}
+          balance={restaking || scan.offered ? undefined : { status: balance.status, balance: balance.data, error: balance.error }}
         />
+        {scan.offered && <ScanOffer />}
         <p className="muted">{t('dialog.manualNote')}</p>
         <div className="dialog-actions">
           <button type="button" className="button" onClick={close}>
             {t('dialog.cancel')}
           </button>
           <button type="submit" className="button primary" disabled={pending || overBalance || (!restaking && amount === '')}>
-            {pending ? t('dialog.processing') : restaking ? t('dialog.confirmRestake') : t('dialog.confirmStake')}
+            {pending ? t('dialog.processing') : restaking ? t('dialog.confirmRestake') : scan.confirmText}
           </button>
         </div>
       </form>
