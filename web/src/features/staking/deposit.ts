@@ -3,7 +3,6 @@ import { api, ApiError } from '../../lib/api-client.js';
 import type { PhantomProvider } from '../../lib/wallet/phantom.js';
 import { forgetPending, outcomeOf, rememberPending, type PendingDeposit } from './pending-deposits.js';
 import { TransferError, type TransferErrorCode } from '../../lib/solana/transfer-errors.js';
-import { holderConnection } from '../../lib/solana/holder-connection.js';
 
 export type DepositInput = { provider: PhantomProvider; wallet: string; planId: number; amount: string };
 
@@ -65,7 +64,7 @@ export async function depositAndRecord({ provider, wallet, planId, amount }: Dep
   rememberPending(localStorage, kept);
 
   const [connection, { signAndSendServerTransaction }] = await Promise.all([
-    holderConnection(),
+    import('../../lib/solana/holder-connection.js').then((module) => module.holderConnection()),
     import('../../lib/solana/token-transfer.js'),
   ]);
   let txId: string | undefined;
