@@ -55,7 +55,8 @@ async function auditCount(): Promise<number> {
 /** The panel's whole form as GET /api/admin/settings shows it (key and URL masked), with `change` applied. */
 async function formWith(change: Record<string, unknown>): Promise<Record<string, unknown>> {
   const shown = (await api.request<AdminSettings>('GET', '/api/admin/settings', undefined, rootToken)).body;
-  const { solanaCluster: _cluster, ...form } = shown;
+  // What the server read from the chain is shown, never sent back.
+  const { solanaCluster: _cluster, tokenProgram: _p, tokenDecimals: _d, tokenExtensions: _e, transferFee: _f, ...form } = shown;
   return { ...form, ...change };
 }
 
