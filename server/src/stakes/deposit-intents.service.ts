@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import bs58 from 'bs58';
-import { QueryTypes, type Sequelize } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { CreatedDepositIntent, DepositIntent } from '@stakedesk/shared/api-types';
 import { DEPOSIT_INTENT_TTL_MS } from '@stakedesk/shared/constants';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
@@ -10,6 +10,7 @@ import type { DepositClaim, PayoutChain } from '../chain/chain-verifier.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { requireCapacity } from '../plans/capacity.js';
+import type { StakingPlan } from '../plans/plan.model.js';
 import { keepMintProfileCurrent, loadSettings } from '../settings/settings.service.js';
 import { lockOpenPlan, requireMinimum, requireStakingConfigured, termsOf, type PlanTerms } from './deposit-rules.js';
 import { depositMemo, depositTransaction, readDepositPlan, unsignedBase64 } from './deposit-transaction.js';
@@ -60,6 +61,39 @@ const termsOfIntent = (row: IntentRow): PlanTerms => ({
   earlyPenaltyRate: row.early_penalty_rate,
 });
 
+/**
+ * Keeps the terms a holder is shown (however the plan changes later), the mint and staking wallet,
+ * and a fresh reference for the transfer to carry. `walletAddress` null: scan to stake, whoever pays.
+ */
+export async function insertIntent(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  intent: { walletAddress: string | null; amount: string; plan: StakingPlan; mint: string; stakingWallet: string },
+): Promise<IntentRow> {
+  const [row] = await sequelize.query<IntentRow>(
+    `INSERT INTO deposit_intents (reference, wallet_address, amount, plan_id, plan_name, plan_description, yield_rate, duration_days,
+       min_stake_amount, early_penalty_rate, token_contract, staking_wallet, expires_at)
+     VALUES (:reference, :walletAddress, :amount, :planId, :planName, :planDescription, :yieldRate, :durationDays,
+       :minStakeAmount, :earlyPenaltyRate, :mint, :stakingWallet, :expiresAt)
+     RETURNING *`,
+    {
+      // Any 32 bytes name an account; a fresh random one is never a real account's address.
+      replacements: {
+        reference: bs58.encode(randomBytes(32)),
+        walletAddress: intent.walletAddress,
+        amount: intent.amount,
+        ...termsOf(intent.plan),
+        mint: intent.mint,
+        stakingWallet: intent.stakingWallet,
+        expiresAt: new Date(Date.now() + DEPOSIT_INTENT_TTL_MS),
+      },
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
+  return row!;
+}
+
 /** What `txId` must show to be this intent's deposit. */
 export function intentClaim(row: IntentRow, txId: string): DepositClaim {
   return {
@@ -95,29 +129,13 @@ export async function createDepositIntent(
     const lockedPlan = await lockOpenPlan(input.planId, transaction);
     requireMinimum(input.amount, lockedPlan, settings.tokenSymbol);
     await requireCapacity(lockedPlan, input.walletAddress, input.amount, settings.tokenSymbol, transaction);
-    const terms = termsOf(lockedPlan);
-    const [row] = await sequelize.query<IntentRow>(
-      `INSERT INTO deposit_intents (reference, wallet_address, amount, plan_id, plan_name, plan_description, yield_rate, duration_days,
-         min_stake_amount, early_penalty_rate, token_contract, staking_wallet, expires_at)
-       VALUES (:reference, :walletAddress, :amount, :planId, :planName, :planDescription, :yieldRate, :durationDays,
-         :minStakeAmount, :earlyPenaltyRate, :mint, :stakingWallet, :expiresAt)
-       RETURNING *`,
-      {
-        // Any 32 bytes name an account; a fresh random one is never a real account's address.
-        replacements: {
-          reference: bs58.encode(randomBytes(32)),
-          walletAddress: input.walletAddress,
-          amount: input.amount,
-          ...terms,
-          mint,
-          stakingWallet,
-          expiresAt: new Date(Date.now() + DEPOSIT_INTENT_TTL_MS),
-        },
-        type: QueryTypes.SELECT,
-        transaction,
-      },
-    );
-    return row!;
+    return insertIntent(sequelize, transaction, {
+      walletAddress: input.walletAddress,
+      amount: input.amount,
+      plan: lockedPlan,
+      mint,
+      stakingWallet,
+    });
   });
   const tokens = (raw: bigint) => fromRawAmount(raw, plan.decimals);
   return {

@@ -1,8 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import bs58 from 'bs58';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { ScanIntent, ScanIntentStatus } from '@stakedesk/shared/api-types';
-import { DEPOSIT_INTENT_TTL_MS } from '@stakedesk/shared/constants';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { fromRawAmount, toRawAmount } from '@stakedesk/shared/money';
 import type { ScanIntentInput } from '@stakedesk/shared/schemas';
@@ -11,7 +8,8 @@ import { ChainUnavailableError, type MintState, type PayoutChain } from '../chai
 import { notFound, unavailable } from '../http/errors.js';
 import { requireCapacity } from '../plans/capacity.js';
 import { keepMintProfileCurrent, loadSettings } from '../settings/settings.service.js';
-import { lockOpenPlan, requireMinimum, requireStakingConfigured, termsOf } from './deposit-rules.js';
+import { insertIntent } from './deposit-intents.service.js';
+import { lockOpenPlan, requireMinimum, requireStakingConfigured } from './deposit-rules.js';
 
 /** A Solana Pay transfer request URL (its spec: https://docs.solanapay.com/spec): what a wallet's scanner reads. */
 export function transferRequestUrl(fields: {
@@ -62,26 +60,7 @@ export async function createScanIntent(sequelize: Sequelize, chain: PayoutChain,
     const plan = await lockOpenPlan(input.planId, transaction);
     requireMinimum(input.amount, plan, settings.tokenSymbol);
     await requireCapacity(plan, '', input.amount, settings.tokenSymbol, transaction);
-    const [inserted] = await sequelize.query<{ id: number; reference: string; expires_at: Date; plan_name: string }>(
-      `INSERT INTO deposit_intents (reference, wallet_address, amount, plan_id, plan_name, plan_description, yield_rate, duration_days,
-         min_stake_amount, early_penalty_rate, token_contract, staking_wallet, expires_at)
-       VALUES (:reference, NULL, :amount, :planId, :planName, :planDescription, :yieldRate, :durationDays,
-         :minStakeAmount, :earlyPenaltyRate, :mint, :stakingWallet, :expiresAt)
-       RETURNING id, reference, expires_at, plan_name`,
-      {
-        replacements: {
-          reference: bs58.encode(randomBytes(32)),
-          amount: input.amount,
-          ...termsOf(plan),
-          mint,
-          stakingWallet,
-          expiresAt: new Date(Date.now() + DEPOSIT_INTENT_TTL_MS),
-        },
-        type: QueryTypes.SELECT,
-        transaction,
-      },
-    );
-    return inserted!;
+    return insertIntent(sequelize, transaction, { walletAddress: null, amount: input.amount, plan, mint, stakingWallet });
   });
   const sendAmount = fromRawAmount(gross, mintState.decimals);
   return {
