@@ -171,7 +171,7 @@ describe.each(MINT_KINDS)('a deposit the server builds: %s mint', (mintKind) => 
       expect(refused.status).toBe(503);
       expect(refused.body).toMatchObject({
         code: 'stakingAccountMissing',
-        message: `The destination wallet ${empty} has no account for the token. The P2P transfer cannot proceed.`,
+        message: `The destination wallet ${empty} has no account for this token. The P2P transfer cannot proceed.`,
       });
     } finally {
       await setWallet(world.stakingWallet.publicKey.toBase58());

@@ -292,7 +292,7 @@ export const enTemplates = {
   notPreparedRetry: '{reason}. No payout was prepared; please try again shortly.',
   intentNotCreatedRetry: '{reason}. Nothing was sent; please try again shortly.',
   depositSameWallet: 'Error: the source and destination wallets are the same. Check that your wallet is connected correctly.',
-  stakingAccountMissing: 'The destination wallet {wallet} has no account for the token. The P2P transfer cannot proceed.',
+  stakingAccountMissing: 'The destination wallet {wallet} has no account for this token. The P2P transfer cannot proceed.',
   depositNoTokens: 'Your wallet holds no {symbol}',
   depositInsufficientBalance: 'Your wallet holds {balance} {symbol}; this stake needs {needed} {symbol}',
   depositSourceFrozen: 'Your {symbol} account is frozen by the token, so it cannot send',

@@ -29,4 +29,16 @@ describe('errorWords', () => {
   it('keeps a plain sentence as it is', () => {
     expect(errorWords(new Error('Wallet not connected'))).toEqual({ kind: 'message', text: 'Wallet not connected' });
   });
+
+  it("keeps a sentence that begins with the word Error (the specification's same-wallet refusal)", () => {
+    const sameWallet = {
+      message: 'Error: the source and destination wallets are the same. Check that your wallet is connected correctly.',
+      code: 'depositSameWallet',
+    };
+    expect(errorWords(new ApiError(400, sameWallet.message, sameWallet))).toEqual({
+      kind: 'message',
+      text: sameWallet.message,
+      code: 'depositSameWallet',
+    });
+  });
 });

@@ -8,8 +8,8 @@ import { ApiError } from '../api-client.js';
  */
 export type ErrorWords = { kind: 'message'; text: string; code?: string; params?: unknown } | { kind: 'network' | 'server' | 'unknown' };
 
-/** Text that is not for people: brackets or braces (JSON), a status line, a stack frame, a URL, a class name. */
-const TECHNICAL = /[{}[\]<>]|^\s*\d{3}\b|\bat \S+:\d+|\b\w*(?:Error|Exception)\b|https?:\/\//;
+/** Text that is not for people: brackets or braces (JSON), a status line, a stack frame, a URL, a class name (TypeError; a sentence may begin with the word "Error:"). */
+const TECHNICAL = /[{}[\]<>]|^\s*\d{3}\b|\bat \S+:\d+|\b\w+(?:Error|Exception)\b|https?:\/\//;
 const NETWORK = /failed to fetch|networkerror|network request failed|load failed|fetch failed|ECONNREFUSED/i;
 /** "… 503 Service Unavailable: {…}" as fetch-based clients word an HTTP failure. */
 const HTTP_FAILURE = /\b([1-5]\d\d)\b[^{]*?:\s*(\{[\s\S]*\})\s*$/;
