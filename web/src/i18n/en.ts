@@ -10,6 +10,7 @@ export const en = {
   'meta.documentation':
     'How {token} staking works: plans, rewards, early unstaking, withdrawals and network fees, with worked examples and an FAQ.',
   'meta.dashboard': 'Your {token} stakes, rewards and withdrawal requests in one place.',
+  'meta.walletView': 'The {token} stakes, rewards and withdrawal requests of one wallet, read-only.',
   'meta.notFound': 'This page does not exist. Go back to the staking home page.',
   'nav.stake': 'Stake',
   'nav.dashboard': 'Dashboard',
@@ -63,6 +64,14 @@ export const en = {
   'dashboard.startStaking': 'Start Staking',
   'dashboard.noWithdrawals': 'No withdrawal requests',
   'dashboard.showMore': 'Show more',
+  'view.heading': 'Wallet {wallet}',
+  'view.readOnly':
+    'You are viewing the stakes of wallet {wallet}. This view is read-only: connect that wallet to unstake, withdraw or restake.',
+  'view.fullAddress': 'Full address:',
+  'view.ownDashboard': 'Open your own dashboard ({wallet})',
+  'view.invalidTitle': 'Not a wallet address',
+  'view.invalidText': 'This link asks for the stakes of “{value}”, which is not a Solana wallet address. Check the link you followed.',
+  'view.missingText': 'This link asks for the stakes of a wallet but names none. Check the link you followed.',
   'col.plan': 'Plan',
   'col.staked': 'Staked',
   'col.rewards': 'Rewards',
