@@ -178,8 +178,8 @@ export const ptBR: Record<MessageKey, string> = {
   'scan.recordedText': '{amount} {symbol} em stake no plano {plan} pela carteira {wallet}.',
   'scan.recordedPlain': '{amount} {symbol} em stake no plano {plan}.',
   'scan.dashboard': 'Abrir o painel',
-  'scan.walletDashboard': 'Abrir o painel desta carteira',
-  'scan.dashboardNote': 'O painel mostra seu stake; para retirar ou sacar depois, conecte a carteira {wallet} nele.',
+  'scan.walletDashboard': 'Ver seu stake',
+  'scan.dashboardNote': 'Para retirar ou sacar depois, conecte a carteira {wallet} no painel.',
   'scan.expired': 'Código expirado',
   'scan.expiredText':
     'Nenhuma transferência chegou antes de este código expirar, então nada foi colocado em stake. Não pague o código antigo: gere um novo.',
