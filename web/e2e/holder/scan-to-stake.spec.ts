@@ -5,7 +5,6 @@ import jsQRModule from 'jsqr';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.js';
 import { confirmed, connection, fundedHolder } from '../support/chain.js';
-import { installFakePhantom } from '../support/fake-phantom.js';
 import { HolderPages } from '../support/holder-pages.js';
 import { readState } from '../support/state.js';
 import { expect, test } from '../support/test.js';
@@ -48,10 +47,9 @@ async function payAsPhoneWallet(transferRequest: string, payer: Keypair): Promis
 test.describe('scan to stake, in a browser without a wallet', () => {
   test.use({ walletInstalled: false, viewport: PHONE });
 
-  test('the holder gets a QR code that another wallet pays; the page says the stake is recorded, and it shows on the dashboard of the wallet that paid', async ({
+  test("the holder gets a QR code that another wallet pays; the page says the stake is recorded, and its link shows it on that wallet's dashboard, read-only", async ({
     page,
     phantom,
-    browser,
   }, testInfo) => {
     const shoot = async (name: string) => {
       for (const [size, viewport] of [
@@ -116,28 +114,44 @@ test.describe('scan to stake, in a browser without a wallet', () => {
     await expect(recorded).toBeFocused();
     await expect(dialog).toContainText(`150 SDT staked in Starter from wallet ${short}.`);
     await expect(dialog.getByRole('img')).toHaveCount(0);
-    const dashboardLink = dialog.getByRole('link', { name: 'Open the dashboard' });
-    await expect(dashboardLink).toHaveAttribute('href', '/dashboard');
+    await expect(dialog).toContainText(`To unstake or withdraw it later, connect wallet ${short} on the dashboard.`);
+    const dashboardLink = dialog.getByRole('link', { name: 'See your stake' });
+    await expect(dashboardLink).toHaveAttribute('href', `/dashboard?wallet=${wallet}`);
     await expectAccessible(page, 'dialog');
     await shoot('scan-to-stake-recorded');
 
-    // The link is a real link: it goes to the dashboard, which this browser (no wallet) asks to connect.
+    // The link is a real link: in this browser (no wallet) it opens the paying wallet's dashboard, read-only.
     await dashboardLink.click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { name: 'Connect Your Wallet' })).toBeVisible();
-
-    // The wallet that paid, connected in its own browser, sees the stake on its dashboard.
-    const context = await browser.newContext({ baseURL: readState().baseURL, viewport: PHONE });
-    try {
-      const walletPage = await context.newPage();
-      await installFakePhantom(walletPage, payer);
-      const walletPages = new HolderPages(walletPage);
-      await walletPages.connectFromLanding();
-      const row = walletPages.section('Active Stakes').getByRole('row', { name: /Starter/ });
-      await expect(row).toContainText('150 SDT');
-      await expect(row).toContainText(`${txId.slice(0, 8)}...${txId.slice(-8)}`);
-    } finally {
-      await context.close();
+    await expect(page).toHaveURL(new RegExp(`/dashboard\\?wallet=${wallet}$`));
+    await expect(page.getByRole('heading', { level: 1, name: `Wallet ${short}` })).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main).toContainText(
+      `You are viewing the stakes of wallet ${short}. This view is read-only: connect that wallet to unstake, withdraw or restake.`,
+    );
+    await expect(main.getByTestId('viewed-wallet')).toHaveText(wallet);
+    const row = holderPages.section('Active Stakes').getByRole('row', { name: /Starter/ });
+    await expect(row).toContainText('150 SDT');
+    await expect(row).toContainText(`${txId.slice(0, 8)}...${txId.slice(-8)}`);
+    await expect(main.locator('.summary-cards .card', { hasText: 'Active Stakes' }).locator('strong')).toHaveText('1');
+    // Nothing to act with: no New Stake grid, no Unstake; the statement (public records) is the one button.
+    await expect(holderPages.section('New Stake')).toHaveCount(0);
+    await expect(holderPages.section('Active Stakes').getByRole('columnheader')).toHaveText([
+      'Plan',
+      'Staked',
+      'Rewards',
+      'Progress',
+      'Status',
+      'Transaction',
+    ]);
+    await expect(main.getByRole('button')).toHaveText(['Download statement (CSV)']);
+    await expectAccessible(page, 'main');
+    for (const [size, viewport] of [
+      ['390', PHONE],
+      ['1366', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.screenshot({ path: testInfo.outputPath(`scan-to-stake-wallet-view-${size}.png`), fullPage: true });
     }
   });
 

@@ -18,6 +18,7 @@ export const ptBR: Record<MessageKey, string> = {
   'meta.documentation':
     'Como funciona o stake de {token}: planos, recompensas, retirada antecipada, saques e taxas de rede, com exemplos e perguntas frequentes.',
   'meta.dashboard': 'Seus stakes de {token}, recompensas e pedidos de saque em um só lugar.',
+  'meta.walletView': 'Os stakes de {token}, recompensas e pedidos de saque de uma carteira, somente leitura.',
   'meta.notFound': 'Esta página não existe. Volte à página inicial de stake.',
   'nav.stake': 'Stake',
   'nav.dashboard': 'Painel',
@@ -71,6 +72,14 @@ export const ptBR: Record<MessageKey, string> = {
   'dashboard.startStaking': 'Começar a fazer stake',
   'dashboard.noWithdrawals': 'Nenhum pedido de saque',
   'dashboard.showMore': 'Mostrar mais',
+  'view.heading': 'Carteira {wallet}',
+  'view.readOnly':
+    'Você está vendo os stakes da carteira {wallet}. Esta visão é somente leitura: conecte essa carteira para retirar, sacar ou refazer stake.',
+  'view.fullAddress': 'Endereço completo:',
+  'view.ownDashboard': 'Abrir o seu painel ({wallet})',
+  'view.invalidTitle': 'Não é um endereço de carteira',
+  'view.invalidText': 'Este link pede os stakes de “{value}”, que não é um endereço de carteira Solana. Confira o link que você seguiu.',
+  'view.missingText': 'Este link pede os stakes de uma carteira, mas não indica nenhuma. Confira o link que você seguiu.',
   'col.plan': 'Plano',
   'col.staked': 'Em stake',
   'col.rewards': 'Recompensas',
@@ -169,7 +178,8 @@ export const ptBR: Record<MessageKey, string> = {
   'scan.recordedText': '{amount} {symbol} em stake no plano {plan} pela carteira {wallet}.',
   'scan.recordedPlain': '{amount} {symbol} em stake no plano {plan}.',
   'scan.dashboard': 'Abrir o painel',
-  'scan.dashboardNote': 'Conecte a carteira {wallet} no painel para acompanhar seu stake.',
+  'scan.walletDashboard': 'Ver seu stake',
+  'scan.dashboardNote': 'Para retirar ou sacar depois, conecte a carteira {wallet} no painel.',
   'scan.expired': 'Código expirado',
   'scan.expiredText':
     'Nenhuma transferência chegou antes de este código expirar, então nada foi colocado em stake. Não pague o código antigo: gere um novo.',

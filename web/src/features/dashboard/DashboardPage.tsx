@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
-import { formatAmount } from '@stakedesk/shared/format';
 import { MOST_POPULAR_PLAN_INDEX } from '@stakedesk/shared/constants';
 import { stakingDestination } from '@stakedesk/shared/staking-open';
 import { usePageTitle } from '../../components/use-page-title.js';
@@ -13,24 +12,18 @@ import { useSettings } from '../settings/api.js';
 import { StakeDialog } from '../staking/StakeDialog.js';
 import { UnstakeDialog } from '../staking/UnstakeDialog.js';
 import { useWallet } from '../wallet/wallet-context.js';
-import { useStakeGroup, useStakeSummary, useWithdrawalPages } from './api.js';
-import { ShowMore } from './ShowMore.js';
-import { ActiveStakesTable, CompletedStakesTable, HistoricalStakesTable } from './StakeTables.js';
+import { useStakeSummary } from './api.js';
+import { StakeRecords, SummaryCards } from './StakeRecords.js';
 import { StatementButton } from './StatementButton.js';
 import { useRetryPendingDeposits } from './use-retry-pending-deposits.js';
-import { WithdrawalsTable } from './WithdrawalsTable.js';
 
 export function DashboardPage() {
   const { t } = useI18n();
   const { data: settings } = useSettings();
   const { address, status } = useWallet();
   const { data: plans = [] } = usePlans();
-  // The cards from the server's summary; each table a page at a time, the ones the summary says are empty not asked for.
+  // The summary says whether there is a statement to download; the cards and tables read it too (one query).
   const { data: summary } = useStakeSummary(address);
-  const running = useStakeGroup(address, 'running');
-  const completed = useStakeGroup(address, 'complete', (summary?.stakes.complete ?? 0) > 0);
-  const finalized = useStakeGroup(address, 'finished', (summary?.stakes.finished ?? 0) > 0);
-  const withdrawals = useWithdrawalPages(address);
   const [staking, setStaking] = useState<{ plan: StakingPlan; restaking?: Stake }>();
   const [unstaking, setUnstaking] = useState<Stake>();
   useRetryPendingDeposits(address);
@@ -53,12 +46,6 @@ export function DashboardPage() {
   const symbol = settings.tokenSymbol;
   const open = stakingDestination(settings) !== undefined;
   const cluster = settings.solanaCluster;
-  const cards = [
-    [t('dashboard.totalStaked'), `${formatAmount(summary?.totalStaked ?? '0', 0)} ${symbol}`],
-    [t('dashboard.totalRewards'), `${formatAmount(summary?.totalRewards ?? '0', 0)} ${symbol}`],
-    [t('dashboard.activeStakes'), String(summary?.stakes.running ?? 0)],
-    [t('dashboard.pendingWithdrawals'), String(summary?.pendingWithdrawals ?? 0)],
-  ];
   const hasRecords = summary ? Object.values(summary.stakes).some((count) => count > 0) : false;
 
   return (
@@ -67,14 +54,7 @@ export function DashboardPage() {
         <h1>{t('title.dashboard')}</h1>
         <StatementButton wallet={address} hasRecords={hasRecords} />
       </div>
-      <section className="summary-cards">
-        {cards.map(([label, value]) => (
-          <div key={label} className="card">
-            <span className="muted">{label}</span>
-            <strong>{value}</strong>
-          </div>
-        ))}
-      </section>
+      <SummaryCards wallet={address} symbol={symbol} />
 
       <section id="new-stake" aria-labelledby="new-stake-title">
         <h2 id="new-stake-title">{t('dashboard.newStake')}</h2>
@@ -97,39 +77,16 @@ export function DashboardPage() {
         </div>
       </section>
 
-      <section aria-labelledby="active-title">
-        <h2 id="active-title">{t('dashboard.activeStakes')}</h2>
-        {running.isPending ? null : <ActiveStakesTable stakes={running.rows} symbol={symbol} cluster={cluster} onUnstake={setUnstaking} />}
-        <ShowMore list={running} />
-      </section>
-
-      {completed.rows.length > 0 && (
-        <section aria-labelledby="completed-title">
-          <h2 id="completed-title">{t('dashboard.completedStakes')}</h2>
-          <CompletedStakesTable
-            stakes={completed.rows}
-            symbol={symbol}
-            cluster={cluster}
-            onRestake={(stake) => setStaking({ plan: restakePlan(stake), restaking: stake })}
-            onWithdraw={setUnstaking}
-          />
-          <ShowMore list={completed} />
-        </section>
-      )}
-
-      <section aria-labelledby="withdrawals-title">
-        <h2 id="withdrawals-title">{t('dashboard.withdrawalRequests')}</h2>
-        {withdrawals.isPending ? null : <WithdrawalsTable withdrawals={withdrawals.rows} symbol={symbol} cluster={cluster} />}
-        <ShowMore list={withdrawals} />
-      </section>
-
-      {finalized.rows.length > 0 && (
-        <section aria-labelledby="history-title">
-          <h2 id="history-title">{t('dashboard.historicalStakes')}</h2>
-          <HistoricalStakesTable stakes={finalized.rows} symbol={symbol} cluster={cluster} />
-          <ShowMore list={finalized} />
-        </section>
-      )}
+      <StakeRecords
+        wallet={address}
+        symbol={symbol}
+        cluster={cluster}
+        actions={{
+          onUnstake: setUnstaking,
+          onRestake: (stake) => setStaking({ plan: restakePlan(stake), restaking: stake }),
+          onWithdraw: setUnstaking,
+        }}
+      />
 
       <p className="back-home">
         <Link to="/">{t('nav.backHome')}</Link>

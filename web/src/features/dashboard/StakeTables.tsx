@@ -4,6 +4,7 @@ import { addWhole } from '@stakedesk/shared/money';
 import { daysRemaining, progressPercent, stakeBadge } from '@stakedesk/shared/stake-status';
 import { EmptyState } from '../../components/EmptyState.js';
 import { TableHead } from '../../components/TableHead.js';
+import type { MessageKey } from '../../i18n/en.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { daysText } from '../../i18n/plural.js';
 import { TxLink } from './TxLink.js';
@@ -11,15 +12,21 @@ import { TxLink } from './TxLink.js';
 type Common = { stakes: Stake[]; symbol: string; cluster: SolanaCluster };
 const amount = (value: string, symbol: string) => `${formatAmount(value, 0)} ${symbol}`;
 
-export function ActiveStakesTable({ stakes, symbol, cluster, onUnstake }: Common & { onUnstake: (stake: Stake) => void }) {
+const ACTIVE_COLUMNS: MessageKey[] = ['col.plan', 'col.staked', 'col.rewards', 'col.progress', 'col.status', 'col.transaction'];
+
+/**
+ * Running stakes. Without onUnstake (the read-only view of a wallet that is not connected) it has no
+ * Action column and its empty state no way to the New Stake grid, which that view does not have.
+ */
+export function ActiveStakesTable({ stakes, symbol, cluster, onUnstake }: Common & { onUnstake?: (stake: Stake) => void }) {
   const { t } = useI18n();
   if (stakes.length === 0) {
-    return <EmptyState message={t('dashboard.noActive')} action={<a href="#new-stake">{t('dashboard.startStaking')}</a>} />;
+    return <EmptyState message={t('dashboard.noActive')} action={onUnstake && <a href="#new-stake">{t('dashboard.startStaking')}</a>} />;
   }
   return (
     <div className="table-wrap">
       <table>
-        <TableHead columns={['col.plan', 'col.staked', 'col.rewards', 'col.progress', 'col.status', 'col.transaction', 'col.action']} />
+        <TableHead columns={onUnstake ? [...ACTIVE_COLUMNS, 'col.action'] : ACTIVE_COLUMNS} />
         <tbody>
           {stakes.map((stake) => (
             <tr key={stake.id}>
@@ -36,15 +43,17 @@ export function ActiveStakesTable({ stakes, symbol, cluster, onUnstake }: Common
               <td>
                 <TxLink txId={stake.txId} cluster={cluster} />
               </td>
-              <td>
-                {stake.status === 'active' ? (
-                  <button type="button" className="button small" onClick={() => onUnstake(stake)}>
-                    {t('stake.unstake')}
-                  </button>
-                ) : (
-                  <span className="muted">{t('stake.withdrawalPending')}</span>
-                )}
-              </td>
+              {onUnstake && (
+                <td>
+                  {stake.status === 'active' ? (
+                    <button type="button" className="button small" onClick={() => onUnstake(stake)}>
+                      {t('stake.unstake')}
+                    </button>
+                  ) : (
+                    <span className="muted">{t('stake.withdrawalPending')}</span>
+                  )}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
@@ -53,20 +62,27 @@ export function ActiveStakesTable({ stakes, symbol, cluster, onUnstake }: Common
   );
 }
 
+const COMPLETED_COLUMNS: MessageKey[] = [
+  'col.plan',
+  'col.stakedAmount',
+  'col.totalReturn',
+  'col.duration',
+  'col.status',
+  'col.transaction',
+];
+
+/** Stakes whose term ended. Without `actions` (the read-only view) it has no Actions column. */
 export function CompletedStakesTable({
   stakes,
   symbol,
   cluster,
-  onRestake,
-  onWithdraw,
-}: Common & { onRestake: (stake: Stake) => void; onWithdraw: (stake: Stake) => void }) {
+  actions,
+}: Common & { actions?: { onRestake: (stake: Stake) => void; onWithdraw: (stake: Stake) => void } }) {
   const { language, t } = useI18n();
   return (
     <div className="table-wrap">
       <table>
-        <TableHead
-          columns={['col.plan', 'col.stakedAmount', 'col.totalReturn', 'col.duration', 'col.status', 'col.transaction', 'col.actions']}
-        />
+        <TableHead columns={actions ? [...COMPLETED_COLUMNS, 'col.actions'] : COMPLETED_COLUMNS} />
         <tbody>
           {stakes.map((stake) => (
             <tr key={stake.id}>
@@ -80,14 +96,16 @@ export function CompletedStakesTable({
               <td>
                 <TxLink txId={stake.txId} cluster={cluster} />
               </td>
-              <td className="actions">
-                <button type="button" className="button small" onClick={() => onRestake(stake)}>
-                  {t('stake.restake')}
-                </button>
-                <button type="button" className="button small primary" onClick={() => onWithdraw(stake)}>
-                  {t('stake.withdraw')}
-                </button>
-              </td>
+              {actions && (
+                <td className="actions">
+                  <button type="button" className="button small" onClick={() => actions.onRestake(stake)}>
+                    {t('stake.restake')}
+                  </button>
+                  <button type="button" className="button small primary" onClick={() => actions.onWithdraw(stake)}>
+                    {t('stake.withdraw')}
+                  </button>
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -9,6 +9,7 @@ import { useLocalizeError } from '../../i18n/localize-error.js';
 import { api } from '../../lib/api-client.js';
 import { notify } from '../../lib/notify.js';
 import { isMobile, PHANTOM_SITE, phantomBrowseLink } from '../../lib/wallet/phantom.js';
+import { walletDashboardPath } from '../dashboard/dashboard-view.js';
 import { useAfterHolderChange } from '../stale-keys.js';
 import { useWallet } from '../wallet/wallet-context.js';
 import { scanPollInterval, scanSendFigures, scanView } from './scan-to-stake.js';
@@ -73,7 +74,7 @@ export function ScanOffer() {
 
 /**
  * The code, the link a phone's wallet opens, what to send and until when; then, as the server
- * answers, "Stake recorded" with the way to the dashboard, or "Code expired" with a new code.
+ * answers, "Stake recorded" with the way to the paying wallet's dashboard, or "Code expired" with a new code.
  */
 export function ScanToStake({
   code: { intent, amount },
@@ -128,8 +129,9 @@ export function ScanToStake({
         {view.wallet && <p className="muted">{t('scan.dashboardNote', { wallet: shortenAddress(view.wallet) })}</p>}
         <div className="dialog-actions">
           {close}
-          <Link to="/dashboard" className="button primary">
-            {t('scan.dashboard')}
+          {/* The paying wallet's dashboard: read-only in this browser, which has no wallet to act with. */}
+          <Link to={view.wallet ? walletDashboardPath(view.wallet) : '/dashboard'} className="button primary">
+            {view.wallet ? t('scan.walletDashboard') : t('scan.dashboard')}
           </Link>
         </div>
       </section>

@@ -1,0 +1,93 @@
+import type { Stake } from '@stakedesk/shared/api-types';
+import { formatAmount, type SolanaCluster } from '@stakedesk/shared/format';
+import { useI18n } from '../../i18n/i18n.js';
+import { useStakeGroup, useStakeSummary, useWithdrawalPages } from './api.js';
+import { ShowMore } from './ShowMore.js';
+import { ActiveStakesTable, CompletedStakesTable, HistoricalStakesTable } from './StakeTables.js';
+import { WithdrawalsTable } from './WithdrawalsTable.js';
+
+/** A wallet's four cards, from the server's summary (public, like the lists). */
+export function SummaryCards({ wallet, symbol }: { wallet: string; symbol: string }) {
+  const { t } = useI18n();
+  const { data: summary } = useStakeSummary(wallet);
+  const cards = [
+    [t('dashboard.totalStaked'), `${formatAmount(summary?.totalStaked ?? '0', 0)} ${symbol}`],
+    [t('dashboard.totalRewards'), `${formatAmount(summary?.totalRewards ?? '0', 0)} ${symbol}`],
+    [t('dashboard.activeStakes'), String(summary?.stakes.running ?? 0)],
+    [t('dashboard.pendingWithdrawals'), String(summary?.pendingWithdrawals ?? 0)],
+  ];
+  return (
+    <section className="summary-cards">
+      {cards.map(([label, value]) => (
+        <div key={label} className="card">
+          <span className="muted">{label}</span>
+          <strong>{value}</strong>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** What the connected wallet can do to its stakes; each needs that wallet's session. */
+export type StakeActions = {
+  onUnstake: (stake: Stake) => void;
+  onRestake: (stake: Stake) => void;
+  onWithdraw: (stake: Stake) => void;
+};
+
+/**
+ * A wallet's tables: Active, Completed (if any), Withdrawal Requests, Historical (if any), each a
+ * page at a time; the ones the summary says are empty are not asked for. Without `actions` (a view
+ * of a wallet that is not connected) they show the same rows with no buttons to act on them.
+ */
+export function StakeRecords({
+  wallet,
+  symbol,
+  cluster,
+  actions,
+}: {
+  wallet: string;
+  symbol: string;
+  cluster: SolanaCluster;
+  actions?: StakeActions;
+}) {
+  const { t } = useI18n();
+  const { data: summary } = useStakeSummary(wallet);
+  const running = useStakeGroup(wallet, 'running');
+  const completed = useStakeGroup(wallet, 'complete', (summary?.stakes.complete ?? 0) > 0);
+  const finalized = useStakeGroup(wallet, 'finished', (summary?.stakes.finished ?? 0) > 0);
+  const withdrawals = useWithdrawalPages(wallet);
+  return (
+    <>
+      <section aria-labelledby="active-title">
+        <h2 id="active-title">{t('dashboard.activeStakes')}</h2>
+        {running.isPending ? null : (
+          <ActiveStakesTable stakes={running.rows} symbol={symbol} cluster={cluster} onUnstake={actions?.onUnstake} />
+        )}
+        <ShowMore list={running} />
+      </section>
+
+      {completed.rows.length > 0 && (
+        <section aria-labelledby="completed-title">
+          <h2 id="completed-title">{t('dashboard.completedStakes')}</h2>
+          <CompletedStakesTable stakes={completed.rows} symbol={symbol} cluster={cluster} actions={actions} />
+          <ShowMore list={completed} />
+        </section>
+      )}
+
+      <section aria-labelledby="withdrawals-title">
+        <h2 id="withdrawals-title">{t('dashboard.withdrawalRequests')}</h2>
+        {withdrawals.isPending ? null : <WithdrawalsTable withdrawals={withdrawals.rows} symbol={symbol} cluster={cluster} />}
+        <ShowMore list={withdrawals} />
+      </section>
+
+      {finalized.rows.length > 0 && (
+        <section aria-labelledby="history-title">
+          <h2 id="history-title">{t('dashboard.historicalStakes')}</h2>
+          <HistoricalStakesTable stakes={finalized.rows} symbol={symbol} cluster={cluster} />
+          <ShowMore list={finalized} />
+        </section>
+      )}
+    </>
+  );
+}
