@@ -11,7 +11,9 @@ import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMO_PROGRAM_ID } from '../chain/memo.js';
 import { MINT_KINDS } from '../test/chain-staking-server.js';
-import { startPayoutWorld, tokens, type PayoutWorld } from '../test/payout-world.js';
+import { DECIMALS, startPayoutWorld, tokens, type PayoutWorld } from '../test/payout-world.js';
+
+const FEE_OF_ONE_PERCENT = { basisPoints: 100, maximumFee: tokens(1_000_000) };
 
 /**
  * A withdrawal paid end to end (prepared by the server, signed as it is, sent, followed) for each
@@ -54,6 +56,22 @@ describe.each(MINT_KINDS)('a payout of a %s mint', (mintKind) => {
     const ownTokens = world.chain.tokenAmountAt(accountOf(world.stakingWallet.publicKey));
     expect(treasury.body.balance).toBe((ownTokens / tokens(1)).toString() + fractionOf(ownTokens));
   });
+
+  if (withFee) {
+    it('counts what open payouts will send, fees included, before preparing another from the same account', async () => {
+      const rich = await world.pendingWithdrawal(10_000);
+      const poorMint = await world.chain.createMint(DECIMALS, undefined, { transferFee: FEE_OF_ONE_PERCENT });
+      await world.chain.mintTo(poorMint, world.stakingWallet.publicKey, tokens(9_000));
+      await world.owedIn(poorMint, rich.withdrawal); // 8,000 owed: 8,080.808081 sent of 9,000 held
+      expect((await world.prepare([rich.withdrawal.id])).status).toBe(201);
+      const another = await world.pendingWithdrawal(2_000);
+      await world.owedIn(poorMint, another.withdrawal); // 1,600 owed: 1,616.161617 to send
+      expect(await world.prepare([another.withdrawal.id])).toMatchObject({
+        status: 409,
+        body: { code: 'payoutInsufficientBalance', params: { available: '919.191919', needed: '1616.161617' } },
+      });
+    });
+  }
 
   if (mintKind !== 'classic') {
     it("a holder's account that requires memos: the memo comes right before their transfer, and the payout completes", async () => {

@@ -11,10 +11,13 @@ import { readPayoutPlan, type ChainReadPlan } from './payout-plan.js';
 import { readPayout, toPayoutJson } from './payout-records.js';
 import { messageOf, payoutMemo, payoutTransaction, recipientsThatFit } from './payout-transaction.js';
 
-/** Raw units the open payouts from `source` will still take: the balance a new payout may count on is what is left. */
+/**
+ * Raw units the open payouts from `source` will still take (what they send, transfer fees
+ * included): the balance a new payout may count on is what is left.
+ */
 async function committedFrom(sequelize: Sequelize, source: string): Promise<bigint> {
   const [row] = await sequelize.query<{ raw: string }>(
-    `SELECT coalesce(sum(pw.amount * power(10::numeric, p.decimals)), 0)::numeric(60, 0)::text AS raw
+    `SELECT coalesce(sum(coalesce(pw.sent_raw, pw.amount * power(10::numeric, p.decimals))), 0)::numeric(60, 0)::text AS raw
      FROM payouts p JOIN payout_withdrawals pw ON pw.payout_id = p.id
      WHERE p.status IN ('prepared', 'sent') AND p.source_account = :source`,
     { replacements: { source }, type: QueryTypes.SELECT },
@@ -70,9 +73,10 @@ async function claim(sequelize: Sequelize, transaction: Transaction, plan: Chain
     },
   );
   await sequelize.query(
-    `INSERT INTO payout_withdrawals (payout_id, withdrawal_id, wallet, token_account, amount, creates_account)
-     SELECT :id, r.withdrawal_id, r.wallet, r.token_account, w.final_amount, r.creates_account
-     FROM jsonb_to_recordset(:recipients::jsonb) AS r(withdrawal_id integer, wallet text, token_account text, creates_account boolean)
+    `INSERT INTO payout_withdrawals (payout_id, withdrawal_id, wallet, token_account, amount, sent_raw, creates_account)
+     SELECT :id, r.withdrawal_id, r.wallet, r.token_account, w.final_amount, r.sent_raw::numeric, r.creates_account
+     FROM jsonb_to_recordset(:recipients::jsonb) AS r(withdrawal_id integer, wallet text, token_account text, sent_raw text,
+       creates_account boolean)
      JOIN withdrawals w ON w.id = r.withdrawal_id`,
     {
       replacements: {
@@ -82,6 +86,7 @@ async function claim(sequelize: Sequelize, transaction: Transaction, plan: Chain
             withdrawal_id: plan.withdrawalIds[index],
             wallet: recipient.wallet.toBase58(),
             token_account: recipient.tokenAccount.toBase58(),
+            sent_raw: recipient.sent.toString(),
             creates_account: recipient.createsAccount,
           })),
         ),
