@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
-import { startServer, stopServer, type ServerProcess } from './server-process.js';
+import { e2eServerEnv, serverCall, startServer, stopServer, type ServerProcess } from './server-process.js';
 import { STATE_DIR, writeState } from './state.js';
 
 export const DECIMALS = 6;
@@ -16,16 +16,6 @@ const STAKING_WALLET_TOKENS = 1_000_000n;
 export type RunHandles = { chain?: TestChain; server?: ServerProcess; dataDir?: string };
 declare global {
   var __stakedeskE2e: RunHandles | undefined;
-}
-
-async function adminFetch(baseURL: string, pathname: string, method: string, body: unknown, token?: string) {
-  const response = await fetch(`${baseURL}${pathname}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Record<string, unknown>;
 }
 
 export default async function globalSetup(): Promise<void> {
@@ -45,33 +35,15 @@ export default async function globalSetup(): Promise<void> {
     chmodSync(dataDir, 0o755);
     mkdirSync(STATE_DIR, { recursive: true });
     const server = (handles.server = await startServer(
-      {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        DATA_DIR: dataDir,
-        PORT: '0',
-        ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        SOLANA_RPC_URL: chain.url,
-        SOLANA_CLUSTER: 'devnet',
-        // Payouts and intents' deposits are followed on chain this often (the default is 5 s).
-        CHAIN_FOLLOW_INTERVAL_MS: '500',
-        LOG_LEVEL: 'warn',
-        // Every browser test comes from 127.0.0.1: per-IP limits sized for the whole suite.
-        SIGN_IN_RATE_LIMIT: '10000',
-        INTENT_RATE_LIMIT: '10000',
-        // The admin tests try wrong passwords on purpose; the limit itself is tested on the API.
-        LOGIN_RATE_LIMIT: '1000',
-        RPC_RATE_LIMIT: '100000',
-        EXPIRY_INTERVAL_MS: '3600000',
-      },
+      e2eServerEnv({ dataDir, rpcUrl: chain.url, admin: ADMIN }),
       path.join(STATE_DIR, 'server.log'),
     ));
 
-    const { token } = await adminFetch(server.baseURL, '/api/admin/login', 'POST', ADMIN);
-    await adminFetch(
+    const { token } = await serverCall<{ token: string }>(server.baseURL, 'POST', '/api/admin/login', ADMIN);
+    await serverCall(
       server.baseURL,
-      '/api/admin/settings',
       'PUT',
+      '/api/admin/settings',
       // The first wallet and contract are a step-up change too: the admin's password confirms them.
       {
         currentPassword: ADMIN.password,
@@ -80,7 +52,7 @@ export default async function globalSetup(): Promise<void> {
         tokenContract: mint.toBase58(),
         stakingWallet: stakingWallet.publicKey.toBase58(),
       },
-      String(token),
+      token,
     );
 
     writeState({

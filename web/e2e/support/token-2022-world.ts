@@ -13,7 +13,7 @@ import {
 } from '@solana/spl-token';
 import { Keypair, LAMPORTS_PER_SOL, SystemProgram, type PublicKey } from '@solana/web3.js';
 import { confirmed, connection, send } from './chain.js';
-import { startServer, stopServer, type ServerProcess } from './server-process.js';
+import { e2eServerEnv, serverCall, startServer, stopServer, type ServerProcess } from './server-process.js';
 import { readState, STATE_DIR } from './state.js';
 
 /**
@@ -79,16 +79,6 @@ async function createFeeMint(authority: Keypair): Promise<PublicKey> {
   return mint.publicKey;
 }
 
-async function call<T>(baseURL: string, method: string, pathname: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${baseURL}${pathname}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 export async function startToken2022World(): Promise<Token2022World> {
   const authority = await funded(100 * LAMPORTS_PER_SOL);
   const stakingWallet = await funded(10 * LAMPORTS_PER_SOL);
@@ -110,22 +100,7 @@ export async function startToken2022World(): Promise<Token2022World> {
   let server: ServerProcess;
   try {
     server = await startServer(
-      {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        DATA_DIR: dataDir,
-        PORT: '0',
-        ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        SOLANA_RPC_URL: readState().rpcUrl,
-        SOLANA_CLUSTER: 'devnet',
-        CHAIN_FOLLOW_INTERVAL_MS: '500',
-        LOG_LEVEL: 'warn',
-        SIGN_IN_RATE_LIMIT: '10000',
-        INTENT_RATE_LIMIT: '10000',
-        LOGIN_RATE_LIMIT: '1000',
-        RPC_RATE_LIMIT: '100000',
-        EXPIRY_INTERVAL_MS: '3600000',
-      },
+      e2eServerEnv({ dataDir, rpcUrl: readState().rpcUrl, admin: ADMIN }),
       path.join(STATE_DIR, `token-2022-server-${process.pid}.log`),
     );
   } catch (error) {
@@ -133,13 +108,13 @@ export async function startToken2022World(): Promise<Token2022World> {
     throw error;
   }
   const { baseURL } = server;
-  const adminToken = async () => String((await call<{ token: string }>(baseURL, 'POST', '/api/admin/login', ADMIN)).token);
+  const adminToken = async () => String((await serverCall<{ token: string }>(baseURL, 'POST', '/api/admin/login', ADMIN)).token);
   const stop = async () => {
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await call(
+    await serverCall(
       baseURL,
       'PUT',
       '/api/admin/settings',
