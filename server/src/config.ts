@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { SOLANA_CLUSTERS, type SolanaCluster } from '@stakedesk/shared/format';
 import { DEFAULT_CACHE_TTL_MS, DEFAULT_STATS_CACHE_MS } from './cache/caches.js';
+import { openPayoutSigner, PayoutSignerError, type PayoutSigner } from './signer/payout-signer.js';
 
 export type Config = {
   port: number;
@@ -41,6 +42,8 @@ export type Config = {
   cacheTtlMs: number;
   /** How old the public stats may be; 0 = computed on every request. */
   statsCacheMs: number;
+  /** PAYOUT_SIGNER: what signs the payouts the server sends by itself; null: every payout is an operator's. */
+  payoutSigner: PayoutSigner | null;
 };
 
 export class ConfigError extends Error {}
@@ -65,6 +68,15 @@ function readFlag(raw: string | undefined, name: string): boolean {
   if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
   if (raw === '1' || raw === 'true') return true;
   throw new ConfigError(`${name} must be 1 or 0, got '${raw}'`);
+}
+
+function readPayoutSigner(raw: string | undefined): PayoutSigner | null {
+  try {
+    return openPayoutSigner(raw);
+  } catch (error) {
+    if (error instanceof PayoutSignerError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 function readPort(raw: string | undefined, fallback: number, name: string): number {
@@ -150,5 +162,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     intentRateLimit: readPositiveInteger(env.INTENT_RATE_LIMIT, 30, 'INTENT_RATE_LIMIT'),
     cacheTtlMs: readMilliseconds(env.CACHE_TTL_MS, DEFAULT_CACHE_TTL_MS, 'CACHE_TTL_MS'),
     statsCacheMs: readMilliseconds(env.STATS_CACHE_MS, DEFAULT_STATS_CACHE_MS, 'STATS_CACHE_MS'),
+    payoutSigner: readPayoutSigner(env.PAYOUT_SIGNER),
   };
 }
