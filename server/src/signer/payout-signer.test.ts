@@ -40,7 +40,11 @@ describe('PAYOUT_SIGNER', () => {
     expect(signer.publicKey.equals(hot.publicKey)).toBe(true);
     expect(signer.description).toMatch(/^keyfile \/.*key-\d+\.json$/);
 
-    const transaction = new Transaction({ feePayer: hot.publicKey, blockhash: '11111111111111111111111111111111', lastValidBlockHeight: 1 });
+    const transaction = new Transaction({
+      feePayer: hot.publicKey,
+      blockhash: '11111111111111111111111111111111',
+      lastValidBlockHeight: 1,
+    });
     transaction.add(SystemProgram.transfer({ fromPubkey: hot.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1 }));
     const signature = await signer.sign(transaction.serializeMessage());
     transaction.addSignature(hot.publicKey, Buffer.from(signature));
@@ -68,8 +72,12 @@ describe('PAYOUT_SIGNER', () => {
     expect(refusal(`keyfile:${keyFile(JSON.stringify([...Keypair.generate().secretKey.subarray(0, 32)]))}`)).toContain(keygenShape);
     expect(refusal(`keyfile:${keyFile(JSON.stringify(new Array(64).fill(256)))}`)).toContain(keygenShape);
     const mismatched = [...Keypair.generate().secretKey.subarray(0, 32), ...Keypair.generate().publicKey.toBytes()];
-    expect(refusal(`keyfile:${keyFile(JSON.stringify(mismatched))}`)).toContain('holds a public key that does not belong to its secret key');
-    expect(refusal(`keyfile:${path.join(dir, 'missing.json')}`)).toBe(`PAYOUT_SIGNER key file ${path.join(dir, 'missing.json')} cannot be read (ENOENT)`);
+    expect(refusal(`keyfile:${keyFile(JSON.stringify(mismatched))}`)).toContain(
+      'holds a public key that does not belong to its secret key',
+    );
+    expect(refusal(`keyfile:${path.join(dir, 'missing.json')}`)).toBe(
+      `PAYOUT_SIGNER key file ${path.join(dir, 'missing.json')} cannot be read (ENOENT)`,
+    );
   });
 
   it('refuses a setting it does not know', () => {
