@@ -11,10 +11,7 @@ import { AdminEventHub } from './events/admin-event-hub.js';
 import { openDatabase } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrateAndSeed } from './db/migrator.js';
-import { deleteOldNonces } from './auth/sign-in.service.js';
-import { forgetOldFailures } from './admins/login-throttle.js';
-import { adminRevocations, holderRevocations } from './auth/revoked-sessions.js';
-import { deleteExpiredRateLimits } from './http/postgres-rate-limit-store.js';
+import { startBackgroundWork } from './jobs/background-work.js';
 import { createLogger, type Logger } from './logger.js';
 import { scheduleExpiry } from './stakes/expiry.js';
 import { scheduleChainFollowing } from './chain/follow-chain.js';
@@ -70,14 +67,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
     { intervalMs: config.chainFollowIntervalMs, depositIntervalMs: config.depositFollowIntervalMs },
     logger,
   );
-  const cleanup = setInterval(() => {
-    void deleteExpiredRateLimits(sequelize).catch(() => undefined);
-    void deleteOldNonces(sequelize).catch(() => undefined);
-    void holderRevocations.deleteExpired(sequelize).catch(() => undefined);
-    void adminRevocations.deleteExpired(sequelize).catch(() => undefined);
-    void forgetOldFailures(sequelize).catch(() => undefined);
-  }, 10 * 60_000);
-  cleanup.unref();
+  const jobs = await startBackgroundWork(sequelize, databaseUrl, logger);
 
   console.log(banner(config, url, admin));
 
@@ -88,7 +78,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
     logger.info({ signal }, 'shutting down: finishing requests in flight');
     stopExpiry();
     stopFollowing();
-    clearInterval(cleanup);
+    await jobs.stop();
     await events.close();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());

@@ -1,0 +1,68 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from '../logger.js';
+
+/** pg-boss keeps its tables in this schema of the app's database, and migrates it itself. */
+const SCHEMA = 'pgboss';
+/** Connections of each instance's queue, beside Sequelize's pool. */
+const POOL_SIZE = 3;
+/** The least time pg-boss allows between two polls of a queue. */
+const MIN_POLL_SECONDS = 0.5;
+
+export type JobQueue = {
+  /**
+   * Runs `run` every `intervalMs`, once per interval across every instance sharing the database
+   * (one job per time slot, and never two at once). A round that throws is logged and counted and
+   * the next round runs as usual.
+   */
+  every(name: string, intervalMs: number, run: () => Promise<unknown>): Promise<void>;
+  /** Rounds that failed since this instance started, by job name. */
+  failures(): Readonly<Record<string, number>>;
+  stop(): Promise<void>;
+};
+
+/**
+ * Background work on pg-boss (issue 26): a PostgreSQL job queue whose jobs, schedules and
+ * singletons hold across server instances, with no LISTEN (it polls), so it runs unchanged
+ * behind PgBouncer in transaction mode.
+ */
+export async function startJobQueue(databaseUrl: string, logger: Logger): Promise<JobQueue> {
+  const boss = new PgBoss({ connectionString: databaseUrl, schema: SCHEMA, max: POOL_SIZE, application_name: 'stakedesk-jobs' });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  const timers: NodeJS.Timeout[] = [];
+  const failed: Record<string, number> = {};
+
+  async function every(name: string, intervalMs: number, run: () => Promise<unknown>): Promise<void> {
+    await boss.createQueue(name, { name, policy: 'singleton', retryLimit: 0 });
+    const slotSeconds = Math.max(1, Math.round(intervalMs / 1000));
+    const pollingIntervalSeconds = Math.max(MIN_POLL_SECONDS, Math.min(slotSeconds / 2, 30));
+    const worker = await boss.work(name, { pollingIntervalSeconds }, async () => {
+      try {
+        await run();
+      } catch (error) {
+        failed[name] = (failed[name] ?? 0) + 1;
+        logger.error({ err: error, job: name }, `background job ${name} failed`);
+        throw error;
+      }
+    });
+    const due = () =>
+      boss
+        .sendThrottled(name, {}, {}, slotSeconds)
+        // This instance made the round's job: its worker takes it now rather than at its next poll.
+        .then((id) => id !== null && boss.notifyWorker(worker))
+        .catch((error: unknown) => logger.warn({ err: error, job: name }, `could not queue background job ${name}`));
+    void due();
+    const timer = setInterval(() => void due(), intervalMs);
+    timer.unref();
+    timers.push(timer);
+  }
+
+  return {
+    every,
+    failures: () => ({ ...failed }),
+    stop: async () => {
+      timers.forEach((timer) => clearInterval(timer));
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
