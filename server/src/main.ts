@@ -15,7 +15,8 @@ import { deleteOldNonces } from './auth/sign-in.service.js';
 import { forgetOldFailures } from './admins/login-throttle.js';
 import { adminRevocations, holderRevocations } from './auth/revoked-sessions.js';
 import { deleteExpiredRateLimits } from './http/postgres-rate-limit-store.js';
-import { createLogger, type Logger } from './logger.js';
+import { chooseLogFormat } from './log-format.js';
+import { createLogger, stdoutDestination, type Logger } from './logger.js';
 import { scheduleExpiry } from './stakes/expiry.js';
 import { scheduleChainFollowing } from './chain/follow-chain.js';
 import { StartupError } from './startup-error.js';
@@ -114,7 +115,10 @@ try {
   console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
   process.exit(1);
 }
-const logger = createLogger(config.logLevel);
+const logger = createLogger(
+  config.logLevel,
+  stdoutDestination(chooseLogFormat(config.logFormat, config.production, process.stdout.isTTY === true)),
+);
 start(config, logger).catch((error: unknown) => {
   if (error instanceof StartupError) {
     console.error(error.message);
