@@ -29,7 +29,7 @@ import { PostgresRateLimitStore } from './http/postgres-rate-limit-store.js';
 import { publicReadLane } from './http/public-read-lane.js';
 import { requestLog } from './http/request-log.js';
 import { securityHeaders } from './http/security-headers.js';
-import { webAppRoutes } from './http/web-app.js';
+import { isWebAppFile, webAppRoutes } from './http/web-app.js';
 import type { Logger } from './logger.js';
 import { latestPayoutsOf, payoutsAdminRoutes } from './payouts/index.js';
 import { plansAdminRoutes, plansPublicRead } from './plans/plans.routes.js';
@@ -123,7 +123,8 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
     setSecurityHeaders(res);
     next();
   });
-  const log = requestLog(logger, (url) => url === '/api/health');
+  // The web app's files get their lines at debug: opening the site asks for dozens of them.
+  const log = requestLog(logger, { skip: (url) => url === '/api/health', routine: isWebAppFile });
   app.use(log.middleware);
   // The reads every holder page makes: plain same-origin ones are answered before Express (the
   // lane, at the end); the others below, after CORS.

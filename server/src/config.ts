@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { SOLANA_CLUSTERS, type SolanaCluster } from '@stakedesk/shared/format';
 import { DEFAULT_CACHE_TTL_MS, DEFAULT_STATS_CACHE_MS } from './cache/caches.js';
+import { LOG_FORMATS, type LogFormat } from './log-format.js';
 import { openPayoutSigner, PayoutSignerError, type PayoutSigner } from './signer/payout-signer.js';
 
 export type Config = {
@@ -24,6 +25,8 @@ export type Config = {
   solanaCluster: SolanaCluster;
   corsOrigins: string[];
   logLevel: string;
+  /** LOG_FORMAT: JSON or human lines; undefined lets main.ts choose (log-format.ts). */
+  logFormat: LogFormat | undefined;
   /** Where the built web app lives; served with an SPA fallback when it exists. */
   webDist: string;
   expiryIntervalMs: number;
@@ -84,6 +87,12 @@ function readPort(raw: string | undefined, fallback: number, name: string): numb
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`${name} must be a port number, got '${raw}'`);
   return port;
+}
+
+function readLogFormat(raw: string | undefined): LogFormat | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!LOG_FORMATS.includes(raw as LogFormat)) throw new ConfigError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got '${raw}'`);
+  return raw as LogFormat;
 }
 
 /** An http(s) origin, no path, query or credentials; canonical form (lower-case host, no default port). */
@@ -151,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: readLogFormat(env.LOG_FORMAT),
     webDist: path.resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
     expiryIntervalMs: Number(env.EXPIRY_INTERVAL_MS) > 0 ? Number(env.EXPIRY_INTERVAL_MS) : 60_000,
     chainFollowIntervalMs: readPositiveInteger(env.CHAIN_FOLLOW_INTERVAL_MS, 5_000, 'CHAIN_FOLLOW_INTERVAL_MS'),

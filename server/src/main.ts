@@ -12,7 +12,8 @@ import { openDatabase } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrateAndSeed } from './db/migrator.js';
 import { startBackgroundWork } from './jobs/background-work.js';
-import { createLogger, type Logger } from './logger.js';
+import { chooseLogFormat } from './log-format.js';
+import { createLogger, stdoutDestination, type Logger } from './logger.js';
 import { scheduleExpiry } from './stakes/expiry.js';
 import { scheduleChainFollowing } from './chain/follow-chain.js';
 import { StartupError } from './startup-error.js';
@@ -104,7 +105,10 @@ try {
   console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
   process.exit(1);
 }
-const logger = createLogger(config.logLevel);
+const logger = createLogger(
+  config.logLevel,
+  stdoutDestination(chooseLogFormat(config.logFormat, config.production, process.stdout.isTTY === true)),
+);
 start(config, logger).catch((error: unknown) => {
   if (error instanceof StartupError) {
     console.error(error.message);

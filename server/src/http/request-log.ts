@@ -9,13 +9,22 @@ export type RequestLog = {
   middleware: RequestHandler;
 };
 
+/** Which requests get no line (`skip`), and which get theirs at debug only when they succeed (`routine`). */
+export type RequestLogRules = { skip: (url: string) => boolean; routine: (url: string) => boolean };
+
 /**
  * One log line per request, once its answer is sent (or the client went away): what was asked,
  * from where, the status and how long it took. Headers stay out of the log: they carry
  * credentials, and would triple the line and its cost. (pino-http did this with a child logger
  * and a full request serialisation per request: a sixth of the server's time on a cached GET.)
+ *
+ * Only a failure of the server is an error: a 5xx other than 503. A 503 tells the client to try
+ * again (the chain does not show the transaction yet, the RPC provider or the database cannot be
+ * reached), and a 4xx is the client's own; a cause worth an operator's eye is logged where it is
+ * known (the error handler's 'database unavailable'). A client that leaves before its answer is
+ * sent (a closed tab, an event stream ended) is no fault either: info too.
  */
-export function requestLog(logger: Logger, skip: (url: string) => boolean): RequestLog {
+export function requestLog(logger: Logger, { skip, routine }: RequestLogRules): RequestLog {
   // The line is built below field by field and holds nothing the logger's redaction names (no
   // headers, no body), so it skips the redaction walk: a tenth of the server's time on a cached read.
   const requests = logger.child({}, { redact: [] });
@@ -24,13 +33,16 @@ export function requestLog(logger: Logger, skip: (url: string) => boolean): Requ
     const id = ++nextId;
     const started = performance.now();
     const logLine = () => {
+      const url = req.originalUrl ?? req.url ?? '';
+      const { statusCode } = res;
       const line = {
-        req: { id, method: req.method, url: req.originalUrl ?? req.url, remoteAddress: req.socket.remoteAddress },
-        res: { statusCode: res.statusCode },
+        req: { id, method: req.method, url, remoteAddress: req.socket.remoteAddress },
+        res: { statusCode },
         responseTime: Math.round(performance.now() - started),
       };
-      if (!res.writableFinished) requests.warn(line, 'request aborted');
-      else if (res.statusCode >= 500) requests.error(line, 'request errored');
+      if (!res.writableFinished) requests.info(line, 'request aborted');
+      else if (statusCode >= 500 && statusCode !== 503) requests.error(line, 'request errored');
+      else if (statusCode < 400 && routine(url)) requests.debug(line, 'request completed');
       else requests.info(line, 'request completed');
     };
     res.once('close', logLine);

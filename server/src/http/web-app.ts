@@ -4,6 +4,15 @@ import compression from 'compression';
 import express, { type Router } from 'express';
 
 /**
+ * A request for one of the web app's files (scripts, styles, images, robots.txt, the favicon.ico a
+ * browser asks for by itself) rather than for a page or the API: a path outside /api whose last
+ * part has an extension, which none of the app's pages has. A page loads dozens of these.
+ */
+export function isWebAppFile(url: string): boolean {
+  return !url.startsWith('/api/') && path.posix.extname(url.split('?', 1)[0]!) !== '';
+}
+
+/**
  * Serves the built web app: hashed assets with long caching, and index.html for every other
  * GET that is not under /api (the client-side router decides, including its 404 page).
  * Compressed for clients that accept it (the landing page's JavaScript is about a third of its

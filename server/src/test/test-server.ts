@@ -112,6 +112,8 @@ export async function startTestServer(
     trustProxy?: number;
     /** Where the server logs (silent, or TEST_LOG_LEVEL, unless given): a test can read every line. */
     logger?: Logger;
+    /** WEB_DIST: the built web app the server serves (none unless given). */
+    webDist?: string;
   } = {},
 ) {
   if (serversOpen > 0) throw new Error('One test server per test file at a time: the models bind to a single database');
@@ -143,7 +145,7 @@ export async function startTestServer(
       publicUrl: options.publicUrl ?? baseUrl,
       corsOrigins: ['https://admin.example.com'],
       solanaCluster: 'devnet',
-      webDist: '/nonexistent',
+      webDist: options.webDist ?? '/nonexistent',
       trustProxy: options.trustProxy ?? 0,
       loginRateLimit: options.loginRateLimit ?? 1000,
       signInRateLimit: options.signInRateLimit ?? 10_000,
