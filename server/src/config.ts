@@ -45,6 +45,8 @@ export type Config = {
   cacheTtlMs: number;
   /** How old the public stats may be; 0 = computed on every request. */
   statsCacheMs: number;
+  /** METRICS_TOKEN: the bearer token /metrics asks for; unset, only this machine may read /metrics. */
+  metricsToken: string | undefined;
   /** PAYOUT_SIGNER: what signs the payouts the server sends by itself; null: every payout is an operator's. */
   payoutSigner: PayoutSigner | null;
 };
@@ -71,6 +73,12 @@ function readFlag(raw: string | undefined, name: string): boolean {
   if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
   if (raw === '1' || raw === 'true') return true;
   throw new ConfigError(`${name} must be 1 or 0, got '${raw}'`);
+}
+
+function readMetricsToken(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 24) throw new ConfigError('METRICS_TOKEN must be at least 24 characters (a random token, e.g. openssl rand -hex 24)');
+  return raw;
 }
 
 function readPayoutSigner(raw: string | undefined): PayoutSigner | null {
@@ -172,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     intentRateLimit: readPositiveInteger(env.INTENT_RATE_LIMIT, 30, 'INTENT_RATE_LIMIT'),
     cacheTtlMs: readMilliseconds(env.CACHE_TTL_MS, DEFAULT_CACHE_TTL_MS, 'CACHE_TTL_MS'),
     statsCacheMs: readMilliseconds(env.STATS_CACHE_MS, DEFAULT_STATS_CACHE_MS, 'STATS_CACHE_MS'),
+    metricsToken: readMetricsToken(env.METRICS_TOKEN),
     payoutSigner: readPayoutSigner(env.PAYOUT_SIGNER),
   };
 }

@@ -21,8 +21,13 @@ async function cleanUp(sequelize: Sequelize): Promise<void> {
  * The server's background work on the job queue, every task in one place. (Expiry and following
  * the chain still run on their own timers: stakes/expiry.ts, chain/follow-chain.ts.)
  */
-export async function startBackgroundWork(sequelize: Sequelize, databaseUrl: string, logger: Logger): Promise<JobQueue> {
-  const jobs = await startJobQueue(databaseUrl, logger);
+export async function startBackgroundWork(
+  sequelize: Sequelize,
+  databaseUrl: string,
+  logger: Logger,
+  onFailure?: (job: string) => void,
+): Promise<JobQueue> {
+  const jobs = await startJobQueue(databaseUrl, logger, onFailure);
   await jobs.every('clean-up', CLEAN_UP_INTERVAL_MS, () => cleanUp(sequelize));
   return jobs;
 }

@@ -17,6 +17,10 @@ export type JobQueue = {
   every(name: string, intervalMs: number, run: () => Promise<unknown>): Promise<void>;
   /** Rounds that failed since this instance started, by job name. */
   failures(): Readonly<Record<string, number>>;
+  /** Jobs of every instance that failed in the last 24 hours (asks the queue's tables: it also proves they answer). */
+  recentFailures(): Promise<number>;
+  /** Jobs waiting to run, by queue. */
+  waiting(): Promise<Record<string, number>>;
   stop(): Promise<void>;
 };
 
@@ -25,7 +29,7 @@ export type JobQueue = {
  * singletons hold across server instances, with no LISTEN (it polls), so it runs unchanged
  * behind PgBouncer in transaction mode.
  */
-export async function startJobQueue(databaseUrl: string, logger: Logger): Promise<JobQueue> {
+export async function startJobQueue(databaseUrl: string, logger: Logger, onFailure: (job: string) => void = () => {}): Promise<JobQueue> {
   const boss = new PgBoss({ connectionString: databaseUrl, schema: SCHEMA, max: POOL_SIZE, application_name: 'stakedesk-jobs' });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
@@ -41,6 +45,7 @@ export async function startJobQueue(databaseUrl: string, logger: Logger): Promis
         await run();
       } catch (error) {
         failed[name] = (failed[name] ?? 0) + 1;
+        onFailure(name);
         logger.error({ err: error, job: name }, `background job ${name} failed`);
         throw error;
       }
@@ -60,6 +65,21 @@ export async function startJobQueue(databaseUrl: string, logger: Logger): Promis
   return {
     every,
     failures: () => ({ ...failed }),
+    recentFailures: async () => {
+      const { rows } = await boss
+        .getDb()
+        .executeSql(
+          `SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE state = 'failed' AND completed_on > now() - interval '24 hours'`,
+          [],
+        );
+      return (rows[0] as { n: number }).n;
+    },
+    waiting: async () => {
+      const { rows } = await boss
+        .getDb()
+        .executeSql(`SELECT name, count(*)::int AS n FROM ${SCHEMA}.job WHERE state IN ('created', 'retry') GROUP BY name`, []);
+      return Object.fromEntries((rows as { name: string; n: number }[]).map((row) => [row.name, row.n]));
+    },
     stop: async () => {
       timers.forEach((timer) => clearInterval(timer));
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

@@ -14,6 +14,8 @@ import { SolanaChain } from '../chain/solana-chain.js';
 import { inject } from 'vitest';
 import { bootstrapFirstAdmin } from '../admins/bootstrap.js';
 import { createApp } from '../app.js';
+import { databaseCheck, type Check } from '../health/readiness.js';
+import { createMetrics } from '../metrics/metrics.js';
 import { DEFAULT_CACHE_TTL_MS } from '../cache/caches.js';
 import { ownUrl } from '../config.js';
 import { answerClientErrorsWithJson } from '../http/client-errors.js';
@@ -112,6 +114,9 @@ export async function startTestServer(
     trustProxy?: number;
     /** Where the server logs (silent, or TEST_LOG_LEVEL, unless given): a test can read every line. */
     logger?: Logger;
+    /** /readyz's checks (the database's alone unless given) and METRICS_TOKEN (unset unless given). */
+    readinessChecks?: (sequelize: Sequelize) => Record<string, () => Promise<Check>>;
+    metricsToken?: string;
     /** WEB_DIST: the built web app the server serves (none unless given). */
     webDist?: string;
   } = {},
@@ -162,6 +167,11 @@ export async function startTestServer(
     events,
     rpc,
     treasuryCacheMs: options.treasuryCacheMs,
+    health: {
+      checks: options.readinessChecks?.(sequelize) ?? { database: databaseCheck(sequelize) },
+      metrics: createMetrics(),
+      metricsToken: options.metricsToken,
+    },
   });
   server.on('request', app);
 

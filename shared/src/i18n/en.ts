@@ -106,6 +106,8 @@ export const enFixed = {
   invalidToken: 'Invalid token',
   tooManyLoginAttempts: 'Too many login attempts. Please wait 15 minutes and try again.',
   databaseUnavailable: 'Database unavailable',
+  metricsLocalOnly: 'Metrics are served to this machine only: set METRICS_TOKEN to scrape them from elsewhere.',
+  metricsTokenRequired: 'A valid METRICS_TOKEN bearer token is required to read the metrics.',
   invalidStatusFilter: 'The status filter must be a comma-separated list',
   sortOrderInvalid: "Order must be 'asc' or 'desc'",
   stakeGroupInvalid: "Group must be 'running', 'complete' or 'finished'",

@@ -94,6 +94,8 @@ export const ptBR: Catalogue = {
   invalidToken: 'Token inválido',
   tooManyLoginAttempts: 'Muitas tentativas de login. Aguarde 15 minutos e tente novamente.',
   databaseUnavailable: 'Banco de dados indisponível',
+  metricsLocalOnly: 'As métricas são servidas só para esta máquina: defina METRICS_TOKEN para coletá-las de outro lugar.',
+  metricsTokenRequired: 'É preciso um token METRICS_TOKEN válido (Bearer) para ler as métricas.',
   invalidStatusFilter: 'O filtro de status deve ser uma lista separada por vírgulas',
   sortOrderInvalid: "A ordem deve ser 'asc' ou 'desc'",
   stakeGroupInvalid: "O grupo deve ser 'running', 'complete' ou 'finished'",
