@@ -1,11 +1,16 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { WALLET_CONNECT_REDIRECT_MS } from '@stakedesk/shared/constants';
 import { dismissToasts, notify } from '../../lib/notify.js';
 import { isUserRejection } from '../../lib/wallet/wallet-rejection.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useWallet, WalletMissingError } from './wallet-context.js';
-import { WalletInstallDialog } from './WalletInstallDialog.js';
+
+/** How long the connect toast stays once the dashboard shows: long enough to read, not the toast's full 5 s over the header. */
+const TOAST_AFTER_REDIRECT_MS = 1_500;
+
+// Loaded only when no wallet is found: the landing page's first load stays small.
+const WalletInstallDialog = lazy(() => import('./WalletInstallDialog.js').then((m) => ({ default: m.WalletInstallDialog })));
 
 /**
  * Connect Wallet as the top bar and the dashboard's card do it: toasts, and to the dashboard from
@@ -23,11 +28,9 @@ export function useConnectWallet(): { connect: () => Promise<void>; installDialo
       const wallet = await connect();
       if (!wallet) return;
       notify('success', t('toast.walletConnected'), t('toast.walletConnectedText'));
-      // The toast announces the redirect; once the dashboard shows, it would only cover its header.
-      setTimeout(() => {
-        if (pathname === '/') navigate('/dashboard');
-        dismissToasts();
-      }, WALLET_CONNECT_REDIRECT_MS);
+      if (pathname === '/') setTimeout(() => navigate('/dashboard'), WALLET_CONNECT_REDIRECT_MS);
+      // The toast announces the redirect; a moment after the dashboard shows, it would only cover its header.
+      setTimeout(dismissToasts, WALLET_CONNECT_REDIRECT_MS + TOAST_AFTER_REDIRECT_MS);
     } catch (error) {
       if (error instanceof WalletMissingError) {
         setInstalling(true);
@@ -40,5 +43,10 @@ export function useConnectWallet(): { connect: () => Promise<void>; installDialo
       notify('error', t('toast.connectionFailed'), detail);
     }
   };
-  return { connect: onConnect, installDialog: installing && <WalletInstallDialog onClose={() => setInstalling(false)} /> };
+  const installDialog = installing && (
+    <Suspense fallback={null}>
+      <WalletInstallDialog onClose={() => setInstalling(false)} />
+    </Suspense>
+  );
+  return { connect: onConnect, installDialog };
 }
