@@ -1,4 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
+import { seriousViolations } from '../support/axe.js';
 import { HolderPages } from '../support/holder-pages.js';
 import { expect, test } from '../support/test.js';
 
@@ -41,7 +42,7 @@ for (const [width, height] of WIDTHS) {
         const holderPages = new HolderPages(page);
         await holderPages.connectFromLanding();
         // The redirect's toast has said its piece: it does not stay over the dashboard's header.
-        await expect(holderPages.toast('Wallet Connected')).toBeHidden({ timeout: 3_000 });
+        await expect(holderPages.toast('Wallet Connected')).toBeHidden({ timeout: 4_000 });
         await holderPages.stake('Starter', 150);
 
         const active = holderPages.section('Active Stakes');
@@ -161,6 +162,7 @@ for (const [width, height] of WIDTHS) {
         await expect(page.locator('.brand-mark')).toBeVisible();
         await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeAttached();
         await expect(page.locator('main[aria-busy="true"] .skeleton').first()).toBeVisible();
+        expect(await seriousViolations(page, 'landing while loading')).toEqual([]);
         await shoot(page, testInfo, 'landing-loading');
         release();
         await expect(page.getByRole('heading', { name: 'Staking plans' })).toBeVisible();
@@ -175,6 +177,7 @@ for (const [width, height] of WIDTHS) {
         await expect(page.getByRole('alert').filter({ hasText: 'The staking plans could not be loaded.' })).toBeVisible();
         await expect(page.getByRole('alert').filter({ hasText: 'The staking totals could not be loaded.' })).toBeVisible();
         await expect(page.getByText('Loading...')).toHaveCount(0);
+        expect(await seriousViolations(page, 'landing with failed reads')).toEqual([]);
         await shoot(page, testInfo, 'landing-failed-en');
 
         await toPortuguese(page);
@@ -199,6 +202,7 @@ for (const [width, height] of WIDTHS) {
         const alerts = page.getByRole('alert').filter({ hasText: 'The stakes and withdrawals could not be loaded.' });
         await expect(alerts.first()).toBeVisible();
         await expect(alerts.first().getByRole('button', { name: 'Try again' })).toBeVisible();
+        expect(await seriousViolations(page, 'dashboard with failed reads')).toEqual([]);
         await shoot(page, testInfo, 'dashboard-failed-en');
         await toPortuguese(page);
         await expect(page.getByRole('alert').filter({ hasText: 'Não foi possível carregar os stakes e saques.' }).first()).toBeVisible();
@@ -237,6 +241,7 @@ for (const [width, height] of WIDTHS) {
         await expect(dialog.getByRole('link', { name: 'Install Solflare' })).toHaveAttribute('href', 'https://solflare.com/');
         await expect(dialog.getByRole('link', { name: 'Install Backpack' })).toHaveAttribute('href', 'https://backpack.app/');
         await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+        expect(await seriousViolations(page, 'wallets to install')).toEqual([]);
         await shoot(page, testInfo, 'wallet-missing-en');
         await dialog.getByRole('button', { name: 'Close' }).click();
 
