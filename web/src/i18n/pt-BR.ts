@@ -240,7 +240,7 @@ export const ptBR: Record<MessageKey, string> = {
   'stakeField.aboveCapacity': 'Este plano só comporta mais {left} {symbol}.',
   'stakeField.rounding': 'As recompensas são arredondadas para baixo, para um token inteiro.',
   'stakeField.custody':
-    'Custódia: seus tokens ficam na carteira de stake do projeto, e os pagamentos são feitos manualmente em até 24 horas.',
+    'Custódia: seus tokens ficam na carteira de staking do projeto, e os pagamentos são feitos manualmente em até 24 horas.',
   'stakeField.custodyLink': 'Como funciona o stake',
   'states.loading': 'Carregando',
   'states.plansFailed': 'Não foi possível carregar os planos de stake.',
