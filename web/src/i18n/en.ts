@@ -185,7 +185,6 @@ export const en = {
   'toast.walletError': 'Wallet Error',
   'toast.walletErrorText': 'Please connect your browser wallet first.',
   'toast.walletRequired': 'Wallet Required',
-  'toast.walletRequiredText': 'Please install the Phantom wallet from phantom.app to continue.',
   'toast.connectionFailed': 'Connection Failed',
   'toast.connectionFailedDefault': 'Failed to connect wallet',
   'toast.stakeSuccessful': 'Stake Successful',
@@ -220,6 +219,23 @@ export const en = {
   'maintenance.expected': 'Expected duration',
   'maintenance.thanks': "Thank you for your patience. We'll be back online shortly!",
   'notFound.text': 'The page you are looking for does not exist.',
+  // Holder states (issue 25): the stake field's own messages, load failures, no wallet installed.
+  'stakeField.notWhole': 'Enter a whole number of tokens, without decimals.',
+  'stakeField.notPlain': 'Type the amount in plain digits, like 1000 (not 1e5).',
+  'stakeField.negative': 'The amount cannot be negative.',
+  'stakeField.belowMinimum': 'This is below the minimum of {min} {symbol} for this plan.',
+  'stakeField.aboveWalletCap': 'One wallet can stake at most {max} {symbol} in this plan.',
+  'stakeField.aboveCapacity': 'This plan has room for only {left} more {symbol}.',
+  'stakeField.rounding': 'Rewards are rounded down to a whole token.',
+  'stakeField.custody': "Custodial: your tokens go to the project's staking wallet, and payouts are sent manually within 24 hours.",
+  'stakeField.custodyLink': 'How staking works',
+  'states.loading': 'Loading',
+  'states.plansFailed': 'The staking plans could not be loaded.',
+  'states.statsFailed': 'The staking totals could not be loaded.',
+  'states.dashboardFailed': 'The stakes and withdrawals could not be loaded.',
+  'states.retry': 'Try again',
+  'walletMissing.text': 'No Solana wallet was found in this browser. Install one of these, then reload this page.',
+  'walletMissing.install': 'Install {wallet}',
 } as const;
 
 export type MessageKey = keyof typeof en;

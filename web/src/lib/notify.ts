@@ -5,6 +5,7 @@
 export type Notification = { kind: 'success' | 'error'; title: string; description?: string };
 
 let show: ((notification: Notification) => void) | undefined;
+let dismiss: (() => void) | undefined;
 let requestToaster: (() => void) | undefined;
 const waiting: Notification[] = [];
 
@@ -15,6 +16,11 @@ export function notify(kind: Notification['kind'], title: string, description?: 
   requestToaster?.();
 }
 
+/** Takes down the toast on screen (one that announced what has now happened). */
+export function dismissToasts(): void {
+  dismiss?.();
+}
+
 /** Called by the host that can mount the toaster when asked. */
 export function onToasterRequested(request: () => void): () => void {
   requestToaster = request;
@@ -23,8 +29,12 @@ export function onToasterRequested(request: () => void): () => void {
 }
 
 /** Called by the mounted toaster: shows what waited, then every later notification. */
-export function attachToaster(display: (notification: Notification) => void): () => void {
+export function attachToaster(display: (notification: Notification) => void, dismissAll: () => void): () => void {
   show = display;
+  dismiss = dismissAll;
   waiting.splice(0).forEach(display);
-  return () => (show = undefined);
+  return () => {
+    show = undefined;
+    dismiss = undefined;
+  };
 }

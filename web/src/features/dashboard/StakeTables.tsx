@@ -11,6 +11,7 @@ import { TxLink } from './TxLink.js';
 
 type Common = { stakes: Stake[]; symbol: string; cluster: SolanaCluster };
 const amount = (value: string, symbol: string) => `${formatAmount(value, 0)} ${symbol}`;
+// Each cell carries its column's name (data-label): on a phone a row is a card of labelled lines (styles.css, .stacked).
 
 const ACTIVE_COLUMNS: MessageKey[] = ['col.plan', 'col.staked', 'col.rewards', 'col.progress', 'col.status', 'col.transaction'];
 
@@ -24,27 +25,27 @@ export function ActiveStakesTable({ stakes, symbol, cluster, onUnstake }: Common
     return <EmptyState message={t('dashboard.noActive')} action={onUnstake && <a href="#new-stake">{t('dashboard.startStaking')}</a>} />;
   }
   return (
-    <div className="table-wrap">
+    <div className="table-wrap stacked">
       <table>
         <TableHead columns={onUnstake ? [...ACTIVE_COLUMNS, 'col.action'] : ACTIVE_COLUMNS} />
         <tbody>
           {stakes.map((stake) => (
             <tr key={stake.id}>
-              <td>{stake.plan.name}</td>
-              <td>{amount(stake.amount, symbol)}</td>
-              <td>{amount(stake.rewardAmount, symbol)}</td>
-              <td>
+              <td data-label={t('col.plan')}>{stake.plan.name}</td>
+              <td data-label={t('col.staked')}>{amount(stake.amount, symbol)}</td>
+              <td data-label={t('col.rewards')}>{amount(stake.rewardAmount, symbol)}</td>
+              <td data-label={t('col.progress')}>
                 {t('stake.daysLeft', { left: daysRemaining(stake.createdAt, stake.plan.durationDays), total: stake.plan.durationDays })}
                 <progress max={100} value={progressPercent(stake.createdAt, stake.plan.durationDays)} />
               </td>
-              <td>
+              <td data-label={t('col.status')}>
                 <span className="badge">{t(`badge.${stakeBadge(stake)}`)}</span>
               </td>
-              <td>
+              <td data-label={t('col.transaction')}>
                 <TxLink txId={stake.txId} cluster={cluster} />
               </td>
               {onUnstake && (
-                <td>
+                <td data-label={t('col.action')}>
                   {stake.status === 'active' ? (
                     <button type="button" className="button small" onClick={() => onUnstake(stake)}>
                       {t('stake.unstake')}
@@ -80,24 +81,24 @@ export function CompletedStakesTable({
 }: Common & { actions?: { onRestake: (stake: Stake) => void; onWithdraw: (stake: Stake) => void } }) {
   const { language, t } = useI18n();
   return (
-    <div className="table-wrap">
+    <div className="table-wrap stacked">
       <table>
         <TableHead columns={actions ? [...COMPLETED_COLUMNS, 'col.actions'] : COMPLETED_COLUMNS} />
         <tbody>
           {stakes.map((stake) => (
             <tr key={stake.id}>
-              <td>{stake.plan.name}</td>
-              <td>{amount(stake.amount, symbol)}</td>
-              <td>{amount(addWhole(stake.amount, stake.rewardAmount), symbol)}</td>
-              <td>{daysText(t, language, stake.plan.durationDays)}</td>
-              <td>
+              <td data-label={t('col.plan')}>{stake.plan.name}</td>
+              <td data-label={t('col.stakedAmount')}>{amount(stake.amount, symbol)}</td>
+              <td data-label={t('col.totalReturn')}>{amount(addWhole(stake.amount, stake.rewardAmount), symbol)}</td>
+              <td data-label={t('col.duration')}>{daysText(t, language, stake.plan.durationDays)}</td>
+              <td data-label={t('col.status')}>
                 <span className="badge">{t(`badge.${stakeBadge(stake)}`)}</span>
               </td>
-              <td>
+              <td data-label={t('col.transaction')}>
                 <TxLink txId={stake.txId} cluster={cluster} />
               </td>
               {actions && (
-                <td className="actions">
+                <td data-label={t('col.actions')} className="actions">
                   <button type="button" className="button small" onClick={() => actions.onRestake(stake)}>
                     {t('stake.restake')}
                   </button>
@@ -118,7 +119,7 @@ export function CompletedStakesTable({
 export function HistoricalStakesTable({ stakes, symbol, cluster }: Omit<Common, 'stakes'> & { stakes: FinishedStake[] }) {
   const { language, t } = useI18n();
   return (
-    <div className="table-wrap">
+    <div className="table-wrap stacked">
       <table>
         <TableHead
           columns={[
@@ -138,23 +139,23 @@ export function HistoricalStakesTable({ stakes, symbol, cluster }: Omit<Common, 
             const total = paid ? paid.finalAmount : addWhole(stake.amount, stake.rewardAmount);
             return (
               <tr key={stake.id}>
-                <td>
+                <td data-label={t('col.plan')}>
                   {stake.plan.name}
                   <small className="muted">
                     {' '}
                     {daysText(t, language, stake.plan.durationDays)} · {stake.plan.yieldRate}%
                   </small>
                 </td>
-                <td>{amount(stake.amount, symbol)}</td>
-                <td className={penalised ? 'negative' : undefined}>
+                <td data-label={t('col.originalAmount')}>{amount(stake.amount, symbol)}</td>
+                <td data-label={t('col.finalRewards')} className={penalised ? 'negative' : undefined}>
                   {penalised ? `-${formatAmount(paid.penaltyAmount, 0)} ${symbol}` : amount(stake.rewardAmount, symbol)}
                 </td>
-                <td>{amount(total, symbol)}</td>
-                <td>{stake.completedAt ? formatDateTime(stake.completedAt) : ''}</td>
-                <td>
+                <td data-label={t('col.totalValue')}>{amount(total, symbol)}</td>
+                <td data-label={t('col.completionDate')}>{stake.completedAt ? formatDateTime(stake.completedAt) : ''}</td>
+                <td data-label={t('col.p2p')}>
                   <TxLink txId={paid?.txId ?? stake.txId} cluster={cluster} />
                 </td>
-                <td>
+                <td data-label={t('col.actionTaken')}>
                   <span className="badge">{t('stake.finalized')}</span> {paid ? t('stake.withdrawn') : t('stake.restaked')}
                 </td>
               </tr>

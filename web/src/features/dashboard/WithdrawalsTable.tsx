@@ -9,20 +9,20 @@ export function WithdrawalsTable({ withdrawals, symbol, cluster }: { withdrawals
   const { t } = useI18n();
   if (withdrawals.length === 0) return <EmptyState message={t('dashboard.noWithdrawals')} />;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap stacked">
       <table>
         <TableHead columns={['col.netAmount', 'col.requestDate', 'col.status', 'col.txid']} />
         <tbody>
           {withdrawals.map((withdrawal) => (
             <tr key={withdrawal.id}>
-              <td>
+              <td data-label={t('col.netAmount')}>
                 {formatAmount(withdrawal.finalAmount, 0)} {symbol}
               </td>
-              <td>{formatDateTime(withdrawal.requestedAt)}</td>
-              <td>
+              <td data-label={t('col.requestDate')}>{formatDateTime(withdrawal.requestedAt)}</td>
+              <td data-label={t('col.status')}>
                 <span className={`status status-${withdrawal.status}`}>{t(`withdrawal.${withdrawal.status}`)}</span>
               </td>
-              <td>
+              <td data-label={t('col.txid')}>
                 <TxLink txId={withdrawal.txId} cluster={cluster} />
               </td>
             </tr>

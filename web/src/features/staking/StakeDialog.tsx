@@ -17,6 +17,7 @@ import { DepositNotRecordedError } from './deposit.js';
 import { feePercent, sendAmountFor } from '../../lib/token/transfer-fee-figures.js';
 import { StakePreview } from './StakePreview.js';
 import { ScanOffer, ScanToStake, useScanToStake } from './ScanToStake.js';
+import { amountProblem } from './amount-problem.js';
 
 /** New stake in `plan`, or (with `restaking`) a completed stake's principal + reward into `plan`. */
 export function StakeDialog({
@@ -35,6 +36,8 @@ export function StakeDialog({
   const { address } = useWallet();
   const navigate = useNavigate();
   const [amount, setAmount] = useState('');
+  // A number still being typed is below the minimum on its way up: that one waits for blur or confirm.
+  const [touched, setTouched] = useState(false);
   const symbol = settings.tokenSymbol;
   const balance = useStakeableBalance(restaking ? undefined : (address ?? undefined), settings.tokenContract);
   const wholeAmount = /^\d+$/.test(amount) ? amount : undefined;
@@ -43,10 +46,15 @@ export function StakeDialog({
   const send = fee && wholeAmount ? sendAmountFor(wholeAmount, settings.tokenDecimals!, fee) : wholeAmount;
   // Refused before any wallet prompt: more than the wallet holds can only fail on chain.
   const overBalance = !restaking && balance.data !== undefined && send !== undefined && compareDecimal(send, balance.data) > 0;
-  const describedBy = [fee && 'fee-note', overBalance && 'over-balance'].filter(Boolean).join(' ') || undefined;
+  const problem = restaking ? undefined : amountProblem(amount, plan);
+  const shownProblem = problem && (problem.key !== 'stakeField.belowMinimum' || touched) ? problem : undefined;
+  const refused = Boolean(problem) || overBalance;
+  const describedBy =
+    [shownProblem && 'amount-problem', fee && 'fee-note', overBalance && 'over-balance'].filter(Boolean).join(' ') || undefined;
 
   const close = () => {
     setAmount('');
+    setTouched(false);
     onClose();
   };
 
@@ -87,12 +95,13 @@ export function StakeDialog({
       restake.mutate({ originalStakeId: restaking.id, planId: plan.id });
       return;
     }
+    setTouched(true);
     if (!/^\d+$/.test(amount) || compareDecimal(amount, plan.minStakeAmount) < 0) {
       const minimum = msg('minimumStake', { min: plan.minStakeAmount, symbol });
       notify('error', t('toast.invalidAmount'), language === 'en' ? english(minimum) : localizeError(minimum));
       return;
     }
-    if (overBalance) return;
+    if (refused) return;
     if (scan.offered) return scan.start(amount);
     stake.mutate({ planId: plan.id, amount });
   }
@@ -136,11 +145,17 @@ export function StakeDialog({
               step={1}
               value={amount}
               onChange={(event) => setAmount(event.target.value)}
-              aria-invalid={overBalance || undefined}
+              onBlur={() => setTouched(true)}
+              aria-invalid={Boolean(shownProblem) || overBalance || undefined}
               aria-describedby={describedBy}
               autoFocus
             />
             <small className="muted">{t('dialog.minimum', { min: plan.minStakeAmount, symbol })}</small>
+            {shownProblem && (
+              <small id="amount-problem" className="warning" role="alert">
+                {t(shownProblem.key, { ...shownProblem, symbol })}
+              </small>
+            )}
             {overBalance && (
               <small id="over-balance" className="warning" role="alert">
                 {fee
@@ -159,13 +174,19 @@ export function StakeDialog({
           </p>
         )}
         <StakePreview
-          amount={restaked ?? amount}
+          amount={restaked ?? (refused ? '' : amount)}
           plan={plan}
           settings={settings}
           balance={restaking || scan.offered ? undefined : { status: balance.status, balance: balance.data, error: balance.error }}
         />
+        <p className="muted small-print">{t('stakeField.rounding')}</p>
         {scan.offered && <ScanOffer />}
-        <p className="muted">{t('dialog.manualNote')}</p>
+        <p className="custody-note">
+          {t('stakeField.custody')}{' '}
+          <a href="/documentation" target="_blank" rel="noopener">
+            {t('stakeField.custodyLink')}
+          </a>
+        </p>
         <div className="dialog-actions">
           <button type="button" className="button" onClick={close}>
             {t('dialog.cancel')}
