@@ -220,6 +220,15 @@ export const en = {
   'maintenance.expected': 'Expected duration',
   'maintenance.thanks': "Thank you for your patience. We'll be back online shortly!",
   'notFound.text': 'The page you are looking for does not exist.',
+  // Honest numbers: units, yearly figures, how a stake ended, the maintenance defaults.
+  'plans.perYear': '≈ {rate}% a year (simple, not compounded)',
+  'stats.holder': '{count} holder',
+  'stats.holders': '{count} holders',
+  'stake.periodEnded': 'Period ended',
+  'stake.unstakedEarly': 'Unstaked early',
+  'stake.rewardForfeited': '{amount} (forfeited)',
+  'maintenance.defaultMessage': "We're currently performing scheduled maintenance to improve your experience.",
+  'maintenance.defaultTime': 'approximately 30 minutes',
 } as const;
 
 export type MessageKey = keyof typeof en;
