@@ -68,7 +68,7 @@ test("another wallet's stakes, withdrawals and totals, read-only, with no button
     'Status',
     'Transaction',
   ]);
-  await expect(completed.getByRole('row', { name: /200 SDT/ })).toContainText('Expired');
+  await expect(completed.getByRole('row', { name: /200 SDT/ })).toContainText('Completed');
   await expect(holderPages.section('Withdrawal Requests').getByRole('row', { name: /900 SDT/ })).toContainText('Pending');
 
   // Nothing that needs that wallet's session: no New Stake grid, no Unstake, Restake or Withdraw.

@@ -1,5 +1,6 @@
 import type { Stake } from '@stakedesk/shared/api-types';
-import { formatAmount, type SolanaCluster } from '@stakedesk/shared/format';
+import type { SolanaCluster } from '@stakedesk/shared/format';
+import { useFormat } from '../../i18n/format.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useStakeGroup, useStakeSummary, useWithdrawalPages } from './api.js';
 import { ShowMore } from './ShowMore.js';
@@ -9,12 +10,13 @@ import { WithdrawalsTable } from './WithdrawalsTable.js';
 /** A wallet's four cards, from the server's summary (public, like the lists). */
 export function SummaryCards({ wallet, symbol }: { wallet: string; symbol: string }) {
   const { t } = useI18n();
+  const format = useFormat();
   const { data: summary } = useStakeSummary(wallet);
   const cards = [
-    [t('dashboard.totalStaked'), `${formatAmount(summary?.totalStaked ?? '0', 0)} ${symbol}`],
-    [t('dashboard.totalRewards'), `${formatAmount(summary?.totalRewards ?? '0', 0)} ${symbol}`],
-    [t('dashboard.activeStakes'), String(summary?.stakes.running ?? 0)],
-    [t('dashboard.pendingWithdrawals'), String(summary?.pendingWithdrawals ?? 0)],
+    [t('dashboard.totalStaked'), format.tokens(summary?.totalStaked ?? '0', symbol)],
+    [t('dashboard.totalRewards'), format.tokens(summary?.totalRewards ?? '0', symbol)],
+    [t('dashboard.activeStakes'), format.amount(summary?.stakes.running ?? 0, 0)],
+    [t('dashboard.pendingWithdrawals'), format.amount(summary?.pendingWithdrawals ?? 0, 0)],
   ];
   return (
     <section className="summary-cards">

@@ -4,7 +4,9 @@ import { MOST_POPULAR_PLAN_INDEX } from '@stakedesk/shared/constants';
 import { stakingDestination } from '@stakedesk/shared/staking-open';
 import { usePageTitle } from '../../components/use-page-title.js';
 import { usePageDescription } from '../../components/use-page-description.js';
+import { useFormat } from '../../i18n/format.js';
 import { useI18n } from '../../i18n/i18n.js';
+import { holdersText } from '../../i18n/plural.js';
 import { usePlans } from '../plans/api.js';
 import { PlanCard } from '../plans/PlanCard.js';
 import { useSettings } from '../settings/api.js';
@@ -17,7 +19,8 @@ import { EmptyState } from '../../components/EmptyState.js';
 const StakeDialog = lazy(() => import('../staking/StakeDialog.js').then((m) => ({ default: m.StakeDialog })));
 
 export function LandingPage() {
-  const { t } = useI18n();
+  const { language, t } = useI18n();
+  const format = useFormat();
   const { data: settings, isPending: settingsPending } = useSettings();
   const { data: plans, isPending: plansPending } = usePlans();
   const { data: stats } = useStats();
@@ -55,11 +58,19 @@ export function LandingPage() {
         <p>{t('hero.pitch')}</p>
         <div className="counters">
           <div>
-            <AnimatedCounter target={stats && settings ? staked : 0} loadingText={t('stats.loading')} />
+            <AnimatedCounter
+              target={stats && settings ? staked : 0}
+              loadingText={t('stats.loading')}
+              show={(count) => format.tokens(count, settings?.tokenSymbol ?? '')}
+            />
             <span>{t('stats.totalStaked')}</span>
           </div>
           <div>
-            <AnimatedCounter target={stats && settings ? stakers : 0} loadingText={t('stats.loading')} />
+            <AnimatedCounter
+              target={stats && settings ? stakers : 0}
+              loadingText={t('stats.loading')}
+              show={(count) => holdersText(t, language, format.amount(count, 0), count)}
+            />
             <span>{t('stats.activeStakers')}</span>
           </div>
         </div>
