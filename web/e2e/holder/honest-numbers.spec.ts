@@ -15,7 +15,7 @@ import { expect, test } from '../support/test.js';
 const WORDS = {
   en: {
     starterYield: '5% for 30 days',
-    perYear: '≈ 60.8% a year (simple, not compounded)',
+    perYear: '≈ 60.8% a year (simple rate)',
     stakedUnit: /^1,2\d\d,\d{3} SDT$/,
     holdersUnit: /^\d{3,} holders$/,
     notFoundTitle: '404 - Page Not Found',
@@ -40,7 +40,7 @@ const WORDS = {
   },
   'pt-BR': {
     starterYield: '5% por 30 dias',
-    perYear: '≈ 60,8% ao ano (simples, sem juros compostos)',
+    perYear: '≈ 60,8% ao ano (juros simples)',
     stakedUnit: /^1\.2\d\d\.\d{3} SDT$/,
     holdersUnit: /^\d{3,} participantes$/,
     notFoundTitle: '404 - Página não encontrada',

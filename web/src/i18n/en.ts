@@ -221,7 +221,7 @@ export const en = {
   'maintenance.thanks': "Thank you for your patience. We'll be back online shortly!",
   'notFound.text': 'The page you are looking for does not exist.',
   // Honest numbers: units, yearly figures, how a stake ended, the maintenance defaults.
-  'plans.perYear': '≈ {rate}% a year (simple, not compounded)',
+  'plans.perYear': '≈ {rate}% a year (simple rate)',
   'stats.holder': '{count} holder',
   'stats.holders': '{count} holders',
   'stake.periodEnded': 'Period ended',

@@ -233,7 +233,7 @@ export const ptBR: Record<MessageKey, string> = {
   'maintenance.thanks': 'Obrigado pela paciência. Voltaremos em breve!',
   'notFound.text': 'A página que você procura não existe.',
   // Honest numbers: units, yearly figures, how a stake ended, the maintenance defaults.
-  'plans.perYear': '≈ {rate}% ao ano (simples, sem juros compostos)',
+  'plans.perYear': '≈ {rate}% ao ano (juros simples)',
   'stats.holder': '{count} participante',
   'stats.holders': '{count} participantes',
   'stake.periodEnded': 'Prazo concluído',
