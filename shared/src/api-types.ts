@@ -87,6 +87,8 @@ export type Stake = {
   plan: StakePlanSnapshot;
   amount: string;
   rewardAmount: string;
+  /** An early unstake gave the reward up (rewardDue): set with its withdrawal request, cleared if that is rejected. */
+  rewardForfeited: boolean;
   status: StakeStatus;
   createdAt: string;
   endsAt: string;

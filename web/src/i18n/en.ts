@@ -236,6 +236,15 @@ export const en = {
   'states.retry': 'Try again',
   'walletMissing.text': 'No Solana wallet was found in this browser. Install one of these, then reload this page.',
   'walletMissing.install': 'Install {wallet}',
+  // Honest numbers: units, yearly figures, how a stake ended, the maintenance defaults.
+  'plans.perYear': '≈ {rate}% a year (simple rate)',
+  'stats.holder': '{count} holder',
+  'stats.holders': '{count} holders',
+  'stake.periodEnded': 'Period ended',
+  'stake.unstakedEarly': 'Unstaked early',
+  'stake.rewardForfeited': '{amount} (forfeited)',
+  'maintenance.defaultMessage': "We're currently performing scheduled maintenance to improve your experience.",
+  'maintenance.defaultTime': 'approximately 30 minutes',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,6 +1,7 @@
 import type { Stake } from '@stakedesk/shared/api-types';
-import { formatAmount, type SolanaCluster } from '@stakedesk/shared/format';
+import type { SolanaCluster } from '@stakedesk/shared/format';
 import { LoadError } from '../../components/LoadError.js';
+import { useFormat } from '../../i18n/format.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { SummarySkeleton, TableSkeleton } from './DashboardSkeleton.js';
 import { useStakeGroup, useStakeSummary, useWithdrawalPages } from './api.js';
@@ -11,14 +12,15 @@ import { WithdrawalsTable } from './WithdrawalsTable.js';
 /** A wallet's four cards, from the server's summary (public, like the lists). */
 export function SummaryCards({ wallet, symbol }: { wallet: string; symbol: string }) {
   const { t } = useI18n();
+  const format = useFormat();
   const { data: summary, isPending, isError, refetch } = useStakeSummary(wallet);
   if (isError) return <LoadError message={t('states.dashboardFailed')} onRetry={() => void refetch()} />;
   if (isPending) return <SummarySkeleton />;
   const cards = [
-    [t('dashboard.totalStaked'), `${formatAmount(summary.totalStaked, 0)} ${symbol}`],
-    [t('dashboard.totalRewards'), `${formatAmount(summary.totalRewards, 0)} ${symbol}`],
-    [t('dashboard.activeStakes'), String(summary.stakes.running)],
-    [t('dashboard.pendingWithdrawals'), String(summary.pendingWithdrawals)],
+    [t('dashboard.totalStaked'), format.tokens(summary.totalStaked, symbol)],
+    [t('dashboard.totalRewards'), format.tokens(summary.totalRewards, symbol)],
+    [t('dashboard.activeStakes'), format.amount(summary.stakes.running, 0)],
+    [t('dashboard.pendingWithdrawals'), format.amount(summary.pendingWithdrawals, 0)],
   ];
   return (
     <section className="summary-cards">

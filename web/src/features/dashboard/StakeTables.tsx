@@ -1,16 +1,16 @@
 import type { FinishedStake, Stake } from '@stakedesk/shared/api-types';
-import { formatAmount, formatDateTime, type SolanaCluster } from '@stakedesk/shared/format';
+import type { SolanaCluster } from '@stakedesk/shared/format';
 import { addWhole } from '@stakedesk/shared/money';
-import { daysRemaining, progressPercent, stakeBadge } from '@stakedesk/shared/stake-status';
+import { holderStakeBadge, stakeProgress } from '@stakedesk/shared/stake-status';
 import { EmptyState } from '../../components/EmptyState.js';
 import { TableHead } from '../../components/TableHead.js';
 import type { MessageKey } from '../../i18n/en.js';
+import { useFormat } from '../../i18n/format.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { daysText } from '../../i18n/plural.js';
 import { TxLink } from './TxLink.js';
 
 type Common = { stakes: Stake[]; symbol: string; cluster: SolanaCluster };
-const amount = (value: string, symbol: string) => `${formatAmount(value, 0)} ${symbol}`;
 // Each cell carries its column's name (data-label): on a phone a row is a card of labelled lines (styles.css, .stacked).
 
 const ACTIVE_COLUMNS: MessageKey[] = ['col.plan', 'col.staked', 'col.rewards', 'col.progress', 'col.status', 'col.transaction'];
@@ -21,6 +21,7 @@ const ACTIVE_COLUMNS: MessageKey[] = ['col.plan', 'col.staked', 'col.rewards', '
  */
 export function ActiveStakesTable({ stakes, symbol, cluster, onUnstake }: Common & { onUnstake?: (stake: Stake) => void }) {
   const { t } = useI18n();
+  const format = useFormat();
   if (stakes.length === 0) {
     return <EmptyState message={t('dashboard.noActive')} action={onUnstake && <a href="#new-stake">{t('dashboard.startStaking')}</a>} />;
   }
@@ -32,14 +33,22 @@ export function ActiveStakesTable({ stakes, symbol, cluster, onUnstake }: Common
           {stakes.map((stake) => (
             <tr key={stake.id}>
               <td data-label={t('col.plan')}>{stake.plan.name}</td>
-              <td data-label={t('col.staked')}>{amount(stake.amount, symbol)}</td>
-              <td data-label={t('col.rewards')}>{amount(stake.rewardAmount, symbol)}</td>
+              <td data-label={t('col.staked')}>{format.tokens(stake.amount, symbol)}</td>
+              <td data-label={t('col.rewards')}>
+                {stake.rewardForfeited ? (
+                  <>
+                    <del>{format.tokens(stake.rewardAmount, symbol)}</del>{' '}
+                    {t('stake.rewardForfeited', { amount: format.tokens('0', symbol) })}
+                  </>
+                ) : (
+                  format.tokens(stake.rewardAmount, symbol)
+                )}
+              </td>
               <td data-label={t('col.progress')}>
-                {t('stake.daysLeft', { left: daysRemaining(stake.createdAt, stake.plan.durationDays), total: stake.plan.durationDays })}
-                <progress max={100} value={progressPercent(stake.createdAt, stake.plan.durationDays)} />
+                <Progress stake={stake} />
               </td>
               <td data-label={t('col.status')}>
-                <span className="badge">{t(`badge.${stakeBadge(stake)}`)}</span>
+                <span className="badge">{t(`badge.${holderStakeBadge(stake)}`)}</span>
               </td>
               <td data-label={t('col.transaction')}>
                 <TxLink txId={stake.txId} cluster={cluster} />
@@ -63,6 +72,20 @@ export function ActiveStakesTable({ stakes, symbol, cluster, onUnstake }: Common
   );
 }
 
+/** Days left and a bar while the stake runs; once a withdrawal is asked for, how the stake ended. */
+function Progress({ stake }: { stake: Stake }) {
+  const { t } = useI18n();
+  const progress = stakeProgress(stake);
+  if (progress.kind === 'ended') return t('stake.periodEnded');
+  if (progress.kind === 'unstakedEarly') return t('stake.unstakedEarly');
+  return (
+    <>
+      {t('stake.daysLeft', { left: progress.daysLeft, total: progress.totalDays })}
+      <progress max={100} value={progress.percent} />
+    </>
+  );
+}
+
 const COMPLETED_COLUMNS: MessageKey[] = [
   'col.plan',
   'col.stakedAmount',
@@ -80,6 +103,7 @@ export function CompletedStakesTable({
   actions,
 }: Common & { actions?: { onRestake: (stake: Stake) => void; onWithdraw: (stake: Stake) => void } }) {
   const { language, t } = useI18n();
+  const format = useFormat();
   return (
     <div className="table-wrap stacked">
       <table>
@@ -88,11 +112,11 @@ export function CompletedStakesTable({
           {stakes.map((stake) => (
             <tr key={stake.id}>
               <td data-label={t('col.plan')}>{stake.plan.name}</td>
-              <td data-label={t('col.stakedAmount')}>{amount(stake.amount, symbol)}</td>
-              <td data-label={t('col.totalReturn')}>{amount(addWhole(stake.amount, stake.rewardAmount), symbol)}</td>
+              <td data-label={t('col.stakedAmount')}>{format.tokens(stake.amount, symbol)}</td>
+              <td data-label={t('col.totalReturn')}>{format.tokens(addWhole(stake.amount, stake.rewardAmount), symbol)}</td>
               <td data-label={t('col.duration')}>{daysText(t, language, stake.plan.durationDays)}</td>
               <td data-label={t('col.status')}>
-                <span className="badge">{t(`badge.${stakeBadge(stake)}`)}</span>
+                <span className="badge">{t(`badge.${holderStakeBadge(stake)}`)}</span>
               </td>
               <td data-label={t('col.transaction')}>
                 <TxLink txId={stake.txId} cluster={cluster} />
@@ -118,6 +142,7 @@ export function CompletedStakesTable({
 /** Finalized stakes: RESTAKED when no completed withdrawal paid them, WITHDRAWN otherwise. */
 export function HistoricalStakesTable({ stakes, symbol, cluster }: Omit<Common, 'stakes'> & { stakes: FinishedStake[] }) {
   const { language, t } = useI18n();
+  const format = useFormat();
   return (
     <div className="table-wrap stacked">
       <table>
@@ -143,15 +168,15 @@ export function HistoricalStakesTable({ stakes, symbol, cluster }: Omit<Common, 
                   {stake.plan.name}
                   <small className="muted">
                     {' '}
-                    {daysText(t, language, stake.plan.durationDays)} · {stake.plan.yieldRate}%
+                    {daysText(t, language, stake.plan.durationDays)} · {format.percent(stake.plan.yieldRate)}
                   </small>
                 </td>
-                <td data-label={t('col.originalAmount')}>{amount(stake.amount, symbol)}</td>
+                <td data-label={t('col.originalAmount')}>{format.tokens(stake.amount, symbol)}</td>
                 <td data-label={t('col.finalRewards')} className={penalised ? 'negative' : undefined}>
-                  {penalised ? `-${formatAmount(paid.penaltyAmount, 0)} ${symbol}` : amount(stake.rewardAmount, symbol)}
+                  {penalised ? `-${format.tokens(paid.penaltyAmount, symbol)}` : format.tokens(stake.rewardAmount, symbol)}
                 </td>
-                <td data-label={t('col.totalValue')}>{amount(total, symbol)}</td>
-                <td data-label={t('col.completionDate')}>{stake.completedAt ? formatDateTime(stake.completedAt) : ''}</td>
+                <td data-label={t('col.totalValue')}>{format.tokens(total, symbol)}</td>
+                <td data-label={t('col.completionDate')}>{stake.completedAt ? format.dateTime(stake.completedAt) : ''}</td>
                 <td data-label={t('col.p2p')}>
                   <TxLink txId={paid?.txId ?? stake.txId} cluster={cluster} />
                 </td>

@@ -4,7 +4,9 @@ import { MOST_POPULAR_PLAN_INDEX } from '@stakedesk/shared/constants';
 import { stakingDestination } from '@stakedesk/shared/staking-open';
 import { usePageTitle } from '../../components/use-page-title.js';
 import { usePageDescription } from '../../components/use-page-description.js';
+import { useFormat } from '../../i18n/format.js';
 import { useI18n } from '../../i18n/i18n.js';
+import { holdersText } from '../../i18n/plural.js';
 import { usePlans } from '../plans/api.js';
 import { PlanCard } from '../plans/PlanCard.js';
 import { useSettings } from '../settings/api.js';
@@ -19,7 +21,8 @@ import { LandingSkeleton } from './LandingSkeleton.js';
 const StakeDialog = lazy(() => import('../staking/StakeDialog.js').then((m) => ({ default: m.StakeDialog })));
 
 export function LandingPage() {
-  const { t } = useI18n();
+  const { language, t } = useI18n();
+  const format = useFormat();
   const { data: settings, isPending: settingsPending } = useSettings();
   const { data: plans, isPending: plansPending, isError: plansFailed, refetch: refetchPlans } = usePlans();
   const { data: stats, isError: statsFailed, refetch: refetchStats } = useStats();
@@ -60,11 +63,19 @@ export function LandingPage() {
         ) : (
           <div className="counters">
             <div>
-              <AnimatedCounter target={stats && settings ? staked : 0} loadingText={t('stats.loading')} />
+              <AnimatedCounter
+                target={stats && settings ? staked : 0}
+                loadingText={t('stats.loading')}
+                show={(count) => format.tokens(count, settings?.tokenSymbol ?? '')}
+              />
               <span>{t('stats.totalStaked')}</span>
             </div>
             <div>
-              <AnimatedCounter target={stats && settings ? stakers : 0} loadingText={t('stats.loading')} />
+              <AnimatedCounter
+                target={stats && settings ? stakers : 0}
+                loadingText={t('stats.loading')}
+                show={(count) => holdersText(t, language, format.amount(count, 0), count)}
+              />
               <span>{t('stats.activeStakers')}</span>
             </div>
           </div>
