@@ -5,11 +5,11 @@ import type { PublicSettings, Stake, StakingPlan } from '@stakedesk/shared/api-t
 import { STAKE_REDIRECT_MS } from '@stakedesk/shared/constants';
 import { compareDecimal } from '@stakedesk/shared/decimal';
 import { english, msg } from '@stakedesk/shared/i18n/catalogue';
-import { formatAmount, formatExact } from '@stakedesk/shared/format';
 import { shortenTxId } from '@stakedesk/shared/shorten';
 import { restakeAmount } from '@stakedesk/shared/money';
 import { Dialog } from '../../components/Dialog.js';
 import { useI18n } from '../../i18n/i18n.js';
+import { useFormat } from '../../i18n/format.js';
 import { useLocalizeError } from '../../i18n/localize-error.js';
 import { useWallet } from '../wallet/wallet-context.js';
 import { useDeposit, useRestake, useStakeableBalance } from './api.js';
@@ -32,6 +32,7 @@ export function StakeDialog({
   onClose: () => void;
 }) {
   const { language, t } = useI18n();
+  const format = useFormat();
   const localizeError = useLocalizeError();
   const { address } = useWallet();
   const navigate = useNavigate();
@@ -134,7 +135,7 @@ export function StakeDialog({
         noValidate
       >
         {restaked ? (
-          <p>{t('dialog.restakeAmount', { amount: formatAmount(restaked, 0), symbol })}</p>
+          <p>{t('dialog.restakeAmount', { amount: format.amount(restaked, 0), symbol })}</p>
         ) : (
           <label className="field">
             <span>{t('dialog.amount', { symbol })}</span>
@@ -159,8 +160,8 @@ export function StakeDialog({
             {overBalance && (
               <small id="over-balance" className="warning" role="alert">
                 {fee
-                  ? t('dialog.overBalanceWithFee', { send: formatExact(send!), balance: formatExact(balance.data!), symbol })
-                  : t('dialog.overBalance', { balance: formatExact(balance.data!), symbol })}
+                  ? t('dialog.overBalanceWithFee', { send: format.exact(send!), balance: format.exact(balance.data!), symbol })
+                  : t('dialog.overBalance', { balance: format.exact(balance.data!), symbol })}
               </small>
             )}
           </label>
@@ -169,7 +170,7 @@ export function StakeDialog({
           // Before the wallet opens, in words and numbers: what leaves the wallet, and what is staked.
           <p id="fee-note" className="fee-note" data-testid="fee-note" aria-live="polite">
             {wholeAmount
-              ? t('dialog.sendWithFee', { send: formatExact(send!), amount: formatAmount(wholeAmount, 0), rate: feePercent(fee), symbol })
+              ? t('dialog.sendWithFee', { send: format.exact(send!), amount: format.amount(wholeAmount, 0), rate: feePercent(fee), symbol })
               : t('dialog.feeNotice', { rate: feePercent(fee) })}
           </p>
         )}
