@@ -16,7 +16,7 @@ const reactRouterProduction = [
 // web/src/lib's own files (the API client, toasts) are core; its wallet and solana folders load with
 // a wallet action, beside @solana/web3.js.
 const CORE =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|shared[\\/]src[\\/](format|decimal|shorten)\.ts$|web[\\/]src[\\/](lib[\\/][^\\/]+\.tsx?$|i18n[\\/](create-i18n|language|en))/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|shared[\\/]src[\\/](format|decimal|shorten)\.ts$|web[\\/]src[\\/](lib[\\/][^\\/]+\.tsx?$|i18n[\\/](create-i18n|language|en)\.tsx?$)/;
 
 export default defineConfig(({ command }) => ({
   plugins: [react()],

@@ -5,7 +5,7 @@ import { MOST_POPULAR_PLAN_INDEX } from '@stakedesk/shared/constants';
 import { stakingDestination } from '@stakedesk/shared/staking-open';
 import { usePageTitle } from '../../components/use-page-title.js';
 import { usePageDescription } from '../../components/use-page-description.js';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
 import { usePlans } from '../plans/api.js';
 import { PlanCard } from '../plans/PlanCard.js';
 import { useSettings } from '../settings/api.js';

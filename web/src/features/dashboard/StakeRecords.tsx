@@ -2,7 +2,7 @@ import type { Stake } from '@stakedesk/shared/api-types';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { LoadError } from '../../components/LoadError.js';
 import { useFormat } from '../../i18n/format.js';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
 import { SummarySkeleton, TableSkeleton } from './DashboardSkeleton.js';
 import { useStakeGroup, useStakeSummary, useWithdrawalPages } from './api.js';
 import { ShowMore } from './ShowMore.js';

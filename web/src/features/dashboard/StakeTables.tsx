@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { TableHead } from '../../components/TableHead.js';
 import type { MessageKey } from '../../i18n/en.js';
 import { useFormat } from '../../i18n/format.js';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
 import { daysText } from '../../i18n/plural.js';
 import { TxLink } from './TxLink.js';
 

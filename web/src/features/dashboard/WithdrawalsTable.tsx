@@ -3,7 +3,7 @@ import type { SolanaCluster } from '@stakedesk/shared/format';
 import { EmptyState } from '../../components/EmptyState.js';
 import { TableHead } from '../../components/TableHead.js';
 import { useFormat } from '../../i18n/format.js';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
 import { TxLink } from './TxLink.js';
 
 export function WithdrawalsTable({ withdrawals, symbol, cluster }: { withdrawals: Withdrawal[]; symbol: string; cluster: SolanaCluster }) {

@@ -5,7 +5,7 @@ import { smallestStake, stakeQuote } from '@stakedesk/shared/money';
 import { usePageTitle } from '../../components/use-page-title.js';
 import { usePageDescription } from '../../components/use-page-description.js';
 import { useFormat } from '../../i18n/format.js';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
 import { usePlans } from '../plans/api.js';
 import { useSettings } from '../settings/api.js';
 import { docsEn, type DocsKey } from './docs-en.js';

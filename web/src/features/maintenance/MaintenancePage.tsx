@@ -1,6 +1,6 @@
 import type { PublicSettings } from '@stakedesk/shared/api-types';
 import { DEFAULT_MAINTENANCE_MESSAGE, DEFAULT_MAINTENANCE_TIME } from '@stakedesk/shared/constants';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
 
 /** Replaces every route while maintenance is on (admins excepted). */
 export function MaintenancePage({ settings }: { settings: PublicSettings }) {

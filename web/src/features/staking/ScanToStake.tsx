@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { ScanIntent, ScanIntentStatus, StakingPlan } from '@stakedesk/shared/api-types';
 import { shortenAddress } from '@stakedesk/shared/shorten';
 import { useFormat } from '../../i18n/format.js';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
 import { useLocalizeError } from '../../i18n/localize-error.js';
 import { api } from '../../lib/api-client.js';
 import { notify } from '../../lib/notify.js';

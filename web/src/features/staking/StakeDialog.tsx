@@ -8,7 +8,7 @@ import { english, msg } from '@stakedesk/shared/i18n/catalogue';
 import { shortenTxId } from '@stakedesk/shared/shorten';
 import { restakeAmount } from '@stakedesk/shared/money';
 import { Dialog } from '../../components/Dialog.js';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
 import { useFormat } from '../../i18n/format.js';
 import { useLocalizeError } from '../../i18n/localize-error.js';
 import { useWallet } from '../wallet/wallet-context.js';

@@ -3,7 +3,7 @@ import { explorerAddressUrl } from '@stakedesk/shared/format';
 import { stakeQuote } from '@stakedesk/shared/money';
 import { shortenAddress } from '@stakedesk/shared/shorten';
 import { stakeEndsAt } from '@stakedesk/shared/stake-status';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
 import { useFormat } from '../../i18n/format.js';
 import { useLocalizeError } from '../../i18n/localize-error.js';
 import { useCopiedFlag } from '../../lib/use-copied-flag.js';

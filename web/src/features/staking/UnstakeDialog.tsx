@@ -4,7 +4,7 @@ import { UNSTAKE_DIALOG_DECIMALS } from '@stakedesk/shared/constants';
 import { withdrawalQuote } from '@stakedesk/shared/money';
 import { Dialog } from '../../components/Dialog.js';
 import { useFormat } from '../../i18n/format.js';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
 import { useLocalizeError } from '../../i18n/localize-error.js';
 import { useRequestWithdrawal } from './api.js';
 

@@ -1,5 +1,5 @@
 import { Dialog } from '../../components/Dialog.js';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
 import { WALLET_SITES } from '../../lib/wallet/wallet-sites.js';
 
 /** SPEC's 'Wallet Required', as a choice: the wallets that work here, each with its install link. */

@@ -4,6 +4,7 @@ import { WALLET_CONNECT_REDIRECT_MS } from '@stakedesk/shared/constants';
 import { dismissToasts, notify } from '../../lib/notify.js';
 import { isUserRejection } from '../../lib/wallet/wallet-rejection.js';
 import { useI18n } from '../../i18n/i18n.js';
+import type { Translate } from '../../i18n/i18n-pages.js';
 import { useWallet, WalletMissingError } from './wallet-context.js';
 
 /** How long the connect toast stays once the dashboard shows: long enough to read, not the toast's full 5 s over the header. */
@@ -36,10 +37,13 @@ export function useConnectWallet(): { connect: () => Promise<void>; installDialo
         setInstalling(true);
         return;
       }
-      // Loaded only now: the landing page's first load stays small.
+      // Loaded only now: the landing page's first load stays small. It brings the rest of the English
+      // catalogue (i18n-pages.ts), so t knows every key from here on.
       const { localizeError } = await import('../../i18n/localize-error.js');
       const detail =
-        error instanceof Error && !isUserRejection(error) ? localizeError(language, t, error) : t('toast.connectionFailedDefault');
+        error instanceof Error && !isUserRejection(error)
+          ? localizeError(language, t as Translate, error)
+          : t('toast.connectionFailedDefault');
       notify('error', t('toast.connectionFailed'), detail);
     }
   };
