@@ -66,7 +66,7 @@ for (const [width, height] of WIDTHS) {
         await toPortuguese(page);
         const ativos = holderPages.section('Stakes ativos');
         await expect(ativos.getByText('Ativo', { exact: true })).toBeVisible();
-        await expectWithinWidth(page, ativos.getByRole('button', { name: 'Retirar' }));
+        await expectWithinWidth(page, ativos.getByRole('button', { name: 'Encerrar' }));
         expect(await top(ativos)).toBeLessThan(await top(holderPages.section('Novo stake')));
         await shoot(page, testInfo, 'dashboard-pt');
       });
