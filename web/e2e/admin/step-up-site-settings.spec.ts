@@ -44,6 +44,16 @@ test('a new staking wallet is saved only once the password confirms it; the othe
   await expect(dialog).toBeVisible(PASSWORD_CHECK);
   await expect(dialog.getByText('This change moves money or access. Confirm it with your current password.')).toBeVisible();
   await expect(dialog.getByLabel('Current password')).toBeFocused();
+  // What the change replaces, in full: the wallet now, and the one it becomes.
+  const change = dialog.getByRole('definition');
+  await expect(dialog.getByRole('term')).toHaveText('Staking Wallet Address');
+  await expect(change.nth(0)).toHaveText(`Now: ${stakingWallet}`);
+  await expect(change.nth(1)).toHaveText(`Becomes: ${newWallet}`);
+  await page.screenshot({ path: testInfo.outputPath('step-up-old-new-1366.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(change.nth(1)).toBeInViewport();
+  await page.screenshot({ path: testInfo.outputPath('step-up-old-new-390.png') });
+  await page.setViewportSize({ width: 1366, height: 768 });
   await expectAccessible(page, '.ant-modal');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
@@ -65,6 +75,16 @@ test('a new staking wallet is saved only once the password confirms it; the othe
   await expect(dialog).toBeHidden();
   expect((await publicSettings()).stakingWallet).toBe(newWallet);
   await expect(page.getByLabel('Staking Wallet Address')).toHaveValue(newWallet);
+  // The treasury's headline still counts the earlier wallet: what is owed from it, and what it holds.
+  const card = panel.section('Treasury Coverage');
+  await expect(async () => {
+    await card.getByRole('button', { name: 'Refresh treasury coverage' }).click();
+    await expect(card).toContainText(`${stakingWallet} (earlier)`, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(card).toContainText('Held in Staking Wallets');
+  await expect(card).not.toContainText('Nothing owed');
+  await expect(card).not.toContainText(/Liabilities0\b/);
+  await card.screenshot({ path: testInfo.outputPath('treasury-after-wallet-change-1366.png') });
   // The admin who made the change is not told about it.
   await expect(panel.toast(/Security change by/)).toHaveCount(0);
 
