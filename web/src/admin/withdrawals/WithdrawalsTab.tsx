@@ -176,7 +176,7 @@ export function WithdrawalsTab() {
 
   const section = (title: string, columns: Columns, { table, query }: typeof pending, empty?: string, selectable = false) => (
     <section aria-label={title}>
-      <Typography.Title level={4} className="admin-section-title">
+      <Typography.Title level={2} className="admin-heading admin-section-title">
         {title}
       </Typography.Title>
       {selectable && (
