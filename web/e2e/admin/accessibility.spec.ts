@@ -73,8 +73,8 @@ for (const [language, words] of Object.entries(WORDS)) {
       });
 
       test('every tab of the panel, and the plan dialog', async ({ page }) => {
-        // Nine axe runs over full tables: about 50 s on a loaded 2-CPU machine, too close to the usual minute.
-        test.setTimeout(180_000);
+        // Nine screens, two axe runs each, over full tables: minutes on a loaded 2-CPU machine.
+        test.setTimeout(300_000);
         const panel = new AdminPanel(page);
         await openPanel(page, words.title, await adminToken());
         const tabs = page.getByRole('tab');
