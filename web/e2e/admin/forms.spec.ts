@@ -87,6 +87,8 @@ test('Number boxes keep what was typed and say what is wrong with it, in English
   await offset.fill('1e3x');
   await pt.getByRole('button', { name: 'Atualizar Configurações' }).click();
   await expect(offset).toHaveValue('1e3x');
+  await expect(offset).toBeFocused();
+  await expect(offset).toBeInViewport();
   await expect(pt.getByText('Ajuste de stakers deve ser um número inteiro', { exact: true })).toBeVisible();
   await pt.screenshot({ path: testInfo.outputPath('number-boxes-pt-390.png') });
   await pt.close();
