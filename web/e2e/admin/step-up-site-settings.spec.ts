@@ -75,6 +75,15 @@ test('a new staking wallet is saved only once the password confirms it; the othe
   await expect(dialog).toBeHidden();
   expect((await publicSettings()).stakingWallet).toBe(newWallet);
   await expect(page.getByLabel('Staking Wallet Address')).toHaveValue(newWallet);
+  // The admin who made the change is not told about it.
+  await expect(panel.toast(/Security change by/)).toHaveCount(0);
+
+  // The other owner is: who, and what, and the form shows the new wallet without a reload.
+  await expect(other.toast(`Security change by ${admin.username}`)).toContainText('The staking wallet was changed.');
+  await expect(otherPage.getByLabel('Staking Wallet Address')).toHaveValue(newWallet);
+  await otherPage.screenshot({ path: testInfo.outputPath('security-change-announced-1280.png') });
+  await otherPage.close();
+
   // The treasury's headline still counts the earlier wallet: what is owed from it, and what it holds.
   const card = panel.section('Treasury Coverage');
   await expect(async () => {
@@ -85,12 +94,4 @@ test('a new staking wallet is saved only once the password confirms it; the othe
   await expect(card).not.toContainText('Nothing owed');
   await expect(card).not.toContainText(/Liabilities0\b/);
   await card.screenshot({ path: testInfo.outputPath('treasury-after-wallet-change-1366.png') });
-  // The admin who made the change is not told about it.
-  await expect(panel.toast(/Security change by/)).toHaveCount(0);
-
-  // The other owner is: who, and what, and the form shows the new wallet without a reload.
-  await expect(other.toast(`Security change by ${admin.username}`)).toContainText('The staking wallet was changed.');
-  await expect(otherPage.getByLabel('Staking Wallet Address')).toHaveValue(newWallet);
-  await otherPage.screenshot({ path: testInfo.outputPath('security-change-announced-1280.png') });
-  await otherPage.close();
 });

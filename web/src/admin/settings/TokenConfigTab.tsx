@@ -30,6 +30,16 @@ function toInput(values: SettingsForm) {
   return { ...rest, statsOffsetStaked: String(statsOffsetStaked ?? ''), ...(removeHeliusApiKey ? { removeHeliusApiKey } : {}) };
 }
 
+/** The saved settings as the schema takes them: the fields it knows, none of the read-only ones (mint profile, cluster). */
+function savedInput(settings: AdminSettings) {
+  const input: Record<string, unknown> = toInput(formValues(settings));
+  return Object.fromEntries(
+    Object.keys(settingsSchema.fields)
+      .filter((key) => key in input)
+      .map((key) => [key, input[key]]),
+  ) as ReturnType<typeof toInput>;
+}
+
 /**
  * The Platform Settings form: token, logo, RPC provider, support contacts, counters, maintenance,
  * and the two-factor policy, saved by one button that stays in sight at the foot of the screen; the
@@ -192,7 +202,7 @@ export function TokenConfigTab() {
             id="maintenanceMode"
             checked={settings.maintenanceMode}
             loading={toggleMaintenance.isPending}
-            onChange={(on) => toggleMaintenance.mutate({ ...toInput(formValues(settings)), maintenanceMode: on })}
+            onChange={(on) => toggleMaintenance.mutate({ ...savedInput(settings), maintenanceMode: on })}
           />
         </Form.Item>
         <Row gutter={16}>
