@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareDecimal, isDecimalString, isWholeNumberString, normalizeDecimal, numberToDecimalString, sumDecimals, toScaled } from './decimal.js';
+import {
+  compareDecimal,
+  isDecimalString,
+  isWholeNumberString,
+  normalizeDecimal,
+  numberToDecimalString,
+  sumDecimals,
+  toScaled,
+} from './decimal.js';
 
 describe('isDecimalString', () => {
   it.each(['0', '12', '12.5', '0.00000001', '100.00', '0.5'])('accepts %s', (value) => {
