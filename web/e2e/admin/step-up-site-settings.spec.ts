@@ -2,6 +2,7 @@ import { Keypair } from '@solana/web3.js';
 import { createAdmin, deleteAdmin, loginToken, setStakingWallet, type TestAdmin } from '../support/admin-api.js';
 import { AdminPanel, PASSWORD_CHECK } from '../support/admin-panel.js';
 import { expectAccessible } from '../support/axe.js';
+import { stakeThroughApi } from '../support/holder-api.js';
 import { readState } from '../support/state.js';
 import { expect, test } from '../support/test.js';
 
@@ -21,9 +22,12 @@ test.afterAll(async () => {
 test('a new staking wallet is saved only once the password confirms it; the other owners are told at once', async ({
   page,
   browser,
+  holder,
 }, testInfo) => {
   test.setTimeout(120_000);
   const { stakingWallet, admin } = readState();
+  // A stake paid into the wallet about to be replaced: the treasury must still count it afterwards.
+  await stakeThroughApi(holder, 'Starter', 100);
   const newWallet = Keypair.generate().publicKey.toBase58();
 
   // Another owner with the panel open, to hear about it.

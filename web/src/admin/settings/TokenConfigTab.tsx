@@ -55,11 +55,19 @@ export function TokenConfigTab() {
   const canSave = usePermission('settings.save').allowed;
 
   useEffect(() => {
-    if (settings) form.setFieldsValue(formValues(settings));
+    if (!settings) return;
+    // A field being edited keeps its text when the saved settings change under it (the maintenance switch, another admin).
+    const edited = (key: string) =>
+      key === 'socialLinks'
+        ? form.isFieldsTouched(SOCIAL_LINKS.map((network) => ['socialLinks', network]))
+        : form.isFieldTouched(key as keyof SettingsForm);
+    form.setFieldsValue(Object.fromEntries(Object.entries(formValues(settings)).filter(([key]) => !edited(key))));
   }, [settings, form]);
 
   const save = useSaveSettings({
     onSuccess: (saved) => {
+      // Saved: nothing is being edited any more, so later changes of the saved settings show in every field.
+      form.resetFields();
       form.setFieldsValue(formValues(saved));
       toast.success(t('settings.saved'));
     },
