@@ -78,7 +78,9 @@ test.describe('in Portuguese', () => {
     );
     await expect(banner).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('maintenance-banner-pt-1366.png') });
+    // The banner heads every tab: back at the top of the page, it is the first thing in sight.
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expect(banner).toBeInViewport();
     await page.screenshot({ path: testInfo.outputPath('maintenance-banner-pt-390.png') });
     await toggle.click();
