@@ -39,7 +39,8 @@ export default defineConfig(({ command }) => ({
               // Vite's preload helper rides along rather than costing a request of its own; mutations
               // are for the stake dialogs and the panel, which load later.
               test: (id: string) =>
-                id.includes('vite/preload-helper') || (CORE.test(id) && !/[\\/](useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver)\.js$/.test(id)),
+                id.includes('vite/preload-helper') ||
+                (CORE.test(id) && !/[\\/](useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver)\.js$/.test(id)),
             },
           ],
         },
