@@ -25,11 +25,11 @@ export default function SonnerToaster() {
   useEffect(
     () =>
       attachToaster(
-        ({ kind, title, description }) => {
+        ({ kind, title, description, id }) => {
           toast.dismiss(); // a new toast replaces the one on screen
-          toast[kind](title, { description });
+          toast[kind](title, { description, id });
         },
-        () => toast.dismiss(),
+        (id) => toast.dismiss(id),
       ),
     [],
   );
