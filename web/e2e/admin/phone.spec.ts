@@ -45,7 +45,10 @@ test('on a phone each table keeps its Actions column reachable, without widening
   // The amount to pay is in sight beside its buttons, not in a column scrolled away under them.
   const actions = pending.getByRole('cell').last();
   await expect(actions.getByText(/^[\d,.]+ SDT$/)).toBeInViewport({ ratio: 1 });
-  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeInViewport({ ratio: 1 });
+  // Export CSV is not cut at the screen's edge (how far up it sits depends on the rows above this one).
+  const exportCsv = (await page.getByRole('button', { name: 'Export CSV' }).boundingBox())!;
+  expect(exportCsv.x).toBeGreaterThanOrEqual(0);
+  expect(exportCsv.x + exportCsv.width).toBeLessThanOrEqual(PHONE.width);
   expect(await fitsWidth()).toBe(true);
   await page.screenshot({ path: testInfo.outputPath('admin-withdrawals-pay-390.png') });
 
