@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { adminToken, createAdmin, deleteAdmin, enrolTwoFactor, loginToken } from '../support/admin-api.js';
-import { AdminPanel } from '../support/admin-panel.js';
+import { AdminPanel, openPanelWithToken as openPanel } from '../support/admin-panel.js';
 import { seriousViolations, structureViolations } from '../support/axe.js';
 import { expect, test } from '../support/test.js';
 
@@ -28,13 +28,6 @@ const WORDS = {
     twoFactor: 'Configurar duas etapas',
   },
 };
-
-/** The panel with a returning admin's token, in whatever language the browser asks for. */
-async function openPanel(page: Page, title: string, token: string) {
-  await page.addInitScript((value) => localStorage.setItem('admin_token', value), token);
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: title })).toBeVisible({ timeout: 15_000 });
-}
 
 for (const [language, words] of Object.entries(WORDS)) {
   for (const size of WIDTHS) {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { adminToken } from '../support/admin-api.js';
+import { openPanelWithToken } from '../support/admin-panel.js';
 import { expect, test } from '../support/test.js';
 
 // Issue 25: the stat cards and the treasury fold away, remembered, so that the tabs get the screen.
@@ -26,12 +27,7 @@ const WORDS = {
   },
 };
 
-async function openPanel(page: Page, title: string) {
-  const token = await adminToken();
-  await page.addInitScript((value) => localStorage.setItem('admin_token', value), token);
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: title })).toBeVisible({ timeout: 15_000 });
-}
+const openPanel = async (page: Page, title: string) => openPanelWithToken(page, title, await adminToken());
 
 for (const [language, words] of Object.entries(WORDS)) {
   for (const size of WIDTHS) {
