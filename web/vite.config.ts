@@ -16,7 +16,7 @@ const reactRouterProduction = [
 // web/src/lib's own files (the API client, toasts) are core; its wallet and solana folders load with
 // a wallet action, beside @solana/web3.js.
 const CORE =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|shared[\\/]src[\\/](format|decimal|shorten)\.ts$|web[\\/]src[\\/](lib[\\/][^\\/]+\.tsx?$|i18n[\\/](create-i18n|language|en))/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|shared[\\/]src[\\/](format|decimal|shorten)\.ts$|web[\\/]src[\\/](lib[\\/][^\\/]+\.tsx?$|i18n[\\/](create-i18n|language|en)\.tsx?$)/;
 
 export default defineConfig(({ command }) => ({
   plugins: [react()],
@@ -39,7 +39,8 @@ export default defineConfig(({ command }) => ({
               // Vite's preload helper rides along rather than costing a request of its own; mutations
               // are for the stake dialogs and the panel, which load later.
               test: (id: string) =>
-                id.includes('vite/preload-helper') || (CORE.test(id) && !/[\\/](useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver)\.js$/.test(id)),
+                id.includes('vite/preload-helper') ||
+                (CORE.test(id) && !/[\\/](useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver)\.js$/.test(id)),
             },
           ],
         },

@@ -87,6 +87,8 @@ export type Stake = {
   plan: StakePlanSnapshot;
   amount: string;
   rewardAmount: string;
+  /** An early unstake gave the reward up (rewardDue): set with its withdrawal request, cleared if that is rejected. */
+  rewardForfeited: boolean;
   status: StakeStatus;
   createdAt: string;
   endsAt: string;
@@ -263,7 +265,7 @@ export type AdminStats = {
  * Completed stakes and pending withdrawals are due now; active stakes when they end.
  */
 export type TreasuryCoverage = {
-  /** The staking wallet's balance of the mint in tokens; null when the chain could not be read. */
+  /** The current staking wallet's own balance of the mint in tokens; null when the chain could not be read. */
   balance: string | null;
   /** Why the balance is unknown (chain unreachable, staking not configured), in English; null when known. */
   balanceUnavailable: string | null;
@@ -272,6 +274,14 @@ export type TreasuryCoverage = {
    * other code when the chain could not be read (its reason); null when the balance is known.
    */
   balanceUnavailableReason: CodedMessage | null;
+  /**
+   * Every staking wallet of the current mint that deposits were paid into (the current one first,
+   * even when it owes nothing), with its balance (null when unknown) and what is owed from it.
+   */
+  wallets: { stakingWallet: string; current: boolean; balance: string | null; owed: string }[];
+  /** The sum of `wallets`' balances: what the headline counts against the liabilities; null when one is unknown. */
+  heldBalance: string | null;
+  /** Owed in the current mint from every wallet in `wallets`. */
   liabilities: {
     total: string;
     stakePrincipal: string;
@@ -282,7 +292,8 @@ export type TreasuryCoverage = {
   dueWithin30Days: string;
   /**
    * Owed in another mint or from another staking wallet than the settings name now (deposits
-   * verified before a change): the balance above does not cover these. Largest first.
+   * verified before a change): `balance` does not cover these. Those in the current mint are also in
+   * `wallets` and counted in `liabilities`; those in another mint are counted nowhere else. Largest first.
    */
   liabilitiesElsewhere: { tokenContract: string; stakingWallet: string; total: string }[];
   /**
@@ -290,9 +301,9 @@ export type TreasuryCoverage = {
    * pay exactly as owed): their withdrawals are not counted in the liabilities above.
    */
   underReview: string;
-  /** balance / total x 100, 2 decimals rounded down; null when the balance is unknown or nothing is owed. */
+  /** heldBalance / liabilities.total x 100, 2 decimals rounded down; null when a balance is unknown or nothing is owed. */
   coveragePercent: string | null;
-  /** false below 100%; null when the balance is unknown. */
+  /** heldBalance covers liabilities.total; null when a balance is unknown. */
   covered: boolean | null;
   checkedAt: string;
 };

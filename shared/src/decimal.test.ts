@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareDecimal, isDecimalString, isWholeNumberString, normalizeDecimal, numberToDecimalString, toScaled } from './decimal.js';
+import {
+  compareDecimal,
+  isDecimalString,
+  isWholeNumberString,
+  normalizeDecimal,
+  numberToDecimalString,
+  sumDecimals,
+  toScaled,
+} from './decimal.js';
 
 describe('isDecimalString', () => {
   it.each(['0', '12', '12.5', '0.00000001', '100.00', '0.5'])('accepts %s', (value) => {
@@ -84,6 +92,14 @@ describe('compareDecimal', () => {
         expect(compareDecimal(left, right)).toBe(x < y ? -1 : x > y ? 1 : 0);
       }),
     );
+  });
+});
+
+describe('sumDecimals', () => {
+  it('adds exactly across scales, and is 0 for nothing', () => {
+    expect(sumDecimals(['15881', '0.000001', '10074.50'])).toBe('25955.500001');
+    expect(sumDecimals(['0.1', '0.2'])).toBe('0.3');
+    expect(sumDecimals([])).toBe('0');
   });
 });
 

@@ -49,6 +49,13 @@ export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
+/** The exact sum of decimal strings, in canonical text ("0" for none). */
+export function sumDecimals(values: readonly string[]): string {
+  const parsed = values.map(parseDecimal);
+  const scale = Math.max(0, ...parsed.map((value) => value.scale));
+  return formatScaled({ units: parsed.reduce((sum, value) => sum + rescale(value, scale), 0n), scale });
+}
+
 /** Canonical decimal text of a scaled value. */
 export function formatScaled({ units, scale }: ScaledDecimal): string {
   const negative = units < 0n;

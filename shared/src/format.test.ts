@@ -42,6 +42,26 @@ describe('formatAmount', () => {
   });
 });
 
+describe('in Brazilian Portuguese', () => {
+  it('groups with dots and writes the decimals after a comma', () => {
+    expect(formatAmount('1000', 0, 'pt-BR')).toBe('1.000');
+    expect(formatAmount('1234567.891', 2, 'pt-BR')).toBe('1.234.567,89');
+    expect(formatAmount('-1234.5', 8, 'pt-BR')).toBe('-1.234,50000000');
+    expect(formatExact('1250000.5', 'pt-BR')).toBe('1.250.000,5');
+  });
+
+  it('writes day/month/year and a 24-hour clock', () => {
+    expect(formatDateTime('2026-12-25T20:18:00Z', 'UTC', 'pt-BR')).toBe('25/12/2026 20:18');
+    expect(formatDateTime('2026-01-02T00:07:00Z', 'UTC', 'pt-BR')).toBe('02/01/2026 00:07');
+    expect(formatDateTime('2026-11-23T14:05:00Z', 'America/Sao_Paulo', 'pt-BR')).toBe('23/11/2026 11:05');
+  });
+
+  it('leaves English in US format', () => {
+    expect(formatAmount('1000', 0, 'en')).toBe('1,000');
+    expect(formatDateTime('2026-12-25T20:18:00Z', 'UTC', 'en')).toBe('12/25/2026, 8:18 PM');
+  });
+});
+
 describe('formatDateTime', () => {
   it('uses US format with a 12-hour clock', () => {
     expect(formatDateTime('2026-11-23T14:05:00Z', 'UTC')).toBe('11/23/2026, 2:05 PM');

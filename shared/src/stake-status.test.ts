@@ -8,11 +8,14 @@ import {
   isExpired,
   isLive,
   isRestakeTxId,
+  holderStakeBadge,
   progressPercent,
   restakeTxId,
+  rewardDue,
   stakeBadge,
   stakeEndsAt,
   stakeGroup,
+  stakeProgress,
 } from './stake-status.js';
 import type { StakeStatus } from './stake-status.js';
 
@@ -144,6 +147,47 @@ describe('stakeBadge', () => {
 
   it('shows Expired for an active stake past its end', () => {
     expect(stakeBadge(stake('active'), at(30 * DAY_MS))).toBe('Expired');
+  });
+});
+
+describe('holderStakeBadge', () => {
+  it('reads Completed for a stake past its end, before and after the expiry job marks it', () => {
+    expect(holderStakeBadge(stake('active'), at(30 * DAY_MS))).toBe('Completed');
+    expect(holderStakeBadge(stake('completed'), at(30 * DAY_MS))).toBe('Completed');
+  });
+
+  it('reads as stakeBadge otherwise', () => {
+    expect(holderStakeBadge(stake('active'), at(27 * DAY_MS))).toBe('Active');
+    expect(holderStakeBadge(stake('active'), at(28 * DAY_MS))).toBe('Ending Soon');
+    expect(holderStakeBadge(stake('pending_withdrawal'), at(99 * DAY_MS))).toBe('Withdrawal Pending');
+    expect(holderStakeBadge(stake('withdrawn'), at(99 * DAY_MS))).toBe('Withdrawn');
+  });
+});
+
+describe('stakeProgress', () => {
+  const of = (status: StakeStatus, rewardForfeited = false) => ({ ...stake(status), rewardForfeited });
+
+  it('counts the days left of a running stake', () => {
+    expect(stakeProgress(of('active'), at(12 * DAY_MS))).toEqual({ kind: 'running', daysLeft: 18, totalDays: 30, percent: 40 });
+  });
+
+  it('says ended, not 0 days left, once the period is over, whatever the status and the clock', () => {
+    expect(stakeProgress(of('active'), at(30 * DAY_MS))).toEqual({ kind: 'ended' });
+    expect(stakeProgress(of('completed'), at(31 * DAY_MS))).toEqual({ kind: 'ended' });
+    expect(stakeProgress(of('pending_withdrawal'), at(31 * DAY_MS))).toEqual({ kind: 'ended' });
+    expect(stakeProgress(of('pending_withdrawal'), at(99 * DAY_MS))).toEqual({ kind: 'ended' });
+  });
+
+  it('says unstaked early while an early withdrawal is open, before and after the period would have ended', () => {
+    expect(stakeProgress(of('pending_withdrawal', true), at(12 * DAY_MS))).toEqual({ kind: 'unstakedEarly' });
+    expect(stakeProgress(of('pending_withdrawal', true), at(40 * DAY_MS))).toEqual({ kind: 'unstakedEarly' });
+  });
+});
+
+describe('rewardDue', () => {
+  it('is the reward, or nothing once an early unstake forfeited it', () => {
+    expect(rewardDue({ rewardAmount: '7', rewardForfeited: false })).toBe('7');
+    expect(rewardDue({ rewardAmount: '7', rewardForfeited: true })).toBe('0');
   });
 });
 

@@ -75,6 +75,14 @@ export function isLive(status: StakeStatus): boolean {
 }
 
 /**
+ * The reward a stake will still pay: none once an early unstake forfeited it (rewardForfeited is
+ * set while that withdrawal is open or after it paid, and cleared if the operator rejects it).
+ */
+export function rewardDue(stake: { rewardAmount: string; rewardForfeited: boolean }): string {
+  return stake.rewardForfeited ? '0' : stake.rewardAmount;
+}
+
+/**
  * Where a holder's dashboard lists a stake: still running (or awaiting its withdrawal), complete
  * (waiting to be withdrawn or restaked), or finished (paid out or restaked).
  */
@@ -92,6 +100,38 @@ export function progressPercent(createdAt: Date | string, durationDays: number, 
   if (!(total > 0)) return 100;
   const elapsed = now.getTime() - toTime(createdAt);
   return Math.min(100, Math.max(0, (elapsed / total) * 100));
+}
+
+/**
+ * The status the holder's dashboard shows: one label per state that stays the same across a
+ * reload. A stake past its end is Completed whether or not the expiry job has marked it yet (it
+ * sits in Completed Stakes and pays in full either way); the admin panel keeps stakeBadge's
+ * Expired, which tells an operator the job has not run.
+ */
+export function holderStakeBadge(stake: StakeTiming, now: Date = new Date()): Exclude<StakeBadge, 'Expired'> {
+  const badge = stakeBadge(stake, now);
+  return badge === 'Expired' ? 'Completed' : badge;
+}
+
+/**
+ * What a stake's progress cell says: the days left while it runs; once a withdrawal is asked for,
+ * not a count of days (a stake whose period ended is not "0/30 days left"): ended, or unstaked
+ * early when that withdrawal forfeited the reward. Neither depends on the clock, so a reload
+ * changes nothing.
+ */
+export type StakeProgress =
+  { kind: 'running'; daysLeft: number; totalDays: number; percent: number } | { kind: 'ended' } | { kind: 'unstakedEarly' };
+
+export function stakeProgress(stake: StakeTiming & { rewardForfeited: boolean }, now: Date = new Date()): StakeProgress {
+  if (stake.rewardForfeited) return { kind: 'unstakedEarly' };
+  if (stake.status !== 'active' || hasElapsed(stake.createdAt, stake.plan.durationDays, now)) return { kind: 'ended' };
+  const { createdAt, plan } = stake;
+  return {
+    kind: 'running',
+    daysLeft: daysRemaining(createdAt, plan.durationDays, now),
+    totalDays: plan.durationDays,
+    percent: progressPercent(createdAt, plan.durationDays, now),
+  };
 }
 
 export function stakeBadge(stake: StakeTiming, now: Date = new Date()): StakeBadge {

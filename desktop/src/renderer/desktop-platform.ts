@@ -6,7 +6,7 @@ function report(operation: string) {
   return (error: unknown) => console.warn(`stakedesk.${operation} failed:`, error);
 }
 
-/** The admin panel's services on the desktop: every one goes through the preload bridge. */
+/** The admin panel's services on the desktop: every one but the view preferences goes through the preload bridge. */
 export function desktopPlatform(bridge: StakedeskBridge, serverUrl: string): AdminPlatform {
   return {
     serverUrl,
@@ -14,6 +14,11 @@ export function desktopPlatform(bridge: StakedeskBridge, serverUrl: string): Adm
       load: () => bridge.tokenLoad(),
       save: (token) => bridge.tokenSave(token),
       clear: () => bridge.tokenClear(),
+    },
+    // The renderer's own storage, as the panel's language choice: a view preference, no secret.
+    preferences: {
+      read: (name) => localStorage.getItem(`admin_pref_${name}`),
+      write: (name, value) => localStorage.setItem(`admin_pref_${name}`, value),
     },
     copyText: (text) => bridge.copyText(text),
     openExternal: (url) => void bridge.openExternal(url).catch(report('openExternal')),

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webAppRoutes } from './web-app.js';
 
 const script = `export const page = ${JSON.stringify('landing '.repeat(2_000))};\n`;
+const icon = '<svg xmlns="http://www.w3.org/2000/svg"/>';
 let server: Server;
 let port: number;
 
@@ -17,6 +18,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Stakedesk</title><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
+  writeFileSync(path.join(dist, 'favicon.svg'), icon);
   const app = express();
   app.use(webAppRoutes(dist)!);
   server = app.listen(0, '127.0.0.1');
@@ -51,6 +53,12 @@ describe('the built web app', () => {
     const answer = await get('/assets/index-abc123.js');
     expect(answer.headers['content-encoding']).toBeUndefined();
     expect(answer.body.toString()).toBe(script);
+  });
+
+  it('answers /favicon.ico with the app icon, not the page', async () => {
+    const answer = await get('/favicon.ico');
+    expect(answer.headers['content-type']).toContain('image/svg+xml');
+    expect(answer.body.toString()).toBe(icon);
   });
 
   it('answers every other page with index.html, not to be cached', async () => {

@@ -25,6 +25,9 @@ export function webAppRoutes(webDist: string): Router | undefined {
   router.use(compression());
   router.use('/assets', express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
   router.use(express.static(webDist, { index: false }));
+  // Browsers and crawlers ask for /favicon.ico whatever the page links: the app's one icon is an SVG.
+  const icon = path.join(webDist, 'favicon.svg');
+  if (existsSync(icon)) router.get('/favicon.ico', (_req, res) => res.type('image/svg+xml').sendFile(icon));
   router.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     res.set('Cache-Control', 'no-cache').sendFile(index);

@@ -61,7 +61,7 @@ async function rejectWithdrawal(sequelize: Sequelize, id: number, reason: string
     const before = toWithdrawalJson(withdrawal);
     await withdrawal.update({ status: 'rejected', rejectReason: reason, processedAt: new Date(), processedBy: actor.id }, { transaction });
     const stake = await Stake.findByPk(withdrawal.stakeId, { transaction, lock: transaction.LOCK.UPDATE });
-    await stake!.update({ status: withdrawal.stakeStatusBefore }, { transaction });
+    await stake!.update({ status: withdrawal.stakeStatusBefore, rewardForfeited: false }, { transaction });
     await recordAudit(transaction, actor, {
       action: 'withdrawal.reject',
       entityType: 'withdrawal',

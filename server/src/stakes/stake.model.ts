@@ -17,6 +17,7 @@ export class Stake extends Model<InferAttributes<Stake>, InferCreationAttributes
   declare earlyPenaltyRate: string;
   declare amount: string;
   declare rewardAmount: string;
+  declare rewardForfeited: CreationOptional<boolean>;
   declare status: CreationOptional<StakeStatus>;
   declare txId: string | null;
   declare restakedFromId: number | null;
@@ -43,6 +44,7 @@ export class Stake extends Model<InferAttributes<Stake>, InferCreationAttributes
         earlyPenaltyRate: DataTypes.DECIMAL(5, 2),
         amount: DataTypes.DECIMAL(40, 0),
         rewardAmount: DataTypes.DECIMAL(40, 0),
+        rewardForfeited: { type: DataTypes.BOOLEAN, defaultValue: false },
         status: { type: DataTypes.STRING(20), defaultValue: 'active' },
         txId: DataTypes.STRING(100),
         restakedFromId: DataTypes.INTEGER,

@@ -179,6 +179,42 @@ describe('GET /api/stakes/{wallet}/summary', () => {
     expect(summary).toEqual(await impliedByFullLists(other.wallet));
   });
 
+  it('never counts a reward an early unstake forfeited, and counts it again when the operator rejects that unstake', async () => {
+    const other = newHolder();
+    const early = await stakeFor(api, plan, { holder: other, amount: '800' });
+    const ended = await stakeFor(api, plan, { holder: other, amount: '200' });
+    await ageStake(api, ended.id, 30);
+    const summaryOf = async () => (await api.request<WalletSummary>('GET', `/api/stakes/${other.wallet}/summary`)).body;
+    const stakeOf = async (id: number) => (await api.request<Stake[]>('GET', `/api/stakes/${other.wallet}`)).body.find((s) => s.id === id)!;
+    const request = async (stakeId: number) =>
+      (await api.request<Withdrawal>('POST', '/api/withdrawals', { stakeId, walletAddress: other.wallet }, { as: other.wallet })).body;
+
+    // Gold pays 12.5%: 100 on 800 (given up by unstaking early), 25 on 200 (ended: paid in full).
+    const unstaked = await request(early.id);
+    expect(unstaked.kind).toBe('early');
+    await request(ended.id);
+    expect(await summaryOf()).toEqual({
+      totalStaked: '1000',
+      totalRewards: '25',
+      stakes: { running: 2, complete: 0, finished: 0 },
+      pendingWithdrawals: 2,
+    });
+    expect(await summaryOf()).toEqual(await impliedByFullLists(other.wallet));
+    expect(await stakeOf(early.id)).toMatchObject({ rewardAmount: '100', rewardForfeited: true });
+    expect(await stakeOf(ended.id)).toMatchObject({ rewardAmount: '25', rewardForfeited: false });
+
+    const rejected = await api.request(
+      'PUT',
+      `/api/admin/withdrawals/${unstaked.id}`,
+      { status: 'rejected', reason: 'Asked by mistake' },
+      token,
+    );
+    expect(rejected.status).toBe(200);
+    expect((await summaryOf()).totalRewards).toBe('125');
+    expect(await stakeOf(early.id)).toMatchObject({ status: 'active', rewardForfeited: false });
+    expect(await summaryOf()).toEqual(await impliedByFullLists(other.wallet));
+  });
+
   it('answers zeros for a wallet with nothing, and 400 for a malformed wallet', async () => {
     const empty = await api.request('GET', `/api/stakes/${newHolder().wallet}/summary`);
     expect(empty.body).toEqual({

@@ -1,5 +1,5 @@
 import type { Stake, StakingPlan, WalletSummary, Withdrawal } from '@stakedesk/shared/api-types';
-import { isLive, stakeGroup, type StakeGroup } from '@stakedesk/shared/stake-status';
+import { isLive, rewardDue, stakeGroup, type StakeGroup } from '@stakedesk/shared/stake-status';
 import { newHolder, randomTxId, randomWallet, startTestServer, STEP_UP, type Holder, type TestServer } from './test-server.js';
 
 export const MINT = randomWallet();
@@ -103,7 +103,7 @@ export async function summaryImpliedByFullLists(api: TestServer, wallet: string)
   const count = (group: StakeGroup) => stakes.filter((s) => stakeGroup(s) === group).length;
   return {
     totalStaked: sum(live.map((s) => s.amount)),
-    totalRewards: sum(live.map((s) => s.rewardAmount)),
+    totalRewards: sum(live.map(rewardDue)),
     stakes: { running: count('running'), complete: count('complete'), finished: count('finished') },
     pendingWithdrawals: withdrawals.filter((w) => w.status === 'pending').length,
   };

@@ -1,13 +1,16 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
-import { normalizeDecimal } from '@stakedesk/shared/decimal';
+import { normalizeDecimal, sumDecimals } from '@stakedesk/shared/decimal';
 import { DUE_SOON_DAYS } from '@stakedesk/shared/treasury';
 import { STAKE_COMPLETE_SQL } from '../stakes/stake-rules-sql.js';
 
 export type Liabilities = Pick<
   TreasuryCoverage,
   'liabilities' | 'dueWithin7Days' | 'dueWithin30Days' | 'liabilitiesElsewhere' | 'underReview'
->;
+> & {
+  /** What each staking wallet of the mint owes: the current one first (even owing nothing), then earlier ones, largest first. */
+  owedByWallet: { stakingWallet: string; owed: string }[];
+};
 
 type Row = Record<
   'token_contract' | 'staking_wallet' | 'principal' | 'rewards' | 'pending' | 'under_review' | 'due_soon' | 'due_later',
@@ -45,28 +48,39 @@ const LIABILITIES_SQL = `
 const totalOf = (row: Row) =>
   (BigInt(normalizeDecimal(row.principal)) + BigInt(normalizeDecimal(row.rewards)) + BigInt(normalizeDecimal(row.pending))).toString();
 
+const largestFirst = (a: string, b: string) => (BigInt(b) > BigInt(a) ? 1 : BigInt(b) < BigInt(a) ? -1 : 0);
+
+const sumOf = (rows: Row[], column: keyof Row) => sumDecimals(rows.map((row) => row[column]));
+
 /**
- * The liabilities owed in `mint` from `stakingWallet` (what its balance must cover), and apart,
- * whatever is owed in another mint or from another wallet: deposits verified while the settings
- * named them, which that balance does not cover.
+ * What is owed in `mint`, from every staking wallet its deposits were paid into (the one the
+ * settings name now, `stakingWallet`, and any earlier one), with each wallet's share (the current
+ * wallet first, then largest first); and apart, whatever is owed in another mint, which no balance
+ * of `mint` covers. `liabilitiesElsewhere` keeps naming every wallet but the current one.
  */
 export async function readLiabilities(sequelize: Sequelize, mint: string, stakingWallet: string): Promise<Liabilities> {
   const [soon, later] = DUE_SOON_DAYS;
   const rows = await sequelize.query<Row>(LIABILITIES_SQL, { replacements: { soon, later }, type: QueryTypes.SELECT });
-  const here = rows.find((row) => row.token_contract === mint && row.staking_wallet === stakingWallet);
-  const elsewhere = rows.filter((row) => row !== here);
+  const inMint = rows.filter((row) => row.token_contract === mint);
+  const elsewhere = rows.filter((row) => row.token_contract !== mint || row.staking_wallet !== stakingWallet);
+  const current = inMint.find((row) => row.staking_wallet === stakingWallet);
+  const earlier = inMint
+    .filter((row) => row !== current)
+    .map((row) => ({ stakingWallet: row.staking_wallet, owed: totalOf(row) }))
+    .sort((a, b) => largestFirst(a.owed, b.owed));
   return {
     liabilities: {
-      total: here ? totalOf(here) : '0',
-      stakePrincipal: normalizeDecimal(here?.principal ?? '0'),
-      stakeRewards: normalizeDecimal(here?.rewards ?? '0'),
-      pendingWithdrawals: normalizeDecimal(here?.pending ?? '0'),
+      total: inMint.reduce((sum, row) => sum + BigInt(totalOf(row)), 0n).toString(),
+      stakePrincipal: sumOf(inMint, 'principal'),
+      stakeRewards: sumOf(inMint, 'rewards'),
+      pendingWithdrawals: sumOf(inMint, 'pending'),
     },
-    dueWithin7Days: normalizeDecimal(here?.due_soon ?? '0'),
-    dueWithin30Days: normalizeDecimal(here?.due_later ?? '0'),
-    underReview: normalizeDecimal(here?.under_review ?? '0'),
+    dueWithin7Days: sumOf(inMint, 'due_soon'),
+    dueWithin30Days: sumOf(inMint, 'due_later'),
+    underReview: sumOf(inMint, 'under_review'),
+    owedByWallet: [{ stakingWallet, owed: current ? totalOf(current) : '0' }, ...earlier],
     liabilitiesElsewhere: elsewhere
       .map((row) => ({ tokenContract: row.token_contract, stakingWallet: row.staking_wallet, total: totalOf(row) }))
-      .sort((a, b) => (BigInt(b.total) > BigInt(a.total) ? 1 : -1)),
+      .sort((a, b) => largestFirst(a.total, b.total)),
   };
 }

@@ -1,12 +1,12 @@
 import { stakingDestination } from '@stakedesk/shared/staking-open';
 import type { Sequelize } from 'sequelize';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
+import { sumDecimals } from '@stakedesk/shared/decimal';
 import { english, msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { coveragePercent, isCovered } from '@stakedesk/shared/treasury';
 import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
 import { Cached } from '../cache/cached.js';
 import type { Logger } from '../logger.js';
-import type { Settings } from '../settings/settings.model.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { readLiabilities } from './liabilities.js';
 
@@ -23,11 +23,9 @@ const unknownBalance = (reason: CodedMessage): Balance => ({
   balanceUnavailableReason: reason,
 });
 
-async function readBalance(chain: Chain, logger: Logger, settings: Settings): Promise<Balance> {
-  const destination = stakingDestination(settings);
-  if (!destination) return unknownBalance(msg('stakingNotConfigured'));
+async function readBalance(chain: Chain, logger: Logger, mint: string, wallet: string): Promise<Balance> {
   try {
-    const balance = await chain.tokenBalance(destination.mint, destination.stakingWallet);
+    const balance = await chain.tokenBalance(mint, wallet);
     return { balance, balanceUnavailable: null, balanceUnavailableReason: null };
   } catch (error) {
     if (!(error instanceof ChainUnavailableError)) logger.error({ err: error }, 'treasury balance read failed');
@@ -35,18 +33,30 @@ async function readBalance(chain: Chain, logger: Logger, settings: Settings): Pr
   }
 }
 
+/**
+ * The headline counts every wallet the current mint's deposits were paid into: what an earlier
+ * staking wallet owes is still owed, and what it still holds can still pay it.
+ */
 async function computeCoverage(sequelize: Sequelize, chain: Chain, logger: Logger): Promise<TreasuryCoverage> {
   const settings = await loadSettings();
-  const [owed, held] = await Promise.all([
-    readLiabilities(sequelize, settings.tokenContract, settings.stakingWallet),
-    readBalance(chain, logger, settings),
-  ]);
+  const destination = stakingDestination(settings);
+  const { owedByWallet, ...owed } = await readLiabilities(sequelize, settings.tokenContract, settings.stakingWallet);
+  const balances = destination
+    ? await Promise.all(owedByWallet.map((wallet) => readBalance(chain, logger, destination.mint, wallet.stakingWallet)))
+    : [];
+  const wallets = balances.map(({ balance }, index) => ({ ...owedByWallet[index]!, current: index === 0, balance }));
+  const heldBalance =
+    wallets.length > 0 && wallets.every((wallet) => wallet.balance !== null)
+      ? sumDecimals(wallets.map((wallet) => wallet.balance ?? '0'))
+      : null;
   const total = owed.liabilities.total;
   return {
-    ...held,
+    ...(balances[0] ?? unknownBalance(msg('stakingNotConfigured'))),
     ...owed,
-    coveragePercent: held.balance === null ? null : coveragePercent(held.balance, total),
-    covered: held.balance === null ? null : isCovered(held.balance, total),
+    wallets,
+    heldBalance,
+    coveragePercent: heldBalance === null ? null : coveragePercent(heldBalance, total),
+    covered: heldBalance === null ? null : isCovered(heldBalance, total),
     checkedAt: new Date().toISOString(),
   };
 }

@@ -84,6 +84,8 @@ describe('GET /api/admin/treasury', () => {
       dueWithin30Days: '14681',
       coveragePercent: '75.56',
       covered: false,
+      heldBalance: '12000',
+      wallets: [{ stakingWallet: STAKING_WALLET, current: true, balance: '12000', owed: LIABILITIES.total }],
     });
   });
 
@@ -129,17 +131,38 @@ describe('settings cannot conjure liabilities', () => {
     expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
   });
 
-  it("counts what is owed against each stake's own staking wallet: a switched wallet covers only its own deposits", async () => {
-    const attackerWallet = randomWallet();
-    expect((await api.request('PUT', '/api/admin/settings', { ...settings, stakingWallet: attackerWallet }, token)).status).toBe(200);
+  it('after a staking-wallet change the headline still counts what the earlier wallet owes, and what it holds', async () => {
+    const newWallet = randomWallet();
+    api.chain.setBalance(MINT, STAKING_WALLET, '15000');
+    expect((await api.request('PUT', '/api/admin/settings', { ...settings, stakingWallet: newWallet }, token)).status).toBe(200);
     try {
-      api.chain.setBalance(MINT, attackerWallet, '1000000');
+      api.chain.setBalance(MINT, newWallet, '200');
       const body = (await coverage()).body;
-      expect(body).toMatchObject({ balance: '1000000', liabilities: { total: '0' } });
+      // balance stays the current wallet's own; the headline is both wallets against everything owed.
+      expect(body).toMatchObject({
+        balance: '200',
+        heldBalance: '15200',
+        liabilities: LIABILITIES,
+        dueWithin7Days: '11025',
+        coveragePercent: '95.71',
+        covered: false,
+        wallets: [
+          { stakingWallet: newWallet, current: true, balance: '200', owed: '0' },
+          { stakingWallet: STAKING_WALLET, current: false, balance: '15000', owed: LIABILITIES.total },
+        ],
+      });
       expect(body.liabilitiesElsewhere).toEqual([{ tokenContract: MINT, stakingWallet: STAKING_WALLET, total: LIABILITIES.total }]);
+
+      // A switched wallet full of tokens covers, but only with the earlier wallet's debt counted.
+      api.chain.setBalance(MINT, newWallet, '1000000');
+      expect((await coverage()).body).toMatchObject({ heldBalance: '1015000', liabilities: { total: LIABILITIES.total }, covered: true });
     } finally {
       await api.request('PUT', '/api/admin/settings', settings, token);
     }
-    expect((await coverage()).body).toMatchObject({ liabilities: LIABILITIES, liabilitiesElsewhere: [] });
+    expect((await coverage()).body).toMatchObject({
+      liabilities: LIABILITIES,
+      liabilitiesElsewhere: [],
+      wallets: [{ stakingWallet: STAKING_WALLET }],
+    });
   });
 });

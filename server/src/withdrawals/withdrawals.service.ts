@@ -56,7 +56,7 @@ export async function requestWithdrawal(sequelize: Sequelize, input: WithdrawalR
         },
         { transaction },
       );
-      await stake.update({ status: 'pending_withdrawal' }, { transaction });
+      await stake.update({ status: 'pending_withdrawal', rewardForfeited: quote.kind === 'early' }, { transaction });
       await publishAdminEvent(sequelize, transaction, {
         type: 'withdrawal.requested',
         withdrawalId: withdrawal.id,

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { adminToken, createAdmin, deleteAdmin, loginToken } from '../support/admin-api.js';
-import { AdminPanel } from '../support/admin-panel.js';
-import { seriousViolations } from '../support/axe.js';
+import { adminToken, createAdmin, deleteAdmin, enrolTwoFactor, loginToken } from '../support/admin-api.js';
+import { AdminPanel, openPanelWithToken as openPanel } from '../support/admin-panel.js';
+import { seriousViolations, structureViolations } from '../support/axe.js';
 import { expect, test } from '../support/test.js';
 
 // Every admin screen, in both languages at 1366 and 390 px: no critical or serious axe-core
@@ -11,22 +11,23 @@ const DESKTOP = { width: 1366, height: 800 };
 const WIDTHS = [DESKTOP, { width: 390, height: 844 }];
 const TAB_COUNT = 8;
 const WORDS = {
-  en: { title: 'Admin Panel', login: 'Login', createPlan: 'Create Plan', account: /^My account/, twoFactor: 'Set up two-factor' },
+  en: {
+    title: 'Admin Panel',
+    login: 'Login',
+    verify: 'Verify',
+    createPlan: 'Create Plan',
+    account: /^My account/,
+    twoFactor: 'Set up two-factor',
+  },
   'pt-BR': {
     title: 'Painel Administrativo',
     login: 'Entrar',
+    verify: 'Verificar',
     createPlan: 'Criar Plano',
     account: /^Minha conta/,
     twoFactor: 'Configurar duas etapas',
   },
 };
-
-/** The panel with a returning admin's token, in whatever language the browser asks for. */
-async function openPanel(page: Page, title: string, token: string) {
-  await page.addInitScript((value) => localStorage.setItem('admin_token', value), token);
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: title })).toBeVisible({ timeout: 15_000 });
-}
 
 for (const [language, words] of Object.entries(WORDS)) {
   for (const size of WIDTHS) {
@@ -37,7 +38,7 @@ for (const [language, words] of Object.entries(WORDS)) {
         // at half its opacity. Without animations each shows as it finally looks.
         await page.addStyleTag({ content: '*, *::before, *::after { animation: none !important; transition: none !important; }' });
         await page.setViewportSize(size);
-        const found = await seriousViolations(page, screen);
+        const found = [...(await seriousViolations(page, screen)), ...(await structureViolations(page, screen))];
         await page.setViewportSize(DESKTOP);
         return found;
       };
@@ -48,9 +49,25 @@ for (const [language, words] of Object.entries(WORDS)) {
         expect(await check(page, 'login')).toEqual([]);
       });
 
+      test('the two-factor step of the login', async ({ page }) => {
+        const admin = await createAdmin('operator', 'a11y-code');
+        try {
+          await enrolTwoFactor(await loginToken(admin));
+          await page.goto('/admin');
+          await page.getByLabel(/^(Username|Usuário)$/).fill(admin.username);
+          await page.getByLabel(/^(Password|Senha)$/).fill(admin.password);
+          await page.getByRole('button', { name: words.login }).click();
+          await expect(page.getByRole('button', { name: words.verify })).toBeVisible({ timeout: 15_000 });
+          await expect(page.getByRole('main').getByRole('heading', { level: 1, name: words.title })).toBeVisible();
+          expect(await check(page, 'two-factor step')).toEqual([]);
+        } finally {
+          await deleteAdmin(admin.id);
+        }
+      });
+
       test('every tab of the panel, and the plan dialog', async ({ page }) => {
-        // Nine axe runs over full tables: about 50 s on a loaded 2-CPU machine, too close to the usual minute.
-        test.setTimeout(180_000);
+        // Nine screens, two axe runs each, over full tables: minutes on a loaded 2-CPU machine.
+        test.setTimeout(300_000);
         const panel = new AdminPanel(page);
         await openPanel(page, words.title, await adminToken());
         const tabs = page.getByRole('tab');

@@ -58,7 +58,9 @@ test('capacity: a deposit the plan cannot take is refused before the wallet sign
   await holderPages.connectFromLanding();
   const before = await tokenBalance(holder.publicKey);
   await holderPages.submitStake('E2E Nearly Full', 300);
-  await expect(holderPages.toast('Stake Failed')).toContainText('This staking plan has room for only 200 SDT more');
+  // The dialog knows the plan's room from the plan itself: it says so at the field and sends nothing.
+  await expect(holderPages.dialog().getByRole('alert')).toHaveText('This plan has room for only 200 more SDT.');
+  await expect(holderPages.dialog().getByLabel('Amount (SDT)')).toHaveAttribute('aria-invalid', 'true');
   expect(await tokenBalance(holder.publicKey)).toBe(before);
 
   await holderPages.dialog().getByLabel('Amount (SDT)').fill('200');

@@ -55,6 +55,8 @@ test('treasury says the balance is unknown because nothing is configured, not be
     balance: null,
     balanceUnavailable: english(NOT_CONFIGURED),
     balanceUnavailableReason: NOT_CONFIGURED,
+    wallets: [],
+    heldBalance: null,
     liabilities: { total: '0', stakePrincipal: '0', stakeRewards: '0', pendingWithdrawals: '0' },
     dueWithin7Days: '0',
     dueWithin30Days: '0',

@@ -1,3 +1,4 @@
+import { adminToken } from '../support/admin-api.js';
 import { AdminPanel } from '../support/admin-panel.js';
 import { readState } from '../support/state.js';
 import { expect, test } from '../support/test.js';
@@ -23,17 +24,6 @@ test('Token Config: an empty required field gets the cursor, a toast says why no
   await name.fill('Stakedesk');
   await expect(fieldError).toHaveCount(0);
   expect((await publicSettings()).tokenName).toBe('Stakedesk Test Token');
-});
-
-test('Token Config: the maintenance banner shows the saved state, not the unsaved switch', async ({ page }) => {
-  const panel = new AdminPanel(page);
-  await panel.open();
-  const banner = page.getByText('Maintenance mode is on: all users except admins will see the maintenance page.');
-  await expect(banner).toHaveCount(0);
-  await page.getByRole('switch', { name: 'Block all users from accessing the platform' }).click();
-  await expect(page.getByRole('switch', { name: 'Block all users from accessing the platform' })).toBeChecked();
-  await expect(banner).toHaveCount(0);
-  expect((await publicSettings()).maintenanceMode).toBe(false);
 });
 
 test('Plan dialog: the name’s error clears as it is typed; Duration 0 stays 0 and says why', async ({ page }) => {
@@ -63,4 +53,54 @@ test('Plan dialog: the name’s error clears as it is typed; Duration 0 stays 0 
 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(panel.panel().getByRole('article', { name: 'E2E Zero Days' })).toHaveCount(0);
+});
+
+test('Number boxes keep what was typed and say what is wrong with it, in English and Portuguese', async ({ page, browser }, testInfo) => {
+  const panel = new AdminPanel(page);
+  await panel.open('Staking Plans');
+  await page.getByRole('button', { name: 'Create Plan' }).click();
+  const dialog = panel.dialog('Create Staking Plan');
+  const cases = [
+    ['Yield Rate (%)', 'abc', 'Yield rate must be a number'],
+    ['Min Stake Amount', '1e3x', 'Minimum stake amount must be a number'],
+    ['Early Penalty (%)', '-1', 'Early penalty rate must be at least 0'],
+    ['Duration (Days)', '2.5', 'Duration must be a whole number'],
+    ['Max Total Staked (optional)', '10.5', 'Max total staked must be a whole number'],
+  ] as const;
+  await dialog.getByLabel('Plan Name').fill('E2E Number Boxes');
+  for (const [label, typed] of cases) await dialog.getByLabel(label).fill(typed);
+  await dialog.getByRole('button', { name: 'Create Plan' }).click();
+  for (const [label, typed, message] of cases) {
+    // Never rewritten: "1e3x" is not silently 1000, "abc" not silently empty ("required").
+    await expect(dialog.getByLabel(label)).toHaveValue(typed);
+    await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(dialog.getByText(/is required/)).toHaveCount(0);
+  await dialog.screenshot({ path: testInfo.outputPath('number-boxes-1366.png') });
+
+  const pt = await browser.newPage({ locale: 'pt-BR', viewport: { width: 390, height: 844 } });
+  await pt.addInitScript((value) => localStorage.setItem('admin_token', value), await adminToken());
+  await pt.goto(`${readState().baseURL}/admin`);
+  await expect(pt.getByRole('heading', { name: 'Painel Administrativo' })).toBeVisible({ timeout: 15_000 });
+  // Token Config is first: its stakers offset is a whole-number box.
+  const offset = pt.getByLabel('Somado aos Stakers Ativos');
+  await offset.fill('1e3x');
+  await pt.getByRole('button', { name: 'Atualizar Configurações' }).click();
+  await expect(offset).toHaveValue('1e3x');
+  await expect(offset).toBeFocused();
+  await expect(offset).toBeInViewport();
+  await expect(pt.getByText('Ajuste de stakers deve ser um número inteiro', { exact: true })).toBeVisible();
+  await pt.screenshot({ path: testInfo.outputPath('number-boxes-pt-390.png') });
+  await pt.close();
+});
+
+test('Token Config: the save button stays in sight while the long form scrolls', async ({ page }) => {
+  const panel = new AdminPanel(page);
+  await panel.open();
+  const save = page.getByRole('button', { name: 'Update Settings' });
+  await expect(save).toBeInViewport();
+  await page.getByLabel('Custom Message').scrollIntoViewIfNeeded();
+  await expect(save).toBeInViewport();
+  await page.getByLabel('Token Name').scrollIntoViewIfNeeded();
+  await expect(save).toBeInViewport();
 });

@@ -21,7 +21,7 @@ test('on a phone the tabs are on the first screen, above the folded treasury fig
   await page.screenshot({ path: testInfo.outputPath('admin-treasury-unfolded-390.png'), fullPage: true });
 });
 
-test('on a phone each table keeps its Actions column reachable, without widening the page', async ({ page, holder }) => {
+test('on a phone each table keeps its Actions column reachable, without widening the page', async ({ page, holder }, testInfo) => {
   const stake = await stakeThroughApi(holder, 'Starter', 200);
   await requestWithdrawal(holder, stake);
   const panel = new AdminPanel(page);
@@ -42,7 +42,15 @@ test('on a phone each table keeps its Actions column reachable, without widening
     .filter({ hasText: short(holder.publicKey.toBase58()) });
   await scrollDownTo(pending);
   await expect(pending.getByRole('button', { name: 'Process' })).toBeInViewport({ ratio: 1 });
+  // The amount to pay is in sight beside its buttons, not in a column scrolled away under them.
+  const actions = pending.getByRole('cell').last();
+  await expect(actions.getByText(/^[\d,.]+ SDT$/)).toBeInViewport({ ratio: 1 });
+  // Export CSV is not cut at the screen's edge (how far up it sits depends on the rows above this one).
+  const exportCsv = (await page.getByRole('button', { name: 'Export CSV' }).boundingBox())!;
+  expect(exportCsv.x).toBeGreaterThanOrEqual(0);
+  expect(exportCsv.x + exportCsv.width).toBeLessThanOrEqual(PHONE.width);
   expect(await fitsWidth()).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('admin-withdrawals-pay-390.png') });
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await panel.openTab('Active Stakes');
@@ -59,4 +67,23 @@ test('on a phone each table keeps its Actions column reachable, without widening
   await scrollDownTo(own);
   await expect(own.getByRole('button', { name: 'Edit' })).toBeInViewport({ ratio: 1 });
   expect(await fitsWidth()).toBe(true);
+});
+
+test('on a phone a plan card keeps each figure on one line, and every tab can be reached', async ({ page }, testInfo) => {
+  const panel = new AdminPanel(page);
+  await panel.open('Staking Plans');
+  const card = panel.panel().getByRole('article').first();
+  await expect(card).toBeVisible();
+  // "100 SDT" broke one letter a line in a squeezed second column.
+  for (const figure of await card.locator('.ant-descriptions-item-content').all()) {
+    const box = (await figure.boundingBox())!;
+    expect(box.height).toBeLessThan(48);
+  }
+  await page.screenshot({ path: testInfo.outputPath('admin-plans-390.png'), fullPage: true });
+  // The tab bar is whole: its last visible tab and its "more" menu are inside the screen.
+  const tablist = page.getByRole('tablist');
+  const bar = (await tablist.boundingBox())!;
+  expect(bar.x).toBeGreaterThanOrEqual(0);
+  expect(bar.x + bar.width).toBeLessThanOrEqual(PHONE.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });

@@ -2,6 +2,7 @@ import { Keypair } from '@solana/web3.js';
 import { createAdmin, deleteAdmin, loginToken, setStakingWallet, type TestAdmin } from '../support/admin-api.js';
 import { AdminPanel, PASSWORD_CHECK } from '../support/admin-panel.js';
 import { expectAccessible } from '../support/axe.js';
+import { stakeThroughApi } from '../support/holder-api.js';
 import { readState } from '../support/state.js';
 import { expect, test } from '../support/test.js';
 
@@ -21,9 +22,12 @@ test.afterAll(async () => {
 test('a new staking wallet is saved only once the password confirms it; the other owners are told at once', async ({
   page,
   browser,
+  holder,
 }, testInfo) => {
   test.setTimeout(120_000);
   const { stakingWallet, admin } = readState();
+  // A stake paid into the wallet about to be replaced: the treasury must still count it afterwards.
+  await stakeThroughApi(holder, 'Starter', 100);
   const newWallet = Keypair.generate().publicKey.toBase58();
 
   // Another owner with the panel open, to hear about it.
@@ -44,6 +48,16 @@ test('a new staking wallet is saved only once the password confirms it; the othe
   await expect(dialog).toBeVisible(PASSWORD_CHECK);
   await expect(dialog.getByText('This change moves money or access. Confirm it with your current password.')).toBeVisible();
   await expect(dialog.getByLabel('Current password')).toBeFocused();
+  // What the change replaces, in full: the wallet now, and the one it becomes.
+  const change = dialog.getByRole('definition');
+  await expect(dialog.getByRole('term')).toHaveText('Staking Wallet Address');
+  await expect(change.nth(0)).toHaveText(`Now: ${stakingWallet}`);
+  await expect(change.nth(1)).toHaveText(`Becomes: ${newWallet}`);
+  await page.screenshot({ path: testInfo.outputPath('step-up-old-new-1366.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(change.nth(1)).toBeInViewport();
+  await page.screenshot({ path: testInfo.outputPath('step-up-old-new-390.png') });
+  await page.setViewportSize({ width: 1366, height: 768 });
   await expectAccessible(page, '.ant-modal');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
@@ -73,4 +87,15 @@ test('a new staking wallet is saved only once the password confirms it; the othe
   await expect(otherPage.getByLabel('Staking Wallet Address')).toHaveValue(newWallet);
   await otherPage.screenshot({ path: testInfo.outputPath('security-change-announced-1280.png') });
   await otherPage.close();
+
+  // The treasury's headline still counts the earlier wallet: what is owed from it, and what it holds.
+  const card = panel.section('Treasury Coverage');
+  await expect(async () => {
+    await card.getByRole('button', { name: 'Refresh treasury coverage' }).click();
+    await expect(card).toContainText(`${stakingWallet} (earlier)`, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(card).toContainText('Held in Staking Wallets');
+  await expect(card).not.toContainText('Nothing owed');
+  await expect(card).not.toContainText(/Liabilities0\b/);
+  await card.screenshot({ path: testInfo.outputPath('treasury-after-wallet-change-1366.png') });
 });

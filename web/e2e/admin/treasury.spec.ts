@@ -39,7 +39,7 @@ test('treasury: the card shows the staking wallet’s real balance against what 
   }).toPass({ timeout: 30_000 });
   await expect(card).toContainText('Due Within 7 Days');
   await expect(card).toContainText('Due Within 30 Days');
-  await expect(card).toContainText(/Coverage\d[\d.]*%/);
+  await expect(card).toContainText(/Coverage(>999|\d[\d.]*)%/);
   await expect(card.getByText(/covers only/)).toHaveCount(0);
 });
 
@@ -47,6 +47,8 @@ const UNDER_COVERED: TreasuryCoverage = {
   balance: '7500',
   balanceUnavailable: null,
   balanceUnavailableReason: null,
+  wallets: [{ stakingWallet: 'Stak1ngWa11et111111111111111111111111111111', current: true, balance: '7500', owed: '10000' }],
+  heldBalance: '7500',
   liabilities: { total: '10000', stakePrincipal: '8000', stakeRewards: '1000', pendingWithdrawals: '1000' },
   dueWithin7Days: '2500',
   dueWithin30Days: '6000',
@@ -78,6 +80,8 @@ test('treasury: below 100% the card warns; with the chain down it says the balan
     balance: null,
     balanceUnavailable: 'The Solana network could not be asked (fetch failed)',
     balanceUnavailableReason: { code: 'chainNotAsked', params: { cause: 'fetch failed' } },
+    wallets: [{ ...UNDER_COVERED.wallets[0]!, balance: null }],
+    heldBalance: null,
     coveragePercent: null,
     covered: null,
   };
@@ -88,7 +92,7 @@ test('treasury: below 100% the card warns; with the chain down it says the balan
   await expect(card.getByText(/covers only/)).toHaveCount(0);
 });
 
-test('treasury: what is owed from another staking wallet is listed apart, not counted as covered', async ({ page }) => {
+test('treasury: what is owed in another token is listed apart, not counted', async ({ page }) => {
   const elsewhere = {
     tokenContract: 'So11111111111111111111111111111111111111112',
     stakingWallet: 'Attacker1111111111111111111111111111111111',
@@ -98,7 +102,7 @@ test('treasury: what is owed from another staking wallet is listed apart, not co
   const panel = new AdminPanel(page);
   await panel.open();
   const card = panel.section('Treasury Coverage');
-  await expect(card).toContainText('Also owed from another wallet or in another token');
+  await expect(card).toContainText('Also owed in another token');
   await expect(card).toContainText(`250,000 from ${elsewhere.stakingWallet} (token ${elsewhere.tokenContract})`);
 });
 
@@ -109,4 +113,45 @@ test('treasury: tokens that left in payouts waiting for review are shown apart f
   await expect(panel.section('Treasury Coverage')).toContainText(
     "1,250.5 SDT left the staking wallet in payouts waiting for an owner's review. Their withdrawals are not counted in the liabilities until an owner resolves them.",
   );
+});
+
+test('treasury: after a staking-wallet change the headline counts the earlier wallet, what it owes and holds', async ({
+  page,
+}, testInfo) => {
+  const earlier = readState().stakingWallet;
+  const current = 'NewWa11et1111111111111111111111111111111111';
+  const switched: TreasuryCoverage = {
+    ...UNDER_COVERED,
+    balance: '600',
+    heldBalance: '600600',
+    wallets: [
+      { stakingWallet: current, current: true, balance: '600', owed: '0' },
+      { stakingWallet: earlier, current: false, balance: '600000', owed: '7007' },
+    ],
+    liabilities: { total: '7007', stakePrincipal: '6000', stakeRewards: '700', pendingWithdrawals: '307' },
+    coveragePercent: '8571.9',
+    covered: true,
+    liabilitiesElsewhere: [{ tokenContract: readState().mint, stakingWallet: earlier, total: '7007' }],
+  };
+  await page.route('**/api/admin/treasury', (route) => route.fulfill({ json: switched }));
+  const panel = new AdminPanel(page);
+  await panel.open();
+  const card = panel.section('Treasury Coverage');
+  await expect(card).toContainText('Held in Staking Wallets600,600 SDT');
+  await expect(card).toContainText('Liabilities7,007 SDT');
+  await expect(card).not.toContainText('Nothing owed');
+  // A percentage past 999 says nothing more: it is shown as such.
+  await expect(card).toContainText('Coverage>999%');
+  await expect(card).not.toContainText('8571.9');
+  await expect(card).toContainText('Counted across 2 staking wallets');
+  await expect(card).toContainText(`${current} (current): holds 600 SDT, owes 0 SDT`);
+  await expect(card).toContainText(`${earlier} (earlier): holds 600,000 SDT, owes 7,007 SDT`);
+  // The earlier wallet is in the headline, so it is not listed again as owed elsewhere.
+  await expect(card.getByText('Also owed in another token')).toHaveCount(0);
+  await card.screenshot({ path: testInfo.outputPath('treasury-two-wallets-1366.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: /Treasury Coverage/ }).click();
+  await expect(card).toContainText(`${earlier} (earlier)`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('treasury-two-wallets-390.png'), fullPage: true });
 });

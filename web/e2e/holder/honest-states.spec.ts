@@ -21,9 +21,9 @@ test.describe('landing counters', () => {
     await page.goto('/');
     await expect(page.locator('.counters')).toContainText(/1,2\d\d,\d{3}/, { timeout: 10_000 });
     await page.waitForTimeout(3_000); // the 2.5 s animation has ended
-    const finals = (await page.locator('.counter').allTextContents()).map((text) => Number(text.replace(/,/g, '')));
+    const finals = (await page.locator('.counter').allTextContents()).map((text) => Number(text.replace(/\D/g, '')));
     const seen = await page.evaluate(() => (window as unknown as { counterTexts: string[] }).counterTexts);
-    const numbers = seen.filter((text) => /\d/.test(text)).map((text) => Number(text.replace(/,/g, '')));
+    const numbers = seen.filter((text) => /\d/.test(text)).map((text) => Number(text.replace(/\D/g, '')));
     expect(numbers.length).toBeGreaterThan(10);
     expect(numbers.filter((value) => Number.isNaN(value) || value < 0 || value > Math.max(...finals))).toEqual([]);
   });

@@ -60,7 +60,7 @@ test.describe('other pages', () => {
     }
     // Starter: 5% for 30 days from 100 (the default plans): 105 back, 90 if left early (10% penalty).
     await expect(page.getByRole('region', { name: 'The plans today' })).toContainText(
-      'Starter: stake 100 SDT for 30 days, get back 105 SDT (5 reward, 5% for the whole period); leave early and get 90 SDT.',
+      'Starter: stake 100 SDT for 30 days, get back 105 SDT (5 reward, 5% for the whole period); unstake early and get 90 SDT.',
     );
     const question = page.getByText('Is the yield per year?');
     await question.click();

@@ -18,11 +18,12 @@ test('statement: the dashboard downloads a CSV of the holder’s stakes, rewards
   );
   const csv = await readFile(await download.path(), 'utf8');
 
-  // Starter: 5% reward, 10% early penalty. The early withdrawal forfeits the reward and pays 900.
+  // Starter: 5% reward, 10% early penalty. The early withdrawal forfeits the reward (the stake's row
+  // lists the reward still due: none) and pays 900.
   expect(csv.split('\r\n')).toEqual([
     'date,record,id,stake_id,plan,amount,reward,penalty,final_amount,status,ends_at,closed_at,tx_id',
     `${kept.createdAt},stake,${kept.id},${kept.id},Starter,300,15,,,active,${kept.endsAt},,${kept.txId}`,
-    `${withdrawn.createdAt},stake,${withdrawn.id},${withdrawn.id},Starter,1000,50,,,pending_withdrawal,${withdrawn.endsAt},,${withdrawn.txId}`,
+    `${withdrawn.createdAt},stake,${withdrawn.id},${withdrawn.id},Starter,1000,0,,,pending_withdrawal,${withdrawn.endsAt},,${withdrawn.txId}`,
     `${early.requestedAt},withdrawal,${early.id},${withdrawn.id},Starter,1000,0,100,900,pending,,,`,
     '',
   ]);

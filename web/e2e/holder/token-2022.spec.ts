@@ -142,7 +142,7 @@ test.describe('in Portuguese', () => {
     await holderPages.section('Novo stake').getByRole('article', { name: 'Starter' }).getByRole('button', { name: 'Fazer stake' }).click();
     await holderPages.dialog().getByLabel('Quantidade (FEE)').fill('250');
     await expect(holderPages.dialog().getByTestId('fee-note')).toHaveText(
-      'Você envia 252.525253 FEE (incluída a taxa de transferência de 1% do token); você faz stake de 250 FEE.',
+      'Você envia 252,525253 FEE (incluída a taxa de transferência de 1% do token); você faz stake de 250 FEE.',
     );
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page, 'stake dialog with a transfer fee, pt-BR')).toEqual([]);

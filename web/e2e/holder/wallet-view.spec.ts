@@ -68,7 +68,7 @@ test("another wallet's stakes, withdrawals and totals, read-only, with no button
     'Status',
     'Transaction',
   ]);
-  await expect(completed.getByRole('row', { name: /200 SDT/ })).toContainText('Expired');
+  await expect(completed.getByRole('row', { name: /200 SDT/ })).toContainText('Completed');
   await expect(holderPages.section('Withdrawal Requests').getByRole('row', { name: /900 SDT/ })).toContainText('Pending');
 
   // Nothing that needs that wallet's session: no New Stake grid, no Unstake, Restake or Withdraw.
@@ -143,7 +143,7 @@ test.describe('for a browser set to Portuguese', () => {
     await page.goto(`/dashboard?wallet=${wallet}`);
     await expect(page.getByRole('heading', { level: 1, name: `Carteira ${short}` })).toBeVisible();
     await expect(page.getByRole('region', { name: `Carteira ${short}` })).toContainText(
-      `Você está vendo os stakes da carteira ${short}. Esta visão é somente leitura: conecte essa carteira para retirar, sacar ou refazer stake.`,
+      `Você está vendo os stakes da carteira ${short}. Esta visão é somente leitura: conecte essa carteira para encerrar, sacar ou reaplicar.`,
     );
     await expect(page.getByRole('region', { name: 'Stakes ativos' }).getByRole('row', { name: /150 SDT/ })).toBeVisible();
     await expect(page.getByRole('main').getByRole('button')).toHaveText(['Baixar extrato (CSV)']);

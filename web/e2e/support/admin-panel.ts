@@ -8,6 +8,13 @@ import { adminToken } from './admin-api.js';
 export const PASSWORD_CHECK = { timeout: 20_000 };
 
 /** What an operator does in the admin panel, in the words of its screens. */
+/** The panel with a returning admin's token, in whatever language the browser asks for, once `title` shows. */
+export async function openPanelWithToken(page: Page, title: string, token: string): Promise<void> {
+  await page.addInitScript((value) => localStorage.setItem('admin_token', value), token);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: title })).toBeVisible({ timeout: 15_000 });
+}
+
 export class AdminPanel {
   constructor(readonly page: Page) {}
 

@@ -2,22 +2,25 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * axe-core's WCAG 2 A and AA rules on one part of the page (a dialog, a drawer, the login card):
+ * axe-core's WCAG 2.0, 2.1 and 2.2 A and AA rules on one part of the page (a dialog, a drawer, the login card):
  * the screens a test opens, not the whole panel around them.
  */
 export async function expectAccessible(page: Page, selector: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /**
- * The whole page's critical and serious axe-core violations (WCAG 2 A and AA), one line each with
+ * The whole page's critical and serious axe-core violations (WCAG 2.0 to 2.2, A and AA), one line each with
  * the screen's name, so that a test can walk many screens and report every one at the end. Colour
  * contrast is kept in: a palette failure shows here as any other, as the colour pairs it found
  * (with how many elements and one of them).
  */
 export async function seriousViolations(page: Page, screen: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   return violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map(
@@ -38,4 +41,13 @@ function colourPairs(nodes: Node[]): string {
     pairs.set(pair, { ...seen, count: seen.count + 1 });
   }
   return [...pairs].map(([pair, { count, example }]) => `${pair} on ${count} element(s), e.g. ${example}`).join('; ');
+}
+
+/**
+ * The page's outline, which axe files as best practice rather than WCAG: one main landmark, an h1,
+ * and heading levels that never skip (h1 then h4 reads to a screen reader as missing sections).
+ */
+export async function structureViolations(page: Page, screen: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withRules(['landmark-one-main', 'page-has-heading-one', 'heading-order']).analyze();
+  return violations.map((v) => `${screen}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

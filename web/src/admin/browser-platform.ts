@@ -10,6 +10,10 @@ export function browserPlatform(): AdminPlatform {
       save: async (token) => localStorage.setItem(ADMIN_TOKEN_STORAGE_KEY, token),
       clear: async () => localStorage.removeItem(ADMIN_TOKEN_STORAGE_KEY),
     },
+    preferences: {
+      read: (name) => localStorage.getItem(`admin_pref_${name}`),
+      write: (name, value) => localStorage.setItem(`admin_pref_${name}`, value),
+    },
     copyText: (text) => navigator.clipboard.writeText(text),
     openExternal: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
     // A browser tab has no tray: the panel's own notice and its page title ("(2) Admin Panel") do it.

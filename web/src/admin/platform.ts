@@ -14,6 +14,11 @@ export type AdminPlatform = {
     save(token: string): Promise<void>;
     clear(): Promise<void>;
   };
+  /** Keeps a small view choice (a folded band) between sessions, on this machine only. */
+  preferences: {
+    read(name: string): string | null;
+    write(name: string, value: string): void;
+  };
   copyText(text: string): Promise<void>;
   /** Opens a block-explorer link outside the panel. */
   openExternal(url: string): void;

@@ -24,10 +24,13 @@ export default function SonnerToaster() {
   const position = useToastPosition();
   useEffect(
     () =>
-      attachToaster(({ kind, title, description }) => {
-        toast.dismiss(); // a new toast replaces the one on screen
-        toast[kind](title, { description });
-      }),
+      attachToaster(
+        ({ kind, title, description, id }) => {
+          toast.dismiss(); // a new toast replaces the one on screen
+          toast[kind](title, { description, id });
+        },
+        (id) => toast.dismiss(id),
+      ),
     [],
   );
   return createPortal(

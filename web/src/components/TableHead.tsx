@@ -1,5 +1,5 @@
 import type { MessageKey } from '../i18n/en.js';
-import { useI18n } from '../i18n/i18n.js';
+import { useI18n } from '../i18n/i18n-pages.js';
 
 export function TableHead({ columns }: { columns: MessageKey[] }) {
   const { t } = useI18n();

@@ -115,6 +115,9 @@ export const adminEn = {
   'stepUp.title': 'Confirm this change',
   'stepUp.text': 'This change moves money or access. Confirm it with your current password.',
   'stepUp.textCode': 'This change moves money or access. Confirm it with your current password and a two-factor code.',
+  'stepUp.from': 'Now:',
+  'stepUp.to': 'Becomes:',
+  'stepUp.none': '(none)',
   'stepUp.password': 'Current password',
   'stepUp.code': 'Two-factor code',
   'stepUp.confirm': 'Confirm',
@@ -191,6 +194,9 @@ export const adminEn = {
   'settings.maintenanceTitle': 'Maintenance Mode',
   'settings.maintenanceSwitch': 'Block all users from accessing the platform',
   'settings.maintenanceWarning': 'Maintenance mode is on: all users except admins will see the maintenance page.',
+  'settings.maintenanceSavedAlone': 'Takes effect at once; the rest of this page is saved with Update Settings.',
+  'settings.maintenanceOn': 'Maintenance mode is on',
+  'settings.maintenanceOff': 'Maintenance mode is off',
   'settings.maintenanceType': 'Type',
   'settings.maintenanceType.maintenance': 'Maintenance',
   'settings.maintenanceType.update': 'System Update',
@@ -400,6 +406,7 @@ export const adminEn = {
   'audit.when': 'When',
   'audit.admin': 'Admin',
   'audit.action': 'Action',
+  'audit.details': 'Details',
   'audit.before': 'Before',
   'audit.after': 'After',
   'audit.do.plan.create': 'Created plan {target}',
@@ -453,6 +460,12 @@ export const adminEn = {
   'reconciliation.notChecked': 'Not checked',
   'reconciliation.failed': 'Could not read the chain',
 
+  'summary.title': 'Summary',
+  'summary.hide': 'Hide summary',
+  'summary.show': 'Show summary',
+  'summary.folded': 'Pending withdrawals: {pending} · Coverage: {coverage}',
+  'summary.uncovered': 'Not covered',
+
   'treasury.title': 'Treasury Coverage',
   'treasury.refresh': 'Refresh treasury coverage',
   'treasury.balance': 'Staking Wallet Balance',
@@ -467,11 +480,15 @@ export const adminEn = {
   'treasury.failed': 'Could not load the treasury coverage',
   'treasury.breakdown':
     'Owed: {principal} principal + {rewards} rewards of active and completed stakes, and {pending} in pending withdrawals.',
-  'treasury.elsewhere':
-    'Also owed from another wallet or in another token (deposits made while the settings named them; the balance above does not cover these):',
   'treasury.underReview':
     "{amount} left the staking wallet in payouts waiting for an owner's review. Their withdrawals are not counted in the liabilities until an owner resolves them.",
   'treasury.elsewhereItem': '{amount} from {wallet} (token {token})',
+  'treasury.heldBalance': 'Held in Staking Wallets',
+  'treasury.wallets':
+    'Counted across {count} staking wallets: a deposit stays owed from the wallet it was paid into, and what that wallet holds can still pay it.',
+  'treasury.walletCurrent': '{wallet} (current): holds {balance}, owes {owed}',
+  'treasury.walletEarlier': '{wallet} (earlier): holds {balance}, owes {owed}',
+  'treasury.otherToken': 'Also owed in another token (deposits made while the settings named it; not counted above):',
 
   'events.newWithdrawal': 'New withdrawal request',
   'events.newWithdrawalText': '{wallet} asks for {amount}',

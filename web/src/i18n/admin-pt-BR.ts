@@ -117,6 +117,9 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'stepUp.title': 'Confirme esta alteração',
   'stepUp.text': 'Esta alteração move dinheiro ou acesso. Confirme com sua senha atual.',
   'stepUp.textCode': 'Esta alteração move dinheiro ou acesso. Confirme com sua senha atual e um código de duas etapas.',
+  'stepUp.from': 'Agora:',
+  'stepUp.to': 'Passa a ser:',
+  'stepUp.none': '(nenhum)',
   'stepUp.password': 'Senha atual',
   'stepUp.code': 'Código de duas etapas',
   'stepUp.confirm': 'Confirmar',
@@ -194,6 +197,9 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'settings.maintenanceSwitch': 'Bloquear o acesso de todos os usuários à plataforma',
   'settings.maintenanceWarning':
     'O modo de manutenção está ativo: todos os usuários, exceto administradores, verão a página de manutenção.',
+  'settings.maintenanceSavedAlone': 'Vale na hora; o resto desta página é salvo com Atualizar Configurações.',
+  'settings.maintenanceOn': 'Modo de manutenção ativado',
+  'settings.maintenanceOff': 'Modo de manutenção desativado',
   'settings.maintenanceType': 'Tipo',
   'settings.maintenanceType.maintenance': 'Manutenção',
   'settings.maintenanceType.update': 'Atualização do Sistema',
@@ -404,6 +410,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'audit.when': 'Quando',
   'audit.admin': 'Administrador',
   'audit.action': 'Ação',
+  'audit.details': 'Detalhes',
   'audit.before': 'Antes',
   'audit.after': 'Depois',
   'audit.do.plan.create': 'Criou o plano {target}',
@@ -458,6 +465,12 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'reconciliation.notChecked': 'Não verificado',
   'reconciliation.failed': 'Não foi possível ler a blockchain',
 
+  'summary.title': 'Resumo',
+  'summary.hide': 'Ocultar resumo',
+  'summary.show': 'Mostrar resumo',
+  'summary.folded': 'Saques pendentes: {pending} · Cobertura: {coverage}',
+  'summary.uncovered': 'Sem cobertura',
+
   'treasury.title': 'Cobertura da Tesouraria',
   'treasury.refresh': 'Atualizar cobertura da tesouraria',
   'treasury.balance': 'Saldo da Carteira de Staking',
@@ -473,11 +486,15 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'treasury.failed': 'Não foi possível carregar a cobertura da tesouraria',
   'treasury.breakdown':
     'Devido: {principal} de principal + {rewards} de recompensas de stakes ativos e concluídos, e {pending} em saques pendentes.',
-  'treasury.elsewhere':
-    'Também devido por outra carteira ou em outro token (depósitos feitos quando as configurações os indicavam; o saldo acima não os cobre):',
   'treasury.underReview':
     '{amount} saíram da carteira de staking em pagamentos que aguardam a revisão de um proprietário. Esses saques não entram nas obrigações até serem resolvidos.',
   'treasury.elsewhereItem': '{amount} por {wallet} (token {token})',
+  'treasury.heldBalance': 'Saldo nas Carteiras de Staking',
+  'treasury.wallets':
+    'Somado em {count} carteiras de staking: um depósito continua devido pela carteira que o recebeu, e o saldo dela ainda pode pagá-lo.',
+  'treasury.walletCurrent': '{wallet} (atual): tem {balance}, deve {owed}',
+  'treasury.walletEarlier': '{wallet} (anterior): tem {balance}, deve {owed}',
+  'treasury.otherToken': 'Também devido em outro token (depósitos feitos quando as configurações o indicavam; não somados acima):',
 
   'events.newWithdrawal': 'Novo pedido de saque',
   'events.newWithdrawalText': '{wallet} pede {amount}',

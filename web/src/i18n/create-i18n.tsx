@@ -6,10 +6,13 @@ export type I18n<K extends string> = { language: Language; setLanguage: (l: Lang
 
 /**
  * A message catalogue: English ships with the code that uses it, Portuguese loads when chosen.
- * `{name}` in a message is replaced by values.name.
+ * `{name}` in a message is replaced by values.name. English may come in parts: `english` with the
+ * first page, the rest through `extendEnglish` by the lazily loaded code that uses it (a key whose
+ * part has not loaded shows as itself).
  */
-export function createI18n<K extends string>(english: Record<K, string>, loadPortuguese: () => Promise<Record<K, string>>) {
-  const loaded: Partial<Record<Language, Record<K, string>>> = { en: english };
+export function createI18n<K extends string>(english: Partial<Record<K, string>>, loadPortuguese: () => Promise<Record<K, string>>) {
+  const englishParts: Partial<Record<K, string>> = { ...english };
+  const loaded: Partial<Record<Language, Partial<Record<K, string>>>> = { en: englishParts };
 
   async function load(language: Language): Promise<void> {
     if (!loaded[language]) loaded[language] = await loadPortuguese();
@@ -26,7 +29,8 @@ export function createI18n<K extends string>(english: Record<K, string>, loadPor
       setLanguageState(next);
     }, []);
     const t = useCallback<Translate<K>>(
-      (key, values) => (loaded[language] ?? english)[key].replace(/\{(\w+)\}/g, (match, name: string) => String(values?.[name] ?? match)),
+      (key, values) =>
+        ((loaded[language] ?? englishParts)[key] ?? key).replace(/\{(\w+)\}/g, (match, name: string) => String(values?.[name] ?? match)),
       [language],
     );
     const value = useMemo(() => ({ language, setLanguage, t }), [language, setLanguage, t]);
@@ -40,5 +44,10 @@ export function createI18n<K extends string>(english: Record<K, string>, loadPor
     return context;
   }
 
-  return { load, Provider, useI18n };
+  /** Adds a part of the English catalogue (i18n-pages.ts: the lazily loaded screens' strings). */
+  function extendEnglish(part: Partial<Record<K, string>>): void {
+    Object.assign(englishParts, part);
+  }
+
+  return { load, Provider, useI18n, extendEnglish };
 }

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import type { Translate as TranslateOf } from './create-i18n.js';
-import { portugueseModule, useI18n, type Translate } from './i18n.js';
+import { portugueseModule } from './i18n.js';
+import { useI18n, type Translate } from './i18n-pages.js';
 import type { Language } from './language.js';
 import type { ServerMessageKey } from './server-catalogue.js';
 import { errorWords } from '../lib/errors/error-words.js';

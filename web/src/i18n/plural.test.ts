@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en, type MessageKey } from './en.js';
 import { ptBR } from './pt-BR.js';
-import { daysText } from './plural.js';
+import { daysText, holdersText } from './plural.js';
 
 const translate = (catalogue: Record<MessageKey, string>) => (key: MessageKey, values?: Record<string, string | number>) =>
   catalogue[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name]));
@@ -16,5 +16,14 @@ describe('daysText', () => {
   it('says "1 dia" and "2 dias" in Portuguese', () => {
     expect(daysText(translate(ptBR), 'pt-BR', 1)).toBe('1 dia');
     expect(daysText(translate(ptBR), 'pt-BR', 2)).toBe('2 dias');
+  });
+});
+
+describe('holdersText', () => {
+  it('counts holders in each language', () => {
+    expect(holdersText(translate(en), 'en', '1', 1)).toBe('1 holder');
+    expect(holdersText(translate(en), 'en', '1,250', 1250)).toBe('1,250 holders');
+    expect(holdersText(translate(ptBR), 'pt-BR', '1', 1)).toBe('1 participante');
+    expect(holdersText(translate(ptBR), 'pt-BR', '1.250', 1250)).toBe('1.250 participantes');
   });
 });

@@ -3,9 +3,18 @@ import type { Language } from './language.js';
 
 const rules = new Map<Language, Intl.PluralRules>();
 
-/** "1 day", "2 days" (and "1 dia", "2 dias"): the language's own plural rule picks the form. */
-export function daysText(t: Translate, language: Language, days: number): string {
+function isOne(language: Language, count: number): boolean {
   let rule = rules.get(language);
   if (!rule) rules.set(language, (rule = new Intl.PluralRules(language)));
-  return t(rule.select(days) === 'one' ? 'plans.day' : 'plans.days', { days });
+  return rule.select(count) === 'one';
+}
+
+/** "1 day", "2 days" (and "1 dia", "2 dias"): the language's own plural rule picks the form. */
+export function daysText(t: Translate, language: Language, days: number): string {
+  return t(isOne(language, days) ? 'plans.day' : 'plans.days', { days });
+}
+
+/** "1 holder", "1,250 holders": `formatted` is `count` written in the language. */
+export function holdersText(t: Translate, language: Language, formatted: string, count: number): string {
+  return t(isOne(language, count) ? 'stats.holder' : 'stats.holders', { count: formatted });
 }

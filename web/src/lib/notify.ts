@@ -2,17 +2,24 @@
  * Toasts without loading the toast library up front: the first notification mounts it
  * (components/Toasts.tsx), and notifications raised meanwhile are shown once it is there.
  */
-export type Notification = { kind: 'success' | 'error'; title: string; description?: string };
+export type Notification = { kind: 'success' | 'error'; title: string; description?: string; id?: string };
 
 let show: ((notification: Notification) => void) | undefined;
+let dismiss: ((id: string) => void) | undefined;
 let requestToaster: (() => void) | undefined;
 const waiting: Notification[] = [];
 
-export function notify(kind: Notification['kind'], title: string, description?: string): void {
-  const notification = { kind, title, description };
+/** `id` names the toast, so that the code that raised it can take it down (`dismissToast`) and no other. */
+export function notify(kind: Notification['kind'], title: string, description?: string, id?: string): void {
+  const notification = { kind, title, description, id };
   if (show) return show(notification);
   waiting.push(notification);
   requestToaster?.();
+}
+
+/** Takes down the toast named `id` if it is still on screen (one that announced what has now happened). */
+export function dismissToast(id: string): void {
+  dismiss?.(id);
 }
 
 /** Called by the host that can mount the toaster when asked. */
@@ -23,8 +30,12 @@ export function onToasterRequested(request: () => void): () => void {
 }
 
 /** Called by the mounted toaster: shows what waited, then every later notification. */
-export function attachToaster(display: (notification: Notification) => void): () => void {
+export function attachToaster(display: (notification: Notification) => void, dismissOne: (id: string) => void): () => void {
   show = display;
+  dismiss = dismissOne;
   waiting.splice(0).forEach(display);
-  return () => (show = undefined);
+  return () => {
+    show = undefined;
+    dismiss = undefined;
+  };
 }

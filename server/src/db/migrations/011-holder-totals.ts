@@ -17,7 +17,7 @@ export const name = '011-holder-totals';
  *   stake, with its end) now carries the holder, so the running ones are an index range of the
  *   holder's active stakes whose end is ahead.
  */
-const TOTALS_OF = (rows: string, sign: '' | '-') => `
+export const TOTALS_OF = (rows: string, sign: '' | '-') => `
   SELECT wallet_address,
     ${sign}(status IN ('active', 'completed'))::int AS open_stakes,
     ${sign}(status = 'pending_withdrawal')::int AS waiting_stakes,
@@ -26,7 +26,7 @@ const TOTALS_OF = (rows: string, sign: '' | '-') => `
     CASE WHEN status IN ('active', 'completed', 'pending_withdrawal') THEN ${sign}reward_amount ELSE 0 END AS live_reward
   FROM ${rows}`;
 
-const ADD_DIFFERENCES = (differences: string) => `
+export const ADD_DIFFERENCES = (differences: string) => `
   INSERT INTO holder_stake_totals (wallet_address, open_stakes, waiting_stakes, withdrawn_stakes, live_amount, live_reward)
   SELECT wallet_address, sum(open_stakes), sum(waiting_stakes), sum(withdrawn_stakes), sum(live_amount), sum(live_reward)
   FROM (${differences}) d

@@ -85,7 +85,7 @@ export function AdminsTab() {
     <>
       <RoleNotice action="admins.manage" text="role.locked.admins" />
       <div className="admin-toolbar">
-        <Typography.Title level={4} style={{ margin: 0 }}>
+        <Typography.Title level={2} className="admin-heading" style={{ margin: 0 }}>
           {t('admins.title')}
         </Typography.Title>
         {canManage && (

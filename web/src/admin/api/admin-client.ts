@@ -1,6 +1,6 @@
 import { codedMessageOf } from '../../i18n/server-messages.js';
 import { ApiError, apiResponse, type ApiInit } from '../../lib/api-client.js';
-import { sendWithStepUp, type StepUpAsk } from '../step-up/step-up.js';
+import { sendWithStepUp, type StepUpAsk, type StepUpChange } from '../step-up/step-up.js';
 import { ownServerUrl } from './own-server.js';
 
 /**
@@ -16,6 +16,8 @@ export type CallOptions = {
    * password, as the two-factor and password forms do). Default: the step-up dialog asks.
    */
   stepUp?: boolean;
+  /** What the change replaces, shown in the step-up dialog if one is asked for. */
+  stepUpChanges?: StepUpChange[];
   /** false: a 401 is the caller's to handle instead of ending the session (checking the token still works). */
   endSessionOn401?: boolean;
 };
@@ -79,7 +81,7 @@ export function createAdminClient(serverUrl: string, token: string, hooks: Admin
     },
     async send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, options: CallOptions = {}) {
       const once = async (sent: unknown) => (await call<T>(path, { method, body: sent }, options)).body;
-      return options.stepUp === false ? once(body) : sendWithStepUp(once, body, hooks.stepUp);
+      return options.stepUp === false ? once(body) : sendWithStepUp(once, body, hooks.stepUp, options.stepUpChanges);
     },
     text: async (path, params) => (await call<string>(withQuery(path, params), { responseType: 'text' })).body,
     stream: async (path, signal) => fetch(ownServerUrl(serverUrl, path), { headers, signal, credentials: 'same-origin' }),

@@ -31,6 +31,7 @@ export function AuditLogTab() {
       onChange={table.onChange}
       locale={{ emptyText: t('audit.empty') }}
       expandable={{
+        columnTitle: <span className="admin-visually-hidden">{t('audit.details')}</span>,
         expandedRowRender: (entry) => (
           <>
             <Typography.Paragraph type="secondary">

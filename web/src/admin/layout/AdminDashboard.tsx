@@ -1,7 +1,7 @@
-import { Collapse, Grid, Tabs, Tag } from 'antd';
+import { Grid, Tabs } from 'antd';
 import { useEffect, useRef } from 'react';
 import { AdminsTab } from '../admins/AdminsTab.js';
-import { useAdminSettings, useAdminStats, useTreasury } from '../api/queries.js';
+import { useAdminSettings, useAdminStats } from '../api/queries.js';
 import { AuditLogTab } from '../audit/AuditLogTab.js';
 import { useAdminEvents } from '../events/use-admin-events.js';
 import { useAdminI18n } from '../i18n.js';
@@ -12,9 +12,9 @@ import { TokenConfigTab } from '../settings/TokenConfigTab.js';
 import { StakesTab } from '../stakes/StakesTab.js';
 import { WithdrawalsTab } from '../withdrawals/WithdrawalsTab.js';
 import { AdminHeader } from './AdminHeader.js';
-import { StatCards } from './StatCards.js';
+import { MaintenanceBanner } from './MaintenanceBanner.js';
+import { SummaryBand } from './SummaryBand.js';
 import { useAntdAriaFixes } from './use-antd-aria-fixes.js';
-import { TreasuryCard } from '../treasury/TreasuryCard.js';
 
 /** The page title carries the count of withdrawals waiting, and the platform its badge. */
 function usePendingCount() {
@@ -30,28 +30,7 @@ function usePendingCount() {
   }, [pending, settings?.tokenName, platform, t]);
 }
 
-/**
- * On a phone the treasury card folds away (its title says when the wallet falls short), so that
- * the tabs are on the first screen rather than below a thousand pixels of figures.
- */
-function FoldedTreasury() {
-  const { t } = useAdminI18n();
-  const { data: coverage } = useTreasury();
-  const label = (
-    <>
-      {t('treasury.title')} {coverage?.covered === false && <Tag color="red">{`${coverage.coveragePercent ?? '0'}%`}</Tag>}
-    </>
-  );
-  return (
-    <Collapse
-      size="small"
-      style={{ marginTop: 8 }}
-      items={[{ key: 'treasury', label, children: <TreasuryCard folded />, styles: { body: { padding: 0 } } }]}
-    />
-  );
-}
-
-/** Logged in: header, the four stat cards, the treasury, and the tabs (Token Config first). */
+/** Logged in: header, the summary band (stat cards, treasury), the maintenance banner while on, and the tabs (Token Config first). */
 export function AdminDashboard() {
   const { t } = useAdminI18n();
   const stream = useAdminEvents();
@@ -74,8 +53,8 @@ export function AdminDashboard() {
     <>
       <AdminHeader stream={stream} />
       <main className="admin-content" ref={content}>
-        <StatCards compact={phone} />
-        {phone ? <FoldedTreasury /> : <TreasuryCard />}
+        <SummaryBand phone={phone} />
+        <MaintenanceBanner />
         <Tabs defaultActiveKey="settings" items={tabs} style={{ marginTop: phone ? 8 : 16 }} />
       </main>
     </>

@@ -57,7 +57,7 @@ export function PayoutReviewDialog({ payout }: { payout: WalletPayout }) {
           { key: 'total', label: t('payout.review.total'), children: <strong>{tokens(total)}</strong> },
         ]}
       />
-      <Typography.Title level={5} className="admin-section-title">
+      <Typography.Title level={2} className="admin-heading-small admin-section-title">
         {t('payout.review.recipients')} ({prepared.recipients.length})
       </Typography.Title>
       <ol className="admin-payout-recipients" aria-label={t('payout.review.recipients')}>

@@ -1,7 +1,8 @@
-import { Button, Form, Input, InputNumber, Modal } from 'antd';
+import { Button, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { planSchema } from '@stakedesk/shared/schemas';
+import { NumberBox } from '../forms/NumberBox.js';
 import { checkWithSchema, recheckShownErrors, serverRefusal } from '../forms/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useToast } from '../toast.js';
@@ -11,7 +12,7 @@ type PlanForm = {
   name?: string;
   description?: string;
   yieldRate?: string;
-  durationDays?: number;
+  durationDays?: number | string;
   minStakeAmount?: string;
   earlyPenaltyRate?: string;
   maxTotalStaked?: string | null;
@@ -77,8 +78,6 @@ export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: Staki
         }
         requiredMark={false}
       >
-        {/* The number boxes have no min or precision: antd would rewrite a typed value silently (0 days
-            to 1); the schema's message under the field says what is wrong instead. */}
         <Form.Item label={t('plans.name')} name="name">
           <Input />
         </Form.Item>
@@ -86,22 +85,22 @@ export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: Staki
           <Input.TextArea rows={2} />
         </Form.Item>
         <Form.Item label={t('plans.yieldRate')} name="yieldRate">
-          <InputNumber stringMode step="0.01" style={{ width: '100%' }} />
+          <NumberBox />
         </Form.Item>
         <Form.Item label={t('plans.durationDays')} name="durationDays">
-          <InputNumber step={1} style={{ width: '100%' }} />
+          <NumberBox whole />
         </Form.Item>
         <Form.Item label={t('plans.minStake')} name="minStakeAmount">
-          <InputNumber stringMode step="0.00000001" style={{ width: '100%' }} />
+          <NumberBox />
         </Form.Item>
         <Form.Item label={t('plans.penaltyRate')} name="earlyPenaltyRate">
-          <InputNumber stringMode step="0.01" style={{ width: '100%' }} />
+          <NumberBox />
         </Form.Item>
         <Form.Item label={t('plans.maxTotalStaked')} name="maxTotalStaked" extra={t('plans.capHint')}>
-          <InputNumber stringMode step="1" style={{ width: '100%' }} />
+          <NumberBox whole />
         </Form.Item>
         <Form.Item label={t('plans.maxPerWallet')} name="maxPerWallet">
-          <InputNumber stringMode step="1" style={{ width: '100%' }} />
+          <NumberBox whole />
         </Form.Item>
       </Form>
     </Modal>

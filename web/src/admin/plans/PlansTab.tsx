@@ -41,7 +41,7 @@ export function PlansTab() {
     <>
       <RoleNotice action="plans.manage" text="role.locked.changes" />
       <div className="admin-toolbar">
-        <Typography.Title level={4} style={{ margin: 0 }}>
+        <Typography.Title level={2} className="admin-heading" style={{ margin: 0 }}>
           {t('plans.title')}
         </Typography.Title>
         {canManage && (
@@ -87,8 +87,9 @@ export function PlansTab() {
                 }
               >
                 {plan.description && <Typography.Paragraph type="secondary">{plan.description}</Typography.Paragraph>}
+                {/* One column on a phone: two squeezed "100 SDT" into a column one letter wide. */}
                 <Descriptions
-                  column={2}
+                  column={{ xs: 1, sm: 2 }}
                   size="small"
                   items={[
                     { key: 'yield', label: t('plans.yieldShort'), children: `${formatExact(plan.yieldRate)}%` },

@@ -76,8 +76,15 @@ export function LoginForm() {
   }
 
   return (
-    <div className="admin-login">
-      <Card title={<Typography.Title level={3}>{t('header.title')}</Typography.Title>} style={{ width: 'min(400px, 100%)' }}>
+    <main className="admin-login">
+      <Card
+        title={
+          <Typography.Title level={1} className="admin-login-title">
+            {t('header.title')}
+          </Typography.Title>
+        }
+        style={{ width: 'min(400px, 100%)' }}
+      >
         {awaitingCode ? (
           // Keyed: each step is its own Form (a Form keeps the store it was mounted with).
           <Form key="code" form={codeForm} layout="vertical" onFinish={submitCode} requiredMark={false}>
@@ -108,6 +115,6 @@ export function LoginForm() {
           </Form>
         )}
       </Card>
-    </div>
+    </main>
   );
 }

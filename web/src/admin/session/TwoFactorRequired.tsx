@@ -33,8 +33,15 @@ export function TwoFactorRequired() {
   }
 
   return (
-    <div className="admin-login">
-      <Card title={<Typography.Title level={3}>{t('setup.title')}</Typography.Title>} style={{ width: 'min(520px, 100%)' }}>
+    <main className="admin-login">
+      <Card
+        title={
+          <Typography.Title level={1} className="admin-login-title">
+            {t('setup.title')}
+          </Typography.Title>
+        }
+        style={{ width: 'min(520px, 100%)' }}
+      >
         {codes ? (
           <RecoveryCodes
             codes={codes}
@@ -51,6 +58,6 @@ export function TwoFactorRequired() {
           {t('header.logout')}
         </Button>
       </Card>
-    </div>
+    </main>
   );
 }

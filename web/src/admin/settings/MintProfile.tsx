@@ -19,7 +19,7 @@ export function MintProfile({ settings }: { settings: AdminSettings }) {
   const program = tokenProgram === SPL_TOKEN ? 'SPL Token' : tokenProgram === TOKEN_2022 ? 'Token-2022' : tokenProgram;
   return (
     <section aria-labelledby="mint-profile-title" data-testid="mint-profile" style={{ marginBottom: 24 }}>
-      <Typography.Title level={5} id="mint-profile-title" style={{ marginTop: 0 }}>
+      <Typography.Title level={2} id="mint-profile-title" className="admin-heading-small" style={{ marginTop: 0 }}>
         {t('settings.mint.title')}
       </Typography.Title>
       <Descriptions

@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Select, Skeleton, Switch } from 'antd';
+import { Button, Card, Checkbox, Col, Form, Input, Row, Select, Skeleton, Switch } from 'antd';
 import { useEffect } from 'react';
 import type { AdminSettings } from '@stakedesk/shared/api-types';
 import { MAINTENANCE_TYPES } from '@stakedesk/shared/constants';
 import { settingsSchema } from '@stakedesk/shared/schemas';
 import { useAdminSettings } from '../api/queries.js';
+import { NumberBox } from '../forms/NumberBox.js';
 import { checkWithSchema, recheckShownErrors, serverRefusal } from '../forms/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { RoleNotice } from '../roles/RoleNotice.js';
@@ -29,9 +30,20 @@ function toInput(values: SettingsForm) {
   return { ...rest, statsOffsetStaked: String(statsOffsetStaked ?? ''), ...(removeHeliusApiKey ? { removeHeliusApiKey } : {}) };
 }
 
+/** The saved settings as the schema takes them: the fields it knows, none of the read-only ones (mint profile, cluster). */
+function savedInput(settings: AdminSettings) {
+  const input: Record<string, unknown> = toInput(formValues(settings));
+  return Object.fromEntries(
+    Object.keys(settingsSchema.fields)
+      .filter((key) => key in input)
+      .map((key) => [key, input[key]]),
+  ) as ReturnType<typeof toInput>;
+}
+
 /**
  * The Platform Settings form: token, logo, RPC provider, support contacts, counters, maintenance,
- * and the two-factor policy. Only an owner saves it; the others read it. A change of wallet,
+ * and the two-factor policy, saved by one button that stays in sight at the foot of the screen; the
+ * maintenance switch saves by itself. Only an owner saves; the others read it. A change of wallet,
  * contract or provider (or the policy turned off) asks for a step-up through the API client.
  */
 export function TokenConfigTab() {
@@ -43,11 +55,19 @@ export function TokenConfigTab() {
   const canSave = usePermission('settings.save').allowed;
 
   useEffect(() => {
-    if (settings) form.setFieldsValue(formValues(settings));
+    if (!settings) return;
+    // A field being edited keeps its text when the saved settings change under it (the maintenance switch, another admin).
+    const edited = (key: string) =>
+      key === 'socialLinks'
+        ? form.isFieldsTouched(SOCIAL_LINKS.map((network) => ['socialLinks', network]))
+        : form.isFieldTouched(key as keyof SettingsForm);
+    form.setFieldsValue(Object.fromEntries(Object.entries(formValues(settings)).filter(([key]) => !edited(key))));
   }, [settings, form]);
 
   const save = useSaveSettings({
     onSuccess: (saved) => {
+      // Saved: nothing is being edited any more, so later changes of the saved settings show in every field.
+      form.resetFields();
       form.setFieldsValue(formValues(saved));
       toast.success(t('settings.saved'));
     },
@@ -56,10 +76,20 @@ export function TokenConfigTab() {
     },
   });
 
+  // The switch saves at once, alone: the saved settings with maintenance flipped, whatever else is being edited.
+  const toggleMaintenance = useSaveSettings({
+    onSuccess: (saved) => toast.success(t(saved.maintenanceMode ? 'settings.maintenanceOn' : 'settings.maintenanceOff')),
+    onError: (error) => toast.error(t('settings.saveFailed'), localize(error)),
+  });
+
   function submit(values: SettingsForm) {
     // Nothing invalid is sent: the first invalid field gets the cursor, and the toast says why nothing was saved.
-    const input = checkWithSchema(form, settingsSchema, toInput(values), localize, ({ message }) =>
-      toast.error(t('settings.saveFailed'), t('forms.notSaved', { reason: message })),
+    const input = checkWithSchema(
+      form,
+      settingsSchema,
+      toInput({ ...values, maintenanceMode: settings!.maintenanceMode }),
+      localize,
+      ({ message }) => toast.error(t('settings.saveFailed'), t('forms.notSaved', { reason: message })),
     );
     if (input) save.mutate(input);
   }
@@ -163,25 +193,25 @@ export function TokenConfigTab() {
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item label={t('settings.offsetStaked')} name="statsOffsetStaked" extra={t('settings.offsetHint')}>
-              <Input inputMode="numeric" />
+              <NumberBox whole />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label={t('settings.offsetStakers')} name="statsOffsetStakers">
-              {/* No min or precision: antd would rewrite a typed value silently; the schema says what is wrong instead. */}
-              <InputNumber style={{ width: '100%' }} />
+              <NumberBox whole />
             </Form.Item>
           </Col>
         </Row>
       </Card>
 
       <Card title={t('settings.maintenanceTitle')} style={{ marginTop: 16 }}>
-        {/* The saved state: flipping the switch changes nothing until the settings are saved. */}
-        {settings.maintenanceMode && (
-          <Alert type="warning" showIcon title={t('settings.maintenanceWarning')} style={{ marginBottom: 16 }} />
-        )}
-        <Form.Item label={t('settings.maintenanceSwitch')} name="maintenanceMode" valuePropName="checked">
-          <Switch />
+        <Form.Item label={t('settings.maintenanceSwitch')} htmlFor="maintenanceMode" extra={t('settings.maintenanceSavedAlone')}>
+          <Switch
+            id="maintenanceMode"
+            checked={settings.maintenanceMode}
+            loading={toggleMaintenance.isPending}
+            onChange={(on) => toggleMaintenance.mutate({ ...savedInput(settings), maintenanceMode: on })}
+          />
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} md={12}>
@@ -213,9 +243,11 @@ export function TokenConfigTab() {
       </Card>
 
       {canSave && (
-        <Button type="primary" htmlType="submit" loading={save.isPending} style={{ marginTop: 16 }}>
-          {save.isPending ? t('settings.pending') : t('settings.submit')}
-        </Button>
+        <div className="admin-save-bar">
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {save.isPending ? t('settings.pending') : t('settings.submit')}
+          </Button>
+        </div>
       )}
     </Form>
   );

@@ -3,14 +3,33 @@ import type { AdminSettings } from '@stakedesk/shared/api-types';
 import type { SettingsInput } from '@stakedesk/shared/schemas';
 import { adminKeys } from '../api/query-keys.js';
 import { useChangeMutation, type MutationCallbacks } from '../events/invalidation.js';
+import { useAdminI18n } from '../i18n.js';
 import { useAdminClient } from '../session/session.js';
+import type { StepUpChange } from '../step-up/step-up.js';
+
+/** The fields whose change the server confirms with a step-up and whose old and new values the dialog shows. */
+const SHOWN_IN_STEP_UP = [
+  ['stakingWallet', 'settings.stakingWallet'],
+  ['tokenContract', 'settings.tokenContract'],
+  ['heliusRpcUrl', 'settings.providerUrl'],
+] as const;
 
 /** Saves the platform settings; the answer is the new settings, shown at once. */
 export function useSaveSettings(callbacks: MutationCallbacks<AdminSettings, SettingsInput> = {}) {
   const client = useAdminClient();
   const queryClient = useQueryClient();
+  const { t } = useAdminI18n();
+  const changesFrom = (input: SettingsInput): StepUpChange[] => {
+    const saved = queryClient.getQueryData<AdminSettings>(adminKeys.settings);
+    if (!saved) return [];
+    return SHOWN_IN_STEP_UP.filter(([field]) => (input[field] ?? '') !== (saved[field] ?? '')).map(([field, label]) => ({
+      label: t(label),
+      from: saved[field] || t('stepUp.none'),
+      to: input[field] || t('stepUp.none'),
+    }));
+  };
   return useChangeMutation(
-    (input: SettingsInput) => client.send<AdminSettings>('PUT', '/api/admin/settings', input),
+    (input: SettingsInput) => client.send<AdminSettings>('PUT', '/api/admin/settings', input, { stepUpChanges: changesFrom(input) }),
     () => [{ type: 'admin.changed', entityType: 'settings' }],
     {
       ...callbacks,

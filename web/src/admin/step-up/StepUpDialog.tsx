@@ -82,6 +82,21 @@ export function StepUpDialog() {
       afterOpenChange={(open) => open && passwordInput.current?.focus()}
     >
       <Typography.Paragraph>{withCode ? t('stepUp.textCode') : t('stepUp.text')}</Typography.Paragraph>
+      {question && question.changes.length > 0 && (
+        <dl className="admin-step-up-changes">
+          {question.changes.map((change) => (
+            <div key={change.label}>
+              <dt>{change.label}</dt>
+              <dd>
+                <span className="admin-step-up-label">{t('stepUp.from')}</span> <span className="admin-mono">{change.from}</span>
+              </dd>
+              <dd>
+                <span className="admin-step-up-label">{t('stepUp.to')}</span> <strong className="admin-mono">{change.to}</strong>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
       {refusal && <Alert type="error" showIcon title={refusal} role="alert" style={{ marginBottom: 16 }} />}
       <Form form={form} name="step-up" layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item label={t('stepUp.password')} name="currentPassword">

@@ -3,11 +3,15 @@ import { ApiError } from '../../lib/api-client.js';
 /** What a step-up adds to the body of a change that redirects money or power. */
 export type StepUpProof = { currentPassword: string; code?: string };
 
+/** One value the change replaces, as the admin confirming it reads it: what it was and what it becomes. */
+export type StepUpChange = { label: string; from: string; to: string };
+
 /**
  * Asks the admin for a proof and runs `attempt` with it: resolves with the attempt's answer, or
  * rejects with StepUpCancelled when the admin gives up (or with whatever else the attempt met).
+ * `changes`, when the caller knows them, are shown with the question.
  */
-export type StepUpAsk = <T>(attempt: (proof: StepUpProof) => Promise<T>) => Promise<T>;
+export type StepUpAsk = <T>(attempt: (proof: StepUpProof) => Promise<T>, changes?: StepUpChange[]) => Promise<T>;
 
 /** The admin closed the step-up dialog: nothing was changed and nothing needs saying. */
 export class StepUpCancelled extends Error {
@@ -37,13 +41,18 @@ function withProof(body: unknown, proof: StepUpProof): Record<string, unknown> {
  * Sends `body`; when the server asks for a step-up, asks the admin and sends the same body again
  * with the proof added, as often as the admin tries.
  */
-export async function sendWithStepUp<T>(send: (body: unknown) => Promise<T>, body: unknown, ask: StepUpAsk): Promise<T> {
+export async function sendWithStepUp<T>(
+  send: (body: unknown) => Promise<T>,
+  body: unknown,
+  ask: StepUpAsk,
+  changes?: StepUpChange[],
+): Promise<T> {
   try {
     return await send(body);
   } catch (error) {
     if (!isStepUpRefusal(error)) throw error;
   }
-  return ask((proof) => send(withProof(body, proof)));
+  return ask((proof) => send(withProof(body, proof)), changes);
 }
 
 /**
@@ -52,6 +61,7 @@ export async function sendWithStepUp<T>(send: (body: unknown) => Promise<T>, bod
  * the request that asked gets it.
  */
 export type StepUpQuestion = {
+  changes: StepUpChange[];
   attempt(proof: StepUpProof): Promise<void>;
   cancel(): void;
 };
@@ -61,7 +71,7 @@ export function createStepUpBroker() {
   let listener: ((question: StepUpQuestion | null) => void) | null = null;
   let open: StepUpQuestion | null = null;
 
-  const ask: StepUpAsk = <T>(attempt: (proof: StepUpProof) => Promise<T>) =>
+  const ask: StepUpAsk = <T>(attempt: (proof: StepUpProof) => Promise<T>, changes: StepUpChange[] = []) =>
     new Promise<T>((resolve, reject) => {
       if (!listener) {
         reject(new StepUpCancelled());
@@ -76,6 +86,7 @@ export function createStepUpBroker() {
         listener?.(open);
       };
       const question: StepUpQuestion = {
+        changes,
         async attempt(proof) {
           if (settled) return;
           try {

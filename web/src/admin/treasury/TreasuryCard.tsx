@@ -5,6 +5,7 @@ import { formatExact } from '@stakedesk/shared/format';
 import { useAdminSettings, useTreasury } from '../api/queries.js';
 import { chainCauseOf } from '../chain/chain-cause.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
+import { useCoverageLabel } from './use-coverage-label.js';
 
 /**
  * Can we pay everyone? The staking wallet's balance against what is owed, and what falls due soon.
@@ -15,22 +16,22 @@ export function TreasuryCard({ folded = false }: { folded?: boolean }) {
   const localize = useLocalizeMessage();
   const { data: coverage, isLoading, isError, refetch, isFetching } = useTreasury();
   const { data: settings } = useAdminSettings();
+  const coverageLabel = useCoverageLabel();
   const symbol = settings?.tokenSymbol ?? '';
   const amount = (value: string | null | undefined) => (value == null ? t('treasury.unknown') : `${formatExact(value)} ${symbol}`.trim());
+  const earlierWallets = (coverage?.wallets.length ?? 0) > 1;
+  const otherTokens = coverage?.liabilitiesElsewhere.filter((owed) => owed.tokenContract !== settings?.tokenContract) ?? [];
   const figures = [
-    { key: 'balance', title: t('treasury.balance'), value: amount(coverage?.balance) },
+    earlierWallets
+      ? { key: 'balance', title: t('treasury.heldBalance'), value: amount(coverage?.heldBalance) }
+      : { key: 'balance', title: t('treasury.balance'), value: amount(coverage?.balance) },
     { key: 'liabilities', title: t('treasury.liabilities'), value: amount(coverage?.liabilities.total) },
     { key: 'due7', title: t('treasury.dueWithin', { days: 7 }), value: amount(coverage?.dueWithin7Days) },
     { key: 'due30', title: t('treasury.dueWithin', { days: 30 }), value: amount(coverage?.dueWithin30Days) },
     {
       key: 'ratio',
       title: t('treasury.coverage'),
-      value:
-        coverage?.coveragePercent != null
-          ? `${coverage.coveragePercent}%`
-          : coverage?.balance == null
-            ? t('treasury.unknown')
-            : t('treasury.nothingOwed'),
+      value: coverageLabel(coverage),
     },
   ];
   return (
@@ -59,20 +60,37 @@ export function TreasuryCard({ folded = false }: { folded?: boolean }) {
           style={{ marginBottom: 16 }}
         />
       )}
-      {coverage && coverage.liabilitiesElsewhere.length > 0 && (
+      {coverage && earlierWallets && (
+        <Alert
+          type="info"
+          showIcon
+          message={t('treasury.wallets', { count: coverage.wallets.length })}
+          description={
+            <ul className="admin-plain-list">
+              {coverage.wallets.map((wallet) => (
+                <li key={wallet.stakingWallet} className="admin-break-anywhere">
+                  {t(wallet.current ? 'treasury.walletCurrent' : 'treasury.walletEarlier', {
+                    wallet: wallet.stakingWallet,
+                    balance: amount(wallet.balance),
+                    owed: amount(wallet.owed),
+                  })}
+                </li>
+              ))}
+            </ul>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {otherTokens.length > 0 && (
         <Alert
           type="warning"
           showIcon
-          message={t('treasury.elsewhere')}
+          message={t('treasury.otherToken')}
           description={
             <ul className="admin-plain-list">
-              {coverage.liabilitiesElsewhere.map((owed) => (
-                <li key={`${owed.tokenContract}:${owed.stakingWallet}`}>
-                  {t('treasury.elsewhereItem', {
-                    amount: owed.tokenContract === settings?.tokenContract ? amount(owed.total) : formatExact(owed.total),
-                    wallet: owed.stakingWallet,
-                    token: owed.tokenContract,
-                  })}
+              {otherTokens.map((owed) => (
+                <li key={`${owed.tokenContract}:${owed.stakingWallet}`} className="admin-break-anywhere">
+                  {t('treasury.elsewhereItem', { amount: formatExact(owed.total), wallet: owed.stakingWallet, token: owed.tokenContract })}
                 </li>
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import { Button, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Grid, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import type { AdminWithdrawal as Withdrawal } from '@stakedesk/shared/api-types';
 import { formatDateTime, formatExact } from '@stakedesk/shared/format';
@@ -53,6 +53,8 @@ export function WithdrawalsTab() {
     setSelected((current) => (current.every((w) => payable.has(w.id)) ? current : current.filter((w) => payable.has(w.id))));
   }, [pendingRows]);
   const amount = (value: string) => `${formatExact(value)} ${symbol}`.trim();
+  // On a phone the amount column scrolls away under the fixed actions: the amount is said beside its buttons.
+  const phone = Grid.useBreakpoint().md === false;
 
   const user: Columns[number] = {
     title: t('withdrawals.user'),
@@ -120,13 +122,21 @@ export function WithdrawalsTab() {
         </Space>
       );
       // Under review, an owner's way out is here, in the column that stays in view on a phone.
-      if (!canResolve || payoutStanding(withdrawal.payout) !== 'review') return buttons;
+      const withAmount = phone ? (
+        <Space direction="vertical" size={4}>
+          <strong>{amount(withdrawal.finalAmount)}</strong>
+          {buttons}
+        </Space>
+      ) : (
+        buttons
+      );
+      if (!canResolve || payoutStanding(withdrawal.payout) !== 'review') return withAmount;
       return (
         <Space direction="vertical" size={4}>
           <Button type="primary" danger size="small" onClick={() => setResolving(withdrawal)}>
             {t('payout.resolve')}
           </Button>
-          {buttons}
+          {withAmount}
         </Space>
       );
     },
@@ -176,7 +186,7 @@ export function WithdrawalsTab() {
 
   const section = (title: string, columns: Columns, { table, query }: typeof pending, empty?: string, selectable = false) => (
     <section aria-label={title}>
-      <Typography.Title level={4} className="admin-section-title">
+      <Typography.Title level={2} className="admin-heading admin-section-title">
         {title}
       </Typography.Title>
       {selectable && (

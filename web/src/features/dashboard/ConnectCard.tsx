@@ -10,7 +10,7 @@ import { useWallet } from '../wallet/wallet-context.js';
 export function ConnectCard() {
   const { t } = useI18n();
   const { status } = useWallet();
-  const connect = useConnectWallet();
+  const { connect, installDialog } = useConnectWallet();
   const { data: settings } = useSettings();
   usePageTitle(t('title.dashboard'), settings?.tokenName);
   usePageDescription(t('meta.dashboard', { token: settings?.tokenName ?? '' }));
@@ -25,6 +25,7 @@ export function ConnectCard() {
         </button>
         <Link to="/">{t('nav.backHome')}</Link>
       </section>
+      {installDialog}
     </main>
   );
 }

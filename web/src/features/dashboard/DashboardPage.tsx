@@ -5,7 +5,7 @@ import { MOST_POPULAR_PLAN_INDEX } from '@stakedesk/shared/constants';
 import { stakingDestination } from '@stakedesk/shared/staking-open';
 import { usePageTitle } from '../../components/use-page-title.js';
 import { usePageDescription } from '../../components/use-page-description.js';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
 import { usePlans } from '../plans/api.js';
 import { PlanCard } from '../plans/PlanCard.js';
 import { useSettings } from '../settings/api.js';
@@ -16,12 +16,14 @@ import { useStakeSummary } from './api.js';
 import { StakeRecords, SummaryCards } from './StakeRecords.js';
 import { StatementButton } from './StatementButton.js';
 import { useRetryPendingDeposits } from './use-retry-pending-deposits.js';
+import { DashboardSkeleton } from './DashboardSkeleton.js';
+import { LoadError } from '../../components/LoadError.js';
 
 export function DashboardPage() {
   const { t } = useI18n();
-  const { data: settings } = useSettings();
+  const { data: settings, isError: settingsFailed, refetch: refetchSettings } = useSettings();
   const { address, status } = useWallet();
-  const { data: plans = [] } = usePlans();
+  const { data: plans = [], isError: plansFailed, refetch: refetchPlans } = usePlans();
   // The summary says whether there is a statement to download; the cards and tables read it too (one query).
   const { data: summary } = useStakeSummary(address);
   const [staking, setStaking] = useState<{ plan: StakingPlan; restaking?: Stake }>();
@@ -30,8 +32,16 @@ export function DashboardPage() {
   usePageTitle(t('title.dashboard'), settings?.tokenName);
   usePageDescription(t('meta.dashboard', { token: settings?.tokenName ?? '' }));
 
+  if (settingsFailed) {
+    return (
+      <main className="dashboard">
+        <h1>{t('title.dashboard')}</h1>
+        <LoadError message={t('states.dashboardFailed')} onRetry={() => void refetchSettings()} />
+      </main>
+    );
+  }
   // Without a wallet the route shows the ConnectCard instead (DashboardRoute.tsx).
-  if (status !== 'connected' || !address || !settings) return <main aria-busy="true" />;
+  if (status !== 'connected' || !address || !settings) return <DashboardSkeleton />;
 
   // A restake goes into the stake's own plan (today's terms); the server refuses if it closed.
   const restakePlan = (stake: Stake): StakingPlan =>
@@ -56,6 +66,18 @@ export function DashboardPage() {
       </div>
       <SummaryCards wallet={address} symbol={symbol} />
 
+      {/* The holder's own positions first (on a phone, above the fold); then a new stake. */}
+      <StakeRecords
+        wallet={address}
+        symbol={symbol}
+        cluster={cluster}
+        actions={{
+          onUnstake: setUnstaking,
+          onRestake: (stake) => setStaking({ plan: restakePlan(stake), restaking: stake }),
+          onWithdraw: setUnstaking,
+        }}
+      />
+
       <section id="new-stake" aria-labelledby="new-stake-title">
         <h2 id="new-stake-title">{t('dashboard.newStake')}</h2>
         {!open && (
@@ -63,6 +85,7 @@ export function DashboardPage() {
             {t('plans.closed')}
           </p>
         )}
+        {plansFailed && <LoadError message={t('states.plansFailed')} onRetry={() => void refetchPlans()} />}
         <div className={plans.length === 1 ? 'plan-grid single' : 'plan-grid'}>
           {plans.map((plan, index) => (
             <PlanCard
@@ -76,17 +99,6 @@ export function DashboardPage() {
           ))}
         </div>
       </section>
-
-      <StakeRecords
-        wallet={address}
-        symbol={symbol}
-        cluster={cluster}
-        actions={{
-          onUnstake: setUnstaking,
-          onRestake: (stake) => setStaking({ plan: restakePlan(stake), restaking: stake }),
-          onWithdraw: setUnstaking,
-        }}
-      />
 
       <p className="back-home">
         <Link to="/">{t('nav.backHome')}</Link>

@@ -1,4 +1,4 @@
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
 
 /** Under a paged table: asks for its next page while there is one. */
 export function ShowMore({ list }: { list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown } }) {

@@ -1,6 +1,9 @@
 import type { Stake } from '@stakedesk/shared/api-types';
-import { formatAmount, type SolanaCluster } from '@stakedesk/shared/format';
-import { useI18n } from '../../i18n/i18n.js';
+import type { SolanaCluster } from '@stakedesk/shared/format';
+import { LoadError } from '../../components/LoadError.js';
+import { useFormat } from '../../i18n/format.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
+import { SummarySkeleton, TableSkeleton } from './DashboardSkeleton.js';
 import { useStakeGroup, useStakeSummary, useWithdrawalPages } from './api.js';
 import { ShowMore } from './ShowMore.js';
 import { ActiveStakesTable, CompletedStakesTable, HistoricalStakesTable } from './StakeTables.js';
@@ -9,12 +12,15 @@ import { WithdrawalsTable } from './WithdrawalsTable.js';
 /** A wallet's four cards, from the server's summary (public, like the lists). */
 export function SummaryCards({ wallet, symbol }: { wallet: string; symbol: string }) {
   const { t } = useI18n();
-  const { data: summary } = useStakeSummary(wallet);
+  const format = useFormat();
+  const { data: summary, isPending, isError, refetch } = useStakeSummary(wallet);
+  if (isError) return <LoadError message={t('states.dashboardFailed')} onRetry={() => void refetch()} />;
+  if (isPending) return <SummarySkeleton />;
   const cards = [
-    [t('dashboard.totalStaked'), `${formatAmount(summary?.totalStaked ?? '0', 0)} ${symbol}`],
-    [t('dashboard.totalRewards'), `${formatAmount(summary?.totalRewards ?? '0', 0)} ${symbol}`],
-    [t('dashboard.activeStakes'), String(summary?.stakes.running ?? 0)],
-    [t('dashboard.pendingWithdrawals'), String(summary?.pendingWithdrawals ?? 0)],
+    [t('dashboard.totalStaked'), format.tokens(summary.totalStaked, symbol)],
+    [t('dashboard.totalRewards'), format.tokens(summary.totalRewards, symbol)],
+    [t('dashboard.activeStakes'), format.amount(summary.stakes.running, 0)],
+    [t('dashboard.pendingWithdrawals'), format.amount(summary.pendingWithdrawals, 0)],
   ];
   return (
     <section className="summary-cards">
@@ -61,7 +67,11 @@ export function StakeRecords({
     <>
       <section aria-labelledby="active-title">
         <h2 id="active-title">{t('dashboard.activeStakes')}</h2>
-        {running.isPending ? null : (
+        {running.isError && !running.data ? (
+          <LoadError message={t('states.dashboardFailed')} onRetry={() => void running.refetch()} />
+        ) : running.isPending ? (
+          <TableSkeleton />
+        ) : (
           <ActiveStakesTable stakes={running.rows} symbol={symbol} cluster={cluster} onUnstake={actions?.onUnstake} />
         )}
         <ShowMore list={running} />
@@ -77,7 +87,13 @@ export function StakeRecords({
 
       <section aria-labelledby="withdrawals-title">
         <h2 id="withdrawals-title">{t('dashboard.withdrawalRequests')}</h2>
-        {withdrawals.isPending ? null : <WithdrawalsTable withdrawals={withdrawals.rows} symbol={symbol} cluster={cluster} />}
+        {withdrawals.isError && !withdrawals.data ? (
+          <LoadError message={t('states.dashboardFailed')} onRetry={() => void withdrawals.refetch()} />
+        ) : withdrawals.isPending ? (
+          <TableSkeleton />
+        ) : (
+          <WithdrawalsTable withdrawals={withdrawals.rows} symbol={symbol} cluster={cluster} />
+        )}
         <ShowMore list={withdrawals} />
       </section>
 

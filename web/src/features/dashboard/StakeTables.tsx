@@ -1,16 +1,17 @@
 import type { FinishedStake, Stake } from '@stakedesk/shared/api-types';
-import { formatAmount, formatDateTime, type SolanaCluster } from '@stakedesk/shared/format';
+import type { SolanaCluster } from '@stakedesk/shared/format';
 import { addWhole } from '@stakedesk/shared/money';
-import { daysRemaining, progressPercent, stakeBadge } from '@stakedesk/shared/stake-status';
+import { holderStakeBadge, stakeProgress } from '@stakedesk/shared/stake-status';
 import { EmptyState } from '../../components/EmptyState.js';
 import { TableHead } from '../../components/TableHead.js';
 import type { MessageKey } from '../../i18n/en.js';
-import { useI18n } from '../../i18n/i18n.js';
+import { useFormat } from '../../i18n/format.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
 import { daysText } from '../../i18n/plural.js';
 import { TxLink } from './TxLink.js';
 
 type Common = { stakes: Stake[]; symbol: string; cluster: SolanaCluster };
-const amount = (value: string, symbol: string) => `${formatAmount(value, 0)} ${symbol}`;
+// Each cell carries its column's name (data-label): on a phone a row is a card of labelled lines (styles.css, .stacked).
 
 const ACTIVE_COLUMNS: MessageKey[] = ['col.plan', 'col.staked', 'col.rewards', 'col.progress', 'col.status', 'col.transaction'];
 
@@ -20,31 +21,40 @@ const ACTIVE_COLUMNS: MessageKey[] = ['col.plan', 'col.staked', 'col.rewards', '
  */
 export function ActiveStakesTable({ stakes, symbol, cluster, onUnstake }: Common & { onUnstake?: (stake: Stake) => void }) {
   const { t } = useI18n();
+  const format = useFormat();
   if (stakes.length === 0) {
     return <EmptyState message={t('dashboard.noActive')} action={onUnstake && <a href="#new-stake">{t('dashboard.startStaking')}</a>} />;
   }
   return (
-    <div className="table-wrap">
+    <div className="table-wrap stacked">
       <table>
         <TableHead columns={onUnstake ? [...ACTIVE_COLUMNS, 'col.action'] : ACTIVE_COLUMNS} />
         <tbody>
           {stakes.map((stake) => (
             <tr key={stake.id}>
-              <td>{stake.plan.name}</td>
-              <td>{amount(stake.amount, symbol)}</td>
-              <td>{amount(stake.rewardAmount, symbol)}</td>
-              <td>
-                {t('stake.daysLeft', { left: daysRemaining(stake.createdAt, stake.plan.durationDays), total: stake.plan.durationDays })}
-                <progress max={100} value={progressPercent(stake.createdAt, stake.plan.durationDays)} />
+              <td data-label={t('col.plan')}>{stake.plan.name}</td>
+              <td data-label={t('col.staked')}>{format.tokens(stake.amount, symbol)}</td>
+              <td data-label={t('col.rewards')}>
+                {stake.rewardForfeited ? (
+                  <>
+                    <del>{format.tokens(stake.rewardAmount, symbol)}</del>{' '}
+                    {t('stake.rewardForfeited', { amount: format.tokens('0', symbol) })}
+                  </>
+                ) : (
+                  format.tokens(stake.rewardAmount, symbol)
+                )}
               </td>
-              <td>
-                <span className="badge">{t(`badge.${stakeBadge(stake)}`)}</span>
+              <td data-label={t('col.progress')}>
+                <Progress stake={stake} />
               </td>
-              <td>
+              <td data-label={t('col.status')}>
+                <span className="badge">{t(`badge.${holderStakeBadge(stake)}`)}</span>
+              </td>
+              <td data-label={t('col.transaction')}>
                 <TxLink txId={stake.txId} cluster={cluster} />
               </td>
               {onUnstake && (
-                <td>
+                <td data-label={t('col.action')}>
                   {stake.status === 'active' ? (
                     <button type="button" className="button small" onClick={() => onUnstake(stake)}>
                       {t('stake.unstake')}
@@ -59,6 +69,20 @@ export function ActiveStakesTable({ stakes, symbol, cluster, onUnstake }: Common
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Days left and a bar while the stake runs; once a withdrawal is asked for, how the stake ended. */
+function Progress({ stake }: { stake: Stake }) {
+  const { t } = useI18n();
+  const progress = stakeProgress(stake);
+  if (progress.kind === 'ended') return t('stake.periodEnded');
+  if (progress.kind === 'unstakedEarly') return t('stake.unstakedEarly');
+  return (
+    <>
+      {t('stake.daysLeft', { left: progress.daysLeft, total: progress.totalDays })}
+      <progress max={100} value={progress.percent} />
+    </>
   );
 }
 
@@ -79,25 +103,26 @@ export function CompletedStakesTable({
   actions,
 }: Common & { actions?: { onRestake: (stake: Stake) => void; onWithdraw: (stake: Stake) => void } }) {
   const { language, t } = useI18n();
+  const format = useFormat();
   return (
-    <div className="table-wrap">
+    <div className="table-wrap stacked">
       <table>
         <TableHead columns={actions ? [...COMPLETED_COLUMNS, 'col.actions'] : COMPLETED_COLUMNS} />
         <tbody>
           {stakes.map((stake) => (
             <tr key={stake.id}>
-              <td>{stake.plan.name}</td>
-              <td>{amount(stake.amount, symbol)}</td>
-              <td>{amount(addWhole(stake.amount, stake.rewardAmount), symbol)}</td>
-              <td>{daysText(t, language, stake.plan.durationDays)}</td>
-              <td>
-                <span className="badge">{t(`badge.${stakeBadge(stake)}`)}</span>
+              <td data-label={t('col.plan')}>{stake.plan.name}</td>
+              <td data-label={t('col.stakedAmount')}>{format.tokens(stake.amount, symbol)}</td>
+              <td data-label={t('col.totalReturn')}>{format.tokens(addWhole(stake.amount, stake.rewardAmount), symbol)}</td>
+              <td data-label={t('col.duration')}>{daysText(t, language, stake.plan.durationDays)}</td>
+              <td data-label={t('col.status')}>
+                <span className="badge">{t(`badge.${holderStakeBadge(stake)}`)}</span>
               </td>
-              <td>
+              <td data-label={t('col.transaction')}>
                 <TxLink txId={stake.txId} cluster={cluster} />
               </td>
               {actions && (
-                <td className="actions">
+                <td data-label={t('col.actions')} className="actions">
                   <button type="button" className="button small" onClick={() => actions.onRestake(stake)}>
                     {t('stake.restake')}
                   </button>
@@ -117,8 +142,9 @@ export function CompletedStakesTable({
 /** Finalized stakes: RESTAKED when no completed withdrawal paid them, WITHDRAWN otherwise. */
 export function HistoricalStakesTable({ stakes, symbol, cluster }: Omit<Common, 'stakes'> & { stakes: FinishedStake[] }) {
   const { language, t } = useI18n();
+  const format = useFormat();
   return (
-    <div className="table-wrap">
+    <div className="table-wrap stacked">
       <table>
         <TableHead
           columns={[
@@ -138,23 +164,23 @@ export function HistoricalStakesTable({ stakes, symbol, cluster }: Omit<Common, 
             const total = paid ? paid.finalAmount : addWhole(stake.amount, stake.rewardAmount);
             return (
               <tr key={stake.id}>
-                <td>
+                <td data-label={t('col.plan')}>
                   {stake.plan.name}
                   <small className="muted">
                     {' '}
-                    {daysText(t, language, stake.plan.durationDays)} · {stake.plan.yieldRate}%
+                    {daysText(t, language, stake.plan.durationDays)} · {format.percent(stake.plan.yieldRate)}
                   </small>
                 </td>
-                <td>{amount(stake.amount, symbol)}</td>
-                <td className={penalised ? 'negative' : undefined}>
-                  {penalised ? `-${formatAmount(paid.penaltyAmount, 0)} ${symbol}` : amount(stake.rewardAmount, symbol)}
+                <td data-label={t('col.originalAmount')}>{format.tokens(stake.amount, symbol)}</td>
+                <td data-label={t('col.finalRewards')} className={penalised ? 'negative' : undefined}>
+                  {penalised ? `-${format.tokens(paid.penaltyAmount, symbol)}` : format.tokens(stake.rewardAmount, symbol)}
                 </td>
-                <td>{amount(total, symbol)}</td>
-                <td>{stake.completedAt ? formatDateTime(stake.completedAt) : ''}</td>
-                <td>
+                <td data-label={t('col.totalValue')}>{format.tokens(total, symbol)}</td>
+                <td data-label={t('col.completionDate')}>{stake.completedAt ? format.dateTime(stake.completedAt) : ''}</td>
+                <td data-label={t('col.p2p')}>
                   <TxLink txId={paid?.txId ?? stake.txId} cluster={cluster} />
                 </td>
-                <td>
+                <td data-label={t('col.actionTaken')}>
                   <span className="badge">{t('stake.finalized')}</span> {paid ? t('stake.withdrawn') : t('stake.restaked')}
                 </td>
               </tr>

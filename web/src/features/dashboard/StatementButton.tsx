@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
 import { useLocalizeError } from '../../i18n/localize-error.js';
 import { notify } from '../../lib/notify.js';
 import { fetchWholeLists } from './api.js';

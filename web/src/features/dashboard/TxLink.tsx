@@ -1,7 +1,7 @@
 import { explorerTxUrl, type SolanaCluster } from '@stakedesk/shared/format';
 import { shortenTxId } from '@stakedesk/shared/shorten';
 import { isRestakeTxId } from '@stakedesk/shared/stake-status';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
 
 /** An explorer link with the first and last 8 characters; 'No TXID'; or RESTAKE for restakes. */
 export function TxLink({ txId, cluster }: { txId: string | null; cluster: SolanaCluster }) {

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { shortenAddress } from '@stakedesk/shared/shorten';
 import { usePageTitle } from '../../components/use-page-title.js';
 import { usePageDescription } from '../../components/use-page-description.js';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
 import { useSettings } from '../settings/api.js';
 import { useWallet } from '../wallet/wallet-context.js';
 import { useStakeSummary } from './api.js';

@@ -17,6 +17,7 @@ const stake = (id: number, createdAt: string, extra: Partial<Stake> = {}): Stake
   plan,
   amount: '1000',
   rewardAmount: '100',
+  rewardForfeited: false,
   status: 'active',
   createdAt,
   endsAt: '2026-02-01T00:00:00.000Z',
@@ -54,6 +55,13 @@ describe('statementCsv', () => {
       `2026-03-01T00:00:00.000Z,withdrawal,7,2,"'=HYPERLINK(""http://evil"",""Gold"")",1000,100,0,1100,completed,,2026-03-02T00:00:00.000Z,payout1`,
       '',
     ]);
+  });
+
+  it('lists no reward for a stake an early unstake forfeited it on', () => {
+    const csv = statementCsv([stake(3, '2026-01-03T00:00:00.000Z', { status: 'pending_withdrawal', rewardForfeited: true })], []);
+    expect(csv.split('\r\n')[1]).toBe(
+      `2026-01-03T00:00:00.000Z,stake,3,3,"'=HYPERLINK(""http://evil"",""Gold"")",1000,0,,,pending_withdrawal,2026-02-01T00:00:00.000Z,,sig1`,
+    );
   });
 
   it('names the file after the wallet and the day', () => {

@@ -1,6 +1,7 @@
 import type { Stake, Withdrawal } from '@stakedesk/shared/api-types';
 import { csvLine } from '@stakedesk/shared/csv';
 import { subtractWhole } from '@stakedesk/shared/money';
+import { rewardDue } from '@stakedesk/shared/stake-status';
 
 const HEADER = [
   'date',
@@ -29,7 +30,7 @@ function stakeLine(stake: Stake): Line {
     stake.id,
     stake.plan.name,
     stake.amount,
-    stake.rewardAmount,
+    rewardDue(stake),
     '',
     '',
     stake.status,

@@ -4,7 +4,8 @@ import { explorerAddressUrl } from '@stakedesk/shared/format';
 import { smallestStake, stakeQuote } from '@stakedesk/shared/money';
 import { usePageTitle } from '../../components/use-page-title.js';
 import { usePageDescription } from '../../components/use-page-description.js';
-import { useI18n } from '../../i18n/i18n.js';
+import { useFormat } from '../../i18n/format.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
 import { usePlans } from '../plans/api.js';
 import { useSettings } from '../settings/api.js';
 import { docsEn, type DocsKey } from './docs-en.js';
@@ -25,6 +26,7 @@ function useDocsText(): { text: Text; language: string } {
 }
 
 function PlanExample({ plan, symbol, text, language }: { plan: StakingPlan; symbol: string; text: Text; language: string }) {
+  const format = useFormat();
   const amount = smallestStake(plan.minStakeAmount);
   const quote = stakeQuote(amount, plan);
   const days = text(new Intl.PluralRules(language).select(plan.durationDays) === 'one' ? 'dayOne' : 'dayOther', {
@@ -34,13 +36,13 @@ function PlanExample({ plan, symbol, text, language }: { plan: StakingPlan; symb
     <li>
       {text('planExample', {
         plan: plan.name,
-        amount,
+        amount: format.amount(amount, 0),
         symbol,
         days,
-        total: quote.total,
-        reward: quote.reward,
-        rate: Number(plan.yieldRate),
-        net: quote.earlyNet,
+        total: format.amount(quote.total, 0),
+        reward: format.amount(quote.reward, 0),
+        rate: format.exact(plan.yieldRate),
+        net: format.amount(quote.earlyNet, 0),
       })}
     </li>
   );

@@ -8,7 +8,7 @@ export const docsEn = {
   rulesHeading: 'The rules',
   reward: 'The reward is your stake times the plan’s yield percent for the whole period, not per year.',
   rewardExample: 'Example: {rate}% yield on {amount} gives {reward}.',
-  early: 'Withdrawing early forfeits all rewards and charges the plan’s penalty percent: you receive your stake minus stake × penalty.',
+  early: 'Unstaking early forfeits all rewards and charges the plan’s penalty percent: you receive your stake minus stake × penalty.',
   earlyExample: 'Example: {rate}% penalty on {amount} gives {net} net.',
   restake: 'When a stake ends you can withdraw your principal plus reward, or restake both into a new stake.',
   restakeExample: 'Example: {amount} at {rate}% restakes as a new stake of {total}.',
@@ -18,7 +18,7 @@ export const docsEn = {
   plansHeading: 'The plans today',
   plansIntro: 'What each plan pays on its minimum stake:',
   planExample:
-    '{plan}: stake {amount} {symbol} for {days}, get back {total} {symbol} ({reward} reward, {rate}% for the whole period); leave early and get {net} {symbol}.',
+    '{plan}: stake {amount} {symbol} for {days}, get back {total} {symbol} ({reward} reward, {rate}% for the whole period); unstake early and get {net} {symbol}.',
   dayOne: '{count} day',
   dayOther: '{count} days',
   noPlans: 'No plan is open at the moment.',

@@ -4,7 +4,9 @@ import { MOST_POPULAR_PLAN_INDEX } from '@stakedesk/shared/constants';
 import { stakingDestination } from '@stakedesk/shared/staking-open';
 import { usePageTitle } from '../../components/use-page-title.js';
 import { usePageDescription } from '../../components/use-page-description.js';
+import { useFormat } from '../../i18n/format.js';
 import { useI18n } from '../../i18n/i18n.js';
+import { holdersText } from '../../i18n/plural.js';
 import { usePlans } from '../plans/api.js';
 import { PlanCard } from '../plans/PlanCard.js';
 import { useSettings } from '../settings/api.js';
@@ -12,15 +14,18 @@ import { useStats } from '../stats/api.js';
 import { AnimatedCounter } from '../stats/AnimatedCounter.js';
 import { useWallet } from '../wallet/wallet-context.js';
 import { EmptyState } from '../../components/EmptyState.js';
+import { LoadError } from '../../components/LoadError.js';
+import { LandingSkeleton } from './LandingSkeleton.js';
 
 // The dialog (and the transfer code behind it) loads when a holder picks a plan.
 const StakeDialog = lazy(() => import('../staking/StakeDialog.js').then((m) => ({ default: m.StakeDialog })));
 
 export function LandingPage() {
-  const { t } = useI18n();
+  const { language, t } = useI18n();
+  const format = useFormat();
   const { data: settings, isPending: settingsPending } = useSettings();
-  const { data: plans, isPending: plansPending } = usePlans();
-  const { data: stats } = useStats();
+  const { data: plans, isPending: plansPending, isError: plansFailed, refetch: refetchPlans } = usePlans();
+  const { data: stats, isError: statsFailed, refetch: refetchStats } = useStats();
   const { status, connect, hasWallet } = useWallet();
   const [staking, setStaking] = useState<StakingPlan>();
   usePageTitle(t('title.home'), settings?.tokenName);
@@ -41,7 +46,7 @@ export function LandingPage() {
 
   // The page appears whole once the token's name and the plans are known: filled in piece by piece,
   // the title (wrapping to two lines) and the plan grid pushed everything below them (layout shift).
-  if (settingsPending || plansPending) return <main aria-busy="true" className="page-loading" />;
+  if (settingsPending || plansPending) return <LandingSkeleton />;
 
   const staked = Number(stats?.totalStaked ?? 0) + Number(settings?.statsOffsetStaked ?? 0);
   const stakers = (stats?.totalStakers ?? 0) + (settings?.statsOffsetStakers ?? 0);
@@ -53,19 +58,32 @@ export function LandingPage() {
       <section className="hero">
         <h1>{t('hero.title', { token: settings?.tokenName ?? '' })}</h1>
         <p>{t('hero.pitch')}</p>
-        <div className="counters">
-          <div>
-            <AnimatedCounter target={stats && settings ? staked : 0} loadingText={t('stats.loading')} />
-            <span>{t('stats.totalStaked')}</span>
+        {statsFailed ? (
+          <LoadError message={t('states.statsFailed')} onRetry={() => void refetchStats()} />
+        ) : (
+          <div className="counters">
+            <div>
+              <AnimatedCounter
+                target={stats && settings ? staked : 0}
+                loadingText={t('stats.loading')}
+                show={(count) => format.tokens(count, settings?.tokenSymbol ?? '')}
+              />
+              <span>{t('stats.totalStaked')}</span>
+            </div>
+            <div>
+              <AnimatedCounter
+                target={stats && settings ? stakers : 0}
+                loadingText={t('stats.loading')}
+                show={(count) => holdersText(t, language, format.amount(count, 0), count)}
+              />
+              <span>{t('stats.activeStakers')}</span>
+            </div>
           </div>
-          <div>
-            <AnimatedCounter target={stats && settings ? stakers : 0} loadingText={t('stats.loading')} />
-            <span>{t('stats.activeStakers')}</span>
-          </div>
-        </div>
+        )}
       </section>
       <section id="plans" aria-labelledby="plans-title">
         <h2 id="plans-title">{t('plans.title')}</h2>
+        {plansFailed && <LoadError message={t('states.plansFailed')} onRetry={() => void refetchPlans()} />}
         {plans && list.length === 0 && <EmptyState message={t('plans.empty')} />}
         {settings && !open && (
           <p className="note" role="status">

@@ -1,5 +1,6 @@
 import type { StakingPlan } from '@stakedesk/shared/api-types';
-import { formatExact } from '@stakedesk/shared/format';
+import { simpleAnnualRate } from '@stakedesk/shared/yield';
+import { useFormat } from '../../i18n/format.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { daysText } from '../../i18n/plural.js';
 
@@ -18,27 +19,29 @@ export function PlanCard({
   onStake: () => void;
 }) {
   const { language, t } = useI18n();
+  const format = useFormat();
   const duration = daysText(t, language, plan.durationDays);
   return (
     <article className={popular ? 'plan-card popular' : 'plan-card'} aria-label={plan.name}>
       {popular && <span className="popular-badge">{t('plans.mostPopular')}</span>}
       <h3>{plan.name}</h3>
       {plan.description && <p className="muted">{plan.description}</p>}
-      <p className="plan-yield">{t('plans.yieldFor', { rate: plan.yieldRate, duration })}</p>
+      <p className="plan-yield">{t('plans.yieldFor', { rate: format.exact(plan.yieldRate), duration })}</p>
+      <p className="plan-yield-year">{t('plans.perYear', { rate: format.exact(simpleAnnualRate(plan.yieldRate, plan.durationDays)) })}</p>
       <p className="muted plan-yield-note">{t('plans.yieldNote')}</p>
       <dl>
         <dt>{t('plans.duration')}</dt>
         <dd>{duration}</dd>
         <dt>{t('plans.minimum')}</dt>
         <dd>
-          {formatExact(plan.minStakeAmount)} {symbol}
+          {format.exact(plan.minStakeAmount)} {symbol}
         </dd>
         <dt>{t('plans.penalty')}</dt>
-        <dd>{plan.earlyPenaltyRate}%</dd>
+        <dd>{format.percent(plan.earlyPenaltyRate)}</dd>
         {plan.remainingCapacity !== null && (
           <>
             <dt>{t('plans.remaining')}</dt>
-            <dd>{plan.remainingCapacity === '0' ? t('plans.full') : `${formatExact(plan.remainingCapacity)} ${symbol}`}</dd>
+            <dd>{plan.remainingCapacity === '0' ? t('plans.full') : `${format.exact(plan.remainingCapacity)} ${symbol}`}</dd>
           </>
         )}
       </dl>

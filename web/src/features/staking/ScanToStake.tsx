@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { ScanIntent, ScanIntentStatus, StakingPlan } from '@stakedesk/shared/api-types';
-import { formatDateTime, formatExact } from '@stakedesk/shared/format';
 import { shortenAddress } from '@stakedesk/shared/shorten';
-import { useI18n } from '../../i18n/i18n.js';
+import { useFormat } from '../../i18n/format.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
 import { useLocalizeError } from '../../i18n/localize-error.js';
 import { api } from '../../lib/api-client.js';
 import { notify } from '../../lib/notify.js';
@@ -94,6 +94,7 @@ export function ScanToStake({
   onClose: () => void;
 }) {
   const { t } = useI18n();
+  const format = useFormat();
   const status = useQuery({
     queryKey: ['scanIntent', intent.id],
     queryFn: () => api<ScanIntentStatus>(`/api/stakes/intents/${intent.id}`),
@@ -119,7 +120,7 @@ export function ScanToStake({
   );
 
   if (view.kind === 'recorded') {
-    const staked = { amount: formatExact(amount), symbol, plan: plan.name };
+    const staked = { amount: format.exact(amount), symbol, plan: plan.name };
     return (
       <section className="scan-to-stake" aria-labelledby="scan-heading" data-state="recorded">
         <h3 id="scan-heading" ref={heading} tabIndex={-1} className="scan-done">
@@ -157,7 +158,7 @@ export function ScanToStake({
 
   const figures = scanSendFigures(intent, amount);
   // "6:35 AM" kept on one line at phone width.
-  const send = { send: formatExact(figures.send), stake: formatExact(figures.stake), symbol };
+  const send = { send: format.exact(figures.send), stake: format.exact(figures.stake), symbol };
   return (
     <section className="scan-to-stake" aria-labelledby="scan-heading" data-state="waiting">
       <h3 id="scan-heading" ref={heading} tabIndex={-1}>
@@ -165,7 +166,7 @@ export function ScanToStake({
       </h3>
       <QrCode text={intent.transferRequest} alt={t('scan.qrAlt', { amount: send.send, symbol })} />
       <p className="scan-send" data-testid="scan-send">
-        {figures.fee ? t('scan.sendWithFee', { ...send, fee: formatExact(figures.fee) }) : t('scan.send', send)}
+        {figures.fee ? t('scan.sendWithFee', { ...send, fee: format.exact(figures.fee) }) : t('scan.send', send)}
       </p>
       <p>
         <a className="button primary scan-open" href={intent.transferRequest}>
@@ -173,7 +174,7 @@ export function ScanToStake({
         </a>
       </p>
       <p className="muted scan-wait">
-        <span>{t('scan.expires', { time: formatDateTime(intent.expiresAt).replace(/ (AM|PM)$/, '\u00a0$1') })}</span>{' '}
+        <span>{t('scan.expires', { time: format.dateTime(intent.expiresAt).replace(/ (AM|PM)$/, '\u00a0$1') })}</span>{' '}
         <span>{t('scan.waiting')}</span>
       </p>
       <div className="dialog-actions">

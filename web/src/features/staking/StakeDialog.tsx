@@ -5,11 +5,11 @@ import type { PublicSettings, Stake, StakingPlan } from '@stakedesk/shared/api-t
 import { STAKE_REDIRECT_MS } from '@stakedesk/shared/constants';
 import { compareDecimal } from '@stakedesk/shared/decimal';
 import { english, msg } from '@stakedesk/shared/i18n/catalogue';
-import { formatAmount, formatExact } from '@stakedesk/shared/format';
 import { shortenTxId } from '@stakedesk/shared/shorten';
 import { restakeAmount } from '@stakedesk/shared/money';
 import { Dialog } from '../../components/Dialog.js';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
+import { useFormat } from '../../i18n/format.js';
 import { useLocalizeError } from '../../i18n/localize-error.js';
 import { useWallet } from '../wallet/wallet-context.js';
 import { useDeposit, useRestake, useStakeableBalance } from './api.js';
@@ -17,6 +17,7 @@ import { DepositNotRecordedError } from './deposit.js';
 import { feePercent, sendAmountFor } from '../../lib/token/transfer-fee-figures.js';
 import { StakePreview } from './StakePreview.js';
 import { ScanOffer, ScanToStake, useScanToStake } from './ScanToStake.js';
+import { amountProblem } from './amount-problem.js';
 
 /** New stake in `plan`, or (with `restaking`) a completed stake's principal + reward into `plan`. */
 export function StakeDialog({
@@ -31,10 +32,13 @@ export function StakeDialog({
   onClose: () => void;
 }) {
   const { language, t } = useI18n();
+  const format = useFormat();
   const localizeError = useLocalizeError();
   const { address } = useWallet();
   const navigate = useNavigate();
   const [amount, setAmount] = useState('');
+  // A number still being typed is below the minimum on its way up: that one waits for blur or confirm.
+  const [touched, setTouched] = useState(false);
   const symbol = settings.tokenSymbol;
   const balance = useStakeableBalance(restaking ? undefined : (address ?? undefined), settings.tokenContract);
   const wholeAmount = /^\d+$/.test(amount) ? amount : undefined;
@@ -43,10 +47,15 @@ export function StakeDialog({
   const send = fee && wholeAmount ? sendAmountFor(wholeAmount, settings.tokenDecimals!, fee) : wholeAmount;
   // Refused before any wallet prompt: more than the wallet holds can only fail on chain.
   const overBalance = !restaking && balance.data !== undefined && send !== undefined && compareDecimal(send, balance.data) > 0;
-  const describedBy = [fee && 'fee-note', overBalance && 'over-balance'].filter(Boolean).join(' ') || undefined;
+  const problem = restaking ? undefined : amountProblem(amount, plan);
+  const shownProblem = problem && (problem.key !== 'stakeField.belowMinimum' || touched) ? problem : undefined;
+  const refused = Boolean(problem) || overBalance;
+  const describedBy =
+    [shownProblem && 'amount-problem', fee && 'fee-note', overBalance && 'over-balance'].filter(Boolean).join(' ') || undefined;
 
   const close = () => {
     setAmount('');
+    setTouched(false);
     onClose();
   };
 
@@ -87,12 +96,13 @@ export function StakeDialog({
       restake.mutate({ originalStakeId: restaking.id, planId: plan.id });
       return;
     }
+    setTouched(true);
     if (!/^\d+$/.test(amount) || compareDecimal(amount, plan.minStakeAmount) < 0) {
       const minimum = msg('minimumStake', { min: plan.minStakeAmount, symbol });
       notify('error', t('toast.invalidAmount'), language === 'en' ? english(minimum) : localizeError(minimum));
       return;
     }
-    if (overBalance) return;
+    if (refused) return;
     if (scan.offered) return scan.start(amount);
     stake.mutate({ planId: plan.id, amount });
   }
@@ -125,7 +135,7 @@ export function StakeDialog({
         noValidate
       >
         {restaked ? (
-          <p>{t('dialog.restakeAmount', { amount: formatAmount(restaked, 0), symbol })}</p>
+          <p>{t('dialog.restakeAmount', { amount: format.amount(restaked, 0), symbol })}</p>
         ) : (
           <label className="field">
             <span>{t('dialog.amount', { symbol })}</span>
@@ -136,16 +146,22 @@ export function StakeDialog({
               step={1}
               value={amount}
               onChange={(event) => setAmount(event.target.value)}
-              aria-invalid={overBalance || undefined}
+              onBlur={() => setTouched(true)}
+              aria-invalid={Boolean(shownProblem) || overBalance || undefined}
               aria-describedby={describedBy}
               autoFocus
             />
             <small className="muted">{t('dialog.minimum', { min: plan.minStakeAmount, symbol })}</small>
+            {shownProblem && (
+              <small id="amount-problem" className="warning" role="alert">
+                {t(shownProblem.key, { ...shownProblem, symbol })}
+              </small>
+            )}
             {overBalance && (
               <small id="over-balance" className="warning" role="alert">
                 {fee
-                  ? t('dialog.overBalanceWithFee', { send: formatExact(send!), balance: formatExact(balance.data!), symbol })
-                  : t('dialog.overBalance', { balance: formatExact(balance.data!), symbol })}
+                  ? t('dialog.overBalanceWithFee', { send: format.exact(send!), balance: format.exact(balance.data!), symbol })
+                  : t('dialog.overBalance', { balance: format.exact(balance.data!), symbol })}
               </small>
             )}
           </label>
@@ -154,18 +170,24 @@ export function StakeDialog({
           // Before the wallet opens, in words and numbers: what leaves the wallet, and what is staked.
           <p id="fee-note" className="fee-note" data-testid="fee-note" aria-live="polite">
             {wholeAmount
-              ? t('dialog.sendWithFee', { send: formatExact(send!), amount: formatAmount(wholeAmount, 0), rate: feePercent(fee), symbol })
+              ? t('dialog.sendWithFee', { send: format.exact(send!), amount: format.amount(wholeAmount, 0), rate: feePercent(fee), symbol })
               : t('dialog.feeNotice', { rate: feePercent(fee) })}
           </p>
         )}
         <StakePreview
-          amount={restaked ?? amount}
+          amount={restaked ?? (refused ? '' : amount)}
           plan={plan}
           settings={settings}
           balance={restaking || scan.offered ? undefined : { status: balance.status, balance: balance.data, error: balance.error }}
         />
+        <p className="muted small-print">{t('stakeField.rounding')}</p>
         {scan.offered && <ScanOffer />}
-        <p className="muted">{t('dialog.manualNote')}</p>
+        <p className="custody-note">
+          {t('stakeField.custody')}{' '}
+          <a href="/documentation" target="_blank" rel="noopener">
+            {t('stakeField.custodyLink')}
+          </a>
+        </p>
         <div className="dialog-actions">
           <button type="button" className="button" onClick={close}>
             {t('dialog.cancel')}

@@ -1,9 +1,10 @@
 import type { PublicSettings, StakingPlan } from '@stakedesk/shared/api-types';
-import { explorerAddressUrl, formatAmount, formatDateTime, formatExact } from '@stakedesk/shared/format';
+import { explorerAddressUrl } from '@stakedesk/shared/format';
 import { stakeQuote } from '@stakedesk/shared/money';
 import { shortenAddress } from '@stakedesk/shared/shorten';
 import { stakeEndsAt } from '@stakedesk/shared/stake-status';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
+import { useFormat } from '../../i18n/format.js';
 import { useLocalizeError } from '../../i18n/localize-error.js';
 import { useCopiedFlag } from '../../lib/use-copied-flag.js';
 
@@ -29,8 +30,9 @@ export function StakePreview({
 }) {
   const { t } = useI18n();
   const localizeError = useLocalizeError();
+  const format = useFormat();
   const symbol = settings.tokenSymbol;
-  const show = (value: string) => `${formatAmount(value, 0)} ${symbol}`;
+  const show = (value: string) => format.tokens(value, symbol);
   const quote = /^\d+$/.test(amount) ? stakeQuote(amount, plan) : undefined;
   const unlocksAt = stakeEndsAt(new Date(), plan.durationDays);
 
@@ -44,7 +46,7 @@ export function StakePreview({
               ? t('dialog.balanceLoading')
               : balance.status === 'error'
                 ? t('dialog.balanceUnavailable', { reason: localizeError(balance.error) })
-                : `${formatExact(balance.balance!)} ${symbol}`}
+                : `${format.exact(balance.balance!)} ${symbol}`}
           </dd>
         </>
       )}
@@ -53,10 +55,10 @@ export function StakePreview({
       <dt>{t('dialog.totalReturn')}</dt>
       <dd data-testid="total">{quote ? show(quote.total) : '—'}</dd>
       <dt>{t('dialog.unlocks')}</dt>
-      <dd data-testid="unlocks">{formatDateTime(unlocksAt)}</dd>
+      <dd data-testid="unlocks">{format.dateTime(unlocksAt)}</dd>
       <dt>{t('dialog.earlyNet')}</dt>
       <dd data-testid="early-net">
-        {quote ? t('dialog.earlyNetValue', { amount: formatAmount(quote.earlyNet, 0), symbol, rate: plan.earlyPenaltyRate }) : '—'}
+        {quote ? t('dialog.earlyNetValue', { amount: format.amount(quote.earlyNet, 0), symbol, rate: plan.earlyPenaltyRate }) : '—'}
       </dd>
       {balance && <Destination wallet={settings.stakingWallet} cluster={settings.solanaCluster} />}
     </dl>

@@ -1,20 +1,21 @@
 import { notify } from '../../lib/notify.js';
 import type { Stake } from '@stakedesk/shared/api-types';
 import { UNSTAKE_DIALOG_DECIMALS } from '@stakedesk/shared/constants';
-import { formatAmount } from '@stakedesk/shared/format';
 import { withdrawalQuote } from '@stakedesk/shared/money';
 import { Dialog } from '../../components/Dialog.js';
-import { useI18n } from '../../i18n/i18n.js';
+import { useFormat } from '../../i18n/format.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
 import { useLocalizeError } from '../../i18n/localize-error.js';
 import { useRequestWithdrawal } from './api.js';
 
 /** Early unstake (penalty, rewards forfeited) or full withdrawal (principal + reward), as the server will compute it. */
 export function UnstakeDialog({ stake, symbol, onClose }: { stake: Stake; symbol: string; onClose: () => void }) {
   const { t } = useI18n();
+  const format = useFormat();
   const localizeError = useLocalizeError();
   const quote = withdrawalQuote(stake);
   const early = quote.kind === 'early';
-  const show = (value: string) => `${formatAmount(value, UNSTAKE_DIALOG_DECIMALS)} ${symbol}`;
+  const show = (value: string) => `${format.amount(value, UNSTAKE_DIALOG_DECIMALS)} ${symbol}`;
 
   const request = useRequestWithdrawal({
     onSuccess: () => {

@@ -1,13 +1,21 @@
 import { useEffect, useState } from 'react';
 import { COUNTER_ANIMATION_MS } from '@stakedesk/shared/constants';
-import { formatAmount } from '@stakedesk/shared/format';
 
 /**
- * Counts up to `target` over 2.5 s; shows `loadingText` while the value is zero. A frame's
+ * Counts up to `target` over 2.5 s, shown with its unit; shows `loadingText` while the value is zero. A frame's
  * timestamp can be earlier than the moment the effect started, so progress is kept within 0..1:
  * the count never shows below zero or above its target.
  */
-export function AnimatedCounter({ target, loadingText }: { target: number; loadingText: string }) {
+export function AnimatedCounter({
+  target,
+  loadingText,
+  show,
+}: {
+  target: number;
+  loadingText: string;
+  /** The count in words, with its unit: "1,250,000 SDT". */
+  show: (count: number) => string;
+}) {
   const [shown, setShown] = useState(0);
   useEffect(() => {
     if (target <= 0) return;
@@ -19,5 +27,5 @@ export function AnimatedCounter({ target, loadingText }: { target: number; loadi
     });
     return () => cancelAnimationFrame(frame);
   }, [target]);
-  return <span className="counter">{shown === 0 ? loadingText : formatAmount(shown, 0)}</span>;
+  return <span className="counter">{shown === 0 ? loadingText : show(shown)}</span>;
 }

@@ -8,7 +8,7 @@ import { useWallet } from './wallet-context.js';
 export function WalletButton() {
   const { t } = useI18n();
   const { status, address, disconnect } = useWallet();
-  const onConnect = useConnectWallet();
+  const { connect: onConnect, installDialog } = useConnectWallet();
 
   async function onDisconnect() {
     await disconnect();
@@ -48,17 +48,20 @@ export function WalletButton() {
   }
   const connecting = status === 'connecting';
   return (
-    <button type="button" className="button primary" onClick={onConnect} disabled={connecting} aria-busy={connecting}>
-      {connecting ? (
-        <>
-          <span className="spinner" aria-hidden="true" /> {t('wallet.connecting')}
-        </>
-      ) : (
-        <>
-          <span className="wide-only">{t('wallet.connect')}</span>
-          <span className="narrow-only">{t('wallet.connectShort')}</span>
-        </>
-      )}
-    </button>
+    <>
+      <button type="button" className="button primary" onClick={onConnect} disabled={connecting} aria-busy={connecting}>
+        {connecting ? (
+          <>
+            <span className="spinner" aria-hidden="true" /> {t('wallet.connecting')}
+          </>
+        ) : (
+          <>
+            <span className="wide-only">{t('wallet.connect')}</span>
+            <span className="narrow-only">{t('wallet.connectShort')}</span>
+          </>
+        )}
+      </button>
+      {installDialog}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { Dialog } from '../../components/Dialog.js';
-import { useI18n } from '../../i18n/i18n.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
 import type { WalletOption } from '../../lib/wallet/installed-wallets.js';
 
 // A wallet's icon is a data URL it supplies; anything else is not shown.

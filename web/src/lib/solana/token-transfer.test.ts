@@ -9,7 +9,7 @@ import { Connection, Keypair, Transaction, type PublicKey } from '@solana/web3.j
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 import { grossUp } from '@stakedesk/shared/transfer-fee';
-import { en } from '../../i18n/en.js';
+import { enPages } from '../../i18n/en-pages.js';
 import { signAndSendServerTransaction, type SigningWallet } from './token-transfer.js';
 
 let chain: TestChain;
@@ -120,7 +120,7 @@ describe('signAndSendServerTransaction', () => {
     });
     await expect(signAndSendServerTransaction(request(rejecting, deposit(1_000)))).rejects.toMatchObject({
       code: 'rejected',
-      message: en['transfer.rejected'],
+      message: enPages['transfer.rejected'],
     });
     expect(balanceOf(holder.publicKey)).toBe(tokens(5_000));
   });

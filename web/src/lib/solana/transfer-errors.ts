@@ -1,4 +1,4 @@
-import { en } from '../../i18n/en.js';
+import { enPages } from '../../i18n/en-pages.js';
 
 /**
  * Why the wallet did not sign and send a stake deposit, or why it did not land (what the server
@@ -13,6 +13,6 @@ export class TransferError extends Error {
     readonly detail = '',
   ) {
     // The English text for logs and non-UI callers; the UI shows `transfer.<code>` in the reader's language.
-    super(en[`transfer.${code}`].replace('{detail}', detail));
+    super(enPages[`transfer.${code}`].replace('{detail}', detail));
   }
 }

@@ -1,0 +1,58 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { WALLET_CONNECT_REDIRECT_MS } from '@stakedesk/shared/constants';
+import { dismissToast, notify } from '../../lib/notify.js';
+import { isUserRejection } from '../../lib/wallet/wallet-rejection.js';
+import { useI18n } from '../../i18n/i18n.js';
+import type { Translate } from '../../i18n/i18n-pages.js';
+import { useWallet, WalletMissingError } from './wallet-context.js';
+
+/** How long the connect toast stays once the dashboard shows: long enough to read, not the toast's full 5 s over the header. */
+const TOAST_AFTER_REDIRECT_MS = 1_500;
+const CONNECTED_TOAST = 'wallet-connected';
+
+// Loaded only when no wallet is found: the landing page's first load stays small.
+const WalletInstallDialog = lazy(() => import('./WalletInstallDialog.js').then((m) => ({ default: m.WalletInstallDialog })));
+
+/**
+ * Connect Wallet as the top bar and the dashboard's card do it: toasts, and to the dashboard from
+ * the landing page. Without a wallet installed, `installDialog` (to render) lists the ones to install.
+ */
+export function useConnectWallet(): { connect: () => Promise<void>; installDialog: ReactNode } {
+  const { language, t } = useI18n();
+  const { connect } = useWallet();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [installing, setInstalling] = useState(false);
+
+  const onConnect = async () => {
+    try {
+      const wallet = await connect();
+      if (!wallet) return;
+      notify('success', t('toast.walletConnected'), t('toast.walletConnectedText'), CONNECTED_TOAST);
+      if (pathname === '/') setTimeout(() => navigate('/dashboard'), WALLET_CONNECT_REDIRECT_MS);
+      // The toast announces the redirect; a moment after the dashboard shows, it would only cover its
+      // header. Only that toast: one raised since (a refused amount, say) stays.
+      setTimeout(() => dismissToast(CONNECTED_TOAST), WALLET_CONNECT_REDIRECT_MS + TOAST_AFTER_REDIRECT_MS);
+    } catch (error) {
+      if (error instanceof WalletMissingError) {
+        setInstalling(true);
+        return;
+      }
+      // Loaded only now: the landing page's first load stays small. It brings the rest of the English
+      // catalogue (i18n-pages.ts), so t knows every key from here on.
+      const { localizeError } = await import('../../i18n/localize-error.js');
+      const detail =
+        error instanceof Error && !isUserRejection(error)
+          ? localizeError(language, t as Translate, error)
+          : t('toast.connectionFailedDefault');
+      notify('error', t('toast.connectionFailed'), detail);
+    }
+  };
+  const installDialog = installing && (
+    <Suspense fallback={null}>
+      <WalletInstallDialog onClose={() => setInstalling(false)} />
+    </Suspense>
+  );
+  return { connect: onConnect, installDialog };
+}
