@@ -21,6 +21,7 @@ import { createLogger, stdoutDestination, type Logger } from './logger.js';
 import { scheduleExpiry } from './stakes/expiry.js';
 import { scheduleChainFollowing } from './chain/follow-chain.js';
 import { StartupError } from './startup-error.js';
+import { treasuryCoverage } from './treasury/treasury.service.js';
 
 function banner(config: Config, url: string, admin: BootstrapResult): string {
   const login = !admin.created
@@ -54,7 +55,14 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const upstreamUrl = currentUpstreamRpcUrl(config.solanaRpcUrl);
   const chain = new SolanaChain(upstreamUrl, undefined, countingFetch(rpc.fetch, metrics));
   const events = new AdminEventHub(databaseUrl, logger);
-  const jobs = await startBackgroundWork(sequelize, databaseUrl, logger, (job) => metrics.jobFailed(job));
+  const hotWallet = config.payoutSigner?.publicKey.toBase58();
+  const jobs = await startBackgroundWork(sequelize, databaseUrl, logger, (job) => metrics.jobFailed(job), {
+    sequelize,
+    chain,
+    logger,
+    signer: config.payoutSigner,
+    coverage: treasuryCoverage(sequelize, chain, logger, hotWallet),
+  });
   addStateGauges(metrics, sequelize, jobs);
   const health = {
     metrics,

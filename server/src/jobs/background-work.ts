@@ -3,10 +3,13 @@ import { forgetOldFailures } from '../admins/login-throttle.js';
 import { adminRevocations, holderRevocations } from '../auth/revoked-sessions.js';
 import { deleteOldNonces } from '../auth/sign-in.service.js';
 import { deleteExpiredRateLimits } from '../http/postgres-rate-limit-store.js';
+import { autoPayoutRound, type AutoPayoutDeps } from '../auto-payouts/index.js';
 import type { Logger } from '../logger.js';
 import { startJobQueue, type JobQueue } from './job-queue.js';
 
 const CLEAN_UP_INTERVAL_MS = 10 * 60_000;
+/** Automatic payouts look this often: a withdrawal within policy is paid well inside DESIGN 13's 2 minutes. */
+const AUTO_PAYOUT_INTERVAL_MS = 20_000;
 
 /** Rows that only ever expire: rate-limit windows, used sign-in nonces, revoked sessions past their expiry, old login failures. */
 async function cleanUp(sequelize: Sequelize): Promise<void> {
@@ -26,8 +29,11 @@ export async function startBackgroundWork(
   databaseUrl: string,
   logger: Logger,
   onFailure?: (job: string) => void,
+  /** What automatic payouts need; absent, no round is scheduled. */
+  autoPayouts?: AutoPayoutDeps,
 ): Promise<JobQueue> {
   const jobs = await startJobQueue(databaseUrl, logger, onFailure);
   await jobs.every('clean-up', CLEAN_UP_INTERVAL_MS, () => cleanUp(sequelize));
+  if (autoPayouts) await jobs.every('auto-payouts', AUTO_PAYOUT_INTERVAL_MS, () => autoPayoutRound(autoPayouts));
   return jobs;
 }
