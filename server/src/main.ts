@@ -62,6 +62,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
     logger,
     signer: config.payoutSigner,
     coverage: treasuryCoverage(sequelize, chain, logger, hotWallet),
+    intervalMs: config.autoPayoutIntervalMs,
   });
   addStateGauges(metrics, sequelize, jobs);
   const health = {

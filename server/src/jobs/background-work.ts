@@ -8,8 +8,6 @@ import type { Logger } from '../logger.js';
 import { startJobQueue, type JobQueue } from './job-queue.js';
 
 const CLEAN_UP_INTERVAL_MS = 10 * 60_000;
-/** Automatic payouts look this often: a withdrawal within policy is paid well inside DESIGN 13's 2 minutes. */
-const AUTO_PAYOUT_INTERVAL_MS = 20_000;
 
 /** Rows that only ever expire: rate-limit windows, used sign-in nonces, revoked sessions past their expiry, old login failures. */
 async function cleanUp(sequelize: Sequelize): Promise<void> {
@@ -29,11 +27,12 @@ export async function startBackgroundWork(
   databaseUrl: string,
   logger: Logger,
   onFailure?: (job: string) => void,
-  /** What automatic payouts need; absent, no round is scheduled. */
-  autoPayouts?: AutoPayoutDeps,
+  /** What automatic payouts need, and how often they look; absent, no round is scheduled. */
+  autoPayouts?: AutoPayoutDeps & { intervalMs: number },
 ): Promise<JobQueue> {
   const jobs = await startJobQueue(databaseUrl, logger, onFailure);
   await jobs.every('clean-up', CLEAN_UP_INTERVAL_MS, () => cleanUp(sequelize));
-  if (autoPayouts) await jobs.every('auto-payouts', AUTO_PAYOUT_INTERVAL_MS, () => autoPayoutRound(autoPayouts));
+  // Overlap-safe: claims and row locks keep two rounds from paying one withdrawal, so a round a killed instance left never blocks the next.
+  if (autoPayouts) await jobs.every('auto-payouts', autoPayouts.intervalMs, () => autoPayoutRound(autoPayouts), { overlapSafe: true });
   return jobs;
 }

@@ -77,4 +77,22 @@ describe('a periodic background job', () => {
     expect(errors.map((record) => record.msg)).toEqual(new Array(rounds).fill('background job failing failed'));
     expect(errors[0]!.err!.message).toBe('the RPC answered 502 (round 1)');
   });
+
+  it('keeps running an overlap-safe job while another instance is stuck mid-round (or was killed in one)', async () => {
+    const stuck = await startJobQueue(databaseUrl, recordingLogger().logger);
+    queues.push(stuck);
+    let stuckRounds = 0;
+    // This instance's round never ends: in the queue's tables it is active for good, as a killed process leaves it.
+    await stuck.every('payouts', 1_000, () => new Promise(() => stuckRounds++), { overlapSafe: true });
+    await sleep(1_500);
+    expect(stuckRounds).toBe(1);
+
+    const alive = await startJobQueue(databaseUrl, recordingLogger().logger);
+    queues.push(alive);
+    let rounds = 0;
+    await alive.every('payouts', 1_000, async () => rounds++, { overlapSafe: true });
+    await sleep(2_600);
+    // One at a time (the default) this would be 0 until the stuck round expires.
+    expect(rounds).toBeGreaterThanOrEqual(2);
+  });
 });
