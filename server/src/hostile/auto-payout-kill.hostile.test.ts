@@ -154,12 +154,6 @@ describe('SIGKILL during automatic payouts', () => {
     while ((await pendingCount()) > 0 && Date.now() < deadline) {
       chain.advanceSlots(200);
       await sleep(1_000);
-      if (process.env.DEBUG_KILLS)
-        console.log(
-          await pendingCount(),
-          JSON.stringify((await call(server.url, 'GET', '/api/admin/auto-payouts', undefined, { token })).body),
-          JSON.stringify((await database.query(`SELECT id, status, reason FROM payouts ORDER BY id`))[0]),
-        );
     }
     const listed = await call<AdminWithdrawal[]>(server.url, 'GET', '/api/admin/withdrawals?limit=1000', undefined, { token });
     expect(listed.body.filter((w) => w.status !== 'completed')).toEqual([]);
