@@ -1,6 +1,6 @@
 import cookieParser from 'cookie-parser';
 import cors from 'cors';
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import express, { json, type Request, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { Sequelize } from 'sequelize';
@@ -37,7 +37,10 @@ import { settingsAdminRoutes, settingsPublicRead } from './settings/settings.rou
 import { stakesAdminRoutes, stakesPublicRoutes } from './stakes/stakes.routes.js';
 import { statsAdminRoutes, statsPublicRead } from './stats/stats.routes.js';
 import { treasuryAdminRoutes } from './treasury/treasury.routes.js';
+import { autoPayoutAdminRoutes, autoPayoutHolds } from './auto-payouts/index.js';
+import type { PayoutSigner } from './signer/payout-signer.js';
 import { withdrawalsAdminRoutes, withdrawalsPublicRoutes } from './withdrawals/withdrawals.routes.js';
+import { healthRoutes, type HealthDeps } from './health/health.routes.js';
 import { healthRoute } from './http/health.js';
 import { refuseCrossSite } from './http/same-origin.js';
 
@@ -59,6 +62,8 @@ export type AppDeps = {
   > & {
     /** The origin holders sign in to: PUBLIC_URL, or the server's own URL (never a request's Host). */
     publicUrl: string;
+    /** What signs automatic payouts (PAYOUT_SIGNER); its wallet is the hot wallet. None when absent. */
+    payoutSigner?: PayoutSigner | null;
   };
   logger: Logger;
   sequelize: Sequelize;
@@ -68,7 +73,21 @@ export type AppDeps = {
   rpc: RpcUpstream;
   /** How long the treasury coverage answer is reused (tests set 0). */
   treasuryCacheMs?: number;
+  /** /livez, /readyz and /metrics: the checks, the metrics registry and who may scrape it. */
+  health: HealthDeps;
 };
+
+/** Paths only orchestrators and Prometheus ask for, every few seconds: no log line, and not counted as traffic. */
+const PROBES = new Set(['/api/health', '/livez', '/readyz', '/metrics']);
+
+/** A request's route for the metrics: the pattern it matched, never its URL (wallets and ids would make a series each). */
+function routeOf(req: IncomingMessage & Partial<Pick<Request, 'route' | 'baseUrl' | 'originalUrl'>>, lanePaths: Set<string>): string {
+  if (req.route) return `${req.baseUrl ?? ''}${String(req.route.path)}`;
+  const url = (req.originalUrl ?? req.url ?? '').split('?')[0]!;
+  if (lanePaths.has(url)) return url;
+  if (url.startsWith('/api/')) return '(no route)';
+  return isWebAppFile(url) ? '(web app file)' : '(page)';
+}
 
 const JSON_LIMIT = '100kb';
 
@@ -108,8 +127,9 @@ function twoFactorIssuer(publicUrl: string): string {
   return `Stakedesk (${new URL(publicUrl).hostname})`;
 }
 
-export function createApp({ config, logger, sequelize, chain, events, rpc, treasuryCacheMs }: AppDeps): RequestListener {
+export function createApp({ config, logger, sequelize, chain, events, rpc, treasuryCacheMs, health }: AppDeps): RequestListener {
   configureCaches({ ttlMs: config.cacheTtlMs, statsTtlMs: config.statsCacheMs });
+  const hotWallet = config.payoutSigner?.publicKey.toBase58();
   followChanges(events);
   const app = express();
   app.disable('x-powered-by');
@@ -124,8 +144,6 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
     next();
   });
   // The web app's files get their lines at debug: opening the site asks for dozens of them.
-  const log = requestLog(logger, { skip: (url) => url === '/api/health', routine: isWebAppFile });
-  app.use(log.middleware);
   // The reads every holder page makes: plain same-origin ones are answered before Express (the
   // lane, at the end); the others below, after CORS.
   const publicReads = {
@@ -133,6 +151,14 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
     '/staking-plans': plansPublicRead,
     '/stats': statsPublicRead(sequelize),
   };
+  const lanePaths = new Set(Object.keys(publicReads).map((route) => `/api${route}`));
+  const log = requestLog(logger, {
+    skip: (url) => PROBES.has(url),
+    routine: isWebAppFile,
+    answered: (req, status, seconds) => health.metrics.request(req.method ?? 'GET', routeOf(req, lanePaths), status, seconds),
+  });
+  app.use(log.middleware);
+  app.use(healthRoutes(health));
 
   const api = express.Router();
   // Same-origin by default; other origins (a separate admin host) only when listed. The desktop
@@ -183,10 +209,16 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   admin.use(settingsAdminRoutes(accounts, config.solanaCluster, rpc, chain));
   admin.use(plansAdminRoutes(sequelize));
   admin.use(stakesAdminRoutes(sequelize));
-  admin.use(withdrawalsAdminRoutes((ids) => latestPayoutsOf(sequelize, ids)));
+  admin.use(
+    withdrawalsAdminRoutes(
+      (ids) => latestPayoutsOf(sequelize, ids),
+      (ids) => autoPayoutHolds(sequelize, ids),
+    ),
+  );
   admin.use(payoutsAdminRoutes(accounts, chain, logger));
   admin.use(reconciliationAdminRoutes(sequelize, chain));
-  admin.use(treasuryAdminRoutes(sequelize, chain, logger, treasuryCacheMs));
+  admin.use(treasuryAdminRoutes(sequelize, chain, logger, hotWallet, treasuryCacheMs));
+  admin.use(autoPayoutAdminRoutes(sequelize, config.payoutSigner));
   admin.use(adminsAdminRoutes(accounts));
   admin.use(auditAdminRoutes());
   admin.use(adminEventRoutes(events));
@@ -197,9 +229,8 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   const web = webAppRoutes(config.webDist);
   if (web) app.use(web);
   app.use(errorHandler(logger));
-  const lanePaths = Object.fromEntries(Object.entries(publicReads).map(([route, read]) => [`/api${route}`, read]));
   return publicReadLane(
-    lanePaths,
+    Object.fromEntries(Object.entries(publicReads).map(([route, read]) => [`/api${route}`, read])),
     (req, res) => {
       setSecurityHeaders(res);
       return log.track(req, res);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { SOLANA_CLUSTERS, type SolanaCluster } from '@stakedesk/shared/format';
 import { DEFAULT_CACHE_TTL_MS, DEFAULT_STATS_CACHE_MS } from './cache/caches.js';
 import { LOG_FORMATS, type LogFormat } from './log-format.js';
+import { openPayoutSigner, PayoutSignerError, type PayoutSigner } from './signer/payout-signer.js';
 
 export type Config = {
   port: number;
@@ -33,6 +34,8 @@ export type Config = {
   chainFollowIntervalMs: number;
   /** How often the server looks for new transactions of the staking wallet's token accounts (deposits). */
   depositFollowIntervalMs: number;
+  /** How often automatic payouts look for withdrawals to pay (AUTO_PAYOUT_INTERVAL_MS). */
+  autoPayoutIntervalMs: number;
   /** Express 'trust proxy': how many proxies sit in front, so rate limits see the real client. */
   trustProxy: number;
   /** Per client IP: failed admin logins per 15 minutes, holder sign-in calls, RPC proxy calls and deposit intents per minute. */
@@ -44,6 +47,10 @@ export type Config = {
   cacheTtlMs: number;
   /** How old the public stats may be; 0 = computed on every request. */
   statsCacheMs: number;
+  /** METRICS_TOKEN: the bearer token /metrics asks for; unset, only this machine may read /metrics. */
+  metricsToken: string | undefined;
+  /** PAYOUT_SIGNER: what signs the payouts the server sends by itself; null: every payout is an operator's. */
+  payoutSigner: PayoutSigner | null;
 };
 
 export class ConfigError extends Error {}
@@ -68,6 +75,21 @@ function readFlag(raw: string | undefined, name: string): boolean {
   if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
   if (raw === '1' || raw === 'true') return true;
   throw new ConfigError(`${name} must be 1 or 0, got '${raw}'`);
+}
+
+function readMetricsToken(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 24) throw new ConfigError('METRICS_TOKEN must be at least 24 characters (a random token, e.g. openssl rand -hex 24)');
+  return raw;
+}
+
+function readPayoutSigner(raw: string | undefined): PayoutSigner | null {
+  try {
+    return openPayoutSigner(raw);
+  } catch (error) {
+    if (error instanceof PayoutSignerError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 function readPort(raw: string | undefined, fallback: number, name: string): number {
@@ -153,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     expiryIntervalMs: Number(env.EXPIRY_INTERVAL_MS) > 0 ? Number(env.EXPIRY_INTERVAL_MS) : 60_000,
     chainFollowIntervalMs: readPositiveInteger(env.CHAIN_FOLLOW_INTERVAL_MS, 5_000, 'CHAIN_FOLLOW_INTERVAL_MS'),
     depositFollowIntervalMs: readPositiveInteger(env.DEPOSIT_FOLLOW_INTERVAL_MS, 1_000, 'DEPOSIT_FOLLOW_INTERVAL_MS'),
+    // A withdrawal within policy is paid well inside DESIGN 13's 2 minutes.
+    autoPayoutIntervalMs: readPositiveInteger(env.AUTO_PAYOUT_INTERVAL_MS, 20_000, 'AUTO_PAYOUT_INTERVAL_MS'),
     trustProxy: Number.isInteger(Number(env.TRUST_PROXY)) && Number(env.TRUST_PROXY) > 0 ? Number(env.TRUST_PROXY) : 0,
     loginRateLimit: readPositiveInteger(env.LOGIN_RATE_LIMIT, 10, 'LOGIN_RATE_LIMIT'),
     signInRateLimit: readPositiveInteger(env.SIGN_IN_RATE_LIMIT, 120, 'SIGN_IN_RATE_LIMIT'),
@@ -160,5 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     intentRateLimit: readPositiveInteger(env.INTENT_RATE_LIMIT, 30, 'INTENT_RATE_LIMIT'),
     cacheTtlMs: readMilliseconds(env.CACHE_TTL_MS, DEFAULT_CACHE_TTL_MS, 'CACHE_TTL_MS'),
     statsCacheMs: readMilliseconds(env.STATS_CACHE_MS, DEFAULT_STATS_CACHE_MS, 'STATS_CACHE_MS'),
+    metricsToken: readMetricsToken(env.METRICS_TOKEN),
+    payoutSigner: readPayoutSigner(env.PAYOUT_SIGNER),
   };
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Keypair } from '@solana/web3.js';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -123,4 +124,20 @@ describe('npm start with DATABASE_URL', () => {
       await admin.end();
     }
   }, 120_000);
+});
+
+describe('npm start with a payout signer', () => {
+  it('refuses to start, in one sentence, while the hot wallet key file can be read by other users', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'stakedesk-signer-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const keyFile = path.join(dataDir, 'hot-wallet.json');
+    writeFileSync(keyFile, JSON.stringify([...Keypair.generate().secretKey]));
+    chmodSync(keyFile, 0o644);
+    const refused = startServer({ DATA_DIR: dataDir, PAYOUT_SIGNER: `keyfile:${keyFile}` });
+    await expect(refused).rejects.toThrow(
+      `server exited (1) before its banner:\nConfiguration error: PAYOUT_SIGNER key file ${keyFile} can be read by other users (mode 644): run chmod 600 ${keyFile} and start again\n`,
+    );
+    // Nothing was started: no database was made.
+    expect(existsSync(path.join(dataDir, 'postgres'))).toBe(false);
+  });
 });

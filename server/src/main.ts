@@ -11,15 +11,17 @@ import { AdminEventHub } from './events/admin-event-hub.js';
 import { openDatabase } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrateAndSeed } from './db/migrator.js';
-import { deleteOldNonces } from './auth/sign-in.service.js';
-import { forgetOldFailures } from './admins/login-throttle.js';
-import { adminRevocations, holderRevocations } from './auth/revoked-sessions.js';
-import { deleteExpiredRateLimits } from './http/postgres-rate-limit-store.js';
+import { chainCheck, databaseCheck, queueCheck, signerCheck } from './health/readiness.js';
+import { startBackgroundWork } from './jobs/background-work.js';
+import { countingFetch } from './metrics/counting-fetch.js';
+import { createMetrics } from './metrics/metrics.js';
+import { addStateGauges } from './metrics/state-gauges.js';
 import { chooseLogFormat } from './log-format.js';
 import { createLogger, stdoutDestination, type Logger } from './logger.js';
 import { scheduleExpiry } from './stakes/expiry.js';
 import { scheduleChainFollowing } from './chain/follow-chain.js';
 import { StartupError } from './startup-error.js';
+import { treasuryCoverage } from './treasury/treasury.service.js';
 
 function banner(config: Config, url: string, admin: BootstrapResult): string {
   const login = !admin.created
@@ -48,16 +50,41 @@ async function start(config: Config, logger: Logger): Promise<void> {
   await migrateAndSeed(sequelize, { examplePlans: !config.databaseUrl });
   const admin = await bootstrapFirstAdmin(sequelize, config.admin);
 
+  const metrics = createMetrics();
   const rpc = createRpcUpstream(config);
-  const chain = new SolanaChain(currentUpstreamRpcUrl(config.solanaRpcUrl), undefined, rpc.fetch);
+  const upstreamUrl = currentUpstreamRpcUrl(config.solanaRpcUrl);
+  const chain = new SolanaChain(upstreamUrl, undefined, countingFetch(rpc.fetch, metrics));
   const events = new AdminEventHub(databaseUrl, logger);
+  const hotWallet = config.payoutSigner?.publicKey.toBase58();
+  const jobs = await startBackgroundWork(sequelize, databaseUrl, logger, (job) => metrics.jobFailed(job), {
+    sequelize,
+    chain,
+    logger,
+    signer: config.payoutSigner,
+    coverage: treasuryCoverage(sequelize, chain, logger, hotWallet),
+    intervalMs: config.autoPayoutIntervalMs,
+  });
+  addStateGauges(metrics, sequelize, jobs);
+  const health = {
+    metrics,
+    metricsToken: config.metricsToken,
+    checks: {
+      database: databaseCheck(sequelize),
+      chain: chainCheck(upstreamUrl, rpc.fetch),
+      queue: queueCheck(jobs),
+      ...(config.payoutSigner ? { signer: signerCheck(config.payoutSigner) } : {}),
+    },
+  };
   const server = createServer();
   answerClientErrorsWithJson(server);
   const port = await listen(server, config.port, config.host);
   const url = ownUrl(config.host, port);
   // Attached in the same tick as listen resolves, before any connection is read: the app needs the
   // port (PORT=0 picks one) for its default public URL.
-  server.on('request', createApp({ config: { ...config, publicUrl: config.publicUrl ?? url }, logger, sequelize, chain, events, rpc }));
+  server.on(
+    'request',
+    createApp({ config: { ...config, publicUrl: config.publicUrl ?? url }, logger, sequelize, chain, events, rpc, health }),
+  );
   if (config.production && !config.publicUrl) {
     logger.warn(
       { signInOrigin: url },
@@ -71,14 +98,6 @@ async function start(config: Config, logger: Logger): Promise<void> {
     { intervalMs: config.chainFollowIntervalMs, depositIntervalMs: config.depositFollowIntervalMs },
     logger,
   );
-  const cleanup = setInterval(() => {
-    void deleteExpiredRateLimits(sequelize).catch(() => undefined);
-    void deleteOldNonces(sequelize).catch(() => undefined);
-    void holderRevocations.deleteExpired(sequelize).catch(() => undefined);
-    void adminRevocations.deleteExpired(sequelize).catch(() => undefined);
-    void forgetOldFailures(sequelize).catch(() => undefined);
-  }, 10 * 60_000);
-  cleanup.unref();
 
   console.log(banner(config, url, admin));
 
@@ -89,7 +108,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
     logger.info({ signal }, 'shutting down: finishing requests in flight');
     stopExpiry();
     stopFollowing();
-    clearInterval(cleanup);
+    await jobs.stop();
     await events.close();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());

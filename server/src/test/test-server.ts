@@ -14,6 +14,8 @@ import { SolanaChain } from '../chain/solana-chain.js';
 import { inject } from 'vitest';
 import { bootstrapFirstAdmin } from '../admins/bootstrap.js';
 import { createApp } from '../app.js';
+import { databaseCheck, type Check } from '../health/readiness.js';
+import { createMetrics } from '../metrics/metrics.js';
 import { DEFAULT_CACHE_TTL_MS } from '../cache/caches.js';
 import { ownUrl } from '../config.js';
 import { answerClientErrorsWithJson } from '../http/client-errors.js';
@@ -23,6 +25,9 @@ import { createLogger, type Logger } from '../logger.js';
 import { AdminEventHub } from '../events/admin-event-hub.js';
 import { FakeChain } from './fake-chain.js';
 import { followChainOnce } from '../chain/follow-chain.js';
+import { autoPayoutRound } from '../auto-payouts/index.js';
+import type { PayoutSigner } from '../signer/payout-signer.js';
+import { treasuryCoverage } from '../treasury/treasury.service.js';
 import { followDeposits } from '../stakes/deposit-follower.js';
 
 /**
@@ -112,8 +117,13 @@ export async function startTestServer(
     trustProxy?: number;
     /** Where the server logs (silent, or TEST_LOG_LEVEL, unless given): a test can read every line. */
     logger?: Logger;
+    /** /readyz's checks (the database's alone unless given) and METRICS_TOKEN (unset unless given). */
+    readinessChecks?: (sequelize: Sequelize) => Record<string, () => Promise<Check>>;
+    metricsToken?: string;
     /** WEB_DIST: the built web app the server serves (none unless given). */
     webDist?: string;
+    /** PAYOUT_SIGNER: what signs automatic payouts (none unless given). */
+    payoutSigner?: PayoutSigner;
   } = {},
 ) {
   if (serversOpen > 0) throw new Error('One test server per test file at a time: the models bind to a single database');
@@ -154,6 +164,7 @@ export async function startTestServer(
       solanaRpcUrl,
       cacheTtlMs: options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
       statsCacheMs: options.statsCacheMs ?? 0,
+      payoutSigner: options.payoutSigner ?? null,
     },
     // TEST_LOG_LEVEL=error (or debug) shows the server's logs while debugging a test.
     logger,
@@ -162,6 +173,11 @@ export async function startTestServer(
     events,
     rpc,
     treasuryCacheMs: options.treasuryCacheMs,
+    health: {
+      checks: options.readinessChecks?.(sequelize) ?? { database: databaseCheck(sequelize) },
+      metrics: createMetrics(),
+      metricsToken: options.metricsToken,
+    },
   });
   server.on('request', app);
 
@@ -227,6 +243,22 @@ export async function startTestServer(
     followChain: () => followChainOnce(sequelize, options.realChain ?? settingsChain ?? chain, logger, 0),
     /** One round of deposit detection alone, as its own scheduled job runs it; how many deposits it recorded. */
     followDeposits: () => followDeposits(sequelize, options.realChain ?? settingsChain ?? chain, logger),
+    /** One round of automatic payouts, as its scheduled job runs it (the clock is the real one unless given). */
+    autoPayouts: (now?: () => Date) =>
+      autoPayoutRound({
+        sequelize,
+        chain: options.realChain ?? settingsChain ?? chain,
+        logger,
+        signer: options.payoutSigner ?? null,
+        coverage: treasuryCoverage(
+          sequelize,
+          options.realChain ?? settingsChain ?? chain,
+          logger,
+          options.payoutSigner?.publicKey.toBase58(),
+          0,
+        ),
+        now,
+      }),
     async close() {
       await events.close();
       server.closeAllConnections();

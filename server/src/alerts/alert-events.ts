@@ -1,0 +1,66 @@
+/**
+ * What operators are told about (DESIGN 13), with the facts each event carries. `webhook.test` is
+ * the panel's "send test" button.
+ */
+export type AlertEventData = {
+  'withdrawal.requested': { withdrawalId: number; wallet: string; amount: string; symbol: string };
+  'withdrawal.overdue': { withdrawalId: number; wallet: string; amount: string; symbol: string; hours: number };
+  'payout.completed': { payoutId: number; signature: string; withdrawals: number };
+  'payout.failed': { payoutId: number; reason: string };
+  'payout.needs_review': { payoutId: number; reason: string };
+  'treasury.uncovered': { balance: string; liabilities: string; symbol: string };
+  'hot_wallet.low': { wallet: string; balance: string; minimum: string; symbol: string };
+  'settings.step_up_change': { fields: string; username: string };
+  'login.throttled': { username: string };
+  'webhook.test': { webhookId: number };
+};
+
+export type AlertEventType = keyof AlertEventData;
+
+export const ALERT_EVENT_TYPES = [
+  'withdrawal.requested',
+  'withdrawal.overdue',
+  'payout.completed',
+  'payout.failed',
+  'payout.needs_review',
+  'treasury.uncovered',
+  'hot_wallet.low',
+  'settings.step_up_change',
+  'login.throttled',
+  'webhook.test',
+] as const satisfies readonly AlertEventType[];
+
+export type AlertEvent<T extends AlertEventType = AlertEventType> = {
+  [K in T]: {
+    /** Unique per event: a receiver that sees the same id twice has seen one event (retries reuse it). */
+    id: string;
+    type: K;
+    /** ISO 8601, when it happened (not when it was delivered). */
+    occurredAt: string;
+    data: AlertEventData[K];
+  };
+}[T];
+
+type Sentences = { [K in AlertEventType]: (data: AlertEventData[K]) => string };
+
+const SENTENCES: Sentences = {
+  'withdrawal.requested': (d) => `Withdrawal #${d.withdrawalId} requested: ${d.amount} ${d.symbol} to ${d.wallet}.`,
+  'withdrawal.overdue': (d) =>
+    `Withdrawal #${d.withdrawalId} (${d.amount} ${d.symbol} to ${d.wallet}) has waited more than ${d.hours} hours: holders are promised 24.`,
+  'payout.completed': (d) =>
+    `Payout #${d.payoutId} completed (${d.withdrawals} withdrawal${d.withdrawals === 1 ? '' : 's'}): ${d.signature}.`,
+  'payout.failed': (d) => `Payout #${d.payoutId} failed: ${d.reason}. Its withdrawals are payable again.`,
+  'payout.needs_review': (d) => `Payout #${d.payoutId} needs review: ${d.reason}. Its withdrawals stay held until an owner resolves them.`,
+  'treasury.uncovered': (d) =>
+    `Treasury uncovered: the staking wallet holds ${d.balance} ${d.symbol} of ${d.liabilities} ${d.symbol} owed.`,
+  'hot_wallet.low': (d) =>
+    `Hot wallet ${d.wallet} is low: ${d.balance} ${d.symbol}, below the ${d.minimum} ${d.symbol} minimum. Automatic payouts stop.`,
+  'settings.step_up_change': (d) => `${d.username} changed ${d.fields} (confirmed with step-up).`,
+  'login.throttled': (d) => `Admin logins for '${d.username}' are being throttled after repeated failures.`,
+  'webhook.test': (d) => `Test alert from Stakedesk for webhook #${d.webhookId}: this endpoint receives alerts.`,
+};
+
+/** The event in one English sentence, for chat formats (Telegram, Slack, Discord). */
+export function alertSentence(event: AlertEvent): string {
+  return (SENTENCES[event.type] as (data: AlertEvent['data']) => string)(event.data);
+}

@@ -1,0 +1,53 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Router, type Request } from 'express';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
+import { errorBody } from '../http/errors.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { readiness, type Check } from './readiness.js';
+
+export type HealthDeps = {
+  checks: Record<string, () => Promise<Check>>;
+  metrics: Metrics;
+  /** METRICS_TOKEN: the bearer token /metrics asks for; unset, /metrics answers the machine itself only. */
+  metricsToken: string | undefined;
+};
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+function mayScrape(req: Request, token: string | undefined): boolean {
+  // req.ip is the client behind TRUST_PROXY proxies: a proxy on this machine does not make its clients local.
+  if (token === undefined) return LOOPBACK.has(req.ip ?? '');
+  const given = Buffer.from(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * For orchestrators and monitoring (DESIGN 13): /livez (the process answers), /readyz (each
+ * dependency, 200 or 503 with every check) and /metrics (Prometheus text).
+ */
+export function healthRoutes({ checks, metrics, metricsToken }: HealthDeps): Router {
+  const router = Router();
+  router.get('/livez', (_req, res) => {
+    res.set('cache-control', 'no-store').json({ status: 'ok' });
+  });
+  router.get('/readyz', async (_req, res) => {
+    const { ready, checks: results } = await readiness(checks);
+    res
+      .status(ready ? 200 : 503)
+      .set('cache-control', 'no-store')
+      .json({ status: ready ? 'ready' : 'unavailable', checks: results });
+  });
+  router.get('/metrics', async (req, res) => {
+    if (!mayScrape(req, metricsToken)) {
+      if (metricsToken === undefined) res.status(403).json(errorBody(msg('metricsLocalOnly')));
+      else res.status(401).json(errorBody(msg('metricsTokenRequired')));
+      return;
+    }
+    res
+      .set('content-type', metrics.registry.contentType)
+      .set('cache-control', 'no-store')
+      .send(await metrics.registry.metrics());
+  });
+  return router;
+}

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createLogger } from '../logger.js';
+import { startJobQueue, type JobQueue } from './job-queue.js';
+
+let databaseUrl: string;
+beforeAll(async () => {
+  const server = inject('postgresUrl');
+  const database = `jobs_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${database}`;
+  databaseUrl = url.toString();
+});
+
+const queues: JobQueue[] = [];
+afterAll(() => Promise.all(queues.map((queue) => queue.stop())));
+
+function recordingLogger() {
+  const records: { level: number; msg: string; job?: string; err?: { message: string } }[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      records.push(JSON.parse(chunk.toString()));
+      done();
+    },
+  });
+  return { logger: createLogger('info', destination), records };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a periodic background job', () => {
+  it('runs once per interval across two instances, never twice at once', async () => {
+    const [one, two] = await Promise.all([
+      startJobQueue(databaseUrl, recordingLogger().logger),
+      startJobQueue(databaseUrl, recordingLogger().logger),
+    ]);
+    queues.push(one, two);
+    let runs = 0;
+    let running = 0;
+    let mostAtOnce = 0;
+    const round = async () => {
+      runs++;
+      mostAtOnce = Math.max(mostAtOnce, ++running);
+      // Longer than the interval: the next slot's job waits for this one to end.
+      await sleep(1_300);
+      running--;
+    };
+    await one.every('tick', 1_000, round);
+    await two.every('tick', 1_000, round);
+    await sleep(5_000);
+    // At most one job per one-second slot between both instances, one at a time: 3 or 4 rounds
+    // of 1.3 s in 5 s (two instances each running their own would make about 8).
+    expect(runs).toBeGreaterThanOrEqual(3);
+    expect(runs).toBeLessThanOrEqual(4);
+    expect(mostAtOnce).toBe(1);
+  });
+
+  it('logs and counts a round that fails, and the next round still runs', async () => {
+    const { logger, records } = recordingLogger();
+    const queue = await startJobQueue(databaseUrl, logger);
+    queues.push(queue);
+    let rounds = 0;
+    await queue.every('failing', 1_000, async () => {
+      rounds++;
+      throw new Error(`the RPC answered 502 (round ${rounds})`);
+    });
+    await sleep(2_600);
+    expect(rounds).toBeGreaterThanOrEqual(2);
+    expect(queue.failures()).toEqual({ failing: rounds });
+    const errors = records.filter((record) => record.level === 50 && record.job === 'failing');
+    expect(errors.map((record) => record.msg)).toEqual(new Array(rounds).fill('background job failing failed'));
+    expect(errors[0]!.err!.message).toBe('the RPC answered 502 (round 1)');
+  });
+
+  it('keeps running an overlap-safe job while another instance is stuck mid-round (or was killed in one)', async () => {
+    const stuck = await startJobQueue(databaseUrl, recordingLogger().logger);
+    queues.push(stuck);
+    let stuckRounds = 0;
+    // This instance's round never ends: in the queue's tables it is active for good, as a killed process leaves it.
+    await stuck.every('payouts', 1_000, () => new Promise(() => stuckRounds++), { overlapSafe: true });
+    await sleep(1_500);
+    expect(stuckRounds).toBe(1);
+
+    const alive = await startJobQueue(databaseUrl, recordingLogger().logger);
+    queues.push(alive);
+    let rounds = 0;
+    await alive.every('payouts', 1_000, async () => rounds++, { overlapSafe: true });
+    await sleep(2_600);
+    // One at a time (the default) this would be 0 until the stuck round expires.
+    expect(rounds).toBeGreaterThanOrEqual(2);
+  });
+});

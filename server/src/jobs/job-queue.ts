@@ -1,0 +1,117 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from '../logger.js';
+
+/** pg-boss keeps its tables in this schema of the app's database, and migrates it itself. */
+const SCHEMA = 'pgboss';
+/** Connections of each instance's queue, beside Sequelize's pool. */
+const POOL_SIZE = 3;
+/** The least time pg-boss allows between two polls of a queue. */
+const MIN_POLL_SECONDS = 0.5;
+/**
+ * A round still active after this long is taken for dead (its instance killed mid-round) and
+ * failed by pg-boss's maintenance, which looks every MAINTENANCE_SECONDS: until then a one-at-a-time
+ * job waits for it. pg-boss's own defaults (15 minutes, every 2 minutes) would stop a task that long.
+ */
+const ROUND_EXPIRES_SECONDS = 60;
+const MAINTENANCE_SECONDS = 15;
+
+export type EveryOptions = {
+  /**
+   * Rounds whose every write the database guards (claims, row locks), so two may overlap: a round
+   * a killed instance left active never holds the next one back. Otherwise one round at a time.
+   */
+  overlapSafe?: boolean;
+};
+
+export type JobQueue = {
+  /**
+   * Runs `run` every `intervalMs`, once per interval across every instance sharing the database
+   * (one job per time slot, and never two at once). A round that throws is logged and counted and
+   * the next round runs as usual.
+   */
+  every(name: string, intervalMs: number, run: () => Promise<unknown>, options?: EveryOptions): Promise<void>;
+  /** Rounds that failed since this instance started, by job name. */
+  failures(): Readonly<Record<string, number>>;
+  /** Jobs of every instance that failed in the last 24 hours (asks the queue's tables: it also proves they answer). */
+  recentFailures(): Promise<number>;
+  /** Jobs waiting to run, by queue. */
+  waiting(): Promise<Record<string, number>>;
+  stop(): Promise<void>;
+};
+
+/**
+ * Background work on pg-boss (issue 26): a PostgreSQL job queue whose jobs, schedules and
+ * singletons hold across server instances, with no LISTEN (it polls), so it runs unchanged
+ * behind PgBouncer in transaction mode.
+ */
+export async function startJobQueue(databaseUrl: string, logger: Logger, onFailure: (job: string) => void = () => {}): Promise<JobQueue> {
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    schema: SCHEMA,
+    max: POOL_SIZE,
+    application_name: 'stakedesk-jobs',
+    maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+  });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  const timers: NodeJS.Timeout[] = [];
+  const failed: Record<string, number> = {};
+
+  async function every(name: string, intervalMs: number, run: () => Promise<unknown>, options: EveryOptions = {}): Promise<void> {
+    const queue = {
+      name,
+      policy: options.overlapSafe ? 'standard' : 'singleton',
+      retryLimit: 0,
+      expireInSeconds: ROUND_EXPIRES_SECONDS,
+    } as const;
+    await boss.createQueue(name, queue);
+    // A queue made by an earlier version keeps its options unless told: these are the ones in force.
+    await boss.updateQueue(name, queue);
+    const slotSeconds = Math.max(1, Math.round(intervalMs / 1000));
+    const pollingIntervalSeconds = Math.max(MIN_POLL_SECONDS, Math.min(slotSeconds / 2, 30));
+    const worker = await boss.work(name, { pollingIntervalSeconds }, async () => {
+      try {
+        await run();
+      } catch (error) {
+        failed[name] = (failed[name] ?? 0) + 1;
+        onFailure(name);
+        logger.error({ err: error, job: name }, `background job ${name} failed`);
+        throw error;
+      }
+    });
+    const due = () =>
+      boss
+        .sendThrottled(name, {}, {}, slotSeconds)
+        // This instance made the round's job: its worker takes it now rather than at its next poll.
+        .then((id) => id !== null && boss.notifyWorker(worker))
+        .catch((error: unknown) => logger.warn({ err: error, job: name }, `could not queue background job ${name}`));
+    void due();
+    const timer = setInterval(() => void due(), intervalMs);
+    timer.unref();
+    timers.push(timer);
+  }
+
+  return {
+    every,
+    failures: () => ({ ...failed }),
+    recentFailures: async () => {
+      const { rows } = await boss
+        .getDb()
+        .executeSql(
+          `SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE state = 'failed' AND completed_on > now() - interval '24 hours'`,
+          [],
+        );
+      return (rows[0] as { n: number }).n;
+    },
+    waiting: async () => {
+      const { rows } = await boss
+        .getDb()
+        .executeSql(`SELECT name, count(*)::int AS n FROM ${SCHEMA}.job WHERE state IN ('created', 'retry') GROUP BY name`, []);
+      return Object.fromEntries((rows as { name: string; n: number }[]).map((row) => [row.name, row.n]));
+    },
+    stop: async () => {
+      timers.forEach((timer) => clearInterval(timer));
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * What /metrics shows (DESIGN 13), in one registry per server: the process's own figures, requests
+ * by route and status with their durations, RPC calls and errors by method, background jobs that
+ * failed. Figures read from the database at scrape time are added with `gauge`.
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'stakedesk_' });
+  const requests = new Counter({
+    name: 'stakedesk_http_requests_total',
+    help: 'HTTP requests answered, by method, route (the matched pattern, never the raw URL) and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: 'stakedesk_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method and route.',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const rpcCalls = new Counter({
+    name: 'stakedesk_rpc_calls_total',
+    help: 'JSON-RPC calls the server made to its Solana provider, by method.',
+    labelNames: ['method'] as const,
+    registers: [registry],
+  });
+  const rpcErrors = new Counter({
+    name: 'stakedesk_rpc_errors_total',
+    help: 'JSON-RPC calls that failed (no answer, an HTTP error or a JSON-RPC error), by method.',
+    labelNames: ['method'] as const,
+    registers: [registry],
+  });
+  const jobFailures = new Counter({
+    name: 'stakedesk_job_failures_total',
+    help: 'Background job rounds that failed, by job.',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
+
+  const readFailures = new Counter({
+    name: 'stakedesk_metric_read_failures_total',
+    help: 'Scrapes at which a figure could not be read (the database did not answer), by metric; that figure is left out.',
+    labelNames: ['metric'] as const,
+    registers: [registry],
+  });
+
+  return {
+    registry,
+    request(method: string, route: string, status: number, seconds: number): void {
+      requests.inc({ method, route, status: String(status) });
+      durations.observe({ method, route }, seconds);
+    },
+    rpcCall(method: string, failed: boolean): void {
+      rpcCalls.inc({ method });
+      if (failed) rpcErrors.inc({ method });
+    },
+    jobFailed(job: string): void {
+      jobFailures.inc({ job });
+    },
+    /** A figure read when Prometheus scrapes (`read` answers label values and numbers); one that cannot be read is left out, and counted. */
+    gauge(
+      name: string,
+      help: string,
+      labelNames: string[],
+      read: () => Promise<{ labels?: Record<string, string>; value: number }[]>,
+    ): void {
+      new Gauge({
+        name,
+        help,
+        labelNames,
+        registers: [registry],
+        async collect() {
+          this.reset();
+          const values = await read().catch(() => {
+            readFailures.inc({ metric: name });
+            return [];
+          });
+          for (const { labels, value } of values) {
+            if (labels) this.set(labels, value);
+            else this.set(value);
+          }
+        },
+      });
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
