@@ -44,6 +44,8 @@ for (const [width, height] of WIDTHS) {
         // The redirect's toast has said its piece: it does not stay over the dashboard's header.
         await expect(holderPages.toast('Wallet Connected')).toBeHidden({ timeout: 4_000 });
         await holderPages.stake('Starter', 150);
+        // So has Stake Successful's, once the dashboard shows the new stake (not its full 5 s over the header).
+        await expect(holderPages.toast('Stake Successful')).toBeHidden({ timeout: 4_000 });
 
         const active = holderPages.section('Active Stakes');
         const newStake = holderPages.section('New Stake');
