@@ -145,6 +145,9 @@ for (const [width, height] of WIDTHS) {
           await expect(dialog.getByRole('alert')).toHaveText(sentence);
           await expect(dialog.getByTestId('reward')).toHaveText('—');
         }
+        // SPEC's below-minimum toast, in Portuguese too.
+        await dialog.getByRole('button', { name: 'Confirmar stake' }).click();
+        await expect(holderPages.toast('Quantidade inválida')).toContainText('O stake mínimo é 100 SDT.');
         await expect(dialog).toContainText('As recompensas são arredondadas para baixo, para um token inteiro.');
         await expect(dialog.getByRole('link', { name: 'Como funciona o stake' })).toHaveAttribute('href', '/documentation');
         await shoot(page, testInfo, 'stake-dialog-pt');
