@@ -208,15 +208,17 @@ export type WholeNumberRules = {
   notWholeMessage: CodedMessage;
   maxDigits: number;
   tooManyDigitsMessage: CodedMessage;
-  min?: { value: bigint; message: CodedMessage };
+  /** Also what a negative number is told: it is below the minimum, whether or not it is whole. */
+  min: { value: bigint; message: CodedMessage };
 };
 
 /** Why a whole-number field's value breaks its rules, or undefined (absent values break none). */
 function wholeNumberProblem(value: string | null | undefined, rules: WholeNumberRules): CodedMessage | undefined {
   if (value == null) return undefined;
+  if (NEGATIVE_DECIMAL.test(value)) return rules.min.message;
   if (!isWholeNumberString(value)) return rules.notWholeMessage;
   if (value.length > rules.maxDigits) return rules.tooManyDigitsMessage;
-  if (rules.min && BigInt(value) < rules.min.value) return rules.min.message;
+  if (BigInt(value) < rules.min.value) return rules.min.message;
   return undefined;
 }
 

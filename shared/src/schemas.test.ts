@@ -328,7 +328,7 @@ describe('settingsSchema', () => {
 
   it('checks the stats offsets', () => {
     expect(errorsOf(settingsSchema, { ...validSettings, statsOffsetStaked: '-1', statsOffsetStakers: -1 })).toEqual({
-      statsOffsetStaked: 'Total staked offset must be a whole number',
+      statsOffsetStaked: 'Total staked offset must be at least 0',
       statsOffsetStakers: 'Stakers offset must be at least 0',
     });
     expect(errorsOf(settingsSchema, { ...validSettings, statsOffsetStaked: 1.5, statsOffsetStakers: 1.5 })).toEqual({
@@ -402,6 +402,11 @@ describe('planSchema', () => {
     ['earlyPenaltyRate', '100.01', 'Early penalty must be less than 100%'],
     ['earlyPenaltyRate', '250', 'Early penalty must be less than 100%'],
     ['earlyPenaltyRate', '0.001', 'Early penalty rate must have at most 2 decimal places'],
+    // A negative cap is below its minimum: it says so, not that it is not a whole number.
+    ['maxTotalStaked', '-5', 'Max total staked must be at least 1'],
+    ['maxTotalStaked', '0', 'Max total staked must be at least 1'],
+    ['maxTotalStaked', '10.5', 'Max total staked must be a whole number'],
+    ['maxPerWallet', '-2.5', 'Max per wallet must be at least 1'],
     ['isActive', 'yes', 'Active must be true or false'],
     ['name', 'n'.repeat(101), 'Plan name must be at most 100 characters'],
     ['description', 'd'.repeat(1001), 'Description must be at most 1000 characters'],
@@ -493,8 +498,8 @@ describe('stakeCreateSchema', () => {
   it.each([
     ['amount', '1000.5', 'Amount must be a whole number of tokens'],
     ['amount', 1000.5, 'Amount must be a whole number of tokens'],
-    ['amount', '-5', 'Amount must be a whole number of tokens'],
-    ['amount', -5, 'Amount must be a whole number of tokens'],
+    ['amount', '-5', 'Amount must be at least 1 token'],
+    ['amount', -5, 'Amount must be at least 1 token'],
     ['amount', '1e3', 'Amount must be a whole number of tokens'],
     ['amount', {}, 'Amount must be a whole number of tokens'],
     ['amount', '0', 'Amount must be at least 1 token'],
@@ -546,7 +551,7 @@ describe('withdrawalRequestSchema', () => {
   it('refuses decimals and other statuses', () => {
     expect(errorsOf(withdrawalRequestSchema, { ...request, finalAmount: '900.5', penaltyAmount: '-1', status: 'completed' })).toEqual({
       finalAmount: 'Final amount must be a whole number',
-      penaltyAmount: 'Penalty amount must be a whole number',
+      penaltyAmount: 'Penalty amount must be at least 0',
       status: "A new withdrawal's status can only be 'pending'",
     });
   });

@@ -83,7 +83,7 @@ function capacityCap(label: CodedMessage) {
     notWholeMessage: msg('mustBeInteger', { label }),
     maxDigits: MAX_STAKE_DIGITS,
     tooManyDigitsMessage: msg('tooManyDigits', { label, digits: MAX_STAKE_DIGITS }),
-    min: { value: 1n, message: msg('mustBePositiveInteger', { label }) },
+    min: { value: 1n, message: msg('mustBeAtLeast', { label, min: '1' }) },
   });
 }
 
@@ -93,6 +93,7 @@ function payoutAmount(label: CodedMessage, notWholeMessage: CodedMessage = msg('
     notWholeMessage,
     maxDigits: MAX_STAKE_DIGITS,
     tooManyDigitsMessage: msg('tooManyDigits', { label, digits: MAX_STAKE_DIGITS }),
+    min: { value: 0n, message: msg('mustBeAtLeast', { label, min: '0' }) },
   });
 }
 
@@ -193,6 +194,7 @@ export const settingsSchema = strictObject({
     notWholeMessage: msg('mustBeInteger', { label: msg('fieldTotalStakedOffset') }),
     maxDigits: MAX_STAKE_DIGITS,
     tooManyDigitsMessage: msg('tooManyDigits', { label: msg('fieldTotalStakedOffset'), digits: MAX_STAKE_DIGITS }),
+    min: { value: 0n, message: msg('mustBeAtLeast', { label: msg('fieldTotalStakedOffset'), min: '0' }) },
   }).optional(),
   statsOffsetStakers: integer(msg('fieldStakersOffset'), { min: 0, max: MAX_ID }).optional(),
   requireTwoFactor: booleanField(msg('fieldRequireTwoFactor')).optional(),

@@ -35,7 +35,8 @@ describe('plan caps in the plan dialog', () => {
   it('are refused when not whole positive numbers, or the per-wallet cap is above the total', async () => {
     const base = { name: 'Bad caps', yieldRate: '5', durationDays: 10, minStakeAmount: '1', earlyPenaltyRate: '1' };
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ maxTotalStaked: '0' }, 'maxTotalStaked', 'Max total staked must be a positive whole number'],
+      [{ maxTotalStaked: '0' }, 'maxTotalStaked', 'Max total staked must be at least 1'],
+      [{ maxTotalStaked: '-5' }, 'maxTotalStaked', 'Max total staked must be at least 1'],
       [{ maxTotalStaked: '10.5' }, 'maxTotalStaked', 'Max total staked must be a whole number'],
       [{ maxPerWallet: 'lots' }, 'maxPerWallet', 'Max per wallet must be a whole number'],
       [{ maxTotalStaked: '100', maxPerWallet: '101' }, 'maxPerWallet', MESSAGES.maxPerWalletAboveTotal],

@@ -5,8 +5,7 @@ import { seriousViolations, structureViolations } from '../support/axe.js';
 import { expect, test } from '../support/test.js';
 
 // Every admin screen, in both languages at 1366 and 390 px: no critical or serious axe-core
-// violation. Screens are opened at desktop width (at phone width antd folds later tabs into a
-// "more" menu) and then checked at the test's width.
+// violation. Screens are opened at desktop width and then checked at the test's width.
 const DESKTOP = { width: 1366, height: 800 };
 const WIDTHS = [DESKTOP, { width: 390, height: 844 }];
 const TAB_COUNT = 8;

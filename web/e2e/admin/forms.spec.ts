@@ -66,6 +66,8 @@ test('Number boxes keep what was typed and say what is wrong with it, in English
     ['Early Penalty (%)', '-1', 'Early penalty rate must be at least 0'],
     ['Duration (Days)', '2.5', 'Duration must be a whole number'],
     ['Max Total Staked (optional)', '10.5', 'Max total staked must be a whole number'],
+    // A negative cap is below the least a cap can be, not "not whole".
+    ['Max Per Wallet (optional)', '-5', 'Max per wallet must be at least 1'],
   ] as const;
   await dialog.getByLabel('Plan Name').fill('E2E Number Boxes');
   for (const [label, typed] of cases) await dialog.getByLabel(label).fill(typed);

@@ -22,6 +22,19 @@ export function dismissToast(id: string): void {
   dismiss?.(id);
 }
 
+/** How long a toast announcing a redirect stays once the new page shows: long enough to read, not its full 5 s. */
+const AFTER_REDIRECT_MS = 1_500;
+
+/**
+ * A success toast that announces a move to another page in `redirectMs` (which the caller makes).
+ * Toasts sit at the top on a phone (SPEC), over the header of the page that then already shows what
+ * the toast said: this one leaves a moment after that page shows. Only this one: a toast raised since stays.
+ */
+export function notifyRedirect(title: string, description: string, id: string, redirectMs: number): void {
+  notify('success', title, description, id);
+  setTimeout(() => dismissToast(id), redirectMs + AFTER_REDIRECT_MS);
+}
+
 /** Called by the host that can mount the toaster when asked. */
 export function onToasterRequested(request: () => void): () => void {
   requestToaster = request;

@@ -55,7 +55,7 @@ export function AdminDashboard() {
       <main className="admin-content" ref={content}>
         <SummaryBand phone={phone} />
         <MaintenanceBanner />
-        <Tabs defaultActiveKey="settings" items={tabs} style={{ marginTop: phone ? 8 : 16 }} />
+        <Tabs className="admin-tabs" defaultActiveKey="settings" items={tabs} style={{ marginTop: phone ? 8 : 16 }} />
       </main>
     </>
   );

@@ -1,9 +1,10 @@
-import { Button, Card, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { adminLoginSchema } from '@stakedesk/shared/schemas';
 import { checkWithSchema } from '../forms/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useToast } from '../toast.js';
+import { LoginShell } from './LoginShell.js';
 import { loginRefusal } from './login-refusal.js';
 import { useSession } from './session.js';
 
@@ -76,45 +77,36 @@ export function LoginForm() {
   }
 
   return (
-    <main className="admin-login">
-      <Card
-        title={
-          <Typography.Title level={1} className="admin-login-title">
-            {t('header.title')}
-          </Typography.Title>
-        }
-        style={{ width: 'min(400px, 100%)' }}
-      >
-        {awaitingCode ? (
-          // Keyed: each step is its own Form (a Form keeps the store it was mounted with).
-          <Form key="code" form={codeForm} layout="vertical" onFinish={submitCode} requiredMark={false}>
-            <Typography.Paragraph>
-              {t(awaitingCode.throttled ? 'login.throttledCodeIntro' : 'login.codeIntro', { username: awaitingCode.username })}
-            </Typography.Paragraph>
-            <Form.Item label={t('login.code')} name="code" extra={t('login.codeHint')}>
-              <Input className="admin-mono" autoComplete="one-time-code" autoCapitalize="off" spellCheck={false} autoFocus />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={pending}>
-              {pending ? t('login.pending') : t('login.verify')}
-            </Button>
-            <Button block onClick={back} style={{ marginTop: 8 }}>
-              {t('login.back')}
-            </Button>
-          </Form>
-        ) : (
-          <Form key="password" form={form} layout="vertical" onFinish={submitPassword} requiredMark={false}>
-            <Form.Item label={t('login.username')} name="username">
-              <Input autoComplete="username" autoFocus />
-            </Form.Item>
-            <Form.Item label={t('login.password')} name="password">
-              <Input.Password autoComplete="current-password" />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={pending}>
-              {pending ? t('login.pending') : t('login.submit')}
-            </Button>
-          </Form>
-        )}
-      </Card>
-    </main>
+    <LoginShell title={t('header.title')} width={400}>
+      {awaitingCode ? (
+        // Keyed: each step is its own Form (a Form keeps the store it was mounted with).
+        <Form key="code" form={codeForm} layout="vertical" onFinish={submitCode} requiredMark={false}>
+          <Typography.Paragraph>
+            {t(awaitingCode.throttled ? 'login.throttledCodeIntro' : 'login.codeIntro', { username: awaitingCode.username })}
+          </Typography.Paragraph>
+          <Form.Item label={t('login.code')} name="code" extra={t('login.codeHint')}>
+            <Input className="admin-mono" autoComplete="one-time-code" autoCapitalize="off" spellCheck={false} autoFocus />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={pending}>
+            {pending ? t('login.pending') : t('login.verify')}
+          </Button>
+          <Button block onClick={back} style={{ marginTop: 8 }}>
+            {t('login.back')}
+          </Button>
+        </Form>
+      ) : (
+        <Form key="password" form={form} layout="vertical" onFinish={submitPassword} requiredMark={false}>
+          <Form.Item label={t('login.username')} name="username">
+            <Input autoComplete="username" autoFocus />
+          </Form.Item>
+          <Form.Item label={t('login.password')} name="password">
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={pending}>
+            {pending ? t('login.pending') : t('login.submit')}
+          </Button>
+        </Form>
+      )}
+    </LoginShell>
   );
 }

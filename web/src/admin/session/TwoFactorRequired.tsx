@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Typography } from 'antd';
+import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { RecoveryCodes } from '../account/RecoveryCodes.js';
 import { TwoFactorEnrol } from '../account/TwoFactorEnrol.js';
 import { isTwoFactorSetupRefusal } from '../api/admin-client.js';
 import { useAdminI18n } from '../i18n.js';
+import { LoginShell } from './LoginShell.js';
 import { useAdminClient, useSession } from './session.js';
 
 /**
@@ -33,31 +34,18 @@ export function TwoFactorRequired() {
   }
 
   return (
-    <main className="admin-login">
-      <Card
-        title={
-          <Typography.Title level={1} className="admin-login-title">
-            {t('setup.title')}
-          </Typography.Title>
-        }
-        style={{ width: 'min(520px, 100%)' }}
-      >
-        {codes ? (
-          <RecoveryCodes
-            codes={codes}
-            onDone={() => void proceed()}
-            doneLabel={checking ? `${t('setup.continue')}…` : t('setup.continue')}
-          />
-        ) : (
-          <>
-            <Alert type="info" showIcon title={t('server.twoFactorSetupRequired')} style={{ marginBottom: 16 }} />
-            <TwoFactorEnrol onEnabled={setCodes} />
-          </>
-        )}
-        <Button onClick={() => void logout()} style={{ marginTop: 16 }}>
-          {t('header.logout')}
-        </Button>
-      </Card>
-    </main>
+    <LoginShell title={t('setup.title')} width={520}>
+      {codes ? (
+        <RecoveryCodes codes={codes} onDone={() => void proceed()} doneLabel={checking ? `${t('setup.continue')}…` : t('setup.continue')} />
+      ) : (
+        <>
+          <Alert type="info" showIcon title={t('server.twoFactorSetupRequired')} style={{ marginBottom: 16 }} />
+          <TwoFactorEnrol onEnabled={setCodes} />
+        </>
+      )}
+      <Button onClick={() => void logout()} style={{ marginTop: 16 }}>
+        {t('header.logout')}
+      </Button>
+    </LoginShell>
   );
 }

@@ -13,7 +13,7 @@ import { StakeDialog } from '../staking/StakeDialog.js';
 import { UnstakeDialog } from '../staking/UnstakeDialog.js';
 import { useWallet } from '../wallet/wallet-context.js';
 import { useStakeSummary } from './api.js';
-import { StakeRecords, SummaryCards } from './StakeRecords.js';
+import { WalletRecords } from './WalletRecords.js';
 import { StatementButton } from './StatementButton.js';
 import { useRetryPendingDeposits } from './use-retry-pending-deposits.js';
 import { DashboardSkeleton } from './DashboardSkeleton.js';
@@ -64,10 +64,8 @@ export function DashboardPage() {
         <h1>{t('title.dashboard')}</h1>
         <StatementButton wallet={address} hasRecords={hasRecords} />
       </div>
-      <SummaryCards wallet={address} symbol={symbol} />
-
       {/* The holder's own positions first (on a phone, above the fold); then a new stake. */}
-      <StakeRecords
+      <WalletRecords
         wallet={address}
         symbol={symbol}
         cluster={cluster}

@@ -6,7 +6,7 @@ import { useI18n } from '../../i18n/i18n-pages.js';
 import { useSettings } from '../settings/api.js';
 import { useWallet } from '../wallet/wallet-context.js';
 import { useStakeSummary } from './api.js';
-import { StakeRecords, SummaryCards } from './StakeRecords.js';
+import { WalletRecords } from './WalletRecords.js';
 import { StatementButton } from './StatementButton.js';
 import { readViewedWallet } from './viewed-wallet.js';
 import './wallet-view.css';
@@ -67,8 +67,7 @@ export function WalletViewPage({ requested }: { requested: string }) {
         </p>
         {ownDashboard}
       </section>
-      <SummaryCards wallet={wallet} symbol={settings.tokenSymbol} />
-      <StakeRecords wallet={wallet} symbol={settings.tokenSymbol} cluster={settings.solanaCluster} />
+      <WalletRecords wallet={wallet} symbol={settings.tokenSymbol} cluster={settings.solanaCluster} />
       <p className="back-home">
         <Link to="/">{t('nav.backHome')}</Link>
       </p>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { notify } from '../../lib/notify.js';
+import { notify, notifyRedirect } from '../../lib/notify.js';
 import type { PublicSettings, Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import { STAKE_REDIRECT_MS } from '@stakedesk/shared/constants';
 import { compareDecimal } from '@stakedesk/shared/decimal';
@@ -18,6 +18,8 @@ import { feePercent, sendAmountFor } from '../../lib/token/transfer-fee-figures.
 import { StakePreview } from './StakePreview.js';
 import { ScanOffer, ScanToStake, useScanToStake } from './ScanToStake.js';
 import { amountProblem } from './amount-problem.js';
+
+const STAKED_TOAST = 'stake-successful';
 
 /** New stake in `plan`, or (with `restaking`) a completed stake's principal + reward into `plan`. */
 export function StakeDialog({
@@ -61,7 +63,7 @@ export function StakeDialog({
 
   const stake = useDeposit({
     onSuccess: () => {
-      notify('success', t('toast.stakeSuccessful'), t('toast.stakeSuccessfulText'));
+      notifyRedirect(t('toast.stakeSuccessful'), t('toast.stakeSuccessfulText'), STAKED_TOAST, STAKE_REDIRECT_MS);
       close();
       setTimeout(() => navigate('/dashboard'), STAKE_REDIRECT_MS);
     },

@@ -1,14 +1,12 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { WALLET_CONNECT_REDIRECT_MS } from '@stakedesk/shared/constants';
-import { dismissToast, notify } from '../../lib/notify.js';
+import { notify, notifyRedirect } from '../../lib/notify.js';
 import { isUserRejection } from '../../lib/wallet/wallet-rejection.js';
 import { useI18n } from '../../i18n/i18n.js';
 import type { Translate } from '../../i18n/i18n-pages.js';
 import { useWallet, WalletMissingError } from './wallet-context.js';
 
-/** How long the connect toast stays once the dashboard shows: long enough to read, not the toast's full 5 s over the header. */
-const TOAST_AFTER_REDIRECT_MS = 1_500;
 const CONNECTED_TOAST = 'wallet-connected';
 
 // Loaded only when no wallet is found: the landing page's first load stays small.
@@ -29,11 +27,8 @@ export function useConnectWallet(): { connect: () => Promise<void>; installDialo
     try {
       const wallet = await connect();
       if (!wallet) return;
-      notify('success', t('toast.walletConnected'), t('toast.walletConnectedText'), CONNECTED_TOAST);
+      notifyRedirect(t('toast.walletConnected'), t('toast.walletConnectedText'), CONNECTED_TOAST, WALLET_CONNECT_REDIRECT_MS);
       if (pathname === '/') setTimeout(() => navigate('/dashboard'), WALLET_CONNECT_REDIRECT_MS);
-      // The toast announces the redirect; a moment after the dashboard shows, it would only cover its
-      // header. Only that toast: one raised since (a refused amount, say) stays.
-      setTimeout(() => dismissToast(CONNECTED_TOAST), WALLET_CONNECT_REDIRECT_MS + TOAST_AFTER_REDIRECT_MS);
     } catch (error) {
       if (error instanceof WalletMissingError) {
         setInstalling(true);
