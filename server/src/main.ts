@@ -1,6 +1,8 @@
 import './quiet-bigint-buffer.js';
 import { createServer, type Server } from 'node:http';
 import { bootstrapFirstAdmin, type BootstrapResult } from './admins/bootstrap.js';
+import { SecretBox } from './admins/secret-box.js';
+import { webhookAddress } from './alerts/webhook-address.js';
 import { createApp } from './app.js';
 import { answerClientErrorsWithJson } from './http/client-errors.js';
 import { currentUpstreamRpcUrl } from './chain/rpc-endpoint.js';
@@ -54,7 +56,10 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const upstreamUrl = currentUpstreamRpcUrl(config.solanaRpcUrl);
   const chain = new SolanaChain(upstreamUrl, undefined, countingFetch(rpc.fetch, metrics));
   const events = new AdminEventHub(databaseUrl, logger);
-  const jobs = await startBackgroundWork(sequelize, databaseUrl, logger, (job) => metrics.jobFailed(job));
+  const jobs = await startBackgroundWork(sequelize, databaseUrl, logger, (job) => metrics.jobFailed(job), {
+    box: new SecretBox(config.jwtSecret),
+    fetch: webhookAddress(config.allowPrivateRpc).fetch,
+  });
   addStateGauges(metrics, sequelize, jobs);
   const health = {
     metrics,

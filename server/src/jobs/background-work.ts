@@ -3,6 +3,7 @@ import { forgetOldFailures } from '../admins/login-throttle.js';
 import { adminRevocations, holderRevocations } from '../auth/revoked-sessions.js';
 import { deleteOldNonces } from '../auth/sign-in.service.js';
 import { deleteExpiredRateLimits } from '../http/postgres-rate-limit-store.js';
+import { startWebhookDelivery, type WebhookDeliveryOptions } from '../alerts/webhook-delivery.js';
 import type { Logger } from '../logger.js';
 import { startJobQueue, type JobQueue } from './job-queue.js';
 
@@ -26,8 +27,10 @@ export async function startBackgroundWork(
   databaseUrl: string,
   logger: Logger,
   onFailure?: (job: string) => void,
+  webhooks?: WebhookDeliveryOptions,
 ): Promise<JobQueue> {
   const jobs = await startJobQueue(databaseUrl, logger, onFailure);
   await jobs.every('clean-up', CLEAN_UP_INTERVAL_MS, () => cleanUp(sequelize));
+  if (webhooks) await startWebhookDelivery(jobs, sequelize, logger, webhooks);
   return jobs;
 }

@@ -159,6 +159,7 @@ export async function startTestServer(
       solanaRpcUrl,
       cacheTtlMs: options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
       statsCacheMs: options.statsCacheMs ?? 0,
+      allowPrivateRpc: options.allowPrivateRpc ?? false,
     },
     // TEST_LOG_LEVEL=error (or debug) shows the server's logs while debugging a test.
     logger,
