@@ -59,6 +59,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const jobs = await startBackgroundWork(sequelize, databaseUrl, logger, (job) => metrics.jobFailed(job), {
     box: new SecretBox(config.jwtSecret),
     fetch: webhookAddress(config.allowPrivateRpc).fetch,
+    overdueHours: config.withdrawalOverdueHours,
   });
   addStateGauges(metrics, sequelize, jobs);
   const health = {

@@ -7,6 +7,7 @@ export const name = '020-webhooks';
  * (admins/secret-box.ts): a standard webhook's signing secret, a Telegram bot token, or a Slack or
  * Discord incoming-webhook URL (then `url` keeps its origin only, for the panel). A delivery is
  * one event for one webhook: its attempts, retried on the job queue, and how the last one ended.
+ * withdrawal_overdue_alerts: the withdrawals already announced as overdue, each once.
  */
 export async function up({ context: sql }: MigrationContext): Promise<void> {
   await sql(`
@@ -37,9 +38,13 @@ export async function up({ context: sql }: MigrationContext): Promise<void> {
     );
     CREATE INDEX webhook_deliveries_by_webhook ON webhook_deliveries (webhook_id, id DESC);
     CREATE INDEX webhook_deliveries_unqueued ON webhook_deliveries (created_at) WHERE queued_at IS NULL;
+    CREATE TABLE withdrawal_overdue_alerts (
+      withdrawal_id integer PRIMARY KEY REFERENCES withdrawals (id) ON DELETE CASCADE,
+      alerted_at timestamptz NOT NULL DEFAULT now()
+    );
   `);
 }
 
 export async function down({ context: sql }: MigrationContext): Promise<void> {
-  await sql(`DROP TABLE webhook_deliveries; DROP TABLE webhooks;`);
+  await sql(`DROP TABLE withdrawal_overdue_alerts; DROP TABLE webhook_deliveries; DROP TABLE webhooks;`);
 }
