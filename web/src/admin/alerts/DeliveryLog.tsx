@@ -33,7 +33,12 @@ export function DeliveryLog({ webhook, onClose }: { webhook: AdminWebhook | null
       render: (status: WebhookDeliveryStatus) => <Tag color={STATUS_COLOR[status]}>{t(`alerts.status.${status}`)}</Tag>,
     },
     { title: t('alerts.log.attempts'), dataIndex: 'attempts', key: 'attempts', align: 'right' },
-    { title: t('alerts.log.answer'), key: 'answer', render: (_value, delivery) => (delivery.attempts > 0 ? answer(delivery) : '') },
+    {
+      title: t('alerts.log.answer'),
+      key: 'answer',
+      className: 'admin-nowrap',
+      render: (_value, delivery) => (delivery.attempts > 0 ? answer(delivery) : ''),
+    },
     { title: t('alerts.log.time'), dataIndex: 'createdAt', key: 'createdAt', render: (date: string) => formatDateTime(date) },
   ];
   return (
