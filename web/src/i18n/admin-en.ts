@@ -512,6 +512,9 @@ export const adminEn = {
   'audit.do.withdrawal.reject': 'Rejected withdrawal {target}',
   'audit.do.stake.over_capacity': "Recorded stake {target} beyond its plan's cap",
   'audit.do.stakes.expire': 'Completed expired stakes: {count}',
+  'audit.do.webhook.create': 'Added alert webhook {target}',
+  'audit.do.webhook.update': 'Changed alert webhook {target}',
+  'audit.do.webhook.delete': 'Deleted alert webhook {target}',
   'audit.code': 'Code',
   'audit.empty': 'No changes recorded yet',
 

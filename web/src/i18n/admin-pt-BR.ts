@@ -516,6 +516,9 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'audit.do.withdrawal.reject': 'Rejeitou o saque {target}',
   'audit.do.stake.over_capacity': 'Registrou o stake {target} acima do limite do plano',
   'audit.do.stakes.expire': 'Stakes expirados concluídos: {count}',
+  'audit.do.webhook.create': 'Adicionou o webhook de alerta {target}',
+  'audit.do.webhook.update': 'Alterou o webhook de alerta {target}',
+  'audit.do.webhook.delete': 'Excluiu o webhook de alerta {target}',
   'audit.code': 'Código',
   'audit.empty': 'Nenhuma alteração registrada ainda',
 
