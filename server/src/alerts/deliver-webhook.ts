@@ -3,7 +3,7 @@ import { urlIsSecret, type WebhookKind } from '@stakedesk/shared/webhooks';
 import type { SecretBox } from '../admins/secret-box.js';
 import { RefusedAddressError } from '../chain/upstream-fetch.js';
 import type { AlertEvent } from './alert-events.js';
-import { webhookRequest } from './webhook-request.js';
+import { webhookRequest, type WebhookRequest, type WebhookTarget } from './webhook-request.js';
 
 /** A receiver gets this long to answer; a slower one counts as no answer and is retried. */
 const ANSWER_TIMEOUT_MS = 10_000;
@@ -36,6 +36,26 @@ function failureOf(error: unknown): string {
   return cause?.code ? `no answer (${cause.code})` : 'no answer';
 }
 
+function targetOf(row: DeliveryRow, secret: string | undefined): WebhookTarget {
+  return { kind: row.kind, url: urlIsSecret(row.kind) ? (secret ?? row.url) : row.url, secret, chatId: row.chat_id ?? undefined };
+}
+
+async function send(fetchWebhook: typeof fetch, request: WebhookRequest): Promise<AttemptResult> {
+  try {
+    const response = await fetchWebhook(request.url, {
+      method: 'POST',
+      headers: request.headers,
+      body: request.body,
+      redirect: 'error',
+      signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    return { ok: response.ok, statusCode: response.status, error: response.ok ? null : `answered HTTP ${response.status}` };
+  } catch (error) {
+    return { ok: false, statusCode: null, error: failureOf(error) };
+  }
+}
+
 /**
  * One attempt at one delivery, written to its row. Nothing is sent for a delivery already
  * delivered or given up (a retry that raced another instance), or whose webhook was deleted.
@@ -55,27 +75,11 @@ export async function attemptDelivery(
   );
   if (!row || row.delivered_at || row.gave_up_at) return null;
   const secret = row.secret_box ? (box.openFor(webhookSecretOwner(row.webhook_id), row.secret_box) ?? undefined) : undefined;
-  const target = {
-    kind: row.kind,
-    url: urlIsSecret(row.kind) ? (secret ?? row.url) : row.url,
-    secret,
-    chatId: row.chat_id ?? undefined,
-  };
-  const request = webhookRequest(target, row.event, new Date());
-  let result: AttemptResult;
-  try {
-    const response = await fetchWebhook(request.url, {
-      method: 'POST',
-      headers: request.headers,
-      body: request.body,
-      redirect: 'error',
-      signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
-    });
-    await response.body?.cancel();
-    result = { ok: response.ok, statusCode: response.status, error: response.ok ? null : `answered HTTP ${response.status}` };
-  } catch (error) {
-    result = { ok: false, statusCode: null, error: failureOf(error) };
-  }
+  const result =
+    row.secret_box && secret === undefined
+      ? // Sealed under another JWT_SECRET: nothing is sent unsigned or to a guessed URL.
+        { ok: false, statusCode: null, error: 'its secret cannot be opened: JWT_SECRET changed since it was saved' }
+      : await send(fetchWebhook, webhookRequest(targetOf(row, secret), row.event, new Date()));
   await sequelize.query(
     `UPDATE webhook_deliveries SET attempts = attempts + 1, last_status_code = :statusCode, last_error = :error,
        last_attempt_at = now(), delivered_at = CASE WHEN :ok THEN now() END,

@@ -214,3 +214,17 @@ describe('chat webhooks and secrets', () => {
     expect((await call('GET', '/api/admin/webhooks')).body).toHaveLength(2);
   });
 });
+
+it("a secret copied onto another webhook's row does not open there: nothing is sent, and the log says why", async () => {
+  const webhooks = (await call('GET', '/api/admin/webhooks')).body as { id: number; kind: string }[];
+  const telegram = webhooks.find((webhook) => webhook.kind === 'telegram')!;
+  await api.sequelize.query(`UPDATE webhooks SET secret_box = (SELECT secret_box FROM webhooks WHERE kind = 'slack') WHERE id = :id`, {
+    replacements: { id: telegram.id },
+  });
+  const before = receiver.received.length;
+  const test = await call('POST', `/api/admin/webhooks/${telegram.id}/test`);
+  expect(test.body).toEqual(
+    expect.objectContaining({ status: 'failed', lastStatusCode: null, lastError: expect.stringContaining('cannot be opened') }),
+  );
+  expect(receiver.received).toHaveLength(before);
+});
