@@ -14,6 +14,8 @@ import { meRoutes } from './admins/me.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { requireHolderSession } from './auth/holder-session.js';
 import { signInSite } from './auth/sign-in.service.js';
+import { webhookAddress } from './alerts/webhook-address.js';
+import { webhooksAdminRoutes } from './alerts/webhooks.routes.js';
 import { auditAdminRoutes } from './audit/audit.routes.js';
 import type { Chain } from './chain/chain-verifier.js';
 import { reconciliationAdminRoutes } from './chain/reconciliation.routes.js';
@@ -59,6 +61,7 @@ export type AppDeps = {
     | 'intentRateLimit'
     | 'cacheTtlMs'
     | 'statsCacheMs'
+    | 'allowPrivateRpc'
   > & {
     /** The origin holders sign in to: PUBLIC_URL, or the server's own URL (never a request's Host). */
     publicUrl: string;
@@ -220,6 +223,7 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   admin.use(treasuryAdminRoutes(sequelize, chain, logger, hotWallet, treasuryCacheMs));
   admin.use(autoPayoutAdminRoutes(sequelize, config.payoutSigner));
   admin.use(adminsAdminRoutes(accounts));
+  admin.use(webhooksAdminRoutes({ sequelize, box: accounts.box, address: webhookAddress(config.allowPrivateRpc) }));
   admin.use(auditAdminRoutes());
   admin.use(adminEventRoutes(events));
   api.use('/admin', admin);

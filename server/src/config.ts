@@ -30,6 +30,8 @@ export type Config = {
   /** Where the built web app lives; served with an SPA fallback when it exists. */
   webDist: string;
   expiryIntervalMs: number;
+  /** WITHDRAWAL_OVERDUE_HOURS: a withdrawal pending longer is announced to the alert webhooks (default 12). */
+  withdrawalOverdueHours: number;
   /** How often the server looks on chain for sent payouts' outcomes. */
   chainFollowIntervalMs: number;
   /** How often the server looks for new transactions of the staking wallet's token accounts (deposits). */
@@ -186,5 +188,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statsCacheMs: readMilliseconds(env.STATS_CACHE_MS, DEFAULT_STATS_CACHE_MS, 'STATS_CACHE_MS'),
     metricsToken: readMetricsToken(env.METRICS_TOKEN),
     payoutSigner: readPayoutSigner(env.PAYOUT_SIGNER),
+    withdrawalOverdueHours: readPositiveInteger(env.WITHDRAWAL_OVERDUE_HOURS, 12, 'WITHDRAWAL_OVERDUE_HOURS'),
   };
 }

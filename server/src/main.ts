@@ -1,6 +1,8 @@
 import './quiet-bigint-buffer.js';
 import { createServer, type Server } from 'node:http';
 import { bootstrapFirstAdmin, type BootstrapResult } from './admins/bootstrap.js';
+import { SecretBox } from './admins/secret-box.js';
+import { webhookAddress } from './alerts/webhook-address.js';
 import { createApp } from './app.js';
 import { answerClientErrorsWithJson } from './http/client-errors.js';
 import { currentUpstreamRpcUrl } from './chain/rpc-endpoint.js';
@@ -57,12 +59,19 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const events = new AdminEventHub(databaseUrl, logger);
   const hotWallet = config.payoutSigner?.publicKey.toBase58();
   const jobs = await startBackgroundWork(sequelize, databaseUrl, logger, (job) => metrics.jobFailed(job), {
-    sequelize,
-    chain,
-    logger,
-    signer: config.payoutSigner,
-    coverage: treasuryCoverage(sequelize, chain, logger, hotWallet),
-    intervalMs: config.autoPayoutIntervalMs,
+    autoPayouts: {
+      sequelize,
+      chain,
+      logger,
+      signer: config.payoutSigner,
+      coverage: treasuryCoverage(sequelize, chain, logger, hotWallet),
+      intervalMs: config.autoPayoutIntervalMs,
+    },
+    webhooks: {
+      box: new SecretBox(config.jwtSecret),
+      fetch: webhookAddress(config.allowPrivateRpc).fetch,
+      overdueHours: config.withdrawalOverdueHours,
+    },
   });
   addStateGauges(metrics, sequelize, jobs);
   const health = {

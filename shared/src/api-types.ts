@@ -9,6 +9,7 @@ import type { CodedMessage } from './i18n/catalogue.js';
 import type { AdminRole } from './roles.js';
 import type { SolanaCluster } from './format.js';
 import type { PayoutOutcome, PayoutStatus, ReviewResolution, StakeGroup, StakeStatus, WithdrawalStatus } from './stake-status.js';
+import type { WebhookEvent, WebhookKind } from './webhooks.js';
 
 export type SocialLinks = {
   telegram?: string;
@@ -429,4 +430,39 @@ export type AutoPayoutStatus = {
   paidLast24h: string;
   /** When the last round looked; null before the first. */
   checkedAt: string | null;
+};
+
+/** GET /api/admin/webhooks: a webhook as any admin may see it (never its secret; a Slack or Discord URL as its origin only). */
+export type AdminWebhook = {
+  id: number;
+  kind: WebhookKind;
+  url: string;
+  events: WebhookEvent[];
+  chatId: string | null;
+  /** Whether a secret (signing secret, bot token, chat URL) is stored. */
+  hasSecret: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** POST /api/admin/webhooks: the new webhook, with its generated signing secret (kind standard), shown this once. */
+export type CreatedWebhook = AdminWebhook & { signingSecret?: string };
+
+/** delivered: the receiver answered 2xx; retrying: an attempt failed and another is due; failed: retries gave up. */
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'retrying' | 'failed';
+
+/** GET /api/admin/webhooks/{id}/deliveries, and POST …/test: one event sent to one webhook. */
+export type WebhookDelivery = {
+  id: number;
+  eventId: string;
+  event: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  /** The receiver's last HTTP status, or null when no answer came. */
+  lastStatusCode: number | null;
+  /** Why the last attempt failed, when it did (no answer, refused address, timeout). */
+  lastError: string | null;
+  createdAt: string;
+  lastAttemptAt: string | null;
+  deliveredAt: string | null;
 };

@@ -176,6 +176,21 @@ export function integerList(
     .test('distinct', repeatedMessage, (values) => !values || new Set(values).size === values.length);
 }
 
+/** A non-empty list of distinct values, each one of `values`. */
+export function choiceList<const T extends string>(
+  label: CodedMessage,
+  values: readonly T[],
+  { requiredMessage, itemMessage }: { requiredMessage: CodedMessage; itemMessage: CodedMessage },
+) {
+  return withoutCoercion(array().of(choice(values, itemMessage).required(itemMessage)))
+    .transform((_value, raw: unknown) => (Array.isArray(raw) ? raw : raw == null ? undefined : wrongType(raw)))
+    .typeError(msg('mustBeList', { label }))
+    .required(requiredMessage)
+    .min(1, requiredMessage)
+    .max(values.length, msg('tooManyItems', { label, max: values.length }))
+    .test('distinct', msg('listRepeats', { label }), (list) => !list || new Set(list).size === list.length);
+}
+
 export type DecimalRules = {
   maxDecimals: number;
   maxIntegerDigits?: number;

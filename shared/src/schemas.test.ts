@@ -20,6 +20,7 @@ import {
   twoFactorDisableSchema,
   twoFactorEnableSchema,
   walletAddressParamSchema,
+  webhookSchema,
   withdrawalProcessSchema,
   withdrawalRequestSchema,
 } from './schemas.js';
@@ -650,5 +651,29 @@ describe('authVerifySchema', () => {
       message: 'Sign-in message is required',
       signature: 'Invalid signature',
     });
+  });
+});
+
+describe('webhookSchema', () => {
+  const hook = { url: 'https://alerts.example.com/in', kind: 'standard', events: ['login.throttled', 'payout.failed'] };
+
+  it('takes a kind, a URL and the events chosen, each once', () => {
+    expect(valueOf(webhookSchema, hook)).toEqual(hook);
+    expect(valueOf(webhookSchema, { ...hook, kind: 'telegram', url: '', secret: '1:abc', chatId: ' -100 ' })).toEqual({
+      ...hook,
+      kind: 'telegram',
+      url: '',
+      secret: '1:abc',
+      chatId: '-100',
+    });
+  });
+
+  it('refuses an unknown kind or event, no events, an event twice, and a URL that is not http(s)', () => {
+    const errors = (input: object) => errorsOf(webhookSchema, { ...hook, ...input });
+    expect(errors({ kind: 'email' })).toEqual({ kind: "Kind must be 'standard', 'telegram', 'slack' or 'discord'" });
+    expect(errors({ events: ['payout.lost'] })).toEqual({ 'events[0]': 'Unknown alert event' });
+    expect(errors({ events: [] })).toEqual({ events: 'Choose at least one event' });
+    expect(errors({ events: ['payout.failed', 'payout.failed'] })).toEqual({ events: 'Events lists a value more than once' });
+    expect(errors({ url: 'ftp://alerts.example.com' })).toEqual({ url: 'Webhook URL must be an http(s) URL' });
   });
 });

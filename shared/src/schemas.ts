@@ -35,12 +35,14 @@ import { MAX_NEW_WALLET_DELAY_HOURS } from './auto-payout.js';
 import { isWholeNumberString } from './decimal.js';
 import { ADMIN_ROLES } from './roles.js';
 import { REVIEW_RESOLUTIONS, STAKE_GROUPS } from './stake-status.js';
+import { WEBHOOK_EVENTS, WEBHOOK_KINDS } from './webhooks.js';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 import { msg, type CodedMessage } from './i18n/catalogue.js';
 import {
   booleanField,
   choice,
+  choiceList,
   decimal,
   email,
   exactText,
@@ -448,3 +450,23 @@ export const authVerifySchema = strictObject({
   signature: transactionSignature(msg('invalidSignature')).required(msg('signatureRequired')),
 });
 export type AuthVerifyInput = InferType<typeof authVerifySchema>;
+
+const webhookFields = {
+  kind: choice(WEBHOOK_KINDS, msg('webhookKindInvalid')).required(msg('webhookKindInvalid')),
+  /** Telegram: the Bot API (blank: api.telegram.org). Whether it is https and public is the server's check. */
+  url: url(msg('fieldWebhookUrl'), MAX_URL_LENGTH, { httpsOnly: false }),
+  events: choiceList(msg('fieldWebhookEvents'), WEBHOOK_EVENTS, {
+    requiredMessage: msg('webhookEventsRequired'),
+    itemMessage: msg('webhookEventInvalid'),
+  }),
+  /** standard: a whsec_ signing secret of the operator's (blank: the server makes one); telegram: the bot token. */
+  secret: exactText(msg('fieldWebhookSecret'), MAX_TEXT_LENGTH).optional(),
+  chatId: text(msg('fieldChatId'), MAX_TEXT_LENGTH).optional(),
+};
+
+/**
+ * POST /api/admin/webhooks. PUT takes the same fields; there a blank secret keeps the stored one,
+ * and so does a blank URL of a Slack or Discord webhook (the URL is its secret, never shown again).
+ */
+export const webhookSchema = strictObject(webhookFields);
+export type WebhookInput = InferType<typeof webhookSchema>;

@@ -1,5 +1,7 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { accountThrottled } from '@stakedesk/shared/messages';
+import { emitAlert } from '../alerts/emit-alert.js';
+import { AuditLog } from '../audit/audit-log.model.js';
 import { recordSignInAudit } from '../audit/audit.js';
 import { AppError } from '../http/errors.js';
 
@@ -120,6 +122,9 @@ export async function auditFailure(
   reason: 'unknown username' | 'password' | 'code',
 ): Promise<void> {
   await recordSignInAudit(who, { action, entityId: who.id, after: { reason } });
-  if (attempt.locks)
+  if (attempt.locks) {
     await recordSignInAudit(who, { action: 'admin.login_locked', entityId: who.id, after: { retryAfter: attempt.lockSeconds } });
+    // The database the audit log writes to: this runs outside any request's transaction.
+    await emitAlert(AuditLog.sequelize!, 'login.throttled', { username: who.username });
+  }
 }

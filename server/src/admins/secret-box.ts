@@ -28,22 +28,34 @@ export class SecretBox {
    * onto another admin's row does not decrypt.
    */
   seal(adminId: number, plaintext: string): string {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.encryptionKey, iv);
-    cipher.setAAD(Buffer.from(`admin:${adminId}`));
-    const sealed = Buffer.concat([iv, cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return `${FORMAT}:${Buffer.concat([sealed.subarray(0, IV_BYTES), cipher.getAuthTag(), sealed.subarray(IV_BYTES)]).toString('base64')}`;
+    return this.sealFor(`admin:${adminId}`, plaintext);
   }
 
   /** The plaintext, or null when the box was not sealed for this admin with this server's secret. */
   open(adminId: number, boxed: string): string | null {
+    return this.openFor(`admin:${adminId}`, boxed);
+  }
+
+  /**
+   * Seals a secret of another row (a webhook's, `webhook:<id>`): the owner is authenticated with
+   * it, so no box opens as another row's, nor as an admin's.
+   */
+  sealFor(owner: string, plaintext: string): string {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.encryptionKey, iv);
+    cipher.setAAD(Buffer.from(owner));
+    const sealed = Buffer.concat([iv, cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return `${FORMAT}:${Buffer.concat([sealed.subarray(0, IV_BYTES), cipher.getAuthTag(), sealed.subarray(IV_BYTES)]).toString('base64')}`;
+  }
+
+  openFor(owner: string, boxed: string): string | null {
     const [format, body] = boxed.split(':');
     if (format !== FORMAT || !body) return null;
     const bytes = Buffer.from(body, 'base64');
     if (bytes.length <= IV_BYTES + TAG_BYTES) return null;
     try {
       const decipher = createDecipheriv('aes-256-gcm', this.encryptionKey, bytes.subarray(0, IV_BYTES));
-      decipher.setAAD(Buffer.from(`admin:${adminId}`));
+      decipher.setAAD(Buffer.from(owner));
       decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
       return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
     } catch {

@@ -1,3 +1,5 @@
+import { WEBHOOK_EVENTS } from '@stakedesk/shared/webhooks';
+
 /**
  * What operators are told about (DESIGN 13), with the facts each event carries. `webhook.test` is
  * the panel's "send test" button.
@@ -17,18 +19,7 @@ export type AlertEventData = {
 
 export type AlertEventType = keyof AlertEventData;
 
-export const ALERT_EVENT_TYPES = [
-  'withdrawal.requested',
-  'withdrawal.overdue',
-  'payout.completed',
-  'payout.failed',
-  'payout.needs_review',
-  'treasury.uncovered',
-  'hot_wallet.low',
-  'settings.step_up_change',
-  'login.throttled',
-  'webhook.test',
-] as const satisfies readonly AlertEventType[];
+export const ALERT_EVENT_TYPES = [...WEBHOOK_EVENTS, 'webhook.test'] as const satisfies readonly AlertEventType[];
 
 export type AlertEvent<T extends AlertEventType = AlertEventType> = {
   [K in T]: {

@@ -19,6 +19,7 @@ import * as scanToStake from './migrations/016-scan-to-stake.js';
 import * as payoutSentAmounts from './migrations/017-payout-sent-amounts.js';
 import * as forfeitedRewards from './migrations/018-forfeited-rewards.js';
 import * as autoPayouts from './migrations/019-auto-payouts.js';
+import * as webhooks from './migrations/020-webhooks.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -53,6 +54,7 @@ const MIGRATIONS: Step[] = [
   payoutSentAmounts,
   forfeitedRewards,
   autoPayouts,
+  webhooks,
 ];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];

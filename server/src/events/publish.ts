@@ -1,4 +1,5 @@
 import type { Sequelize, Transaction } from 'sequelize';
+import { emitAlert } from '../alerts/emit-alert.js';
 import type { AdminEvent, SecurityChange } from '@stakedesk/shared/api-types';
 
 export const ADMIN_EVENTS_CHANNEL = 'stakedesk_admin_events';
@@ -28,4 +29,5 @@ export async function announceSecurityChanges(
 ): Promise<void> {
   if (changes.length === 0) return;
   await publishAdminEvent(sequelize, transaction, { type: 'security.changed', changes, adminUsername: actor.username, adminId: actor.id });
+  await emitAlert(sequelize, 'settings.step_up_change', { fields: changes.join(', '), username: actor.username }, transaction);
 }

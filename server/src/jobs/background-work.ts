@@ -4,6 +4,7 @@ import { adminRevocations, holderRevocations } from '../auth/revoked-sessions.js
 import { deleteOldNonces } from '../auth/sign-in.service.js';
 import { deleteExpiredRateLimits } from '../http/postgres-rate-limit-store.js';
 import { autoPayoutRound, type AutoPayoutDeps } from '../auto-payouts/index.js';
+import { startWebhookDelivery, type WebhookDeliveryOptions } from '../alerts/webhook-delivery.js';
 import type { Logger } from '../logger.js';
 import { startJobQueue, type JobQueue } from './job-queue.js';
 
@@ -27,12 +28,14 @@ export async function startBackgroundWork(
   databaseUrl: string,
   logger: Logger,
   onFailure?: (job: string) => void,
-  /** What automatic payouts need, and how often they look; absent, no round is scheduled. */
-  autoPayouts?: AutoPayoutDeps & { intervalMs: number },
+  /** The tasks that need more than the database: automatic payouts (how often they look), alert deliveries; each absent is not scheduled. */
+  tasks: { autoPayouts?: AutoPayoutDeps & { intervalMs: number }; webhooks?: WebhookDeliveryOptions } = {},
 ): Promise<JobQueue> {
   const jobs = await startJobQueue(databaseUrl, logger, onFailure);
   await jobs.every('clean-up', CLEAN_UP_INTERVAL_MS, () => cleanUp(sequelize));
+  const { autoPayouts, webhooks } = tasks;
   // Overlap-safe: claims and row locks keep two rounds from paying one withdrawal, so a round a killed instance left never blocks the next.
   if (autoPayouts) await jobs.every('auto-payouts', autoPayouts.intervalMs, () => autoPayoutRound(autoPayouts), { overlapSafe: true });
+  if (webhooks) await startWebhookDelivery(jobs, sequelize, logger, webhooks);
   return jobs;
 }

@@ -23,6 +23,12 @@ export type EveryOptions = {
   overlapSafe?: boolean;
 };
 
+/** How a one-off job is retried: `retryLimit` more times, the wait doubling from about `retryDelaySeconds` (pg-boss adds jitter). */
+export type RetryPolicy = { retryLimit: number; retryDelaySeconds: number };
+
+/** Which attempt a job's run is: `final` when no retry follows a failure. */
+export type Attempt = { retryCount: number; final: boolean };
+
 export type JobQueue = {
   /**
    * Runs `run` every `intervalMs`, once per interval across every instance sharing the database
@@ -30,6 +36,15 @@ export type JobQueue = {
    * the next round runs as usual.
    */
   every(name: string, intervalMs: number, run: () => Promise<unknown>, options?: EveryOptions): Promise<void>;
+  /**
+   * A queue of one-off jobs worked by `run`, on whichever instance takes each first; a run that
+   * throws is logged and counted, and retried as `retry` says. Answers how to add a job.
+   */
+  queue<T extends object>(
+    name: string,
+    retry: RetryPolicy,
+    run: (data: T, attempt: Attempt) => Promise<void>,
+  ): Promise<(data: T) => Promise<void>>;
   /** Rounds that failed since this instance started, by job name. */
   failures(): Readonly<Record<string, number>>;
   /** Jobs of every instance that failed in the last 24 hours (asks the queue's tables: it also proves they answer). */
@@ -91,8 +106,32 @@ export async function startJobQueue(databaseUrl: string, logger: Logger, onFailu
     timers.push(timer);
   }
 
+  async function queue<T extends object>(
+    name: string,
+    { retryLimit, retryDelaySeconds }: RetryPolicy,
+    run: (data: T, attempt: Attempt) => Promise<void>,
+  ): Promise<(data: T) => Promise<void>> {
+    await boss.createQueue(name, { name, policy: 'standard', retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true });
+    const worker = await boss.work<T>(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
+      try {
+        await run(job!.data, { retryCount: job!.retryCount, final: job!.retryCount >= job!.retryLimit });
+      } catch (error) {
+        failed[name] = (failed[name] ?? 0) + 1;
+        onFailure(name);
+        logger.warn({ err: error, job: name, retryCount: job!.retryCount }, `job ${name} failed`);
+        throw error;
+      }
+    });
+    return async (data) => {
+      await boss.send(name, data);
+      // Taken at once by this instance's worker rather than at its next poll.
+      boss.notifyWorker(worker);
+    };
+  }
+
   return {
     every,
+    queue,
     failures: () => ({ ...failed }),
     recentFailures: async () => {
       const { rows } = await boss

@@ -1,6 +1,7 @@
 import type { Sequelize, Transaction } from 'sequelize';
 import { english, msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { PayoutOutcome, PayoutStatus } from '@stakedesk/shared/stake-status';
+import { emitAlert } from '../alerts/emit-alert.js';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.js';
 import type { LandedTransaction } from '../chain/chain-verifier.js';
 import { Withdrawal } from '../withdrawals/withdrawal.model.js';
@@ -136,6 +137,10 @@ export async function settlePayout(sequelize: Sequelize, payoutId: number, endin
       before: { status: before.status, signature: before.signature },
       after: { status: finalStatus, signature, reason: failureReason },
     });
+    if (finalStatus === 'completed')
+      await emitAlert(sequelize, 'payout.completed', { payoutId, signature: signature!, withdrawals: outcomes.size }, transaction);
+    else if (finalStatus === 'failed' || finalStatus === 'needs_review')
+      await emitAlert(sequelize, `payout.${finalStatus}`, { payoutId, reason: failureReason ?? finalStatus }, transaction);
   });
 }
 

@@ -165,6 +165,7 @@ export async function startTestServer(
       cacheTtlMs: options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
       statsCacheMs: options.statsCacheMs ?? 0,
       payoutSigner: options.payoutSigner ?? null,
+      allowPrivateRpc: options.allowPrivateRpc ?? false,
     },
     // TEST_LOG_LEVEL=error (or debug) shows the server's logs while debugging a test.
     logger,

@@ -3,6 +3,7 @@ import { withdrawalQuote } from '@stakedesk/shared/money';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { AdminListQuery, WithdrawalRequestInput, WithdrawalSortField } from '@stakedesk/shared/schemas';
 import type { WithdrawalStatus } from '@stakedesk/shared/stake-status';
+import { emitAlert } from '../alerts/emit-alert.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { publishAdminEvent } from '../events/publish.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
@@ -15,6 +16,7 @@ import { withdrawalTotals } from '../totals/totals.service.js';
 import { lockOwnStake } from '../stakes/stakes.service.js';
 import { Withdrawal, type WithdrawalRow } from './withdrawal.model.js';
 import type { Keyset } from '../http/cursor.js';
+import { loadSettings } from '../settings/settings.service.js';
 
 /**
  * Moves an active or completed stake to pending_withdrawal with amounts the server computes.
@@ -63,6 +65,13 @@ export async function requestWithdrawal(sequelize: Sequelize, input: WithdrawalR
         walletAddress: withdrawal.walletAddress,
         finalAmount: withdrawal.finalAmount,
       });
+      const { tokenSymbol } = await loadSettings();
+      await emitAlert(
+        sequelize,
+        'withdrawal.requested',
+        { withdrawalId: withdrawal.id, wallet: withdrawal.walletAddress, amount: withdrawal.finalAmount, symbol: tokenSymbol },
+        transaction,
+      );
       return withdrawal;
     });
   } catch (error) {

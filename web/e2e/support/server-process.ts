@@ -30,6 +30,8 @@ export function e2eServerEnv(options: { dataDir: string; rpcUrl: string; admin: 
     LOGIN_RATE_LIMIT: '1000',
     RPC_RATE_LIMIT: '100000',
     EXPIRY_INTERVAL_MS: '3600000',
+    // The alerts spec's webhook receiver listens on 127.0.0.1, which the URL rule refuses otherwise.
+    ALLOW_PRIVATE_RPC: '1',
   };
 }
 

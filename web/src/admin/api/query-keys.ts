@@ -14,6 +14,8 @@ export const adminKeys = {
   audit: ['admin', 'audit'] as const,
   reconciliation: ['admin', 'reconciliation'] as const,
   treasury: ['admin', 'treasury'] as const,
+  webhooks: ['admin', 'webhooks'] as const,
+  webhookDeliveries: (webhookId: number) => ['admin', 'webhooks', webhookId, 'deliveries'] as const,
   stakesPage: (params: object) => ['admin', 'stakes', params] as const,
   withdrawalsPage: (params: object) => ['admin', 'withdrawals', params] as const,
   auditPage: (params: object) => ['admin', 'audit', params] as const,

@@ -28,6 +28,11 @@ describe('audit entries in words', () => {
     expect(describeAuditEntry(en, entry('plan.delete', { before: { name: 'Growth' } }))).toBe('Deleted plan Growth (#4)');
     expect(describeAuditEntry(pt, entry('plan.delete', { before: { name: 'Growth' } }))).toBe('Excluiu o plano Growth (#4)');
     expect(describeAuditEntry(en, entry('plan.create', { after: { name: 'Gold' } }))).toBe('Created plan Gold (#4)');
+    const hook = { url: 'https://hooks.slack.com/…' };
+    expect(describeAuditEntry(en, entry('webhook.delete', { before: hook }))).toBe('Deleted alert webhook https://hooks.slack.com/… (#4)');
+    expect(describeAuditEntry(pt, entry('webhook.create', { after: hook }))).toBe(
+      'Adicionou o webhook de alerta https://hooks.slack.com/… (#4)',
+    );
     expect(describeAuditEntry(en, entry('admin.create', { after: { username: 'alice' } }))).toBe('Added admin alice (#4)');
   });
 

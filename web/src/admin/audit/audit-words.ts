@@ -38,6 +38,9 @@ const SENTENCES: Record<string, { key: AdminMessageKey; name?: string }> = {
   'withdrawal.reject': { key: 'audit.do.withdrawal.reject' },
   'stake.over_capacity': { key: 'audit.do.stake.over_capacity' },
   'stakes.expire': { key: 'audit.do.stakes.expire' },
+  'webhook.create': { key: 'audit.do.webhook.create', name: 'url' },
+  'webhook.update': { key: 'audit.do.webhook.update', name: 'url' },
+  'webhook.delete': { key: 'audit.do.webhook.delete', name: 'url' },
 };
 
 function field(data: unknown, name: string): string | number | boolean | undefined {

@@ -21,6 +21,8 @@ const BY_ENTITY: Record<string, QueryKey[]> = {
   settings: [adminKeys.settings, adminKeys.treasury],
   // The signed-in admin may be the one changed (its role, its two-factor).
   admin: [adminKeys.admins, adminKeys.me],
+  // Under it, every webhook's delivery log: a deleted webhook's goes with it.
+  webhook: [adminKeys.webhooks],
 };
 
 /** The one map of what each change makes stale: the event stream and the mutations both use it. */

@@ -1,6 +1,7 @@
 import { Grid, Tabs } from 'antd';
 import { useEffect, useRef } from 'react';
 import { AdminsTab } from '../admins/AdminsTab.js';
+import { AlertsTab } from '../alerts/AlertsTab.js';
 import { useAdminSettings, useAdminStats } from '../api/queries.js';
 import { AuditLogTab } from '../audit/AuditLogTab.js';
 import { useAdminEvents } from '../events/use-admin-events.js';
@@ -46,6 +47,7 @@ export function AdminDashboard() {
     { key: 'active', label: t('tabs.activeStakes'), children: <StakesTab kind="active" /> },
     { key: 'completed', label: t('tabs.completedStakes'), children: <StakesTab kind="completed" /> },
     { key: 'admins', label: t('tabs.admins'), children: <AdminsTab /> },
+    { key: 'alerts', label: t('tabs.alerts'), children: <AlertsTab /> },
     { key: 'audit', label: t('tabs.audit'), children: <AuditLogTab /> },
     { key: 'reconciliation', label: t('tabs.reconciliation'), children: <ReconciliationTab /> },
   ];

@@ -16,6 +16,8 @@ export const ACTION_ROLE = {
   'settings.save': 'owner',
   /** Create, edit (role, password), delete an admin. */
   'admins.manage': 'owner',
+  /** Create, edit, delete an alert webhook and send it a test. */
+  'alerts.manage': 'owner',
 } as const satisfies Record<string, AdminRole>;
 
 export type PanelAction = keyof typeof ACTION_ROLE;

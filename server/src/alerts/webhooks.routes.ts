@@ -1,0 +1,40 @@
+import { Router } from 'express';
+import { idParamSchema, webhookSchema } from '@stakedesk/shared/schemas';
+import { currentAdmin } from '../admins/admin-auth.js';
+import { requireRole } from '../admins/require-role.js';
+import { parse } from '../http/validate.js';
+import {
+  createWebhook,
+  deleteWebhook,
+  listDeliveries,
+  listWebhooks,
+  sendTest,
+  updateWebhook,
+  type WebhookContext,
+} from './webhooks.service.js';
+
+/** Alerts (DESIGN 13): owners set webhooks up and send tests; every admin reads them and their deliveries. */
+export function webhooksAdminRoutes(ctx: WebhookContext): Router {
+  const router = Router();
+  router.get('/webhooks', requireRole('viewer'), async (_req, res) => {
+    res.json(await listWebhooks(ctx.sequelize));
+  });
+  router.post('/webhooks', requireRole('owner'), async (req, res) => {
+    res.status(201).json(await createWebhook(ctx, parse(webhookSchema, req.body), currentAdmin(res)));
+  });
+  router.put('/webhooks/:id', requireRole('owner'), async (req, res) => {
+    const id = parse(idParamSchema, req.params).id;
+    res.json(await updateWebhook(ctx, id, parse(webhookSchema, req.body), currentAdmin(res)));
+  });
+  router.delete('/webhooks/:id', requireRole('owner'), async (req, res) => {
+    await deleteWebhook(ctx, parse(idParamSchema, req.params).id, currentAdmin(res));
+    res.status(204).end();
+  });
+  router.post('/webhooks/:id/test', requireRole('owner'), async (req, res) => {
+    res.json(await sendTest(ctx, parse(idParamSchema, req.params).id));
+  });
+  router.get('/webhooks/:id/deliveries', requireRole('viewer'), async (req, res) => {
+    res.json(await listDeliveries(ctx.sequelize, parse(idParamSchema, req.params).id));
+  });
+  return router;
+}

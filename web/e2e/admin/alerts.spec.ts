@@ -1,0 +1,130 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page, TestInfo } from '@playwright/test';
+import { createAdmin, deleteAdmin, loginToken } from '../support/admin-api.js';
+import { AdminPanel } from '../support/admin-panel.js';
+import { expectAccessible } from '../support/axe.js';
+import { expect, test } from '../support/test.js';
+
+const DESKTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+
+/** Screenshots at both widths; at phone width nothing is wider than the screen. */
+async function shootBoth(page: Page, testInfo: TestInfo, name: string) {
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${size.width}.png`), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+/** A webhook receiver on this machine: answers the next statuses queued in `answers` (then 204) and keeps what it got. */
+const received: { headers: IncomingHttpHeaders; body: { type: string; data: unknown } }[] = [];
+const answers: number[] = [];
+const receiver = createServer((req, res) => {
+  let body = '';
+  req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+  req.on('end', () => {
+    received.push({ headers: req.headers, body: JSON.parse(body) });
+    res.statusCode = answers.shift() ?? 204;
+    res.end();
+  });
+});
+let hookUrl: string;
+
+test.describe.serial('alerts', () => {
+  test.beforeAll(async () => {
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/stakedesk`;
+  });
+  test.afterAll(() => new Promise((resolve) => receiver.close(resolve)));
+
+  test('an owner adds a webhook, keeps its signing secret, sends a test and reads the delivery log', async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    const panel = new AdminPanel(page);
+    await panel.open('Alerts');
+    await expect(panel.panel().getByRole('heading', { name: 'Alert Webhooks' })).toBeVisible();
+    await expect(panel.panel().getByText('No webhooks yet.')).toBeVisible();
+
+    await panel.panel().getByRole('button', { name: 'Add Webhook' }).click();
+    const create = panel.dialog('New Webhook');
+    await expect(create.getByRole('checkbox', { name: 'Withdrawal requested' })).toBeChecked();
+    await create.getByRole('checkbox', { name: 'Login throttled' }).uncheck();
+    await expectAccessible(page, '.ant-modal');
+    await create.getByRole('button', { name: 'Create Webhook' }).click();
+    await expect(create.getByText('Webhook URL is required')).toBeVisible();
+    await create.getByLabel('URL').fill(hookUrl);
+    await create.getByRole('button', { name: 'Create Webhook' }).click();
+
+    const secretDialog = panel.dialog('Signing secret');
+    await expect(secretDialog.getByText('Copy it now: it is shown only this once.', { exact: false })).toBeVisible();
+    await expect(secretDialog.getByText(/^whsec_/)).toBeVisible();
+    await shootBoth(page, testInfo, 'alerts-signing-secret');
+    await secretDialog.getByRole('button', { name: 'I have copied it' }).click();
+    await expect(secretDialog).toBeHidden();
+
+    const row = panel.row(hookUrl);
+    await expect(row).toContainText('Standard Webhooks (signed)');
+    await expect(row).toContainText('Withdrawal requested');
+    await expect(row).not.toContainText('Login throttled');
+
+    await row.getByRole('button', { name: 'Send test' }).click();
+    await expect(panel.toast('Test alert delivered')).toBeVisible();
+    const sent = received.at(-1)!;
+    expect(sent.body.type).toBe('webhook.test');
+    expect(sent.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+
+    // The toast sits over the table's last row until it goes (it stays while the pointer is on it).
+    await panel.toast('Test alert delivered').locator('.ant-notification-notice-close').click();
+    await expect(panel.toast('Test alert delivered')).toBeHidden();
+
+    // The receiver is down for the next one: the toast says what it answered.
+    answers.push(500);
+    await row.getByRole('button', { name: 'Send test' }).click();
+    await expect(panel.toast('Test alert not delivered')).toContainText('Last answer: HTTP 500');
+    await panel.toast('Test alert not delivered').locator('.ant-notification-notice-close').click();
+
+    await row.getByRole('button', { name: 'Delivery log' }).click();
+    const log = panel.dialog('Delivery log');
+    await expect(log.getByRole('row').filter({ hasText: 'Delivered' })).toContainText('HTTP 204');
+    await expect(log.getByRole('row').filter({ hasText: 'Failed' })).toContainText('HTTP 500');
+    await expectAccessible(page, '.ant-drawer');
+    await shootBoth(page, testInfo, 'alerts-delivery-log');
+    await log.getByRole('button', { name: 'Close' }).click();
+    await shootBoth(page, testInfo, 'alerts-owner');
+  });
+
+  test('a viewer sees the webhooks and their log, and no control that changes them', async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    const viewer = await createAdmin('viewer', 'alerts-viewer');
+    try {
+      const panel = new AdminPanel(page);
+      await panel.open('Alerts', await loginToken(viewer));
+      await expect(panel.panel().getByText('Managing alerts needs the owner role. Your role: Viewer.')).toBeVisible();
+      const row = panel.row(hookUrl);
+      await expect(row).toBeVisible();
+      await expect(panel.panel().getByRole('button', { name: 'Add Webhook' })).toHaveCount(0);
+      await expect(row.getByRole('button', { name: 'Send test' })).toHaveCount(0);
+      await expect(row.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+      await shootBoth(page, testInfo, 'alerts-viewer');
+      await row.getByRole('button', { name: 'Delivery log' }).click();
+      // Making the viewer was a change confirmed with step-up: the webhook was told, on the job queue.
+      await expect(panel.dialog('Delivery log').getByRole('row').filter({ hasText: 'Change confirmed with step-up' })).toContainText(
+        'Delivered',
+        { timeout: 20_000 },
+      );
+    } finally {
+      await deleteAdmin(viewer.id);
+    }
+  });
+
+  test('an owner deletes the webhook after confirming', async ({ page }) => {
+    const panel = new AdminPanel(page);
+    await panel.open('Alerts');
+    await panel.row(hookUrl).getByRole('button', { name: 'Delete' }).click();
+    await panel.dialog('Delete this webhook?').getByRole('button', { name: 'Delete' }).click();
+    await expect(panel.toast('Webhook deleted')).toBeVisible();
+    await expect(panel.panel().getByText('No webhooks yet.')).toBeVisible();
+  });
+});
