@@ -11,7 +11,13 @@ const STOP_TIMEOUT_MS = 30_000;
  * The environment a browser run's server gets: its own data directory and first admin, the run's
  * chain, and limits sized for a whole suite coming from 127.0.0.1.
  */
-export function e2eServerEnv(options: { dataDir: string; rpcUrl: string; admin: { username: string; password: string } }) {
+export function e2eServerEnv(options: {
+  dataDir: string;
+  rpcUrl: string;
+  admin: { username: string; password: string };
+  /** A solana-keygen key file (mode 600) whose wallet is the hot wallet automatic payouts pay from. */
+  hotWalletKeyFile?: string;
+}) {
   return {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     DATA_DIR: options.dataDir,
@@ -30,6 +36,8 @@ export function e2eServerEnv(options: { dataDir: string; rpcUrl: string; admin: 
     LOGIN_RATE_LIMIT: '1000',
     RPC_RATE_LIMIT: '100000',
     EXPIRY_INTERVAL_MS: '3600000',
+    // Automatic payouts stay off until a test's owner turns them on; the hot wallet exists from the start.
+    ...(options.hotWalletKeyFile ? { PAYOUT_SIGNER: `keyfile:${options.hotWalletKeyFile}` } : {}),
   };
 }
 

@@ -12,6 +12,8 @@ export type RunState = {
   stakingWallet: string;
   /** base58 of the 64-byte secret key */
   stakingWalletSecretKey: string;
+  /** The payout signer's wallet (PAYOUT_SIGNER): automatic payouts pay from it. */
+  hotWallet: string;
   mintAuthoritySecretKey: string;
   admin: { username: string; password: string };
   dataDir: string;
