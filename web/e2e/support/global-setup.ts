@@ -5,7 +5,7 @@ import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 import { e2eServerEnv, serverCall, startServer, stopServer, type ServerProcess } from './server-process.js';
-import { STATE_DIR, writeState } from './state.js';
+import { HOT_WALLET_KEY_FILE, STATE_DIR, writeState } from './state.js';
 
 export const DECIMALS = 6;
 const ADMIN = { username: 'e2e-admin', password: 'e2e admin password, long enough' };
@@ -41,11 +41,10 @@ export default async function globalSetup(): Promise<void> {
     chmodSync(dataDir, 0o755);
     mkdirSync(STATE_DIR, { recursive: true });
     // A solana-keygen key file, readable by its owner alone (the server refuses any other).
-    const hotWalletKeyFile = path.join(STATE_DIR, 'hot-wallet.json');
-    writeFileSync(hotWalletKeyFile, JSON.stringify([...hotWallet.secretKey]), { mode: 0o600 });
-    chmodSync(hotWalletKeyFile, 0o600);
+    writeFileSync(HOT_WALLET_KEY_FILE, JSON.stringify([...hotWallet.secretKey]), { mode: 0o600 });
+    chmodSync(HOT_WALLET_KEY_FILE, 0o600);
     const server = (handles.server = await startServer(
-      e2eServerEnv({ dataDir, rpcUrl: chain.url, admin: ADMIN, hotWalletKeyFile }),
+      e2eServerEnv({ dataDir, rpcUrl: chain.url, admin: ADMIN, hotWalletKeyFile: HOT_WALLET_KEY_FILE }),
       path.join(STATE_DIR, 'server.log'),
     ));
 

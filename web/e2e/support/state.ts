@@ -22,6 +22,8 @@ export type RunState = {
 
 export const STATE_DIR = fileURLToPath(new URL('../.state/', import.meta.url));
 const STATE_FILE = `${STATE_DIR}run.json`;
+/** The hot wallet's key, as PAYOUT_SIGNER reads it; removed with the state. */
+export const HOT_WALLET_KEY_FILE = `${STATE_DIR}hot-wallet.json`;
 
 export function writeState(state: RunState): void {
   mkdirSync(STATE_DIR, { recursive: true });
@@ -30,6 +32,7 @@ export function writeState(state: RunState): void {
 
 export function removeState(): void {
   rmSync(STATE_FILE, { force: true });
+  rmSync(HOT_WALLET_KEY_FILE, { force: true });
 }
 
 let cached: RunState | undefined;
