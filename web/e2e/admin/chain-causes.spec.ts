@@ -64,6 +64,7 @@ test('treasury says the balance is unknown because nothing is configured, not be
     covered: null,
     liabilitiesElsewhere: [],
     underReview: '0',
+    hotWallet: null,
     checkedAt: new Date().toISOString(),
   };
   await page.route('**/api/admin/treasury', (route) => route.fulfill({ json: coverage }));

@@ -56,8 +56,23 @@ const UNDER_COVERED: TreasuryCoverage = {
   covered: false,
   liabilitiesElsewhere: [],
   underReview: '0',
+  hotWallet: null,
   checkedAt: new Date().toISOString(),
 };
+
+test('treasury: the hot wallet automatic payouts pay from has a line of its own, with how long it lasts', async ({ page }) => {
+  const hot = 'HotWa11et1111111111111111111111111111111111';
+  const coverage: TreasuryCoverage = {
+    ...UNDER_COVERED,
+    heldBalance: '8000',
+    hotWallet: { address: hot, balance: '500', paidLast7Days: '1000', lastsDays: 3.5 },
+  };
+  await page.route('**/api/admin/treasury', (route) => route.fulfill({ json: coverage }));
+  const panel = new AdminPanel(page);
+  await panel.open();
+  const card = panel.section('Treasury Coverage');
+  await expect(card).toContainText("Hot wallet HotW...1111: holds 500 SDT, about 3.5 days at last week's rate");
+});
 
 test('treasury: below 100% the card warns; with the chain down it says the balance is unknown', async ({ page }) => {
   let answer = UNDER_COVERED;

@@ -1,16 +1,18 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 import { e2eServerEnv, serverCall, startServer, stopServer, type ServerProcess } from './server-process.js';
-import { STATE_DIR, writeState } from './state.js';
+import { HOT_WALLET_KEY_FILE, STATE_DIR, writeState } from './state.js';
 
 export const DECIMALS = 6;
 const ADMIN = { username: 'e2e-admin', password: 'e2e admin password, long enough' };
 /** Enough for the payouts (principal plus rewards) the admin tests send. */
 const STAKING_WALLET_TOKENS = 1_000_000n;
+/** The hot wallet's float: what automatic payouts may pay once an owner turns them on. */
+const HOT_WALLET_TOKENS = 10_000n;
 
 /** The live handles, for global-teardown.ts (both run in the runner process). */
 export type RunHandles = { chain?: TestChain; server?: ServerProcess; dataDir?: string };
@@ -29,13 +31,20 @@ export default async function globalSetup(): Promise<void> {
     await chain.airdrop(stakingWallet.publicKey, 10 * LAMPORTS_PER_SOL);
     const mint = await chain.createMint(DECIMALS, mintAuthority);
     await chain.mintTo(mint, stakingWallet.publicKey, STAKING_WALLET_TOKENS * 10n ** BigInt(DECIMALS));
+    // The payout signer's wallet pays automatic payouts and their fees.
+    const hotWallet = Keypair.generate();
+    await chain.airdrop(hotWallet.publicKey, 10 * LAMPORTS_PER_SOL);
+    await chain.mintTo(mint, hotWallet.publicKey, HOT_WALLET_TOKENS * 10n ** BigInt(DECIMALS));
 
     // The embedded PostgreSQL runs as the postgres user, which must be able to enter the directory.
     const dataDir = (handles.dataDir = mkdtempSync(path.join(tmpdir(), 'stakedesk-e2e-')));
     chmodSync(dataDir, 0o755);
     mkdirSync(STATE_DIR, { recursive: true });
+    // A solana-keygen key file, readable by its owner alone (the server refuses any other).
+    writeFileSync(HOT_WALLET_KEY_FILE, JSON.stringify([...hotWallet.secretKey]), { mode: 0o600 });
+    chmodSync(HOT_WALLET_KEY_FILE, 0o600);
     const server = (handles.server = await startServer(
-      e2eServerEnv({ dataDir, rpcUrl: chain.url, admin: ADMIN }),
+      e2eServerEnv({ dataDir, rpcUrl: chain.url, admin: ADMIN, hotWalletKeyFile: HOT_WALLET_KEY_FILE }),
       path.join(STATE_DIR, 'server.log'),
     ));
 
@@ -62,6 +71,7 @@ export default async function globalSetup(): Promise<void> {
       decimals: DECIMALS,
       stakingWallet: stakingWallet.publicKey.toBase58(),
       stakingWalletSecretKey: bs58.encode(stakingWallet.secretKey),
+      hotWallet: hotWallet.publicKey.toBase58(),
       mintAuthoritySecretKey: bs58.encode(mintAuthority.secretKey),
       admin: ADMIN,
       dataDir,

@@ -11,7 +11,13 @@ const STOP_TIMEOUT_MS = 30_000;
  * The environment a browser run's server gets: its own data directory and first admin, the run's
  * chain, and limits sized for a whole suite coming from 127.0.0.1.
  */
-export function e2eServerEnv(options: { dataDir: string; rpcUrl: string; admin: { username: string; password: string } }) {
+export function e2eServerEnv(options: {
+  dataDir: string;
+  rpcUrl: string;
+  admin: { username: string; password: string };
+  /** A solana-keygen key file (mode 600) whose wallet is the hot wallet automatic payouts pay from. */
+  hotWalletKeyFile?: string;
+}) {
   return {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     DATA_DIR: options.dataDir,
@@ -32,6 +38,8 @@ export function e2eServerEnv(options: { dataDir: string; rpcUrl: string; admin: 
     EXPIRY_INTERVAL_MS: '3600000',
     // The alerts spec's webhook receiver listens on 127.0.0.1, which the URL rule refuses otherwise.
     ALLOW_PRIVATE_RPC: '1',
+    // Automatic payouts stay off until a test's owner turns them on; the hot wallet exists from the start.
+    ...(options.hotWalletKeyFile ? { PAYOUT_SIGNER: `keyfile:${options.hotWalletKeyFile}` } : {}),
   };
 }
 

@@ -12,6 +12,8 @@ export type RunState = {
   stakingWallet: string;
   /** base58 of the 64-byte secret key */
   stakingWalletSecretKey: string;
+  /** The payout signer's wallet (PAYOUT_SIGNER): automatic payouts pay from it. */
+  hotWallet: string;
   mintAuthoritySecretKey: string;
   admin: { username: string; password: string };
   dataDir: string;
@@ -20,6 +22,8 @@ export type RunState = {
 
 export const STATE_DIR = fileURLToPath(new URL('../.state/', import.meta.url));
 const STATE_FILE = `${STATE_DIR}run.json`;
+/** The hot wallet's key, as PAYOUT_SIGNER reads it; removed with the state. */
+export const HOT_WALLET_KEY_FILE = `${STATE_DIR}hot-wallet.json`;
 
 export function writeState(state: RunState): void {
   mkdirSync(STATE_DIR, { recursive: true });
@@ -28,6 +32,7 @@ export function writeState(state: RunState): void {
 
 export function removeState(): void {
   rmSync(STATE_FILE, { force: true });
+  rmSync(HOT_WALLET_KEY_FILE, { force: true });
 }
 
 let cached: RunState | undefined;

@@ -6,6 +6,7 @@ import type {
   AdminStats,
   AdminWithdrawal,
   AuditLogEntry,
+  AutoPayoutStatus,
   Stake,
   StakingPlan,
   TreasuryCoverage,
@@ -83,5 +84,15 @@ export function useTreasury() {
     queryKey: adminKeys.treasury,
     queryFn: () => client.get<TreasuryCoverage>('/api/admin/treasury'),
     refetchInterval: 60_000,
+  });
+}
+
+/** Refreshed as often as the server's rounds run: a round stops or resumes automatic payouts without any event here. */
+export function useAutoPayouts() {
+  const client = useAdminClient();
+  return useQuery({
+    queryKey: adminKeys.autoPayouts,
+    queryFn: () => client.get<AutoPayoutStatus>('/api/admin/auto-payouts'),
+    refetchInterval: 20_000,
   });
 }

@@ -16,6 +16,7 @@ export const adminKeys = {
   treasury: ['admin', 'treasury'] as const,
   webhooks: ['admin', 'webhooks'] as const,
   webhookDeliveries: (webhookId: number) => ['admin', 'webhooks', webhookId, 'deliveries'] as const,
+  autoPayouts: ['admin', 'autoPayouts'] as const,
   stakesPage: (params: object) => ['admin', 'stakes', params] as const,
   withdrawalsPage: (params: object) => ['admin', 'withdrawals', params] as const,
   auditPage: (params: object) => ['admin', 'audit', params] as const,

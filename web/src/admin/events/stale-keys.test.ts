@@ -9,6 +9,7 @@ describe('what a change makes stale', () => {
       adminKeys.settings,
       adminKeys.treasury,
       adminKeys.reconciliation,
+      adminKeys.autoPayouts,
     ]);
     expect(staleKeys({ type: 'security.changed', changes: ['admin.role'] })).toEqual([adminKeys.audit, adminKeys.admins, adminKeys.me]);
   });
@@ -16,10 +17,11 @@ describe('what a change makes stale', () => {
   it('refetches the entity an admin changed and the audit log', () => {
     expect(staleKeys({ type: 'admin.changed', entityType: 'plan' })).toEqual([adminKeys.plans, adminKeys.stats, adminKeys.audit]);
     expect(staleKeys({ type: 'admin.changed', entityType: 'something new' })).toEqual([adminKeys.audit]);
-    // A payout that ends under review changes what the treasury counts.
+    // A payout that ends under review changes what the treasury counts, and stops automatic payouts.
     expect(staleKeys({ type: 'admin.changed', entityType: 'payout' })).toEqual([
       adminKeys.withdrawals,
       adminKeys.treasury,
+      adminKeys.autoPayouts,
       adminKeys.audit,
     ]);
   });

@@ -13,12 +13,12 @@ export type AdminChange =
 
 /** The entities of admin.changed (the audit's entityType) and what a change of each makes stale. */
 const BY_ENTITY: Record<string, QueryKey[]> = {
-  withdrawal: [adminKeys.withdrawals, adminKeys.stakes, adminKeys.stats, adminKeys.treasury],
+  withdrawal: [adminKeys.withdrawals, adminKeys.stakes, adminKeys.stats, adminKeys.treasury, adminKeys.autoPayouts],
   // A payout that ends under review takes its tokens out of what the treasury counts as owed.
-  payout: [adminKeys.withdrawals, adminKeys.treasury],
+  payout: [adminKeys.withdrawals, adminKeys.treasury, adminKeys.autoPayouts],
   stake: [adminKeys.stakes, adminKeys.stats],
   plan: [adminKeys.plans, adminKeys.stats],
-  settings: [adminKeys.settings, adminKeys.treasury],
+  settings: [adminKeys.settings, adminKeys.treasury, adminKeys.autoPayouts],
   // The signed-in admin may be the one changed (its role, its two-factor).
   admin: [adminKeys.admins, adminKeys.me],
   // Under it, every webhook's delivery log: a deleted webhook's goes with it.
@@ -53,6 +53,7 @@ function securityStaleKeys(changes: readonly SecurityChange[]): QueryKey[] {
       // A new wallet or contract changes what the treasury holds and owes.
       add(adminKeys.treasury);
       add(adminKeys.reconciliation);
+      add(adminKeys.autoPayouts);
     } else {
       add(adminKeys.admins);
       add(adminKeys.me);

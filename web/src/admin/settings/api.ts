@@ -2,12 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AdminSettings } from '@stakedesk/shared/api-types';
 import type { SettingsInput } from '@stakedesk/shared/schemas';
 import { adminKeys } from '../api/query-keys.js';
+import { policyChanges } from '../auto-payouts/policy-changes.js';
 import { useChangeMutation, type MutationCallbacks } from '../events/invalidation.js';
 import { useAdminI18n } from '../i18n.js';
 import { useAdminClient } from '../session/session.js';
 import type { StepUpChange } from '../step-up/step-up.js';
 
-/** The fields whose change the server confirms with a step-up and whose old and new values the dialog shows. */
+/** The fields (besides the automatic payout policy) whose change the server confirms with a step-up and whose old and new values the dialog shows. */
 const SHOWN_IN_STEP_UP = [
   ['stakingWallet', 'settings.stakingWallet'],
   ['tokenContract', 'settings.tokenContract'],
@@ -22,11 +23,12 @@ export function useSaveSettings(callbacks: MutationCallbacks<AdminSettings, Sett
   const changesFrom = (input: SettingsInput): StepUpChange[] => {
     const saved = queryClient.getQueryData<AdminSettings>(adminKeys.settings);
     if (!saved) return [];
-    return SHOWN_IN_STEP_UP.filter(([field]) => (input[field] ?? '') !== (saved[field] ?? '')).map(([field, label]) => ({
+    const fields = SHOWN_IN_STEP_UP.filter(([field]) => (input[field] ?? '') !== (saved[field] ?? '')).map(([field, label]) => ({
       label: t(label),
       from: saved[field] || t('stepUp.none'),
       to: input[field] || t('stepUp.none'),
     }));
+    return [...fields, ...policyChanges(saved.autoPayout, input.autoPayout, t)];
   };
   return useChangeMutation(
     (input: SettingsInput) => client.send<AdminSettings>('PUT', '/api/admin/settings', input, { stepUpChanges: changesFrom(input) }),

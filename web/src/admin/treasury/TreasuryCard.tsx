@@ -2,6 +2,7 @@ import { Alert, Button, Card, Col, Row, Statistic } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { compareDecimal } from '@stakedesk/shared/decimal';
 import { formatExact } from '@stakedesk/shared/format';
+import { shortenAddress } from '@stakedesk/shared/shorten';
 import { useAdminSettings, useTreasury } from '../api/queries.js';
 import { chainCauseOf } from '../chain/chain-cause.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
@@ -117,6 +118,15 @@ export function TreasuryCard({ folded = false }: { folded?: boolean }) {
           </Col>
         ))}
       </Row>
+      {coverage?.hotWallet && (
+        <p className="admin-break-anywhere" style={{ marginTop: 12, marginBottom: 0 }}>
+          {t(coverage.hotWallet.lastsDays === null ? 'treasury.hotWallet' : 'treasury.hotWalletLasts', {
+            wallet: shortenAddress(coverage.hotWallet.address),
+            balance: amount(coverage.hotWallet.balance),
+            days: coverage.hotWallet.lastsDays ?? '',
+          })}
+        </p>
+      )}
       {coverage && (
         <p className="muted" style={{ marginTop: 12, marginBottom: 0 }}>
           {t('treasury.breakdown', {

@@ -4,6 +4,8 @@ import type { AdminWithdrawal as Withdrawal } from '@stakedesk/shared/api-types'
 import { formatDateTime, formatExact } from '@stakedesk/shared/format';
 import type { WithdrawalStatus } from '@stakedesk/shared/stake-status';
 import { useAdminSettings, useAdminWithdrawals } from '../api/queries.js';
+import { AutoPayoutCard } from '../auto-payouts/AutoPayoutCard.js';
+import { usePolicyOnWithHolds } from '../auto-payouts/use-policy-on-with-holds.js';
 import { CopyAddress } from '../components/CopyAddress.js';
 import { CsvButton } from '../components/CsvButton.js';
 import { TxLink } from '../components/TxLink.js';
@@ -15,6 +17,7 @@ import { WalletPayoutBar } from '../payout/WalletPayoutBar.js';
 import { usePlatform } from '../platform.js';
 import { RoleNotice } from '../roles/RoleNotice.js';
 import { usePermission } from '../roles/use-permission.js';
+import { AutoPayoutHold } from './AutoPayoutHold.js';
 import { isHeld, payoutStanding } from './payout-standing.js';
 import { PayoutState } from './PayoutState.js';
 import { ProcessDialog, type ProcessMode } from './ProcessDialog.js';
@@ -32,6 +35,8 @@ function useWithdrawalTable(status: WithdrawalStatus, search: string) {
 export function WithdrawalsTab() {
   const { t } = useAdminI18n();
   const { data: settings } = useAdminSettings();
+  // A hold says why the policy did not pay a withdrawal: with the policy off, none pays any, and an old hold would mislead.
+  const policyOn = usePolicyOnWithHolds();
   const [search, setSearch] = useState('');
   const [acting, setActing] = useState<{ withdrawal: Withdrawal; mode: ProcessMode } | null>(null);
   const [resolving, setResolving] = useState<Withdrawal | null>(null);
@@ -87,6 +92,12 @@ export function WithdrawalsTab() {
     render: (date: string | null) => (date ? formatDateTime(date) : ''),
   });
 
+  // Once a payout holds a withdrawal, why the automation did not pay it is history.
+  const holdOf = (withdrawal: Withdrawal, narrow = false) =>
+    policyOn && withdrawal.autoPayoutHold && !isHeld(withdrawal.payout) ? (
+      <AutoPayoutHold hold={withdrawal.autoPayoutHold} narrow={narrow} />
+    ) : null;
+
   const actionsColumn: Columns[number] = {
     title: t('withdrawals.actions'),
     key: 'actions',
@@ -125,6 +136,7 @@ export function WithdrawalsTab() {
       const withAmount = phone ? (
         <Space direction="vertical" size={4}>
           <strong>{amount(withdrawal.finalAmount)}</strong>
+          {holdOf(withdrawal, true)}
           {buttons}
         </Space>
       ) : (
@@ -159,7 +171,10 @@ export function WithdrawalsTab() {
       title: t('withdrawals.payout'),
       key: 'payout',
       render: (_value, withdrawal) => (
-        <PayoutState payout={withdrawal.payout} cluster={settings?.solanaCluster} ownerMayResolve={canResolve} />
+        <>
+          <PayoutState payout={withdrawal.payout} cluster={settings?.solanaCluster} ownerMayResolve={canResolve} />
+          {holdOf(withdrawal)}
+        </>
       ),
     },
     ...(canProcess ? [actionsColumn] : []),
@@ -218,6 +233,7 @@ export function WithdrawalsTab() {
   return (
     <>
       <RoleNotice action="withdrawals.process" text="role.locked.changes" />
+      <AutoPayoutCard />
       <div className="admin-toolbar">
         <Input.Search
           allowClear
