@@ -21,7 +21,7 @@ const HOT_FLOAT = 50_000;
 let world: PayoutWorld;
 
 beforeAll(async () => {
-  world = await startPayoutWorld({ payoutSigner: openPayoutSigner(`keyfile:${keyFile}`)! });
+  world = await startPayoutWorld({ payoutSigner: openPayoutSigner(`keyfile:${keyFile}`)!, allowPrivateRpc: true });
   await world.chain.airdrop(hot.publicKey, 10_000_000_000);
   await world.chain.mintTo(world.mint, hot.publicKey, tokens(HOT_FLOAT));
 }, 60_000);
@@ -137,11 +137,23 @@ describe('beyond policy, the withdrawal waits for an operator with the reason sh
 });
 
 describe('the automation stops by itself on an anomaly, and resumes when it is over', () => {
-  it('the hot wallet below its minimum', async () => {
+  it('the hot wallet below its minimum, with one hot_wallet.low alert', async () => {
+    const hook = await world.api.request(
+      'POST',
+      '/api/admin/webhooks',
+      { url: 'http://127.0.0.1:9/alerts', kind: 'standard', events: ['hot_wallet.low'] },
+      world.token,
+    );
+    expect(hook.status).toBe(201);
+    const alerts = async () =>
+      (await world.api.request<{ event: string }[]>('GET', `/api/admin/webhooks/${hook.body.id}/deliveries`, undefined, world.token)).body;
     await setPolicy({ minHotBalance: String(HOT_FLOAT * 2) });
     const { withdrawal } = await world.pendingWithdrawal(1000);
     const round = await world.api.autoPayouts();
     expect(round).toMatchObject({ paid: [], stoppedBy: [{ code: 'autoPayoutHotLow' }] });
+    await world.api.autoPayouts();
+    // Once when it starts stopping the automation, not once a round.
+    expect((await alerts()).map((delivery) => delivery.event)).toEqual(['hot_wallet.low']);
     expect(await status()).toMatchObject({ running: false, stoppedBy: [{ code: 'autoPayoutHotLow' }] });
     await setPolicy({});
     expect(await world.api.autoPayouts()).toMatchObject({ paid: [withdrawal.id], stoppedBy: [] });

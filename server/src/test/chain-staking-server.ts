@@ -37,6 +37,7 @@ export async function startChainStakingServer({
   wrap,
   mintKind = 'classic',
   payoutSigner,
+  allowPrivateRpc,
 }: {
   mintKind?: MintKind;
   rpcUrl?: (chain: TestChain) => Promise<string>;
@@ -44,6 +45,8 @@ export async function startChainStakingServer({
   wrap?: (solana: SolanaChain, chain: TestChain) => Chain;
   /** PAYOUT_SIGNER (none unless given). */
   payoutSigner?: PayoutSigner;
+  /** ALLOW_PRIVATE_RPC (off unless given): a webhook on this machine. */
+  allowPrivateRpc?: boolean;
 } = {}) {
   const chain = await startTestChain();
   const mint: PublicKey = await chain.createMint(DECIMALS, undefined, MINT_OPTIONS[mintKind]);
@@ -52,7 +55,7 @@ export async function startChainStakingServer({
   await chain.mintTo(mint, stakingWallet.publicKey, tokens(1_000_000));
   const url = rpcUrl ? await rpcUrl(chain) : chain.url;
   const solana = new SolanaChain(async () => url, 3_000);
-  const api: TestServer = await startTestServer({ realChain: wrap ? wrap(solana, chain) : solana, payoutSigner });
+  const api: TestServer = await startTestServer({ realChain: wrap ? wrap(solana, chain) : solana, payoutSigner, allowPrivateRpc });
   const token = await api.login();
   const settings = {
     tokenName: 'Chain Token',

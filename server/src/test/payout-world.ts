@@ -27,11 +27,16 @@ export function signBytes(keypair: Keypair, message: Uint8Array): Buffer {
  * test holds: it signs prepared payouts as the operator's wallet would. The server sees the chain
  * through a FlakyChain (a provider that can drop, hold and lag), well-behaved until told otherwise.
  */
-export async function startPayoutWorld({ mintKind, payoutSigner }: { mintKind?: MintKind; payoutSigner?: PayoutSigner } = {}) {
+export async function startPayoutWorld({
+  mintKind,
+  payoutSigner,
+  allowPrivateRpc,
+}: { mintKind?: MintKind; payoutSigner?: PayoutSigner; allowPrivateRpc?: boolean } = {}) {
   let flaky!: FlakyChain;
   const world: ChainStakingServer = await startChainStakingServer({
     mintKind,
     payoutSigner,
+    allowPrivateRpc,
     wrap: (solana: SolanaChain, chain: TestChain): Chain => (flaky = new FlakyChain(solana, () => chain.blockHeight())),
   });
   const { api, chain, token, mint, stakingWallet } = world;
