@@ -2,17 +2,35 @@ import PgBoss from 'pg-boss';
 import type { Logger } from '../logger.js';
 
 /** pg-boss keeps its tables in this schema of the app's database, and migrates it itself. */
-const SCHEMA = 'pgboss';
+export const SCHEMA = 'pgboss';
+
+/**
+ * Jobs that failed in the last 24 hours (name, completed_on, output): from the live table and the
+ * archive, where pg-boss moves finished jobs after 12 hours.
+ */
+export const FAILED_LAST_24H_SQL = ['job', 'archive']
+  .map(
+    (table) =>
+      `SELECT name, completed_on, output FROM ${SCHEMA}.${table} WHERE state = 'failed' AND completed_on > now() - interval '24 hours'`,
+  )
+  .join(' UNION ALL ');
+
 /** Connections of each instance's queue, beside Sequelize's pool. */
 const POOL_SIZE = 3;
 /** The least time pg-boss allows between two polls of a queue. */
 const MIN_POLL_SECONDS = 0.5;
+/** PostgreSQL's code for a deadlock it broke by aborting one side. */
+const DEADLOCK = '40P01';
 
 export type JobQueue = {
   /**
    * Runs `run` every `intervalMs`, once per interval across every instance sharing the database
-   * (one job per time slot, and never two at once). A round that throws is logged and counted and
-   * the next round runs as usual.
+   * (one job per time slot), one round at a time on each instance, and never more than one round
+   * waiting: rounds slower than the interval do not pile up. A round that throws is logged and
+   * counted and the next round runs as usual. A round left running by an instance that died holds
+   * nothing up (pg-boss 10 has no heartbeat to tell a dead worker from a slow one, so a queue that
+   * allowed one active job would wait out its expiry): every task run this way must be safe when two
+   * instances' rounds overlap.
    */
   every(name: string, intervalMs: number, run: () => Promise<unknown>): Promise<void>;
   /** Rounds that failed since this instance started, by job name. */
@@ -25,9 +43,9 @@ export type JobQueue = {
 };
 
 /**
- * Background work on pg-boss (issue 26): a PostgreSQL job queue whose jobs, schedules and
- * singletons hold across server instances, with no LISTEN (it polls), so it runs unchanged
- * behind PgBouncer in transaction mode.
+ * Background work on pg-boss (issue 26): a PostgreSQL job queue whose jobs and schedules hold
+ * across server instances, with no LISTEN (it polls), so it runs unchanged behind PgBouncer in
+ * transaction mode.
  */
 export async function startJobQueue(databaseUrl: string, logger: Logger, onFailure: (job: string) => void = () => {}): Promise<JobQueue> {
   const boss = new PgBoss({ connectionString: databaseUrl, schema: SCHEMA, max: POOL_SIZE, application_name: 'stakedesk-jobs' });
@@ -36,8 +54,20 @@ export async function startJobQueue(databaseUrl: string, logger: Logger, onFailu
   const timers: NodeJS.Timeout[] = [];
   const failed: Record<string, number> = {};
 
+  /** Two instances starting together on a new database can deadlock in pg-boss's queue DDL; PostgreSQL aborts one, which tries again. */
+  async function createQueue(name: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(name, { name, policy: 'short', retryLimit: 0 });
+        return;
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== DEADLOCK || attempt === 5) throw error;
+      }
+    }
+  }
+
   async function every(name: string, intervalMs: number, run: () => Promise<unknown>): Promise<void> {
-    await boss.createQueue(name, { name, policy: 'singleton', retryLimit: 0 });
+    await createQueue(name);
     const slotSeconds = Math.max(1, Math.round(intervalMs / 1000));
     const pollingIntervalSeconds = Math.max(MIN_POLL_SECONDS, Math.min(slotSeconds / 2, 30));
     const worker = await boss.work(name, { pollingIntervalSeconds }, async () => {
@@ -66,12 +96,7 @@ export async function startJobQueue(databaseUrl: string, logger: Logger, onFailu
     every,
     failures: () => ({ ...failed }),
     recentFailures: async () => {
-      const { rows } = await boss
-        .getDb()
-        .executeSql(
-          `SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE state = 'failed' AND completed_on > now() - interval '24 hours'`,
-          [],
-        );
+      const { rows } = await boss.getDb().executeSql(`SELECT count(*)::int AS n FROM (${FAILED_LAST_24H_SQL}) failed`, []);
       return (rows[0] as { n: number }).n;
     },
     waiting: async () => {
