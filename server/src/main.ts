@@ -18,9 +18,8 @@ import { createMetrics } from './metrics/metrics.js';
 import { addStateGauges } from './metrics/state-gauges.js';
 import { chooseLogFormat } from './log-format.js';
 import { createLogger, stdoutDestination, type Logger } from './logger.js';
-import { scheduleExpiry } from './stakes/expiry.js';
-import { scheduleChainFollowing } from './chain/follow-chain.js';
 import { StartupError } from './startup-error.js';
+import { treasuryCoverage } from './treasury/treasury.service.js';
 
 function banner(config: Config, url: string, admin: BootstrapResult): string {
   const login = !admin.created
@@ -54,8 +53,20 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const upstreamUrl = currentUpstreamRpcUrl(config.solanaRpcUrl);
   const chain = new SolanaChain(upstreamUrl, undefined, countingFetch(rpc.fetch, metrics));
   const events = new AdminEventHub(databaseUrl, logger);
-  const jobs = await startBackgroundWork(sequelize, databaseUrl, logger, (job) => metrics.jobFailed(job));
-  addStateGauges(metrics, sequelize, jobs);
+  const jobs = await startBackgroundWork({
+    sequelize,
+    chain,
+    databaseUrl,
+    logger,
+    intervals: {
+      expiryMs: config.expiryIntervalMs,
+      payoutFollowMs: config.chainFollowIntervalMs,
+      depositFollowMs: config.depositFollowIntervalMs,
+    },
+    onFailure: (job) => metrics.jobFailed(job),
+    onDepositRecorded: (blockTime) => metrics.depositRecorded(blockTime),
+  });
+  addStateGauges(metrics, sequelize, { jobs, coverage: treasuryCoverage(sequelize, chain, logger) });
   const health = {
     metrics,
     metricsToken: config.metricsToken,
@@ -82,13 +93,6 @@ async function start(config: Config, logger: Logger): Promise<void> {
       'PUBLIC_URL is not set: sign-in messages name the address this server listens on, not the site holders open',
     );
   }
-  const stopExpiry = scheduleExpiry(sequelize, config.expiryIntervalMs, logger);
-  const stopFollowing = scheduleChainFollowing(
-    sequelize,
-    chain,
-    { intervalMs: config.chainFollowIntervalMs, depositIntervalMs: config.depositFollowIntervalMs },
-    logger,
-  );
 
   console.log(banner(config, url, admin));
 
@@ -97,8 +101,6 @@ async function start(config: Config, logger: Logger): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing requests in flight');
-    stopExpiry();
-    stopFollowing();
     await jobs.stop();
     await events.close();
     await new Promise<void>((resolve) => {

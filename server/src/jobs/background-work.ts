@@ -2,8 +2,12 @@ import type { Sequelize } from 'sequelize';
 import { forgetOldFailures } from '../admins/login-throttle.js';
 import { adminRevocations, holderRevocations } from '../auth/revoked-sessions.js';
 import { deleteOldNonces } from '../auth/sign-in.service.js';
+import type { Chain } from '../chain/chain-verifier.js';
 import { deleteExpiredRateLimits } from '../http/postgres-rate-limit-store.js';
 import type { Logger } from '../logger.js';
+import { followPayouts } from '../payouts/index.js';
+import { followDeposits, type DepositRecorded } from '../stakes/deposit-follower.js';
+import { expiryRound } from '../stakes/expiry.js';
 import { startJobQueue, type JobQueue } from './job-queue.js';
 
 const CLEAN_UP_INTERVAL_MS = 10 * 60_000;
@@ -17,17 +21,42 @@ async function cleanUp(sequelize: Sequelize): Promise<void> {
   await forgetOldFailures(sequelize);
 }
 
+export type BackgroundWorkDeps = {
+  sequelize: Sequelize;
+  chain: Chain;
+  databaseUrl: string;
+  logger: Logger;
+  intervals: {
+    /** EXPIRY_INTERVAL_MS */
+    expiryMs: number;
+    /** CHAIN_FOLLOW_INTERVAL_MS: sent payouts followed to their end (signed ones sent again). */
+    payoutFollowMs: number;
+    /** DEPOSIT_FOLLOW_INTERVAL_MS: a round costs one RPC call per followed account when nothing happened. */
+    depositFollowMs: number;
+  };
+  onFailure?: (job: string) => void;
+  onDepositRecorded?: DepositRecorded;
+};
+
 /**
- * The server's background work on the job queue, every task in one place. (Expiry and following
- * the chain still run on their own timers: stakes/expiry.ts, chain/follow-chain.ts.)
+ * The server's background work (DESIGN 13), every task in one place, each a job of the queue: one
+ * round per interval across all instances, its failures logged, counted and shown to operators.
  */
-export async function startBackgroundWork(
-  sequelize: Sequelize,
-  databaseUrl: string,
-  logger: Logger,
-  onFailure?: (job: string) => void,
-): Promise<JobQueue> {
+export async function startBackgroundWork({
+  sequelize,
+  chain,
+  databaseUrl,
+  logger,
+  intervals,
+  onFailure,
+  onDepositRecorded,
+}: BackgroundWorkDeps): Promise<JobQueue> {
   const jobs = await startJobQueue(databaseUrl, logger, onFailure);
   await jobs.every('clean-up', CLEAN_UP_INTERVAL_MS, () => cleanUp(sequelize));
+  await jobs.every('expiry', intervals.expiryMs, () => expiryRound(sequelize, logger));
+  await jobs.every('follow-payouts', intervals.payoutFollowMs, () =>
+    followPayouts(sequelize, chain, logger, { recheckMs: intervals.payoutFollowMs }),
+  );
+  await jobs.every('deposit-detection', intervals.depositFollowMs, () => followDeposits(sequelize, chain, logger, onDepositRecorded));
   return jobs;
 }
