@@ -39,6 +39,7 @@ import { statsAdminRoutes, statsPublicRead } from './stats/stats.routes.js';
 import { treasuryAdminRoutes } from './treasury/treasury.routes.js';
 import { withdrawalsAdminRoutes, withdrawalsPublicRoutes } from './withdrawals/withdrawals.routes.js';
 import { healthRoutes, type HealthDeps } from './health/health.routes.js';
+import { jobsAdminRoutes } from './jobs/jobs.routes.js';
 import { healthRoute } from './http/health.js';
 import { refuseCrossSite } from './http/same-origin.js';
 
@@ -211,6 +212,7 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   admin.use(adminsAdminRoutes(accounts));
   admin.use(auditAdminRoutes());
   admin.use(adminEventRoutes(events));
+  admin.use(jobsAdminRoutes(sequelize));
   api.use('/admin', admin);
   api.use(apiNotFound);
   app.use('/api', api);
