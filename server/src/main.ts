@@ -66,17 +66,14 @@ async function start(config: Config, logger: Logger): Promise<void> {
     onFailure: (job) => metrics.jobFailed(job),
     onDepositRecorded: (blockTime) => metrics.depositRecorded(blockTime),
   });
-  addStateGauges(metrics, sequelize, { jobs, coverage: treasuryCoverage(sequelize, chain, logger) });
-  const health = {
-    metrics,
-    metricsToken: config.metricsToken,
-    checks: {
-      database: databaseCheck(sequelize),
-      chain: chainCheck(upstreamUrl, rpc.fetch),
-      queue: queueCheck(jobs),
-      ...(config.payoutSigner ? { signer: signerCheck(config.payoutSigner) } : {}),
-    },
+  const checks = {
+    database: databaseCheck(sequelize),
+    chain: chainCheck(upstreamUrl, rpc.fetch),
+    queue: queueCheck(jobs),
+    ...(config.payoutSigner ? { signer: signerCheck(config.payoutSigner) } : {}),
   };
+  addStateGauges(metrics, sequelize, { jobs, coverage: treasuryCoverage(sequelize, chain, logger), checks });
+  const health = { metrics, metricsToken: config.metricsToken, checks };
   const server = createServer();
   answerClientErrorsWithJson(server);
   const port = await listen(server, config.port, config.host);

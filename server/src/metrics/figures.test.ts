@@ -1,6 +1,7 @@
 import parsePrometheusTextFormat, { type MetricFamily } from 'parse-prometheus-text-format';
 import type { StakingPlan, TreasuryCoverage } from '@stakedesk/shared/api-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chainCheck, databaseCheck } from '../health/readiness.js';
 import { createLogger } from '../logger.js';
 import { MINT, STAKING_WALLET, stakeFor, startStakingServer } from '../test/fixtures.js';
 import type { TestServer } from '../test/test-server.js';
@@ -10,7 +11,7 @@ import { addStateGauges } from './state-gauges.js';
 
 const family = (text: string, name: string): MetricFamily | undefined => parsePrometheusTextFormat(text).find((f) => f.name === name);
 
-describe('treasury coverage on /metrics', () => {
+describe('treasury coverage and readiness on /metrics', () => {
   let api: TestServer;
   let token: string;
   let plan: StakingPlan;
@@ -19,7 +20,10 @@ describe('treasury coverage on /metrics', () => {
       treasuryCacheMs: 0,
       metrics: (sequelize, chain) => {
         const metrics = createMetrics();
-        addStateGauges(metrics, sequelize, { coverage: treasuryCoverage(sequelize, chain, createLogger('silent'), 0) });
+        addStateGauges(metrics, sequelize, {
+          coverage: treasuryCoverage(sequelize, chain, createLogger('silent'), 0),
+          checks: { database: databaseCheck(sequelize), chain: chainCheck(async () => 'http://127.0.0.1:9/down', fetch) },
+        });
         return metrics;
       },
     }));
@@ -37,6 +41,12 @@ describe('treasury coverage on /metrics', () => {
     expect(await coverage()).toBeCloseTo(5000 / owed, 6);
     api.chain.setBalance(MINT, STAKING_WALLET, '500');
     expect(await coverage()).toBeLessThan(1);
+  });
+
+  it('shows each readiness check, so an alert sees the one that fails: the RPC here', async () => {
+    const ready = family(await scrape(), 'stakedesk_ready')!;
+    expect(ready.type).toBe('GAUGE');
+    expect(Object.fromEntries(ready.metrics.map((m) => [m.labels!.check, m.value]))).toEqual({ database: '1', chain: '0' });
   });
 });
 

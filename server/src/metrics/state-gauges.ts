@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
+import { readiness, type Check } from '../health/readiness.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { Metrics } from './metrics.js';
 
@@ -14,12 +15,15 @@ async function coverageRatio(coverage: () => Promise<TreasuryCoverage>): Promise
   return [{ value: owed > 0 ? Number(heldBalance) / owed : Infinity }];
 }
 
-/** Figures read at each scrape: what waits on operators, treasury coverage, and the job queue. */
-export function addStateGauges(
-  metrics: Metrics,
-  sequelize: Sequelize,
-  { jobs, coverage }: { jobs?: JobQueue; coverage?: () => Promise<TreasuryCoverage> } = {},
-): void {
+export type StateSources = {
+  jobs?: Pick<JobQueue, 'waiting'>;
+  coverage?: () => Promise<TreasuryCoverage>;
+  /** /readyz's checks, so that an alert rule can see a failing one without probing /readyz. */
+  checks?: Record<string, () => Promise<Check>>;
+};
+
+/** Figures read at each scrape: what waits on operators, treasury coverage, the job queue, and readiness. */
+export function addStateGauges(metrics: Metrics, sequelize: Sequelize, { jobs, coverage, checks }: StateSources = {}): void {
   metrics.gauge('stakedesk_pending_withdrawals', 'Withdrawals requested and not yet paid or rejected.', [], async () => {
     const [row] = await sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM withdrawals WHERE status = 'pending'`, {
       type: QueryTypes.SELECT,
@@ -49,6 +53,11 @@ export function addStateGauges(
   if (jobs) {
     metrics.gauge('stakedesk_job_queue_waiting', 'Background jobs waiting to run, by queue.', ['queue'], async () =>
       Object.entries(await jobs.waiting()).map(([queue, value]) => ({ labels: { queue }, value })),
+    );
+  }
+  if (checks) {
+    metrics.gauge('stakedesk_ready', 'Each /readyz check at scrape time: 1 when it passes, 0 when it fails.', ['check'], async () =>
+      Object.entries((await readiness(checks)).checks).map(([check, result]) => ({ labels: { check }, value: result.ok ? 1 : 0 })),
     );
   }
 }
