@@ -37,6 +37,8 @@ import { settingsAdminRoutes, settingsPublicRead } from './settings/settings.rou
 import { stakesAdminRoutes, stakesPublicRoutes } from './stakes/stakes.routes.js';
 import { statsAdminRoutes, statsPublicRead } from './stats/stats.routes.js';
 import { treasuryAdminRoutes } from './treasury/treasury.routes.js';
+import { autoPayoutAdminRoutes, autoPayoutHolds } from './auto-payouts/index.js';
+import type { PayoutSigner } from './signer/payout-signer.js';
 import { withdrawalsAdminRoutes, withdrawalsPublicRoutes } from './withdrawals/withdrawals.routes.js';
 import { healthRoutes, type HealthDeps } from './health/health.routes.js';
 import { jobsAdminRoutes } from './jobs/jobs.routes.js';
@@ -61,6 +63,8 @@ export type AppDeps = {
   > & {
     /** The origin holders sign in to: PUBLIC_URL, or the server's own URL (never a request's Host). */
     publicUrl: string;
+    /** What signs automatic payouts (PAYOUT_SIGNER); its wallet is the hot wallet. None when absent. */
+    payoutSigner?: PayoutSigner | null;
   };
   logger: Logger;
   sequelize: Sequelize;
@@ -126,6 +130,7 @@ function twoFactorIssuer(publicUrl: string): string {
 
 export function createApp({ config, logger, sequelize, chain, events, rpc, treasuryCacheMs, health }: AppDeps): RequestListener {
   configureCaches({ ttlMs: config.cacheTtlMs, statsTtlMs: config.statsCacheMs });
+  const hotWallet = config.payoutSigner?.publicKey.toBase58();
   followChanges(events);
   const app = express();
   app.disable('x-powered-by');
@@ -205,10 +210,16 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   admin.use(settingsAdminRoutes(accounts, config.solanaCluster, rpc, chain));
   admin.use(plansAdminRoutes(sequelize));
   admin.use(stakesAdminRoutes(sequelize));
-  admin.use(withdrawalsAdminRoutes((ids) => latestPayoutsOf(sequelize, ids)));
+  admin.use(
+    withdrawalsAdminRoutes(
+      (ids) => latestPayoutsOf(sequelize, ids),
+      (ids) => autoPayoutHolds(sequelize, ids),
+    ),
+  );
   admin.use(payoutsAdminRoutes(accounts, chain, logger));
   admin.use(reconciliationAdminRoutes(sequelize, chain));
-  admin.use(treasuryAdminRoutes(sequelize, chain, logger, treasuryCacheMs));
+  admin.use(treasuryAdminRoutes(sequelize, chain, logger, hotWallet, treasuryCacheMs));
+  admin.use(autoPayoutAdminRoutes(sequelize, config.payoutSigner));
   admin.use(adminsAdminRoutes(accounts));
   admin.use(auditAdminRoutes());
   admin.use(adminEventRoutes(events));

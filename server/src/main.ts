@@ -53,6 +53,8 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const upstreamUrl = currentUpstreamRpcUrl(config.solanaRpcUrl);
   const chain = new SolanaChain(upstreamUrl, undefined, countingFetch(rpc.fetch, metrics));
   const events = new AdminEventHub(databaseUrl, logger);
+  const hotWallet = config.payoutSigner?.publicKey.toBase58();
+  const coverage = treasuryCoverage(sequelize, chain, logger, hotWallet);
   const jobs = await startBackgroundWork({
     sequelize,
     chain,
@@ -65,6 +67,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
     },
     onFailure: (job) => metrics.jobFailed(job),
     onDepositRecorded: (blockTime) => metrics.depositRecorded(blockTime),
+    autoPayouts: { sequelize, chain, logger, signer: config.payoutSigner, coverage },
   });
   const checks = {
     database: databaseCheck(sequelize),
@@ -72,7 +75,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
     queue: queueCheck(jobs),
     ...(config.payoutSigner ? { signer: signerCheck(config.payoutSigner) } : {}),
   };
-  addStateGauges(metrics, sequelize, { jobs, coverage: treasuryCoverage(sequelize, chain, logger), checks });
+  addStateGauges(metrics, sequelize, { jobs, coverage, checks });
   const health = { metrics, metricsToken: config.metricsToken, checks };
   const server = createServer();
   answerClientErrorsWithJson(server);

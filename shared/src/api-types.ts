@@ -3,6 +3,7 @@
  * stake and withdrawal amounts), dates are ISO 8601 strings, ids are numbers.
  */
 
+import type { AutoPayoutPolicy } from './auto-payout.js';
 import type { MaintenanceType } from './constants.js';
 import type { CodedMessage } from './i18n/catalogue.js';
 import type { AdminRole } from './roles.js';
@@ -57,6 +58,8 @@ export type AdminSettings = PublicSettings & {
   heliusRpcUrl: string;
   /** The mint's Token-2022 extensions by spl-token's names (TransferFeeConfig, MetadataPointer, ...). */
   tokenExtensions: string[];
+  /** The policy under which the server pays withdrawals by itself (DESIGN 13). */
+  autoPayout: AutoPayoutPolicy;
 };
 
 /** The plan's terms as they were when the stake was created. */
@@ -196,7 +199,11 @@ export type WithdrawalPayout = Pick<Payout, 'id' | 'status' | 'signature'> & {
 };
 
 /** A withdrawal as the admin lists show it. */
-export type AdminWithdrawal = Withdrawal & { payout: WithdrawalPayout | null };
+export type AdminWithdrawal = Withdrawal & {
+  payout: WithdrawalPayout | null;
+  /** Why automatic payouts left it to an operator (over a limit, a new wallet's delay...); null otherwise. */
+  autoPayoutHold: CodedMessage | null;
+};
 
 /**
  * POST /api/stakes/intents: the terms a holder is about to sign for, kept by the server. The
@@ -292,7 +299,7 @@ export type TreasuryCoverage = {
    * even when it owes nothing), with its balance (null when unknown) and what is owed from it.
    */
   wallets: { stakingWallet: string; current: boolean; balance: string | null; owed: string }[];
-  /** The sum of `wallets`' balances: what the headline counts against the liabilities; null when one is unknown. */
+  /** The sum of `wallets`' balances and the hot wallet's: what the headline counts against the liabilities; null when one is unknown. */
   heldBalance: string | null;
   /** Owed in the current mint from every wallet in `wallets`. */
   liabilities: {
@@ -318,6 +325,12 @@ export type TreasuryCoverage = {
   coveragePercent: string | null;
   /** heldBalance covers liabilities.total; null when a balance is unknown. */
   covered: boolean | null;
+  /**
+   * The hot wallet automatic payouts pay from (DESIGN 13), counted in heldBalance; null when no
+   * payout signer is configured. lastsDays: its balance over the last 7 days' automatic payouts a
+   * day (null when it paid nothing in them).
+   */
+  hotWallet: { address: string; balance: string | null; paidLast7Days: string; lastsDays: number | null } | null;
   checkedAt: string;
 };
 
@@ -357,6 +370,7 @@ export type SecurityChange =
   | 'settings.tokenContract'
   | 'settings.rpcProvider'
   | 'settings.requireTwoFactorOff'
+  | 'settings.autoPayout'
   | 'admin.create'
   | 'admin.role'
   | 'admin.password'
@@ -410,3 +424,22 @@ export type AdminEvent =
   /** A change that needed a step-up (also announced as admin.changed): the desktop app shows a notification. */
   | { type: 'security.changed'; changes: SecurityChange[]; adminUsername: string; adminId: number }
   | { type: 'resync' };
+
+/** GET /api/admin/auto-payouts: automatic payouts as the last round saw them (DESIGN 13). */
+export type AutoPayoutStatus = {
+  /** The hot wallet (the payout signer's); null when PAYOUT_SIGNER is none. */
+  hotWallet: string | null;
+  /** Where the signer's key lives ("keyfile /etc/stakedesk/hot.json"); null without one. */
+  signer: string | null;
+  policy: AutoPayoutPolicy;
+  /** On, with a signer, and nothing stopping it. */
+  running: boolean;
+  /** Why it pays nothing now (treasury uncovered, a payout in review, hot wallet low, RPC disagreeing); empty otherwise. */
+  stoppedBy: CodedMessage[];
+  /** The hot wallet's balance at the last round; null when not read. */
+  hotBalance: string | null;
+  /** What automatic payouts paid or hold open in the last 24 hours (the policy's daily limit counts it). */
+  paidLast24h: string;
+  /** When the last round looked; null before the first. */
+  checkedAt: string | null;
+};

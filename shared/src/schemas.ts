@@ -31,6 +31,7 @@ import {
   PENALTY_RATE_LIMIT,
   RATE_DECIMALS,
 } from './constants.js';
+import { MAX_NEW_WALLET_DELAY_HOURS } from './auto-payout.js';
 import { isWholeNumberString } from './decimal.js';
 import { ADMIN_ROLES } from './roles.js';
 import { REVIEW_RESOLUTIONS, STAKE_GROUPS } from './stake-status.js';
@@ -144,6 +145,28 @@ const socialLinksSchema = nestedObject(
   .default(undefined)
   .optional();
 
+/** A policy amount: tokens, with the decimals a stake may have. */
+function policyAmount(label: CodedMessage) {
+  return decimal(label, { maxDecimals: MIN_STAKE_DECIMALS, maxIntegerDigits: MAX_STAKE_DIGITS, atLeast: '0' }).required(
+    msg('fieldRequired', { label }),
+  );
+}
+
+const autoPayoutSchema = nestedObject(
+  {
+    enabled: booleanField(msg('fieldAutoPayoutEnabled')).required(msg('fieldRequired', { label: msg('fieldAutoPayoutEnabled') })),
+    maxPerWithdrawal: policyAmount(msg('fieldMaxPerWithdrawal')),
+    maxPer24h: policyAmount(msg('fieldMaxPer24h')),
+    minHotBalance: policyAmount(msg('fieldMinHotBalance')),
+    newWalletDelayHours: integer(msg('fieldNewWalletDelayHours'), { min: 0, max: MAX_NEW_WALLET_DELAY_HOURS }).required(
+      msg('fieldRequired', { label: msg('fieldNewWalletDelayHours') }),
+    ),
+  },
+  msg('fieldAutoPayout'),
+)
+  .default(undefined)
+  .optional();
+
 /**
  * PUT /api/admin/settings. Absent optional fields (no default) mean "keep the stored value";
  * tokenLogo: null or '' removes the logo; heliusApiKey: '' keeps the stored key, removeHeliusApiKey drops it.
@@ -173,6 +196,7 @@ export const settingsSchema = strictObject({
   }).optional(),
   statsOffsetStakers: integer(msg('fieldStakersOffset'), { min: 0, max: MAX_ID }).optional(),
   requireTwoFactor: booleanField(msg('fieldRequireTwoFactor')).optional(),
+  autoPayout: autoPayoutSchema,
   ...stepUpFields,
 });
 export type SettingsInput = InferType<typeof settingsSchema>;

@@ -23,3 +23,16 @@ export function coveragePercent(balance: string, liabilities: string): string | 
 export function isCovered(balance: string, liabilities: string): boolean {
   return compareDecimal(balance, liabilities) >= 0;
 }
+
+/**
+ * How many days `balance` lasts when it pays what `paid` paid over `days` days, rounded down to
+ * a tenth; null when nothing was paid (it lasts as long as nobody asks).
+ */
+export function daysLeft(balance: string, paid: string, days: number): number | null {
+  const spent = parseDecimal(paid);
+  if (spent.units <= 0n) return null;
+  const held = parseDecimal(balance);
+  // (held / 10^hs) / ((spent / 10^ss) / days), in tenths
+  const tenths = (held.units * 10n ** BigInt(spent.scale) * BigInt(days) * 10n) / (spent.units * 10n ** BigInt(held.scale));
+  return Number(tenths) / 10;
+}

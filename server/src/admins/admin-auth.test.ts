@@ -29,6 +29,7 @@ const ADMIN_ROUTES: Array<[method: string, path: string]> = [
   ['GET', '/api/admin/payouts'],
   ['POST', '/api/admin/payouts'],
   ['GET', '/api/admin/treasury'],
+  ['GET', '/api/admin/auto-payouts'],
   ['GET', '/api/admin/me'],
   ['POST', '/api/admin/me/two-factor/setup'],
   ['POST', '/api/admin/me/two-factor/enable'],

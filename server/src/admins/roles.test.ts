@@ -52,6 +52,7 @@ const ENDPOINTS: Array<[method: string, path: string, needs: AdminRole]> = [
   ['GET', '/api/admin/reconciliation', 'viewer'],
   ['GET', '/api/admin/treasury', 'viewer'],
   ['GET', '/api/admin/jobs', 'viewer'],
+  ['GET', '/api/admin/auto-payouts', 'viewer'],
   ['GET', '/api/admin/admins', 'viewer'],
   ['POST', '/api/admin/admins', 'owner'],
   ['PUT', '/api/admin/admins/999999', 'owner'],

@@ -7,6 +7,10 @@ import { AuditLog } from './audit-log.model.js';
 export type Actor = { id: number; username: string };
 /** The server itself, for entries no admin caused (a deposit recorded over a plan's cap). */
 export const SYSTEM_ACTOR = { id: null, username: 'system' } as const;
+/** Automatic payouts: what the server did by itself under the owner's payout policy (DESIGN 13). */
+export const POLICY_ACTOR = { id: null, username: 'policy' } as const;
+/** Whoever an entry is written for: an admin, or the server itself. */
+export type AnyActor = Actor | typeof SYSTEM_ACTOR | typeof POLICY_ACTOR;
 
 const SECRET_KEYS = new Set([
   'passwordHash',
@@ -77,7 +81,7 @@ export async function recordSignInAudit(actor: { id: number | null; username: st
  * its own caches of that entity the moment the transaction commits, before the admin's request
  * is answered, so the next read here already sees the change.
  */
-export async function recordAudit(transaction: Transaction, actor: Actor | typeof SYSTEM_ACTOR, entry: Entry): Promise<void> {
+export async function recordAudit(transaction: Transaction, actor: AnyActor, entry: Entry): Promise<void> {
   const entityId = await writeEntry(transaction, actor, entry);
   transaction.afterCommit(() => invalidateEntity(entry.entityType));
   await publishAdminEvent(AuditLog.sequelize!, transaction, {

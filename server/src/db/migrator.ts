@@ -18,6 +18,7 @@ import * as depositCursors from './migrations/015-deposit-cursors.js';
 import * as scanToStake from './migrations/016-scan-to-stake.js';
 import * as payoutSentAmounts from './migrations/017-payout-sent-amounts.js';
 import * as forfeitedRewards from './migrations/018-forfeited-rewards.js';
+import * as autoPayouts from './migrations/019-auto-payouts.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -51,6 +52,7 @@ const MIGRATIONS: Step[] = [
   scanToStake,
   payoutSentAmounts,
   forfeitedRewards,
+  autoPayouts,
 ];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];

@@ -4,6 +4,7 @@ import { adminRevocations, holderRevocations } from '../auth/revoked-sessions.js
 import { deleteOldNonces } from '../auth/sign-in.service.js';
 import type { Chain } from '../chain/chain-verifier.js';
 import { deleteExpiredRateLimits } from '../http/postgres-rate-limit-store.js';
+import { autoPayoutRound, type AutoPayoutDeps } from '../auto-payouts/index.js';
 import type { Logger } from '../logger.js';
 import { followPayouts } from '../payouts/index.js';
 import { followDeposits, type DepositRecorded } from '../stakes/deposit-follower.js';
@@ -11,6 +12,8 @@ import { expiryRound } from '../stakes/expiry.js';
 import { startJobQueue, type JobQueue } from './job-queue.js';
 
 const CLEAN_UP_INTERVAL_MS = 10 * 60_000;
+/** Automatic payouts look this often: a withdrawal within policy is paid well inside DESIGN 13's 2 minutes. */
+const AUTO_PAYOUT_INTERVAL_MS = 20_000;
 
 /** Rows that only ever expire: rate-limit windows, used sign-in nonces, revoked sessions past their expiry, old login failures. */
 async function cleanUp(sequelize: Sequelize): Promise<void> {
@@ -36,6 +39,8 @@ export type BackgroundWorkDeps = {
   };
   onFailure?: (job: string) => void;
   onDepositRecorded?: DepositRecorded;
+  /** What automatic payouts need; absent, no round is scheduled. */
+  autoPayouts?: AutoPayoutDeps;
 };
 
 /**
@@ -50,6 +55,7 @@ export async function startBackgroundWork({
   intervals,
   onFailure,
   onDepositRecorded,
+  autoPayouts,
 }: BackgroundWorkDeps): Promise<JobQueue> {
   const jobs = await startJobQueue(databaseUrl, logger, onFailure);
   await jobs.every('clean-up', CLEAN_UP_INTERVAL_MS, () => cleanUp(sequelize));
@@ -58,5 +64,6 @@ export async function startBackgroundWork({
     followPayouts(sequelize, chain, logger, { recheckMs: intervals.payoutFollowMs }),
   );
   await jobs.every('deposit-detection', intervals.depositFollowMs, () => followDeposits(sequelize, chain, logger, onDepositRecorded));
+  if (autoPayouts) await jobs.every('auto-payouts', AUTO_PAYOUT_INTERVAL_MS, () => autoPayoutRound(autoPayouts));
   return jobs;
 }

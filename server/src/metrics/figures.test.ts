@@ -21,7 +21,7 @@ describe('treasury coverage and readiness on /metrics', () => {
       metrics: (sequelize, chain) => {
         const metrics = createMetrics();
         addStateGauges(metrics, sequelize, {
-          coverage: treasuryCoverage(sequelize, chain, createLogger('silent'), 0),
+          coverage: treasuryCoverage(sequelize, chain, createLogger('silent'), undefined, 0),
           checks: { database: databaseCheck(sequelize), chain: chainCheck(async () => 'http://127.0.0.1:9/down', fetch) },
         });
         return metrics;

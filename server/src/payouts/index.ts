@@ -4,3 +4,6 @@
 export { payoutsAdminRoutes } from './payouts.routes.js';
 export { followPayouts } from './payout-follower.js';
 export { latestPayoutsOf } from './payout-records.js';
+// Automatic payouts (auto-payouts/) take the operator's path with the server's own signer.
+export { preparePayout } from './prepare-payout.js';
+export { postSignedPayout } from './post-signed-payout.js';

@@ -33,9 +33,11 @@ export async function readPayoutPlan(
   chain: Chain,
   withdrawals: PayableWithdrawal[],
   committedRaw: (source: string) => Promise<bigint>,
+  /** The wallet that pays, when not the staking wallet the stakes record (the hot wallet). */
+  payerOverride?: PublicKey,
 ): Promise<ChainReadPlan> {
   const mintAddress = withdrawals[0]!.tokenContract;
-  const payerAddress = withdrawals[0]!.stakingWallet;
+  const payerAddress = payerOverride?.toBase58() ?? withdrawals[0]!.stakingWallet;
   const mintState = await chain.mint(mintAddress);
   if (!mintState) throw conflict(msg('payoutMintUnknown', { mint: mintAddress }));
   const mint = new PublicKey(mintAddress);

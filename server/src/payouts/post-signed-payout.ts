@@ -1,8 +1,8 @@
-import type { Sequelize } from 'sequelize';
+import type { Sequelize, Transaction } from 'sequelize';
 import type { Payout } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { PayoutSignedInput } from '@stakedesk/shared/schemas';
-import { recordAudit, type Actor } from '../audit/audit.js';
+import { recordAudit, type AnyActor } from '../audit/audit.js';
 import { ChainUnavailableError, type Chain, type LandedTransaction } from '../chain/chain-verifier.js';
 import { askChain, notYetOnChain } from '../chain/verify.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
@@ -54,7 +54,9 @@ export async function postSignedPayout(
   logger: Logger,
   id: number,
   input: PayoutSignedInput,
-  actor: Actor,
+  actor: AnyActor,
+  /** Runs with the payout locked, before it is recorded as sent; throwing sends nothing (automatic payouts re-check their switch). */
+  beforeSend?: (transaction: Transaction) => Promise<void>,
 ): Promise<Payout> {
   const found = await readPayout(sequelize, id);
   if (!found) throw notFound(msg('payoutNotFound'));
@@ -74,6 +76,7 @@ export async function postSignedPayout(
       if (payout.signature === signature) return false;
       throw conflict(msg('payoutNotOpen', { status: payout.status }));
     }
+    await beforeSend?.(transaction);
     await sequelize.query(
       `UPDATE payouts SET status = 'sent', signature = :signature, signed_transaction = :wire, sent_at = now(), next_check_at = now()
        WHERE id = :id`,

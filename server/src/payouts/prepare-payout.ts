@@ -2,7 +2,8 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { PreparedPayout } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { PayoutPrepareInput } from '@stakedesk/shared/schemas';
-import { recordAudit, type Actor } from '../audit/audit.js';
+import type { PublicKey } from '@solana/web3.js';
+import { recordAudit, type AnyActor } from '../audit/audit.js';
 import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { badRequest, conflict, unavailable } from '../http/errors.js';
@@ -25,10 +26,20 @@ async function committedFrom(sequelize: Sequelize, source: string): Promise<bigi
   return BigInt(row!.raw);
 }
 
-async function readPlan(sequelize: Sequelize, chain: Chain, ids: number[]): Promise<ChainReadPlan> {
+/** How the server itself prepares a payout (automatic payouts, DESIGN 13); an operator's prepare uses none. */
+export type PrepareOptions = {
+  /** Pays from this wallet (the hot wallet) instead of the staking wallet the stakes record. */
+  payer?: PublicKey;
+  /** Marks the payout as the server's own: the automatic payouts' 24-hour limit counts it. */
+  automatic?: boolean;
+  /** Runs with the withdrawals locked, before the claim; throwing leaves them unclaimed. */
+  beforeClaim?: (transaction: Transaction) => Promise<void>;
+};
+
+async function readPlan(sequelize: Sequelize, chain: Chain, ids: number[], payer?: PublicKey): Promise<ChainReadPlan> {
   const withdrawals = await payableWithdrawals(sequelize, ids);
   try {
-    return await readPayoutPlan(chain, withdrawals, (source) => committedFrom(sequelize, source));
+    return await readPayoutPlan(chain, withdrawals, (source) => committedFrom(sequelize, source), payer);
   } catch (error) {
     if (error instanceof ChainUnavailableError) throw unavailable(msg('notPreparedRetry', { reason: error.reason }), { retryable: true });
     throw error;
@@ -36,9 +47,16 @@ async function readPlan(sequelize: Sequelize, chain: Chain, ids: number[]): Prom
 }
 
 /** Claims the withdrawals for payout `plan` and keeps the exact message the payer must sign. */
-async function claim(sequelize: Sequelize, transaction: Transaction, plan: ChainReadPlan, actor: Actor): Promise<number> {
+async function claim(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  plan: ChainReadPlan,
+  actor: AnyActor,
+  options: PrepareOptions,
+): Promise<number> {
   // Still payable now that they are locked (another payout, a pasted TXID or a rejection may have come first).
   await payableWithdrawals(sequelize, plan.withdrawalIds, transaction);
+  await options.beforeClaim?.(transaction);
   const [next] = await sequelize.query<{ id: number }>(`SELECT nextval('payouts_id_seq')::int AS id`, {
     type: QueryTypes.SELECT,
     transaction,
@@ -51,9 +69,9 @@ async function claim(sequelize: Sequelize, transaction: Transaction, plan: Chain
   const message = messageOf(payoutTransaction(built));
   await sequelize.query(
     `INSERT INTO payouts (id, status, last_valid_block_height, blockhash, payer, mint, token_program, decimals, source_account,
-       history_tip, message, created_by, created_by_username)
+       history_tip, message, created_by, created_by_username, automatic)
      VALUES (:id, 'prepared', :lastValidBlockHeight, :blockhash, :payer, :mint, :programId, :decimals, :source, :historyTip, :message,
-       :adminId, :username)`,
+       :adminId, :username, :automatic)`,
     {
       replacements: {
         id,
@@ -68,6 +86,7 @@ async function claim(sequelize: Sequelize, transaction: Transaction, plan: Chain
         message: Buffer.from(message),
         adminId: actor.id,
         username: actor.username,
+        automatic: options.automatic ?? false,
       },
       transaction,
     },
@@ -103,12 +122,18 @@ async function claim(sequelize: Sequelize, transaction: Transaction, plan: Chain
  * TXID or rejection of any of them is accepted (409), on any instance. The answer carries the
  * unsigned transaction for the staking wallet to sign, unchanged.
  */
-export async function preparePayout(sequelize: Sequelize, chain: Chain, input: PayoutPrepareInput, actor: Actor): Promise<PreparedPayout> {
+export async function preparePayout(
+  sequelize: Sequelize,
+  chain: Chain,
+  input: PayoutPrepareInput,
+  actor: AnyActor,
+  options: PrepareOptions = {},
+): Promise<PreparedPayout> {
   const ids = [...input.withdrawalIds].sort((a, b) => a - b);
-  const plan = await readPlan(sequelize, chain, ids);
+  const plan = await readPlan(sequelize, chain, ids, options.payer);
   try {
     return await sequelize.transaction(async (transaction) => {
-      const id = await claim(sequelize, transaction, plan, actor);
+      const id = await claim(sequelize, transaction, plan, actor, options);
       const prepared = toPayoutJson((await readPayout(sequelize, id, transaction))!) as PreparedPayout;
       const { transaction: _unsigned, ...logged } = prepared;
       await recordAudit(transaction, actor, { action: 'payout.prepare', entityType: 'payout', entityId: id, after: logged });

@@ -1,3 +1,4 @@
+import type { AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 
 export type SocialLinks = Partial<Record<'telegram' | 'discord' | 'twitter' | 'instagram' | 'tiktok', string>>;
@@ -31,6 +32,7 @@ export class Settings extends Model<InferAttributes<Settings>, InferCreationAttr
   declare tokenDecimals: number | null;
   declare tokenExtensions: string[];
   declare transferFee: StoredTransferFee | null;
+  declare autoPayout: AutoPayoutPolicy;
   declare updatedAt: CreationOptional<Date>;
   declare createdAt: CreationOptional<Date>;
 
@@ -60,6 +62,7 @@ export class Settings extends Model<InferAttributes<Settings>, InferCreationAttr
         tokenDecimals: DataTypes.SMALLINT,
         tokenExtensions: DataTypes.JSONB,
         transferFee: DataTypes.JSONB,
+        autoPayout: DataTypes.JSONB,
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },

@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { AdminSettings, PublicSettings, SecurityChange } from '@stakedesk/shared/api-types';
+import { policyChangeNeedsStepUp } from '@stakedesk/shared/auto-payout';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { DEFAULT_MAINTENANCE_MESSAGE, DEFAULT_MAINTENANCE_TIME } from '@stakedesk/shared/constants';
@@ -63,6 +64,7 @@ export function toAdminSettings(s: Settings, cluster: SolanaCluster): AdminSetti
     heliusApiKey: maskSecret(s.heliusApiKey),
     heliusRpcUrl: maskRpcUrl(s.heliusRpcUrl),
     tokenExtensions: s.tokenExtensions,
+    autoPayout: s.autoPayout,
   };
 }
 
@@ -159,6 +161,7 @@ function securityChangesOf(changes: Partial<Settings>, stored: Settings): Securi
   if (changed('tokenContract')) list.push('settings.tokenContract');
   if (changed('heliusRpcUrl') || changed('heliusApiKey')) list.push('settings.rpcProvider');
   if (stored.requireTwoFactor && changes.requireTwoFactor === false) list.push('settings.requireTwoFactorOff');
+  if (changes.autoPayout && policyChangeNeedsStepUp(stored.autoPayout, changes.autoPayout)) list.push('settings.autoPayout');
   return list;
 }
 

@@ -1,6 +1,7 @@
 import { Keypair, Transaction, type PublicKey } from '@solana/web3.js';
 import type { CreatedDepositIntent, Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import type { Chain } from '../chain/chain-verifier.js';
+import type { PayoutSigner } from '../signer/payout-signer.js';
 import { SolanaChain } from '../chain/solana-chain.js';
 import { createPlan } from './fixtures.js';
 import { startTestChain, type MintOptions, type TestChain } from '@stakedesk/test-support/test-chain';
@@ -35,11 +36,14 @@ export async function startChainStakingServer({
   rpcUrl,
   wrap,
   mintKind = 'classic',
+  payoutSigner,
 }: {
   mintKind?: MintKind;
   rpcUrl?: (chain: TestChain) => Promise<string>;
   /** The chain the server sees, made from the real one (a misbehaving provider in front of it, say). */
   wrap?: (solana: SolanaChain, chain: TestChain) => Chain;
+  /** PAYOUT_SIGNER (none unless given). */
+  payoutSigner?: PayoutSigner;
 } = {}) {
   const chain = await startTestChain();
   const mint: PublicKey = await chain.createMint(DECIMALS, undefined, MINT_OPTIONS[mintKind]);
@@ -48,7 +52,7 @@ export async function startChainStakingServer({
   await chain.mintTo(mint, stakingWallet.publicKey, tokens(1_000_000));
   const url = rpcUrl ? await rpcUrl(chain) : chain.url;
   const solana = new SolanaChain(async () => url, 3_000);
-  const api: TestServer = await startTestServer({ realChain: wrap ? wrap(solana, chain) : solana });
+  const api: TestServer = await startTestServer({ realChain: wrap ? wrap(solana, chain) : solana, payoutSigner });
   const token = await api.login();
   const settings = {
     tokenName: 'Chain Token',

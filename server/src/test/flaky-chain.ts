@@ -29,6 +29,10 @@ export class FlakyChain implements Chain {
   /** Blocks a landed transaction stays unknown to signature statuses, history and transaction reads. */
   lagBlocks = 0;
   reachable = true;
+  /** Blocks behind the real chain the block heights answer, as a node a provider's balancer sends some calls to. */
+  heightsBehind = 0;
+  /** Runs before each send is handed over (a test acting at that moment). */
+  beforeSend: (() => Promise<void>) | null = null;
   /** Answers each mint without its transfer fee, as a provider with a stale or wrong view would. */
   hideTransferFees = false;
   /** Every signed transaction the server handed over, in order (as the provider saw them). */
@@ -81,6 +85,7 @@ export class FlakyChain implements Chain {
 
   async sendTransaction(wire: Uint8Array): Promise<void> {
     this.reach();
+    await this.beforeSend?.();
     this.sent.push(wire);
     if (this.dropSends > 0) {
       this.dropSends -= 1;
@@ -113,7 +118,7 @@ export class FlakyChain implements Chain {
 
   async blockHeight(commitment: 'confirmed' | 'finalized'): Promise<number> {
     this.reach();
-    return this.inner.blockHeight(commitment);
+    return (await this.inner.blockHeight(commitment)) - this.heightsBehind;
   }
 
   async latestBlockhash() {

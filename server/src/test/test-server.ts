@@ -25,6 +25,9 @@ import { createLogger, type Logger } from '../logger.js';
 import { AdminEventHub } from '../events/admin-event-hub.js';
 import { FakeChain } from './fake-chain.js';
 import { followPayouts } from '../payouts/index.js';
+import { autoPayoutRound } from '../auto-payouts/index.js';
+import type { PayoutSigner } from '../signer/payout-signer.js';
+import { treasuryCoverage } from '../treasury/treasury.service.js';
 import { followDeposits } from '../stakes/deposit-follower.js';
 
 /**
@@ -121,6 +124,8 @@ export async function startTestServer(
     metrics?: (sequelize: Sequelize, chain: FakeChain) => Metrics;
     /** WEB_DIST: the built web app the server serves (none unless given). */
     webDist?: string;
+    /** PAYOUT_SIGNER: what signs automatic payouts (none unless given). */
+    payoutSigner?: PayoutSigner;
   } = {},
 ) {
   if (serversOpen > 0) throw new Error('One test server per test file at a time: the models bind to a single database');
@@ -161,6 +166,7 @@ export async function startTestServer(
       solanaRpcUrl,
       cacheTtlMs: options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
       statsCacheMs: options.statsCacheMs ?? 0,
+      payoutSigner: options.payoutSigner ?? null,
     },
     // TEST_LOG_LEVEL=error (or debug) shows the server's logs while debugging a test.
     logger,
@@ -243,6 +249,22 @@ export async function startTestServer(
     },
     /** One round of deposit detection alone, as its own scheduled job runs it; how many deposits it recorded. */
     followDeposits: () => followDeposits(sequelize, options.realChain ?? settingsChain ?? chain, logger),
+    /** One round of automatic payouts, as its scheduled job runs it (the clock is the real one unless given). */
+    autoPayouts: (now?: () => Date) =>
+      autoPayoutRound({
+        sequelize,
+        chain: options.realChain ?? settingsChain ?? chain,
+        logger,
+        signer: options.payoutSigner ?? null,
+        coverage: treasuryCoverage(
+          sequelize,
+          options.realChain ?? settingsChain ?? chain,
+          logger,
+          options.payoutSigner?.publicKey.toBase58(),
+          0,
+        ),
+        now,
+      }),
     async close() {
       await events.close();
       server.closeAllConnections();

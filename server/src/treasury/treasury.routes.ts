@@ -6,8 +6,14 @@ import { treasuryCoverage } from './treasury.service.js';
 import { requireRole } from '../admins/require-role.js';
 
 /** GET /api/admin/treasury: the staking wallet's balance against what the platform owes. */
-export function treasuryAdminRoutes(sequelize: Sequelize, chain: Chain, logger: Logger, cacheMs?: number): Router {
-  const coverage = treasuryCoverage(sequelize, chain, logger, cacheMs);
+export function treasuryAdminRoutes(
+  sequelize: Sequelize,
+  chain: Chain,
+  logger: Logger,
+  hotWallet: string | undefined,
+  cacheMs?: number,
+): Router {
+  const coverage = treasuryCoverage(sequelize, chain, logger, hotWallet, cacheMs);
   return Router().get('/treasury', requireRole('viewer'), async (_req, res) => {
     res.json(await coverage());
   });

@@ -3,11 +3,12 @@ import type { Sequelize } from 'sequelize';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
 import { sumDecimals } from '@stakedesk/shared/decimal';
 import { english, msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
-import { coveragePercent, isCovered } from '@stakedesk/shared/treasury';
+import { coveragePercent, daysLeft, isCovered } from '@stakedesk/shared/treasury';
 import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
 import { Cached } from '../cache/cached.js';
 import type { Logger } from '../logger.js';
 import { loadSettings } from '../settings/settings.service.js';
+import { paidAutomaticallySince } from '../auto-payouts/auto-payout-state.js';
 import { readLiabilities } from './liabilities.js';
 
 /** Long enough that a panel refreshing often costs one query and one RPC call, short enough to feel live. */
@@ -33,11 +34,18 @@ async function readBalance(chain: Chain, logger: Logger, mint: string, wallet: s
   }
 }
 
+/** The hot wallet's balance and how many days it lasts at the last week's automatic payouts. */
+async function readHotWallet(sequelize: Sequelize, chain: Chain, logger: Logger, mint: string, address: string) {
+  const { balance } = await readBalance(chain, logger, mint, address);
+  const paidLast7Days = await paidAutomaticallySince(sequelize, 7 * 24);
+  return { address, balance, paidLast7Days, lastsDays: balance === null ? null : daysLeft(balance, paidLast7Days, 7) };
+}
+
 /**
  * The headline counts every wallet the current mint's deposits were paid into: what an earlier
  * staking wallet owes is still owed, and what it still holds can still pay it.
  */
-async function computeCoverage(sequelize: Sequelize, chain: Chain, logger: Logger): Promise<TreasuryCoverage> {
+async function computeCoverage(sequelize: Sequelize, chain: Chain, logger: Logger, hotAddress?: string): Promise<TreasuryCoverage> {
   const settings = await loadSettings();
   const destination = stakingDestination(settings);
   const { owedByWallet, ...owed } = await readLiabilities(sequelize, settings.tokenContract, settings.stakingWallet);
@@ -45,10 +53,9 @@ async function computeCoverage(sequelize: Sequelize, chain: Chain, logger: Logge
     ? await Promise.all(owedByWallet.map((wallet) => readBalance(chain, logger, destination.mint, wallet.stakingWallet)))
     : [];
   const wallets = balances.map(({ balance }, index) => ({ ...owedByWallet[index]!, current: index === 0, balance }));
-  const heldBalance =
-    wallets.length > 0 && wallets.every((wallet) => wallet.balance !== null)
-      ? sumDecimals(wallets.map((wallet) => wallet.balance ?? '0'))
-      : null;
+  const hotWallet = destination && hotAddress ? await readHotWallet(sequelize, chain, logger, destination.mint, hotAddress) : null;
+  const held = [...wallets.map((wallet) => wallet.balance), ...(hotWallet ? [hotWallet.balance] : [])];
+  const heldBalance = wallets.length > 0 && held.every((balance) => balance !== null) ? sumDecimals(held.map((b) => b ?? '0')) : null;
   const total = owed.liabilities.total;
   return {
     ...(balances[0] ?? unknownBalance(msg('stakingNotConfigured'))),
@@ -57,6 +64,7 @@ async function computeCoverage(sequelize: Sequelize, chain: Chain, logger: Logge
     heldBalance,
     coveragePercent: heldBalance === null ? null : coveragePercent(heldBalance, total),
     covered: heldBalance === null ? null : isCovered(heldBalance, total),
+    hotWallet,
     checkedAt: new Date().toISOString(),
   };
 }
@@ -66,10 +74,11 @@ export function treasuryCoverage(
   sequelize: Sequelize,
   chain: Chain,
   logger: Logger,
+  hotWallet?: string,
   cacheMs = TREASURY_CACHE_MS,
 ): () => Promise<TreasuryCoverage> {
   const cache = new Cached(
-    () => computeCoverage(sequelize, chain, logger),
+    () => computeCoverage(sequelize, chain, logger, hotWallet),
     () => cacheMs,
   );
   return () => cache.get();

@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import type { AdminWithdrawal, WithdrawalPayout } from '@stakedesk/shared/api-types';
+import type { CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { Sequelize } from 'sequelize';
 import { walletAddressParamSchema, withdrawalListQuerySchema, withdrawalRequestSchema } from '@stakedesk/shared/schemas';
 import { WITHDRAWAL_STATUSES } from '@stakedesk/shared/stake-status';
@@ -31,14 +32,22 @@ export function withdrawalsPublicRoutes(sequelize: Sequelize, holderOnly: Reques
 /** Each withdrawal's latest payout, for the list (paying withdrawals is the payouts module's: it is handed in, not imported). */
 export type LatestPayouts = (withdrawalIds: number[]) => Promise<Map<number, WithdrawalPayout>>;
 
-export function withdrawalsAdminRoutes(latestPayouts: LatestPayouts): Router {
+/** Why automatic payouts left each withdrawal to an operator (the auto-payouts module's, handed in). */
+export type AutoPayoutHolds = (withdrawalIds: number[]) => Promise<Map<number, CodedMessage>>;
+
+export function withdrawalsAdminRoutes(latestPayouts: LatestPayouts, autoPayoutHolds: AutoPayoutHolds): Router {
   const router = Router();
   router.get('/withdrawals', requireRole('viewer'), async (req, res) => {
     const statuses = readStatusFilter(req, WITHDRAWAL_STATUSES);
     const { query, after, scope } = readCursorListQuery(req, 'withdrawals', withdrawalListQuerySchema);
     const page = await listWithdrawals(query, statuses, after);
-    const payouts = await latestPayouts(page.rows.map((row) => row.id));
-    const rows: AdminWithdrawal[] = page.rows.map((row) => ({ ...toWithdrawalJson(row), payout: payouts.get(row.id) ?? null }));
+    const ids = page.rows.map((row) => row.id);
+    const [payouts, holds] = await Promise.all([latestPayouts(ids), autoPayoutHolds(ids)]);
+    const rows: AdminWithdrawal[] = page.rows.map((row) => ({
+      ...toWithdrawalJson(row),
+      payout: payouts.get(row.id) ?? null,
+      autoPayoutHold: holds.get(row.id) ?? null,
+    }));
     sendPage(res, { ...page, rows }, scope);
   });
   router.get('/withdrawals.csv', requireRole('viewer'), async (req, res) => {

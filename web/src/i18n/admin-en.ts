@@ -496,6 +496,7 @@ export const adminEn = {
   'events.change.settings.stakingWallet': 'The staking wallet was changed.',
   'events.change.settings.tokenContract': 'The token contract was changed.',
   'events.change.settings.rpcProvider': 'The RPC provider settings were changed.',
+  'events.change.settings.autoPayout': 'The automatic payout policy was changed.',
   'events.change.settings.requireTwoFactorOff': 'Two-factor is no longer required for every admin.',
   'events.change.admin.create': 'A new admin was created.',
   'events.change.admin.role': "An admin's role was changed.",

@@ -502,6 +502,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'events.change.settings.stakingWallet': 'A carteira de staking foi alterada.',
   'events.change.settings.tokenContract': 'O contrato do token foi alterado.',
   'events.change.settings.rpcProvider': 'As configurações do provedor RPC foram alteradas.',
+  'events.change.settings.autoPayout': 'A política de pagamentos automáticos foi alterada.',
   'events.change.settings.requireTwoFactorOff': 'As duas etapas deixaram de ser exigidas de todos os administradores.',
   'events.change.admin.create': 'Um novo administrador foi criado.',
   'events.change.admin.role': 'O papel de um administrador foi alterado.',

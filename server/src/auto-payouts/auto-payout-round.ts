@@ -1,0 +1,193 @@
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
+import { autoPayoutHold, type AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
+import { sumDecimals } from '@stakedesk/shared/decimal';
+import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
+import { POLICY_ACTOR } from '../audit/audit.js';
+import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
+import { AppError } from '../http/errors.js';
+import type { Logger } from '../logger.js';
+import { postSignedPayout, preparePayout } from '../payouts/index.js';
+import { Settings } from '../settings/settings.model.js';
+import type { PayoutSigner } from '../signer/payout-signer.js';
+import { paidAutomaticallySince, readAutoPayoutState, saveAutoPayoutState } from './auto-payout-state.js';
+import { signPayoutMessage } from './sign-payout.js';
+import { stopReasons } from './stop-reasons.js';
+
+/** Refusals that mean someone else got there first (another instance, an operator): nothing to note on the withdrawal. */
+const TAKEN_ELSEWHERE = new Set(['payoutInFlight', 'withdrawalAlreadyProcessed', 'withdrawalNeedsReview']);
+
+/** Withdrawals one round looks at, oldest first: a backlog is paid over several rounds. */
+const ROUND_BATCH = 20;
+
+export type AutoPayoutDeps = {
+  sequelize: Sequelize;
+  chain: Chain;
+  logger: Logger;
+  signer: PayoutSigner | null;
+  /** The treasury as the panel sees it, the hot wallet's balance counted. */
+  coverage: () => Promise<TreasuryCoverage>;
+  now?: () => Date;
+};
+
+export type RoundResult = { stoppedBy: CodedMessage[]; paid: number[]; held: number[] };
+
+type Candidate = { id: number; walletAddress: string; finalAmount: string; requestedAt: Date; walletPaidBefore: boolean };
+
+/** Pending withdrawals of the current mint that no payout holds, oldest first, with whether their wallet was paid before. */
+async function candidates(sequelize: Sequelize, mint: string): Promise<Candidate[]> {
+  return sequelize.query<Candidate>(
+    `SELECT w.id, w.wallet_address AS "walletAddress", w.final_amount::text AS "finalAmount", w.created_at AS "requestedAt",
+       EXISTS (SELECT 1 FROM withdrawals paid WHERE paid.wallet_address = w.wallet_address AND paid.status = 'completed') AS "walletPaidBefore"
+     FROM withdrawals w
+     WHERE w.status = 'pending' AND w.token_contract = :mint
+       AND NOT EXISTS (SELECT 1 FROM payout_withdrawals pw WHERE pw.withdrawal_id = w.id AND pw.open)
+     ORDER BY w.created_at, w.id LIMIT :limit`,
+    { replacements: { mint, limit: ROUND_BATCH }, type: QueryTypes.SELECT },
+  );
+}
+
+async function noteHold(sequelize: Sequelize, id: number, hold: CodedMessage | null): Promise<void> {
+  await sequelize.query(
+    `UPDATE withdrawals SET auto_payout_hold = :hold::jsonb WHERE id = :id AND status = 'pending'
+       AND auto_payout_hold IS DISTINCT FROM :hold::jsonb`,
+    { replacements: { id, hold: hold && JSON.stringify(hold) } },
+  );
+}
+
+/** Thrown inside a claim or send when the policy no longer allows this payout (switched off, limit reached on another instance). */
+class PolicyChanged extends Error {}
+
+/**
+ * The owner's switch and the 24-hour limit, checked again with the settings row shared-locked
+ * and the automation's row locked: a switch turned off before this commits stops the payout, and
+ * two instances cannot both spend the last of the day's limit.
+ */
+function stillAllowed(sequelize: Sequelize, candidate: Candidate, now: Date) {
+  return async (transaction: Transaction) => {
+    const settings = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.SHARE });
+    await readAutoPayoutState(sequelize, transaction, true);
+    if (!settings?.autoPayout.enabled) throw new PolicyChanged();
+    const paid = await paidAutomaticallySince(sequelize, 24, transaction);
+    if (autoPayoutHold(settings.autoPayout, candidate, paid, now)) throw new PolicyChanged();
+  };
+}
+
+/** Only the switch: by the time a prepared payout is signed its own amount already counts in the day's total. */
+async function switchStillOn(transaction: Transaction): Promise<void> {
+  const settings = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.SHARE });
+  if (!settings?.autoPayout.enabled) throw new PolicyChanged();
+}
+
+/**
+ * Pays one withdrawal through section 11's path with the hot wallet as payer: prepared (claimed)
+ * by the server, signed by the signer, held to the prepared message and sent. A crash anywhere
+ * leaves what section 11 already survives: a prepared payout nobody sent expires and frees the
+ * withdrawal; one recorded as sent is followed to its end. Returns the refusal to show when the
+ * chain or the books say no.
+ */
+async function payOne(
+  deps: AutoPayoutDeps & { signer: PayoutSigner },
+  candidate: Candidate,
+  now: Date,
+): Promise<CodedMessage | 'paid' | 'taken'> {
+  const { sequelize, chain, logger, signer } = deps;
+  try {
+    const prepared = await preparePayout(sequelize, chain, { withdrawalIds: [candidate.id] }, POLICY_ACTOR, {
+      payer: signer.publicKey,
+      automatic: true,
+      beforeClaim: stillAllowed(sequelize, candidate, now),
+    });
+    const message = Buffer.from(prepared.transaction, 'base64').subarray(1 + 64);
+    const signed = await signPayoutMessage(signer, message);
+    await postSignedPayout(sequelize, chain, logger, prepared.id, { transaction: signed }, POLICY_ACTOR, switchStillOn);
+    logger.info({ withdrawalId: candidate.id, payoutId: prepared.id }, 'automatic payout sent');
+    return 'paid';
+  } catch (error) {
+    if (error instanceof PolicyChanged) return msg('autoPayoutStopped');
+    if (error instanceof AppError && TAKEN_ELSEWHERE.has(error.coded.code)) return 'taken';
+    if (error instanceof AppError && error.status !== 503) return error.coded;
+    throw error;
+  }
+}
+
+async function readHotBalance(chain: Chain, mint: string, signer: PayoutSigner): Promise<string | null> {
+  try {
+    return await chain.tokenBalance(mint, signer.publicKey.toBase58());
+  } catch (error) {
+    if (error instanceof ChainUnavailableError) return null;
+    throw error;
+  }
+}
+
+/** Why nothing is paid this round before looking at any withdrawal, with the readings saved for the panel. */
+async function checkWorld(deps: AutoPayoutDeps & { signer: PayoutSigner }, settings: Settings): Promise<CodedMessage[]> {
+  const { sequelize, chain, signer } = deps;
+  const state = await readAutoPayoutState(sequelize);
+  let finalizedHeight: number;
+  let hotBalance: string | null;
+  try {
+    finalizedHeight = await chain.blockHeight('finalized');
+    hotBalance = await readHotBalance(chain, settings.tokenContract, signer);
+  } catch (error) {
+    if (!(error instanceof ChainUnavailableError)) throw error;
+    const stoppedBy = [msg('autoPayoutTreasuryUnknown', { reason: error.reason })];
+    await saveAutoPayoutState(sequelize, { stoppedBy, hotBalance: null, highestFinalizedHeight: 0 });
+    return stoppedBy;
+  }
+  const coverage = await deps.coverage();
+  const stoppedBy =
+    hotBalance === null
+      ? [msg('autoPayoutTreasuryUnknown', { reason: msg('chainUnavailable') })]
+      : await stopReasons({
+          sequelize,
+          policy: settings.autoPayout,
+          coverage,
+          hotBalance,
+          highestFinalizedHeight: state.highestFinalizedHeight,
+          finalizedHeight,
+        });
+  await saveAutoPayoutState(sequelize, { stoppedBy, hotBalance, highestFinalizedHeight: finalizedHeight });
+  return stoppedBy;
+}
+
+/**
+ * One round of automatic payouts (DESIGN 13), run by the job queue on one instance at a time:
+ * when the owner's policy is on and nothing is wrong (treasury covered, no payout in review, the
+ * hot wallet above its minimum, the RPC consistent), each pending withdrawal within the policy is
+ * paid by the server; each one beyond it is left to an operator with the reason noted on it.
+ */
+export async function autoPayoutRound(deps: AutoPayoutDeps): Promise<RoundResult> {
+  const { sequelize, signer } = deps;
+  const settings = await Settings.findByPk(1);
+  const policy: AutoPayoutPolicy | undefined = settings?.autoPayout;
+  if (!settings || !policy?.enabled || !settings.tokenContract) {
+    await saveAutoPayoutState(sequelize, { stoppedBy: [], hotBalance: null, highestFinalizedHeight: 0 });
+    return { stoppedBy: [], paid: [], held: [] };
+  }
+  if (!signer) {
+    const stoppedBy = [msg('autoPayoutNoSigner')];
+    await saveAutoPayoutState(sequelize, { stoppedBy, hotBalance: null, highestFinalizedHeight: 0 });
+    return { stoppedBy, paid: [], held: [] };
+  }
+  const withSigner = { ...deps, signer };
+  const stoppedBy = await checkWorld(withSigner, settings);
+  if (stoppedBy.length > 0) return { stoppedBy, paid: [], held: [] };
+
+  const now = deps.now?.() ?? new Date();
+  let paidToday = await paidAutomaticallySince(sequelize, 24);
+  const result: RoundResult = { stoppedBy, paid: [], held: [] };
+  for (const candidate of await candidates(sequelize, settings.tokenContract)) {
+    const outcome = autoPayoutHold(policy, candidate, paidToday, now) ?? (await payOne(withSigner, candidate, now));
+    if (outcome === 'taken') continue;
+    await noteHold(sequelize, candidate.id, outcome === 'paid' ? null : outcome);
+    if (outcome === 'paid') {
+      result.paid.push(candidate.id);
+      paidToday = sumDecimals([paidToday, candidate.finalAmount]);
+    } else {
+      result.held.push(candidate.id);
+      if (outcome.code === 'autoPayoutStopped') break;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,24 @@
+import type { Sequelize } from 'sequelize';
+import type { AutoPayoutStatus } from '@stakedesk/shared/api-types';
+import { loadSettings } from '../settings/settings.service.js';
+import type { PayoutSigner } from '../signer/payout-signer.js';
+import { paidAutomaticallySince, readAutoPayoutState } from './auto-payout-state.js';
+
+export async function autoPayoutStatus(sequelize: Sequelize, signer: PayoutSigner | null): Promise<AutoPayoutStatus> {
+  const [settings, state, paidLast24h] = await Promise.all([
+    loadSettings(),
+    readAutoPayoutState(sequelize),
+    paidAutomaticallySince(sequelize, 24),
+  ]);
+  const policy = settings.autoPayout;
+  return {
+    hotWallet: signer?.publicKey.toBase58() ?? null,
+    signer: signer?.description ?? null,
+    policy,
+    running: policy.enabled && signer !== null && state.stoppedBy.length === 0,
+    stoppedBy: policy.enabled ? state.stoppedBy : [],
+    hotBalance: state.hotBalance,
+    paidLast24h,
+    checkedAt: state.checkedAt?.toISOString() ?? null,
+  };
+}

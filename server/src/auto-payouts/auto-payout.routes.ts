@@ -1,0 +1,12 @@
+import { Router } from 'express';
+import type { Sequelize } from 'sequelize';
+import { requireRole } from '../admins/require-role.js';
+import type { PayoutSigner } from '../signer/payout-signer.js';
+import { autoPayoutStatus } from './auto-payout-status.js';
+
+/** GET /api/admin/auto-payouts: whether the server is paying by itself, and if not, why. */
+export function autoPayoutAdminRoutes(sequelize: Sequelize, signer: PayoutSigner | null | undefined): Router {
+  return Router().get('/auto-payouts', requireRole('viewer'), async (_req, res) => {
+    res.json(await autoPayoutStatus(sequelize, signer ?? null));
+  });
+}

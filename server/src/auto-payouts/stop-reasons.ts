@@ -1,0 +1,55 @@
+import { QueryTypes, type Sequelize } from 'sequelize';
+import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
+import type { AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
+import { compareDecimal } from '@stakedesk/shared/decimal';
+import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
+
+/**
+ * Finalized blocks an RPC answer may trail the highest one the provider reported before (nodes
+ * behind a provider's load balancer are rarely in step). Past about a minute of blocks its reads
+ * are too stale to pay from: a blockhash or a balance may already be history.
+ */
+export const FINALIZED_HEIGHT_TOLERANCE = 150;
+
+export type StopCheck = {
+  sequelize: Sequelize;
+  policy: AutoPayoutPolicy;
+  coverage: TreasuryCoverage;
+  /** The hot wallet's balance in tokens, as just read. */
+  hotBalance: string;
+  /** The highest finalized block height seen before this round, and the one the RPC answers now. */
+  highestFinalizedHeight: number;
+  finalizedHeight: number;
+};
+
+/** A payout with a withdrawal in review: tokens may have gone astray, so nothing is paid by itself until an owner resolves each. */
+async function payoutInReview(sequelize: Sequelize): Promise<number | null> {
+  const [row] = await sequelize.query<{ id: number }>(
+    `SELECT payout_id AS id FROM payout_withdrawals WHERE open AND outcome = 'review' ORDER BY payout_id LIMIT 1`,
+    { type: QueryTypes.SELECT },
+  );
+  return row?.id ?? null;
+}
+
+/**
+ * Why automatic payouts must not pay now (DESIGN 13), every reason that holds; empty when they may.
+ * Each is a state of the world, re-read every round: automation resumes by itself once it is over.
+ */
+export async function stopReasons(check: StopCheck): Promise<CodedMessage[]> {
+  const reasons: CodedMessage[] = [];
+  const { coverage } = check;
+  if (coverage.covered === null && coverage.liabilities.total !== '0') {
+    reasons.push(msg('autoPayoutTreasuryUnknown', { reason: coverage.balanceUnavailableReason ?? msg('chainUnavailable') }));
+  } else if (coverage.covered === false) {
+    reasons.push(msg('autoPayoutTreasuryUncovered'));
+  }
+  const review = await payoutInReview(check.sequelize);
+  if (review !== null) reasons.push(msg('autoPayoutReviewOpen', { id: review }));
+  if (compareDecimal(check.hotBalance, check.policy.minHotBalance) < 0) {
+    reasons.push(msg('autoPayoutHotLow', { balance: check.hotBalance, minimum: check.policy.minHotBalance }));
+  }
+  if (check.finalizedHeight < check.highestFinalizedHeight - FINALIZED_HEIGHT_TOLERANCE) {
+    reasons.push(msg('autoPayoutRpcDisagrees', { height: check.finalizedHeight, seen: check.highestFinalizedHeight }));
+  }
+  return reasons;
+}

@@ -1,0 +1,72 @@
+/** Automatic payouts (DESIGN 13): which pending withdrawals the server pays by itself from the hot wallet. */
+
+import { compareDecimal, sumDecimals } from './decimal.js';
+import { msg, type CodedMessage } from './i18n/catalogue.js';
+
+/** The settings field `autoPayout`; amounts are decimal strings of whole tokens. */
+export type AutoPayoutPolicy = {
+  enabled: boolean;
+  /** The largest withdrawal paid without an operator. */
+  maxPerWithdrawal: string;
+  /** What automatic payouts may pay in any 24 hours, this withdrawal included. */
+  maxPer24h: string;
+  /** Below this the hot wallet pays nothing more (and operators are told). */
+  minHotBalance: string;
+  /** A wallet never paid before waits this long after its request. */
+  newWalletDelayHours: number;
+};
+
+/** Off, and paying nothing until an owner sets limits. */
+export const DEFAULT_AUTO_PAYOUT: AutoPayoutPolicy = {
+  enabled: false,
+  maxPerWithdrawal: '0',
+  maxPer24h: '0',
+  minHotBalance: '0',
+  newWalletDelayHours: 24,
+};
+
+export const MAX_NEW_WALLET_DELAY_HOURS = 24 * 30;
+
+export type AutoPayoutCandidate = {
+  /** What the holder receives, in whole tokens. */
+  finalAmount: string;
+  requestedAt: Date;
+  /** A payout to this wallet completed before. */
+  walletPaidBefore: boolean;
+};
+
+/** "2026-11-27 11:00 UTC": a moment operators in any time zone read the same way. */
+const utcMinute = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * Why policy leaves this withdrawal to an operator, or null when the server may pay it now.
+ * `paidLast24h` is what automatic payouts paid (or hold open) in the last 24 hours.
+ */
+export function autoPayoutHold(
+  policy: AutoPayoutPolicy,
+  candidate: AutoPayoutCandidate,
+  paidLast24h: string,
+  now: Date,
+): CodedMessage | null {
+  if (compareDecimal(candidate.finalAmount, policy.maxPerWithdrawal) > 0) {
+    return msg('autoPayoutOverWithdrawalLimit', { limit: policy.maxPerWithdrawal });
+  }
+  if (compareDecimal(sumDecimals([paidLast24h, candidate.finalAmount]), policy.maxPer24h) > 0) {
+    return msg('autoPayoutOverDailyLimit', { limit: policy.maxPer24h, paid: paidLast24h });
+  }
+  const waitUntil = candidate.requestedAt.getTime() + policy.newWalletDelayHours * 3_600_000;
+  if (!candidate.walletPaidBefore && now.getTime() < waitUntil) {
+    return msg('autoPayoutNewWallet', { hours: policy.newWalletDelayHours, at: utcMinute(new Date(waitUntil)) });
+  }
+  return null;
+}
+
+/**
+ * Turning automatic payouts off is a brake anyone with the owner role may pull at once; any other
+ * change to the policy lets the server pay more by itself, so it needs a step-up.
+ */
+export function policyChangeNeedsStepUp(stored: AutoPayoutPolicy, next: AutoPayoutPolicy): boolean {
+  const key = (p: AutoPayoutPolicy) => [p.enabled, p.maxPerWithdrawal, p.maxPer24h, p.minHotBalance, p.newWalletDelayHours].join('|');
+  if (key(stored) === key(next)) return false;
+  return key({ ...stored, enabled: false }) !== key(next);
+}
