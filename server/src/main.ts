@@ -52,7 +52,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const rpc = createRpcUpstream(config);
   const upstreamUrl = currentUpstreamRpcUrl(config.solanaRpcUrl);
   const chain = new SolanaChain(upstreamUrl, undefined, countingFetch(rpc.fetch, metrics));
-  const events = new AdminEventHub(databaseUrl, logger);
+  const events = new AdminEventHub(config.databaseListenUrl ?? databaseUrl, logger);
   const hotWallet = config.payoutSigner?.publicKey.toBase58();
   const coverage = treasuryCoverage(sequelize, chain, logger, hotWallet);
   const jobs = await startBackgroundWork({
