@@ -261,7 +261,7 @@ export type Stats = { totalStaked: string; totalStakers: number };
 
 /** A background job that failed in the last 24 hours (on any server instance). */
 export type FailedJob = {
-  /** The job's name: expiry, follow-payouts, deposit-detection, clean-up. */
+  /** The job's name, as server/src/jobs/background-work.ts gives it: expiry, follow-payouts, deposit-detection, auto-payouts, clean-up. */
   job: string;
   failures: number;
   lastFailedAt: string;

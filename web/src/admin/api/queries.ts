@@ -6,6 +6,7 @@ import type {
   AdminStats,
   AdminWithdrawal,
   AuditLogEntry,
+  BackgroundJobs,
   Stake,
   StakingPlan,
   TreasuryCoverage,
@@ -82,6 +83,16 @@ export function useTreasury() {
   return useQuery({
     queryKey: adminKeys.treasury,
     queryFn: () => client.get<TreasuryCoverage>('/api/admin/treasury'),
+    refetchInterval: 60_000,
+  });
+}
+
+/** Background jobs that failed in the last 24 hours: no event announces a failed round, so it is asked for every minute. */
+export function useBackgroundJobs() {
+  const client = useAdminClient();
+  return useQuery({
+    queryKey: adminKeys.jobs,
+    queryFn: () => client.get<BackgroundJobs>('/api/admin/jobs'),
     refetchInterval: 60_000,
   });
 }

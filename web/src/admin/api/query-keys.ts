@@ -14,6 +14,7 @@ export const adminKeys = {
   audit: ['admin', 'audit'] as const,
   reconciliation: ['admin', 'reconciliation'] as const,
   treasury: ['admin', 'treasury'] as const,
+  jobs: ['admin', 'jobs'] as const,
   stakesPage: (params: object) => ['admin', 'stakes', params] as const,
   withdrawalsPage: (params: object) => ['admin', 'withdrawals', params] as const,
   auditPage: (params: object) => ['admin', 'audit', params] as const,

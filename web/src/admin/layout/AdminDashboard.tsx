@@ -12,6 +12,7 @@ import { TokenConfigTab } from '../settings/TokenConfigTab.js';
 import { StakesTab } from '../stakes/StakesTab.js';
 import { WithdrawalsTab } from '../withdrawals/WithdrawalsTab.js';
 import { AdminHeader } from './AdminHeader.js';
+import { JobFailuresBanner } from './JobFailuresBanner.js';
 import { MaintenanceBanner } from './MaintenanceBanner.js';
 import { SummaryBand } from './SummaryBand.js';
 import { useAntdAriaFixes } from './use-antd-aria-fixes.js';
@@ -30,7 +31,7 @@ function usePendingCount() {
   }, [pending, settings?.tokenName, platform, t]);
 }
 
-/** Logged in: header, the summary band (stat cards, treasury), the maintenance banner while on, and the tabs (Token Config first). */
+/** Logged in: header, the summary band (stat cards, treasury), the maintenance and failed-jobs banners while they apply, and the tabs (Token Config first). */
 export function AdminDashboard() {
   const { t } = useAdminI18n();
   const stream = useAdminEvents();
@@ -55,6 +56,7 @@ export function AdminDashboard() {
       <main className="admin-content" ref={content}>
         <SummaryBand phone={phone} />
         <MaintenanceBanner />
+        <JobFailuresBanner />
         <Tabs defaultActiveKey="settings" items={tabs} style={{ marginTop: phone ? 8 : 16 }} />
       </main>
     </>
