@@ -39,6 +39,8 @@ export type Config = {
   chainFollowIntervalMs: number;
   /** How often the server looks for new transactions of the staking wallet's token accounts (deposits). */
   depositFollowIntervalMs: number;
+  /** How often automatic payouts look for withdrawals to pay (AUTO_PAYOUT_INTERVAL_MS). */
+  autoPayoutIntervalMs: number;
   /** Express 'trust proxy': how many proxies sit in front, so rate limits see the real client. */
   trustProxy: number;
   /** Per client IP: failed admin logins per 15 minutes, holder sign-in calls, RPC proxy calls and deposit intents per minute. */
@@ -179,6 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     expiryIntervalMs: Number(env.EXPIRY_INTERVAL_MS) > 0 ? Number(env.EXPIRY_INTERVAL_MS) : 60_000,
     chainFollowIntervalMs: readPositiveInteger(env.CHAIN_FOLLOW_INTERVAL_MS, 5_000, 'CHAIN_FOLLOW_INTERVAL_MS'),
     depositFollowIntervalMs: readPositiveInteger(env.DEPOSIT_FOLLOW_INTERVAL_MS, 1_000, 'DEPOSIT_FOLLOW_INTERVAL_MS'),
+    // A withdrawal within policy is paid well inside DESIGN 13's 2 minutes.
+    autoPayoutIntervalMs: readPositiveInteger(env.AUTO_PAYOUT_INTERVAL_MS, 20_000, 'AUTO_PAYOUT_INTERVAL_MS'),
     trustProxy: Number.isInteger(Number(env.TRUST_PROXY)) && Number(env.TRUST_PROXY) > 0 ? Number(env.TRUST_PROXY) : 0,
     loginRateLimit: readPositiveInteger(env.LOGIN_RATE_LIMIT, 10, 'LOGIN_RATE_LIMIT'),
     signInRateLimit: readPositiveInteger(env.SIGN_IN_RATE_LIMIT, 120, 'SIGN_IN_RATE_LIMIT'),

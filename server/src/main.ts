@@ -67,7 +67,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
     },
     onFailure: (job) => metrics.jobFailed(job),
     onDepositRecorded: (blockTime) => metrics.depositRecorded(blockTime),
-    autoPayouts: { sequelize, chain, logger, signer: config.payoutSigner, coverage },
+    autoPayouts: { sequelize, chain, logger, signer: config.payoutSigner, coverage, intervalMs: config.autoPayoutIntervalMs },
   });
   const checks = {
     database: databaseCheck(sequelize),

@@ -12,8 +12,6 @@ import { expiryRound } from '../stakes/expiry.js';
 import { startJobQueue, type JobQueue } from './job-queue.js';
 
 const CLEAN_UP_INTERVAL_MS = 10 * 60_000;
-/** Automatic payouts look this often: a withdrawal within policy is paid well inside DESIGN 13's 2 minutes. */
-const AUTO_PAYOUT_INTERVAL_MS = 20_000;
 
 /** Rows that only ever expire: rate-limit windows, used sign-in nonces, revoked sessions past their expiry, old login failures. */
 async function cleanUp(sequelize: Sequelize): Promise<void> {
@@ -39,8 +37,8 @@ export type BackgroundWorkDeps = {
   };
   onFailure?: (job: string) => void;
   onDepositRecorded?: DepositRecorded;
-  /** What automatic payouts need; absent, no round is scheduled. */
-  autoPayouts?: AutoPayoutDeps;
+  /** What automatic payouts need, and how often they look; absent, no round is scheduled. */
+  autoPayouts?: AutoPayoutDeps & { intervalMs: number };
 };
 
 /**
@@ -58,12 +56,27 @@ export async function startBackgroundWork({
   autoPayouts,
 }: BackgroundWorkDeps): Promise<JobQueue> {
   const jobs = await startJobQueue(databaseUrl, logger, onFailure);
-  await jobs.every('clean-up', CLEAN_UP_INTERVAL_MS, () => cleanUp(sequelize));
-  await jobs.every('expiry', intervals.expiryMs, () => expiryRound(sequelize, logger));
-  await jobs.every('follow-payouts', intervals.payoutFollowMs, () =>
-    followPayouts(sequelize, chain, logger, { recheckMs: intervals.payoutFollowMs }),
+  // Every task is overlap-safe: a round a killed instance left active never holds the next back.
+  const overlapSafe = { overlapSafe: true };
+  // Deletes of rows past their time only.
+  await jobs.every('clean-up', CLEAN_UP_INTERVAL_MS, () => cleanUp(sequelize), overlapSafe);
+  // A transaction-level advisory lock: a second round at once skips its batch.
+  await jobs.every('expiry', intervals.expiryMs, () => expiryRound(sequelize, logger), overlapSafe);
+  // Payouts claimed with FOR UPDATE SKIP LOCKED and settled under their row lock.
+  await jobs.every(
+    'follow-payouts',
+    intervals.payoutFollowMs,
+    () => followPayouts(sequelize, chain, logger, { recheckMs: intervals.payoutFollowMs }),
+    overlapSafe,
   );
-  await jobs.every('deposit-detection', intervals.depositFollowMs, () => followDeposits(sequelize, chain, logger, onDepositRecorded));
-  if (autoPayouts) await jobs.every('auto-payouts', AUTO_PAYOUT_INTERVAL_MS, () => autoPayoutRound(autoPayouts));
+  // Each account's cursor read under its row lock; a transaction is recorded once (unique index).
+  await jobs.every(
+    'deposit-detection',
+    intervals.depositFollowMs,
+    () => followDeposits(sequelize, chain, logger, onDepositRecorded),
+    overlapSafe,
+  );
+  // Claims and row locks keep two rounds from paying one withdrawal.
+  if (autoPayouts) await jobs.every('auto-payouts', autoPayouts.intervalMs, () => autoPayoutRound(autoPayouts), overlapSafe);
   return jobs;
 }

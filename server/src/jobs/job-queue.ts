@@ -27,18 +27,33 @@ const MIN_POLL_SECONDS = 0.5;
 const ARCHIVE_KEPT_SECONDS = 13 * 3600;
 /** PostgreSQL's code for a deadlock it broke by aborting one side. */
 const DEADLOCK = '40P01';
+/**
+ * A round still active after this long is taken for dead (its instance killed mid-round) and
+ * failed by pg-boss's maintenance, which looks every MAINTENANCE_SECONDS: until then a one-at-a-time
+ * job waits for it. pg-boss's own defaults (15 minutes, every 2 minutes) would stop a task that long.
+ */
+const ROUND_EXPIRES_SECONDS = 60;
+const MAINTENANCE_SECONDS = 15;
+
+export type EveryOptions = {
+  /**
+   * Rounds whose every write the database guards (claims, row locks), so two may overlap: a round
+   * a killed instance left active never holds the next one back. Otherwise one round at a time.
+   */
+  overlapSafe?: boolean;
+};
 
 export type JobQueue = {
   /**
    * Runs `run` every `intervalMs`, once per interval across every instance sharing the database
-   * (one job per time slot), one round at a time on each instance, and never more than one round
-   * waiting: rounds slower than the interval do not pile up. A round that throws is logged and
-   * counted and the next round runs as usual. A round left running by an instance that died holds
-   * nothing up (pg-boss 10 has no heartbeat to tell a dead worker from a slow one, so a queue that
-   * allowed one active job would wait out its expiry): every task run this way must be safe when two
-   * instances' rounds overlap.
+   * (one job per time slot), one round at a time on each instance. A round that throws is logged
+   * and counted and the next round runs as usual. One-at-a-time jobs never run two rounds at once
+   * anywhere, so one left active by a killed instance holds the next back until it expires
+   * (ROUND_EXPIRES_SECONDS: pg-boss 10 has no heartbeat to tell a dead worker from a slow one).
+   * Overlap-safe jobs (`overlapSafe`) are held back by nothing, and keep at most one round waiting:
+   * rounds slower than the interval do not pile up.
    */
-  every(name: string, intervalMs: number, run: () => Promise<unknown>): Promise<void>;
+  every(name: string, intervalMs: number, run: () => Promise<unknown>, options?: EveryOptions): Promise<void>;
   /** Rounds that failed since this instance started, by job name. */
   failures(): Readonly<Record<string, number>>;
   /** Jobs of every instance that failed in the last 24 hours (asks the queue's tables: it also proves they answer). */
@@ -60,6 +75,7 @@ export async function startJobQueue(databaseUrl: string, logger: Logger, onFailu
     max: POOL_SIZE,
     application_name: 'stakedesk-jobs',
     deleteAfterSeconds: ARCHIVE_KEPT_SECONDS,
+    maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
@@ -67,10 +83,10 @@ export async function startJobQueue(databaseUrl: string, logger: Logger, onFailu
   const failed: Record<string, number> = {};
 
   /** Two instances starting together on a new database can deadlock in pg-boss's queue DDL; PostgreSQL aborts one, which tries again. */
-  async function createQueue(name: string): Promise<void> {
+  async function retryingDeadlocks(ddl: () => Promise<unknown>): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await boss.createQueue(name, { name, policy: 'short', retryLimit: 0 });
+        await ddl();
         return;
       } catch (error) {
         if ((error as { code?: unknown }).code !== DEADLOCK || attempt === 5) throw error;
@@ -78,8 +94,17 @@ export async function startJobQueue(databaseUrl: string, logger: Logger, onFailu
     }
   }
 
-  async function every(name: string, intervalMs: number, run: () => Promise<unknown>): Promise<void> {
-    await createQueue(name);
+  async function every(name: string, intervalMs: number, run: () => Promise<unknown>, options: EveryOptions = {}): Promise<void> {
+    const queue = {
+      name,
+      // Overlap-safe: at most one round waiting (slow rounds do not pile up) and any number active.
+      policy: options.overlapSafe ? 'short' : 'singleton',
+      retryLimit: 0,
+      expireInSeconds: ROUND_EXPIRES_SECONDS,
+    } as const;
+    await retryingDeadlocks(() => boss.createQueue(name, queue));
+    // A queue made by an earlier version keeps its options unless told: these are the ones in force.
+    await retryingDeadlocks(() => boss.updateQueue(name, queue));
     const slotSeconds = Math.max(1, Math.round(intervalMs / 1000));
     const pollingIntervalSeconds = Math.max(MIN_POLL_SECONDS, Math.min(slotSeconds / 2, 30));
     const worker = await boss.work(name, { pollingIntervalSeconds }, async () => {
