@@ -43,6 +43,7 @@ import { autoPayoutAdminRoutes, autoPayoutHolds } from './auto-payouts/index.js'
 import type { PayoutSigner } from './signer/payout-signer.js';
 import { withdrawalsAdminRoutes, withdrawalsPublicRoutes } from './withdrawals/withdrawals.routes.js';
 import { healthRoutes, type HealthDeps } from './health/health.routes.js';
+import { jobsAdminRoutes } from './jobs/jobs.routes.js';
 import { healthRoute } from './http/health.js';
 import { refuseCrossSite } from './http/same-origin.js';
 
@@ -226,6 +227,7 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   admin.use(webhooksAdminRoutes({ sequelize, box: accounts.box, address: webhookAddress(config.allowPrivateRpc) }));
   admin.use(auditAdminRoutes());
   admin.use(adminEventRoutes(events));
+  admin.use(jobsAdminRoutes(sequelize));
   api.use('/admin', admin);
   api.use(apiNotFound);
   app.use('/api', api);

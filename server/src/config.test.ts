@@ -56,3 +56,10 @@ describe('INTENT_RATE_LIMIT', () => {
     expect(() => load({ INTENT_RATE_LIMIT: raw })).toThrow(/^INTENT_RATE_LIMIT must be a positive whole number/);
   });
 });
+
+describe('DATABASE_LISTEN_URL', () => {
+  it('is unset unless given (the LISTEN connection then goes to DATABASE_URL), and read as given', () => {
+    expect(load({ DATABASE_URL: 'postgres://app@pgbouncer:6432/stakedesk' }).databaseListenUrl).toBeUndefined();
+    expect(load({ DATABASE_LISTEN_URL: 'postgres://app@db:5432/stakedesk' }).databaseListenUrl).toBe('postgres://app@db:5432/stakedesk');
+  });
+});

@@ -15,6 +15,11 @@ export type Config = {
    */
   publicUrl: string | undefined;
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_LISTEN_URL: where the one LISTEN connection of each instance goes (admin events, cache
+   * changes), when DATABASE_URL is a pooler in transaction mode that cannot hold a LISTEN; unset, DATABASE_URL.
+   */
+  databaseListenUrl: string | undefined;
   dataDir: string;
   jwtSecret: string;
   production: boolean;
@@ -156,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     publicUrl: readPublicUrl(env.PUBLIC_URL),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseListenUrl: env.DATABASE_LISTEN_URL || undefined,
     dataDir,
     jwtSecret,
     production,

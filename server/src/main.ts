@@ -20,8 +20,6 @@ import { createMetrics } from './metrics/metrics.js';
 import { addStateGauges } from './metrics/state-gauges.js';
 import { chooseLogFormat } from './log-format.js';
 import { createLogger, stdoutDestination, type Logger } from './logger.js';
-import { scheduleExpiry } from './stakes/expiry.js';
-import { scheduleChainFollowing } from './chain/follow-chain.js';
 import { StartupError } from './startup-error.js';
 import { treasuryCoverage } from './treasury/treasury.service.js';
 
@@ -56,34 +54,36 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const rpc = createRpcUpstream(config);
   const upstreamUrl = currentUpstreamRpcUrl(config.solanaRpcUrl);
   const chain = new SolanaChain(upstreamUrl, undefined, countingFetch(rpc.fetch, metrics));
-  const events = new AdminEventHub(databaseUrl, logger);
+  const events = new AdminEventHub(config.databaseListenUrl ?? databaseUrl, logger);
   const hotWallet = config.payoutSigner?.publicKey.toBase58();
-  const jobs = await startBackgroundWork(sequelize, databaseUrl, logger, (job) => metrics.jobFailed(job), {
-    autoPayouts: {
-      sequelize,
-      chain,
-      logger,
-      signer: config.payoutSigner,
-      coverage: treasuryCoverage(sequelize, chain, logger, hotWallet),
-      intervalMs: config.autoPayoutIntervalMs,
+  const coverage = treasuryCoverage(sequelize, chain, logger, hotWallet);
+  const jobs = await startBackgroundWork({
+    sequelize,
+    chain,
+    databaseUrl,
+    logger,
+    intervals: {
+      expiryMs: config.expiryIntervalMs,
+      payoutFollowMs: config.chainFollowIntervalMs,
+      depositFollowMs: config.depositFollowIntervalMs,
     },
+    onFailure: (job) => metrics.jobFailed(job),
+    onDepositRecorded: (blockTime) => metrics.depositRecorded(blockTime),
+    autoPayouts: { sequelize, chain, logger, signer: config.payoutSigner, coverage, intervalMs: config.autoPayoutIntervalMs },
     webhooks: {
       box: new SecretBox(config.jwtSecret),
       fetch: webhookAddress(config.allowPrivateRpc).fetch,
       overdueHours: config.withdrawalOverdueHours,
     },
   });
-  addStateGauges(metrics, sequelize, jobs);
-  const health = {
-    metrics,
-    metricsToken: config.metricsToken,
-    checks: {
-      database: databaseCheck(sequelize),
-      chain: chainCheck(upstreamUrl, rpc.fetch),
-      queue: queueCheck(jobs),
-      ...(config.payoutSigner ? { signer: signerCheck(config.payoutSigner) } : {}),
-    },
+  const checks = {
+    database: databaseCheck(sequelize),
+    chain: chainCheck(upstreamUrl, rpc.fetch),
+    queue: queueCheck(jobs),
+    ...(config.payoutSigner ? { signer: signerCheck(config.payoutSigner) } : {}),
   };
+  addStateGauges(metrics, sequelize, { jobs, coverage, checks });
+  const health = { metrics, metricsToken: config.metricsToken, checks };
   const server = createServer();
   answerClientErrorsWithJson(server);
   const port = await listen(server, config.port, config.host);
@@ -100,13 +100,6 @@ async function start(config: Config, logger: Logger): Promise<void> {
       'PUBLIC_URL is not set: sign-in messages name the address this server listens on, not the site holders open',
     );
   }
-  const stopExpiry = scheduleExpiry(sequelize, config.expiryIntervalMs, logger);
-  const stopFollowing = scheduleChainFollowing(
-    sequelize,
-    chain,
-    { intervalMs: config.chainFollowIntervalMs, depositIntervalMs: config.depositFollowIntervalMs },
-    logger,
-  );
 
   console.log(banner(config, url, admin));
 
@@ -115,8 +108,6 @@ async function start(config: Config, logger: Logger): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing requests in flight');
-    stopExpiry();
-    stopFollowing();
     await jobs.stop();
     await events.close();
     await new Promise<void>((resolve) => {

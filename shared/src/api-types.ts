@@ -260,6 +260,19 @@ export type ScanIntentStatus = {
 /** GET /api/stats: true totals, without the display offsets. */
 export type Stats = { totalStaked: string; totalStakers: number };
 
+/** A background job that failed in the last 24 hours (on any server instance). */
+export type FailedJob = {
+  /** The job's name, as server/src/jobs/background-work.ts gives it: expiry, follow-payouts, deposit-detection, auto-payouts, clean-up. */
+  job: string;
+  failures: number;
+  lastFailedAt: string;
+  /** The first line of the last failure's error, in English as the server logged it. */
+  lastError: string;
+};
+
+/** GET /api/admin/jobs (viewer and above). */
+export type BackgroundJobs = { failedLast24h: FailedJob[] };
+
 export type AdminStats = {
   totalUsers: number;
   totalStaked: string;

@@ -51,6 +51,7 @@ const ENDPOINTS: Array<[method: string, path: string, needs: AdminRole]> = [
   ['POST', '/api/admin/payouts/999999/signed', 'operator'],
   ['GET', '/api/admin/reconciliation', 'viewer'],
   ['GET', '/api/admin/treasury', 'viewer'],
+  ['GET', '/api/admin/jobs', 'viewer'],
   ['GET', '/api/admin/auto-payouts', 'viewer'],
   ['GET', '/api/admin/admins', 'viewer'],
   ['POST', '/api/admin/admins', 'owner'],

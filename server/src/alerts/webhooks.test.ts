@@ -52,7 +52,13 @@ const answers: string[] = [];
 beforeAll(async () => {
   receiver = await startReceiver();
   api = await startTestServer({ allowPrivateRpc: true, logger });
-  jobs = await startBackgroundWork(api.sequelize, api.databaseUrl, logger, undefined, {
+  jobs = await startBackgroundWork({
+    sequelize: api.sequelize,
+    chain: api.chain,
+    databaseUrl: api.databaseUrl,
+    logger,
+    // The chain and expiry tasks run once at start; only the alerts matter here.
+    intervals: { expiryMs: 600_000, payoutFollowMs: 600_000, depositFollowMs: 600_000 },
     webhooks: {
       box: new SecretBox(api.jwtSecret),
       fetch: webhookAddress(true).fetch,

@@ -31,7 +31,13 @@ beforeAll(async () => {
   const world = await startStakingServer({ allowPrivateRpc: true });
   api = world.api;
   plan = world.plan;
-  jobs = await startBackgroundWork(api.sequelize, api.databaseUrl, createLogger('silent'), undefined, {
+  jobs = await startBackgroundWork({
+    sequelize: api.sequelize,
+    chain: api.chain,
+    databaseUrl: api.databaseUrl,
+    logger: createLogger('silent'),
+    // The chain and expiry tasks run once at start; only the alerts matter here.
+    intervals: { expiryMs: 600_000, payoutFollowMs: 600_000, depositFollowMs: 600_000 },
     webhooks: { box: new SecretBox(api.jwtSecret), fetch: webhookAddress(true).fetch },
   });
   const created = await api.request(

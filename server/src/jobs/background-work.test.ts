@@ -1,15 +1,18 @@
 import { QueryTypes } from 'sequelize';
+import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '../logger.js';
+import { ageStake, stakeFor, stakeStatus, startStakingServer } from '../test/fixtures.js';
 import { waitUntil } from '../test/second-instance.js';
-import { startTestServer, type TestServer } from '../test/test-server.js';
+import type { TestServer } from '../test/test-server.js';
 import { startBackgroundWork } from './background-work.js';
 import type { JobQueue } from './job-queue.js';
 
 let api: TestServer;
+let plan: StakingPlan;
 let jobs: JobQueue | undefined;
 beforeAll(async () => {
-  api = await startTestServer();
+  ({ api, plan } = await startStakingServer());
 });
 afterAll(async () => {
   await jobs?.stop();
@@ -19,12 +22,24 @@ afterAll(async () => {
 const count = async (sql: string) =>
   (await api.sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, { type: QueryTypes.SELECT }))[0]!.n;
 
-it('clears expired rate-limit windows as soon as the server starts, as a job of the queue', async () => {
+it('runs every background task as a job of the queue, each once as soon as the server starts', async () => {
   await api.sequelize.query(`INSERT INTO rate_limits (key, hits, reset_at) VALUES ('gone', 3, now() - interval '1 minute'),
     ('kept', 3, now() + interval '1 minute')`);
-  jobs = await startBackgroundWork(api.sequelize, api.databaseUrl, createLogger('silent'));
-  await waitUntil(async () => (await count(`pgboss.job WHERE name = 'clean-up' AND state = 'completed'`)) === 1, 10_000, 'a clean-up job');
+  const ended = await stakeFor(api, plan);
+  await ageStake(api, ended.id, 60);
+  jobs = await startBackgroundWork({
+    sequelize: api.sequelize,
+    chain: api.chain,
+    databaseUrl: api.databaseUrl,
+    logger: createLogger('silent'),
+    // Longer than the test: each task's first round is the one at start.
+    intervals: { expiryMs: 600_000, payoutFollowMs: 600_000, depositFollowMs: 600_000 },
+  });
+  const tasks = ['clean-up', 'expiry', 'follow-payouts', 'deposit-detection'];
+  const done = () => count(`pgboss.job WHERE name IN ('${tasks.join("','")}') AND state = 'completed'`);
+  await waitUntil(async () => (await done()) === tasks.length, 10_000, 'a first round of each task');
   expect(await count(`rate_limits WHERE key = 'gone'`)).toBe(0);
   expect(await count(`rate_limits WHERE key = 'kept'`)).toBe(1);
+  expect(await stakeStatus(api, ended.id)).toBe('completed');
   expect(jobs.failures()).toEqual({});
 });

@@ -2,10 +2,14 @@ import type { Sequelize } from 'sequelize';
 import { forgetOldFailures } from '../admins/login-throttle.js';
 import { adminRevocations, holderRevocations } from '../auth/revoked-sessions.js';
 import { deleteOldNonces } from '../auth/sign-in.service.js';
+import type { Chain } from '../chain/chain-verifier.js';
 import { deleteExpiredRateLimits } from '../http/postgres-rate-limit-store.js';
 import { autoPayoutRound, type AutoPayoutDeps } from '../auto-payouts/index.js';
 import { startWebhookDelivery, type WebhookDeliveryOptions } from '../alerts/webhook-delivery.js';
 import type { Logger } from '../logger.js';
+import { followPayouts } from '../payouts/index.js';
+import { followDeposits, type DepositRecorded } from '../stakes/deposit-follower.js';
+import { expiryRound } from '../stakes/expiry.js';
 import { startJobQueue, type JobQueue } from './job-queue.js';
 
 const CLEAN_UP_INTERVAL_MS = 10 * 60_000;
@@ -19,23 +23,66 @@ async function cleanUp(sequelize: Sequelize): Promise<void> {
   await forgetOldFailures(sequelize);
 }
 
+export type BackgroundWorkDeps = {
+  sequelize: Sequelize;
+  chain: Chain;
+  databaseUrl: string;
+  logger: Logger;
+  intervals: {
+    /** EXPIRY_INTERVAL_MS */
+    expiryMs: number;
+    /** CHAIN_FOLLOW_INTERVAL_MS: sent payouts followed to their end (signed ones sent again). */
+    payoutFollowMs: number;
+    /** DEPOSIT_FOLLOW_INTERVAL_MS: a round costs one RPC call per followed account when nothing happened. */
+    depositFollowMs: number;
+  };
+  onFailure?: (job: string) => void;
+  onDepositRecorded?: DepositRecorded;
+  /** What automatic payouts need, and how often they look; absent, no round is scheduled. */
+  autoPayouts?: AutoPayoutDeps & { intervalMs: number };
+  /** How alerts are delivered; absent, none are. */
+  webhooks?: WebhookDeliveryOptions;
+};
+
 /**
- * The server's background work on the job queue, every task in one place. (Expiry and following
- * the chain still run on their own timers: stakes/expiry.ts, chain/follow-chain.ts.)
+ * The server's background work (DESIGN 13), every task in one place, each a job of the queue: one
+ * round per interval across all instances, its failures logged, counted and shown to operators.
  */
-export async function startBackgroundWork(
-  sequelize: Sequelize,
-  databaseUrl: string,
-  logger: Logger,
-  onFailure?: (job: string) => void,
-  /** The tasks that need more than the database: automatic payouts (how often they look), alert deliveries; each absent is not scheduled. */
-  tasks: { autoPayouts?: AutoPayoutDeps & { intervalMs: number }; webhooks?: WebhookDeliveryOptions } = {},
-): Promise<JobQueue> {
+export async function startBackgroundWork({
+  sequelize,
+  chain,
+  databaseUrl,
+  logger,
+  intervals,
+  onFailure,
+  onDepositRecorded,
+  autoPayouts,
+  webhooks,
+}: BackgroundWorkDeps): Promise<JobQueue> {
   const jobs = await startJobQueue(databaseUrl, logger, onFailure);
-  await jobs.every('clean-up', CLEAN_UP_INTERVAL_MS, () => cleanUp(sequelize));
-  const { autoPayouts, webhooks } = tasks;
-  // Overlap-safe: claims and row locks keep two rounds from paying one withdrawal, so a round a killed instance left never blocks the next.
-  if (autoPayouts) await jobs.every('auto-payouts', autoPayouts.intervalMs, () => autoPayoutRound(autoPayouts), { overlapSafe: true });
+  // Every task is overlap-safe: a round a killed instance left active never holds the next back.
+  const overlapSafe = { overlapSafe: true };
+  // Deletes of rows past their time only.
+  await jobs.every('clean-up', CLEAN_UP_INTERVAL_MS, () => cleanUp(sequelize), overlapSafe);
+  // A transaction-level advisory lock: a second round at once skips its batch.
+  await jobs.every('expiry', intervals.expiryMs, () => expiryRound(sequelize, logger), overlapSafe);
+  // Payouts claimed with FOR UPDATE SKIP LOCKED and settled under their row lock.
+  await jobs.every(
+    'follow-payouts',
+    intervals.payoutFollowMs,
+    () => followPayouts(sequelize, chain, logger, { recheckMs: intervals.payoutFollowMs }),
+    overlapSafe,
+  );
+  // Each account's cursor read under its row lock; a transaction is recorded once (unique index).
+  await jobs.every(
+    'deposit-detection',
+    intervals.depositFollowMs,
+    () => followDeposits(sequelize, chain, logger, onDepositRecorded),
+    overlapSafe,
+  );
+  // Claims and row locks keep two rounds from paying one withdrawal.
+  if (autoPayouts) await jobs.every('auto-payouts', autoPayouts.intervalMs, () => autoPayoutRound(autoPayouts), overlapSafe);
+  // Each delivery a job of its own, retried with backoff for about a day.
   if (webhooks) await startWebhookDelivery(jobs, sequelize, logger, webhooks);
   return jobs;
 }

@@ -61,6 +61,33 @@ describe('a periodic background job', () => {
     expect(mostAtOnce).toBe(1);
   });
 
+  it('never lets an overlap-safe job pile up rounds slower than its interval: one at a time on an instance, at most one waiting', async () => {
+    const queue = await startJobQueue(databaseUrl, recordingLogger().logger);
+    queues.push(queue);
+    let runs = 0;
+    let running = 0;
+    let mostAtOnce = 0;
+    let mostWaiting = 0;
+    await queue.every(
+      'slow',
+      1_000,
+      async () => {
+        runs++;
+        mostAtOnce = Math.max(mostAtOnce, ++running);
+        await sleep(2_500);
+        running--;
+      },
+      { overlapSafe: true },
+    );
+    for (let i = 0; i < 12; i++) {
+      await sleep(500);
+      mostWaiting = Math.max(mostWaiting, (await queue.waiting()).slow ?? 0);
+    }
+    expect(mostAtOnce).toBe(1);
+    expect(mostWaiting).toBe(1);
+    expect(runs).toBeLessThanOrEqual(3);
+  });
+
   it('logs and counts a round that fails, and the next round still runs', async () => {
     const { logger, records } = recordingLogger();
     const queue = await startJobQueue(databaseUrl, logger);

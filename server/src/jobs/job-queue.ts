@@ -2,11 +2,31 @@ import PgBoss from 'pg-boss';
 import type { Logger } from '../logger.js';
 
 /** pg-boss keeps its tables in this schema of the app's database, and migrates it itself. */
-const SCHEMA = 'pgboss';
+export const SCHEMA = 'pgboss';
+
+/**
+ * Jobs that failed in the last 24 hours (name, completed_on, output): from the live table and the
+ * archive, where pg-boss moves finished jobs after 12 hours.
+ */
+export const FAILED_LAST_24H_SQL = ['job', 'archive']
+  .map(
+    (table) =>
+      `SELECT name, completed_on, output FROM ${SCHEMA}.${table} WHERE state = 'failed' AND completed_on > now() - interval '24 hours'`,
+  )
+  .join(' UNION ALL ');
+
 /** Connections of each instance's queue, beside Sequelize's pool. */
 const POOL_SIZE = 3;
 /** The least time pg-boss allows between two polls of a queue. */
 const MIN_POLL_SECONDS = 0.5;
+/**
+ * How long a finished job stays in the archive, where pg-boss moves it 12 hours after it ended: a
+ * failure stays visible for the 24 hours operators are shown, and a job every second (deposit
+ * detection) keeps about 90,000 rows rather than the 7 days' 600,000 of pg-boss's default.
+ */
+const ARCHIVE_KEPT_SECONDS = 13 * 3600;
+/** PostgreSQL's code for a deadlock it broke by aborting one side. */
+const DEADLOCK = '40P01';
 /**
  * A round still active after this long is taken for dead (its instance killed mid-round) and
  * failed by pg-boss's maintenance, which looks every MAINTENANCE_SECONDS: until then a one-at-a-time
@@ -32,8 +52,12 @@ export type Attempt = { retryCount: number; final: boolean };
 export type JobQueue = {
   /**
    * Runs `run` every `intervalMs`, once per interval across every instance sharing the database
-   * (one job per time slot, and never two at once). A round that throws is logged and counted and
-   * the next round runs as usual.
+   * (one job per time slot), one round at a time on each instance. A round that throws is logged
+   * and counted and the next round runs as usual. One-at-a-time jobs never run two rounds at once
+   * anywhere, so one left active by a killed instance holds the next back until it expires
+   * (ROUND_EXPIRES_SECONDS: pg-boss 10 has no heartbeat to tell a dead worker from a slow one).
+   * Overlap-safe jobs (`overlapSafe`) are held back by nothing, and keep at most one round waiting:
+   * rounds slower than the interval do not pile up.
    */
   every(name: string, intervalMs: number, run: () => Promise<unknown>, options?: EveryOptions): Promise<void>;
   /**
@@ -55,9 +79,9 @@ export type JobQueue = {
 };
 
 /**
- * Background work on pg-boss (issue 26): a PostgreSQL job queue whose jobs, schedules and
- * singletons hold across server instances, with no LISTEN (it polls), so it runs unchanged
- * behind PgBouncer in transaction mode.
+ * Background work on pg-boss (issue 26): a PostgreSQL job queue whose jobs and schedules hold
+ * across server instances, with no LISTEN (it polls), so it runs unchanged behind PgBouncer in
+ * transaction mode.
  */
 export async function startJobQueue(databaseUrl: string, logger: Logger, onFailure: (job: string) => void = () => {}): Promise<JobQueue> {
   const boss = new PgBoss({
@@ -65,6 +89,7 @@ export async function startJobQueue(databaseUrl: string, logger: Logger, onFailu
     schema: SCHEMA,
     max: POOL_SIZE,
     application_name: 'stakedesk-jobs',
+    deleteAfterSeconds: ARCHIVE_KEPT_SECONDS,
     maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
@@ -72,16 +97,29 @@ export async function startJobQueue(databaseUrl: string, logger: Logger, onFailu
   const timers: NodeJS.Timeout[] = [];
   const failed: Record<string, number> = {};
 
+  /** Two instances starting together on a new database can deadlock in pg-boss's queue DDL; PostgreSQL aborts one, which tries again. */
+  async function retryingDeadlocks(ddl: () => Promise<unknown>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await ddl();
+        return;
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== DEADLOCK || attempt === 5) throw error;
+      }
+    }
+  }
+
   async function every(name: string, intervalMs: number, run: () => Promise<unknown>, options: EveryOptions = {}): Promise<void> {
     const queue = {
       name,
-      policy: options.overlapSafe ? 'standard' : 'singleton',
+      // Overlap-safe: at most one round waiting (slow rounds do not pile up) and any number active.
+      policy: options.overlapSafe ? 'short' : 'singleton',
       retryLimit: 0,
       expireInSeconds: ROUND_EXPIRES_SECONDS,
     } as const;
-    await boss.createQueue(name, queue);
+    await retryingDeadlocks(() => boss.createQueue(name, queue));
     // A queue made by an earlier version keeps its options unless told: these are the ones in force.
-    await boss.updateQueue(name, queue);
+    await retryingDeadlocks(() => boss.updateQueue(name, queue));
     const slotSeconds = Math.max(1, Math.round(intervalMs / 1000));
     const pollingIntervalSeconds = Math.max(MIN_POLL_SECONDS, Math.min(slotSeconds / 2, 30));
     const worker = await boss.work(name, { pollingIntervalSeconds }, async () => {
@@ -134,12 +172,7 @@ export async function startJobQueue(databaseUrl: string, logger: Logger, onFailu
     queue,
     failures: () => ({ ...failed }),
     recentFailures: async () => {
-      const { rows } = await boss
-        .getDb()
-        .executeSql(
-          `SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE state = 'failed' AND completed_on > now() - interval '24 hours'`,
-          [],
-        );
+      const { rows } = await boss.getDb().executeSql(`SELECT count(*)::int AS n FROM (${FAILED_LAST_24H_SQL}) failed`, []);
       return (rows[0] as { n: number }).n;
     },
     waiting: async () => {

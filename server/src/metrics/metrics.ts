@@ -2,8 +2,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 
 /**
  * What /metrics shows (DESIGN 13), in one registry per server: the process's own figures, requests
- * by route and status with their durations, RPC calls and errors by method, background jobs that
- * failed. Figures read from the database at scrape time are added with `gauge`.
+ * by route and status with their durations, RPC calls and errors by method, deposits recorded and
+ * their detection delay, background jobs that failed. Figures read from the database at scrape time are added with `gauge`.
  */
 export function createMetrics() {
   const registry = new Registry();
@@ -40,6 +40,18 @@ export function createMetrics() {
     registers: [registry],
   });
 
+  const depositsRecorded = new Counter({
+    name: 'stakedesk_deposits_recorded_total',
+    help: 'Deposits the server found on chain by itself and recorded as stakes.',
+    registers: [registry],
+  });
+  const detectionDelay = new Histogram({
+    name: 'stakedesk_deposit_detection_delay_seconds',
+    help: "From a deposit transaction's block time to the server recording it (holders are promised about 3 s).",
+    buckets: [0.5, 1, 2, 3, 5, 10, 30, 60, 300],
+    registers: [registry],
+  });
+
   const readFailures = new Counter({
     name: 'stakedesk_metric_read_failures_total',
     help: 'Scrapes at which a figure could not be read (the database did not answer), by metric; that figure is left out.',
@@ -56,6 +68,11 @@ export function createMetrics() {
     rpcCall(method: string, failed: boolean): void {
       rpcCalls.inc({ method });
       if (failed) rpcErrors.inc({ method });
+    },
+    /** `blockTime` in seconds, as the chain gives it; null (the RPC gave none) is counted without a delay. */
+    depositRecorded(blockTime: number | null): void {
+      depositsRecorded.inc();
+      if (blockTime !== null) detectionDelay.observe(Math.max(0, Date.now() / 1000 - blockTime));
     },
     jobFailed(job: string): void {
       jobFailures.inc({ job });

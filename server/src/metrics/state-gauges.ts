@@ -1,9 +1,29 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
+import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
+import { readiness, type Check } from '../health/readiness.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { Metrics } from './metrics.js';
 
-/** Figures read from the database at each scrape: what waits on operators, and the job queue. */
-export function addStateGauges(metrics: Metrics, sequelize: Sequelize, jobs?: JobQueue): void {
+/**
+ * What the staking wallets hold over what the platform owes (1 is exactly covered; +Inf when
+ * nothing is owed); no sample while a balance cannot be read from the chain.
+ */
+async function coverageRatio(coverage: () => Promise<TreasuryCoverage>): Promise<{ value: number }[]> {
+  const { heldBalance, liabilities } = await coverage();
+  if (heldBalance === null) return [];
+  const owed = Number(liabilities.total);
+  return [{ value: owed > 0 ? Number(heldBalance) / owed : Infinity }];
+}
+
+export type StateSources = {
+  jobs?: Pick<JobQueue, 'waiting'>;
+  coverage?: () => Promise<TreasuryCoverage>;
+  /** /readyz's checks, so that an alert rule can see a failing one without probing /readyz. */
+  checks?: Record<string, () => Promise<Check>>;
+};
+
+/** Figures read at each scrape: what waits on operators, treasury coverage, the job queue, and readiness. */
+export function addStateGauges(metrics: Metrics, sequelize: Sequelize, { jobs, coverage, checks }: StateSources = {}): void {
   metrics.gauge('stakedesk_pending_withdrawals', 'Withdrawals requested and not yet paid or rejected.', [], async () => {
     const [row] = await sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM withdrawals WHERE status = 'pending'`, {
       type: QueryTypes.SELECT,
@@ -22,9 +42,22 @@ export function addStateGauges(metrics: Metrics, sequelize: Sequelize, jobs?: Jo
       return [{ value: row!.age ?? 0 }];
     },
   );
+  if (coverage) {
+    metrics.gauge(
+      'stakedesk_treasury_coverage_ratio',
+      'Balance of the staking wallets over what the platform owes from them (below 1: holders cannot all be paid).',
+      [],
+      () => coverageRatio(coverage),
+    );
+  }
   if (jobs) {
     metrics.gauge('stakedesk_job_queue_waiting', 'Background jobs waiting to run, by queue.', ['queue'], async () =>
       Object.entries(await jobs.waiting()).map(([queue, value]) => ({ labels: { queue }, value })),
+    );
+  }
+  if (checks) {
+    metrics.gauge('stakedesk_ready', 'Each /readyz check at scrape time: 1 when it passes, 0 when it fails.', ['check'], async () =>
+      Object.entries((await readiness(checks)).checks).map(([check, result]) => ({ labels: { check }, value: result.ok ? 1 : 0 })),
     );
   }
 }

@@ -16,6 +16,9 @@ const MOST_PAGES = 10;
  */
 const UNKNOWN_TRANSACTION_PATIENCE_MS = 2 * 60_000;
 
+/** Told of each deposit a round records, with its transaction's block time (seconds; null when the RPC gives none). */
+export type DepositRecorded = (blockTime: number | null) => void;
+
 /** What one account's round read: the cursor to keep, deposits recorded, and the chain failure that ended it early. */
 type Reading = { last: string | null; recorded: number; unavailable?: ChainUnavailableError };
 
@@ -44,7 +47,12 @@ async function alreadyUsed(sequelize: Sequelize, signatures: string[]): Promise<
 }
 
 /** Records the deposits the transaction proves for intents whose reference it lists; 'retry' while the RPC does not know it. */
-async function depositsIn(sequelize: Sequelize, chain: Chain, { signature, blockTime }: SignatureInfo): Promise<number | 'retry'> {
+async function depositsIn(
+  sequelize: Sequelize,
+  chain: Chain,
+  { signature, blockTime }: SignatureInfo,
+  onRecorded: DepositRecorded,
+): Promise<number | 'retry'> {
   const keys = await chain.accountKeys(signature);
   if (!keys) return 'retry';
   let recorded = 0;
@@ -53,7 +61,10 @@ async function depositsIn(sequelize: Sequelize, chain: Chain, { signature, block
     if (!verdict.ok && verdict.retryable) return 'retry';
     // Anyone may list a reference in a transaction of their own: only the holder's transfer proves the deposit.
     if (!verdict.ok) continue;
-    if ((await recordIntentDeposit(sequelize, intent.id, signature, verdict.sender))?.created) recorded += 1;
+    if ((await recordIntentDeposit(sequelize, intent.id, signature, verdict.sender))?.created) {
+      recorded += 1;
+      onRecorded(blockTime);
+    }
   }
   return recorded;
 }
@@ -62,7 +73,14 @@ const stillExpected = ({ blockTime }: SignatureInfo) =>
   blockTime === null || Date.now() - blockTime * 1000 < UNKNOWN_TRANSACTION_PATIENCE_MS;
 
 /** Looks at each new successful transaction of the account once, oldest first, moving the cursor past what is settled. */
-async function readAccount(sequelize: Sequelize, chain: Chain, logger: Logger, address: string, last: string | null): Promise<Reading> {
+async function readAccount(
+  sequelize: Sequelize,
+  chain: Chain,
+  logger: Logger,
+  address: string,
+  last: string | null,
+  onRecorded: DepositRecorded,
+): Promise<Reading> {
   const reading: Reading = { last, recorded: 0 };
   try {
     const fresh = await transactionsAfter(chain, address, last, logger);
@@ -72,7 +90,7 @@ async function readAccount(sequelize: Sequelize, chain: Chain, logger: Logger, a
     );
     for (const entry of fresh) {
       if (!entry.failed && !used.has(entry.signature)) {
-        const found = await depositsIn(sequelize, chain, entry);
+        const found = await depositsIn(sequelize, chain, entry, onRecorded);
         if (found === 'retry' && stillExpected(entry)) break;
         if (found === 'retry')
           logger.warn({ signature: entry.signature }, 'the RPC lists a transaction it never returns; left to the reconciliation page');
@@ -96,11 +114,16 @@ async function readAccount(sequelize: Sequelize, chain: Chain, logger: Logger, a
  * instances at once (each account's cursor is read under its row lock). Returns how many deposits
  * were recorded.
  */
-export async function followDeposits(sequelize: Sequelize, chain: Chain, logger: Logger): Promise<number> {
+export async function followDeposits(
+  sequelize: Sequelize,
+  chain: Chain,
+  logger: Logger,
+  onRecorded: DepositRecorded = () => {},
+): Promise<number> {
   let recorded = 0;
   try {
     for (const address of await followedAccounts(sequelize, chain)) {
-      const reading = await withCursor(sequelize, address, (last) => readAccount(sequelize, chain, logger, address, last));
+      const reading = await withCursor(sequelize, address, (last) => readAccount(sequelize, chain, logger, address, last, onRecorded));
       recorded += reading?.recorded ?? 0;
       if (reading?.unavailable) throw reading.unavailable;
     }

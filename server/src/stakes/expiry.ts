@@ -84,17 +84,11 @@ export async function expireStakesIfFree(sequelize: Sequelize, batch = EXPIRY_BA
 }
 
 /**
- * Runs expiry every `intervalMs` in the background, then folds the count deltas together
- * (totals.service.ts); returns a function that stops it.
+ * The background round (jobs/background-work.ts): expiry, then the count deltas folded together
+ * (totals.service.ts). A failure of either is the round's failure: the job queue logs and counts it.
  */
-export function scheduleExpiry(sequelize: Sequelize, intervalMs: number, logger: Logger): () => void {
-  const timer = setInterval(() => {
-    expireStakesIfFree(sequelize)
-      .then((count) => count && logger.info({ count }, 'expired stakes marked completed'))
-      .catch((error: unknown) => logger.warn({ err: error }, 'scheduled expiry failed; will retry'))
-      .then(() => compactTotals(sequelize))
-      .catch((error: unknown) => logger.warn({ err: error }, 'compacting the counts failed; will retry'));
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export async function expiryRound(sequelize: Sequelize, logger: Logger): Promise<void> {
+  const count = await expireStakesIfFree(sequelize);
+  if (count) logger.info({ count }, 'expired stakes marked completed');
+  await compactTotals(sequelize);
 }

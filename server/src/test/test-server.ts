@@ -15,7 +15,7 @@ import { inject } from 'vitest';
 import { bootstrapFirstAdmin } from '../admins/bootstrap.js';
 import { createApp } from '../app.js';
 import { databaseCheck, type Check } from '../health/readiness.js';
-import { createMetrics } from '../metrics/metrics.js';
+import { createMetrics, type Metrics } from '../metrics/metrics.js';
 import { DEFAULT_CACHE_TTL_MS } from '../cache/caches.js';
 import { ownUrl } from '../config.js';
 import { answerClientErrorsWithJson } from '../http/client-errors.js';
@@ -24,7 +24,7 @@ import { migrateAndSeed } from '../db/migrator.js';
 import { createLogger, type Logger } from '../logger.js';
 import { AdminEventHub } from '../events/admin-event-hub.js';
 import { FakeChain } from './fake-chain.js';
-import { followChainOnce } from '../chain/follow-chain.js';
+import { followPayouts } from '../payouts/index.js';
 import { autoPayoutRound } from '../auto-payouts/index.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
 import { treasuryCoverage } from '../treasury/treasury.service.js';
@@ -120,6 +120,8 @@ export async function startTestServer(
     /** /readyz's checks (the database's alone unless given) and METRICS_TOKEN (unset unless given). */
     readinessChecks?: (sequelize: Sequelize) => Record<string, () => Promise<Check>>;
     metricsToken?: string;
+    /** /metrics' registry (the request and RPC figures alone unless given). */
+    metrics?: (sequelize: Sequelize, chain: FakeChain) => Metrics;
     /** WEB_DIST: the built web app the server serves (none unless given). */
     webDist?: string;
     /** PAYOUT_SIGNER: what signs automatic payouts (none unless given). */
@@ -176,7 +178,7 @@ export async function startTestServer(
     treasuryCacheMs: options.treasuryCacheMs,
     health: {
       checks: options.readinessChecks?.(sequelize) ?? { database: databaseCheck(sequelize) },
-      metrics: createMetrics(),
+      metrics: options.metrics?.(sequelize, chain) ?? createMetrics(),
       metricsToken: options.metricsToken,
     },
   });
@@ -240,8 +242,12 @@ export async function startTestServer(
     chain,
     request,
     login,
-    /** One round of what the server follows on chain (payouts, intents' deposits), as its scheduled job runs it. */
-    followChain: () => followChainOnce(sequelize, options.realChain ?? settingsChain ?? chain, logger, 0),
+    /** One round of what the server follows on chain (payouts, intents' deposits), as their jobs run them. */
+    async followChain() {
+      const following = options.realChain ?? settingsChain ?? chain;
+      await followPayouts(sequelize, following, logger, { recheckMs: 0 });
+      await followDeposits(sequelize, following, logger);
+    },
     /** One round of deposit detection alone, as its own scheduled job runs it; how many deposits it recorded. */
     followDeposits: () => followDeposits(sequelize, options.realChain ?? settingsChain ?? chain, logger),
     /** One round of automatic payouts, as its scheduled job runs it (the clock is the real one unless given). */

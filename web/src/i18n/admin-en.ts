@@ -603,6 +603,15 @@ export const adminEn = {
   'autoPayouts.ownerOnly': 'Only an owner can change this policy. Your role: {role}.',
   'autoPayouts.hold': 'Left to an operator: {reason}',
 
+  'jobs.failedTitle': 'Background jobs failed in the last 24 hours',
+  'jobs.failedLine': '{job} — failures: {count}; the last at {time}: {error}',
+  'jobs.failedHint': 'Each job runs again on its own schedule; the server log has every failure.',
+  'jobs.name.expiry': 'Stake expiry',
+  'jobs.name.follow-payouts': 'Following payouts on chain',
+  'jobs.name.deposit-detection': 'Deposit detection',
+  'jobs.name.clean-up': 'Clean-up of expired records',
+  'jobs.name.auto-payouts': 'Automatic payouts',
+
   'events.newWithdrawal': 'New withdrawal request',
   'events.newWithdrawalText': '{wallet} asks for {amount}',
   'events.securityChange': 'Security change by {admin}',

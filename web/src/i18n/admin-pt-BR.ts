@@ -608,6 +608,15 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'autoPayouts.ownerOnly': 'Só um proprietário pode mudar esta política. Seu papel: {role}.',
   'autoPayouts.hold': 'Deixado para um operador: {reason}',
 
+  'jobs.failedTitle': 'Tarefas em segundo plano falharam nas últimas 24 horas',
+  'jobs.failedLine': '{job} — falhas: {count}; a última em {time}: {error}',
+  'jobs.failedHint': 'Cada tarefa roda de novo no seu próprio horário; o log do servidor tem todas as falhas.',
+  'jobs.name.expiry': 'Vencimento de stakes',
+  'jobs.name.follow-payouts': 'Acompanhamento de pagamentos na blockchain',
+  'jobs.name.deposit-detection': 'Detecção de depósitos',
+  'jobs.name.clean-up': 'Limpeza de registros expirados',
+  'jobs.name.auto-payouts': 'Pagamentos automáticos',
+
   'events.newWithdrawal': 'Novo pedido de saque',
   'events.newWithdrawalText': '{wallet} pede {amount}',
   'events.securityChange': 'Alteração de segurança por {admin}',

@@ -7,6 +7,7 @@ import type {
   AdminWithdrawal,
   AuditLogEntry,
   AutoPayoutStatus,
+  BackgroundJobs,
   Stake,
   StakingPlan,
   TreasuryCoverage,
@@ -94,5 +95,15 @@ export function useAutoPayouts() {
     queryKey: adminKeys.autoPayouts,
     queryFn: () => client.get<AutoPayoutStatus>('/api/admin/auto-payouts'),
     refetchInterval: 20_000,
+  });
+}
+
+/** Background jobs that failed in the last 24 hours: no event announces a failed round, so it is asked for every minute. */
+export function useBackgroundJobs() {
+  const client = useAdminClient();
+  return useQuery({
+    queryKey: adminKeys.jobs,
+    queryFn: () => client.get<BackgroundJobs>('/api/admin/jobs'),
+    refetchInterval: 60_000,
   });
 }

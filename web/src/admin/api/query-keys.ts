@@ -17,6 +17,7 @@ export const adminKeys = {
   webhooks: ['admin', 'webhooks'] as const,
   webhookDeliveries: (webhookId: number) => ['admin', 'webhooks', webhookId, 'deliveries'] as const,
   autoPayouts: ['admin', 'autoPayouts'] as const,
+  jobs: ['admin', 'jobs'] as const,
   stakesPage: (params: object) => ['admin', 'stakes', params] as const,
   withdrawalsPage: (params: object) => ['admin', 'withdrawals', params] as const,
   auditPage: (params: object) => ['admin', 'audit', params] as const,

@@ -13,6 +13,7 @@ import { TokenConfigTab } from '../settings/TokenConfigTab.js';
 import { StakesTab } from '../stakes/StakesTab.js';
 import { WithdrawalsTab } from '../withdrawals/WithdrawalsTab.js';
 import { AdminHeader } from './AdminHeader.js';
+import { JobFailuresBanner } from './JobFailuresBanner.js';
 import { MaintenanceBanner } from './MaintenanceBanner.js';
 import { SummaryBand } from './SummaryBand.js';
 import { useAntdAriaFixes } from './use-antd-aria-fixes.js';
@@ -31,7 +32,7 @@ function usePendingCount() {
   }, [pending, settings?.tokenName, platform, t]);
 }
 
-/** Logged in: header, the summary band (stat cards, treasury), the maintenance banner while on, and the tabs (Token Config first). */
+/** Logged in: header, the summary band (stat cards, treasury), the maintenance and failed-jobs banners while they apply, and the tabs (Token Config first). */
 export function AdminDashboard() {
   const { t } = useAdminI18n();
   const stream = useAdminEvents();
@@ -57,6 +58,7 @@ export function AdminDashboard() {
       <main className="admin-content" ref={content}>
         <SummaryBand phone={phone} />
         <MaintenanceBanner />
+        <JobFailuresBanner />
         <Tabs className="admin-tabs" defaultActiveKey="settings" items={tabs} style={{ marginTop: phone ? 8 : 16 }} />
       </main>
     </>

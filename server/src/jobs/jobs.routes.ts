@@ -1,0 +1,13 @@
+import { Router } from 'express';
+import type { Sequelize } from 'sequelize';
+import type { BackgroundJobs } from '@stakedesk/shared/api-types';
+import { requireRole } from '../admins/require-role.js';
+import { recentJobFailures } from './job-failures.js';
+
+/** GET /api/admin/jobs: the background jobs that failed in the last 24 hours, for the panel's warning. */
+export function jobsAdminRoutes(sequelize: Sequelize): Router {
+  return Router().get('/jobs', requireRole('viewer'), async (_req, res) => {
+    const answer: BackgroundJobs = { failedLast24h: await recentJobFailures(sequelize) };
+    res.json(answer);
+  });
+}

@@ -1,0 +1,66 @@
+import parsePrometheusTextFormat, { type MetricFamily } from 'parse-prometheus-text-format';
+import type { StakingPlan, TreasuryCoverage } from '@stakedesk/shared/api-types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chainCheck, databaseCheck } from '../health/readiness.js';
+import { createLogger } from '../logger.js';
+import { MINT, STAKING_WALLET, stakeFor, startStakingServer } from '../test/fixtures.js';
+import type { TestServer } from '../test/test-server.js';
+import { treasuryCoverage } from '../treasury/treasury.service.js';
+import { createMetrics } from './metrics.js';
+import { addStateGauges } from './state-gauges.js';
+
+const family = (text: string, name: string): MetricFamily | undefined => parsePrometheusTextFormat(text).find((f) => f.name === name);
+
+describe('treasury coverage and readiness on /metrics', () => {
+  let api: TestServer;
+  let token: string;
+  let plan: StakingPlan;
+  beforeAll(async () => {
+    ({ api, token, plan } = await startStakingServer({
+      treasuryCacheMs: 0,
+      metrics: (sequelize, chain) => {
+        const metrics = createMetrics();
+        addStateGauges(metrics, sequelize, {
+          coverage: treasuryCoverage(sequelize, chain, createLogger('silent'), undefined, 0),
+          checks: { database: databaseCheck(sequelize), chain: chainCheck(async () => 'http://127.0.0.1:9/down', fetch) },
+        });
+        return metrics;
+      },
+    }));
+  });
+  afterAll(() => api.close());
+
+  const scrape = async () => (await fetch(`${api.baseUrl}/metrics`)).text();
+  const coverage = async () => Number(family(await scrape(), 'stakedesk_treasury_coverage_ratio')!.metrics[0]!.value);
+
+  it('is what the wallet holds over what is owed, as the treasury card counts it, and falls below 1 when it cannot pay', async () => {
+    await stakeFor(api, plan, { amount: '1000' });
+    api.chain.setBalance(MINT, STAKING_WALLET, '5000');
+    const owed = Number((await api.request<TreasuryCoverage>('GET', '/api/admin/treasury', undefined, token)).body.liabilities.total);
+    expect(family(await scrape(), 'stakedesk_treasury_coverage_ratio')!.type).toBe('GAUGE');
+    expect(await coverage()).toBeCloseTo(5000 / owed, 6);
+    api.chain.setBalance(MINT, STAKING_WALLET, '500');
+    expect(await coverage()).toBeLessThan(1);
+  });
+
+  it('shows each readiness check, so an alert sees the one that fails: the RPC here', async () => {
+    const ready = family(await scrape(), 'stakedesk_ready')!;
+    expect(ready.type).toBe('GAUGE');
+    expect(Object.fromEntries(ready.metrics.map((m) => [m.labels!.check, m.value]))).toEqual({ database: '1', chain: '0' });
+  });
+});
+
+describe('deposits on /metrics', () => {
+  it('counts each deposit recorded and its delay from the block time, in seconds', async () => {
+    const metrics = createMetrics();
+    metrics.depositRecorded(Date.now() / 1000 - 2.5);
+    // A transaction the RPC gave no block time for is counted, with no delay to observe.
+    metrics.depositRecorded(null);
+    const text = await metrics.registry.metrics();
+    expect(family(text, 'stakedesk_deposits_recorded_total')).toMatchObject({ type: 'COUNTER', metrics: [{ value: '2' }] });
+    const delay = family(text, 'stakedesk_deposit_detection_delay_seconds')!;
+    expect(delay.type).toBe('HISTOGRAM');
+    expect(delay.metrics[0]).toMatchObject({ count: '1', buckets: { '2': '0', '3': '1' } });
+    expect(Number(delay.metrics[0]!.sum)).toBeGreaterThanOrEqual(2.5);
+  });
+});

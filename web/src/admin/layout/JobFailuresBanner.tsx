@@ -1,0 +1,48 @@
+import { Alert } from 'antd';
+import { formatDateTime } from '@stakedesk/shared/format';
+import type { AdminMessageKey } from '../../i18n/admin-en.js';
+import { useBackgroundJobs } from '../api/queries.js';
+import { useAdminI18n } from '../i18n.js';
+
+/** The jobs of server/src/jobs/background-work.ts, by the names the queue gives them. */
+const JOB_NAMES: Partial<Record<string, AdminMessageKey>> = {
+  expiry: 'jobs.name.expiry',
+  'follow-payouts': 'jobs.name.follow-payouts',
+  'deposit-detection': 'jobs.name.deposit-detection',
+  'clean-up': 'jobs.name.clean-up',
+  'auto-payouts': 'jobs.name.auto-payouts',
+};
+
+/** Above every tab while any background job failed in the last 24 hours. */
+export function JobFailuresBanner() {
+  const { t } = useAdminI18n();
+  const { data } = useBackgroundJobs();
+  const failed = data?.failedLast24h ?? [];
+  if (failed.length === 0) return null;
+  const name = (job: string) => (JOB_NAMES[job] ? t(JOB_NAMES[job]) : job);
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={t('jobs.failedTitle')}
+      description={
+        <>
+          <ul className="job-failures">
+            {failed.map((job) => (
+              <li key={job.job}>
+                {t('jobs.failedLine', {
+                  job: name(job.job),
+                  count: job.failures,
+                  time: formatDateTime(job.lastFailedAt),
+                  error: job.lastError,
+                })}
+              </li>
+            ))}
+          </ul>
+          {t('jobs.failedHint')}
+        </>
+      }
+      style={{ marginTop: 8 }}
+    />
+  );
+}
