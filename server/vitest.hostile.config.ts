@@ -11,7 +11,7 @@ export default defineConfig({
     name: 'hostile',
     // The endpoint fuzzer and the payouts' model test run in npm test too, with fewer cases.
     include: ['src/**/*.hostile.test.ts', 'src/hostile/fuzz.test.ts', 'src/payouts/payout-model.test.ts'],
-    env: { FUZZ_RUNS: '300', PAYOUT_MODEL_RUNS: '2500', AUTO_PAYOUT_KILLS: '200' },
+    env: { FUZZ_RUNS: '300', PAYOUT_MODEL_RUNS: '1000', AUTO_PAYOUT_KILLS: '200' },
     globalSetup: ['src/test/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 240_000,
