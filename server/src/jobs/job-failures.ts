@@ -6,6 +6,20 @@ import { FAILED_LAST_24H_SQL, SCHEMA } from './job-queue.js';
 const ERROR_CHARS = 200;
 
 /**
+ * An error line with every URL cut to its origin: a provider's URL may carry its API key in the
+ * path or the query, and viewers read these lines.
+ */
+export function withoutUrlSecrets(line: string): string {
+  return line.replace(/\bhttps?:\/\/[^\s'"<>]+/gi, (url) => {
+    try {
+      return `${new URL(url).origin}/…`;
+    } catch {
+      return '…';
+    }
+  });
+}
+
+/**
  * Background jobs that failed in the last 24 hours on any instance, by job: how often, when last,
  * and the first line of the last error. Empty while the queue has never started on this database.
  */
@@ -25,6 +39,6 @@ export async function recentJobFailures(sequelize: Sequelize): Promise<FailedJob
     job: row.job,
     failures: row.failures,
     lastFailedAt: new Date(row.last_failed_at).toISOString(),
-    lastError: row.last_error,
+    lastError: withoutUrlSecrets(row.last_error),
   }));
 }

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { withoutUrlSecrets } from './job-failures.js';
+
+describe('withoutUrlSecrets', () => {
+  it('cuts every URL in an error line to its origin, so no API key in a path or a query reaches a viewer', () => {
+    expect(withoutUrlSecrets('request to https://mainnet.helius-rpc.com/?api-key=abc123 failed, reason: ETIMEDOUT')).toBe(
+      'request to https://mainnet.helius-rpc.com/… failed, reason: ETIMEDOUT',
+    );
+    expect(withoutUrlSecrets("fetch 'https://x.quiknode.pro/SECRETTOKEN/' and http://127.0.0.1:8899/rpc?token=t")).toBe(
+      "fetch 'https://x.quiknode.pro/…' and http://127.0.0.1:8899/…",
+    );
+    expect(withoutUrlSecrets('the RPC answered 502')).toBe('the RPC answered 502');
+  });
+});
