@@ -1,6 +1,7 @@
 import type { Sequelize } from 'sequelize';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
+import { withoutUrlSecrets } from '../url-secrets.js';
 
 /** One dependency's state, as /readyz shows it. */
 export type Check = { ok: boolean; detail?: string; [figure: string]: unknown };
@@ -21,7 +22,10 @@ async function within<T>(promise: Promise<T>): Promise<T> {
   }
 }
 
-const failed = (error: unknown): Check => ({ ok: false, detail: error instanceof Error ? error.message.slice(0, 200) : 'failed' });
+const failed = (error: unknown): Check => ({
+  ok: false,
+  detail: error instanceof Error ? withoutUrlSecrets(error.message.slice(0, 200)) : 'failed',
+});
 
 export function databaseCheck(sequelize: Sequelize): () => Promise<Check> {
   return async () => {
@@ -58,7 +62,7 @@ export function chainCheck(endpoint: () => Promise<string>, upstream: typeof fet
     try {
       const url = await endpoint();
       const [slot, health] = await within(Promise.all([rpc<number>(url, upstream, 'getSlot'), rpc<string>(url, upstream, 'getHealth')]));
-      if (slot.error) return { ok: false, detail: slot.error.message };
+      if (slot.error) return { ok: false, detail: withoutUrlSecrets(slot.error.message) };
       if (!health.error) return { ok: true, slot: slot.result, slotsBehind: 0 };
       const behind = (health.error.data as { numSlotsBehind?: unknown } | undefined)?.numSlotsBehind;
       const slotsBehind = typeof behind === 'number' ? behind : null;

@@ -1,23 +1,10 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { FailedJob } from '@stakedesk/shared/api-types';
+import { withoutUrlSecrets } from '../url-secrets.js';
 import { FAILED_LAST_24H_SQL, SCHEMA } from './job-queue.js';
 
 /** The longest error line an operator is shown: the sentence that says what went wrong, not a stack. */
 const ERROR_CHARS = 200;
-
-/**
- * An error line with every URL cut to its origin: a provider's URL may carry its API key in the
- * path or the query, and viewers read these lines.
- */
-export function withoutUrlSecrets(line: string): string {
-  return line.replace(/\bhttps?:\/\/[^\s'"<>]+/gi, (url) => {
-    try {
-      return `${new URL(url).origin}/…`;
-    } catch {
-      return '…';
-    }
-  });
-}
 
 /**
  * Background jobs that failed in the last 24 hours on any instance, by job: how often, when last,

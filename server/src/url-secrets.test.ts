@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutUrlSecrets } from './job-failures.js';
+import { withoutUrlSecrets } from './url-secrets.js';
 
 describe('withoutUrlSecrets', () => {
   it('cuts every URL in an error line to its origin, so no API key in a path or a query reaches a viewer', () => {
