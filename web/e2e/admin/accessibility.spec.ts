@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { adminToken, createAdmin, deleteAdmin, enrolTwoFactor, loginToken } from '../support/admin-api.js';
-import { AdminPanel, openPanelWithToken as openPanel } from '../support/admin-panel.js';
+import { ADMIN_TABS, AdminPanel, openPanelWithToken as openPanel } from '../support/admin-panel.js';
 import { seriousViolations, structureViolations } from '../support/axe.js';
 import { expect, test } from '../support/test.js';
 
@@ -8,7 +8,7 @@ import { expect, test } from '../support/test.js';
 // violation. Screens are opened at desktop width and then checked at the test's width.
 const DESKTOP = { width: 1366, height: 800 };
 const WIDTHS = [DESKTOP, { width: 390, height: 844 }];
-const TAB_COUNT = 8;
+const TAB_COUNT = ADMIN_TABS.length;
 const WORDS = {
   en: {
     title: 'Admin Panel',

@@ -1,8 +1,6 @@
 import { adminToken } from '../support/admin-api.js';
-import { AdminPanel } from '../support/admin-panel.js';
+import { ADMIN_TABS, AdminPanel } from '../support/admin-panel.js';
 import { expect, test } from '../support/test.js';
-
-const TABS = ['Token Config', 'Staking Plans', 'Withdrawals', 'Active Stakes', 'Completed Stakes', 'Admins', 'Audit Log', 'Reconciliation'];
 
 // Maintenance changes every holder page, so this runs in the site-settings project, alone.
 test('the maintenance switch saves by itself, warns on every tab, blocks holders, lets the admin work, and turns off again', async ({
@@ -31,7 +29,7 @@ test('the maintenance switch saves by itself, warns on every tab, blocks holders
   expect(saved.tokenName).not.toBe('Unsaved Name');
 
   // Every tab says so, at both widths.
-  for (const tab of TABS) {
+  for (const tab of ADMIN_TABS) {
     await panel.openTab(tab);
     await expect(banner).toBeVisible();
     await expect(banner).toBeInViewport();

@@ -1,4 +1,4 @@
-import { AdminPanel } from '../support/admin-panel.js';
+import { ADMIN_TABS, AdminPanel } from '../support/admin-panel.js';
 import { requestWithdrawal, stakeThroughApi } from '../support/holder-api.js';
 import { readState } from '../support/state.js';
 import { expect, test } from '../support/test.js';
@@ -78,7 +78,7 @@ test('on a phone a plan card keeps each figure on one line, and every tab can be
   // Every tab is on the screen at once, whole and big enough for a thumb (none scrolled away or in a "more" menu).
   await page.evaluate(() => window.scrollTo(0, 0));
   const tabs = page.getByRole('tab');
-  await expect(tabs).toHaveCount(8);
+  await expect(tabs).toHaveCount(ADMIN_TABS.length);
   for (const tab of await tabs.all()) {
     await expect(tab).toBeInViewport({ ratio: 1 });
     expect((await tab.boundingBox())!.height).toBeGreaterThanOrEqual(44);

@@ -1,8 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { AdminPanel } from '../support/admin-panel.js';
+import { ADMIN_TABS, AdminPanel } from '../support/admin-panel.js';
 import { expect, test } from '../support/test.js';
 
-const TABS = ['Token Config', 'Staking Plans', 'Withdrawals', 'Active Stakes', 'Completed Stakes', 'Admins', 'Audit Log', 'Reconciliation'];
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
@@ -29,7 +28,7 @@ test('admin screen: login', async ({ page }, testInfo) => {
   await expectFitsPhone(page);
 });
 
-for (const tab of TABS) {
+for (const tab of ADMIN_TABS) {
   test(`admin screen: ${tab}`, async ({ page }, testInfo) => {
     const panel = new AdminPanel(page);
     await panel.open(tab);

@@ -1,6 +1,19 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { adminToken } from './admin-api.js';
 
+/** The panel's tabs, in order (an owner sees all of them). */
+export const ADMIN_TABS = [
+  'Token Config',
+  'Staking Plans',
+  'Withdrawals',
+  'Active Stakes',
+  'Completed Stakes',
+  'Admins',
+  'Alerts',
+  'Audit Log',
+  'Reconciliation',
+] as const;
+
 /**
  * How long to wait for an answer that checks or sets a password: bcrypt at cost 12 is slow on
  * purpose, and on a loaded 2-CPU CI machine it takes seconds, more than the default 5 s wait.
