@@ -1,14 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { Sequelize } from 'sequelize';
 import { Keypair } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminWithdrawal, Stake, Withdrawal } from '@stakedesk/shared/api-types';
 import { openDatabase } from '../db/database.js';
 import { booksProblems } from '../test/books.js';
+import { freshDatabase } from '../test/fresh-database.js';
 import { spawnServer, stopSpawned, type SpawnedServer } from '../test/spawn-server.js';
 import { adminLogin, call, newStaker, openStaking, signIn, tokens, DECIMALS } from '../test/staking-world.js';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
@@ -34,17 +34,9 @@ const holders: Keypair[] = [];
 
 beforeAll(async () => {
   chain = await startTestChain();
-  const serverUrl = inject('postgresUrl');
-  const name = `autopay_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  cleanups.push(async () => {
-    await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-    await admin.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const fresh = await freshDatabase('autopay');
+  cleanups.push(fresh.drop);
+  const url = new URL(fresh.url);
   dataDir = mkdtempSync(path.join(tmpdir(), 'stakedesk-autopay-'));
   const hot = Keypair.generate();
   const keyFile = path.join(dataDir, 'hot.json');

@@ -1,9 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
+import { freshDatabase } from '../test/fresh-database.js';
 import { spawnServer, stopSpawned, type SpawnedServer } from '../test/spawn-server.js';
 import { adminLogin, call, newStaker, openStaking, signIn, tokens, DECIMALS } from '../test/staking-world.js';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
@@ -20,17 +20,9 @@ const cleanups: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
   chain = await startTestChain();
-  const serverUrl = inject('postgresUrl');
-  const name = `load_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  cleanups.push(async () => {
-    await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-    await admin.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const fresh = await freshDatabase('load');
+  cleanups.push(fresh.drop);
+  const url = new URL(fresh.url);
   server = await spawnServer({
     DATABASE_URL: url.toString(),
     JWT_SECRET: randomBytes(32).toString('hex'),

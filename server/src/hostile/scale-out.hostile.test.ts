@@ -1,10 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Sequelize } from 'sequelize';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { PublicKey, Transaction } from '@solana/web3.js';
 import type { AdminEvent, DepositIntent, Stake, StakingPlan, Withdrawal } from '@stakedesk/shared/api-types';
@@ -13,6 +13,7 @@ import { openDatabase } from '../db/database.js';
 import { ADMIN_EVENTS_CHANNEL } from '../events/publish.js';
 import { booksProblems } from '../test/books.js';
 import { countStatuses, releaseTogether, type RawRequest } from '../test/release-together.js';
+import { freshDatabase } from '../test/fresh-database.js';
 import { spawnServer, stopSpawned, type SpawnedServer } from '../test/spawn-server.js';
 import { adminLogin, call, newStaker, openStaking, signIn, tokens, DECIMALS, type Staker } from '../test/staking-world.js';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
@@ -36,17 +37,9 @@ const cleanups: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
   chain = await startTestChain();
-  const serverUrl = inject('postgresUrl');
-  const name = `scale_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  cleanups.push(async () => {
-    await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-    await admin.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const fresh = await freshDatabase('scale');
+  cleanups.push(fresh.drop);
+  const url = new URL(fresh.url);
   databaseUrl = url.toString();
   dataDir = mkdtempSync(path.join(tmpdir(), 'stakedesk-scale-'));
   const env = {
