@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { callsOf, installBridgeStub, stubState } from './support/bridge-stub.js';
 import { readState } from './support/state.js';
+import { ADMIN_TABS, PASSWORD_CHECK } from '../../web/e2e/support/admin-panel.js';
 
 // The desktop renderer as built (out/renderer), its bridge stubbed in the page, on the real server.
 
@@ -8,9 +9,6 @@ import { readState } from './support/state.js';
 async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
-
-/** bcrypt at cost 12 is slow on purpose: on a loaded CI machine a login answer takes seconds. */
-const PASSWORD_CHECK = { timeout: 20_000 };
 
 const toast = (page: Page, title: string) => page.locator('.ant-notification-notice').filter({ hasText: title });
 
@@ -72,17 +70,7 @@ test('first run: server setup, then the same admin panel works against the real 
   for (const card of ['Total Users', 'Total Staked', 'Pending Withdrawals', 'Active Plans']) {
     await expect(page.locator('.ant-statistic-title', { hasText: card })).toBeVisible();
   }
-  const tabs = [
-    'Token Config',
-    'Staking Plans',
-    'Withdrawals',
-    'Active Stakes',
-    'Completed Stakes',
-    'Admins',
-    'Audit Log',
-    'Reconciliation',
-  ];
-  await expect(page.getByRole('tab')).toHaveText(tabs);
+  await expect(page.getByRole('tab')).toHaveText([...ADMIN_TABS]);
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
   // Treasury coverage, read from the chain through the server: an empty staking wallet that owes nothing.
   const treasury = page.getByRole('region', { name: 'Treasury Coverage' });

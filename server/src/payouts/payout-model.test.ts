@@ -30,7 +30,7 @@ import { processWithdrawal, resolveReview } from './process-withdrawal.js';
  * The providers' index lag stays below EXPIRY_CONFIRM_BLOCKS: the server's promise is stated
  * against that bound (SECURITY.md).
  */
-const RUNS = Number(process.env.PAYOUT_MODEL_RUNS ?? 2000);
+const RUNS = Number(process.env.PAYOUT_MODEL_RUNS ?? 200);
 const HOLDERS = 3;
 /** The token program's transferChecked instruction. */
 const TRANSFER_CHECKED = 12;

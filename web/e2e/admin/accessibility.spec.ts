@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { adminToken, createAdmin, deleteAdmin, enrolTwoFactor, loginToken } from '../support/admin-api.js';
 import { ADMIN_TABS, AdminPanel, openPanelWithToken as openPanel } from '../support/admin-panel.js';
-import { seriousViolations, structureViolations } from '../support/axe.js';
+import { screenViolations } from '../support/axe.js';
 import { expect, test } from '../support/test.js';
 
 // Every admin screen, in both languages at 1366 and 390 px: no critical or serious axe-core
@@ -37,7 +37,7 @@ for (const [language, words] of Object.entries(WORDS)) {
         // at half its opacity. Without animations each shows as it finally looks.
         await page.addStyleTag({ content: '*, *::before, *::after { animation: none !important; transition: none !important; }' });
         await page.setViewportSize(size);
-        const found = [...(await seriousViolations(page, screen)), ...(await structureViolations(page, screen))];
+        const found = await screenViolations(page, screen);
         await page.setViewportSize(DESKTOP);
         return found;
       };
@@ -65,7 +65,7 @@ for (const [language, words] of Object.entries(WORDS)) {
       });
 
       test('every tab of the panel, and the plan dialog', async ({ page }) => {
-        // Nine screens, two axe runs each, over full tables: minutes on a loaded 2-CPU machine.
+        // Ten screens over full tables: minutes on a loaded 2-CPU machine.
         test.setTimeout(300_000);
         const panel = new AdminPanel(page);
         await openPanel(page, words.title, await adminToken());
