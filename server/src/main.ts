@@ -74,6 +74,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
       box: new SecretBox(config.jwtSecret),
       fetch: webhookAddress(config.allowPrivateRpc).fetch,
       overdueHours: config.withdrawalOverdueHours,
+      coverage,
     },
   });
   const checks = {

@@ -262,7 +262,7 @@ export type Stats = { totalStaked: string; totalStakers: number };
 
 /** A background job that failed in the last 24 hours (on any server instance). */
 export type FailedJob = {
-  /** The job's name, as server/src/jobs/background-work.ts gives it: expiry, follow-payouts, deposit-detection, auto-payouts, clean-up. */
+  /** The job's name, as the server's jobs give it: expiry, follow-payouts, deposit-detection, auto-payouts, clean-up, webhook-delivery, webhook-sweep, withdrawal-overdue, treasury-watch. */
   job: string;
   failures: number;
   lastFailedAt: string;

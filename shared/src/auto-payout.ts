@@ -35,6 +35,9 @@ export type AutoPayoutCandidate = {
   walletPaidBefore: boolean;
 };
 
+/** The hot wallet holds less than the policy's minimum: nothing more is paid from it, and operators are told. */
+export const hotWalletLow = (policy: AutoPayoutPolicy, hotBalance: string): boolean => compareDecimal(hotBalance, policy.minHotBalance) < 0;
+
 /** "2026-11-27 11:00 UTC": a moment operators in any time zone read the same way. */
 const utcMinute = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 

@@ -42,8 +42,7 @@ const SENTENCES: Sentences = {
     `Payout #${d.payoutId} completed (${d.withdrawals} withdrawal${d.withdrawals === 1 ? '' : 's'}): ${d.signature}.`,
   'payout.failed': (d) => `Payout #${d.payoutId} failed: ${d.reason}. Its withdrawals are payable again.`,
   'payout.needs_review': (d) => `Payout #${d.payoutId} needs review: ${d.reason}. Its withdrawals stay held until an owner resolves them.`,
-  'treasury.uncovered': (d) =>
-    `Treasury uncovered: the staking wallet holds ${d.balance} ${d.symbol} of ${d.liabilities} ${d.symbol} owed.`,
+  'treasury.uncovered': (d) => `Treasury uncovered: its wallets hold ${d.balance} ${d.symbol} of ${d.liabilities} ${d.symbol} owed.`,
   'hot_wallet.low': (d) =>
     `Hot wallet ${d.wallet} is low: ${d.balance} ${d.symbol}, below the ${d.minimum} ${d.symbol} minimum. Automatic payouts stop.`,
   'settings.step_up_change': (d) => `${d.username} changed ${d.fields} (confirmed with step-up).`,

@@ -3,7 +3,6 @@ import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
 import { autoPayoutHold, type AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
 import { sumDecimals } from '@stakedesk/shared/decimal';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
-import { emitAlert } from '../alerts/emit-alert.js';
 import { POLICY_ACTOR } from '../audit/audit.js';
 import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
 import { AppError } from '../http/errors.js';
@@ -148,42 +147,8 @@ async function checkWorld(deps: AutoPayoutDeps & { signer: PayoutSigner }, setti
           highestFinalizedHeight: state.highestFinalizedHeight,
           finalizedHeight,
         });
-  const before = await saveAutoPayoutState(sequelize, { stoppedBy, hotBalance, highestFinalizedHeight: finalizedHeight });
-  await alertNewStops(sequelize, before, stoppedBy, { settings, coverage, hotBalance, signer });
+  await saveAutoPayoutState(sequelize, { stoppedBy, hotBalance, highestFinalizedHeight: finalizedHeight });
   return stoppedBy;
-}
-
-const started = (code: CodedMessage['code'], before: CodedMessage[], now: CodedMessage[]) =>
-  now.some((reason) => reason.code === code) && !before.some((reason) => reason.code === code);
-
-/** treasury.uncovered and hot_wallet.low, once when each starts stopping the automation (not every round while it lasts). */
-async function alertNewStops(
-  sequelize: Sequelize,
-  before: CodedMessage[],
-  now: CodedMessage[],
-  {
-    settings,
-    coverage,
-    hotBalance,
-    signer,
-  }: { settings: Settings; coverage: TreasuryCoverage; hotBalance: string | null; signer: PayoutSigner },
-): Promise<void> {
-  const symbol = settings.tokenSymbol;
-  if (started('autoPayoutTreasuryUncovered', before, now)) {
-    await emitAlert(sequelize, 'treasury.uncovered', {
-      balance: coverage.heldBalance ?? '0',
-      liabilities: coverage.liabilities.total,
-      symbol,
-    });
-  }
-  if (started('autoPayoutHotLow', before, now)) {
-    await emitAlert(sequelize, 'hot_wallet.low', {
-      wallet: signer.publicKey.toBase58(),
-      balance: hotBalance ?? '0',
-      minimum: settings.autoPayout.minHotBalance,
-      symbol,
-    });
-  }
 }
 
 /**

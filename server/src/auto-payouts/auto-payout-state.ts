@@ -20,20 +20,14 @@ export async function readAutoPayoutState(sequelize: Sequelize, transaction?: Tr
   return row!;
 }
 
-/** Saves this round's readings; answers the reasons the round before had saved (read under the same lock, so one instance sees each change). */
-export async function saveAutoPayoutState(sequelize: Sequelize, state: Omit<AutoPayoutState, 'checkedAt'>): Promise<CodedMessage[]> {
-  const [row] = await sequelize.query<{ before: CodedMessage[] }>(
-    `WITH previous AS (SELECT stopped_by FROM auto_payout_state WHERE id = 1 FOR UPDATE)
-     UPDATE auto_payout_state SET stopped_by = :stoppedBy::jsonb, hot_balance = :hotBalance,
+/** Saves this round's readings for the panel and the next round. */
+export async function saveAutoPayoutState(sequelize: Sequelize, state: Omit<AutoPayoutState, 'checkedAt'>): Promise<void> {
+  await sequelize.query(
+    `UPDATE auto_payout_state SET stopped_by = :stoppedBy::jsonb, hot_balance = :hotBalance,
        highest_finalized_height = greatest(highest_finalized_height, :height), checked_at = now()
-     FROM previous WHERE id = 1
-     RETURNING previous.stopped_by AS before`,
-    {
-      replacements: { stoppedBy: JSON.stringify(state.stoppedBy), hotBalance: state.hotBalance, height: state.highestFinalizedHeight },
-      type: QueryTypes.SELECT,
-    },
+     WHERE id = 1`,
+    { replacements: { stoppedBy: JSON.stringify(state.stoppedBy), hotBalance: state.hotBalance, height: state.highestFinalizedHeight } },
   );
-  return row?.before ?? [];
 }
 
 /** What automatic payouts paid, or hold open, in the last 24 hours, in whole tokens. */

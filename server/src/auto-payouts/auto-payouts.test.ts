@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminSettings, AutoPayoutStatus, TreasuryCoverage } from '@stakedesk/shared/api-types';
 import type { AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
 import { openPayoutSigner } from '../signer/payout-signer.js';
+import { alertInbox } from '../test/alert-inbox.js';
 import { STEP_UP } from '../test/test-server.js';
 import { startPayoutWorld, tokens, type PayoutWorld } from '../test/payout-world.js';
 
@@ -137,27 +138,31 @@ describe('beyond policy, the withdrawal waits for an operator with the reason sh
 });
 
 describe('the automation stops by itself on an anomaly, and resumes when it is over', () => {
-  it('the hot wallet below its minimum, with one hot_wallet.low alert', async () => {
-    const hook = await world.api.request(
-      'POST',
-      '/api/admin/webhooks',
-      { url: 'http://127.0.0.1:9/alerts', kind: 'standard', events: ['hot_wallet.low'] },
-      world.token,
-    );
-    expect(hook.status).toBe(201);
-    const alerts = async () =>
-      (await world.api.request<{ event: string }[]>('GET', `/api/admin/webhooks/${hook.body.id}/deliveries`, undefined, world.token)).body;
+  it('the hot wallet below its minimum, with one hot_wallet.low alert from the treasury watch', async () => {
+    const alerts = await alertInbox(world.api, world.token, ['hot_wallet.low']);
+    // What the earlier tests left in it, in whole tokens (they pay from it).
+    const hotBalance = String(world.chain.tokenBalance(world.mint, hot.publicKey) / tokens(1));
     await setPolicy({ minHotBalance: String(HOT_FLOAT * 2) });
     const { withdrawal } = await world.pendingWithdrawal(1000);
     const round = await world.api.autoPayouts();
     expect(round).toMatchObject({ paid: [], stoppedBy: [{ code: 'autoPayoutHotLow' }] });
-    await world.api.autoPayouts();
-    // Once when it starts stopping the automation, not once a round.
-    expect((await alerts()).map((delivery) => delivery.event)).toEqual(['hot_wallet.low']);
+    expect(await world.api.treasuryWatch()).toEqual(['hot_wallet.low']);
+    // Once when it begins, not once a look.
+    expect(await world.api.treasuryWatch()).toEqual([]);
+    expect(await alerts()).toEqual([
+      {
+        event: 'hot_wallet.low',
+        data: { wallet: hot.publicKey.toBase58(), balance: hotBalance, minimum: String(HOT_FLOAT * 2), symbol: 'CHN' },
+      },
+    ]);
     expect(await status()).toMatchObject({ running: false, stoppedBy: [{ code: 'autoPayoutHotLow' }] });
     await setPolicy({});
     expect(await world.api.autoPayouts()).toMatchObject({ paid: [withdrawal.id], stoppedBy: [] });
     expect(await status()).toMatchObject({ running: true, stoppedBy: [] });
+    // Over, then begun again: announced again.
+    expect(await world.api.treasuryWatch()).toEqual([]);
+    await setPolicy({ minHotBalance: String(HOT_FLOAT * 2) });
+    expect(await world.api.treasuryWatch()).toEqual(['hot_wallet.low']);
   });
 
   it('RPC answers that disagree: a finalized height far below one it reported before', async () => {
@@ -172,7 +177,8 @@ describe('the automation stops by itself on an anomaly, and resumes when it is o
     expect(await world.api.autoPayouts()).toMatchObject({ paid: [withdrawal.id] });
   });
 
-  it('the treasury not covering what is owed', async () => {
+  it('the treasury not covering what is owed, announced once by the treasury watch even with automation off', async () => {
+    const alerts = await alertInbox(world.api, world.token, ['treasury.uncovered']);
     await setPolicy({});
     const { withdrawal } = await world.pendingWithdrawal(1000);
     // Owed far more than the staking and hot wallets hold together (a withdrawal recorded as owing a billion).
@@ -182,8 +188,21 @@ describe('the automation stops by itself on an anomaly, and resumes when it is o
       });
     await owe('999999999');
     expect(await world.api.autoPayouts()).toMatchObject({ paid: [], stoppedBy: [{ code: 'autoPayoutTreasuryUncovered' }] });
+    await setPolicy({ enabled: false });
+    expect(await world.api.treasuryWatch()).toEqual(['treasury.uncovered']);
+    expect(await world.api.treasuryWatch()).toEqual([]);
+    // The RPC down: the treasury cannot be read, which neither ends nor begins anything.
+    world.flaky().reachable = false;
+    expect(await world.api.treasuryWatch()).toEqual([]);
+    world.flaky().reachable = true;
+    expect(await world.api.treasuryWatch()).toEqual([]);
+    const [alert] = await alerts();
+    expect(alert).toMatchObject({ event: 'treasury.uncovered', data: { liabilities: expect.any(String), symbol: 'CHN' } });
+    expect(await alerts()).toHaveLength(1);
     await owe('800');
+    await setPolicy({});
     expect(await world.api.autoPayouts()).toMatchObject({ paid: [withdrawal.id], stoppedBy: [] });
+    expect(await world.api.treasuryWatch()).toEqual([]);
   });
 
   it('a payout needing review stops it until an owner resolves the payout', async () => {

@@ -1,7 +1,6 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
-import type { AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
-import { compareDecimal } from '@stakedesk/shared/decimal';
+import { hotWalletLow, type AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 
 /**
@@ -45,7 +44,7 @@ export async function stopReasons(check: StopCheck): Promise<CodedMessage[]> {
   }
   const review = await payoutInReview(check.sequelize);
   if (review !== null) reasons.push(msg('autoPayoutReviewOpen', { id: review }));
-  if (compareDecimal(check.hotBalance, check.policy.minHotBalance) < 0) {
+  if (hotWalletLow(check.policy, check.hotBalance)) {
     reasons.push(msg('autoPayoutHotLow', { balance: check.hotBalance, minimum: check.policy.minHotBalance }));
   }
   if (check.finalizedHeight < check.highestFinalizedHeight - FINALIZED_HEIGHT_TOLERANCE) {

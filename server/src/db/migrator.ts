@@ -20,6 +20,7 @@ import * as payoutSentAmounts from './migrations/017-payout-sent-amounts.js';
 import * as forfeitedRewards from './migrations/018-forfeited-rewards.js';
 import * as autoPayouts from './migrations/019-auto-payouts.js';
 import * as webhooks from './migrations/020-webhooks.js';
+import * as alertConditions from './migrations/021-alert-conditions.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -55,6 +56,7 @@ const MIGRATIONS: Step[] = [
   forfeitedRewards,
   autoPayouts,
   webhooks,
+  alertConditions,
 ];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];

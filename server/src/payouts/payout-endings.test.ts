@@ -3,6 +3,7 @@ import { ComputeBudgetProgram, Keypair, Transaction, TransactionInstruction } fr
 import bs58 from 'bs58';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
+import { alertInbox, type SentAlert } from '../test/alert-inbox.js';
 import { booksProblems } from '../test/books.js';
 import { DECIMALS, startPayoutWorld, tokens, type PayoutWorld } from '../test/payout-world.js';
 import { STEP_UP } from '../test/test-server.js';
@@ -12,15 +13,21 @@ import { MEMO_PROGRAM_ID } from '../chain/memo.js';
 
 // How a payout ends is the server's decision alone, from what it reads on chain.
 let world: PayoutWorld;
+/** What operators were told: payout.completed, payout.failed and payout.needs_review (DESIGN 13). */
+let alerts: () => Promise<SentAlert[]>;
 
 beforeAll(async () => {
-  world = await startPayoutWorld();
+  world = await startPayoutWorld({ allowPrivateRpc: true });
+  alerts = await alertInbox(world.api, world.token, ['payout.completed', 'payout.failed', 'payout.needs_review']);
 }, 60_000);
 afterAll(() => world.close());
 afterEach(() => {
   world.chain.freezeClock(false);
   world.flaky().lagBlocks = 0;
 });
+
+/** The alerts sent about payout `id`. */
+const alertsFor = async (id: number) => (await alerts()).filter((alert) => alert.data.payoutId === id);
 
 /** Stands the chain at `height` exactly (the clock stopped there). */
 function standAt(height: number): void {
@@ -48,6 +55,9 @@ describe('a signed copy held back by a wallet or an RPC', () => {
     expect(await world.followUntilEnded(prepared.id)).toMatchObject({ status: 'completed', signature });
     expect(world.chain.tokenBalance(world.mint, holder.publicKey) - before).toBe(tokens(800));
     expect(await world.adminWithdrawal(withdrawal.id)).toMatchObject({ status: 'completed', txId: signature });
+    expect(await alertsFor(prepared.id)).toEqual([
+      { event: 'payout.completed', data: { payoutId: prepared.id, signature, withdrawals: 1 } },
+    ]);
   });
 
   it('sent after it, the chain refuses it; the server calls the payout expired only after two looks agree, and frees the withdrawal', async () => {
@@ -63,6 +73,8 @@ describe('a signed copy held back by a wallet or an RPC', () => {
     world.chain.advanceSlots(EXPIRY_CONFIRM_BLOCKS);
     await world.api.followChain();
     expect(await world.payout(prepared.id)).toMatchObject({ status: 'expired', finishedAt: expect.any(String) });
+    // Nothing moved and the withdrawal is payable again: nobody is woken for it.
+    expect(await alertsFor(prepared.id)).toEqual([]);
     expect(await world.adminWithdrawal(withdrawal.id)).toMatchObject({ status: 'pending', payout: { status: 'expired', holds: false } });
     // The held copy posted now is not sent: its payout ended.
     const late = await world.postSigned(prepared.id, held);
@@ -246,6 +258,9 @@ describe('needs_review: it landed and moved tokens, but did not pay a withdrawal
     const posted = await world.api.request('POST', `/api/admin/payouts/${prepared.id}/signed`, { signature: foreign }, world.token);
     expect(posted).toMatchObject({ status: 422, body: { code: 'payoutTransactionAltered' } });
     expect(await world.payout(prepared.id)).toMatchObject({ status: 'needs_review', reason: { code: 'payoutForeignTransfer' } });
+    expect(await alertsFor(prepared.id)).toEqual([
+      { event: 'payout.needs_review', data: { payoutId: prepared.id, reason: expect.stringContaining(foreign) } },
+    ]);
     // The unchanged copy can no longer be sent: it would pay the holder a second time.
     expect(await world.postSigned(prepared.id, world.sign(prepared))).toMatchObject({ status: 409, body: { code: 'payoutNotOpen' } });
   });
@@ -273,6 +288,12 @@ describe('other endings', () => {
       reason: { code: 'payoutFailedOnChain' },
       recipients: [{ outcome: 'freed' }],
     });
+    expect(await alertsFor(prepared.id)).toEqual([
+      {
+        event: 'payout.failed',
+        data: { payoutId: prepared.id, reason: 'The payout transaction failed on chain: no tokens moved, only the network fee was paid' },
+      },
+    ]);
     expect(await world.adminWithdrawal(withdrawal.id)).toMatchObject({ status: 'pending', payout: { status: 'failed', holds: false } });
   });
 

@@ -28,6 +28,7 @@ import { followPayouts } from '../payouts/index.js';
 import { autoPayoutRound } from '../auto-payouts/index.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
 import { treasuryCoverage } from '../treasury/treasury.service.js';
+import { watchTreasury } from '../alerts/treasury-watch.js';
 import { followDeposits } from '../stakes/deposit-follower.js';
 
 /**
@@ -231,6 +232,9 @@ export async function startTestServer(
     return cookie;
   }
 
+  /** The treasury as the panel reads it, never from its cache. */
+  const freshCoverage = () =>
+    treasuryCoverage(sequelize, options.realChain ?? settingsChain ?? chain, logger, options.payoutSigner?.publicKey.toBase58(), 0);
   return {
     baseUrl,
     /** The test database, for a second server instance on it. */
@@ -257,15 +261,11 @@ export async function startTestServer(
         chain: options.realChain ?? settingsChain ?? chain,
         logger,
         signer: options.payoutSigner ?? null,
-        coverage: treasuryCoverage(
-          sequelize,
-          options.realChain ?? settingsChain ?? chain,
-          logger,
-          options.payoutSigner?.publicKey.toBase58(),
-          0,
-        ),
+        coverage: freshCoverage(),
         now,
       }),
+    /** One look of the treasury watch (treasury.uncovered, hot_wallet.low), as its scheduled job runs it; the alerts it sent. */
+    treasuryWatch: () => watchTreasury(sequelize, freshCoverage()),
     async close() {
       await events.close();
       server.closeAllConnections();

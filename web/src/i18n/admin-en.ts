@@ -611,6 +611,10 @@ export const adminEn = {
   'jobs.name.deposit-detection': 'Deposit detection',
   'jobs.name.clean-up': 'Clean-up of expired records',
   'jobs.name.auto-payouts': 'Automatic payouts',
+  'jobs.name.webhook-delivery': 'Alert delivery',
+  'jobs.name.webhook-sweep': 'Alerts waiting to be sent',
+  'jobs.name.withdrawal-overdue': 'Overdue withdrawal alerts',
+  'jobs.name.treasury-watch': 'Treasury and hot wallet alerts',
 
   'events.newWithdrawal': 'New withdrawal request',
   'events.newWithdrawalText': '{wallet} asks for {amount}',

@@ -616,6 +616,10 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'jobs.name.deposit-detection': 'Detecção de depósitos',
   'jobs.name.clean-up': 'Limpeza de registros expirados',
   'jobs.name.auto-payouts': 'Pagamentos automáticos',
+  'jobs.name.webhook-delivery': 'Entrega de alertas',
+  'jobs.name.webhook-sweep': 'Alertas aguardando envio',
+  'jobs.name.withdrawal-overdue': 'Alertas de saques atrasados',
+  'jobs.name.treasury-watch': 'Alertas de tesouraria e carteira quente',
 
   'events.newWithdrawal': 'Novo pedido de saque',
   'events.newWithdrawalText': '{wallet} pede {amount}',

@@ -4,13 +4,17 @@ import type { AdminMessageKey } from '../../i18n/admin-en.js';
 import { useBackgroundJobs } from '../api/queries.js';
 import { useAdminI18n } from '../i18n.js';
 
-/** The jobs of server/src/jobs/background-work.ts, by the names the queue gives them. */
+/** The jobs of server/src/jobs/background-work.ts and alerts/webhook-delivery.ts, by the names the queue gives them. */
 const JOB_NAMES: Partial<Record<string, AdminMessageKey>> = {
   expiry: 'jobs.name.expiry',
   'follow-payouts': 'jobs.name.follow-payouts',
   'deposit-detection': 'jobs.name.deposit-detection',
   'clean-up': 'jobs.name.clean-up',
   'auto-payouts': 'jobs.name.auto-payouts',
+  'webhook-delivery': 'jobs.name.webhook-delivery',
+  'webhook-sweep': 'jobs.name.webhook-sweep',
+  'withdrawal-overdue': 'jobs.name.withdrawal-overdue',
+  'treasury-watch': 'jobs.name.treasury-watch',
 };
 
 /** Above every tab while any background job failed in the last 24 hours. */
