@@ -103,6 +103,11 @@ test('first run: server setup, then the same admin panel works against the real 
   await expect(panel.getByRole('group', { name: 'Staking wallet' })).toHaveCount(0);
   await expect(panel.getByRole('button', { name: /^Pay|Connect staking wallet/ })).toHaveCount(0);
   await expect(panel.getByRole('checkbox')).toHaveCount(0);
+  // This server has no PAYOUT_SIGNER: automatic payouts say so, whatever the policy.
+  const automatic = panel.getByRole('region', { name: 'Automatic Payouts' });
+  await expect(automatic.getByText('No payout signer configured', { exact: true })).toBeVisible();
+  await expect(automatic).toContainText('Set PAYOUT_SIGNER on the server to pay withdrawals from a hot wallet.');
+  await automatic.screenshot({ path: test.info().outputPath('3c-automatic-payouts-no-signer.png') });
   await page.getByRole('tab', { name: 'Active Stakes' }).click();
   await expect(panel.getByRole('button', { name: 'Update Expired Stakes' })).toBeVisible();
   await expect(panel.getByText('No active stakes')).toBeVisible();

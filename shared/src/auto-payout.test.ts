@@ -16,23 +16,23 @@ const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
 
 describe('autoPayoutHold', () => {
   it('pays a known wallet within both limits', () => {
-    expect(autoPayoutHold(policy, { finalAmount: '1000', requestedAt: now, walletPaidBefore: true }, '4000', now)).toBeNull();
+    expect(autoPayoutHold(policy, { finalAmount: '1000', requestedAt: now, walletPaidBefore: true }, '4000', now, 'SDT')).toBeNull();
   });
 
   it('names the limit a withdrawal passes, and when a new wallet may be paid', () => {
-    expect(autoPayoutHold(policy, { finalAmount: '1000.5', requestedAt: now, walletPaidBefore: true }, '0', now)).toEqual({
+    expect(autoPayoutHold(policy, { finalAmount: '1000.5', requestedAt: now, walletPaidBefore: true }, '0', now, 'SDT')).toEqual({
       code: 'autoPayoutOverWithdrawalLimit',
-      params: { limit: '1000' },
+      params: { limit: { tokens: '1000', symbol: 'SDT' } },
     });
-    expect(autoPayoutHold(policy, { finalAmount: '1000', requestedAt: now, walletPaidBefore: true }, '4000.1', now)).toEqual({
+    expect(autoPayoutHold(policy, { finalAmount: '1000', requestedAt: now, walletPaidBefore: true }, '4000.1', now, 'SDT')).toEqual({
       code: 'autoPayoutOverDailyLimit',
-      params: { limit: '5000', paid: '4000.1' },
+      params: { limit: { tokens: '5000', symbol: 'SDT' }, paid: { tokens: '4000.1', symbol: 'SDT' } },
     });
-    expect(autoPayoutHold(policy, { finalAmount: '10', requestedAt: hoursAgo(23), walletPaidBefore: false }, '0', now)).toEqual({
+    expect(autoPayoutHold(policy, { finalAmount: '10', requestedAt: hoursAgo(23), walletPaidBefore: false }, '0', now, 'SDT')).toEqual({
       code: 'autoPayoutNewWallet',
       params: { hours: 24, at: '2026-11-26 13:00 UTC' },
     });
-    expect(autoPayoutHold(policy, { finalAmount: '10', requestedAt: hoursAgo(24), walletPaidBefore: false }, '0', now)).toBeNull();
+    expect(autoPayoutHold(policy, { finalAmount: '10', requestedAt: hoursAgo(24), walletPaidBefore: false }, '0', now, 'SDT')).toBeNull();
   });
 
   it('never lets the day pass its limit, whatever the amounts (property)', () => {
@@ -41,7 +41,7 @@ describe('autoPayoutHold', () => {
       fc.property(fc.array(amount, { maxLength: 30 }), (amounts) => {
         let paid = '0';
         for (const finalAmount of amounts) {
-          if (autoPayoutHold(policy, { finalAmount, requestedAt: hoursAgo(48), walletPaidBefore: false }, paid, now) === null) {
+          if (autoPayoutHold(policy, { finalAmount, requestedAt: hoursAgo(48), walletPaidBefore: false }, paid, now, 'SDT') === null) {
             expect(compareDecimal(finalAmount, policy.maxPerWithdrawal)).toBeLessThanOrEqual(0);
             paid = sumDecimals([paid, finalAmount]);
           }
@@ -53,7 +53,7 @@ describe('autoPayoutHold', () => {
 
   it('pays nothing under the default policy', () => {
     expect(
-      autoPayoutHold(DEFAULT_AUTO_PAYOUT, { finalAmount: '1', requestedAt: hoursAgo(48), walletPaidBefore: true }, '0', now),
+      autoPayoutHold(DEFAULT_AUTO_PAYOUT, { finalAmount: '1', requestedAt: hoursAgo(48), walletPaidBefore: true }, '0', now, 'SDT'),
     ).not.toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 /** Automatic payouts (DESIGN 13): which pending withdrawals the server pays by itself from the hot wallet. */
 
 import { compareDecimal, sumDecimals } from './decimal.js';
-import { msg, type CodedMessage } from './i18n/catalogue.js';
+import { msg, tokenAmount, type CodedMessage } from './i18n/catalogue.js';
 
 /** The settings field `autoPayout`; amounts are decimal strings of whole tokens. */
 export type AutoPayoutPolicy = {
@@ -43,19 +43,24 @@ const utcMinute = (date: Date) => `${date.toISOString().slice(0, 16).replace('T'
 
 /**
  * Why policy leaves this withdrawal to an operator, or null when the server may pay it now.
- * `paidLast24h` is what automatic payouts paid (or hold open) in the last 24 hours.
+ * `paidLast24h` is what automatic payouts paid (or hold open) in the last 24 hours; `symbol` the
+ * token's, for the reason's amounts.
  */
 export function autoPayoutHold(
   policy: AutoPayoutPolicy,
   candidate: AutoPayoutCandidate,
   paidLast24h: string,
   now: Date,
+  symbol: string,
 ): CodedMessage | null {
   if (compareDecimal(candidate.finalAmount, policy.maxPerWithdrawal) > 0) {
-    return msg('autoPayoutOverWithdrawalLimit', { limit: policy.maxPerWithdrawal });
+    return msg('autoPayoutOverWithdrawalLimit', { limit: tokenAmount(policy.maxPerWithdrawal, symbol) });
   }
   if (compareDecimal(sumDecimals([paidLast24h, candidate.finalAmount]), policy.maxPer24h) > 0) {
-    return msg('autoPayoutOverDailyLimit', { limit: policy.maxPer24h, paid: paidLast24h });
+    return msg('autoPayoutOverDailyLimit', {
+      limit: tokenAmount(policy.maxPer24h, symbol),
+      paid: tokenAmount(paidLast24h, symbol),
+    });
   }
   const waitUntil = candidate.requestedAt.getTime() + policy.newWalletDelayHours * 3_600_000;
   if (!candidate.walletPaidBefore && now.getTime() < waitUntil) {

@@ -69,7 +69,7 @@ function stillAllowed(sequelize: Sequelize, candidate: Candidate, now: Date) {
     await readAutoPayoutState(sequelize, transaction, true);
     if (!settings?.autoPayout.enabled) throw new PolicyChanged();
     const paid = await paidAutomaticallySince(sequelize, 24, transaction);
-    if (autoPayoutHold(settings.autoPayout, candidate, paid, now)) throw new PolicyChanged();
+    if (autoPayoutHold(settings.autoPayout, candidate, paid, now, settings.tokenSymbol)) throw new PolicyChanged();
   };
 }
 
@@ -142,6 +142,7 @@ async function checkWorld(deps: AutoPayoutDeps & { signer: PayoutSigner }, setti
       : await stopReasons({
           sequelize,
           policy: settings.autoPayout,
+          symbol: settings.tokenSymbol,
           coverage,
           hotBalance,
           highestFinalizedHeight: state.highestFinalizedHeight,
@@ -178,7 +179,7 @@ export async function autoPayoutRound(deps: AutoPayoutDeps): Promise<RoundResult
   let paidToday = await paidAutomaticallySince(sequelize, 24);
   const result: RoundResult = { stoppedBy, paid: [], held: [] };
   for (const candidate of await candidates(sequelize, settings.tokenContract)) {
-    const outcome = autoPayoutHold(policy, candidate, paidToday, now) ?? (await payOne(withSigner, candidate, now));
+    const outcome = autoPayoutHold(policy, candidate, paidToday, now, settings.tokenSymbol) ?? (await payOne(withSigner, candidate, now));
     if (outcome === 'taken') continue;
     await noteHold(sequelize, candidate.id, outcome === 'paid' ? null : outcome);
     if (outcome === 'paid') {

@@ -113,7 +113,7 @@ describe('beyond policy, the withdrawal waits for an operator with the reason sh
     expect(await world.adminWithdrawal(withdrawal.id)).toMatchObject({
       status: 'pending',
       payout: null,
-      autoPayoutHold: { code: 'autoPayoutOverWithdrawalLimit', params: { limit: '500' } },
+      autoPayoutHold: { code: 'autoPayoutOverWithdrawalLimit', params: { limit: { tokens: '500', symbol: 'CHN' } } },
     });
   });
 

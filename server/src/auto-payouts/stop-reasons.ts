@@ -1,7 +1,7 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
 import { hotWalletLow, type AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
-import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
+import { msg, tokenAmount, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 
 /**
  * Finalized blocks an RPC answer may trail the highest one the provider reported before (nodes
@@ -13,6 +13,8 @@ export const FINALIZED_HEIGHT_TOLERANCE = 150;
 export type StopCheck = {
   sequelize: Sequelize;
   policy: AutoPayoutPolicy;
+  /** The token's symbol, for the reasons' amounts. */
+  symbol: string;
   coverage: TreasuryCoverage;
   /** The hot wallet's balance in tokens, as just read. */
   hotBalance: string;
@@ -45,7 +47,12 @@ export async function stopReasons(check: StopCheck): Promise<CodedMessage[]> {
   const review = await payoutInReview(check.sequelize);
   if (review !== null) reasons.push(msg('autoPayoutReviewOpen', { id: review }));
   if (hotWalletLow(check.policy, check.hotBalance)) {
-    reasons.push(msg('autoPayoutHotLow', { balance: check.hotBalance, minimum: check.policy.minHotBalance }));
+    reasons.push(
+      msg('autoPayoutHotLow', {
+        balance: tokenAmount(check.hotBalance, check.symbol),
+        minimum: tokenAmount(check.policy.minHotBalance, check.symbol),
+      }),
+    );
   }
   if (check.finalizedHeight < check.highestFinalizedHeight - FINALIZED_HEIGHT_TOLERANCE) {
     reasons.push(msg('autoPayoutRpcDisagrees', { height: check.finalizedHeight, seen: check.highestFinalizedHeight }));

@@ -76,7 +76,7 @@ test('an owner turns automatic payouts on with a step-up, sees them run, and a w
     .section('Pending Withdrawals')
     .getByRole('row')
     .filter({ hasText: short(holder.publicKey.toBase58()) });
-  await expect(row).toContainText('Left to an operator: Over the automatic payout limit of 1 per withdrawal', { timeout: 120_000 });
+  await expect(row).toContainText('Left to an operator: Over the automatic payout limit of 1 SDT per withdrawal', { timeout: 120_000 });
   await expect(row.getByRole('button', { name: 'Process' })).toBeEnabled();
   await expectAccessible(page, '.admin-auto-payouts');
   await page.screenshot({ path: testInfo.outputPath('auto-payouts-on-1366.png'), fullPage: true });
@@ -88,7 +88,7 @@ test('an owner turns automatic payouts on with a step-up, sees them run, and a w
   await page.screenshot({ path: testInfo.outputPath('auto-payouts-on-390.png'), fullPage: true });
   // The payout column scrolls away under the fixed actions on a phone: the reason is said beside the buttons too.
   await row.scrollIntoViewIfNeeded();
-  await expect(row.getByText('Left to an operator: Over the automatic payout limit of 1 per withdrawal').last()).toBeInViewport({
+  await expect(row.getByText('Left to an operator: Over the automatic payout limit of 1 SDT per withdrawal').last()).toBeInViewport({
     ratio: 1,
   });
   await page.screenshot({ path: testInfo.outputPath('auto-payouts-hold-390.png') });
@@ -100,6 +100,29 @@ test('an owner turns automatic payouts on with a step-up, sees them run, and a w
   await expect(panel.stepUp()).toBeHidden();
   await expect(card.getByText('Off', { exact: true })).toBeVisible();
   await expect(row).not.toContainText('Left to an operator');
+});
+
+test('stopped by a hot wallet below its minimum: the panel says Stopped and why, in the words of the reason', async ({
+  page,
+}, testInfo) => {
+  // A round runs every 20 s; the panel hears of it at its next look at the status.
+  test.setTimeout(120_000);
+  const policy = { enabled: true, maxPerWithdrawal: '1', maxPer24h: '1', minHotBalance: '1000000', newWalletDelayHours: 24 };
+  await putSettings({ autoPayout: policy });
+  const panel = new AdminPanel(page);
+  await panel.open('Withdrawals');
+  const card = panel.section('Automatic Payouts');
+  await expect(card.getByText('Stopped', { exact: true })).toBeVisible({ timeout: 90_000 });
+  await expect(card).toContainText('Nothing is paid automatically until this is over:');
+  await expect(
+    card.getByRole('listitem').filter({ hasText: 'The hot wallet holds 10,000 SDT, below the minimum of 1,000,000 SDT' }),
+  ).toBeVisible();
+  await expectAccessible(page, '.admin-auto-payouts');
+  await page.screenshot({ path: testInfo.outputPath('auto-payouts-stopped-1366.png'), fullPage: true });
+  await page.setViewportSize(PHONE);
+  await expect(card.getByText('Stopped', { exact: true })).toBeInViewport();
+  await page.screenshot({ path: testInfo.outputPath('auto-payouts-stopped-390.png'), fullPage: true });
+  await putSettings({ autoPayout: DEFAULT_AUTO_PAYOUT });
 });
 
 test('a viewer reads the policy and the hot wallet but cannot change them', async ({ page }, testInfo) => {

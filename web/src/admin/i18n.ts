@@ -13,6 +13,6 @@ export const useAdminI18n = adminI18n.useI18n;
  * or a stack (readableError).
  */
 export function useLocalizeMessage(): (source: unknown) => string {
-  const { t } = useAdminI18n();
-  return useCallback((source: unknown) => readableError(t, source), [t]);
+  const { t, language } = useAdminI18n();
+  return useCallback((source: unknown) => readableError(t, source, language), [t, language]);
 }

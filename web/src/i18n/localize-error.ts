@@ -18,11 +18,11 @@ type ServerTranslate = TranslateOf<ServerMessageKey>;
 export function localizeError(language: Language, t: Translate, error: unknown): string {
   const portuguese = language === 'en' ? undefined : portugueseModule();
   if (error instanceof TransferError) return t(`transfer.${error.code}`, { detail: transferDetail(error, t) });
-  if (portuguese && isCoded(error)) return portuguese.localizeError(t as unknown as ServerTranslate, error);
+  if (portuguese && isCoded(error)) return portuguese.localizeError(t as unknown as ServerTranslate, error, language);
   const words = errorWords(error);
   if (words.kind !== 'message') return t(`error.${words.kind}`);
   const translated =
-    portuguese && words.code ? portuguese.translateCode(t as unknown as ServerTranslate, words.code, words.params) : undefined;
+    portuguese && words.code ? portuguese.translateCode(t as unknown as ServerTranslate, words.code, words.params, language) : undefined;
   return translated ?? words.text;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { english, msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
+import { english, msg, tokenAmount, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { accountThrottled, roleRequired } from '@stakedesk/shared/messages';
 import { ApiError } from '../lib/api-client.js';
 import { adminEn, type AdminMessageKey } from './admin-en.js';
@@ -30,6 +30,15 @@ describe('server errors in the clients', () => {
     expect(localizeError(translate<AdminMessageKey>(adminPtBR), answer(403, roleRequired('owner')))).toBe(
       'Isto exige o papel de proprietário',
     );
+  });
+
+  it("write amounts of tokens in the reader's number format, with the symbol", () => {
+    const low = msg('autoPayoutHotLow', { balance: tokenAmount('10000', 'SDT'), minimum: tokenAmount('1000000.5', 'SDT') });
+    expect(english(low)).toBe('The hot wallet holds 10,000 SDT, below the minimum of 1,000,000.5 SDT');
+    expect(localizeError(translate<AdminMessageKey>(adminEn), low)).toBe(
+      'The hot wallet holds 10,000 SDT, below the minimum of 1,000,000.5 SDT',
+    );
+    expect(localizeError(translate<AdminMessageKey>(adminPtBR), low, 'pt-BR')).toMatch(/10\.000 SDT.*1\.000\.000,5 SDT/);
   });
 
   it("are shown in the holder app's language by code, parameters and all", () => {

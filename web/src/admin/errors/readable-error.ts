@@ -1,3 +1,4 @@
+import type { DisplayLocale } from '@stakedesk/shared/format';
 import { isCodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { AdminMessageKey } from '../../i18n/admin-en.js';
 import { codedMessageOf, localizeError } from '../../i18n/server-messages.js';
@@ -23,8 +24,8 @@ export function plainOr(text: string, fallback: string): string {
  * answer without a code (a proxy's error page, say) or any other failure as a plain sentence,
  * never its status code, JSON or stack.
  */
-export function readableError(t: Translate, source: unknown): string {
-  if (isCodedMessage(source) || codedMessageOf(source)) return localizeError(t, source);
+export function readableError(t: Translate, source: unknown, locale: DisplayLocale = 'en'): string {
+  if (isCodedMessage(source) || codedMessageOf(source)) return localizeError(t, source, locale);
   if (source instanceof ApiError) {
     const serverMessage = (source.body as { message?: unknown } | undefined)?.message;
     if (typeof serverMessage === 'string' && isPlainText(serverMessage)) return serverMessage;
