@@ -202,7 +202,7 @@ export type WithdrawalPayout = Pick<Payout, 'id' | 'status' | 'signature'> & {
 /** A withdrawal as the admin lists show it. */
 export type AdminWithdrawal = Withdrawal & {
   payout: WithdrawalPayout | null;
-  /** Why automatic payouts left it to an operator (over a limit, a new wallet's delay...); null otherwise. */
+  /** Why automatic payouts left it to an operator (over a limit, a new wallet's delay...); null otherwise, and while they are off. */
   autoPayoutHold: CodedMessage | null;
 };
 

@@ -42,11 +42,15 @@ export async function paidAutomaticallySince(sequelize: Sequelize, hours: number
   return row!.total;
 }
 
-/** Why automatic payouts left each of these pending withdrawals to an operator, where they did. */
+/**
+ * Why automatic payouts left each of these pending withdrawals to an operator, where they did; none
+ * while the policy is off (a hold noted before it was turned off is no longer why anything waits).
+ */
 export async function autoPayoutHolds(sequelize: Sequelize, ids: number[]): Promise<Map<number, CodedMessage>> {
   if (ids.length === 0) return new Map();
   const rows = await sequelize.query<{ id: number; hold: CodedMessage }>(
-    `SELECT id, auto_payout_hold AS hold FROM withdrawals WHERE id IN (:ids) AND status = 'pending' AND auto_payout_hold IS NOT NULL`,
+    `SELECT id, auto_payout_hold AS hold FROM withdrawals WHERE id IN (:ids) AND status = 'pending' AND auto_payout_hold IS NOT NULL
+       AND (SELECT (auto_payout->>'enabled')::boolean FROM settings WHERE id = 1)`,
     { replacements: { ids }, type: QueryTypes.SELECT },
   );
   return new Map(rows.map((row) => [row.id, row.hold]));

@@ -115,6 +115,9 @@ describe('beyond policy, the withdrawal waits for an operator with the reason sh
       payout: null,
       autoPayoutHold: { code: 'autoPayoutOverWithdrawalLimit', params: { limit: { tokens: '500', symbol: 'CHN' } } },
     });
+    // Turned off, nothing waits for the policy any more.
+    await setPolicy({ enabled: false });
+    expect(await world.adminWithdrawal(withdrawal.id)).toMatchObject({ status: 'pending', autoPayoutHold: null });
   });
 
   it('past the 24-hour limit: the first is paid, the next one waits', async () => {
