@@ -106,7 +106,10 @@ describe('npm start with DATABASE_URL', () => {
     try {
       expect(started.banner[2]).toBe('DATABASE_URL');
       expect(started.banner[3]).toBe("log in as 'operator' with ADMIN_PASSWORD");
-      expect((await json(`${started.url}/api/staking-plans`)).body).toEqual([]);
+      const plans = await fetch(`${started.url}/api/staking-plans`);
+      expect(await plans.json()).toEqual([]);
+      // Kept open past a load balancer's idle timeout, and clients are told so.
+      expect(plans.headers.get('keep-alive')).toBe('timeout=65');
       expect((await login(started.url, 'operator', 'a long operator password')).status).toBe(200);
       // No PUBLIC_URL: sign-in messages name the address it listens on (PORT=0 picked the port).
       const nonce = await json(`${started.url}/api/auth/nonce`, {

@@ -86,6 +86,11 @@ async function start(config: Config, logger: Logger): Promise<void> {
   addStateGauges(metrics, sequelize, { jobs, coverage, checks });
   const health = { metrics, metricsToken: config.metricsToken, checks };
   const server = createServer();
+  // Idle connections stay open longer than a load balancer's (AWS ALB: 60 s): it must never send a
+  // request on a connection this server is closing (Node's default of 5 s gives proxies 502s, and
+  // clients a dropped request under load).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   answerClientErrorsWithJson(server);
   const port = await listen(server, config.port, config.host);
   const url = ownUrl(config.host, port);
