@@ -30,7 +30,7 @@ test('Plan dialog: the name’s error clears as it is typed; Duration 0 stays 0 
   const panel = new AdminPanel(page);
   await panel.open('Staking Plans');
   await page.getByRole('button', { name: 'Create Plan' }).click();
-  const dialog = panel.dialog('Create Staking Plan');
+  const dialog = await panel.openedDialog('Create Staking Plan');
   await dialog.getByRole('button', { name: 'Create Plan' }).click();
   const nameError = dialog.getByText('Plan name is required');
   await expect(nameError).toBeVisible();

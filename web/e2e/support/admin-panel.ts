@@ -40,6 +40,17 @@ export class AdminPanel {
     return this.page.getByRole('dialog', name === undefined ? {} : { name });
   }
 
+  /**
+   * The dialog once its opening zoom has ended: a click on a loaded machine can land while it still
+   * grows, where the button is not yet (CI: a submit click that submitted nothing).
+   */
+  async openedDialog(name: string | RegExp) {
+    const dialog = this.dialog(name);
+    await expect(dialog).toBeVisible();
+    await expect(dialog).not.toHaveClass(/ant-zoom-(appear|enter)/);
+    return dialog;
+  }
+
   tab(name: string) {
     return this.page.getByRole('tab', { name });
   }
