@@ -4,7 +4,7 @@
  * Server only: the secret never reaches a browser.
  */
 import { createHmac } from 'node:crypto';
-import { snapshotIdBytes } from '@stakedesk/shared/reserves/hash';
+import { checkSnapshotId } from '@stakedesk/shared/reserves/hash';
 import { walletBytes } from '@stakedesk/shared/reserves/wallet';
 
 const SALT_DOMAIN = Buffer.from('stakedesk-por-salt', 'utf8');
@@ -14,5 +14,7 @@ export function reservesSalt(secret: Uint8Array, snapshotId: number, wallet: str
   if (secret.length < 32) throw new RangeError('The proof-of-reserves secret must be at least 32 bytes');
   const bytes = walletBytes(wallet);
   if (!bytes) throw new RangeError(`Not a wallet address: ${wallet}`);
-  return new Uint8Array(createHmac('sha256', secret).update(SALT_DOMAIN).update(snapshotIdBytes(snapshotId)).update(bytes).digest());
+  const id = Buffer.alloc(8);
+  id.writeBigUInt64BE(checkSnapshotId(snapshotId));
+  return new Uint8Array(createHmac('sha256', secret).update(SALT_DOMAIN).update(id).update(bytes).digest());
 }

@@ -4,9 +4,10 @@
  * and salts always give the same root.
  */
 import { assert32, HASH_BYTES, toHex } from './bytes.js';
-import { leafNode, parentNode, snapshotIdBytes, ZERO_NODE, type SumNode } from './hash.js';
+import { checkSnapshotId, leafNode, parentNode, ZERO_NODE, type SumNode } from './hash.js';
 import type { ReservesProof, ReservesProofStep } from './proof.js';
-import { walletBytes } from './wallet.js';
+import { compareKeys, keyOrder } from './order.js';
+import { decodeWalletInto, walletBytes } from './wallet.js';
 
 export type ReservesLeafInput = {
   /** Base58 public key. */
@@ -31,26 +32,45 @@ type Level = { hashes: Uint8Array; sums: bigint[] };
 const nodeAt = (level: Level, i: number): SumNode =>
   i < level.sums.length ? { hash: level.hashes.subarray(i * HASH_BYTES, (i + 1) * HASH_BYTES), sum: level.sums[i]! } : ZERO_NODE;
 
-/** Throws on a negative or over-u64 liability, a node sum over u128, a repeated wallet, a salt not of 32 bytes. */
+/**
+ * Throws on a negative or over-u64 liability, a node sum over u128, a repeated wallet, a salt not of
+ * 32 bytes. `holders` is kept, not copied, to answer proofOf: do not change it afterwards.
+ */
 export function buildReservesTree(holders: readonly ReservesLeafInput[], snapshotId: number): ReservesTree {
-  snapshotIdBytes(snapshotId);
-  const sorted = holders
-    .map((holder) => {
-      const bytes = walletBytes(holder.wallet);
-      if (!bytes) throw new RangeError(`Not a wallet address: ${holder.wallet}`);
-      return { holder, bytes, key: toHex(bytes) };
-    })
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  checkSnapshotId(snapshotId);
+  const count = holders.length;
+  const keys = new Uint8Array(count * HASH_BYTES);
+  for (let i = 0; i < count; i++) {
+    const { wallet } = holders[i]!;
+    if (!decodeWalletInto(wallet, keys, i * HASH_BYTES)) throw new RangeError(`Not a wallet address: ${wallet}`);
+  }
+  const order = keyOrder(keys, count);
+  const keyOf = (i: number) => keys.subarray(i * HASH_BYTES, (i + 1) * HASH_BYTES);
 
-  const index = new Map<string, number>();
-  const leaves: Level = { hashes: new Uint8Array(sorted.length * HASH_BYTES), sums: new Array<bigint>(sorted.length) };
-  sorted.forEach(({ holder, bytes, key }, i) => {
-    if (i > 0 && sorted[i - 1]!.key === key) throw new RangeError(`Two leaves for one wallet: ${holder.wallet}`);
-    const leaf = leafNode(snapshotId, bytes, assert32(holder.salt, `The salt of ${holder.wallet}`), holder.liability);
+  const leaves: Level = { hashes: new Uint8Array(count * HASH_BYTES), sums: new Array<bigint>(count) };
+  for (let i = 0; i < count; i++) {
+    const from = order[i]!;
+    const holder = holders[from]!;
+    if (i > 0 && compareKeys(keys, order[i - 1]! * HASH_BYTES, keys, from * HASH_BYTES) === 0)
+      throw new RangeError(`Two leaves for one wallet: ${holder.wallet}`);
+    const leaf = leafNode(snapshotId, keyOf(from), assert32(holder.salt, `The salt of ${holder.wallet}`), holder.liability);
     leaves.hashes.set(leaf.hash, i * HASH_BYTES);
     leaves.sums[i] = leaf.sum;
-    index.set(holder.wallet, i);
-  });
+  }
+
+  /** The leaf of `wallet`, by binary search over the ordered keys. */
+  const leafOf = (wallet: string): number | undefined => {
+    const bytes = walletBytes(wallet);
+    if (!bytes) return undefined;
+    for (let low = 0, high = count - 1; low <= high;) {
+      const middle = (low + high) >>> 1;
+      const diff = compareKeys(keys, order[middle]! * HASH_BYTES, bytes, 0);
+      if (diff === 0) return middle;
+      if (diff < 0) low = middle + 1;
+      else high = middle - 1;
+    }
+    return undefined;
+  };
 
   const levels: Level[] = [leaves];
   for (let level = leaves; level.sums.length > 1;) {
@@ -71,17 +91,17 @@ export function buildReservesTree(holders: readonly ReservesLeafInput[], snapsho
   return {
     snapshotId,
     root,
-    leafCount: sorted.length,
+    leafCount: count,
     proofOf(wallet) {
-      const at = index.get(wallet);
+      const at = leafOf(wallet);
       if (at === undefined) return undefined;
-      const { holder } = sorted[at]!;
+      const holder = holders[order[at]!]!;
       const path: ReservesProofStep[] = [];
       for (let depth = 0, i = at; depth < levels.length - 1; depth++, i >>= 1) {
         const sibling = nodeAt(levels[depth]!, i ^ 1);
         path.push({ hash: toHex(sibling.hash), sum: sibling.sum.toString(), side: i % 2 === 0 ? 'right' : 'left' });
       }
-      return { snapshotId, wallet, salt: toHex(holder.salt), liability: holder.liability.toString(), path };
+      return { snapshotId, wallet: holder.wallet, salt: toHex(holder.salt), liability: holder.liability.toString(), path };
     },
   };
 }
