@@ -45,8 +45,10 @@ export function leafNode(snapshotId: number, wallet: Uint8Array, salt: Uint8Arra
 }
 
 function putSum(at: number, sum: bigint): void {
-  nodeView.setBigUint64(at, sum >> 64n);
-  nodeView.setBigUint64(at + 8, sum & U64_MAX);
+  // Most sums fit 64 bits: no shifted and masked copies of them to allocate then.
+  const wide = sum > U64_MAX;
+  nodeView.setBigUint64(at, wide ? sum >> 64n : 0n);
+  nodeView.setBigUint64(at + 8, wide ? sum & U64_MAX : sum);
 }
 
 /** SHA-256(hashL || u128be(sumL) || hashR || u128be(sumR)), with sum = sumL + sumR. */

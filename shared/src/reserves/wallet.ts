@@ -31,8 +31,8 @@ export function decodeWalletInto(wallet: unknown, out: Uint8Array, at: number): 
     if (carry < 0) return false;
     for (let l = LIMBS - 1; l >= 0; l--) {
       const x = limbs[l]! * 58 + carry;
-      limbs[l] = x % LIMB;
       carry = Math.floor(x / LIMB);
+      limbs[l] = x - carry * LIMB;
     }
     if (carry !== 0) return false;
   }
