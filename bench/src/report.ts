@@ -10,6 +10,7 @@ import type { SeedResult } from './seed.js';
 import type { LighthousePage } from './lighthouse.js';
 import type { WebResults } from './web.js';
 import { formatDepositDetection, type DepositDetection } from './deposit-detection.js';
+import type { ReservesResult } from './reserves.js';
 
 /** One load run: `attempts` it took to get a quiet one, `noisy` when even the last was not (missing in runs before the bench repeated noisy rows). */
 export type LoadRow = LoadResult & { group: string; othersPercent: number; load: number; attempts?: number; noisy?: boolean };
@@ -34,6 +35,8 @@ export type Results = {
   lighthouse?: LighthousePage[];
   /** Missing in runs made before the server found deposits by following the staking wallet. */
   depositDetection?: DepositDetection;
+  /** Missing in runs made before the proof-of-reserves tree existed. */
+  reserves?: ReservesResult;
   totalSeconds: number;
   logDir: string;
 };
@@ -206,6 +209,22 @@ function targets(r: Results, ceiling: number): string[][] {
       'RPC calls per minute independent of the number of open intents',
       detection.idle.map((cost) => `${fmt(cost.perMinute, 1)} at ${fmt(cost.openIntents)}`).join(', '),
       verdict(constant, 'more than 10% apart'),
+      '',
+    ]);
+  }
+  if (r.reserves) {
+    const { reserves } = r;
+    const noisy = { othersPercent: reserves.othersPercent, noisy: reserves.othersPercent > NOISY_PERCENT, attempts: 1 };
+    rows.push([
+      `proof-of-reserves tree of ${fmt(reserves.leaves)} leaves built under 20 s`,
+      `${fmt(reserves.buildSeconds, 1)} s (${fmt(reserves.buildCpuSeconds, 1)} s of CPU)`,
+      judged([noisy], reserves.buildSeconds < 20, `${fmt(reserves.buildSeconds - 20, 1)} s`),
+      '',
+    ]);
+    rows.push([
+      'one proof of reserves checked under 50 ms',
+      `${fmt(reserves.proofMs, 2)} ms (median of 101, ${reserves.proofSteps} steps; slowest ${fmt(reserves.proofMaxMs, 2)} ms)`,
+      judged([noisy], reserves.proofMs < 50, times(reserves.proofMs, 50)),
       '',
     ]);
   }

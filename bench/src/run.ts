@@ -1,12 +1,12 @@
 /**
- * npm run bench [-- --stakes 1000000 | --million] [--seconds 10] [--skip-web] [--deposit-detection-only]
+ * npm run bench [-- --stakes 1000000 | --million] [--seconds 10] [--skip-web] [--deposit-detection-only] [--reserves-only]
  *
  * Seeds a throwaway PostgreSQL with N stakes (100,000 by default, 1,000,000 with --million),
  * starts the real server on it (`node server/dist/main.js`, as `npm start` does), and measures
  * it with autocannon on loopback next to a bare Express 5 route (the ceiling); then the expiry
  * of 100,000 stakes at once, deposits verified against the test chain, deposits the server finds
  * by itself at 10,000 open intents (deposit-detection.ts), the query plans, the web app in
- * Chromium, and the server's start-up time. Prints the results and writes bench/results.md
+ * Chromium, the server's start-up time, and the proof-of-reserves tree at 1,000,000 holders. Prints the results and writes bench/results.md
  * and bench/explain.md.
  */
 import { randomBytes } from 'node:crypto';
@@ -28,6 +28,7 @@ import { seed, vacuumAnalyze } from './seed.js';
 import { signInAs } from './sign-in.js';
 import { formatLighthouse, measureLighthouse } from './lighthouse.js';
 import { measureWeb } from './web.js';
+import { formatReserves, measureReserves, RESERVES_LEAVES } from './reserves.js';
 import { formatDepositDetection, measureDepositDetection } from './deposit-detection.js';
 
 const { values: args } = parseArgs({
@@ -39,6 +40,8 @@ const { values: args } = parseArgs({
     'skip-web': { type: 'boolean', default: false },
     // Only the deposit detection rows (on an empty database): printed, results.md left as it is.
     'deposit-detection-only': { type: 'boolean', default: false },
+    // Only the proof-of-reserves row (no database, no server): printed, results.md left as it is.
+    'reserves-only': { type: 'boolean', default: false },
     out: { type: 'string', default: path.join(REPO, 'bench') },
   },
 });
@@ -68,6 +71,11 @@ function postmasterPid(db: BenchDatabase): number | undefined {
 }
 
 async function main(): Promise<void> {
+  if (args['reserves-only']) {
+    log(`proof-of-reserves tree of ${fmt(RESERVES_LEAVES)} leaves; load ${load1()}`);
+    log(`  ${formatReserves(measureReserves())}`);
+    return;
+  }
   const db = await openBenchDatabase();
   cleanups.push(() => db.destroy());
   const machine = machineInfo(db.version);
@@ -362,6 +370,11 @@ async function main(): Promise<void> {
   const depositDetection = await measureDepositDetection({ databaseUrl: db.url, chain, serverEnv: jwtEnv, logFile: serverLog, log });
   for (const line of formatDepositDetection(depositDetection)) log(`  ${line}`);
 
+  // 7c. The proof-of-reserves tree, in this process (nothing else of the bench runs meanwhile).
+  log(`proof-of-reserves tree of ${fmt(RESERVES_LEAVES)} leaves`);
+  const reserves = measureReserves();
+  log(`  ${formatReserves(reserves)}`);
+
   // 8. Start-up on the existing database: with DATABASE_URL, then as `npm start` does (embedded).
   log('server start-up with the existing database');
   const startLoad = load1();
@@ -401,6 +414,7 @@ async function main(): Promise<void> {
     web,
     lighthouse,
     depositDetection,
+    reserves,
     totalSeconds: (performance.now() - benchStarted) / 1000,
     logDir,
   };

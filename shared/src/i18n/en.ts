@@ -275,6 +275,16 @@ export const enFixed = {
   fieldUsername: 'Username',
   fieldWithdrawal: 'Withdrawal',
   fieldYieldRate: 'Yield rate',
+
+  // Proof of reserves: why a holder's proof was refused (DESIGN 14)
+  reservesProofMalformed: 'The proof is not in the published format',
+  reservesProofHashLength: 'A hash in the proof is not a full 32-byte hash',
+  reservesProofSaltLength: "The proof's salt is not 32 bytes",
+  reservesProofAmountInvalid: 'An amount in the proof is not a whole, non-negative number of raw units',
+  reservesProofAmountTooLarge: 'An amount in the proof is larger than the tree allows',
+  reservesProofRootMismatch: 'The proof does not lead to the published root',
+  reservesProofTotalMismatch: "The proof's amounts do not add up to the published total of liabilities",
+  reservesPublishedInvalid: 'The published root or total is not in the published format',
 } as const;
 
 /** Texts with `{parameters}`. */

@@ -266,6 +266,15 @@ export const ptBR: Catalogue = {
   fieldWithdrawal: 'Saque',
   fieldYieldRate: 'Rendimento',
 
+  reservesProofMalformed: 'A prova não está no formato publicado',
+  reservesProofHashLength: 'Um hash da prova não é um hash completo de 32 bytes',
+  reservesProofSaltLength: 'O salt da prova não tem 32 bytes',
+  reservesProofAmountInvalid: 'Um valor da prova não é um número inteiro e não negativo de unidades brutas',
+  reservesProofAmountTooLarge: 'Um valor da prova é maior do que a árvore permite',
+  reservesProofRootMismatch: 'A prova não leva à raiz publicada',
+  reservesProofTotalMismatch: 'Os valores da prova não somam o total de passivos publicado',
+  reservesPublishedInvalid: 'A raiz ou o total publicado não está no formato publicado',
+
   minimumStake: 'O stake mínimo é {min} {symbol}.',
   planCapacity: 'Este plano de staking só tem espaço para mais {remaining} {symbol}',
   walletCapacity: 'Sua carteira só pode aplicar mais {remaining} {symbol} neste plano',
