@@ -149,7 +149,9 @@ export async function startJobQueue(databaseUrl: string, logger: Logger, onFailu
     { retryLimit, retryDelaySeconds }: RetryPolicy,
     run: (data: T, attempt: Attempt) => Promise<void>,
   ): Promise<(data: T) => Promise<void>> {
-    await boss.createQueue(name, { name, policy: 'standard', retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true });
+    await retryingDeadlocks(() =>
+      boss.createQueue(name, { name, policy: 'standard', retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true }),
+    );
     const worker = await boss.work<T>(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
       try {
         await run(job!.data, { retryCount: job!.retryCount, final: job!.retryCount >= job!.retryLimit });
