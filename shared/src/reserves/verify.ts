@@ -4,7 +4,7 @@
  * Every sum is recomputed here from the path (never taken from the server), and every sum is
  * inside the hashes, so a proof cannot shrink the total without changing the root.
  */
-import { msg, type CodedMessage } from '../i18n/catalogue.js';
+import { isCodedMessage, msg, type CodedMessage } from '../i18n/catalogue.js';
 import { isWholeNumberString } from '../decimal.js';
 import { fromHex, HASH_BYTES, toHex, U128_MAX, U64_MAX } from './bytes.js';
 import { leafNode, parentNode, type SumNode } from './hash.js';
@@ -29,8 +29,6 @@ function amount(value: unknown, max: bigint): bigint | CodedMessage {
   return units <= max ? units : msg('reservesProofAmountTooLarge');
 }
 
-const isMessage = (value: unknown): value is CodedMessage => typeof value === 'object' && value !== null && 'code' in value;
-
 /** `proof` as it came over the wire (anything); `root` lowercase hex, `total` raw units in decimal, as the snapshot publishes them. */
 export function verifyReservesProof(proof: ReservesProof, root: string, total: string): ReservesProofCheck {
   const publishedRoot = fromHex(root);
@@ -46,16 +44,16 @@ export function verifyReservesProof(proof: ReservesProof, root: string, total: s
   if (!salt) return refused(msg('reservesProofMalformed'));
   if (salt.length !== HASH_BYTES) return refused(msg('reservesProofSaltLength'));
   const liability = amount(p.liability, U64_MAX);
-  if (isMessage(liability)) return refused(liability);
+  if (isCodedMessage(liability)) return refused(liability);
 
   let node: SumNode = leafNode(snapshotId, wallet, salt, liability);
   for (const step of p.path as unknown[]) {
     const { hash, sum, side } = (step ?? {}) as Record<string, unknown>;
     if (side !== 'left' && side !== 'right') return refused(msg('reservesProofMalformed'));
     const siblingHash = hash32(hash);
-    if (isMessage(siblingHash)) return refused(siblingHash);
+    if (isCodedMessage(siblingHash)) return refused(siblingHash);
     const siblingSum = amount(sum, U128_MAX);
-    if (isMessage(siblingSum)) return refused(siblingSum);
+    if (isCodedMessage(siblingSum)) return refused(siblingSum);
     const sibling = { hash: siblingHash, sum: siblingSum };
     if (node.sum + sibling.sum > U128_MAX) return refused(msg('reservesProofAmountTooLarge'));
     node = side === 'left' ? parentNode(sibling, node) : parentNode(node, sibling);
