@@ -274,6 +274,10 @@ export const ptBR: Catalogue = {
   reservesProofRootMismatch: 'A prova não leva à raiz publicada',
   reservesProofTotalMismatch: 'Os valores da prova não somam o total de passivos publicado',
   reservesPublishedInvalid: 'A raiz ou o total publicado não está no formato publicado',
+  reservesAnchorAltered: 'A transação assinada não é a âncora que o servidor preparou, ou sua assinatura não confere: nada foi enviado',
+  reservesAnchorNotPrepared: 'Nenhuma âncora deste snapshot está aguardando assinatura: prepare-a novamente',
+  reservesAnchorInFlight: 'Uma âncora deste snapshot foi enviada e está a caminho: aguarde até que ela chegue à rede',
+  reservesAnchorTooLarge: 'As reservas têm contas de token demais para ancorar em uma única transação',
 
   minimumStake: 'O stake mínimo é {min} {symbol}.',
   planCapacity: 'Este plano de staking só tem espaço para mais {remaining} {symbol}',
@@ -351,5 +355,8 @@ export const ptBR: Catalogue = {
   payoutReceivedShort: 'A conta de token {account} recebeu {received} tokens, não {amount}',
   payoutForeignTransfer:
     'Uma transação que o servidor não preparou ({signature}) enviou tokens para a conta de token {account} enquanto este pagamento estava aberto',
+  reservesAnchorSignerHoldsNothing:
+    'A carteira {wallet} não tem nenhuma conta de reserva deste snapshot, então não pode assinar a âncora dele',
+  reservesAlreadyAnchored: 'Este snapshot já está ancorado na transação {signature}',
   maintenanceNotice: '{notice}',
 };
