@@ -278,6 +278,13 @@ export const ptBR: Catalogue = {
   reservesAnchorNotPrepared: 'Nenhuma âncora deste snapshot está aguardando assinatura: prepare-a novamente',
   reservesAnchorInFlight: 'Uma âncora deste snapshot foi enviada e está a caminho: aguarde até que ela chegue à rede',
   reservesAnchorTooLarge: 'As reservas têm contas de token demais para ancorar em uma única transação',
+  reservesNoSnapshot: 'Nenhum snapshot das reservas foi feito ainda',
+  reservesSnapshotNotFound: 'Não existe snapshot das reservas com este id',
+  reservesNoLeaf: 'Esta carteira não tem folha neste snapshot: nada era devido a ela quando ele foi feito',
+  reservesCheckCodeInvalid: 'Este não é um motivo que o verificador de provas informa',
+  reservesProofPruned: 'As provas deste snapshot não são mais guardadas: elas são apagadas {days} dias depois do snapshot',
+  reservesTooManyAccounts:
+    'As carteiras de reserva têm mais de {max} contas de token do mint: seus saldos não podem ser lidos em um único slot',
 
   minimumStake: 'O stake mínimo é {min} {symbol}.',
   planCapacity: 'Este plano de staking só tem espaço para mais {remaining} {symbol}',
