@@ -277,6 +277,7 @@ export const enFixed = {
   fieldYieldRate: 'Yield rate',
 
   // Proof of reserves: anchoring a snapshot on chain (DESIGN 14)
+  signedTransactionRequired: 'The signed transaction is required',
   reservesAnchorAltered: 'The signed transaction is not the anchor the server prepared, or its signature does not verify: nothing was sent',
   reservesAnchorNotPrepared: 'No anchor of this snapshot is waiting to be signed: prepare it again',
   reservesAnchorInFlight: 'An anchor of this snapshot was sent and is on its way: wait for it to land',

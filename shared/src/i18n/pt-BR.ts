@@ -274,6 +274,7 @@ export const ptBR: Catalogue = {
   reservesProofRootMismatch: 'A prova não leva à raiz publicada',
   reservesProofTotalMismatch: 'Os valores da prova não somam o total de passivos publicado',
   reservesPublishedInvalid: 'A raiz ou o total publicado não está no formato publicado',
+  signedTransactionRequired: 'A transação assinada é obrigatória',
   reservesAnchorAltered: 'A transação assinada não é a âncora que o servidor preparou, ou sua assinatura não confere: nada foi enviado',
   reservesAnchorNotPrepared: 'Nenhuma âncora deste snapshot está aguardando assinatura: prepare-a novamente',
   reservesAnchorInFlight: 'Uma âncora deste snapshot foi enviada e está a caminho: aguarde até que ela chegue à rede',

@@ -615,6 +615,7 @@ export const adminEn = {
   'jobs.name.webhook-sweep': 'Alerts waiting to be sent',
   'jobs.name.withdrawal-overdue': 'Overdue withdrawal alerts',
   'jobs.name.treasury-watch': 'Treasury and hot wallet alerts',
+  'jobs.name.reserves-anchor': 'Anchoring proof-of-reserves snapshots on chain',
 
   'events.newWithdrawal': 'New withdrawal request',
   'events.newWithdrawalText': '{wallet} asks for {amount}',
