@@ -2,6 +2,7 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { ReserveAccount } from '@stakedesk/shared/reserves/snapshot';
 import { coveragePercent } from '@stakedesk/shared/treasury';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.js';
 import { conflict, notFound } from '../http/errors.js';
 import type { AnchorReading } from './anchor-transaction.js';
 
@@ -166,5 +167,11 @@ export async function recordAnchorLanded(
   await sequelize.query(`UPDATE reserves_anchors SET status = 'landed', signature = :signature WHERE snapshot_id = :id`, {
     replacements: { id: snapshot.id, signature },
     transaction,
+  });
+  await recordAudit(transaction, SYSTEM_ACTOR, {
+    action: 'reserves.anchored',
+    entityType: 'reserves_snapshot',
+    entityId: snapshot.id,
+    after: { signature, slot: reading.slot, coveragePercent: coverage },
   });
 }
