@@ -84,7 +84,8 @@ export function ReservesTab() {
       align: 'right',
       render: (percent: string | null) => (percent === null ? t('treasury.nothingOwed') : coverageText(percent)),
     },
-    { title: t('reserves.anchor'), key: 'anchor', render: (_value, snapshot) => anchorCell(snapshot) },
+    // Stays in view on a phone, where the figures scroll away under it.
+    { title: t('reserves.anchor'), key: 'anchor', fixed: 'right', render: (_value, snapshot) => anchorCell(snapshot) },
   ];
 
   return (
