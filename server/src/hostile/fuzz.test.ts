@@ -206,6 +206,9 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/admin/treasury', auth: 'admin', query: ['x'] },
   { method: 'GET', path: '/api/admin/auto-payouts', auth: 'admin', query: ['x'] },
   { method: 'POST', path: '/api/admin/reserves/snapshots', auth: 'admin', query: ['x'] },
+  { method: 'GET', path: '/api/admin/reserves/snapshots', auth: 'admin', query: ['x'] },
+  { method: 'POST', path: '/api/admin/reserves/snapshots/:x/anchor/prepare', params: true, auth: 'admin' },
+  { method: 'POST', path: '/api/admin/reserves/snapshots/:x/anchor/submit', params: true, auth: 'admin', fields: ['transaction'] },
   { method: 'GET', path: '/api/admin/me', auth: 'admin', query: ['x'] },
   { method: 'POST', path: '/api/admin/me/two-factor/setup', auth: 'admin', query: ['x'] },
   { method: 'POST', path: '/api/admin/me/two-factor/enable', auth: 'admin', fields: ['code'] },
@@ -265,6 +268,7 @@ async function fingerprint(): Promise<string> {
       'reserves_snapshots',
       'reserves_leaves',
       'reserves_check_failures',
+      'reserves_anchors',
     ].map((table): [string, string] => [table, table]),
     ['audit_logs', `(SELECT * FROM audit_logs WHERE action NOT IN ('admin.login_failed', 'admin.login_locked', 'admin.step_up_failed'))`],
   ];

@@ -5,7 +5,10 @@ import type { PayoutSigner } from '../signer/payout-signer.js';
 import { anchorWithSigner } from './anchor.service.js';
 import { followAnchor } from './follow-anchor.js';
 
-/** Snapshots the signer anchors by itself: those of the last day (an older one keeps the reserves it was taken with). */
+/**
+ * Snapshots the signer anchors by itself: those of the last day (an older one keeps the reserves it
+ * was taken with) in which the hot wallet holds a reserve account; an owner anchors the others.
+ */
 const SIGNER_ANCHORS_WITHIN_HOURS = 24;
 const SIGNER_ANCHORS_PER_ROUND = 5;
 
@@ -29,9 +32,13 @@ export async function anchorRound({ sequelize, chain, logger, signer }: AnchorRo
   const waiting = await sequelize.query<{ id: string }>(
     `SELECT s.id FROM reserves_snapshots s LEFT JOIN reserves_anchors a ON a.snapshot_id = s.id
      WHERE s.anchor_signature IS NULL AND s.taken_at > now() - make_interval(hours => :hours)
+       AND s.reserves @> jsonb_build_array(jsonb_build_object('wallet', :hotWallet::text))
        AND (a.status IS NULL OR a.status NOT IN ('sent', 'landed'))
      ORDER BY s.id DESC LIMIT :limit`,
-    { replacements: { hours: SIGNER_ANCHORS_WITHIN_HOURS, limit: SIGNER_ANCHORS_PER_ROUND }, type: QueryTypes.SELECT },
+    {
+      replacements: { hours: SIGNER_ANCHORS_WITHIN_HOURS, limit: SIGNER_ANCHORS_PER_ROUND, hotWallet: signer.publicKey.toBase58() },
+      type: QueryTypes.SELECT,
+    },
   );
   for (const { id } of waiting) {
     if (!(await anchorWithSigner(sequelize, chain, logger, signer, Number(id)))) continue;

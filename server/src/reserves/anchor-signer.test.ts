@@ -132,4 +132,14 @@ describe('a snapshot with a signer configured', () => {
     expect(anchored.anchor?.status).toBe('landed');
     expect(await anchorsOnChain(snapshot.root)).toEqual([anchored.anchorSignature]);
   });
+
+  it('leaves to an owner a snapshot in which the hot wallet holds no reserve account', async () => {
+    const snapshot = await takeReservesSnapshot({ sequelize: world.api.sequelize, chain: world.flaky() }, null);
+    expect(snapshot.reserves.map((reserve) => reserve.wallet)).not.toContain(hot.publicKey.toBase58());
+
+    await world.api.anchorReserves();
+
+    expect(await listed(snapshot.id)).toMatchObject({ anchorSignature: null, anchor: null });
+    expect(sendsOf(snapshot.root)).toBe(0);
+  });
 });

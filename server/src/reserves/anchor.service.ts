@@ -2,6 +2,7 @@ import { PublicKey } from '@solana/web3.js';
 import type { Sequelize } from 'sequelize';
 import type { AdminReservesSnapshot, PreparedReservesAnchor } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
+import { stakingDestination } from '@stakedesk/shared/staking-open';
 import type { ReservesAnchorSubmitInput } from '@stakedesk/shared/schemas';
 import { recordAudit, SYSTEM_ACTOR, type AnyActor } from '../audit/audit.js';
 import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
@@ -45,7 +46,10 @@ async function buildAnchor(sequelize: Sequelize, chain: Chain, id: number, signe
  * anchored snapshot or one whose anchor is out answers 409).
  */
 export async function prepareAnchor(sequelize: Sequelize, chain: Chain, id: number, actor: AnyActor): Promise<PreparedReservesAnchor> {
-  const signer = new PublicKey((await loadSettings()).stakingWallet);
+  await snapshotForAnchor(sequelize, id);
+  const destination = stakingDestination(await loadSettings());
+  if (!destination) throw unavailable(msg('stakingNotConfigured'));
+  const signer = new PublicKey(destination.stakingWallet);
   const { plan, message } = await buildAnchor(sequelize, chain, id, signer);
   await sequelize.transaction(async (transaction) => {
     await refuseIfAnchoring(sequelize, await snapshotForAnchor(sequelize, id, transaction), transaction);
