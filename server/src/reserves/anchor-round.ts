@@ -17,8 +17,9 @@ export type AnchorRoundDeps = { sequelize: Sequelize; chain: Chain; logger: Logg
 /**
  * One round of anchoring (a job of the queue): every anchor out is followed to its end (recorded
  * when it lands, sent again while its blockhash lives), and with a signer configured each recent
- * snapshot not anchored yet is anchored from the hot wallet (again after an anchor expired or
- * failed). Overlap-safe: each anchor is claimed and recorded under its snapshot's row lock.
+ * snapshot not anchored yet is anchored from the hot wallet (again after an anchor expired; not
+ * after one failed on chain, which cost a fee and would fail again: an owner looks first).
+ * Overlap-safe: each anchor is claimed and recorded under its snapshot's row lock.
  */
 export async function anchorRound({ sequelize, chain, logger, signer }: AnchorRoundDeps): Promise<void> {
   const out = await sequelize.query<{ snapshot_id: string }>(`SELECT snapshot_id FROM reserves_anchors WHERE status = 'sent'`, {
@@ -33,7 +34,7 @@ export async function anchorRound({ sequelize, chain, logger, signer }: AnchorRo
     `SELECT s.id FROM reserves_snapshots s LEFT JOIN reserves_anchors a ON a.snapshot_id = s.id
      WHERE s.anchor_signature IS NULL AND s.taken_at > now() - make_interval(hours => :hours)
        AND s.reserves @> jsonb_build_array(jsonb_build_object('wallet', :hotWallet::text))
-       AND (a.status IS NULL OR a.status NOT IN ('sent', 'landed'))
+       AND (a.status IS NULL OR a.status IN ('prepared', 'expired'))
      ORDER BY s.id DESC LIMIT :limit`,
     {
       replacements: { hours: SIGNER_ANCHORS_WITHIN_HOURS, limit: SIGNER_ANCHORS_PER_ROUND, hotWallet: signer.publicKey.toBase58() },

@@ -142,4 +142,22 @@ describe('a snapshot with a signer configured', () => {
     expect(await listed(snapshot.id)).toMatchObject({ anchorSignature: null, anchor: null });
     expect(sendsOf(snapshot.root)).toBe(0);
   });
+
+  it('does not send again by itself after an anchor failed on chain (it cost a fee and would fail again)', async () => {
+    const snapshot = await takeSnapshot();
+    world.flaky().beforeSend = async () => {
+      throw new Error('dropped');
+    };
+    await anchorWithSigner(world.api.sequelize, world.flaky(), createLogger('silent'), signer, snapshot.id).catch(() => undefined);
+    world.flaky().beforeSend = null;
+    // As the follower records one that landed with an error.
+    await world.api.sequelize.query(`UPDATE reserves_anchors SET status = 'failed' WHERE snapshot_id = :id`, {
+      replacements: { id: snapshot.id },
+    });
+
+    await world.api.anchorReserves();
+
+    expect((await listed(snapshot.id)).anchor?.status).toBe('failed');
+    expect(sendsOf(snapshot.root)).toBe(0);
+  });
 });

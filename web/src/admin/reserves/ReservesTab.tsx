@@ -1,4 +1,4 @@
-import { Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Empty, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { AdminReservesSnapshot } from '@stakedesk/shared/api-types';
 import { formatDateTime, formatExact } from '@stakedesk/shared/format';
 import { fromRawAmount } from '@stakedesk/shared/money';
@@ -104,16 +104,21 @@ export function ReservesTab() {
         )}
       </div>
       <Typography.Paragraph type="secondary">{t('reserves.intro')}</Typography.Paragraph>
-      <Table<AdminReservesSnapshot>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={data}
-        loading={isLoading}
-        pagination={false}
-        locale={{ emptyText: t('reserves.empty') }}
-        scroll={{ x: true }}
-      />
+      {data?.length === 0 ? (
+        // Not an empty table: at phone width its titles alone scroll sideways, with nothing to focus in them.
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('reserves.empty')} />
+      ) : (
+        <Table<AdminReservesSnapshot>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={data}
+          loading={isLoading}
+          pagination={false}
+          // Sideways only with rows, whose links and buttons take the focus.
+          scroll={data ? { x: true } : undefined}
+        />
+      )}
     </>
   );
 }
