@@ -616,6 +616,7 @@ export const adminEn = {
   'jobs.name.webhook-sweep': 'Alerts waiting to be sent',
   'jobs.name.withdrawal-overdue': 'Overdue withdrawal alerts',
   'jobs.name.treasury-watch': 'Treasury and hot wallet alerts',
+  'jobs.name.reserves-snapshot': 'Daily proof-of-reserves snapshot',
 
   'events.newWithdrawal': 'New withdrawal request',
   'events.newWithdrawalText': '{wallet} asks for {amount}',
