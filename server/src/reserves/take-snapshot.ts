@@ -6,14 +6,13 @@ import { toHex } from '@stakedesk/shared/reserves/bytes';
 import type { ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
 import { buildReservesTree } from '@stakedesk/shared/reserves/tree';
 import { stakingDestination } from '@stakedesk/shared/staking-open';
-import { coveragePercent } from '@stakedesk/shared/treasury';
 import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.js';
 import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
 import { unavailable } from '../http/errors.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { readHolderLiabilities } from '../treasury/liabilities.js';
 import { reservesSalt } from './salt.js';
-import { SNAPSHOT_COLUMNS, toReservesSnapshot, type SnapshotRow } from './snapshot-row.js';
+import { reservesCoverage, SNAPSHOT_COLUMNS, toReservesSnapshot, type SnapshotRow } from './snapshot-row.js';
 import { storeTree } from './tree-storage.js';
 
 /** The advisory lock every snapshot holds for its transaction: two never interleave, on any instance. */
@@ -98,7 +97,6 @@ async function snapshot(
           })),
           snapshotId,
         );
-        const held = accounts.reduce((sum, account) => sum + BigInt(account.balance), 0n);
         const total = tree.root.sum.toString();
         const [row] = await sequelize.query<SnapshotRow>(
           `INSERT INTO reserves_snapshots
@@ -115,7 +113,7 @@ async function snapshot(
               total,
               tree.leafCount,
               JSON.stringify(accounts),
-              coveragePercent(held.toString(), total),
+              reservesCoverage(accounts, total),
               secret,
               actor?.id ?? null,
             ],
