@@ -2,7 +2,12 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { ReserveAccount, ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
 import { coveragePercent } from '@stakedesk/shared/treasury';
 
-/** A reserves_snapshots row as the queries here select it (the salt secret apart: only proofs read it). */
+/**
+ * A reserves_snapshots row as the queries here select it (the salt secret apart: only proofs read
+ * it). Written by takeReservesSnapshot; once its anchor transaction lands, anchor_signature is set
+ * and reserves, slot and coverage_percent (reservesCoverage) are replaced with the anchor's balances
+ * and slot. Every other column stays as taken.
+ */
 export type SnapshotRow = {
   id: string;
   taken_at: Date;
