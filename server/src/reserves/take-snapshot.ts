@@ -11,6 +11,7 @@ import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
 import { unavailable } from '../http/errors.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { readHolderLiabilities } from '../treasury/liabilities.js';
+import { nodeSha256 } from './node-sha256.js';
 import { reservesSalt } from './salt.js';
 import { reservesCoverage, SNAPSHOT_COLUMNS, toReservesSnapshot, type SnapshotRow } from './snapshot-row.js';
 import { storeTree } from './tree-storage.js';
@@ -96,6 +97,7 @@ async function snapshot(
             salt: reservesSalt(secret, snapshotId, wallet),
           })),
           snapshotId,
+          nodeSha256,
         );
         const total = tree.root.sum.toString();
         const [row] = await sequelize.query<SnapshotRow>(
