@@ -517,7 +517,6 @@ export const adminEn = {
   'audit.do.webhook.create': 'Added alert webhook {target}',
   'audit.do.webhook.update': 'Changed alert webhook {target}',
   'audit.do.webhook.delete': 'Deleted alert webhook {target}',
-  'audit.do.reserves.snapshot': 'Took proof-of-reserves snapshot {target}',
   'audit.code': 'Code',
   'audit.empty': 'No changes recorded yet',
 

@@ -521,7 +521,6 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'audit.do.webhook.create': 'Adicionou o webhook de alerta {target}',
   'audit.do.webhook.update': 'Alterou o webhook de alerta {target}',
   'audit.do.webhook.delete': 'Excluiu o webhook de alerta {target}',
-  'audit.do.reserves.snapshot': 'Fez o snapshot da prova de reservas {target}',
   'audit.code': 'Código',
   'audit.empty': 'Nenhuma alteração registrada ainda',
 
