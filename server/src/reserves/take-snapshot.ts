@@ -8,7 +8,7 @@ import { buildReservesTree } from '@stakedesk/shared/reserves/tree';
 import { stakingDestination } from '@stakedesk/shared/staking-open';
 import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.js';
 import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
-import { unavailable } from '../http/errors.js';
+import { conflict, unavailable } from '../http/errors.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { readHolderLiabilities } from '../treasury/liabilities.js';
 import { nodeSha256 } from './node-sha256.js';
@@ -17,7 +17,7 @@ import { reservesCoverage, SNAPSHOT_COLUMNS, toReservesSnapshot, type SnapshotRo
 import { storeTree } from './tree-storage.js';
 
 /** The advisory lock every snapshot holds for its transaction: two never interleave, on any instance. */
-const SNAPSHOT_LOCK = 0x7265_7365; // 'rese'
+export const SNAPSHOT_LOCK = 0x7265_7365; // 'rese'
 
 export type SnapshotDeps = {
   sequelize: Sequelize;
@@ -44,7 +44,8 @@ export async function dailyReservesSnapshot(deps: SnapshotDeps): Promise<Reserve
  * snapshot's own, and the reserves' token accounts at one slot: the current staking wallet's, every
  * earlier staking wallet's that still owes in the mint, and the hot wallet's. Stores the snapshot,
  * its leaves and its tree in the same transaction. `actor`: the owner who asked; none for the
- * daily job. Throws 503 when staking is not configured or the chain cannot be read.
+ * daily job. Throws 503 when staking is not configured or the chain cannot be read, 409 while
+ * another snapshot is being taken.
  */
 export async function takeReservesSnapshot(deps: SnapshotDeps, actor: Actor | null): Promise<ReservesSnapshot> {
   return (await snapshot(deps, actor))!;
@@ -53,8 +54,10 @@ export async function takeReservesSnapshot(deps: SnapshotDeps, actor: Actor | nu
 /**
  * One snapshot at a time on every instance: the advisory lock is held by a transaction of its own
  * around the snapshot's, so that the snapshot's REPEATABLE READ view begins once the lock is held
- * (it would begin with the first statement, before waiting for the lock, inside one transaction).
- * Null when `unlessWithinMs` is given and a snapshot was taken that recently.
+ * (it would begin with the first statement, inside one transaction). A request while another
+ * snapshot is being taken is refused (409) rather than queued: waiting requests would each hold a
+ * pooled connection that the one taking its snapshot needs. With `unlessWithinMs` (the daily job),
+ * null instead of the refusal, and null when a snapshot was taken that recently.
  */
 async function snapshot(
   { sequelize, chain, hotWallet }: SnapshotDeps,
@@ -69,7 +72,15 @@ async function snapshot(
     if (!mintState) throw unavailable(msg('tokenNotMint'));
     const { decimals } = mintState;
     return await sequelize.transaction(async (lock) => {
-      await sequelize.query('SELECT pg_advisory_xact_lock(:lock)', { replacements: { lock: SNAPSHOT_LOCK }, transaction: lock });
+      const [{ locked }] = (await sequelize.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(:lock) AS locked', {
+        replacements: { lock: SNAPSHOT_LOCK },
+        type: QueryTypes.SELECT,
+        transaction: lock,
+      })) as [{ locked: boolean }];
+      if (!locked) {
+        if (unlessWithinMs !== undefined) return null;
+        throw conflict(msg('reservesSnapshotInProgress'));
+      }
       return sequelize.transaction({ isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ }, async (transaction) => {
         if (unlessWithinMs !== undefined) {
           const recent = await sequelize.query(
