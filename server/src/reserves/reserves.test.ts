@@ -158,6 +158,22 @@ describe("a holder's proof", () => {
     expect(Number(n)).toBe(0);
     expect((await proofOf(newer.id, a.wallet, a.wallet)).status).toBe(200);
   });
+
+  it('is deleted by the next clean-up round when a round stopped after marking its snapshot pruned', async () => {
+    const stopped = (await takeSnapshot()).body;
+    await world.api.sequelize.query(`UPDATE reserves_snapshots SET proofs_pruned_at = now() WHERE id = :id`, {
+      replacements: { id: stopped.id },
+    });
+    expect((await proofOf(stopped.id, a.wallet, a.wallet)).status).toBe(410);
+    const rows = () =>
+      world.api.sequelize.query<{ n: number }>(
+        `SELECT (SELECT count(*) FROM reserves_leaves WHERE snapshot_id = :id) + (SELECT count(*) FROM reserves_tree_chunks WHERE snapshot_id = :id) AS n`,
+        { replacements: { id: stopped.id }, type: QueryTypes.SELECT },
+      );
+    expect(Number((await rows())[0]!.n)).toBeGreaterThan(0);
+    expect(await pruneOldProofs(world.api.sequelize, DEFAULT_RESERVES_PROOF_DAYS)).toBe(0);
+    expect(Number((await rows())[0]!.n)).toBe(0);
+  });
 });
 
 describe('a failed check', () => {

@@ -12,7 +12,7 @@ import { ageStake } from '../test/fixtures.js';
 import { startChainStakingServer, tokens, type ChainStakingServer, type Staker } from '../test/chain-staking-server.js';
 import { randomWallet, STEP_UP } from '../test/test-server.js';
 import { reservesSalt } from './salt.js';
-import { takeReservesSnapshot } from './take-snapshot.js';
+import { dailyReservesSnapshot, SNAPSHOT_LOCK, takeReservesSnapshot } from './take-snapshot.js';
 import { storedProof, storeTree } from './tree-storage.js';
 
 // Snapshots of proof of reserves on the test chain (the real token programs): every holder's
@@ -131,14 +131,41 @@ describe('a snapshot of reserves', () => {
     }
   });
 
-  it('takes one snapshot at a time: two at once both complete, each with its own consistent tree', async () => {
-    const [first, second] = await Promise.all([snapshotNow(), snapshotNow()]);
-    expect(first.id).not.toBe(second.id);
-    for (const snapshot of [first, second])
-      for (const { wallet } of holders) {
-        const proof = (await storedProof(world.api.sequelize, snapshot.id, wallet))!;
-        expect(verifyReservesProof(proof, snapshot.root, snapshot.totalLiabilities).ok).toBe(true);
-      }
+  it('takes one snapshot at a time: while one is being taken, another is refused with its code and the daily round skips', async () => {
+    let release!: () => void;
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    // Another instance's snapshot, as far as the lock goes.
+    const other = world.api.sequelize.transaction(async (transaction) => {
+      await world.api.sequelize.query('SELECT pg_advisory_xact_lock(:lock)', { replacements: { lock: SNAPSHOT_LOCK }, transaction });
+      held();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await holding;
+    const before = (await world.api.request<ReservesSnapshot>('GET', '/api/reserves')).body.id;
+    await expect(snapshotNow()).rejects.toMatchObject({ status: 409, coded: { code: 'reservesSnapshotInProgress' } });
+    await world.api.sequelize.query(`UPDATE reserves_snapshots SET taken_at = taken_at - interval '1 day'`);
+    expect(await dailyReservesSnapshot({ sequelize: world.api.sequelize, chain })).toBeNull();
+    expect((await world.api.request<ReservesSnapshot>('GET', '/api/reserves')).body.id).toBe(before);
+    release();
+    await other;
+    const next = await snapshotNow();
+    expect(next.id).toBeGreaterThan(before);
+    for (const { wallet } of holders) {
+      const proof = (await storedProof(world.api.sequelize, next.id, wallet))!;
+      expect(verifyReservesProof(proof, next.root, next.totalLiabilities).ok).toBe(true);
+    }
+  });
+});
+
+describe('the daily snapshot', () => {
+  it('is taken once a day has gone by since the last, once however many rounds run at the same moment', async () => {
+    const deps = { sequelize: world.api.sequelize, chain };
+    expect(await dailyReservesSnapshot(deps)).toBeNull();
+    await world.api.sequelize.query(`UPDATE reserves_snapshots SET taken_at = taken_at - interval '1 day'`);
+    const rounds = await Promise.all([dailyReservesSnapshot(deps), dailyReservesSnapshot(deps), dailyReservesSnapshot(deps)]);
+    expect(rounds.filter((taken) => taken !== null)).toHaveLength(1);
+    expect(await dailyReservesSnapshot(deps)).toBeNull();
   });
 });
 

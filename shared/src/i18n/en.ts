@@ -298,6 +298,7 @@ export const enFixed = {
   reservesSnapshotNotFound: 'There is no snapshot of reserves with this id',
   reservesNoLeaf: 'This wallet has no leaf in this snapshot: nothing was owed to it when it was taken',
   reservesCheckCodeInvalid: 'This is not a reason the proof verifier gives',
+  reservesSnapshotInProgress: 'A snapshot of reserves is being taken: try again once it is done',
 } as const;
 
 /** Texts with `{parameters}`. */

@@ -283,6 +283,7 @@ export const ptBR: Catalogue = {
   reservesSnapshotNotFound: 'Não existe snapshot das reservas com este id',
   reservesNoLeaf: 'Esta carteira não tem folha neste snapshot: nada era devido a ela quando ele foi feito',
   reservesCheckCodeInvalid: 'Este não é um motivo que o verificador de provas informa',
+  reservesSnapshotInProgress: 'Um snapshot das reservas está sendo feito: tente de novo quando ele terminar',
   reservesProofPruned: 'As provas deste snapshot não são mais guardadas: elas são apagadas {days} dias depois do snapshot',
   reservesTooManyAccounts:
     'As carteiras de reserva têm mais de {max} contas de token do mint: seus saldos não podem ser lidos em um único slot',

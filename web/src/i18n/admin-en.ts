@@ -617,6 +617,7 @@ export const adminEn = {
   'jobs.name.withdrawal-overdue': 'Overdue withdrawal alerts',
   'jobs.name.treasury-watch': 'Treasury and hot wallet alerts',
   'jobs.name.reserves-anchor': 'Anchoring proof-of-reserves snapshots on chain',
+  'jobs.name.reserves-snapshot': 'Daily proof-of-reserves snapshot',
 
   'events.newWithdrawal': 'New withdrawal request',
   'events.newWithdrawalText': '{wallet} asks for {amount}',

@@ -622,6 +622,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'jobs.name.withdrawal-overdue': 'Alertas de saques atrasados',
   'jobs.name.treasury-watch': 'Alertas de tesouraria e carteira quente',
   'jobs.name.reserves-anchor': 'Ancoragem dos snapshots da prova de reservas na blockchain',
+  'jobs.name.reserves-snapshot': 'Snapshot diário da prova de reservas',
 
   'events.newWithdrawal': 'Novo pedido de saque',
   'events.newWithdrawalText': '{wallet} pede {amount}',

@@ -16,6 +16,7 @@ const JOB_NAMES: Partial<Record<string, AdminMessageKey>> = {
   'withdrawal-overdue': 'jobs.name.withdrawal-overdue',
   'treasury-watch': 'jobs.name.treasury-watch',
   'reserves-anchor': 'jobs.name.reserves-anchor',
+  'reserves-snapshot': 'jobs.name.reserves-snapshot',
 };
 
 /** Above every tab while any background job failed in the last 24 hours. */
