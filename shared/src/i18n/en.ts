@@ -285,6 +285,12 @@ export const enFixed = {
   reservesProofRootMismatch: 'The proof does not lead to the published root',
   reservesProofTotalMismatch: "The proof's amounts do not add up to the published total of liabilities",
   reservesPublishedInvalid: 'The published root or total is not in the published format',
+  reservesSnapshotMalformed: 'The snapshot is not in the published format',
+  // …and why a snapshot's anchor on chain was refused (stakedesk-verify --rpc)
+  reservesAnchorMissing: 'The snapshot is not anchored on chain yet',
+  reservesAnchorFailed: 'The anchor transaction failed on chain',
+  reservesAnchorMemoMismatch: "No memo in the anchor transaction is the snapshot's root",
+  reservesAnchorNotSignedByReserve: 'No wallet of the reserves signed the anchor transaction',
 } as const;
 
 /** Texts with `{parameters}`. */
@@ -365,6 +371,15 @@ export const enTemplates = {
   payoutForeignTransfer:
     'A transaction the server did not prepare ({signature}) sent tokens to the token account {account} while this payout was open',
   maintenanceNotice: '{notice}',
+  reservesProofOtherSnapshot: 'The proof is for snapshot {proofSnapshot}, not for snapshot {snapshot}',
+  reservesProofOtherWallet: 'The proof is for wallet {proofWallet}, not for {wallet}',
+  reservesAnchorNotFound: 'The anchor transaction {signature} is not on chain',
+  reservesAnchorSlotMismatch: "The anchor transaction landed at slot {onChain}, not at the snapshot's slot {slot}",
+  reservesAnchorBalanceMissing: 'The anchor transaction shows no balance for the reserve token account {account}',
+  reservesAnchorAccountMismatch: "On chain, {account} is not {wallet}'s token account of the snapshot's mint",
+  reservesAnchorBalanceMismatch:
+    'The reserve token account {account} held {onChain} raw units after the anchor, not the {listed} the snapshot lists',
+  reservesCoverageMismatch: 'Reserves of {reserves} raw units cover {computed} of liabilities, not the {published} the snapshot says',
 } as const;
 
 export const en = { ...enFixed, ...enTemplates };
