@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'rolldown';
+
+// One file with everything in it (the shared verifier, its catalogue, @noble/hashes): the packed
+// package has no dependencies, so `npx stakedesk-verify` installs nothing from a registry.
+export default defineConfig({
+  input: fileURLToPath(new URL('./src/cli.ts', import.meta.url)),
+  platform: 'node',
+  resolve: {
+    // The shared rules from their source, as the tests read them: no build of shared/ first.
+    alias: { '@stakedesk/shared': fileURLToPath(new URL('../shared/src', import.meta.url)) },
+  },
+  output: {
+    file: fileURLToPath(new URL('./dist/stakedesk-verify.js', import.meta.url)),
+    format: 'esm',
+    banner: '#!/usr/bin/env node',
+  },
+});
