@@ -26,6 +26,8 @@ export function rawUnits(units: bigint | string, decimals: number): string {
 /** "99.5%", or what a null coverage means. */
 export const percent = (value: string | null): string => (value === null ? 'nothing owed' : `${value}%`);
 
+const coverage = (s: ReservesSnapshot): string => (s.coveragePercent === null ? 'nothing is owed' : `${s.coveragePercent}% of liabilities`);
+
 export const lines = {
   snapshot: (s: ReservesSnapshot) => `Snapshot ${s.id} of mint ${s.mint}, taken ${s.takenAt} at slot ${s.slot}, is in the published format`,
   sameSnapshot: (id: number) => `The proof is for snapshot ${id}`,
@@ -33,7 +35,7 @@ export const lines = {
   leaf: (wallet: string, liability: bigint, decimals: number) => `Your leaf: wallet ${wallet}, liability ${rawUnits(liability, decimals)}`,
   root: (s: ReservesSnapshot) => `The proof leads to root ${s.root} and total ${rawUnits(s.totalLiabilities, s.decimals)} of liabilities`,
   listedCoverage: (count: number, held: bigint, s: ReservesSnapshot) =>
-    `The snapshot's ${count} reserve token accounts hold ${rawUnits(held, s.decimals)}: ${percent(s.coveragePercent)} of liabilities, as it says`,
+    `The snapshot's ${count} reserve token accounts hold ${rawUnits(held, s.decimals)}: ${coverage(s)}, as it says`,
   anchorSucceeded: (signature: string) => `The anchor transaction ${signature} succeeded on chain`,
   memo: (root: string) => `Its memo is the snapshot's root ${root}`,
   signer: (wallet: string) => `It is signed by the reserve wallet ${wallet}`,
@@ -41,5 +43,5 @@ export const lines = {
   balance: (reserve: ReserveAccount, decimals: number) =>
     `After it, the reserve token account ${reserve.tokenAccount} of ${reserve.wallet} held ${rawUnits(reserve.balance, decimals)}, as the snapshot lists`,
   chainCoverage: (held: bigint, s: ReservesSnapshot) =>
-    `On chain the reserves held ${rawUnits(held, s.decimals)}: ${percent(s.coveragePercent)} of liabilities, as the snapshot says`,
+    `On chain the reserves held ${rawUnits(held, s.decimals)}: ${coverage(s)}, as the snapshot says`,
 };

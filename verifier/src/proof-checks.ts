@@ -27,28 +27,33 @@ export function coverageCheck(held: bigint, snapshot: ReservesSnapshot, passedTe
 /**
  * The snapshot's format, that the proof is for it (and for `wallet` when given), the proof itself
  * (leaf, path, root, total), and the coverage the snapshot states from the balances it lists.
+ * The snapshot comes back when it is in the published format, for the checks on chain.
  */
-export function checkProofFile(snapshot: unknown, proof: object, wallet?: string): Check[] {
-  if (!isPublishedSnapshot(snapshot)) return [failed(msg('reservesSnapshotMalformed'))];
-  // Read as it came: verifyReservesProof checks every field of it.
-  const claimed = proof as Partial<ReservesProof>;
+export function checkProofFile(
+  file: { snapshot: unknown; proof: object },
+  wallet?: string,
+): { checks: Check[]; snapshot?: ReservesSnapshot } {
+  const { snapshot } = file;
+  if (!isPublishedSnapshot(snapshot)) return { checks: [failed(msg('reservesSnapshotMalformed'))] };
   const checks = [passed(lines.snapshot(snapshot))];
-  checks.push(
-    claimed.snapshotId === snapshot.id
-      ? passed(lines.sameSnapshot(snapshot.id))
-      : failed(msg('reservesProofOtherSnapshot', { proofSnapshot: String(claimed.snapshotId), snapshot: snapshot.id })),
-  );
-  if (wallet !== undefined)
+  // Read as it came: verifyReservesProof checks every field of it, and refuses one in another format.
+  const proof = file.proof as Partial<ReservesProof>;
+  if (typeof proof.snapshotId === 'number')
     checks.push(
-      claimed.wallet === wallet
-        ? passed(lines.sameWallet(wallet))
-        : failed(msg('reservesProofOtherWallet', { proofWallet: String(claimed.wallet), wallet })),
+      proof.snapshotId === snapshot.id
+        ? passed(lines.sameSnapshot(snapshot.id))
+        : failed(msg('reservesProofOtherSnapshot', { proofSnapshot: proof.snapshotId, snapshot: snapshot.id })),
     );
-  const verdict = verifyReservesProof(claimed as ReservesProof, snapshot.root, snapshot.totalLiabilities);
-  if (verdict.ok)
-    checks.push(passed(lines.leaf(String(claimed.wallet), verdict.liability, snapshot.decimals)), passed(lines.root(snapshot)));
+  if (wallet !== undefined && typeof proof.wallet === 'string')
+    checks.push(
+      proof.wallet === wallet
+        ? passed(lines.sameWallet(wallet))
+        : failed(msg('reservesProofOtherWallet', { proofWallet: proof.wallet, wallet })),
+    );
+  const verdict = verifyReservesProof(proof as ReservesProof, snapshot.root, snapshot.totalLiabilities);
+  if (verdict.ok) checks.push(passed(lines.leaf(String(proof.wallet), verdict.liability, snapshot.decimals)), passed(lines.root(snapshot)));
   else checks.push(failed(verdict.reason));
   const held = heldBy(snapshot.reserves.map((reserve) => reserve.balance));
   checks.push(coverageCheck(held, snapshot, lines.listedCoverage(snapshot.reserves.length, held, snapshot)));
-  return checks;
+  return { checks, snapshot };
 }

@@ -80,6 +80,15 @@ describe('stakedesk-verify <proof.json>', () => {
     expect(result.lines).toContain('✗ Reserves of 10000000 raw units cover 57.14% of liabilities, not the 100% the snapshot says');
   });
 
+  it('passes a snapshot where nothing is owed, whose coverage is none', async () => {
+    const nothingOwed = publish({ id: 9, leaves: [{ ...holders(1)[0]!, liability: 0n }], reserves });
+    const result = await verify(await writeJson(folder, nothingOwed.fileOf(walletOf(1))));
+    expect(result.code).toBe(0);
+    expect(result.lines).toContain(
+      "✓ The snapshot's 2 reserve token accounts hold 10000000 raw units (10 tokens): nothing is owed, as it says",
+    );
+  });
+
   it('fails a snapshot or a proof that is not in the published format', async () => {
     const noReserves = fileOf(holder) as { snapshot: Record<string, unknown> };
     delete noReserves.snapshot.reserves;

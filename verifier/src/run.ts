@@ -3,11 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { walletBytes } from '@stakedesk/shared/reserves/wallet';
 import { checkAnchor } from './anchor-checks.js';
-import { checkLine, type Check } from './check.js';
+import { checkLine } from './check.js';
 import { USAGE } from './lines.js';
 import { checkProofFile } from './proof-checks.js';
 import { RpcUnreadable } from './rpc.js';
-import { isPublishedSnapshot } from './snapshot-format.js';
 
 export type Output = { out: (line: string) => void; err: (line: string) => void };
 
@@ -73,11 +72,11 @@ export async function run(argv: string[], { out, err }: Output): Promise<number>
     return EXIT.cannotCheck;
   }
 
-  const checks: Check[] = checkProofFile(file.snapshot, file.proof, request.wallet);
+  const { checks, snapshot } = checkProofFile(file, request.wallet);
   checks.forEach((check) => out(checkLine(check)));
-  if (request.rpc !== undefined && isPublishedSnapshot(file.snapshot)) {
+  if (request.rpc !== undefined && snapshot) {
     try {
-      const anchor = await checkAnchor(file.snapshot, request.rpc);
+      const anchor = await checkAnchor(snapshot, request.rpc);
       anchor.forEach((check) => out(checkLine(check)));
       checks.push(...anchor);
     } catch (error) {
