@@ -291,6 +291,12 @@ export const enFixed = {
   reservesAnchorFailed: 'The anchor transaction failed on chain',
   reservesAnchorMemoMismatch: "No memo in the anchor transaction is the snapshot's root",
   reservesAnchorNotSignedByReserve: 'No wallet of the reserves signed the anchor transaction',
+
+  // Proof of reserves: snapshots, proofs and reported checks (DESIGN 14)
+  reservesNoSnapshot: 'No snapshot of reserves has been taken yet',
+  reservesSnapshotNotFound: 'There is no snapshot of reserves with this id',
+  reservesNoLeaf: 'This wallet has no leaf in this snapshot: nothing was owed to it when it was taken',
+  reservesCheckCodeInvalid: 'This is not a reason the proof verifier gives',
 } as const;
 
 /** Texts with `{parameters}`. */
@@ -301,6 +307,8 @@ export const enTemplates = {
   tooManyOpenIntents:
     'This wallet already has {max} deposits in progress. Please wait a few minutes for them to complete or expire, then try again',
   roleRequired: 'This needs the {role} role',
+  reservesProofPruned: 'The proofs of this snapshot are no longer kept: they are deleted {days} days after the snapshot',
+  reservesTooManyAccounts: 'The reserve wallets hold more than {max} token accounts of the mint: their balances cannot be read at one slot',
   accountThrottledSeconds: 'Too many failed sign-ins for this account. Try again in {seconds} seconds.',
   accountThrottledMinutes: 'Too many failed sign-ins for this account. Try again in {minutes} minutes.',
   unknownField: 'Unknown field: {name}',
