@@ -34,6 +34,7 @@ import { securityHeaders } from './http/security-headers.js';
 import { isWebAppFile, webAppRoutes } from './http/web-app.js';
 import type { Logger } from './logger.js';
 import { latestPayoutsOf, payoutsAdminRoutes } from './payouts/index.js';
+import { reservesAnchorAdminRoutes } from './reserves/anchor.routes.js';
 import { plansAdminRoutes, plansPublicRead } from './plans/plans.routes.js';
 import { settingsAdminRoutes, settingsPublicRead } from './settings/settings.routes.js';
 import { stakesAdminRoutes, stakesPublicRoutes } from './stakes/stakes.routes.js';
@@ -227,6 +228,7 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   admin.use(treasuryAdminRoutes(sequelize, chain, logger, hotWallet, treasuryCacheMs));
   admin.use(autoPayoutAdminRoutes(sequelize, config.payoutSigner));
   admin.use(reservesAdminRoutes({ sequelize, chain, hotWallet }));
+  admin.use(reservesAnchorAdminRoutes(sequelize, chain, logger));
   admin.use(adminsAdminRoutes(accounts));
   admin.use(webhooksAdminRoutes({ sequelize, box: accounts.box, address: webhookAddress(config.allowPrivateRpc) }));
   admin.use(auditAdminRoutes());

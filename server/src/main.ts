@@ -70,6 +70,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
     onFailure: (job) => metrics.jobFailed(job),
     onDepositRecorded: (blockTime) => metrics.depositRecorded(blockTime),
     autoPayouts: { sequelize, chain, logger, signer: config.payoutSigner, coverage, intervalMs: config.autoPayoutIntervalMs },
+    signer: config.payoutSigner,
     webhooks: {
       box: new SecretBox(config.jwtSecret),
       fetch: webhookAddress(config.allowPrivateRpc).fetch,

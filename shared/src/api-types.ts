@@ -10,6 +10,7 @@ import type { AdminRole } from './roles.js';
 import type { SolanaCluster } from './format.js';
 import type { PayoutOutcome, PayoutStatus, ReviewResolution, StakeGroup, StakeStatus, WithdrawalStatus } from './stake-status.js';
 import type { WebhookEvent, WebhookKind } from './webhooks.js';
+import type { ReservesSnapshot } from './reserves/snapshot.js';
 
 export type SocialLinks = {
   telegram?: string;
@@ -478,4 +479,23 @@ export type WebhookDelivery = {
   createdAt: string;
   lastAttemptAt: string | null;
   deliveredAt: string | null;
+};
+
+/** POST /api/admin/reserves/snapshots/{id}/anchor/prepare: the anchor for the staking wallet to sign unchanged (DESIGN 14). */
+export type PreparedReservesAnchor = {
+  snapshotId: number;
+  /** The staking wallet: fee payer and the memo's signer. */
+  payer: string;
+  /** Base64 of the unsigned serialized transaction. */
+  transaction: string;
+  blockhash: string;
+  lastValidBlockHeight: number;
+};
+
+/** The snapshot's one anchor attempt: prepared (waiting for the owner's wallet), sent, landed, or dead (expired, failed). */
+export type ReservesAnchorStatus = 'prepared' | 'sent' | 'landed' | 'expired' | 'failed';
+
+/** A snapshot as the panel lists it: what is published, and where its anchor stands. */
+export type AdminReservesSnapshot = ReservesSnapshot & {
+  anchor: { status: ReservesAnchorStatus; signature: string | null } | null;
 };

@@ -333,6 +333,16 @@ export const payoutSignedSchema = strictObject({
 }).test('one-of', msg('payoutSignedOneOf'), (value) => Boolean(value.transaction) !== Boolean(value.signature));
 export type PayoutSignedInput = InferType<typeof payoutSignedSchema>;
 
+/** POST /api/admin/reserves/snapshots/{id}/anchor/submit: the staking wallet's signed copy of the prepared anchor (base64). */
+export const reservesAnchorSubmitSchema = strictObject({
+  transaction: requiredText(msg('fieldTransaction'), MAX_SIGNED_TRANSACTION_BASE64, msg('signedTransactionRequired')).test(
+    'base64',
+    msg('transactionNotBase64'),
+    (value) => BASE64.test(value),
+  ),
+});
+export type ReservesAnchorSubmitInput = InferType<typeof reservesAnchorSubmitSchema>;
+
 /** POST /api/admin/withdrawals/{id}/resolve: an owner's decision on a withdrawal under review, with step-up. */
 export const withdrawalResolveSchema = strictObject({
   action: choice(REVIEW_RESOLUTIONS, msg('resolveActionInvalid')).required(msg('resolveActionInvalid')),

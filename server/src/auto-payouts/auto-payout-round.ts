@@ -11,7 +11,7 @@ import { postSignedPayout, preparePayout } from '../payouts/index.js';
 import { Settings } from '../settings/settings.model.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
 import { paidAutomaticallySince, readAutoPayoutState, saveAutoPayoutState } from './auto-payout-state.js';
-import { signPayoutMessage } from './sign-payout.js';
+import { signedTransaction } from '../signer/sign-message.js';
 import { stopReasons } from './stop-reasons.js';
 
 /** Refusals that mean someone else got there first (another instance, an operator): nothing to note on the withdrawal. */
@@ -99,7 +99,7 @@ async function payOne(
       beforeClaim: stillAllowed(sequelize, candidate, now),
     });
     const message = Buffer.from(prepared.transaction, 'base64').subarray(1 + 64);
-    const signed = await signPayoutMessage(signer, message);
+    const signed = await signedTransaction(signer, message);
     await postSignedPayout(sequelize, chain, logger, prepared.id, { transaction: signed }, POLICY_ACTOR, switchStillOn);
     logger.info({ withdrawalId: candidate.id, payoutId: prepared.id }, 'automatic payout sent');
     return 'paid';

@@ -131,6 +131,8 @@ export type LandedTransaction = {
   signature: string;
   /** The whole transaction as sent: signatures then message. */
   wire: Uint8Array;
+  /** The slot it landed in: its token balances are the accounts' balances at that slot. */
+  slot: number;
   failed: boolean;
   /** Every account the transaction used, in the order its token balances index them. */
   accountKeys: string[];

@@ -9,3 +9,11 @@ export const MEMO_PROGRAM_ID = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqX
  */
 export const memoInstruction = (text: string): TransactionInstruction =>
   new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(text, 'utf8') });
+
+/** A memo that names `signer` as its signer: Memo v2 fails unless that key signed the transaction. */
+export const signedMemoInstruction = (text: string, signer: PublicKey): TransactionInstruction =>
+  new TransactionInstruction({
+    programId: MEMO_PROGRAM_ID,
+    keys: [{ pubkey: signer, isSigner: true, isWritable: false }],
+    data: Buffer.from(text, 'utf8'),
+  });

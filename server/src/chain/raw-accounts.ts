@@ -45,6 +45,7 @@ type RpcTokenBalance = { accountIndex: number; mint: string; owner?: string; uiT
 
 /** getTransaction's answer with encoding base64. */
 export type RpcEncodedTransaction = {
+  slot: number;
   transaction: [string, 'base64'];
   meta: {
     err: unknown;
@@ -71,6 +72,7 @@ export function landedFromRpc(signature: string, found: RpcEncodedTransaction): 
   return {
     signature,
     wire,
+    slot: found.slot,
     failed: found.meta.err !== null && found.meta.err !== undefined,
     accountKeys: [...staticKeys, ...loaded.writable, ...loaded.readonly],
     preTokenBalances: balancesOf(found.meta.preTokenBalances),

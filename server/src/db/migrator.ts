@@ -22,6 +22,7 @@ import * as autoPayouts from './migrations/019-auto-payouts.js';
 import * as webhooks from './migrations/020-webhooks.js';
 import * as alertConditions from './migrations/021-alert-conditions.js';
 import * as reserves from './migrations/022-reserves.js';
+import * as reservesAnchors from './migrations/023-reserves-anchors.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -59,6 +60,7 @@ const MIGRATIONS: Step[] = [
   webhooks,
   alertConditions,
   reserves,
+  reservesAnchors,
 ];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];

@@ -8,6 +8,8 @@ import { autoPayoutRound, type AutoPayoutDeps } from '../auto-payouts/index.js';
 import { startWebhookDelivery, type WebhookDeliveryOptions } from '../alerts/webhook-delivery.js';
 import type { Logger } from '../logger.js';
 import { followPayouts } from '../payouts/index.js';
+import { anchorRound } from '../reserves/anchor-round.js';
+import type { PayoutSigner } from '../signer/payout-signer.js';
 import { followDeposits, type DepositRecorded } from '../stakes/deposit-follower.js';
 import { expiryRound } from '../stakes/expiry.js';
 import { startJobQueue, type JobQueue } from './job-queue.js';
@@ -42,6 +44,8 @@ export type BackgroundWorkDeps = {
   autoPayouts?: AutoPayoutDeps & { intervalMs: number };
   /** How alerts are delivered; absent, none are. */
   webhooks?: WebhookDeliveryOptions;
+  /** PAYOUT_SIGNER's wallet anchors each new reserves snapshot by itself; null, owners anchor them in the panel. */
+  signer?: PayoutSigner | null;
 };
 
 /**
@@ -58,6 +62,7 @@ export async function startBackgroundWork({
   onDepositRecorded,
   autoPayouts,
   webhooks,
+  signer = null,
 }: BackgroundWorkDeps): Promise<JobQueue> {
   const jobs = await startJobQueue(databaseUrl, logger, onFailure);
   // Every task is overlap-safe: a round a killed instance left active never holds the next back.
@@ -80,6 +85,8 @@ export async function startBackgroundWork({
     () => followDeposits(sequelize, chain, logger, onDepositRecorded),
     overlapSafe,
   );
+  // Each anchor claimed and recorded under its snapshot's row lock.
+  await jobs.every('reserves-anchor', intervals.payoutFollowMs, () => anchorRound({ sequelize, chain, logger, signer }), overlapSafe);
   // Claims and row locks keep two rounds from paying one withdrawal.
   if (autoPayouts) await jobs.every('auto-payouts', autoPayouts.intervalMs, () => autoPayoutRound(autoPayouts), overlapSafe);
   // Each delivery a job of its own, retried with backoff for about a day.

@@ -1,7 +1,7 @@
 import type { Chain, LandedTransaction } from '../chain/chain-verifier.js';
 import { foreignPayment } from './landed-outcome.js';
 import type { BuiltPayoutRow } from './payout-records.js';
-import { carriesMessage } from './signed-copy.js';
+import { carriesMessage } from '../chain/signed-copy.js';
 
 const PAGE = 100;
 /** A payer busier than this within one payout's life cannot be searched in one look: the look proves nothing. */

@@ -2,6 +2,7 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Payout, PayoutRecipient, WithdrawalPayout } from '@stakedesk/shared/api-types';
 import { english, msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { PayoutOutcome, PayoutStatus, ReviewResolution } from '@stakedesk/shared/stake-status';
+import { unsignedTransaction } from '../chain/signed-copy.js';
 import { conflict } from '../http/errors.js';
 
 /** One withdrawal of a payout, as payout_withdrawals keeps it (wallet and amount from the withdrawal on earlier rows). */
@@ -86,11 +87,6 @@ export async function readPayout(
     },
   );
   return row;
-}
-
-/** The unsigned transaction on the wire: a zeroed signature per signer, then the message. */
-export function unsignedTransaction(message: Uint8Array): Buffer {
-  return Buffer.concat([Buffer.from([message[0]!]), Buffer.alloc(64 * message[0]!), message]);
 }
 
 const isoDate = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());

@@ -10,7 +10,7 @@ import type { Logger } from '../logger.js';
 import { foreignPayment } from './landed-outcome.js';
 import { isBuilt, readPayout, toPayoutJson, type BuiltPayoutRow } from './payout-records.js';
 import { settlePayout } from './settle-payout.js';
-import { checkedSignature } from './signed-copy.js';
+import { checkedSignature } from '../chain/signed-copy.js';
 
 /** The signed copy as posted, or the transaction a wallet sent itself (signature only) as the chain holds it. */
 async function signedCopyOf(chain: Chain, input: PayoutSignedInput): Promise<{ wire: Uint8Array; landed: LandedTransaction | null }> {

@@ -24,6 +24,7 @@ import { migrateAndSeed } from '../db/migrator.js';
 import { createLogger, type Logger } from '../logger.js';
 import { AdminEventHub } from '../events/admin-event-hub.js';
 import { FakeChain } from './fake-chain.js';
+import { anchorRound } from '../reserves/anchor-round.js';
 import { followPayouts } from '../payouts/index.js';
 import { autoPayoutRound } from '../auto-payouts/index.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
@@ -266,6 +267,9 @@ export async function startTestServer(
         coverage: freshCoverage(),
         now,
       }),
+    /** One round of anchoring reserves snapshots (followed to landing; from the hot wallet with a signer), as its scheduled job runs it. */
+    anchorReserves: () =>
+      anchorRound({ sequelize, chain: options.realChain ?? settingsChain ?? chain, logger, signer: options.payoutSigner ?? null }),
     /** One look of the treasury watch (treasury.uncovered, hot_wallet.low), as its scheduled job runs it; the alerts it sent. */
     treasuryWatch: () => watchTreasury(sequelize, freshCoverage()),
     async close() {

@@ -276,6 +276,13 @@ export const enFixed = {
   fieldWithdrawal: 'Withdrawal',
   fieldYieldRate: 'Yield rate',
 
+  // Proof of reserves: anchoring a snapshot on chain (DESIGN 14)
+  signedTransactionRequired: 'The signed transaction is required',
+  reservesAnchorAltered: 'The signed transaction is not the anchor the server prepared, or its signature does not verify: nothing was sent',
+  reservesAnchorNotPrepared: 'No anchor of this snapshot is waiting to be signed: prepare it again',
+  reservesAnchorInFlight: 'An anchor of this snapshot was sent and is on its way: wait for it to land',
+  reservesAnchorTooLarge: 'The reserves have too many token accounts to anchor in one transaction',
+
   // Proof of reserves: why a holder's proof was refused (DESIGN 14)
   reservesProofMalformed: 'The proof is not in the published format',
   reservesProofHashLength: 'A hash in the proof is not a full 32-byte hash',
@@ -378,6 +385,8 @@ export const enTemplates = {
   payoutReceivedShort: 'The token account {account} received {received} tokens, not {amount}',
   payoutForeignTransfer:
     'A transaction the server did not prepare ({signature}) sent tokens to the token account {account} while this payout was open',
+  reservesAnchorSignerHoldsNothing: 'The wallet {wallet} holds no reserve account of this snapshot, so it cannot sign its anchor',
+  reservesAlreadyAnchored: 'This snapshot is already anchored in transaction {signature}',
   maintenanceNotice: '{notice}',
   reservesProofOtherSnapshot: 'The proof is for snapshot {proofSnapshot}, not for snapshot {snapshot}',
   reservesProofOtherWallet: 'The proof is for wallet {proofWallet}, not for {wallet}',

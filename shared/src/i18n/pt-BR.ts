@@ -279,6 +279,11 @@ export const ptBR: Catalogue = {
   reservesAnchorFailed: 'A transação de âncora falhou na blockchain',
   reservesAnchorMemoMismatch: 'Nenhum memo da transação de âncora é a raiz do snapshot',
   reservesAnchorNotSignedByReserve: 'Nenhuma carteira das reservas assinou a transação de âncora',
+  signedTransactionRequired: 'A transação assinada é obrigatória',
+  reservesAnchorAltered: 'A transação assinada não é a âncora que o servidor preparou, ou sua assinatura não confere: nada foi enviado',
+  reservesAnchorNotPrepared: 'Nenhuma âncora deste snapshot está aguardando assinatura: prepare-a novamente',
+  reservesAnchorInFlight: 'Uma âncora deste snapshot foi enviada e está a caminho: aguarde até que ela chegue à rede',
+  reservesAnchorTooLarge: 'As reservas têm contas de token demais para ancorar em uma única transação',
   reservesNoSnapshot: 'Nenhum snapshot das reservas foi feito ainda',
   reservesSnapshotNotFound: 'Não existe snapshot das reservas com este id',
   reservesNoLeaf: 'Esta carteira não tem folha neste snapshot: nada era devido a ela quando ele foi feito',
@@ -363,6 +368,9 @@ export const ptBR: Catalogue = {
   payoutReceivedShort: 'A conta de token {account} recebeu {received} tokens, não {amount}',
   payoutForeignTransfer:
     'Uma transação que o servidor não preparou ({signature}) enviou tokens para a conta de token {account} enquanto este pagamento estava aberto',
+  reservesAnchorSignerHoldsNothing:
+    'A carteira {wallet} não tem nenhuma conta de reserva deste snapshot, então não pode assinar a âncora dele',
+  reservesAlreadyAnchored: 'Este snapshot já está ancorado na transação {signature}',
   maintenanceNotice: '{notice}',
   reservesProofOtherSnapshot: 'A prova é do snapshot {proofSnapshot}, não do snapshot {snapshot}',
   reservesProofOtherWallet: 'A prova é da carteira {proofWallet}, não de {wallet}',

@@ -12,6 +12,7 @@ export const ADMIN_TABS = [
   'Alerts',
   'Audit Log',
   'Reconciliation',
+  'Reserves',
 ] as const;
 
 /**

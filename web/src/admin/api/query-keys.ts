@@ -18,6 +18,7 @@ export const adminKeys = {
   webhookDeliveries: (webhookId: number) => ['admin', 'webhooks', webhookId, 'deliveries'] as const,
   autoPayouts: ['admin', 'autoPayouts'] as const,
   jobs: ['admin', 'jobs'] as const,
+  reserves: ['admin', 'reserves'] as const,
   stakesPage: (params: object) => ['admin', 'stakes', params] as const,
   withdrawalsPage: (params: object) => ['admin', 'withdrawals', params] as const,
   auditPage: (params: object) => ['admin', 'audit', params] as const,

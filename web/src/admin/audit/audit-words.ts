@@ -41,6 +41,11 @@ const SENTENCES: Record<string, { key: AdminMessageKey; name?: string }> = {
   'webhook.create': { key: 'audit.do.webhook.create', name: 'url' },
   'webhook.update': { key: 'audit.do.webhook.update', name: 'url' },
   'webhook.delete': { key: 'audit.do.webhook.delete', name: 'url' },
+  'reserves.snapshot': { key: 'audit.do.reserves.snapshot' },
+  'reserves.anchor_prepare': { key: 'audit.do.reserves.anchor_prepare' },
+  'reserves.anchor_send': { key: 'audit.do.reserves.anchor_send' },
+  'reserves.anchor_refused': { key: 'audit.do.reserves.anchor_refused' },
+  'reserves.anchored': { key: 'audit.do.reserves.anchored' },
 };
 
 function field(data: unknown, name: string): string | number | boolean | undefined {

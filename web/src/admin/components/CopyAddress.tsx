@@ -6,8 +6,15 @@ import { useAdminI18n } from '../i18n.js';
 import { usePlatform } from '../platform.js';
 import { useToast } from '../toast.js';
 
-/** A wallet address shown shortened; a click copies the whole address. */
-export function CopyAddress({ address }: { address: string }) {
+/** What the panel copies this way, and its words. */
+const WORDS = {
+  address: { label: 'copy.label', success: 'copy.success', successText: 'copy.successText' },
+  root: { label: 'copy.root.label', success: 'copy.root.success', successText: 'copy.root.successText' },
+} as const;
+
+/** A wallet address (or a snapshot's root) shown shortened; a click copies the whole of it. */
+export function CopyAddress({ address, what = 'address' }: { address: string; what?: keyof typeof WORDS }) {
+  const words = WORDS[what];
   const { t } = useAdminI18n();
   const platform = usePlatform();
   const toast = useToast();
@@ -17,7 +24,7 @@ export function CopyAddress({ address }: { address: string }) {
     try {
       await platform.copyText(address);
       markCopied();
-      toast.success(t('copy.success'), t('copy.successText'));
+      toast.success(t(words.success), t(words.successText));
     } catch {
       toast.error(t('copy.failed'), t('copy.failedText'));
     }
@@ -30,7 +37,7 @@ export function CopyAddress({ address }: { address: string }) {
         size="small"
         className="admin-mono"
         onClick={copy}
-        aria-label={t('copy.label', { address })}
+        aria-label={t(words.label, { address })}
         icon={copied ? <CheckOutlined /> : <CopyOutlined />}
         iconPlacement="end"
       >

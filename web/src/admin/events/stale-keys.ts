@@ -23,6 +23,7 @@ const BY_ENTITY: Record<string, QueryKey[]> = {
   admin: [adminKeys.admins, adminKeys.me],
   // Under it, every webhook's delivery log: a deleted webhook's goes with it.
   webhook: [adminKeys.webhooks],
+  reserves_snapshot: [adminKeys.reserves],
 };
 
 /** The one map of what each change makes stale: the event stream and the mutations both use it. */

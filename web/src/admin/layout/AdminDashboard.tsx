@@ -9,6 +9,7 @@ import { useAdminI18n } from '../i18n.js';
 import { usePlatform } from '../platform.js';
 import { PlansTab } from '../plans/PlansTab.js';
 import { ReconciliationTab } from '../reconciliation/ReconciliationTab.js';
+import { ReservesTab } from '../reserves/ReservesTab.js';
 import { TokenConfigTab } from '../settings/TokenConfigTab.js';
 import { StakesTab } from '../stakes/StakesTab.js';
 import { WithdrawalsTab } from '../withdrawals/WithdrawalsTab.js';
@@ -51,6 +52,7 @@ export function AdminDashboard() {
     { key: 'alerts', label: t('tabs.alerts'), children: <AlertsTab /> },
     { key: 'audit', label: t('tabs.audit'), children: <AuditLogTab /> },
     { key: 'reconciliation', label: t('tabs.reconciliation'), children: <ReconciliationTab /> },
+    { key: 'reserves', label: t('tabs.reserves'), children: <ReservesTab /> },
   ];
   return (
     <>

@@ -18,6 +18,8 @@ export const ACTION_ROLE = {
   'admins.manage': 'owner',
   /** Create, edit, delete an alert webhook and send it a test. */
   'alerts.manage': 'owner',
+  /** Take a proof-of-reserves snapshot and sign its anchor with the staking wallet. */
+  'reserves.manage': 'owner',
 } as const satisfies Record<string, AdminRole>;
 
 export type PanelAction = keyof typeof ACTION_ROLE;

@@ -63,3 +63,8 @@ export function checkedSignature(wire: Uint8Array, message: Uint8Array): string 
   const valid = signers.every((key, index) => verifiesFor(key, message, parts.signatures[index]!));
   return valid ? bs58.encode(parts.signatures[0]!) : null;
 }
+
+/** The unsigned transaction on the wire: a zeroed signature per signer, then the message. */
+export function unsignedTransaction(message: Uint8Array): Buffer {
+  return Buffer.concat([Buffer.from([message[0]!]), Buffer.alloc(64 * message[0]!), message]);
+}

@@ -1,0 +1,26 @@
+import { Router } from 'express';
+import type { Sequelize } from 'sequelize';
+import { idParamSchema, reservesAnchorSubmitSchema } from '@stakedesk/shared/schemas';
+import { currentAdmin } from '../admins/admin-auth.js';
+import { requireRole } from '../admins/require-role.js';
+import type { Chain } from '../chain/chain-verifier.js';
+import { parse } from '../http/validate.js';
+import type { Logger } from '../logger.js';
+import { adminSnapshots } from './admin-snapshots.js';
+import { prepareAnchor, submitAnchor } from './anchor.service.js';
+
+/** The panel's proof of reserves: the snapshots with their anchors, and an owner anchoring one with the staking wallet (DESIGN 14). */
+export function reservesAnchorAdminRoutes(sequelize: Sequelize, chain: Chain, logger: Logger): Router {
+  const router = Router();
+  router.get('/reserves/snapshots', requireRole('viewer'), async (_req, res) => {
+    res.json(await adminSnapshots(sequelize));
+  });
+  router.post('/reserves/snapshots/:id/anchor/prepare', requireRole('owner'), async (req, res) => {
+    res.json(await prepareAnchor(sequelize, chain, parse(idParamSchema, req.params).id, currentAdmin(res)));
+  });
+  router.post('/reserves/snapshots/:id/anchor/submit', requireRole('owner'), async (req, res) => {
+    const id = parse(idParamSchema, req.params).id;
+    res.json(await submitAnchor(sequelize, chain, logger, id, parse(reservesAnchorSubmitSchema, req.body), currentAdmin(res)));
+  });
+  return router;
+}
