@@ -8,11 +8,13 @@ import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReservesProof } from '@stakedesk/shared/reserves/proof';
 import type { ReservesProofFile, ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
+import { openPayoutSigner } from '../signer/payout-signer.js';
 import { startChainStakingServer, tokens, type ChainStakingServer, type Staker } from '../test/chain-staking-server.js';
 import { adminWithRole } from '../test/two-factor.js';
 
 // A snapshot the server takes, downloaded as a holder downloads it, checked by the standalone
-// verifier (`npx stakedesk-verify`, built from verifier/ into a file of this test's own).
+// verifier (`npx stakedesk-verify`, built from verifier/ into a file of this test's own): before
+// the anchor lands, and after the server anchored it from the hot wallet, with --rpc.
 const run = promisify(execFile);
 const hot = Keypair.generate();
 let world: ChainStakingServer;
@@ -26,8 +28,9 @@ beforeAll(async () => {
   const building = run('npm', ['run', 'build', '-w', 'verifier', '--', '--file', verifier], {
     cwd: fileURLToPath(new URL('../../..', import.meta.url)),
   });
-  const signer = { publicKey: hot.publicKey, description: 'test hot wallet', sign: async () => new Uint8Array(64) };
-  world = await startChainStakingServer({ payoutSigner: signer, allowPrivateRpc: true });
+  const keyFile = join(folder, 'hot.json');
+  await writeFile(keyFile, JSON.stringify(Array.from(hot.secretKey)), { mode: 0o600 });
+  world = await startChainStakingServer({ payoutSigner: openPayoutSigner(`keyfile:${keyFile}`)!, allowPrivateRpc: true });
   const owner = (await adminWithRole(world.api, world.token, 'owner')).token;
   holder = await world.fundedHolder();
   const other = await world.fundedHolder();
@@ -92,5 +95,28 @@ describe('stakedesk-verify on a snapshot the server took', () => {
     const onChain = await verify(file, '--rpc', world.chain.url);
     expect(onChain.code).toBe(1);
     expect(onChain.lines.at(-1)).toBe('✗ The snapshot is not anchored on chain yet');
+  });
+
+  it('passes the anchor the server sent from the hot wallet, checked on chain, and fails a balance the chain does not show', async () => {
+    await world.api.anchorReserves();
+    const file = await download();
+    expect(file.snapshot.anchorSignature).not.toBeNull();
+    const result = await verify(file, '--rpc', world.chain.url);
+    expect(result.code).toBe(0);
+    expect(result.lines.filter((line) => !line.startsWith('✓'))).toEqual([]);
+    expect(result.lines).toContain(`✓ The anchor transaction ${file.snapshot.anchorSignature} succeeded on chain`);
+    expect(result.lines).toContain(`✓ Its memo is the snapshot's root ${file.snapshot.root}`);
+    expect(result.lines).toContain(`✓ It is signed by the reserve wallet ${hot.publicKey.toBase58()}`);
+    expect(result.lines).toContain(`✓ It landed at slot ${file.snapshot.slot}, the snapshot's slot`);
+    expect(result.lines.filter((line) => line.startsWith('✓ After it, the reserve token account'))).toHaveLength(2);
+
+    const inflated = structuredClone(file);
+    const hotReserve = inflated.snapshot.reserves.find((reserve) => reserve.wallet === hot.publicKey.toBase58())!;
+    hotReserve.balance = String(tokens(1_000_321));
+    const refused = await verify(inflated, '--rpc', world.chain.url);
+    expect(refused.code).toBe(1);
+    expect(refused.lines).toContain(
+      `✗ The reserve token account ${hotReserve.tokenAccount} held ${tokens(321)} raw units after the anchor, not the ${tokens(1_000_321)} the snapshot lists`,
+    );
   });
 });
