@@ -11,13 +11,17 @@ const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
 const plainEnvironment = () => Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
 
 describe('the packed verifier', () => {
-  it('is one file that imports nothing but Node itself', async () => {
+  it('is one executable file that imports nothing but Node itself', async () => {
     const bundle = await readFile(VERIFIER, 'utf8');
     expect(bundle.startsWith('#!/usr/bin/env node\n')).toBe(true);
     const imported = [...bundle.matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]);
     expect(imported.length).toBeGreaterThan(0);
     for (const name of imported) expect(name).toMatch(/^node:/);
     expect(bundle).not.toMatch(/\brequire\(|\bimport\(/);
+    // Run as it is, as the workspace's own bin link runs it after a rebuild.
+    const help = await runCommand(VERIFIER, ['--help']);
+    expect(help.code).toBe(0);
+    expect(help.lines[0]).toBe('Usage: stakedesk-verify <proof.json> [--wallet <address>] [--rpc <url>]');
   });
 
   it('runs with npx from a folder of its own, with no registry to reach, and says what it found', async () => {
