@@ -76,6 +76,11 @@ const serverInternals = {
   group: ['**/server/src/**'],
   message: 'The bench drives the built server (@stakedesk/server/dist) and the test chain through @stakedesk/test-support.',
 };
+const verifierRuntime = {
+  regex: '^(?!node:|@stakedesk/shared/|\\./)',
+  message:
+    'The standalone verifier runs on Node and the shared rules alone (no server, no chain library): its bundle is one file with no dependencies.',
+};
 
 export default tseslint.config(
   {
@@ -118,4 +123,6 @@ export default tseslint.config(
   wall(['web/src/features/**', 'web/src/i18n/**'], [panel, serverSource]),
   wall(['web/src/components/**', 'web/src/lib/**'], [panel, features, serverSource]),
   wall(['web/src/admin/**', 'desktop/src/**'], [holderFeatures, payoutBuilding, chainConnection, serverSource]),
+  // Its tests may use the test chain and web3.js to build what they check.
+  { ...wall(['verifier/src/**'], [verifierRuntime]), ignores: ['verifier/src/**/*.test.ts', 'verifier/src/test/**'] },
 );

@@ -34,6 +34,18 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // The tests run the built verifier (one file, as `npx stakedesk-verify` runs it): the set-up builds it.
+          name: 'verifier',
+          root: source('./verifier'),
+          include: ['src/**/*.test.ts'],
+          globalSetup: ['src/test/build-verifier.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       { extends: true, test: { name: 'web', root: source('./web'), include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
       {
         extends: true,

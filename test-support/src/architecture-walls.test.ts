@@ -78,6 +78,12 @@ describe('architecture walls', () => {
       'desktop/e2e/scratch.ts',
       "import { x as y } from '@stakedesk/server/dist/main.js';\nexport const x = y;\n",
     ],
+    [
+      'the standalone verifier takes no chain library',
+      'verifier/src/scratch.ts',
+      "import { Connection } from '@solana/web3.js';\nexport const x = Connection;\n",
+    ],
+    ['nor anything of the apps', 'verifier/src/scratch.ts', "import { app } from '../../server/src/app.js';\nexport const x = app;\n"],
   ])('%s', async (_wall, filePath, code) => {
     expect(await wallErrors(filePath, code)).not.toEqual([]);
   });
@@ -113,6 +119,16 @@ describe('architecture walls', () => {
         'server/src/payouts/scratch.ts',
         "import { preparePayout } from './prepare-payout.js';\nexport const x = preparePayout;\n",
       ),
+    ).toEqual([]);
+    // The verifier's runtime: Node, the shared rules and its own files; its tests build chain transactions.
+    expect(
+      await wallErrors(
+        'verifier/src/scratch.ts',
+        "import { readFile } from 'node:fs/promises';\nimport { verifyReservesProof } from '@stakedesk/shared/reserves/verify';\nimport { lines } from './lines.js';\nexport const x = [readFile, verifyReservesProof, lines];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await wallErrors('verifier/src/scratch.test.ts', "import { Connection } from '@solana/web3.js';\nexport const x = Connection;\n"),
     ).toEqual([]);
     expect(
       await wallErrors('server/src/stakes/scratch.service.ts', "import { Stake } from './stake.model.js';\nexport const x = Stake;\n"),

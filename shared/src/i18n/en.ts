@@ -292,6 +292,12 @@ export const enFixed = {
   reservesProofRootMismatch: 'The proof does not lead to the published root',
   reservesProofTotalMismatch: "The proof's amounts do not add up to the published total of liabilities",
   reservesPublishedInvalid: 'The published root or total is not in the published format',
+  reservesSnapshotMalformed: 'The snapshot is not in the published format',
+  // …and why a snapshot's anchor on chain was refused (stakedesk-verify --rpc)
+  reservesAnchorMissing: 'The snapshot is not anchored on chain yet',
+  reservesAnchorFailed: 'The anchor transaction failed on chain',
+  reservesAnchorMemoMismatch: "No memo in the anchor transaction is the snapshot's root",
+  reservesAnchorNotSignedByReserve: 'No wallet of the reserves signed the anchor transaction',
 
   // Proof of reserves: snapshots, proofs and reported checks (DESIGN 14)
   reservesNoSnapshot: 'No snapshot of reserves has been taken yet',
@@ -383,6 +389,15 @@ export const enTemplates = {
   reservesAnchorSignerHoldsNothing: 'The wallet {wallet} holds no reserve account of this snapshot, so it cannot sign its anchor',
   reservesAlreadyAnchored: 'This snapshot is already anchored in transaction {signature}',
   maintenanceNotice: '{notice}',
+  reservesProofOtherSnapshot: 'The proof is for snapshot {proofSnapshot}, not for snapshot {snapshot}',
+  reservesProofOtherWallet: 'The proof is for wallet {proofWallet}, not for {wallet}',
+  reservesAnchorNotFound: 'The anchor transaction {signature} is not on chain',
+  reservesAnchorSlotMismatch: "The anchor transaction landed at slot {onChain}, not at the snapshot's slot {slot}",
+  reservesAnchorBalanceMissing: 'The anchor transaction shows no balance for the reserve token account {account}',
+  reservesAnchorAccountMismatch: "On chain, {account} is not {wallet}'s token account of the snapshot's mint",
+  reservesAnchorBalanceMismatch:
+    'The reserve token account {account} held {onChain} raw units after the anchor, not the {listed} the snapshot lists',
+  reservesCoverageMismatch: 'Reserves of {reserves} raw units cover {computed} of liabilities, not the {published} the snapshot says',
 } as const;
 
 export const en = { ...enFixed, ...enTemplates };

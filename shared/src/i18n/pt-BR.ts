@@ -274,6 +274,11 @@ export const ptBR: Catalogue = {
   reservesProofRootMismatch: 'A prova não leva à raiz publicada',
   reservesProofTotalMismatch: 'Os valores da prova não somam o total de passivos publicado',
   reservesPublishedInvalid: 'A raiz ou o total publicado não está no formato publicado',
+  reservesSnapshotMalformed: 'O snapshot não está no formato publicado',
+  reservesAnchorMissing: 'O snapshot ainda não foi ancorado na blockchain',
+  reservesAnchorFailed: 'A transação de âncora falhou na blockchain',
+  reservesAnchorMemoMismatch: 'Nenhum memo da transação de âncora é a raiz do snapshot',
+  reservesAnchorNotSignedByReserve: 'Nenhuma carteira das reservas assinou a transação de âncora',
   signedTransactionRequired: 'A transação assinada é obrigatória',
   reservesAnchorAltered: 'A transação assinada não é a âncora que o servidor preparou, ou sua assinatura não confere: nada foi enviado',
   reservesAnchorNotPrepared: 'Nenhuma âncora deste snapshot está aguardando assinatura: prepare-a novamente',
@@ -368,4 +373,14 @@ export const ptBR: Catalogue = {
     'A carteira {wallet} não tem nenhuma conta de reserva deste snapshot, então não pode assinar a âncora dele',
   reservesAlreadyAnchored: 'Este snapshot já está ancorado na transação {signature}',
   maintenanceNotice: '{notice}',
+  reservesProofOtherSnapshot: 'A prova é do snapshot {proofSnapshot}, não do snapshot {snapshot}',
+  reservesProofOtherWallet: 'A prova é da carteira {proofWallet}, não de {wallet}',
+  reservesAnchorNotFound: 'A transação de âncora {signature} não está na blockchain',
+  reservesAnchorSlotMismatch: 'A transação de âncora entrou no slot {onChain}, não no slot {slot} do snapshot',
+  reservesAnchorBalanceMissing: 'A transação de âncora não mostra o saldo da conta de token de reserva {account}',
+  reservesAnchorAccountMismatch: 'Na blockchain, {account} não é a conta de token de {wallet} no mint do snapshot',
+  reservesAnchorBalanceMismatch:
+    'A conta de token de reserva {account} tinha {onChain} unidades brutas depois da âncora, não as {listed} que o snapshot lista',
+  reservesCoverageMismatch:
+    'Reservas de {reserves} unidades brutas cobrem {computed} dos passivos, não os {published} que o snapshot informa',
 };

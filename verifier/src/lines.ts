@@ -1,0 +1,47 @@
+/**
+ * What the verifier prints when a check passes, and its usage: English, like its README. Why a
+ * check failed is a coded message of the shared catalogue, printed with `english(...)`.
+ */
+import { formatScaled } from '@stakedesk/shared/decimal';
+import type { ReserveAccount, ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
+
+export const USAGE = `Usage: stakedesk-verify <proof.json> [--wallet <address>] [--rpc <url>]
+
+Checks a Stakedesk proof of reserves file (the one the dashboard offers as a download):
+your leaf in the snapshot's Merkle sum tree, and that it leads to the snapshot's root and total.
+
+  --wallet <address>  also check that the proof is for this wallet (yours)
+  --rpc <url>         also check the anchor transaction on chain through this Solana JSON-RPC
+                      endpoint: its memo is the root, a reserve wallet signed it, and the
+                      reserves' balances and coverage are the snapshot's
+
+Exit code: 0 every check passed, 1 a check failed, 2 bad usage, an unreadable file or RPC.`;
+
+/** "1500000 raw units (1.5 tokens)" */
+export function rawUnits(units: bigint | string, decimals: number): string {
+  const tokens = formatScaled({ units: BigInt(units), scale: decimals });
+  return `${units} raw units (${tokens} ${tokens === '1' ? 'token' : 'tokens'})`;
+}
+
+/** "99.5%", or what a null coverage means. */
+export const percent = (value: string | null): string => (value === null ? 'nothing owed' : `${value}%`);
+
+const coverage = (s: ReservesSnapshot): string => (s.coveragePercent === null ? 'nothing is owed' : `${s.coveragePercent}% of liabilities`);
+
+export const lines = {
+  snapshot: (s: ReservesSnapshot) => `Snapshot ${s.id} of mint ${s.mint}, taken ${s.takenAt} at slot ${s.slot}, is in the published format`,
+  sameSnapshot: (id: number) => `The proof is for snapshot ${id}`,
+  sameWallet: (wallet: string) => `The proof is for your wallet ${wallet}`,
+  leaf: (wallet: string, liability: bigint, decimals: number) => `Your leaf: wallet ${wallet}, liability ${rawUnits(liability, decimals)}`,
+  root: (s: ReservesSnapshot) => `The proof leads to root ${s.root} and total ${rawUnits(s.totalLiabilities, s.decimals)} of liabilities`,
+  listedCoverage: (count: number, held: bigint, s: ReservesSnapshot) =>
+    `The snapshot's ${count} reserve token accounts hold ${rawUnits(held, s.decimals)}: ${coverage(s)}, as it says`,
+  anchorSucceeded: (signature: string) => `The anchor transaction ${signature} succeeded on chain`,
+  memo: (root: string) => `Its memo is the snapshot's root ${root}`,
+  signer: (wallet: string) => `It is signed by the reserve wallet ${wallet}`,
+  slot: (slot: number) => `It landed at slot ${slot}, the snapshot's slot`,
+  balance: (reserve: ReserveAccount, decimals: number) =>
+    `After it, the reserve token account ${reserve.tokenAccount} of ${reserve.wallet} held ${rawUnits(reserve.balance, decimals)}, as the snapshot lists`,
+  chainCoverage: (held: bigint, s: ReservesSnapshot) =>
+    `On chain the reserves held ${rawUnits(held, s.decimals)}: ${coverage(s)}, as the snapshot says`,
+};
