@@ -285,6 +285,7 @@ export const enFixed = {
   reservesProofRootMismatch: 'The proof does not lead to the published root',
   reservesProofTotalMismatch: "The proof's amounts do not add up to the published total of liabilities",
   reservesPublishedInvalid: 'The published root or total is not in the published format',
+  reservesProofNotYours: 'The proof is for another wallet or another snapshot',
 } as const;
 
 /** Texts with `{parameters}`. */

@@ -274,6 +274,7 @@ export const ptBR: Catalogue = {
   reservesProofRootMismatch: 'A prova não leva à raiz publicada',
   reservesProofTotalMismatch: 'Os valores da prova não somam o total de passivos publicado',
   reservesPublishedInvalid: 'A raiz ou o total publicado não está no formato publicado',
+  reservesProofNotYours: 'A prova é de outra carteira ou de outro snapshot',
 
   minimumStake: 'O stake mínimo é {min} {symbol}.',
   planCapacity: 'Este plano de staking só tem espaço para mais {remaining} {symbol}',

@@ -1,0 +1,206 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { SolanaCluster } from '@stakedesk/shared/format';
+import { english, type MessageCode } from '@stakedesk/shared/i18n/catalogue';
+import type { ReservesProof } from '@stakedesk/shared/reserves/proof';
+import type { ReservesProofFile, ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
+import type { ReservesProofCheck } from '@stakedesk/shared/reserves/verify';
+import { useFormat } from '../../i18n/format.js';
+import { useI18n } from '../../i18n/i18n-pages.js';
+import { useLocalizeError } from '../../i18n/localize-error.js';
+import { ApiError } from '../../lib/api-client.js';
+import { useWallet } from '../wallet/wallet-context.js';
+import { useLatestReserves, useOwnProof, useReportCheckFailure } from './api.js';
+import { AnchorLink } from './AnchorLink.js';
+import { checkOwnProof, proofFileJson, proofFileName, tokensOf } from './check.js';
+import { HOW_IT_WORKS_PATH } from './paths.js';
+import './reserves.css';
+
+/**
+ * The dashboard's proof-of-reserves line: on every visit, the latest snapshot and the holder's own
+ * proof in it, checked here with the shared verifier. One line, whatever it found; a failure is red
+ * and reported to the server once per visit.
+ */
+export function ReservesLine({ wallet, symbol, cluster }: { wallet: string; symbol: string; cluster: SolanaCluster }) {
+  const { t } = useI18n();
+  const format = useFormat();
+  const latest = useLatestReserves();
+  const snapshot = latest.data ?? undefined;
+  const proof = useOwnProof(snapshot?.id, wallet);
+  const check = useMemo(
+    () => (snapshot && proof.data ? checkOwnProof(snapshot, proof.data, wallet) : undefined),
+    [snapshot, proof.data, wallet],
+  );
+  useReportOnce(snapshot?.id, wallet, check && !check.ok ? check.reason.code : undefined);
+  const file = useMemo(
+    () => (snapshot && proof.data ? { snapshot, proof: proof.data as ReservesProof } : undefined),
+    [snapshot, proof.data],
+  );
+
+  if (latest.isPending || (snapshot && proof.isPending)) return <Quiet text={t('reserves.checking')} />;
+  if (latest.isError) return <Quiet text={t('reserves.unavailable')} action={<Retry onRetry={() => void latest.refetch()} />} />;
+  if (!snapshot) return <Quiet text={t('reserves.none')} />;
+  if (proof.isError) {
+    const signedOut = proof.error instanceof ApiError && (proof.error.status === 401 || proof.error.status === 403);
+    return signedOut ? (
+      <Quiet text={t('reserves.signIn')} action={<SignIn onSignedIn={() => void proof.refetch()} />} />
+    ) : (
+      <Quiet text={t('reserves.unavailable')} action={<Retry onRetry={() => void proof.refetch()} />} />
+    );
+  }
+  if (!check || !file) return <Quiet text={t('reserves.noLeaf', { date: format.dateTime(snapshot.takenAt) })} />;
+  return check.ok ? (
+    <Verified
+      snapshot={snapshot}
+      liability={check.liability}
+      symbol={symbol}
+      cluster={cluster}
+      download={<Download file={file} name={proofFileName(snapshot, wallet)} />}
+    />
+  ) : (
+    <Refused snapshot={snapshot} check={check} download={<Download file={file} name={proofFileName(snapshot, wallet)} />} />
+  );
+}
+
+/** The failure goes to the server once per visit (this mount), whatever re-renders follow. */
+function useReportOnce(snapshotId: number | undefined, wallet: string, code: MessageCode | undefined) {
+  const reported = useRef<string>(undefined);
+  const { mutate } = useReportCheckFailure();
+  useEffect(() => {
+    if (snapshotId === undefined || !code) return;
+    const key = `${snapshotId}:${wallet}`;
+    if (reported.current === key) return;
+    reported.current = key;
+    mutate({ snapshotId, code });
+  }, [snapshotId, wallet, code, mutate]);
+}
+
+function Line({ children, alert = false }: { children: ReactNode; alert?: boolean }) {
+  const { t } = useI18n();
+  return (
+    <section className={alert ? 'reserves-line refused' : 'reserves-line'} aria-label={t('reserves.label')}>
+      <p role={alert ? 'alert' : 'status'}>{children}</p>
+    </section>
+  );
+}
+
+function HowItWorks() {
+  const { t } = useI18n();
+  return <Link to={HOW_IT_WORKS_PATH}>{t('reserves.how')}</Link>;
+}
+
+function Quiet({ text, action }: { text: string; action?: ReactNode }) {
+  return (
+    <Line>
+      <span className="muted">{text}</span> {action ?? <HowItWorks />}
+    </Line>
+  );
+}
+
+function Verified({
+  snapshot,
+  liability,
+  symbol,
+  cluster,
+  download,
+}: {
+  snapshot: ReservesSnapshot;
+  liability: bigint;
+  symbol: string;
+  cluster: SolanaCluster;
+  download: ReactNode;
+}) {
+  const { t } = useI18n();
+  const format = useFormat();
+  const coverage =
+    snapshot.coveragePercent === null
+      ? t('reserves.nothingOwed')
+      : t('reserves.cover', { percent: format.percent(snapshot.coveragePercent) });
+  return (
+    <Line>
+      <span className="reserves-mark" aria-hidden="true">
+        ✓
+      </span>{' '}
+      {t('reserves.verified', {
+        amount: format.exact(tokensOf(liability, snapshot)),
+        symbol,
+        date: format.dateTime(snapshot.takenAt),
+        coverage,
+      })}{' '}
+      {snapshot.anchorSignature ? (
+        <span className="reserves-anchor">
+          {t('reserves.anchor')} <AnchorLink signature={snapshot.anchorSignature} cluster={cluster} />.
+        </span>
+      ) : (
+        t('reserves.notAnchored')
+      )}{' '}
+      {download} · <HowItWorks />
+    </Line>
+  );
+}
+
+function Refused({
+  snapshot,
+  check,
+  download,
+}: {
+  snapshot: ReservesSnapshot;
+  check: ReservesProofCheck & { ok: false };
+  download: ReactNode;
+}) {
+  const { t, language } = useI18n();
+  const format = useFormat();
+  const localizeError = useLocalizeError();
+  const reason = language === 'en' ? english(check.reason) : localizeError(check.reason);
+  return (
+    <Line alert>
+      <span className="reserves-mark" aria-hidden="true">
+        ✕
+      </span>{' '}
+      {t('reserves.failed', { date: format.dateTime(snapshot.takenAt), reason })} {download} · <HowItWorks />
+    </Line>
+  );
+}
+
+/** The snapshot and the proof as the verifier's file, saved by the browser (npx stakedesk-verify reads it). */
+function Download({ file, name }: { file: ReservesProofFile; name: string }) {
+  const { t } = useI18n();
+  const href = useMemo(() => URL.createObjectURL(new Blob([proofFileJson(file)], { type: 'application/json' })), [file]);
+  useEffect(() => () => URL.revokeObjectURL(href), [href]);
+  return (
+    <a href={href} download={name}>
+      {t('reserves.download')}
+    </a>
+  );
+}
+
+function Retry({ onRetry }: { onRetry: () => void }) {
+  const { t } = useI18n();
+  return (
+    <button type="button" className="link-button" onClick={onRetry}>
+      {t('states.retry')}
+    </button>
+  );
+}
+
+/** Without a session the proof is not served: the holder signs in (one signature) and the check runs. */
+function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
+  const { t } = useI18n();
+  const { signedInProvider } = useWallet();
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className="link-button"
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        signedInProvider()
+          .then(onSignedIn, () => undefined)
+          .finally(() => setBusy(false));
+      }}
+    >
+      {t('reserves.signInButton')}
+    </button>
+  );
+}

@@ -1,0 +1,31 @@
+import { msg } from '@stakedesk/shared/i18n/catalogue';
+import { fromRawAmount } from '@stakedesk/shared/money';
+import type { ReservesProof } from '@stakedesk/shared/reserves/proof';
+import type { ReservesProofFile, ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
+import { verifyReservesProof, type ReservesProofCheck } from '@stakedesk/shared/reserves/verify';
+
+/**
+ * The dashboard's check of the holder's own proof: the shared verifier against the published root
+ * and total, and first that the proof is this wallet's in this snapshot (a valid proof of another
+ * holder's leaf would pass the verifier while this wallet's liability was left out).
+ */
+export function checkOwnProof(snapshot: ReservesSnapshot, proof: unknown, wallet: string): ReservesProofCheck {
+  const claimed = (proof ?? {}) as Partial<ReservesProof>;
+  if (typeof proof === 'object' && proof !== null && (claimed.wallet !== wallet || claimed.snapshotId !== snapshot.id))
+    return { ok: false, reason: msg('reservesProofNotYours') };
+  return verifyReservesProof(proof as ReservesProof, snapshot.root, snapshot.totalLiabilities);
+}
+
+/** Raw units of the snapshot's mint as a decimal string of tokens. */
+export const tokensOf = (raw: string | bigint, snapshot: Pick<ReservesSnapshot, 'decimals'>): string =>
+  fromRawAmount(BigInt(raw), snapshot.decimals);
+
+/** Every reserve account's balance added up, in raw units. */
+export const reservesTotal = (snapshot: Pick<ReservesSnapshot, 'reserves'>): bigint =>
+  snapshot.reserves.reduce((sum, account) => sum + BigInt(account.balance), 0n);
+
+/** What `npx stakedesk-verify` reads, as the file the dashboard saves. */
+export const proofFileJson = (file: ReservesProofFile): string => `${JSON.stringify(file, null, 2)}\n`;
+
+export const proofFileName = (snapshot: ReservesSnapshot, wallet: string): string =>
+  `stakedesk-reserves-proof-${snapshot.id}-${wallet}.json`;
