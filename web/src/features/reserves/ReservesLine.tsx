@@ -48,7 +48,8 @@ export function ReservesLine({ wallet, symbol, cluster }: { wallet: string; symb
       <Quiet text={t('reserves.unavailable')} action={<Retry onRetry={() => void proof.refetch()} />} />
     );
   }
-  if (!check || !file) return <Quiet text={t('reserves.noLeaf', { date: format.dateTime(snapshot.takenAt) })} />;
+  if (!check || !file)
+    return <Quiet text={t('reserves.noLeaf', { date: format.dateTime(snapshot.takenAt) })} compact={t('reserves.noLeafShort')} />;
   return check.ok ? (
     <Verified
       snapshot={snapshot}
@@ -75,12 +76,33 @@ function useReportOnce(snapshotId: number | undefined, wallet: string, code: Mes
   }, [snapshotId, wallet, code, mutate]);
 }
 
-function Line({ children, alert = false }: { children: ReactNode; alert?: boolean }) {
+/**
+ * One line on a wide screen; on a phone, `compact` (shorter) opens onto the same line, so the check
+ * never pushes the holder's stakes down.
+ */
+function Line({ children, compact, alert = false }: { children: ReactNode; compact?: ReactNode; alert?: boolean }) {
   const { t } = useI18n();
   return (
     <section className={alert ? 'reserves-line refused' : 'reserves-line'} aria-label={t('reserves.label')}>
-      <p role={alert ? 'alert' : 'status'}>{children}</p>
+      <div role={alert ? 'alert' : 'status'}>
+        <p className={compact ? 'reserves-full' : undefined}>{children}</p>
+        {compact && (
+          <details className="reserves-compact">
+            <summary>{compact}</summary>
+            <p>{children}</p>
+          </details>
+        )}
+      </div>
     </section>
+  );
+}
+
+function Mark({ ok }: { ok: boolean }) {
+  const { t } = useI18n();
+  return (
+    <span className="reserves-mark" role="img" aria-label={ok ? t('reserves.markOk') : t('reserves.markFailed')}>
+      {ok ? '✓' : '✕'}
+    </span>
   );
 }
 
@@ -89,9 +111,9 @@ function HowItWorks() {
   return <Link to={HOW_IT_WORKS_PATH}>{t('reserves.how')}</Link>;
 }
 
-function Quiet({ text, action }: { text: string; action?: ReactNode }) {
+function Quiet({ text, action, compact }: { text: string; action?: ReactNode; compact?: string }) {
   return (
-    <Line>
+    <Line compact={compact && <span className="muted">{compact}</span>}>
       <span className="muted">{text}</span> {action ?? <HowItWorks />}
     </Line>
   );
@@ -112,29 +134,31 @@ function Verified({
 }) {
   const { t } = useI18n();
   const format = useFormat();
-  const coverage =
-    snapshot.coveragePercent === null
-      ? t('reserves.nothingOwed')
-      : t('reserves.cover', { percent: format.percent(snapshot.coveragePercent) });
+  const percent = snapshot.coveragePercent === null ? undefined : format.percent(snapshot.coveragePercent);
+  const mark = <Mark ok />;
   return (
-    <Line>
-      <span className="reserves-mark" aria-hidden="true">
-        ✓
-      </span>{' '}
+    <Line
+      compact={
+        <>
+          {mark} {percent ? t('reserves.verifiedShort', { percent }) : t('reserves.verifiedShortNothingOwed')}
+        </>
+      }
+    >
+      {mark}{' '}
       {t('reserves.verified', {
         amount: format.exact(tokensOf(liability, snapshot)),
         symbol,
         date: format.dateTime(snapshot.takenAt),
-        coverage,
+        coverage: percent ? t('reserves.cover', { percent }) : t('reserves.nothingOwed'),
       })}{' '}
       {snapshot.anchorSignature ? (
         <span className="reserves-anchor">
-          {t('reserves.anchor')} <AnchorLink signature={snapshot.anchorSignature} cluster={cluster} />.
+          {t('reserves.anchor')} <AnchorLink signature={snapshot.anchorSignature} cluster={cluster} />
         </span>
       ) : (
         t('reserves.notAnchored')
       )}{' '}
-      {download} · <HowItWorks />
+      · {download} · <HowItWorks />
     </Line>
   );
 }
@@ -153,11 +177,15 @@ function Refused({
   const localizeError = useLocalizeError();
   const reason = language === 'en' ? english(check.reason) : localizeError(check.reason);
   return (
-    <Line alert>
-      <span className="reserves-mark" aria-hidden="true">
-        ✕
-      </span>{' '}
-      {t('reserves.failed', { date: format.dateTime(snapshot.takenAt), reason })} {download} · <HowItWorks />
+    <Line
+      alert
+      compact={
+        <>
+          <Mark ok={false} /> {t('reserves.failedShort', { reason })}
+        </>
+      }
+    >
+      <Mark ok={false} /> {t('reserves.failed', { date: format.dateTime(snapshot.takenAt), reason })} {download} · <HowItWorks />
     </Line>
   );
 }

@@ -88,13 +88,13 @@ function SnapshotCard({ snapshot, symbol, cluster }: { snapshot: ReservesSnapsho
           <dt>{t('reserves.holders')}</dt>
           <dd>{format.amount(snapshot.leafCount, 0)}</dd>
         </div>
-        <div>
+        <div className="snapshot-wide">
           <dt>{t('reserves.root')}</dt>
           <dd>
             <Root root={snapshot.root} />
           </dd>
         </div>
-        <div>
+        <div className="snapshot-wide">
           <dt>{t('reserves.anchorTx')}</dt>
           <dd>
             {snapshot.anchorSignature ? (
