@@ -39,6 +39,7 @@ import { settingsAdminRoutes, settingsPublicRead } from './settings/settings.rou
 import { stakesAdminRoutes, stakesPublicRoutes } from './stakes/stakes.routes.js';
 import { statsAdminRoutes, statsPublicRead } from './stats/stats.routes.js';
 import { treasuryAdminRoutes } from './treasury/treasury.routes.js';
+import { reservesAdminRoutes, reservesPublicRoutes } from './reserves/reserves.routes.js';
 import { autoPayoutAdminRoutes, autoPayoutHolds } from './auto-payouts/index.js';
 import type { PayoutSigner } from './signer/payout-signer.js';
 import { withdrawalsAdminRoutes, withdrawalsPublicRoutes } from './withdrawals/withdrawals.routes.js';
@@ -63,6 +64,7 @@ export type AppDeps = {
     | 'cacheTtlMs'
     | 'statsCacheMs'
     | 'allowPrivateRpc'
+    | 'reservesProofDays'
   > & {
     /** The origin holders sign in to: PUBLIC_URL, or the server's own URL (never a request's Host). */
     publicUrl: string;
@@ -202,6 +204,7 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   const intentLimit = perMinuteLimiter(sequelize, 'deposit-intent:', config.intentRateLimit, msg('tooManyIntents'));
   api.use(stakesPublicRoutes(sequelize, chain, holderOnly, intentLimit));
   api.use(withdrawalsPublicRoutes(sequelize, holderOnly));
+  api.use(reservesPublicRoutes({ sequelize, holderOnly, metrics: health.metrics, proofDays: config.reservesProofDays }));
 
   const admin = express.Router();
   admin.use(adminLoginRoute(accounts, loginLimiter(sequelize, config.loginRateLimit)));
@@ -223,6 +226,7 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   admin.use(reconciliationAdminRoutes(sequelize, chain));
   admin.use(treasuryAdminRoutes(sequelize, chain, logger, hotWallet, treasuryCacheMs));
   admin.use(autoPayoutAdminRoutes(sequelize, config.payoutSigner));
+  admin.use(reservesAdminRoutes({ sequelize, chain, hotWallet }));
   admin.use(adminsAdminRoutes(accounts));
   admin.use(webhooksAdminRoutes({ sequelize, box: accounts.box, address: webhookAddress(config.allowPrivateRpc) }));
   admin.use(auditAdminRoutes());

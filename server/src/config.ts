@@ -5,6 +5,7 @@ import { SOLANA_CLUSTERS, type SolanaCluster } from '@stakedesk/shared/format';
 import { DEFAULT_CACHE_TTL_MS, DEFAULT_STATS_CACHE_MS } from './cache/caches.js';
 import { LOG_FORMATS, type LogFormat } from './log-format.js';
 import { openPayoutSigner, PayoutSignerError, type PayoutSigner } from './signer/payout-signer.js';
+import { DEFAULT_RESERVES_PROOF_DAYS } from './reserves/prune-proofs.js';
 
 export type Config = {
   port: number;
@@ -37,6 +38,8 @@ export type Config = {
   expiryIntervalMs: number;
   /** WITHDRAWAL_OVERDUE_HOURS: a withdrawal pending longer is announced to the alert webhooks (default 12). */
   withdrawalOverdueHours: number;
+  /** RESERVES_PROOF_DAYS: how long holders' proofs of a proof-of-reserves snapshot are kept (default 90); the snapshot itself stays. */
+  reservesProofDays: number;
   /** How often the server looks on chain for sent payouts' outcomes. */
   chainFollowIntervalMs: number;
   /** How often the server looks for new transactions of the staking wallet's token accounts (deposits). */
@@ -195,5 +198,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: readMetricsToken(env.METRICS_TOKEN),
     payoutSigner: readPayoutSigner(env.PAYOUT_SIGNER),
     withdrawalOverdueHours: readPositiveInteger(env.WITHDRAWAL_OVERDUE_HOURS, 12, 'WITHDRAWAL_OVERDUE_HOURS'),
+    reservesProofDays: readPositiveInteger(env.RESERVES_PROOF_DAYS, DEFAULT_RESERVES_PROOF_DAYS, 'RESERVES_PROOF_DAYS'),
   };
 }

@@ -36,6 +36,7 @@ import { isWholeNumberString } from './decimal.js';
 import { ADMIN_ROLES } from './roles.js';
 import { REVIEW_RESOLUTIONS, STAKE_GROUPS } from './stake-status.js';
 import { WEBHOOK_EVENTS, WEBHOOK_KINDS } from './webhooks.js';
+import { RESERVES_CHECK_FAILURE_CODES } from './reserves/check-failure.js';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 import { msg, type CodedMessage } from './i18n/catalogue.js';
@@ -434,6 +435,17 @@ export const idParamSchema = strictObject({
 /** Path params `{ walletAddress }` (GET /api/stakes/{walletAddress}, /api/withdrawals/{walletAddress}). */
 export const walletAddressParamSchema = strictObject({
   walletAddress: walletAddress(),
+});
+
+/** Path params `{ id, walletAddress }` (GET /api/reserves/{id}/proof/{walletAddress}). */
+export const reservesProofParamSchema = strictObject({
+  id: id(msg('fieldId'), msg('mustBePositiveInteger', { label: msg('fieldId') })),
+  walletAddress: walletAddress(),
+});
+
+/** POST /api/reserves/{id}/check-failures: why the holder's proof did not check, by the verifier's code. */
+export const reservesCheckFailureSchema = strictObject({
+  code: choice(RESERVES_CHECK_FAILURE_CODES, msg('reservesCheckCodeInvalid')).required(msg('reservesCheckCodeInvalid')),
 });
 
 /** POST /api/auth/nonce. */

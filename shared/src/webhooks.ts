@@ -13,6 +13,7 @@ export const WEBHOOK_EVENTS = [
   'hot_wallet.low',
   'settings.step_up_change',
   'login.throttled',
+  'reserves.check_failed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

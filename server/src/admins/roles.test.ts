@@ -53,6 +53,7 @@ const ENDPOINTS: Array<[method: string, path: string, needs: AdminRole]> = [
   ['GET', '/api/admin/treasury', 'viewer'],
   ['GET', '/api/admin/jobs', 'viewer'],
   ['GET', '/api/admin/auto-payouts', 'viewer'],
+  ['POST', '/api/admin/reserves/snapshots', 'owner'],
   ['GET', '/api/admin/admins', 'viewer'],
   ['POST', '/api/admin/admins', 'owner'],
   ['PUT', '/api/admin/admins/999999', 'owner'],

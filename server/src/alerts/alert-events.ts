@@ -14,6 +14,8 @@ export type AlertEventData = {
   'hot_wallet.low': { wallet: string; balance: string; minimum: string; symbol: string };
   'settings.step_up_change': { fields: string; username: string };
   'login.throttled': { username: string };
+  /** A holder's browser could not verify their proof of reserves: the first report of a snapshot. */
+  'reserves.check_failed': { snapshotId: number; wallet: string; code: string; reason: string };
   'webhook.test': { webhookId: number };
 };
 
@@ -47,6 +49,8 @@ const SENTENCES: Sentences = {
     `Hot wallet ${d.wallet} is low: ${d.balance} ${d.symbol}, below the ${d.minimum} ${d.symbol} minimum. Automatic payouts stop.`,
   'settings.step_up_change': (d) => `${d.username} changed ${d.fields} (confirmed with step-up).`,
   'login.throttled': (d) => `Admin logins for '${d.username}' are being throttled after repeated failures.`,
+  'reserves.check_failed': (d) =>
+    `Proof of reserves: the check of snapshot #${d.snapshotId} failed in the browser of ${d.wallet} (${d.reason}). Further failures of this snapshot are counted, not alerted.`,
   'webhook.test': (d) => `Test alert from Stakedesk for webhook #${d.webhookId}: this endpoint receives alerts.`,
 };
 

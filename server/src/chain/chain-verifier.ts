@@ -1,5 +1,6 @@
 import type { UnrecordedDeposit } from '@stakedesk/shared/api-types';
 import { english, msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
+import type { ReserveAccount } from '@stakedesk/shared/reserves/snapshot';
 import type { TransferFee } from '@stakedesk/shared/transfer-fee';
 
 /**
@@ -151,6 +152,12 @@ export interface PayoutChain {
   landedTransaction(signature: string): Promise<LandedTransaction | null>;
 }
 
+/** Every token account of a mint that some owners hold, with its balance, all read at one slot. */
+export type ReserveBalances = { slot: number; accounts: ReserveAccount[] };
+
+/** At most this many token accounts are read at one slot (one getMultipleAccounts call). */
+export const MAX_RESERVE_ACCOUNTS = 100;
+
 export interface Chain extends ChainVerifier, ChainFollower, PayoutChain {
   /** Among the staking wallet's latest `limit` transactions, deposits whose txId `recorded` does not know. */
   unrecordedDeposits(
@@ -163,4 +170,10 @@ export interface Chain extends ChainVerifier, ChainFollower, PayoutChain {
   tokenBalance(mint: string, owner: string): Promise<string>;
   /** The address of every token account of `mint` that `owner` holds (either token program). */
   tokenAccountsOf(owner: string, mint: string): Promise<string[]>;
+  /**
+   * Every token account of `mint` (either token program) owned by one of `owners`, with its raw
+   * balance, every balance at the one slot answered (DESIGN 14's reserves). Owners in the order
+   * given, each one's accounts by address. More than MAX_RESERVE_ACCOUNTS accounts: refused.
+   */
+  reserveBalances(mint: string, owners: string[]): Promise<ReserveBalances>;
 }

@@ -8,6 +8,8 @@ import {
   type DepositVerdict,
   type HistoryBounds,
   type LandedTransaction,
+  MAX_RESERVE_ACCOUNTS,
+  type ReserveBalances,
   type MintState,
   type PayoutClaim,
   type SignatureInfo,
@@ -291,5 +293,31 @@ export class SolanaChain implements Chain {
     const connection = await this.connection();
     const accounts = await this.ask(() => connection.getTokenAccountsByOwner(new PublicKey(owner), { mint: new PublicKey(mint) }));
     return accounts.value.map(({ pubkey }) => pubkey.toBase58());
+  }
+
+  async reserveBalances(mint: string, owners: string[]): Promise<ReserveBalances> {
+    const addresses = (await Promise.all(owners.map((owner) => this.tokenAccountsOf(owner, mint)))).map((found) => found.sort());
+    const all = addresses.flat();
+    if (all.length > MAX_RESERVE_ACCOUNTS) throw new ChainUnavailableError(msg('reservesTooManyAccounts', { max: MAX_RESERVE_ACCOUNTS }));
+    const connection = await this.connection();
+    // One call, one context slot: every balance of the reserves at the same moment.
+    const { context, value } = await this.ask(() =>
+      connection.getMultipleAccountsInfoAndContext(
+        all.map((address) => new PublicKey(address)),
+        CHAIN_COMMITMENT,
+      ),
+    );
+    const accounts: ReserveBalances['accounts'] = [];
+    let at = 0;
+    owners.forEach((owner, index) => {
+      for (const tokenAccount of addresses[index]!) {
+        const raw = value[at++];
+        const state = raw && tokenAccountFromAccount(tokenAccount, raw);
+        // Closed or handed to another owner between the two reads: not this owner's any more.
+        if (state && state.mint === mint && state.owner === owner)
+          accounts.push({ wallet: owner, tokenAccount, balance: state.amount.toString() });
+      }
+    });
+    return { slot: context.slot, accounts };
   }
 }

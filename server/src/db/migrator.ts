@@ -21,6 +21,7 @@ import * as forfeitedRewards from './migrations/018-forfeited-rewards.js';
 import * as autoPayouts from './migrations/019-auto-payouts.js';
 import * as webhooks from './migrations/020-webhooks.js';
 import * as alertConditions from './migrations/021-alert-conditions.js';
+import * as reserves from './migrations/022-reserves.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -57,6 +58,7 @@ const MIGRATIONS: Step[] = [
   autoPayouts,
   webhooks,
   alertConditions,
+  reserves,
 ];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];

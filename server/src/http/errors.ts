@@ -31,6 +31,7 @@ export const forbidden = (message: CodedMessage, extra?: Record<string, unknown>
 export const notFound = (message: CodedMessage) => new AppError(404, message);
 export const conflict = (message: CodedMessage, extra?: Record<string, unknown>, errors?: FieldErrors) =>
   new AppError(409, message, errors, extra);
+export const gone = (message: CodedMessage) => new AppError(410, message);
 export const unprocessable = (message: CodedMessage) => new AppError(422, message);
 export const unavailable = (message: CodedMessage, extra?: Record<string, unknown>) => new AppError(503, message, undefined, extra);
 

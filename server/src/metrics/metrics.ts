@@ -52,6 +52,13 @@ export function createMetrics() {
     registers: [registry],
   });
 
+  const reservesCheckFailures = new Counter({
+    name: 'stakedesk_reserves_check_failures_total',
+    help: "Holders whose browser could not verify their proof of reserves, each counted once per snapshot, by the verifier's reason.",
+    labelNames: ['code'] as const,
+    registers: [registry],
+  });
+
   const readFailures = new Counter({
     name: 'stakedesk_metric_read_failures_total',
     help: 'Scrapes at which a figure could not be read (the database did not answer), by metric; that figure is left out.',
@@ -73,6 +80,10 @@ export function createMetrics() {
     depositRecorded(blockTime: number | null): void {
       depositsRecorded.inc();
       if (blockTime !== null) detectionDelay.observe(Math.max(0, Date.now() / 1000 - blockTime));
+    },
+    /** A holder's failed check of a proof-of-reserves snapshot, reported for the first time (`code`: the verifier's reason). */
+    reservesCheckFailed(code: string): void {
+      reservesCheckFailures.inc({ code });
     },
     jobFailed(job: string): void {
       jobFailures.inc({ job });

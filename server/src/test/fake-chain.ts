@@ -1,4 +1,7 @@
+import { PublicKey } from '@solana/web3.js';
 import type { UnrecordedDeposit } from '@stakedesk/shared/api-types';
+import { toScaled } from '@stakedesk/shared/decimal';
+import { associatedTokenAccount } from '../chain/associated-account.js';
 import {
   ChainUnavailableError,
   type Chain,
@@ -7,6 +10,7 @@ import {
   type LandedTransaction,
   type MintState,
   type PayoutClaim,
+  type ReserveBalances,
   type TokenAccountState,
   type SignatureInfo,
   type SignatureState,
@@ -170,5 +174,18 @@ export class FakeChain implements Chain {
     return deposits
       .filter(([txId]) => !known.has(txId))
       .map(([txId, d]): UnrecordedDeposit => ({ txId, sender: d.walletAddress, amount: d.amount, blockTime: null }));
+  }
+
+  /** Each owner's balance set with setBalance as one token account (its associated one), at the chain's height as its slot. */
+  async reserveBalances(mint: string, owners: string[]): Promise<ReserveBalances> {
+    if (!this.reachable) throw new ChainUnavailableError('The Solana RPC endpoint is unreachable');
+    const { decimals, programId } = (await this.mint(mint))!;
+    const accounts = owners.flatMap((owner) => {
+      const tokens = this.balances.get(mint)?.get(owner);
+      if (tokens === undefined) return [];
+      const tokenAccount = associatedTokenAccount(new PublicKey(mint), new PublicKey(owner), new PublicKey(programId)).toBase58();
+      return [{ wallet: owner, tokenAccount, balance: toScaled(tokens, decimals).toString() }];
+    });
+    return { slot: this.height, accounts };
   }
 }

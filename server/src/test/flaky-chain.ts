@@ -8,6 +8,7 @@ import {
   type LandedTransaction,
   type MintState,
   type PayoutClaim,
+  type ReserveBalances,
   type SignatureInfo,
   type SignatureState,
   type TokenAccountState,
@@ -170,5 +171,10 @@ export class FlakyChain implements Chain {
   async tokenAccountsOf(owner: string, mint: string): Promise<string[]> {
     this.reach();
     return this.inner.tokenAccountsOf(owner, mint);
+  }
+
+  async reserveBalances(mint: string, owners: string[]): Promise<ReserveBalances> {
+    this.reach();
+    return this.inner.reserveBalances(mint, owners);
   }
 }

@@ -30,6 +30,7 @@ import type { PayoutSigner } from '../signer/payout-signer.js';
 import { treasuryCoverage } from '../treasury/treasury.service.js';
 import { watchTreasury } from '../alerts/treasury-watch.js';
 import { followDeposits } from '../stakes/deposit-follower.js';
+import { DEFAULT_RESERVES_PROOF_DAYS } from '../reserves/prune-proofs.js';
 
 /**
  * A test's requests to the app open a connection each: the test chain runs in this process, and a
@@ -169,6 +170,7 @@ export async function startTestServer(
       statsCacheMs: options.statsCacheMs ?? 0,
       payoutSigner: options.payoutSigner ?? null,
       allowPrivateRpc: options.allowPrivateRpc ?? false,
+      reservesProofDays: DEFAULT_RESERVES_PROOF_DAYS,
     },
     // TEST_LOG_LEVEL=error (or debug) shows the server's logs while debugging a test.
     logger,

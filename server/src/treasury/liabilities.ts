@@ -1,4 +1,4 @@
-import { QueryTypes, type Sequelize } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
 import { normalizeDecimal, sumDecimals } from '@stakedesk/shared/decimal';
 import { DUE_SOON_DAYS } from '@stakedesk/shared/treasury';
@@ -18,32 +18,48 @@ type Row = Record<
 >;
 
 /**
- * What the platform owes, in one statement (one snapshot), per mint and staking wallet the
- * deposits were verified against. A stake with a pending withdrawal is owed through that
- * withdrawal's finalAmount (after any early penalty), so stakes count only while active or
- * completed; withdrawn stakes are paid or restaked (the restake is its own active stake).
- * Complete stakes (isComplete) and pending withdrawals are due now; an active stake when it ends.
- * A pending withdrawal whose payout landed short and waits for an owner's review is not owed from
- * the balance any more (its tokens left with that payout): it is counted apart, as under review.
+ * The one rule of what is owed, a row per stake or withdrawal (the CTE `owed` of both queries
+ * below), by mint, staking wallet the deposit was verified against, and holder. A stake with a
+ * pending withdrawal is owed through that withdrawal's finalAmount (after any early penalty), so
+ * stakes count only while active or completed; withdrawn stakes are paid or restaked (the restake
+ * is its own active stake). Complete stakes (isComplete) and pending withdrawals are due now; an
+ * active stake when it ends. A pending withdrawal whose payout landed short and waits for an
+ * owner's review is not owed from the balance any more (its tokens left with that payout): it is
+ * counted apart, as under review.
  */
-const LIABILITIES_SQL = `
+const OWED_SQL = `
   WITH owed AS (
-    SELECT token_contract, staking_wallet, amount AS principal, reward_amount AS reward, 0 AS pending, 0 AS under_review,
+    SELECT token_contract, staking_wallet, wallet_address, amount AS principal, reward_amount AS reward, 0 AS pending, 0 AS under_review,
       CASE WHEN ${STAKE_COMPLETE_SQL} THEN now() ELSE ends_at END AS due_at
     FROM stakes WHERE status IN ('active', 'completed')
     UNION ALL
-    SELECT w.token_contract, w.staking_wallet, 0, 0, CASE WHEN r.held THEN 0 ELSE w.final_amount END,
+    SELECT w.token_contract, w.staking_wallet, w.wallet_address, 0, 0, CASE WHEN r.held THEN 0 ELSE w.final_amount END,
       CASE WHEN r.held THEN w.final_amount ELSE 0 END, now()
     FROM withdrawals w
     CROSS JOIN LATERAL (SELECT EXISTS (
       SELECT 1 FROM payout_withdrawals pw WHERE pw.withdrawal_id = w.id AND pw.open AND pw.outcome = 'review') AS held) r
     WHERE w.status = 'pending'
-  )
+  )`;
+
+/** What the platform owes, in one statement (one snapshot), per mint and staking wallet. */
+const LIABILITIES_SQL = `${OWED_SQL}
   SELECT token_contract, staking_wallet,
     sum(principal)::text AS principal, sum(reward)::text AS rewards, sum(pending)::text AS pending, sum(under_review)::text AS under_review,
     coalesce(sum(principal + reward + pending) FILTER (WHERE due_at <= now() + make_interval(days => :soon)), 0)::text AS due_soon,
     coalesce(sum(principal + reward + pending) FILTER (WHERE due_at <= now() + make_interval(days => :later)), 0)::text AS due_later
   FROM owed GROUP BY token_contract, staking_wallet`;
+
+/**
+ * Each holder's liability in `:mint` (DESIGN 14: a proof-of-reserves leaf), whichever staking
+ * wallet it is owed from, and the staking wallets that owe anything in it; both sum to
+ * readLiabilities' `liabilities.total` for that mint. Holders owed nothing have no leaf.
+ */
+const HOLDER_LIABILITIES_SQL = `${OWED_SQL}
+  SELECT wallet_address AS wallet, sum(principal + reward + pending)::text AS liability
+  FROM owed WHERE token_contract = :mint GROUP BY wallet_address HAVING sum(principal + reward + pending) > 0`;
+
+const OWING_WALLETS_SQL = `${OWED_SQL}
+  SELECT DISTINCT staking_wallet FROM owed WHERE token_contract = :mint AND principal + reward + pending > 0`;
 
 const totalOf = (row: Row) =>
   (BigInt(normalizeDecimal(row.principal)) + BigInt(normalizeDecimal(row.rewards)) + BigInt(normalizeDecimal(row.pending))).toString();
@@ -82,5 +98,33 @@ export async function readLiabilities(sequelize: Sequelize, mint: string, stakin
     liabilitiesElsewhere: elsewhere
       .map((row) => ({ tokenContract: row.token_contract, stakingWallet: row.staking_wallet, total: totalOf(row) }))
       .sort((a, b) => largestFirst(a.total, b.total)),
+  };
+}
+
+/** `owed`: whole tokens, as stakes and withdrawals count them. */
+export type HolderLiability = { wallet: string; owed: string };
+
+/**
+ * What each holder is owed in `mint` (whole tokens), and which staking wallets owe anything in it.
+ * Run both in one REPEATABLE READ `transaction` so that they are of one moment.
+ */
+export async function readHolderLiabilities(
+  sequelize: Sequelize,
+  mint: string,
+  transaction: Transaction,
+): Promise<{ holders: HolderLiability[]; owingStakingWallets: string[] }> {
+  const rows = await sequelize.query<{ wallet: string; liability: string }>(HOLDER_LIABILITIES_SQL, {
+    replacements: { mint },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  const wallets = await sequelize.query<{ staking_wallet: string }>(OWING_WALLETS_SQL, {
+    replacements: { mint },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  return {
+    holders: rows.map((row) => ({ wallet: row.wallet, owed: normalizeDecimal(row.liability) })),
+    owingStakingWallets: wallets.map((row) => row.staking_wallet),
   };
 }

@@ -286,6 +286,12 @@ export const enFixed = {
   reservesProofTotalMismatch: "The proof's amounts do not add up to the published total of liabilities",
   reservesPublishedInvalid: 'The published root or total is not in the published format',
   reservesProofNotYours: 'The proof is for another wallet or another snapshot',
+
+  // Proof of reserves: snapshots, proofs and reported checks (DESIGN 14)
+  reservesNoSnapshot: 'No snapshot of reserves has been taken yet',
+  reservesSnapshotNotFound: 'There is no snapshot of reserves with this id',
+  reservesNoLeaf: 'This wallet has no leaf in this snapshot: nothing was owed to it when it was taken',
+  reservesCheckCodeInvalid: 'This is not a reason the proof verifier gives',
 } as const;
 
 /** Texts with `{parameters}`. */
@@ -296,6 +302,8 @@ export const enTemplates = {
   tooManyOpenIntents:
     'This wallet already has {max} deposits in progress. Please wait a few minutes for them to complete or expire, then try again',
   roleRequired: 'This needs the {role} role',
+  reservesProofPruned: 'The proofs of this snapshot are no longer kept: they are deleted {days} days after the snapshot',
+  reservesTooManyAccounts: 'The reserve wallets hold more than {max} token accounts of the mint: their balances cannot be read at one slot',
   accountThrottledSeconds: 'Too many failed sign-ins for this account. Try again in {seconds} seconds.',
   accountThrottledMinutes: 'Too many failed sign-ins for this account. Try again in {minutes} minutes.',
   unknownField: 'Unknown field: {name}',

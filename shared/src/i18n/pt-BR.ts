@@ -275,6 +275,13 @@ export const ptBR: Catalogue = {
   reservesProofTotalMismatch: 'Os valores da prova não somam o total de passivos publicado',
   reservesPublishedInvalid: 'A raiz ou o total publicado não está no formato publicado',
   reservesProofNotYours: 'A prova é de outra carteira ou de outro snapshot',
+  reservesNoSnapshot: 'Nenhum snapshot das reservas foi feito ainda',
+  reservesSnapshotNotFound: 'Não existe snapshot das reservas com este id',
+  reservesNoLeaf: 'Esta carteira não tem folha neste snapshot: nada era devido a ela quando ele foi feito',
+  reservesCheckCodeInvalid: 'Este não é um motivo que o verificador de provas informa',
+  reservesProofPruned: 'As provas deste snapshot não são mais guardadas: elas são apagadas {days} dias depois do snapshot',
+  reservesTooManyAccounts:
+    'As carteiras de reserva têm mais de {max} contas de token do mint: seus saldos não podem ser lidos em um único slot',
 
   minimumStake: 'O stake mínimo é {min} {symbol}.',
   planCapacity: 'Este plano de staking só tem espaço para mais {remaining} {symbol}',

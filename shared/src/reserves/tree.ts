@@ -24,9 +24,14 @@ export type ReservesTree = {
   readonly leafCount: number;
   /** The holder's proof, or undefined when the wallet has no leaf. */
   proofOf(wallet: string): ReservesProof | undefined;
+  /** Every level from the leaves (in leaf order) up to the root's; none for no holders. For storing the tree: do not change them. */
+  readonly levels: readonly TreeLevel[];
+  /** The holder whose leaf is at `index` of the leaves. */
+  holderAt(index: number): ReservesLeafInput;
 };
 
 /** One level of the tree: hash i is bytes [32 i, 32 i + 32) of `hashes`. */
+export type TreeLevel = { readonly hashes: Uint8Array; readonly sums: readonly bigint[] };
 type Level = { hashes: Uint8Array; sums: bigint[] };
 
 const nodeAt = (level: Level, i: number): SumNode =>
@@ -92,6 +97,8 @@ export function buildReservesTree(holders: readonly ReservesLeafInput[], snapsho
     snapshotId,
     root,
     leafCount: count,
+    levels: count ? levels : [],
+    holderAt: (index) => holders[order[index]!]!,
     proofOf(wallet) {
       const at = leafOf(wallet);
       if (at === undefined) return undefined;

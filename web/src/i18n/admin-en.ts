@@ -167,6 +167,7 @@ export const adminEn = {
   'alerts.event.hot_wallet.low': 'Hot wallet low',
   'alerts.event.settings.step_up_change': 'Change confirmed with step-up',
   'alerts.event.login.throttled': 'Login throttled',
+  'alerts.event.reserves.check_failed': 'Proof of reserves check failed',
   'alerts.event.webhook.test': 'Test',
   'alerts.actions': 'Actions',
   'alerts.edit': 'Edit',

@@ -169,6 +169,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'alerts.event.hot_wallet.low': 'Hot wallet com saldo baixo',
   'alerts.event.settings.step_up_change': 'Alteração confirmada com reautenticação',
   'alerts.event.login.throttled': 'Login limitado',
+  'alerts.event.reserves.check_failed': 'Verificação da prova de reservas falhou',
   'alerts.event.webhook.test': 'Teste',
   'alerts.actions': 'Ações',
   'alerts.edit': 'Editar',

@@ -1,0 +1,49 @@
+import { Router, type RequestHandler } from 'express';
+import type { Sequelize } from 'sequelize';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
+import { idParamSchema, reservesCheckFailureSchema, reservesProofParamSchema } from '@stakedesk/shared/schemas';
+import { currentAdmin } from '../admins/admin-auth.js';
+import { requireRole } from '../admins/require-role.js';
+import { forbidden } from '../http/errors.js';
+import { parse } from '../http/validate.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { latestReservesSnapshot, reportReservesCheckFailure, reservesProof, reservesSnapshot } from './reserves.service.js';
+import { takeReservesSnapshot, type SnapshotDeps } from './take-snapshot.js';
+
+export type ReservesRoutesDeps = {
+  sequelize: Sequelize;
+  /** The holder's session checks (same site, signed in). */
+  holderOnly: RequestHandler[];
+  metrics: Pick<Metrics, 'reservesCheckFailed'>;
+  /** RESERVES_PROOF_DAYS, named in the refusal of a pruned proof. */
+  proofDays: number;
+};
+
+/** DESIGN 14: snapshots are public; a proof is its own wallet's only; a failed check is reported by that wallet's session. */
+export function reservesPublicRoutes({ sequelize, holderOnly, metrics, proofDays }: ReservesRoutesDeps): Router {
+  const router = Router();
+  router.get('/reserves', async (_req, res) => {
+    res.json(await latestReservesSnapshot(sequelize));
+  });
+  router.get('/reserves/:id', async (req, res) => {
+    res.json(await reservesSnapshot(sequelize, parse(idParamSchema, req.params).id));
+  });
+  router.get('/reserves/:id/proof/:walletAddress', ...holderOnly, async (req, res) => {
+    const { id, walletAddress } = parse(reservesProofParamSchema, req.params);
+    if (walletAddress !== res.locals.holderWallet) throw forbidden(msg('walletNotYours'));
+    res.json(await reservesProof(sequelize, id, walletAddress, proofDays));
+  });
+  router.post('/reserves/:id/check-failures', ...holderOnly, async (req, res) => {
+    const { id } = parse(idParamSchema, req.params);
+    const { code } = parse(reservesCheckFailureSchema, req.body);
+    if (await reportReservesCheckFailure(sequelize, id, res.locals.holderWallet as string, code)) metrics.reservesCheckFailed(code);
+    res.status(202).end();
+  });
+  return router;
+}
+
+export function reservesAdminRoutes(deps: SnapshotDeps): Router {
+  return Router().post('/reserves/snapshots', requireRole('owner'), async (_req, res) => {
+    res.status(201).json(await takeReservesSnapshot(deps, currentAdmin(res)));
+  });
+}
