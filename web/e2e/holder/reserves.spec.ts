@@ -3,14 +3,14 @@ import type { ReservesProofFile } from '@stakedesk/shared/reserves/snapshot';
 import { verifyReservesProof } from '@stakedesk/shared/reserves/verify';
 import { stakeThroughApi } from '../support/holder-api.js';
 import { HolderPages } from '../support/holder-pages.js';
-import { latestReservesSnapshot, takeReservesSnapshot, tokensText } from '../support/reserves.js';
+import { checkFailuresCounted, latestReservesSnapshot, percentText, takeReservesSnapshot, tokensText } from '../support/reserves.js';
 import { expect, test } from '../support/test.js';
 
 // Snapshots are the whole platform's: each test takes the one it reads, after its holder's stakes.
 test.describe.configure({ mode: 'serial' });
 
 const PROOF = '**/api/reserves/*/proof/*';
-const ANCHOR = /Anchor: \w{8}\.\.\.\w{8}\.|Not anchored yet\./;
+const ANCHOR = /Anchor: \w{8}\.\.\.\w{8} ·|Not anchored yet ·/;
 
 test("the dashboard checks the holder's own proof and says what it proved", async ({ page, holder }) => {
   const stake = await stakeThroughApi(holder, 'Starter', 150);
@@ -20,10 +20,9 @@ test("the dashboard checks the holder's own proof and says what it proved", asyn
   await holderPages.connectFromLanding();
 
   const line = page.getByRole('region', { name: 'Proof of reserves' });
-  await expect(line.getByRole('status')).toContainText(
-    `Verified: your ${owed.toLocaleString('en-US')} SDT is included in the reserves snapshot of `,
-  );
-  await expect(line).toContainText(`reserves cover ${snapshot.coveragePercent}% of liabilities.`);
+  await expect(line.getByRole('status')).toContainText(`Your ${owed.toLocaleString('en-US')} SDT is in the reserves snapshot of `);
+  await expect(line).toContainText(`reserves cover ${percentText(snapshot.coveragePercent!)} of liabilities.`);
+  await expect(line.getByRole('img', { name: 'Verified' })).toBeVisible();
   await expect(line).toContainText(ANCHOR);
   await expect(line.getByRole('alert')).toHaveCount(0);
 
@@ -58,6 +57,7 @@ test('a proof that does not lead to the published root is shown red and reported
     if (response.request().method() === 'POST' && response.url().endsWith(`/api/reserves/${snapshot.id}/check-failures`))
       reports.push({ code: (response.request().postDataJSON() as { code: string }).code, status: response.status() });
   });
+  const countedBefore = await checkFailuresCounted('reservesProofRootMismatch');
   const holderPages = new HolderPages(page);
   await holderPages.connectFromLanding();
 
@@ -66,9 +66,13 @@ test('a proof that does not lead to the published root is shown red and reported
     /^✕ Reserves check failed for the snapshot of .+: The proof does not lead to the published root\. It has been reported to the operator\./,
   );
   await expect.poll(() => reports).toEqual([{ code: 'reservesProofRootMismatch', status: 202 }]);
+  // The server counted it (its metric for the operators).
+  expect(await checkFailuresCounted('reservesProofRootMismatch')).toBe(countedBefore + 1);
   // Re-rendered in another language, the same visit reports nothing more.
   await page.getByRole('combobox', { name: 'Language' }).selectOption('pt-BR');
-  await expect(alert).toContainText('A prova não leva à raiz publicada');
+  await expect(page.getByRole('region', { name: 'Prova de reservas' }).getByRole('alert')).toContainText(
+    'A prova não leva à raiz publicada',
+  );
   await page.waitForLoadState('networkidle');
   expect(reports).toHaveLength(1);
 });
@@ -96,7 +100,7 @@ test('the public page lists the latest snapshots, and the documentation page exp
   const card = page.getByRole('region', { name: 'Latest snapshot' }).getByRole('article');
   await expect(card.getByRole('heading')).toHaveText(/^Snapshot of /);
   await expect(card.getByRole('definition').filter({ hasText: 'SDT' }).first()).toHaveText(`${tokensText(latest.totalLiabilities)} SDT`);
-  await expect(card).toContainText(`${latest.coveragePercent}%`);
+  await expect(card).toContainText(percentText(latest.coveragePercent!));
   await expect(card.getByText(`${latest.root.slice(0, 8)}…${latest.root.slice(-8)}`)).toBeVisible();
   await card.getByRole('button', { name: 'Copy root' }).click();
   await expect(card.getByRole('button', { name: 'Copied' })).toBeVisible();

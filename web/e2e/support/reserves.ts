@@ -22,3 +22,16 @@ export function tokensText(raw: string): string {
   const fraction = (units % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
   return `${(units / scale).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''}`;
 }
+
+/** A coverage percent ("12345.60") the way the holder pages write it in English ("12,345.60%"). */
+export function percentText(value: string): string {
+  const [whole, fraction] = value.split('.');
+  return `${BigInt(whole!).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''}%`;
+}
+
+/** How many failed checks with `code` the server has counted so far (its /metrics, which this machine may read). */
+export async function checkFailuresCounted(code: string): Promise<number> {
+  const text = await (await fetch(`${readState().baseURL}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`stakedesk_reserves_check_failures_total{code="${code}"} `));
+  return line ? Number(line.split(' ').pop()) : 0;
+}

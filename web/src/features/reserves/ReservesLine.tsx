@@ -24,6 +24,7 @@ import './reserves.css';
 export function ReservesLine({ wallet, symbol, cluster }: { wallet: string; symbol: string; cluster: SolanaCluster }) {
   const { t } = useI18n();
   const format = useFormat();
+  const localizeError = useLocalizeError();
   const latest = useLatestReserves();
   const snapshot = latest.data ?? undefined;
   const proof = useOwnProof(snapshot?.id, wallet);
@@ -45,7 +46,7 @@ export function ReservesLine({ wallet, symbol, cluster }: { wallet: string; symb
     return signedOut ? (
       <Quiet text={t('reserves.signIn')} action={<SignIn onSignedIn={() => void proof.refetch()} />} />
     ) : (
-      <Quiet text={t('reserves.unavailable')} action={<Retry onRetry={() => void proof.refetch()} />} />
+      <Quiet text={`${t('reserves.unavailable')} ${localizeError(proof.error)}`} action={<Retry onRetry={() => void proof.refetch()} />} />
     );
   }
   if (!check || !file)
