@@ -286,6 +286,7 @@ export const enFixed = {
   reservesProofTotalMismatch: "The proof's amounts do not add up to the published total of liabilities",
   reservesPublishedInvalid: 'The published root or total is not in the published format',
   reservesProofNotYours: 'The proof is for another wallet or another snapshot',
+  reservesLeftOut: 'This wallet had stakes when the snapshot was taken, but the snapshot has no proof for it',
 
   // Proof of reserves: snapshots, proofs and reported checks (DESIGN 14)
   reservesNoSnapshot: 'No snapshot of reserves has been taken yet',

@@ -275,6 +275,7 @@ export const ptBR: Catalogue = {
   reservesProofTotalMismatch: 'Os valores da prova não somam o total de passivos publicado',
   reservesPublishedInvalid: 'A raiz ou o total publicado não está no formato publicado',
   reservesProofNotYours: 'A prova é de outra carteira ou de outro snapshot',
+  reservesLeftOut: 'Esta carteira tinha stakes quando o snapshot foi feito, mas o snapshot não tem prova para ela',
   reservesNoSnapshot: 'Nenhum snapshot das reservas foi feito ainda',
   reservesSnapshotNotFound: 'Não existe snapshot das reservas com este id',
   reservesNoLeaf: 'Esta carteira não tem folha neste snapshot: nada era devido a ela quando ele foi feito',

@@ -2,8 +2,10 @@ import { readFile } from 'node:fs/promises';
 import type { ReservesProofFile } from '@stakedesk/shared/reserves/snapshot';
 import { verifyReservesProof } from '@stakedesk/shared/reserves/verify';
 import { stakeThroughApi } from '../support/holder-api.js';
+import { ageStakesOf } from '../support/database.js';
 import { HolderPages } from '../support/holder-pages.js';
 import { checkFailuresCounted, latestReservesSnapshot, percentText, takeReservesSnapshot, tokensText } from '../support/reserves.js';
+import { readState } from '../support/state.js';
 import { expect, test } from '../support/test.js';
 
 // Snapshots are the whole platform's: each test takes the one it reads, after its holder's stakes.
@@ -86,6 +88,29 @@ test('a holder with no stakes when the snapshot was taken sees a quiet line, not
     /^You had no stakes when the reserves snapshot of .+ was taken, so it holds no proof for you\./,
   );
   await expect(line.getByRole('alert')).toHaveCount(0);
+});
+
+test('a holder who had stakes when the snapshot was taken but is served no proof is shown red and reported', async ({ page, holder }) => {
+  await stakeThroughApi(holder, 'Starter', 300);
+  // The stake was made a day before the snapshot (still active: Starter runs 30 days).
+  await ageStakesOf(readState().dataDir, holder.publicKey.toBase58(), 1);
+  const snapshot = await takeReservesSnapshot();
+  // The server answers as if the wallet had no leaf, as it would for a holder left out of the tree.
+  await page.route(PROOF, (route) =>
+    route.fulfill({ status: 404, json: { message: 'This wallet has no leaf in this snapshot', code: 'reservesNoLeaf' } }),
+  );
+  const reported = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.url().endsWith(`/api/reserves/${snapshot.id}/check-failures`),
+  );
+  const holderPages = new HolderPages(page);
+  await holderPages.connectFromLanding();
+
+  await expect(page.getByRole('region', { name: 'Proof of reserves' }).getByRole('alert')).toContainText(
+    'This wallet had stakes when the snapshot was taken, but the snapshot has no proof for it.',
+  );
+  const report = await reported;
+  expect(report.status()).toBe(202);
+  expect(report.request().postDataJSON()).toEqual({ code: 'reservesLeftOut' });
 });
 
 test('the public page lists the latest snapshots, and the documentation page explains them', async ({ page, context }) => {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { SolanaCluster } from '@stakedesk/shared/format';
-import { english, type MessageCode } from '@stakedesk/shared/i18n/catalogue';
+import { english, msg, type MessageCode } from '@stakedesk/shared/i18n/catalogue';
 import type { ReservesProof } from '@stakedesk/shared/reserves/proof';
 import type { ReservesProofFile, ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
 import type { ReservesProofCheck } from '@stakedesk/shared/reserves/verify';
@@ -9,10 +9,11 @@ import { useFormat } from '../../i18n/format.js';
 import { useI18n } from '../../i18n/i18n-pages.js';
 import { useLocalizeError } from '../../i18n/localize-error.js';
 import { ApiError } from '../../lib/api-client.js';
+import { useStakeGroup, useStakeSummary } from '../dashboard/api.js';
 import { useWallet } from '../wallet/wallet-context.js';
 import { useLatestReserves, useOwnProof, useReportCheckFailure } from './api.js';
 import { AnchorLink } from './AnchorLink.js';
-import { checkOwnProof, proofFileJson, proofFileName, tokensOf } from './check.js';
+import { checkOwnProof, owedAtSnapshot, proofFileJson, proofFileName, tokensOf } from './check.js';
 import { HOW_IT_WORKS_PATH } from './paths.js';
 import './reserves.css';
 
@@ -28,10 +29,13 @@ export function ReservesLine({ wallet, symbol, cluster }: { wallet: string; symb
   const latest = useLatestReserves();
   const snapshot = latest.data ?? undefined;
   const proof = useOwnProof(snapshot?.id, wallet);
-  const check = useMemo(
-    () => (snapshot && proof.data ? checkOwnProof(snapshot, proof.data, wallet) : undefined),
-    [snapshot, proof.data, wallet],
-  );
+  const stakesOwedNow = useStakesOwedNow(wallet);
+  const check = useMemo((): ReservesProofCheck | undefined => {
+    if (!snapshot || proof.data === undefined) return undefined;
+    if (proof.data !== null) return checkOwnProof(snapshot, proof.data, wallet);
+    // No leaf: quiet, unless this wallet's stakes say it was owed something then.
+    return owedAtSnapshot(stakesOwedNow, snapshot) ? { ok: false, reason: msg('reservesLeftOut') } : undefined;
+  }, [snapshot, proof.data, wallet, stakesOwedNow]);
   useReportOnce(snapshot?.id, wallet, check && !check.ok ? check.reason.code : undefined);
   const file = useMemo(
     () => (snapshot && proof.data ? { snapshot, proof: proof.data as ReservesProof } : undefined),
@@ -49,19 +53,21 @@ export function ReservesLine({ wallet, symbol, cluster }: { wallet: string; symb
       <Quiet text={`${t('reserves.unavailable')} ${localizeError(proof.error)}`} action={<Retry onRetry={() => void proof.refetch()} />} />
     );
   }
-  if (!check || !file)
-    return <Quiet text={t('reserves.noLeaf', { date: format.dateTime(snapshot.takenAt) })} compact={t('reserves.noLeafShort')} />;
+  if (!check) return <Quiet text={t('reserves.noLeaf', { date: format.date(snapshot.takenAt) })} compact={t('reserves.noLeafShort')} />;
+  const download = file && <Download file={file} name={proofFileName(snapshot, wallet)} />;
   return check.ok ? (
-    <Verified
-      snapshot={snapshot}
-      liability={check.liability}
-      symbol={symbol}
-      cluster={cluster}
-      download={<Download file={file} name={proofFileName(snapshot, wallet)} />}
-    />
+    <Verified snapshot={snapshot} liability={check.liability} symbol={symbol} cluster={cluster} download={download} />
   ) : (
-    <Refused snapshot={snapshot} check={check} download={<Download file={file} name={proofFileName(snapshot, wallet)} />} />
+    <Refused snapshot={snapshot} check={check} download={download} />
   );
+}
+
+/** The wallet's stakes not paid out yet, as the dashboard's tables read them (the same queries, no second request). */
+function useStakesOwedNow(wallet: string) {
+  const { data: summary } = useStakeSummary(wallet);
+  const running = useStakeGroup(wallet, 'running');
+  const complete = useStakeGroup(wallet, 'complete', (summary?.stakes.complete ?? 0) > 0);
+  return useMemo(() => [...running.rows, ...complete.rows], [running.rows, complete.rows]);
 }
 
 /** The failure goes to the server once per visit (this mount), whatever re-renders follow. */
@@ -149,7 +155,7 @@ function Verified({
       {t('reserves.verified', {
         amount: format.exact(tokensOf(liability, snapshot)),
         symbol,
-        date: format.dateTime(snapshot.takenAt),
+        date: format.date(snapshot.takenAt),
         coverage: percent ? t('reserves.cover', { percent }) : t('reserves.nothingOwed'),
       })}{' '}
       {snapshot.anchorSignature ? (
@@ -186,7 +192,8 @@ function Refused({
         </>
       }
     >
-      <Mark ok={false} /> {t('reserves.failed', { date: format.dateTime(snapshot.takenAt), reason })} {download} · <HowItWorks />
+      <Mark ok={false} /> {t('reserves.failed', { date: format.date(snapshot.takenAt), reason })} {download && <>{download} · </>}
+      <HowItWorks />
     </Line>
   );
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toHex } from '@stakedesk/shared/reserves/bytes';
 import type { ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
 import { buildReservesTree } from '@stakedesk/shared/reserves/tree';
-import { checkOwnProof, reservesTotal, tokensOf } from './check.js';
+import { checkOwnProof, owedAtSnapshot, reservesTotal, tokensOf } from './check.js';
 
 const wallet = (seed: number) => bs58.encode(new Uint8Array(32).fill(seed));
 const salt = (seed: number) => new Uint8Array(32).fill(seed + 100);
@@ -52,5 +52,17 @@ describe('amounts of a snapshot', () => {
   it('writes raw units as tokens of the mint and adds up the reserves exactly', () => {
     expect(tokensOf('1500001', snapshot)).toBe('1.500001');
     expect(reservesTotal(snapshot)).toBe(2_500_001n);
+  });
+});
+
+describe('whether a wallet without a leaf was owed something when the snapshot was taken', () => {
+  const at = (iso: string) => ({ createdAt: iso });
+  it('says so for a stake still owed that was made well before the snapshot', () => {
+    expect(owedAtSnapshot([at('2026-11-26T19:00:00.000Z')], snapshot)).toBe(true);
+  });
+
+  it('not for stakes made after it, or so close before it that the snapshot may not have seen them', () => {
+    expect(owedAtSnapshot([], snapshot)).toBe(false);
+    expect(owedAtSnapshot([at('2026-11-26T20:00:30.000Z'), at('2026-11-26T19:59:30.000Z')], snapshot)).toBe(false);
   });
 });

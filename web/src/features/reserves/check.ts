@@ -16,6 +16,22 @@ export function checkOwnProof(snapshot: ReservesSnapshot, proof: unknown, wallet
   return verifyReservesProof(proof as ReservesProof, snapshot.root, snapshot.totalLiabilities);
 }
 
+/**
+ * A stake made this long before a snapshot was taken is surely in it: the snapshot reads every
+ * stake committed when its transaction starts, and a stake's time is set just before its commit.
+ */
+const SETTLED_BEFORE_SNAPSHOT_MS = 60_000;
+
+/**
+ * Whether the wallet was owed something when the snapshot was taken, from the stakes it is owed
+ * now (not withdrawn): one made before the snapshot was owed then too, since a stake only moves on
+ * towards being paid out. A wallet owed then without a leaf was left out.
+ */
+export function owedAtSnapshot(stakesOwedNow: readonly { createdAt: string }[], snapshot: Pick<ReservesSnapshot, 'takenAt'>): boolean {
+  const before = Date.parse(snapshot.takenAt) - SETTLED_BEFORE_SNAPSHOT_MS;
+  return stakesOwedNow.some((stake) => Date.parse(stake.createdAt) < before);
+}
+
 /** Raw units of the snapshot's mint as a decimal string of tokens. */
 export const tokensOf = (raw: string | bigint, snapshot: Pick<ReservesSnapshot, 'decimals'>): string =>
   fromRawAmount(BigInt(raw), snapshot.decimals);
