@@ -79,6 +79,23 @@ test('a proof that does not lead to the published root is shown red and reported
   expect(reports).toHaveLength(1);
 });
 
+test('without a session the line asks the holder to sign in, and checks once they have', async ({ page, context, holder }) => {
+  await stakeThroughApi(holder, 'Starter', 120);
+  await takeReservesSnapshot();
+  const holderPages = new HolderPages(page);
+  await holderPages.connectFromLanding();
+  await expect(page.getByRole('region', { name: 'Proof of reserves' }).getByRole('img', { name: 'Verified' })).toBeVisible();
+
+  // The session cookie is gone (expired, say); the wallet is still connected.
+  await context.clearCookies();
+  await page.reload();
+  const line = page.getByRole('region', { name: 'Proof of reserves' });
+  await expect(line.getByRole('status')).toContainText('Sign in with your wallet to check that your stake is counted in the reserves.');
+  await line.getByRole('button', { name: 'Check now' }).click();
+  await expect(line.getByRole('img', { name: 'Verified' })).toBeVisible();
+  await expect(line.getByRole('status')).toContainText('Your 126 SDT is in the reserves snapshot of ');
+});
+
 test('a holder with no stakes when the snapshot was taken sees a quiet line, not a failure', async ({ page }) => {
   await takeReservesSnapshot();
   const holderPages = new HolderPages(page);
