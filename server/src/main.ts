@@ -76,6 +76,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
       overdueHours: config.withdrawalOverdueHours,
       coverage,
     },
+    reserves: { hotWallet: hotWallet ?? null, proofDays: config.reservesProofDays },
   });
   const checks = {
     database: databaseCheck(sequelize),

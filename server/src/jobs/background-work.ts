@@ -11,16 +11,27 @@ import { followPayouts } from '../payouts/index.js';
 import { followDeposits, type DepositRecorded } from '../stakes/deposit-follower.js';
 import { expiryRound } from '../stakes/expiry.js';
 import { startJobQueue, type JobQueue } from './job-queue.js';
+import { DEFAULT_RESERVES_PROOF_DAYS, pruneOldProofs } from '../reserves/prune-proofs.js';
+import { dailyReservesSnapshot } from '../reserves/take-snapshot.js';
 
 const CLEAN_UP_INTERVAL_MS = 10 * 60_000;
 
-/** Rows that only ever expire: rate-limit windows, used sign-in nonces, revoked sessions past their expiry, old login failures. */
-async function cleanUp(sequelize: Sequelize): Promise<void> {
+/** The daily snapshot of proof of reserves (DESIGN 14) looks hourly whether a day has gone by since the last one. */
+const RESERVES_SNAPSHOT_INTERVAL_MS = 3600_000;
+/** A snapshot of a million holders takes minutes: its round is not taken for dead before this. */
+const RESERVES_SNAPSHOT_EXPIRES_SECONDS = 30 * 60;
+
+/**
+ * Rows that only ever expire: rate-limit windows, used sign-in nonces, revoked sessions past their
+ * expiry, old login failures, and the proofs of snapshots older than RESERVES_PROOF_DAYS.
+ */
+async function cleanUp(sequelize: Sequelize, reservesProofDays: number): Promise<void> {
   await deleteExpiredRateLimits(sequelize);
   await deleteOldNonces(sequelize);
   await holderRevocations.deleteExpired(sequelize);
   await adminRevocations.deleteExpired(sequelize);
   await forgetOldFailures(sequelize);
+  await pruneOldProofs(sequelize, reservesProofDays);
 }
 
 export type BackgroundWorkDeps = {
@@ -42,6 +53,8 @@ export type BackgroundWorkDeps = {
   autoPayouts?: AutoPayoutDeps & { intervalMs: number };
   /** How alerts are delivered; absent, none are. */
   webhooks?: WebhookDeliveryOptions;
+  /** Proof of reserves: the hot wallet counted in the daily snapshot (the signer's), and how long proofs are kept. Absent, no daily snapshot. */
+  reserves?: { hotWallet: string | null; proofDays: number };
 };
 
 /**
@@ -58,12 +71,18 @@ export async function startBackgroundWork({
   onDepositRecorded,
   autoPayouts,
   webhooks,
+  reserves,
 }: BackgroundWorkDeps): Promise<JobQueue> {
   const jobs = await startJobQueue(databaseUrl, logger, onFailure);
   // Every task is overlap-safe: a round a killed instance left active never holds the next back.
   const overlapSafe = { overlapSafe: true };
   // Deletes of rows past their time only.
-  await jobs.every('clean-up', CLEAN_UP_INTERVAL_MS, () => cleanUp(sequelize), overlapSafe);
+  await jobs.every(
+    'clean-up',
+    CLEAN_UP_INTERVAL_MS,
+    () => cleanUp(sequelize, reserves?.proofDays ?? DEFAULT_RESERVES_PROOF_DAYS),
+    overlapSafe,
+  );
   // A transaction-level advisory lock: a second round at once skips its batch.
   await jobs.every('expiry', intervals.expiryMs, () => expiryRound(sequelize, logger), overlapSafe);
   // Payouts claimed with FOR UPDATE SKIP LOCKED and settled under their row lock.
@@ -82,6 +101,14 @@ export async function startBackgroundWork({
   );
   // Claims and row locks keep two rounds from paying one withdrawal.
   if (autoPayouts) await jobs.every('auto-payouts', autoPayouts.intervalMs, () => autoPayoutRound(autoPayouts), overlapSafe);
+  // One round at a time, and a transaction-level advisory lock keeps an owner's snapshot from interleaving with it.
+  if (reserves)
+    await jobs.every(
+      'reserves-snapshot',
+      RESERVES_SNAPSHOT_INTERVAL_MS,
+      () => dailyReservesSnapshot({ sequelize, chain, hotWallet: reserves.hotWallet }),
+      { expiresInSeconds: RESERVES_SNAPSHOT_EXPIRES_SECONDS },
+    );
   // Each delivery a job of its own, retried with backoff for about a day.
   if (webhooks) await startWebhookDelivery(jobs, sequelize, logger, webhooks);
   return jobs;

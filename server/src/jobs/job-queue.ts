@@ -41,6 +41,8 @@ export type EveryOptions = {
    * a killed instance left active never holds the next one back. Otherwise one round at a time.
    */
   overlapSafe?: boolean;
+  /** How long a round may run before it is taken for dead (ROUND_EXPIRES_SECONDS unless given): for a round that takes minutes. */
+  expiresInSeconds?: number;
 };
 
 /** How a one-off job is retried: `retryLimit` more times, the wait doubling from about `retryDelaySeconds` (pg-boss adds jitter). */
@@ -115,7 +117,7 @@ export async function startJobQueue(databaseUrl: string, logger: Logger, onFailu
       // Overlap-safe: at most one round waiting (slow rounds do not pile up) and any number active.
       policy: options.overlapSafe ? 'short' : 'singleton',
       retryLimit: 0,
-      expireInSeconds: ROUND_EXPIRES_SECONDS,
+      expireInSeconds: options.expiresInSeconds ?? ROUND_EXPIRES_SECONDS,
     } as const;
     await retryingDeadlocks(() => boss.createQueue(name, queue));
     // A queue made by an earlier version keeps its options unless told: these are the ones in force.

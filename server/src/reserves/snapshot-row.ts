@@ -1,7 +1,13 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { ReserveAccount, ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
+import { coveragePercent } from '@stakedesk/shared/treasury';
 
-/** A reserves_snapshots row as the queries here select it (the salt secret apart: only proofs read it). */
+/**
+ * A reserves_snapshots row as the queries here select it (the salt secret apart: only proofs read
+ * it). Written by takeReservesSnapshot; once its anchor transaction lands, anchor_signature is set
+ * and reserves, slot and coverage_percent (reservesCoverage) are replaced with the anchor's balances
+ * and slot. Every other column stays as taken.
+ */
 export type SnapshotRow = {
   id: string;
   taken_at: Date;
@@ -20,6 +26,16 @@ export type SnapshotRow = {
 /** The columns of SnapshotRow, for any query that answers a snapshot. */
 export const SNAPSHOT_COLUMNS = `id, taken_at, mint, decimals, slot, root, total_liabilities::text AS total_liabilities, leaf_count,
   reserves, coverage_percent, anchor_signature, proofs_pruned_at`;
+
+/**
+ * A snapshot's coverage_percent: what its reserves hold over its liabilities (both raw units), by
+ * the treasury card's rule (two decimals, rounded down); null when nothing is owed. Whatever
+ * replaces a snapshot's reserves (its anchor's balances) recomputes it with this.
+ */
+export function reservesCoverage(reserves: readonly ReserveAccount[], totalLiabilities: string): string | null {
+  const held = reserves.reduce((sum, account) => sum + BigInt(account.balance), 0n);
+  return coveragePercent(held.toString(), totalLiabilities);
+}
 
 /** The snapshot as DESIGN 14 publishes it. */
 export function toReservesSnapshot(row: SnapshotRow): ReservesSnapshot {

@@ -12,7 +12,7 @@ import { ageStake } from '../test/fixtures.js';
 import { startChainStakingServer, tokens, type ChainStakingServer, type Staker } from '../test/chain-staking-server.js';
 import { randomWallet, STEP_UP } from '../test/test-server.js';
 import { reservesSalt } from './salt.js';
-import { takeReservesSnapshot } from './take-snapshot.js';
+import { dailyReservesSnapshot, takeReservesSnapshot } from './take-snapshot.js';
 import { storedProof, storeTree } from './tree-storage.js';
 
 // Snapshots of proof of reserves on the test chain (the real token programs): every holder's
@@ -139,6 +139,17 @@ describe('a snapshot of reserves', () => {
         const proof = (await storedProof(world.api.sequelize, snapshot.id, wallet))!;
         expect(verifyReservesProof(proof, snapshot.root, snapshot.totalLiabilities).ok).toBe(true);
       }
+  });
+});
+
+describe('the daily snapshot', () => {
+  it('is taken once a day has gone by since the last, once however many rounds run at the same moment', async () => {
+    const deps = { sequelize: world.api.sequelize, chain };
+    expect(await dailyReservesSnapshot(deps)).toBeNull();
+    await world.api.sequelize.query(`UPDATE reserves_snapshots SET taken_at = taken_at - interval '1 day'`);
+    const rounds = await Promise.all([dailyReservesSnapshot(deps), dailyReservesSnapshot(deps), dailyReservesSnapshot(deps)]);
+    expect(rounds.filter((taken) => taken !== null)).toHaveLength(1);
+    expect(await dailyReservesSnapshot(deps)).toBeNull();
   });
 });
 

@@ -6,14 +6,14 @@ import { toHex } from '@stakedesk/shared/reserves/bytes';
 import type { ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
 import { buildReservesTree } from '@stakedesk/shared/reserves/tree';
 import { stakingDestination } from '@stakedesk/shared/staking-open';
-import { coveragePercent } from '@stakedesk/shared/treasury';
 import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.js';
 import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
 import { unavailable } from '../http/errors.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { readHolderLiabilities } from '../treasury/liabilities.js';
+import { nodeSha256 } from './node-sha256.js';
 import { reservesSalt } from './salt.js';
-import { SNAPSHOT_COLUMNS, toReservesSnapshot, type SnapshotRow } from './snapshot-row.js';
+import { reservesCoverage, SNAPSHOT_COLUMNS, toReservesSnapshot, type SnapshotRow } from './snapshot-row.js';
 import { storeTree } from './tree-storage.js';
 
 /** The advisory lock every snapshot holds for its transaction: two never interleave, on any instance. */
@@ -26,6 +26,18 @@ export type SnapshotDeps = {
   hotWallet?: string | null;
 };
 
+/** The daily job's round runs hourly and takes a snapshot when none was taken for about a day. */
+const DAILY_MS = 23.5 * 3600_000;
+
+/**
+ * The daily job's snapshot (DESIGN 14), none when one was taken within the last day (by an owner
+ * or another round) or staking is not configured (nothing is owed in no mint): never a failure for it.
+ */
+export async function dailyReservesSnapshot(deps: SnapshotDeps): Promise<ReservesSnapshot | null> {
+  if (!stakingDestination(await loadSettings())) return null;
+  return snapshot(deps, null, DAILY_MS);
+}
+
 /**
  * Takes a snapshot of proof of reserves (DESIGN 14): every holder's liability in the current mint
  * (one REPEATABLE READ read), a leaf each of a Merkle sum tree salted with a secret of the
@@ -34,7 +46,21 @@ export type SnapshotDeps = {
  * its leaves and its tree in the same transaction. `actor`: the owner who asked; none for the
  * daily job. Throws 503 when staking is not configured or the chain cannot be read.
  */
-export async function takeReservesSnapshot({ sequelize, chain, hotWallet }: SnapshotDeps, actor: Actor | null): Promise<ReservesSnapshot> {
+export async function takeReservesSnapshot(deps: SnapshotDeps, actor: Actor | null): Promise<ReservesSnapshot> {
+  return (await snapshot(deps, actor))!;
+}
+
+/**
+ * One snapshot at a time on every instance: the advisory lock is held by a transaction of its own
+ * around the snapshot's, so that the snapshot's REPEATABLE READ view begins once the lock is held
+ * (it would begin with the first statement, before waiting for the lock, inside one transaction).
+ * Null when `unlessWithinMs` is given and a snapshot was taken that recently.
+ */
+async function snapshot(
+  { sequelize, chain, hotWallet }: SnapshotDeps,
+  actor: Actor | null,
+  unlessWithinMs?: number,
+): Promise<ReservesSnapshot | null> {
   const destination = stakingDestination(await loadSettings());
   if (!destination) throw unavailable(msg('stakingNotConfigured'));
   const { mint, stakingWallet } = destination;
@@ -42,62 +68,76 @@ export async function takeReservesSnapshot({ sequelize, chain, hotWallet }: Snap
     const mintState = await chain.mint(mint);
     if (!mintState) throw unavailable(msg('tokenNotMint'));
     const { decimals } = mintState;
-    return await sequelize.transaction({ isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ }, async (transaction) => {
-      await sequelize.query('SELECT pg_advisory_xact_lock(:lock)', { replacements: { lock: SNAPSHOT_LOCK }, transaction });
-      const { holders, owingStakingWallets } = await readHolderLiabilities(sequelize, mint, transaction);
-      const owners = [...new Set([stakingWallet, ...owingStakingWallets.sort(), ...(hotWallet ? [hotWallet] : [])])];
-      const { slot, accounts } = await chain.reserveBalances(mint, owners);
-      const [{ id }] = (await sequelize.query<{ id: string }>(
-        `SELECT nextval(pg_get_serial_sequence('reserves_snapshots', 'id'))::text AS id`,
-        {
-          type: QueryTypes.SELECT,
-          transaction,
-        },
-      )) as [{ id: string }];
-      const snapshotId = Number(id);
-      const secret = randomBytes(32);
-      const tree = buildReservesTree(
-        holders.map(({ wallet, owed }) => ({
-          wallet,
-          liability: toRawAmount(owed, decimals),
-          salt: reservesSalt(secret, snapshotId, wallet),
-        })),
-        snapshotId,
-      );
-      const held = accounts.reduce((sum, account) => sum + BigInt(account.balance), 0n);
-      const total = tree.root.sum.toString();
-      const [row] = await sequelize.query<SnapshotRow>(
-        `INSERT INTO reserves_snapshots
+    return await sequelize.transaction(async (lock) => {
+      await sequelize.query('SELECT pg_advisory_xact_lock(:lock)', { replacements: { lock: SNAPSHOT_LOCK }, transaction: lock });
+      return sequelize.transaction({ isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ }, async (transaction) => {
+        if (unlessWithinMs !== undefined) {
+          const recent = await sequelize.query(
+            `SELECT 1 FROM reserves_snapshots WHERE taken_at > now() - make_interval(secs => :seconds) LIMIT 1`,
+            { replacements: { seconds: unlessWithinMs / 1000 }, type: QueryTypes.SELECT, transaction },
+          );
+          if (recent.length > 0) return null;
+        }
+        const { holders, owingStakingWallets } = await readHolderLiabilities(sequelize, mint, transaction);
+        const owners = [...new Set([stakingWallet, ...owingStakingWallets.sort(), ...(hotWallet ? [hotWallet] : [])])];
+        const { slot, accounts } = await chain.reserveBalances(mint, owners);
+        const [{ id }] = (await sequelize.query<{ id: string }>(
+          `SELECT nextval(pg_get_serial_sequence('reserves_snapshots', 'id'))::text AS id`,
+          {
+            type: QueryTypes.SELECT,
+            transaction,
+          },
+        )) as [{ id: string }];
+        const snapshotId = Number(id);
+        const secret = randomBytes(32);
+        const tree = buildReservesTree(
+          holders.map(({ wallet, owed }) => ({
+            wallet,
+            liability: toRawAmount(owed, decimals),
+            salt: reservesSalt(secret, snapshotId, wallet),
+          })),
+          snapshotId,
+          nodeSha256,
+        );
+        const total = tree.root.sum.toString();
+        const [row] = await sequelize.query<SnapshotRow>(
+          `INSERT INTO reserves_snapshots
            (id, mint, decimals, slot, root, total_liabilities, leaf_count, reserves, coverage_percent, salt_secret, taken_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          RETURNING ${SNAPSHOT_COLUMNS}`,
-        {
-          bind: [
-            snapshotId,
-            mint,
-            decimals,
-            slot,
-            toHex(tree.root.hash),
-            total,
-            tree.leafCount,
-            JSON.stringify(accounts),
-            coveragePercent(held.toString(), total),
-            secret,
-            actor?.id ?? null,
-          ],
-          type: QueryTypes.SELECT,
-          transaction,
-        },
-      );
-      await storeTree(sequelize, tree, transaction);
-      const snapshot = toReservesSnapshot(row!);
-      await recordAudit(transaction, actor ?? SYSTEM_ACTOR, {
-        action: 'reserves.snapshot',
-        entityType: 'reserves_snapshot',
-        entityId: snapshotId,
-        after: { root: snapshot.root, totalLiabilities: snapshot.totalLiabilities, leafCount: snapshot.leafCount, slot: snapshot.slot },
+          {
+            bind: [
+              snapshotId,
+              mint,
+              decimals,
+              slot,
+              toHex(tree.root.hash),
+              total,
+              tree.leafCount,
+              JSON.stringify(accounts),
+              reservesCoverage(accounts, total),
+              secret,
+              actor?.id ?? null,
+            ],
+            type: QueryTypes.SELECT,
+            transaction,
+          },
+        );
+        await storeTree(sequelize, tree, transaction);
+        const published = toReservesSnapshot(row!);
+        await recordAudit(transaction, actor ?? SYSTEM_ACTOR, {
+          action: 'reserves.snapshot',
+          entityType: 'reserves_snapshot',
+          entityId: snapshotId,
+          after: {
+            root: published.root,
+            totalLiabilities: published.totalLiabilities,
+            leafCount: published.leafCount,
+            slot: published.slot,
+          },
+        });
+        return published;
       });
-      return snapshot;
     });
   } catch (error) {
     if (error instanceof ChainUnavailableError) throw unavailable(error.reason);

@@ -3,10 +3,16 @@
  * Each input is laid out in one buffer reused from hash to hash: a tree of a million leaves makes
  * two million of them, and allocating each one cost more than hashing it.
  */
-import { sha256 } from '@noble/hashes/sha2';
+import { sha256 as nobleSha256 } from '@noble/hashes/sha2';
 import { assert32, HASH_BYTES, U128_MAX, U64_MAX } from './bytes.js';
 
 const LEAF_DOMAIN = new TextEncoder().encode('stakedesk-por-leaf');
+
+/**
+ * A SHA-256 implementation. noble's runs everywhere (the browser, the standalone verifier); the
+ * server passes node:crypto's, which builds a big tree about 1.4 times as fast.
+ */
+export type Sha256 = (input: Uint8Array) => Uint8Array;
 
 /** A node of the tree: its hash and the sum of the liabilities under it (raw units). */
 export type SumNode = { readonly hash: Uint8Array; readonly sum: bigint };
@@ -34,7 +40,13 @@ export function checkSnapshotId(snapshotId: number): bigint {
 }
 
 /** SHA-256("stakedesk-por-leaf" || u64be(snapshotId) || wallet || salt || u64be(liability)). */
-export function leafNode(snapshotId: number, wallet: Uint8Array, salt: Uint8Array, liability: bigint): SumNode {
+export function leafNode(
+  snapshotId: number,
+  wallet: Uint8Array,
+  salt: Uint8Array,
+  liability: bigint,
+  sha256: Sha256 = nobleSha256,
+): SumNode {
   if (typeof liability !== 'bigint' || liability < 0n) throw new RangeError(`A liability cannot be negative: ${liability}`);
   if (liability > U64_MAX) throw new RangeError(`A liability over 2^64 - 1 raw units: ${liability}`);
   leafView.setBigUint64(AT_SNAPSHOT, checkSnapshotId(snapshotId));
@@ -52,7 +64,7 @@ function putSum(at: number, sum: bigint): void {
 }
 
 /** SHA-256(hashL || u128be(sumL) || hashR || u128be(sumR)), with sum = sumL + sumR. */
-export function parentNode(left: SumNode, right: SumNode): SumNode {
+export function parentNode(left: SumNode, right: SumNode, sha256: Sha256 = nobleSha256): SumNode {
   if (left.sum < 0n || right.sum < 0n) throw new RangeError('A node sum cannot be negative');
   const sum = left.sum + right.sum;
   if (sum > U128_MAX) throw new RangeError(`A node sum over 2^128 - 1 raw units: ${sum}`);

@@ -4,7 +4,7 @@
  * and salts always give the same root.
  */
 import { assert32, HASH_BYTES, toHex } from './bytes.js';
-import { checkSnapshotId, leafNode, parentNode, ZERO_NODE, type SumNode } from './hash.js';
+import { checkSnapshotId, leafNode, parentNode, ZERO_NODE, type Sha256, type SumNode } from './hash.js';
 import type { ReservesProof, ReservesProofStep } from './proof.js';
 import { compareKeys, keyOrder } from './order.js';
 import { decodeWalletInto, walletBytes } from './wallet.js';
@@ -40,8 +40,9 @@ const nodeAt = (level: Level, i: number): SumNode =>
 /**
  * Throws on a negative or over-u64 liability, a node sum over u128, a repeated wallet, a salt not of
  * 32 bytes. `holders` is kept, not copied, to answer proofOf: do not change it afterwards.
+ * `sha256` defaults to noble's (see Sha256).
  */
-export function buildReservesTree(holders: readonly ReservesLeafInput[], snapshotId: number): ReservesTree {
+export function buildReservesTree(holders: readonly ReservesLeafInput[], snapshotId: number, sha256?: Sha256): ReservesTree {
   checkSnapshotId(snapshotId);
   const count = holders.length;
   const keys = new Uint8Array(count * HASH_BYTES);
@@ -58,7 +59,7 @@ export function buildReservesTree(holders: readonly ReservesLeafInput[], snapsho
     const holder = holders[from]!;
     if (i > 0 && compareKeys(keys, order[i - 1]! * HASH_BYTES, keys, from * HASH_BYTES) === 0)
       throw new RangeError(`Two leaves for one wallet: ${holder.wallet}`);
-    const leaf = leafNode(snapshotId, keyOf(from), assert32(holder.salt, `The salt of ${holder.wallet}`), holder.liability);
+    const leaf = leafNode(snapshotId, keyOf(from), assert32(holder.salt, `The salt of ${holder.wallet}`), holder.liability, sha256);
     leaves.hashes.set(leaf.hash, i * HASH_BYTES);
     leaves.sums[i] = leaf.sum;
   }
@@ -82,7 +83,7 @@ export function buildReservesTree(holders: readonly ReservesLeafInput[], snapsho
     const count = Math.ceil(level.sums.length / 2);
     const next: Level = { hashes: new Uint8Array(count * HASH_BYTES), sums: new Array<bigint>(count) };
     for (let i = 0; i < count; i++) {
-      const parent = parentNode(nodeAt(level, 2 * i), nodeAt(level, 2 * i + 1));
+      const parent = parentNode(nodeAt(level, 2 * i), nodeAt(level, 2 * i + 1), sha256);
       next.hashes.set(parent.hash, i * HASH_BYTES);
       next.sums[i] = parent.sum;
     }

@@ -517,6 +517,7 @@ export const adminEn = {
   'audit.do.webhook.create': 'Added alert webhook {target}',
   'audit.do.webhook.update': 'Changed alert webhook {target}',
   'audit.do.webhook.delete': 'Deleted alert webhook {target}',
+  'audit.do.reserves.snapshot': 'Took proof-of-reserves snapshot {target}',
   'audit.code': 'Code',
   'audit.empty': 'No changes recorded yet',
 
@@ -616,6 +617,7 @@ export const adminEn = {
   'jobs.name.webhook-sweep': 'Alerts waiting to be sent',
   'jobs.name.withdrawal-overdue': 'Overdue withdrawal alerts',
   'jobs.name.treasury-watch': 'Treasury and hot wallet alerts',
+  'jobs.name.reserves-snapshot': 'Daily proof-of-reserves snapshot',
 
   'events.newWithdrawal': 'New withdrawal request',
   'events.newWithdrawalText': '{wallet} asks for {amount}',

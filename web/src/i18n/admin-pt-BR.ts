@@ -521,6 +521,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'audit.do.webhook.create': 'Adicionou o webhook de alerta {target}',
   'audit.do.webhook.update': 'Alterou o webhook de alerta {target}',
   'audit.do.webhook.delete': 'Excluiu o webhook de alerta {target}',
+  'audit.do.reserves.snapshot': 'Fez o snapshot da prova de reservas {target}',
   'audit.code': 'Código',
   'audit.empty': 'Nenhuma alteração registrada ainda',
 
@@ -621,6 +622,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'jobs.name.webhook-sweep': 'Alertas aguardando envio',
   'jobs.name.withdrawal-overdue': 'Alertas de saques atrasados',
   'jobs.name.treasury-watch': 'Alertas de tesouraria e carteira quente',
+  'jobs.name.reserves-snapshot': 'Snapshot diário da prova de reservas',
 
   'events.newWithdrawal': 'Novo pedido de saque',
   'events.newWithdrawalText': '{wallet} pede {amount}',

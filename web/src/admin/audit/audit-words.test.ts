@@ -25,6 +25,8 @@ describe('audit entries in words', () => {
   const pt = translator(adminPtBR);
 
   it('names the thing changed from the entry’s before or after data', () => {
+    expect(describeAuditEntry(en, entry('reserves.snapshot'))).toBe('Took proof-of-reserves snapshot #4');
+    expect(describeAuditEntry(pt, entry('reserves.snapshot'))).toBe('Fez o snapshot da prova de reservas #4');
     expect(describeAuditEntry(en, entry('plan.delete', { before: { name: 'Growth' } }))).toBe('Deleted plan Growth (#4)');
     expect(describeAuditEntry(pt, entry('plan.delete', { before: { name: 'Growth' } }))).toBe('Excluiu o plano Growth (#4)');
     expect(describeAuditEntry(en, entry('plan.create', { after: { name: 'Gold' } }))).toBe('Created plan Gold (#4)');

@@ -41,6 +41,7 @@ const SENTENCES: Record<string, { key: AdminMessageKey; name?: string }> = {
   'webhook.create': { key: 'audit.do.webhook.create', name: 'url' },
   'webhook.update': { key: 'audit.do.webhook.update', name: 'url' },
   'webhook.delete': { key: 'audit.do.webhook.delete', name: 'url' },
+  'reserves.snapshot': { key: 'audit.do.reserves.snapshot' },
 };
 
 function field(data: unknown, name: string): string | number | boolean | undefined {

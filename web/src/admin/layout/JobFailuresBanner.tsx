@@ -15,6 +15,7 @@ const JOB_NAMES: Partial<Record<string, AdminMessageKey>> = {
   'webhook-sweep': 'jobs.name.webhook-sweep',
   'withdrawal-overdue': 'jobs.name.withdrawal-overdue',
   'treasury-watch': 'jobs.name.treasury-watch',
+  'reserves-snapshot': 'jobs.name.reserves-snapshot',
 };
 
 /** Above every tab while any background job failed in the last 24 hours. */
