@@ -6,8 +6,20 @@ import { expect, test } from '../support/test.js';
 // The proof-of-reserves screens as screenshot artifacts at the project's width (desktop and phone),
 // in both languages, each with no critical or serious axe-core violation and nothing wider than the window.
 const WORDS = {
-  en: { connect: /^Connect( Wallet)?$/, connected: 'Wallet Connected', region: 'Proof of reserves', active: 'Active Stakes' },
-  'pt-BR': { connect: /^Conectar( carteira)?$/, connected: 'Carteira conectada', region: 'Prova de reservas', active: 'Stakes ativos' },
+  en: {
+    connect: /^Connect( Wallet)?$/,
+    connected: 'Wallet Connected',
+    region: 'Proof of reserves',
+    active: 'Active Stakes',
+    download: 'Download proof',
+  },
+  'pt-BR': {
+    connect: /^Conectar( carteira)?$/,
+    connected: 'Carteira conectada',
+    region: 'Prova de reservas',
+    active: 'Stakes ativos',
+    download: 'Baixar prova',
+  },
 };
 
 for (const [language, words] of Object.entries(WORDS)) {
@@ -37,6 +49,14 @@ for (const [language, words] of Object.entries(WORDS)) {
       await expect(line.getByRole('status')).toContainText('SDT');
       await expect(page.getByRole('region', { name: words.active }).locator('tbody tr')).toHaveCount(1);
       await shoot('reserves-dashboard');
+      // On a phone the line is its short form; it opens onto the whole line, links and all.
+      const short = line.locator('summary');
+      if (page.viewportSize()!.width > 600) await expect(short).toBeHidden();
+      else {
+        await short.click();
+        await expect(line.getByRole('link', { name: words.download })).toBeVisible();
+        await shoot('reserves-dashboard-open');
+      }
 
       await page.route('**/api/reserves/*/proof/*', async (route) => {
         const response = await route.fetch();

@@ -14,6 +14,13 @@ export async function latestReservesSnapshot(): Promise<ReservesSnapshot> {
   return (await response.json()) as ReservesSnapshot;
 }
 
+/** GET /api/reserves/{id}. */
+export async function reservesSnapshotById(id: number): Promise<ReservesSnapshot> {
+  const response = await fetch(`${readState().baseURL}/api/reserves/${id}`);
+  if (!response.ok) throw new Error(`GET /api/reserves/${id}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as ReservesSnapshot;
+}
+
 /** Raw units of the run's mint as whole tokens, the way the holder pages write them in English ("1,234.5"). */
 export function tokensText(raw: string): string {
   const { decimals } = readState();
