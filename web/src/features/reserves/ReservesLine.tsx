@@ -13,7 +13,7 @@ import { useStakeGroup, useStakeSummary } from '../dashboard/api.js';
 import { useWallet } from '../wallet/wallet-context.js';
 import { useLatestReserves, useOwnProof, useReportCheckFailure } from './api.js';
 import { AnchorLink } from './AnchorLink.js';
-import { checkOwnProof, owedAtSnapshot, proofFileJson, proofFileName, tokensOf } from './check.js';
+import { checkOwnProof, coverageOf, owedAtSnapshot, proofFileJson, proofFileName, tokensOf } from './check.js';
 import { HOW_IT_WORKS_PATH } from './paths.js';
 import './reserves.css';
 
@@ -141,7 +141,8 @@ function Verified({
 }) {
   const { t } = useI18n();
   const format = useFormat();
-  const percent = snapshot.coveragePercent === null ? undefined : format.percent(snapshot.coveragePercent);
+  const coverage = coverageOf(snapshot);
+  const percent = coverage === null ? undefined : format.percent(coverage);
   const mark = <Mark ok />;
   return (
     <Line

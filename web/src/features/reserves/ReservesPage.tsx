@@ -10,7 +10,7 @@ import { useCopiedFlag } from '../../lib/use-copied-flag.js';
 import { useSettings } from '../settings/api.js';
 import { useLatestReserves, useOlderReserves } from './api.js';
 import { AnchorLink } from './AnchorLink.js';
-import { reservesTotal, tokensOf } from './check.js';
+import { coverageOf, reservesTotal, tokensOf } from './check.js';
 import { HOW_IT_WORKS_PATH } from './paths.js';
 import './reserves.css';
 
@@ -68,6 +68,7 @@ function SnapshotCard({ snapshot, symbol, cluster }: { snapshot: ReservesSnapsho
   const format = useFormat();
   const tokens = (raw: string | bigint) => `${format.exact(tokensOf(raw, snapshot))} ${symbol}`.trim();
   const title = t('reserves.snapshotOf', { date: format.dateTime(snapshot.takenAt) });
+  const coverage = coverageOf(snapshot);
   return (
     <article className="card snapshot-card" aria-label={title}>
       <h3>{title}</h3>
@@ -82,7 +83,7 @@ function SnapshotCard({ snapshot, symbol, cluster }: { snapshot: ReservesSnapsho
         </div>
         <div>
           <dt>{t('reserves.coverage')}</dt>
-          <dd>{snapshot.coveragePercent === null ? t('reserves.nothingOwedShort') : format.percent(snapshot.coveragePercent)}</dd>
+          <dd>{coverage === null ? t('reserves.nothingOwedShort') : format.percent(coverage)}</dd>
         </div>
         <div>
           <dt>{t('reserves.holders')}</dt>

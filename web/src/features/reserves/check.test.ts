@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toHex } from '@stakedesk/shared/reserves/bytes';
 import type { ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
 import { buildReservesTree } from '@stakedesk/shared/reserves/tree';
-import { checkOwnProof, owedAtSnapshot, reservesTotal, tokensOf } from './check.js';
+import { checkOwnProof, coverageOf, owedAtSnapshot, reservesTotal, tokensOf } from './check.js';
 
 const wallet = (seed: number) => bs58.encode(new Uint8Array(32).fill(seed));
 const salt = (seed: number) => new Uint8Array(32).fill(seed + 100);
@@ -52,6 +52,9 @@ describe('amounts of a snapshot', () => {
   it('writes raw units as tokens of the mint and adds up the reserves exactly', () => {
     expect(tokensOf('1500001', snapshot)).toBe('1.500001');
     expect(reservesTotal(snapshot)).toBe(2_500_001n);
+    // 2.500001 held over 1.75 owed, rounded down to two decimals; nothing owed covers itself.
+    expect(coverageOf(snapshot)).toBe('142.85');
+    expect(coverageOf({ ...snapshot, totalLiabilities: '0' })).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { fromRawAmount } from '@stakedesk/shared/money';
+import { coveragePercent } from '@stakedesk/shared/treasury';
 import type { ReservesProof } from '@stakedesk/shared/reserves/proof';
 import type { ReservesProofFile, ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
 import { verifyReservesProof, type ReservesProofCheck } from '@stakedesk/shared/reserves/verify';
@@ -39,6 +40,13 @@ export const tokensOf = (raw: string | bigint, snapshot: Pick<ReservesSnapshot, 
 /** Every reserve account's balance added up, in raw units. */
 export const reservesTotal = (snapshot: Pick<ReservesSnapshot, 'reserves'>): bigint =>
   snapshot.reserves.reduce((sum, account) => sum + BigInt(account.balance), 0n);
+
+/**
+ * What the listed reserves cover of the total, worked out here by the server's own rule rather than
+ * taken from the snapshot's word: the percent shown is the one its published figures make.
+ */
+export const coverageOf = (snapshot: Pick<ReservesSnapshot, 'reserves' | 'totalLiabilities'>): string | null =>
+  coveragePercent(reservesTotal(snapshot).toString(), snapshot.totalLiabilities);
 
 /** What `npx stakedesk-verify` reads, as the file the dashboard saves. */
 export const proofFileJson = (file: ReservesProofFile): string => `${JSON.stringify(file, null, 2)}\n`;

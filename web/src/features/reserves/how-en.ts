@@ -36,7 +36,8 @@ export const howEn = {
   byHand2: 'With Node.js installed, run:',
   byHand3:
     'Without --rpc it recomputes your path to the published root and total. With --rpc and the address of a Solana RPC node, it also reads the anchor transaction on chain: its memo must be the root, it must be signed by a reserve wallet, and the balances it records must be the reserves the snapshot shows.',
-  byHand4: 'Choose an RPC node you trust yourself, not one the operator gives you.',
+  byHand4:
+    'Choose an RPC node you trust yourself, not one the operator gives you. Add --wallet and your wallet address to check too that the proof is yours.',
   snapshotsLink: 'See the latest snapshots',
 } as const;
 

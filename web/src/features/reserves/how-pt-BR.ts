@@ -35,6 +35,7 @@ export const howPtBR: Record<HowKey, string> = {
   byHand2: 'Com o Node.js instalado, rode:',
   byHand3:
     'Sem --rpc, ele recalcula o seu caminho até a raiz e o total publicados. Com --rpc e o endereço de um nó RPC da Solana, ele também lê a transação de âncora na blockchain: o memo dela tem de ser a raiz, ela tem de ser assinada por uma carteira das reservas, e os saldos que ela registra têm de ser as reservas que o snapshot mostra.',
-  byHand4: 'Escolha um nó RPC em que você mesmo confie, não um que o operador forneça.',
+  byHand4:
+    'Escolha um nó RPC em que você mesmo confie, não um que o operador forneça. Acrescente --wallet e o endereço da sua carteira para conferir também que a prova é sua.',
   snapshotsLink: 'Ver os snapshots mais recentes',
 };
