@@ -1,6 +1,6 @@
 import { shortenAddress, shortenTxId } from './shorten.js';
 import { describe, expect, it } from 'vitest';
-import { explorerAddressUrl, explorerTxUrl, formatAmount, formatExact, formatDateTime } from './format.js';
+import { explorerAddressUrl, explorerTxUrl, formatAmount, formatDate, formatExact, formatDateTime } from './format.js';
 
 describe('formatAmount', () => {
   it.each([
@@ -54,11 +54,13 @@ describe('in Brazilian Portuguese', () => {
     expect(formatDateTime('2026-12-25T20:18:00Z', 'UTC', 'pt-BR')).toBe('25/12/2026 20:18');
     expect(formatDateTime('2026-01-02T00:07:00Z', 'UTC', 'pt-BR')).toBe('02/01/2026 00:07');
     expect(formatDateTime('2026-11-23T14:05:00Z', 'America/Sao_Paulo', 'pt-BR')).toBe('23/11/2026 11:05');
+    expect(formatDate('2026-01-02T00:07:00Z', 'UTC', 'pt-BR')).toBe('02/01/2026');
   });
 
   it('leaves English in US format', () => {
     expect(formatAmount('1000', 0, 'en')).toBe('1,000');
     expect(formatDateTime('2026-12-25T20:18:00Z', 'UTC', 'en')).toBe('12/25/2026, 8:18 PM');
+    expect(formatDate('2026-12-25T20:18:00Z', 'UTC', 'en')).toBe('12/25/2026');
   });
 });
 

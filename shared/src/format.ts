@@ -64,6 +64,11 @@ export function formatDateTime(value: Date | string, timeZone?: string, locale: 
     .replace(/[\u202f\u00a0]/g, ' ');
 }
 
+/** The date alone, as formatDateTime writes it: "11/23/2026" in English, "23/11/2026" in Portuguese. */
+export function formatDate(value: Date | string, timeZone?: string, locale: DisplayLocale = 'en'): string {
+  return formatDateTime(value, timeZone, locale).split(locale === 'en' ? ', ' : ' ')[0]!;
+}
+
 export function explorerTxUrl(txId: string, cluster: SolanaCluster): string {
   return `${EXPLORER_URL}/tx/${encodeURIComponent(txId)}${clusterQuery(cluster)}`;
 }

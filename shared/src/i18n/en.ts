@@ -298,6 +298,8 @@ export const enFixed = {
   reservesAnchorFailed: 'The anchor transaction failed on chain',
   reservesAnchorMemoMismatch: "No memo in the anchor transaction is the snapshot's root",
   reservesAnchorNotSignedByReserve: 'No wallet of the reserves signed the anchor transaction',
+  reservesProofNotYours: 'The proof is for another wallet or another snapshot',
+  reservesLeftOut: 'This wallet had stakes when the snapshot was taken, but the snapshot has no proof for it',
 
   // Proof of reserves: snapshots, proofs and reported checks (DESIGN 14)
   reservesNoSnapshot: 'No snapshot of reserves has been taken yet',

@@ -284,6 +284,8 @@ export const ptBR: Catalogue = {
   reservesAnchorNotPrepared: 'Nenhuma âncora deste snapshot está aguardando assinatura: prepare-a novamente',
   reservesAnchorInFlight: 'Uma âncora deste snapshot foi enviada e está a caminho: aguarde até que ela chegue à rede',
   reservesAnchorTooLarge: 'As reservas têm contas de token demais para ancorar em uma única transação',
+  reservesProofNotYours: 'A prova é de outra carteira ou de outro snapshot',
+  reservesLeftOut: 'Esta carteira tinha stakes quando o snapshot foi feito, mas o snapshot não tem prova para ela',
   reservesNoSnapshot: 'Nenhum snapshot das reservas foi feito ainda',
   reservesSnapshotNotFound: 'Não existe snapshot das reservas com este id',
   reservesNoLeaf: 'Esta carteira não tem folha neste snapshot: nada era devido a ela quando ele foi feito',

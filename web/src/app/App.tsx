@@ -7,6 +7,7 @@ import { Toasts } from '../components/Toasts.js';
 import { TopBar } from './layout/TopBar.js';
 import { DashboardRoute } from '../features/dashboard/DashboardRoute.js';
 import { LandingPage } from '../features/landing/LandingPage.js';
+import { HOW_IT_WORKS_PATH, RESERVES_PATH } from '../features/reserves/paths.js';
 import { useSettings } from '../features/settings/api.js';
 import { WalletProvider } from '../features/wallet/wallet-context.js';
 import { I18nProvider } from '../i18n/i18n.js';
@@ -15,6 +16,8 @@ import { createQueryClient } from './query-client.js';
 const DocumentationPage = lazy(() =>
   import('../features/documentation/DocumentationPage.js').then((m) => ({ default: m.DocumentationPage })),
 );
+const ReservesPage = lazy(() => import('../features/reserves/ReservesPage.js').then((m) => ({ default: m.ReservesPage })));
+const ReservesHowPage = lazy(() => import('../features/reserves/ReservesHowPage.js').then((m) => ({ default: m.ReservesHowPage })));
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage.js').then((m) => ({ default: m.MaintenancePage })));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage.js').then((m) => ({ default: m.NotFoundPage })));
 // antd and the whole panel load only here, never on holder pages.
@@ -46,6 +49,8 @@ function Site() {
           <Route path="/" element={<LandingPage />} />
           <Route path="/dashboard" element={<DashboardRoute />} />
           <Route path="/documentation" element={<DocumentationPage />} />
+          <Route path={RESERVES_PATH} element={<ReservesPage />} />
+          <Route path={HOW_IT_WORKS_PATH} element={<ReservesHowPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -16,6 +16,7 @@ export const en = {
   'nav.stake': 'Stake',
   'nav.dashboard': 'Dashboard',
   'nav.documentation': 'Documentation',
+  'nav.reserves': 'Proof of reserves',
   'nav.backHome': 'Back to Home',
   'wallet.connect': 'Connect Wallet',
   'wallet.connectShort': 'Connect',

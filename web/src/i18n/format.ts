@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatAmount, formatDateTime, formatExact } from '@stakedesk/shared/format';
+import { formatAmount, formatDate, formatDateTime, formatExact } from '@stakedesk/shared/format';
 import { useI18n } from './i18n.js';
 
 /**
@@ -17,6 +17,7 @@ export function useFormat() {
       tokens: (value: string | number, symbol: string) => `${formatAmount(value, 0, language)} ${symbol}`.trim(),
       percent: (rate: string) => `${formatExact(rate, language)}%`,
       dateTime: (value: Date | string) => formatDateTime(value, undefined, language),
+      date: (value: Date | string) => formatDate(value, undefined, language),
     }),
     [language],
   );

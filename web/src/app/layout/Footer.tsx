@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useI18n } from '../../i18n/i18n.js';
+import { RESERVES_PATH } from '../../features/reserves/paths.js';
 import { useSettings } from '../../features/settings/api.js';
 
 const whatsappLink = (value: string) => `https://wa.me/${value.replace(/[^\d]/g, '')}`;
@@ -16,6 +17,7 @@ export function Footer() {
         <a href="/#plans">{t('nav.stake')}</a>
         <Link to="/dashboard">{t('nav.dashboard')}</Link>
         <Link to="/documentation">{t('nav.documentation')}</Link>
+        <Link to={RESERVES_PATH}>{t('nav.reserves')}</Link>
       </nav>
       <div className="support">
         {settings?.supportEmail && (

@@ -18,6 +18,7 @@ import { StatementButton } from './StatementButton.js';
 import { useRetryPendingDeposits } from './use-retry-pending-deposits.js';
 import { DashboardSkeleton } from './DashboardSkeleton.js';
 import { LoadError } from '../../components/LoadError.js';
+import { ReservesLine } from '../reserves/ReservesLine.js';
 
 export function DashboardPage() {
   const { t } = useI18n();
@@ -64,6 +65,7 @@ export function DashboardPage() {
         <h1>{t('title.dashboard')}</h1>
         <StatementButton wallet={address} hasRecords={hasRecords} />
       </div>
+      <ReservesLine wallet={address} symbol={symbol} cluster={cluster} />
       {/* The holder's own positions first (on a phone, above the fold); then a new stake. */}
       <WalletRecords
         wallet={address}

@@ -1,0 +1,171 @@
+import { readFile } from 'node:fs/promises';
+import type { ReservesProofFile } from '@stakedesk/shared/reserves/snapshot';
+import { verifyReservesProof } from '@stakedesk/shared/reserves/verify';
+import { stakeThroughApi } from '../support/holder-api.js';
+import { ageStakesOf } from '../support/database.js';
+import { HolderPages } from '../support/holder-pages.js';
+import {
+  checkFailuresCounted,
+  latestReservesSnapshot,
+  percentText,
+  reservesSnapshotById,
+  takeReservesSnapshot,
+  tokensText,
+} from '../support/reserves.js';
+import { readState } from '../support/state.js';
+import { expect, test } from '../support/test.js';
+
+// Snapshots are the whole platform's: each test takes the one it reads, after its holder's stakes.
+test.describe.configure({ mode: 'serial' });
+
+const PROOF = '**/api/reserves/*/proof/*';
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const ANCHOR = /Anchor: \w{8}\.\.\.\w{8} ·|Not anchored yet ·/;
+
+test("the dashboard checks the holder's own proof and says what it proved", async ({ page, holder }) => {
+  const stake = await stakeThroughApi(holder, 'Starter', 150);
+  const snapshot = await takeReservesSnapshot();
+  const owed = BigInt(stake.amount) + BigInt(stake.rewardAmount);
+  const holderPages = new HolderPages(page);
+  await holderPages.connectFromLanding();
+
+  const line = page.getByRole('region', { name: 'Proof of reserves' });
+  await expect(line.getByRole('status')).toContainText(`Your ${owed.toLocaleString('en-US')} SDT is in the reserves snapshot of `);
+  // Once its anchor lands the snapshot's coverage is the anchor's reading: the line says the one it read.
+  const coverages = [snapshot, await reservesSnapshotById(snapshot.id)].map((s) => escapeRegExp(percentText(s.coveragePercent!)));
+  await expect(line).toContainText(new RegExp(`reserves cover (${coverages.join('|')}) of liabilities\\.`));
+  await expect(line.getByRole('img', { name: 'Verified' })).toBeVisible();
+  await expect(line).toContainText(ANCHOR);
+  await expect(line.getByRole('alert')).toHaveCount(0);
+
+  // The file npx stakedesk-verify reads: the snapshot as published and this holder's proof, which checks out.
+  const downloading = page.waitForEvent('download');
+  await line.getByRole('link', { name: 'Download proof' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`stakedesk-reserves-proof-${snapshot.id}-${holder.publicKey.toBase58()}.json`);
+  const file = JSON.parse(await readFile(await download.path(), 'utf8')) as ReservesProofFile;
+  expect(file.snapshot.root).toBe(snapshot.root);
+  expect(file.proof.wallet).toBe(holder.publicKey.toBase58());
+  expect(verifyReservesProof(file.proof, file.snapshot.root, file.snapshot.totalLiabilities)).toEqual({
+    ok: true,
+    liability: owed * 10n ** 6n,
+  });
+
+  await line.getByRole('link', { name: 'How it works' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'How the proof of reserves works' })).toBeVisible();
+});
+
+test('a proof that does not lead to the published root is shown red and reported once', async ({ page, holder }) => {
+  await stakeThroughApi(holder, 'Starter', 200);
+  const snapshot = await takeReservesSnapshot();
+  // The server's proof, one raw unit smaller: the sums are inside the hashes, so it no longer reaches the root.
+  await page.route(PROOF, async (route) => {
+    const response = await route.fetch();
+    const proof = (await response.json()) as { liability: string };
+    await route.fulfill({ response, json: { ...proof, liability: String(BigInt(proof.liability) - 1n) } });
+  });
+  const reports: { code: string; status: number }[] = [];
+  page.on('response', (response) => {
+    if (response.request().method() === 'POST' && response.url().endsWith(`/api/reserves/${snapshot.id}/check-failures`))
+      reports.push({ code: (response.request().postDataJSON() as { code: string }).code, status: response.status() });
+  });
+  const countedBefore = await checkFailuresCounted('reservesProofRootMismatch');
+  const holderPages = new HolderPages(page);
+  await holderPages.connectFromLanding();
+
+  const alert = page.getByRole('region', { name: 'Proof of reserves' }).getByRole('alert');
+  await expect(alert).toContainText(
+    /^✕ Reserves check failed for the snapshot of .+: The proof does not lead to the published root\. It has been reported to the operator\./,
+  );
+  await expect.poll(() => reports).toEqual([{ code: 'reservesProofRootMismatch', status: 202 }]);
+  // The server counted it (its metric for the operators).
+  expect(await checkFailuresCounted('reservesProofRootMismatch')).toBe(countedBefore + 1);
+  // Re-rendered in another language, the same visit reports nothing more.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('pt-BR');
+  await expect(page.getByRole('region', { name: 'Prova de reservas' }).getByRole('alert')).toContainText(
+    'A prova não leva à raiz publicada',
+  );
+  await page.waitForLoadState('networkidle');
+  expect(reports).toHaveLength(1);
+});
+
+test('without a session the line asks the holder to sign in, and checks once they have', async ({ page, context, holder }) => {
+  await stakeThroughApi(holder, 'Starter', 120);
+  await takeReservesSnapshot();
+  const holderPages = new HolderPages(page);
+  await holderPages.connectFromLanding();
+  await expect(page.getByRole('region', { name: 'Proof of reserves' }).getByRole('img', { name: 'Verified' })).toBeVisible();
+
+  // The session cookie is gone (expired, say); the wallet is still connected.
+  await context.clearCookies();
+  await page.reload();
+  const line = page.getByRole('region', { name: 'Proof of reserves' });
+  await expect(line.getByRole('status')).toContainText('Sign in with your wallet to check that your stake is counted in the reserves.');
+  await line.getByRole('button', { name: 'Check now' }).click();
+  await expect(line.getByRole('img', { name: 'Verified' })).toBeVisible();
+  await expect(line.getByRole('status')).toContainText('Your 126 SDT is in the reserves snapshot of ');
+});
+
+test('a holder with no stakes when the snapshot was taken sees a quiet line, not a failure', async ({ page }) => {
+  await takeReservesSnapshot();
+  const holderPages = new HolderPages(page);
+  await holderPages.connectFromLanding();
+  const line = page.getByRole('region', { name: 'Proof of reserves' });
+  await expect(line.getByRole('status')).toContainText(
+    /^You had no stakes when the reserves snapshot of .+ was taken, so it holds no proof for you\./,
+  );
+  await expect(line.getByRole('alert')).toHaveCount(0);
+});
+
+test('a holder who had stakes when the snapshot was taken but is served no proof is shown red and reported', async ({ page, holder }) => {
+  await stakeThroughApi(holder, 'Starter', 300);
+  // The stake was made a day before the snapshot (still active: Starter runs 30 days).
+  await ageStakesOf(readState().dataDir, holder.publicKey.toBase58(), 1);
+  const snapshot = await takeReservesSnapshot();
+  // The server answers as if the wallet had no leaf, as it would for a holder left out of the tree.
+  await page.route(PROOF, (route) =>
+    route.fulfill({ status: 404, json: { message: 'This wallet has no leaf in this snapshot', code: 'reservesNoLeaf' } }),
+  );
+  const reported = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.url().endsWith(`/api/reserves/${snapshot.id}/check-failures`),
+  );
+  const holderPages = new HolderPages(page);
+  await holderPages.connectFromLanding();
+
+  await expect(page.getByRole('region', { name: 'Proof of reserves' }).getByRole('alert')).toContainText(
+    'This wallet had stakes when the snapshot was taken, but the snapshot has no proof for it.',
+  );
+  const report = await reported;
+  expect(report.status()).toBe(202);
+  expect(report.request().postDataJSON()).toEqual({ code: 'reservesLeftOut' });
+});
+
+test('the public page lists the latest snapshots, and the documentation page explains them', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await takeReservesSnapshot();
+  const latest = await latestReservesSnapshot();
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Proof of reserves' }).click();
+  await expect(page).toHaveURL(/\/reserves$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Proof of reserves' })).toBeVisible();
+
+  const card = page.getByRole('region', { name: 'Latest snapshot' }).getByRole('article');
+  await expect(card.getByRole('heading')).toHaveText(/^Snapshot of /);
+  await expect(card.getByRole('definition').filter({ hasText: 'SDT' }).first()).toHaveText(`${tokensText(latest.totalLiabilities)} SDT`);
+  const coverages = [latest, await reservesSnapshotById(latest.id)].map((s) => escapeRegExp(percentText(s.coveragePercent!)));
+  await expect(card.getByRole('definition').filter({ hasText: '%' })).toHaveText(new RegExp(`^(${coverages.join('|')})$`));
+  await expect(card.getByText(`${latest.root.slice(0, 8)}…${latest.root.slice(-8)}`)).toBeVisible();
+  await card.getByRole('button', { name: 'Copy root' }).click();
+  await expect(card.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(latest.root);
+  // Earlier tests took snapshots too: the ones before the latest are listed under it.
+  await expect(page.getByRole('region', { name: 'Earlier snapshots' }).getByRole('article').first()).toBeVisible();
+
+  await page.getByRole('link', { name: 'How the proof works, and how to check it yourself' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'How the proof of reserves works' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What it cannot show' })).toBeVisible();
+  await expect(page.getByText('npx stakedesk-verify proof.json --rpc <url>')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('pt-BR');
+  await expect(page.getByRole('heading', { level: 1, name: 'Como funciona a prova de reservas' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'O que ela não consegue mostrar' })).toBeVisible();
+});

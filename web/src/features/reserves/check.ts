@@ -1,0 +1,55 @@
+import { msg } from '@stakedesk/shared/i18n/catalogue';
+import { fromRawAmount } from '@stakedesk/shared/money';
+import { coveragePercent } from '@stakedesk/shared/treasury';
+import type { ReservesProof } from '@stakedesk/shared/reserves/proof';
+import type { ReservesProofFile, ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
+import { verifyReservesProof, type ReservesProofCheck } from '@stakedesk/shared/reserves/verify';
+
+/**
+ * The dashboard's check of the holder's own proof: the shared verifier against the published root
+ * and total, and first that the proof is this wallet's in this snapshot (a valid proof of another
+ * holder's leaf would pass the verifier while this wallet's liability was left out).
+ */
+export function checkOwnProof(snapshot: ReservesSnapshot, proof: unknown, wallet: string): ReservesProofCheck {
+  const claimed = (proof ?? {}) as Partial<ReservesProof>;
+  if (typeof proof === 'object' && proof !== null && (claimed.wallet !== wallet || claimed.snapshotId !== snapshot.id))
+    return { ok: false, reason: msg('reservesProofNotYours') };
+  return verifyReservesProof(proof as ReservesProof, snapshot.root, snapshot.totalLiabilities);
+}
+
+/**
+ * A stake made this long before a snapshot was taken is surely in it: the snapshot reads every
+ * stake committed when its transaction starts, and a stake's time is set just before its commit.
+ */
+const SETTLED_BEFORE_SNAPSHOT_MS = 60_000;
+
+/**
+ * Whether the wallet was owed something when the snapshot was taken, from the stakes it is owed
+ * now (not withdrawn): one made before the snapshot was owed then too, since a stake only moves on
+ * towards being paid out. A wallet owed then without a leaf was left out.
+ */
+export function owedAtSnapshot(stakesOwedNow: readonly { createdAt: string }[], snapshot: Pick<ReservesSnapshot, 'takenAt'>): boolean {
+  const before = Date.parse(snapshot.takenAt) - SETTLED_BEFORE_SNAPSHOT_MS;
+  return stakesOwedNow.some((stake) => Date.parse(stake.createdAt) < before);
+}
+
+/** Raw units of the snapshot's mint as a decimal string of tokens. */
+export const tokensOf = (raw: string | bigint, snapshot: Pick<ReservesSnapshot, 'decimals'>): string =>
+  fromRawAmount(BigInt(raw), snapshot.decimals);
+
+/** Every reserve account's balance added up, in raw units. */
+export const reservesTotal = (snapshot: Pick<ReservesSnapshot, 'reserves'>): bigint =>
+  snapshot.reserves.reduce((sum, account) => sum + BigInt(account.balance), 0n);
+
+/**
+ * What the listed reserves cover of the total, worked out here by the server's own rule rather than
+ * taken from the snapshot's word: the percent shown is the one its published figures make.
+ */
+export const coverageOf = (snapshot: Pick<ReservesSnapshot, 'reserves' | 'totalLiabilities'>): string | null =>
+  coveragePercent(reservesTotal(snapshot).toString(), snapshot.totalLiabilities);
+
+/** What `npx stakedesk-verify` reads, as the file the dashboard saves. */
+export const proofFileJson = (file: ReservesProofFile): string => `${JSON.stringify(file, null, 2)}\n`;
+
+export const proofFileName = (snapshot: ReservesSnapshot, wallet: string): string =>
+  `stakedesk-reserves-proof-${snapshot.id}-${wallet}.json`;

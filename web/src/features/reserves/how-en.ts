@@ -1,0 +1,44 @@
+/**
+ * The proof-of-reserves documentation page's text, in English. It loads with that page only (its own
+ * chunk), like the staking documentation's. how-pt-BR.ts mirrors the keys.
+ */
+export const howEn = {
+  intro:
+    'The platform holds your staked tokens. The proof of reserves lets you check for yourself, without taking anyone’s word for it, that what the platform owes you is counted, and how much of what it owes its wallets hold.',
+  snapshotHeading: 'What a snapshot is',
+  snapshot1:
+    'Every day, and whenever the operator asks for one, the server takes a snapshot. For each holder it adds up what it owes them: the stakes and rewards not paid out yet, and the withdrawals waiting to be paid. At the same moment it reads the balances of the wallets that hold the reserves.',
+  snapshot2:
+    'The amounts owed go into a tree of hashes that also carries sums. Each holder is a leaf; each step up joins two parts into one hash and one sum. The top of the tree, the root, carries the total owed to everyone. The root is then written on chain.',
+  showsHeading: 'What your proof shows',
+  shows1:
+    'Your stake is counted in the total the reserves are compared with. Your proof is the path from your leaf up to the root: your browser recomputes every hash and every sum on the way, and checks that they arrive at the published root and total.',
+  shows2:
+    'Every holder sees the same root. It is written on chain, in a memo transaction signed by a reserve wallet, so the operator cannot show you one root and your neighbour another.',
+  shows3:
+    'Nobody can be counted for less without it showing. The amounts are inside the hashes: swapping a part of the tree for a smaller sum changes its hash, and the path no longer arrives at the root.',
+  shows4: 'The hashes are full 32-byte hashes, never shortened ones, which could be forged by trying many inputs.',
+  shows5:
+    'Your proof does not reveal other holders. Each leaf is hashed with a secret salt for that holder and that snapshot, so no hash in your path can be traced to a wallet. The sums in your path are amounts owed to parts of the tree, with no wallet attached.',
+  shows6:
+    'The coverage is the reserves read at the snapshot (at the anchor transaction, once it has landed) divided by the total owed. Over 100% means the wallets held more than everything owed.',
+  limitsHeading: 'What it cannot show',
+  limits1:
+    'It cannot prove that nobody was left out. A holder missing from the tree makes the total smaller and the coverage look better, and only that holder can notice: nobody else knows what they are owed.',
+  limits2:
+    'That is why your dashboard checks your proof by itself on every visit. The operator cannot know who will look: any holder left out who opens the dashboard sees a red line, and the failure is reported. Leaving anyone out is a gamble the operator loses the first time that holder visits.',
+  limits3:
+    'Check the amount too: the line on your dashboard says how much was counted for you. If it is less than your stakes and rewards at that moment, something is wrong even though the proof checks out.',
+  limits4:
+    'A snapshot is one moment. It does not show debts the platform has elsewhere, nor that the wallets still hold the tokens the next day: that is what the next snapshot is for.',
+  byHandHeading: 'Check it by hand',
+  byHand1: 'On your dashboard, choose Download proof. The file holds the snapshot as published and your proof in it.',
+  byHand2: 'With Node.js installed, run:',
+  byHand3:
+    'Without --rpc it recomputes your path to the published root and total. With --rpc and the address of a Solana RPC node, it also reads the anchor transaction on chain: its memo must be the root, it must be signed by a reserve wallet, and the balances it records must be the reserves the snapshot shows.',
+  byHand4:
+    'Choose an RPC node you trust yourself, not one the operator gives you. Add --wallet and your wallet address to check too that the proof is yours.',
+  snapshotsLink: 'See the latest snapshots',
+} as const;
+
+export type HowKey = keyof typeof howEn;
