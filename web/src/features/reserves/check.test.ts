@@ -59,7 +59,7 @@ describe('amounts of a snapshot', () => {
 });
 
 describe('whether a wallet without a leaf was owed something when the snapshot was taken', () => {
-  const at = (iso: string) => ({ createdAt: iso });
+  const at = (iso: string, tokenContract = snapshot.mint) => ({ createdAt: iso, tokenContract });
   it('says so for a stake still owed that was made well before the snapshot', () => {
     expect(owedAtSnapshot([at('2026-11-26T19:00:00.000Z')], snapshot)).toBe(true);
   });
@@ -67,5 +67,9 @@ describe('whether a wallet without a leaf was owed something when the snapshot w
   it('not for stakes made after it, or so close before it that the snapshot may not have seen them', () => {
     expect(owedAtSnapshot([], snapshot)).toBe(false);
     expect(owedAtSnapshot([at('2026-11-26T20:00:30.000Z'), at('2026-11-26T19:59:30.000Z')], snapshot)).toBe(false);
+  });
+
+  it('not for stakes in another mint than the snapshot counts (made before the token contract changed)', () => {
+    expect(owedAtSnapshot([at('2026-11-26T19:00:00.000Z', wallet(9))], snapshot)).toBe(false);
   });
 });

@@ -26,11 +26,15 @@ const SETTLED_BEFORE_SNAPSHOT_MS = 60_000;
 /**
  * Whether the wallet was owed something when the snapshot was taken, from the stakes it is owed
  * now (not withdrawn): one made before the snapshot was owed then too, since a stake only moves on
- * towards being paid out. A wallet owed then without a leaf was left out.
+ * towards being paid out. A wallet owed then without a leaf was left out. Only stakes in the
+ * snapshot's mint count: a snapshot counts what is owed in the mint its reserves are held in.
  */
-export function owedAtSnapshot(stakesOwedNow: readonly { createdAt: string }[], snapshot: Pick<ReservesSnapshot, 'takenAt'>): boolean {
+export function owedAtSnapshot(
+  stakesOwedNow: readonly { createdAt: string; tokenContract: string }[],
+  snapshot: Pick<ReservesSnapshot, 'takenAt' | 'mint'>,
+): boolean {
   const before = Date.parse(snapshot.takenAt) - SETTLED_BEFORE_SNAPSHOT_MS;
-  return stakesOwedNow.some((stake) => Date.parse(stake.createdAt) < before);
+  return stakesOwedNow.some((stake) => stake.tokenContract === snapshot.mint && Date.parse(stake.createdAt) < before);
 }
 
 /** Raw units of the snapshot's mint as a decimal string of tokens. */
