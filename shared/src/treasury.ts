@@ -19,6 +19,14 @@ export function coveragePercent(balance: string, liabilities: string): string | 
   return formatScaled({ units: numerator / denominator, scale: 2 });
 }
 
+/** Above this a coverage percentage says nothing more than "far more than enough". */
+const COVERAGE_SHOWN_UP_TO = '999';
+
+/** The coverage to show: the percentage itself, or 999 `beyond` it (read ">999%") when the wallets hold many times what is owed. */
+export function shownCoverage(percent: string): { percent: string; beyond: boolean } {
+  return compareDecimal(percent, COVERAGE_SHOWN_UP_TO) > 0 ? { percent: COVERAGE_SHOWN_UP_TO, beyond: true } : { percent, beyond: false };
+}
+
 /** The staking wallet holds at least what is owed. */
 export function isCovered(balance: string, liabilities: string): boolean {
   return compareDecimal(balance, liabilities) >= 0;

@@ -1,6 +1,6 @@
 import { screenViolations } from '../support/axe.js';
 import { stakeThroughApi } from '../support/holder-api.js';
-import { takeReservesSnapshot } from '../support/reserves.js';
+import { holdReservesSnapshots, takeReservesSnapshot } from '../support/reserves.js';
 import { expect, test } from '../support/test.js';
 
 // The proof-of-reserves screens as screenshot artifacts at the project's width (desktop and phone),
@@ -21,6 +21,14 @@ const WORDS = {
     download: 'Baixar prova',
   },
 };
+
+let release: () => Promise<void>;
+test.beforeEach(async () => {
+  release = await holdReservesSnapshots();
+});
+test.afterEach(async () => {
+  await release();
+});
 
 for (const [language, words] of Object.entries(WORDS)) {
   test.describe(language, () => {

@@ -1,6 +1,32 @@
+import { open, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
 import type { ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
+import { shownCoverage } from '@stakedesk/shared/treasury';
 import { adminCall, adminToken } from './admin-api.js';
 import { readState } from './state.js';
+
+/** A lock left by a worker that died is taken over after this long (a test holds it a minute or two at most). */
+const STALE_LOCK_MS = 180_000;
+
+/**
+ * Snapshots are the whole platform's: a test that takes one and then reads "the latest" holds this
+ * for its whole run, so that a test on the other worker does not take a newer one in between.
+ * Returns the release, for afterEach.
+ */
+export async function holdReservesSnapshots(): Promise<() => Promise<void>> {
+  const lock = path.join(readState().dataDir, 'reserves-snapshots.lock');
+  for (;;) {
+    try {
+      await (await open(lock, 'wx')).close();
+      return () => unlink(lock);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const held = await stat(lock).catch(() => undefined);
+      if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS) await unlink(lock).catch(() => undefined);
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
 
 /** An owner takes a snapshot of the reserves now, as the panel's button does (DESIGN 14). */
 export async function takeReservesSnapshot(): Promise<ReservesSnapshot> {
@@ -30,10 +56,11 @@ export function tokensText(raw: string): string {
   return `${(units / scale).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''}`;
 }
 
-/** A coverage percent ("12345.60") the way the holder pages write it in English ("12,345.60%"). */
+/** A coverage percent ("12.60", "12345.60") the way the holder pages write it in English ("12.60%", ">999%"). */
 export function percentText(value: string): string {
-  const [whole, fraction] = value.split('.');
-  return `${BigInt(whole!).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''}%`;
+  const shown = shownCoverage(value);
+  const [whole, fraction] = shown.percent.split('.');
+  return `${shown.beyond ? '>' : ''}${BigInt(whole!).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''}%`;
 }
 
 /** How many failed checks with `code` the server has counted so far (its /metrics, which this machine may read). */

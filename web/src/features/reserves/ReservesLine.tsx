@@ -13,7 +13,7 @@ import { useStakeGroup, useStakeSummary } from '../dashboard/api.js';
 import { useWallet } from '../wallet/wallet-context.js';
 import { useLatestReserves, useOwnProof, useReportCheckFailure } from './api.js';
 import { AnchorLink } from './AnchorLink.js';
-import { checkOwnProof, coverageOf, owedAtSnapshot, proofFileJson, proofFileName, tokensOf } from './check.js';
+import { checkOwnProof, coverageOf, coverageShown, owedAtSnapshot, proofFileJson, proofFileName, tokensOf } from './check.js';
 import { HOW_IT_WORKS_PATH } from './paths.js';
 import './reserves.css';
 
@@ -142,7 +142,7 @@ function Verified({
   const { t } = useI18n();
   const format = useFormat();
   const coverage = coverageOf(snapshot);
-  const percent = coverage === null ? undefined : format.percent(coverage);
+  const percent = coverage === null ? undefined : coverageShown(coverage, format.percent);
   const mark = <Mark ok />;
   return (
     <Line

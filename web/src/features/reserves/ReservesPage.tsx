@@ -10,7 +10,7 @@ import { useCopiedFlag } from '../../lib/use-copied-flag.js';
 import { useSettings } from '../settings/api.js';
 import { useLatestReserves, useOlderReserves } from './api.js';
 import { AnchorLink } from './AnchorLink.js';
-import { coverageOf, reservesTotal, tokensOf } from './check.js';
+import { coverageOf, coverageShown, reservesTotal, tokensOf } from './check.js';
 import { HOW_IT_WORKS_PATH } from './paths.js';
 import './reserves.css';
 
@@ -83,7 +83,7 @@ function SnapshotCard({ snapshot, symbol, cluster }: { snapshot: ReservesSnapsho
         </div>
         <div>
           <dt>{t('reserves.coverage')}</dt>
-          <dd>{coverage === null ? t('reserves.nothingOwedShort') : format.percent(coverage)}</dd>
+          <dd>{coverage === null ? t('reserves.nothingOwedShort') : coverageShown(coverage, format.percent)}</dd>
         </div>
         <div>
           <dt>{t('reserves.holders')}</dt>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toHex } from '@stakedesk/shared/reserves/bytes';
 import type { ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
 import { buildReservesTree } from '@stakedesk/shared/reserves/tree';
-import { checkOwnProof, coverageOf, owedAtSnapshot, reservesTotal, tokensOf } from './check.js';
+import { checkOwnProof, coverageOf, coverageShown, owedAtSnapshot, reservesTotal, tokensOf } from './check.js';
 
 const wallet = (seed: number) => bs58.encode(new Uint8Array(32).fill(seed));
 const salt = (seed: number) => new Uint8Array(32).fill(seed + 100);
@@ -71,5 +71,14 @@ describe('whether a wallet without a leaf was owed something when the snapshot w
 
   it('not for stakes in another mint than the snapshot counts (made before the token contract changed)', () => {
     expect(owedAtSnapshot([at('2026-11-26T19:00:00.000Z', wallet(9))], snapshot)).toBe(false);
+  });
+});
+
+describe('coverageShown', () => {
+  const percent = (rate: string) => `${rate}%`;
+  it('shows a coverage up to 999% as it is, and a larger one as >999%, as the panel does', () => {
+    expect(coverageShown('75.56', percent)).toBe('75.56%');
+    expect(coverageShown('999.00', percent)).toBe('999.00%');
+    expect(coverageShown('643407.64', percent)).toBe('>999%');
   });
 });

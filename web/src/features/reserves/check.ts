@@ -1,6 +1,6 @@
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { fromRawAmount } from '@stakedesk/shared/money';
-import { coveragePercent } from '@stakedesk/shared/treasury';
+import { coveragePercent, shownCoverage } from '@stakedesk/shared/treasury';
 import type { ReservesProof } from '@stakedesk/shared/reserves/proof';
 import type { ReservesProofFile, ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
 import { verifyReservesProof, type ReservesProofCheck } from '@stakedesk/shared/reserves/verify';
@@ -51,6 +51,12 @@ export const reservesTotal = (snapshot: Pick<ReservesSnapshot, 'reserves'>): big
  */
 export const coverageOf = (snapshot: Pick<ReservesSnapshot, 'reserves' | 'totalLiabilities'>): string | null =>
   coveragePercent(reservesTotal(snapshot).toString(), snapshot.totalLiabilities);
+
+/** A coverage percent as the holder pages show it, in the reader's number format: ">999%" past that, as the panel shows it. */
+export function coverageShown(percent: string, formatPercent: (rate: string) => string): string {
+  const shown = shownCoverage(percent);
+  return `${shown.beyond ? '>' : ''}${formatPercent(shown.percent)}`;
+}
 
 /** What `npx stakedesk-verify` reads, as the file the dashboard saves. */
 export const proofFileJson = (file: ReservesProofFile): string => `${JSON.stringify(file, null, 2)}\n`;
