@@ -30,7 +30,15 @@ export async function holdReservesSnapshots(): Promise<() => Promise<void>> {
 
 /** An owner takes a snapshot of the reserves now, as the panel's button does (DESIGN 14). */
 export async function takeReservesSnapshot(): Promise<ReservesSnapshot> {
-  return adminCall<ReservesSnapshot>(await adminToken(), 'POST', '/api/admin/reserves/snapshots');
+  // The server's daily round may be taking one at this moment: asked again, as its 409 says to.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await adminCall<ReservesSnapshot>(await adminToken(), 'POST', '/api/admin/reserves/snapshots');
+    } catch (error) {
+      if (attempt === 20 || !String(error).includes('reservesSnapshotInProgress')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
 
 /** GET /api/reserves: the latest snapshot as every holder reads it. */
