@@ -4,7 +4,8 @@ import path from 'node:path';
 import { SOLANA_CLUSTERS, type SolanaCluster } from '@stakedesk/shared/format';
 import { DEFAULT_CACHE_TTL_MS, DEFAULT_STATS_CACHE_MS } from './cache/caches.js';
 import { LOG_FORMATS, type LogFormat } from './log-format.js';
-import { openPayoutSigner, PayoutSignerError, type PayoutSigner } from './signer/payout-signer.js';
+import { openPayoutSigner } from './signer/open-payout-signer.js';
+import { PayoutSignerError, type PayoutSigner } from './signer/payout-signer.js';
 import { DEFAULT_RESERVES_PROOF_DAYS } from './reserves/prune-proofs.js';
 
 export type Config = {

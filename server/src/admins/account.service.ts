@@ -9,7 +9,7 @@ import type { AccountContext } from './account-context.js';
 import { honours, signAdminToken, type SignedInAdmin } from './admin-auth.js';
 import { Admin } from './admin.model.js';
 import { toAdminJson } from './admins.service.js';
-import type { StepUp } from './step-up.js';
+import type { StepUp } from './step-up-contract.js';
 import { hashPassword } from './passwords.js';
 import { adminRevocations } from '../auth/revoked-sessions.js';
 

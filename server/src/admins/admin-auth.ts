@@ -10,7 +10,6 @@ import { loadSettings } from '../settings/settings.service.js';
 import { Admin } from './admin.model.js';
 import { adminRevocations } from '../auth/revoked-sessions.js';
 
-export const BCRYPT_COST = 12;
 const TOKEN_TTL_SECONDS = 12 * 60 * 60;
 
 /**

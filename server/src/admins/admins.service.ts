@@ -11,7 +11,7 @@ import { trimToPage, type Page } from '../http/pagination.js';
 import { honours, type SignedInAdmin } from './admin-auth.js';
 import { Admin } from './admin.model.js';
 import { roleRequired } from './require-role.js';
-import { stepUpRequired, type StepUp } from './step-up.js';
+import { stepUpRequired, type StepUp } from './step-up-contract.js';
 import { hashPassword } from './passwords.js';
 
 export function toAdminJson(admin: Admin): AdminJson {

@@ -1,7 +1,7 @@
 import bcrypt from 'bcryptjs';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { BCRYPT_COST } from './admin-auth.js';
+import { BCRYPT_COST } from './passwords.js';
 import { hashPassword, passwordMatches } from './passwords.js';
 
 describe('admin passwords', () => {

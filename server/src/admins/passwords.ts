@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { BCRYPT_COST } from './admin-auth.js';
 
 /**
  * Admin passwords are hashed and checked with bcryptjs on a worker thread of their own. bcryptjs
@@ -8,6 +7,9 @@ import { BCRYPT_COST } from './admin-auth.js';
  * server's thread every other answer waited behind it, so a burst of sign-ins (right or wrong, from
  * anyone) slowed the whole API. One worker: a burst takes one core at most, and the checks queue.
  */
+/** bcrypt's cost for every admin password (2^12 rounds). */
+export const BCRYPT_COST = 12;
+
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const bcrypt = require(workerData.bcryptjs);

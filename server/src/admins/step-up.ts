@@ -1,29 +1,12 @@
-import type { Transaction } from 'sequelize';
-import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
-import { forbidden, unauthorized } from '../http/errors.js';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
+import { unauthorized } from '../http/errors.js';
 import type { AccountContext } from './account-context.js';
 import { honours, type SignedInAdmin } from './admin-auth.js';
 import { Admin } from './admin.model.js';
 import { auditFailure, clearFailures, takeAttempt, throttleKeys } from './login-throttle.js';
 import { spendSecondFactor } from './second-factor.js';
 import { passwordMatches } from './passwords.js';
-
-/** The acting admin's proof of identity, sent in the same JSON body as the change. */
-export type StepUpProof = { currentPassword?: string; code?: string };
-
-/** The second half of a step-up: spends the code inside the change's own transaction. */
-export type StepUpConfirmation = (transaction: Transaction) => Promise<void>;
-
-/**
- * What a service calls when, and only when, its change needs a step-up: checks the password now
- * (audited like a sign-in, throttled on a count of the admin's step-ups, apart from its sign-ins:
- * a stolen session guessing cannot lock the owner out; outside any transaction: bcrypt is slow) and answers the
- * code check to run in the change's transaction, so a change refused later (a taken username, a
- * locked token contract) does not spend the code.
- */
-export type StepUp = () => Promise<StepUpConfirmation>;
-
-export const stepUpRequired = (message: CodedMessage = msg('stepUpRequired')) => forbidden(message, { stepUpRequired: true });
+import { stepUpRequired, type StepUp, type StepUpProof } from './step-up-contract.js';
 
 export function stepUpFor(ctx: AccountContext, actor: SignedInAdmin, proof: StepUpProof, options: { passwordOnly?: boolean } = {}): StepUp {
   return async () => {

@@ -9,7 +9,7 @@ import { signAdminToken, type SignedInAdmin } from './admin-auth.js';
 import { lockSelf } from './account.service.js';
 import { toAdminJson } from './admins.service.js';
 import { dropRecoveryCodes, issueRecoveryCodes } from './recovery-codes.js';
-import type { StepUp } from './step-up.js';
+import type { StepUp } from './step-up-contract.js';
 import { acceptedStep, newTotpSecret, otpauthUrl } from './totp.js';
 
 /**

@@ -5,7 +5,7 @@ import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminSettings, AutoPayoutStatus, TreasuryCoverage } from '@stakedesk/shared/api-types';
 import type { AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
-import { openPayoutSigner } from '../signer/payout-signer.js';
+import { openPayoutSigner } from '../signer/open-payout-signer.js';
 import { alertInbox } from '../test/alert-inbox.js';
 import { STEP_UP } from '../test/test-server.js';
 import { startPayoutWorld, tokens, type PayoutWorld } from '../test/payout-world.js';

@@ -3,7 +3,7 @@ import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { WithdrawalProcessInput, WithdrawalResolveInput } from '@stakedesk/shared/schemas';
 import type { ReviewResolution } from '@stakedesk/shared/stake-status';
 import { recordAudit, type Actor } from '../audit/audit.js';
-import type { StepUp } from '../admins/step-up.js';
+import type { StepUp } from '../admins/step-up-contract.js';
 import type { ChainVerifier } from '../chain/chain-verifier.js';
 import { requireProof } from '../chain/verify.js';
 import { isUniqueViolation } from '../db/errors.js';

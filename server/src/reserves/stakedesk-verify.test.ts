@@ -8,7 +8,7 @@ import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReservesProof } from '@stakedesk/shared/reserves/proof';
 import type { ReservesProofFile, ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
-import { openPayoutSigner } from '../signer/payout-signer.js';
+import { openPayoutSigner } from '../signer/open-payout-signer.js';
 import { startChainStakingServer, tokens, type ChainStakingServer, type Staker } from '../test/chain-staking-server.js';
 import { adminWithRole } from '../test/two-factor.js';
 

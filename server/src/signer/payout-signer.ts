@@ -1,5 +1,4 @@
 import type { PublicKey } from '@solana/web3.js';
-import { keyfileSigner } from './keyfile-signer.js';
 
 /**
  * What signs the payouts the server sends by itself (DESIGN 13): the message bytes of a payout the
@@ -17,13 +16,3 @@ export interface PayoutSigner {
 
 /** Thrown for a PAYOUT_SIGNER the server must not start with; the message is the one sentence the operator reads. */
 export class PayoutSignerError extends Error {}
-
-const KEYFILE = 'keyfile:';
-
-/** PAYOUT_SIGNER: `none` (or unset: every payout is an operator's) or `keyfile:<path>`. */
-export function openPayoutSigner(spec: string | undefined): PayoutSigner | null {
-  const value = spec?.trim() ?? '';
-  if (value === '' || value === 'none') return null;
-  if (value.startsWith(KEYFILE) && value.length > KEYFILE.length) return keyfileSigner(value.slice(KEYFILE.length));
-  throw new PayoutSignerError(`PAYOUT_SIGNER must be 'none' or 'keyfile:<path to a solana-keygen keypair file>', got '${value}'`);
-}

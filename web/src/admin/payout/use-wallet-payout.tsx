@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Payout, PreparedPayout, Withdrawal } from '@stakedesk/shared/api-types';
-import { installedWallets, type WalletOption } from '../../lib/wallet/installed-wallets.js';
+import { installedWallets } from '../../lib/wallet/installed-wallets.js';
+import type { WalletOption } from '../../lib/wallet/phantom.js';
 import { isUserRejection } from '../../lib/wallet/wallet-rejection.js';
 import { useAdminSettings } from '../api/queries.js';
 import { plainOr } from '../errors/readable-error.js';

@@ -1,6 +1,6 @@
 import { Dialog } from '../../components/Dialog.js';
 import { useI18n } from '../../i18n/i18n-pages.js';
-import type { WalletOption } from '../../lib/wallet/installed-wallets.js';
+import type { WalletOption } from '../../lib/wallet/phantom.js';
 
 // A wallet's icon is a data URL it supplies; anything else is not shown.
 const isDataImage = (icon: string | undefined): icon is string => icon?.startsWith('data:image/') === true;

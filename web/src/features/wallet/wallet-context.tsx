@@ -1,7 +1,8 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { api } from '../../lib/api-client.js';
 import { useSettings } from '../settings/api.js';
-import { injectedPhantom, installedWallet, installedWallets, type WalletOption } from '../../lib/wallet/installed-wallets.js';
+import { injectedPhantom, installedWallet, installedWallets } from '../../lib/wallet/installed-wallets.js';
+import type { WalletOption } from '../../lib/wallet/phantom.js';
 import { isMobile, phantomBrowseLink, type PhantomProvider } from '../../lib/wallet/phantom.js';
 import { forgetRecords, readRecord, writeRecord } from './wallet-record.js';
 

@@ -1,8 +1,5 @@
 import type { SolanaCluster } from '@stakedesk/shared/format';
-import { phantomProvider, type PhantomProvider } from './phantom.js';
-
-/** A wallet the holder can connect: Phantom's injected provider or an adapted Wallet Standard wallet. */
-export type WalletOption = { id: string; name: string; icon?: string; provider: PhantomProvider };
+import { phantomProvider, type WalletOption } from './phantom.js';
 
 const PHANTOM_ID = 'phantom';
 

@@ -23,6 +23,9 @@ declare global {
   }
 }
 
+/** A wallet the holder can connect: Phantom's injected provider or an adapted Wallet Standard wallet. */
+export type WalletOption = { id: string; name: string; icon?: string; provider: PhantomProvider };
+
 export const PHANTOM_SITE = 'https://phantom.app/';
 
 export function phantomProvider(): PhantomProvider | undefined {

@@ -3,7 +3,7 @@ import type { Wallet } from '@wallet-standard/base';
 import { StandardConnect } from '@wallet-standard/features';
 import { SolanaSignAndSendTransaction, SolanaSignMessage } from '@solana/wallet-standard-features';
 import type { SolanaCluster } from '@stakedesk/shared/format';
-import type { WalletOption } from './installed-wallets.js';
+import type { WalletOption } from './phantom.js';
 import { standardProvider } from './standard-provider.js';
 
 const NEEDED_FEATURES = [StandardConnect, SolanaSignMessage, SolanaSignAndSendTransaction];

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Keypair, SystemProgram, Transaction } from '@solana/web3.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPayoutSigner, PayoutSignerError } from './payout-signer.js';
+import { openPayoutSigner } from './open-payout-signer.js';
+import { PayoutSignerError } from './payout-signer.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'stakedesk-signer-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
