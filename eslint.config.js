@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 const wall = (files, patterns, ...restricted) => ({
   files,
@@ -70,6 +71,20 @@ const payoutsFrontDoor = {
   group: ['**/payouts/*', '!**/payouts/index.js'],
   message: 'Paying a withdrawal is one module: reach it through server/src/payouts/index.ts.',
 };
+// The server's floors (ARCHITECTURE.md): the platform below imports no module; every other folder
+// of server/src, and a new one by itself, is a module, and the files beside app.ts put them together.
+const PLATFORM_FOLDERS = ['db', 'sql', 'http', 'chain', 'events', 'cache', 'metrics', 'signer', 'jobs'];
+const PLATFORM_FILES = ['logger', 'log-format', 'config', 'url-secrets', 'startup-error', 'quiet-bigint-buffer'];
+const serverEntries = readdirSync(new URL('./server/src', import.meta.url), { withFileTypes: true });
+const modules = serverEntries.filter((e) => e.isDirectory() && !PLATFORM_FOLDERS.includes(e.name)).map((e) => e.name);
+const topFiles = serverEntries
+  .filter((e) => e.isFile() && /^[^.]+\.ts$/.test(e.name) && !PLATFORM_FILES.includes(e.name.slice(0, -3)))
+  .map((e) => e.name.slice(0, -3));
+const platformImportsNoModule = {
+  regex: `^(\\.\\.?/)+(${modules.join('|')}/|(${topFiles.join('|')})\\.js$)`,
+  message:
+    'The platform (logger, config, db, sql, http, chain, events, cache, metrics, signer, jobs) imports no module: take what it needs as a parameter (a function, an interface) from the module or app.ts above.',
+};
 const serverSource = {
   group: ['**/server/**', '@stakedesk/server', '@stakedesk/server/*'],
   message: 'Web and desktop reach the test chain and other test helpers through @stakedesk/test-support, never the server.',
@@ -131,6 +146,10 @@ export default tseslint.config(
   },
   wall(['shared/src/**'], [appsOrTheirFrameworks]),
   wall(['server/src/**'], [payoutsFrontDoor]),
+  {
+    ...wall([`server/src/{${PLATFORM_FOLDERS.join(',')}}/**`, `server/src/{${PLATFORM_FILES.join(',')}}.ts`], [platformImportsNoModule]),
+    ignores: ['server/src/**/*.test.ts'],
+  },
   wall(['server/src/**/*.routes.ts'], [models, database, payoutsFrontDoor], sqlCall),
   // A file gets one set of walls: the last block that matches it wins, so each block lists all of its own.
   wall(['bench/**'], [serverInternals]),

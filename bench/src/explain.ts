@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { DASHBOARD_PAGE_SIZE, WALLET_PAGE_LIMIT } from '@stakedesk/shared/constants';
 import type { StakeStatus } from '@stakedesk/shared/stake-status';
-import { openDatabase } from '@stakedesk/server/dist/db/database.js';
+import { openDatabase } from '@stakedesk/server/dist/open-database.js';
 import { listStakes } from '@stakedesk/server/dist/stakes/stakes.service.js';
 import { listWalletStakes, walletSummary } from '@stakedesk/server/dist/stakes/wallet-stakes.service.js';
 import { listWalletWithdrawals, listWithdrawals } from '@stakedesk/server/dist/withdrawals/withdrawals.service.js';

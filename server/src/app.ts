@@ -17,17 +17,17 @@ import { signInSite } from './auth/sign-in.service.js';
 import { webhookAddress } from './alerts/webhook-address.js';
 import { webhooksAdminRoutes } from './alerts/webhooks.routes.js';
 import { auditAdminRoutes } from './audit/audit.routes.js';
-import type { Chain } from './chain/chain-verifier.js';
-import { reconciliationAdminRoutes } from './chain/reconciliation.routes.js';
-import { rpcProxyRoutes } from './chain/rpc-proxy.routes.js';
+import type { Chain } from './chain/chain.js';
+import { reconciliationAdminRoutes } from './reconciliation/reconciliation.routes.js';
+import { rpcProxyRoutes } from './rpc-proxy/rpc-proxy.routes.js';
 import type { RpcUpstream } from './chain/rpc-upstream.js';
 import type { Config } from './config.js';
 import { configureCaches, followChanges } from './cache/caches.js';
 import type { AdminEventHub } from './events/admin-event-hub.js';
-import { adminEventRoutes } from './events/events.routes.js';
+import { adminEventRoutes } from './admins/admin-events.routes.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { errorBody } from './http/errors.js';
-import { PostgresRateLimitStore } from './http/postgres-rate-limit-store.js';
+import { PostgresRateLimitStore } from './sql/postgres-rate-limit-store.js';
 import { publicReadLane } from './http/public-read-lane.js';
 import { requestLog } from './http/request-log.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -45,8 +45,8 @@ import { autoPayoutAdminRoutes, autoPayoutHolds } from './auto-payouts/index.js'
 import type { PayoutSigner } from './signer/payout-signer.js';
 import { withdrawalsAdminRoutes, withdrawalsPublicRoutes } from './withdrawals/withdrawals.routes.js';
 import { healthRoutes, type HealthDeps } from './health/health.routes.js';
-import { jobsAdminRoutes } from './jobs/jobs.routes.js';
-import { healthRoute } from './http/health.js';
+import { jobsAdminRoutes } from './health/jobs.routes.js';
+import { healthRoute } from './health/api-health.routes.js';
 import { refuseCrossSite } from './http/same-origin.js';
 
 export type AppDeps = {

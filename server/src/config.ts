@@ -6,7 +6,9 @@ import { DEFAULT_CACHE_TTL_MS, DEFAULT_STATS_CACHE_MS } from './cache/caches.js'
 import { LOG_FORMATS, type LogFormat } from './log-format.js';
 import { openPayoutSigner } from './signer/open-payout-signer.js';
 import { PayoutSignerError, type PayoutSigner } from './signer/payout-signer.js';
-import { DEFAULT_RESERVES_PROOF_DAYS } from './reserves/prune-proofs.js';
+
+/** RESERVES_PROOF_DAYS' default: holders' proofs are kept about a quarter. */
+export const DEFAULT_RESERVES_PROOF_DAYS = 90;
 
 export type Config = {
   port: number;

@@ -3,7 +3,7 @@ import type { AdminMe, SessionTokenResponse } from '@stakedesk/shared/api-types'
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { PasswordChangeInput } from '@stakedesk/shared/schemas';
 import { recordAudit, recordSignInAudit } from '../audit/audit.js';
-import { announceSecurityChanges } from '../events/publish.js';
+import { announceSecurityChanges } from '../alerts/announce-security-changes.js';
 import { unauthorized } from '../http/errors.js';
 import type { AccountContext } from './account-context.js';
 import { honours, signAdminToken, type SignedInAdmin } from './admin-auth.js';

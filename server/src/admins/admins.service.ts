@@ -4,15 +4,14 @@ import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { AdminCreateInput, AdminUpdateInput } from '@stakedesk/shared/schemas';
 import { recordAudit } from '../audit/audit.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { announceSecurityChanges } from '../events/publish.js';
+import { announceSecurityChanges } from '../alerts/announce-security-changes.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../http/errors.js';
-import type { Keyset } from '../http/cursor.js';
-import { trimToPage, type Page } from '../http/pagination.js';
 import { honours, type SignedInAdmin } from './admin-auth.js';
 import { Admin } from './admin.model.js';
 import { roleRequired } from './require-role.js';
 import { stepUpRequired, type StepUp } from './step-up-contract.js';
 import { hashPassword } from './passwords.js';
+import { type Keyset, type Page, trimToPage } from '../sql/page.js';
 
 export function toAdminJson(admin: Admin): AdminJson {
   return {

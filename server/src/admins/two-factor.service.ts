@@ -2,7 +2,7 @@ import type { RecoveryCodesResponse, TwoFactorSetupResponse } from '@stakedesk/s
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { TwoFactorEnableInput } from '@stakedesk/shared/schemas';
 import { recordAudit } from '../audit/audit.js';
-import { announceSecurityChanges } from '../events/publish.js';
+import { announceSecurityChanges } from '../alerts/announce-security-changes.js';
 import { badRequest, conflict } from '../http/errors.js';
 import type { AccountContext } from './account-context.js';
 import { signAdminToken, type SignedInAdmin } from './admin-auth.js';

@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../admins/secret-box.js';
-import { startBackgroundWork } from '../jobs/background-work.js';
+import { startBackgroundWork } from '../background-work.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { createLogger } from '../logger.js';
 import { waitUntil } from '../test/second-instance.js';

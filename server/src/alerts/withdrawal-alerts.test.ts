@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Withdrawal } from '@stakedesk/shared/api-types';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SecretBox } from '../admins/secret-box.js';
-import { startBackgroundWork } from '../jobs/background-work.js';
+import { startBackgroundWork } from '../background-work.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { createLogger } from '../logger.js';
 import { startStakingServer, stakeFor } from '../test/fixtures.js';

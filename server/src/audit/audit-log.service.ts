@@ -1,9 +1,8 @@
 import type { AuditLogEntry } from '@stakedesk/shared/api-types';
-import type { Keyset } from '../http/cursor.js';
-import { countOrEstimate, type ListTotal } from '../http/estimated-count.js';
-import { pageOf, type ListSort } from '../http/list-query.js';
-import type { Page } from '../http/pagination.js';
+import { countOrEstimate, type ListTotal } from '../sql/estimated-count.js';
+import { pageOf, type ListSort } from '../sql/list-page.js';
 import { AuditLog } from './audit-log.model.js';
+import type { Keyset, Page } from '../sql/page.js';
 
 function toJson(entry: AuditLog): AuditLogEntry {
   return {

@@ -4,7 +4,7 @@ import { autoPayoutHold, type AutoPayoutPolicy } from '@stakedesk/shared/auto-pa
 import { sumDecimals } from '@stakedesk/shared/decimal';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { POLICY_ACTOR } from '../audit/audit.js';
-import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
+import { ChainUnavailableError, type Chain } from '../chain/chain.js';
 import { AppError } from '../http/errors.js';
 import type { Logger } from '../logger.js';
 import { postSignedPayout, preparePayout } from '../payouts/index.js';

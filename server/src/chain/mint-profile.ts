@@ -9,7 +9,7 @@ import {
 import type { AccountInfo } from '@solana/web3.js';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { TransferFee } from '@stakedesk/shared/transfer-fee';
-import type { MintState } from './chain-verifier.js';
+import type { MintState } from './chain.js';
 import { unpackedMint } from './raw-accounts.js';
 
 /**

@@ -16,7 +16,7 @@ import { MESSAGES } from '@stakedesk/shared/messages';
 import { createPlan } from '../test/fixtures.js';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 import { newHolder, startTestServer, STEP_UP, type Holder, type TestServer } from '../test/test-server.js';
-import { ChainUnavailableError } from './chain-verifier.js';
+import { ChainUnavailableError } from './chain.js';
 import { SolanaChain } from './solana-chain.js';
 
 // The real verifier (SolanaChain over web3.js) against the real SPL Token program in litesvm.

@@ -1,6 +1,6 @@
 import { getMemoTransfer, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, unpackAccount, unpackMint, type Mint } from '@solana/spl-token';
 import { PublicKey, VersionedTransaction, type AccountInfo } from '@solana/web3.js';
-import type { AccountTokenBalance, LandedTransaction, TokenAccountState } from './chain-verifier.js';
+import type { AccountTokenBalance, LandedTransaction, TokenAccountState } from './chain.js';
 
 /**
  * Accounts and transactions read from their raw bytes with spl-token's own layouts, for both

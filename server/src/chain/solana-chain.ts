@@ -16,7 +16,7 @@ import {
   type SignatureState,
   type TokenAccountState,
   type Verdict,
-} from './chain-verifier.js';
+} from './chain.js';
 import { mintProfile } from './mint-profile.js';
 import { landedFromRpc, tokenAccountFromAccount, type RpcEncodedTransaction } from './raw-accounts.js';
 import { grossUp, transferFeeOn } from '@stakedesk/shared/transfer-fee';

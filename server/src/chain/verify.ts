@@ -1,6 +1,6 @@
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { unavailable, unprocessable, type AppError } from '../http/errors.js';
-import { chainReason, ChainUnavailableError, type Verdict } from './chain-verifier.js';
+import { chainReason, ChainUnavailableError, type Verdict } from './chain.js';
 
 const retryLater = (reason: CodedMessage | string): AppError =>
   unavailable(msg('notRecordedRetry', { reason: chainReason(reason) }), { retryable: true });

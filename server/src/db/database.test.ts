@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from './database.js';
+import { openDatabase } from '../open-database.js';
 
 const sequelize = openDatabase(inject('postgresUrl'));
 afterAll(() => sequelize.close());

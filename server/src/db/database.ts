@@ -1,17 +1,12 @@
 import pg from 'pg';
 import { Sequelize } from 'sequelize';
-import { Admin } from '../admins/admin.model.js';
-import { AuditLog } from '../audit/audit-log.model.js';
-import { StakingPlan } from '../plans/plan.model.js';
-import { Settings } from '../settings/settings.model.js';
-import { Stake } from '../stakes/stake.model.js';
-import { Withdrawal } from '../withdrawals/withdrawal.model.js';
 import { guardedPg } from './guarded-pg.js';
 
 // NUMERIC stays a string (exact money); BIGINT ids too. Parse int8 counts explicitly where needed.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 
-export function openDatabase(url: string): Sequelize {
+/** A pool on the database with no model: open-database.ts adds the modules' models. */
+export function openConnection(url: string): Sequelize {
   const sequelize = new Sequelize(url, {
     dialect: 'postgres',
     dialectModule: guardedPg,
@@ -31,8 +26,5 @@ export function openDatabase(url: string): Sequelize {
       options: '-c plan_cache_mode=force_generic_plan',
     },
   });
-  for (const model of [Settings, StakingPlan, Stake, Withdrawal, Admin, AuditLog]) model.initModel(sequelize);
-  Stake.belongsTo(StakingPlan, { foreignKey: 'planId', as: 'plan' });
-  Withdrawal.belongsTo(Stake, { foreignKey: 'stakeId', as: 'stake' });
   return sequelize;
 }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './database.js';
+import { openDatabase } from '../open-database.js';
 import { isDatabaseUnavailable } from './errors.js';
 
 // A PostgreSQL that completes the handshake and terminates the connection in the same write, as a

@@ -6,7 +6,7 @@ import type { Sequelize } from 'sequelize';
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminWithdrawal, Stake, Withdrawal } from '@stakedesk/shared/api-types';
-import { openDatabase } from '../db/database.js';
+import { openDatabase } from '../open-database.js';
 import { booksProblems } from '../test/books.js';
 import { freshDatabase } from '../test/fresh-database.js';
 import { spawnServer, stopSpawned, type SpawnedServer } from '../test/spawn-server.js';

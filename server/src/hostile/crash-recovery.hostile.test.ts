@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Sequelize } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stake, Withdrawal } from '@stakedesk/shared/api-types';
-import { openDatabase } from '../db/database.js';
+import { openDatabase } from '../open-database.js';
 import { booksProblems } from '../test/books.js';
 import { spawnServer, stopSpawned, type SpawnedServer } from '../test/spawn-server.js';
 import { adminLogin, call, newStaker, openStaking, signIn, tokens, DECIMALS, type Staker } from '../test/staking-world.js';

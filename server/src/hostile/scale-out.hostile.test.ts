@@ -9,7 +9,7 @@ import { createTransferCheckedInstruction, getAssociatedTokenAddressSync } from 
 import { PublicKey, Transaction } from '@solana/web3.js';
 import type { AdminEvent, DepositIntent, Stake, StakingPlan, Withdrawal } from '@stakedesk/shared/api-types';
 import { sseParser } from '@stakedesk/shared/sse';
-import { openDatabase } from '../db/database.js';
+import { openDatabase } from '../open-database.js';
 import { ADMIN_EVENTS_CHANNEL } from '../events/publish.js';
 import { booksProblems } from '../test/books.js';
 import { countStatuses, releaseTogether, type RawRequest } from '../test/release-together.js';

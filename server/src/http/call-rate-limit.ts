@@ -3,7 +3,7 @@ import { ipKeyGenerator } from 'express-rate-limit';
 import type { Sequelize } from 'sequelize';
 import type { CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { errorBody } from './errors.js';
-import { takeHits } from './postgres-rate-limit-store.js';
+import { takeHits } from '../sql/postgres-rate-limit-store.js';
 
 type CallRateLimitOptions = {
   /** Keeps this limit's counters apart from the others' in the shared table. */

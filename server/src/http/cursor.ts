@@ -1,9 +1,7 @@
 import type { Request, Response } from 'express';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
+import type { Keyset } from '../sql/page.js';
 import { badRequest } from './errors.js';
-
-/** Where a page ended: the sort value of its last row (as PostgreSQL prints it, so nothing is rounded) and its id. */
-export type Keyset = { value: string | null; id: number };
 
 /** What a cursor was made for: the list, its sort and order, its search and filter. Another list refuses it. */
 export type CursorScope = Record<string, string | undefined>;

@@ -1,12 +1,8 @@
 import type { Request, Response } from 'express';
 import { paginationSchema, walletPageSchema } from '@stakedesk/shared/schemas';
-import { invalidCursor, readCursor, sendNextCursor, type CursorScope, type Keyset } from './cursor.js';
-
-/** Where a page of a list ordered by a date ended. */
-export type DatedKeyset = { value: string; id: number };
+import type { DatedKeyset, Keyset, Page } from '../sql/page.js';
+import { invalidCursor, readCursor, sendNextCursor, type CursorScope } from './cursor.js';
 import { parse } from './validate.js';
-
-export type Page = { limit: number; offset: number };
 
 export function readPage(req: Request): Page {
   const { limit, offset } = parse(paginationSchema, { limit: req.query.limit, offset: req.query.offset });
@@ -17,16 +13,6 @@ export function readPage(req: Request): Page {
 export function readCursorPage(req: Request, list: string, filter?: string): { page: Page; after?: Keyset; scope: CursorScope } {
   const scope: CursorScope = { list, filter };
   return { page: readPage(req), after: readCursor(req, scope), scope };
-}
-
-/**
- * The page of a list fetched one row past its limit: that row only says another page follows.
- * `keyOf` names where the page's last row sits in the list's order.
- */
-export function trimToPage<T>(fetched: T[], limit: number, keyOf: (row: T) => Keyset): { rows: T[]; next?: Keyset } {
-  if (fetched.length <= limit) return { rows: fetched };
-  const rows = fetched.slice(0, limit);
-  return { rows, next: keyOf(rows.at(-1)!) };
 }
 
 /** ?limit=&offset= of a holder's own list (1000 by default). */

@@ -7,7 +7,7 @@ import { MINT, STAKING_WALLET, stakeFor, startStakingServer } from '../test/fixt
 import type { TestServer } from '../test/test-server.js';
 import { treasuryCoverage } from '../treasury/treasury.service.js';
 import { createMetrics } from './metrics.js';
-import { addStateGauges } from './state-gauges.js';
+import { addStateGauges } from '../health/state-gauges.js';
 
 const family = (text: string, name: string): MetricFamily | undefined => parsePrometheusTextFormat(text).find((f) => f.name === name);
 

@@ -3,7 +3,7 @@ import { load } from 'js-yaml';
 import { Sequelize } from 'sequelize';
 import { describe, expect, it } from 'vitest';
 import { createMetrics } from './metrics.js';
-import { addStateGauges } from './state-gauges.js';
+import { addStateGauges } from '../health/state-gauges.js';
 
 // The Grafana dashboard and the Prometheus rules in ops/ name metrics by hand: every name they use
 // must be one the server registers, or a panel stays empty and an alert never fires.

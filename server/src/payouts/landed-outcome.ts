@@ -1,6 +1,6 @@
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { fromRawAmount, toRawAmount } from '@stakedesk/shared/money';
-import type { LandedTransaction } from '../chain/chain-verifier.js';
+import type { LandedTransaction } from '../chain/chain.js';
 import type { BuiltPayoutRow } from './payout-records.js';
 
 /** What one token account gained of `mint` in the transaction, and who owned it afterwards. */

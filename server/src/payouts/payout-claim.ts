@@ -1,4 +1,4 @@
-import type { PayoutClaim } from '../chain/chain-verifier.js';
+import type { PayoutClaim } from '../chain/chain.js';
 import type { WithdrawalRow } from '../withdrawals/withdrawal.model.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Op, QueryTypes, type Sequelize } from 'sequelize';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
-import { chainReason, ChainUnavailableError, type Chain, type LandedTransaction } from '../chain/chain-verifier.js';
+import { chainReason, ChainUnavailableError, type Chain, type LandedTransaction } from '../chain/chain.js';
 import type { Logger } from '../logger.js';
 import { Withdrawal } from '../withdrawals/withdrawal.model.js';
 import { recipientReasons } from './landed-outcome.js';

@@ -1,4 +1,4 @@
-import type { Chain, LandedTransaction } from '../chain/chain-verifier.js';
+import type { Chain, LandedTransaction } from '../chain/chain.js';
 import { foreignPayment } from './landed-outcome.js';
 import type { BuiltPayoutRow } from './payout-records.js';
 import { carriesMessage } from '../chain/signed-copy.js';

@@ -3,7 +3,7 @@ import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { fromRawAmount, toRawAmount } from '@stakedesk/shared/money';
 import { grossUp } from '@stakedesk/shared/transfer-fee';
 import { associatedTokenAccount } from '../chain/associated-account.js';
-import type { Chain, TokenAccountState } from '../chain/chain-verifier.js';
+import type { Chain, TokenAccountState } from '../chain/chain.js';
 import { conflict } from '../http/errors.js';
 import type { PayableWithdrawal } from './payable-withdrawals.js';
 import type { PayoutPlan } from './payout-transaction.js';

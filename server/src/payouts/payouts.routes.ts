@@ -13,7 +13,7 @@ import type { AccountContext } from '../admins/account-context.js';
 import { currentAdmin } from '../admins/admin-auth.js';
 import { requireRole } from '../admins/require-role.js';
 import { stepUpFor } from '../admins/step-up.js';
-import type { Chain } from '../chain/chain-verifier.js';
+import type { Chain } from '../chain/chain.js';
 import { badRequest } from '../http/errors.js';
 import { readCursorPage, sendPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';

@@ -2,11 +2,10 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import type { Payout } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { PayoutStatus } from '@stakedesk/shared/stake-status';
-import type { Keyset } from '../http/cursor.js';
-import { countOrEstimate, type ListTotal } from '../http/estimated-count.js';
+import { countOrEstimate, type ListTotal } from '../sql/estimated-count.js';
 import { notFound } from '../http/errors.js';
-import { trimToPage, type Page } from '../http/pagination.js';
 import { PAYOUT_COLUMNS, readPayout, toPayoutJson, type PayoutRow } from './payout-records.js';
+import { type Keyset, type Page, trimToPage } from '../sql/page.js';
 
 /** GET /api/admin/payouts/{id}. */
 export async function payoutById(sequelize: Sequelize, id: number): Promise<Payout> {

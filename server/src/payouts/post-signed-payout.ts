@@ -3,7 +3,7 @@ import type { Payout } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { PayoutSignedInput } from '@stakedesk/shared/schemas';
 import { recordAudit, type AnyActor } from '../audit/audit.js';
-import { ChainUnavailableError, type Chain, type LandedTransaction } from '../chain/chain-verifier.js';
+import { ChainUnavailableError, type Chain, type LandedTransaction } from '../chain/chain.js';
 import { askChain, notYetOnChain } from '../chain/verify.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import type { Logger } from '../logger.js';

@@ -4,7 +4,7 @@ import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { PayoutPrepareInput } from '@stakedesk/shared/schemas';
 import type { PublicKey } from '@solana/web3.js';
 import { recordAudit, type AnyActor } from '../audit/audit.js';
-import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
+import { ChainUnavailableError, type Chain } from '../chain/chain.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { badRequest, conflict, unavailable } from '../http/errors.js';
 import { payableWithdrawals } from './payable-withdrawals.js';

@@ -4,7 +4,7 @@ import type { WithdrawalProcessInput, WithdrawalResolveInput } from '@stakedesk/
 import type { ReviewResolution } from '@stakedesk/shared/stake-status';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import type { StepUp } from '../admins/step-up-contract.js';
-import type { ChainVerifier } from '../chain/chain-verifier.js';
+import type { ChainVerifier } from '../chain/chain.js';
 import { requireProof } from '../chain/verify.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { conflict, notFound } from '../http/errors.js';

@@ -3,7 +3,7 @@ import { english, msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogu
 import type { PayoutOutcome, PayoutStatus } from '@stakedesk/shared/stake-status';
 import { emitAlert } from '../alerts/emit-alert.js';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.js';
-import type { LandedTransaction } from '../chain/chain-verifier.js';
+import type { LandedTransaction } from '../chain/chain.js';
 import { Withdrawal } from '../withdrawals/withdrawal.model.js';
 import { markPaid } from './mark-paid.js';
 import { readPayout, toPayoutJson, type PayoutRow } from './payout-records.js';

@@ -8,11 +8,10 @@ import { adminChangedCache, STAKES_MOVED } from '../cache/caches.js';
 import { prepareJson, type PreparedJson } from '../http/prepared-json.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { isCheckViolation } from '../db/errors.js';
-import type { Keyset } from '../http/cursor.js';
-import { trimToPage, type Page } from '../http/pagination.js';
 import { remainingCapacity } from '@stakedesk/shared/capacity';
 import { activeStakedByPlan } from './capacity.js';
 import { StakingPlan } from './plan.model.js';
+import { type Keyset, type Page, trimToPage } from '../sql/page.js';
 
 const withoutUndefined = <T extends object>(value: T) =>
   Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;

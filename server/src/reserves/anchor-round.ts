@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import type { Chain } from '../chain/chain-verifier.js';
+import type { Chain } from '../chain/chain.js';
 import type { Logger } from '../logger.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
 import { anchorWithSigner } from './anchor.service.js';

@@ -3,7 +3,7 @@ import type { Sequelize } from 'sequelize';
 import { idParamSchema, reservesAnchorSubmitSchema } from '@stakedesk/shared/schemas';
 import { currentAdmin } from '../admins/admin-auth.js';
 import { requireRole } from '../admins/require-role.js';
-import type { Chain } from '../chain/chain-verifier.js';
+import type { Chain } from '../chain/chain.js';
 import { parse } from '../http/validate.js';
 import type { Logger } from '../logger.js';
 import { adminSnapshots } from './admin-snapshots.js';

@@ -5,7 +5,7 @@ import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { stakingDestination } from '@stakedesk/shared/staking-open';
 import type { ReservesAnchorSubmitInput } from '@stakedesk/shared/schemas';
 import { recordAudit, SYSTEM_ACTOR, type AnyActor } from '../audit/audit.js';
-import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
+import { ChainUnavailableError, type Chain } from '../chain/chain.js';
 import { checkedSignature, unsignedTransaction } from '../chain/signed-copy.js';
 import { badRequest, conflict, unavailable, unprocessable } from '../http/errors.js';
 import type { Logger } from '../logger.js';

@@ -1,5 +1,5 @@
 import type { Sequelize } from 'sequelize';
-import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
+import { ChainUnavailableError, type Chain } from '../chain/chain.js';
 import type { Logger } from '../logger.js';
 import { markAnchorEnded, readAnchorRow, recordAnchorLanded, snapshotForAnchor } from './anchor-records.js';
 import { readAnchor } from './anchor-transaction.js';

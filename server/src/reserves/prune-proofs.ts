@@ -1,8 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 
-/** RESERVES_PROOF_DAYS' default: holders' proofs are kept about a quarter. */
-export const DEFAULT_RESERVES_PROOF_DAYS = 90;
-
 /** Rows a delete takes at once: a million-holder snapshot goes in short statements, not one long transaction. */
 const LEAVES_PER_DELETE = 50_000;
 const CHUNKS_PER_DELETE = 200;

@@ -10,7 +10,8 @@ import { alertInbox, type SentAlert } from '../test/alert-inbox.js';
 import { startChainStakingServer, tokens, type ChainStakingServer, type Staker } from '../test/chain-staking-server.js';
 import { newHolder, randomWallet } from '../test/test-server.js';
 import { adminWithRole } from '../test/two-factor.js';
-import { DEFAULT_RESERVES_PROOF_DAYS, pruneOldProofs } from './prune-proofs.js';
+import { DEFAULT_RESERVES_PROOF_DAYS } from '../config.js';
+import { pruneOldProofs } from './prune-proofs.js';
 
 // The proof-of-reserves API (DESIGN 14) on the test chain, with a payout signer configured (its
 // hot wallet counts in the reserves): owners take snapshots, anyone reads them, a holder reads

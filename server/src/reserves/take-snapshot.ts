@@ -7,7 +7,7 @@ import type { ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
 import { buildReservesTree } from '@stakedesk/shared/reserves/tree';
 import { stakingDestination } from '@stakedesk/shared/staking-open';
 import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.js';
-import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
+import { ChainUnavailableError, type Chain } from '../chain/chain.js';
 import { conflict, unavailable } from '../http/errors.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { readHolderLiabilities } from '../treasury/liabilities.js';

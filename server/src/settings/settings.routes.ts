@@ -5,7 +5,7 @@ import type { AccountContext } from '../admins/account-context.js';
 import { currentAdmin } from '../admins/admin-auth.js';
 import { requireRole } from '../admins/require-role.js';
 import { stepUpFor } from '../admins/step-up.js';
-import type { PayoutChain } from '../chain/chain-verifier.js';
+import type { PayoutChain } from '../chain/chain.js';
 import type { RpcUpstream } from '../chain/rpc-upstream.js';
 import { derivedFrom } from '../cache/cached.js';
 import { prepareJson, sendPrepared } from '../http/prepared-json.js';

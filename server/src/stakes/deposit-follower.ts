@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { ChainUnavailableError, type Chain, type SignatureInfo } from '../chain/chain-verifier.js';
+import { ChainUnavailableError, type Chain, type SignatureInfo } from '../chain/chain.js';
 import type { Logger } from '../logger.js';
 import { withCursor } from './deposit-cursors.js';
 import { intentClaim, recordIntentDeposit } from './deposit-intents.service.js';

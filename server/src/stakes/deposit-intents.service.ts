@@ -6,7 +6,7 @@ import { DEPOSIT_INTENT_TTL_MS } from '@stakedesk/shared/constants';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { DepositIntentInput } from '@stakedesk/shared/schemas';
 import { fromRawAmount } from '@stakedesk/shared/money';
-import type { DepositClaim, PayoutChain } from '../chain/chain-verifier.js';
+import type { DepositClaim, PayoutChain } from '../chain/chain.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { requireCapacity } from '../plans/capacity.js';

@@ -4,7 +4,7 @@ import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { fromRawAmount, toRawAmount } from '@stakedesk/shared/money';
 import { grossUp, type TransferFee } from '@stakedesk/shared/transfer-fee';
 import { associatedTokenAccount } from '../chain/associated-account.js';
-import { ChainUnavailableError, type MintState, type PayoutChain } from '../chain/chain-verifier.js';
+import { ChainUnavailableError, type MintState, type PayoutChain } from '../chain/chain.js';
 import { memoInstruction } from '../chain/memo.js';
 import { badRequest, unavailable } from '../http/errors.js';
 

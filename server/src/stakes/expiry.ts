@@ -84,7 +84,7 @@ export async function expireStakesIfFree(sequelize: Sequelize, batch = EXPIRY_BA
 }
 
 /**
- * The background round (jobs/background-work.ts): expiry, then the count deltas folded together
+ * The background round (background-work.ts): expiry, then the count deltas folded together
  * (totals.service.ts). A failure of either is the round's failure: the job queue logs and counts it.
  */
 export async function expiryRound(sequelize: Sequelize, logger: Logger): Promise<void> {

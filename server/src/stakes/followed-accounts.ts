@@ -3,7 +3,7 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import { DEPOSIT_INTENT_GRACE_MS } from '@stakedesk/shared/constants';
 import { stakingDestination } from '@stakedesk/shared/staking-open';
 import { associatedTokenAccount } from '../chain/associated-account.js';
-import type { Chain } from '../chain/chain-verifier.js';
+import type { Chain } from '../chain/chain.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { startCursor, withCursors, type FollowedAccount } from './deposit-cursors.js';
 

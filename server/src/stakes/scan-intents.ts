@@ -4,7 +4,7 @@ import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { fromRawAmount, toRawAmount } from '@stakedesk/shared/money';
 import type { ScanIntentInput } from '@stakedesk/shared/schemas';
 import { grossUp } from '@stakedesk/shared/transfer-fee';
-import { ChainUnavailableError, type MintState, type PayoutChain } from '../chain/chain-verifier.js';
+import { ChainUnavailableError, type MintState, type PayoutChain } from '../chain/chain.js';
 import { notFound, unavailable } from '../http/errors.js';
 import { requireCapacity } from '../plans/capacity.js';
 import { keepMintProfileCurrent, loadSettings } from '../settings/settings.service.js';

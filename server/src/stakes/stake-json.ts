@@ -1,6 +1,6 @@
 import type { Stake as StakeJson } from '@stakedesk/shared/api-types';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
-import { jsonIsoDate, jsonNormalizedNumeric, jsonNumeric, jsonObject, jsonScalar, jsonText } from '../http/json-sql.js';
+import { jsonIsoDate, jsonNormalizedNumeric, jsonNumeric, jsonObject, jsonScalar, jsonText } from '../sql/json-sql.js';
 import type { StakeRow } from './stake.model.js';
 
 /** A stake with its plan as it was when the stake was made (the snapshot, not today's plan). */

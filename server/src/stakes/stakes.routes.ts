@@ -13,7 +13,7 @@ import {
 } from '@stakedesk/shared/schemas';
 import { STAKE_STATUSES } from '@stakedesk/shared/stake-status';
 import { currentAdmin } from '../admins/admin-auth.js';
-import type { ChainVerifier, PayoutChain } from '../chain/chain-verifier.js';
+import type { ChainVerifier, PayoutChain } from '../chain/chain.js';
 import { sendCsv } from '../http/csv.js';
 import { readCursorListQuery } from '../http/list-query.js';
 import { readWalletCursor, sendPage, sendWalletPage } from '../http/pagination.js';

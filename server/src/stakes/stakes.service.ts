@@ -3,20 +3,20 @@ import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { restakeAmount, rewardFor } from '@stakedesk/shared/money';
 import type { AdminListQuery, RestakeInput, StakeCheckInput, StakeCreateInput, StakeSortField } from '@stakedesk/shared/schemas';
 import { isComplete, restakeTxId, stakeEndsAt, type StakeStatus } from '@stakedesk/shared/stake-status';
-import type { ChainVerifier } from '../chain/chain-verifier.js';
+import type { ChainVerifier } from '../chain/chain.js';
 import { askChain, notYetOnChain, requireProof } from '../chain/verify.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import { requireCapacity } from '../plans/capacity.js';
-import { escapeLike, listSort, pageOf, searchConditions } from '../http/list-query.js';
+import { escapeLike, listSort, pageOf, searchConditions } from '../sql/list-page.js';
 import { stakePlansMatching, stakeTotals } from '../totals/totals.service.js';
 import { loadSettings } from '../settings/settings.service.js';
 import { intentClaim, intentReferencedBy, recordIntentDeposit } from './deposit-intents.service.js';
 import { lockOpenPlan, requireMinimum, requireStakingConfigured, termsOf } from './deposit-rules.js';
 import { announceStake, recordProvenDeposit } from './record-deposit.js';
 import { Stake, type StakeRow } from './stake.model.js';
-import type { Keyset } from '../http/cursor.js';
+import type { Keyset } from '../sql/page.js';
 
 /**
  * POST /api/stakes/check: refuses, before the holder signs anything, a deposit the server would

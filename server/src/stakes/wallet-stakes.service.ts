@@ -1,12 +1,11 @@
 import type { WalletSummary } from '@stakedesk/shared/api-types';
 import type { StakeGroup } from '@stakedesk/shared/stake-status';
 import { preparedQuery } from '../db/prepared-query.js';
-import type { Keyset } from '../http/cursor.js';
-import { newestFirstJsonPage, type JsonList } from '../http/newest-first-page.js';
-import type { DatedKeyset, Page } from '../http/pagination.js';
+import { newestFirstJsonPage, type JsonList } from '../sql/newest-first-page.js';
 import { finishedStakeJsonSql, stakeJsonSql } from './stake-json.js';
 import { STAKE_GROUP_SQL } from './stake-rules-sql.js';
 import { Stake } from './stake.model.js';
+import type { DatedKeyset, Keyset, Page } from '../sql/page.js';
 
 /**
  * A holder's stakes, newest first, as the answer's JSON text (toStakeJson's, written by

@@ -1,6 +1,6 @@
 import { Keypair, Transaction, type PublicKey } from '@solana/web3.js';
 import type { CreatedDepositIntent, Stake, StakingPlan } from '@stakedesk/shared/api-types';
-import type { Chain } from '../chain/chain-verifier.js';
+import type { Chain } from '../chain/chain.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
 import { SolanaChain } from '../chain/solana-chain.js';
 import { createPlan } from './fixtures.js';

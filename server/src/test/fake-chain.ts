@@ -15,7 +15,7 @@ import {
   type SignatureInfo,
   type SignatureState,
   type Verdict,
-} from '../chain/chain-verifier.js';
+} from '../chain/chain.js';
 
 const CLASSIC_MINT: MintState = {
   programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',

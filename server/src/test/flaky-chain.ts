@@ -13,7 +13,7 @@ import {
   type SignatureState,
   type TokenAccountState,
   type Verdict,
-} from '../chain/chain-verifier.js';
+} from '../chain/chain.js';
 import type { UnrecordedDeposit } from '@stakedesk/shared/api-types';
 
 /**

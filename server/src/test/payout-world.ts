@@ -3,7 +3,7 @@ import { AuthorityType, createSetAuthorityInstruction, getAssociatedTokenAddress
 import { Keypair, type PublicKey, Transaction } from '@solana/web3.js';
 import { expect } from 'vitest';
 import type { AdminWithdrawal, Payout, PreparedPayout, Withdrawal } from '@stakedesk/shared/api-types';
-import type { Chain } from '../chain/chain-verifier.js';
+import type { Chain } from '../chain/chain.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
 import type { SolanaChain } from '../chain/solana-chain.js';
 import { DECIMALS, startChainStakingServer, tokens, type ChainStakingServer, type MintKind } from './chain-staking-server.js';

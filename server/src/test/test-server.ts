@@ -6,9 +6,9 @@ import bs58 from 'bs58';
 import pg from 'pg';
 import { Agent } from 'undici';
 import type { Sequelize } from 'sequelize';
-import type { Chain } from '../chain/chain-verifier.js';
+import type { Chain } from '../chain/chain.js';
 import type { ResolveHost } from '../chain/public-host.js';
-import { currentUpstreamRpcUrl } from '../chain/rpc-endpoint.js';
+import { currentUpstreamRpcUrl } from '../rpc-proxy/rpc-endpoint.js';
 import { createRpcUpstream } from '../chain/rpc-upstream.js';
 import { SolanaChain } from '../chain/solana-chain.js';
 import { inject } from 'vitest';
@@ -17,9 +17,9 @@ import { createApp } from '../app.js';
 import { databaseCheck, type Check } from '../health/readiness.js';
 import { createMetrics, type Metrics } from '../metrics/metrics.js';
 import { DEFAULT_CACHE_TTL_MS } from '../cache/caches.js';
-import { ownUrl } from '../config.js';
+import { DEFAULT_RESERVES_PROOF_DAYS, ownUrl } from '../config.js';
 import { answerClientErrorsWithJson } from '../http/client-errors.js';
-import { openDatabase } from '../db/database.js';
+import { openDatabase } from '../open-database.js';
 import { migrateAndSeed } from '../db/migrator.js';
 import { createLogger, type Logger } from '../logger.js';
 import { AdminEventHub } from '../events/admin-event-hub.js';
@@ -31,7 +31,6 @@ import type { PayoutSigner } from '../signer/payout-signer.js';
 import { treasuryCoverage } from '../treasury/treasury.service.js';
 import { watchTreasury } from '../alerts/treasury-watch.js';
 import { followDeposits } from '../stakes/deposit-follower.js';
-import { DEFAULT_RESERVES_PROOF_DAYS } from '../reserves/prune-proofs.js';
 
 /**
  * A test's requests to the app open a connection each: the test chain runs in this process, and a

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Sequelize } from 'sequelize';
-import type { Chain } from '../chain/chain-verifier.js';
+import type { Chain } from '../chain/chain.js';
 import type { Logger } from '../logger.js';
 import { treasuryCoverage } from './treasury.service.js';
 import { requireRole } from '../admins/require-role.js';

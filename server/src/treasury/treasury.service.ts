@@ -4,7 +4,7 @@ import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
 import { sumDecimals } from '@stakedesk/shared/decimal';
 import { english, msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { coveragePercent, daysLeft, isCovered } from '@stakedesk/shared/treasury';
-import { ChainUnavailableError, type Chain } from '../chain/chain-verifier.js';
+import { ChainUnavailableError, type Chain } from '../chain/chain.js';
 import { Cached } from '../cache/cached.js';
 import type { Logger } from '../logger.js';
 import { loadSettings } from '../settings/settings.service.js';

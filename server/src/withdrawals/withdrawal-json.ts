@@ -1,5 +1,5 @@
 import type { Withdrawal as WithdrawalJson } from '@stakedesk/shared/api-types';
-import { jsonIsoDate, jsonNumeric, jsonObject, jsonScalar, jsonText } from '../http/json-sql.js';
+import { jsonIsoDate, jsonNumeric, jsonObject, jsonScalar, jsonText } from '../sql/json-sql.js';
 import type { WithdrawalRow } from './withdrawal.model.js';
 
 export function toWithdrawalJson(w: WithdrawalRow): WithdrawalJson {

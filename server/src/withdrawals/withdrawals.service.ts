@@ -8,15 +8,14 @@ import { isUniqueViolation } from '../db/errors.js';
 import { publishAdminEvent } from '../events/publish.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { conflict } from '../http/errors.js';
-import { listSort, pageOf, searchConditions } from '../http/list-query.js';
-import { newestFirstJsonPage, type JsonList } from '../http/newest-first-page.js';
-import type { DatedKeyset, Page } from '../http/pagination.js';
+import { listSort, pageOf, searchConditions } from '../sql/list-page.js';
+import { newestFirstJsonPage, type JsonList } from '../sql/newest-first-page.js';
 import { withdrawalJsonSql } from './withdrawal-json.js';
 import { withdrawalTotals } from '../totals/totals.service.js';
 import { lockOwnStake } from '../stakes/stakes.service.js';
 import { Withdrawal, type WithdrawalRow } from './withdrawal.model.js';
-import type { Keyset } from '../http/cursor.js';
 import { loadSettings } from '../settings/settings.service.js';
+import type { DatedKeyset, Keyset, Page } from '../sql/page.js';
 
 /**
  * Moves an active or completed stake to pending_withdrawal with amounts the server computes.

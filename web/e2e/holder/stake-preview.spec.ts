@@ -8,7 +8,7 @@ import { HolderPages } from '../support/holder-pages.js';
 import { readState } from '../support/state.js';
 import { expect, test } from '../support/test.js';
 
-/** What the server answers when it cannot reach the chain (server/src/chain/rpc-proxy.routes.ts). */
+/** What the server answers when it cannot reach the chain (server/src/rpc-proxy/rpc-proxy.routes.ts). */
 const CHAIN_DOWN = { message: 'The blockchain network cannot be reached right now; please retry shortly', code: 'chainUnavailable' };
 /** What POST /api/stakes/intents answers when the server cannot read the chain to build the deposit (intentNotCreatedRetry). */
 const INTENT_NOT_CREATED = {

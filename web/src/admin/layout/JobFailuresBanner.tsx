@@ -4,7 +4,7 @@ import type { AdminMessageKey } from '../../i18n/admin-en.js';
 import { useBackgroundJobs } from '../api/queries.js';
 import { useAdminI18n } from '../i18n.js';
 
-/** The jobs of server/src/jobs/background-work.ts and alerts/webhook-delivery.ts, by the names the queue gives them. */
+/** The jobs of server/src/background-work.ts and alerts/webhook-delivery.ts, by the names the queue gives them. */
 const JOB_NAMES: Partial<Record<string, AdminMessageKey>> = {
   expiry: 'jobs.name.expiry',
   'follow-payouts': 'jobs.name.follow-payouts',

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StakingPlan, Withdrawal as WithdrawalJson } from '@stakedesk/shared/api-types';
-import { encodeCursor } from './cursor.js';
+import { encodeCursor } from '../http/cursor.js';
 import { Stake } from '../stakes/stake.model.js';
 import { toStakeJson } from '../stakes/stake-json.js';
 import { Withdrawal } from '../withdrawals/withdrawal.model.js';

@@ -3,7 +3,7 @@ import { loadSettings } from '../settings/settings.service.js';
 import { requireStakingConfigured } from '../stakes/deposit-rules.js';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { unavailable } from '../http/errors.js';
-import { ChainUnavailableError, type Chain } from './chain-verifier.js';
+import { ChainUnavailableError, type Chain } from '../chain/chain.js';
 
 /**
  * Successful incoming transfers of the mint to the staking wallet, among its latest `limit`

@@ -1,8 +1,8 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
-import { readiness, type Check } from '../health/readiness.js';
+import { readiness, type Check } from './readiness.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import type { Metrics } from './metrics.js';
+import type { Metrics } from '../metrics/metrics.js';
 
 /**
  * What the staking wallets hold over what the platform owes (1 is exactly covered; +Inf when

@@ -1,7 +1,7 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { FailedJob } from '@stakedesk/shared/api-types';
 import { withoutUrlSecrets } from '../url-secrets.js';
-import { FAILED_LAST_24H_SQL, SCHEMA } from './job-queue.js';
+import { FAILED_LAST_24H_SQL, SCHEMA } from '../jobs/job-queue.js';
 
 /** The longest error line an operator is shown: the sentence that says what went wrong, not a stack. */
 const ERROR_CHARS = 200;

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Sequelize } from 'sequelize';
 import { paginationSchema } from '@stakedesk/shared/schemas';
 import { parse } from '../http/validate.js';
-import type { Chain } from './chain-verifier.js';
+import type { Chain } from '../chain/chain.js';
 import { requireRole } from '../admins/require-role.js';
 import { unrecordedDeposits } from './reconciliation.service.js';
 

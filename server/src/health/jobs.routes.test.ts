@@ -4,7 +4,7 @@ import { createLogger } from '../logger.js';
 import { waitUntil } from '../test/second-instance.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 import { adminWithRole } from '../test/two-factor.js';
-import { startJobQueue, type JobQueue } from './job-queue.js';
+import { startJobQueue, type JobQueue } from '../jobs/job-queue.js';
 
 let api: TestServer;
 let viewer: string;

@@ -1,8 +1,8 @@
 import type { Sequelize } from 'sequelize';
-import { invalidCursor, type Keyset } from './cursor.js';
-import type { DatedKeyset, Page } from './pagination.js';
+import { invalidCursor } from '../http/cursor.js';
 import { isInvalidDatetime } from '../db/errors.js';
 import { preparedQuery } from '../db/prepared-query.js';
+import type { DatedKeyset, Keyset, Page } from './page.js';
 
 /** A list a holder reads newest first, answered as JSON text that PostgreSQL writes. */
 export type JsonList = {

@@ -5,7 +5,7 @@ import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { MESSAGES } from '@stakedesk/shared/messages';
 import { createPlan, MINT, openStakingByHand, signedInWallet, STAKING_WALLET } from '../test/fixtures.js';
 import { randomTxId, startTestServer, STEP_UP, type TestServer } from '../test/test-server.js';
-import { systemResolve } from './public-host.js';
+import { systemResolve } from '../chain/public-host.js';
 
 // The provider URL an admin saves may not lead the server to internal addresses (SECURITY.md),
 // neither when it is saved nor when the server connects to it later.

@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
-import { currentAdminSession, isSessionCurrent } from '../admins/admin-auth.js';
+import { currentAdminSession, isSessionCurrent } from './admin-auth.js';
 import { unavailable } from '../http/errors.js';
-import type { AdminEventHub } from './admin-event-hub.js';
-import { requireRole } from '../admins/require-role.js';
+import type { AdminEventHub } from '../events/admin-event-hub.js';
+import { requireRole } from './require-role.js';
 
 /** Each open stream holds a socket; more than this per instance is refused. */
 const MAX_STREAMS = 200;

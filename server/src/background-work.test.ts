@@ -1,13 +1,13 @@
 import { QueryTypes } from 'sequelize';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createLogger } from '../logger.js';
-import { ageStake, stakeFor, stakeStatus, startStakingServer } from '../test/fixtures.js';
-import { waitUntil } from '../test/second-instance.js';
-import type { TestServer } from '../test/test-server.js';
+import { createLogger } from './logger.js';
+import { ageStake, stakeFor, stakeStatus, startStakingServer } from './test/fixtures.js';
+import { waitUntil } from './test/second-instance.js';
+import type { TestServer } from './test/test-server.js';
 import { startBackgroundWork } from './background-work.js';
-import type { JobQueue } from './job-queue.js';
-import { takeReservesSnapshot } from '../reserves/take-snapshot.js';
+import type { JobQueue } from './jobs/job-queue.js';
+import { takeReservesSnapshot } from './reserves/take-snapshot.js';
 
 let api: TestServer;
 let plan: StakingPlan;

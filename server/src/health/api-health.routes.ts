@@ -1,0 +1,14 @@
+import { Router } from 'express';
+import type { Sequelize } from 'sequelize';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
+import { errorBody } from '../http/errors.js';
+import { databaseCheck } from './readiness.js';
+
+/** GET /api/health: 200 when the server can reach PostgreSQL, 503 otherwise (for load balancers and operators). */
+export function healthRoute(sequelize: Sequelize): Router {
+  const database = databaseCheck(sequelize);
+  return Router().get('/health', async (_req, res) => {
+    if ((await database()).ok) res.json({ status: 'ok' });
+    else res.status(503).json({ status: 'unavailable', ...errorBody(msg('databaseUnavailable')) });
+  });
+}
