@@ -74,7 +74,7 @@ const payoutsFrontDoor = {
 // The server's floors (ARCHITECTURE.md): the platform below imports no module; every other folder
 // of server/src, and a new one by itself, is a module, and the files beside app.ts put them together.
 const PLATFORM_FOLDERS = ['db', 'sql', 'http', 'chain', 'events', 'cache', 'metrics', 'signer', 'jobs'];
-const PLATFORM_FILES = ['logger', 'log-format', 'config', 'url-secrets', 'startup-error', 'quiet-bigint-buffer'];
+const PLATFORM_FILES = ['logger', 'log-format', 'config', 'errors', 'secret-box', 'url-secrets', 'startup-error', 'quiet-bigint-buffer'];
 const serverEntries = readdirSync(new URL('./server/src', import.meta.url), { withFileTypes: true });
 const modules = serverEntries.filter((e) => e.isDirectory() && !PLATFORM_FOLDERS.includes(e.name)).map((e) => e.name);
 const topFiles = serverEntries
@@ -83,7 +83,7 @@ const topFiles = serverEntries
 const platformImportsNoModule = {
   regex: `^(\\.\\.?/)+(${modules.join('|')}/|(${topFiles.join('|')})\\.js$)`,
   message:
-    'The platform (logger, config, db, sql, http, chain, events, cache, metrics, signer, jobs) imports no module: take what it needs as a parameter (a function, an interface) from the module or app.ts above.',
+    'The platform (logger, config, errors, secret box, db, sql, http, chain, events, cache, metrics, signer, jobs) imports no module: take what it needs as a parameter (a function, an interface) from the module or app.ts above.',
 };
 const serverSource = {
   group: ['**/server/**', '@stakedesk/server', '@stakedesk/server/*'],

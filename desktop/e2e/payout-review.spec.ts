@@ -37,6 +37,17 @@ test('a payout under review: the desktop panel says why, and its owner resolves 
     mintAuthority: keypairOf(chain.mintAuthoritySecretKey),
   });
   const wallet = holder.publicKey.toBase58();
+  // The server shares one treasury answer for 5 s (treasury.service.ts), which a page load of the
+  // test before may have filled: the panel is opened once that answer counts the payout under review.
+  await expect
+    .poll(
+      async () => {
+        const treasury = await fetch(`${serverURL}/api/admin/treasury`, { headers: { authorization: `Bearer ${token}` } });
+        return Number(((await treasury.json()) as { underReview: string }).underReview);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(270);
   const reason = `When the payout landed, the token account ${tokenAccount.toBase58()} belonged to ${accomplice.toBase58()}, not to the holder's wallet ${wallet}`;
 
   // Past the first run: the server chosen and the owner signed in (main keeps both across restarts).

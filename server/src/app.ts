@@ -25,8 +25,9 @@ import type { Config } from './config.js';
 import { configureCaches, followChanges } from './cache/caches.js';
 import type { AdminEventHub } from './events/admin-event-hub.js';
 import { adminEventRoutes } from './admins/admin-events.routes.js';
+import { liveStakesIn } from './stakes/live-stakes.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
-import { errorBody } from './http/errors.js';
+import { errorBody } from './errors.js';
 import { PostgresRateLimitStore } from './sql/postgres-rate-limit-store.js';
 import { publicReadLane } from './http/public-read-lane.js';
 import { requestLog } from './http/request-log.js';
@@ -214,7 +215,7 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   // Everything else: each route names the least role it needs (admins/require-role.ts).
   admin.use(adminAuth);
   admin.use(statsAdminRoutes(sequelize));
-  admin.use(settingsAdminRoutes(accounts, config.solanaCluster, rpc, chain));
+  admin.use(settingsAdminRoutes(accounts, config.solanaCluster, { rpc, chain, liveStakes: liveStakesIn(sequelize) }));
   admin.use(plansAdminRoutes(sequelize));
   admin.use(stakesAdminRoutes(sequelize));
   admin.use(

@@ -6,6 +6,9 @@ import type { Chain } from './chain/chain.js';
 import { deleteExpiredRateLimits } from './sql/postgres-rate-limit-store.js';
 import { autoPayoutRound, type AutoPayoutDeps } from './auto-payouts/index.js';
 import { startWebhookDelivery, type WebhookDeliveryOptions } from './alerts/webhook-delivery.js';
+import { TREASURY_WATCH_INTERVAL_MS, watchTreasury } from './treasury/treasury-watch.js';
+import { alertOverdueWithdrawals, DEFAULT_OVERDUE_HOURS } from './withdrawals/overdue-withdrawals.js';
+import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
 import type { Logger } from './logger.js';
 import { followPayouts } from './payouts/index.js';
 import { anchorRound } from './reserves/anchor-round.js';
@@ -37,6 +40,8 @@ async function cleanUp(sequelize: Sequelize, reservesProofDays: number): Promise
   await pruneOldProofs(sequelize, reservesProofDays);
 }
 
+const OVERDUE_CHECK_INTERVAL_MS = 5 * 60_000;
+
 export type BackgroundWorkDeps = {
   sequelize: Sequelize;
   chain: Chain;
@@ -54,8 +59,13 @@ export type BackgroundWorkDeps = {
   onDepositRecorded?: DepositRecorded;
   /** What automatic payouts need, and how often they look; absent, no round is scheduled. */
   autoPayouts?: AutoPayoutDeps & { intervalMs: number };
-  /** How alerts are delivered; absent, none are. */
-  webhooks?: WebhookDeliveryOptions;
+  /** How alerts are delivered, and what is watched to raise them; absent, none are. */
+  webhooks?: WebhookDeliveryOptions & {
+    /** WITHDRAWAL_OVERDUE_HOURS: a withdrawal pending longer is announced as overdue. */
+    overdueHours?: number;
+    /** The treasury as the panel sees it: watched for treasury.uncovered and hot_wallet.low. */
+    coverage?: () => Promise<TreasuryCoverage>;
+  };
   /** PAYOUT_SIGNER's wallet anchors each new reserves snapshot by itself; null, owners anchor them in the panel. */
   signer?: PayoutSigner | null;
   /** Proof of reserves: the hot wallet counted in the daily snapshot (the signer's), and how long proofs are kept. Absent, no daily snapshot. */
@@ -118,6 +128,12 @@ export async function startBackgroundWork({
       { expiresInSeconds: RESERVES_SNAPSHOT_EXPIRES_SECONDS },
     );
   // Each delivery a job of its own, retried with backoff for about a day.
-  if (webhooks) await startWebhookDelivery(jobs, sequelize, logger, webhooks);
+  if (webhooks) {
+    await startWebhookDelivery(jobs, sequelize, logger, webhooks);
+    const overdueHours = webhooks.overdueHours ?? DEFAULT_OVERDUE_HOURS;
+    await jobs.every('withdrawal-overdue', OVERDUE_CHECK_INTERVAL_MS, () => alertOverdueWithdrawals(sequelize, overdueHours));
+    const { coverage } = webhooks;
+    if (coverage) await jobs.every('treasury-watch', TREASURY_WATCH_INTERVAL_MS, () => watchTreasury(sequelize, coverage));
+  }
   return jobs;
 }

@@ -1,7 +1,7 @@
 import './quiet-bigint-buffer.js';
 import { createServer, type Server } from 'node:http';
 import { bootstrapFirstAdmin, type BootstrapResult } from './admins/bootstrap.js';
-import { SecretBox } from './admins/secret-box.js';
+import { SecretBox } from './secret-box.js';
 import { webhookAddress } from './alerts/webhook-address.js';
 import { createApp } from './app.js';
 import { answerClientErrorsWithJson } from './http/client-errors.js';

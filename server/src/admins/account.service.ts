@@ -4,12 +4,12 @@ import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { PasswordChangeInput } from '@stakedesk/shared/schemas';
 import { recordAudit, recordSignInAudit } from '../audit/audit.js';
 import { announceSecurityChanges } from '../alerts/announce-security-changes.js';
-import { unauthorized } from '../http/errors.js';
+import { unauthorized } from '../errors.js';
 import type { AccountContext } from './account-context.js';
 import { honours, signAdminToken, type SignedInAdmin } from './admin-auth.js';
 import { Admin } from './admin.model.js';
 import { toAdminJson } from './admins.service.js';
-import type { StepUp } from './step-up-contract.js';
+import type { StepUp } from '../http/step-up-contract.js';
 import { hashPassword } from './passwords.js';
 import { adminRevocations } from '../auth/revoked-sessions.js';
 

@@ -5,10 +5,10 @@ import type { SessionTokenResponse } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { AdminRole } from '@stakedesk/shared/roles';
 import type { Actor } from '../audit/audit.js';
-import { forbidden, unauthorized } from '../http/errors.js';
-import { loadSettings } from '../settings/settings.service.js';
+import { forbidden, unauthorized } from '../errors.js';
 import { Admin } from './admin.model.js';
 import { adminRevocations } from '../auth/revoked-sessions.js';
+import { loadSettings } from '../settings/stored-settings.js';
 
 const TOKEN_TTL_SECONDS = 12 * 60 * 60;
 

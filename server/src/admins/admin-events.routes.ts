@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { currentAdminSession, isSessionCurrent } from './admin-auth.js';
-import { unavailable } from '../http/errors.js';
+import { unavailable } from '../errors.js';
 import type { AdminEventHub } from '../events/admin-event-hub.js';
 import { requireRole } from './require-role.js';
 

@@ -5,11 +5,11 @@ import type { AdminCreateInput, AdminUpdateInput } from '@stakedesk/shared/schem
 import { recordAudit } from '../audit/audit.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { announceSecurityChanges } from '../alerts/announce-security-changes.js';
-import { AppError, badRequest, conflict, notFound, unauthorized } from '../http/errors.js';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../errors.js';
 import { honours, type SignedInAdmin } from './admin-auth.js';
 import { Admin } from './admin.model.js';
 import { roleRequired } from './require-role.js';
-import { stepUpRequired, type StepUp } from './step-up-contract.js';
+import { stepUpRequired, type StepUp } from '../http/step-up-contract.js';
 import { hashPassword } from './passwords.js';
 import { type Keyset, type Page, trimToPage } from '../sql/page.js';
 

@@ -3,7 +3,7 @@ import { accountThrottled } from '@stakedesk/shared/messages';
 import { emitAlert } from '../alerts/emit-alert.js';
 import { AuditLog } from '../audit/audit-log.model.js';
 import { recordSignInAudit } from '../audit/audit.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 
 /** Failed sign-ins in a row before the username is slowed down (see SECURITY.md). */
 const FAILURES_BEFORE_THROTTLE = 5;

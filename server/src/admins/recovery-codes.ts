@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { RECOVERY_CODE } from '@stakedesk/shared/schemas';
-import type { SecretBox } from './secret-box.js';
+import type { SecretBox } from '../secret-box.js';
 
 const RECOVERY_CODE_COUNT = 10;
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { roleRequired as roleRequiredMessage } from '@stakedesk/shared/messages';
 import { roleAllows, type AdminRole } from '@stakedesk/shared/roles';
-import { forbidden } from '../http/errors.js';
+import { forbidden } from '../errors.js';
 import { currentAdmin } from './admin-auth.js';
 
 export const roleRequired = (role: AdminRole) => forbidden(roleRequiredMessage(role), { requiredRole: role });

@@ -3,13 +3,13 @@ import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { TwoFactorEnableInput } from '@stakedesk/shared/schemas';
 import { recordAudit } from '../audit/audit.js';
 import { announceSecurityChanges } from '../alerts/announce-security-changes.js';
-import { badRequest, conflict } from '../http/errors.js';
+import { badRequest, conflict } from '../errors.js';
 import type { AccountContext } from './account-context.js';
 import { signAdminToken, type SignedInAdmin } from './admin-auth.js';
 import { lockSelf } from './account.service.js';
 import { toAdminJson } from './admins.service.js';
 import { dropRecoveryCodes, issueRecoveryCodes } from './recovery-codes.js';
-import type { StepUp } from './step-up-contract.js';
+import type { StepUp } from '../http/step-up-contract.js';
 import { acceptedStep, newTotpSecret, otpauthUrl } from './totp.js';
 
 /**

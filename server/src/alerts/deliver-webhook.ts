@@ -1,6 +1,6 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { urlIsSecret, type WebhookKind } from '@stakedesk/shared/webhooks';
-import type { SecretBox } from '../admins/secret-box.js';
+import type { SecretBox } from '../secret-box.js';
 import { RefusedAddressError } from '../chain/upstream-fetch.js';
 import type { AlertEvent } from './alert-events.js';
 import { webhookRequest, type WebhookRequest, type WebhookTarget } from './webhook-request.js';

@@ -3,9 +3,9 @@ import type { AdminWebhook, CreatedWebhook, WebhookDelivery, WebhookDeliveryStat
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { WebhookInput } from '@stakedesk/shared/schemas';
 import { TELEGRAM_API_URL, urlIsSecret, type WebhookEvent, type WebhookKind } from '@stakedesk/shared/webhooks';
-import type { SecretBox } from '../admins/secret-box.js';
+import type { SecretBox } from '../secret-box.js';
 import { recordAudit, type Actor } from '../audit/audit.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../errors.js';
 import { attemptDelivery, webhookSecretOwner } from './deliver-webhook.js';
 import { newAlertEvent } from './emit-alert.js';
 import type { WebhookAddress } from './webhook-address.js';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '../admins/secret-box.js';
+import { SecretBox } from '../secret-box.js';
 import { startBackgroundWork } from '../background-work.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { createLogger } from '../logger.js';

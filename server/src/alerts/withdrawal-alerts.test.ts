@@ -2,14 +2,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Withdrawal } from '@stakedesk/shared/api-types';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SecretBox } from '../admins/secret-box.js';
+import { SecretBox } from '../secret-box.js';
 import { startBackgroundWork } from '../background-work.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { createLogger } from '../logger.js';
 import { startStakingServer, stakeFor } from '../test/fixtures.js';
 import { waitUntil } from '../test/second-instance.js';
 import type { TestServer } from '../test/test-server.js';
-import { alertOverdueWithdrawals } from './overdue-withdrawals.js';
+import { alertOverdueWithdrawals } from '../withdrawals/overdue-withdrawals.js';
 import { webhookAddress } from './webhook-address.js';
 
 const received: { type: string; data: Record<string, unknown> }[] = [];

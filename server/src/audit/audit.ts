@@ -1,7 +1,7 @@
 import type { Transaction } from 'sequelize';
 import { invalidateEntity } from '../cache/caches.js';
 import { publishAdminEvent } from '../events/publish.js';
-import { maskRpcUrl } from '../settings/secrets.js';
+import { maskRpcUrl } from '../url-secrets.js';
 import { AuditLog } from './audit-log.model.js';
 
 export type Actor = { id: number; username: string };

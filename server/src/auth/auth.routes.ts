@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import type { Sequelize } from 'sequelize';
 import { authNonceSchema, authVerifySchema } from '@stakedesk/shared/schemas';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
-import { unauthorized } from '../http/errors.js';
+import { unauthorized } from '../errors.js';
 import { parse } from '../http/validate.js';
 import { endSession, sessionWallet, startSession } from './holder-session.js';
 import { issueNonce, verifySignIn, type SignInSite } from './sign-in.service.js';

@@ -4,7 +4,7 @@ import jwt from 'jsonwebtoken';
 import type { Sequelize } from 'sequelize';
 import type { AuthVerifyResponse } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
-import { forbidden, unauthorized } from '../http/errors.js';
+import { forbidden, unauthorized } from '../errors.js';
 import { holderRevocations } from './revoked-sessions.js';
 
 const SESSION_COOKIE = 'stakedesk_session';

@@ -4,7 +4,7 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import type { AuthNonceResponse } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { AuthNonceInput, AuthVerifyInput } from '@stakedesk/shared/schemas';
-import { unauthorized } from '../http/errors.js';
+import { unauthorized } from '../errors.js';
 import { domainOf, nonceOf, signInMessage } from './sign-in-message.js';
 
 const SIGN_IN_TTL_MS = 10 * 60 * 1000;

@@ -5,7 +5,7 @@ import { sumDecimals } from '@stakedesk/shared/decimal';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { POLICY_ACTOR } from '../audit/audit.js';
 import { ChainUnavailableError, type Chain } from '../chain/chain.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { postSignedPayout, preparePayout } from '../payouts/index.js';
 import { Settings } from '../settings/settings.model.js';

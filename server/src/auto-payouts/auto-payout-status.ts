@@ -1,8 +1,8 @@
 import type { Sequelize } from 'sequelize';
 import type { AutoPayoutStatus } from '@stakedesk/shared/api-types';
-import { loadSettings } from '../settings/settings.service.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
 import { paidAutomaticallySince, readAutoPayoutState } from './auto-payout-state.js';
+import { loadSettings } from '../settings/stored-settings.js';
 
 export async function autoPayoutStatus(sequelize: Sequelize, signer: PayoutSigner | null): Promise<AutoPayoutStatus> {
   const [settings, state, paidLast24h] = await Promise.all([

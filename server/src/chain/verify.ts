@@ -1,5 +1,5 @@
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
-import { unavailable, unprocessable, type AppError } from '../http/errors.js';
+import { unavailable, unprocessable, type AppError } from '../errors.js';
 import { chainReason, ChainUnavailableError, type Verdict } from './chain.js';
 
 const retryLater = (reason: CodedMessage | string): AppError =>

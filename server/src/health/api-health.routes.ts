@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Sequelize } from 'sequelize';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
-import { errorBody } from '../http/errors.js';
+import { errorBody } from '../errors.js';
 import { databaseCheck } from './readiness.js';
 
 /** GET /api/health: 200 when the server can reach PostgreSQL, 503 otherwise (for load balancers and operators). */

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
-import { errorBody } from '../http/errors.js';
+import { errorBody } from '../errors.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { readiness, type Check } from './readiness.js';
 

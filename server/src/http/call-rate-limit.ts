@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Sequelize } from 'sequelize';
 import type { CodedMessage } from '@stakedesk/shared/i18n/catalogue';
-import { errorBody } from './errors.js';
+import { errorBody } from '../errors.js';
 import { takeHits } from '../sql/postgres-rate-limit-store.js';
 
 type CallRateLimitOptions = {

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
-import { errorBody } from './errors.js';
+import { errorBody } from '../errors.js';
 
 /**
  * Requests Node's HTTP parser refuses before Express sees them (headers or URL too large, bad

@@ -1,14 +1,12 @@
 import type { Request, Response } from 'express';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
-import type { Keyset } from '../sql/page.js';
-import { badRequest } from './errors.js';
+import { invalidCursor, type Keyset } from '../sql/page.js';
+import { badRequest } from '../errors.js';
 
 /** What a cursor was made for: the list, its sort and order, its search and filter. Another list refuses it. */
 export type CursorScope = Record<string, string | undefined>;
 
 const MAX_CURSOR_LENGTH = 1000;
-
-export const invalidCursor = () => badRequest(msg('invalidCursor'), { cursor: msg('invalidCursor') });
 
 /** The opaque cursor of the page after `at`. */
 export function encodeCursor(scope: CursorScope, at: Keyset): string {

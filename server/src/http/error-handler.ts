@@ -3,7 +3,7 @@ import { msg } from '@stakedesk/shared/i18n/catalogue';
 
 import { isDatabaseUnavailable } from '../db/errors.js';
 import type { Logger } from '../logger.js';
-import { AppError, errorBody } from './errors.js';
+import { AppError, errorBody } from '../errors.js';
 
 /** Unknown /api paths answer JSON, never the SPA. */
 export const apiNotFound: RequestHandler = (_req, res) => {

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
-import { forbidden } from './errors.js';
+import { forbidden } from '../errors.js';
 
 /**
  * Cookie-authenticated calls refuse other sites' pages (defence in depth beside SameSite):

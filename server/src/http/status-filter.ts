@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 
 /** Reads `?status=a,b` against the allowed values; absent means every status. */
 export function readStatusFilter<S extends string>(req: Request, allowed: readonly S[]): S[] | undefined {

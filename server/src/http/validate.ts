@@ -1,7 +1,7 @@
 import type { Schema } from 'yup';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { validateCoded } from '@stakedesk/shared/validate';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 
 /** Validates untrusted input against a shared schema; throws a 400 with every field message. */
 export function parse<T>(schema: Schema<T>, input: unknown): T {

@@ -1,7 +1,7 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { WithdrawalStatus } from '@stakedesk/shared/stake-status';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { badRequest, conflict, notFound } from '../errors.js';
 import { refuseHeldWithdrawals } from './payout-records.js';
 
 /** What paying a withdrawal needs of it: its stake's mint and staking wallet, never today's settings. */

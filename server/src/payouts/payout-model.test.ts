@@ -6,7 +6,7 @@ import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../audit/audit.js';
 import { SolanaChain } from '../chain/solana-chain.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import { createLogger } from '../logger.js';
 import { booksProblems } from '../test/books.js';
 import { FlakyChain } from '../test/flaky-chain.js';

@@ -4,7 +4,7 @@ import { fromRawAmount, toRawAmount } from '@stakedesk/shared/money';
 import { grossUp } from '@stakedesk/shared/transfer-fee';
 import { associatedTokenAccount } from '../chain/associated-account.js';
 import type { Chain, TokenAccountState } from '../chain/chain.js';
-import { conflict } from '../http/errors.js';
+import { conflict } from '../errors.js';
 import type { PayableWithdrawal } from './payable-withdrawals.js';
 import type { PayoutPlan } from './payout-transaction.js';
 

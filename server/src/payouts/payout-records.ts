@@ -3,7 +3,7 @@ import type { Payout, PayoutRecipient, WithdrawalPayout } from '@stakedesk/share
 import { english, msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { PayoutOutcome, PayoutStatus, ReviewResolution } from '@stakedesk/shared/stake-status';
 import { unsignedTransaction } from '../chain/signed-copy.js';
-import { conflict } from '../http/errors.js';
+import { conflict } from '../errors.js';
 
 /** One withdrawal of a payout, as payout_withdrawals keeps it (wallet and amount from the withdrawal on earlier rows). */
 export type RecipientRow = {

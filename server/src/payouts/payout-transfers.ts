@@ -1,6 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
-import { conflict } from '../http/errors.js';
+import { conflict } from '../errors.js';
 
 /**
  * A payout transaction may pay several holders (a batch), so its txId may complete several

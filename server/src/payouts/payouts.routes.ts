@@ -14,7 +14,7 @@ import { currentAdmin } from '../admins/admin-auth.js';
 import { requireRole } from '../admins/require-role.js';
 import { stepUpFor } from '../admins/step-up.js';
 import type { Chain } from '../chain/chain.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../errors.js';
 import { readCursorPage, sendPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
 import { parse } from '../http/validate.js';

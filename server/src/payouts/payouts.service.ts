@@ -3,7 +3,7 @@ import type { Payout } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { PayoutStatus } from '@stakedesk/shared/stake-status';
 import { countOrEstimate, type ListTotal } from '../sql/estimated-count.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../errors.js';
 import { PAYOUT_COLUMNS, readPayout, toPayoutJson, type PayoutRow } from './payout-records.js';
 import { type Keyset, type Page, trimToPage } from '../sql/page.js';
 

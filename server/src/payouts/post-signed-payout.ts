@@ -5,7 +5,7 @@ import type { PayoutSignedInput } from '@stakedesk/shared/schemas';
 import { recordAudit, type AnyActor } from '../audit/audit.js';
 import { ChainUnavailableError, type Chain, type LandedTransaction } from '../chain/chain.js';
 import { askChain, notYetOnChain } from '../chain/verify.js';
-import { conflict, notFound, unprocessable } from '../http/errors.js';
+import { conflict, notFound, unprocessable } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { foreignPayment } from './landed-outcome.js';
 import { isBuilt, readPayout, toPayoutJson, type BuiltPayoutRow } from './payout-records.js';

@@ -6,7 +6,7 @@ import type { PublicKey } from '@solana/web3.js';
 import { recordAudit, type AnyActor } from '../audit/audit.js';
 import { ChainUnavailableError, type Chain } from '../chain/chain.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { badRequest, conflict, unavailable } from '../http/errors.js';
+import { badRequest, conflict, unavailable } from '../errors.js';
 import { payableWithdrawals } from './payable-withdrawals.js';
 import { readPayoutPlan, type ChainReadPlan } from './payout-plan.js';
 import { readPayout, toPayoutJson } from './payout-records.js';

@@ -3,7 +3,7 @@ import { capacityRefusal, type Staked } from '@stakedesk/shared/capacity';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import type { CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { planCapacity, walletCapacity } from '@stakedesk/shared/messages';
-import { conflict } from '../http/errors.js';
+import { conflict } from '../errors.js';
 import { StakingPlan } from './plan.model.js';
 
 const hasCaps = (plan: StakingPlan) => plan.maxTotalStaked !== null || plan.maxPerWallet !== null;

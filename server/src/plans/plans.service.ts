@@ -6,7 +6,7 @@ import type { PlanInput } from '@stakedesk/shared/schemas';
 import { recordAudit, type Actor } from '../audit/audit.js';
 import { adminChangedCache, STAKES_MOVED } from '../cache/caches.js';
 import { prepareJson, type PreparedJson } from '../http/prepared-json.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../errors.js';
 import { isCheckViolation } from '../db/errors.js';
 import { remainingCapacity } from '@stakedesk/shared/capacity';
 import { activeStakedByPlan } from './capacity.js';

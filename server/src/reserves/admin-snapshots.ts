@@ -1,7 +1,7 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { AdminReservesSnapshot, ReservesAnchorStatus } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../errors.js';
 import { SNAPSHOT_COLUMNS, toReservesSnapshot, type SnapshotRow } from './snapshot-row.js';
 
 /** How many snapshots the panel lists: a month of daily ones, and those owners took. */

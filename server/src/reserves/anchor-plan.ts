@@ -2,7 +2,7 @@ import { PublicKey } from '@solana/web3.js';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { associatedTokenAccount } from '../chain/associated-account.js';
 import type { PayoutChain } from '../chain/chain.js';
-import { conflict } from '../http/errors.js';
+import { conflict } from '../errors.js';
 import type { AnchoredSnapshot, AnchorPlan } from './anchor-transaction.js';
 
 /**

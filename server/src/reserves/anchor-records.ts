@@ -3,7 +3,7 @@ import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { ReserveAccount } from '@stakedesk/shared/reserves/snapshot';
 import { coveragePercent } from '@stakedesk/shared/treasury';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.js';
-import { conflict, notFound } from '../http/errors.js';
+import { conflict, notFound } from '../errors.js';
 import type { AnchorReading } from './anchor-transaction.js';
 
 export type AnchorStatus = 'prepared' | 'sent' | 'landed' | 'expired' | 'failed';

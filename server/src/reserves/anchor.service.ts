@@ -7,9 +7,8 @@ import type { ReservesAnchorSubmitInput } from '@stakedesk/shared/schemas';
 import { recordAudit, SYSTEM_ACTOR, type AnyActor } from '../audit/audit.js';
 import { ChainUnavailableError, type Chain } from '../chain/chain.js';
 import { checkedSignature, unsignedTransaction } from '../chain/signed-copy.js';
-import { badRequest, conflict, unavailable, unprocessable } from '../http/errors.js';
+import { badRequest, conflict, unavailable, unprocessable } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { loadSettings } from '../settings/settings.service.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
 import { signedTransaction } from '../signer/sign-message.js';
 import { claimAnchor, markAnchorSent, readAnchorRow, refuseIfAnchoring, snapshotForAnchor, type AnchorRow } from './anchor-records.js';
@@ -17,6 +16,7 @@ import { readAnchorPlan } from './anchor-plan.js';
 import { anchorFits, anchorTransaction } from './anchor-transaction.js';
 import { followAnchor, sendAnchorOnce } from './follow-anchor.js';
 import { adminSnapshot } from './admin-snapshots.js';
+import { loadSettings } from '../settings/stored-settings.js';
 
 /** How long a submit waits for its anchor to land before answering (it is followed in the background after). */
 const LANDING_LOOKS = 4;

@@ -4,7 +4,7 @@ import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { idParamSchema, reservesCheckFailureSchema, reservesProofParamSchema } from '@stakedesk/shared/schemas';
 import { currentAdmin } from '../admins/admin-auth.js';
 import { requireRole } from '../admins/require-role.js';
-import { forbidden } from '../http/errors.js';
+import { forbidden } from '../errors.js';
 import { parse } from '../http/validate.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { latestReservesSnapshot, reportReservesCheckFailure, reservesProof, reservesSnapshot } from './reserves.service.js';

@@ -3,7 +3,7 @@ import { english, msg, type MessageCode } from '@stakedesk/shared/i18n/catalogue
 import type { ReservesProof } from '@stakedesk/shared/reserves/proof';
 import type { ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
 import { emitAlert } from '../alerts/emit-alert.js';
-import { gone, notFound } from '../http/errors.js';
+import { gone, notFound } from '../errors.js';
 import { readLatestSnapshotRow, readSnapshotRow, toReservesSnapshot } from './snapshot-row.js';
 import { storedProof } from './tree-storage.js';
 

@@ -1,5 +1,5 @@
 import type { Settings } from '../settings/settings.model.js';
-import { loadSettings } from '../settings/settings.service.js';
+import { loadSettings } from '../settings/stored-settings.js';
 
 /**
  * The upstream Solana JSON-RPC: the provider URL from settings (with its API key added as

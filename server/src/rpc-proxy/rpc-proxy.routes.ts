@@ -6,10 +6,10 @@ import { roleAllows } from '@stakedesk/shared/roles';
 import type { SignedInAdmin } from '../admins/admin-auth.js';
 import { roleRequired } from '../admins/require-role.js';
 import { callRateLimit } from '../http/call-rate-limit.js';
-import { errorBody, unauthorized } from '../http/errors.js';
-import { loadSettings } from '../settings/settings.service.js';
+import { errorBody, unauthorized } from '../errors.js';
 import { judgeBatch } from './rpc-access.js';
 import { upstreamRpcUrl } from './rpc-endpoint.js';
+import { loadSettings } from '../settings/stored-settings.js';
 
 const MAX_BATCH = 10;
 const UPSTREAM_TIMEOUT_MS = 15_000;

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
-import { unavailable } from '../http/errors.js';
-import { loadSettings } from './settings.service.js';
+import { unavailable } from '../errors.js';
+import { loadSettings } from './stored-settings.js';
 
 /** Holder mutations stop while maintenance is on; reads and admin calls go on. */
 export const refuseDuringMaintenance: RequestHandler = async (_req, _res, next) => {

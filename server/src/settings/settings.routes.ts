@@ -5,13 +5,12 @@ import type { AccountContext } from '../admins/account-context.js';
 import { currentAdmin } from '../admins/admin-auth.js';
 import { requireRole } from '../admins/require-role.js';
 import { stepUpFor } from '../admins/step-up.js';
-import type { PayoutChain } from '../chain/chain.js';
-import type { RpcUpstream } from '../chain/rpc-upstream.js';
 import { derivedFrom } from '../cache/cached.js';
 import { prepareJson, sendPrepared } from '../http/prepared-json.js';
 import type { PublicRead } from '../http/public-read-lane.js';
 import { parse } from '../http/validate.js';
-import { loadSettings, toAdminSettings, toPublicSettings, updateSettings } from './settings.service.js';
+import { updateSettings, type SettingsChangeDeps } from './settings.service.js';
+import { loadSettings, toAdminSettings, toPublicSettings } from './stored-settings.js';
 
 const SETTINGS_BODY_LIMIT = '8mb'; // a 5 MB logo as base64, plus the other fields
 
@@ -21,12 +20,7 @@ export function settingsPublicRead(cluster: SolanaCluster): PublicRead {
   return async (req, res) => sendPrepared(req, res, publicJson(await loadSettings()));
 }
 
-export function settingsAdminRoutes(
-  ctx: AccountContext,
-  cluster: SolanaCluster,
-  rpc: RpcUpstream,
-  chain: Pick<PayoutChain, 'mint'>,
-): Router {
+export function settingsAdminRoutes(ctx: AccountContext, cluster: SolanaCluster, deps: SettingsChangeDeps): Router {
   const router = Router();
   router.get('/settings', requireRole('viewer'), async (_req, res) => {
     res.json(toAdminSettings(await loadSettings(), cluster));
@@ -34,7 +28,7 @@ export function settingsAdminRoutes(
   router.put('/settings', requireRole('owner'), json({ limit: SETTINGS_BODY_LIMIT }), async (req, res) => {
     const input = parse(settingsSchema, req.body);
     const actor = currentAdmin(res);
-    res.json(toAdminSettings(await updateSettings(ctx.sequelize, input, actor, rpc, chain, stepUpFor(ctx, actor, input)), cluster));
+    res.json(toAdminSettings(await updateSettings(ctx.sequelize, input, actor, deps, stepUpFor(ctx, actor, input)), cluster));
   });
   return router;
 }

@@ -1,109 +1,19 @@
-import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import type { AdminSettings, PublicSettings, SecurityChange } from '@stakedesk/shared/api-types';
+import { type Sequelize, type Transaction } from 'sequelize';
+import type { SecurityChange } from '@stakedesk/shared/api-types';
 import { policyChangeNeedsStepUp } from '@stakedesk/shared/auto-payout';
-import type { SolanaCluster } from '@stakedesk/shared/format';
-import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { DEFAULT_MAINTENANCE_MESSAGE, DEFAULT_MAINTENANCE_TIME } from '@stakedesk/shared/constants';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { SettingsInput } from '@stakedesk/shared/schemas';
-import { stepUpRequired, type StepUp } from '../admins/step-up-contract.js';
-import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.js';
-import { adminChangedCache } from '../cache/caches.js';
+import { stepUpRequired, type StepUp } from '../http/step-up-contract.js';
+import { recordAudit, type Actor } from '../audit/audit.js';
 import { ChainUnavailableError, type MintState, type PayoutChain } from '../chain/chain.js';
 import { mintRefusal } from '../chain/mint-profile.js';
 import type { RpcUpstream } from '../chain/rpc-upstream.js';
 import { announceSecurityChanges } from '../alerts/announce-security-changes.js';
-import { badRequest, conflict, unavailable } from '../http/errors.js';
-import { maskRpcUrl, maskSecret } from './secrets.js';
-import { STAKE_LIVE_SQL } from '../stakes/stake-rules-sql.js';
+import { badRequest, conflict, unavailable } from '../errors.js';
+import { maskRpcUrl, maskSecret } from '../url-secrets.js';
 import { Settings } from './settings.model.js';
-
-const settingsCache = adminChangedCache(['settings'], async () => {
-  const settings = await Settings.findByPk(1);
-  if (!settings) throw unavailable(msg('serviceUnavailable'));
-  return settings;
-});
-
-/**
- * The settings row, from memory while it is current (cache/caches.ts). Callers only read it: the
- * same object is shared by every request until an admin changes the settings.
- */
-export function loadSettings(): Promise<Settings> {
-  return settingsCache.get();
-}
-
-export function toPublicSettings(s: Settings, cluster: SolanaCluster): PublicSettings {
-  return {
-    tokenName: s.tokenName,
-    tokenSymbol: s.tokenSymbol,
-    tokenContract: s.tokenContract,
-    tokenLogo: s.tokenLogo,
-    stakingWallet: s.stakingWallet,
-    supportEmail: s.supportEmail,
-    supportWhatsapp: s.supportWhatsapp,
-    supportTelegram: s.supportTelegram,
-    maintenanceMode: s.maintenanceMode,
-    maintenanceMessage: s.maintenanceMessage,
-    maintenanceType: s.maintenanceType,
-    maintenanceEstimatedTime: s.maintenanceEstimatedTime,
-    socialLinks: s.socialLinks,
-    statsOffsetStaked: normalizeDecimal(s.statsOffsetStaked),
-    statsOffsetStakers: s.statsOffsetStakers,
-    solanaCluster: cluster,
-    tokenProgram: s.tokenProgram,
-    tokenDecimals: s.tokenDecimals,
-    transferFee: s.transferFee,
-  };
-}
-
-export function toAdminSettings(s: Settings, cluster: SolanaCluster): AdminSettings {
-  return {
-    ...toPublicSettings(s, cluster),
-    requireTwoFactor: s.requireTwoFactor,
-    heliusApiKey: maskSecret(s.heliusApiKey),
-    heliusRpcUrl: maskRpcUrl(s.heliusRpcUrl),
-    tokenExtensions: s.tokenExtensions,
-    autoPayout: s.autoPayout,
-  };
-}
-
-/** The mint's profile as the settings row keeps it. */
-export function storedMintProfile(mint: MintState): Pick<Settings, 'tokenProgram' | 'tokenDecimals' | 'tokenExtensions' | 'transferFee'> {
-  const fee = mint.transferFee;
-  return {
-    tokenProgram: mint.programId,
-    tokenDecimals: mint.decimals,
-    tokenExtensions: mint.extensions,
-    transferFee: fee && { basisPoints: fee.basisPoints, maximumFee: fee.maximumFee.toString() },
-  };
-}
-
-const profileKey = (profile: ReturnType<typeof storedMintProfile>) =>
-  JSON.stringify([profile.tokenProgram, profile.tokenDecimals, profile.tokenExtensions, profile.transferFee]);
-
-/**
- * The configured mint as a deposit just read it, kept in the settings when they say otherwise (a
- * contract saved before migration 014, or a transfer fee the mint's authority changed since), so
- * the stake dialog shows the fee in force. Audited as the system's, which drops every instance's copy.
- */
-export async function keepMintProfileCurrent(sequelize: Sequelize, address: string, mint: MintState): Promise<void> {
-  const read = storedMintProfile(mint);
-  const settings = await loadSettings();
-  if (settings.tokenContract !== address || profileKey(settings) === profileKey(read)) return;
-  await sequelize.transaction(async (transaction) => {
-    const row = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.UPDATE });
-    if (!row || row.tokenContract !== address || profileKey(row) === profileKey(read)) return;
-    const before = row.toJSON();
-    await row.update(read, { transaction });
-    await recordAudit(transaction, SYSTEM_ACTOR, {
-      action: 'settings.mint_read',
-      entityType: 'settings',
-      entityId: 1,
-      before,
-      after: row.toJSON(),
-    });
-  });
-}
+import { storedMintProfile } from './stored-settings.js';
 
 /**
  * A new token contract is read from the chain before anything is locked (DESIGN 12): it must be a
@@ -169,20 +79,25 @@ function securityChangesOf(changes: Partial<Settings>, stored: Settings): Securi
  * owed. Deposits hold the settings row FOR SHARE while they record, so one in flight is waited
  * for and then seen here.
  */
-async function requireNoLiveStakes(transaction: Transaction): Promise<void> {
-  const [live] = await Settings.sequelize!.query(`SELECT 1 FROM stakes WHERE ${STAKE_LIVE_SQL} LIMIT 1`, {
-    type: QueryTypes.SELECT,
-    transaction,
-  });
-  if (live) throw conflict(msg('tokenContractLocked'), undefined, { tokenContract: msg('tokenContractLocked') });
+async function requireNoLiveStakes(liveStakes: LiveStakes, transaction: Transaction): Promise<void> {
+  if (await liveStakes(transaction)) throw conflict(msg('tokenContractLocked'), undefined, { tokenContract: msg('tokenContractLocked') });
 }
+
+/** Whether any stake is still owed (not yet paid out or restaked), read inside the caller's transaction (stakes/live-stakes.ts). */
+export type LiveStakes = (transaction: Transaction) => Promise<boolean>;
+
+/** What a settings change reads beyond the settings: the provider URL's check, the new mint, the stakes still owed. */
+export type SettingsChangeDeps = {
+  rpc: Pick<RpcUpstream, 'refuseProviderUrl'>;
+  chain: Pick<PayoutChain, 'mint'>;
+  liveStakes: LiveStakes;
+};
 
 export async function updateSettings(
   sequelize: Sequelize,
   input: SettingsInput,
   actor: Actor,
-  rpc: Pick<RpcUpstream, 'refuseProviderUrl'>,
-  chain: Pick<PayoutChain, 'mint'>,
+  { rpc, chain, liveStakes }: SettingsChangeDeps,
   stepUp: StepUp,
 ): Promise<Settings> {
   // Read first without a lock: the password is checked (slowly), and a new mint read, before the row is locked.
@@ -204,7 +119,7 @@ export async function updateSettings(
       await confirm(transaction);
     }
     if (changes.tokenContract !== undefined && changes.tokenContract !== settings.tokenContract) {
-      await requireNoLiveStakes(transaction);
+      await requireNoLiveStakes(liveStakes, transaction);
       // Saved by someone else between the read and the lock: read it again rather than save it unread.
       const mint = newMint && changes.tokenContract === newContract ? newMint : await readNewMint(chain, changes.tokenContract);
       Object.assign(changes, storedMintProfile(mint));

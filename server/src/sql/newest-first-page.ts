@@ -1,8 +1,7 @@
 import type { Sequelize } from 'sequelize';
-import { invalidCursor } from '../http/cursor.js';
 import { isInvalidDatetime } from '../db/errors.js';
 import { preparedQuery } from '../db/prepared-query.js';
-import type { DatedKeyset, Keyset, Page } from './page.js';
+import { invalidCursor, type DatedKeyset, type Keyset, type Page } from './page.js';
 
 /** A list a holder reads newest first, answered as JSON text that PostgreSQL writes. */
 export type JsonList = {

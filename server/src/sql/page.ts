@@ -1,3 +1,6 @@
+import { msg } from '@stakedesk/shared/i18n/catalogue';
+import { badRequest } from '../errors.js';
+
 /** A page asked by number: at most `limit` rows after the first `offset`. */
 export type Page = { limit: number; offset: number };
 
@@ -16,3 +19,5 @@ export function trimToPage<T>(fetched: T[], limit: number, keyOf: (row: T) => Ke
   const rows = fetched.slice(0, limit);
   return { rows, next: keyOf(rows.at(-1)!) };
 }
+
+export const invalidCursor = () => badRequest(msg('invalidCursor'), { cursor: msg('invalidCursor') });

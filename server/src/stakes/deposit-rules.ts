@@ -2,7 +2,7 @@ import type { Transaction } from 'sequelize';
 import { compareDecimal, normalizeDecimal } from '@stakedesk/shared/decimal';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { stakingDestination, type StakingDestination } from '@stakedesk/shared/staking-open';
-import { badRequest, conflict, notFound, unavailable } from '../http/errors.js';
+import { badRequest, conflict, notFound, unavailable } from '../errors.js';
 import { StakingPlan } from '../plans/plan.model.js';
 import type { Settings } from '../settings/settings.model.js';
 

@@ -6,7 +6,7 @@ import { grossUp, type TransferFee } from '@stakedesk/shared/transfer-fee';
 import { associatedTokenAccount } from '../chain/associated-account.js';
 import { ChainUnavailableError, type MintState, type PayoutChain } from '../chain/chain.js';
 import { memoInstruction } from '../chain/memo.js';
-import { badRequest, unavailable } from '../http/errors.js';
+import { badRequest, unavailable } from '../errors.js';
 
 /** Everything a deposit transaction is made of; the server reads each part from the chain itself. */
 export type DepositPlan = {

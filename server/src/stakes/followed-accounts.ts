@@ -4,8 +4,8 @@ import { DEPOSIT_INTENT_GRACE_MS } from '@stakedesk/shared/constants';
 import { stakingDestination } from '@stakedesk/shared/staking-open';
 import { associatedTokenAccount } from '../chain/associated-account.js';
 import type { Chain } from '../chain/chain.js';
-import { loadSettings } from '../settings/settings.service.js';
 import { startCursor, withCursors, type FollowedAccount } from './deposit-cursors.js';
+import { loadSettings } from '../settings/stored-settings.js';
 
 /**
  * How often the staking wallet's other token accounts of the mint are listed again

@@ -1,7 +1,7 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { MAX_OPEN_INTENTS_PER_WALLET } from '@stakedesk/shared/constants';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
-import { conflict, forbidden, notFound } from '../http/errors.js';
+import { conflict, forbidden, notFound } from '../errors.js';
 
 /** The key space of the per-wallet intent locks (advisory locks' two-key form; its first key). */
 const WALLET_INTENTS_LOCK = 7_236_013;

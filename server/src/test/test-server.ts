@@ -29,7 +29,7 @@ import { followPayouts } from '../payouts/index.js';
 import { autoPayoutRound } from '../auto-payouts/index.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
 import { treasuryCoverage } from '../treasury/treasury.service.js';
-import { watchTreasury } from '../alerts/treasury-watch.js';
+import { watchTreasury } from '../treasury/treasury-watch.js';
 import { followDeposits } from '../stakes/deposit-follower.js';
 
 /**

@@ -7,15 +7,15 @@ import { emitAlert } from '../alerts/emit-alert.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { publishAdminEvent } from '../events/publish.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
-import { conflict } from '../http/errors.js';
+import { conflict } from '../errors.js';
 import { listSort, pageOf, searchConditions } from '../sql/list-page.js';
 import { newestFirstJsonPage, type JsonList } from '../sql/newest-first-page.js';
 import { withdrawalJsonSql } from './withdrawal-json.js';
 import { withdrawalTotals } from '../totals/totals.service.js';
 import { lockOwnStake } from '../stakes/stakes.service.js';
 import { Withdrawal, type WithdrawalRow } from './withdrawal.model.js';
-import { loadSettings } from '../settings/settings.service.js';
 import type { DatedKeyset, Keyset, Page } from '../sql/page.js';
+import { loadSettings } from '../settings/stored-settings.js';
 
 /**
  * Moves an active or completed stake to pending_withdrawal with amounts the server computes.

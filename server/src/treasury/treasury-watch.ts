@@ -1,8 +1,8 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
 import { hotWalletLow } from '@stakedesk/shared/auto-payout';
-import { loadSettings } from '../settings/settings.service.js';
-import { emitAlert } from './emit-alert.js';
+import { emitAlert } from '../alerts/emit-alert.js';
+import { loadSettings } from '../settings/stored-settings.js';
 
 /** How often the treasury is looked at for alerts; a look costs one coverage read (cached for the panel too). */
 export const TREASURY_WATCH_INTERVAL_MS = 60_000;

@@ -1,6 +1,6 @@
 import type { Transaction } from 'sequelize';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
-import { forbidden } from '../http/errors.js';
+import { forbidden } from '../errors.js';
 
 /** The acting admin's proof of identity, sent in the same JSON body as the change. */
 export type StepUpProof = { currentPassword?: string; code?: string };
