@@ -67,10 +67,6 @@ const chainConnection = {
   importNames: ['Connection'],
   message: 'The panel never reads or sends to the chain for a payout: the server does (DESIGN 11); the panel talks to its own server only.',
 };
-const payoutsFrontDoor = {
-  group: ['**/payouts/*', '!**/payouts/index.js'],
-  message: 'Paying a withdrawal is one module: reach it through server/src/payouts/index.ts.',
-};
 // The server's floors (ARCHITECTURE.md): the platform below imports no module; every other folder
 // of server/src, and a new one by itself, is a module, and the files beside app.ts put them together.
 const PLATFORM_FOLDERS = ['db', 'sql', 'http', 'chain', 'events', 'cache', 'metrics', 'signer', 'jobs'];
@@ -85,6 +81,16 @@ const platformImportsNoModule = {
   message:
     'The platform (logger, config, errors, secret box, db, sql, http, chain, events, cache, metrics, signer, jobs) imports no module: take what it needs as a parameter (a function, an interface) from the module or app.ts above.',
 };
+const moduleFrontDoor = {
+  regex: `^(\\.\\./)+(${modules.join('|')})/(?!index\\.js$)`,
+  message:
+    'A module is reached through its front door: import from its index.ts (add the name there), never a file behind it; the files beside app.ts may also mount its *.routes.ts.',
+};
+const composedFrontDoor = {
+  regex: `^\\./(${modules.join('|')})/(?!index\\.js$)(?![^/]+\\.routes\\.js$)`,
+  message: moduleFrontDoor.message,
+};
+const tests = ['server/src/**/*.test.ts', 'server/src/test/**', 'server/src/hostile/**'];
 const serverSource = {
   group: ['**/server/**', '@stakedesk/server', '@stakedesk/server/*'],
   message: 'Web and desktop reach the test chain and other test helpers through @stakedesk/test-support, never the server.',
@@ -145,16 +151,23 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   wall(['shared/src/**'], [appsOrTheirFrameworks]),
-  wall(['server/src/**'], [payoutsFrontDoor]),
+  {
+    // One import line per module: a front door is one line, not a file's worth.
+    files: ['server/src/**/*.ts'],
+    rules: { 'import-x/no-duplicates': ['error', { 'prefer-inline': true }] },
+  },
+  { ...wall(['server/src/*/**'], [moduleFrontDoor]), ignores: tests },
+  { ...wall(['server/src/*.ts'], [composedFrontDoor]), ignores: tests },
   {
     ...wall([`server/src/{${PLATFORM_FOLDERS.join(',')}}/**`, `server/src/{${PLATFORM_FILES.join(',')}}.ts`], [platformImportsNoModule]),
-    ignores: ['server/src/**/*.test.ts'],
+    ignores: tests,
   },
-  wall(['server/src/**/*.routes.ts'], [models, database, payoutsFrontDoor], sqlCall),
+  wall(['server/src/**/*.routes.ts'], [models, database, moduleFrontDoor], sqlCall),
   // A file gets one set of walls: the last block that matches it wins, so each block lists all of its own.
   wall(['bench/**'], [serverInternals]),
   wall(['web/**', 'desktop/**'], [serverSource]),
-  wall(['web/src/features/**', 'web/src/i18n/**'], [panel, serverSource]),
+  // The app shell reaches the panel only by its lazy import(), which this rule does not see.
+  wall(['web/src/features/**', 'web/src/i18n/**', 'web/src/app/**'], [panel, serverSource]),
   wall(['web/src/components/**', 'web/src/lib/**'], [panel, features, serverSource]),
   wall(['web/src/admin/**', 'desktop/src/**'], [holderFeatures, payoutBuilding, chainConnection, serverSource]),
   // Its tests may use the test chain and web3.js to build what they check.

@@ -1,24 +1,20 @@
 import type { Sequelize } from 'sequelize';
-import { forgetOldFailures } from './admins/login-throttle.js';
-import { adminRevocations, holderRevocations } from './auth/revoked-sessions.js';
-import { deleteOldNonces } from './auth/sign-in.service.js';
+import { forgetOldFailures } from './admins/index.js';
+import { adminRevocations, holderRevocations, deleteOldNonces } from './auth/index.js';
 import type { Chain } from './chain/chain.js';
 import { deleteExpiredRateLimits } from './sql/postgres-rate-limit-store.js';
 import { autoPayoutRound, type AutoPayoutDeps } from './auto-payouts/index.js';
-import { startWebhookDelivery, type WebhookDeliveryOptions } from './alerts/webhook-delivery.js';
-import { TREASURY_WATCH_INTERVAL_MS, watchTreasury } from './treasury/treasury-watch.js';
-import { alertOverdueWithdrawals, DEFAULT_OVERDUE_HOURS } from './withdrawals/overdue-withdrawals.js';
+import { startWebhookDelivery, type WebhookDeliveryOptions } from './alerts/index.js';
+import { TREASURY_WATCH_INTERVAL_MS, watchTreasury } from './treasury/index.js';
+import { alertOverdueWithdrawals, DEFAULT_OVERDUE_HOURS } from './withdrawals/index.js';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
 import type { Logger } from './logger.js';
 import { followPayouts } from './payouts/index.js';
-import { anchorRound } from './reserves/anchor-round.js';
+import { anchorRound, pruneOldProofs, dailyReservesSnapshot } from './reserves/index.js';
 import type { PayoutSigner } from './signer/payout-signer.js';
-import { followDeposits, type DepositRecorded } from './stakes/deposit-follower.js';
-import { expiryRound } from './stakes/expiry.js';
+import { followDeposits, type DepositRecorded, expiryRound } from './stakes/index.js';
 import { startJobQueue, type JobQueue } from './jobs/job-queue.js';
 import { DEFAULT_RESERVES_PROOF_DAYS } from './config.js';
-import { pruneOldProofs } from './reserves/prune-proofs.js';
-import { dailyReservesSnapshot } from './reserves/take-snapshot.js';
 
 const CLEAN_UP_INTERVAL_MS = 10 * 60_000;
 

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Keypair } from '@solana/web3.js';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, describe, expect, it, inject } from 'vitest';
 import { isRunning as alive } from './db/embedded-postgres.js';
 import { spawnServer as startServer } from './test/spawn-server.js';
 

@@ -1,11 +1,11 @@
 import './quiet-bigint-buffer.js';
 import { createServer, type Server } from 'node:http';
-import { bootstrapFirstAdmin, type BootstrapResult } from './admins/bootstrap.js';
+import { bootstrapFirstAdmin, type BootstrapResult } from './admins/index.js';
 import { SecretBox } from './secret-box.js';
-import { webhookAddress } from './alerts/webhook-address.js';
+import { webhookAddress } from './alerts/index.js';
 import { createApp } from './app.js';
 import { answerClientErrorsWithJson } from './http/client-errors.js';
-import { currentUpstreamRpcUrl } from './rpc-proxy/rpc-endpoint.js';
+import { currentUpstreamRpcUrl } from './rpc-proxy/index.js';
 import { createRpcUpstream } from './chain/rpc-upstream.js';
 import { SolanaChain } from './chain/solana-chain.js';
 import { ConfigError, loadConfig, ownUrl, type Config } from './config.js';
@@ -13,15 +13,14 @@ import { AdminEventHub } from './events/admin-event-hub.js';
 import { openDatabase } from './open-database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrateAndSeed } from './db/migrator.js';
-import { chainCheck, databaseCheck, queueCheck, signerCheck } from './health/readiness.js';
+import { chainCheck, databaseCheck, queueCheck, signerCheck, addStateGauges } from './health/index.js';
 import { startBackgroundWork } from './background-work.js';
 import { countingFetch } from './metrics/counting-fetch.js';
 import { createMetrics } from './metrics/metrics.js';
-import { addStateGauges } from './health/state-gauges.js';
 import { chooseLogFormat } from './log-format.js';
 import { createLogger, stdoutDestination, type Logger } from './logger.js';
 import { StartupError } from './startup-error.js';
-import { treasuryCoverage } from './treasury/treasury.service.js';
+import { treasuryCoverage } from './treasury/index.js';
 
 function banner(config: Config, url: string, admin: BootstrapResult): string {
   const login = !admin.created

@@ -1,11 +1,11 @@
 import type { Sequelize } from 'sequelize';
-import { Admin } from './admins/admin.model.js';
-import { AuditLog } from './audit/audit-log.model.js';
+import { Admin } from './admins/index.js';
+import { AuditLog } from './audit/index.js';
 import { openConnection } from './db/database.js';
-import { StakingPlan } from './plans/plan.model.js';
-import { Settings } from './settings/settings.model.js';
-import { Stake } from './stakes/stake.model.js';
-import { Withdrawal } from './withdrawals/withdrawal.model.js';
+import { StakingPlan } from './plans/index.js';
+import { Settings } from './settings/index.js';
+import { Stake } from './stakes/index.js';
+import { Withdrawal } from './withdrawals/index.js';
 
 /** The database with every module's Sequelize models on it: the one place that knows them all. */
 export function openDatabase(url: string): Sequelize {

@@ -32,6 +32,11 @@ describe('architecture walls', () => {
       'web/src/features/landing/Scratch.tsx',
       "import { AdminPanel } from '../../admin/AdminPanel.js';\nexport const x = AdminPanel;\n",
     ],
+    [
+      'the app shell loads the panel only lazily',
+      'web/src/app/Scratch.tsx',
+      "import { AdminRoute } from '../admin/AdminRoute.js';\nexport const x = AdminRoute;\n",
+    ],
     ['holder features load no antd', 'web/src/features/landing/Scratch.tsx', "import { Button } from 'antd';\nexport const x = Button;\n"],
     [
       'components import no feature',
@@ -84,6 +89,16 @@ describe('architecture walls', () => {
       "import { Connection } from '@solana/web3.js';\nexport const x = Connection;\n",
     ],
     ['nor anything of the apps', 'verifier/src/scratch.ts', "import { app } from '../../server/src/app.js';\nexport const x = app;\n"],
+    [
+      'a module reaches another through its front door only',
+      'server/src/treasury/scratch.ts',
+      "import { expiryRound } from '../stakes/expiry.js';\nexport const x = expiryRound;\n",
+    ],
+    [
+      'the files that put the modules together mount their routes, and reach nothing else behind a door',
+      'server/src/app.ts',
+      "import { expiryRound } from './stakes/expiry.js';\nexport const x = expiryRound;\n",
+    ],
     [
       'the platform imports no module',
       'server/src/http/scratch.ts',
@@ -155,6 +170,18 @@ describe('architecture walls', () => {
     ).toEqual([]);
     expect(
       await wallErrors('verifier/src/scratch.test.ts', "import { Connection } from '@solana/web3.js';\nexport const x = Connection;\n"),
+    ).toEqual([]);
+    expect(
+      await wallErrors(
+        'server/src/app.ts',
+        "import { stakesAdminRoutes } from './stakes/stakes.routes.js';\nimport { expiryRound } from './stakes/index.js';\nexport const x = [stakesAdminRoutes, expiryRound];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await wallErrors(
+        'server/src/treasury/scratch.ts',
+        "import { loadSettings } from '../settings/index.js';\nexport const x = loadSettings;\n",
+      ),
     ).toEqual([]);
     // The platform uses itself; a module uses the platform.
     expect(

@@ -2,8 +2,8 @@ import type { Transaction } from 'sequelize';
 import type { AdminMe, SessionTokenResponse } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { PasswordChangeInput } from '@stakedesk/shared/schemas';
-import { recordAudit, recordSignInAudit } from '../audit/audit.js';
-import { announceSecurityChanges } from '../alerts/announce-security-changes.js';
+import { recordAudit, recordSignInAudit } from '../audit/index.js';
+import { announceSecurityChanges } from '../alerts/index.js';
 import { unauthorized } from '../errors.js';
 import type { AccountContext } from './account-context.js';
 import { honours, signAdminToken, type SignedInAdmin } from './admin-auth.js';
@@ -11,7 +11,7 @@ import { Admin } from './admin.model.js';
 import { toAdminJson } from './admins.service.js';
 import type { StepUp } from '../http/step-up-contract.js';
 import { hashPassword } from './passwords.js';
-import { adminRevocations } from '../auth/revoked-sessions.js';
+import { adminRevocations } from '../auth/index.js';
 
 /** The acting admin's row, locked, while this session is still honoured. */
 export async function lockSelf(transaction: Transaction, actor: SignedInAdmin): Promise<Admin> {

@@ -4,11 +4,11 @@ import jwt from 'jsonwebtoken';
 import type { SessionTokenResponse } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { AdminRole } from '@stakedesk/shared/roles';
-import type { Actor } from '../audit/audit.js';
+import type { Actor } from '../audit/index.js';
 import { forbidden, unauthorized } from '../errors.js';
 import { Admin } from './admin.model.js';
-import { adminRevocations } from '../auth/revoked-sessions.js';
-import { loadSettings } from '../settings/stored-settings.js';
+import { adminRevocations } from '../auth/index.js';
+import { loadSettings } from '../settings/index.js';
 
 const TOKEN_TTL_SECONDS = 12 * 60 * 60;
 

@@ -1,7 +1,7 @@
 import type { LoginResponse } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { AdminLoginInput } from '@stakedesk/shared/schemas';
-import { recordSignInAudit } from '../audit/audit.js';
+import { recordSignInAudit } from '../audit/index.js';
 import { unauthorized } from '../errors.js';
 import type { AccountContext } from './account-context.js';
 import { signAdminToken } from './admin-auth.js';
@@ -11,7 +11,7 @@ import { auditFailure, clearFailures, lockRunning, takeAttempt, takeBack, thrott
 import { isRecoveryCode, unusedRecoveryCodes } from './recovery-codes.js';
 import { spendSecondFactor, type SecondFactor } from './second-factor.js';
 import { hashPassword, passwordMatches } from './passwords.js';
-import { loadSettings } from '../settings/stored-settings.js';
+import { loadSettings } from '../settings/index.js';
 
 // Compared against when the username is unknown, so a miss costs as long as a wrong password.
 // Made at start-up (on the password worker), and again at the next sign-in if that failed.

@@ -1,8 +1,7 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { accountThrottled } from '@stakedesk/shared/messages';
-import { emitAlert } from '../alerts/emit-alert.js';
-import { AuditLog } from '../audit/audit-log.model.js';
-import { recordSignInAudit } from '../audit/audit.js';
+import { emitAlert } from '../alerts/index.js';
+import { AuditLog, recordSignInAudit } from '../audit/index.js';
 import { AppError } from '../errors.js';
 
 /** Failed sign-ins in a row before the username is slowed down (see SECURITY.md). */

@@ -1,8 +1,7 @@
 import bcrypt from 'bcryptjs';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { BCRYPT_COST } from './passwords.js';
-import { hashPassword, passwordMatches } from './passwords.js';
+import { BCRYPT_COST, hashPassword, passwordMatches } from './passwords.js';
 
 describe('admin passwords', () => {
   it('are bcrypt hashes at the configured cost, checked right and wrong', async () => {

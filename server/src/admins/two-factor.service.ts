@@ -1,8 +1,8 @@
 import type { RecoveryCodesResponse, TwoFactorSetupResponse } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { TwoFactorEnableInput } from '@stakedesk/shared/schemas';
-import { recordAudit } from '../audit/audit.js';
-import { announceSecurityChanges } from '../alerts/announce-security-changes.js';
+import { recordAudit } from '../audit/index.js';
+import { announceSecurityChanges } from '../alerts/index.js';
 import { badRequest, conflict } from '../errors.js';
 import type { AccountContext } from './account-context.js';
 import { signAdminToken, type SignedInAdmin } from './admin-auth.js';

@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { idParamSchema, webhookSchema } from '@stakedesk/shared/schemas';
-import { currentAdmin } from '../admins/admin-auth.js';
-import { requireRole } from '../admins/require-role.js';
+import { currentAdmin, requireRole } from '../admins/index.js';
 import { parse } from '../http/validate.js';
 import {
   createWebhook,

@@ -4,7 +4,7 @@ import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { WebhookInput } from '@stakedesk/shared/schemas';
 import { TELEGRAM_API_URL, urlIsSecret, type WebhookEvent, type WebhookKind } from '@stakedesk/shared/webhooks';
 import type { SecretBox } from '../secret-box.js';
-import { recordAudit, type Actor } from '../audit/audit.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { badRequest, notFound } from '../errors.js';
 import { attemptDelivery, webhookSecretOwner } from './deliver-webhook.js';
 import { newAlertEvent } from './emit-alert.js';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { readCursorPage, sendPage } from '../http/pagination.js';
-import { requireRole } from '../admins/require-role.js';
+import { requireRole } from '../admins/index.js';
 import { listAuditLog } from './audit-log.service.js';
 
 export function auditAdminRoutes(): Router {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Sequelize } from 'sequelize';
-import { requireRole } from '../admins/require-role.js';
+import { requireRole } from '../admins/index.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
 import { autoPayoutStatus } from './auto-payout-status.js';
 

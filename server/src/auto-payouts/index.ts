@@ -3,3 +3,4 @@
 export { autoPayoutRound, type AutoPayoutDeps } from './auto-payout-round.js';
 export { autoPayoutAdminRoutes } from './auto-payout.routes.js';
 export { autoPayoutHolds } from './auto-payout-state.js';
+export { paidAutomaticallySince } from './auto-payout-state.js';

@@ -1,9 +1,8 @@
 import type { Request, Response } from 'express';
 import { paginationSchema, walletPageSchema } from '@stakedesk/shared/schemas';
-import type { DatedKeyset, Keyset, Page } from '../sql/page.js';
+import { type DatedKeyset, type Keyset, type Page, invalidCursor } from '../sql/page.js';
 import { readCursor, sendNextCursor, type CursorScope } from './cursor.js';
 import { parse } from './validate.js';
-import { invalidCursor } from '../sql/page.js';
 
 export function readPage(req: Request): Page {
   const { limit, offset } = parse(paginationSchema, { limit: req.query.limit, offset: req.query.offset });

@@ -4,9 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stake, StakingPlan, Withdrawal } from '@stakedesk/shared/api-types';
-import { startStakingServer } from '../test/fixtures.js';
+import { startStakingServer, MINT, STAKING_WALLET } from '../test/fixtures.js';
 import { newHolder, randomTxId, type TestServer } from '../test/test-server.js';
-import { MINT, STAKING_WALLET } from '../test/fixtures.js';
 
 let api: TestServer;
 let plan: StakingPlan;

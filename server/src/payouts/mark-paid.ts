@@ -1,9 +1,8 @@
 import type { Sequelize, Transaction } from 'sequelize';
-import { recordAudit, type Actor, type SYSTEM_ACTOR } from '../audit/audit.js';
-import { Stake } from '../stakes/stake.model.js';
+import { recordAudit, type Actor, type SYSTEM_ACTOR } from '../audit/index.js';
+import { Stake } from '../stakes/index.js';
 import { markPayoutTransaction } from './payout-transfers.js';
-import type { Withdrawal } from '../withdrawals/withdrawal.model.js';
-import { toWithdrawalJson } from '../withdrawals/withdrawal-json.js';
+import { type Withdrawal, toWithdrawalJson } from '../withdrawals/index.js';
 
 /**
  * Completes a pending withdrawal with the payout transaction proven to pay it: the withdrawal,

@@ -1,5 +1,5 @@
 import type { PayoutClaim } from '../chain/chain.js';
-import type { WithdrawalRow } from '../withdrawals/withdrawal.model.js';
+import type { WithdrawalRow } from '../withdrawals/index.js';
 
 /**
  * What `txId` must show to pay this withdrawal: its finalAmount of its stake's mint, from its

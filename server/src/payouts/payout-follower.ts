@@ -2,7 +2,7 @@ import { Op, QueryTypes, type Sequelize } from 'sequelize';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { chainReason, ChainUnavailableError, type Chain, type LandedTransaction } from '../chain/chain.js';
 import type { Logger } from '../logger.js';
-import { Withdrawal } from '../withdrawals/withdrawal.model.js';
+import { Withdrawal } from '../withdrawals/index.js';
 import { recipientReasons } from './landed-outcome.js';
 import { payoutClaimOf } from './payout-claim.js';
 import { searchPayerHistory, type HistoryFinding } from './payout-history.js';

@@ -9,17 +9,14 @@ import {
   withdrawalResolveSchema,
 } from '@stakedesk/shared/schemas';
 import { PAYOUT_STATUSES } from '@stakedesk/shared/stake-status';
-import type { AccountContext } from '../admins/account-context.js';
-import { currentAdmin } from '../admins/admin-auth.js';
-import { requireRole } from '../admins/require-role.js';
-import { stepUpFor } from '../admins/step-up.js';
+import { type AccountContext, currentAdmin, requireRole, stepUpFor } from '../admins/index.js';
 import type { Chain } from '../chain/chain.js';
 import { badRequest } from '../errors.js';
 import { readCursorPage, sendPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
 import { parse } from '../http/validate.js';
 import type { Logger } from '../logger.js';
-import { toWithdrawalJson } from '../withdrawals/withdrawal-json.js';
+import { toWithdrawalJson } from '../withdrawals/index.js';
 import { postSignedPayout } from './post-signed-payout.js';
 import { preparePayout } from './prepare-payout.js';
 import { processWithdrawal, resolveReview } from './process-withdrawal.js';

@@ -2,7 +2,7 @@ import type { Sequelize, Transaction } from 'sequelize';
 import type { Payout } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { PayoutSignedInput } from '@stakedesk/shared/schemas';
-import { recordAudit, type AnyActor } from '../audit/audit.js';
+import { recordAudit, type AnyActor } from '../audit/index.js';
 import { ChainUnavailableError, type Chain, type LandedTransaction } from '../chain/chain.js';
 import { askChain, notYetOnChain } from '../chain/verify.js';
 import { conflict, notFound, unprocessable } from '../errors.js';

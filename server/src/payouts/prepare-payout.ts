@@ -3,7 +3,7 @@ import type { PreparedPayout } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { PayoutPrepareInput } from '@stakedesk/shared/schemas';
 import type { PublicKey } from '@solana/web3.js';
-import { recordAudit, type AnyActor } from '../audit/audit.js';
+import { recordAudit, type AnyActor } from '../audit/index.js';
 import { ChainUnavailableError, type Chain } from '../chain/chain.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { badRequest, conflict, unavailable } from '../errors.js';

@@ -1,10 +1,10 @@
 import type { Sequelize, Transaction } from 'sequelize';
 import { english, msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { PayoutOutcome, PayoutStatus } from '@stakedesk/shared/stake-status';
-import { emitAlert } from '../alerts/emit-alert.js';
-import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.js';
+import { emitAlert } from '../alerts/index.js';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/index.js';
 import type { LandedTransaction } from '../chain/chain.js';
-import { Withdrawal } from '../withdrawals/withdrawal.model.js';
+import { Withdrawal } from '../withdrawals/index.js';
 import { markPaid } from './mark-paid.js';
 import { readPayout, toPayoutJson, type PayoutRow } from './payout-records.js';
 

@@ -3,7 +3,7 @@ import type { StakingPlan as PlanJson } from '@stakedesk/shared/api-types';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { PlanInput } from '@stakedesk/shared/schemas';
-import { recordAudit, type Actor } from '../audit/audit.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { adminChangedCache, STAKES_MOVED } from '../cache/caches.js';
 import { prepareJson, type PreparedJson } from '../http/prepared-json.js';
 import { badRequest, notFound } from '../errors.js';

@@ -3,7 +3,7 @@ import type { Sequelize } from 'sequelize';
 import { paginationSchema } from '@stakedesk/shared/schemas';
 import { parse } from '../http/validate.js';
 import type { Chain } from '../chain/chain.js';
-import { requireRole } from '../admins/require-role.js';
+import { requireRole } from '../admins/index.js';
 import { unrecordedDeposits } from './reconciliation.service.js';
 
 /** GET /api/admin/reconciliation?limit=N: deposits on chain that nothing records. */

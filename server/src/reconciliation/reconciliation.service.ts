@@ -1,9 +1,9 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { requireStakingConfigured } from '../stakes/deposit-rules.js';
+import { requireStakingConfigured } from '../stakes/index.js';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { unavailable } from '../errors.js';
 import { ChainUnavailableError, type Chain } from '../chain/chain.js';
-import { loadSettings } from '../settings/stored-settings.js';
+import { loadSettings } from '../settings/index.js';
 
 /**
  * Successful incoming transfers of the mint to the staking wallet, among its latest `limit`

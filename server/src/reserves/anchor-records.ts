@@ -2,7 +2,7 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { ReserveAccount } from '@stakedesk/shared/reserves/snapshot';
 import { coveragePercent } from '@stakedesk/shared/treasury';
-import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.js';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/index.js';
 import { conflict, notFound } from '../errors.js';
 import type { AnchorReading } from './anchor-transaction.js';
 

@@ -1,7 +1,6 @@
 import { createTransferCheckedInstruction } from '@solana/spl-token';
 import { PACKET_DATA_SIZE, Transaction, VersionedTransaction, type PublicKey } from '@solana/web3.js';
-import type { ReserveAccount } from '@stakedesk/shared/reserves/snapshot';
-import { anchorMemoText } from '@stakedesk/shared/reserves/snapshot';
+import { type ReserveAccount, anchorMemoText } from '@stakedesk/shared/reserves/snapshot';
 import type { LandedTransaction } from '../chain/chain.js';
 import { MEMO_PROGRAM_ID, memoInstruction, signedMemoInstruction } from '../chain/memo.js';
 

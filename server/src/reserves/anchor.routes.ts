@@ -1,8 +1,7 @@
 import { Router } from 'express';
 import type { Sequelize } from 'sequelize';
 import { idParamSchema, reservesAnchorSubmitSchema } from '@stakedesk/shared/schemas';
-import { currentAdmin } from '../admins/admin-auth.js';
-import { requireRole } from '../admins/require-role.js';
+import { currentAdmin, requireRole } from '../admins/index.js';
 import type { Chain } from '../chain/chain.js';
 import { parse } from '../http/validate.js';
 import type { Logger } from '../logger.js';

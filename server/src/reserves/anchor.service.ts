@@ -4,7 +4,7 @@ import type { AdminReservesSnapshot, PreparedReservesAnchor } from '@stakedesk/s
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { stakingDestination } from '@stakedesk/shared/staking-open';
 import type { ReservesAnchorSubmitInput } from '@stakedesk/shared/schemas';
-import { recordAudit, SYSTEM_ACTOR, type AnyActor } from '../audit/audit.js';
+import { recordAudit, SYSTEM_ACTOR, type AnyActor } from '../audit/index.js';
 import { ChainUnavailableError, type Chain } from '../chain/chain.js';
 import { checkedSignature, unsignedTransaction } from '../chain/signed-copy.js';
 import { badRequest, conflict, unavailable, unprocessable } from '../errors.js';
@@ -16,7 +16,7 @@ import { readAnchorPlan } from './anchor-plan.js';
 import { anchorFits, anchorTransaction } from './anchor-transaction.js';
 import { followAnchor, sendAnchorOnce } from './follow-anchor.js';
 import { adminSnapshot } from './admin-snapshots.js';
-import { loadSettings } from '../settings/stored-settings.js';
+import { loadSettings } from '../settings/index.js';
 
 /** How long a submit waits for its anchor to land before answering (it is followed in the background after). */
 const LANDING_LOOKS = 4;

@@ -2,7 +2,7 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import { english, msg, type MessageCode } from '@stakedesk/shared/i18n/catalogue';
 import type { ReservesProof } from '@stakedesk/shared/reserves/proof';
 import type { ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
-import { emitAlert } from '../alerts/emit-alert.js';
+import { emitAlert } from '../alerts/index.js';
 import { gone, notFound } from '../errors.js';
 import { readLatestSnapshotRow, readSnapshotRow, toReservesSnapshot } from './snapshot-row.js';
 import { storedProof } from './tree-storage.js';

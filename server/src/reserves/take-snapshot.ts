@@ -6,15 +6,15 @@ import { toHex } from '@stakedesk/shared/reserves/bytes';
 import type { ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
 import { buildReservesTree } from '@stakedesk/shared/reserves/tree';
 import { stakingDestination } from '@stakedesk/shared/staking-open';
-import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.js';
+import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/index.js';
 import { ChainUnavailableError, type Chain } from '../chain/chain.js';
 import { conflict, unavailable } from '../errors.js';
-import { readHolderLiabilities } from '../treasury/liabilities.js';
+import { readHolderLiabilities } from '../treasury/index.js';
 import { nodeSha256 } from './node-sha256.js';
 import { reservesSalt } from './salt.js';
 import { reservesCoverage, SNAPSHOT_COLUMNS, toReservesSnapshot, type SnapshotRow } from './snapshot-row.js';
 import { storeTree } from './tree-storage.js';
-import { loadSettings } from '../settings/stored-settings.js';
+import { loadSettings } from '../settings/index.js';
 
 /** The advisory lock every snapshot holds for its transaction: two never interleave, on any instance. */
 export const SNAPSHOT_LOCK = 0x7265_7365; // 'rese'

@@ -1,5 +1,4 @@
-import type { Settings } from '../settings/settings.model.js';
-import { loadSettings } from '../settings/stored-settings.js';
+import { type Settings, loadSettings } from '../settings/index.js';
 
 /**
  * The upstream Solana JSON-RPC: the provider URL from settings (with its API key added as

@@ -1,10 +1,7 @@
 import { Router, json } from 'express';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { settingsSchema } from '@stakedesk/shared/schemas';
-import type { AccountContext } from '../admins/account-context.js';
-import { currentAdmin } from '../admins/admin-auth.js';
-import { requireRole } from '../admins/require-role.js';
-import { stepUpFor } from '../admins/step-up.js';
+import { type AccountContext, currentAdmin, requireRole, stepUpFor } from '../admins/index.js';
 import { derivedFrom } from '../cache/cached.js';
 import { prepareJson, sendPrepared } from '../http/prepared-json.js';
 import type { PublicRead } from '../http/public-read-lane.js';

@@ -5,11 +5,11 @@ import { DEFAULT_MAINTENANCE_MESSAGE, DEFAULT_MAINTENANCE_TIME } from '@stakedes
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { SettingsInput } from '@stakedesk/shared/schemas';
 import { stepUpRequired, type StepUp } from '../http/step-up-contract.js';
-import { recordAudit, type Actor } from '../audit/audit.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { ChainUnavailableError, type MintState, type PayoutChain } from '../chain/chain.js';
 import { mintRefusal } from '../chain/mint-profile.js';
 import type { RpcUpstream } from '../chain/rpc-upstream.js';
-import { announceSecurityChanges } from '../alerts/announce-security-changes.js';
+import { announceSecurityChanges } from '../alerts/index.js';
 import { badRequest, conflict, unavailable } from '../errors.js';
 import { maskRpcUrl, maskSecret } from '../url-secrets.js';
 import { Settings } from './settings.model.js';

@@ -3,7 +3,7 @@ import type { AdminSettings, PublicSettings } from '@stakedesk/shared/api-types'
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
-import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.js';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/index.js';
 import { adminChangedCache } from '../cache/caches.js';
 import type { MintState } from '../chain/chain.js';
 import { unavailable } from '../errors.js';

@@ -9,14 +9,13 @@ import { fromRawAmount } from '@stakedesk/shared/money';
 import type { DepositClaim, PayoutChain } from '../chain/chain.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { forbidden, notFound } from '../errors.js';
-import { requireCapacity } from '../plans/capacity.js';
-import type { StakingPlan } from '../plans/plan.model.js';
+import { requireCapacity, type StakingPlan } from '../plans/index.js';
 import { lockOpenPlan, requireMinimum, requireStakingConfigured, termsOf, type PlanTerms } from './deposit-rules.js';
 import { depositMemo, depositTransaction, readDepositPlan, unsignedBase64 } from './deposit-transaction.js';
 import { requireRoomForIntent } from './open-intents.js';
 import { recordProvenDeposit } from './record-deposit.js';
 import { Stake } from './stake.model.js';
-import { keepMintProfileCurrent, loadSettings } from '../settings/stored-settings.js';
+import { keepMintProfileCurrent, loadSettings } from '../settings/index.js';
 
 /** A deposit_intents row: the terms a holder was shown, kept until their transfer is recorded. */
 export type IntentRow = {

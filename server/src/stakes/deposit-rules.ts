@@ -3,8 +3,8 @@ import { compareDecimal, normalizeDecimal } from '@stakedesk/shared/decimal';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { stakingDestination, type StakingDestination } from '@stakedesk/shared/staking-open';
 import { badRequest, conflict, notFound, unavailable } from '../errors.js';
-import { StakingPlan } from '../plans/plan.model.js';
-import type { Settings } from '../settings/settings.model.js';
+import { StakingPlan } from '../plans/index.js';
+import type { Settings } from '../settings/index.js';
 
 /** The mint and staking wallet deposits go to now; 503 until the operator has set both. */
 export function requireStakingConfigured(settings: Settings): StakingDestination {

@@ -1,8 +1,8 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { recordAudit, type Actor } from '../audit/audit.js';
+import { recordAudit, type Actor } from '../audit/index.js';
 import { publishAdminEvent } from '../events/publish.js';
 import type { Logger } from '../logger.js';
-import { compactTotals } from '../totals/totals.service.js';
+import { compactTotals } from '../totals/index.js';
 import { STAKE_EXPIRED_SQL } from './stake-rules-sql.js';
 
 const EXPIRY_LOCK_KEY = 7_236_002;

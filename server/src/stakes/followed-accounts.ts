@@ -5,7 +5,7 @@ import { stakingDestination } from '@stakedesk/shared/staking-open';
 import { associatedTokenAccount } from '../chain/associated-account.js';
 import type { Chain } from '../chain/chain.js';
 import { startCursor, withCursors, type FollowedAccount } from './deposit-cursors.js';
-import { loadSettings } from '../settings/stored-settings.js';
+import { loadSettings } from '../settings/index.js';
 
 /**
  * How often the staking wallet's other token accounts of the mint are listed again

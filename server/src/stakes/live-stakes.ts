@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import type { LiveStakes } from '../settings/settings.service.js';
+import type { LiveStakes } from '../settings/index.js';
 import { STAKE_LIVE_SQL } from './stake-rules-sql.js';
 
 export function liveStakesIn(sequelize: Sequelize): LiveStakes {

@@ -6,10 +6,10 @@ import type { ScanIntentInput } from '@stakedesk/shared/schemas';
 import { grossUp } from '@stakedesk/shared/transfer-fee';
 import { ChainUnavailableError, type MintState, type PayoutChain } from '../chain/chain.js';
 import { notFound, unavailable } from '../errors.js';
-import { requireCapacity } from '../plans/capacity.js';
+import { requireCapacity } from '../plans/index.js';
 import { insertIntent } from './deposit-intents.service.js';
 import { lockOpenPlan, requireMinimum, requireStakingConfigured } from './deposit-rules.js';
-import { keepMintProfileCurrent, loadSettings } from '../settings/stored-settings.js';
+import { keepMintProfileCurrent, loadSettings } from '../settings/index.js';
 
 /** A Solana Pay transfer request URL (its spec: https://docs.solanapay.com/spec): what a wallet's scanner reads. */
 export function transferRequestUrl(fields: {

@@ -12,14 +12,14 @@ import {
   walletStakesQuerySchema,
 } from '@stakedesk/shared/schemas';
 import { STAKE_STATUSES } from '@stakedesk/shared/stake-status';
-import { currentAdmin } from '../admins/admin-auth.js';
+import { currentAdmin, requireRole } from '../admins/index.js';
 import type { ChainVerifier, PayoutChain } from '../chain/chain.js';
 import { sendCsv } from '../http/csv.js';
 import { readCursorListQuery } from '../http/list-query.js';
 import { readWalletCursor, sendPage, sendWalletPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
 import { parse } from '../http/validate.js';
-import { refuseDuringMaintenance } from '../settings/maintenance.js';
+import { refuseDuringMaintenance } from '../settings/index.js';
 import { createDepositIntent, ownIntent } from './deposit-intents.service.js';
 import { expireStakesAsAdmin } from './expiry.js';
 import { cancelIntent } from './open-intents.js';
@@ -27,7 +27,6 @@ import { createScanIntent, scanIntentStatus } from './scan-intents.js';
 import { toStakeJson } from './stake-json.js';
 import { checkStake, createStake, listStakes, restake, stakesAfter } from './stakes.service.js';
 import { listWalletStakes, walletSummary } from './wallet-stakes.service.js';
-import { requireRole } from '../admins/require-role.js';
 import { STAKE_CSV_COLUMNS } from './stake-csv.js';
 
 /** A holder's intent names their wallet; a body without one asks for a scan-to-stake intent. */

@@ -8,15 +8,15 @@ import { askChain, notYetOnChain, requireProof } from '../chain/verify.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { conflict, forbidden, notFound } from '../errors.js';
-import { requireCapacity } from '../plans/capacity.js';
+import { requireCapacity } from '../plans/index.js';
 import { escapeLike, listSort, pageOf, searchConditions } from '../sql/list-page.js';
-import { stakePlansMatching, stakeTotals } from '../totals/totals.service.js';
+import { stakePlansMatching, stakeTotals } from '../totals/index.js';
 import { intentClaim, intentReferencedBy, recordIntentDeposit } from './deposit-intents.service.js';
 import { lockOpenPlan, requireMinimum, requireStakingConfigured, termsOf } from './deposit-rules.js';
 import { announceStake, recordProvenDeposit } from './record-deposit.js';
 import { Stake, type StakeRow } from './stake.model.js';
 import type { Keyset } from '../sql/page.js';
-import { loadSettings } from '../settings/stored-settings.js';
+import { loadSettings } from '../settings/index.js';
 
 /**
  * POST /api/stakes/check: refuses, before the holder signs anything, a deposit the server would

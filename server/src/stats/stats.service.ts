@@ -1,7 +1,7 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { AdminStats, Stats } from '@stakedesk/shared/api-types';
 import { LIVE_STAKE_STATUSES, type StakeStatus } from '@stakedesk/shared/stake-status';
-import { stakeTotals, withdrawalTotals } from '../totals/totals.service.js';
+import { stakeTotals, withdrawalTotals } from '../totals/index.js';
 
 const LIVE = [...LIVE_STAKE_STATUSES];
 

@@ -2,7 +2,7 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
 import { normalizeDecimal, sumDecimals } from '@stakedesk/shared/decimal';
 import { DUE_SOON_DAYS } from '@stakedesk/shared/treasury';
-import { STAKE_COMPLETE_SQL } from '../stakes/stake-rules-sql.js';
+import { STAKE_COMPLETE_SQL } from '../stakes/index.js';
 
 export type Liabilities = Pick<
   TreasuryCoverage,

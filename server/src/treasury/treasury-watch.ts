@@ -1,8 +1,8 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
 import { hotWalletLow } from '@stakedesk/shared/auto-payout';
-import { emitAlert } from '../alerts/emit-alert.js';
-import { loadSettings } from '../settings/stored-settings.js';
+import { emitAlert } from '../alerts/index.js';
+import { loadSettings } from '../settings/index.js';
 
 /** How often the treasury is looked at for alerts; a look costs one coverage read (cached for the panel too). */
 export const TREASURY_WATCH_INTERVAL_MS = 60_000;

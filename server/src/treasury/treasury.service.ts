@@ -7,9 +7,9 @@ import { coveragePercent, daysLeft, isCovered } from '@stakedesk/shared/treasury
 import { ChainUnavailableError, type Chain } from '../chain/chain.js';
 import { Cached } from '../cache/cached.js';
 import type { Logger } from '../logger.js';
-import { paidAutomaticallySince } from '../auto-payouts/auto-payout-state.js';
+import { paidAutomaticallySince } from '../auto-payouts/index.js';
 import { readLiabilities } from './liabilities.js';
-import { loadSettings } from '../settings/stored-settings.js';
+import { loadSettings } from '../settings/index.js';
 
 /** Long enough that a panel refreshing often costs one query and one RPC call, short enough to feel live. */
 const TREASURY_CACHE_MS = 5_000;

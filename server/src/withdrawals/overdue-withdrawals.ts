@@ -1,6 +1,6 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { emitAlert } from '../alerts/emit-alert.js';
-import { loadSettings } from '../settings/stored-settings.js';
+import { emitAlert } from '../alerts/index.js';
+import { loadSettings } from '../settings/index.js';
 
 /** Withdrawals still pending this many hours after their request are announced (DESIGN 13; holders are promised 24). */
 export const DEFAULT_OVERDUE_HOURS = 12;

@@ -9,10 +9,10 @@ import { readCursorListQuery } from '../http/list-query.js';
 import { readWalletCursor, readWalletPage, sendPage, sendWalletPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
 import { parse } from '../http/validate.js';
-import { refuseDuringMaintenance } from '../settings/maintenance.js';
+import { refuseDuringMaintenance } from '../settings/index.js';
 import { listWalletWithdrawals, listWithdrawals, requestWithdrawal, withdrawalsAfter } from './withdrawals.service.js';
 import { toWithdrawalJson } from './withdrawal-json.js';
-import { requireRole } from '../admins/require-role.js';
+import { requireRole } from '../admins/index.js';
 import { WITHDRAWAL_CSV_COLUMNS } from './withdrawal-csv.js';
 
 export function withdrawalsPublicRoutes(sequelize: Sequelize, holderOnly: RequestHandler[]): Router {

@@ -3,7 +3,7 @@ import { withdrawalQuote } from '@stakedesk/shared/money';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { AdminListQuery, WithdrawalRequestInput, WithdrawalSortField } from '@stakedesk/shared/schemas';
 import type { WithdrawalStatus } from '@stakedesk/shared/stake-status';
-import { emitAlert } from '../alerts/emit-alert.js';
+import { emitAlert } from '../alerts/index.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { publishAdminEvent } from '../events/publish.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
@@ -11,11 +11,11 @@ import { conflict } from '../errors.js';
 import { listSort, pageOf, searchConditions } from '../sql/list-page.js';
 import { newestFirstJsonPage, type JsonList } from '../sql/newest-first-page.js';
 import { withdrawalJsonSql } from './withdrawal-json.js';
-import { withdrawalTotals } from '../totals/totals.service.js';
-import { lockOwnStake } from '../stakes/stakes.service.js';
+import { withdrawalTotals } from '../totals/index.js';
+import { lockOwnStake } from '../stakes/index.js';
 import { Withdrawal, type WithdrawalRow } from './withdrawal.model.js';
 import type { DatedKeyset, Keyset, Page } from '../sql/page.js';
-import { loadSettings } from '../settings/stored-settings.js';
+import { loadSettings } from '../settings/index.js';
 
 /**
  * Moves an active or completed stake to pending_withdrawal with amounts the server computes.

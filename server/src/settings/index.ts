@@ -1,0 +1,5 @@
+// The settings module's front door: what the rest of the server uses of it (ARCHITECTURE.md).
+export { refuseDuringMaintenance } from './maintenance.js';
+export { Settings } from './settings.model.js';
+export type { LiveStakes } from './settings.service.js';
+export { keepMintProfileCurrent, loadSettings } from './stored-settings.js';

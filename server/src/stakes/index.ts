@@ -1,0 +1,8 @@
+// The stakes module's front door: what the rest of the server uses of it (ARCHITECTURE.md).
+export { followDeposits, type DepositRecorded } from './deposit-follower.js';
+export { requireStakingConfigured } from './deposit-rules.js';
+export { expiryRound } from './expiry.js';
+export { liveStakesIn } from './live-stakes.js';
+export { STAKE_COMPLETE_SQL } from './stake-rules-sql.js';
+export { Stake } from './stake.model.js';
+export { lockOwnStake } from './stakes.service.js';
