@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import type { PlainRequest } from './public-read-lane.js';
 
 /** A JSON answer serialised once, with its ETag and length, for responses served from a cache. */
 export type PreparedJson = { body: Buffer; etag: string; length: string };
@@ -17,7 +18,7 @@ export function prepareJson(value: unknown): PreparedJson {
  * the client's If-None-Match holds it; no body for HEAD), without serialising, hashing or looking
  * up a MIME type again. Freshness is Express's own (req.fresh), asked only of a conditional request.
  */
-export function sendPrepared(req: Request, res: Response, prepared: PreparedJson): void {
+export function sendPrepared(req: PlainRequest, res: ServerResponse, prepared: PreparedJson): void {
   res.setHeader('ETag', prepared.etag);
   const conditional = req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined;
   if (conditional && req.fresh) {

@@ -1,8 +1,13 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { Request, Response } from 'express';
 
-/** A cached public read: answers from memory. */
-export type PublicRead = (req: Request, res: Response) => Promise<void>;
+/**
+ * A request as a cached read sees it: Node's own on the lane below, Express's when mounted in the
+ * API router. Only Express can tell a conditional request's freshness, and only Express hands one over.
+ */
+export type PlainRequest = IncomingMessage & { readonly fresh?: boolean };
+
+/** A cached public read: answers from memory, with Node's response alone (no res.json: the lane has no Express). */
+export type PublicRead = (req: PlainRequest, res: ServerResponse) => Promise<void>;
 
 /**
  * The reads every holder page makes (settings, plans, stats), answered before Express sees the
@@ -23,7 +28,7 @@ export function publicReadLane(
     const read = isPlainRead(req) ? byPath.get(req.url ?? '') : undefined;
     if (!read) return app(req, res);
     const undo = prepare(req, res);
-    read(req as Request, res as Response).catch(() => {
+    read(req, res).catch(() => {
       undo();
       app(req, res);
     });
