@@ -28,10 +28,10 @@ export function settingsAdminRoutes(
   chain: Pick<PayoutChain, 'mint'>,
 ): Router {
   const router = Router();
-  router.get('/settings', requireRole('viewer'), async (_req, res) => {
+  router.get('/settings', requireRole('GET /api/admin/settings'), async (_req, res) => {
     res.json(toAdminSettings(await loadSettings(), cluster));
   });
-  router.put('/settings', requireRole('owner'), json({ limit: SETTINGS_BODY_LIMIT }), async (req, res) => {
+  router.put('/settings', requireRole('PUT /api/admin/settings'), json({ limit: SETTINGS_BODY_LIMIT }), async (req, res) => {
     const input = parse(settingsSchema, req.body);
     const actor = currentAdmin(res);
     res.json(toAdminSettings(await updateSettings(ctx.sequelize, input, actor, rpc, chain, stepUpFor(ctx, actor, input)), cluster));
