@@ -15,12 +15,20 @@ export function reservesAnchorAdminRoutes(sequelize: Sequelize, chain: Chain, lo
   router.get('/reserves/snapshots', requireRole('GET /api/admin/reserves/snapshots'), async (_req, res) => {
     res.json(await adminSnapshots(sequelize));
   });
-  router.post('/reserves/snapshots/:id/anchor/prepare', requireRole('POST /api/admin/reserves/snapshots/:id/anchor/prepare'), async (req, res) => {
-    res.json(await prepareAnchor(sequelize, chain, parse(idParamSchema, req.params).id, currentAdmin(res)));
-  });
-  router.post('/reserves/snapshots/:id/anchor/submit', requireRole('POST /api/admin/reserves/snapshots/:id/anchor/submit'), async (req, res) => {
-    const id = parse(idParamSchema, req.params).id;
-    res.json(await submitAnchor(sequelize, chain, logger, id, parse(reservesAnchorSubmitSchema, req.body), currentAdmin(res)));
-  });
+  router.post(
+    '/reserves/snapshots/:id/anchor/prepare',
+    requireRole('POST /api/admin/reserves/snapshots/:id/anchor/prepare'),
+    async (req, res) => {
+      res.json(await prepareAnchor(sequelize, chain, parse(idParamSchema, req.params).id, currentAdmin(res)));
+    },
+  );
+  router.post(
+    '/reserves/snapshots/:id/anchor/submit',
+    requireRole('POST /api/admin/reserves/snapshots/:id/anchor/submit'),
+    async (req, res) => {
+      const id = parse(idParamSchema, req.params).id;
+      res.json(await submitAnchor(sequelize, chain, logger, id, parse(reservesAnchorSubmitSchema, req.body), currentAdmin(res)));
+    },
+  );
   return router;
 }

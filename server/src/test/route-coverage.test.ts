@@ -13,7 +13,12 @@ function appWith(extra?: (admin: express.Router) => void) {
   me.get('/', () => undefined);
   me.post('/logout', () => undefined);
   admin.use('/me', me);
-  admin.use(express.Router().get('/stats', () => undefined).put('/staking-plans/:id', () => undefined));
+  admin.use(
+    express
+      .Router()
+      .get('/stats', () => undefined)
+      .put('/staking-plans/:id', () => undefined),
+  );
   extra?.(admin);
   api.use('/admin', admin);
   api.get('/stakes', () => undefined);
