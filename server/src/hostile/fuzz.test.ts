@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { ageStake, stakeFor, startStakingServer } from '../test/fixtures.js';
 import { newHolder, randomWallet, type TestServer } from '../test/test-server.js';
+import { routeCoverageGaps } from '../test/route-coverage.js';
 import { adminWithRole } from '../test/two-factor.js';
 
 // Every endpoint's body, path parameters and query, fuzzed with hostile values: the server answers
@@ -216,7 +217,20 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/admin/me/password', auth: 'admin', fields: ['currentPassword', 'newPassword'] },
   { method: 'POST', path: '/api/admin/me/sign-out-everywhere', auth: 'disposable-admin', query: ['x'] },
   { method: 'POST', path: '/api/admin/me/logout', auth: 'disposable-admin', query: ['x'] },
+  { method: 'GET', path: '/api/admin/jobs', auth: 'admin', query: ['x'] },
+  { method: 'GET', path: '/api/admin/webhooks', auth: 'admin', query: ['x'] },
+  { method: 'POST', path: '/api/admin/webhooks', auth: 'admin', fields: ['kind', 'url', 'events', 'secret', 'chatId'] },
+  { method: 'PUT', path: '/api/admin/webhooks/:x', params: true, auth: 'admin', fields: ['kind', 'url', 'events', 'secret', 'chatId'] },
+  { method: 'DELETE', path: '/api/admin/webhooks/:x', params: true, auth: 'admin' },
+  { method: 'POST', path: '/api/admin/webhooks/:x/test', params: true, auth: 'admin' },
+  { method: 'GET', path: '/api/admin/webhooks/:x/deliveries', params: true, auth: 'admin' },
 ];
+
+/** Admin routes of the table not fuzzed here, and why. */
+const NOT_FUZZED: Record<string, string> = {
+  // An event stream never ends, so an answer is never whole; it reads nothing of the request.
+  'GET /api/admin/events': 'endless stream',
+};
 
 /** Bodies: anything at all, objects of the endpoint's own fields holding anything, or raw non-JSON text. */
 function bodies(fields: string[]): fc.Arbitrary<{ raw: string }> {
@@ -269,6 +283,7 @@ async function fingerprint(): Promise<string> {
       'reserves_leaves',
       'reserves_check_failures',
       'reserves_anchors',
+      'webhooks',
     ].map((table): [string, string] => [table, table]),
     ['audit_logs', `(SELECT * FROM audit_logs WHERE action NOT IN ('admin.login_failed', 'admin.login_locked', 'admin.step_up_failed'))`],
   ];
@@ -312,6 +327,11 @@ async function expectSafeAnswer(endpoint: Endpoint, path: string, raw?: string) 
 }
 
 describe('hostile input on every endpoint', () => {
+  it('has every admin route of the table, and the table every admin route the app mounted', () => {
+    const covered = [...ENDPOINTS.map((e) => `${e.method} ${e.path.replaceAll(':x', ':id')}`), ...Object.keys(NOT_FUZZED)];
+    expect(routeCoverageGaps(api.mountedRoutes(), covered)).toEqual({ notInTable: [], noCase: [] });
+  });
+
   describe.each(ENDPOINTS.filter((e) => e.fields))('$method $path body', (endpoint) => {
     it('answers safely and changes nothing when it refuses', async () => {
       await fc.assert(
