@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROUTES, type AdminRoute } from '@stakedesk/shared/admin-routes';
 import type { AdminMe } from '@stakedesk/shared/api-types';
 import { MESSAGES, roleRequiredMessage } from '@stakedesk/shared/messages';
-import type { AdminRole } from '@stakedesk/shared/roles';
+import { roleAllows, type AdminRole } from '@stakedesk/shared/roles';
 import { ADMIN, startTestServer, STEP_UP, type ApiResponse, type TestServer } from '../test/test-server.js';
 import { routeCoverageGaps } from '../test/route-coverage.js';
 import { adminWithRole } from '../test/two-factor.js';
@@ -42,8 +42,6 @@ it('the table names every admin route the app mounted, and each has a case here'
   expect(routeCoverageGaps(api.mountedRoutes(), covered)).toEqual({ notInTable: [], noCase: [] });
 });
 
-const RANK: Record<AdminRole, number> = { viewer: 0, operator: 1, owner: 2 };
-
 /** A role refusal's code: the role's name is a coded message of its own, so a client translates it too. */
 const ROLE_NAME_CODES: Record<AdminRole, string> = { viewer: 'roleViewer', operator: 'roleOperator', owner: 'roleOwner' };
 const roleRequiredCode = (role: AdminRole) => ({ code: 'roleRequired', params: { role: { code: ROLE_NAME_CODES[role] } } });
@@ -76,7 +74,7 @@ describe('each role against every admin endpoint', () => {
     // one used: the role signs in again.
     if (path.endsWith('/sign-out-everywhere')) tokens[role] = response.body.token;
     if (path.endsWith('/me/logout')) tokens[role] = await api.login(`table-${role}`, passwords[role]);
-    if (RANK[role] >= RANK[needs]) {
+    if (roleAllows(role, needs)) {
       expect(response.status, JSON.stringify(response.body)).not.toBe(403);
       expect(response.status).not.toBe(401);
       // Reconciliation on this unconfigured server answers its documented 503 stakingNotConfigured: not a fault.
