@@ -46,6 +46,7 @@ import { withdrawalsAdminRoutes, withdrawalsPublicRoutes } from './withdrawals/w
 import { healthRoutes, type HealthDeps } from './health/health.routes.js';
 import { jobsAdminRoutes } from './health/jobs.routes.js';
 import { healthRoute } from './health/api-health.routes.js';
+import { mountedRoutes } from './http/mounted-routes.js';
 import { refuseCrossSite } from './http/same-origin.js';
 
 export type AppDeps = {
@@ -133,7 +134,10 @@ function twoFactorIssuer(publicUrl: string): string {
   return `Stakedesk (${new URL(publicUrl).hostname})`;
 }
 
-export function createApp({ config, logger, sequelize, chain, events, rpc, treasuryCacheMs, health }: AppDeps): RequestListener {
+/** The app, and for tests every route it mounted ('METHOD /path'), to hold against shared/src/admin-routes.ts. */
+export type App = RequestListener & { mountedRoutes: () => string[] };
+
+export function createApp({ config, logger, sequelize, chain, events, rpc, treasuryCacheMs, health }: AppDeps): App {
   configureCaches({ ttlMs: config.cacheTtlMs, statsTtlMs: config.statsCacheMs });
   const hotWallet = config.payoutSigner?.publicKey.toBase58();
   followChanges(events);
@@ -210,7 +214,7 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   admin.use(adminLoginRoute(accounts, loginLimiter(sequelize, config.loginRateLimit)));
   // The admin's own account: open to every role, and to a session that must set up two-factor first.
   admin.use('/me', requireAdmin(config.jwtSecret, { enrolment: true }), meRoutes(accounts, twoFactorIssuer(config.publicUrl)));
-  // Everything else: each route names the least role it needs (admins/require-role.ts).
+  // Everything else: each route checks the least role shared/src/admin-routes.ts gives it (admins/require-role.ts).
   admin.use(adminAuth);
   admin.use(statsAdminRoutes(sequelize));
   admin.use(settingsAdminRoutes(accounts, config.solanaCluster, { rpc, chain, liveStakes: liveStakesIn(sequelize) }));
@@ -240,7 +244,7 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   const web = webAppRoutes(config.webDist);
   if (web) app.use(web);
   app.use(errorHandler(logger));
-  return publicReadLane(
+  const listener = publicReadLane(
     Object.fromEntries(Object.entries(publicReads).map(([route, read]) => [`/api${route}`, read])),
     (req, res) => {
       setSecurityHeaders(res);
@@ -248,4 +252,5 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
     },
     app,
   );
+  return Object.assign(listener, { mountedRoutes: () => mountedRoutes(app.router) });
 }

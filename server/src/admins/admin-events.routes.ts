@@ -15,7 +15,7 @@ const MAX_STREAMS = 200;
  */
 export function adminEventRoutes(hub: AdminEventHub): Router {
   const router = Router();
-  router.get('/events', requireRole('viewer'), (req, res) => {
+  router.get('/events', requireRole('GET /api/admin/events'), (req, res) => {
     if (hub.size >= MAX_STREAMS) throw unavailable(msg('tooManyEventStreams'));
     const session = currentAdminSession(res);
     res.writeHead(200, {

@@ -20,23 +20,23 @@ export function adminLoginRoute(ctx: AccountContext, limiter: RequestHandler): R
 
 export function adminsAdminRoutes(ctx: AccountContext): Router {
   const router = Router();
-  router.get('/admins', requireRole('viewer'), async (req, res) => {
+  router.get('/admins', requireRole('GET /api/admin/admins'), async (req, res) => {
     const { page, after, scope } = readCursorPage(req, 'admins');
     sendPage(res, await listAdmins(page, after), scope);
   });
-  router.post('/admins', requireRole('owner'), async (req, res) => {
+  router.post('/admins', requireRole('POST /api/admin/admins'), async (req, res) => {
     const input = parse(adminCreateSchema, req.body);
     const actor = currentAdmin(res);
     const admin = await createAdmin(ctx.sequelize, input, actor, stepUpFor(ctx, actor, input));
     res.status(201).json(toAdminJson(admin));
   });
-  router.put('/admins/:id', requireRole('owner'), async (req, res) => {
+  router.put('/admins/:id', requireRole('PUT /api/admin/admins/:id'), async (req, res) => {
     const id = parse(idParamSchema, req.params).id;
     const input = parse(adminUpdateSchema, req.body);
     const actor = currentAdmin(res);
     res.json(toAdminJson(await updateAdmin(ctx.sequelize, id, input, actor, stepUpFor(ctx, actor, input))));
   });
-  router.delete('/admins/:id', requireRole('owner'), async (req, res) => {
+  router.delete('/admins/:id', requireRole('DELETE /api/admin/admins/:id'), async (req, res) => {
     await deleteAdmin(ctx.sequelize, parse(idParamSchema, req.params).id, currentAdmin(res));
     res.status(204).end();
   });

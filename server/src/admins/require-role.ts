@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { roleOf, type RoleCheckedRoute } from '@stakedesk/shared/admin-routes';
 import { roleRequired as roleRequiredMessage } from '@stakedesk/shared/messages';
 import { roleAllows, type AdminRole } from '@stakedesk/shared/roles';
 import { forbidden } from '../errors.js';
@@ -7,11 +8,12 @@ import { currentAdmin } from './admin-auth.js';
 export const roleRequired = (role: AdminRole) => forbidden(roleRequiredMessage(role), { requiredRole: role });
 
 /**
- * The least role a route needs (shared/src/roles.ts), written on the route itself so the rule cannot drift
- * from it: viewer for reads and exports, operator for the day-to-day work, owner for the settings
- * and the admins. It runs before the body is read.
+ * The least role a route needs, read from the one table of routes (shared/src/admin-routes.ts): the
+ * route names itself as that table does, so a typo does not compile and the role cannot drift from
+ * what the panel shows. It runs before the body is read.
  */
-export function requireRole(role: AdminRole): RequestHandler {
+export function requireRole(route: RoleCheckedRoute): RequestHandler {
+  const role = roleOf(route);
   return (_req, res, next) => {
     if (!roleAllows(currentAdmin(res).role, role)) throw roleRequired(role);
     next();

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ROUTES, type AdminRoute } from '@stakedesk/shared/admin-routes';
 import type { AdminMe } from '@stakedesk/shared/api-types';
 import { MESSAGES, roleRequiredMessage } from '@stakedesk/shared/messages';
-import type { AdminRole } from '@stakedesk/shared/roles';
+import { roleAllows, type AdminRole } from '@stakedesk/shared/roles';
 import { ADMIN, startTestServer, STEP_UP, type ApiResponse, type TestServer } from '../test/test-server.js';
+import { routeCoverageGaps } from '../test/route-coverage.js';
 import { adminWithRole } from '../test/two-factor.js';
 
 let api: TestServer;
@@ -24,55 +26,21 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 /**
- * Every admin endpoint and the least role it needs: viewer for GET requests and CSV
- * exports, operator for everything but the settings and the admins, owner for those. Bodies and
- * ids are made so that an allowed request is refused for some other reason (or does nothing
- * harmful), which shows the role check is the route's own and not a side effect.
+ * Every admin route of the table (shared/src/admin-routes.ts) and the least role it needs. An id of a
+ * row that does not exist and a `{}` body make an allowed request be refused for some other reason
+ * (or do nothing harmful), which shows the role check is the route's own and not a side effect.
  */
-const ENDPOINTS: Array<[method: string, path: string, needs: AdminRole]> = [
-  ['GET', '/api/admin/stats', 'viewer'],
-  ['GET', '/api/admin/settings', 'viewer'],
-  ['PUT', '/api/admin/settings', 'owner'],
-  ['GET', '/api/admin/staking-plans', 'viewer'],
-  ['POST', '/api/admin/staking-plans', 'operator'],
-  ['PUT', '/api/admin/staking-plans/999999', 'operator'],
-  ['PATCH', '/api/admin/staking-plans/999999/toggle', 'operator'],
-  ['DELETE', '/api/admin/staking-plans/999999', 'operator'],
-  ['GET', '/api/admin/stakes', 'viewer'],
-  ['GET', '/api/admin/stakes.csv', 'viewer'],
-  ['POST', '/api/admin/update-expired-stakes', 'operator'],
-  ['GET', '/api/admin/withdrawals', 'viewer'],
-  ['GET', '/api/admin/withdrawals.csv', 'viewer'],
-  ['PUT', '/api/admin/withdrawals/999999', 'operator'],
-  ['POST', '/api/admin/withdrawals/999999/resolve', 'owner'],
-  ['GET', '/api/admin/payouts', 'viewer'],
-  ['GET', '/api/admin/payouts/999999', 'viewer'],
-  ['POST', '/api/admin/payouts', 'operator'],
-  ['POST', '/api/admin/payouts/999999/signed', 'operator'],
-  ['GET', '/api/admin/reconciliation', 'viewer'],
-  ['GET', '/api/admin/treasury', 'viewer'],
-  ['GET', '/api/admin/jobs', 'viewer'],
-  ['GET', '/api/admin/auto-payouts', 'viewer'],
-  ['POST', '/api/admin/reserves/snapshots', 'owner'],
-  ['GET', '/api/admin/reserves/snapshots', 'viewer'],
-  ['POST', '/api/admin/reserves/snapshots/999999/anchor/prepare', 'owner'],
-  ['POST', '/api/admin/reserves/snapshots/999999/anchor/submit', 'owner'],
-  ['GET', '/api/admin/admins', 'viewer'],
-  ['POST', '/api/admin/admins', 'owner'],
-  ['PUT', '/api/admin/admins/999999', 'owner'],
-  ['DELETE', '/api/admin/admins/999999', 'owner'],
-  ['GET', '/api/admin/audit-log', 'viewer'],
-  ['GET', '/api/admin/events', 'viewer'],
-  ['GET', '/api/admin/me', 'viewer'],
-  ['POST', '/api/admin/me/two-factor/setup', 'viewer'],
-  ['POST', '/api/admin/me/two-factor/enable', 'viewer'],
-  ['POST', '/api/admin/me/two-factor/disable', 'viewer'],
-  ['POST', '/api/admin/me/password', 'viewer'],
-  ['POST', '/api/admin/me/sign-out-everywhere', 'viewer'],
-  ['POST', '/api/admin/me/logout', 'viewer'],
-];
+const ENDPOINTS = (Object.entries(ADMIN_ROUTES) as Array<[AdminRoute, AdminRole | 'signIn']>).flatMap(([route, needs]) => {
+  const [method, pattern] = route.split(' ') as [string, string];
+  return needs === 'signIn' ? [] : [[method, pattern.replaceAll(':id', '999999'), needs] as const];
+});
 
-const RANK: Record<AdminRole, number> = { viewer: 0, operator: 1, owner: 2 };
+it('the table names every admin route the app mounted, and each has a case here', () => {
+  const covered = ENDPOINTS.map(([method, path]) => `${method} ${path.replaceAll('999999', ':id')}`);
+  // Signing in needs no role: it has its own tests below.
+  covered.push('POST /api/admin/login');
+  expect(routeCoverageGaps(api.mountedRoutes(), covered)).toEqual({ notInTable: [], noCase: [] });
+});
 
 /** A role refusal's code: the role's name is a coded message of its own, so a client translates it too. */
 const ROLE_NAME_CODES: Record<AdminRole, string> = { viewer: 'roleViewer', operator: 'roleOperator', owner: 'roleOwner' };
@@ -102,11 +70,11 @@ describe('each role against every admin endpoint', () => {
 
   it.each(cases)('%s: %s %s (needs %s)', async (role, method, path, needs) => {
     const response = await send(method, path, tokens[role]);
-    // Signing out everywhere ended every earlier token: the new one goes on. Logging out (the last
-    // endpoint) ended the one used: the role signs in again for the tests after the table.
+    // Signing out everywhere ended every earlier token: the new one goes on. Logging out ended the
+    // one used: the role signs in again.
     if (path.endsWith('/sign-out-everywhere')) tokens[role] = response.body.token;
     if (path.endsWith('/me/logout')) tokens[role] = await api.login(`table-${role}`, passwords[role]);
-    if (RANK[role] >= RANK[needs]) {
+    if (roleAllows(role, needs)) {
       expect(response.status, JSON.stringify(response.body)).not.toBe(403);
       expect(response.status).not.toBe(401);
       // Reconciliation on this unconfigured server answers its documented 503 stakingNotConfigured: not a fault.

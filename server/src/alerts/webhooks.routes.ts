@@ -15,24 +15,24 @@ import {
 /** Alerts (DESIGN 13): owners set webhooks up and send tests; every admin reads them and their deliveries. */
 export function webhooksAdminRoutes(ctx: WebhookContext): Router {
   const router = Router();
-  router.get('/webhooks', requireRole('viewer'), async (_req, res) => {
+  router.get('/webhooks', requireRole('GET /api/admin/webhooks'), async (_req, res) => {
     res.json(await listWebhooks(ctx.sequelize));
   });
-  router.post('/webhooks', requireRole('owner'), async (req, res) => {
+  router.post('/webhooks', requireRole('POST /api/admin/webhooks'), async (req, res) => {
     res.status(201).json(await createWebhook(ctx, parse(webhookSchema, req.body), currentAdmin(res)));
   });
-  router.put('/webhooks/:id', requireRole('owner'), async (req, res) => {
+  router.put('/webhooks/:id', requireRole('PUT /api/admin/webhooks/:id'), async (req, res) => {
     const id = parse(idParamSchema, req.params).id;
     res.json(await updateWebhook(ctx, id, parse(webhookSchema, req.body), currentAdmin(res)));
   });
-  router.delete('/webhooks/:id', requireRole('owner'), async (req, res) => {
+  router.delete('/webhooks/:id', requireRole('DELETE /api/admin/webhooks/:id'), async (req, res) => {
     await deleteWebhook(ctx, parse(idParamSchema, req.params).id, currentAdmin(res));
     res.status(204).end();
   });
-  router.post('/webhooks/:id/test', requireRole('owner'), async (req, res) => {
+  router.post('/webhooks/:id/test', requireRole('POST /api/admin/webhooks/:id/test'), async (req, res) => {
     res.json(await sendTest(ctx, parse(idParamSchema, req.params).id));
   });
-  router.get('/webhooks/:id/deliveries', requireRole('viewer'), async (req, res) => {
+  router.get('/webhooks/:id/deliveries', requireRole('GET /api/admin/webhooks/:id/deliveries'), async (req, res) => {
     res.json(await listDeliveries(ctx.sequelize, parse(idParamSchema, req.params).id));
   });
   return router;

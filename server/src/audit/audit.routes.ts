@@ -5,7 +5,7 @@ import { listAuditLog } from './audit-log.service.js';
 
 export function auditAdminRoutes(): Router {
   const router = Router();
-  router.get('/audit-log', requireRole('viewer'), async (req, res) => {
+  router.get('/audit-log', requireRole('GET /api/admin/audit-log'), async (req, res) => {
     const { page, after, scope } = readCursorPage(req, 'audit-log');
     sendPage(res, await listAuditLog(page, after), scope);
   });

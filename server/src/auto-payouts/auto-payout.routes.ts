@@ -6,7 +6,7 @@ import { autoPayoutStatus } from './auto-payout-status.js';
 
 /** GET /api/admin/auto-payouts: whether the server is paying by itself, and if not, why. */
 export function autoPayoutAdminRoutes(sequelize: Sequelize, signer: PayoutSigner | null | undefined): Router {
-  return Router().get('/auto-payouts', requireRole('viewer'), async (_req, res) => {
+  return Router().get('/auto-payouts', requireRole('GET /api/admin/auto-payouts'), async (_req, res) => {
     res.json(await autoPayoutStatus(sequelize, signer ?? null));
   });
 }

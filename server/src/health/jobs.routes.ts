@@ -6,7 +6,7 @@ import { recentJobFailures } from './job-failures.js';
 
 /** GET /api/admin/jobs: the background jobs that failed in the last 24 hours, for the panel's warning. */
 export function jobsAdminRoutes(sequelize: Sequelize): Router {
-  return Router().get('/jobs', requireRole('viewer'), async (_req, res) => {
+  return Router().get('/jobs', requireRole('GET /api/admin/jobs'), async (_req, res) => {
     const answer: BackgroundJobs = { failedLast24h: await recentJobFailures(sequelize) };
     res.json(answer);
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { ageStake, stakeFor, startStakingServer } from '../test/fixtures.js';
 import { newHolder, randomWallet, type TestServer } from '../test/test-server.js';
+import { routeCoverageGaps } from '../test/route-coverage.js';
 import { adminWithRole } from '../test/two-factor.js';
 
 // Every endpoint's body, path parameters and query, fuzzed with hostile values: the server answers
@@ -83,7 +84,8 @@ const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 })).value;
 
 type Auth = 'none' | 'admin' | 'holder' | 'disposable-admin';
-type Endpoint = { method: string; path: string; fields?: string[]; params?: boolean; auth: Auth; query?: string[] };
+/** `route`: the table's route (shared/src/api-routes.ts) when `path` fixes one of its parameters. */
+type Endpoint = { method: string; path: string; route?: string; fields?: string[]; params?: boolean; auth: Auth; query?: string[] };
 
 /** Every route the API has, with the fields each body carries. `:x` in a path is fuzzed. */
 const ENDPOINTS: Endpoint[] = [
@@ -107,13 +109,14 @@ const ENDPOINTS: Endpoint[] = [
   },
   { method: 'GET', path: '/api/reserves', auth: 'none', query: ['x'] },
   { method: 'GET', path: '/api/reserves/:x', params: true, auth: 'none' },
-  { method: 'GET', path: '/api/reserves/1/proof/:x', params: true, auth: 'holder' },
+  { method: 'GET', path: '/api/reserves/1/proof/:x', route: 'GET /api/reserves/:id/proof/:x', params: true, auth: 'holder' },
   { method: 'POST', path: '/api/reserves/:x/check-failures', params: true, auth: 'holder', fields: ['code'] },
   { method: 'POST', path: '/api/auth/nonce', auth: 'none', fields: ['walletAddress'] },
   { method: 'POST', path: '/api/auth/verify', auth: 'none', fields: ['walletAddress', 'message', 'signature'] },
   { method: 'GET', path: '/api/auth/session', auth: 'holder' },
   { method: 'POST', path: '/api/auth/logout', auth: 'none', query: ['x'] },
   { method: 'GET', path: '/api/helius-config', auth: 'none' },
+  { method: 'GET', path: '/api/health', auth: 'none', query: ['x'] },
   { method: 'POST', path: '/api/rpc', auth: 'none', fields: ['jsonrpc', 'id', 'method', 'params'] },
   { method: 'POST', path: '/api/admin/login', auth: 'none', fields: ['username', 'password', 'code'] },
   { method: 'GET', path: '/api/admin/stats', auth: 'admin' },
@@ -216,7 +219,20 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/admin/me/password', auth: 'admin', fields: ['currentPassword', 'newPassword'] },
   { method: 'POST', path: '/api/admin/me/sign-out-everywhere', auth: 'disposable-admin', query: ['x'] },
   { method: 'POST', path: '/api/admin/me/logout', auth: 'disposable-admin', query: ['x'] },
+  { method: 'GET', path: '/api/admin/jobs', auth: 'admin', query: ['x'] },
+  { method: 'GET', path: '/api/admin/webhooks', auth: 'admin', query: ['x'] },
+  { method: 'POST', path: '/api/admin/webhooks', auth: 'admin', fields: ['kind', 'url', 'events', 'secret', 'chatId'] },
+  { method: 'PUT', path: '/api/admin/webhooks/:x', params: true, auth: 'admin', fields: ['kind', 'url', 'events', 'secret', 'chatId'] },
+  { method: 'DELETE', path: '/api/admin/webhooks/:x', params: true, auth: 'admin' },
+  { method: 'POST', path: '/api/admin/webhooks/:x/test', params: true, auth: 'admin' },
+  { method: 'GET', path: '/api/admin/webhooks/:x/deliveries', params: true, auth: 'admin' },
 ];
+
+/** Routes of the tables not fuzzed here, and why. */
+const NOT_FUZZED: Record<string, string> = {
+  // An event stream never ends, so an answer is never whole; it reads nothing of the request.
+  'GET /api/admin/events': 'endless stream',
+};
 
 /** Bodies: anything at all, objects of the endpoint's own fields holding anything, or raw non-JSON text. */
 function bodies(fields: string[]): fc.Arbitrary<{ raw: string }> {
@@ -269,6 +285,7 @@ async function fingerprint(): Promise<string> {
       'reserves_leaves',
       'reserves_check_failures',
       'reserves_anchors',
+      'webhooks',
     ].map((table): [string, string] => [table, table]),
     ['audit_logs', `(SELECT * FROM audit_logs WHERE action NOT IN ('admin.login_failed', 'admin.login_locked', 'admin.step_up_failed'))`],
   ];
@@ -312,6 +329,11 @@ async function expectSafeAnswer(endpoint: Endpoint, path: string, raw?: string) 
 }
 
 describe('hostile input on every endpoint', () => {
+  it('has every route of the route tables, and the tables every API route the app mounted', () => {
+    const covered = [...ENDPOINTS.map((e) => e.route ?? `${e.method} ${e.path}`), ...Object.keys(NOT_FUZZED)];
+    expect(routeCoverageGaps(api.mountedRoutes(), covered, 'api')).toEqual({ notInTable: [], noCase: [] });
+  });
+
   describe.each(ENDPOINTS.filter((e) => e.fields))('$method $path body', (endpoint) => {
     it('answers safely and changes nothing when it refuses', async () => {
       await fc.assert(

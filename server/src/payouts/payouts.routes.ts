@@ -33,28 +33,28 @@ const isRegistration = (body: unknown) =>
 export function payoutsAdminRoutes(ctx: AccountContext, chain: Chain, logger: Logger): Router {
   const sequelize: Sequelize = ctx.sequelize;
   const router = Router();
-  router.get('/payouts', requireRole('viewer'), async (req, res) => {
+  router.get('/payouts', requireRole('GET /api/admin/payouts'), async (req, res) => {
     const statuses = readStatusFilter(req, PAYOUT_STATUSES);
     const { page, after, scope } = readCursorPage(req, 'payouts', statuses?.join(','));
     sendPage(res, await listPayouts(sequelize, statuses, page, after), scope);
   });
-  router.get('/payouts/:id', requireRole('viewer'), async (req, res) => {
+  router.get('/payouts/:id', requireRole('GET /api/admin/payouts/:id'), async (req, res) => {
     res.json(await payoutById(sequelize, parse(idParamSchema, req.params).id));
   });
-  router.post('/payouts', requireRole('operator'), async (req, res) => {
+  router.post('/payouts', requireRole('POST /api/admin/payouts'), async (req, res) => {
     if (isRegistration(req.body)) throw badRequest(msg('payoutRegistrationRetired'));
     res.status(201).json(await preparePayout(sequelize, chain, parse(payoutPrepareSchema, req.body), currentAdmin(res)));
   });
-  router.post('/payouts/:id/signed', requireRole('operator'), async (req, res) => {
+  router.post('/payouts/:id/signed', requireRole('POST /api/admin/payouts/:id/signed'), async (req, res) => {
     const id = parse(idParamSchema, req.params).id;
     res.json(await postSignedPayout(sequelize, chain, logger, id, parse(payoutSignedSchema, req.body), currentAdmin(res)));
   });
-  router.put('/withdrawals/:id', requireRole('operator'), async (req, res) => {
+  router.put('/withdrawals/:id', requireRole('PUT /api/admin/withdrawals/:id'), async (req, res) => {
     const id = parse(idParamSchema, req.params).id;
     const input = parse(withdrawalProcessSchema, req.body);
     res.json(toWithdrawalJson(await processWithdrawal(sequelize, chain, id, input, currentAdmin(res))));
   });
-  router.post('/withdrawals/:id/resolve', requireRole('owner'), async (req, res) => {
+  router.post('/withdrawals/:id/resolve', requireRole('POST /api/admin/withdrawals/:id/resolve'), async (req, res) => {
     const id = parse(idParamSchema, req.params).id;
     const input = parse(withdrawalResolveSchema, req.body);
     const actor = currentAdmin(res);

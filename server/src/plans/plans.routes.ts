@@ -13,21 +13,21 @@ export const plansPublicRead: PublicRead = async (req, res) => sendPrepared(req,
 
 export function plansAdminRoutes(sequelize: Sequelize): Router {
   const router = Router();
-  router.get('/staking-plans', requireRole('viewer'), async (req, res) => {
+  router.get('/staking-plans', requireRole('GET /api/admin/staking-plans'), async (req, res) => {
     const { page, after, scope } = readCursorPage(req, 'staking-plans');
     sendPage(res, await listAllPlans(page, after), scope);
   });
-  router.post('/staking-plans', requireRole('operator'), async (req, res) => {
+  router.post('/staking-plans', requireRole('POST /api/admin/staking-plans'), async (req, res) => {
     res.status(201).json(await planJson(await createPlan(sequelize, parse(planSchema, req.body), currentAdmin(res))));
   });
-  router.put('/staking-plans/:id', requireRole('operator'), async (req, res) => {
+  router.put('/staking-plans/:id', requireRole('PUT /api/admin/staking-plans/:id'), async (req, res) => {
     const id = parse(idParamSchema, req.params).id;
     res.json(await planJson(await updatePlan(sequelize, id, parse(planSchema, req.body), currentAdmin(res))));
   });
-  router.patch('/staking-plans/:id/toggle', requireRole('operator'), async (req, res) => {
+  router.patch('/staking-plans/:id/toggle', requireRole('PATCH /api/admin/staking-plans/:id/toggle'), async (req, res) => {
     res.json(await planJson(await togglePlan(sequelize, parse(idParamSchema, req.params).id, currentAdmin(res))));
   });
-  router.delete('/staking-plans/:id', requireRole('operator'), async (req, res) => {
+  router.delete('/staking-plans/:id', requireRole('DELETE /api/admin/staking-plans/:id'), async (req, res) => {
     await deletePlan(sequelize, parse(idParamSchema, req.params).id, currentAdmin(res));
     res.status(204).end();
   });

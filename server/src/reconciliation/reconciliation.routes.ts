@@ -8,7 +8,7 @@ import { unrecordedDeposits } from './reconciliation.service.js';
 
 /** GET /api/admin/reconciliation?limit=N: deposits on chain that nothing records. */
 export function reconciliationAdminRoutes(sequelize: Sequelize, chain: Chain): Router {
-  return Router().get('/reconciliation', requireRole('viewer'), async (req, res) => {
+  return Router().get('/reconciliation', requireRole('GET /api/admin/reconciliation'), async (req, res) => {
     const { limit } = parse(paginationSchema, { limit: req.query.limit });
     res.json(await unrecordedDeposits(sequelize, chain, limit));
   });

@@ -11,15 +11,23 @@ import { prepareAnchor, submitAnchor } from './anchor.service.js';
 /** The panel's proof of reserves: the snapshots with their anchors, and an owner anchoring one with the staking wallet (DESIGN 14). */
 export function reservesAnchorAdminRoutes(sequelize: Sequelize, chain: Chain, logger: Logger): Router {
   const router = Router();
-  router.get('/reserves/snapshots', requireRole('viewer'), async (_req, res) => {
+  router.get('/reserves/snapshots', requireRole('GET /api/admin/reserves/snapshots'), async (_req, res) => {
     res.json(await adminSnapshots(sequelize));
   });
-  router.post('/reserves/snapshots/:id/anchor/prepare', requireRole('owner'), async (req, res) => {
-    res.json(await prepareAnchor(sequelize, chain, parse(idParamSchema, req.params).id, currentAdmin(res)));
-  });
-  router.post('/reserves/snapshots/:id/anchor/submit', requireRole('owner'), async (req, res) => {
-    const id = parse(idParamSchema, req.params).id;
-    res.json(await submitAnchor(sequelize, chain, logger, id, parse(reservesAnchorSubmitSchema, req.body), currentAdmin(res)));
-  });
+  router.post(
+    '/reserves/snapshots/:id/anchor/prepare',
+    requireRole('POST /api/admin/reserves/snapshots/:id/anchor/prepare'),
+    async (req, res) => {
+      res.json(await prepareAnchor(sequelize, chain, parse(idParamSchema, req.params).id, currentAdmin(res)));
+    },
+  );
+  router.post(
+    '/reserves/snapshots/:id/anchor/submit',
+    requireRole('POST /api/admin/reserves/snapshots/:id/anchor/submit'),
+    async (req, res) => {
+      const id = parse(idParamSchema, req.params).id;
+      res.json(await submitAnchor(sequelize, chain, logger, id, parse(reservesAnchorSubmitSchema, req.body), currentAdmin(res)));
+    },
+  );
   return router;
 }

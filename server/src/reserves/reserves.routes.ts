@@ -42,7 +42,7 @@ export function reservesPublicRoutes({ sequelize, holderOnly, metrics, proofDays
 }
 
 export function reservesAdminRoutes(deps: SnapshotDeps): Router {
-  return Router().post('/reserves/snapshots', requireRole('owner'), async (_req, res) => {
+  return Router().post('/reserves/snapshots', requireRole('POST /api/admin/reserves/snapshots'), async (_req, res) => {
     res.status(201).json(await takeReservesSnapshot(deps, currentAdmin(res)));
   });
 }

@@ -19,10 +19,10 @@ export function settingsPublicRead(cluster: SolanaCluster): PublicRead {
 
 export function settingsAdminRoutes(ctx: AccountContext, cluster: SolanaCluster, deps: SettingsChangeDeps): Router {
   const router = Router();
-  router.get('/settings', requireRole('viewer'), async (_req, res) => {
+  router.get('/settings', requireRole('GET /api/admin/settings'), async (_req, res) => {
     res.json(toAdminSettings(await loadSettings(), cluster));
   });
-  router.put('/settings', requireRole('owner'), json({ limit: SETTINGS_BODY_LIMIT }), async (req, res) => {
+  router.put('/settings', requireRole('PUT /api/admin/settings'), json({ limit: SETTINGS_BODY_LIMIT }), async (req, res) => {
     const input = parse(settingsSchema, req.body);
     const actor = currentAdmin(res);
     res.json(toAdminSettings(await updateSettings(ctx.sequelize, input, actor, deps, stepUpFor(ctx, actor, input)), cluster));

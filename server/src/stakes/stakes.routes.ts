@@ -96,17 +96,17 @@ export function stakesPublicRoutes(
 
 export function stakesAdminRoutes(sequelize: Sequelize): Router {
   const router = Router();
-  router.get('/stakes', requireRole('viewer'), async (req, res) => {
+  router.get('/stakes', requireRole('GET /api/admin/stakes'), async (req, res) => {
     const statuses = readStatusFilter(req, STAKE_STATUSES);
     const { query, after, scope } = readCursorListQuery(req, 'stakes', stakeListQuerySchema);
     const page = await listStakes(query, statuses, after);
     sendPage(res, { ...page, rows: page.rows.map(toStakeJson) }, scope);
   });
-  router.get('/stakes.csv', requireRole('viewer'), async (req, res) => {
+  router.get('/stakes.csv', requireRole('GET /api/admin/stakes.csv'), async (req, res) => {
     const statuses = readStatusFilter(req, STAKE_STATUSES);
     await sendCsv(res, 'stakes.csv', STAKE_CSV_COLUMNS, (afterId) => stakesAfter(afterId, statuses));
   });
-  router.post('/update-expired-stakes', requireRole('operator'), async (_req, res) => {
+  router.post('/update-expired-stakes', requireRole('POST /api/admin/update-expired-stakes'), async (_req, res) => {
     res.json({ updatedCount: await expireStakesAsAdmin(sequelize, currentAdmin(res)) });
   });
   return router;

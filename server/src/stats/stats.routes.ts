@@ -14,7 +14,7 @@ export function statsPublicRead(sequelize: Sequelize): PublicRead {
 
 export function statsAdminRoutes(sequelize: Sequelize): Router {
   const holders = statsCache(() => countHolders(sequelize));
-  return Router().get('/stats', requireRole('viewer'), async (_req, res) => {
+  return Router().get('/stats', requireRole('GET /api/admin/stats'), async (_req, res) => {
     res.json(await adminStats(sequelize, () => holders.get()));
   });
 }

@@ -248,6 +248,8 @@ export async function startTestServer(
     chain,
     request,
     login,
+    /** Every route the app mounted, 'METHOD /path' as Express has it. */
+    mountedRoutes: app.mountedRoutes,
     /** One round of what the server follows on chain (payouts, intents' deposits), as their jobs run them. */
     async followChain() {
       const following = options.realChain ?? settingsChain ?? chain;

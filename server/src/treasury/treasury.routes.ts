@@ -14,7 +14,7 @@ export function treasuryAdminRoutes(
   cacheMs?: number,
 ): Router {
   const coverage = treasuryCoverage(sequelize, chain, logger, hotWallet, cacheMs);
-  return Router().get('/treasury', requireRole('viewer'), async (_req, res) => {
+  return Router().get('/treasury', requireRole('GET /api/admin/treasury'), async (_req, res) => {
     res.json(await coverage());
   });
 }

@@ -37,7 +37,7 @@ export type AutoPayoutHolds = (withdrawalIds: number[]) => Promise<Map<number, C
 
 export function withdrawalsAdminRoutes(latestPayouts: LatestPayouts, autoPayoutHolds: AutoPayoutHolds): Router {
   const router = Router();
-  router.get('/withdrawals', requireRole('viewer'), async (req, res) => {
+  router.get('/withdrawals', requireRole('GET /api/admin/withdrawals'), async (req, res) => {
     const statuses = readStatusFilter(req, WITHDRAWAL_STATUSES);
     const { query, after, scope } = readCursorListQuery(req, 'withdrawals', withdrawalListQuerySchema);
     const page = await listWithdrawals(query, statuses, after);
@@ -50,7 +50,7 @@ export function withdrawalsAdminRoutes(latestPayouts: LatestPayouts, autoPayoutH
     }));
     sendPage(res, { ...page, rows }, scope);
   });
-  router.get('/withdrawals.csv', requireRole('viewer'), async (req, res) => {
+  router.get('/withdrawals.csv', requireRole('GET /api/admin/withdrawals.csv'), async (req, res) => {
     const statuses = readStatusFilter(req, WITHDRAWAL_STATUSES);
     await sendCsv(res, 'withdrawals.csv', WITHDRAWAL_CSV_COLUMNS, (afterId) => withdrawalsAfter(afterId, statuses));
   });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { roleRequired, roleRequiredMessage } from '@stakedesk/shared/messages';
-import { ADMIN_ROLES, type AdminRole } from '@stakedesk/shared/roles';
+import { ADMIN_ROUTES } from '@stakedesk/shared/admin-routes';
+import { ADMIN_ROLES, roleAllows, type AdminRole } from '@stakedesk/shared/roles';
 import { adminEn, type AdminMessageKey } from '../../i18n/admin-en.js';
 import { translateCoded } from '../../i18n/server-messages.js';
-import { ACTION_ROLE, permissionFor, type PanelAction } from './permissions.js';
+import { ACTION_ROLE, ACTION_ROUTES, permissionFor, type PanelAction } from './permissions.js';
 
 const ACTIONS = Object.keys(ACTION_ROLE) as PanelAction[];
 
@@ -25,6 +26,15 @@ describe("the panel's controls by role", () => {
 
   it('every action needs a known role', () => {
     for (const action of ACTIONS) expect(ADMIN_ROLES).toContain(ACTION_ROLE[action]);
+  });
+
+  it("takes each action's role from the route table, as the server checks it", () => {
+    for (const action of ACTIONS) {
+      const needs = ACTION_ROUTES[action].map((route) => ADMIN_ROUTES[route]);
+      expect(needs, action).toContain(ACTION_ROLE[action]);
+      for (const role of needs) expect(roleAllows(ACTION_ROLE[action], role), action).toBe(true);
+    }
+    expect(ACTION_ROLE['settings.save']).toBe(ADMIN_ROUTES['PUT /api/admin/settings']);
   });
 });
 

@@ -1,28 +1,53 @@
+import { roleOf, type RoleCheckedRoute } from '@stakedesk/shared/admin-routes';
 import { roleAllows, type AdminRole } from '@stakedesk/shared/roles';
 
 /**
- * What each control of the panel needs (shared/src/roles.ts): the server refuses the rest with 403 anyway;
- * the panel hides or disables them and says which role it would take. Reads and CSV exports
- * need nothing beyond a signed-in viewer.
+ * The admin API routes each control of the panel calls: its role is theirs (shared/src/admin-routes.ts),
+ * so the panel cannot drift from what the server refuses with 403. The panel hides or disables a
+ * control the role may not use and says which role it would take. Reads and CSV exports need nothing
+ * beyond a signed-in viewer.
  */
-export const ACTION_ROLE = {
+export const ACTION_ROUTES = {
   /** Pay, Process, Reject a withdrawal. */
-  'withdrawals.process': 'operator',
+  'withdrawals.process': ['PUT /api/admin/withdrawals/:id', 'POST /api/admin/payouts', 'POST /api/admin/payouts/:id/signed'],
   /** Resolve a withdrawal whose payout landed but did not pay it as owed (with step-up). */
-  'withdrawals.resolve': 'owner',
+  'withdrawals.resolve': ['POST /api/admin/withdrawals/:id/resolve'],
   /** Create, edit, activate or deactivate, delete a plan. */
-  'plans.manage': 'operator',
-  'stakes.updateExpired': 'operator',
-  'settings.save': 'owner',
+  'plans.manage': [
+    'POST /api/admin/staking-plans',
+    'PUT /api/admin/staking-plans/:id',
+    'PATCH /api/admin/staking-plans/:id/toggle',
+    'DELETE /api/admin/staking-plans/:id',
+  ],
+  'stakes.updateExpired': ['POST /api/admin/update-expired-stakes'],
+  'settings.save': ['PUT /api/admin/settings'],
   /** Create, edit (role, password), delete an admin. */
-  'admins.manage': 'owner',
+  'admins.manage': ['POST /api/admin/admins', 'PUT /api/admin/admins/:id', 'DELETE /api/admin/admins/:id'],
   /** Create, edit, delete an alert webhook and send it a test. */
-  'alerts.manage': 'owner',
+  'alerts.manage': [
+    'POST /api/admin/webhooks',
+    'PUT /api/admin/webhooks/:id',
+    'DELETE /api/admin/webhooks/:id',
+    'POST /api/admin/webhooks/:id/test',
+  ],
   /** Take a proof-of-reserves snapshot and sign its anchor with the staking wallet. */
-  'reserves.manage': 'owner',
-} as const satisfies Record<string, AdminRole>;
+  'reserves.manage': [
+    'POST /api/admin/reserves/snapshots',
+    'POST /api/admin/reserves/snapshots/:id/anchor/prepare',
+    'POST /api/admin/reserves/snapshots/:id/anchor/submit',
+  ],
+} as const satisfies Record<string, readonly RoleCheckedRoute[]>;
 
-export type PanelAction = keyof typeof ACTION_ROLE;
+export type PanelAction = keyof typeof ACTION_ROUTES;
+
+/** The least role that may call every route of the action: the highest any of them needs. */
+function leastRoleFor(routes: readonly RoleCheckedRoute[]): AdminRole {
+  return routes.map(roleOf).reduce((highest, role) => (roleAllows(highest, role) ? highest : role));
+}
+
+export const ACTION_ROLE = Object.fromEntries(
+  Object.entries(ACTION_ROUTES).map(([action, routes]) => [action, leastRoleFor(routes)]),
+) as Record<PanelAction, AdminRole>;
 
 export type Permission = { allowed: true } | { allowed: false; needs: AdminRole };
 
