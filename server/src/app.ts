@@ -7,7 +7,8 @@ import type { Sequelize } from 'sequelize';
 import { DESKTOP_APP_ORIGIN } from '@stakedesk/shared/constants';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 
-import { accountContext, requireAdmin } from './admins/index.js';
+import { accountContext, requireAdmin, stepUpFor } from './admins/index.js';
+import type { StepUpFor } from './http/step-up-contract.js';
 import { adminLoginRoute, adminsAdminRoutes } from './admins/admins.routes.js';
 import { meRoutes } from './admins/me.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -195,6 +196,7 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   const signInLimit = perMinuteLimiter(sequelize, 'holder-sign-in:', config.signInRateLimit, msg('tooManySignIns'));
   api.use(authRoutes(sequelize, config.jwtSecret, signInSite(config.publicUrl, config.solanaCluster), signInLimit));
   const accounts = accountContext(sequelize, config.jwtSecret);
+  const stepUp: StepUpFor = (actor, proof) => stepUpFor(accounts, actor, proof);
   const adminAuth = requireAdmin(config.jwtSecret);
   api.use(
     rpcProxyRoutes(sequelize, {
@@ -217,7 +219,7 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   // Everything else: each route checks the least role shared/src/admin-routes.ts gives it (admins/require-role.ts).
   admin.use(adminAuth);
   admin.use(statsAdminRoutes(sequelize));
-  admin.use(settingsAdminRoutes(accounts, config.solanaCluster, { rpc, chain, liveStakes: liveStakesIn(sequelize) }));
+  admin.use(settingsAdminRoutes(sequelize, stepUp, config.solanaCluster, { rpc, chain, liveStakes: liveStakesIn(sequelize) }));
   admin.use(plansAdminRoutes(sequelize));
   admin.use(stakesAdminRoutes(sequelize));
   admin.use(
@@ -226,7 +228,7 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
       (ids) => autoPayoutHolds(sequelize, ids),
     ),
   );
-  admin.use(payoutsAdminRoutes(accounts, chain, logger));
+  admin.use(payoutsAdminRoutes(sequelize, stepUp, chain, logger));
   admin.use(reconciliationAdminRoutes(sequelize, chain));
   admin.use(treasuryAdminRoutes(sequelize, chain, logger, hotWallet, treasuryCacheMs));
   admin.use(autoPayoutAdminRoutes(sequelize, config.payoutSigner));

@@ -6,12 +6,13 @@ import { recordAudit, recordSignInAudit } from '../audit/index.js';
 import { announceSecurityChanges } from '../alerts/index.js';
 import { unauthorized } from '../errors.js';
 import type { AccountContext } from './account-context.js';
-import { honours, signAdminToken, type SignedInAdmin } from './admin-auth.js';
+import { honours, signAdminToken } from './admin-auth.js';
 import { Admin } from './admin.model.js';
 import { toAdminJson } from './admins.service.js';
 import type { StepUp } from '../http/step-up-contract.js';
 import { hashPassword } from './passwords.js';
 import { adminRevocations } from '../auth/index.js';
+import type { SignedInAdmin } from '../http/signed-in-admin.js';
 
 /** The acting admin's row, locked, while this session is still honoured. */
 export async function lockSelf(transaction: Transaction, actor: SignedInAdmin): Promise<Admin> {

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
 import type { SessionTokenResponse } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
-import type { AdminRole } from '@stakedesk/shared/roles';
-import type { Actor } from '../audit/index.js';
 import { forbidden, unauthorized } from '../errors.js';
 import { Admin } from './admin.model.js';
 import { adminRevocations } from '../auth/index.js';
 import { loadSettings } from '../settings/index.js';
+import type { AdminSession, SignedInAdmin } from '../http/signed-in-admin.js';
 
 const TOKEN_TTL_SECONDS = 12 * 60 * 60;
 
@@ -18,12 +17,6 @@ const TOKEN_TTL_SECONDS = 12 * 60 * 60;
  * for good (enabling two-factor answers a new, full token).
  */
 type AdminClaims = { sub: string; tv: number; sid: string; typ: 'admin'; tfs?: true; exp: number };
-
-/** What a valid admin token proved: which admin, at which token version, which session, until when. */
-export type AdminSession = { adminId: number; tokenVersion: number; sessionId: string; expiresAt: number; setupOnly: boolean };
-
-/** The admin a request acts as, as its token and the database say now. */
-export type SignedInAdmin = Actor & { role: AdminRole; twoFactorEnabled: boolean; session: AdminSession };
 
 export function signAdminToken(admin: Admin, secret: string, options: { setupOnly?: boolean } = {}): SessionTokenResponse {
   const claims: Omit<AdminClaims, 'exp'> = {
@@ -114,12 +107,4 @@ export function requireAdmin(secret: string, options: { enrolment?: boolean } = 
     } satisfies SignedInAdmin;
     next();
   };
-}
-
-export function currentAdmin(res: Response): SignedInAdmin {
-  return res.locals.admin as SignedInAdmin;
-}
-
-export function currentAdminSession(res: Response): AdminSession {
-  return currentAdmin(res).session;
 }

@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
-import { currentAdminSession, isSessionCurrent } from './admin-auth.js';
+import { isSessionCurrent } from './admin-auth.js';
 import { unavailable } from '../errors.js';
 import type { AdminEventHub } from '../events/admin-event-hub.js';
-import { requireRole } from './require-role.js';
+import { currentAdminSession, requireRole } from '../http/signed-in-admin.js';
 
 /** Each open stream holds a socket; more than this per instance is refused. */
 const MAX_STREAMS = 200;

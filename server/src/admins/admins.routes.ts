@@ -4,11 +4,10 @@ import { clientAddress } from '../http/client-address.js';
 import { readCursorPage, sendPage } from '../http/pagination.js';
 import { parse } from '../http/validate.js';
 import type { AccountContext } from './account-context.js';
-import { currentAdmin } from './admin-auth.js';
 import { login } from './admin-login.js';
 import { createAdmin, deleteAdmin, listAdmins, toAdminJson, updateAdmin } from './admins.service.js';
-import { requireRole } from './require-role.js';
 import { stepUpFor } from './step-up.js';
+import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 
 export function adminLoginRoute(ctx: AccountContext, limiter: RequestHandler): Router {
   const router = Router();

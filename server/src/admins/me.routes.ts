@@ -3,9 +3,9 @@ import { passwordChangeSchema, twoFactorDisableSchema, twoFactorEnableSchema } f
 import { parse } from '../http/validate.js';
 import type { AccountContext } from './account-context.js';
 import { changeOwnPassword, logout, me, signOutEverywhere } from './account.service.js';
-import { currentAdmin } from './admin-auth.js';
 import { stepUpFor } from './step-up.js';
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from './two-factor.service.js';
+import { currentAdmin } from '../http/signed-in-admin.js';
 
 /**
  * /api/admin/me*: the signed-in admin's own account. Every role may use it, and so may a

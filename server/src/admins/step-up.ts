@@ -1,12 +1,13 @@
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { unauthorized } from '../errors.js';
 import type { AccountContext } from './account-context.js';
-import { honours, type SignedInAdmin } from './admin-auth.js';
+import { honours } from './admin-auth.js';
 import { Admin } from './admin.model.js';
 import { auditFailure, clearFailures, takeAttempt, throttleKeys } from './login-throttle.js';
 import { spendSecondFactor } from './second-factor.js';
 import { passwordMatches } from './passwords.js';
 import { stepUpRequired, type StepUp, type StepUpProof } from '../http/step-up-contract.js';
+import type { SignedInAdmin } from '../http/signed-in-admin.js';
 
 export function stepUpFor(ctx: AccountContext, actor: SignedInAdmin, proof: StepUpProof, options: { passwordOnly?: boolean } = {}): StepUp {
   return async () => {

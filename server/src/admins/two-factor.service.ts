@@ -5,12 +5,13 @@ import { recordAudit } from '../audit/index.js';
 import { announceSecurityChanges } from '../alerts/index.js';
 import { badRequest, conflict } from '../errors.js';
 import type { AccountContext } from './account-context.js';
-import { signAdminToken, type SignedInAdmin } from './admin-auth.js';
+import { signAdminToken } from './admin-auth.js';
 import { lockSelf } from './account.service.js';
 import { toAdminJson } from './admins.service.js';
 import { dropRecoveryCodes, issueRecoveryCodes } from './recovery-codes.js';
 import type { StepUp } from '../http/step-up-contract.js';
 import { acceptedStep, newTotpSecret, otpauthUrl } from './totp.js';
+import type { SignedInAdmin } from '../http/signed-in-admin.js';
 
 /**
  * POST /api/admin/me/two-factor/setup: a new secret each call until two-factor is on, kept

@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import { idParamSchema, webhookSchema } from '@stakedesk/shared/schemas';
-import { currentAdmin, requireRole } from '../admins/index.js';
 import { parse } from '../http/validate.js';
 import {
   createWebhook,
@@ -11,6 +10,7 @@ import {
   updateWebhook,
   type WebhookContext,
 } from './webhooks.service.js';
+import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 
 /** Alerts (DESIGN 13): owners set webhooks up and send tests; every admin reads them and their deliveries. */
 export function webhooksAdminRoutes(ctx: WebhookContext): Router {

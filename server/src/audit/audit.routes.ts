@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { readCursorPage, sendPage } from '../http/pagination.js';
-import { requireRole } from '../admins/index.js';
 import { listAuditLog } from './audit-log.service.js';
+import { requireRole } from '../http/signed-in-admin.js';
 
 export function auditAdminRoutes(): Router {
   const router = Router();

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import type { Sequelize } from 'sequelize';
-import { requireRole } from '../admins/index.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
 import { autoPayoutStatus } from './auto-payout-status.js';
+import { requireRole } from '../http/signed-in-admin.js';
 
 /** GET /api/admin/auto-payouts: whether the server is paying by itself, and if not, why. */
 export function autoPayoutAdminRoutes(sequelize: Sequelize, signer: PayoutSigner | null | undefined): Router {

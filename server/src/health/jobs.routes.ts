@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import type { Sequelize } from 'sequelize';
 import type { BackgroundJobs } from '@stakedesk/shared/api-types';
-import { requireRole } from '../admins/index.js';
 import { recentJobFailures } from './job-failures.js';
+import { requireRole } from '../http/signed-in-admin.js';
 
 /** GET /api/admin/jobs: the background jobs that failed in the last 24 hours, for the panel's warning. */
 export function jobsAdminRoutes(sequelize: Sequelize): Router {

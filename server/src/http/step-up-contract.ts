@@ -1,6 +1,7 @@
 import type { Transaction } from 'sequelize';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { forbidden } from '../errors.js';
+import type { SignedInAdmin } from './signed-in-admin.js';
 
 /** The acting admin's proof of identity, sent in the same JSON body as the change. */
 export type StepUpProof = { currentPassword?: string; code?: string };
@@ -18,3 +19,6 @@ export type StepUpConfirmation = (transaction: Transaction) => Promise<void>;
 export type StepUp = () => Promise<StepUpConfirmation>;
 
 export const stepUpRequired = (message: CodedMessage = msg('stepUpRequired')) => forbidden(message, { stepUpRequired: true });
+
+/** How a route asks the acting admin to prove themselves for one change: admins' stepUpFor, handed to the route by app.ts. */
+export type StepUpFor = (actor: SignedInAdmin, proof: StepUpProof) => StepUp;

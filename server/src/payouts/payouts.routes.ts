@@ -9,7 +9,7 @@ import {
   withdrawalResolveSchema,
 } from '@stakedesk/shared/schemas';
 import { PAYOUT_STATUSES } from '@stakedesk/shared/stake-status';
-import { type AccountContext, currentAdmin, requireRole, stepUpFor } from '../admins/index.js';
+import type { StepUpFor } from '../http/step-up-contract.js';
 import type { Chain } from '../chain/chain.js';
 import { badRequest } from '../errors.js';
 import { readCursorPage, sendPage } from '../http/pagination.js';
@@ -21,6 +21,7 @@ import { postSignedPayout } from './post-signed-payout.js';
 import { preparePayout } from './prepare-payout.js';
 import { processWithdrawal, resolveReview } from './process-withdrawal.js';
 import { listPayouts, payoutById } from './payouts.service.js';
+import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 
 /** The body of the retired registration (DESIGN 10): answered with the flow that replaced it. */
 const isRegistration = (body: unknown) =>
@@ -30,8 +31,7 @@ const isRegistration = (body: unknown) =>
  * Paying withdrawals: payouts the server builds, checks and sends (DESIGN 11), a pasted TXID or a
  * rejection (SPEC's Process dialog), and an owner's review of a payout that landed short.
  */
-export function payoutsAdminRoutes(ctx: AccountContext, chain: Chain, logger: Logger): Router {
-  const sequelize: Sequelize = ctx.sequelize;
+export function payoutsAdminRoutes(sequelize: Sequelize, stepUpFor: StepUpFor, chain: Chain, logger: Logger): Router {
   const router = Router();
   router.get('/payouts', requireRole('GET /api/admin/payouts'), async (req, res) => {
     const statuses = readStatusFilter(req, PAYOUT_STATUSES);
@@ -58,7 +58,7 @@ export function payoutsAdminRoutes(ctx: AccountContext, chain: Chain, logger: Lo
     const id = parse(idParamSchema, req.params).id;
     const input = parse(withdrawalResolveSchema, req.body);
     const actor = currentAdmin(res);
-    res.json(toWithdrawalJson(await resolveReview(sequelize, id, input, actor, stepUpFor(ctx, actor, input))));
+    res.json(toWithdrawalJson(await resolveReview(sequelize, id, input, actor, stepUpFor(actor, input))));
   });
   return router;
 }

@@ -1,12 +1,12 @@
 import { Router } from 'express';
 import type { Sequelize } from 'sequelize';
 import { idParamSchema, planSchema } from '@stakedesk/shared/schemas';
-import { currentAdmin, requireRole } from '../admins/index.js';
 import { readCursorPage, sendPage } from '../http/pagination.js';
 import { sendPrepared } from '../http/prepared-json.js';
 import type { PublicRead } from '../http/public-read-lane.js';
 import { parse } from '../http/validate.js';
 import { activePlansJson, createPlan, deletePlan, listAllPlans, planJson, togglePlan, updatePlan } from './plans.service.js';
+import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 
 /** GET /api/staking-plans: the active plans, serialised once per change. */
 export const plansPublicRead: PublicRead = async (req, res) => sendPrepared(req, res, await activePlansJson());

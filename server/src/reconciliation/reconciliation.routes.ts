@@ -3,8 +3,8 @@ import type { Sequelize } from 'sequelize';
 import { paginationSchema } from '@stakedesk/shared/schemas';
 import { parse } from '../http/validate.js';
 import type { Chain } from '../chain/chain.js';
-import { requireRole } from '../admins/index.js';
 import { unrecordedDeposits } from './reconciliation.service.js';
+import { requireRole } from '../http/signed-in-admin.js';
 
 /** GET /api/admin/reconciliation?limit=N: deposits on chain that nothing records. */
 export function reconciliationAdminRoutes(sequelize: Sequelize, chain: Chain): Router {

@@ -1,12 +1,12 @@
 import { Router } from 'express';
 import type { Sequelize } from 'sequelize';
 import { idParamSchema, reservesAnchorSubmitSchema } from '@stakedesk/shared/schemas';
-import { currentAdmin, requireRole } from '../admins/index.js';
 import type { Chain } from '../chain/chain.js';
 import { parse } from '../http/validate.js';
 import type { Logger } from '../logger.js';
 import { adminSnapshots } from './admin-snapshots.js';
 import { prepareAnchor, submitAnchor } from './anchor.service.js';
+import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 
 /** The panel's proof of reserves: the snapshots with their anchors, and an owner anchoring one with the staking wallet (DESIGN 14). */
 export function reservesAnchorAdminRoutes(sequelize: Sequelize, chain: Chain, logger: Logger): Router {

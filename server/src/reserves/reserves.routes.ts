@@ -2,12 +2,12 @@ import { Router, type RequestHandler } from 'express';
 import type { Sequelize } from 'sequelize';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { idParamSchema, reservesCheckFailureSchema, reservesProofParamSchema } from '@stakedesk/shared/schemas';
-import { currentAdmin, requireRole } from '../admins/index.js';
 import { forbidden } from '../errors.js';
 import { parse } from '../http/validate.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { latestReservesSnapshot, reportReservesCheckFailure, reservesProof, reservesSnapshot } from './reserves.service.js';
 import { takeReservesSnapshot, type SnapshotDeps } from './take-snapshot.js';
+import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 
 export type ReservesRoutesDeps = {
   sequelize: Sequelize;

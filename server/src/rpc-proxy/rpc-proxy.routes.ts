@@ -3,12 +3,12 @@ import type { Sequelize } from 'sequelize';
 import { english, msg } from '@stakedesk/shared/i18n/catalogue';
 import type { RpcConfigResponse } from '@stakedesk/shared/api-types';
 import { roleAllows } from '@stakedesk/shared/roles';
-import { type SignedInAdmin, roleRequired } from '../admins/index.js';
 import { callRateLimit } from '../http/call-rate-limit.js';
 import { errorBody, unauthorized } from '../errors.js';
 import { judgeBatch } from './rpc-access.js';
 import { upstreamRpcUrl } from './rpc-endpoint.js';
 import { loadSettings } from '../settings/index.js';
+import { roleRequired, type SignedInAdmin } from '../http/signed-in-admin.js';
 
 const MAX_BATCH = 10;
 const UPSTREAM_TIMEOUT_MS = 15_000;

@@ -1,13 +1,15 @@
 import { Router, json } from 'express';
+import type { Sequelize } from 'sequelize';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { settingsSchema } from '@stakedesk/shared/schemas';
-import { type AccountContext, currentAdmin, requireRole, stepUpFor } from '../admins/index.js';
 import { derivedFrom } from '../cache/cached.js';
 import { prepareJson, sendPrepared } from '../http/prepared-json.js';
 import type { PublicRead } from '../http/public-read-lane.js';
+import type { StepUpFor } from '../http/step-up-contract.js';
 import { parse } from '../http/validate.js';
 import { updateSettings, type SettingsChangeDeps } from './settings.service.js';
 import { loadSettings, toAdminSettings, toPublicSettings } from './stored-settings.js';
+import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 
 const SETTINGS_BODY_LIMIT = '8mb'; // a 5 MB logo as base64, plus the other fields
 
@@ -17,7 +19,7 @@ export function settingsPublicRead(cluster: SolanaCluster): PublicRead {
   return async (req, res) => sendPrepared(req, res, publicJson(await loadSettings()));
 }
 
-export function settingsAdminRoutes(ctx: AccountContext, cluster: SolanaCluster, deps: SettingsChangeDeps): Router {
+export function settingsAdminRoutes(sequelize: Sequelize, stepUpFor: StepUpFor, cluster: SolanaCluster, deps: SettingsChangeDeps): Router {
   const router = Router();
   router.get('/settings', requireRole('GET /api/admin/settings'), async (_req, res) => {
     res.json(toAdminSettings(await loadSettings(), cluster));
@@ -25,7 +27,7 @@ export function settingsAdminRoutes(ctx: AccountContext, cluster: SolanaCluster,
   router.put('/settings', requireRole('PUT /api/admin/settings'), json({ limit: SETTINGS_BODY_LIMIT }), async (req, res) => {
     const input = parse(settingsSchema, req.body);
     const actor = currentAdmin(res);
-    res.json(toAdminSettings(await updateSettings(ctx.sequelize, input, actor, deps, stepUpFor(ctx, actor, input)), cluster));
+    res.json(toAdminSettings(await updateSettings(sequelize, input, actor, deps, stepUpFor(actor, input)), cluster));
   });
   return router;
 }

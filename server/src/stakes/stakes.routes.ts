@@ -12,7 +12,6 @@ import {
   walletStakesQuerySchema,
 } from '@stakedesk/shared/schemas';
 import { STAKE_STATUSES } from '@stakedesk/shared/stake-status';
-import { currentAdmin, requireRole } from '../admins/index.js';
 import type { ChainVerifier, PayoutChain } from '../chain/chain.js';
 import { sendCsv } from '../http/csv.js';
 import { readCursorListQuery } from '../http/list-query.js';
@@ -28,6 +27,7 @@ import { toStakeJson } from './stake-json.js';
 import { checkStake, createStake, listStakes, restake, stakesAfter } from './stakes.service.js';
 import { listWalletStakes, walletSummary } from './wallet-stakes.service.js';
 import { STAKE_CSV_COLUMNS } from './stake-csv.js';
+import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 
 /** A holder's intent names their wallet; a body without one asks for a scan-to-stake intent. */
 const namesWallet = (body: unknown): boolean => typeof body === 'object' && body !== null && 'walletAddress' in body;

@@ -4,7 +4,7 @@ import { statsCache } from '../cache/caches.js';
 import { prepareJson, sendPrepared } from '../http/prepared-json.js';
 import type { PublicRead } from '../http/public-read-lane.js';
 import { adminStats, countHolders, publicStats } from './stats.service.js';
-import { requireRole } from '../admins/index.js';
+import { requireRole } from '../http/signed-in-admin.js';
 
 /** GET /api/stats: the holder count walks every stake, so it is computed at most once per STATS_CACHE_MS per instance. */
 export function statsPublicRead(sequelize: Sequelize): PublicRead {

@@ -3,7 +3,7 @@ import type { Sequelize } from 'sequelize';
 import type { Chain } from '../chain/chain.js';
 import type { Logger } from '../logger.js';
 import { treasuryCoverage } from './treasury.service.js';
-import { requireRole } from '../admins/index.js';
+import { requireRole } from '../http/signed-in-admin.js';
 
 /** GET /api/admin/treasury: the staking wallet's balance against what the platform owes. */
 export function treasuryAdminRoutes(

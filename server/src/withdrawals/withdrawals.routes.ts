@@ -12,8 +12,8 @@ import { parse } from '../http/validate.js';
 import { refuseDuringMaintenance } from '../settings/index.js';
 import { listWalletWithdrawals, listWithdrawals, requestWithdrawal, withdrawalsAfter } from './withdrawals.service.js';
 import { toWithdrawalJson } from './withdrawal-json.js';
-import { requireRole } from '../admins/index.js';
 import { WITHDRAWAL_CSV_COLUMNS } from './withdrawal-csv.js';
+import { requireRole } from '../http/signed-in-admin.js';
 
 export function withdrawalsPublicRoutes(sequelize: Sequelize, holderOnly: RequestHandler[]): Router {
   const router = Router();
