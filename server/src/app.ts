@@ -7,10 +7,11 @@ import type { Sequelize } from 'sequelize';
 import { DESKTOP_APP_ORIGIN } from '@stakedesk/shared/constants';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 
-import { accountContext, requireAdmin, stepUpFor } from './admins/index.js';
+import { accountContext, requireAdmin, stepUpFor } from './access/index.js';
 import type { StepUpFor } from './http/step-up-contract.js';
-import { adminLoginRoute, adminsAdminRoutes } from './admins/admins.routes.js';
-import { meRoutes } from './admins/me.routes.js';
+import { adminsAdminRoutes } from './accounts/admins.routes.js';
+import { adminLoginRoute } from './access/login.routes.js';
+import { meRoutes } from './accounts/me.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { requireHolderSession, signInSite } from './auth/index.js';
 import { webhookAddress } from './alerts/index.js';
@@ -23,7 +24,7 @@ import type { RpcUpstream } from './chain/rpc-upstream.js';
 import type { Config } from './config.js';
 import { configureCaches, followChanges } from './cache/caches.js';
 import type { AdminEventHub } from './events/admin-event-hub.js';
-import { adminEventRoutes } from './admins/admin-events.routes.js';
+import { adminEventRoutes } from './access/admin-events.routes.js';
 import { liveStakesIn } from './stakes/index.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { errorBody } from './errors.js';
@@ -216,7 +217,7 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   admin.use(adminLoginRoute(accounts, loginLimiter(sequelize, config.loginRateLimit)));
   // The admin's own account: open to every role, and to a session that must set up two-factor first.
   admin.use('/me', requireAdmin(config.jwtSecret, { enrolment: true }), meRoutes(accounts, twoFactorIssuer(config.publicUrl)));
-  // Everything else: each route checks the least role shared/src/admin-routes.ts gives it (admins/require-role.ts).
+  // Everything else: each route checks the least role shared/src/admin-routes.ts gives it (http/signed-in-admin.ts).
   admin.use(adminAuth);
   admin.use(statsAdminRoutes(sequelize));
   admin.use(settingsAdminRoutes(sequelize, stepUp, config.solanaCluster, { rpc, chain, liveStakes: liveStakesIn(sequelize) }));

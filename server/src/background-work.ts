@@ -1,5 +1,5 @@
 import type { Sequelize } from 'sequelize';
-import { forgetOldFailures } from './admins/index.js';
+import { forgetOldFailures } from './access/index.js';
 import { adminRevocations, holderRevocations, deleteOldNonces } from './auth/index.js';
 import type { Chain } from './chain/chain.js';
 import { deleteExpiredRateLimits } from './sql/postgres-rate-limit-store.js';

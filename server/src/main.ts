@@ -1,6 +1,6 @@
 import './quiet-bigint-buffer.js';
 import { createServer, type Server } from 'node:http';
-import { bootstrapFirstAdmin, type BootstrapResult } from './admins/index.js';
+import { bootstrapFirstAdmin, type BootstrapResult } from './accounts/index.js';
 import { SecretBox } from './secret-box.js';
 import { webhookAddress } from './alerts/index.js';
 import { createApp } from './app.js';

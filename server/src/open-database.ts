@@ -1,5 +1,5 @@
 import type { Sequelize } from 'sequelize';
-import { Admin } from './admins/index.js';
+import { Admin } from './access/index.js';
 import { AuditLog } from './audit/index.js';
 import { openConnection } from './db/database.js';
 import { StakingPlan } from './plans/index.js';

@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { Umzug, type UmzugStorage } from 'umzug';
+import type { MigrationContext } from './migration-context.js';
 import * as initialSchema from './migrations/001-initial-schema.js';
 import * as signInNonces from './migrations/002-sign-in-nonces.js';
 import * as scale from './migrations/003-scale.js';
@@ -25,9 +26,6 @@ import * as reserves from './migrations/022-reserves.js';
 import * as reservesAnchors from './migrations/023-reserves-anchors.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
-
-/** Migrations and seeders get a plain SQL runner: the schema is SQL, never sequelize.sync(). */
-export type MigrationContext = { context: (sql: string, replacements?: Record<string, unknown>) => Promise<unknown> };
 
 type SqlRunner = MigrationContext['context'];
 

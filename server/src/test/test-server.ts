@@ -12,7 +12,7 @@ import { currentUpstreamRpcUrl } from '../rpc-proxy/rpc-endpoint.js';
 import { createRpcUpstream } from '../chain/rpc-upstream.js';
 import { SolanaChain } from '../chain/solana-chain.js';
 import { inject } from 'vitest';
-import { bootstrapFirstAdmin } from '../admins/bootstrap.js';
+import { bootstrapFirstAdmin } from '../accounts/bootstrap.js';
 import { createApp } from '../app.js';
 import { databaseCheck, type Check } from '../health/readiness.js';
 import { createMetrics, type Metrics } from '../metrics/metrics.js';

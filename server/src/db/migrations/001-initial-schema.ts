@@ -1,4 +1,4 @@
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from '../migration-context.js';
 
 const timestamps = `
   created_at timestamptz NOT NULL DEFAULT now(),

@@ -1,4 +1,4 @@
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from '../migration-context.js';
 
 export const name = '008-operator-accounts';
 
@@ -8,7 +8,7 @@ export const name = '008-operator-accounts';
  *
  * Every admin that exists now becomes an owner (the column is added with that default, then the
  * default becomes operator for the admins created later). Two-factor secrets are stored encrypted
- * (admins/secret-box.ts); `two_factor_last_step` is the last TOTP time step accepted, so a code is
+ * (secret-box.ts); `two_factor_last_step` is the last TOTP time step accepted, so a code is
  * accepted once. `kept_session_id` is the one session a password change by its own admin keeps.
  */
 export async function up({ context: sql }: MigrationContext): Promise<void> {
@@ -24,7 +24,7 @@ export async function up({ context: sql }: MigrationContext): Promise<void> {
     ALTER TABLE admins ALTER COLUMN role SET DEFAULT 'operator';
     CREATE INDEX admins_owners_idx ON admins (id) WHERE role = 'owner';
 
-    -- Single-use recovery codes, as keyed hashes (admins/recovery-codes.ts says why not bcrypt).
+    -- Single-use recovery codes, as keyed hashes (access/recovery-codes.ts says why not bcrypt).
     CREATE TABLE admin_recovery_codes (
       id serial PRIMARY KEY,
       admin_id integer NOT NULL REFERENCES admins (id) ON DELETE CASCADE,

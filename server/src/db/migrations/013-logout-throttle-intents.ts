@@ -1,11 +1,11 @@
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from '../migration-context.js';
 
 export const name = '013-logout-throttle-intents';
 
 /**
  * Admin logout revokes its token on every instance: the session id is kept until the token
  * expires, as for holders (007). The login throttle's keys grow to name a client address beside
- * the username (admins/login-throttle.ts); the old keys were plain usernames and are dropped (a
+ * the username (access/login-throttle.ts); the old keys were plain usernames and are dropped (a
  * running lock is at most 15 minutes). A deposit intent the holder's wallet declined is
  * cancelled: it no longer counts as open, and a transfer carrying its reference is still recorded.
  */

@@ -1,4 +1,4 @@
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from '../migration-context.js';
 import { ADD_DIFFERENCES, TOTALS_OF } from './011-holder-totals.js';
 
 export const name = '018-forfeited-rewards';

@@ -1,10 +1,10 @@
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from '../migration-context.js';
 
 export const name = '020-webhooks';
 
 /**
  * Alerts (DESIGN 13). `secret_box` holds what must not leak, sealed like two-factor secrets
- * (admins/secret-box.ts): a standard webhook's signing secret, a Telegram bot token, or a Slack or
+ * (secret-box.ts): a standard webhook's signing secret, a Telegram bot token, or a Slack or
  * Discord incoming-webhook URL (then `url` keeps its origin only, for the panel). A delivery is
  * one event for one webhook: its attempts, retried on the job queue, and how the last one ended.
  * withdrawal_overdue_alerts: the withdrawals already announced as overdue, each once.

@@ -1,5 +1,5 @@
 import { DEFAULT_MAINTENANCE_MESSAGE, DEFAULT_MAINTENANCE_TIME } from '@stakedesk/shared/constants';
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from '../migration-context.js';
 
 export const name = '001-default-settings';
 

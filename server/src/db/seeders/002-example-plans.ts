@@ -1,4 +1,4 @@
-import type { MigrationContext } from '../migrator.js';
+import type { MigrationContext } from '../migration-context.js';
 
 export const name = '002-example-plans';
 

@@ -6,10 +6,8 @@ import { recordAudit } from '../audit/index.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { announceSecurityChanges } from '../alerts/index.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../errors.js';
-import { honours } from './admin-auth.js';
-import { Admin } from './admin.model.js';
+import { honours, Admin, hashPassword } from '../access/index.js';
 import { stepUpRequired, type StepUp } from '../http/step-up-contract.js';
-import { hashPassword } from './passwords.js';
 import { type Keyset, type Page, trimToPage } from '../sql/page.js';
 import { roleRequired, type SignedInAdmin } from '../http/signed-in-admin.js';
 

@@ -4,13 +4,18 @@ import type { TwoFactorEnableInput } from '@stakedesk/shared/schemas';
 import { recordAudit } from '../audit/index.js';
 import { announceSecurityChanges } from '../alerts/index.js';
 import { badRequest, conflict } from '../errors.js';
-import type { AccountContext } from './account-context.js';
-import { signAdminToken } from './admin-auth.js';
+import {
+  type AccountContext,
+  signAdminToken,
+  dropRecoveryCodes,
+  issueRecoveryCodes,
+  acceptedStep,
+  newTotpSecret,
+  otpauthUrl,
+} from '../access/index.js';
 import { lockSelf } from './account.service.js';
 import { toAdminJson } from './admins.service.js';
-import { dropRecoveryCodes, issueRecoveryCodes } from './recovery-codes.js';
 import type { StepUp } from '../http/step-up-contract.js';
-import { acceptedStep, newTotpSecret, otpauthUrl } from './totp.js';
 import type { SignedInAdmin } from '../http/signed-in-admin.js';
 
 /**

@@ -1,21 +1,10 @@
-import { Router, type RequestHandler } from 'express';
-import { adminCreateSchema, adminLoginSchema, adminUpdateSchema, idParamSchema } from '@stakedesk/shared/schemas';
-import { clientAddress } from '../http/client-address.js';
+import { Router } from 'express';
+import { adminCreateSchema, adminUpdateSchema, idParamSchema } from '@stakedesk/shared/schemas';
 import { readCursorPage, sendPage } from '../http/pagination.js';
 import { parse } from '../http/validate.js';
-import type { AccountContext } from './account-context.js';
-import { login } from './admin-login.js';
+import { type AccountContext, stepUpFor } from '../access/index.js';
 import { createAdmin, deleteAdmin, listAdmins, toAdminJson, updateAdmin } from './admins.service.js';
-import { stepUpFor } from './step-up.js';
 import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
-
-export function adminLoginRoute(ctx: AccountContext, limiter: RequestHandler): Router {
-  const router = Router();
-  router.post('/login', limiter, async (req, res) => {
-    res.json(await login(ctx, parse(adminLoginSchema, req.body), clientAddress(req)));
-  });
-  return router;
-}
 
 export function adminsAdminRoutes(ctx: AccountContext): Router {
   const router = Router();

@@ -1,9 +1,8 @@
 import { Router } from 'express';
 import { passwordChangeSchema, twoFactorDisableSchema, twoFactorEnableSchema } from '@stakedesk/shared/schemas';
 import { parse } from '../http/validate.js';
-import type { AccountContext } from './account-context.js';
+import { type AccountContext, stepUpFor } from '../access/index.js';
 import { changeOwnPassword, logout, me, signOutEverywhere } from './account.service.js';
-import { stepUpFor } from './step-up.js';
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from './two-factor.service.js';
 import { currentAdmin } from '../http/signed-in-admin.js';
 

@@ -27,7 +27,7 @@ type Method = 'password' | SecondFactor;
 
 /**
  * POST /api/admin/login: the password, then the second factor when the admin has it, each
- * throttled (admins/login-throttle.ts) and every success, failure and lockout audited. A code is
+ * throttled (access/login-throttle.ts) and every success, failure and lockout audited. A code is
  * asked for only once the password is right. `client` is the request's clientAddress.
  */
 export async function login(ctx: AccountContext, input: AdminLoginInput, client: string): Promise<LoginResponse> {

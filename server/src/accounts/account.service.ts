@@ -5,12 +5,9 @@ import type { PasswordChangeInput } from '@stakedesk/shared/schemas';
 import { recordAudit, recordSignInAudit } from '../audit/index.js';
 import { announceSecurityChanges } from '../alerts/index.js';
 import { unauthorized } from '../errors.js';
-import type { AccountContext } from './account-context.js';
-import { honours, signAdminToken } from './admin-auth.js';
-import { Admin } from './admin.model.js';
+import { type AccountContext, honours, signAdminToken, Admin, hashPassword } from '../access/index.js';
 import { toAdminJson } from './admins.service.js';
 import type { StepUp } from '../http/step-up-contract.js';
-import { hashPassword } from './passwords.js';
 import { adminRevocations } from '../auth/index.js';
 import type { SignedInAdmin } from '../http/signed-in-admin.js';
 

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Sequelize } from 'sequelize';
-import { Admin } from './admin.model.js';
-import { hashPassword } from './passwords.js';
+import { Admin, hashPassword } from '../access/index.js';
 
 export type BootstrapResult = { created: false } | { created: true; username: string; generatedPassword: string | undefined };
 
