@@ -18,7 +18,7 @@ type ServerTranslate = TranslateOf<ServerMessageKey>;
 export function localizeError(language: Language, t: Translate, error: unknown): string {
   const portuguese = language === 'en' ? undefined : portugueseModule();
   if (error instanceof TransferError) return t(`transfer.${error.code}`, { detail: transferDetail(error, t) });
-  if (portuguese && isCoded(error)) return portuguese.localizeError(t as unknown as ServerTranslate, error, language);
+  if (portuguese && isCoded(error)) return portuguese.translateServerError(t as unknown as ServerTranslate, error, language);
   const words = errorWords(error);
   if (words.kind !== 'message') return t(`error.${words.kind}`);
   const translated =

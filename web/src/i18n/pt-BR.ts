@@ -2,7 +2,7 @@ import { ptBR as serverPtBR } from '@stakedesk/shared/i18n/pt-BR';
 import type { MessageKey } from './en.js';
 import { serverMessages } from './server-catalogue.js';
 
-export { localizeError, translateCode } from './server-messages.js';
+export { translateServerError, translateCode } from './server-messages.js';
 
 /** Portuguese (Brazil). The wallet and transfer messages keep the product's established Portuguese wording. */
 export const ptBR: Record<MessageKey, string> = {

@@ -6,7 +6,7 @@ import { adminEn, type AdminMessageKey } from './admin-en.js';
 import { adminPtBR } from './admin-pt-BR.js';
 import type { MessageKey } from './en.js';
 import { ptBR } from './pt-BR.js';
-import { fieldMessagesOf, localizeError } from './server-messages.js';
+import { fieldMessagesOf, translateServerError } from './server-messages.js';
 
 const translate =
   <K extends string>(catalogue: Record<K, string>) =>
@@ -20,14 +20,14 @@ const answer = (status: number, message: CodedMessage, body: Record<string, unkn
 describe('server errors in the clients', () => {
   it("are shown in the panel's language by code", () => {
     const throttled = answer(429, accountThrottled(45), { retryAfter: 45 });
-    expect(localizeError(translate<AdminMessageKey>(adminEn), throttled)).toBe(english(accountThrottled(45)));
-    expect(localizeError(translate<AdminMessageKey>(adminPtBR), throttled)).toBe(
+    expect(translateServerError(translate<AdminMessageKey>(adminEn), throttled)).toBe(english(accountThrottled(45)));
+    expect(translateServerError(translate<AdminMessageKey>(adminPtBR), throttled)).toBe(
       'Muitas tentativas de login falharam para esta conta. Tente novamente em 45 segundos.',
     );
-    expect(localizeError(translate<AdminMessageKey>(adminPtBR), answer(429, accountThrottled(61)))).toBe(
+    expect(translateServerError(translate<AdminMessageKey>(adminPtBR), answer(429, accountThrottled(61)))).toBe(
       'Muitas tentativas de login falharam para esta conta. Tente novamente em 2 minutos.',
     );
-    expect(localizeError(translate<AdminMessageKey>(adminPtBR), answer(403, roleRequired('owner')))).toBe(
+    expect(translateServerError(translate<AdminMessageKey>(adminPtBR), answer(403, roleRequired('owner')))).toBe(
       'Isto exige o papel de proprietário',
     );
   });
@@ -35,24 +35,24 @@ describe('server errors in the clients', () => {
   it("write amounts of tokens in the reader's number format, with the symbol", () => {
     const low = msg('autoPayoutHotLow', { balance: tokenAmount('10000', 'SDT'), minimum: tokenAmount('1000000.5', 'SDT') });
     expect(english(low)).toBe('The hot wallet holds 10,000 SDT, below the minimum of 1,000,000.5 SDT');
-    expect(localizeError(translate<AdminMessageKey>(adminEn), low)).toBe(
+    expect(translateServerError(translate<AdminMessageKey>(adminEn), low)).toBe(
       'The hot wallet holds 10,000 SDT, below the minimum of 1,000,000.5 SDT',
     );
-    expect(localizeError(translate<AdminMessageKey>(adminPtBR), low, 'pt-BR')).toMatch(/10\.000 SDT.*1\.000\.000,5 SDT/);
+    expect(translateServerError(translate<AdminMessageKey>(adminPtBR), low, 'pt-BR')).toMatch(/10\.000 SDT.*1\.000\.000,5 SDT/);
   });
 
   it("are shown in the holder app's language by code, parameters and all", () => {
     const belowMinimum = answer(400, msg('minimumStake', { min: '100', symbol: 'SDT' }));
     // In English the holder app shows the answer's own message, which is the English catalogue's text.
     expect(belowMinimum.message).toBe('Minimum stake amount is 100 SDT.');
-    expect(localizeError(translate<MessageKey>(ptBR), belowMinimum)).toBe('O stake mínimo é 100 SDT.');
+    expect(translateServerError(translate<MessageKey>(ptBR), belowMinimum)).toBe('O stake mínimo é 100 SDT.');
   });
 
   it("fall back to the server's English when the code is unknown here, whatever the text says", () => {
     const newer = new ApiError(409, 'Staking plan not found', { message: 'Staking plan not found', code: 'someNewerCode' });
-    expect(localizeError(translate<MessageKey>(ptBR), newer)).toBe('Staking plan not found');
+    expect(translateServerError(translate<MessageKey>(ptBR), newer)).toBe('Staking plan not found');
     const uncoded = new ApiError(404, 'Staking plan not found', { message: 'Staking plan not found' });
-    expect(localizeError(translate<MessageKey>(ptBR), uncoded)).toBe('Staking plan not found');
+    expect(translateServerError(translate<MessageKey>(ptBR), uncoded)).toBe('Staking plan not found');
   });
 
   it('give field messages by code, or as sent when a field has none', () => {

@@ -47,7 +47,7 @@ export function fieldMessagesOf(error: unknown): Record<string, CodedMessage | s
  * What to show for an error: a server error by its code in the reader's language; a coded message
  * likewise; anything else as its own text (the server's English when the code is unknown here).
  */
-export function localizeError(t: Translate, error: unknown, locale: DisplayLocale = 'en'): string {
+export function translateServerError(t: Translate, error: unknown, locale: DisplayLocale = 'en'): string {
   if (isCodedMessage(error)) return translateCoded(t, error, locale);
   const coded = codedMessageOf(error);
   if (coded) return translateCoded(t, coded, locale);

@@ -1,7 +1,7 @@
 import type { DisplayLocale } from '@stakedesk/shared/format';
 import { isCodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { AdminMessageKey } from '../../i18n/admin-en.js';
-import { codedMessageOf, localizeError } from '../../i18n/server-messages.js';
+import { codedMessageOf, translateServerError } from '../../i18n/server-messages.js';
 import { ApiError } from '../../lib/api-client.js';
 
 type Translate = (key: AdminMessageKey, values?: Record<string, string | number>) => string;
@@ -25,7 +25,7 @@ export function plainOr(text: string, fallback: string): string {
  * never its status code, JSON or stack.
  */
 export function readableError(t: Translate, source: unknown, locale: DisplayLocale = 'en'): string {
-  if (isCodedMessage(source) || codedMessageOf(source)) return localizeError(t, source, locale);
+  if (isCodedMessage(source) || codedMessageOf(source)) return translateServerError(t, source, locale);
   if (source instanceof ApiError) {
     const serverMessage = (source.body as { message?: unknown } | undefined)?.message;
     if (typeof serverMessage === 'string' && isPlainText(serverMessage)) return serverMessage;
