@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
-import { startServer, stopServer, type ServerProcess } from '../../../web/e2e/support/server-process.js';
+import { startServer, stopServer, type ServerProcess } from '@stakedesk/test-support/browser/server-process';
 import { contentSecurityPolicy } from '../../src/main/security/content-security-policy.js';
 import { startRendererServer, type RendererServer } from './renderer-server.js';
 import { STATE_DIR, writeState } from './state.js';

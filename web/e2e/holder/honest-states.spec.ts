@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { HolderPages } from '../support/holder-pages.js';
-import { startServer, stopServer } from '../support/server-process.js';
+import { startServer, stopServer } from '@stakedesk/test-support/browser/server-process';
 import { readState, STATE_DIR } from '../support/state.js';
 import { expect, test } from '../support/test.js';
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
-import { e2eServerEnv, serverCall, startServer, stopServer, type ServerProcess } from './server-process.js';
+import { startServer, stopServer, type ServerProcess } from '@stakedesk/test-support/browser/server-process';
+import { e2eServerEnv, serverCall } from './server-env.js';
 import { HOT_WALLET_KEY_FILE, STATE_DIR, writeState } from './state.js';
 
 export const DECIMALS = 6;

@@ -13,7 +13,8 @@ import {
 } from '@solana/spl-token';
 import { Keypair, LAMPORTS_PER_SOL, SystemProgram, type PublicKey } from '@solana/web3.js';
 import { confirmed, connection, send } from './chain.js';
-import { e2eServerEnv, serverCall, startServer, stopServer, type ServerProcess } from './server-process.js';
+import { startServer, stopServer, type ServerProcess } from '@stakedesk/test-support/browser/server-process';
+import { e2eServerEnv, serverCall } from './server-env.js';
 import { readState, STATE_DIR } from './state.js';
 
 /**
