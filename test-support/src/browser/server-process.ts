@@ -8,17 +8,25 @@ import { fileURLToPath } from 'node:url';
 
 const MAIN = fileURLToPath(new URL('../../../server/dist/main.js', import.meta.url));
 const BANNER = /Stakedesk is running at (http:\/\/127\.0\.0\.1:\d+) \(/;
-const START_TIMEOUT_MS = 90_000;
+const DEFAULT_START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 30_000;
 
 export type ServerProcess = { child: ChildProcess; baseURL: string; exited: Promise<number | null> };
 
+export type StartOptions = {
+  /** How long the server may take to print its banner (90 s unless said). */
+  startTimeoutMs?: number;
+  /** Add to `logFile` instead of starting it afresh (the bench starts several servers into one log). */
+  appendToLog?: boolean;
+};
+
 /** Runs the built server as `npm start` does; its output goes to `logFile`. */
-export function startServer(env: Record<string, string>, logFile: string): Promise<ServerProcess> {
+export function startServer(env: Record<string, string>, logFile: string, options: StartOptions = {}): Promise<ServerProcess> {
+  const startTimeoutMs = options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
   const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const log = createWriteStream(logFile);
+  const log = createWriteStream(logFile, { flags: options.appendToLog ? 'a' : 'w' });
   // Keep draining both pipes for the whole run: a full pipe would block the server.
   child.stdout!.pipe(log, { end: false });
   child.stderr!.pipe(log, { end: false });
@@ -31,7 +39,7 @@ export function startServer(env: Record<string, string>, logFile: string): Promi
       timedOut = true;
       child.kill('SIGTERM');
       setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS).unref();
-    }, START_TIMEOUT_MS);
+    }, startTimeoutMs);
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
       const banner = BANNER.exec(output);
@@ -46,7 +54,7 @@ export function startServer(env: Record<string, string>, logFile: string): Promi
     // Rejects only once the process is gone, so the caller may remove its data directory.
     void exited.then((code) => {
       clearTimeout(timer);
-      const why = timedOut ? `printed no banner within ${START_TIMEOUT_MS / 1000} s` : `exited (${code}) before its banner`;
+      const why = timedOut ? `printed no banner within ${startTimeoutMs / 1000} s` : `exited (${code}) before its banner`;
       reject(new Error(`The server ${why} (log: ${logFile}):\n${output}`));
     });
   });
