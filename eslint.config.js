@@ -95,6 +95,12 @@ const serverSource = {
   group: ['**/server/**', '@stakedesk/server', '@stakedesk/server/*'],
   message: 'Web and desktop reach the test chain and other test helpers through @stakedesk/test-support, never the server.',
 };
+const webSuite = {
+  // The panel's page helpers (admin-panel.ts, payout-under-review.ts) are shared on purpose.
+  group: ['global-setup', 'global-teardown', 'server-env', 'server-process', 'state'].map((file) => `**/web/e2e/support/${file}.js`),
+  message:
+    "The desktop suite reaches the browser harness (Chromium, the server spawner, state) through @stakedesk/test-support/browser, never web's suite.",
+};
 const serverInternals = {
   group: ['**/server/src/**'],
   message: 'The bench drives the built server (@stakedesk/server/dist) and the test chain through @stakedesk/test-support.',
@@ -166,6 +172,7 @@ export default tseslint.config(
   // A file gets one set of walls: the last block that matches it wins, so each block lists all of its own.
   wall(['bench/**'], [serverInternals]),
   wall(['web/**', 'desktop/**'], [serverSource]),
+  wall(['desktop/e2e/**'], [serverSource, webSuite]),
   // The app shell reaches the panel only by its lazy import(), which this rule does not see.
   wall(['web/src/features/**', 'web/src/i18n/**', 'web/src/app/**'], [panel, serverSource]),
   wall(['web/src/components/**', 'web/src/lib/**'], [panel, features, serverSource]),

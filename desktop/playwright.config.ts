@@ -1,15 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-// Debian's chromium, as in web/playwright.config.ts (Playwright's browser downloads are not available).
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { CHROMIUM_LAUNCH } from '@stakedesk/test-support/browser/chromium';
 
 // The built renderer (out/renderer, from `npm run build:desktop`) in Chromium, with the preload
 // bridge stubbed in the page, against the real server that e2e/support/global-setup.ts starts.
@@ -25,7 +15,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     viewport: { width: 1280, height: 820 },
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: CHROMIUM_LAUNCH,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },

@@ -1,15 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-// Debian's chromium; Playwright's own browser downloads are not available here.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { CHROMIUM_LAUNCH } from '@stakedesk/test-support/browser/chromium';
 
 // baseURL is set per test by the fixtures in e2e/support/test.ts, from what the global setup started.
 export default defineConfig({
@@ -28,7 +18,7 @@ export default defineConfig({
   reporter: 'list',
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: CHROMIUM_LAUNCH,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },

@@ -8,6 +8,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_EXECUTABLE } from '@stakedesk/test-support/browser/chromium';
 
 export const LIGHTHOUSE_PAGES = ['/', '/documentation', '/dashboard'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -26,7 +27,7 @@ export async function measureLighthouse(baseUrl: string): Promise<LighthousePage
   for (const path of LIGHTHOUSE_PAGES) {
     // A fresh browser per page: nothing cached, no state from the page before.
     const chrome = await chromeLauncher.launch({
-      chromePath: '/usr/bin/chromium',
+      chromePath: CHROMIUM_EXECUTABLE,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
     });
     try {

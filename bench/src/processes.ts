@@ -1,11 +1,10 @@
 /** Child processes of the bench (the real server, the bare Express ceiling, the test chain) and their memory. */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { fork, type ChildProcess } from 'node:child_process';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { startServer as startBuiltServer } from '@stakedesk/test-support/browser/server-process';
 
 export const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
-const SERVER_MAIN = `${REPO}server/dist/main.js`;
-const BANNER = /Stakedesk is running at (http:\/\/127\.0\.0\.1:\d+) \(/;
 
 export type Child = { child: ChildProcess; url: string; exited: Promise<number | null>; startMs: number };
 
@@ -15,32 +14,14 @@ export type Child = { child: ChildProcess; url: string; exited: Promise<number |
  * load balancer sees.
  */
 export async function startServer(env: Record<string, string>, logFile: string): Promise<Child> {
-  if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` first`);
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_MAIN], {
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const log = createWriteStream(logFile, { flags: 'a' });
-  child.stdout!.pipe(log, { end: false });
-  child.stderr!.pipe(log, { end: false });
-  void exited.then(() => log.end());
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server printed no banner within 120 s (log: ${logFile})`)), 120_000);
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      const banner = BANNER.exec(output);
-      if (!banner) return;
-      clearTimeout(timer);
-      child.stdout!.off('data', collect);
-      resolve(banner[1]!);
-    };
-    child.stdout!.on('data', collect);
-    void exited.then((code) =>
-      reject(new Error(`the server exited (${code}) before its banner (log: ${logFile}):\n${output.slice(-2000)}`)),
-    );
+  const {
+    child,
+    baseURL: url,
+    exited,
+  } = await startBuiltServer({ PATH: process.env.PATH ?? '/usr/bin:/bin', ...env }, logFile, {
+    startTimeoutMs: 120_000,
+    appendToLog: true,
   });
   for (;;) {
     const healthy = await fetch(`${url}/api/health`).then(

@@ -11,6 +11,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '@stakedesk/test-support/browser/chromium';
 
 export type RouteJs = { route: string; files: number; gzipKb: number; scripts: { name: string; gzipKb: number }[] };
 /**
@@ -30,15 +31,6 @@ export type DashboardWallets = { few: string; one: string; whale: string };
 /** A row of one of the holder's stake tables (Active, Completed or Historical): the stakes are on screen. */
 const STAKE_ROW = ['active-title', 'completed-title', 'history-title'].map((id) => `section[aria-labelledby="${id}"] tbody tr`).join(', ');
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const ROUNDS = 5;
 const CPU_SLOWDOWN = 4;
 
@@ -154,7 +146,7 @@ async function dashboardStakes(browser: Browser, baseUrl: string, wallet: string
 }
 
 export async function measureWeb(baseUrl: string, wallets: DashboardWallets): Promise<WebResults> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const routes = await routeJs(browser, baseUrl, wallets.few);
     const lcpMs: number[] = [];

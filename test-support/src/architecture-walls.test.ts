@@ -84,6 +84,11 @@ describe('architecture walls', () => {
       "import { x as y } from '@stakedesk/server/dist/main.js';\nexport const x = y;\n",
     ],
     [
+      "desktop's browser suite takes no part of web's set-up",
+      'desktop/e2e/scratch.ts',
+      "import { startServer } from '../../web/e2e/support/global-setup.js';\nexport const x = startServer;\n",
+    ],
+    [
       'the standalone verifier takes no chain library',
       'verifier/src/scratch.ts',
       "import { Connection } from '@solana/web3.js';\nexport const x = Connection;\n",
@@ -130,6 +135,12 @@ describe('architecture walls', () => {
   });
 
   it('lets the allowed imports through', async () => {
+    expect(
+      await wallErrors(
+        'desktop/e2e/scratch.ts',
+        "import { startServer } from '@stakedesk/test-support/browser/server-process';\nexport const x = startServer;\n",
+      ),
+    ).toEqual([]);
     expect(
       await wallErrors(
         'web/e2e/scratch.ts',

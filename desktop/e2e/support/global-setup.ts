@@ -1,10 +1,11 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
-import { startServer, stopServer, type ServerProcess } from '../../../web/e2e/support/server-process.js';
+import { startServer, stopServer, type ServerProcess } from '@stakedesk/test-support/browser/server-process';
+import { serverCall } from '@stakedesk/test-support/browser/server-call';
+import { browserServerEnv, serverDataDir } from '@stakedesk/test-support/browser/server-env';
 import { contentSecurityPolicy } from '../../src/main/security/content-security-policy.js';
 import { startRendererServer, type RendererServer } from './renderer-server.js';
 import { STATE_DIR, writeState } from './state.js';
@@ -16,16 +17,6 @@ const DECIMALS = 6;
 export type RunHandles = { renderer?: RendererServer; chain?: TestChain; server?: ServerProcess; dataDir?: string };
 declare global {
   var __stakedeskDesktopE2e: RunHandles | undefined;
-}
-
-async function adminFetch(baseURL: string, pathname: string, method: string, body: unknown, token?: string) {
-  const response = await fetch(`${baseURL}${pathname}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Record<string, unknown>;
 }
 
 /**
@@ -49,33 +40,19 @@ export default async function globalSetup(): Promise<void> {
     await chain.airdrop(stakingWallet.publicKey, LAMPORTS_PER_SOL);
     const mint = await chain.createMint(DECIMALS, mintAuthority);
 
-    const dataDir = (handles.dataDir = mkdtempSync(path.join(tmpdir(), 'stakedesk-desktop-e2e-')));
-    chmodSync(dataDir, 0o755);
+    const dataDir = (handles.dataDir = serverDataDir('stakedesk-desktop-e2e-'));
     mkdirSync(STATE_DIR, { recursive: true });
     const server = (handles.server = await startServer(
-      {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        DATA_DIR: dataDir,
-        PORT: '0',
-        ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        SOLANA_RPC_URL: chain.url,
-        SOLANA_CLUSTER: 'devnet',
-        // Payouts and intents' deposits are followed on chain this often (the default is 5 s).
-        CHAIN_FOLLOW_INTERVAL_MS: '500',
-        LOG_LEVEL: 'warn',
-        CORS_ORIGINS: renderer.origin,
-        EXPIRY_INTERVAL_MS: '3600000',
-      },
+      { ...browserServerEnv({ dataDir, rpcUrl: chain.url, admin: ADMIN }), CORS_ORIGINS: renderer.origin },
       path.join(STATE_DIR, 'server.log'),
     ));
     serverOrigin = server.baseURL;
 
-    const { token } = await adminFetch(server.baseURL, '/api/admin/login', 'POST', ADMIN);
-    await adminFetch(
+    const { token } = await serverCall<{ token: string }>(server.baseURL, 'POST', '/api/admin/login', ADMIN);
+    await serverCall(
       server.baseURL,
-      '/api/admin/settings',
       'PUT',
+      '/api/admin/settings',
       // The first wallet and contract are a step-up change too: the admin's password confirms them.
       {
         currentPassword: ADMIN.password,
@@ -84,7 +61,7 @@ export default async function globalSetup(): Promise<void> {
         tokenContract: mint.toBase58(),
         stakingWallet: stakingWallet.publicKey.toBase58(),
       },
-      String(token),
+      token,
     );
     writeState({
       appURL: `${renderer.origin}/index.html`,

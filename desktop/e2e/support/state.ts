@@ -1,6 +1,6 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Keypair } from '@solana/web3.js';
+import { runStateFile } from '@stakedesk/test-support/browser/run-state-file';
 
 /** What the global setup started, for the tests (written once per run, removed after it). */
 export type RunState = {
@@ -21,19 +21,11 @@ export type RunState = {
 };
 
 export const STATE_DIR = fileURLToPath(new URL('../.state/', import.meta.url));
-const STATE_FILE = `${STATE_DIR}run.json`;
+const stateFile = runStateFile<RunState>(STATE_DIR);
 
-export function writeState(state: RunState): void {
-  mkdirSync(STATE_DIR, { recursive: true });
-  writeFileSync(STATE_FILE, JSON.stringify(state, null, 2) + '\n', { mode: 0o600 });
-}
-
-export function removeState(): void {
-  rmSync(STATE_FILE, { force: true });
-}
+export const writeState = stateFile.write;
+export const removeState = stateFile.remove;
 
 export const keypairOf = (secretKey: string) => Keypair.fromSecretKey(Buffer.from(secretKey, 'base64'));
 
-export function readState(): RunState {
-  return JSON.parse(readFileSync(STATE_FILE, 'utf8')) as RunState;
-}
+export const readState = stateFile.read;

@@ -1,9 +1,9 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { HolderPages } from '../support/holder-pages.js';
-import { startServer, stopServer } from '../support/server-process.js';
+import { serverDataDir } from '@stakedesk/test-support/browser/server-env';
+import { startServer, stopServer } from '@stakedesk/test-support/browser/server-process';
 import { readState, STATE_DIR } from '../support/state.js';
 import { expect, test } from '../support/test.js';
 
@@ -65,8 +65,7 @@ test.describe('the dashboard without a wallet', () => {
 test.describe('on a fresh install, before the operator configures the token and staking wallet', () => {
   test('says staking is not open yet and offers no stake button', async ({ page }) => {
     test.setTimeout(180_000);
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'stakedesk-e2e-fresh-'));
-    chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as the postgres user
+    const dataDir = serverDataDir('stakedesk-e2e-fresh-');
     const server = await startServer(
       {
         PATH: process.env.PATH ?? '/usr/bin:/bin',

@@ -1,10 +1,12 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
-import { e2eServerEnv, serverCall, startServer, stopServer, type ServerProcess } from './server-process.js';
+import { startServer, stopServer, type ServerProcess } from '@stakedesk/test-support/browser/server-process';
+import { serverCall } from '@stakedesk/test-support/browser/server-call';
+import { serverDataDir } from '@stakedesk/test-support/browser/server-env';
+import { e2eServerEnv } from './server-env.js';
 import { HOT_WALLET_KEY_FILE, STATE_DIR, writeState } from './state.js';
 
 export const DECIMALS = 6;
@@ -36,9 +38,7 @@ export default async function globalSetup(): Promise<void> {
     await chain.airdrop(hotWallet.publicKey, 10 * LAMPORTS_PER_SOL);
     await chain.mintTo(mint, hotWallet.publicKey, HOT_WALLET_TOKENS * 10n ** BigInt(DECIMALS));
 
-    // The embedded PostgreSQL runs as the postgres user, which must be able to enter the directory.
-    const dataDir = (handles.dataDir = mkdtempSync(path.join(tmpdir(), 'stakedesk-e2e-')));
-    chmodSync(dataDir, 0o755);
+    const dataDir = (handles.dataDir = serverDataDir('stakedesk-e2e-'));
     mkdirSync(STATE_DIR, { recursive: true });
     // A solana-keygen key file, readable by its owner alone (the server refuses any other).
     writeFileSync(HOT_WALLET_KEY_FILE, JSON.stringify([...hotWallet.secretKey]), { mode: 0o600 });

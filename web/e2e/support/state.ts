@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Keypair } from '@solana/web3.js';
 import bs58 from 'bs58';
+import { runStateFile } from '@stakedesk/test-support/browser/run-state-file';
 
 /** What the global setup started, for the test workers (written once per run, removed after it). */
 export type RunState = {
@@ -21,23 +22,20 @@ export type RunState = {
 };
 
 export const STATE_DIR = fileURLToPath(new URL('../.state/', import.meta.url));
-const STATE_FILE = `${STATE_DIR}run.json`;
+const stateFile = runStateFile<RunState>(STATE_DIR);
 /** The hot wallet's key, as PAYOUT_SIGNER reads it; removed with the state. */
 export const HOT_WALLET_KEY_FILE = `${STATE_DIR}hot-wallet.json`;
 
-export function writeState(state: RunState): void {
-  mkdirSync(STATE_DIR, { recursive: true });
-  writeFileSync(STATE_FILE, JSON.stringify(state, null, 2) + '\n', { mode: 0o600 });
-}
+export const writeState = stateFile.write;
 
 export function removeState(): void {
-  rmSync(STATE_FILE, { force: true });
+  stateFile.remove();
   rmSync(HOT_WALLET_KEY_FILE, { force: true });
 }
 
 let cached: RunState | undefined;
 export function readState(): RunState {
-  cached ??= JSON.parse(readFileSync(STATE_FILE, 'utf8')) as RunState;
+  cached ??= stateFile.read();
   return cached;
 }
 

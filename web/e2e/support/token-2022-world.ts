@@ -1,5 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import {
   createAssociatedTokenAccountIdempotentInstruction,
@@ -13,7 +12,10 @@ import {
 } from '@solana/spl-token';
 import { Keypair, LAMPORTS_PER_SOL, SystemProgram, type PublicKey } from '@solana/web3.js';
 import { confirmed, connection, send } from './chain.js';
-import { e2eServerEnv, serverCall, startServer, stopServer, type ServerProcess } from './server-process.js';
+import { startServer, stopServer, type ServerProcess } from '@stakedesk/test-support/browser/server-process';
+import { serverCall } from '@stakedesk/test-support/browser/server-call';
+import { serverDataDir } from '@stakedesk/test-support/browser/server-env';
+import { e2eServerEnv } from './server-env.js';
 import { readState, STATE_DIR } from './state.js';
 
 /**
@@ -95,8 +97,7 @@ export async function startToken2022World(): Promise<Token2022World> {
   };
   await mintTo(stakingWallet.publicKey, 1_000_000);
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'stakedesk-e2e-token-2022-'));
-  chmodSync(dataDir, 0o755);
+  const dataDir = serverDataDir('stakedesk-e2e-token-2022-');
   let server: ServerProcess;
   try {
     server = await startServer(

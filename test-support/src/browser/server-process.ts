@@ -1,67 +1,32 @@
+/**
+ * The built server (server/dist, as `npm start` runs it) for a browser suite: spawned with the
+ * environment the suite gives it, ready once it prints its banner, its output in a log file.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const MAIN = fileURLToPath(new URL('../../../server/dist/main.js', import.meta.url));
 const BANNER = /Stakedesk is running at (http:\/\/127\.0\.0\.1:\d+) \(/;
-const START_TIMEOUT_MS = 90_000;
+const DEFAULT_START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 30_000;
-
-/**
- * The environment a browser run's server gets: its own data directory and first admin, the run's
- * chain, and limits sized for a whole suite coming from 127.0.0.1.
- */
-export function e2eServerEnv(options: {
-  dataDir: string;
-  rpcUrl: string;
-  admin: { username: string; password: string };
-  /** A solana-keygen key file (mode 600) whose wallet is the hot wallet automatic payouts pay from. */
-  hotWalletKeyFile?: string;
-}) {
-  return {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    DATA_DIR: options.dataDir,
-    PORT: '0',
-    ADMIN_USERNAME: options.admin.username,
-    ADMIN_PASSWORD: options.admin.password,
-    SOLANA_RPC_URL: options.rpcUrl,
-    SOLANA_CLUSTER: 'devnet',
-    // Payouts and intents' deposits are followed on chain this often (the default is 5 s).
-    CHAIN_FOLLOW_INTERVAL_MS: '500',
-    LOG_LEVEL: 'warn',
-    // Every browser test comes from 127.0.0.1: per-IP limits sized for the whole suite.
-    SIGN_IN_RATE_LIMIT: '10000',
-    INTENT_RATE_LIMIT: '10000',
-    // The admin tests try wrong passwords on purpose; the limit itself is tested on the API.
-    LOGIN_RATE_LIMIT: '1000',
-    RPC_RATE_LIMIT: '100000',
-    EXPIRY_INTERVAL_MS: '3600000',
-    // The alerts spec's webhook receiver listens on 127.0.0.1, which the URL rule refuses otherwise.
-    ALLOW_PRIVATE_RPC: '1',
-    // Automatic payouts stay off until a test's owner turns them on; the hot wallet exists from the start.
-    ...(options.hotWalletKeyFile ? { PAYOUT_SIGNER: `keyfile:${options.hotWalletKeyFile}` } : {}),
-  };
-}
-
-/** A JSON call to a run's server (set-up only: it throws on anything but 2xx). */
-export async function serverCall<T>(baseURL: string, method: string, pathname: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${baseURL}${pathname}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 export type ServerProcess = { child: ChildProcess; baseURL: string; exited: Promise<number | null> };
 
+export type StartOptions = {
+  /** How long the server may take to print its banner (90 s unless said). */
+  startTimeoutMs?: number;
+  /** Add to `logFile` instead of starting it afresh (the bench starts several servers into one log). */
+  appendToLog?: boolean;
+};
+
 /** Runs the built server as `npm start` does; its output goes to `logFile`. */
-export function startServer(env: Record<string, string>, logFile: string): Promise<ServerProcess> {
+export function startServer(env: Record<string, string>, logFile: string, options: StartOptions = {}): Promise<ServerProcess> {
+  const startTimeoutMs = options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
   const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const log = createWriteStream(logFile);
+  const log = createWriteStream(logFile, { flags: options.appendToLog ? 'a' : 'w' });
   // Keep draining both pipes for the whole run: a full pipe would block the server.
   child.stdout!.pipe(log, { end: false });
   child.stderr!.pipe(log, { end: false });
@@ -74,7 +39,7 @@ export function startServer(env: Record<string, string>, logFile: string): Promi
       timedOut = true;
       child.kill('SIGTERM');
       setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS).unref();
-    }, START_TIMEOUT_MS);
+    }, startTimeoutMs);
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
       const banner = BANNER.exec(output);
@@ -89,7 +54,7 @@ export function startServer(env: Record<string, string>, logFile: string): Promi
     // Rejects only once the process is gone, so the caller may remove its data directory.
     void exited.then((code) => {
       clearTimeout(timer);
-      const why = timedOut ? `printed no banner within ${START_TIMEOUT_MS / 1000} s` : `exited (${code}) before its banner`;
+      const why = timedOut ? `printed no banner within ${startTimeoutMs / 1000} s` : `exited (${code}) before its banner`;
       reject(new Error(`The server ${why} (log: ${logFile}):\n${output}`));
     });
   });
