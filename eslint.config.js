@@ -45,6 +45,11 @@ const sqlCall = {
   selector: "CallExpression[callee.property.name='query']",
   message: 'Routes run no SQL: put the query in a service.',
 };
+const modelDatabaseReach = {
+  selector: "MemberExpression[object.name=/^[A-Z]/][property.name='sequelize']",
+  message:
+    'The database is handed to a service (Dependencies.database, server/src/dependencies.ts), never reached through a model: take it as a parameter.',
+};
 const panel = {
   group: ['**/admin/**', 'antd', 'antd/*', '@ant-design/*'],
   message: 'Holder pages never load the admin panel or antd (they must stay small and separate).',
@@ -70,7 +75,17 @@ const chainConnection = {
 // The server's floors (ARCHITECTURE.md): the platform below imports no module; every other folder
 // of server/src, and a new one by itself, is a module, and the files beside app.ts put them together.
 const PLATFORM_FOLDERS = ['db', 'sql', 'http', 'chain', 'events', 'cache', 'metrics', 'signer', 'jobs'];
-const PLATFORM_FILES = ['logger', 'log-format', 'config', 'errors', 'secret-box', 'url-secrets', 'startup-error', 'quiet-bigint-buffer'];
+const PLATFORM_FILES = [
+  'logger',
+  'log-format',
+  'config',
+  'errors',
+  'secret-box',
+  'dependencies',
+  'url-secrets',
+  'startup-error',
+  'quiet-bigint-buffer',
+];
 const serverEntries = readdirSync(new URL('./server/src', import.meta.url), { withFileTypes: true });
 const modules = serverEntries.filter((e) => e.isDirectory() && !PLATFORM_FOLDERS.includes(e.name)).map((e) => e.name);
 const topFiles = serverEntries
@@ -168,7 +183,8 @@ export default tseslint.config(
     ...wall([`server/src/{${PLATFORM_FOLDERS.join(',')}}/**`, `server/src/{${PLATFORM_FILES.join(',')}}.ts`], [platformImportsNoModule]),
     ignores: tests,
   },
-  wall(['server/src/**/*.routes.ts'], [models, database, moduleFrontDoor], sqlCall),
+  { files: ['server/src/**/*.ts'], ignores: tests, rules: { 'no-restricted-syntax': ['error', modelDatabaseReach] } },
+  wall(['server/src/**/*.routes.ts'], [models, database, moduleFrontDoor], sqlCall, modelDatabaseReach),
   // A file gets one set of walls: the last block that matches it wins, so each block lists all of its own.
   wall(['bench/**'], [serverInternals]),
   wall(['web/**', 'desktop/**'], [serverSource]),

@@ -66,49 +66,67 @@ export async function explainQueries(
   const closed: StakeStatus[] = ['completed', 'withdrawn'];
   const deep = Math.floor(n / 2);
   // Where the deep pages start when the panel pages by cursor: the keyset of the row just before.
-  const closedAfter = (await listStakes({ ...page, limit: 1, offset: Math.floor(n / 4) - 1 }, closed)).next;
-  const allAfter = (await listStakes({ ...page, limit: 1, offset: deep - 1 }, undefined)).next;
+  const closedAfter = (await listStakes(sequelize, { ...page, limit: 1, offset: Math.floor(n / 4) - 1 }, closed)).next;
+  const allAfter = (await listStakes(sequelize, { ...page, limit: 1, offset: deep - 1 }, undefined)).next;
   const scenarios: Scenario[] = [
-    { name: 'GET /api/stakes/{wallet}', run: () => listWalletStakes(wallet, walletPage) },
-    { name: 'GET /api/withdrawals/{wallet}', run: () => listWalletWithdrawals(wallet, walletPage) },
+    { name: 'GET /api/stakes/{wallet}', run: () => listWalletStakes(sequelize, wallet, walletPage) },
+    { name: 'GET /api/withdrawals/{wallet}', run: () => listWalletWithdrawals(sequelize, wallet, walletPage) },
     ...Object.entries(holders ?? {}).flatMap(([who, holder]) => {
       const label = who === 'one' ? 'a holder with one stake' : 'the largest holder';
       const firstPage = { limit: DASHBOARD_PAGE_SIZE, offset: 0 };
       return [
-        { name: `dashboard summary, ${label}`, run: () => walletSummary(holder) },
-        { name: `dashboard Active table, first page, ${label}`, run: () => listWalletStakes(holder, firstPage, { group: 'running' }) },
-        { name: `dashboard Historical table, first page, ${label}`, run: () => listWalletStakes(holder, firstPage, { group: 'finished' }) },
-        { name: `dashboard withdrawals, first page, ${label}`, run: () => listWalletWithdrawals(holder, firstPage) },
+        { name: `dashboard summary, ${label}`, run: () => walletSummary(sequelize, holder) },
+        {
+          name: `dashboard Active table, first page, ${label}`,
+          run: () => listWalletStakes(sequelize, holder, firstPage, { group: 'running' }),
+        },
+        {
+          name: `dashboard Historical table, first page, ${label}`,
+          run: () => listWalletStakes(sequelize, holder, firstPage, { group: 'finished' }),
+        },
+        { name: `dashboard withdrawals, first page, ${label}`, run: () => listWalletWithdrawals(sequelize, holder, firstPage) },
       ];
     }),
     { name: 'GET /api/stats (cached)', run: () => publicStats(sequelize) },
     { name: 'GET /api/admin/stats', run: () => adminStats(sequelize) },
-    { name: 'admin stakes, Active tab, first page', run: () => listStakes(page, open) },
+    { name: 'admin stakes, Active tab, first page', run: () => listStakes(sequelize, page, open) },
     {
       name: `admin stakes, Completed tab, deep page (offset ${Math.floor(n / 4)})`,
-      run: () => listStakes({ ...page, offset: Math.floor(n / 4) }, closed),
+      run: () => listStakes(sequelize, { ...page, offset: Math.floor(n / 4) }, closed),
     },
     {
       name: `admin stakes, Completed tab, deep page by cursor (after row ${Math.floor(n / 4)})`,
-      run: () => listStakes(page, closed, closedAfter),
+      run: () => listStakes(sequelize, page, closed, closedAfter),
     },
-    { name: 'admin stakes, all, first page', run: () => listStakes({ ...page, limit: 100 }, undefined) },
+    { name: 'admin stakes, all, first page', run: () => listStakes(sequelize, { ...page, limit: 100 }, undefined) },
     {
       name: `admin stakes, all, deep page by cursor (after row ${deep})`,
-      run: () => listStakes({ ...page, limit: 100 }, undefined, allAfter),
+      run: () => listStakes(sequelize, { ...page, limit: 100 }, undefined, allAfter),
     },
-    { name: `admin stakes, all, deep page (offset ${deep})`, run: () => listStakes({ ...page, limit: 100, offset: deep }, undefined) },
-    { name: 'admin stakes, Active tab by amount', run: () => listStakes({ ...page, sort: 'amount', order: 'desc' }, open) },
-    { name: 'admin stakes, Active tab by end date', run: () => listStakes({ ...page, sort: 'endsAt', order: 'asc' }, open) },
-    { name: 'admin stakes, Completed tab, search by wallet start', run: () => listStakes({ ...page, q: wallet.slice(0, 4) }, closed) },
-    { name: 'admin stakes, Active tab, search by plan name', run: () => listStakes({ ...page, q: 'rowt' }, open) },
-    { name: 'admin withdrawals, pending, first page', run: () => listWithdrawals(page, ['pending']) },
-    { name: 'admin withdrawals, completed, deep page', run: () => listWithdrawals({ ...page, offset: Math.floor(n / 8) }, ['completed']) },
+    {
+      name: `admin stakes, all, deep page (offset ${deep})`,
+      run: () => listStakes(sequelize, { ...page, limit: 100, offset: deep }, undefined),
+    },
+    { name: 'admin stakes, Active tab by amount', run: () => listStakes(sequelize, { ...page, sort: 'amount', order: 'desc' }, open) },
+    { name: 'admin stakes, Active tab by end date', run: () => listStakes(sequelize, { ...page, sort: 'endsAt', order: 'asc' }, open) },
+    {
+      name: 'admin stakes, Completed tab, search by wallet start',
+      run: () => listStakes(sequelize, { ...page, q: wallet.slice(0, 4) }, closed),
+    },
+    { name: 'admin stakes, Active tab, search by plan name', run: () => listStakes(sequelize, { ...page, q: 'rowt' }, open) },
+    { name: 'admin withdrawals, pending, first page', run: () => listWithdrawals(sequelize, page, ['pending']) },
+    {
+      name: 'admin withdrawals, completed, deep page',
+      run: () => listWithdrawals(sequelize, { ...page, offset: Math.floor(n / 8) }, ['completed']),
+    },
     {
       name: 'admin withdrawals, completed by amount',
-      run: () => listWithdrawals({ ...page, sort: 'finalAmount', order: 'desc' }, ['completed']),
+      run: () => listWithdrawals(sequelize, { ...page, sort: 'finalAmount', order: 'desc' }, ['completed']),
     },
-    { name: 'admin withdrawals, search by wallet start', run: () => listWithdrawals({ ...page, q: wallet.slice(0, 4) }, ['completed']) },
+    {
+      name: 'admin withdrawals, search by wallet start',
+      run: () => listWithdrawals(sequelize, { ...page, q: wallet.slice(0, 4) }, ['completed']),
+    },
   ];
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();

@@ -3,11 +3,10 @@ import cors from 'cors';
 import type { IncomingMessage, RequestListener } from 'node:http';
 import express, { json, type Request, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import type { Sequelize } from 'sequelize';
 import { DESKTOP_APP_ORIGIN } from '@stakedesk/shared/constants';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 
-import { accountContext, requireAdmin, stepUpFor } from './access/index.js';
+import { requireAdmin, stepUpFor } from './access/index.js';
 import type { StepUpFor } from './http/step-up-contract.js';
 import { adminsAdminRoutes } from './accounts/admins.routes.js';
 import { adminLoginRoute } from './access/login.routes.js';
@@ -17,13 +16,12 @@ import { requireHolderSession, signInSite } from './auth/index.js';
 import { webhookAddress } from './alerts/index.js';
 import { webhooksAdminRoutes } from './alerts/webhooks.routes.js';
 import { auditAdminRoutes } from './audit/audit.routes.js';
-import type { Chain } from './chain/chain.js';
 import { reconciliationAdminRoutes } from './reconciliation/reconciliation.routes.js';
 import { rpcProxyRoutes } from './rpc-proxy/rpc-proxy.routes.js';
 import type { RpcUpstream } from './chain/rpc-upstream.js';
 import type { Config } from './config.js';
+import type { Dependencies } from './dependencies.js';
 import { configureCaches, followChanges } from './cache/caches.js';
-import type { AdminEventHub } from './events/admin-event-hub.js';
 import { adminEventRoutes } from './access/admin-events.routes.js';
 import { liveStakesIn } from './stakes/index.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
@@ -75,9 +73,8 @@ export type AppDeps = {
     payoutSigner?: PayoutSigner | null;
   };
   logger: Logger;
-  sequelize: Sequelize;
-  chain: Chain;
-  events: AdminEventHub;
+  /** The database, chain, clock, events and secrets every module reaches the world through. */
+  dependencies: Dependencies;
   /** How the server reaches RPC upstreams and which provider URLs it accepts (chain/rpc-upstream.ts). */
   rpc: RpcUpstream;
   /** How long the treasury coverage answer is reused (tests set 0). */
@@ -108,7 +105,7 @@ function jsonBodies(): RequestHandler {
   return (req, res, next) => (noParser(req.path, req.method) ? next() : parser(req, res, next));
 }
 
-function loginLimiter(sequelize: Sequelize, limit: number): RequestHandler {
+function loginLimiter(sequelize: Dependencies['database'], limit: number): RequestHandler {
   return rateLimit({
     windowMs: 15 * 60 * 1000,
     limit,
@@ -120,7 +117,7 @@ function loginLimiter(sequelize: Sequelize, limit: number): RequestHandler {
   });
 }
 
-function perMinuteLimiter(sequelize: Sequelize, prefix: string, limit: number, message: CodedMessage): RequestHandler {
+function perMinuteLimiter(sequelize: Dependencies['database'], prefix: string, limit: number, message: CodedMessage): RequestHandler {
   return rateLimit({
     windowMs: 60 * 1000,
     limit,
@@ -139,7 +136,8 @@ function twoFactorIssuer(publicUrl: string): string {
 /** The app, and for tests every route it mounted ('METHOD /path'), to hold against shared/src/admin-routes.ts. */
 export type App = RequestListener & { mountedRoutes: () => string[] };
 
-export function createApp({ config, logger, sequelize, chain, events, rpc, treasuryCacheMs, health }: AppDeps): App {
+export function createApp({ config, logger, dependencies: deps, rpc, treasuryCacheMs, health }: AppDeps): App {
+  const { database: sequelize, events } = deps;
   configureCaches({ ttlMs: config.cacheTtlMs, statsTtlMs: config.statsCacheMs });
   const hotWallet = config.payoutSigner?.publicKey.toBase58();
   followChanges(events);
@@ -160,8 +158,8 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   // lane, at the end); the others below, after CORS.
   const publicReads = {
     '/settings': settingsPublicRead(config.solanaCluster),
-    '/staking-plans': plansPublicRead,
-    '/stats': statsPublicRead(sequelize),
+    '/staking-plans': plansPublicRead(deps),
+    '/stats': statsPublicRead(deps),
   };
   const lanePaths = new Set(Object.keys(publicReads).map((route) => `/api${route}`));
   const log = requestLog(logger, {
@@ -191,16 +189,15 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
   // Calls that act on the holder's session cookie: same site only, and signed in as that wallet.
   const crossSite = refuseCrossSite(config.corsOrigins);
   const cookies = cookieParser();
-  const holderOnly = [crossSite, cookies, requireHolderSession(sequelize, config.jwtSecret)];
+  const holderOnly = [crossSite, cookies, requireHolderSession(sequelize, deps.secrets.jwtSecret)];
   api.use('/auth', crossSite, cookies);
-  api.use(healthRoute(sequelize));
+  api.use(healthRoute(deps));
   const signInLimit = perMinuteLimiter(sequelize, 'holder-sign-in:', config.signInRateLimit, msg('tooManySignIns'));
-  api.use(authRoutes(sequelize, config.jwtSecret, signInSite(config.publicUrl, config.solanaCluster), signInLimit));
-  const accounts = accountContext(sequelize, config.jwtSecret);
-  const stepUp: StepUpFor = (actor, proof) => stepUpFor(accounts, actor, proof);
-  const adminAuth = requireAdmin(config.jwtSecret);
+  api.use(authRoutes(deps, signInSite(config.publicUrl, config.solanaCluster), signInLimit));
+  const stepUp: StepUpFor = (actor, proof) => stepUpFor(deps, actor, proof);
+  const adminAuth = requireAdmin(deps);
   api.use(
-    rpcProxyRoutes(sequelize, {
+    rpcProxyRoutes(deps, {
       fallbackUrl: config.solanaRpcUrl,
       upstreamFetch: rpc.fetch,
       callsPerMinute: config.rpcRateLimit,
@@ -209,37 +206,38 @@ export function createApp({ config, logger, sequelize, chain, events, rpc, treas
     }),
   );
   const intentLimit = perMinuteLimiter(sequelize, 'deposit-intent:', config.intentRateLimit, msg('tooManyIntents'));
-  api.use(stakesPublicRoutes(sequelize, chain, holderOnly, intentLimit));
-  api.use(withdrawalsPublicRoutes(sequelize, holderOnly));
-  api.use(reservesPublicRoutes({ sequelize, holderOnly, metrics: health.metrics, proofDays: config.reservesProofDays }));
+  api.use(stakesPublicRoutes(deps, holderOnly, intentLimit));
+  api.use(withdrawalsPublicRoutes(deps, holderOnly));
+  api.use(reservesPublicRoutes(deps, { holderOnly, metrics: health.metrics, proofDays: config.reservesProofDays }));
 
   const admin = express.Router();
-  admin.use(adminLoginRoute(accounts, loginLimiter(sequelize, config.loginRateLimit)));
+  admin.use(adminLoginRoute(deps, loginLimiter(sequelize, config.loginRateLimit)));
   // The admin's own account: open to every role, and to a session that must set up two-factor first.
-  admin.use('/me', requireAdmin(config.jwtSecret, { enrolment: true }), meRoutes(accounts, twoFactorIssuer(config.publicUrl)));
+  admin.use('/me', requireAdmin(deps, { enrolment: true }), meRoutes(deps, twoFactorIssuer(config.publicUrl)));
   // Everything else: each route checks the least role shared/src/admin-routes.ts gives it (http/signed-in-admin.ts).
   admin.use(adminAuth);
-  admin.use(statsAdminRoutes(sequelize));
-  admin.use(settingsAdminRoutes(sequelize, stepUp, config.solanaCluster, { rpc, chain, liveStakes: liveStakesIn(sequelize) }));
-  admin.use(plansAdminRoutes(sequelize));
-  admin.use(stakesAdminRoutes(sequelize));
+  admin.use(statsAdminRoutes(deps));
+  admin.use(settingsAdminRoutes(deps, stepUp, config.solanaCluster, { rpc, liveStakes: liveStakesIn(sequelize) }));
+  admin.use(plansAdminRoutes(deps));
+  admin.use(stakesAdminRoutes(deps));
   admin.use(
     withdrawalsAdminRoutes(
+      deps,
       (ids) => latestPayoutsOf(sequelize, ids),
       (ids) => autoPayoutHolds(sequelize, ids),
     ),
   );
-  admin.use(payoutsAdminRoutes(sequelize, stepUp, chain, logger));
-  admin.use(reconciliationAdminRoutes(sequelize, chain));
-  admin.use(treasuryAdminRoutes(sequelize, chain, logger, hotWallet, treasuryCacheMs));
-  admin.use(autoPayoutAdminRoutes(sequelize, config.payoutSigner));
-  admin.use(reservesAdminRoutes({ sequelize, chain, hotWallet }));
-  admin.use(reservesAnchorAdminRoutes(sequelize, chain, logger));
-  admin.use(adminsAdminRoutes(accounts));
-  admin.use(webhooksAdminRoutes({ sequelize, box: accounts.box, address: webhookAddress(config.allowPrivateRpc) }));
-  admin.use(auditAdminRoutes());
-  admin.use(adminEventRoutes(events));
-  admin.use(jobsAdminRoutes(sequelize));
+  admin.use(payoutsAdminRoutes(deps, stepUp, logger));
+  admin.use(reconciliationAdminRoutes(deps));
+  admin.use(treasuryAdminRoutes(deps, logger, hotWallet, treasuryCacheMs));
+  admin.use(autoPayoutAdminRoutes(deps, config.payoutSigner));
+  admin.use(reservesAdminRoutes(deps, hotWallet));
+  admin.use(reservesAnchorAdminRoutes(deps, logger));
+  admin.use(adminsAdminRoutes(deps));
+  admin.use(webhooksAdminRoutes(deps, webhookAddress(config.allowPrivateRpc)));
+  admin.use(auditAdminRoutes(deps));
+  admin.use(adminEventRoutes(deps));
+  admin.use(jobsAdminRoutes(deps));
   api.use('/admin', admin);
   api.use(apiNotFound);
   app.use('/api', api);

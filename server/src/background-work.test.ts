@@ -34,8 +34,7 @@ it('runs every background task as a job of the queue, each once as soon as the s
     replacements: { id: old.id },
   });
   jobs = await startBackgroundWork({
-    sequelize: api.sequelize,
-    chain: api.chain,
+    dependencies: { ...api.dependencies, chain: api.chain },
     databaseUrl: api.databaseUrl,
     logger: createLogger('silent'),
     // Longer than the test: each task's first round is the one at start.

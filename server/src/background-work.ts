@@ -1,7 +1,7 @@
 import type { Sequelize } from 'sequelize';
+import type { Dependencies } from './dependencies.js';
 import { forgetOldFailures } from './access/index.js';
 import { adminRevocations, holderRevocations, deleteOldNonces } from './auth/index.js';
-import type { Chain } from './chain/chain.js';
 import { deleteExpiredRateLimits } from './sql/postgres-rate-limit-store.js';
 import { autoPayoutRound, type AutoPayoutDeps } from './auto-payouts/index.js';
 import { startWebhookDelivery, type WebhookDeliveryOptions } from './alerts/index.js';
@@ -39,8 +39,7 @@ async function cleanUp(sequelize: Sequelize, reservesProofDays: number): Promise
 const OVERDUE_CHECK_INTERVAL_MS = 5 * 60_000;
 
 export type BackgroundWorkDeps = {
-  sequelize: Sequelize;
-  chain: Chain;
+  dependencies: Dependencies;
   databaseUrl: string;
   logger: Logger;
   intervals: {
@@ -54,9 +53,9 @@ export type BackgroundWorkDeps = {
   onFailure?: (job: string) => void;
   onDepositRecorded?: DepositRecorded;
   /** What automatic payouts need, and how often they look; absent, no round is scheduled. */
-  autoPayouts?: AutoPayoutDeps & { intervalMs: number };
+  autoPayouts?: Omit<AutoPayoutDeps, 'sequelize' | 'chain' | 'clock'> & { intervalMs: number };
   /** How alerts are delivered, and what is watched to raise them; absent, none are. */
-  webhooks?: WebhookDeliveryOptions & {
+  webhooks?: Omit<WebhookDeliveryOptions, 'box'> & {
     /** WITHDRAWAL_OVERDUE_HOURS: a withdrawal pending longer is announced as overdue. */
     overdueHours?: number;
     /** The treasury as the panel sees it: watched for treasury.uncovered and hot_wallet.low. */
@@ -73,8 +72,7 @@ export type BackgroundWorkDeps = {
  * round per interval across all instances, its failures logged, counted and shown to operators.
  */
 export async function startBackgroundWork({
-  sequelize,
-  chain,
+  dependencies,
   databaseUrl,
   logger,
   intervals,
@@ -85,6 +83,7 @@ export async function startBackgroundWork({
   signer = null,
   reserves,
 }: BackgroundWorkDeps): Promise<JobQueue> {
+  const { database: sequelize, chain, clock, secrets } = dependencies;
   const jobs = await startJobQueue(databaseUrl, logger, onFailure);
   // Every task is overlap-safe: a round a killed instance left active never holds the next back.
   const overlapSafe = { overlapSafe: true };
@@ -114,7 +113,13 @@ export async function startBackgroundWork({
   // Each anchor claimed and recorded under its snapshot's row lock.
   await jobs.every('reserves-anchor', intervals.payoutFollowMs, () => anchorRound({ sequelize, chain, logger, signer }), overlapSafe);
   // Claims and row locks keep two rounds from paying one withdrawal.
-  if (autoPayouts) await jobs.every('auto-payouts', autoPayouts.intervalMs, () => autoPayoutRound(autoPayouts), overlapSafe);
+  if (autoPayouts)
+    await jobs.every(
+      'auto-payouts',
+      autoPayouts.intervalMs,
+      () => autoPayoutRound({ ...autoPayouts, sequelize, chain, clock }),
+      overlapSafe,
+    );
   // One round at a time, and a transaction-level advisory lock keeps an owner's snapshot from interleaving with it.
   if (reserves)
     await jobs.every(
@@ -125,7 +130,7 @@ export async function startBackgroundWork({
     );
   // Each delivery a job of its own, retried with backoff for about a day.
   if (webhooks) {
-    await startWebhookDelivery(jobs, sequelize, logger, webhooks);
+    await startWebhookDelivery(jobs, sequelize, logger, { ...webhooks, box: secrets.box });
     const overdueHours = webhooks.overdueHours ?? DEFAULT_OVERDUE_HOURS;
     await jobs.every('withdrawal-overdue', OVERDUE_CHECK_INTERVAL_MS, () => alertOverdueWithdrawals(sequelize, overdueHours));
     const { coverage } = webhooks;

@@ -1,7 +1,7 @@
 import './quiet-bigint-buffer.js';
 import { createServer, type Server } from 'node:http';
 import { bootstrapFirstAdmin, type BootstrapResult } from './accounts/index.js';
-import { SecretBox } from './secret-box.js';
+import { dependencies } from './dependencies.js';
 import { webhookAddress } from './alerts/index.js';
 import { createApp } from './app.js';
 import { answerClientErrorsWithJson } from './http/client-errors.js';
@@ -54,11 +54,11 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const upstreamUrl = currentUpstreamRpcUrl(config.solanaRpcUrl);
   const chain = new SolanaChain(upstreamUrl, undefined, countingFetch(rpc.fetch, metrics));
   const events = new AdminEventHub(config.databaseListenUrl ?? databaseUrl, logger);
+  const deps = dependencies({ database: sequelize, chain, events, jwtSecret: config.jwtSecret });
   const hotWallet = config.payoutSigner?.publicKey.toBase58();
   const coverage = treasuryCoverage(sequelize, chain, logger, hotWallet);
   const jobs = await startBackgroundWork({
-    sequelize,
-    chain,
+    dependencies: deps,
     databaseUrl,
     logger,
     intervals: {
@@ -68,10 +68,9 @@ async function start(config: Config, logger: Logger): Promise<void> {
     },
     onFailure: (job) => metrics.jobFailed(job),
     onDepositRecorded: (blockTime) => metrics.depositRecorded(blockTime),
-    autoPayouts: { sequelize, chain, logger, signer: config.payoutSigner, coverage, intervalMs: config.autoPayoutIntervalMs },
+    autoPayouts: { logger, signer: config.payoutSigner, coverage, intervalMs: config.autoPayoutIntervalMs },
     signer: config.payoutSigner,
     webhooks: {
-      box: new SecretBox(config.jwtSecret),
       fetch: webhookAddress(config.allowPrivateRpc).fetch,
       overdueHours: config.withdrawalOverdueHours,
       coverage,
@@ -97,10 +96,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const url = ownUrl(config.host, port);
   // Attached in the same tick as listen resolves, before any connection is read: the app needs the
   // port (PORT=0 picks one) for its default public URL.
-  server.on(
-    'request',
-    createApp({ config: { ...config, publicUrl: config.publicUrl ?? url }, logger, sequelize, chain, events, rpc, health }),
-  );
+  server.on('request', createApp({ config: { ...config, publicUrl: config.publicUrl ?? url }, logger, dependencies: deps, rpc, health }));
   if (config.production && !config.publicUrl) {
     logger.warn(
       { signInOrigin: url },

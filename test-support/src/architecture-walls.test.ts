@@ -119,6 +119,16 @@ describe('architecture walls', () => {
       'server/src/config.ts',
       "import { createApp } from './app.js';\nexport const x = createApp;\n",
     ],
+    [
+      "a service reaches the database it is handed, never a model's",
+      'server/src/stakes/scratch.service.ts',
+      "import { Stake } from './stake.model.js';\nexport const x = () => Stake.sequelize!.query('SELECT 1');\n",
+    ],
+    [
+      'a route file neither',
+      'server/src/stakes/scratch.routes.ts',
+      "import { Router } from 'express';\nexport const x = (Model: { sequelize: unknown }) => [Router, Model.sequelize];\n",
+    ],
     // A circle needs a file that is imported back: an existing file is linted with one import more.
     [
       'no import circle (the signer contract taking the key file signer that implements it)',

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import type { Sequelize } from 'sequelize';
+import type { Dependencies } from '../dependencies.js';
 import jwt from 'jsonwebtoken';
 import type { SessionTokenResponse } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
@@ -60,12 +62,12 @@ export function honours(admin: Admin, session: Pick<AdminSession, 'tokenVersion'
  * The admin, while it exists, its sessions have not been ended since the token was issued, and
  * this session was not logged out.
  */
-export async function isSessionCurrent(session: Pick<AdminSession, 'adminId' | 'tokenVersion' | 'sessionId'>): Promise<Admin | null> {
+export async function isSessionCurrent(
+  sequelize: Sequelize,
+  session: Pick<AdminSession, 'adminId' | 'tokenVersion' | 'sessionId'>,
+): Promise<Admin | null> {
   if (!Number.isSafeInteger(session.adminId)) return null;
-  const [admin, revoked] = await Promise.all([
-    Admin.findByPk(session.adminId),
-    adminRevocations.isRevoked(Admin.sequelize!, session.sessionId),
-  ]);
+  const [admin, revoked] = await Promise.all([Admin.findByPk(session.adminId), adminRevocations.isRevoked(sequelize, session.sessionId)]);
   return admin && !revoked && honours(admin, session) ? admin : null;
 }
 
@@ -82,12 +84,12 @@ export const twoFactorSetupRequired = () => forbidden(msg('twoFactorSetupRequire
  * ended since the token was issued. While two-factor is required and the admin has not set it up
  * (or the token was issued that way), only `enrolment` routes (/api/admin/me*) let it through.
  */
-export function requireAdmin(secret: string, options: { enrolment?: boolean } = {}): RequestHandler {
+export function requireAdmin({ database, secrets }: Dependencies, options: { enrolment?: boolean } = {}): RequestHandler {
   return async (req, res, next) => {
     const header = req.get('authorization') ?? '';
     const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header);
     if (!match) throw unauthorized();
-    const claims = readClaims(match[1]!, secret);
+    const claims = readClaims(match[1]!, secrets.jwtSecret);
     const session: AdminSession = {
       adminId: Number(claims.sub),
       tokenVersion: claims.tv,
@@ -95,7 +97,7 @@ export function requireAdmin(secret: string, options: { enrolment?: boolean } = 
       expiresAt: claims.exp * 1000,
       setupOnly: claims.tfs === true,
     };
-    const admin = await isSessionCurrent(session);
+    const admin = await isSessionCurrent(database, session);
     if (!admin) throw unauthorized(msg('sessionExpired'));
     if (!options.enrolment && (await mustEnrolFirst(session, admin))) throw twoFactorSetupRequired();
     res.locals.admin = {

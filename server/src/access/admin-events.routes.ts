@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { isSessionCurrent } from './admin-auth.js';
 import { unavailable } from '../errors.js';
-import type { AdminEventHub } from '../events/admin-event-hub.js';
+import type { Dependencies } from '../dependencies.js';
 import { currentAdminSession, requireRole } from '../http/signed-in-admin.js';
 
 /** Each open stream holds a socket; more than this per instance is refused. */
@@ -13,7 +13,7 @@ const MAX_STREAMS = 200;
  * expires, when the admin is deleted or changes its password (checked at every heartbeat), and
  * at shutdown; the client reconnects with a fresh token.
  */
-export function adminEventRoutes(hub: AdminEventHub): Router {
+export function adminEventRoutes({ events: hub, database }: Dependencies): Router {
   const router = Router();
   router.get('/events', requireRole('GET /api/admin/events'), (req, res) => {
     if (hub.size >= MAX_STREAMS) throw unavailable(msg('tooManyEventStreams'));
@@ -30,7 +30,7 @@ export function adminEventRoutes(hub: AdminEventHub): Router {
     const unsubscribe = hub.subscribe({
       onEvent: (event) => res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
       onHeartbeat: () =>
-        void isSessionCurrent(session).then(
+        void isSessionCurrent(database, session).then(
           (admin) => (admin ? res.write(': ping\n\n') : end()),
           // The database is down: keep the stream; the next heartbeat checks again.
           () => res.write(': ping\n\n'),

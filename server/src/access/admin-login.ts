@@ -3,7 +3,7 @@ import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { AdminLoginInput } from '@stakedesk/shared/schemas';
 import { recordSignInAudit } from '../audit/index.js';
 import { unauthorized } from '../errors.js';
-import type { AccountContext } from './account-context.js';
+import type { Dependencies } from '../dependencies.js';
 import { signAdminToken } from './admin-auth.js';
 import { Admin } from './admin.model.js';
 import { sequelizeWhereLower } from './admin-lookup.js';
@@ -30,10 +30,10 @@ type Method = 'password' | SecondFactor;
  * throttled (access/login-throttle.ts) and every success, failure and lockout audited. A code is
  * asked for only once the password is right. `client` is the request's clientAddress.
  */
-export async function login(ctx: AccountContext, input: AdminLoginInput, client: string): Promise<LoginResponse> {
+export async function login(deps: Dependencies, input: AdminLoginInput, client: string): Promise<LoginResponse> {
   const admin = await Admin.findOne({ where: sequelizeWhereLower('username', input.username) });
-  if (admin?.twoFactorEnabled) return signIn(ctx, admin, await proveWithTwoFactor(ctx, admin, input));
-  return signIn(ctx, await proveWithPassword(ctx, admin, input, client), 'password');
+  if (admin?.twoFactorEnabled) return signIn(deps, admin, await proveWithTwoFactor(deps, admin, input));
+  return signIn(deps, await proveWithPassword(deps, admin, input, client), 'password');
 }
 
 /**
@@ -42,12 +42,13 @@ export async function login(ctx: AccountContext, input: AdminLoginInput, client:
  * 5 wrong passwords from one client slow that client down, not the owner elsewhere. Unknown
  * usernames are throttled alike, so the answers tell nobody which exist.
  */
-async function proveWithPassword(ctx: AccountContext, admin: Admin | null, input: AdminLoginInput, client: string): Promise<Admin> {
+async function proveWithPassword(deps: Dependencies, admin: Admin | null, input: AdminLoginInput, client: string): Promise<Admin> {
   const key = throttleKeys.client(input.username, client);
-  const attempt = await takeAttempt(ctx.sequelize, key);
+  const attempt = await takeAttempt(deps.database, key);
   const matches = await passwordMatches(input.password, admin?.passwordHash ?? (await timingEqualiser()));
   if (!admin || !matches) {
     await auditFailure(
+      deps.database,
       admin ?? { id: null, username: input.username },
       attempt,
       'admin.login_failed',
@@ -55,7 +56,7 @@ async function proveWithPassword(ctx: AccountContext, admin: Admin | null, input
     );
     throw unauthorized(msg('invalidCredentials'));
   }
-  await clearFailures(ctx.sequelize, key);
+  await clearFailures(deps.database, key);
   return admin;
 }
 
@@ -67,8 +68,8 @@ async function proveWithPassword(ctx: AccountContext, admin: Admin | null, input
  * password count apart (throttleKeys.code): 5 pause TOTP codes for this admin, wherever they come
  * from; a recovery code (about 52 random bits, never guessed at any rate) is still checked then.
  */
-async function proveWithTwoFactor(ctx: AccountContext, admin: Admin, input: AdminLoginInput): Promise<Method> {
-  const { sequelize } = ctx;
+async function proveWithTwoFactor(deps: Dependencies, admin: Admin, input: AdminLoginInput): Promise<Method> {
+  const { database: sequelize } = deps;
   const codeKey = throttleKeys.code(admin.username);
   const codesPaused = await lockRunning(sequelize, codeKey);
   if (codesPaused !== null && !(input.code && isRecoveryCode(input.code))) throw throttled(codesPaused);
@@ -77,49 +78,55 @@ async function proveWithTwoFactor(ctx: AccountContext, admin: Admin, input: Admi
   const attempt = await tryAttempt(sequelize, passwordKey);
   const matches = await passwordMatches(input.password, admin.passwordHash);
   if ('retryAfter' in attempt) {
-    const spent = matches && input.code ? await spendCode(ctx, admin, input.code, codeKey) : null;
+    const spent = matches && input.code ? await spendCode(deps, admin, input.code, codeKey) : null;
     if (!spent) throw throttled(attempt.retryAfter);
     await clearFailures(sequelize, passwordKey);
     return spent;
   }
   if (!matches) {
-    await auditFailure(admin, attempt, 'admin.login_failed', 'password');
+    await auditFailure(deps.database, admin, attempt, 'admin.login_failed', 'password');
     throw unauthorized(msg('invalidCredentials'));
   }
   // The right password is no failure: this attempt's own count is undone, never earlier ones.
   await takeBack(sequelize, passwordKey);
   if (!input.code) throw unauthorized(msg('twoFactorCodeRequired'), { twoFactorRequired: true });
-  const spent = await spendCode(ctx, admin, input.code, codeKey);
+  const spent = await spendCode(deps, admin, input.code, codeKey);
   if (!spent) throw unauthorized(msg('twoFactorCodeWrong'), { twoFactorRequired: true });
   return spent;
 }
 
 /** Counts the code as a failure first (a TOTP code is refused with 429 once codes are paused), then spends it; null when wrong. */
-async function spendCode(ctx: AccountContext, admin: Admin, code: string, codeKey: string): Promise<SecondFactor | null> {
-  const attempt = await tryAttempt(ctx.sequelize, codeKey);
+async function spendCode(deps: Dependencies, admin: Admin, code: string, codeKey: string): Promise<SecondFactor | null> {
+  const attempt = await tryAttempt(deps.database, codeKey);
   if ('retryAfter' in attempt && !isRecoveryCode(code)) throw throttled(attempt.retryAfter);
-  const spent = await spendSecondFactor(ctx, undefined, admin, code);
+  const spent = await spendSecondFactor(deps, undefined, admin, code);
   if (!spent) {
-    await auditFailure(admin, 'retryAfter' in attempt ? { locks: false, lockSeconds: 0 } : attempt, 'admin.login_failed', 'code');
+    await auditFailure(
+      deps.database,
+      admin,
+      'retryAfter' in attempt ? { locks: false, lockSeconds: 0 } : attempt,
+      'admin.login_failed',
+      'code',
+    );
     return null;
   }
-  await clearFailures(ctx.sequelize, codeKey);
+  await clearFailures(deps.database, codeKey);
   return spent;
 }
 
-async function signIn(ctx: AccountContext, admin: Admin, method: Method): Promise<LoginResponse> {
+async function signIn(deps: Dependencies, admin: Admin, method: Method): Promise<LoginResponse> {
   const setupRequired = !admin.twoFactorEnabled && (await loadSettings()).requireTwoFactor;
   await recordSignInAudit(admin, {
     action: 'admin.login',
     entityId: admin.id,
     after: {
       method,
-      ...(method === 'recovery_code' && { recoveryCodesLeft: await unusedRecoveryCodes(ctx.sequelize, undefined, admin.id) }),
+      ...(method === 'recovery_code' && { recoveryCodesLeft: await unusedRecoveryCodes(deps.database, undefined, admin.id) }),
       ...(setupRequired && { twoFactorSetupRequired: true }),
     },
   });
   return {
-    ...signAdminToken(admin, ctx.jwtSecret, { setupOnly: setupRequired }),
+    ...signAdminToken(admin, deps.secrets.jwtSecret, { setupOnly: setupRequired }),
     role: admin.role,
     ...(setupRequired && { twoFactorSetupRequired: true as const }),
   };

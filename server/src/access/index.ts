@@ -1,5 +1,4 @@
 // The access module's front door: what the rest of the server uses of it (ARCHITECTURE.md).
-export { accountContext, type AccountContext } from './account-context.js';
 export { honours, requireAdmin, signAdminToken } from './admin-auth.js';
 export { Admin } from './admin.model.js';
 export { forgetOldFailures } from './login-throttle.js';

@@ -1,7 +1,7 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { accountThrottled } from '@stakedesk/shared/messages';
 import { emitAlert } from '../alerts/index.js';
-import { AuditLog, recordSignInAudit } from '../audit/index.js';
+import { recordSignInAudit } from '../audit/index.js';
 import { AppError } from '../errors.js';
 
 /** Failed sign-ins in a row before the username is slowed down (see SECURITY.md). */
@@ -115,6 +115,7 @@ export async function forgetOldFailures(sequelize: Sequelize): Promise<void> {
  * lockout when this attempt started one. Never the password or the code.
  */
 export async function auditFailure(
+  sequelize: Sequelize,
   who: { id: number | null; username: string },
   attempt: Attempt,
   action: 'admin.login_failed' | 'admin.step_up_failed',
@@ -123,7 +124,6 @@ export async function auditFailure(
   await recordSignInAudit(who, { action, entityId: who.id, after: { reason } });
   if (attempt.locks) {
     await recordSignInAudit(who, { action: 'admin.login_locked', entityId: who.id, after: { retryAfter: attempt.lockSeconds } });
-    // The database the audit log writes to: this runs outside any request's transaction.
-    await emitAlert(AuditLog.sequelize!, 'login.throttled', { username: who.username });
+    await emitAlert(sequelize, 'login.throttled', { username: who.username });
   }
 }

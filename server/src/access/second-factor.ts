@@ -1,5 +1,5 @@
 import { QueryTypes, type Transaction } from 'sequelize';
-import type { AccountContext } from './account-context.js';
+import type { Dependencies } from '../dependencies.js';
 import type { Admin } from './admin.model.js';
 import { isRecoveryCode, spendRecoveryCode } from './recovery-codes.js';
 import { acceptedStep } from './totp.js';
@@ -12,7 +12,7 @@ export type SecondFactor = 'totp' | 'recovery_code';
  * unused recovery code. Null when it is neither; nothing is spent then.
  */
 export async function spendSecondFactor(
-  { sequelize, box }: AccountContext,
+  { database: sequelize, secrets: { box } }: Dependencies,
   transaction: Transaction | undefined,
   admin: Admin,
   code: string,

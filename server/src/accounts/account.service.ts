@@ -1,11 +1,12 @@
 import type { Transaction } from 'sequelize';
+import type { Dependencies } from '../dependencies.js';
 import type { AdminMe, SessionTokenResponse } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { PasswordChangeInput } from '@stakedesk/shared/schemas';
 import { recordAudit, recordSignInAudit } from '../audit/index.js';
 import { announceSecurityChanges } from '../alerts/index.js';
 import { unauthorized } from '../errors.js';
-import { type AccountContext, honours, signAdminToken, Admin, hashPassword } from '../access/index.js';
+import { honours, signAdminToken, Admin, hashPassword } from '../access/index.js';
 import { toAdminJson } from './admins.service.js';
 import type { StepUp } from '../http/step-up-contract.js';
 import { adminRevocations } from '../auth/index.js';
@@ -33,39 +34,39 @@ export async function me(actor: SignedInAdmin): Promise<AdminMe> {
  * nobody anything the change did not already need.
  */
 export async function changeOwnPassword(
-  ctx: AccountContext,
+  deps: Dependencies,
   actor: SignedInAdmin,
   input: PasswordChangeInput,
   stepUp: StepUp,
 ): Promise<void> {
   const confirm = await stepUp();
   const passwordHash = await hashPassword(input.newPassword);
-  await ctx.sequelize.transaction(async (transaction) => {
+  await deps.database.transaction(async (transaction) => {
     const admin = await lockSelf(transaction, actor);
     await confirm(transaction);
     const before = toAdminJson(admin);
     admin.set({ passwordHash, tokenVersion: admin.tokenVersion + 1, keptSessionId: actor.session.sessionId });
     await admin.save({ transaction });
-    await recordAudit(transaction, actor, {
+    await recordAudit(deps.database, transaction, actor, {
       action: 'admin.password_change',
       entityType: 'admin',
       entityId: admin.id,
       before,
       after: toAdminJson(admin),
     });
-    await announceSecurityChanges(ctx.sequelize, transaction, actor, ['admin.password']);
+    await announceSecurityChanges(deps.database, transaction, actor, ['admin.password']);
   });
 }
 
 /** POST /api/admin/me/sign-out-everywhere: every token of this admin ends, the one used too; a new one is answered. */
-export async function signOutEverywhere(ctx: AccountContext, actor: SignedInAdmin): Promise<SessionTokenResponse> {
-  return ctx.sequelize.transaction(async (transaction) => {
+export async function signOutEverywhere(deps: Dependencies, actor: SignedInAdmin): Promise<SessionTokenResponse> {
+  return deps.database.transaction(async (transaction) => {
     const admin = await lockSelf(transaction, actor);
     admin.set({ tokenVersion: admin.tokenVersion + 1, keptSessionId: null });
     await admin.save({ transaction });
-    await recordAudit(transaction, actor, { action: 'admin.sign_out_everywhere', entityType: 'admin', entityId: admin.id });
+    await recordAudit(deps.database, transaction, actor, { action: 'admin.sign_out_everywhere', entityType: 'admin', entityId: admin.id });
     // A session that could only set up two-factor stays one.
-    return signAdminToken(admin, ctx.jwtSecret, { setupOnly: actor.session.setupOnly });
+    return signAdminToken(admin, deps.secrets.jwtSecret, { setupOnly: actor.session.setupOnly });
   });
 }
 
@@ -73,7 +74,7 @@ export async function signOutEverywhere(ctx: AccountContext, actor: SignedInAdmi
  * POST /api/admin/me/logout: this token answers 401 from now on, on every instance; the admin's
  * other sessions go on.
  */
-export async function logout(ctx: AccountContext, actor: SignedInAdmin): Promise<void> {
-  await adminRevocations.revoke(ctx.sequelize, actor.session.sessionId, new Date(actor.session.expiresAt));
+export async function logout(deps: Dependencies, actor: SignedInAdmin): Promise<void> {
+  await adminRevocations.revoke(deps.database, actor.session.sessionId, new Date(actor.session.expiresAt));
   await recordSignInAudit(actor, { action: 'admin.logout', entityId: actor.id });
 }

@@ -1,12 +1,13 @@
 import { Router } from 'express';
+import type { Dependencies } from '../dependencies.js';
 import { adminCreateSchema, adminUpdateSchema, idParamSchema } from '@stakedesk/shared/schemas';
 import { readCursorPage, sendPage } from '../http/pagination.js';
 import { parse } from '../http/validate.js';
-import { type AccountContext, stepUpFor } from '../access/index.js';
+import { stepUpFor } from '../access/index.js';
 import { createAdmin, deleteAdmin, listAdmins, toAdminJson, updateAdmin } from './admins.service.js';
 import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 
-export function adminsAdminRoutes(ctx: AccountContext): Router {
+export function adminsAdminRoutes(deps: Dependencies): Router {
   const router = Router();
   router.get('/admins', requireRole('GET /api/admin/admins'), async (req, res) => {
     const { page, after, scope } = readCursorPage(req, 'admins');
@@ -15,17 +16,17 @@ export function adminsAdminRoutes(ctx: AccountContext): Router {
   router.post('/admins', requireRole('POST /api/admin/admins'), async (req, res) => {
     const input = parse(adminCreateSchema, req.body);
     const actor = currentAdmin(res);
-    const admin = await createAdmin(ctx.sequelize, input, actor, stepUpFor(ctx, actor, input));
+    const admin = await createAdmin(deps.database, input, actor, stepUpFor(deps, actor, input));
     res.status(201).json(toAdminJson(admin));
   });
   router.put('/admins/:id', requireRole('PUT /api/admin/admins/:id'), async (req, res) => {
     const id = parse(idParamSchema, req.params).id;
     const input = parse(adminUpdateSchema, req.body);
     const actor = currentAdmin(res);
-    res.json(toAdminJson(await updateAdmin(ctx.sequelize, id, input, actor, stepUpFor(ctx, actor, input))));
+    res.json(toAdminJson(await updateAdmin(deps.database, id, input, actor, stepUpFor(deps, actor, input))));
   });
   router.delete('/admins/:id', requireRole('DELETE /api/admin/admins/:id'), async (req, res) => {
-    await deleteAdmin(ctx.sequelize, parse(idParamSchema, req.params).id, currentAdmin(res));
+    await deleteAdmin(deps.database, parse(idParamSchema, req.params).id, currentAdmin(res));
     res.status(204).end();
   });
   return router;

@@ -91,7 +91,12 @@ export async function createAdmin(sequelize: Sequelize, input: AdminCreateInput,
         { email: input.email, username: input.username, passwordHash, role: input.role ?? 'operator' },
         { transaction },
       );
-      await recordAudit(transaction, actor, { action: 'admin.create', entityType: 'admin', entityId: admin.id, after: toAdminJson(admin) });
+      await recordAudit(sequelize, transaction, actor, {
+        action: 'admin.create',
+        entityType: 'admin',
+        entityId: admin.id,
+        after: toAdminJson(admin),
+      });
       await announceSecurityChanges(sequelize, transaction, actor, ['admin.create']);
       return admin;
     }),
@@ -140,7 +145,7 @@ export async function updateAdmin(
       if (passwordHash) admin.set({ passwordHash });
       if (endsSessions) endSessions(admin);
       await admin.save({ transaction });
-      await recordAudit(transaction, actor, {
+      await recordAudit(sequelize, transaction, actor, {
         action: passwordHash ? 'admin.update_with_password' : 'admin.update',
         entityType: 'admin',
         entityId: admin.id,
@@ -161,6 +166,11 @@ export async function deleteAdmin(sequelize: Sequelize, id: number, actor: Signe
     if (!admin) throw notFound(msg('adminNotFound'));
     refuseLastOwner(admins, admin);
     await admin.destroy({ transaction });
-    await recordAudit(transaction, actor, { action: 'admin.delete', entityType: 'admin', entityId: id, before: toAdminJson(admin) });
+    await recordAudit(sequelize, transaction, actor, {
+      action: 'admin.delete',
+      entityType: 'admin',
+      entityId: id,
+      before: toAdminJson(admin),
+    });
   });
 }

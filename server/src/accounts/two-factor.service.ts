@@ -1,18 +1,11 @@
 import type { RecoveryCodesResponse, TwoFactorSetupResponse } from '@stakedesk/shared/api-types';
+import type { Dependencies } from '../dependencies.js';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { TwoFactorEnableInput } from '@stakedesk/shared/schemas';
 import { recordAudit } from '../audit/index.js';
 import { announceSecurityChanges } from '../alerts/index.js';
 import { badRequest, conflict } from '../errors.js';
-import {
-  type AccountContext,
-  signAdminToken,
-  dropRecoveryCodes,
-  issueRecoveryCodes,
-  acceptedStep,
-  newTotpSecret,
-  otpauthUrl,
-} from '../access/index.js';
+import { signAdminToken, dropRecoveryCodes, issueRecoveryCodes, acceptedStep, newTotpSecret, otpauthUrl } from '../access/index.js';
 import { lockSelf } from './account.service.js';
 import { toAdminJson } from './admins.service.js';
 import type { StepUp } from '../http/step-up-contract.js';
@@ -22,12 +15,12 @@ import type { SignedInAdmin } from '../http/signed-in-admin.js';
  * POST /api/admin/me/two-factor/setup: a new secret each call until two-factor is on, kept
  * encrypted as pending; nothing about how the admin signs in changes yet (so it is not audited).
  */
-export async function setUpTwoFactor(ctx: AccountContext, actor: SignedInAdmin, issuer: string): Promise<TwoFactorSetupResponse> {
-  return ctx.sequelize.transaction(async (transaction) => {
+export async function setUpTwoFactor(deps: Dependencies, actor: SignedInAdmin, issuer: string): Promise<TwoFactorSetupResponse> {
+  return deps.database.transaction(async (transaction) => {
     const admin = await lockSelf(transaction, actor);
     if (admin.twoFactorEnabled) throw conflict(msg('twoFactorAlreadyEnabled'));
     const secret = newTotpSecret();
-    admin.set({ twoFactorPendingSecret: ctx.box.seal(admin.id, secret) });
+    admin.set({ twoFactorPendingSecret: deps.secrets.box.seal(admin.id, secret) });
     await admin.save({ transaction });
     return { secret, otpauthUrl: otpauthUrl(secret, admin.username, issuer) };
   });
@@ -42,14 +35,14 @@ const wrongCode = () => badRequest(msg('twoFactorCodeWrong'), { code: msg('twoFa
  * continues with it; any other may keep its own.
  */
 export async function enableTwoFactor(
-  ctx: AccountContext,
+  deps: Dependencies,
   actor: SignedInAdmin,
   input: TwoFactorEnableInput,
 ): Promise<RecoveryCodesResponse> {
-  return ctx.sequelize.transaction(async (transaction) => {
+  return deps.database.transaction(async (transaction) => {
     const admin = await lockSelf(transaction, actor);
     if (admin.twoFactorEnabled) throw conflict(msg('twoFactorAlreadyEnabled'));
-    const pending = admin.twoFactorPendingSecret && ctx.box.open(admin.id, admin.twoFactorPendingSecret);
+    const pending = admin.twoFactorPendingSecret && deps.secrets.box.open(admin.id, admin.twoFactorPendingSecret);
     if (!pending) throw conflict(msg('twoFactorNoSetup'));
     const step = acceptedStep(pending, input.code, admin.twoFactorLastStep === null ? null : Number(admin.twoFactorLastStep));
     if (step === null) throw wrongCode();
@@ -61,23 +54,23 @@ export async function enableTwoFactor(
       twoFactorLastStep: String(step),
     });
     await admin.save({ transaction });
-    const recoveryCodes = await issueRecoveryCodes(ctx.sequelize, transaction, ctx.box, admin.id);
-    await recordAudit(transaction, actor, {
+    const recoveryCodes = await issueRecoveryCodes(deps.database, transaction, deps.secrets.box, admin.id);
+    await recordAudit(deps.database, transaction, actor, {
       action: 'admin.two_factor_enable',
       entityType: 'admin',
       entityId: admin.id,
       before,
       after: toAdminJson(admin),
     });
-    return { recoveryCodes, ...signAdminToken(admin, ctx.jwtSecret) };
+    return { recoveryCodes, ...signAdminToken(admin, deps.secrets.jwtSecret) };
   });
 }
 
 /** POST /api/admin/me/two-factor/disable: the password and a current code (a step-up), then off, recovery codes gone. */
-export async function disableTwoFactor(ctx: AccountContext, actor: SignedInAdmin, stepUp: StepUp): Promise<void> {
+export async function disableTwoFactor(deps: Dependencies, actor: SignedInAdmin, stepUp: StepUp): Promise<void> {
   if (!actor.twoFactorEnabled) throw conflict(msg('twoFactorNotEnabled'));
   const confirm = await stepUp();
-  await ctx.sequelize.transaction(async (transaction) => {
+  await deps.database.transaction(async (transaction) => {
     const admin = await lockSelf(transaction, actor);
     if (!admin.twoFactorEnabled) throw conflict(msg('twoFactorNotEnabled'));
     await confirm(transaction);
@@ -85,14 +78,14 @@ export async function disableTwoFactor(ctx: AccountContext, actor: SignedInAdmin
     // The step record belonged to the old secret; a new one starts afresh.
     admin.set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null });
     await admin.save({ transaction });
-    await dropRecoveryCodes(ctx.sequelize, transaction, admin.id);
-    await recordAudit(transaction, actor, {
+    await dropRecoveryCodes(deps.database, transaction, admin.id);
+    await recordAudit(deps.database, transaction, actor, {
       action: 'admin.two_factor_disable',
       entityType: 'admin',
       entityId: admin.id,
       before,
       after: toAdminJson(admin),
     });
-    await announceSecurityChanges(ctx.sequelize, transaction, actor, ['twoFactor.disable']);
+    await announceSecurityChanges(deps.database, transaction, actor, ['twoFactor.disable']);
   });
 }

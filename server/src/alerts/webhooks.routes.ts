@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { Dependencies } from '../dependencies.js';
 import { idParamSchema, webhookSchema } from '@stakedesk/shared/schemas';
 import { parse } from '../http/validate.js';
 import {
@@ -13,7 +14,8 @@ import {
 import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 
 /** Alerts (DESIGN 13): owners set webhooks up and send tests; every admin reads them and their deliveries. */
-export function webhooksAdminRoutes(ctx: WebhookContext): Router {
+export function webhooksAdminRoutes({ database, secrets }: Dependencies, address: WebhookContext['address']): Router {
+  const ctx: WebhookContext = { sequelize: database, box: secrets.box, address };
   const router = Router();
   router.get('/webhooks', requireRole('GET /api/admin/webhooks'), async (_req, res) => {
     res.json(await listWebhooks(ctx.sequelize));

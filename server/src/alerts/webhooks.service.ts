@@ -122,7 +122,12 @@ export async function createWebhook(ctx: WebhookContext, input: WebhookInput, ac
     );
     await saveSecret(ctx, transaction, row!.id, resolved.secret);
     const webhook = toWebhookJson(await readWebhook(ctx.sequelize, row!.id, transaction));
-    await recordAudit(transaction, actor, { action: 'webhook.create', entityType: 'webhook', entityId: webhook.id, after: webhook });
+    await recordAudit(ctx.sequelize, transaction, actor, {
+      action: 'webhook.create',
+      entityType: 'webhook',
+      entityId: webhook.id,
+      after: webhook,
+    });
     return resolved.generated ? { ...webhook, signingSecret: resolved.secret } : webhook;
   });
 }
@@ -137,7 +142,7 @@ export async function updateWebhook(ctx: WebhookContext, id: number, input: Webh
     );
     await saveSecret(ctx, transaction, id, resolved.secret);
     const webhook = toWebhookJson(await readWebhook(ctx.sequelize, id, transaction));
-    await recordAudit(transaction, actor, {
+    await recordAudit(ctx.sequelize, transaction, actor, {
       action: 'webhook.update',
       entityType: 'webhook',
       entityId: id,
@@ -152,7 +157,12 @@ export async function deleteWebhook(ctx: WebhookContext, id: number, actor: Acto
   await ctx.sequelize.transaction(async (transaction) => {
     const stored = await lockWebhook(ctx.sequelize, id, transaction);
     await ctx.sequelize.query(`DELETE FROM webhooks WHERE id = :id`, { replacements: { id }, transaction });
-    await recordAudit(transaction, actor, { action: 'webhook.delete', entityType: 'webhook', entityId: id, before: toWebhookJson(stored) });
+    await recordAudit(ctx.sequelize, transaction, actor, {
+      action: 'webhook.delete',
+      entityType: 'webhook',
+      entityId: id,
+      before: toWebhookJson(stored),
+    });
   });
 }
 

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '../secret-box.js';
 import { startBackgroundWork } from '../background-work.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { createLogger } from '../logger.js';
@@ -53,14 +52,12 @@ beforeAll(async () => {
   receiver = await startReceiver();
   api = await startTestServer({ allowPrivateRpc: true, logger });
   jobs = await startBackgroundWork({
-    sequelize: api.sequelize,
-    chain: api.chain,
+    dependencies: { ...api.dependencies, chain: api.chain },
     databaseUrl: api.databaseUrl,
     logger,
     // The chain and expiry tasks run once at start; only the alerts matter here.
     intervals: { expiryMs: 600_000, payoutFollowMs: 600_000, depositFollowMs: 600_000 },
     webhooks: {
-      box: new SecretBox(api.jwtSecret),
       fetch: webhookAddress(true).fetch,
       // Retries a second or two apart rather than from 30 s.
       retry: { retryLimit: 3, retryDelaySeconds: 1 },

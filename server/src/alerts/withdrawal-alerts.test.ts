@@ -2,7 +2,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Withdrawal } from '@stakedesk/shared/api-types';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SecretBox } from '../secret-box.js';
 import { startBackgroundWork } from '../background-work.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { createLogger } from '../logger.js';
@@ -32,13 +31,12 @@ beforeAll(async () => {
   api = world.api;
   plan = world.plan;
   jobs = await startBackgroundWork({
-    sequelize: api.sequelize,
-    chain: api.chain,
+    dependencies: { ...api.dependencies, chain: api.chain },
     databaseUrl: api.databaseUrl,
     logger: createLogger('silent'),
     // The chain and expiry tasks run once at start; only the alerts matter here.
     intervals: { expiryMs: 600_000, payoutFollowMs: 600_000, depositFollowMs: 600_000 },
-    webhooks: { box: new SecretBox(api.jwtSecret), fetch: webhookAddress(true).fetch },
+    webhooks: { fetch: webhookAddress(true).fetch },
   });
   const created = await api.request(
     'POST',

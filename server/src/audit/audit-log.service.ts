@@ -1,3 +1,4 @@
+import type { Sequelize } from 'sequelize';
 import type { AuditLogEntry } from '@stakedesk/shared/api-types';
 import { countOrEstimate, type ListTotal } from '../sql/estimated-count.js';
 import { pageOf, type ListSort } from '../sql/list-page.js';
@@ -21,10 +22,14 @@ function toJson(entry: AuditLog): AuditLogEntry {
 const NEWEST_FIRST: ListSort = { field: 'createdAt', direction: 'DESC', nullable: false };
 
 /** One page of the audit log, newest first. */
-export async function listAuditLog(page: Page, after?: Keyset): Promise<ListTotal & { rows: AuditLogEntry[]; next?: Keyset }> {
+export async function listAuditLog(
+  sequelize: Sequelize,
+  page: Page,
+  after?: Keyset,
+): Promise<ListTotal & { rows: AuditLogEntry[]; next?: Keyset }> {
   const [{ rows, next }, total] = await Promise.all([
-    pageOf(AuditLog, { where: {}, sort: NEWEST_FIRST, ...page, after }),
-    countOrEstimate(AuditLog.sequelize!, 'FROM audit_logs', {}),
+    pageOf(sequelize, AuditLog, { where: {}, sort: NEWEST_FIRST, ...page, after }),
+    countOrEstimate(sequelize, 'FROM audit_logs', {}),
   ]);
   return { rows: rows.map((row) => toJson(row as AuditLog)), ...total, next };
 }

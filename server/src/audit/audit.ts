@@ -1,4 +1,4 @@
-import type { Transaction } from 'sequelize';
+import type { Sequelize, Transaction } from 'sequelize';
 import { invalidateEntity } from '../cache/caches.js';
 import { publishAdminEvent } from '../events/publish.js';
 import { maskRpcUrl } from '../url-secrets.js';
@@ -81,10 +81,10 @@ export async function recordSignInAudit(actor: { id: number | null; username: st
  * its own caches of that entity the moment the transaction commits, before the admin's request
  * is answered, so the next read here already sees the change.
  */
-export async function recordAudit(transaction: Transaction, actor: AnyActor, entry: Entry): Promise<void> {
+export async function recordAudit(sequelize: Sequelize, transaction: Transaction, actor: AnyActor, entry: Entry): Promise<void> {
   const entityId = await writeEntry(transaction, actor, entry);
   transaction.afterCommit(() => invalidateEntity(entry.entityType));
-  await publishAdminEvent(AuditLog.sequelize!, transaction, {
+  await publishAdminEvent(sequelize, transaction, {
     type: 'admin.changed',
     entityType: entry.entityType,
     action: entry.action,

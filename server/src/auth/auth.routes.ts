@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import type { Sequelize } from 'sequelize';
+import type { Dependencies } from '../dependencies.js';
 import { authNonceSchema, authVerifySchema } from '@stakedesk/shared/schemas';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { unauthorized } from '../errors.js';
@@ -7,7 +7,8 @@ import { parse } from '../http/validate.js';
 import { endSession, sessionWallet, startSession } from './holder-session.js';
 import { issueNonce, verifySignIn, type SignInSite } from './sign-in.service.js';
 
-export function authRoutes(sequelize: Sequelize, secret: string, site: SignInSite, limiter: RequestHandler): Router {
+export function authRoutes({ database: sequelize, secrets }: Dependencies, site: SignInSite, limiter: RequestHandler): Router {
+  const secret = secrets.jwtSecret;
   const router = Router();
   router.post('/auth/nonce', limiter, async (req, res) => {
     res.json(await issueNonce(sequelize, parse(authNonceSchema, req.body), site));

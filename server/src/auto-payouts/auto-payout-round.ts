@@ -6,6 +6,7 @@ import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { POLICY_ACTOR } from '../audit/index.js';
 import { ChainUnavailableError, type Chain } from '../chain/chain.js';
 import { AppError } from '../errors.js';
+import type { Clock } from '../dependencies.js';
 import type { Logger } from '../logger.js';
 import { postSignedPayout, preparePayout } from '../payouts/index.js';
 import { Settings } from '../settings/index.js';
@@ -27,7 +28,7 @@ export type AutoPayoutDeps = {
   signer: PayoutSigner | null;
   /** The treasury as the panel sees it, the hot wallet's balance counted. */
   coverage: () => Promise<TreasuryCoverage>;
-  now?: () => Date;
+  clock: Clock;
 };
 
 export type RoundResult = { stoppedBy: CodedMessage[]; paid: number[]; held: number[] };
@@ -175,7 +176,7 @@ export async function autoPayoutRound(deps: AutoPayoutDeps): Promise<RoundResult
   const stoppedBy = await checkWorld(withSigner, settings);
   if (stoppedBy.length > 0) return { stoppedBy, paid: [], held: [] };
 
-  const now = deps.now?.() ?? new Date();
+  const now = deps.clock();
   let paidToday = await paidAutomaticallySince(sequelize, 24);
   const result: RoundResult = { stoppedBy, paid: [], held: [] };
   for (const candidate of await candidates(sequelize, settings.tokenContract)) {

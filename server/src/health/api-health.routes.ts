@@ -1,11 +1,11 @@
 import { Router } from 'express';
-import type { Sequelize } from 'sequelize';
+import type { Dependencies } from '../dependencies.js';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { errorBody } from '../errors.js';
 import { databaseCheck } from './readiness.js';
 
 /** GET /api/health: 200 when the server can reach PostgreSQL, 503 otherwise (for load balancers and operators). */
-export function healthRoute(sequelize: Sequelize): Router {
+export function healthRoute({ database: sequelize }: Dependencies): Router {
   const database = databaseCheck(sequelize);
   return Router().get('/health', async (_req, res) => {
     if ((await database()).ok) res.json({ status: 'ok' });

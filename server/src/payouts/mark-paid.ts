@@ -22,7 +22,7 @@ export async function markPaid(
   await withdrawal.update({ status: 'completed', txId, processedAt: now, processedBy: actor.id }, { transaction });
   const stake = await Stake.findByPk(withdrawal.stakeId, { transaction, lock: transaction.LOCK.UPDATE });
   await stake!.update({ status: 'withdrawn', completedAt: stake!.completedAt ?? now }, { transaction });
-  await recordAudit(transaction, actor, {
+  await recordAudit(sequelize, transaction, actor, {
     action: 'withdrawal.complete',
     entityType: 'withdrawal',
     entityId: withdrawal.id,

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { Sequelize } from 'sequelize';
+import type { Dependencies } from '../dependencies.js';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import {
   idParamSchema,
@@ -10,7 +10,6 @@ import {
 } from '@stakedesk/shared/schemas';
 import { PAYOUT_STATUSES } from '@stakedesk/shared/stake-status';
 import type { StepUpFor } from '../http/step-up-contract.js';
-import type { Chain } from '../chain/chain.js';
 import { badRequest } from '../errors.js';
 import { readCursorPage, sendPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
@@ -31,7 +30,7 @@ const isRegistration = (body: unknown) =>
  * Paying withdrawals: payouts the server builds, checks and sends (DESIGN 11), a pasted TXID or a
  * rejection (SPEC's Process dialog), and an owner's review of a payout that landed short.
  */
-export function payoutsAdminRoutes(sequelize: Sequelize, stepUpFor: StepUpFor, chain: Chain, logger: Logger): Router {
+export function payoutsAdminRoutes({ database: sequelize, chain }: Dependencies, stepUpFor: StepUpFor, logger: Logger): Router {
   const router = Router();
   router.get('/payouts', requireRole('GET /api/admin/payouts'), async (req, res) => {
     const statuses = readStatusFilter(req, PAYOUT_STATUSES);

@@ -66,7 +66,12 @@ export async function postSignedPayout(
   if (!signature) {
     await reviewForeignLanding(sequelize, found, landed);
     await sequelize.transaction((transaction) =>
-      recordAudit(transaction, actor, { action: 'payout.sign_refused', entityType: 'payout', entityId: id, after: { reason: 'altered' } }),
+      recordAudit(sequelize, transaction, actor, {
+        action: 'payout.sign_refused',
+        entityType: 'payout',
+        entityId: id,
+        after: { reason: 'altered' },
+      }),
     );
     throw unprocessable(msg('payoutTransactionAltered'));
   }
@@ -82,7 +87,7 @@ export async function postSignedPayout(
        WHERE id = :id`,
       { replacements: { id, signature, wire: Buffer.from(wire) }, transaction },
     );
-    await recordAudit(transaction, actor, {
+    await recordAudit(sequelize, transaction, actor, {
       action: 'payout.send',
       entityType: 'payout',
       entityId: id,

@@ -136,7 +136,7 @@ export async function preparePayout(
       const id = await claim(sequelize, transaction, plan, actor, options);
       const prepared = toPayoutJson((await readPayout(sequelize, id, transaction))!) as PreparedPayout;
       const { transaction: _unsigned, ...logged } = prepared;
-      await recordAudit(transaction, actor, { action: 'payout.prepare', entityType: 'payout', entityId: id, after: logged });
+      await recordAudit(sequelize, transaction, actor, { action: 'payout.prepare', entityType: 'payout', entityId: id, after: logged });
       return prepared;
     });
   } catch (error) {

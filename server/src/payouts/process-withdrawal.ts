@@ -61,7 +61,7 @@ async function rejectWithdrawal(sequelize: Sequelize, id: number, reason: string
     await withdrawal.update({ status: 'rejected', rejectReason: reason, processedAt: new Date(), processedBy: actor.id }, { transaction });
     const stake = await Stake.findByPk(withdrawal.stakeId, { transaction, lock: transaction.LOCK.UPDATE });
     await stake!.update({ status: withdrawal.stakeStatusBefore, rewardForfeited: false }, { transaction });
-    await recordAudit(transaction, actor, {
+    await recordAudit(sequelize, transaction, actor, {
       action: 'withdrawal.reject',
       entityType: 'withdrawal',
       entityId: id,
@@ -123,7 +123,7 @@ export async function resolveReview(
         transaction,
       },
     );
-    await recordAudit(transaction, actor, {
+    await recordAudit(sequelize, transaction, actor, {
       action: `withdrawal.resolve_${action}`,
       entityType: 'withdrawal',
       entityId: id,

@@ -130,7 +130,7 @@ export async function settlePayout(sequelize: Sequelize, payoutId: number, endin
       },
     );
     const before = toPayoutJson(payout);
-    await recordAudit(transaction, SYSTEM_ACTOR, {
+    await recordAudit(sequelize, transaction, SYSTEM_ACTOR, {
       action: `payout.${finalStatus}`,
       entityType: 'payout',
       entityId: payoutId,
@@ -152,7 +152,7 @@ export async function adoptLandedCopy(sequelize: Sequelize, payoutId: number, la
       `UPDATE payouts SET status = 'sent', signature = :signature, signed_transaction = :wire, sent_at = now() WHERE id = :payoutId`,
       { replacements: { payoutId, signature: landed.signature, wire: Buffer.from(landed.wire) }, transaction },
     );
-    await recordAudit(transaction, SYSTEM_ACTOR, {
+    await recordAudit(sequelize, transaction, SYSTEM_ACTOR, {
       action: 'payout.found_on_chain',
       entityType: 'payout',
       entityId: payoutId,

@@ -1,10 +1,10 @@
-import { QueryTypes, type Transaction } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { capacityRefusal, type Staked } from '@stakedesk/shared/capacity';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import type { CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { planCapacity, walletCapacity } from '@stakedesk/shared/messages';
 import { conflict } from '../errors.js';
-import { StakingPlan } from './plan.model.js';
+import type { StakingPlan } from './plan.model.js';
 
 const hasCaps = (plan: StakingPlan) => plan.maxTotalStaked !== null || plan.maxPerWallet !== null;
 
@@ -13,8 +13,8 @@ const hasCaps = (plan: StakingPlan) => plan.maxTotalStaked !== null || plan.maxP
  * from the per-status counts (stake_counts, exact at every commit), the wallet's from its own
  * stakes (stakes_wallet_idx).
  */
-async function stakedIn(plan: StakingPlan, walletAddress: string, transaction?: Transaction): Promise<Staked> {
-  const [row] = await StakingPlan.sequelize!.query<{ plan: string; wallet: string }>(
+async function stakedIn(sequelize: Sequelize, plan: StakingPlan, walletAddress: string, transaction?: Transaction): Promise<Staked> {
+  const [row] = await sequelize.query<{ plan: string; wallet: string }>(
     `SELECT
        (SELECT coalesce(sum(amount), 0) FROM stake_counts WHERE plan_id = :planId AND status = 'active')::text AS plan,
        (SELECT coalesce(sum(amount), 0) FROM stakes
@@ -30,6 +30,7 @@ async function stakedIn(plan: StakingPlan, walletAddress: string, transaction?: 
  * takes that lock first, so the sums cannot change until it commits).
  */
 export async function capacityProblem(
+  sequelize: Sequelize,
   plan: StakingPlan,
   walletAddress: string,
   amount: string,
@@ -41,26 +42,27 @@ export async function capacityProblem(
     maxTotalStaked: plan.maxTotalStaked === null ? null : normalizeDecimal(plan.maxTotalStaked),
     maxPerWallet: plan.maxPerWallet === null ? null : normalizeDecimal(plan.maxPerWallet),
   };
-  const refusal = capacityRefusal(caps, await stakedIn(plan, walletAddress, transaction), amount);
+  const refusal = capacityRefusal(caps, await stakedIn(sequelize, plan, walletAddress, transaction), amount);
   if (!refusal) return null;
   return refusal.limit === 'plan' ? planCapacity(refusal.remaining, symbol) : walletCapacity(refusal.remaining, symbol);
 }
 
 export async function requireCapacity(
+  sequelize: Sequelize,
   plan: StakingPlan,
   walletAddress: string,
   amount: string,
   symbol: string,
   transaction?: Transaction,
 ): Promise<void> {
-  const problem = await capacityProblem(plan, walletAddress, amount, symbol, transaction);
+  const problem = await capacityProblem(sequelize, plan, walletAddress, amount, symbol, transaction);
   if (problem) throw conflict(problem, undefined, { amount: problem });
 }
 
 /** Active stakes per plan, for the remaining capacity the plans list shows. */
-export async function activeStakedByPlan(planIds: number[]): Promise<Map<number, string>> {
+export async function activeStakedByPlan(sequelize: Sequelize, planIds: number[]): Promise<Map<number, string>> {
   if (planIds.length === 0) return new Map();
-  const rows = await StakingPlan.sequelize!.query<{ plan_id: number; staked: string }>(
+  const rows = await sequelize.query<{ plan_id: number; staked: string }>(
     `SELECT plan_id, sum(amount)::text AS staked FROM stake_counts WHERE plan_id IN (:planIds) AND status = 'active' GROUP BY plan_id`,
     { replacements: { planIds }, type: QueryTypes.SELECT },
   );

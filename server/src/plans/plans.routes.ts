@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { Sequelize } from 'sequelize';
+import type { Dependencies } from '../dependencies.js';
 import { idParamSchema, planSchema } from '@stakedesk/shared/schemas';
 import { readCursorPage, sendPage } from '../http/pagination.js';
 import { sendPrepared } from '../http/prepared-json.js';
@@ -9,23 +9,26 @@ import { activePlansJson, createPlan, deletePlan, listAllPlans, planJson, toggle
 import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 
 /** GET /api/staking-plans: the active plans, serialised once per change. */
-export const plansPublicRead: PublicRead = async (req, res) => sendPrepared(req, res, await activePlansJson());
+export function plansPublicRead({ database }: Dependencies): PublicRead {
+  const activePlans = activePlansJson(database);
+  return async (req, res) => sendPrepared(req, res, await activePlans());
+}
 
-export function plansAdminRoutes(sequelize: Sequelize): Router {
+export function plansAdminRoutes({ database: sequelize }: Dependencies): Router {
   const router = Router();
   router.get('/staking-plans', requireRole('GET /api/admin/staking-plans'), async (req, res) => {
     const { page, after, scope } = readCursorPage(req, 'staking-plans');
-    sendPage(res, await listAllPlans(page, after), scope);
+    sendPage(res, await listAllPlans(sequelize, page, after), scope);
   });
   router.post('/staking-plans', requireRole('POST /api/admin/staking-plans'), async (req, res) => {
-    res.status(201).json(await planJson(await createPlan(sequelize, parse(planSchema, req.body), currentAdmin(res))));
+    res.status(201).json(await planJson(sequelize, await createPlan(sequelize, parse(planSchema, req.body), currentAdmin(res))));
   });
   router.put('/staking-plans/:id', requireRole('PUT /api/admin/staking-plans/:id'), async (req, res) => {
     const id = parse(idParamSchema, req.params).id;
-    res.json(await planJson(await updatePlan(sequelize, id, parse(planSchema, req.body), currentAdmin(res))));
+    res.json(await planJson(sequelize, await updatePlan(sequelize, id, parse(planSchema, req.body), currentAdmin(res))));
   });
   router.patch('/staking-plans/:id/toggle', requireRole('PATCH /api/admin/staking-plans/:id/toggle'), async (req, res) => {
-    res.json(await planJson(await togglePlan(sequelize, parse(idParamSchema, req.params).id, currentAdmin(res))));
+    res.json(await planJson(sequelize, await togglePlan(sequelize, parse(idParamSchema, req.params).id, currentAdmin(res))));
   });
   router.delete('/staking-plans/:id', requireRole('DELETE /api/admin/staking-plans/:id'), async (req, res) => {
     await deletePlan(sequelize, parse(idParamSchema, req.params).id, currentAdmin(res));

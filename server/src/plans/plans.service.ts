@@ -35,30 +35,36 @@ function toPlanJson(plan: StakingPlan, staked?: string): PlanJson {
   };
 }
 
-async function withCapacity(plans: StakingPlan[]): Promise<PlanJson[]> {
-  const staked = await activeStakedByPlan(plans.filter((plan) => plan.maxTotalStaked !== null).map((plan) => plan.id));
+async function withCapacity(sequelize: Sequelize, plans: StakingPlan[]): Promise<PlanJson[]> {
+  const staked = await activeStakedByPlan(
+    sequelize,
+    plans.filter((plan) => plan.maxTotalStaked !== null).map((plan) => plan.id),
+  );
   return plans.map((plan) => toPlanJson(plan, staked.get(plan.id) ?? '0'));
 }
 
 /** One plan as the API answers it, with its remaining capacity. */
-export async function planJson(plan: StakingPlan): Promise<PlanJson> {
-  return (await withCapacity([plan]))[0]!;
+export async function planJson(sequelize: Sequelize, plan: StakingPlan): Promise<PlanJson> {
+  return (await withCapacity(sequelize, [plan]))[0]!;
 }
 
 /** The plans holders can stake in, oldest first (the landing page highlights index 1). */
-async function listActivePlans(): Promise<PlanJson[]> {
+async function listActivePlans(sequelize: Sequelize): Promise<PlanJson[]> {
   const plans = await StakingPlan.findAll({ where: { isActive: true }, order: [['id', 'ASC']] });
-  return withCapacity(plans);
+  return withCapacity(sequelize, plans);
 }
-
-const activePlansCache = adminChangedCache(['plan', STAKES_MOVED, 'withdrawal'], async () => prepareJson(await listActivePlans()));
 
 /** GET /api/staking-plans, serialised, from memory while current (cache/caches.ts). */
-export function activePlansJson(): Promise<PreparedJson> {
-  return activePlansCache.get();
+export function activePlansJson(sequelize: Sequelize): () => Promise<PreparedJson> {
+  const cache = adminChangedCache(['plan', STAKES_MOVED, 'withdrawal'], async () => prepareJson(await listActivePlans(sequelize)));
+  return () => cache.get();
 }
 
-export async function listAllPlans(page: Page, after?: Keyset): Promise<{ rows: PlanJson[]; total: number; next?: Keyset }> {
+export async function listAllPlans(
+  sequelize: Sequelize,
+  page: Page,
+  after?: Keyset,
+): Promise<{ rows: PlanJson[]; total: number; next?: Keyset }> {
   const [fetched, total] = await Promise.all([
     StakingPlan.findAll({
       where: after ? { id: { [Op.gt]: after.id } } : {},
@@ -69,7 +75,7 @@ export async function listAllPlans(page: Page, after?: Keyset): Promise<{ rows: 
     StakingPlan.count(),
   ]);
   const { rows, next } = trimToPage(fetched, page.limit, (plan) => ({ value: null, id: plan.id }));
-  return { rows: await withCapacity(rows), total, next };
+  return { rows: await withCapacity(sequelize, rows), total, next };
 }
 
 export async function createPlan(sequelize: Sequelize, input: PlanInput, actor: Actor): Promise<StakingPlan> {
@@ -78,7 +84,12 @@ export async function createPlan(sequelize: Sequelize, input: PlanInput, actor: 
       { ...input, isActive: input.isActive ?? true, description: input.description || null },
       { transaction },
     );
-    await recordAudit(transaction, actor, { action: 'plan.create', entityType: 'plan', entityId: plan.id, after: toPlanJson(plan) });
+    await recordAudit(sequelize, transaction, actor, {
+      action: 'plan.create',
+      entityType: 'plan',
+      entityId: plan.id,
+      after: toPlanJson(plan),
+    });
     return plan;
   });
 }
@@ -106,7 +117,13 @@ export async function updatePlan(sequelize: Sequelize, id: number, input: PlanIn
     const plan = await lockPlan(id, transaction);
     const before = toPlanJson(plan);
     await plan.update({ ...withoutUndefined(input), description: input.description || null }, { transaction });
-    await recordAudit(transaction, actor, { action: 'plan.update', entityType: 'plan', entityId: id, before, after: toPlanJson(plan) });
+    await recordAudit(sequelize, transaction, actor, {
+      action: 'plan.update',
+      entityType: 'plan',
+      entityId: id,
+      before,
+      after: toPlanJson(plan),
+    });
     return plan;
   });
 }
@@ -117,7 +134,13 @@ export async function togglePlan(sequelize: Sequelize, id: number, actor: Actor)
       const plan = await lockPlan(id, transaction);
       const before = toPlanJson(plan);
       await plan.update({ isActive: !plan.isActive }, { transaction });
-      await recordAudit(transaction, actor, { action: 'plan.toggle', entityType: 'plan', entityId: id, before, after: toPlanJson(plan) });
+      await recordAudit(sequelize, transaction, actor, {
+        action: 'plan.toggle',
+        entityType: 'plan',
+        entityId: id,
+        before,
+        after: toPlanJson(plan),
+      });
       return plan;
     })
     .catch(refusePenaltyOf100);
@@ -138,7 +161,7 @@ export async function deletePlan(sequelize: Sequelize, id: number, actor: Actor)
       );
       const hasStakes = used !== undefined;
       await plan.destroy({ transaction, force: !hasStakes });
-      await recordAudit(transaction, actor, {
+      await recordAudit(sequelize, transaction, actor, {
         action: hasStakes ? 'plan.hide' : 'plan.delete',
         entityType: 'plan',
         entityId: id,

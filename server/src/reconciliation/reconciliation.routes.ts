@@ -1,13 +1,12 @@
 import { Router } from 'express';
-import type { Sequelize } from 'sequelize';
+import type { Dependencies } from '../dependencies.js';
 import { paginationSchema } from '@stakedesk/shared/schemas';
 import { parse } from '../http/validate.js';
-import type { Chain } from '../chain/chain.js';
 import { unrecordedDeposits } from './reconciliation.service.js';
 import { requireRole } from '../http/signed-in-admin.js';
 
 /** GET /api/admin/reconciliation?limit=N: deposits on chain that nothing records. */
-export function reconciliationAdminRoutes(sequelize: Sequelize, chain: Chain): Router {
+export function reconciliationAdminRoutes({ database: sequelize, chain }: Dependencies): Router {
   return Router().get('/reconciliation', requireRole('GET /api/admin/reconciliation'), async (req, res) => {
     const { limit } = parse(paginationSchema, { limit: req.query.limit });
     res.json(await unrecordedDeposits(sequelize, chain, limit));

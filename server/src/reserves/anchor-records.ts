@@ -168,7 +168,7 @@ export async function recordAnchorLanded(
     replacements: { id: snapshot.id, signature },
     transaction,
   });
-  await recordAudit(transaction, SYSTEM_ACTOR, {
+  await recordAudit(sequelize, transaction, SYSTEM_ACTOR, {
     action: 'reserves.anchored',
     entityType: 'reserves_snapshot',
     entityId: snapshot.id,

@@ -1,7 +1,6 @@
 import { Router } from 'express';
-import type { Sequelize } from 'sequelize';
+import type { Dependencies } from '../dependencies.js';
 import { idParamSchema, reservesAnchorSubmitSchema } from '@stakedesk/shared/schemas';
-import type { Chain } from '../chain/chain.js';
 import { parse } from '../http/validate.js';
 import type { Logger } from '../logger.js';
 import { adminSnapshots } from './admin-snapshots.js';
@@ -9,7 +8,7 @@ import { prepareAnchor, submitAnchor } from './anchor.service.js';
 import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 
 /** The panel's proof of reserves: the snapshots with their anchors, and an owner anchoring one with the staking wallet (DESIGN 14). */
-export function reservesAnchorAdminRoutes(sequelize: Sequelize, chain: Chain, logger: Logger): Router {
+export function reservesAnchorAdminRoutes({ database: sequelize, chain }: Dependencies, logger: Logger): Router {
   const router = Router();
   router.get('/reserves/snapshots', requireRole('GET /api/admin/reserves/snapshots'), async (_req, res) => {
     res.json(await adminSnapshots(sequelize));

@@ -66,7 +66,7 @@ export async function prepareAnchor(sequelize: Sequelize, chain: Chain, id: numb
       },
       transaction,
     );
-    await recordAudit(transaction, actor, { action: 'reserves.anchor_prepare', entityType: 'reserves_snapshot', entityId: id });
+    await recordAudit(sequelize, transaction, actor, { action: 'reserves.anchor_prepare', entityType: 'reserves_snapshot', entityId: id });
   });
   return {
     snapshotId: id,
@@ -122,7 +122,7 @@ export async function submitAnchor(
     const signature = checkedSignature(wire, row.message);
     if (!signature) return null;
     await markAnchorSent(sequelize, id, { signature, wire }, transaction);
-    await recordAudit(transaction, actor, {
+    await recordAudit(sequelize, transaction, actor, {
       action: 'reserves.anchor_send',
       entityType: 'reserves_snapshot',
       entityId: id,
@@ -132,7 +132,7 @@ export async function submitAnchor(
   });
   if (sendNow === null) {
     await sequelize.transaction((transaction) =>
-      recordAudit(transaction, actor, {
+      recordAudit(sequelize, transaction, actor, {
         action: 'reserves.anchor_refused',
         entityType: 'reserves_snapshot',
         entityId: id,
@@ -182,7 +182,7 @@ export async function anchorWithSigner(
       },
       transaction,
     );
-    await recordAudit(transaction, SYSTEM_ACTOR, {
+    await recordAudit(sequelize, transaction, SYSTEM_ACTOR, {
       action: 'reserves.anchor_send',
       entityType: 'reserves_snapshot',
       entityId: id,

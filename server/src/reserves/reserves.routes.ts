@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
-import type { Sequelize } from 'sequelize';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { idParamSchema, reservesCheckFailureSchema, reservesProofParamSchema } from '@stakedesk/shared/schemas';
+import type { Dependencies } from '../dependencies.js';
 import { forbidden } from '../errors.js';
 import { parse } from '../http/validate.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -10,7 +10,6 @@ import { takeReservesSnapshot, type SnapshotDeps } from './take-snapshot.js';
 import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 
 export type ReservesRoutesDeps = {
-  sequelize: Sequelize;
   /** The holder's session checks (same site, signed in). */
   holderOnly: RequestHandler[];
   metrics: Pick<Metrics, 'reservesCheckFailed'>;
@@ -19,7 +18,10 @@ export type ReservesRoutesDeps = {
 };
 
 /** DESIGN 14: snapshots are public; a proof is its own wallet's only; a failed check is reported by that wallet's session. */
-export function reservesPublicRoutes({ sequelize, holderOnly, metrics, proofDays }: ReservesRoutesDeps): Router {
+export function reservesPublicRoutes(
+  { database: sequelize }: Dependencies,
+  { holderOnly, metrics, proofDays }: ReservesRoutesDeps,
+): Router {
   const router = Router();
   router.get('/reserves', async (_req, res) => {
     res.json(await latestReservesSnapshot(sequelize));
@@ -41,7 +43,8 @@ export function reservesPublicRoutes({ sequelize, holderOnly, metrics, proofDays
   return router;
 }
 
-export function reservesAdminRoutes(deps: SnapshotDeps): Router {
+export function reservesAdminRoutes({ database, chain }: Dependencies, hotWallet: string | undefined): Router {
+  const deps: SnapshotDeps = { sequelize: database, chain, hotWallet };
   return Router().post('/reserves/snapshots', requireRole('POST /api/admin/reserves/snapshots'), async (_req, res) => {
     res.status(201).json(await takeReservesSnapshot(deps, currentAdmin(res)));
   });

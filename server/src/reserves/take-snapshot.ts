@@ -136,7 +136,7 @@ async function snapshot(
         );
         await storeTree(sequelize, tree, transaction);
         const published = toReservesSnapshot(row!);
-        await recordAudit(transaction, actor ?? SYSTEM_ACTOR, {
+        await recordAudit(sequelize, transaction, actor ?? SYSTEM_ACTOR, {
           action: 'reserves.snapshot',
           entityType: 'reserves_snapshot',
           entityId: snapshotId,

@@ -1,5 +1,5 @@
 import { json, Router, type RequestHandler, type Response as ExpressResponse } from 'express';
-import type { Sequelize } from 'sequelize';
+import type { Dependencies } from '../dependencies.js';
 import { english, msg } from '@stakedesk/shared/i18n/catalogue';
 import type { RpcConfigResponse } from '@stakedesk/shared/api-types';
 import { roleAllows } from '@stakedesk/shared/roles';
@@ -58,7 +58,7 @@ export type RpcProxyOptions = {
  * holder app's reads; an admin token (checked whenever one is sent) also allows sending transactions.
  */
 export function rpcProxyRoutes(
-  sequelize: Sequelize,
+  { database: sequelize }: Dependencies,
   { fallbackUrl, upstreamFetch, callsPerMinute, requireAdmin, publicUrl }: RpcProxyOptions,
 ): Router {
   const router = Router();

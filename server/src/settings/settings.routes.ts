@@ -1,5 +1,5 @@
 import { Router, json } from 'express';
-import type { Sequelize } from 'sequelize';
+import type { Dependencies } from '../dependencies.js';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { settingsSchema } from '@stakedesk/shared/schemas';
 import { derivedFrom } from '../cache/cached.js';
@@ -19,7 +19,13 @@ export function settingsPublicRead(cluster: SolanaCluster): PublicRead {
   return async (req, res) => sendPrepared(req, res, publicJson(await loadSettings()));
 }
 
-export function settingsAdminRoutes(sequelize: Sequelize, stepUpFor: StepUpFor, cluster: SolanaCluster, deps: SettingsChangeDeps): Router {
+export function settingsAdminRoutes(
+  { database: sequelize, chain }: Dependencies,
+  stepUpFor: StepUpFor,
+  cluster: SolanaCluster,
+  { rpc, liveStakes }: Omit<SettingsChangeDeps, 'chain'>,
+): Router {
+  const deps: SettingsChangeDeps = { rpc, chain, liveStakes };
   const router = Router();
   router.get('/settings', requireRole('GET /api/admin/settings'), async (_req, res) => {
     res.json(toAdminSettings(await loadSettings(), cluster));

@@ -130,7 +130,7 @@ export async function updateSettings(
       if (refusal) throw badRequest(refusal, { heliusRpcUrl: refusal });
     }
     await settings.update(changes, { transaction });
-    await recordAudit(transaction, actor, {
+    await recordAudit(sequelize, transaction, actor, {
       action: 'settings.update',
       entityType: 'settings',
       entityId: 1,

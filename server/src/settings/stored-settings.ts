@@ -87,7 +87,7 @@ export async function keepMintProfileCurrent(sequelize: Sequelize, address: stri
     if (!row || row.tokenContract !== address || profileKey(row) === profileKey(read)) return;
     const before = row.toJSON();
     await row.update(read, { transaction });
-    await recordAudit(transaction, SYSTEM_ACTOR, {
+    await recordAudit(sequelize, transaction, SYSTEM_ACTOR, {
       action: 'settings.mint_read',
       entityType: 'settings',
       entityId: 1,

@@ -1,4 +1,4 @@
-import { Op, literal, type Attributes, type Model, type ModelStatic, type Order, type WhereOptions } from 'sequelize';
+import { Op, literal, type Attributes, type Model, type ModelStatic, type Order, type Sequelize, type WhereOptions } from 'sequelize';
 import type { AdminListQuery } from '@stakedesk/shared/schemas';
 import type { Keyset } from './page.js';
 
@@ -47,12 +47,13 @@ export function searchConditions(q: string, prefix: string[]): WhereOptions[] {
  * `next` is where this page ended, when more rows follow.
  */
 export async function pageOf<M extends Model>(
+  sequelize: Sequelize,
   model: ModelStatic<M>,
   options: { where: WhereOptions; sort: ListSort; limit: number; offset: number; after?: Keyset },
 ): Promise<{ rows: Attributes<M>[]; next?: Keyset }> {
   const { sort, limit, after } = options;
   const column = `"${model.name}"."${model.getAttributes()[sort.field]?.field ?? sort.field}"`;
-  const where = after ? { [Op.and]: [options.where, literal(afterCondition(model, column, sort, after))] } : options.where;
+  const where = after ? { [Op.and]: [options.where, literal(afterCondition(sequelize, model, column, sort, after))] } : options.where;
   const idRows = (await model.findAll({
     where,
     order: listOrder(sort),
@@ -72,8 +73,7 @@ export async function pageOf<M extends Model>(
 }
 
 /** The rows after `after` in the list's order: a row comparison PostgreSQL answers from the (field, id) index. */
-function afterCondition(model: ModelStatic<Model>, column: string, sort: ListSort, after: Keyset): string {
-  const sequelize = model.sequelize!;
+function afterCondition(sequelize: Sequelize, model: ModelStatic<Model>, column: string, sort: ListSort, after: Keyset): string {
   const op = sort.direction === 'DESC' ? '<' : '>';
   const id = `"${model.name}"."id"`;
   const lastId = sequelize.escape(after.id);

@@ -127,7 +127,7 @@ export async function createDepositIntent(
     await requireRoomForIntent(sequelize, transaction, input.walletAddress);
     const lockedPlan = await lockOpenPlan(input.planId, transaction);
     requireMinimum(input.amount, lockedPlan, settings.tokenSymbol);
-    await requireCapacity(lockedPlan, input.walletAddress, input.amount, settings.tokenSymbol, transaction);
+    await requireCapacity(sequelize, lockedPlan, input.walletAddress, input.amount, settings.tokenSymbol, transaction);
     return insertIntent(sequelize, transaction, {
       walletAddress: input.walletAddress,
       amount: input.amount,

@@ -74,7 +74,7 @@ async function expireAll(
 export async function expireStakesAsAdmin(sequelize: Sequelize, actor: Actor, batch = EXPIRY_BATCH): Promise<number> {
   const total = await expireAll(sequelize, true, batch, async (transaction, count, last) => {
     if (count > 0 || last)
-      await recordAudit(transaction, actor, { action: 'stakes.expire', entityType: 'stake', after: { updatedCount: count } });
+      await recordAudit(sequelize, transaction, actor, { action: 'stakes.expire', entityType: 'stake', after: { updatedCount: count } });
   });
   return total ?? 0;
 }

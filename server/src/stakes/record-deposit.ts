@@ -52,7 +52,7 @@ export async function recordProvenDeposit(
 ): Promise<Stake> {
   await sequelize.query('SELECT 1 FROM settings WHERE id = 1 FOR SHARE', { transaction });
   const plan = await StakingPlan.findByPk(deposit.terms.planId, { paranoid: false, transaction, lock: transaction.LOCK.UPDATE });
-  const overCapacity = plan ? await capacityProblem(plan, deposit.walletAddress, deposit.amount, symbol, transaction) : null;
+  const overCapacity = plan ? await capacityProblem(sequelize, plan, deposit.walletAddress, deposit.amount, symbol, transaction) : null;
   await markTransactionUsed(sequelize, deposit.txId, 'deposit', transaction);
   const createdAt = new Date();
   const stake = await Stake.create(
@@ -72,7 +72,7 @@ export async function recordProvenDeposit(
     { transaction },
   );
   if (overCapacity) {
-    await recordAudit(transaction, SYSTEM_ACTOR, {
+    await recordAudit(sequelize, transaction, SYSTEM_ACTOR, {
       action: 'stake.over_capacity',
       entityType: 'stake',
       entityId: stake.id,

@@ -59,7 +59,7 @@ export async function createScanIntent(sequelize: Sequelize, chain: PayoutChain,
   const row = await sequelize.transaction(async (transaction) => {
     const plan = await lockOpenPlan(input.planId, transaction);
     requireMinimum(input.amount, plan, settings.tokenSymbol);
-    await requireCapacity(plan, '', input.amount, settings.tokenSymbol, transaction);
+    await requireCapacity(sequelize, plan, '', input.amount, settings.tokenSymbol, transaction);
     return insertIntent(sequelize, transaction, { walletAddress: null, amount: input.amount, plan, mint, stakingWallet });
   });
   const sendAmount = fromRawAmount(gross, mintState.decimals);

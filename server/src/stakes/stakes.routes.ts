@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import type { Sequelize } from 'sequelize';
+import type { Dependencies } from '../dependencies.js';
 import {
   depositIntentSchema,
   idParamSchema,
@@ -12,7 +12,6 @@ import {
   walletStakesQuerySchema,
 } from '@stakedesk/shared/schemas';
 import { STAKE_STATUSES } from '@stakedesk/shared/stake-status';
-import type { ChainVerifier, PayoutChain } from '../chain/chain.js';
 import { sendCsv } from '../http/csv.js';
 import { readCursorListQuery } from '../http/list-query.js';
 import { readWalletCursor, sendPage, sendWalletPage } from '../http/pagination.js';
@@ -34,20 +33,19 @@ const namesWallet = (body: unknown): boolean => typeof body === 'object' && body
 
 /** `intentLimit`: the per-client limit on starting deposits (INTENT_RATE_LIMIT). */
 export function stakesPublicRoutes(
-  sequelize: Sequelize,
-  chain: ChainVerifier & PayoutChain,
+  { database: sequelize, chain }: Dependencies,
   holderOnly: RequestHandler[],
   intentLimit: RequestHandler,
 ): Router {
   const router = Router();
   router.get('/stakes/:walletAddress/summary', async (req, res) => {
-    res.json(await walletSummary(parse(walletAddressParamSchema, req.params).walletAddress));
+    res.json(await walletSummary(sequelize, parse(walletAddressParamSchema, req.params).walletAddress));
   });
   router.get('/stakes/:walletAddress', async (req, res) => {
     const wallet = parse(walletAddressParamSchema, req.params).walletAddress;
     const { group, ...page } = parse(walletStakesQuerySchema, { limit: req.query.limit, offset: req.query.offset, group: req.query.group });
     const { after, scope } = readWalletCursor(req, 'wallet-stakes', wallet, group);
-    sendWalletPage(res, await listWalletStakes(wallet, page, { group, after }), scope);
+    sendWalletPage(res, await listWalletStakes(sequelize, wallet, page, { group, after }), scope);
   });
   router.post('/stakes', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
     const { stake, created } = await createStake(sequelize, chain, parse(stakeCreateSchema, req.body));
@@ -85,7 +83,7 @@ export function stakesPublicRoutes(
     res.status(204).end();
   });
   router.post('/stakes/check', refuseDuringMaintenance, async (req, res) => {
-    await checkStake(parse(stakeCheckSchema, req.body));
+    await checkStake(sequelize, parse(stakeCheckSchema, req.body));
     res.json({ ok: true });
   });
   router.post('/stakes/restake', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
@@ -94,12 +92,12 @@ export function stakesPublicRoutes(
   return router;
 }
 
-export function stakesAdminRoutes(sequelize: Sequelize): Router {
+export function stakesAdminRoutes({ database: sequelize }: Dependencies): Router {
   const router = Router();
   router.get('/stakes', requireRole('GET /api/admin/stakes'), async (req, res) => {
     const statuses = readStatusFilter(req, STAKE_STATUSES);
     const { query, after, scope } = readCursorListQuery(req, 'stakes', stakeListQuerySchema);
-    const page = await listStakes(query, statuses, after);
+    const page = await listStakes(sequelize, query, statuses, after);
     sendPage(res, { ...page, rows: page.rows.map(toStakeJson) }, scope);
   });
   router.get('/stakes.csv', requireRole('GET /api/admin/stakes.csv'), async (req, res) => {

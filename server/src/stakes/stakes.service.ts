@@ -23,18 +23,18 @@ import { loadSettings } from '../settings/index.js';
  * not take into the plan (closed, below minimum, over a cap). Advisory: a deposit racing others
  * to the last room is settled when it is recorded.
  */
-export async function checkStake(input: StakeCheckInput): Promise<void> {
+export async function checkStake(sequelize: Sequelize, input: StakeCheckInput): Promise<void> {
   const settings = await loadSettings();
   requireStakingConfigured(settings);
   const plan = await lockOpenPlan(input.planId);
   requireMinimum(input.amount, plan, settings.tokenSymbol);
-  await requireCapacity(plan, input.walletAddress, input.amount, settings.tokenSymbol);
+  await requireCapacity(sequelize, plan, input.walletAddress, input.amount, settings.tokenSymbol);
 }
 
 /** A recorded txId may be replayed by the same deposit (idempotent); anything else is a reuse. */
-async function replayOf(input: StakeCreateInput): Promise<Stake | null> {
+async function replayOf(sequelize: Sequelize, input: StakeCreateInput): Promise<Stake | null> {
   // One statement, so one snapshot: a deposit committing meanwhile is seen whole or not at all.
-  const [use] = await Stake.sequelize!.query<{ stake_id: number | null }>(
+  const [use] = await sequelize.query<{ stake_id: number | null }>(
     'SELECT s.id AS stake_id FROM used_transactions u LEFT JOIN stakes s ON s.tx_id = u.tx_id WHERE u.tx_id = :txId',
     { replacements: { txId: input.txId }, type: QueryTypes.SELECT },
   );
@@ -58,7 +58,7 @@ export async function createStake(
   input: StakeCreateInput,
 ): Promise<{ stake: Stake; created: boolean }> {
   requireStakingConfigured(await loadSettings());
-  const replay = await replayOf(input);
+  const replay = await replayOf(sequelize, input);
   if (replay) return { stake: replay, created: false };
   const keys = await askChain(() => chain.accountKeys(input.txId));
   if (keys === null) throw notYetOnChain();
@@ -101,7 +101,7 @@ async function createPlainStake(
   } catch (error) {
     // Two requests recorded the same deposit at once: the loser answers like a replay.
     if (isUniqueViolation(error)) {
-      const replayed = await replayOf(input);
+      const replayed = await replayOf(sequelize, input);
       if (replayed) return { stake: replayed, created: false };
       throw conflict(msg('txIdAlreadyUsed'));
     }
@@ -129,7 +129,7 @@ export async function restake(sequelize: Sequelize, input: RestakeInput): Promis
       const amount = restakeAmount(original.amount, original.yieldRate);
       requireMinimum(amount, plan, settings.tokenSymbol);
       // No tokens move in a restake, so one over a cap is simply refused.
-      await requireCapacity(plan, original.walletAddress, amount, settings.tokenSymbol, transaction);
+      await requireCapacity(sequelize, plan, original.walletAddress, amount, settings.tokenSymbol, transaction);
       const now = new Date();
       await original.update({ status: 'withdrawn', completedAt: original.completedAt ?? now }, { transaction });
       const created = await Stake.create(
@@ -167,11 +167,11 @@ export async function stakesAfter(afterId: number, statuses: StakeStatus[] | und
  * stakes they match are found through stakes_plan_idx and counted without reading them.
  */
 export async function listStakes(
+  sequelize: Sequelize,
   query: AdminListQuery<StakeSortField>,
   statuses: StakeStatus[] | undefined,
   after?: Keyset,
 ): Promise<{ rows: StakeRow[]; total: number; next?: Keyset }> {
-  const sequelize = Stake.sequelize!;
   const status = statuses ? { status: { [Op.in]: statuses } } : {};
   let where: WhereOptions = status;
   let total: Promise<number>;
@@ -188,6 +188,9 @@ export async function listStakes(
     total = others.then((count) => count + plans.reduce((sum, plan) => sum + plan.count, 0));
   }
   const sort = listSort(query, 'createdAt', ['completedAt']);
-  const [page, count] = await Promise.all([pageOf(Stake, { where, sort, limit: query.limit, offset: query.offset, after }), total]);
+  const [page, count] = await Promise.all([
+    pageOf(sequelize, Stake, { where, sort, limit: query.limit, offset: query.offset, after }),
+    total,
+  ]);
   return { ...page, total: count };
 }

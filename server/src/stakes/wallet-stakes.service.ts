@@ -1,10 +1,10 @@
+import type { Sequelize } from 'sequelize';
 import type { WalletSummary } from '@stakedesk/shared/api-types';
 import type { StakeGroup } from '@stakedesk/shared/stake-status';
 import { preparedQuery } from '../db/prepared-query.js';
 import { newestFirstJsonPage, type JsonList } from '../sql/newest-first-page.js';
 import { finishedStakeJsonSql, stakeJsonSql } from './stake-json.js';
 import { STAKE_GROUP_SQL } from './stake-rules-sql.js';
-import { Stake } from './stake.model.js';
 import type { DatedKeyset, Keyset, Page } from '../sql/page.js';
 
 /**
@@ -16,12 +16,13 @@ import type { DatedKeyset, Keyset, Page } from '../sql/page.js';
  * clients) gets a total: the dashboard reads its counts from the summary.
  */
 export async function listWalletStakes(
+  sequelize: Sequelize,
   walletAddress: string,
   page: Page,
   options: { group?: StakeGroup; after?: DatedKeyset } = {},
 ): Promise<{ body: string; next?: Keyset; total?: number }> {
   const { group, after } = options;
-  return newestFirstJsonPage(Stake.sequelize!, STAKE_LISTS[group ?? 'all'], walletAddress, page, { after, withTotal: !group && !after });
+  return newestFirstJsonPage(sequelize, STAKE_LISTS[group ?? 'all'], walletAddress, page, { after, withTotal: !group && !after });
 }
 
 const stakeList = (group: StakeGroup | 'all'): JsonList => ({
@@ -69,8 +70,8 @@ const SUMMARY_SQL = `SELECT (t.waiting + d.ahead)::int AS running, (t.open - d.a
  * withdrawal is pending (both change in the same transaction, and the database allows one open
  * withdrawal per stake). wallet-stakes.test.ts and totals.test.ts hold it to the full list.
  */
-export async function walletSummary(walletAddress: string): Promise<WalletSummary> {
-  const [row] = await preparedQuery<SummaryRow>(Stake.sequelize!, 'wallet_summary', SUMMARY_SQL, [walletAddress]);
+export async function walletSummary(sequelize: Sequelize, walletAddress: string): Promise<WalletSummary> {
+  const [row] = await preparedQuery<SummaryRow>(sequelize, 'wallet_summary', SUMMARY_SQL, [walletAddress]);
   return {
     totalStaked: row!.total_staked,
     totalRewards: row!.total_rewards,

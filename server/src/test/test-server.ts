@@ -13,6 +13,7 @@ import { createRpcUpstream } from '../chain/rpc-upstream.js';
 import { SolanaChain } from '../chain/solana-chain.js';
 import { inject } from 'vitest';
 import { bootstrapFirstAdmin } from '../accounts/bootstrap.js';
+import { dependencies, type Clock } from '../dependencies.js';
 import { createApp } from '../app.js';
 import { databaseCheck, type Check } from '../health/readiness.js';
 import { createMetrics, type Metrics } from '../metrics/metrics.js';
@@ -153,6 +154,7 @@ export async function startTestServer(
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const baseUrl = ownUrl('127.0.0.1', (server.address() as AddressInfo).port);
+  const deps = dependencies({ database: sequelize, chain: options.realChain ?? settingsChain ?? chain, events, jwtSecret });
   const app = createApp({
     config: {
       jwtSecret,
@@ -174,9 +176,7 @@ export async function startTestServer(
     },
     // TEST_LOG_LEVEL=error (or debug) shows the server's logs while debugging a test.
     logger,
-    sequelize,
-    chain: options.realChain ?? settingsChain ?? chain,
-    events,
+    dependencies: deps,
     rpc,
     treasuryCacheMs: options.treasuryCacheMs,
     health: {
@@ -241,6 +241,8 @@ export async function startTestServer(
     baseUrl,
     /** The test database, for a second server instance on it. */
     databaseUrl: url,
+    /** What the app's modules were handed (the chain is the one the app uses), for background work started by a test. */
+    dependencies: deps,
     events,
     jwtSecret,
     signIn,
@@ -259,14 +261,14 @@ export async function startTestServer(
     /** One round of deposit detection alone, as its own scheduled job runs it; how many deposits it recorded. */
     followDeposits: () => followDeposits(sequelize, options.realChain ?? settingsChain ?? chain, logger),
     /** One round of automatic payouts, as its scheduled job runs it (the clock is the real one unless given). */
-    autoPayouts: (now?: () => Date) =>
+    autoPayouts: (clock?: Clock) =>
       autoPayoutRound({
         sequelize,
         chain: options.realChain ?? settingsChain ?? chain,
         logger,
         signer: options.payoutSigner ?? null,
         coverage: freshCoverage(),
-        now,
+        clock: clock ?? deps.clock,
       }),
     /** One round of anchoring reserves snapshots (followed to landing; from the hot wallet with a signer), as its scheduled job runs it. */
     anchorReserves: () =>

@@ -1,14 +1,12 @@
 import { Router } from 'express';
-import type { Sequelize } from 'sequelize';
-import type { Chain } from '../chain/chain.js';
+import type { Dependencies } from '../dependencies.js';
 import type { Logger } from '../logger.js';
 import { treasuryCoverage } from './treasury.service.js';
 import { requireRole } from '../http/signed-in-admin.js';
 
 /** GET /api/admin/treasury: the staking wallet's balance against what the platform owes. */
 export function treasuryAdminRoutes(
-  sequelize: Sequelize,
-  chain: Chain,
+  { database: sequelize, chain }: Dependencies,
   logger: Logger,
   hotWallet: string | undefined,
   cacheMs?: number,

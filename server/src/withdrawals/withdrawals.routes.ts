@@ -1,9 +1,9 @@
 import { Router, type RequestHandler } from 'express';
 import type { AdminWithdrawal, WithdrawalPayout } from '@stakedesk/shared/api-types';
 import type { CodedMessage } from '@stakedesk/shared/i18n/catalogue';
-import type { Sequelize } from 'sequelize';
 import { walletAddressParamSchema, withdrawalListQuerySchema, withdrawalRequestSchema } from '@stakedesk/shared/schemas';
 import { WITHDRAWAL_STATUSES } from '@stakedesk/shared/stake-status';
+import type { Dependencies } from '../dependencies.js';
 import { sendCsv } from '../http/csv.js';
 import { readCursorListQuery } from '../http/list-query.js';
 import { readWalletCursor, readWalletPage, sendPage, sendWalletPage } from '../http/pagination.js';
@@ -15,12 +15,12 @@ import { toWithdrawalJson } from './withdrawal-json.js';
 import { WITHDRAWAL_CSV_COLUMNS } from './withdrawal-csv.js';
 import { requireRole } from '../http/signed-in-admin.js';
 
-export function withdrawalsPublicRoutes(sequelize: Sequelize, holderOnly: RequestHandler[]): Router {
+export function withdrawalsPublicRoutes({ database: sequelize }: Dependencies, holderOnly: RequestHandler[]): Router {
   const router = Router();
   router.get('/withdrawals/:walletAddress', async (req, res) => {
     const wallet = parse(walletAddressParamSchema, req.params).walletAddress;
     const { after, scope } = readWalletCursor(req, 'wallet-withdrawals', wallet);
-    const page = await listWalletWithdrawals(wallet, readWalletPage(req), after);
+    const page = await listWalletWithdrawals(sequelize, wallet, readWalletPage(req), after);
     sendWalletPage(res, page, scope);
   });
   router.post('/withdrawals', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
@@ -35,12 +35,16 @@ export type LatestPayouts = (withdrawalIds: number[]) => Promise<Map<number, Wit
 /** Why automatic payouts left each withdrawal to an operator (the auto-payouts module's, handed in). */
 export type AutoPayoutHolds = (withdrawalIds: number[]) => Promise<Map<number, CodedMessage>>;
 
-export function withdrawalsAdminRoutes(latestPayouts: LatestPayouts, autoPayoutHolds: AutoPayoutHolds): Router {
+export function withdrawalsAdminRoutes(
+  { database: sequelize }: Dependencies,
+  latestPayouts: LatestPayouts,
+  autoPayoutHolds: AutoPayoutHolds,
+): Router {
   const router = Router();
   router.get('/withdrawals', requireRole('GET /api/admin/withdrawals'), async (req, res) => {
     const statuses = readStatusFilter(req, WITHDRAWAL_STATUSES);
     const { query, after, scope } = readCursorListQuery(req, 'withdrawals', withdrawalListQuerySchema);
-    const page = await listWithdrawals(query, statuses, after);
+    const page = await listWithdrawals(sequelize, query, statuses, after);
     const ids = page.rows.map((row) => row.id);
     const [payouts, holds] = await Promise.all([latestPayouts(ids), autoPayoutHolds(ids)]);
     const rows: AdminWithdrawal[] = page.rows.map((row) => ({

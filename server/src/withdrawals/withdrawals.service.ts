@@ -85,11 +85,12 @@ export async function requestWithdrawal(sequelize: Sequelize, input: WithdrawalR
  * listWalletStakes), without a total.
  */
 export async function listWalletWithdrawals(
+  sequelize: Sequelize,
   walletAddress: string,
   page: Page,
   after?: DatedKeyset,
 ): Promise<{ body: string; next?: Keyset; total?: number }> {
-  return newestFirstJsonPage(Withdrawal.sequelize!, WALLET_WITHDRAWALS, walletAddress, page, { after, withTotal: !after });
+  return newestFirstJsonPage(sequelize, WALLET_WITHDRAWALS, walletAddress, page, { after, withTotal: !after });
 }
 
 const WALLET_WITHDRAWALS: JsonList = {
@@ -107,6 +108,7 @@ export async function withdrawalsAfter(afterId: number, statuses: WithdrawalStat
 }
 
 export async function listWithdrawals(
+  sequelize: Sequelize,
   query: AdminListQuery<WithdrawalSortField>,
   statuses: WithdrawalStatus[] | undefined,
   after?: Keyset,
@@ -114,8 +116,11 @@ export async function listWithdrawals(
   const status = statuses ? { status: { [Op.in]: statuses } } : {};
   const where = query.q ? { ...status, [Op.or]: searchConditions(query.q, ['walletAddress', 'txId']) } : status;
   // Without a search the total is the per-status count; a search matches few rows, counted directly.
-  const total = query.q ? Withdrawal.count({ where }) : withdrawalTotals(Withdrawal.sequelize!, statuses).then((totals) => totals.count);
+  const total = query.q ? Withdrawal.count({ where }) : withdrawalTotals(sequelize, statuses).then((totals) => totals.count);
   const sort = listSort(query, 'requestedAt', ['processedAt']);
-  const [page, count] = await Promise.all([pageOf(Withdrawal, { where, sort, limit: query.limit, offset: query.offset, after }), total]);
+  const [page, count] = await Promise.all([
+    pageOf(sequelize, Withdrawal, { where, sort, limit: query.limit, offset: query.offset, after }),
+    total,
+  ]);
   return { ...page, total: count };
 }

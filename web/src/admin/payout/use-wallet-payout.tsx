@@ -48,6 +48,8 @@ export function useWalletPayout() {
   const [choices, setChoices] = useState<WalletOption[] | null>(null);
   const [paying, setPaying] = useState<ReadonlySet<number>>(new Set());
   const [review, setReview] = useState<PayoutReview | null>(null);
+  // Set at once, unlike `paying`: a second Pay before the next render (a double click) must not start a second flow.
+  const payInFlight = useRef(false);
   // The open review: its wallet, and how the flow waiting on it hears the outcome.
   const reviewing = useRef<{ wallet: ConnectedWallet; settle: (sent: Payout | null) => void } | null>(null);
   const stakingWallet = settings?.stakingWallet ?? '';
@@ -143,7 +145,8 @@ export function useWalletPayout() {
 
   const pay = useCallback(
     async (withdrawals: Withdrawal[]) => {
-      if (withdrawals.length === 0 || paying.size > 0) return;
+      if (withdrawals.length === 0 || payInFlight.current) return;
+      payInFlight.current = true;
       setPaying(new Set(withdrawals.map((w) => w.id)));
       try {
         const connected = wallet ?? (await connect({ choose: false }));
@@ -168,10 +171,11 @@ export function useWalletPayout() {
         // A refusal to prepare is the server's, in its words; the rest is the panel's or the wallet's.
         toast.error(error instanceof PayoutError ? t('payout.failed') : t('payout.notPrepared'), messageOf(error));
       } finally {
+        payInFlight.current = false;
         setPaying(new Set());
       }
     },
-    [afterChange, client, connect, messageOf, paying.size, t, toast, wallet],
+    [afterChange, client, connect, messageOf, t, toast, wallet],
   );
 
   return {

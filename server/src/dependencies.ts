@@ -1,0 +1,32 @@
+import type { Sequelize } from 'sequelize';
+import type { Chain } from './chain/chain.js';
+import type { AdminEventHub } from './events/admin-event-hub.js';
+import { SecretBox } from './secret-box.js';
+
+/** What time it is: the system's clock, or the one a test sets. */
+export type Clock = () => Date;
+
+export const systemClock: Clock = () => new Date();
+
+/** The server's signing secret (JWT_SECRET) and the keys derived from it (secret-box.ts). */
+export type Secrets = { jwtSecret: string; box: SecretBox };
+
+/**
+ * What the server's modules reach the world through, made once by main.ts (and a test's server)
+ * and handed to every route factory and background task. Services take the piece they use as a
+ * parameter, the database first; no service reaches the database through a model (`Model.sequelize`,
+ * refused by the lint), so a test or a second instance can hand a service a database of its own.
+ */
+export type Dependencies = {
+  database: Sequelize;
+  chain: Chain;
+  clock: Clock;
+  /** Admins' live screens: what changed, from any instance (LISTEN/NOTIFY). */
+  events: AdminEventHub;
+  secrets: Secrets;
+};
+
+export function dependencies(parts: Omit<Dependencies, 'secrets' | 'clock'> & { jwtSecret: string; clock?: Clock }): Dependencies {
+  const { jwtSecret, clock, ...rest } = parts;
+  return { ...rest, clock: clock ?? systemClock, secrets: { jwtSecret, box: new SecretBox(jwtSecret) } };
+}
