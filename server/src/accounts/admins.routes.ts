@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { adminCreateSchema, adminUpdateSchema, idParamSchema } from '@stakedesk/shared/schemas';
+import { idParamSchema } from '@stakedesk/shared/schemas';
 import { readCursorPage, sendPage } from '../http/pagination.js';
-import { parse } from '../http/validate.js';
+import { parse, parseBody } from '../http/validate.js';
 import { type AccountContext, stepUpFor } from '../access/index.js';
 import { createAdmin, deleteAdmin, listAdmins, toAdminJson, updateAdmin } from './admins.service.js';
 import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
@@ -13,14 +13,14 @@ export function adminsAdminRoutes(ctx: AccountContext): Router {
     sendPage(res, await listAdmins(page, after), scope);
   });
   router.post('/admins', requireRole('POST /api/admin/admins'), async (req, res) => {
-    const input = parse(adminCreateSchema, req.body);
+    const input = parseBody('POST /api/admin/admins', req.body);
     const actor = currentAdmin(res);
     const admin = await createAdmin(ctx.sequelize, input, actor, stepUpFor(ctx, actor, input));
     res.status(201).json(toAdminJson(admin));
   });
   router.put('/admins/:id', requireRole('PUT /api/admin/admins/:id'), async (req, res) => {
     const id = parse(idParamSchema, req.params).id;
-    const input = parse(adminUpdateSchema, req.body);
+    const input = parseBody('PUT /api/admin/admins/:id', req.body);
     const actor = currentAdmin(res);
     res.json(toAdminJson(await updateAdmin(ctx.sequelize, id, input, actor, stepUpFor(ctx, actor, input))));
   });

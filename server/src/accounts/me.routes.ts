@@ -1,6 +1,5 @@
 import { Router } from 'express';
-import { passwordChangeSchema, twoFactorDisableSchema, twoFactorEnableSchema } from '@stakedesk/shared/schemas';
-import { parse } from '../http/validate.js';
+import { parseBody } from '../http/validate.js';
 import { type AccountContext, stepUpFor } from '../access/index.js';
 import { changeOwnPassword, logout, me, signOutEverywhere } from './account.service.js';
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from './two-factor.service.js';
@@ -19,16 +18,16 @@ export function meRoutes(ctx: AccountContext, issuer: string): Router {
     res.json(await setUpTwoFactor(ctx, currentAdmin(res), issuer));
   });
   router.post('/two-factor/enable', async (req, res) => {
-    res.json(await enableTwoFactor(ctx, currentAdmin(res), parse(twoFactorEnableSchema, req.body)));
+    res.json(await enableTwoFactor(ctx, currentAdmin(res), parseBody('POST /api/admin/me/two-factor/enable', req.body)));
   });
   router.post('/two-factor/disable', async (req, res) => {
-    const input = parse(twoFactorDisableSchema, req.body);
+    const input = parseBody('POST /api/admin/me/two-factor/disable', req.body);
     const actor = currentAdmin(res);
     await disableTwoFactor(ctx, actor, stepUpFor(ctx, actor, input));
     res.status(204).end();
   });
   router.post('/password', async (req, res) => {
-    const input = parse(passwordChangeSchema, req.body);
+    const input = parseBody('POST /api/admin/me/password', req.body);
     const actor = currentAdmin(res);
     await changeOwnPassword(ctx, actor, input, stepUpFor(ctx, actor, input, { passwordOnly: true }));
     res.status(204).end();

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import type { Sequelize } from 'sequelize';
-import { idParamSchema, reservesAnchorSubmitSchema } from '@stakedesk/shared/schemas';
+import { idParamSchema } from '@stakedesk/shared/schemas';
 import type { Chain } from '../chain/chain.js';
-import { parse } from '../http/validate.js';
+import { parse, parseBody } from '../http/validate.js';
 import type { Logger } from '../logger.js';
 import { adminSnapshots } from './admin-snapshots.js';
 import { prepareAnchor, submitAnchor } from './anchor.service.js';
@@ -26,7 +26,16 @@ export function reservesAnchorAdminRoutes(sequelize: Sequelize, chain: Chain, lo
     requireRole('POST /api/admin/reserves/snapshots/:id/anchor/submit'),
     async (req, res) => {
       const id = parse(idParamSchema, req.params).id;
-      res.json(await submitAnchor(sequelize, chain, logger, id, parse(reservesAnchorSubmitSchema, req.body), currentAdmin(res)));
+      res.json(
+        await submitAnchor(
+          sequelize,
+          chain,
+          logger,
+          id,
+          parseBody('POST /api/admin/reserves/snapshots/:id/anchor/submit', req.body),
+          currentAdmin(res),
+        ),
+      );
     },
   );
   return router;
