@@ -26,16 +26,8 @@ export function reservesAnchorAdminRoutes(sequelize: Sequelize, chain: Chain, lo
     requireRole('POST /api/admin/reserves/snapshots/:id/anchor/submit'),
     async (req, res) => {
       const id = parse(idParamSchema, req.params).id;
-      res.json(
-        await submitAnchor(
-          sequelize,
-          chain,
-          logger,
-          id,
-          parseBody('POST /api/admin/reserves/snapshots/:id/anchor/submit', req.body),
-          currentAdmin(res),
-        ),
-      );
+      const input = parseBody('POST /api/admin/reserves/snapshots/:id/anchor/submit', req.body);
+      res.json(await submitAnchor(sequelize, chain, logger, id, input, currentAdmin(res)));
     },
   );
   return router;
