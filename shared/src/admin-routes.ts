@@ -1,4 +1,21 @@
+import type { AnyObjectSchema } from 'yup';
 import type { AdminRole } from './roles.js';
+import {
+  adminCreateSchema,
+  adminLoginSchema,
+  adminUpdateSchema,
+  passwordChangeSchema,
+  payoutPrepareSchema,
+  payoutSignedSchema,
+  planSchema,
+  reservesAnchorSubmitSchema,
+  settingsSchema,
+  twoFactorDisableSchema,
+  twoFactorEnableSchema,
+  webhookSchema,
+  withdrawalProcessSchema,
+  withdrawalResolveSchema,
+} from './schemas.js';
 
 /**
  * Every admin API route, as Express mounts it, and the least role it needs (roles.ts). The one place
@@ -57,6 +74,42 @@ export const ADMIN_ROUTES = {
 } as const satisfies Record<string, AdminRole | 'signIn'>;
 
 export type AdminRoute = keyof typeof ADMIN_ROUTES;
+
+/**
+ * The schema each admin route with a JSON body validates it with: the server parses the body with it
+ * (server/src/http/validate.ts, parseBody) and the fuzzer sends its fields. A POST, PUT or PATCH route
+ * is here or in ADMIN_ROUTES_WITHOUT_BODY (route-bodies.test.ts).
+ */
+export const ADMIN_ROUTE_BODIES = {
+  'POST /api/admin/login': adminLoginSchema,
+  'POST /api/admin/staking-plans': planSchema,
+  'PUT /api/admin/staking-plans/:id': planSchema,
+  'POST /api/admin/admins': adminCreateSchema,
+  'PUT /api/admin/admins/:id': adminUpdateSchema,
+  'PUT /api/admin/settings': settingsSchema,
+  'POST /api/admin/payouts': payoutPrepareSchema,
+  'POST /api/admin/payouts/:id/signed': payoutSignedSchema,
+  'PUT /api/admin/withdrawals/:id': withdrawalProcessSchema,
+  'POST /api/admin/withdrawals/:id/resolve': withdrawalResolveSchema,
+  'POST /api/admin/reserves/snapshots/:id/anchor/submit': reservesAnchorSubmitSchema,
+  'POST /api/admin/webhooks': webhookSchema,
+  'PUT /api/admin/webhooks/:id': webhookSchema,
+  'POST /api/admin/me/two-factor/enable': twoFactorEnableSchema,
+  'POST /api/admin/me/two-factor/disable': twoFactorDisableSchema,
+  'POST /api/admin/me/password': passwordChangeSchema,
+} as const satisfies Partial<Record<AdminRoute, AnyObjectSchema>>;
+
+/** The admin routes sent with POST, PUT or PATCH that read no body: the path and the session say it all. */
+export const ADMIN_ROUTES_WITHOUT_BODY = [
+  'PATCH /api/admin/staking-plans/:id/toggle',
+  'POST /api/admin/update-expired-stakes',
+  'POST /api/admin/reserves/snapshots',
+  'POST /api/admin/reserves/snapshots/:id/anchor/prepare',
+  'POST /api/admin/webhooks/:id/test',
+  'POST /api/admin/me/two-factor/setup',
+  'POST /api/admin/me/sign-out-everywhere',
+  'POST /api/admin/me/logout',
+] as const satisfies readonly AdminRoute[];
 
 /** A route checked by role after sign-in (every one but the sign-in itself). */
 export type RoleCheckedRoute = { [R in AdminRoute]: (typeof ADMIN_ROUTES)[R] extends AdminRole ? R : never }[AdminRoute];

@@ -1,3 +1,15 @@
+import type { AnyObjectSchema } from 'yup';
+import {
+  authNonceSchema,
+  authVerifySchema,
+  depositIntentSchema,
+  reservesCheckFailureSchema,
+  restakeSchema,
+  stakeCheckSchema,
+  stakeCreateSchema,
+  withdrawalRequestSchema,
+} from './schemas.js';
+
 /**
  * Every API route outside /api/admin (those are in admin-routes.ts), as Express mounts it, and what
  * it takes from its caller: nothing, or a holder's signed-in session. The fuzzer enumerates it with
@@ -32,3 +44,25 @@ export const PUBLIC_ROUTES = {
 } as const satisfies Record<string, 'none' | 'holder'>;
 
 export type PublicRoute = keyof typeof PUBLIC_ROUTES;
+
+/**
+ * The schema each public or holder route with a JSON body validates it with, as ADMIN_ROUTE_BODIES
+ * does for the admin routes. A POST, PUT or PATCH route is here or in PUBLIC_ROUTES_WITHOUT_BODY_SCHEMA.
+ */
+export const PUBLIC_ROUTE_BODIES = {
+  'POST /api/auth/nonce': authNonceSchema,
+  'POST /api/auth/verify': authVerifySchema,
+  'POST /api/stakes': stakeCreateSchema,
+  // Without a walletAddress the route takes scanIntentSchema (scan to stake), whose fields are a subset of these.
+  'POST /api/stakes/intents': depositIntentSchema,
+  'POST /api/stakes/check': stakeCheckSchema,
+  'POST /api/stakes/restake': restakeSchema,
+  'POST /api/withdrawals': withdrawalRequestSchema,
+  'POST /api/reserves/:id/check-failures': reservesCheckFailureSchema,
+} as const satisfies Partial<Record<PublicRoute, AnyObjectSchema>>;
+
+/** The public routes sent with POST, PUT or PATCH that have no body schema, and why. */
+export const PUBLIC_ROUTES_WITHOUT_BODY_SCHEMA = {
+  'POST /api/auth/logout': 'reads no body: the session cookie says it all',
+  'POST /api/rpc': "a JSON-RPC call passed on to the RPC node, judged by the proxy's own rules (server/src/rpc-proxy)",
+} as const satisfies Partial<Record<PublicRoute, string>>;

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import type { Dependencies } from '../dependencies.js';
-import { adminCreateSchema, adminUpdateSchema, idParamSchema } from '@stakedesk/shared/schemas';
+import { idParamSchema } from '@stakedesk/shared/schemas';
 import { readCursorPage, sendPage } from '../http/pagination.js';
-import { parse } from '../http/validate.js';
+import { parse, parseBody } from '../http/validate.js';
 import { stepUpFor } from '../access/index.js';
 import { createAdmin, deleteAdmin, listAdmins, toAdminJson, updateAdmin } from './admins.service.js';
 import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
@@ -14,14 +14,14 @@ export function adminsAdminRoutes(deps: Dependencies): Router {
     sendPage(res, await listAdmins(page, after), scope);
   });
   router.post('/admins', requireRole('POST /api/admin/admins'), async (req, res) => {
-    const input = parse(adminCreateSchema, req.body);
+    const input = parseBody('POST /api/admin/admins', req.body);
     const actor = currentAdmin(res);
     const admin = await createAdmin(deps.database, input, actor, stepUpFor(deps, actor, input));
     res.status(201).json(toAdminJson(admin));
   });
   router.put('/admins/:id', requireRole('PUT /api/admin/admins/:id'), async (req, res) => {
     const id = parse(idParamSchema, req.params).id;
-    const input = parse(adminUpdateSchema, req.body);
+    const input = parseBody('PUT /api/admin/admins/:id', req.body);
     const actor = currentAdmin(res);
     res.json(toAdminJson(await updateAdmin(deps.database, id, input, actor, stepUpFor(deps, actor, input))));
   });

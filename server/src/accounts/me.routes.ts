@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import type { Dependencies } from '../dependencies.js';
-import { passwordChangeSchema, twoFactorDisableSchema, twoFactorEnableSchema } from '@stakedesk/shared/schemas';
-import { parse } from '../http/validate.js';
+import { parseBody } from '../http/validate.js';
 import { stepUpFor } from '../access/index.js';
 import { changeOwnPassword, logout, me, signOutEverywhere } from './account.service.js';
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from './two-factor.service.js';
@@ -20,16 +19,16 @@ export function meRoutes(deps: Dependencies, issuer: string): Router {
     res.json(await setUpTwoFactor(deps, currentAdmin(res), issuer));
   });
   router.post('/two-factor/enable', async (req, res) => {
-    res.json(await enableTwoFactor(deps, currentAdmin(res), parse(twoFactorEnableSchema, req.body)));
+    res.json(await enableTwoFactor(deps, currentAdmin(res), parseBody('POST /api/admin/me/two-factor/enable', req.body)));
   });
   router.post('/two-factor/disable', async (req, res) => {
-    const input = parse(twoFactorDisableSchema, req.body);
+    const input = parseBody('POST /api/admin/me/two-factor/disable', req.body);
     const actor = currentAdmin(res);
     await disableTwoFactor(deps, actor, stepUpFor(deps, actor, input));
     res.status(204).end();
   });
   router.post('/password', async (req, res) => {
-    const input = parse(passwordChangeSchema, req.body);
+    const input = parseBody('POST /api/admin/me/password', req.body);
     const actor = currentAdmin(res);
     await changeOwnPassword(deps, actor, input, stepUpFor(deps, actor, input, { passwordOnly: true }));
     res.status(204).end();

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Dependencies } from '../dependencies.js';
-import { idParamSchema, webhookSchema } from '@stakedesk/shared/schemas';
-import { parse } from '../http/validate.js';
+import { idParamSchema } from '@stakedesk/shared/schemas';
+import { parse, parseBody } from '../http/validate.js';
 import {
   createWebhook,
   deleteWebhook,
@@ -21,11 +21,11 @@ export function webhooksAdminRoutes({ database, secrets }: Dependencies, address
     res.json(await listWebhooks(ctx.sequelize));
   });
   router.post('/webhooks', requireRole('POST /api/admin/webhooks'), async (req, res) => {
-    res.status(201).json(await createWebhook(ctx, parse(webhookSchema, req.body), currentAdmin(res)));
+    res.status(201).json(await createWebhook(ctx, parseBody('POST /api/admin/webhooks', req.body), currentAdmin(res)));
   });
   router.put('/webhooks/:id', requireRole('PUT /api/admin/webhooks/:id'), async (req, res) => {
     const id = parse(idParamSchema, req.params).id;
-    res.json(await updateWebhook(ctx, id, parse(webhookSchema, req.body), currentAdmin(res)));
+    res.json(await updateWebhook(ctx, id, parseBody('PUT /api/admin/webhooks/:id', req.body), currentAdmin(res)));
   });
   router.delete('/webhooks/:id', requireRole('DELETE /api/admin/webhooks/:id'), async (req, res) => {
     await deleteWebhook(ctx, parse(idParamSchema, req.params).id, currentAdmin(res));

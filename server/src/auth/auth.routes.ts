@@ -1,9 +1,8 @@
 import { Router, type RequestHandler } from 'express';
 import type { Dependencies } from '../dependencies.js';
-import { authNonceSchema, authVerifySchema } from '@stakedesk/shared/schemas';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { unauthorized } from '../errors.js';
-import { parse } from '../http/validate.js';
+import { parseBody } from '../http/validate.js';
 import { endSession, sessionWallet, startSession } from './holder-session.js';
 import { issueNonce, verifySignIn, type SignInSite } from './sign-in.service.js';
 
@@ -11,10 +10,10 @@ export function authRoutes({ database: sequelize, secrets }: Dependencies, site:
   const secret = secrets.jwtSecret;
   const router = Router();
   router.post('/auth/nonce', limiter, async (req, res) => {
-    res.json(await issueNonce(sequelize, parse(authNonceSchema, req.body), site));
+    res.json(await issueNonce(sequelize, parseBody('POST /api/auth/nonce', req.body), site));
   });
   router.post('/auth/verify', limiter, async (req, res) => {
-    const wallet = await verifySignIn(sequelize, parse(authVerifySchema, req.body), site);
+    const wallet = await verifySignIn(sequelize, parseBody('POST /api/auth/verify', req.body), site);
     res.json(startSession(req, res, wallet, secret));
   });
   router.get('/auth/session', async (req, res) => {

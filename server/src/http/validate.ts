@@ -1,5 +1,6 @@
 import type { Schema } from 'yup';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
+import { ROUTE_BODIES, type BodyOf, type BodyRoute } from '@stakedesk/shared/route-bodies';
 import { validateCoded } from '@stakedesk/shared/validate';
 import { badRequest } from '../errors.js';
 
@@ -11,4 +12,9 @@ export function parse<T>(schema: Schema<T>, input: unknown): T {
     throw badRequest(messages.length === 1 ? messages[0]! : msg('validationFailed'), result.errors);
   }
   return result.value;
+}
+
+/** Validates a route's JSON body with the schema the route tables give it (shared/src/admin-routes.ts, api-routes.ts). */
+export function parseBody<R extends BodyRoute>(route: R, body: unknown): BodyOf<R> {
+  return parse(ROUTE_BODIES[route] as Schema<BodyOf<R>>, body);
 }

@@ -1,19 +1,13 @@
 import { Router } from 'express';
 import type { Dependencies } from '../dependencies.js';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
-import {
-  idParamSchema,
-  payoutPrepareSchema,
-  payoutSignedSchema,
-  withdrawalProcessSchema,
-  withdrawalResolveSchema,
-} from '@stakedesk/shared/schemas';
+import { idParamSchema } from '@stakedesk/shared/schemas';
 import { PAYOUT_STATUSES } from '@stakedesk/shared/stake-status';
 import type { StepUpFor } from '../http/step-up-contract.js';
 import { badRequest } from '../errors.js';
 import { readCursorPage, sendPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
-import { parse } from '../http/validate.js';
+import { parse, parseBody } from '../http/validate.js';
 import type { Logger } from '../logger.js';
 import { toWithdrawalJson } from '../withdrawals/index.js';
 import { postSignedPayout } from './post-signed-payout.js';
@@ -42,20 +36,21 @@ export function payoutsAdminRoutes({ database: sequelize, chain }: Dependencies,
   });
   router.post('/payouts', requireRole('POST /api/admin/payouts'), async (req, res) => {
     if (isRegistration(req.body)) throw badRequest(msg('payoutRegistrationRetired'));
-    res.status(201).json(await preparePayout(sequelize, chain, parse(payoutPrepareSchema, req.body), currentAdmin(res)));
+    res.status(201).json(await preparePayout(sequelize, chain, parseBody('POST /api/admin/payouts', req.body), currentAdmin(res)));
   });
   router.post('/payouts/:id/signed', requireRole('POST /api/admin/payouts/:id/signed'), async (req, res) => {
     const id = parse(idParamSchema, req.params).id;
-    res.json(await postSignedPayout(sequelize, chain, logger, id, parse(payoutSignedSchema, req.body), currentAdmin(res)));
+    const input = parseBody('POST /api/admin/payouts/:id/signed', req.body);
+    res.json(await postSignedPayout(sequelize, chain, logger, id, input, currentAdmin(res)));
   });
   router.put('/withdrawals/:id', requireRole('PUT /api/admin/withdrawals/:id'), async (req, res) => {
     const id = parse(idParamSchema, req.params).id;
-    const input = parse(withdrawalProcessSchema, req.body);
+    const input = parseBody('PUT /api/admin/withdrawals/:id', req.body);
     res.json(toWithdrawalJson(await processWithdrawal(sequelize, chain, id, input, currentAdmin(res))));
   });
   router.post('/withdrawals/:id/resolve', requireRole('POST /api/admin/withdrawals/:id/resolve'), async (req, res) => {
     const id = parse(idParamSchema, req.params).id;
-    const input = parse(withdrawalResolveSchema, req.body);
+    const input = parseBody('POST /api/admin/withdrawals/:id/resolve', req.body);
     const actor = currentAdmin(res);
     res.json(toWithdrawalJson(await resolveReview(sequelize, id, input, actor, stepUpFor(actor, input))));
   });

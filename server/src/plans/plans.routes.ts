@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import type { Dependencies } from '../dependencies.js';
-import { idParamSchema, planSchema } from '@stakedesk/shared/schemas';
+import { idParamSchema } from '@stakedesk/shared/schemas';
 import { readCursorPage, sendPage } from '../http/pagination.js';
 import { sendPrepared } from '../http/prepared-json.js';
 import type { PublicRead } from '../http/public-read-lane.js';
-import { parse } from '../http/validate.js';
+import { parse, parseBody } from '../http/validate.js';
 import { activePlansJson, createPlan, deletePlan, listAllPlans, planJson, togglePlan, updatePlan } from './plans.service.js';
 import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 
@@ -21,11 +21,20 @@ export function plansAdminRoutes({ database: sequelize }: Dependencies): Router 
     sendPage(res, await listAllPlans(sequelize, page, after), scope);
   });
   router.post('/staking-plans', requireRole('POST /api/admin/staking-plans'), async (req, res) => {
-    res.status(201).json(await planJson(sequelize, await createPlan(sequelize, parse(planSchema, req.body), currentAdmin(res))));
+    res
+      .status(201)
+      .json(
+        await planJson(sequelize, await createPlan(sequelize, parseBody('POST /api/admin/staking-plans', req.body), currentAdmin(res))),
+      );
   });
   router.put('/staking-plans/:id', requireRole('PUT /api/admin/staking-plans/:id'), async (req, res) => {
     const id = parse(idParamSchema, req.params).id;
-    res.json(await planJson(sequelize, await updatePlan(sequelize, id, parse(planSchema, req.body), currentAdmin(res))));
+    res.json(
+      await planJson(
+        sequelize,
+        await updatePlan(sequelize, id, parseBody('PUT /api/admin/staking-plans/:id', req.body), currentAdmin(res)),
+      ),
+    );
   });
   router.patch('/staking-plans/:id/toggle', requireRole('PATCH /api/admin/staking-plans/:id/toggle'), async (req, res) => {
     res.json(await planJson(sequelize, await togglePlan(sequelize, parse(idParamSchema, req.params).id, currentAdmin(res))));

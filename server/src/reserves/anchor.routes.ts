@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Dependencies } from '../dependencies.js';
-import { idParamSchema, reservesAnchorSubmitSchema } from '@stakedesk/shared/schemas';
-import { parse } from '../http/validate.js';
+import { idParamSchema } from '@stakedesk/shared/schemas';
+import { parse, parseBody } from '../http/validate.js';
 import type { Logger } from '../logger.js';
 import { adminSnapshots } from './admin-snapshots.js';
 import { prepareAnchor, submitAnchor } from './anchor.service.js';
@@ -25,7 +25,8 @@ export function reservesAnchorAdminRoutes({ database: sequelize, chain }: Depend
     requireRole('POST /api/admin/reserves/snapshots/:id/anchor/submit'),
     async (req, res) => {
       const id = parse(idParamSchema, req.params).id;
-      res.json(await submitAnchor(sequelize, chain, logger, id, parse(reservesAnchorSubmitSchema, req.body), currentAdmin(res)));
+      const input = parseBody('POST /api/admin/reserves/snapshots/:id/anchor/submit', req.body);
+      res.json(await submitAnchor(sequelize, chain, logger, id, input, currentAdmin(res)));
     },
   );
   return router;

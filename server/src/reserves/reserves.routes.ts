@@ -1,9 +1,9 @@
 import { Router, type RequestHandler } from 'express';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
-import { idParamSchema, reservesCheckFailureSchema, reservesProofParamSchema } from '@stakedesk/shared/schemas';
+import { idParamSchema, reservesProofParamSchema } from '@stakedesk/shared/schemas';
 import type { Dependencies } from '../dependencies.js';
 import { forbidden } from '../errors.js';
-import { parse } from '../http/validate.js';
+import { parse, parseBody } from '../http/validate.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { latestReservesSnapshot, reportReservesCheckFailure, reservesProof, reservesSnapshot } from './reserves.service.js';
 import { takeReservesSnapshot, type SnapshotDeps } from './take-snapshot.js';
@@ -36,7 +36,7 @@ export function reservesPublicRoutes(
   });
   router.post('/reserves/:id/check-failures', ...holderOnly, async (req, res) => {
     const { id } = parse(idParamSchema, req.params);
-    const { code } = parse(reservesCheckFailureSchema, req.body);
+    const { code } = parseBody('POST /api/reserves/:id/check-failures', req.body);
     if (await reportReservesCheckFailure(sequelize, id, res.locals.holderWallet as string, code)) metrics.reservesCheckFailed(code);
     res.status(202).end();
   });

@@ -1,12 +1,11 @@
 import { Router, json } from 'express';
 import type { Dependencies } from '../dependencies.js';
 import type { SolanaCluster } from '@stakedesk/shared/format';
-import { settingsSchema } from '@stakedesk/shared/schemas';
 import { derivedFrom } from '../cache/cached.js';
 import { prepareJson, sendPrepared } from '../http/prepared-json.js';
 import type { PublicRead } from '../http/public-read-lane.js';
 import type { StepUpFor } from '../http/step-up-contract.js';
-import { parse } from '../http/validate.js';
+import { parseBody } from '../http/validate.js';
 import { updateSettings, type SettingsChangeDeps } from './settings.service.js';
 import { loadSettings, toAdminSettings, toPublicSettings } from './stored-settings.js';
 import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
@@ -31,7 +30,7 @@ export function settingsAdminRoutes(
     res.json(toAdminSettings(await loadSettings(), cluster));
   });
   router.put('/settings', requireRole('PUT /api/admin/settings'), json({ limit: SETTINGS_BODY_LIMIT }), async (req, res) => {
-    const input = parse(settingsSchema, req.body);
+    const input = parseBody('PUT /api/admin/settings', req.body);
     const actor = currentAdmin(res);
     res.json(toAdminSettings(await updateSettings(sequelize, input, actor, deps, stepUpFor(actor, input)), cluster));
   });

@@ -1,12 +1,8 @@
 import { Router, type RequestHandler } from 'express';
 import type { Dependencies } from '../dependencies.js';
 import {
-  depositIntentSchema,
   idParamSchema,
-  restakeSchema,
   scanIntentSchema,
-  stakeCheckSchema,
-  stakeCreateSchema,
   stakeListQuerySchema,
   walletAddressParamSchema,
   walletStakesQuerySchema,
@@ -16,7 +12,7 @@ import { sendCsv } from '../http/csv.js';
 import { readCursorListQuery } from '../http/list-query.js';
 import { readWalletCursor, sendPage, sendWalletPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
-import { parse } from '../http/validate.js';
+import { parse, parseBody } from '../http/validate.js';
 import { refuseDuringMaintenance } from '../settings/index.js';
 import { createDepositIntent, ownIntent } from './deposit-intents.service.js';
 import { expireStakesAsAdmin } from './expiry.js';
@@ -48,7 +44,7 @@ export function stakesPublicRoutes(
     sendWalletPage(res, await listWalletStakes(sequelize, wallet, page, { group, after }), scope);
   });
   router.post('/stakes', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
-    const { stake, created } = await createStake(sequelize, chain, parse(stakeCreateSchema, req.body));
+    const { stake, created } = await createStake(sequelize, chain, parseBody('POST /api/stakes', req.body));
     res.status(created ? 201 : 200).json(toStakeJson(stake));
   });
   // Without a wallet (scan to stake) no session is needed: the stake will be whoever pays.
@@ -63,7 +59,7 @@ export function stakesPublicRoutes(
     },
     ...holderOnly,
     async (req, res) => {
-      res.status(201).json(await createDepositIntent(sequelize, chain, parse(depositIntentSchema, req.body)));
+      res.status(201).json(await createDepositIntent(sequelize, chain, parseBody('POST /api/stakes/intents', req.body)));
     },
   );
   router.get(
@@ -83,11 +79,11 @@ export function stakesPublicRoutes(
     res.status(204).end();
   });
   router.post('/stakes/check', refuseDuringMaintenance, async (req, res) => {
-    await checkStake(sequelize, parse(stakeCheckSchema, req.body));
+    await checkStake(sequelize, parseBody('POST /api/stakes/check', req.body));
     res.json({ ok: true });
   });
   router.post('/stakes/restake', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
-    res.status(201).json(toStakeJson(await restake(sequelize, parse(restakeSchema, req.body))));
+    res.status(201).json(toStakeJson(await restake(sequelize, parseBody('POST /api/stakes/restake', req.body))));
   });
   return router;
 }

@@ -1,14 +1,14 @@
 import { Router, type RequestHandler } from 'express';
 import type { AdminWithdrawal, WithdrawalPayout } from '@stakedesk/shared/api-types';
 import type { CodedMessage } from '@stakedesk/shared/i18n/catalogue';
-import { walletAddressParamSchema, withdrawalListQuerySchema, withdrawalRequestSchema } from '@stakedesk/shared/schemas';
+import { walletAddressParamSchema, withdrawalListQuerySchema } from '@stakedesk/shared/schemas';
 import { WITHDRAWAL_STATUSES } from '@stakedesk/shared/stake-status';
 import type { Dependencies } from '../dependencies.js';
 import { sendCsv } from '../http/csv.js';
 import { readCursorListQuery } from '../http/list-query.js';
 import { readWalletCursor, readWalletPage, sendPage, sendWalletPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
-import { parse } from '../http/validate.js';
+import { parse, parseBody } from '../http/validate.js';
 import { refuseDuringMaintenance } from '../settings/index.js';
 import { listWalletWithdrawals, listWithdrawals, requestWithdrawal, withdrawalsAfter } from './withdrawals.service.js';
 import { toWithdrawalJson } from './withdrawal-json.js';
@@ -24,7 +24,7 @@ export function withdrawalsPublicRoutes({ database: sequelize }: Dependencies, h
     sendWalletPage(res, page, scope);
   });
   router.post('/withdrawals', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
-    res.status(201).json(toWithdrawalJson(await requestWithdrawal(sequelize, parse(withdrawalRequestSchema, req.body))));
+    res.status(201).json(toWithdrawalJson(await requestWithdrawal(sequelize, parseBody('POST /api/withdrawals', req.body))));
   });
   return router;
 }

@@ -1,9 +1,13 @@
+import type { AdminRoute } from '@stakedesk/shared/admin-routes';
+
 /**
  * Query keys: everything under 'admin', so a logout or a resync can drop or refetch it all. A list
  * asked for a page at a time is keyed by its page below its own key, which refetches every page.
  */
 export const adminKeys = {
   all: ['admin'] as const,
+  /** A read's key from its route in shared/src/admin-routes.ts, so a new read needs no key of its own here. */
+  route: (route: Extract<AdminRoute, `GET ${string}`>, ...params: unknown[]) => ['admin', route, ...params] as const,
   me: ['admin', 'me'] as const,
   stats: ['admin', 'stats'] as const,
   settings: ['admin', 'settings'] as const,

@@ -1,18 +1,10 @@
 import { Grid, Tabs } from 'antd';
 import { useEffect, useRef } from 'react';
-import { AdminsTab } from '../admins/AdminsTab.js';
-import { AlertsTab } from '../alerts/AlertsTab.js';
 import { useAdminSettings, useAdminStats } from '../api/queries.js';
-import { AuditLogTab } from '../audit/AuditLogTab.js';
 import { useAdminEvents } from '../events/use-admin-events.js';
 import { useAdminI18n } from '../i18n.js';
 import { usePlatform } from '../platform.js';
-import { PlansTab } from '../plans/PlansTab.js';
-import { ReconciliationTab } from '../reconciliation/ReconciliationTab.js';
-import { ReservesTab } from '../reserves/ReservesTab.js';
-import { TokenConfigTab } from '../settings/TokenConfigTab.js';
-import { StakesTab } from '../stakes/StakesTab.js';
-import { WithdrawalsTab } from '../withdrawals/WithdrawalsTab.js';
+import { ADMIN_TABS } from './admin-tabs.js';
 import { AdminHeader } from './AdminHeader.js';
 import { JobFailuresBanner } from './JobFailuresBanner.js';
 import { MaintenanceBanner } from './MaintenanceBanner.js';
@@ -42,18 +34,7 @@ export function AdminDashboard() {
   const phone = Grid.useBreakpoint().md === false;
   const content = useRef<HTMLElement>(null);
   useAntdAriaFixes(content);
-  const tabs = [
-    { key: 'settings', label: t('tabs.settings'), children: <TokenConfigTab /> },
-    { key: 'plans', label: t('tabs.plans'), children: <PlansTab /> },
-    { key: 'withdrawals', label: t('tabs.withdrawals'), children: <WithdrawalsTab /> },
-    { key: 'active', label: t('tabs.activeStakes'), children: <StakesTab kind="active" /> },
-    { key: 'completed', label: t('tabs.completedStakes'), children: <StakesTab kind="completed" /> },
-    { key: 'admins', label: t('tabs.admins'), children: <AdminsTab /> },
-    { key: 'alerts', label: t('tabs.alerts'), children: <AlertsTab /> },
-    { key: 'audit', label: t('tabs.audit'), children: <AuditLogTab /> },
-    { key: 'reconciliation', label: t('tabs.reconciliation'), children: <ReconciliationTab /> },
-    { key: 'reserves', label: t('tabs.reserves'), children: <ReservesTab /> },
-  ];
+  const tabs = ADMIN_TABS.map(({ key, label, content }) => ({ key, label: t(label), children: content }));
   return (
     <>
       <AdminHeader stream={stream} />
