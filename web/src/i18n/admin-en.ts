@@ -394,6 +394,7 @@ export const adminEn = {
   'payout.review.close': 'Close without signing',
   'payout.review.closeHint':
     'If you close it without signing, its withdrawals stay held until this payout expires (about two minutes); then they can be paid again.',
+  'payout.reasonUnreadable': 'An earlier version recorded this reason in a form that cannot be shown',
   'payout.state.prepared': "Waiting for the staking wallet's signature",
   'payout.state.sent': 'Payout sent: confirming on chain',
   'payout.state.failed': 'Last payout failed: {reason}',

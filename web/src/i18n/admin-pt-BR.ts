@@ -399,6 +399,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'payout.review.close': 'Fechar sem assinar',
   'payout.review.closeHint':
     'Se fechar sem assinar, os saques continuam reservados até este pagamento expirar (cerca de dois minutos); depois podem ser pagos de novo.',
+  'payout.reasonUnreadable': 'Uma versão anterior registrou este motivo em um formato que não pode ser exibido',
   'payout.state.prepared': 'Aguardando a assinatura da carteira de staking',
   'payout.state.sent': 'Pagamento enviado: confirmando na blockchain',
   'payout.state.failed': 'Último pagamento falhou: {reason}',
