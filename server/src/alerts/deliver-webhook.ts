@@ -2,8 +2,8 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { urlIsSecret, type WebhookKind } from '@stakedesk/shared/webhooks';
 import type { SecretBox } from '../secret-box.js';
-import { RefusedAddressError } from '../chain/upstream-fetch.js';
 import type { AlertEvent } from './alert-events.js';
+import { deliveryFailure } from './delivery-failure.js';
 import { webhookRequest, type WebhookRequest, type WebhookTarget } from './webhook-request.js';
 
 /** A receiver gets this long to answer; a slower one counts as no answer and is retried. */
@@ -30,28 +30,6 @@ type DeliveryRow = {
  */
 export type AttemptResult = { ok: boolean; statusCode: number | null; error: string | null; reason: CodedMessage | null };
 
-type Failure = Pick<AttemptResult, 'error' | 'reason'>;
-
-/** Connection errors by the code Node gives them. */
-const REFUSED_CODES = new Set(['ECONNREFUSED', 'ECONNRESET']);
-const HOST_NOT_FOUND_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN']);
-
-/** Why no answer came. */
-function failureOf(error: unknown): Failure {
-  if (error instanceof Error && error.name === 'TimeoutError') {
-    const seconds = ANSWER_TIMEOUT_MS / 1000;
-    return { error: `no answer within ${seconds} s`, reason: msg('webhookNoAnswerInTime', { seconds }) };
-  }
-  const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
-  if (cause instanceof RefusedAddressError)
-    return { error: 'refused: the URL resolves to an address that is not public', reason: msg('webhookAddressNotPublic') };
-  const code = cause?.code;
-  const english = code ? `no answer (${code})` : 'no answer';
-  if (code && REFUSED_CODES.has(code)) return { error: english, reason: msg('webhookConnectionRefused') };
-  if (code && HOST_NOT_FOUND_CODES.has(code)) return { error: english, reason: msg('webhookHostNotFound') };
-  return { error: english, reason: msg('webhookUnreachable') };
-}
-
 const SECRET_UNREADABLE: AttemptResult = {
   ok: false,
   statusCode: null,
@@ -77,7 +55,7 @@ async function send(fetchWebhook: typeof fetch, request: WebhookRequest): Promis
     const status = response.status;
     return { ok: false, statusCode: status, error: `answered HTTP ${status}`, reason: msg('webhookAnsweredStatus', { status }) };
   } catch (error) {
-    return { ok: false, statusCode: null, ...failureOf(error) };
+    return { ok: false, statusCode: null, ...deliveryFailure(error, ANSWER_TIMEOUT_MS) };
   }
 }
 
