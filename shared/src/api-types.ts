@@ -474,8 +474,10 @@ export type WebhookDelivery = {
   attempts: number;
   /** The receiver's last HTTP status, or null when no answer came. */
   lastStatusCode: number | null;
-  /** Why the last attempt failed, when it did (no answer, refused address, timeout). */
+  /** Why the last attempt failed, when it did (no answer, refused address, timeout), in English. */
   lastError: string | null;
+  /** The same by code, for the reader's language; null for a success, or an attempt made before reasons were coded. */
+  lastReason: CodedMessage | null;
   createdAt: string;
   lastAttemptAt: string | null;
   deliveredAt: string | null;

@@ -1,8 +1,9 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
+import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { urlIsSecret, type WebhookKind } from '@stakedesk/shared/webhooks';
 import type { SecretBox } from '../secret-box.js';
-import { RefusedAddressError } from '../chain/upstream-fetch.js';
 import type { AlertEvent } from './alert-events.js';
+import { deliveryFailure } from './delivery-failure.js';
 import { webhookRequest, type WebhookRequest, type WebhookTarget } from './webhook-request.js';
 
 /** A receiver gets this long to answer; a slower one counts as no answer and is retried. */
@@ -22,19 +23,19 @@ type DeliveryRow = {
   chat_id: string | null;
 };
 
-/** How an attempt ended: `ok` when the receiver answered 2xx. */
-export type AttemptResult = { ok: boolean; statusCode: number | null; error: string | null };
-
 /**
- * Why no answer came, in words safe to log and show: never the request's URL (a Telegram bot
- * token or a Slack URL is its secret), only the kind of failure.
+ * How an attempt ended: `ok` when the receiver answered 2xx. Otherwise why, by code (`reason`)
+ * and in English words safe to log (`error`): never the request's URL (a Telegram bot token or a
+ * Slack URL is its secret), only the kind of failure.
  */
-function failureOf(error: unknown): string {
-  if (error instanceof Error && error.name === 'TimeoutError') return `no answer within ${ANSWER_TIMEOUT_MS / 1000} s`;
-  const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
-  if (cause instanceof RefusedAddressError) return 'refused: the URL resolves to an address that is not public';
-  return cause?.code ? `no answer (${cause.code})` : 'no answer';
-}
+export type AttemptResult = { ok: boolean; statusCode: number | null; error: string | null; reason: CodedMessage | null };
+
+const SECRET_UNREADABLE: AttemptResult = {
+  ok: false,
+  statusCode: null,
+  error: 'its secret cannot be opened: JWT_SECRET changed since it was saved',
+  reason: msg('webhookSecretUnreadable'),
+};
 
 function targetOf(row: DeliveryRow, secret: string | undefined): WebhookTarget {
   return { kind: row.kind, url: urlIsSecret(row.kind) ? (secret ?? row.url) : row.url, secret, chatId: row.chat_id ?? undefined };
@@ -50,9 +51,11 @@ async function send(fetchWebhook: typeof fetch, request: WebhookRequest): Promis
       signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
     });
     await response.body?.cancel();
-    return { ok: response.ok, statusCode: response.status, error: response.ok ? null : `answered HTTP ${response.status}` };
+    if (response.ok) return { ok: true, statusCode: response.status, error: null, reason: null };
+    const status = response.status;
+    return { ok: false, statusCode: status, error: `answered HTTP ${status}`, reason: msg('webhookAnsweredStatus', { status }) };
   } catch (error) {
-    return { ok: false, statusCode: null, error: failureOf(error) };
+    return { ok: false, statusCode: null, ...deliveryFailure(error, ANSWER_TIMEOUT_MS) };
   }
 }
 
@@ -78,14 +81,23 @@ export async function attemptDelivery(
   const result =
     row.secret_box && secret === undefined
       ? // Sealed under another JWT_SECRET: nothing is sent unsigned or to a guessed URL.
-        { ok: false, statusCode: null, error: 'its secret cannot be opened: JWT_SECRET changed since it was saved' }
+        SECRET_UNREADABLE
       : await send(fetchWebhook, webhookRequest(targetOf(row, secret), row.event, new Date()));
   await sequelize.query(
     `UPDATE webhook_deliveries SET attempts = attempts + 1, last_status_code = :statusCode, last_error = :error,
-       last_attempt_at = now(), delivered_at = CASE WHEN :ok THEN now() END,
+       last_reason = :reason, last_attempt_at = now(), delivered_at = CASE WHEN :ok THEN now() END,
        gave_up_at = CASE WHEN NOT :ok AND :final THEN now() END
      WHERE id = :deliveryId`,
-    { replacements: { deliveryId, statusCode: result.statusCode, error: result.error, ok: result.ok, final } },
+    {
+      replacements: {
+        deliveryId,
+        statusCode: result.statusCode,
+        error: result.error,
+        reason: result.reason ? JSON.stringify(result.reason) : null,
+        ok: result.ok,
+        final,
+      },
+    },
   );
   return result;
 }

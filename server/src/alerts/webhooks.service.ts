@@ -1,6 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { AdminWebhook, CreatedWebhook, WebhookDelivery, WebhookDeliveryStatus } from '@stakedesk/shared/api-types';
-import { msg } from '@stakedesk/shared/i18n/catalogue';
+import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { WebhookInput } from '@stakedesk/shared/schemas';
 import { TELEGRAM_API_URL, urlIsSecret, type WebhookEvent, type WebhookKind } from '@stakedesk/shared/webhooks';
 import type { SecretBox } from '../secret-box.js';
@@ -173,6 +173,7 @@ type DeliveryRow = {
   attempts: number;
   last_status_code: number | null;
   last_error: string | null;
+  last_reason: CodedMessage | null;
   created_at: Date;
   last_attempt_at: Date | null;
   delivered_at: Date | null;
@@ -194,13 +195,14 @@ function toDeliveryJson(row: DeliveryRow): WebhookDelivery {
     attempts: row.attempts,
     lastStatusCode: row.last_status_code,
     lastError: row.last_error,
+    lastReason: row.last_reason,
     createdAt: row.created_at.toISOString(),
     lastAttemptAt: row.last_attempt_at?.toISOString() ?? null,
     deliveredAt: row.delivered_at?.toISOString() ?? null,
   };
 }
 
-const DELIVERY_COLUMNS = `id, event_id, event_type, attempts, last_status_code, last_error, created_at, last_attempt_at, delivered_at, gave_up_at`;
+const DELIVERY_COLUMNS = `id, event_id, event_type, attempts, last_status_code, last_error, last_reason, created_at, last_attempt_at, delivered_at, gave_up_at`;
 
 /** The webhook's latest deliveries, newest first. */
 export async function listDeliveries(sequelize: Sequelize, webhookId: number): Promise<WebhookDelivery[]> {

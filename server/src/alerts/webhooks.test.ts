@@ -119,7 +119,14 @@ describe('a standard webhook', () => {
     const deliveries = await call('GET', `/api/admin/webhooks/${standard.id}/deliveries`);
     expect(deliveries.status).toBe(200);
     expect(deliveries.body).toEqual([
-      expect.objectContaining({ event: 'login.throttled', status: 'delivered', attempts: 2, lastStatusCode: 204, lastError: null }),
+      expect.objectContaining({
+        event: 'login.throttled',
+        status: 'delivered',
+        attempts: 2,
+        lastStatusCode: 204,
+        lastError: null,
+        lastReason: null,
+      }),
     ]);
   });
 
@@ -136,7 +143,13 @@ describe('a standard webhook', () => {
     receiver.answers.push(503);
     const failed = await call('POST', `/api/admin/webhooks/${standard.id}/test`);
     expect(failed.body).toEqual(
-      expect.objectContaining({ status: 'failed', attempts: 1, lastStatusCode: 503, lastError: 'answered HTTP 503' }),
+      expect.objectContaining({
+        status: 'failed',
+        attempts: 1,
+        lastStatusCode: 503,
+        lastError: 'answered HTTP 503',
+        lastReason: { code: 'webhookAnsweredStatus', params: { status: 503 } },
+      }),
     );
   });
 });
@@ -229,7 +242,31 @@ it("a secret copied onto another webhook's row does not open there: nothing is s
   const before = receiver.received.length;
   const test = await call('POST', `/api/admin/webhooks/${telegram.id}/test`);
   expect(test.body).toEqual(
-    expect.objectContaining({ status: 'failed', lastStatusCode: null, lastError: expect.stringContaining('cannot be opened') }),
+    expect.objectContaining({
+      status: 'failed',
+      lastStatusCode: null,
+      lastError: expect.stringContaining('cannot be opened'),
+      lastReason: { code: 'webhookSecretUnreadable' },
+    }),
   );
   expect(receiver.received).toHaveLength(before);
+});
+
+it('a receiver that refuses the connection is logged by code, for the panel to say in its reader’s language', async () => {
+  const closed = await startReceiver();
+  await closed.close();
+  const created = await call('POST', '/api/admin/webhooks', { url: `${closed.url}/gone`, kind: 'standard', events: ['login.throttled'] });
+  expect(created.status).toBe(201);
+  const test = await call('POST', `/api/admin/webhooks/${created.body.id}/test`);
+  expect(test.body).toEqual(
+    expect.objectContaining({
+      status: 'failed',
+      lastStatusCode: null,
+      lastError: 'no answer (ECONNREFUSED)',
+      lastReason: { code: 'webhookConnectionRefused' },
+    }),
+  );
+  const [logged] = (await call('GET', `/api/admin/webhooks/${created.body.id}/deliveries`)).body;
+  expect(logged).toEqual(expect.objectContaining({ lastReason: { code: 'webhookConnectionRefused' } }));
+  expect((await call('DELETE', `/api/admin/webhooks/${created.body.id}`)).status).toBe(204);
 });

@@ -1,4 +1,5 @@
 import type { Sequelize, Transaction } from 'sequelize';
+import type { AuditAction } from '@stakedesk/shared/audit-actions';
 import { invalidateEntity } from '../cache/caches.js';
 import { publishAdminEvent } from '../events/publish.js';
 import { maskRpcUrl } from '../url-secrets.js';
@@ -43,7 +44,7 @@ function scrub(value: unknown): unknown {
   );
 }
 
-type Entry = { action: string; entityType: string; entityId?: string | number | null; before?: unknown; after?: unknown };
+type Entry = { action: AuditAction; entityType: string; entityId?: string | number | null; before?: unknown; after?: unknown };
 
 async function writeEntry(
   transaction: Transaction | undefined,

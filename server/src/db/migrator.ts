@@ -24,6 +24,7 @@ import * as webhooks from './migrations/020-webhooks.js';
 import * as alertConditions from './migrations/021-alert-conditions.js';
 import * as reserves from './migrations/022-reserves.js';
 import * as reservesAnchors from './migrations/023-reserves-anchors.js';
+import * as webhookDeliveryReasons from './migrations/024-webhook-delivery-reasons.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -59,6 +60,7 @@ const MIGRATIONS: Step[] = [
   alertConditions,
   reserves,
   reservesAnchors,
+  webhookDeliveryReasons,
 ];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];

@@ -1,6 +1,6 @@
 import type { Sequelize, Transaction } from 'sequelize';
 import { english, msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
-import type { PayoutOutcome, PayoutStatus } from '@stakedesk/shared/stake-status';
+import type { OPEN_PAYOUT_STATUSES, PayoutOutcome, PayoutStatus } from '@stakedesk/shared/stake-status';
 import { emitAlert } from '../alerts/index.js';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/index.js';
 import type { LandedTransaction } from '../chain/chain.js';
@@ -21,6 +21,9 @@ export type Ending =
   | { kind: 'failed' }
   | { kind: 'expired' }
   | { kind: 'review'; reason: CodedMessage; evidence: string | null };
+
+/** A payout's status once the server has settled it. */
+type EndedPayoutStatus = Exclude<PayoutStatus, (typeof OPEN_PAYOUT_STATUSES)[number]>;
 
 /** Runs `write` on the payout under its row lock if it is still open; a second instance or look finds it ended and does nothing. */
 async function withOpenPayout(
@@ -65,7 +68,10 @@ async function setOutcome(
 }
 
 /** Each withdrawal's outcome and the payout's status and reason for an ending. */
-function decide(payout: PayoutRow, ending: Ending): { status: PayoutStatus; outcomes: Map<number, [PayoutOutcome, CodedMessage | null]> } {
+function decide(
+  payout: PayoutRow,
+  ending: Ending,
+): { status: EndedPayoutStatus; outcomes: Map<number, [PayoutOutcome, CodedMessage | null]> } {
   const ids = payout.recipients.map((recipient) => recipient.withdrawalId);
   const all = (outcome: PayoutOutcome, reason: CodedMessage | null) =>
     new Map(ids.map((id) => [id, [outcome, reason] as [PayoutOutcome, CodedMessage | null]]));
@@ -111,7 +117,7 @@ export async function settlePayout(sequelize: Sequelize, payoutId: number, endin
       outcomes.set(withdrawalId, settled);
     }
     const reasons = [...outcomes.values()].map(([, reason]) => reason).filter((reason): reason is CodedMessage => reason !== null);
-    const finalStatus: PayoutStatus = status === 'completed' && reasons.length > 0 ? 'needs_review' : status;
+    const finalStatus: EndedPayoutStatus = status === 'completed' && reasons.length > 0 ? 'needs_review' : status;
     const reason = ending.kind === 'failed' ? msg('payoutFailedOnChain') : (reasons[0] ?? null);
     const failureReason = reason ? [...new Set([reason, ...reasons].map(english))].join('; ').slice(0, 1000) : null;
     await sequelize.query(

@@ -90,6 +90,15 @@ export const enFixed = {
   webhookUrlNotPublic: 'The webhook URL must point to a public address, not a private, loopback, link-local or reserved one',
   webhookUrlUnresolvable: 'The host name of the webhook URL cannot be resolved',
   webhookSecretNotStandard: 'A signing secret starts with whsec_ followed by base64',
+  // Why a webhook delivery's last attempt failed (webhook_deliveries.last_reason)
+  webhookNoAnswerInTime: 'The receiver did not answer within {seconds} seconds',
+  webhookConnectionRefused: 'The receiver refused the connection',
+  webhookHostNotFound: "The receiver's host name could not be resolved",
+  webhookUnreachable: 'The receiver could not be reached',
+  webhookAddressNotPublic: 'Not sent: the webhook URL resolves to an address that is not public',
+  webhookAnsweredStatus: 'The receiver answered HTTP {status}',
+  webhookSecretUnreadable:
+    "Not sent: the webhook's signing secret cannot be opened because JWT_SECRET changed since it was saved. Save the webhook again with its secret",
   telegramBotTokenRequired: 'A Telegram webhook needs its bot token',
   telegramChatIdRequired: 'A Telegram webhook needs its chat ID',
   fieldWebhookUrl: 'Webhook URL',

@@ -394,6 +394,7 @@ export const adminEn = {
   'payout.review.close': 'Close without signing',
   'payout.review.closeHint':
     'If you close it without signing, its withdrawals stay held until this payout expires (about two minutes); then they can be paid again.',
+  'payout.reasonUnreadable': 'An earlier version recorded this reason in a form that cannot be shown',
   'payout.state.prepared': "Waiting for the staking wallet's signature",
   'payout.state.sent': 'Payout sent: confirming on chain',
   'payout.state.failed': 'Last payout failed: {reason}',
@@ -499,6 +500,7 @@ export const adminEn = {
   'audit.do.admin.login_locked': 'Sign-ins paused after repeated failures',
   'audit.do.admin.step_up_failed': 'Failed password confirmation for a change',
   'audit.do.settings.update': 'Updated the platform settings',
+  'audit.do.settings.mint_read': "Updated the token's program, decimals and fee as read from its mint",
   'audit.do.payout.register': 'Sent payout {target} from the connected wallet',
   'audit.do.payout.prepare': 'Prepared payout {target} for the staking wallet to sign',
   'audit.do.payout.send': 'Sent payout {target}, signed by the staking wallet',

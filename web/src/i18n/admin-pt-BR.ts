@@ -399,6 +399,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'payout.review.close': 'Fechar sem assinar',
   'payout.review.closeHint':
     'Se fechar sem assinar, os saques continuam reservados até este pagamento expirar (cerca de dois minutos); depois podem ser pagos de novo.',
+  'payout.reasonUnreadable': 'Uma versão anterior registrou este motivo em um formato que não pode ser exibido',
   'payout.state.prepared': 'Aguardando a assinatura da carteira de staking',
   'payout.state.sent': 'Pagamento enviado: confirmando na blockchain',
   'payout.state.failed': 'Último pagamento falhou: {reason}',
@@ -503,6 +504,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'audit.do.admin.login_locked': 'Entradas suspensas após falhas repetidas',
   'audit.do.admin.step_up_failed': 'Confirmação de senha malsucedida para uma alteração',
   'audit.do.settings.update': 'Atualizou as configurações da plataforma',
+  'audit.do.settings.mint_read': 'Atualizou o programa, as casas decimais e a taxa do token conforme lidos do mint',
   'audit.do.payout.register': 'Enviou o pagamento {target} pela carteira conectada',
   'audit.do.payout.prepare': 'Preparou o pagamento {target} para a carteira de staking assinar',
   'audit.do.payout.send': 'Enviou o pagamento {target}, assinado pela carteira de staking',

@@ -4,14 +4,14 @@ import { formatDateTime } from '@stakedesk/shared/format';
 import type { AdminMessageKey } from '../../i18n/admin-en.js';
 import { useAdminI18n } from '../i18n.js';
 import { useWebhookDeliveries } from './api.js';
+import { deliveryAnswer } from './delivery-answer.js';
 
 const STATUS_COLOR: Record<WebhookDeliveryStatus, string> = { pending: 'default', delivered: 'green', retrying: 'orange', failed: 'red' };
 
-/** The receiver's last answer: its HTTP status, or that none came. */
+/** The receiver's last answer: its HTTP status, or why none came. */
 export function useAnswerText() {
-  const { t } = useAdminI18n();
-  return (delivery: WebhookDelivery) =>
-    delivery.lastStatusCode !== null ? t('alerts.answer.http', { code: delivery.lastStatusCode }) : t('alerts.answer.none');
+  const { t, language } = useAdminI18n();
+  return (delivery: WebhookDelivery) => deliveryAnswer(t, delivery, language);
 }
 
 /** A webhook's latest deliveries: which event, how it went, how many attempts, the last answer. */

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditLogEntry } from '@stakedesk/shared/api-types';
+import { LOGGED_AUDIT_ACTIONS } from '@stakedesk/shared/audit-actions';
 import { adminEn, type AdminMessageKey } from '../../i18n/admin-en.js';
 import { adminPtBR } from '../../i18n/admin-pt-BR.js';
-import { describeAuditEntry } from './audit-words.js';
+import { describeAuditEntry, SENTENCES } from './audit-words.js';
 
 const translator = (catalogue: Record<AdminMessageKey, string>) => (key: AdminMessageKey, values?: Record<string, string | number>) =>
   catalogue[key].replace(/\{(\w+)\}/g, (match, name: string) => String(values?.[name] ?? match));
@@ -59,5 +60,30 @@ describe('audit entries in words', () => {
   it('shows an action it does not know in readable words, never as its raw code', () => {
     expect(describeAuditEntry(en, entry('plan.archive_all', { before: { name: 'Gold' } }))).toBe('Plan archive all: Gold (#4)');
     expect(describeAuditEntry(en, entry('report.export', { entityId: null }))).toBe('Report export');
+  });
+
+  it('has a sentence in both languages for every action the log may hold, the server’s own and older ones', () => {
+    const switchedOn = { after: { name: 'Gold', isActive: true } };
+    const switchedOff = { after: { name: 'Gold', isActive: false } };
+    for (const action of LOGGED_AUDIT_ACTIONS) {
+      const { key } = SENTENCES[action];
+      const keys = typeof key === 'function' ? [key(entry(action, switchedOn)), key(entry(action, switchedOff))] : [key];
+      for (const sentenceKey of keys) {
+        expect(adminEn[sentenceKey].trim(), `${action} in English`).not.toBe('');
+        expect(adminPtBR[sentenceKey].trim(), `${action} in Portuguese`).not.toBe('');
+      }
+      for (const translate of [en, pt]) {
+        const words = describeAuditEntry(translate, entry(action, switchedOn));
+        expect(words, action).not.toMatch(/[{}]/);
+        expect(words, action).not.toContain(action);
+        expect(words.startsWith(`${action.charAt(0).toUpperCase()}${action.slice(1).replace(/[._-]+/g, ' ')}`), action).toBe(false);
+      }
+    }
+  });
+
+  it('says the mint was read, not "Settings mint read"', () => {
+    expect(describeAuditEntry(en, entry('settings.mint_read', { entityId: '1' }))).toBe(
+      "Updated the token's program, decimals and fee as read from its mint",
+    );
   });
 });

@@ -1,12 +1,24 @@
 import type { AuditLogEntry } from '@stakedesk/shared/api-types';
+import type { LoggedAuditAction } from '@stakedesk/shared/audit-actions';
 import type { AdminMessageKey } from '../../i18n/admin-en.js';
 
 type Translate = (key: AdminMessageKey, values?: Record<string, string | number>) => string;
 
-/** Each action the server records, with its sentence and the field of its data that names the thing changed. */
-const SENTENCES: Record<string, { key: AdminMessageKey; name?: string }> = {
+type Sentence = {
+  /** The sentence, or how the entry's data picks one. */
+  key: AdminMessageKey | ((entry: AuditLogEntry) => AdminMessageKey);
+  /** The field of the entry's data that names the thing changed. */
+  name?: string;
+};
+
+/** Each action found in the log, with its sentence: an action without one does not compile. */
+export const SENTENCES: Record<LoggedAuditAction, Sentence> = {
   'plan.create': { key: 'audit.do.plan.create', name: 'name' },
   'plan.update': { key: 'audit.do.plan.update', name: 'name' },
+  'plan.toggle': {
+    key: (entry) => (field(entry.after, 'isActive') === true ? 'audit.do.plan.activate' : 'audit.do.plan.deactivate'),
+    name: 'name',
+  },
   'plan.delete': { key: 'audit.do.plan.delete', name: 'name' },
   'plan.hide': { key: 'audit.do.plan.hide', name: 'name' },
   'admin.create': { key: 'audit.do.admin.create', name: 'username' },
@@ -23,6 +35,7 @@ const SENTENCES: Record<string, { key: AdminMessageKey; name?: string }> = {
   'admin.login_locked': { key: 'audit.do.admin.login_locked' },
   'admin.step_up_failed': { key: 'audit.do.admin.step_up_failed' },
   'settings.update': { key: 'audit.do.settings.update' },
+  'settings.mint_read': { key: 'audit.do.settings.mint_read' },
   'payout.register': { key: 'audit.do.payout.register' },
   'payout.prepare': { key: 'audit.do.payout.prepare' },
   'payout.send': { key: 'audit.do.payout.send' },
@@ -70,12 +83,11 @@ function readable(action: string): string {
 
 /** An audit entry in words, in the reader's language: "Deleted plan Growth (#4)". */
 export function describeAuditEntry(t: Translate, entry: AuditLogEntry): string {
-  if (entry.action === 'plan.toggle') {
-    const on = field(entry.after, 'isActive') === true;
-    return t(on ? 'audit.do.plan.activate' : 'audit.do.plan.deactivate', { target: target(entry, 'name') });
+  const known = Object.hasOwn(SENTENCES, entry.action) ? SENTENCES[entry.action as LoggedAuditAction] : undefined;
+  if (known) {
+    const key = typeof known.key === 'function' ? known.key(entry) : known.key;
+    return t(key, { target: target(entry, known.name), count: Number(field(entry.after, 'updatedCount') ?? 0) });
   }
-  const known = SENTENCES[entry.action];
-  if (known) return t(known.key, { target: target(entry, known.name), count: Number(field(entry.after, 'updatedCount') ?? 0) });
   const what = target(entry, 'name');
   return what ? `${readable(entry.action)}: ${what}` : readable(entry.action);
 }

@@ -1,10 +1,12 @@
 import type { WithdrawalPayout } from '@stakedesk/shared/api-types';
-import { useLocalizeMessage } from '../i18n.js';
+import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
+import { payoutReasonText } from './payout-reason-text.js';
 
-/** Why a payout failed or needs review: by its code in the reader's language, else the server's English. */
+/** Why a payout failed or needs review, in the reader's language (payoutReasonText). */
 export function usePayoutReason(): (payout: WithdrawalPayout) => string {
+  const { t } = useAdminI18n();
   const localize = useLocalizeMessage();
-  return (payout) => (payout.reason ? localize(payout.reason) : (payout.failureReason ?? ''));
+  return (payout) => payoutReasonText(t, localize, payout);
 }
 
 export function PayoutReason({ payout }: { payout: WithdrawalPayout }) {

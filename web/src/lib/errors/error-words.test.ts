@@ -30,7 +30,7 @@ describe('errorWords', () => {
     expect(errorWords(new Error('Wallet not connected'))).toEqual({ kind: 'message', text: 'Wallet not connected' });
   });
 
-  it("keeps a sentence that begins with the word Error (the specification's same-wallet refusal)", () => {
+  it("keeps a coded server message whatever its words (the specification's same-wallet refusal begins with 'Error:')", () => {
     const sameWallet = {
       message: 'Error: the source and destination wallets are the same. Check that your wallet is connected correctly.',
       code: 'depositSameWallet',
@@ -40,5 +40,10 @@ describe('errorWords', () => {
       text: sameWallet.message,
       code: 'depositSameWallet',
     });
+  });
+
+  it('shows no uncoded text that opens with "Error:", as the admin panel does not', () => {
+    expect(errorWords(new Error('Error: boom'))).toEqual({ kind: 'unknown' });
+    expect(errorWords(new ApiError(400, 'Error: boom', { message: 'Error: boom' }))).toEqual({ kind: 'unknown' });
   });
 });

@@ -1,4 +1,5 @@
 import { ApiError } from '../api-client.js';
+import { isReadableText } from './readable-text.js';
 
 /**
  * What an error says that a person can read: the server's message (with its code, for the
@@ -8,8 +9,6 @@ import { ApiError } from '../api-client.js';
  */
 export type ErrorWords = { kind: 'message'; text: string; code?: string; params?: unknown } | { kind: 'network' | 'server' | 'unknown' };
 
-/** Text that is not for people: brackets or braces (JSON), a status line, a stack frame, a URL, a class name (TypeError; a sentence may begin with the word "Error:"). */
-const TECHNICAL = /[{}[\]<>]|^\s*\d{3}\b|\bat \S+:\d+|\b\w+(?:Error|Exception)\b|https?:\/\//;
 const NETWORK = /failed to fetch|networkerror|network request failed|load failed|fetch failed|ECONNREFUSED/i;
 /** "… 503 Service Unavailable: {…}" as fetch-based clients word an HTTP failure. */
 const HTTP_FAILURE = /\b([1-5]\d\d)\b[^{]*?:\s*(\{[\s\S]*\})\s*$/;
@@ -17,7 +16,9 @@ const HTTP_FAILURE = /\b([1-5]\d\d)\b[^{]*?:\s*(\{[\s\S]*\})\s*$/;
 function serverMessage(body: unknown): ErrorWords | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const { message, code, params } = body as { message?: unknown; code?: unknown; params?: unknown };
-  if (typeof message !== 'string' || message === '' || TECHNICAL.test(message)) return undefined;
+  if (typeof message !== 'string' || message === '') return undefined;
+  // A message with a code is a sentence of the server's catalogue, whatever it looks like ("Error: the source and …").
+  if (typeof code !== 'string' && !isReadableText(message)) return undefined;
   return { kind: 'message', text: message, ...(typeof code === 'string' && { code, params }) };
 }
 
@@ -35,6 +36,6 @@ export function errorWords(error: unknown): ErrorWords {
   if (NETWORK.test(text)) return { kind: 'network' };
   const http = HTTP_FAILURE.exec(text);
   if (http) return serverMessage(parse(http[2]!)) ?? { kind: Number(http[1]) >= 500 ? 'server' : 'unknown' };
-  if (/\b5\d\d\b/.test(text) && TECHNICAL.test(text)) return { kind: 'server' };
-  return text && !TECHNICAL.test(text) ? { kind: 'message', text: text.trim() } : { kind: 'unknown' };
+  if (/\b5\d\d\b/.test(text) && !isReadableText(text)) return { kind: 'server' };
+  return isReadableText(text) ? { kind: 'message', text: text.trim() } : { kind: 'unknown' };
 }
