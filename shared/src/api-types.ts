@@ -269,6 +269,8 @@ export type FailedJob = {
   lastFailedAt: string;
   /** The first line of the last failure's error, in English as the server logged it. */
   lastError: string;
+  /** Why the last one failed, by code, when its error carried one (a refusal, the chain's answer); null for any other error. */
+  lastReason: CodedMessage | null;
 };
 
 /** GET /api/admin/jobs (viewer and above). */

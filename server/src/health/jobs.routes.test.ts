@@ -1,5 +1,8 @@
 import type { BackgroundJobs } from '@stakedesk/shared/api-types';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
+import { ChainUnavailableError } from '../chain/chain.js';
+import { conflict } from '../errors.js';
 import { createLogger } from '../logger.js';
 import { waitUntil } from '../test/second-instance.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
@@ -38,8 +41,27 @@ it('shows a viewer the background jobs that failed in the last 24 hours: how oft
     failures: expect.any(Number),
     lastFailedAt: expect.any(String),
     lastError: `the RPC answered 502 (round ${failed!.failures})`,
+    lastReason: null,
   });
   expect(Date.now() - Date.parse(failed!.lastFailedAt)).toBeLessThan(10_000);
+});
+
+it('gives the reason by code when the error carried one (the chain’s, a refusal), with any provider URL cut to its origin', async () => {
+  await queue!.every('follow-payouts', 1_000, async () => {
+    throw new ChainUnavailableError(msg('chainNotAsked', { cause: 'fetch failed: https://rpc.example.com/?api-key=secret-key' }));
+  });
+  await queue!.every('expiry', 1_000, async () => {
+    throw conflict(msg('txIdAlreadyUsed'));
+  });
+  await waitUntil(async () => (await failedJobs()).length === 3, 10_000, 'both jobs failed');
+
+  const byJob = Object.fromEntries((await failedJobs()).map((job) => [job.job, job]));
+  expect(byJob['follow-payouts']!.lastReason).toEqual({
+    code: 'chainNotAsked',
+    params: { cause: 'fetch failed: https://rpc.example.com/…' },
+  });
+  expect(JSON.stringify(byJob['follow-payouts'])).not.toContain('secret-key');
+  expect(byJob.expiry!.lastReason).toEqual({ code: 'txIdAlreadyUsed' });
 });
 
 it('is for signed-in admins only', async () => {
