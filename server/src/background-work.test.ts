@@ -29,7 +29,7 @@ it('runs every background task as a job of the queue, each once as soon as the s
   const ended = await stakeFor(api, plan);
   await ageStake(api, ended.id, 60);
   // A snapshot taken 91 days ago, whose proofs the clean-up drops (RESERVES_PROOF_DAYS 90).
-  const old = await takeReservesSnapshot({ sequelize: api.sequelize, chain: api.chain }, null);
+  const old = await takeReservesSnapshot({ database: api.sequelize, chain: api.chain }, null);
   await api.sequelize.query(`UPDATE reserves_snapshots SET taken_at = now() - interval '91 days' WHERE id = :id`, {
     replacements: { id: old.id },
   });

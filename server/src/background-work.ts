@@ -53,7 +53,7 @@ export type BackgroundWorkDeps = {
   onFailure?: (job: string) => void;
   onDepositRecorded?: DepositRecorded;
   /** What automatic payouts need, and how often they look; absent, no round is scheduled. */
-  autoPayouts?: Omit<AutoPayoutDeps, 'sequelize' | 'chain' | 'clock'> & { intervalMs: number };
+  autoPayouts?: Omit<AutoPayoutDeps, keyof Dependencies> & { intervalMs: number };
   /** How alerts are delivered, and what is watched to raise them; absent, none are. */
   webhooks?: Omit<WebhookDeliveryOptions, 'box'> & {
     /** WITHDRAWAL_OVERDUE_HOURS: a withdrawal pending longer is announced as overdue. */
@@ -83,7 +83,7 @@ export async function startBackgroundWork({
   signer = null,
   reserves,
 }: BackgroundWorkDeps): Promise<JobQueue> {
-  const { database: sequelize, chain, clock, secrets } = dependencies;
+  const { database: sequelize, chain, secrets } = dependencies;
   const jobs = await startJobQueue(databaseUrl, logger, onFailure);
   // Every task is overlap-safe: a round a killed instance left active never holds the next back.
   const overlapSafe = { overlapSafe: true };
@@ -111,21 +111,16 @@ export async function startBackgroundWork({
     overlapSafe,
   );
   // Each anchor claimed and recorded under its snapshot's row lock.
-  await jobs.every('reserves-anchor', intervals.payoutFollowMs, () => anchorRound({ sequelize, chain, logger, signer }), overlapSafe);
+  await jobs.every('reserves-anchor', intervals.payoutFollowMs, () => anchorRound({ ...dependencies, logger, signer }), overlapSafe);
   // Claims and row locks keep two rounds from paying one withdrawal.
   if (autoPayouts)
-    await jobs.every(
-      'auto-payouts',
-      autoPayouts.intervalMs,
-      () => autoPayoutRound({ ...autoPayouts, sequelize, chain, clock }),
-      overlapSafe,
-    );
+    await jobs.every('auto-payouts', autoPayouts.intervalMs, () => autoPayoutRound({ ...dependencies, ...autoPayouts }), overlapSafe);
   // One round at a time, and a transaction-level advisory lock keeps an owner's snapshot from interleaving with it.
   if (reserves)
     await jobs.every(
       'reserves-snapshot',
       RESERVES_SNAPSHOT_INTERVAL_MS,
-      () => dailyReservesSnapshot({ sequelize, chain, hotWallet: reserves.hotWallet }),
+      () => dailyReservesSnapshot({ ...dependencies, hotWallet: reserves.hotWallet }),
       { expiresInSeconds: RESERVES_SNAPSHOT_EXPIRES_SECONDS },
     );
   // Each delivery a job of its own, retried with backoff for about a day.

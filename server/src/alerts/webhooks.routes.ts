@@ -15,10 +15,10 @@ import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 
 /** Alerts (DESIGN 13): owners set webhooks up and send tests; every admin reads them and their deliveries. */
 export function webhooksAdminRoutes({ database, secrets }: Dependencies, address: WebhookContext['address']): Router {
-  const ctx: WebhookContext = { sequelize: database, box: secrets.box, address };
+  const ctx: WebhookContext = { database, box: secrets.box, address };
   const router = Router();
   router.get('/webhooks', requireRole('GET /api/admin/webhooks'), async (_req, res) => {
-    res.json(await listWebhooks(ctx.sequelize));
+    res.json(await listWebhooks(ctx.database));
   });
   router.post('/webhooks', requireRole('POST /api/admin/webhooks'), async (req, res) => {
     res.status(201).json(await createWebhook(ctx, parseBody('POST /api/admin/webhooks', req.body), currentAdmin(res)));
@@ -35,7 +35,7 @@ export function webhooksAdminRoutes({ database, secrets }: Dependencies, address
     res.json(await sendTest(ctx, parse(idParamSchema, req.params).id));
   });
   router.get('/webhooks/:id/deliveries', requireRole('GET /api/admin/webhooks/:id/deliveries'), async (req, res) => {
-    res.json(await listDeliveries(ctx.sequelize, parse(idParamSchema, req.params).id));
+    res.json(await listDeliveries(ctx.database, parse(idParamSchema, req.params).id));
   });
   return router;
 }

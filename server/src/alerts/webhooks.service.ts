@@ -1,4 +1,5 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { Dependencies } from '../dependencies.js';
 import type { AdminWebhook, CreatedWebhook, WebhookDelivery, WebhookDeliveryStatus } from '@stakedesk/shared/api-types';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { WebhookInput } from '@stakedesk/shared/schemas';
@@ -12,7 +13,7 @@ import type { WebhookAddress } from './webhook-address.js';
 import { newSigningSecret } from './webhook-request.js';
 
 /** What the webhook services need: the database, the key secrets are sealed with, how webhook URLs are reached. */
-export type WebhookContext = { sequelize: Sequelize; box: SecretBox; address: WebhookAddress };
+export type WebhookContext = Pick<Dependencies, 'database'> & { box: SecretBox; address: WebhookAddress };
 
 type WebhookRow = {
   id: number;
@@ -93,7 +94,7 @@ async function resolveInput(ctx: WebhookContext, input: WebhookInput, stored: We
 
 async function saveSecret(ctx: WebhookContext, transaction: Transaction, id: number, secret: string | undefined): Promise<void> {
   if (secret === undefined) return;
-  await ctx.sequelize.query(`UPDATE webhooks SET secret_box = :box WHERE id = :id`, {
+  await ctx.database.query(`UPDATE webhooks SET secret_box = :box WHERE id = :id`, {
     replacements: { id, box: ctx.box.sealFor(webhookSecretOwner(id), secret) },
     transaction,
   });
@@ -111,8 +112,8 @@ async function readWebhook(sequelize: Sequelize, id: number, transaction: Transa
 /** A new webhook; a standard one's signing secret, when the server made it, is in this answer and never again. */
 export async function createWebhook(ctx: WebhookContext, input: WebhookInput, actor: Actor): Promise<CreatedWebhook> {
   const resolved = await resolveInput(ctx, input, null);
-  return ctx.sequelize.transaction(async (transaction) => {
-    const [row] = await ctx.sequelize.query<{ id: number }>(
+  return ctx.database.transaction(async (transaction) => {
+    const [row] = await ctx.database.query<{ id: number }>(
       `INSERT INTO webhooks (kind, url, events, chat_id) VALUES (:kind, :url, ARRAY[:events]::text[], :chatId) RETURNING id`,
       {
         replacements: { kind: input.kind, url: resolved.url, events: input.events, chatId: resolved.chatId },
@@ -121,8 +122,8 @@ export async function createWebhook(ctx: WebhookContext, input: WebhookInput, ac
       },
     );
     await saveSecret(ctx, transaction, row!.id, resolved.secret);
-    const webhook = toWebhookJson(await readWebhook(ctx.sequelize, row!.id, transaction));
-    await recordAudit(ctx.sequelize, transaction, actor, {
+    const webhook = toWebhookJson(await readWebhook(ctx.database, row!.id, transaction));
+    await recordAudit(ctx.database, transaction, actor, {
       action: 'webhook.create',
       entityType: 'webhook',
       entityId: webhook.id,
@@ -133,16 +134,16 @@ export async function createWebhook(ctx: WebhookContext, input: WebhookInput, ac
 }
 
 export async function updateWebhook(ctx: WebhookContext, id: number, input: WebhookInput, actor: Actor): Promise<CreatedWebhook> {
-  return ctx.sequelize.transaction(async (transaction) => {
-    const stored = await lockWebhook(ctx.sequelize, id, transaction);
+  return ctx.database.transaction(async (transaction) => {
+    const stored = await lockWebhook(ctx.database, id, transaction);
     const resolved = await resolveInput(ctx, input, stored);
-    await ctx.sequelize.query(
+    await ctx.database.query(
       `UPDATE webhooks SET kind = :kind, url = :url, events = ARRAY[:events]::text[], chat_id = :chatId, updated_at = now() WHERE id = :id`,
       { replacements: { id, kind: input.kind, url: resolved.url, events: input.events, chatId: resolved.chatId }, transaction },
     );
     await saveSecret(ctx, transaction, id, resolved.secret);
-    const webhook = toWebhookJson(await readWebhook(ctx.sequelize, id, transaction));
-    await recordAudit(ctx.sequelize, transaction, actor, {
+    const webhook = toWebhookJson(await readWebhook(ctx.database, id, transaction));
+    await recordAudit(ctx.database, transaction, actor, {
       action: 'webhook.update',
       entityType: 'webhook',
       entityId: id,
@@ -154,10 +155,10 @@ export async function updateWebhook(ctx: WebhookContext, id: number, input: Webh
 }
 
 export async function deleteWebhook(ctx: WebhookContext, id: number, actor: Actor): Promise<void> {
-  await ctx.sequelize.transaction(async (transaction) => {
-    const stored = await lockWebhook(ctx.sequelize, id, transaction);
-    await ctx.sequelize.query(`DELETE FROM webhooks WHERE id = :id`, { replacements: { id }, transaction });
-    await recordAudit(ctx.sequelize, transaction, actor, {
+  await ctx.database.transaction(async (transaction) => {
+    const stored = await lockWebhook(ctx.database, id, transaction);
+    await ctx.database.query(`DELETE FROM webhooks WHERE id = :id`, { replacements: { id }, transaction });
+    await recordAudit(ctx.database, transaction, actor, {
       action: 'webhook.delete',
       entityType: 'webhook',
       entityId: id,
@@ -224,14 +225,14 @@ export async function listDeliveries(sequelize: Sequelize, webhookId: number): P
  */
 export async function sendTest(ctx: WebhookContext, webhookId: number): Promise<WebhookDelivery> {
   const event = newAlertEvent('webhook.test', { webhookId });
-  const [row] = await ctx.sequelize.query<{ id: string }>(
+  const [row] = await ctx.database.query<{ id: string }>(
     `INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, event, queued_at)
      SELECT id, :eventId, :type, :event, now() FROM webhooks WHERE id = :webhookId RETURNING id`,
     { replacements: { webhookId, eventId: event.id, type: event.type, event: JSON.stringify(event) }, type: QueryTypes.SELECT },
   );
   if (!row) throw notFound(msg('webhookNotFound'));
-  await attemptDelivery(ctx.sequelize, ctx.box, ctx.address.fetch, Number(row.id), true);
-  const [delivery] = await ctx.sequelize.query<DeliveryRow>(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = :id`, {
+  await attemptDelivery(ctx.database, ctx.box, ctx.address.fetch, Number(row.id), true);
+  const [delivery] = await ctx.database.query<DeliveryRow>(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = :id`, {
     replacements: { id: row.id },
     type: QueryTypes.SELECT,
   });

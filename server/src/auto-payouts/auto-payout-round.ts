@@ -6,7 +6,7 @@ import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { POLICY_ACTOR } from '../audit/index.js';
 import { ChainUnavailableError, type Chain } from '../chain/chain.js';
 import { AppError } from '../errors.js';
-import type { Clock } from '../dependencies.js';
+import type { Dependencies } from '../dependencies.js';
 import type { Logger } from '../logger.js';
 import { postSignedPayout, preparePayout } from '../payouts/index.js';
 import { Settings } from '../settings/index.js';
@@ -21,14 +21,11 @@ const TAKEN_ELSEWHERE = new Set(['payoutInFlight', 'withdrawalAlreadyProcessed',
 /** Withdrawals one round looks at, oldest first: a backlog is paid over several rounds. */
 const ROUND_BATCH = 20;
 
-export type AutoPayoutDeps = {
-  sequelize: Sequelize;
-  chain: Chain;
+export type AutoPayoutDeps = Pick<Dependencies, 'database' | 'chain' | 'clock'> & {
   logger: Logger;
   signer: PayoutSigner | null;
   /** The treasury as the panel sees it, the hot wallet's balance counted. */
   coverage: () => Promise<TreasuryCoverage>;
-  clock: Clock;
 };
 
 export type RoundResult = { stoppedBy: CodedMessage[]; paid: number[]; held: number[] };
@@ -92,7 +89,7 @@ async function payOne(
   candidate: Candidate,
   now: Date,
 ): Promise<CodedMessage | 'paid' | 'taken'> {
-  const { sequelize, chain, logger, signer } = deps;
+  const { database: sequelize, chain, logger, signer } = deps;
   try {
     const prepared = await preparePayout(sequelize, chain, { withdrawalIds: [candidate.id] }, POLICY_ACTOR, {
       payer: signer.publicKey,
@@ -123,7 +120,7 @@ async function readHotBalance(chain: Chain, mint: string, signer: PayoutSigner):
 
 /** Why nothing is paid this round before looking at any withdrawal, with the readings saved for the panel. */
 async function checkWorld(deps: AutoPayoutDeps & { signer: PayoutSigner }, settings: Settings): Promise<CodedMessage[]> {
-  const { sequelize, chain, signer } = deps;
+  const { database: sequelize, chain, signer } = deps;
   const state = await readAutoPayoutState(sequelize);
   let finalizedHeight: number;
   let hotBalance: string | null;
@@ -160,7 +157,7 @@ async function checkWorld(deps: AutoPayoutDeps & { signer: PayoutSigner }, setti
  * paid by the server; each one beyond it is left to an operator with the reason noted on it.
  */
 export async function autoPayoutRound(deps: AutoPayoutDeps): Promise<RoundResult> {
-  const { sequelize, signer } = deps;
+  const { database: sequelize, signer } = deps;
   const settings = await Settings.findByPk(1);
   const policy: AutoPayoutPolicy | undefined = settings?.autoPayout;
   if (!settings || !policy?.enabled || !settings.tokenContract) {

@@ -1,5 +1,5 @@
-import { QueryTypes, type Sequelize } from 'sequelize';
-import type { Chain } from '../chain/chain.js';
+import { QueryTypes } from 'sequelize';
+import type { Dependencies } from '../dependencies.js';
 import type { Logger } from '../logger.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
 import { anchorWithSigner } from './anchor.service.js';
@@ -12,7 +12,7 @@ import { followAnchor } from './follow-anchor.js';
 const SIGNER_ANCHORS_WITHIN_HOURS = 24;
 const SIGNER_ANCHORS_PER_ROUND = 5;
 
-export type AnchorRoundDeps = { sequelize: Sequelize; chain: Chain; logger: Logger; signer: PayoutSigner | null };
+export type AnchorRoundDeps = Pick<Dependencies, 'database' | 'chain'> & { logger: Logger; signer: PayoutSigner | null };
 
 /**
  * One round of anchoring (a job of the queue): every anchor out is followed to its end (recorded
@@ -21,7 +21,7 @@ export type AnchorRoundDeps = { sequelize: Sequelize; chain: Chain; logger: Logg
  * after one failed on chain, which cost a fee and would fail again: an owner looks first).
  * Overlap-safe: each anchor is claimed and recorded under its snapshot's row lock.
  */
-export async function anchorRound({ sequelize, chain, logger, signer }: AnchorRoundDeps): Promise<void> {
+export async function anchorRound({ database: sequelize, chain, logger, signer }: AnchorRoundDeps): Promise<void> {
   const out = await sequelize.query<{ snapshot_id: string }>(`SELECT snapshot_id FROM reserves_anchors WHERE status = 'sent'`, {
     type: QueryTypes.SELECT,
   });

@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 const takeSnapshot = () =>
-  takeReservesSnapshot({ sequelize: world.api.sequelize, chain: world.flaky(), hotWallet: hot.publicKey.toBase58() }, null);
+  takeReservesSnapshot({ database: world.api.sequelize, chain: world.flaky(), hotWallet: hot.publicKey.toBase58() }, null);
 const listed = async (id: number) =>
   (await world.api.request<AdminReservesSnapshot[]>('GET', '/api/admin/reserves/snapshots', undefined, world.token)).body.find(
     (snapshot) => snapshot.id === id,
@@ -135,7 +135,7 @@ describe('a snapshot with a signer configured', () => {
   });
 
   it('leaves to an owner a snapshot in which the hot wallet holds no reserve account', async () => {
-    const snapshot = await takeReservesSnapshot({ sequelize: world.api.sequelize, chain: world.flaky() }, null);
+    const snapshot = await takeReservesSnapshot({ database: world.api.sequelize, chain: world.flaky() }, null);
     expect(snapshot.reserves.map((reserve) => reserve.wallet)).not.toContain(hot.publicKey.toBase58());
 
     await world.api.anchorReserves();

@@ -44,7 +44,7 @@ export function reservesPublicRoutes(
 }
 
 export function reservesAdminRoutes({ database, chain }: Dependencies, hotWallet: string | undefined): Router {
-  const deps: SnapshotDeps = { sequelize: database, chain, hotWallet };
+  const deps: SnapshotDeps = { database, chain, hotWallet };
   return Router().post('/reserves/snapshots', requireRole('POST /api/admin/reserves/snapshots'), async (_req, res) => {
     res.status(201).json(await takeReservesSnapshot(deps, currentAdmin(res)));
   });

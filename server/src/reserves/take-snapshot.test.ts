@@ -44,7 +44,7 @@ const settingsWith = (stakingWallet: string) => ({
   ...STEP_UP,
 });
 
-const snapshotNow = (hotWallet?: string) => takeReservesSnapshot({ sequelize: world.api.sequelize, chain, hotWallet }, null);
+const snapshotNow = (hotWallet?: string) => takeReservesSnapshot({ database: world.api.sequelize, chain, hotWallet }, null);
 
 beforeAll(async () => {
   world = await startChainStakingServer();
@@ -145,7 +145,7 @@ describe('a snapshot of reserves', () => {
     const before = (await world.api.request<ReservesSnapshot>('GET', '/api/reserves')).body.id;
     await expect(snapshotNow()).rejects.toMatchObject({ status: 409, coded: { code: 'reservesSnapshotInProgress' } });
     await world.api.sequelize.query(`UPDATE reserves_snapshots SET taken_at = taken_at - interval '1 day'`);
-    expect(await dailyReservesSnapshot({ sequelize: world.api.sequelize, chain })).toBeNull();
+    expect(await dailyReservesSnapshot({ database: world.api.sequelize, chain })).toBeNull();
     expect((await world.api.request<ReservesSnapshot>('GET', '/api/reserves')).body.id).toBe(before);
     release();
     await other;
@@ -160,7 +160,7 @@ describe('a snapshot of reserves', () => {
 
 describe('the daily snapshot', () => {
   it('is taken once a day has gone by since the last, once however many rounds run at the same moment', async () => {
-    const deps = { sequelize: world.api.sequelize, chain };
+    const deps = { database: world.api.sequelize, chain };
     expect(await dailyReservesSnapshot(deps)).toBeNull();
     await world.api.sequelize.query(`UPDATE reserves_snapshots SET taken_at = taken_at - interval '1 day'`);
     const rounds = await Promise.all([dailyReservesSnapshot(deps), dailyReservesSnapshot(deps), dailyReservesSnapshot(deps)]);

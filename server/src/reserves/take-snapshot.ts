@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { QueryTypes, Transaction, type Sequelize } from 'sequelize';
+import type { Dependencies } from '../dependencies.js';
+import { QueryTypes, Transaction } from 'sequelize';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { toRawAmount } from '@stakedesk/shared/money';
 import { toHex } from '@stakedesk/shared/reserves/bytes';
@@ -7,7 +8,7 @@ import type { ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
 import { buildReservesTree } from '@stakedesk/shared/reserves/tree';
 import { stakingDestination } from '@stakedesk/shared/staking-open';
 import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/index.js';
-import { ChainUnavailableError, type Chain } from '../chain/chain.js';
+import { ChainUnavailableError } from '../chain/chain.js';
 import { conflict, unavailable } from '../errors.js';
 import { readHolderLiabilities } from '../treasury/index.js';
 import { nodeSha256 } from './node-sha256.js';
@@ -19,9 +20,7 @@ import { loadSettings } from '../settings/index.js';
 /** The advisory lock every snapshot holds for its transaction: two never interleave, on any instance. */
 export const SNAPSHOT_LOCK = 0x7265_7365; // 'rese'
 
-export type SnapshotDeps = {
-  sequelize: Sequelize;
-  chain: Chain;
+export type SnapshotDeps = Pick<Dependencies, 'database' | 'chain'> & {
   /** The section 13 signer's wallet (the hot wallet) when one is configured: its balance counts in the reserves. */
   hotWallet?: string | null;
 };
@@ -60,7 +59,7 @@ export async function takeReservesSnapshot(deps: SnapshotDeps, actor: Actor | nu
  * null instead of the refusal, and null when a snapshot was taken that recently.
  */
 async function snapshot(
-  { sequelize, chain, hotWallet }: SnapshotDeps,
+  { database: sequelize, chain, hotWallet }: SnapshotDeps,
   actor: Actor | null,
   unlessWithinMs?: number,
 ): Promise<ReservesSnapshot | null> {

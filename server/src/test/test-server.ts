@@ -263,7 +263,7 @@ export async function startTestServer(
     /** One round of automatic payouts, as its scheduled job runs it (the clock is the real one unless given). */
     autoPayouts: (clock?: Clock) =>
       autoPayoutRound({
-        sequelize,
+        database: sequelize,
         chain: options.realChain ?? settingsChain ?? chain,
         logger,
         signer: options.payoutSigner ?? null,
@@ -272,7 +272,12 @@ export async function startTestServer(
       }),
     /** One round of anchoring reserves snapshots (followed to landing; from the hot wallet with a signer), as its scheduled job runs it. */
     anchorReserves: () =>
-      anchorRound({ sequelize, chain: options.realChain ?? settingsChain ?? chain, logger, signer: options.payoutSigner ?? null }),
+      anchorRound({
+        database: sequelize,
+        chain: options.realChain ?? settingsChain ?? chain,
+        logger,
+        signer: options.payoutSigner ?? null,
+      }),
     /** One look of the treasury watch (treasury.uncovered, hot_wallet.low), as its scheduled job runs it; the alerts it sent. */
     treasuryWatch: () => watchTreasury(sequelize, freshCoverage()),
     async close() {
