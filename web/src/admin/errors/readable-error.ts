@@ -1,5 +1,5 @@
 import type { DisplayLocale } from '@stakedesk/shared/format';
-import { isCodedMessage } from '@stakedesk/shared/i18n/catalogue';
+import { isCodedMessage, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { AdminMessageKey } from '../../i18n/admin-en.js';
 import { codedMessageOf, translateServerError } from '../../i18n/server-messages.js';
 import { ApiError } from '../../lib/api-client.js';
@@ -10,6 +10,20 @@ type Translate = (key: AdminMessageKey, values?: Record<string, string | number>
 /** `text` if a person can read it (the holder pages' rule too), else the plain fallback. */
 export function plainOr(text: string, fallback: string): string {
   return isReadableText(text) ? text : fallback;
+}
+
+/**
+ * A reason the server stored (a payout's, a delivery's, a failed job's): by its code in the reader's
+ * language; a row written before codes has only English words, shown when a person can read them.
+ */
+export function storedReason(
+  t: Translate,
+  reason: CodedMessage | null,
+  english: string | null,
+  fallback: string,
+  locale: DisplayLocale = 'en',
+): string {
+  return reason ? translateServerError(t, reason, locale) : plainOr(english ?? '', fallback);
 }
 
 /**

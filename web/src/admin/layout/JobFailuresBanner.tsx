@@ -2,7 +2,8 @@ import { Alert } from 'antd';
 import { formatDateTime } from '@stakedesk/shared/format';
 import type { AdminMessageKey } from '../../i18n/admin-en.js';
 import { useBackgroundJobs } from '../api/queries.js';
-import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
+import { storedReason } from '../errors/readable-error.js';
+import { useAdminI18n } from '../i18n.js';
 
 /** The jobs of server/src/background-work.ts and alerts/webhook-delivery.ts, by the names the queue gives them. */
 const JOB_NAMES: Partial<Record<string, AdminMessageKey>> = {
@@ -21,8 +22,7 @@ const JOB_NAMES: Partial<Record<string, AdminMessageKey>> = {
 
 /** Above every tab while any background job failed in the last 24 hours. */
 export function JobFailuresBanner() {
-  const { t } = useAdminI18n();
-  const localize = useLocalizeMessage();
+  const { t, language } = useAdminI18n();
   const { data } = useBackgroundJobs();
   const failed = data?.failedLast24h ?? [];
   if (failed.length === 0) return null;
@@ -41,8 +41,7 @@ export function JobFailuresBanner() {
                   job: name(job.job),
                   count: job.failures,
                   time: formatDateTime(job.lastFailedAt),
-                  // By its code in the reader's language when it has one; else the server's words when fit to read.
-                  error: localize(job.lastReason ?? job.lastError),
+                  error: storedReason(t, job.lastReason, job.lastError, t('errors.unexpected'), language),
                 })}
               </li>
             ))}

@@ -3,7 +3,6 @@ import type { WithdrawalPayout } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { adminEn, type AdminMessageKey } from '../../i18n/admin-en.js';
 import { adminPtBR } from '../../i18n/admin-pt-BR.js';
-import { translateServerError } from '../../i18n/server-messages.js';
 import { payoutReasonText } from './payout-reason-text.js';
 
 const translator = (catalogue: Record<AdminMessageKey, string>) => (key: AdminMessageKey, values?: Record<string, string | number>) =>
@@ -22,22 +21,20 @@ const payout = (fields: Partial<WithdrawalPayout>): WithdrawalPayout => ({
 
 describe("a payout's reason in the panel", () => {
   const pt = translator(adminPtBR);
-  const localizePt = (source: unknown) => translateServerError(pt, source, 'pt-BR');
 
   it("is said by its code in the reader's language", () => {
     const failed = payout({ reason: msg('payoutFailedOnChain'), failureReason: 'The payout transaction failed on chain' });
-    expect(payoutReasonText(pt, localizePt, failed)).toBe(adminPtBR['server.payoutFailedOnChain']);
+    expect(payoutReasonText(pt, failed, 'pt-BR')).toBe(adminPtBR['server.payoutFailedOnChain']);
   });
 
   it('falls back to the English words of a payout settled by an earlier server, never to a technical dump', () => {
     const en = translator(adminEn);
-    const localizeEn = (source: unknown) => translateServerError(en, source);
-    expect(payoutReasonText(en, localizeEn, payout({ failureReason: 'The withdrawal was no longer pending' }))).toBe(
+    expect(payoutReasonText(en, payout({ failureReason: 'The withdrawal was no longer pending' }))).toBe(
       'The withdrawal was no longer pending',
     );
-    expect(payoutReasonText(pt, localizePt, payout({ failureReason: 'Transaction failed: {"InstructionError":[0,{"Custom":1}]}' }))).toBe(
+    expect(payoutReasonText(pt, payout({ failureReason: 'Transaction failed: {"InstructionError":[0,{"Custom":1}]}' }), 'pt-BR')).toBe(
       adminPtBR['payout.reasonUnreadable'],
     );
-    expect(payoutReasonText(en, localizeEn, payout({ status: 'completed', outcome: 'paid' }))).toBe('');
+    expect(payoutReasonText(en, payout({ status: 'completed', outcome: 'paid' }))).toBe('');
   });
 });
