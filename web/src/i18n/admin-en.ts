@@ -1,4 +1,5 @@
 import { en as serverEn } from '@stakedesk/shared/i18n/en';
+import type { Translate } from './create-i18n.js';
 import { serverMessages } from './server-catalogue.js';
 
 /** Every string the admin panel shows, in English. admin-pt-BR.ts mirrors these keys exactly. */
@@ -697,3 +698,5 @@ export const adminEn = {
 } as const;
 
 export type AdminMessageKey = keyof typeof adminEn;
+/** The panel's `t`, for functions that word something outside a component. */
+export type AdminTranslate = Translate<AdminMessageKey>;

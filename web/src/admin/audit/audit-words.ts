@@ -1,8 +1,6 @@
 import type { AuditLogEntry } from '@stakedesk/shared/api-types';
 import type { LoggedAuditAction } from '@stakedesk/shared/audit-actions';
-import type { AdminMessageKey } from '../../i18n/admin-en.js';
-
-type Translate = (key: AdminMessageKey, values?: Record<string, string | number>) => string;
+import type { AdminMessageKey, AdminTranslate } from '../../i18n/admin-en.js';
 
 type Sentence = {
   /** The sentence, or how the entry's data picks one. */
@@ -82,7 +80,7 @@ function readable(action: string): string {
 }
 
 /** An audit entry in words, in the reader's language: "Deleted plan Growth (#4)". */
-export function describeAuditEntry(t: Translate, entry: AuditLogEntry): string {
+export function describeAuditEntry(t: AdminTranslate, entry: AuditLogEntry): string {
   const known = Object.hasOwn(SENTENCES, entry.action) ? SENTENCES[entry.action as LoggedAuditAction] : undefined;
   if (known) {
     const key = typeof known.key === 'function' ? known.key(entry) : known.key;

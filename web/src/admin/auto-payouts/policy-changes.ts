@@ -1,8 +1,6 @@
 import type { AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
-import type { AdminMessageKey } from '../../i18n/admin-en.js';
+import type { AdminTranslate } from '../../i18n/admin-en.js';
 import type { StepUpChange } from '../step-up/step-up.js';
-
-type Translate = (key: AdminMessageKey, values?: Record<string, string | number>) => string;
 
 const FIELDS = [
   ['maxPerWithdrawal', 'autoPayouts.maxPerWithdrawal'],
@@ -15,7 +13,7 @@ const FIELDS = [
 export function policyChanges(
   saved: AutoPayoutPolicy,
   next: Partial<Record<keyof AutoPayoutPolicy, unknown>> | undefined,
-  t: Translate,
+  t: AdminTranslate,
 ): StepUpChange[] {
   if (!next) return [];
   const onOff = (on: unknown) => t(on ? 'autoPayouts.on' : 'autoPayouts.off');

@@ -1,11 +1,9 @@
 import type { DisplayLocale } from '@stakedesk/shared/format';
 import { isCodedMessage, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
-import type { AdminMessageKey } from '../../i18n/admin-en.js';
+import type { AdminTranslate } from '../../i18n/admin-en.js';
 import { codedMessageOf, translateServerError } from '../../i18n/server-messages.js';
 import { ApiError } from '../../lib/api-client.js';
 import { isReadableText } from '../../lib/errors/readable-text.js';
-
-type Translate = (key: AdminMessageKey, values?: Record<string, string | number>) => string;
 
 /** `text` if a person can read it (the holder pages' rule too), else the plain fallback. */
 export function plainOr(text: string, fallback: string): string {
@@ -17,7 +15,7 @@ export function plainOr(text: string, fallback: string): string {
  * language; a row written before codes has only English words, shown when a person can read them.
  */
 export function storedReason(
-  t: Translate,
+  t: AdminTranslate,
   reason: CodedMessage | null,
   english: string | null,
   fallback: string,
@@ -31,7 +29,7 @@ export function storedReason(
  * answer without a code (a proxy's error page, say) or any other failure as a plain sentence,
  * never its status code, JSON or stack.
  */
-export function readableError(t: Translate, source: unknown, locale: DisplayLocale = 'en'): string {
+export function readableError(t: AdminTranslate, source: unknown, locale: DisplayLocale = 'en'): string {
   if (isCodedMessage(source) || codedMessageOf(source)) return translateServerError(t, source, locale);
   if (source instanceof ApiError) {
     const serverMessage = (source.body as { message?: unknown } | undefined)?.message;

@@ -1,12 +1,10 @@
 import type { WithdrawalPayout } from '@stakedesk/shared/api-types';
 import type { DisplayLocale } from '@stakedesk/shared/format';
-import type { AdminMessageKey } from '../../i18n/admin-en.js';
+import type { AdminTranslate } from '../../i18n/admin-en.js';
 import { storedReason } from '../errors/readable-error.js';
 
-type Translate = (key: AdminMessageKey, values?: Record<string, string | number>) => string;
-
 /** Why a payout failed or needs review, in the reader's language; empty when it has no reason. */
-export function payoutReasonText(t: Translate, payout: WithdrawalPayout, locale: DisplayLocale = 'en'): string {
+export function payoutReasonText(t: AdminTranslate, payout: WithdrawalPayout, locale: DisplayLocale = 'en'): string {
   if (!payout.reason && !payout.failureReason) return '';
   return storedReason(t, payout.reason, payout.failureReason, t('payout.reasonUnreadable'), locale);
 }
