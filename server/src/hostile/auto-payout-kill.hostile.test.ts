@@ -95,7 +95,7 @@ async function stakerWithDeposit() {
 }
 
 /** The holder records the stake and asks for an early withdrawal, through the running server. */
-async function askWithdrawal(baseUrl: string, { staker, txId }: Awaited<ReturnType<typeof stakerWithDeposit>>): Promise<void> {
+async function askWithdrawal(baseUrl: string, { staker, txId }: Awaited<ReturnType<typeof stakerWithDeposit>>): Promise<number> {
   const cookie = await signIn(baseUrl, staker);
   const stake = await call<Stake>(
     baseUrl,
@@ -114,9 +114,25 @@ async function askWithdrawal(baseUrl: string, { staker, txId }: Awaited<ReturnTy
   );
   expect(withdrawal.status).toBe(201);
   holders.push(staker.keypair);
+  return withdrawal.body.id;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Until the withdrawal's payout is claimed and not yet sent (prepared), asked as fast as the
+ * database answers, for at most `ms`: a kill then falls in the window a random moment rarely hits.
+ */
+async function untilPrepared(withdrawalId: number, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const [rows] = await database.query(
+      `SELECT 1 FROM payout_withdrawals pw JOIN payouts p ON p.id = pw.payout_id WHERE pw.withdrawal_id = :withdrawalId AND p.status = 'prepared'`,
+      { replacements: { withdrawalId } },
+    );
+    if (rows.length > 0) return;
+  }
+}
 
 async function pendingCount(): Promise<number> {
   const [[row]] = (await database.query(`SELECT count(*)::int AS n FROM withdrawals WHERE status = 'pending'`)) as [
@@ -131,9 +147,11 @@ describe('SIGKILL during automatic payouts', () => {
     for (let kill = 0; kill < KILLS; kill++) {
       const [spawned, next] = await Promise.all([server ?? spawnServer(env), stakerWithDeposit()]);
       server = spawned;
-      await askWithdrawal(server.url, next);
-      // The server pays at start and every 200 ms: somewhere in a round, or between two.
-      await sleep(Math.random() * 500);
+      const withdrawalId = await askWithdrawal(server.url, next);
+      // The server pays at start and every 200 ms: somewhere in a round, or between two; every
+      // fourth kill waits for the withdrawal's payout to be claimed, to kill before it is sent.
+      if (kill % 4 === 3) await untilPrepared(withdrawalId, 1_000);
+      else await sleep(Math.random() * 500);
       server.child.kill('SIGKILL');
       await server.exited;
       server = undefined;
