@@ -397,6 +397,9 @@ export const enTemplates = {
   payoutReceivedShort: 'The token account {account} received {received} tokens, not {amount}',
   payoutForeignTransfer:
     'A transaction the server did not prepare ({signature}) sent tokens to the token account {account} while this payout was open',
+  payoutWalletAlreadyPaid:
+    "This transaction's transfer to the wallet is already recorded as paying withdrawal {withdrawalId}: one transfer pays one withdrawal",
+  txIdInUse: "This transaction ID is payout {payoutId}'s: it completes that payout's withdrawals, never another one",
   reservesAnchorSignerHoldsNothing: 'The wallet {wallet} holds no reserve account of this snapshot, so it cannot sign its anchor',
   reservesAlreadyAnchored: 'This snapshot is already anchored in transaction {signature}',
   maintenanceNotice: '{notice}',

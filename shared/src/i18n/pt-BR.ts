@@ -379,6 +379,9 @@ export const ptBR: Catalogue = {
   payoutReceivedShort: 'A conta de token {account} recebeu {received} tokens, não {amount}',
   payoutForeignTransfer:
     'Uma transação que o servidor não preparou ({signature}) enviou tokens para a conta de token {account} enquanto este pagamento estava aberto',
+  payoutWalletAlreadyPaid:
+    'A transferência desta transação para a carteira já está registrada como pagamento do saque {withdrawalId}: uma transferência paga um só saque',
+  txIdInUse: 'Este ID de transação é do pagamento {payoutId}: conclui os saques desse pagamento, nunca outro',
   reservesAnchorSignerHoldsNothing:
     'A carteira {wallet} não tem nenhuma conta de reserva deste snapshot, então não pode assinar a âncora dele',
   reservesAlreadyAnchored: 'Este snapshot já está ancorado na transação {signature}',
