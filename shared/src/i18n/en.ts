@@ -214,6 +214,8 @@ export const enFixed = {
   mintRefusesPausableConfig: 'its authority can pause every transfer, which would stop withdrawals',
   mintRefusesPermanentDelegate: "its authority can take tokens from any account, the staking wallet's included",
   mintRefusesUnknown: 'Stakedesk does not know this extension and will not guess what it does with deposits',
+  mintFreezeAuthority:
+    "The mint has a freeze authority, {authority}: it can freeze any account of this token, the staking wallet's included, and then no deposit or payout moves until it unfreezes it",
   txFailedOnChain: 'The transaction failed on chain',
   txMovedOtherToken: 'The transaction moved a different token',
   txMovedNoTokens: 'The transaction moved no tokens',

@@ -203,6 +203,8 @@ export const ptBR: Catalogue = {
   mintRefusesPausableConfig: 'sua autoridade pode pausar todas as transferências, o que pararia os saques',
   mintRefusesPermanentDelegate: 'sua autoridade pode tirar tokens de qualquer conta, inclusive da carteira de staking',
   mintRefusesUnknown: 'o Stakedesk não conhece esta extensão e não vai adivinhar o que ela faz com os depósitos',
+  mintFreezeAuthority:
+    'O mint tem uma autoridade de congelamento, {authority}: ela pode congelar qualquer conta deste token, inclusive a da carteira de staking, e aí nenhum depósito ou pagamento se move até ela descongelar',
   txFailedOnChain: 'A transação falhou na blockchain',
   txMovedOtherToken: 'A transação moveu um token diferente',
   txMovedNoTokens: 'A transação não moveu nenhum token',
