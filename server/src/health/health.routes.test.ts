@@ -177,13 +177,16 @@ describe('/readyz for anyone (DESIGN 15)', () => {
       const started = Date.now();
       const together = await Promise.all(Array.from({ length: 25 }, () => probe(api, { 'x-forwarded-for': '203.0.113.9' })));
       for (let i = 0; i < 25; i++) expect((await probe(api, { 'x-forwarded-for': '203.0.113.9' })).status).toBe(200);
-      expect(Date.now() - started).toBeLessThan(CHAIN_CHECK_CACHE_MS);
       expect(together.every((answer) => answer.status === 200)).toBe(true);
-      expect(chainCalls() - before).toBe(1);
+      // One call for the first 5 seconds (all 50 on an idle machine), one more per 5 seconds a loaded one takes.
+      const windows = 1 + Math.floor((Date.now() - started) / CHAIN_CHECK_CACHE_MS);
+      const made = chainCalls() - before;
+      expect(made).toBeGreaterThanOrEqual(1);
+      expect(made).toBeLessThanOrEqual(windows);
       // Its answer is not kept longer: a probe 5 seconds on asks again.
-      await new Promise((resolve) => setTimeout(resolve, CHAIN_CHECK_CACHE_MS - (Date.now() - started) + 50));
+      await new Promise((resolve) => setTimeout(resolve, CHAIN_CHECK_CACHE_MS + 50));
       await probe(api);
-      expect(chainCalls() - before).toBe(2);
+      expect(chainCalls() - before).toBe(made + 1);
     } finally {
       await api.close();
     }

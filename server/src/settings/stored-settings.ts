@@ -80,7 +80,8 @@ const profileKey = (profile: ReturnType<typeof storedMintProfile>) =>
 /**
  * The configured mint as a deposit just read it, kept in the settings when they say otherwise (a
  * contract saved before migration 014 or 028, a transfer fee or freeze authority the mint's
- * authority changed since), so the stake dialog shows the fee in force and Token Config the warning. Audited as the system's, which drops every instance's copy.
+ * authority changed since), so the stake dialog shows the fee in force and Token Config the
+ * freeze authority's warning. Audited as the system's, which drops every instance's copy.
  */
 export async function keepMintProfileCurrent(sequelize: Sequelize, address: string, mint: MintState): Promise<void> {
   const read = storedMintProfile(mint);
