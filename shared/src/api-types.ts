@@ -60,6 +60,8 @@ export type AdminSettings = PublicSettings & {
   heliusRpcUrl: string;
   /** The mint's Token-2022 extensions by spl-token's names (TransferFeeConfig, MetadataPointer, ...). */
   tokenExtensions: string[];
+  /** What an owner should know of the mint before staking it (a freeze authority: `mintFreezeAuthority`); empty when nothing. */
+  mintWarnings: CodedMessage[];
   /** The policy under which the server pays withdrawals by itself (DESIGN 13). */
   autoPayout: AutoPayoutPolicy;
 };

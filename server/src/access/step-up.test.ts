@@ -56,7 +56,15 @@ async function auditCount(): Promise<number> {
 async function formWith(change: Record<string, unknown>): Promise<Record<string, unknown>> {
   const shown = (await api.request<AdminSettings>('GET', '/api/admin/settings', undefined, rootToken)).body;
   // What the server read from the chain is shown, never sent back.
-  const { solanaCluster: _cluster, tokenProgram: _p, tokenDecimals: _d, tokenExtensions: _e, transferFee: _f, ...form } = shown;
+  const {
+    solanaCluster: _cluster,
+    tokenProgram: _p,
+    tokenDecimals: _d,
+    tokenExtensions: _e,
+    transferFee: _f,
+    mintWarnings: _w,
+    ...form
+  } = shown;
   return { ...form, ...change };
 }
 

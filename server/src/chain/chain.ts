@@ -110,6 +110,8 @@ export type MintState = {
   recentTransferFees: (TransferFee | null)[];
   /** A DefaultAccountState extension that makes every new token account frozen. */
   frozenByDefault: boolean;
+  /** The wallet that can freeze any of the mint's token accounts (the staking wallet's too); null when none. */
+  freezeAuthority: string | null;
 };
 
 /** A token account as the chain holds it (either token program). */

@@ -46,7 +46,20 @@ describe('a mint read from its bytes', () => {
       transferFee: null,
       recentTransferFees: [null],
       frozenByDefault: false,
+      freezeAuthority: null,
     });
+  });
+
+  it('the freeze authority of either program, when the mint has one', async () => {
+    expect(await profileOf(await chain.createMint(6, undefined, { freezable: true }))).toMatchObject({
+      programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+      freezeAuthority: chain.payer.publicKey.toBase58(),
+    });
+    expect(await profileOf(await mintWith([], () => []))).toMatchObject({
+      programId: PROGRAM.toBase58(),
+      freezeAuthority: MINT_AUTHORITY.publicKey.toBase58(),
+    });
+    expect((await profileOf(await chain.createMint(6, undefined, { programId: PROGRAM })))!.freezeAuthority).toBeNull();
   });
 
   it('a Token-2022 mint with a transfer fee, and the fee in force before and after the epoch a new one takes effect', async () => {
@@ -162,6 +175,7 @@ describe('a mint read from its bytes', () => {
       transferFee: null,
       recentTransferFees: [null],
       frozenByDefault: false,
+      freezeAuthority: null,
     };
     expect(refusedExtension(profile)).toBe('Extension99');
   });

@@ -54,6 +54,7 @@ export function mintProfile(address: string, account: AccountInfo<Buffer>, epoch
     transferFee: feeConfig && feeOf(getEpochFee(feeConfig, epoch)),
     recentTransferFees: feeConfig ? [feeOf(feeConfig.olderTransferFee), feeOf(feeConfig.newerTransferFee)] : [null],
     frozenByDefault: getDefaultAccountState(mint)?.state === AccountState.Frozen,
+    freezeAuthority: mint.freezeAuthority?.toBase58() ?? null,
   };
 }
 

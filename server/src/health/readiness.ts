@@ -1,14 +1,19 @@
 import type { Sequelize } from 'sequelize';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
-import { withoutUrlSecrets } from '../url-secrets.js';
+import { withoutLocations } from './without-locations.js';
 
-/** One dependency's state, as /readyz shows it. */
+/**
+ * One dependency's state, as /readyz shows it: `ok` to anyone, the rest (a detail line, figures
+ * such as a wallet or a lag) only to operators (health.routes.ts).
+ */
 export type Check = { ok: boolean; detail?: string; [figure: string]: unknown };
 
 /** How many slots the provider may trail the cluster and still serve (Solana's own getHealth threshold is 128). */
 export const MAX_SLOTS_BEHIND = 128;
 const CHECK_TIMEOUT_MS = 3_000;
+/** A paid provider is asked at most once per this long by one instance, however often it is probed. */
+export const CHAIN_CHECK_CACHE_MS = 5_000;
 
 async function within<T>(promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -22,10 +27,20 @@ async function within<T>(promise: Promise<T>): Promise<T> {
   }
 }
 
-const failed = (error: unknown): Check => ({
-  ok: false,
-  detail: error instanceof Error ? withoutUrlSecrets(error.message.slice(0, 200)) : 'failed',
-});
+const failed = (error: unknown): Check => ({ ok: false, detail: error instanceof Error ? error.message.slice(0, 200) : 'failed' });
+
+/**
+ * The check's answer shared by every caller for `ms` from when it was asked: probes arriving
+ * together wait for the one call in flight, and later ones within `ms` get its answer.
+ */
+function sharedFor(ms: number, check: () => Promise<Check>): () => Promise<Check> {
+  let last: { at: number; answer: Promise<Check> } | null = null;
+  return () => {
+    const now = Date.now();
+    if (!last || now - last.at >= ms) last = { at: now, answer: check() };
+    return last.answer;
+  };
+}
 
 export function databaseCheck(sequelize: Sequelize): () => Promise<Check> {
   return async () => {
@@ -38,39 +53,34 @@ export function databaseCheck(sequelize: Sequelize): () => Promise<Check> {
   };
 }
 
-async function rpc<T>(
-  endpoint: string,
-  upstream: typeof fetch,
-  method: string,
-): Promise<{ result?: T; error?: { message: string; data?: unknown } }> {
+async function getHealth(endpoint: string, upstream: typeof fetch): Promise<{ error?: { message: string; data?: unknown } }> {
   const response = await upstream(endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method }),
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHealth' }),
     signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`the provider answered HTTP ${response.status}`);
-  return (await response.json()) as { result?: T; error?: { message: string; data?: unknown } };
+  return (await response.json()) as { error?: { message: string; data?: unknown } };
 }
 
 /**
- * The provider answers, and how far it trails the cluster: its slot, and getHealth's
- * numSlotsBehind (0 when healthy; a node that cannot tell says so without a number).
+ * The provider answers, and how far it trails the cluster, by one getHealth call (0 slots behind
+ * when healthy; a node that cannot tell says so without a number). Asked at most once per
+ * CHAIN_CHECK_CACHE_MS: load balancers probe /readyz often, and a provider bills every call.
  */
 export function chainCheck(endpoint: () => Promise<string>, upstream: typeof fetch): () => Promise<Check> {
-  return async () => {
+  return sharedFor(CHAIN_CHECK_CACHE_MS, async () => {
     try {
-      const url = await endpoint();
-      const [slot, health] = await within(Promise.all([rpc<number>(url, upstream, 'getSlot'), rpc<string>(url, upstream, 'getHealth')]));
-      if (slot.error) return { ok: false, detail: withoutUrlSecrets(slot.error.message) };
-      if (!health.error) return { ok: true, slot: slot.result, slotsBehind: 0 };
+      const health = await within(getHealth(await endpoint(), upstream));
+      if (!health.error) return { ok: true, slotsBehind: 0 };
       const behind = (health.error.data as { numSlotsBehind?: unknown } | undefined)?.numSlotsBehind;
       const slotsBehind = typeof behind === 'number' ? behind : null;
-      return { ok: slotsBehind !== null && slotsBehind <= MAX_SLOTS_BEHIND, slot: slot.result, slotsBehind, detail: health.error.message };
+      return { ok: slotsBehind !== null && slotsBehind <= MAX_SLOTS_BEHIND, slotsBehind, detail: health.error.message };
     } catch (error) {
       return failed(error);
     }
-  };
+  });
 }
 
 export function queueCheck(jobs: JobQueue): () => Promise<Check> {
@@ -95,9 +105,14 @@ export function signerCheck(signer: PayoutSigner): () => Promise<Check> {
   };
 }
 
-/** Every check at once; ready when each is ok. */
+/** Every check at once; ready when each is ok. A detail never says where a dependency lives. */
 export async function readiness(checks: Record<string, () => Promise<Check>>): Promise<{ ready: boolean; checks: Record<string, Check> }> {
   const names = Object.keys(checks);
   const results = await Promise.all(names.map((name) => checks[name]!()));
-  return { ready: results.every((check) => check.ok), checks: Object.fromEntries(names.map((name, i) => [name, results[i]!])) };
+  const shown = results.map((check) => (check.detail === undefined ? check : { ...check, detail: withoutLocations(check.detail) }));
+  return { ready: results.every((check) => check.ok), checks: Object.fromEntries(names.map((name, i) => [name, shown[i]!])) };
 }
+
+/** What anyone may see of the checks: whether each passes. */
+export const passFail = (checks: Record<string, Check>): Record<string, Pick<Check, 'ok'>> =>
+  Object.fromEntries(Object.entries(checks).map(([name, check]) => [name, { ok: check.ok }]));

@@ -1,6 +1,7 @@
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { fromRawAmount, toRawAmount } from '@stakedesk/shared/money';
 import type { LandedTransaction } from '../chain/chain.js';
+import { splitTransaction } from '../chain/signed-copy.js';
 import type { BuiltPayoutRow } from './payout-records.js';
 
 /** What one token account gained of `mint` in the transaction, and who owned it afterwards. */
@@ -36,9 +37,20 @@ export function recipientReasons(payout: BuiltPayoutRow, landed: LandedTransacti
   return reasons;
 }
 
-/** The first recipient account a transaction the server did not prepare sent tokens of the payout's mint to, if any. */
+/** Whether `wallet` signed the transaction (the fee payer is its first signer): signers are the first keys, one per signature. */
+function signedBy(landed: LandedTransaction, wallet: string): boolean {
+  const signatures = splitTransaction(landed.wire)?.signatures.length ?? 0;
+  return landed.accountKeys.slice(0, signatures).includes(wallet);
+}
+
+/**
+ * The first recipient account that a transaction the server did not prepare, signed by the
+ * payout's payer, sent tokens of the payout's mint to, if any (DESIGN 15): tokens the payer's
+ * wallet sent another way. Anyone may send a holder tokens; a transfer the payer did not sign is
+ * not the payout's business.
+ */
 export function foreignPayment(payout: BuiltPayoutRow, landed: LandedTransaction): string | null {
-  if (landed.failed) return null;
+  if (landed.failed || !signedBy(landed, payout.payer)) return null;
   const paid = payout.recipients.find((recipient) => accountChange(landed, recipient.tokenAccount!, payout.mint).received > 0n);
   return paid?.tokenAccount ?? null;
 }

@@ -1,13 +1,16 @@
 import type { Sequelize, Transaction } from 'sequelize';
+import type { CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { recordAudit, type Actor, type SYSTEM_ACTOR } from '../audit/index.js';
 import { Stake } from '../stakes/index.js';
-import { markPayoutTransaction } from './payout-transfers.js';
+import { claimPayoutTransfer } from './payout-transfers.js';
 import { type Withdrawal, toWithdrawalJson } from '../withdrawals/index.js';
 
 /**
  * Completes a pending withdrawal with the payout transaction proven to pay it: the withdrawal,
  * its stake and the used transaction id change together. The caller holds the withdrawal's row
- * lock and has checked it is pending; a pasted TXID and a followed payout both end here.
+ * lock and has checked it is pending; a pasted TXID, a followed payout and an owner's review all
+ * end here. Returns null once paid, or why the transaction cannot pay it (nothing written): what
+ * it sent the wallet already paid another withdrawal, or it is a deposit's.
  */
 export async function markPaid(
   sequelize: Sequelize,
@@ -15,9 +18,10 @@ export async function markPaid(
   withdrawal: Withdrawal,
   txId: string,
   actor: Actor | typeof SYSTEM_ACTOR,
-): Promise<void> {
+): Promise<CodedMessage | null> {
+  const refused = await claimPayoutTransfer(sequelize, transaction, txId, withdrawal.walletAddress);
+  if (refused) return refused;
   const before = toWithdrawalJson(withdrawal);
-  await markPayoutTransaction(sequelize, txId, transaction);
   const now = new Date();
   await withdrawal.update({ status: 'completed', txId, processedAt: now, processedBy: actor.id }, { transaction });
   const stake = await Stake.findByPk(withdrawal.stakeId, { transaction, lock: transaction.LOCK.UPDATE });
@@ -29,4 +33,5 @@ export async function markPaid(
     before,
     after: toWithdrawalJson(withdrawal),
   });
+  return null;
 }

@@ -7,7 +7,6 @@ import { recipientReasons } from './landed-outcome.js';
 import { payoutClaimOf } from './payout-claim.js';
 import { searchPayerHistory, type HistoryFinding } from './payout-history.js';
 import { isBuilt, PAYOUT_COLUMNS, readPayout, type BuiltPayoutRow, type PayoutRow } from './payout-records.js';
-import { isPayoutTransferTaken } from './payout-transfers.js';
 import { sendOnce } from './post-signed-payout.js';
 import { adoptLandedCopy, noteExpirySeen, settlePayout } from './settle-payout.js';
 
@@ -111,10 +110,6 @@ async function lookAtRegistered(look: Look, payout: PayoutRow): Promise<boolean>
   const withdrawals = await Withdrawal.findAll({ where: { id: { [Op.in]: payout.recipients.map((r) => r.withdrawalId) } } });
   const reasons = new Map<number, CodedMessage | null>();
   for (const withdrawal of withdrawals) {
-    if (await isPayoutTransferTaken(look.sequelize, signature, withdrawal.walletAddress)) {
-      reasons.set(withdrawal.id, msg('txIdAlreadyUsed'));
-      continue;
-    }
     const verdict = await look.chain.verifyPayout(payoutClaimOf(withdrawal, signature));
     if (!verdict.ok && verdict.retryable) return false;
     reasons.set(withdrawal.id, verdict.ok ? null : chainReason(verdict.reason));
@@ -125,7 +120,8 @@ async function lookAtRegistered(look: Look, payout: PayoutRow): Promise<boolean>
 /**
  * One look at every open payout that is due one: each prepared or sent payout is followed to its
  * end by what the server reads on chain itself (sent again while its blockhash lives), on any
- * instance. Returns how many ended.
+ * instance. One payout's unexpected error does not keep the others from their look: it is logged,
+ * and thrown once every payout had its look (the round fails visibly). Returns how many ended.
  */
 export async function followPayouts(
   sequelize: Sequelize,
@@ -136,16 +132,24 @@ export async function followPayouts(
   const due = await claimDue(sequelize, batch, recheckMs);
   if (due.length === 0) return 0;
   let ended = 0;
+  let firstError: unknown = null;
   try {
     // Read before anything else: a copy that can still land is in a block at or below the last valid height.
     const look = { sequelize, chain, logger, finalizedHeight: await chain.blockHeight('finalized') };
     for (const payout of due) {
-      const done = isBuilt(payout) ? await lookAtBuilt(look, payout) : await lookAtRegistered(look, payout);
-      if (done) ended += 1;
+      try {
+        const done = isBuilt(payout) ? await lookAtBuilt(look, payout) : await lookAtRegistered(look, payout);
+        if (done) ended += 1;
+      } catch (error) {
+        if (error instanceof ChainUnavailableError) throw error;
+        logger.error({ err: error, payoutId: payout.id }, 'a payout could not be followed; the others still are');
+        firstError ??= error;
+      }
     }
   } catch (error) {
     if (!(error instanceof ChainUnavailableError)) throw error;
     logger.warn({ err: error }, 'payouts could not be followed on chain; will look again');
   }
+  if (firstError !== null) throw firstError;
   return ended;
 }

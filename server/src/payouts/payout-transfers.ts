@@ -1,6 +1,5 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { msg } from '@stakedesk/shared/i18n/catalogue';
-import { conflict } from '../errors.js';
+import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 
 /**
  * A payout transaction may pay several holders (a batch), so its txId may complete several
@@ -20,15 +19,37 @@ export async function isPayoutTransferTaken(sequelize: Sequelize, txId: string, 
 }
 
 /**
- * Marks txId used by payouts, shared with the other withdrawals of the same batch. Refused when a
- * deposit holds it (a concurrent deposit's insert is waited for, so the answer is final).
+ * Claims txId for what it sent `walletAddress`, inside the transaction that completes a
+ * withdrawal with it: null when it may, else why not (a deposit holds it; it already paid a
+ * withdrawal of that wallet). The used_transactions row is written first and so locked: a
+ * concurrent claim of the same txId waits for this one to end and then sees what it wrote.
  */
-export async function markPayoutTransaction(sequelize: Sequelize, txId: string, transaction: Transaction): Promise<void> {
+export async function claimPayoutTransfer(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  txId: string,
+  walletAddress: string,
+): Promise<CodedMessage | null> {
   const kept = await sequelize.query(
     `INSERT INTO used_transactions (tx_id, purpose) VALUES (:txId, 'payout')
      ON CONFLICT (tx_id) DO UPDATE SET purpose = EXCLUDED.purpose WHERE used_transactions.purpose = 'payout'
      RETURNING tx_id`,
     { replacements: { txId }, type: QueryTypes.SELECT, transaction },
   );
-  if (kept.length === 0) throw conflict(msg('txIdAlreadyUsed'));
+  if (kept.length === 0) return msg('txIdAlreadyUsed');
+  const [paid] = await sequelize.query<{ id: number }>(
+    'SELECT id FROM withdrawals WHERE tx_id = :txId AND wallet_address = :walletAddress LIMIT 1',
+    { replacements: { txId, walletAddress }, type: QueryTypes.SELECT, transaction },
+  );
+  return paid ? msg('payoutWalletAlreadyPaid', { withdrawalId: paid.id }) : null;
+}
+
+/** The payout whose signature txId is (built or registered by the server), if any: its transaction pays its own withdrawals only. */
+export async function payoutSignedAs(sequelize: Sequelize, txId: string, transaction?: Transaction): Promise<number | null> {
+  const [payout] = await sequelize.query<{ id: number }>('SELECT id FROM payouts WHERE signature = :txId LIMIT 1', {
+    replacements: { txId },
+    type: QueryTypes.SELECT,
+    ...(transaction ? { transaction } : {}),
+  });
+  return payout?.id ?? null;
 }

@@ -13,7 +13,7 @@ import { toWithdrawalJson, Withdrawal } from '../withdrawals/index.js';
 import { markPaid } from './mark-paid.js';
 import { payoutClaimOf } from './payout-claim.js';
 import { refuseHeldWithdrawals } from './payout-records.js';
-import { isPayoutTransferTaken } from './payout-transfers.js';
+import { isPayoutTransferTaken, payoutSignedAs } from './payout-transfers.js';
 
 /**
  * The withdrawal, locked, still pending and held by no payout: neither a pasted TXID nor a
@@ -39,18 +39,31 @@ async function completeWithPastedTxId(
   if (!pending) throw notFound(msg('withdrawalNotFound'));
   if (pending.status !== 'pending') throw conflict(msg('withdrawalAlreadyProcessed'));
   await refuseHeldWithdrawals(sequelize, [id]);
+  await refusePayoutSignature(sequelize, txId);
   if (await isPayoutTransferTaken(sequelize, txId, pending.walletAddress)) throw conflict(msg('txIdAlreadyUsed'));
   await requireProof(() => verifier.verifyPayout(payoutClaimOf(pending, txId)));
   try {
     return await sequelize.transaction(async (transaction) => {
       const withdrawal = await lockPendingWithdrawal(sequelize, id, transaction);
-      await markPaid(sequelize, transaction, withdrawal, txId, actor);
+      await refusePayoutSignature(sequelize, txId, transaction);
+      const refused = await markPaid(sequelize, transaction, withdrawal, txId, actor);
+      if (refused) throw conflict(refused);
       return withdrawal;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(msg('txIdAlreadyUsed'));
     throw error;
   }
+}
+
+/**
+ * A payout's own signature is never pasted for another withdrawal (DESIGN 15): while the payout is
+ * in flight, that withdrawal would complete on its transfer and the payout could never pay its own.
+ * Looked at again under the withdrawal's lock; a payout posted after that is the follower's to catch.
+ */
+async function refusePayoutSignature(sequelize: Sequelize, txId: string, transaction?: Transaction): Promise<void> {
+  const payoutId = await payoutSignedAs(sequelize, txId, transaction);
+  if (payoutId !== null) throw conflict(msg('txIdInUse', { payoutId }));
 }
 
 /** The stake goes back to what it was before the request, so the holder can ask again. */
@@ -113,7 +126,8 @@ export async function resolveReview(
     await confirm(transaction);
     const action: ReviewResolution = input.action;
     const before = toWithdrawalJson(withdrawal);
-    if (action === 'paid') await markPaid(sequelize, transaction, withdrawal, claim.evidence_signature!, actor);
+    const refused = action === 'paid' ? await markPaid(sequelize, transaction, withdrawal, claim.evidence_signature!, actor) : null;
+    if (refused) throw conflict(refused);
     await sequelize.query(
       `UPDATE payout_withdrawals SET open = false, resolution = :action, resolution_note = :note, resolved_by = :adminId,
          resolved_by_username = :username, resolved_at = now()

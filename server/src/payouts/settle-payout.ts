@@ -110,8 +110,12 @@ export async function settlePayout(sequelize: Sequelize, payoutId: number, endin
       let settled: [PayoutOutcome, CodedMessage | null] = [outcome, reason];
       if (outcome === 'paid') {
         const withdrawal = await Withdrawal.findByPk(withdrawalId, { transaction, lock: transaction.LOCK.UPDATE });
-        if (withdrawal?.status === 'pending') await markPaid(sequelize, transaction, withdrawal, signature!, actor);
-        else settled = ['review', msg('payoutWithdrawalNotPending')];
+        // A transfer that would pay its wallet a second time (already recorded for another withdrawal) is for an owner to look at.
+        const refused =
+          withdrawal?.status === 'pending'
+            ? await markPaid(sequelize, transaction, withdrawal, signature!, actor)
+            : msg('payoutWithdrawalNotPending');
+        if (refused) settled = ['review', refused];
       }
       await setOutcome(sequelize, transaction, payoutId, withdrawalId, ...settled, evidence);
       outcomes.set(withdrawalId, settled);

@@ -32,6 +32,8 @@ export class Settings extends Model<InferAttributes<Settings>, InferCreationAttr
   declare tokenDecimals: number | null;
   declare tokenExtensions: string[];
   declare transferFee: StoredTransferFee | null;
+  /** The wallet that can freeze the mint's accounts, null when none (db/migrations/028-mint-freeze-authority.ts). */
+  declare tokenFreezeAuthority: string | null;
   declare autoPayout: AutoPayoutPolicy;
   declare updatedAt: CreationOptional<Date>;
   declare createdAt: CreationOptional<Date>;
@@ -62,6 +64,7 @@ export class Settings extends Model<InferAttributes<Settings>, InferCreationAttr
         tokenDecimals: DataTypes.SMALLINT,
         tokenExtensions: DataTypes.JSONB,
         transferFee: DataTypes.JSONB,
+        tokenFreezeAuthority: DataTypes.STRING(44),
         autoPayout: DataTypes.JSONB,
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,

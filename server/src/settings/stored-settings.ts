@@ -55,28 +55,33 @@ export function toAdminSettings(s: Settings, cluster: SolanaCluster): AdminSetti
     heliusApiKey: maskSecret(s.heliusApiKey),
     heliusRpcUrl: maskRpcUrl(s.heliusRpcUrl),
     tokenExtensions: s.tokenExtensions,
+    mintWarnings: s.tokenFreezeAuthority ? [msg('mintFreezeAuthority', { authority: s.tokenFreezeAuthority })] : [],
     autoPayout: s.autoPayout,
   };
 }
 
 /** The mint's profile as the settings row keeps it. */
-export function storedMintProfile(mint: MintState): Pick<Settings, 'tokenProgram' | 'tokenDecimals' | 'tokenExtensions' | 'transferFee'> {
+export function storedMintProfile(
+  mint: MintState,
+): Pick<Settings, 'tokenProgram' | 'tokenDecimals' | 'tokenExtensions' | 'transferFee' | 'tokenFreezeAuthority'> {
   const fee = mint.transferFee;
   return {
     tokenProgram: mint.programId,
     tokenDecimals: mint.decimals,
     tokenExtensions: mint.extensions,
     transferFee: fee && { basisPoints: fee.basisPoints, maximumFee: fee.maximumFee.toString() },
+    tokenFreezeAuthority: mint.freezeAuthority,
   };
 }
 
 const profileKey = (profile: ReturnType<typeof storedMintProfile>) =>
-  JSON.stringify([profile.tokenProgram, profile.tokenDecimals, profile.tokenExtensions, profile.transferFee]);
+  JSON.stringify([profile.tokenProgram, profile.tokenDecimals, profile.tokenExtensions, profile.transferFee, profile.tokenFreezeAuthority]);
 
 /**
  * The configured mint as a deposit just read it, kept in the settings when they say otherwise (a
- * contract saved before migration 014, or a transfer fee the mint's authority changed since), so
- * the stake dialog shows the fee in force. Audited as the system's, which drops every instance's copy.
+ * contract saved before migration 014 or 028, a transfer fee or freeze authority the mint's
+ * authority changed since), so the stake dialog shows the fee in force and Token Config the
+ * freeze authority's warning. Audited as the system's, which drops every instance's copy.
  */
 export async function keepMintProfileCurrent(sequelize: Sequelize, address: string, mint: MintState): Promise<void> {
   const read = storedMintProfile(mint);

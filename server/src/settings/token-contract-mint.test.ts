@@ -1,4 +1,6 @@
 import {
+  AccountState,
+  createInitializeDefaultAccountStateInstruction,
   createInitializeNonTransferableMintInstruction,
   createInitializePermanentDelegateInstruction,
   createInitializeTransferHookInstruction,
@@ -11,7 +13,9 @@ import { formatMessage } from '@stakedesk/shared/i18n/catalogue';
 import { ptBR } from '@stakedesk/shared/i18n/pt-BR';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidateEntity } from '../cache/caches.js';
 import { SolanaChain } from '../chain/solana-chain.js';
+import { createPlan } from '../test/fixtures.js';
 import { token2022MintWith } from '../test/token-2022-mints.js';
 import { randomWallet, startTestServer, STEP_UP, type TestServer } from '../test/test-server.js';
 
@@ -92,6 +96,13 @@ describe('saving the token contract reads the mint', () => {
       /tirar tokens de qualquer conta/,
     ],
     [
+      'DefaultAccountState',
+      ExtensionType.DefaultAccountState,
+      (m) => createInitializeDefaultAccountStateInstruction(m, AccountState.Frozen, TOKEN_2022_PROGRAM_ID),
+      /new token accounts are born frozen/,
+      /novas contas de token nascem congeladas/,
+    ],
+    [
       'TransferHook',
       ExtensionType.TransferHook,
       (m) => createInitializeTransferHookInstruction(m, someone, someone, TOKEN_2022_PROGRAM_ID),
@@ -125,5 +136,45 @@ describe('saving the token contract reads the mint', () => {
         errors: { tokenContract: 'This address is not a token mint on this network' },
       });
     }
+  });
+});
+
+describe('a mint with a freeze authority (DESIGN 15)', () => {
+  const warningOf = (authority: PublicKey) => ({ code: 'mintFreezeAuthority', params: { authority: authority.toBase58() } });
+
+  it.each([
+    ['classic SPL Token', TOKEN_PROGRAM_ID],
+    ['Token-2022', TOKEN_2022_PROGRAM_ID],
+  ])(
+    '%s: accepted, with a warning naming the authority in the admin settings (not the public ones); without one, no warning',
+    async (_kind, programId) => {
+      const freezable = await chain.createMint(6, undefined, { programId, freezable: true });
+      const saved = await save(freezable.toBase58());
+      expect(saved).toMatchObject({
+        status: 200,
+        body: { tokenProgram: programId.toBase58(), mintWarnings: [warningOf(chain.payer.publicKey)] },
+      });
+      const read = (await api.request('GET', '/api/admin/settings', undefined, token)).body;
+      expect(read.mintWarnings).toEqual([warningOf(chain.payer.publicKey)]);
+      expect(formatMessage(ptBR, read.mintWarnings[0])).toContain(`autoridade de congelamento, ${chain.payer.publicKey.toBase58()}`);
+      expect((await api.request('GET', '/api/settings')).body).not.toHaveProperty('mintWarnings');
+
+      const plain = await chain.createMint(6, undefined, { programId });
+      expect(await save(plain.toBase58())).toMatchObject({ status: 200, body: { mintWarnings: [] } });
+    },
+  );
+
+  it('a contract saved before the server read freeze authorities gets its warning at the next deposit intent', async () => {
+    const mint = await chain.createMint(6, undefined, { freezable: true });
+    expect((await save(mint.toBase58())).body.mintWarnings).toHaveLength(1);
+    // As migration 028 leaves a row an older server wrote.
+    await api.sequelize.query('UPDATE settings SET token_freeze_authority = NULL');
+    invalidateEntity('settings');
+    expect((await api.request('GET', '/api/admin/settings', undefined, token)).body.mintWarnings).toEqual([]);
+    const plan = await createPlan(api, token);
+    expect((await api.request('POST', '/api/stakes/intents', { planId: plan.id, amount: '100' })).status).toBe(201);
+    expect((await api.request('GET', '/api/admin/settings', undefined, token)).body.mintWarnings).toEqual([
+      warningOf(chain.payer.publicKey),
+    ]);
   });
 });

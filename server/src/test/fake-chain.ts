@@ -24,6 +24,7 @@ const CLASSIC_MINT: MintState = {
   transferFee: null,
   recentTransferFees: [null],
   frozenByDefault: false,
+  freezeAuthority: null,
 };
 
 const FAKE_BLOCKHASH = 'GHtXQBsoZHVnNFa9YevAzFr17DJjgHXk3ycTKD5xD3Zi';

@@ -214,6 +214,8 @@ export const enFixed = {
   mintRefusesPausableConfig: 'its authority can pause every transfer, which would stop withdrawals',
   mintRefusesPermanentDelegate: "its authority can take tokens from any account, the staking wallet's included",
   mintRefusesUnknown: 'Stakedesk does not know this extension and will not guess what it does with deposits',
+  mintFreezeAuthority:
+    "The mint has a freeze authority, {authority}: it can freeze any account of this token, the staking wallet's included, and then no deposit or payout moves until it unfreezes it",
   txFailedOnChain: 'The transaction failed on chain',
   txMovedOtherToken: 'The transaction moved a different token',
   txMovedNoTokens: 'The transaction moved no tokens',
@@ -397,6 +399,9 @@ export const enTemplates = {
   payoutReceivedShort: 'The token account {account} received {received} tokens, not {amount}',
   payoutForeignTransfer:
     'A transaction the server did not prepare ({signature}) sent tokens to the token account {account} while this payout was open',
+  payoutWalletAlreadyPaid:
+    "This transaction's transfer to the wallet is already recorded as paying withdrawal {withdrawalId}: one transfer pays one withdrawal",
+  txIdInUse: "This transaction ID is payout {payoutId}'s: it completes that payout's withdrawals, never another one",
   reservesAnchorSignerHoldsNothing: 'The wallet {wallet} holds no reserve account of this snapshot, so it cannot sign its anchor',
   reservesAlreadyAnchored: 'This snapshot is already anchored in transaction {signature}',
   maintenanceNotice: '{notice}',

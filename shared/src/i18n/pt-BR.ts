@@ -203,6 +203,8 @@ export const ptBR: Catalogue = {
   mintRefusesPausableConfig: 'sua autoridade pode pausar todas as transferências, o que pararia os saques',
   mintRefusesPermanentDelegate: 'sua autoridade pode tirar tokens de qualquer conta, inclusive da carteira de staking',
   mintRefusesUnknown: 'o Stakedesk não conhece esta extensão e não vai adivinhar o que ela faz com os depósitos',
+  mintFreezeAuthority:
+    'O mint tem uma autoridade de congelamento, {authority}: ela pode congelar qualquer conta deste token, inclusive a da carteira de staking, e aí nenhum depósito ou pagamento se move até ela descongelar',
   txFailedOnChain: 'A transação falhou na blockchain',
   txMovedOtherToken: 'A transação moveu um token diferente',
   txMovedNoTokens: 'A transação não moveu nenhum token',
@@ -379,6 +381,9 @@ export const ptBR: Catalogue = {
   payoutReceivedShort: 'A conta de token {account} recebeu {received} tokens, não {amount}',
   payoutForeignTransfer:
     'Uma transação que o servidor não preparou ({signature}) enviou tokens para a conta de token {account} enquanto este pagamento estava aberto',
+  payoutWalletAlreadyPaid:
+    'A transferência desta transação para a carteira já está registrada como pagamento do saque {withdrawalId}: uma transferência paga um só saque',
+  txIdInUse: 'Este ID de transação é do pagamento {payoutId}: conclui os saques desse pagamento, nunca outro',
   reservesAnchorSignerHoldsNothing:
     'A carteira {wallet} não tem nenhuma conta de reserva deste snapshot, então não pode assinar a âncora dele',
   reservesAlreadyAnchored: 'Este snapshot já está ancorado na transação {signature}',

@@ -501,7 +501,7 @@ export const adminEn = {
   'audit.do.admin.login_locked': 'Sign-ins paused after repeated failures',
   'audit.do.admin.step_up_failed': 'Failed password confirmation for a change',
   'audit.do.settings.update': 'Updated the platform settings',
-  'audit.do.settings.mint_read': "Updated the token's program, decimals and fee as read from its mint",
+  'audit.do.settings.mint_read': "Updated the token's program, decimals, fee and freeze authority as read from its mint",
   'audit.do.payout.register': 'Sent payout {target} from the connected wallet',
   'audit.do.payout.prepare': 'Prepared payout {target} for the staking wallet to sign',
   'audit.do.payout.send': 'Sent payout {target}, signed by the staking wallet',

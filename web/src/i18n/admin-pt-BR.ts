@@ -504,7 +504,8 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'audit.do.admin.login_locked': 'Entradas suspensas após falhas repetidas',
   'audit.do.admin.step_up_failed': 'Confirmação de senha malsucedida para uma alteração',
   'audit.do.settings.update': 'Atualizou as configurações da plataforma',
-  'audit.do.settings.mint_read': 'Atualizou o programa, as casas decimais e a taxa do token conforme lidos do mint',
+  'audit.do.settings.mint_read':
+    'Atualizou o programa, as casas decimais, a taxa e a autoridade de congelamento do token conforme lidos do mint',
   'audit.do.payout.register': 'Enviou o pagamento {target} pela carteira conectada',
   'audit.do.payout.prepare': 'Preparou o pagamento {target} para a carteira de staking assinar',
   'audit.do.payout.send': 'Enviou o pagamento {target}, assinado pela carteira de staking',

@@ -83,7 +83,7 @@ describe('audit entries in words', () => {
 
   it('says the mint was read, not "Settings mint read"', () => {
     expect(describeAuditEntry(en, entry('settings.mint_read', { entityId: '1' }))).toBe(
-      "Updated the token's program, decimals and fee as read from its mint",
+      "Updated the token's program, decimals, fee and freeze authority as read from its mint",
     );
   });
 });
