@@ -402,6 +402,8 @@ export const enTemplates = {
   payoutForeignTransfer:
     'A transaction the server did not prepare ({signature}) sent tokens to the token account {account} while this payout was open',
   reservesAnchorSignerHoldsNothing: 'The wallet {wallet} holds no reserve account of this snapshot, so it cannot sign its anchor',
+  reservesAnchorMemoAccounts:
+    'The reserve token accounts {accounts} each require a memo before a transfer into them; an anchor carries one memo, so it can reach only one of them: turn off required memos on the others',
   reservesAlreadyAnchored: 'This snapshot is already anchored in transaction {signature}',
   maintenanceNotice: '{notice}',
   reservesProofOtherSnapshot: 'The proof is for snapshot {proofSnapshot}, not for snapshot {snapshot}',

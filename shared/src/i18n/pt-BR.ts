@@ -381,6 +381,8 @@ export const ptBR: Catalogue = {
     'Uma transação que o servidor não preparou ({signature}) enviou tokens para a conta de token {account} enquanto este pagamento estava aberto',
   reservesAnchorSignerHoldsNothing:
     'A carteira {wallet} não tem nenhuma conta de reserva deste snapshot, então não pode assinar a âncora dele',
+  reservesAnchorMemoAccounts:
+    'As contas de token de reserva {accounts} exigem um memo antes de cada transferência para elas; uma âncora tem um único memo, então só alcança uma delas: desative os memos obrigatórios nas outras',
   reservesAlreadyAnchored: 'Este snapshot já está ancorado na transação {signature}',
   maintenanceNotice: '{notice}',
   reservesProofOtherSnapshot: 'A prova é do snapshot {proofSnapshot}, não do snapshot {snapshot}',
