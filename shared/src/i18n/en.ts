@@ -311,6 +311,7 @@ export const enFixed = {
   reservesLeftOut: 'This wallet had stakes when the snapshot was taken, but the snapshot has no proof for it',
 
   // Proof of reserves: snapshots, proofs and reported checks (DESIGN 14)
+  verifierFileNotFound: 'There is no such file of the proof of reserves verifier on this server',
   reservesNoSnapshot: 'No snapshot of reserves has been taken yet',
   reservesSnapshotNotFound: 'There is no snapshot of reserves with this id',
   reservesNoLeaf: 'This wallet has no leaf in this snapshot: nothing was owed to it when it was taken',

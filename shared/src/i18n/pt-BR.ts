@@ -294,6 +294,7 @@ export const ptBR: Catalogue = {
   reservesAnchorTooLarge: 'As reservas têm contas de token demais para ancorar em uma única transação',
   reservesProofNotYours: 'A prova é de outra carteira ou de outro snapshot',
   reservesLeftOut: 'Esta carteira tinha stakes quando o snapshot foi feito, mas o snapshot não tem prova para ela',
+  verifierFileNotFound: 'Não existe esse arquivo do verificador da prova de reservas neste servidor',
   reservesNoSnapshot: 'Nenhum snapshot das reservas foi feito ainda',
   reservesSnapshotNotFound: 'Não existe snapshot das reservas com este id',
   reservesNoLeaf: 'Esta carteira não tem folha neste snapshot: nada era devido a ela quando ele foi feito',
