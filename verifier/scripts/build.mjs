@@ -32,5 +32,7 @@ execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const [tarball] = readdirSync(out).filter((name) => name.endsWith('.tgz'));
-const sum = createHash('sha256').update(readFileSync(join(out, tarball))).digest('hex');
+const sum = createHash('sha256')
+  .update(readFileSync(join(out, tarball)))
+  .digest('hex');
 writeFileSync(join(out, 'SHA256SUMS'), `${sum}  ${tarball}\n`);
