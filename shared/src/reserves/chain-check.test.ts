@@ -92,6 +92,18 @@ describe('checkReservesOnChain: an honest operator passes', () => {
     expect(result.deposits).toMatchObject({ deposited: raw(400), paidBack: raw(440) });
   });
 
+  it('passes a payout the records name that went to an account no longer the holder’s (an owner resolved it as paid)', async () => {
+    const w = world();
+    const staked = w.stake(400, -3 * 60);
+    const txId = w.move(w.stakingAccount, w.stranger(), raw(440), -119, w.staking);
+    w.withdraw(staked, -2 * 60);
+    Object.assign(w.records.withdrawals[0]!, { status: 'completed', processedAt: new Date(TAKEN_AT - 60 * MINUTE).toISOString(), txId });
+    staked.status = 'withdrawn';
+    const result = await check(w, w.snapshot(0n));
+    expect(misses(result)).toEqual([]);
+    expect(result.deposits).toMatchObject({ deposited: raw(400), paidBack: raw(440) });
+  });
+
   it('passes a deposit the server recorded after the snapshot, and one it had not recorded yet within the grace', async () => {
     const w = world();
     w.stake(400, -2, { createdAt: new Date(Date.parse('2026-11-26T12:05:00.000Z')).toISOString() });
