@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ADMIN_TOKEN_STORAGE_KEY } from '@stakedesk/shared/constants';
 import { Footer } from './layout/Footer.js';
+import { LoadBoundary } from '../components/LoadBoundary.js';
 import { Toasts } from '../components/Toasts.js';
 import { TopBar } from './layout/TopBar.js';
 import { DashboardRoute } from '../features/dashboard/DashboardRoute.js';
@@ -29,14 +30,18 @@ const PAGE_LOADING = <main aria-busy="true" className="page-loading" />;
 
 function Site() {
   const { data: settings } = useSettings();
+  // A page that failed to load is retried when the holder goes to another.
+  const { pathname } = useLocation();
   const adminExempt = Boolean(localStorage.getItem(ADMIN_TOKEN_STORAGE_KEY));
   const toaster = <Toasts />;
   if (settings?.maintenanceMode && !adminExempt) {
     return (
       <>
-        <Suspense fallback={PAGE_LOADING}>
-          <MaintenancePage settings={settings} />
-        </Suspense>
+        <LoadBoundary placement="page">
+          <Suspense fallback={PAGE_LOADING}>
+            <MaintenancePage settings={settings} />
+          </Suspense>
+        </LoadBoundary>
         {toaster}
       </>
     );
@@ -44,16 +49,18 @@ function Site() {
   return (
     <>
       <TopBar />
-      <Suspense fallback={PAGE_LOADING}>
-        <Routes>
-          <Route path="/" element={<LandingPage />} />
-          <Route path="/dashboard" element={<DashboardRoute />} />
-          <Route path="/documentation" element={<DocumentationPage />} />
-          <Route path={RESERVES_PATH} element={<ReservesPage />} />
-          <Route path={HOW_IT_WORKS_PATH} element={<ReservesHowPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </Suspense>
+      <LoadBoundary key={pathname} placement="page">
+        <Suspense fallback={PAGE_LOADING}>
+          <Routes>
+            <Route path="/" element={<LandingPage />} />
+            <Route path="/dashboard" element={<DashboardRoute />} />
+            <Route path="/documentation" element={<DocumentationPage />} />
+            <Route path={RESERVES_PATH} element={<ReservesPage />} />
+            <Route path={HOW_IT_WORKS_PATH} element={<ReservesHowPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Suspense>
+      </LoadBoundary>
       <Footer />
       {toaster}
     </>
@@ -71,9 +78,11 @@ export function App() {
             <Route
               path="/admin"
               element={
-                <Suspense fallback={<main aria-busy="true" />}>
-                  <AdminRoute />
-                </Suspense>
+                <LoadBoundary placement="page">
+                  <Suspense fallback={<main aria-busy="true" />}>
+                    <AdminRoute />
+                  </Suspense>
+                </LoadBoundary>
               }
             />
             <Route

@@ -103,7 +103,7 @@ export const enPages = {
   'dialog.overBalance': 'This is more than your balance of {balance} {symbol}.',
   'dialog.overBalanceWithFee': 'With the transfer fee you would send {send} {symbol}, more than your balance of {balance} {symbol}.',
   'dialog.feeNotice':
-    'This token keeps a {rate}% fee on every transfer: you send your stake plus the fee, and you stake exactly the amount you enter.',
+    'This token keeps a {rate}% fee on every transfer, at most {maximum} {symbol}: you send your stake plus the fee, and you stake exactly the amount you enter.',
   'dialog.sendWithFee': "You send {send} {symbol} (the token's {rate}% transfer fee included); you stake {amount} {symbol}.",
   'dialog.totalReturn': 'Total returned',
   'dialog.unlocks': 'Unlocks on',
@@ -117,7 +117,6 @@ export const enPages = {
     'No wallet was found in this browser. Scan to stake: you get a QR code to pay from any Solana wallet app, on your phone or elsewhere.',
   'scan.start': 'Scan to stake',
   'scan.getPhantom': 'Or install Phantom',
-  'scan.openInPhantom': "Or open this page in Phantom's browser",
   'scan.heading': 'Scan with your wallet',
   'scan.qrAlt': 'QR code of a Solana Pay request to send {amount} {symbol} to the staking wallet',
   'scan.openInWallet': 'Open in wallet',
@@ -135,8 +134,6 @@ export const enPages = {
   'scan.expired': 'Code expired',
   'scan.expiredText': 'No transfer arrived before this code expired, so nothing was staked. Do not pay the old code: get a new one.',
   'scan.newCode': 'New code',
-  'error.network': 'The network could not be reached. Check your connection and try again.',
-  'error.server': 'The service is not available right now. Please try again in a moment.',
   'error.unknown': 'Something went wrong. Please try again.',
   'chain.insufficientFunds': 'insufficient funds',
   'chain.refused': 'the token program refused the transfer',
@@ -236,6 +233,19 @@ export const enPages = {
   'reserves.nothingOwedShort': 'Nothing owed',
   'reserves.loadFailed': 'The reserves snapshots could not be loaded.',
   'reserves.howLink': 'How the proof works, and how to check it yourself',
+  // Never mislead a holder (issue 38): where a stake stands after a failure, a rejection, a stake made here; a phone without a wallet.
+  'dialog.stakeFailedHere': 'Stake Failed: {reason}',
+  'toast.stakeSuccessfulHere': 'Your tokens have been staked successfully! Follow your new stake in Active Stakes.',
+  'withdrawal.reason': 'Reason: {reason}',
+  'withdrawal.backToActive': 'Nothing was paid: your stake went back to Active Stakes.',
+  'withdrawal.backToCompleted': 'Nothing was paid: your stake went back to Completed Stakes.',
+  'withdrawal.nothingSent': 'Nothing sent',
+  'walletMissing.phoneText':
+    'No wallet was found in this browser. Open this page in your wallet app, or stake by scanning a QR code with any Solana wallet app.',
+  'walletMissing.openIn': 'Open in {wallet}',
+  'walletMissing.scan': 'Scan to stake',
+  'walletMissing.scanNote': 'Pick a plan and an amount, then pay the QR code from any wallet app.',
+  'scan.openInWalletApp': 'Or open this page in your wallet app:',
 } as const;
 
 export type PagesKey = keyof typeof enPages;
