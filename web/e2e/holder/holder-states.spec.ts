@@ -209,7 +209,10 @@ for (const [width, height] of WIDTHS) {
         await expect(holderPages.section('Active Stakes')).toHaveCount(0, { timeout: 30_000 });
         const alert = page.getByRole('alert');
         await expect(alert).toHaveCount(1);
-        await expect(alert).toHaveText('The stakes and withdrawals could not be loaded.Try again');
+        // Whose failure it is, too (issue 38): the server answered 500.
+        await expect(alert).toHaveText(
+          'The stakes and withdrawals could not be loaded. Our server had a problem and could not answer. Try again in a few minutes.Try again',
+        );
         await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(1);
         // The connect toast fading out reads as low contrast to axe: the page is checked once it has gone
         // (a pointer resting on a toast would pause its timer).
@@ -218,7 +221,9 @@ for (const [width, height] of WIDTHS) {
         expect(await seriousViolations(page, 'dashboard with failed reads')).toEqual([]);
         await shoot(page, testInfo, 'dashboard-failed-en');
         await toPortuguese(page);
-        await expect(alert).toHaveText('Não foi possível carregar os stakes e saques.Tentar novamente');
+        await expect(alert).toHaveText(
+          'Não foi possível carregar os stakes e saques. Nosso servidor teve um problema e não conseguiu responder. Tente novamente em alguns minutos.Tentar novamente',
+        );
         await shoot(page, testInfo, 'dashboard-failed-pt');
         failing = false;
         // The one retry asks for all of them again.

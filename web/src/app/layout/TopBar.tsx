@@ -12,7 +12,7 @@ export function TopBar() {
   const [logoFailed, setLogoFailed] = useState(false);
   return (
     <header className="top-bar">
-      <Link to="/" className={settings?.tokenName ? 'brand named' : 'brand'}>
+      <Link to="/" className="brand">
         {settings?.tokenLogo && !logoFailed ? (
           <img src={settings.tokenLogo} alt={settings.tokenName} className="logo" height={40} onError={() => setLogoFailed(true)} />
         ) : (
