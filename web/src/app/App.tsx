@@ -6,7 +6,6 @@ import { Footer } from './layout/Footer.js';
 import { LoadBoundary } from '../components/LoadBoundary.js';
 import { Toasts } from '../components/Toasts.js';
 import { TopBar } from './layout/TopBar.js';
-import { DashboardRoute } from '../features/dashboard/DashboardRoute.js';
 import { LandingPage } from '../features/landing/LandingPage.js';
 import { HOW_IT_WORKS_PATH, RESERVES_PATH } from '../features/reserves/paths.js';
 import { useSettings } from '../features/settings/api.js';
@@ -20,6 +19,8 @@ const DocumentationPage = lazy(() =>
 const ReservesPage = lazy(() => import('../features/reserves/ReservesPage.js').then((m) => ({ default: m.ReservesPage })));
 const ReservesHowPage = lazy(() => import('../features/reserves/ReservesHowPage.js').then((m) => ({ default: m.ReservesHowPage })));
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage.js').then((m) => ({ default: m.MaintenancePage })));
+// The dashboard's route, its Connect card included, loads with the dashboard, not with the landing page.
+const DashboardRoute = lazy(() => import('../features/dashboard/DashboardRoute.js').then((m) => ({ default: m.DashboardRoute })));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage.js').then((m) => ({ default: m.NotFoundPage })));
 // antd and the whole panel load only here, never on holder pages.
 const AdminRoute = lazy(() => import('../admin/AdminRoute.js').then((m) => ({ default: m.AdminRoute })));
