@@ -39,7 +39,7 @@ export function WalletMissingDialog({ onClose }: { onClose: () => void }) {
           </li>
         ))}
       </ul>
-      <p className="scan-choice">
+      <p>
         <button type="button" className="button" onClick={scanToStake}>
           {t('walletMissing.scan')}
         </button>{' '}
