@@ -169,6 +169,8 @@ export const adminEn = {
   'alerts.event.settings.step_up_change': 'Change confirmed with step-up',
   'alerts.event.login.throttled': 'Login throttled',
   'alerts.event.reserves.check_failed': 'Proof of reserves check failed',
+  'alerts.event.deposits.behind': 'Deposit detection behind',
+  'alerts.event.treasury.unexplained_outflow': 'Unexplained outflow from the treasury',
   'alerts.event.webhook.test': 'Test',
   'alerts.actions': 'Actions',
   'alerts.edit': 'Edit',
@@ -695,6 +697,7 @@ export const adminEn = {
   'audit.do.reserves.anchor_send': 'Sent the anchor of reserves snapshot {target}',
   'audit.do.reserves.anchor_refused': 'Refused a signed anchor of reserves snapshot {target}: not the transaction prepared',
   'audit.do.reserves.anchored': 'Reserves snapshot {target} anchored on chain',
+  'audit.do.outflow.explain': 'Explained the outflow in transaction {target}',
 } as const;
 
 export type AdminMessageKey = keyof typeof adminEn;

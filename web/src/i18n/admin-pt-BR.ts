@@ -170,6 +170,8 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'alerts.event.settings.step_up_change': 'Alteração confirmada com reautenticação',
   'alerts.event.login.throttled': 'Login limitado',
   'alerts.event.reserves.check_failed': 'Verificação da prova de reservas falhou',
+  'alerts.event.deposits.behind': 'Detecção de depósitos atrasada',
+  'alerts.event.treasury.unexplained_outflow': 'Saída não explicada da tesouraria',
   'alerts.event.webhook.test': 'Teste',
   'alerts.actions': 'Ações',
   'alerts.edit': 'Editar',
@@ -700,4 +702,5 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'audit.do.reserves.anchor_send': 'Enviou a âncora do snapshot de reservas {target}',
   'audit.do.reserves.anchor_refused': 'Recusou uma âncora assinada do snapshot de reservas {target}: não é a transação preparada',
   'audit.do.reserves.anchored': 'Snapshot de reservas {target} ancorado na blockchain',
+  'audit.do.outflow.explain': 'Explicou a saída na transação {target}',
 };
