@@ -375,7 +375,7 @@ export const ptBR: Catalogue = {
   autoPayoutRpcDisagrees: 'O provedor RPC respondeu uma altura de bloco finalizada de {height}, abaixo da {seen} que informou antes',
   autoPayoutStopped: 'Os pagamentos automáticos foram parados antes de este saque ser pago',
   unexplainedOutflow:
-    'Tokens saíram de {wallet} na transação {signature}, que nenhum pagamento nem TXID verificado explica: um dono precisa explicá-la em Conciliação',
+    'Tokens saíram de {wallet} na transação {signature}, que nenhum pagamento nem TXID verificado explica: um proprietário precisa explicá-la em Conciliação',
   payoutNoSourceAccount: 'A carteira de staking {wallet} não tem conta de token de {mint} para pagar',
   payoutMintUnknown: '{mint} não é um mint do programa SPL Token nem do Token-2022',
   payoutNotOpen: 'Este pagamento está {status}: não pode mais ser assinado nem enviado',
