@@ -48,9 +48,12 @@ function toOutflowJson(row: OutflowRow): TreasuryOutflow {
 /** Every unexplained outflow (oldest first: the one holding automatic payouts longest), then the latest explained ones. */
 export async function listOutflows(sequelize: Sequelize): Promise<TreasuryOutflow[]> {
   const rows = await sequelize.query<OutflowRow>(
-    `(SELECT ${COLUMNS} FROM treasury_outflows WHERE status = 'unexplained' ORDER BY created_at, signature, account)
-     UNION ALL
-     (SELECT ${COLUMNS} FROM treasury_outflows WHERE status = 'explained' ORDER BY explained_at DESC, signature, account LIMIT :shown)`,
+    `SELECT * FROM (
+       (SELECT ${COLUMNS} FROM treasury_outflows WHERE status = 'unexplained')
+       UNION ALL
+       (SELECT ${COLUMNS} FROM treasury_outflows WHERE status = 'explained' ORDER BY explained_at DESC LIMIT :shown)
+     ) listed
+     ORDER BY status = 'explained', CASE WHEN status = 'unexplained' THEN created_at END, explained_at DESC, signature, account`,
     { replacements: { shown: EXPLAINED_SHOWN }, type: QueryTypes.SELECT },
   );
   return rows.map(toOutflowJson);
