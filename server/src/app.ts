@@ -17,6 +17,7 @@ import { webhookAddress } from './alerts/index.js';
 import { webhooksAdminRoutes } from './alerts/webhooks.routes.js';
 import { auditAdminRoutes } from './audit/audit.routes.js';
 import { reconciliationAdminRoutes } from './reconciliation/reconciliation.routes.js';
+import { outflowsAdminRoutes } from './outflows/index.js';
 import { rpcProxyRoutes } from './rpc-proxy/rpc-proxy.routes.js';
 import type { RpcUpstream } from './chain/rpc-upstream.js';
 import type { Config } from './config.js';
@@ -231,6 +232,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   );
   admin.use(payoutsAdminRoutes(deps, stepUp, logger));
   admin.use(reconciliationAdminRoutes(deps));
+  admin.use(outflowsAdminRoutes(deps, stepUp));
   admin.use(treasuryAdminRoutes(deps, logger, hotWallet, treasuryCacheMs));
   admin.use(autoPayoutAdminRoutes(deps, config.payoutSigner));
   admin.use(reservesAdminRoutes(deps, hotWallet));

@@ -103,11 +103,11 @@ export async function startBackgroundWork({
     () => followPayouts(sequelize, chain, logger, { recheckMs: intervals.payoutFollowMs }),
     overlapSafe,
   );
-  // Each account's cursor read under its row lock; a transaction is recorded once (unique index).
+  // Each account's cursor read under its row lock; a deposit or an outflow is recorded once (unique indexes).
   await jobs.every(
     'deposit-detection',
     intervals.depositFollowMs,
-    () => followDeposits(sequelize, chain, logger, onDepositRecorded),
+    () => followDeposits(sequelize, chain, logger, { onRecorded: onDepositRecorded, hotWallet: signer?.publicKey.toBase58() ?? null }),
     overlapSafe,
   );
   // Each anchor claimed and recorded under its snapshot's row lock.

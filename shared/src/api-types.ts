@@ -405,6 +405,37 @@ export type AuditLogEntry = {
 /** GET /api/admin/reconciliation: a deposit into the staking wallet that no stake or payout records. */
 export type UnrecordedDeposit = { txId: string; sender: string | null; amount: string; blockTime: string | null };
 
+/** What explained an outflow: a payout the server built, verified pasted TXIDs, or an owner's note. */
+export type OutflowExplanation =
+  | { kind: 'payout'; payoutId: number }
+  | { kind: 'pastedTxid'; withdrawalIds: number[] }
+  | { kind: 'owner'; adminId: number; username: string };
+
+/**
+ * GET /api/admin/outflows: tokens that left an account the server pays from (a staking wallet's or
+ * the hot wallet's) in a transaction that no payout it built and no TXID it verified explained when
+ * it was seen (DESIGN 15). Unexplained ones stop automatic payouts until explained.
+ */
+export type TreasuryOutflow = {
+  signature: string;
+  /** The token account the tokens left, and its owner (the wallet). */
+  account: string;
+  owner: string;
+  mint: string;
+  /** In tokens of the mint. */
+  amount: string;
+  blockTime: string | null;
+  /** When the server saw it. */
+  seenAt: string;
+  status: 'unexplained' | 'explained';
+  /** treasury.unexplained_outflow was raised for it (it stayed unexplained past the grace period). */
+  alerted: boolean;
+  explainedBy: OutflowExplanation | null;
+  /** The owner's note, when an owner explained it. */
+  note: string | null;
+  explainedAt: string | null;
+};
+
 /** GET /api/helius-config: the server's own RPC proxy, never the provider URL. */
 export type RpcConfigResponse = { apiUrl: string };
 

@@ -351,6 +351,18 @@ export const withdrawalResolveSchema = strictObject({
 });
 export type WithdrawalResolveInput = InferType<typeof withdrawalResolveSchema>;
 
+/** POST /api/admin/outflows/{signature}/explain: an owner's account of tokens that left the treasury outside the books, with step-up. */
+export const outflowExplainSchema = strictObject({
+  note: requiredText(msg('fieldNote'), MAX_REASON_LENGTH, msg('outflowNoteRequired')),
+  ...stepUpFields,
+});
+export type OutflowExplainInput = InferType<typeof outflowExplainSchema>;
+
+/** The path parameter naming an outflow: its transaction's signature. */
+export const outflowParamSchema = strictObject({
+  signature: transactionSignature(msg('invalidTxId')).required(msg('txIdRequired')),
+});
+
 /** POST /api/stakes/restake. */
 export const restakeSchema = strictObject({
   originalStakeId: id(msg('fieldOriginalStake'), msg('originalStakeRequired')),

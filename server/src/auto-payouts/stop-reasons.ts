@@ -2,6 +2,7 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
 import { hotWalletLow, type AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
 import { msg, tokenAmount, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
+import { oldestUnexplainedOutflow } from '../outflows/index.js';
 
 /**
  * Finalized blocks an RPC answer may trail the highest one the provider reported before (nodes
@@ -46,6 +47,9 @@ export async function stopReasons(check: StopCheck): Promise<CodedMessage[]> {
   }
   const review = await payoutInReview(check.sequelize);
   if (review !== null) reasons.push(msg('autoPayoutReviewOpen', { id: review }));
+  // Tokens left a wallet the server pays from outside the books: a stolen key, or payments no one recorded (DESIGN 15).
+  const outflow = await oldestUnexplainedOutflow(check.sequelize);
+  if (outflow) reasons.push(msg('unexplainedOutflow', { wallet: outflow.owner, signature: outflow.signature }));
   if (hotWalletLow(check.policy, check.hotBalance)) {
     reasons.push(
       msg('autoPayoutHotLow', {

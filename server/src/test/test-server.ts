@@ -237,6 +237,7 @@ export async function startTestServer(
     return cookie;
   }
 
+  const hotWallet = options.payoutSigner?.publicKey.toBase58() ?? null;
   /** The treasury as the panel reads it, never from its cache. */
   const freshCoverage = () =>
     treasuryCoverage(sequelize, options.realChain ?? settingsChain ?? chain, logger, options.payoutSigner?.publicKey.toBase58(), 0);
@@ -259,10 +260,10 @@ export async function startTestServer(
     async followChain() {
       const following = options.realChain ?? settingsChain ?? chain;
       await followPayouts(sequelize, following, logger, { recheckMs: 0 });
-      await followDeposits(sequelize, following, logger);
+      await followDeposits(sequelize, following, logger, { hotWallet });
     },
     /** One round of deposit detection alone, as its own scheduled job runs it; how many deposits it recorded. */
-    followDeposits: () => followDeposits(sequelize, options.realChain ?? settingsChain ?? chain, logger),
+    followDeposits: () => followDeposits(sequelize, options.realChain ?? settingsChain ?? chain, logger, { hotWallet }),
     /** One round of automatic payouts, as its scheduled job runs it (the clock is the real one unless given). */
     autoPayouts: (clock?: Clock) =>
       autoPayoutRound({

@@ -168,6 +168,9 @@ export const enFixed = {
     'A payout of this withdrawal landed but did not pay it exactly as owed: an owner must review it before it can be paid, pasted or rejected',
   payoutNotFound: 'Payout not found',
   payoutNotUnderReview: 'This withdrawal has no payout waiting for review',
+  outflowNoteRequired: 'Say in a note where these tokens went and how you checked it',
+  outflowNotFound: 'No outflow of the treasury was recorded for this transaction',
+  outflowAlreadyExplained: 'This outflow is already explained',
   payoutFailedOnChain: 'The payout transaction failed on chain: no tokens moved, only the network fee was paid',
   payoutLegacyUnproven:
     'This payout was registered by an earlier panel and never found on chain; the server cannot prove it will not land, so an owner must review it',
@@ -396,6 +399,8 @@ export const enTemplates = {
   autoPayoutHotLow: 'The hot wallet holds {balance}, below the minimum of {minimum}',
   autoPayoutRpcDisagrees: 'The RPC provider answered a finalized block height of {height}, below the {seen} it reported before',
   autoPayoutStopped: 'Automatic payouts were stopped before this withdrawal was paid',
+  unexplainedOutflow:
+    'Tokens left {wallet} in transaction {signature}, which no payout or verified TXID explains: an owner must explain it in Reconciliation',
   payoutNoSourceAccount: 'The staking wallet {wallet} has no token account of {mint} to pay from',
   payoutMintUnknown: '{mint} is not a mint of the SPL Token or Token-2022 program',
   payoutNotOpen: 'This payout is {status}: it can no longer be signed or sent',

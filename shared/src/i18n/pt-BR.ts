@@ -158,6 +158,9 @@ export const ptBR: Catalogue = {
     'Um pagamento deste saque chegou à blockchain mas não o pagou exatamente como devido: um proprietário precisa revisá-lo antes que ele possa ser pago, informado ou recusado',
   payoutNotFound: 'Pagamento não encontrado',
   payoutNotUnderReview: 'Este saque não tem pagamento aguardando revisão',
+  outflowNoteRequired: 'Diga numa nota para onde foram estes tokens e como você verificou',
+  outflowNotFound: 'Nenhuma saída da tesouraria foi registrada para esta transação',
+  outflowAlreadyExplained: 'Esta saída já está explicada',
   payoutFailedOnChain: 'A transação de pagamento falhou na blockchain: nenhum token foi movido, só a taxa da rede foi paga',
   payoutLegacyUnproven:
     'Este pagamento foi registrado por um painel anterior e nunca foi encontrado na blockchain; o servidor não pode provar que ele não chegará, então um proprietário precisa revisá-lo',
@@ -374,6 +377,8 @@ export const ptBR: Catalogue = {
   autoPayoutHotLow: 'A carteira quente tem {balance}, abaixo do mínimo de {minimum}',
   autoPayoutRpcDisagrees: 'O provedor RPC respondeu uma altura de bloco finalizada de {height}, abaixo da {seen} que informou antes',
   autoPayoutStopped: 'Os pagamentos automáticos foram parados antes de este saque ser pago',
+  unexplainedOutflow:
+    'Tokens saíram de {wallet} na transação {signature}, que nenhum pagamento nem TXID verificado explica: um proprietário precisa explicá-la em Conciliação',
   payoutNoSourceAccount: 'A carteira de staking {wallet} não tem conta de token de {mint} para pagar',
   payoutMintUnknown: '{mint} não é um mint do programa SPL Token nem do Token-2022',
   payoutNotOpen: 'Este pagamento está {status}: não pode mais ser assinado nem enviado',
