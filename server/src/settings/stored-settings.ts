@@ -2,6 +2,7 @@ import type { Sequelize } from 'sequelize';
 import type { AdminSettings, PublicSettings } from '@stakedesk/shared/api-types';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
+import { holderRpcEndpoint } from '@stakedesk/shared/holder-rpc';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/index.js';
 import { adminChangedCache } from '../cache/caches.js';
@@ -45,6 +46,7 @@ export function toPublicSettings(s: Settings, cluster: SolanaCluster): PublicSet
     tokenProgram: s.tokenProgram,
     tokenDecimals: s.tokenDecimals,
     transferFee: s.transferFee,
+    holderRpcUrl: holderRpcEndpoint(s.holderRpcUrl, cluster),
   };
 }
 
@@ -54,6 +56,7 @@ export function toAdminSettings(s: Settings, cluster: SolanaCluster): AdminSetti
     requireTwoFactor: s.requireTwoFactor,
     heliusApiKey: maskSecret(s.heliusApiKey),
     heliusRpcUrl: maskRpcUrl(s.heliusRpcUrl),
+    holderRpcUrl: s.holderRpcUrl,
     tokenExtensions: s.tokenExtensions,
     autoPayout: s.autoPayout,
   };
