@@ -310,7 +310,7 @@ export const enFixed = {
   // …and why a snapshot's anchor on chain was refused (stakedesk-verify --rpc)
   reservesAnchorMissing: 'The snapshot is not anchored on chain yet',
   reservesAnchorFailed: 'The anchor transaction failed on chain',
-  reservesAnchorMemoMismatch: "No memo in the anchor transaction is the snapshot's root",
+  reservesAnchorMemoMismatch: "The anchor transaction's memo is not the snapshot's root",
   reservesAnchorNotSignedByReserve: 'No wallet of the reserves signed the anchor transaction',
   reservesProofNotYours: 'The proof is for another wallet or another snapshot',
   reservesLeftOut: 'This wallet had stakes when the snapshot was taken, but the snapshot has no proof for it',
@@ -321,6 +321,10 @@ export const enFixed = {
   reservesNoLeaf: 'This wallet has no leaf in this snapshot: nothing was owed to it when it was taken',
   reservesCheckCodeInvalid: 'This is not a reason the proof verifier gives',
   reservesSnapshotInProgress: 'A snapshot of reserves is being taken: try again once it is done',
+
+  // Proof of reserves: the holder's check against the chain (DESIGN 15)
+  reservesAnchorNoTime: 'The chain records no time for the anchor transaction, so the time the snapshot states cannot be checked',
+  reservesRecordsMalformed: 'The records in the proof file are not in the form the dashboard writes: they were not compared',
 } as const;
 
 /** Texts with `{parameters}`. */
@@ -414,6 +418,22 @@ export const enTemplates = {
   reservesAnchorBalanceMismatch:
     'The reserve token account {account} held {onChain} raw units after the anchor, not the {listed} the snapshot lists',
   reservesCoverageMismatch: 'Reserves of {reserves} raw units cover {computed} of liabilities, not the {published} the snapshot says',
+  // Proof of reserves: the holder's check against the chain (DESIGN 15)
+  reservesReserveListedTwice: 'The snapshot lists the reserve token account {account} more than once, so its balance would count twice',
+  reservesAnchorNotFinalized: 'The anchor transaction {signature} is not finalized yet: check again in a minute',
+  reservesAnchorMemoCount: 'The anchor transaction carries {count} memos: it must carry exactly one, the root',
+  reservesTakenAfterAnchor: 'The snapshot says it was taken after its anchor landed ({anchoredAt})',
+  reservesAnchorLate: 'The anchor landed {hours} hours after the time the snapshot states: that time cannot be checked',
+  reservesBelowRecords:
+    'The snapshot counts {liability} raw units for you, less than the {owed} raw units your stakes and pending withdrawals came to when it was taken',
+  reservesBelowDeposits:
+    'The snapshot counts {liability} raw units for you, less than the {owed} raw units your deposits on chain came to when it was taken, after what you were paid back and your penalties',
+  reservesDepositsNeedRecords:
+    'Your deposits on chain less what you were paid back come to {owed} raw units, more than the {liability} the snapshot counts for you; without your records (the penalties of early unstakes) this cannot be judged: download the proof from your dashboard',
+  reservesDepositsUnsure:
+    'Your deposits on chain less what you were paid back come to {owed} raw units, more than the {liability} the snapshot counts for you, but a payout to you could not be read: this cannot be judged',
+  reservesHistoryTooLong:
+    'Only the latest {count} transactions of your token accounts were read: deposits before slot {slot} were not compared with the snapshot',
 } as const;
 
 export const en = { ...enFixed, ...enTemplates };

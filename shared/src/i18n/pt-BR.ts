@@ -291,7 +291,7 @@ export const ptBR: Catalogue = {
   reservesSnapshotMalformed: 'O snapshot não está no formato publicado',
   reservesAnchorMissing: 'O snapshot ainda não foi ancorado na blockchain',
   reservesAnchorFailed: 'A transação de âncora falhou na blockchain',
-  reservesAnchorMemoMismatch: 'Nenhum memo da transação de âncora é a raiz do snapshot',
+  reservesAnchorMemoMismatch: 'O memo da transação de âncora não é a raiz do snapshot',
   reservesAnchorNotSignedByReserve: 'Nenhuma carteira das reservas assinou a transação de âncora',
   signedTransactionRequired: 'A transação assinada é obrigatória',
   reservesAnchorAltered: 'A transação assinada não é a âncora que o servidor preparou, ou sua assinatura não confere: nada foi enviado',
@@ -399,4 +399,25 @@ export const ptBR: Catalogue = {
     'A conta de token de reserva {account} tinha {onChain} unidades brutas depois da âncora, não as {listed} que o snapshot lista',
   reservesCoverageMismatch:
     'Reservas de {reserves} unidades brutas cobrem {computed} dos passivos, não os {published} que o snapshot informa',
+
+  // Prova de reservas: a verificação do titular na blockchain (DESIGN 15)
+  reservesAnchorNoTime:
+    'A blockchain não registra horário para a transação de âncora, então o horário que o snapshot informa não pode ser verificado',
+  reservesRecordsMalformed: 'Os registros do arquivo de prova não estão no formato que o painel grava: eles não foram comparados',
+  reservesReserveListedTwice:
+    'O snapshot lista a conta de token de reserva {account} mais de uma vez, então o saldo dela contaria duas vezes',
+  reservesAnchorNotFinalized: 'A transação de âncora {signature} ainda não foi finalizada: verifique de novo em um minuto',
+  reservesAnchorMemoCount: 'A transação de âncora tem {count} memos: ela deve ter exatamente um, a raiz',
+  reservesTakenAfterAnchor: 'O snapshot diz que foi feito depois que sua âncora entrou na blockchain ({anchoredAt})',
+  reservesAnchorLate: 'A âncora entrou {hours} horas depois do horário que o snapshot informa: esse horário não pode ser verificado',
+  reservesBelowRecords:
+    'O snapshot conta {liability} unidades brutas para você, menos do que as {owed} unidades brutas que seus stakes e saques pendentes somavam quando ele foi feito',
+  reservesBelowDeposits:
+    'O snapshot conta {liability} unidades brutas para você, menos do que as {owed} unidades brutas que seus depósitos na blockchain somavam quando ele foi feito, descontados o que você recebeu de volta e suas penalidades',
+  reservesDepositsNeedRecords:
+    'Seus depósitos na blockchain, menos o que você recebeu de volta, somam {owed} unidades brutas, mais do que as {liability} que o snapshot conta para você; sem seus registros (as penalidades de saques antecipados) isso não pode ser julgado: baixe a prova no seu painel',
+  reservesDepositsUnsure:
+    'Seus depósitos na blockchain, menos o que você recebeu de volta, somam {owed} unidades brutas, mais do que as {liability} que o snapshot conta para você, mas um pagamento a você não pôde ser lido: isso não pode ser julgado',
+  reservesHistoryTooLong:
+    'Só as últimas {count} transações das suas contas de token foram lidas: depósitos antes do slot {slot} não foram comparados com o snapshot',
 };

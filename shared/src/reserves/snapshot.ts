@@ -1,4 +1,5 @@
 /** A published snapshot (DESIGN 14: GET /api/reserves and /api/reserves/{id}) and the file the standalone verifier reads. */
+import type { ReservesHolderRecords } from './holder-records.js';
 import type { ReservesProof } from './proof.js';
 
 /** One token account whose balance counts in the reserves. */
@@ -31,8 +32,12 @@ export type ReservesSnapshot = {
   decimals: number;
 };
 
-/** What `npx stakedesk-verify <file>` reads: a snapshot as published and one holder's proof in it. */
-export type ReservesProofFile = { snapshot: ReservesSnapshot; proof: ReservesProof };
+/**
+ * What `stakedesk-verify <file>` reads: a snapshot as published, one holder's proof in it, and
+ * (the dashboard's download includes them) the holder's records at the time of the download, which
+ * the check against the chain compares the proven liability with (holder-records.ts).
+ */
+export type ReservesProofFile = { snapshot: ReservesSnapshot; proof: ReservesProof; records?: ReservesHolderRecords };
 
 /** The anchor's memo text: the root alone, lowercase hex, so anyone reading the chain can compare it. */
 export const anchorMemoText = (root: string): string => root;
