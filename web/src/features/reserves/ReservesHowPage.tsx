@@ -6,9 +6,8 @@ import { useSettings } from '../settings/api.js';
 import { howEn, type HowKey } from './how-en.js';
 import { howPtBR } from './how-pt-BR.js';
 import { RESERVES_PATH } from './paths.js';
+import { verifyCommand } from './verify-command.js';
 import './reserves.css';
-
-const COMMAND = 'npx stakedesk-verify proof.json --rpc <url>';
 
 /** /reserves/how-it-works: the proof of reserves in plain words, what it shows and what it cannot, and the check by hand. */
 export function ReservesHowPage() {
@@ -56,7 +55,7 @@ export function ReservesHowPage() {
           <li>
             {text('byHand2')}
             <pre>
-              <code>{COMMAND}</code>
+              <code>{verifyCommand()}</code>
             </pre>
           </li>
           <li>{text('byHand3')}</li>
