@@ -33,14 +33,17 @@ async function reserves(programId = TOKEN_PROGRAM_ID) {
     tokenAccount: accountOf(owner).toBase58(),
     balance: chain.tokenAmountAt(accountOf(owner)).toString(),
   }));
-  /** The anchor as DESIGN 14 builds it: the hot wallet's signed memo, then a transfer of 0 to the other reserve account. */
-  const anchor = async (memo: string, { signer = hot, decimals = DECIMALS } = {}) => {
+  /** The anchor as DESIGN 14 builds it: the hot wallet's signed memo (or memos, as an operator could), then a transfer of 0 to the other reserve account. */
+  const anchor = async (memo: string | string[], { signer = hot, decimals = DECIMALS } = {}) => {
     const transaction = new Transaction({ feePayer: signer.publicKey }).add(
-      new TransactionInstruction({
-        programId: MEMO_V2,
-        keys: [{ pubkey: signer.publicKey, isSigner: true, isWritable: false }],
-        data: Buffer.from(memo, 'utf8'),
-      }),
+      ...[memo].flat().map(
+        (text) =>
+          new TransactionInstruction({
+            programId: MEMO_V2,
+            keys: [{ pubkey: signer.publicKey, isSigner: true, isWritable: false }],
+            data: Buffer.from(text, 'utf8'),
+          }),
+      ),
       ...(signer === hot
         ? [createTransferCheckedInstruction(accountOf(hot), mint, accountOf(staking), hot.publicKey, 0n, decimals, [], programId)]
         : []),
@@ -49,22 +52,45 @@ async function reserves(programId = TOKEN_PROGRAM_ID) {
     const landed = await chain.connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
     return { signature, slot: landed!.slot };
   };
-  return { mint: mint.toBase58(), listed, anchor, stranger: Keypair.generate() };
+  /** A holder who deposited `raw` units to the staking wallet's account (a stake as the app makes it), and its record. */
+  const depositor = async (raw: bigint) => {
+    const holder = Keypair.generate();
+    await chain.airdrop(holder.publicKey, LAMPORTS_PER_SOL);
+    await chain.mintTo(mint, holder.publicKey, raw);
+    const txId = await chain.sendTransaction(
+      new Transaction({ feePayer: holder.publicKey }).add(
+        createTransferCheckedInstruction(accountOf(holder), mint, accountOf(staking), holder.publicKey, raw, DECIMALS, [], programId),
+      ),
+      [holder],
+    );
+    listed[0]!.balance = chain.tokenAmountAt(accountOf(staking)).toString();
+    return { holder, txId };
+  };
+  return { mint: mint.toBase58(), listed, anchor, depositor, stranger: Keypair.generate() };
 }
 
-/** A snapshot of these reserves anchored by `send` (given the root), and a holder's proof file of it. */
+/** A snapshot of these reserves taken now, anchored by `send` (given the root), and a holder's proof file of it. */
 async function anchoredFile(
   chainReserves: Awaited<ReturnType<typeof reserves>>,
   send: (root: string) => Promise<{ signature: string; slot: number }>,
   listed = chainReserves.listed,
 ) {
-  const { snapshot, fileOf } = publish({ id: 21, leaves: holders(3), reserves: listed, mint: chainReserves.mint });
+  const { snapshot, fileOf } = publish({
+    id: 21,
+    takenAt: new Date().toISOString(),
+    leaves: holders(3),
+    reserves: listed,
+    mint: chainReserves.mint,
+  });
   const { signature, slot } = await send(snapshot.root);
   Object.assign(snapshot, { anchorSignature: signature, slot });
   return { file: fileOf(holders(3)[0]!.wallet), signature, slot };
 }
 
 const failures = (lines: string[]) => lines.filter((line) => line.startsWith('✗'));
+const NO_DEPOSITS =
+  '✓ On chain, your deposits (0 raw units (0 tokens)) less what you were paid back (0) and your penalties (0), read from 0 transactions, are no more than the snapshot counts for you';
+const NO_RECORDS = '- The file holds no records of your stakes: your liability was compared with the chain only';
 
 describe('stakedesk-verify --rpc', () => {
   it.each([
@@ -78,14 +104,17 @@ describe('stakedesk-verify --rpc', () => {
     const result = await verify(await writeJson(folder, file), '--rpc', chain.url);
     expect(result.code).toBe(0);
     // 1.5 + 2.5 + 3.5 = 7.5 tokens owed, 10 held.
-    expect(result.lines.slice(-7)).toEqual([
-      `✓ The anchor transaction ${signature} succeeded on chain`,
-      `✓ Its memo is the snapshot's root ${file.snapshot.root}`,
+    expect(result.lines.slice(-10)).toEqual([
+      `✓ The anchor transaction ${signature} is finalized and succeeded on chain`,
+      `✓ Its one memo is the snapshot's root ${file.snapshot.root}`,
       `✓ It is signed by the reserve wallet ${hot.wallet}`,
       `✓ It landed at slot ${slot}, the snapshot's slot`,
+      expect.stringMatching(new RegExp(`^✓ It landed at \\S+, after the snapshot was taken \\(${file.snapshot.takenAt}\\)$`)),
       `✓ After it, the reserve token account ${staking.tokenAccount} of ${staking.wallet} held 9000000 raw units (9 tokens), as the snapshot lists`,
       `✓ After it, the reserve token account ${hot.tokenAccount} of ${hot.wallet} held 1000000 raw units (1 token), as the snapshot lists`,
       '✓ On chain the reserves held 10000000 raw units (10 tokens): 133.33% of liabilities, as the snapshot says',
+      NO_DEPOSITS,
+      NO_RECORDS,
     ]);
     expect(failures(result.lines)).toEqual([]);
   });
@@ -95,7 +124,71 @@ describe('stakedesk-verify --rpc', () => {
     const { file } = await anchoredFile(onChain, () => onChain.anchor('ef'.repeat(32)));
     const result = await verify(await writeJson(folder, file), '--rpc', chain.url);
     expect(result.code).toBe(1);
-    expect(failures(result.lines)).toEqual(["✗ No memo in the anchor transaction is the snapshot's root"]);
+    expect(failures(result.lines)).toEqual(["✗ The anchor transaction's memo is not the snapshot's root"]);
+  });
+
+  it('fails an anchor carrying two memos, the real root and a fake one, in either order', async () => {
+    const onChain = await reserves();
+    for (const memos of [(root: string) => [root, 'ef'.repeat(32)], (root: string) => ['ef'.repeat(32), root]]) {
+      const { file } = await anchoredFile(onChain, (root) => onChain.anchor(memos(root)));
+      const result = await verify(await writeJson(folder, file), '--rpc', chain.url);
+      expect(result.code).toBe(1);
+      expect(failures(result.lines)).toEqual(['✗ The anchor transaction carries 2 memos: it must carry exactly one, the root']);
+    }
+  });
+
+  it('fails a snapshot listing a reserve account twice, its coverage worked out with it twice, with the file alone or with --rpc', async () => {
+    const onChain = await reserves();
+    const [, hot] = onChain.listed as [(typeof onChain.listed)[0], (typeof onChain.listed)[0]];
+    const { file } = await anchoredFile(onChain, (root) => onChain.anchor(anchorMemoText(root)), [...onChain.listed, hot]);
+    // 11 tokens listed for 7.5 owed: the coverage the snapshot states is what that list makes.
+    expect(file.snapshot.coveragePercent).toBe('146.66');
+    for (const args of [[], ['--rpc', chain.url]]) {
+      const result = await verify(await writeJson(folder, file), ...args);
+      expect(result.code).toBe(1);
+      expect(result.lines).toEqual([
+        `✗ The snapshot lists the reserve token account ${hot.tokenAccount} more than once, so its balance would count twice`,
+      ]);
+    }
+  });
+
+  it("fails a leaf shrunk to 1 raw unit: against the holder's records in the file and against their deposit on chain", async () => {
+    const onChain = await reserves();
+    const { holder, txId } = await onChain.depositor(400_000_000n);
+    const wallet = holder.publicKey.toBase58();
+    const deposited = (await chain.connection.getTransaction(txId, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }))!
+      .blockTime!;
+    // The snapshot is taken a minute after the deposit (a deposit in the last minute may not be in it yet), and anchored after it.
+    const takenAt = new Date((deposited + 61) * 1000).toISOString();
+    while (Math.floor(Date.now() / 1000) <= deposited) await new Promise((resolve) => setTimeout(resolve, 100));
+    const stake = {
+      id: 1,
+      amount: '400',
+      rewardAmount: '40',
+      status: 'active' as const,
+      createdAt: new Date(deposited * 1000).toISOString(),
+      txId,
+      restakedFromId: null,
+      tokenContract: onChain.mint,
+      stakingWallet: onChain.listed[0]!.wallet,
+    };
+    const { snapshot, fileOf } = publish({
+      id: 23,
+      takenAt,
+      leaves: [...holders(2), { wallet, liability: 1n, salt: new Uint8Array(32).fill(9) }],
+      reserves: onChain.listed,
+      mint: onChain.mint,
+    });
+    const { signature, slot } = await onChain.anchor(anchorMemoText(snapshot.root));
+    const file = { ...fileOf(wallet), records: { stakes: [stake], withdrawals: [] } };
+    Object.assign(file.snapshot, { anchorSignature: signature, slot });
+
+    const result = await verify(await writeJson(folder, file), '--rpc', chain.url, '--wallet', wallet);
+    expect(result.code).toBe(1);
+    expect(failures(result.lines)).toEqual([
+      '✗ The snapshot counts 1 raw units for you, less than the 440000000 raw units your stakes and pending withdrawals came to when it was taken',
+      '✗ The snapshot counts 1 raw units for you, less than the 400000000 raw units your deposits on chain came to when it was taken, after what you were paid back and your penalties',
+    ]);
   });
 
   it('fails a snapshot that lists a balance the anchor does not show', async () => {
@@ -152,7 +245,7 @@ describe('stakedesk-verify --rpc', () => {
     const notYet = await verify(await writeJson(folder, file), '--rpc', chain.url);
     expect(notYet.code).toBe(1);
     expect(failures(notYet.lines)).toEqual(['✗ The snapshot is not anchored on chain yet']);
-    expect(notYet.lines.at(-1)).toBe('✗ The snapshot is not anchored on chain yet');
+    expect(notYet.lines.slice(-3)).toEqual(['✗ The snapshot is not anchored on chain yet', NO_DEPOSITS, NO_RECORDS]);
 
     const unknown = '5'.repeat(87);
     file.snapshot.anchorSignature = unknown;
@@ -168,8 +261,6 @@ describe('stakedesk-verify --rpc', () => {
     const closed = await closedPort();
     const result = await verify(await writeJson(folder, file), '--rpc', `http://127.0.0.1:${closed}`);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(
-      `Cannot read the anchor transaction from http://127.0.0.1:${closed}: connect ECONNREFUSED 127.0.0.1:${closed}\n`,
-    );
+    expect(result.stderr).toBe(`Cannot read the chain from http://127.0.0.1:${closed}: connect ECONNREFUSED 127.0.0.1:${closed}\n`);
   });
 });

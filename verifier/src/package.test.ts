@@ -21,7 +21,7 @@ describe('the packed verifier', () => {
     // Run as it is, as the workspace's own bin link runs it after a rebuild.
     const help = await runCommand(VERIFIER, ['--help']);
     expect(help.code).toBe(0);
-    expect(help.lines[0]).toBe('Usage: stakedesk-verify <proof.json> [--wallet <address>] [--rpc <url>]');
+    expect(help.lines[0]).toBe('Usage: stakedesk-verify <proof.json> [--wallet <address>] [--rpc <url>] [--max-transactions <n>]');
   });
 
   it('runs with npx from a folder of its own, with no registry to reach, and says what it found', async () => {

@@ -1,48 +1,35 @@
 /** The checks a proof file passes with nothing but hashing: no network, no server. */
 import { msg } from '@stakedesk/shared/i18n/catalogue';
+import { coverageFinding } from '@stakedesk/shared/reserves/anchor-check';
 import type { ReservesProof } from '@stakedesk/shared/reserves/proof';
+import { publishedSnapshotProblem } from '@stakedesk/shared/reserves/published';
 import type { ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
 import { verifyReservesProof } from '@stakedesk/shared/reserves/verify';
-import { coveragePercent } from '@stakedesk/shared/treasury';
 import { failed, passed, type Check } from './check.js';
-import { lines, percent } from './lines.js';
-import { isPublishedSnapshot } from './snapshot-format.js';
-
-/** What the reserves listed add up to, in raw units. */
-export const heldBy = (balances: readonly string[]): bigint => balances.reduce((sum, balance) => sum + BigInt(balance), 0n);
-
-/** The snapshot's coverage recomputed from `held` raw units (shared/src/treasury.ts's rule): its own, or why not. */
-export function coverageCheck(held: bigint, snapshot: ReservesSnapshot, passedText: string): Check {
-  const computed = coveragePercent(held.toString(), snapshot.totalLiabilities);
-  if (computed === snapshot.coveragePercent) return passed(passedText);
-  return failed(
-    msg('reservesCoverageMismatch', {
-      reserves: held.toString(),
-      computed: percent(computed),
-      published: percent(snapshot.coveragePercent),
-    }),
-  );
-}
+import { lines } from './lines.js';
 
 /**
- * The snapshot's format, that the proof is for it (and for `wallet` when given), the proof itself
- * (leaf, path, root, total), and the coverage the snapshot states from the balances it lists.
- * The snapshot comes back when it is in the published format, for the checks on chain.
+ * The snapshot's form (each reserve account listed once), that the proof is for it (and for
+ * `wallet` when given), the proof itself (leaf, path, root, total), and the coverage the snapshot
+ * states from the balances it lists. The snapshot and the verified proof come back for the checks
+ * on chain: the snapshot when it is in the published form, the proof when it verified.
  */
 export function checkProofFile(
   file: { snapshot: unknown; proof: object },
   wallet?: string,
-): { checks: Check[]; snapshot?: ReservesSnapshot } {
+): { checks: Check[]; snapshot?: ReservesSnapshot; proof?: ReservesProof } {
   const { snapshot } = file;
-  if (!isPublishedSnapshot(snapshot)) return { checks: [failed(msg('reservesSnapshotMalformed'))] };
-  const checks = [passed(lines.snapshot(snapshot))];
+  const problem = publishedSnapshotProblem(snapshot);
+  if (problem) return { checks: [failed(problem)] };
+  const published = snapshot as ReservesSnapshot;
+  const checks = [passed(lines.snapshot(published))];
   // Read as it came: verifyReservesProof checks every field of it, and refuses one in another format.
   const proof = file.proof as Partial<ReservesProof>;
   if (typeof proof.snapshotId === 'number')
     checks.push(
-      proof.snapshotId === snapshot.id
-        ? passed(lines.sameSnapshot(snapshot.id))
-        : failed(msg('reservesProofOtherSnapshot', { proofSnapshot: proof.snapshotId, snapshot: snapshot.id })),
+      proof.snapshotId === published.id
+        ? passed(lines.sameSnapshot(published.id))
+        : failed(msg('reservesProofOtherSnapshot', { proofSnapshot: proof.snapshotId, snapshot: published.id })),
     );
   if (wallet !== undefined && typeof proof.wallet === 'string')
     checks.push(
@@ -50,10 +37,12 @@ export function checkProofFile(
         ? passed(lines.sameWallet(wallet))
         : failed(msg('reservesProofOtherWallet', { proofWallet: proof.wallet, wallet })),
     );
-  const verdict = verifyReservesProof(proof as ReservesProof, snapshot.root, snapshot.totalLiabilities);
-  if (verdict.ok) checks.push(passed(lines.leaf(String(proof.wallet), verdict.liability, snapshot.decimals)), passed(lines.root(snapshot)));
+  const verdict = verifyReservesProof(proof as ReservesProof, published.root, published.totalLiabilities);
+  if (verdict.ok)
+    checks.push(passed(lines.leaf(String(proof.wallet), verdict.liability, published.decimals)), passed(lines.root(published)));
   else checks.push(failed(verdict.reason));
-  const held = heldBy(snapshot.reserves.map((reserve) => reserve.balance));
-  checks.push(coverageCheck(held, snapshot, lines.listedCoverage(snapshot.reserves.length, held, snapshot)));
-  return { checks, snapshot };
+  const held = published.reserves.reduce((sum, reserve) => sum + BigInt(reserve.balance), 0n);
+  const coverage = coverageFinding(held, published);
+  checks.push(coverage.reason ? failed(coverage.reason) : passed(lines.listedCoverage(published.reserves.length, held, published)));
+  return { checks, snapshot: published, proof: verdict.ok ? (proof as ReservesProof) : undefined };
 }

@@ -106,7 +106,7 @@ describe('stakedesk-verify <proof.json>', () => {
   it('says how to use it, and what it cannot read, with exit code 2', async () => {
     const help = await verify('--help');
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('Usage: stakedesk-verify <proof.json> [--wallet <address>] [--rpc <url>]');
+    expect(help.stdout).toContain('Usage: stakedesk-verify <proof.json> [--wallet <address>] [--rpc <url>] [--max-transactions <n>]');
 
     for (const [args, said] of [
       [[], 'Give one proof file.'],

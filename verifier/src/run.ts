@@ -1,18 +1,21 @@
-/** The verifier from its arguments to its exit code: 0 every check passed, 1 one failed, 2 it could not check. */
+/**
+ * The verifier from its arguments to its exit code: 0 every check passed, 1 one failed, 2 it could
+ * not check (bad usage, a file or an RPC endpoint it cannot read, a check it could not judge).
+ */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { ChainUnreadable } from '@stakedesk/shared/reserves/json-rpc';
 import { walletBytes } from '@stakedesk/shared/reserves/wallet';
-import { checkAnchor } from './anchor-checks.js';
-import { checkLine } from './check.js';
+import { checkOnChain } from './chain-checks.js';
+import { checkLine, type Check } from './check.js';
 import { USAGE } from './lines.js';
 import { checkProofFile } from './proof-checks.js';
-import { RpcUnreadable } from './rpc.js';
 
 export type Output = { out: (line: string) => void; err: (line: string) => void };
 
 const EXIT = { passed: 0, failed: 1, cannotCheck: 2 } as const;
 
-type Request = { file: string; wallet?: string; rpc?: string };
+type Request = { file: string; wallet?: string; rpc?: string; maxTransactions?: number };
 
 const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 
@@ -23,7 +26,12 @@ function parse(argv: string[]): Request | 'help' | string {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { rpc: { type: 'string' }, wallet: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        rpc: { type: 'string' },
+        wallet: { type: 'string' },
+        'max-transactions': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (error) {
     return (error as Error).message;
@@ -33,11 +41,15 @@ function parse(argv: string[]): Request | 'help' | string {
   if (positionals.length !== 1) return 'Give one proof file.';
   if (values.wallet !== undefined && !walletBytes(values.wallet)) return `Not a wallet address: ${values.wallet}`;
   if (values.rpc !== undefined && !isHttpUrl(values.rpc)) return `Not an http(s) URL: ${values.rpc}`;
-  return { file: positionals[0]!, wallet: values.wallet, rpc: values.rpc };
+  const max = values['max-transactions'];
+  if (max !== undefined && !/^[1-9]\d{0,5}$/.test(max)) return `Not a number of transactions (1 to 999999): ${max}`;
+  return { file: positionals[0]!, wallet: values.wallet, rpc: values.rpc, maxTransactions: max === undefined ? undefined : Number(max) };
 }
 
-/** The file's `{snapshot, proof}`, or why it cannot be read as one. */
-async function readProofFile(path: string): Promise<{ snapshot: unknown; proof: object } | string> {
+type ProofFile = { snapshot: unknown; proof: object; records?: unknown };
+
+/** The file's `{snapshot, proof, records?}`, or why it cannot be read as one. */
+async function readProofFile(path: string): Promise<ProofFile | string> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -50,10 +62,15 @@ async function readProofFile(path: string): Promise<{ snapshot: unknown; proof: 
   } catch {
     return `${path} is not JSON.`;
   }
-  const { snapshot, proof } = (file ?? {}) as { snapshot?: unknown; proof?: unknown };
+  const { snapshot, proof, records } = (file ?? {}) as { snapshot?: unknown; proof?: unknown; records?: unknown };
   if (typeof snapshot !== 'object' || snapshot === null || typeof proof !== 'object' || proof === null)
     return `${path} is not a proof of reserves file: it has no "snapshot" and "proof".`;
-  return { snapshot, proof };
+  return { snapshot, proof, records };
+}
+
+function exitCode(checks: Check[]): number {
+  if (checks.some((check) => check.status === 'failed')) return EXIT.failed;
+  return checks.some((check) => check.status === 'incomplete') ? EXIT.cannotCheck : EXIT.passed;
 }
 
 export async function run(argv: string[], { out, err }: Output): Promise<number> {
@@ -72,18 +89,19 @@ export async function run(argv: string[], { out, err }: Output): Promise<number>
     return EXIT.cannotCheck;
   }
 
-  const { checks, snapshot } = checkProofFile(file, request.wallet);
+  const { checks, snapshot, proof } = checkProofFile(file, request.wallet);
   checks.forEach((check) => out(checkLine(check)));
-  if (request.rpc !== undefined && snapshot) {
+  // The chain is compared with a proof that verified: a proof that did not has failed already.
+  if (request.rpc !== undefined && snapshot && proof) {
     try {
-      const anchor = await checkAnchor(snapshot, request.rpc);
-      anchor.forEach((check) => out(checkLine(check)));
-      checks.push(...anchor);
+      const onChain = await checkOnChain(snapshot, proof, request.rpc, { records: file.records, maxTransactions: request.maxTransactions });
+      onChain.forEach((check) => out(checkLine(check)));
+      checks.push(...onChain);
     } catch (error) {
-      if (!(error instanceof RpcUnreadable)) throw error;
-      err(`Cannot read the anchor transaction from ${request.rpc}: ${error.message}`);
+      if (!(error instanceof ChainUnreadable)) throw error;
+      err(`Cannot read the chain from ${request.rpc}: ${error.message}`);
       return EXIT.cannotCheck;
     }
   }
-  return checks.every((check) => check.ok) ? EXIT.passed : EXIT.failed;
+  return exitCode(checks);
 }

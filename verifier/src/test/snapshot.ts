@@ -20,6 +20,8 @@ export const holders = (count: number): ReservesLeafInput[] =>
 
 type Published = {
   id: number;
+  /** ISO 8601; a fixed day unless given (a snapshot anchored on the test chain is taken now). */
+  takenAt?: string;
   leaves: ReservesLeafInput[];
   reserves: ReserveAccount[];
   mint?: string;
@@ -28,13 +30,21 @@ type Published = {
 };
 
 /** A snapshot as the server publishes it, from a tree built with the shared buildReservesTree, and a proof of each holder in it. */
-export function publish({ id, leaves, reserves, mint = walletOf(200), slot = 1234, anchorSignature = null }: Published) {
+export function publish({
+  id,
+  takenAt = '2026-11-26T12:00:00.000Z',
+  leaves,
+  reserves,
+  mint = walletOf(200),
+  slot = 1234,
+  anchorSignature = null,
+}: Published) {
   const tree = buildReservesTree(leaves, id);
   const totalLiabilities = tree.root.sum.toString();
   const held = reserves.reduce((sum, reserve) => sum + BigInt(reserve.balance), 0n);
   const snapshot: ReservesSnapshot = {
     id,
-    takenAt: '2026-11-26T12:00:00.000Z',
+    takenAt,
     slot,
     root: toHex(tree.root.hash),
     totalLiabilities,
