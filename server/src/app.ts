@@ -22,6 +22,8 @@ import type { RpcUpstream } from './chain/rpc-upstream.js';
 import type { Config } from './config.js';
 import type { Dependencies } from './dependencies.js';
 import { configureCaches, followChanges } from './cache/caches.js';
+import { derivedFrom } from './cache/cached.js';
+import { holderChainOrigins, loadSettings, type Settings } from './settings/index.js';
 import { adminEventRoutes } from './access/admin-events.routes.js';
 import { liveStakesIn } from './stakes/index.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
@@ -144,11 +146,16 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  const setSecurityHeaders = securityHeaders({
-    contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:'], 'frame-ancestors': ["'none'"] },
-    },
-  });
+  const directives = { 'img-src': ["'self'", 'data:'], 'frame-ancestors': ["'none'"] };
+  const setSecurityHeaders = securityHeaders({ contentSecurityPolicy: { directives } });
+  // A page's scripts may also read the chain from where holders check the proof of reserves (DESIGN 15), and from nowhere else.
+  const pageHeaders = derivedFrom((settings: Settings) =>
+    securityHeaders({
+      contentSecurityPolicy: {
+        directives: { ...directives, 'connect-src': ["'self'", ...holderChainOrigins(settings, config.solanaCluster)] },
+      },
+    }),
+  );
   app.use((_req, res, next) => {
     setSecurityHeaders(res);
     next();
@@ -253,7 +260,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   api.use(apiNotFound);
   app.use('/api', api);
 
-  const web = webAppRoutes(config.webDist);
+  const web = webAppRoutes(config.webDist, async (res) => pageHeaders(await loadSettings())(res));
   if (web) app.use(web);
   app.use(errorHandler(logger));
   const listener = publicReadLane(

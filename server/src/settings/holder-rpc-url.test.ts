@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSettings, PublicSettings } from '@stakedesk/shared/api-types';
 import { MESSAGES } from '@stakedesk/shared/messages';
@@ -9,7 +12,9 @@ let api: TestServer;
 let token: string;
 
 beforeAll(async () => {
-  api = await startTestServer({ publicUrl: SITE });
+  const webDist = mkdtempSync(path.join(tmpdir(), 'stakedesk-web-'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Stakedesk</title><div id="root"></div>');
+  api = await startTestServer({ publicUrl: SITE, webDist, cacheTtlMs: 0 });
   token = await api.login();
   const first = { tokenName: 'Acme', tokenSymbol: 'ACME', tokenContract: randomWallet(), stakingWallet: randomWallet(), ...STEP_UP };
   expect((await api.request('PUT', '/api/admin/settings', first, token)).status).toBe(200);
@@ -88,6 +93,22 @@ describe("the holders' chain endpoint", () => {
     const response = await save({ holderRpcUrl: api.baseUrl.replace('http:', 'https:') });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('holderRpcUrlOwnServer');
+  });
+
+  it("lets a page's scripts read the chain from the holders' endpoint (and the cluster's), and from nowhere else", async () => {
+    const connectSrc = async (pathname: string) =>
+      (await fetch(`${api.baseUrl}${pathname}`)).headers
+        .get('content-security-policy')
+        ?.split(';')
+        .find((directive) => directive.startsWith('connect-src'));
+    expect(await connectSrc('/dashboard')).toBe("connect-src 'self' https://api.devnet.solana.com");
+    expect((await save({ holderRpcUrl: 'https://rpc.holders.example.org:8443/solana?key=k', ...STEP_UP })).status).toBe(200);
+    await expect
+      .poll(() => connectSrc('/dashboard'))
+      .toBe("connect-src 'self' https://rpc.holders.example.org:8443 https://api.devnet.solana.com");
+    // An answer of the API is no page: it keeps the default, 'self' alone.
+    expect(await connectSrc('/api/settings')).toBeUndefined();
+    expect((await save({ holderRpcUrl: '', ...STEP_UP })).status).toBe(200);
   });
 
   it('refuses what is not an http(s) URL', async () => {

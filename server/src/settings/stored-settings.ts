@@ -2,7 +2,7 @@ import type { Sequelize } from 'sequelize';
 import type { AdminSettings, PublicSettings } from '@stakedesk/shared/api-types';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
-import { holderRpcEndpoint } from '@stakedesk/shared/holder-rpc';
+import { CLUSTER_PUBLIC_RPC, holderRpcEndpoint } from '@stakedesk/shared/holder-rpc';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/index.js';
 import { adminChangedCache } from '../cache/caches.js';
@@ -60,6 +60,15 @@ export function toAdminSettings(s: Settings, cluster: SolanaCluster): AdminSetti
     tokenExtensions: s.tokenExtensions,
     autoPayout: s.autoPayout,
   };
+}
+
+/**
+ * The origins a holder's page may read the chain from for the proof of reserves (DESIGN 15): the
+ * holders' endpoint, and the cluster's public one the page falls back to (web holder-endpoint.ts).
+ * Its Content-Security-Policy names them, and no other.
+ */
+export function holderChainOrigins(s: Pick<Settings, 'holderRpcUrl'>, cluster: SolanaCluster): string[] {
+  return [...new Set([holderRpcEndpoint(s.holderRpcUrl, cluster), CLUSTER_PUBLIC_RPC[cluster]].map((url) => new URL(url).origin))];
 }
 
 /** The mint's profile as the settings row keeps it. */
