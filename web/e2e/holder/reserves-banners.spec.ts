@@ -58,6 +58,7 @@ async function serveRecords<T>(page: Page, path: string, rewrite: (rows: T[]) =>
   );
 }
 
+const SUPPORT_EMAIL = 'help@stakedesk.example';
 const otherRoot = () => randomBytes(32).toString('hex');
 
 const KINDS: { name: string; code: MessageCode; arrange: (page: Page, holder: Keypair) => Promise<void>; waitMs?: number }[] = [
@@ -161,6 +162,14 @@ for (const kind of KINDS) {
   test(`the banner for ${kind.name}`, async ({ page, holder }, testInfo) => {
     test.setTimeout(180_000 + (kind.waitMs ?? 0));
     await kind.arrange(page, holder);
+    // The operator's support contacts, as its settings publish them: the banner offers them.
+    await page.route('**/api/settings', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        json: { ...(await response.json()), supportEmail: SUPPORT_EMAIL, supportTelegram: '@stakedesk_help' },
+      });
+    });
     const reports: { code: string; status: number }[] = [];
     page.on('response', (response) => {
       if (response.request().method() === 'POST' && response.url().endsWith('/check-failures'))
@@ -181,7 +190,8 @@ for (const kind of KINDS) {
         const banner = page.getByRole('alert').filter({ hasText: words.title });
         await expect(banner).toContainText(reason);
         await expect(banner).toBeInViewport();
-        await expect(banner.getByRole('link').first()).toBeVisible();
+        await expect(banner.getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
+        await expect(banner.getByRole('link', { name: '@stakedesk_help' })).toHaveAttribute('href', 'https://t.me/stakedesk_help');
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: testInfo.outputPath(`banner-${kind.code}-${language}-${width}.png`), fullPage: true });
         found.push(...(await screenViolations(page, `${kind.code} (${language}, ${width} px)`)));

@@ -33,7 +33,7 @@ export function ReservesBanner({ state }: { state: ReservesState }) {
       </h2>
       <p>{t('reserves.banner.meaning')}</p>
       <p className="reserves-banner-reason">
-        <strong>{t('reserves.banner.what', { date: format.date(snapshot.takenAt) })}</strong> {sayReason(reason)}
+        <strong>{t('reserves.banner.what', { date: format.date(snapshot.takenAt) })}</strong> {sayReason(reason)}.
       </p>
       {chainRead && <p className="muted">{t('reserves.banner.readFrom', { host: endpointHost(endpoint) })}</p>}
       <h3>{t('reserves.banner.todo')}</h3>
@@ -56,16 +56,17 @@ export function ReservesBanner({ state }: { state: ReservesState }) {
             t('reserves.banner.noContact')
           ) : (
             <>
-              {t('reserves.banner.contact')}{' '}
-              {contacts.map(({ kind, href, value }, index) => (
-                <span key={kind} className="reserves-contact">
-                  {index > 0 && ' · '}
-                  {t(`reserves.support.${kind}`)}{' '}
-                  <a href={href} {...(kind === 'email' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}>
-                    {value}
-                  </a>
-                </span>
-              ))}
+              {t('reserves.banner.contact')}
+              <ul className="reserves-contacts">
+                {contacts.map(({ kind, href, value }) => (
+                  <li key={kind}>
+                    {t(`reserves.support.${kind}`)}{' '}
+                    <a href={href} {...(kind === 'email' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}>
+                      {value}
+                    </a>
+                  </li>
+                ))}
+              </ul>
             </>
           )}
         </li>

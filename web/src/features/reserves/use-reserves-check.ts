@@ -91,7 +91,9 @@ export function useReservesCheck(wallet: string | undefined): ReservesState {
     const retry = () => void chain.refetch();
     if (chain.isError) return { kind: 'unreadable', ...base, retry };
     const { status, failure } = chain.data;
-    if (status === 'failed') return { kind: 'failed', snapshot, file: base.file, reason: failure!.reason!, endpoint, chainRead: true };
+    // A snapshot refused for its own form (a reserve account listed twice) is refused before the chain is read.
+    if (status === 'failed')
+      return { kind: 'failed', snapshot, file: base.file, reason: failure!.reason!, endpoint, chainRead: failure!.check !== 'snapshot' };
     if (status === 'incomplete') return { kind: 'incomplete', ...base, reason: failure!.reason!, retry };
     return { kind: 'passed', ...base, chain: chain.data };
   }
