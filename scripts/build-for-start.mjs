@@ -12,6 +12,8 @@ const require = createRequire(import.meta.url);
 const webDist = path.join(root, 'web', 'dist');
 // Written beside the built web app; `vite build` empties web/dist, so any other build removes it.
 const webStamp = path.join(webDist, '.built-from');
+// Written beside the packed verifier, which its build writes afresh.
+const verifierStamp = path.join(root, 'verifier', 'dist', 'verify', '.built-from');
 
 function run(label, command, args, cwd = root) {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -31,10 +33,10 @@ function files(dir) {
   });
 }
 
-/** A digest of everything `vite build` reads: web/, the shared sources it imports, the installed versions. */
-function webInputs() {
+/** A digest of everything a build of `workspace` reads: its files, the shared sources it imports, the installed versions. */
+function inputsOf(workspace) {
   const inputs = [
-    ...files(path.join(root, 'web')),
+    ...files(path.join(root, workspace)),
     ...files(path.join(root, 'shared', 'src')),
     ...['vitest.shared-alias.ts', 'tsconfig.base.json', 'package-lock.json'].map((file) => path.join(root, file)),
   ].sort();
@@ -50,10 +52,17 @@ function webInputs() {
 // Incremental: next to nothing to do when the server and shared sources have not changed.
 run('the server', process.execPath, [require.resolve('typescript/bin/tsc'), '-b']);
 
-const inputs = webInputs();
+const inputs = inputsOf('web');
 if (!existsSync(webStamp) || readFileSync(webStamp, 'utf8') !== inputs) {
   console.log('Building the web app (first start, or its sources changed)…');
   const vite = path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
   run('the web app', process.execPath, [vite, 'build'], path.join(root, 'web'));
   writeFileSync(webStamp, inputs);
+}
+
+// The verifier the documentation tells holders to run, packed and served at /verify (DESIGN 15).
+const verifierInputs = inputsOf('verifier');
+if (!existsSync(verifierStamp) || readFileSync(verifierStamp, 'utf8') !== verifierInputs) {
+  run('the verifier', process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '-w', 'verifier']);
+  writeFileSync(verifierStamp, verifierInputs);
 }

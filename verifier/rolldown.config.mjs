@@ -7,6 +7,8 @@ import { defineConfig } from 'rolldown';
 const bundle = fileURLToPath(new URL('./dist/stakedesk-verify.js', import.meta.url));
 
 export default defineConfig({
+  // The bundle's module comments name files from here, wherever the build runs: the same source bundles to the same bytes.
+  cwd: fileURLToPath(new URL('.', import.meta.url)),
   input: fileURLToPath(new URL('./src/cli.ts', import.meta.url)),
   platform: 'node',
   resolve: {

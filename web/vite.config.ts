@@ -21,7 +21,7 @@ const CORE =
 export default defineConfig(({ command }) => ({
   plugins: [react()],
   resolve: { alias: command === 'build' ? [sharedSourceAlias, ...reactRouterProduction] : [sharedSourceAlias] },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/verify': 'http://127.0.0.1:3000' } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

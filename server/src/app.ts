@@ -32,6 +32,7 @@ import { PostgresRateLimitStore } from './sql/postgres-rate-limit-store.js';
 import { publicReadLane } from './http/public-read-lane.js';
 import { requestLog } from './http/request-log.js';
 import { securityHeaders } from './http/security-headers.js';
+import { verifierDownloads } from './http/verifier-downloads.js';
 import { isWebAppFile, webAppRoutes } from './http/web-app.js';
 import type { Logger } from './logger.js';
 import { latestPayoutsOf, payoutsAdminRoutes } from './payouts/index.js';
@@ -58,6 +59,7 @@ export type AppDeps = {
     | 'corsOrigins'
     | 'solanaCluster'
     | 'webDist'
+    | 'verifierDownloads'
     | 'solanaRpcUrl'
     | 'trustProxy'
     | 'loginRateLimit'
@@ -260,6 +262,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   api.use(apiNotFound);
   app.use('/api', api);
 
+  app.use(verifierDownloads(config.verifierDownloads));
   const web = webAppRoutes(config.webDist, async (res) => pageHeaders(await loadSettings())(res));
   if (web) app.use(web);
   app.use(errorHandler(logger));

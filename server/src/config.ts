@@ -38,6 +38,8 @@ export type Config = {
   logFormat: LogFormat | undefined;
   /** Where the built web app lives; served with an SPA fallback when it exists. */
   webDist: string;
+  /** Where the built verifier's package and SHA256SUMS live (npm run build -w verifier), served at /verify. */
+  verifierDownloads: string;
   expiryIntervalMs: number;
   /** WITHDRAWAL_OVERDUE_HOURS: a withdrawal pending longer is announced to the alert webhooks (default 12). */
   withdrawalOverdueHours: number;
@@ -186,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: readLogFormat(env.LOG_FORMAT),
     webDist: path.resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
+    verifierDownloads: path.resolve(new URL('../../verifier/dist/verify', import.meta.url).pathname),
     expiryIntervalMs: Number(env.EXPIRY_INTERVAL_MS) > 0 ? Number(env.EXPIRY_INTERVAL_MS) : 60_000,
     chainFollowIntervalMs: readPositiveInteger(env.CHAIN_FOLLOW_INTERVAL_MS, 5_000, 'CHAIN_FOLLOW_INTERVAL_MS'),
     depositFollowIntervalMs: readPositiveInteger(env.DEPOSIT_FOLLOW_INTERVAL_MS, 1_000, 'DEPOSIT_FOLLOW_INTERVAL_MS'),

@@ -3,6 +3,7 @@ import { ComputeBudgetProgram, Keypair, Transaction, TransactionInstruction } fr
 import bs58 from 'bs58';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
+import { rawUnitsOf } from '@stakedesk/shared/reserves/holder-records';
 import { alertInbox, type SentAlert } from '../test/alert-inbox.js';
 import { booksProblems } from '../test/books.js';
 import { DECIMALS, startPayoutWorld, tokens, type PayoutWorld } from '../test/payout-world.js';
@@ -171,6 +172,14 @@ describe('needs_review: it landed and moved tokens, but did not pay a withdrawal
     // The treasury counts what left: the withdrawal is no longer owed from the balance, it is under review.
     const treasury = await world.api.request<TreasuryCoverage>('GET', '/api/admin/treasury', undefined, world.token);
     expect(BigInt(treasury.body.underReview)).toBeGreaterThanOrEqual(800n);
+    // A proof of reserves still counts it for the holder, as their own list does (the holder's check compares the two, DESIGN 15).
+    const snapshot = await world.api.request<{ id: number }>('POST', '/api/admin/reserves/snapshots', undefined, world.token);
+    expect(snapshot.status).toBe(201);
+    const wallet = holder.publicKey.toBase58();
+    const proof = await world.api.request<{ liability: string }>('GET', `/api/reserves/${snapshot.body.id}/proof/${wallet}`, undefined, {
+      as: wallet,
+    });
+    expect(BigInt(proof.body.liability)).toBe(rawUnitsOf(withdrawal.finalAmount, DECIMALS));
 
     // Only an owner, with step-up, resolves it.
     const operator = await adminWithRole(world.api, world.token, 'operator', `operator-${withdrawal.id}`);

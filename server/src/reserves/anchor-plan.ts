@@ -9,7 +9,8 @@ import type { AnchoredSnapshot, AnchorPlan } from './anchor-transaction.js';
  * The anchor of `snapshot` signed by `signer`, from what the server reads itself: the mint's
  * program and decimals, which reserve accounts require a memo before a transfer, a fresh
  * blockhash. The transfers leave the signer's own reserve account (its associated one when it has
- * several): a wallet with none holds nothing that counts, so it cannot anchor (409).
+ * several): a wallet with none holds nothing that counts, so it cannot anchor (409), nor can one
+ * when two other reserve accounts require a memo before a transfer into them (409).
  */
 export async function readAnchorPlan(chain: PayoutChain, snapshot: AnchoredSnapshot, signer: PublicKey): Promise<AnchorPlan> {
   const wallet = signer.toBase58();
@@ -23,6 +24,9 @@ export async function readAnchorPlan(chain: PayoutChain, snapshot: AnchoredSnaps
   if (!source) throw conflict(msg('reservesAnchorSignerHoldsNothing', { wallet }));
   const others = [...new Set(snapshot.reserves.map((reserve) => reserve.tokenAccount))].filter((account) => account !== source);
   const accounts = await chain.tokenAccounts(others);
+  // The anchor's one memo can precede one transfer only (DESIGN 15: a holder refuses an anchor with two memos).
+  const memoRequired = others.filter((_, index) => accounts[index]?.memoRequired);
+  if (memoRequired.length > 1) throw conflict(msg('reservesAnchorMemoAccounts', { accounts: memoRequired.join(', ') }));
   const { blockhash, lastValidBlockHeight } = await chain.latestBlockhash();
   return {
     signer,

@@ -1,4 +1,5 @@
-import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { createEnableRequiredMemoTransfersInstruction, createReallocateInstruction, ExtensionType } from '@solana/spl-token';
+import { Keypair, PublicKey, Transaction, TransactionInstruction, VersionedTransaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type MintOptions, type TestChain } from '@stakedesk/test-support/test-chain';
 import { associatedTokenAccount } from '../chain/associated-account.js';
@@ -114,6 +115,77 @@ describe('reading a landed transaction as a snapshot’s anchor', () => {
     await expect(readAnchorPlan(solana, snapshot, Keypair.generate().publicKey)).rejects.toMatchObject({
       status: 409,
       coded: { code: 'reservesAnchorSignerHoldsNothing' },
+    });
+  });
+});
+
+describe('an anchor carries one memo, the root (DESIGN 15)', () => {
+  const MEMO_V1 = new PublicKey('Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo');
+
+  /** A classic mint whose staking and hot wallets hold reserves, and the snapshot of them. */
+  async function reserves(options: MintOptions = {}) {
+    const mint = await chain.createMint(6, undefined, options);
+    const [staking, hot] = [await holding(mint, 9_000n), await holding(mint, 1_000n)];
+    const programId = new PublicKey((await solana.mint(mint.toBase58()))!.programId);
+    const account = (wallet: Keypair) => associatedTokenAccount(mint, wallet.publicKey, programId);
+    const snapshot: AnchoredSnapshot = {
+      root: ROOT,
+      mint: mint.toBase58(),
+      reserves: [staking, hot].map((wallet) => ({ wallet: wallet.publicKey.toBase58(), tokenAccount: account(wallet).toBase58() })),
+    };
+    return { mint, staking, hot, programId, account, snapshot };
+  }
+
+  it('does not read a landed transaction with a second memo as the anchor, whatever the second says and whichever program wrote it', async () => {
+    const { hot, snapshot } = await reserves();
+    for (const second of [
+      new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from('ef'.repeat(32)) }),
+      new TransactionInstruction({ programId: MEMO_V1, keys: [], data: Buffer.from('ef'.repeat(32)) }),
+      new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(ROOT) }),
+    ]) {
+      const transaction = anchorTransaction(await readAnchorPlan(solana, snapshot, hot.publicKey)).add(second);
+      transaction.partialSign(hot);
+      const landed = (await solana.landedTransaction(await chain.sendTransaction(transaction)))!;
+      expect(landed.failed).toBe(false);
+      expect(readAnchor(landed, snapshot)).toBeNull();
+    }
+  });
+
+  it('does not read an anchor against a snapshot that lists a reserve account twice', async () => {
+    const { hot, snapshot } = await reserves();
+    const { landed, reading } = await anchor(snapshot, hot);
+    expect(reading).not.toBeNull();
+    expect(readAnchor(landed, { ...snapshot, reserves: [...snapshot.reserves, snapshot.reserves[1]!] })).toBeNull();
+  });
+
+  it('lands with its one memo when a reserve account requires memos, and is refused for two such accounts', async () => {
+    const { mint, staking, hot, programId, account, snapshot } = await reserves({
+      metadata: { name: 'M', symbol: 'M', uri: 'https://example.com/m.json' },
+    });
+    const requireMemos = async (owner: Keypair) =>
+      chain.sendTransaction(
+        new Transaction({ feePayer: owner.publicKey }).add(
+          createReallocateInstruction(account(owner), owner.publicKey, [ExtensionType.MemoTransfer], owner.publicKey, [], programId),
+          createEnableRequiredMemoTransfersInstruction(account(owner), owner.publicKey, [], programId),
+        ),
+        [owner],
+      );
+    await requireMemos(staking);
+    const { landed, reading } = await anchor(snapshot, hot);
+    expect(landed.failed).toBe(false);
+    expect(memoTexts(landed.wire)).toEqual([ROOT]);
+    expect(reading?.reserves.map((reserve) => reserve.balance)).toEqual(['9000', '1000']);
+
+    // A third reserve account requiring memos: the one memo cannot precede both transfers.
+    const earlier = await holding(mint, 5n);
+    await requireMemos(earlier);
+    const three = {
+      ...snapshot,
+      reserves: [...snapshot.reserves, { wallet: earlier.publicKey.toBase58(), tokenAccount: account(earlier).toBase58() }],
+    };
+    await expect(readAnchorPlan(solana, three, hot.publicKey)).rejects.toMatchObject({
+      status: 409,
+      coded: { code: 'reservesAnchorMemoAccounts', params: { accounts: `${account(staking).toBase58()}, ${account(earlier).toBase58()}` } },
     });
   });
 });

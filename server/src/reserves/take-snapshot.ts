@@ -4,6 +4,7 @@ import { QueryTypes, Transaction } from 'sequelize';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { toRawAmount } from '@stakedesk/shared/money';
 import { toHex } from '@stakedesk/shared/reserves/bytes';
+import { repeatedReserveAccount } from '@stakedesk/shared/reserves/published';
 import type { ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
 import { buildReservesTree } from '@stakedesk/shared/reserves/tree';
 import { stakingDestination } from '@stakedesk/shared/staking-open';
@@ -91,6 +92,9 @@ async function snapshot(
         const { holders, owingStakingWallets } = await readHolderLiabilities(sequelize, mint, transaction);
         const owners = [...new Set([stakingWallet, ...owingStakingWallets.sort(), ...(hotWallet ? [hotWallet] : [])])];
         const { slot, accounts } = await chain.reserveBalances(mint, owners);
+        // Listed twice, one account's balance would count twice in the reserves (DESIGN 15): only a provider that lies lists one twice.
+        const repeated = repeatedReserveAccount(accounts);
+        if (repeated !== undefined) throw unavailable(msg('reservesReserveListedTwice', { account: repeated }));
         const [{ id }] = (await sequelize.query<{ id: string }>(
           `SELECT nextval(pg_get_serial_sequence('reserves_snapshots', 'id'))::text AS id`,
           {

@@ -38,6 +38,7 @@ export async function startChainStakingServer({
   mintKind = 'classic',
   payoutSigner,
   allowPrivateRpc,
+  verifierDownloads,
 }: {
   mintKind?: MintKind;
   rpcUrl?: (chain: TestChain) => Promise<string>;
@@ -47,6 +48,8 @@ export async function startChainStakingServer({
   payoutSigner?: PayoutSigner;
   /** ALLOW_PRIVATE_RPC (off unless given): a webhook on this machine. */
   allowPrivateRpc?: boolean;
+  /** The packed verifier served at /verify (none unless given). */
+  verifierDownloads?: string;
 } = {}) {
   const chain = await startTestChain();
   const mint: PublicKey = await chain.createMint(DECIMALS, undefined, MINT_OPTIONS[mintKind]);
@@ -55,7 +58,12 @@ export async function startChainStakingServer({
   await chain.mintTo(mint, stakingWallet.publicKey, tokens(1_000_000));
   const url = rpcUrl ? await rpcUrl(chain) : chain.url;
   const solana = new SolanaChain(async () => url, 3_000);
-  const api: TestServer = await startTestServer({ realChain: wrap ? wrap(solana, chain) : solana, payoutSigner, allowPrivateRpc });
+  const api: TestServer = await startTestServer({
+    realChain: wrap ? wrap(solana, chain) : solana,
+    payoutSigner,
+    allowPrivateRpc,
+    verifierDownloads,
+  });
   const token = await api.login();
   const settings = {
     tokenName: 'Chain Token',

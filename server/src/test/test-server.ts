@@ -127,6 +127,8 @@ export async function startTestServer(
     metrics?: (sequelize: Sequelize, chain: FakeChain) => Metrics;
     /** WEB_DIST: the built web app the server serves (none unless given). */
     webDist?: string;
+    /** Where the built verifier's package is served from (none unless given). */
+    verifierDownloads?: string;
     /** PAYOUT_SIGNER: what signs automatic payouts (none unless given). */
     payoutSigner?: PayoutSigner;
   } = {},
@@ -162,6 +164,7 @@ export async function startTestServer(
       corsOrigins: ['https://admin.example.com'],
       solanaCluster: 'devnet',
       webDist: options.webDist ?? '/nonexistent',
+      verifierDownloads: options.verifierDownloads ?? '/nonexistent',
       trustProxy: options.trustProxy ?? 0,
       loginRateLimit: options.loginRateLimit ?? 1000,
       signInRateLimit: options.signInRateLimit ?? 10_000,

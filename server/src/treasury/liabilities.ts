@@ -51,15 +51,17 @@ const LIABILITIES_SQL = `${OWED_SQL}
 
 /**
  * Each holder's liability in `:mint` (DESIGN 14: a proof-of-reserves leaf), whichever staking
- * wallet it is owed from, and the staking wallets that owe anything in it; both sum to
- * readLiabilities' `liabilities.total` for that mint. Holders owed nothing have no leaf.
+ * wallet it is owed from, and the staking wallets that owe anything in it. A pending withdrawal
+ * under review counts in full, as DESIGN 14's formula and the holder's own list say (the holder's
+ * check compares the leaf with that list, DESIGN 15): so the leaves sum to readLiabilities'
+ * `liabilities.total` plus `underReview` for that mint. Holders owed nothing have no leaf.
  */
 const HOLDER_LIABILITIES_SQL = `${OWED_SQL}
-  SELECT wallet_address AS wallet, sum(principal + reward + pending)::text AS liability
-  FROM owed WHERE token_contract = :mint GROUP BY wallet_address HAVING sum(principal + reward + pending) > 0`;
+  SELECT wallet_address AS wallet, sum(principal + reward + pending + under_review)::text AS liability
+  FROM owed WHERE token_contract = :mint GROUP BY wallet_address HAVING sum(principal + reward + pending + under_review) > 0`;
 
 const OWING_WALLETS_SQL = `${OWED_SQL}
-  SELECT DISTINCT staking_wallet FROM owed WHERE token_contract = :mint AND principal + reward + pending > 0`;
+  SELECT DISTINCT staking_wallet FROM owed WHERE token_contract = :mint AND principal + reward + pending + under_review > 0`;
 
 const totalOf = (row: Row) =>
   (BigInt(normalizeDecimal(row.principal)) + BigInt(normalizeDecimal(row.rewards)) + BigInt(normalizeDecimal(row.pending))).toString();

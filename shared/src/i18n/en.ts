@@ -316,6 +316,7 @@ export const enFixed = {
   reservesLeftOut: 'This wallet had stakes when the snapshot was taken, but the snapshot has no proof for it',
 
   // Proof of reserves: snapshots, proofs and reported checks (DESIGN 14)
+  verifierFileNotFound: 'There is no such file of the proof of reserves verifier on this server',
   reservesNoSnapshot: 'No snapshot of reserves has been taken yet',
   reservesSnapshotNotFound: 'There is no snapshot of reserves with this id',
   reservesNoLeaf: 'This wallet has no leaf in this snapshot: nothing was owed to it when it was taken',
@@ -407,6 +408,8 @@ export const enTemplates = {
   payoutForeignTransfer:
     'A transaction the server did not prepare ({signature}) sent tokens to the token account {account} while this payout was open',
   reservesAnchorSignerHoldsNothing: 'The wallet {wallet} holds no reserve account of this snapshot, so it cannot sign its anchor',
+  reservesAnchorMemoAccounts:
+    'The reserve token accounts {accounts} each require a memo before a transfer into them; an anchor carries one memo, so it can reach only one of them: turn off required memos on the others',
   reservesAlreadyAnchored: 'This snapshot is already anchored in transaction {signature}',
   maintenanceNotice: '{notice}',
   reservesProofOtherSnapshot: 'The proof is for snapshot {proofSnapshot}, not for snapshot {snapshot}',

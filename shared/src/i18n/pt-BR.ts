@@ -300,6 +300,7 @@ export const ptBR: Catalogue = {
   reservesAnchorTooLarge: 'As reservas têm contas de token demais para ancorar em uma única transação',
   reservesProofNotYours: 'A prova é de outra carteira ou de outro snapshot',
   reservesLeftOut: 'Esta carteira tinha stakes quando o snapshot foi feito, mas o snapshot não tem prova para ela',
+  verifierFileNotFound: 'Não existe esse arquivo do verificador da prova de reservas neste servidor',
   reservesNoSnapshot: 'Nenhum snapshot das reservas foi feito ainda',
   reservesSnapshotNotFound: 'Não existe snapshot das reservas com este id',
   reservesNoLeaf: 'Esta carteira não tem folha neste snapshot: nada era devido a ela quando ele foi feito',
@@ -387,6 +388,8 @@ export const ptBR: Catalogue = {
     'Uma transação que o servidor não preparou ({signature}) enviou tokens para a conta de token {account} enquanto este pagamento estava aberto',
   reservesAnchorSignerHoldsNothing:
     'A carteira {wallet} não tem nenhuma conta de reserva deste snapshot, então não pode assinar a âncora dele',
+  reservesAnchorMemoAccounts:
+    'As contas de token de reserva {accounts} exigem um memo antes de cada transferência para elas; uma âncora tem um único memo, então só alcança uma delas: desative os memos obrigatórios nas outras',
   reservesAlreadyAnchored: 'Este snapshot já está ancorado na transação {signature}',
   maintenanceNotice: '{notice}',
   reservesProofOtherSnapshot: 'A prova é do snapshot {proofSnapshot}, não do snapshot {snapshot}',

@@ -160,7 +160,7 @@ const WORDS = {
 
 for (const kind of KINDS) {
   test(`the banner for ${kind.name}`, async ({ page, holder }, testInfo) => {
-    test.setTimeout(180_000 + (kind.waitMs ?? 0));
+    test.setTimeout(test.info().timeout + 120_000 + (kind.waitMs ?? 0));
     await kind.arrange(page, holder);
     // The operator's support contacts, as its settings publish them: the banner offers them.
     await page.route('**/api/settings', async (route) => {

@@ -40,7 +40,7 @@ for (const [language, words] of Object.entries(WORDS)) {
     test.use({ locale: language });
 
     test('proof of reserves screens', async ({ page, holder }, testInfo) => {
-      test.setTimeout(120_000);
+      test.setTimeout(test.info().timeout + 60_000);
       const found: string[] = [];
       const shoot = async (name: string) => {
         await page.waitForLoadState('networkidle');

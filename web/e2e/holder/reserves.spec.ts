@@ -196,7 +196,13 @@ test('the public page lists the latest snapshots, and the documentation page exp
   await page.getByRole('link', { name: 'How the proof works, and how to check it yourself' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'How the proof of reserves works' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'What it cannot show' })).toBeVisible();
-  await expect(page.getByText('npx stakedesk-verify proof.json --rpc <url>')).toBeVisible();
+  // The command runs the package this server serves, named with its SHA-256 (DESIGN 15).
+  const sums = await (await fetch(new URL('/verify/SHA256SUMS', page.url()))).text();
+  const [sha256, file] = sums.trim().split('  ');
+  await expect(
+    page.getByText(`npx --yes --package=${new URL(page.url()).origin}/verify/${file} stakedesk-verify proof.json`),
+  ).toBeVisible();
+  await expect(page.getByText(sha256!, { exact: true })).toBeVisible();
   await page.getByRole('combobox', { name: 'Language' }).selectOption('pt-BR');
   await expect(page.getByRole('heading', { level: 1, name: 'Como funciona a prova de reservas' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'O que ela não consegue mostrar' })).toBeVisible();

@@ -9,7 +9,7 @@ import { HOW_IT_WORKS_PATH } from './paths.js';
 import { ProofDownload } from './ProofDownload.js';
 import { useSayReason } from './say-reason.js';
 import type { ReservesState } from './use-reserves-check.js';
-import { verifyCommand } from './verify-command.js';
+import { VerifierCommand } from './VerifierCommand.js';
 import './reserves.css';
 
 /**
@@ -45,9 +45,7 @@ export function ReservesBanner({ state }: { state: ReservesState }) {
             </li>
             <li>
               {t('reserves.banner.verify')}
-              <pre>
-                <code>{verifyCommand(proofFileName(snapshot, file.proof.wallet), endpoint)}</code>
-              </pre>
+              <VerifierCommand file={proofFileName(snapshot, file.proof.wallet)} rpcUrl={endpoint} advice={false} />
             </li>
           </>
         )}

@@ -6,7 +6,7 @@ import { useSettings } from '../settings/api.js';
 import { howEn, type HowKey } from './how-en.js';
 import { howPtBR } from './how-pt-BR.js';
 import { RESERVES_PATH } from './paths.js';
-import { verifyCommand } from './verify-command.js';
+import { VerifierCommand } from './VerifierCommand.js';
 import './reserves.css';
 
 /** /reserves/how-it-works: the proof of reserves in plain words, what it shows and what it cannot, and the check by hand. */
@@ -54,9 +54,7 @@ export function ReservesHowPage() {
           <li>{text('byHand1')}</li>
           <li>
             {text('byHand2')}
-            <pre>
-              <code>{verifyCommand()}</code>
-            </pre>
+            <VerifierCommand />
           </li>
           <li>{text('byHand3')}</li>
           <li>{text('byHand4')}</li>

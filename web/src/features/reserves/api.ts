@@ -60,3 +60,25 @@ export function useReportCheckFailure() {
       api(`/api/reserves/${snapshotId}/check-failures`, { method: 'POST', body: { code } }),
   });
 }
+
+/** The verifier package this server serves (DESIGN 15): its file under /verify and the file's SHA-256. */
+export type VerifierPackage = { file: string; sha256: string };
+
+const SUMS_LINE = /^([0-9a-f]{64}) {2}(stakedesk-verify-\d+\.\d+\.\d+\.tgz)$/m;
+
+/**
+ * Read from /verify/SHA256SUMS when the page is shown, not written into the build: the command and
+ * checksum the documentation gives are those of the very file this server hands out. Null when it
+ * serves none (the verifier was not built).
+ */
+export function useVerifierPackage() {
+  return useQuery({
+    queryKey: ['verifier-package'],
+    queryFn: async (): Promise<VerifierPackage | null> => {
+      const response = await fetch('/verify/SHA256SUMS');
+      const match = response.ok ? SUMS_LINE.exec(await response.text()) : null;
+      return match ? { sha256: match[1]!, file: match[2]! } : null;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

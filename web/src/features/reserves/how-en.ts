@@ -45,9 +45,15 @@ export const howEn = {
     'A snapshot is one moment. It does not show debts the platform has elsewhere, nor that the wallets still hold the tokens the next day: that is what the next snapshot is for.',
   byHandHeading: 'Check it by hand',
   byHand1: 'On your dashboard, choose Download proof. The file holds the snapshot as published and your proof in it.',
-  byHand2: 'With Node.js installed, run:',
+  byHand2:
+    'With Node.js installed, run this in the folder where the file is (npx fetches the verifier from this site, nothing from a registry):',
+  checksum: 'The SHA-256 of that file, the same for anyone who builds this version of the verifier from its public source:',
+  checkFirst:
+    'To check it before running it: download the file, compare its SHA-256 with this one (sha256sum on Linux, shasum -a 256 on macOS), then give npx the downloaded file instead: --package=./ followed by its name.',
+  verifierMissing:
+    'This site does not offer the verifier right now. Its source is public, in the Stakedesk repository (verifier/), where npx stakedesk-verify runs it after npm install.',
   byHand3:
-    'Without --rpc it recomputes your path to the published root and total. With --rpc and the address of a Solana RPC node, it also reads the anchor transaction on chain: its memo must be the root, it must be signed by a reserve wallet, and the balances it records must be the reserves the snapshot shows.',
+    'Without --rpc it recomputes your path to the published root and total. Add --rpc and the address of a Solana RPC node to check what your dashboard checks against the chain: the anchor transaction is finalized, carries exactly one memo, the root, and is signed by a reserve wallet; each reserve account is listed once and held what the snapshot lists; and what the snapshot counts for you is not less than what your stakes (in the file) and your deposits on chain say you were owed.',
   byHand4:
     'Choose an RPC node you trust yourself, not one the operator gives you. Add --wallet and your wallet address to check too that the proof is yours.',
   snapshotsLink: 'See the latest snapshots',

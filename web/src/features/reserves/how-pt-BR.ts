@@ -44,9 +44,15 @@ export const howPtBR: Record<HowKey, string> = {
     'Um snapshot é um momento. Ele não mostra dívidas que a plataforma tenha em outro lugar, nem que as carteiras ainda tinham os tokens no dia seguinte: para isso existe o próximo snapshot.',
   byHandHeading: 'Confira à mão',
   byHand1: 'No seu painel, escolha Baixar prova. O arquivo traz o snapshot como foi publicado e a sua prova nele.',
-  byHand2: 'Com o Node.js instalado, rode:',
+  byHand2:
+    'Com o Node.js instalado, rode isto na pasta onde está o arquivo (o npx busca o verificador neste site, nada de um registro de pacotes):',
+  checksum: 'O SHA-256 desse arquivo, o mesmo para qualquer pessoa que compile esta versão do verificador a partir do código público:',
+  checkFirst:
+    'Para conferi-lo antes de rodar: baixe o arquivo, compare o SHA-256 dele com este (sha256sum no Linux, shasum -a 256 no macOS) e passe ao npx o arquivo baixado: --package=./ seguido do nome dele.',
+  verifierMissing:
+    'Este site não oferece o verificador no momento. O código dele é público, no repositório do Stakedesk (verifier/), onde npx stakedesk-verify o executa depois de npm install.',
   byHand3:
-    'Sem --rpc, ele recalcula o seu caminho até a raiz e o total publicados. Com --rpc e o endereço de um nó RPC da Solana, ele também lê a transação de âncora na blockchain: o memo dela tem de ser a raiz, ela tem de ser assinada por uma carteira das reservas, e os saldos que ela registra têm de ser as reservas que o snapshot mostra.',
+    'Sem --rpc, ele recalcula o seu caminho até a raiz e o total publicados. Acrescente --rpc e o endereço de um nó RPC da Solana para conferir na blockchain o que o seu painel confere: a transação de âncora está finalizada, tem exatamente um memo, a raiz, e foi assinada por uma carteira das reservas; cada conta de reserva aparece uma só vez e tinha o que o snapshot lista; e o que o snapshot conta para você não é menos do que os seus stakes (no arquivo) e os seus depósitos na blockchain dizem que era devido.',
   byHand4:
     'Escolha um nó RPC em que você mesmo confie, não um que o operador forneça. Acrescente --wallet e o endereço da sua carteira para conferir também que a prova é sua.',
   snapshotsLink: 'Ver os snapshots mais recentes',
