@@ -51,17 +51,19 @@ export function useReservesCheck(wallet: string | undefined): ReservesState {
   const records = useWalletRecords(wallet);
   const endpoint = settings && holderEndpoint(settings, window.location.host);
 
+  // What this visit read, not what an earlier one left in the cache: the check is of what is published now.
+  const fresh = latest.isFetchedAfterMount && proof.isFetchedAfterMount && records.isFetchedAfterMount;
   const checked = useMemo(() => {
-    if (!snapshot || !wallet || proof.data === undefined || !records.data) return undefined;
+    if (!fresh || !snapshot || !wallet || proof.data === undefined || !records.data) return undefined;
     if (proof.data === null) return { snapshot, leftOut: owedByRecordsAt(records.data, snapshot) > 0n };
     const verdict = checkOwnProof(snapshot, proof.data, wallet);
     const file: ReservesProofFile = { snapshot, proof: proof.data as ReservesProof, records: records.data };
     return { snapshot, file, verdict };
-  }, [snapshot, wallet, proof.data, records.data]);
+  }, [fresh, snapshot, wallet, proof.data, records.data]);
 
   const proven = checked?.verdict?.ok ? { ...checked, file: checked.file!, liability: checked.verdict.liability } : undefined;
   const anchorPending = proven && proven.snapshot.anchorSignature === null && !anchorOverdue(proven.snapshot);
-  const chain = useChainCheck(proven && !anchorPending && endpoint ? { ...proven, endpoint } : undefined, records.dataUpdatedAt);
+  const chain = useChainCheck(proven && !anchorPending && endpoint ? { ...proven, endpoint } : undefined);
 
   const state = stateOf();
   useReportOnce(snapshot?.id, wallet, state.kind === 'failed' ? state.reason.code : undefined);
@@ -103,12 +105,13 @@ export function useReservesCheck(wallet: string | undefined): ReservesState {
 const anchorOverdue = (snapshot: ReservesSnapshot) => Date.now() - Date.parse(snapshot.takenAt) > ANCHOR_DELAY_MAX_MS;
 
 /**
- * The shared chain check of a proven leaf, once per visit (and on a retry), against `endpoint`.
- * An endpoint that cannot be read throws: the state says so, it is no failure.
+ * The shared chain check of a proven leaf, once per visit (and on a retry), against `endpoint`: a
+ * few hundred calls at most on a public endpoint, so not again on every focus of the window. An
+ * endpoint that cannot be read throws: the state says so, it is no failure.
  */
-function useChainCheck(input: Proven | undefined, recordsAt: number) {
+function useChainCheck(input: Proven | undefined) {
   return useQuery({
-    queryKey: [...reservesKeys.proof(input?.snapshot.id ?? 0, input?.file.proof.wallet ?? ''), 'chain', input?.endpoint, recordsAt],
+    queryKey: [...reservesKeys.proof(input?.snapshot.id ?? 0, input?.file.proof.wallet ?? ''), 'chain', input?.endpoint],
     queryFn: () =>
       checkReservesOnChain({
         snapshot: input!.snapshot,
@@ -120,6 +123,8 @@ function useChainCheck(input: Proven | undefined, recordsAt: number) {
     staleTime: 0,
     gcTime: 0,
     retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
 }
 
