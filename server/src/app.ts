@@ -226,18 +226,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   // Everything else: each route checks the least role shared/src/admin-routes.ts gives it (http/signed-in-admin.ts).
   admin.use(adminAuth);
   admin.use(statsAdminRoutes(deps));
-  admin.use(
-    settingsAdminRoutes(
-      deps,
-      stepUp,
-      config.solanaCluster,
-      { rpc, liveStakes: liveStakesIn(sequelize) },
-      {
-        publicUrl: config.publicUrl,
-        allowPrivateRpc: config.allowPrivateRpc,
-      },
-    ),
-  );
+  admin.use(settingsAdminRoutes(deps, stepUp, config.solanaCluster, { rpc, liveStakes: liveStakesIn(sequelize) }, config));
   admin.use(plansAdminRoutes(deps));
   admin.use(stakesAdminRoutes(deps));
   admin.use(
