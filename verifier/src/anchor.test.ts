@@ -89,7 +89,7 @@ async function anchoredFile(
 
 const failures = (lines: string[]) => lines.filter((line) => line.startsWith('✗'));
 const NO_DEPOSITS =
-  '✓ On chain, your deposits (0 raw units (0 tokens)) less what you were paid back (0) and your penalties (0), read from 0 transactions, are no more than the snapshot counts for you';
+  '✓ On chain (0 transactions read), your deposits of 0 raw units less the 0 paid back to you and your penalties of 0 are no more than the snapshot counts for you';
 const NO_RECORDS = '- The file holds no records of your stakes: your liability was compared with the chain only';
 
 describe('stakedesk-verify --rpc', () => {

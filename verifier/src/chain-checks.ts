@@ -35,7 +35,7 @@ function passedLine(finding: ReservesFinding, result: ReservesChainCheck, snapsh
     case 'records':
       return lines.records(result.owedByRecords!, snapshot);
     case 'deposits':
-      return lines.deposits(deposits!, snapshot);
+      return lines.deposits(deposits!);
   }
 }
 

@@ -51,7 +51,7 @@ export const lines = {
     `On chain the reserves held ${rawUnits(held, s.decimals)}: ${coverage(s)}, as the snapshot says`,
   records: (owed: bigint, s: ReservesSnapshot) =>
     `Your records in the file came to ${rawUnits(owed, s.decimals)} when the snapshot was taken: no more than it counts for you`,
-  deposits: (d: DepositsReading, s: ReservesSnapshot) =>
-    `On chain, your deposits (${rawUnits(d.deposited, s.decimals)}) less what you were paid back (${d.paidBack}) and your penalties (${d.penalties}), read from ${d.transactionsRead} transactions, are no more than the snapshot counts for you`,
+  deposits: (d: DepositsReading) =>
+    `On chain (${d.transactionsRead} transactions read), your deposits of ${d.deposited} raw units less the ${d.paidBack} paid back to you and your penalties of ${d.penalties} are no more than the snapshot counts for you`,
   noRecords: 'The file holds no records of your stakes: your liability was compared with the chain only',
 };

@@ -69,9 +69,15 @@ function timeFinding(anchor: ChainTransaction, takenAt: number): ReservesFinding
   return passed('takenAt');
 }
 
-export async function checkAnchor(rpc: JsonRpc, snapshot: ReservesSnapshot): Promise<AnchorCheck> {
+/** `now`: when the check runs (ms), to tell a snapshot whose anchor is still on its way from one never anchored. */
+export async function checkAnchor(rpc: JsonRpc, snapshot: ReservesSnapshot, now = Date.now()): Promise<AnchorCheck> {
   const signature = snapshot.anchorSignature;
-  if (signature === null) return { findings: [failed('anchor', msg('reservesAnchorMissing'))], anchor: null, reservesOnChain: null };
+  if (signature === null) {
+    // An owner may sign the anchor hours later: not anchored yet is not judged, until no anchor could vouch for takenAt any more.
+    const overdue = now - Date.parse(snapshot.takenAt) > ANCHOR_DELAY_MAX_MS;
+    const finding = (overdue ? failed : incomplete)('anchor', msg('reservesAnchorMissing'));
+    return { findings: [finding], anchor: null, reservesOnChain: null };
+  }
   const read = await readAnchor(rpc, signature);
   if (!('signature' in read)) return { findings: [read], anchor: null, reservesOnChain: null };
 

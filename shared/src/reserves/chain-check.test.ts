@@ -5,7 +5,7 @@ import { RESERVES_CHECK_FAILURE_CODES } from './check-failure.js';
 import { DEFAULT_MAX_TRANSACTIONS, UNRECORDED_DEPOSIT_GRACE_MS } from './holder-deposits.js';
 import type { ReservesHolderRecords } from './holder-records.js';
 import { ANCHOR_DELAY_MAX_MS } from './anchor-check.js';
-import { MINUTE, raw, world, type World } from './test/world.js';
+import { MINUTE, raw, TAKEN_AT, world, type World } from './test/world.js';
 
 /** The check as the dashboard runs it: the snapshot, the holder's verified proof, their records, through their endpoint. */
 async function check(
@@ -87,6 +87,18 @@ describe('checkReservesOnChain: an honest operator passes', () => {
     const staked = w.stake(400, -3 * 60);
     const formerHot = w.stranger();
     w.withdraw(staked, -2 * 60, { paidAt: -119, payer: formerHot });
+    const result = await check(w, w.snapshot(0n));
+    expect(misses(result)).toEqual([]);
+    expect(result.deposits).toMatchObject({ deposited: raw(400), paidBack: raw(440) });
+  });
+
+  it('passes a payout the records name that went to an account no longer the holder’s (an owner resolved it as paid)', async () => {
+    const w = world();
+    const staked = w.stake(400, -3 * 60);
+    const txId = w.move(w.stakingAccount, w.stranger(), raw(440), -119, w.staking);
+    w.withdraw(staked, -2 * 60);
+    Object.assign(w.records.withdrawals[0]!, { status: 'completed', processedAt: new Date(TAKEN_AT - 60 * MINUTE).toISOString(), txId });
+    staked.status = 'withdrawn';
     const result = await check(w, w.snapshot(0n));
     expect(misses(result)).toEqual([]);
     expect(result.deposits).toMatchObject({ deposited: raw(400), paidBack: raw(440) });
@@ -217,6 +229,16 @@ describe('checkReservesOnChain: what it cannot judge is said, never passed', () 
     const unknown = w.newSignature();
     const missing = await check(w, { ...made, snapshot: { ...made.snapshot, anchorSignature: unknown } });
     expect(misses(missing)).toEqual([{ check: 'anchor', status: 'failed', says: `The anchor transaction ${unknown} is not on chain` }]);
+  });
+
+  it('says a snapshot not anchored yet, until 48 hours after it was taken, and fails it then', async () => {
+    const w = honestWorld();
+    const made = w.snapshot(raw(550));
+    const unanchored = { snapshot: { ...made.snapshot, anchorSignature: null }, proof: made.proof, rpc: w.chain.rpc, records: w.records };
+    const soon = await checkReservesOnChain({ ...unanchored, now: TAKEN_AT + 5 * MINUTE });
+    expect(misses(soon)).toEqual([{ check: 'anchor', status: 'incomplete', says: 'The snapshot is not anchored on chain yet' }]);
+    const late = await checkReservesOnChain({ ...unanchored, now: TAKEN_AT + ANCHOR_DELAY_MAX_MS + MINUTE });
+    expect(misses(late)).toEqual([{ check: 'anchor', status: 'failed', says: 'The snapshot is not anchored on chain yet' }]);
   });
 
   it('says a shortfall against the chain cannot be judged without records, and passes without them when there is none', async () => {

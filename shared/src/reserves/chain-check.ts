@@ -33,6 +33,8 @@ export type ReservesChainCheckInput = {
   records?: ReservesHolderRecords;
   /** At most this many transactions of the holder's history are read (DEFAULT_MAX_TRANSACTIONS). */
   maxTransactions?: number;
+  /** When the check runs (ms since the epoch; now unless given). */
+  now?: number;
 };
 
 export type ReservesChainCheck = {
@@ -71,6 +73,7 @@ export async function checkReservesOnChain({
   rpc,
   records,
   maxTransactions,
+  now,
 }: ReservesChainCheckInput): Promise<ReservesChainCheck> {
   const liability = BigInt(proof.liability);
   const problem = publishedSnapshotProblem(snapshot);
@@ -88,7 +91,7 @@ export async function checkReservesOnChain({
     };
   }
   const findings: ReservesFinding[] = [passed('snapshot')];
-  const { findings: anchorFindings, anchor, reservesOnChain } = await checkAnchor(rpc, snapshot);
+  const { findings: anchorFindings, anchor, reservesOnChain } = await checkAnchor(rpc, snapshot, now);
   findings.push(...anchorFindings);
 
   // Records in another form (a hand-edited file) are not compared: said, and the chain compared as without them.

@@ -10,8 +10,9 @@
  *   transaction, and only when the snapshot surely knew it: its stake was recorded
  *   RECORD_SETTLE_MS before `takenAt`, or it landed UNRECORDED_DEPOSIT_GRACE_MS before that;
  * - a payout counts what the holder's wallet received from the operator's wallets (staking
- *   wallets, earlier ones, the hot wallet), or from anyone in a transaction a completed withdrawal
- *   of the records names (a payout from a wallet no longer listed), up to RECORD_SETTLE_MS after;
+ *   wallets, earlier ones, the hot wallet), up to RECORD_SETTLE_MS after; in a transaction a
+ *   completed withdrawal of the records names, what it received from anyone (a hot wallet no longer
+ *   listed) or what the operator's wallets sent for it (to an account that changed hands);
  * - restakes move nothing on chain and only raise what is owed; rewards only raise it;
  * - penalties: each early withdrawal of the records pending or paid by then (a rejected one while
  *   it was pending) counts its penaltyAmount, rounded up. Without records they are unknown, so a
@@ -97,6 +98,9 @@ async function transactionsOf(rpc: JsonRpc, signatures: string[]): Promise<(Chai
   return read;
 }
 
+const least = (...values: bigint[]): bigint => values.reduce((a, b) => (b < a ? b : a));
+const greatest = (...values: bigint[]): bigint => values.reduce((a, b) => (b > a ? b : a));
+
 /** What `owners`' token accounts of `mint` gained (negative: lost) in `transaction`. */
 function gainOf(transaction: ChainTransaction, mint: string, owners: (owner: string | undefined) => boolean): bigint {
   let gain = 0n;
@@ -133,9 +137,11 @@ export async function readHolderDeposits({
   const recordedDeposits = new Map(
     mine.stakes.filter((stake) => SIGNATURE.test(stake.txId ?? '')).map((stake) => [stake.txId!, Date.parse(stake.createdAt)]),
   );
-  const recordedPayouts = new Set(
-    mine.withdrawals.filter((w) => w.status === 'completed' && SIGNATURE.test(w.txId ?? '')).map((w) => w.txId!),
-  );
+  // Each payout transaction the records name, with the finalAmount of the withdrawals it completed.
+  const recordedPayouts = new Map<string, bigint>();
+  for (const w of mine.withdrawals)
+    if (w.status === 'completed' && SIGNATURE.test(w.txId ?? ''))
+      recordedPayouts.set(w.txId!, (recordedPayouts.get(w.txId!) ?? 0n) + rawUnitsOf(w.finalAmount, decimals));
 
   // The window: the newest history of every token account the wallet holds, back to where each listing stopped.
   const accounts = await holderTokenAccounts(rpc, wallet, mint);
@@ -153,7 +159,7 @@ export async function readHolderDeposits({
   }
   const inWindow = new Set(window.map((entry) => entry.signature));
   // What the records name that the listing did not: payouts first (each one lowers the bound).
-  const named = [...recordedPayouts, ...recordedDeposits.keys()].filter((signature) => !inWindow.has(signature));
+  const named = [...recordedPayouts.keys(), ...recordedDeposits.keys()].filter((signature) => !inWindow.has(signature));
   const room = Math.max(0, maxTransactions - window.length);
   if (named.slice(room).some((signature) => recordedPayouts.has(signature))) sure = false;
   const read = await transactionsOf(rpc, [...window.map((entry) => entry.signature), ...named.slice(0, room)]);
@@ -174,11 +180,17 @@ export async function readHolderDeposits({
     if (holderGain < 0n && operatorGain > 0n && at !== null) {
       const recordedAt = recordedDeposits.get(transaction.signature) ?? Number.NaN;
       if (at + UNRECORDED_DEPOSIT_GRACE_MS < settled || (at < settled && recordedAt < settled))
-        deposited += -holderGain < operatorGain ? -holderGain : operatorGain;
+        deposited += least(-holderGain, operatorGain);
     }
-    if (holderGain > 0n && (at === null || at <= takenAt + RECORD_SETTLE_MS)) {
-      if (operatorGain < 0n) paidBack += holderGain < -operatorGain ? holderGain : -operatorGain;
-      else if (recordedPayouts.has(transaction.signature)) paidBack += holderGain;
+    if (at === null || at <= takenAt + RECORD_SETTLE_MS) {
+      const received = holderGain > 0n ? holderGain : 0n;
+      const sent = operatorGain < 0n ? -operatorGain : 0n;
+      // A transfer from the operator's wallets to the holder's; a payout the records name counts whoever sent it,
+      // and what the operator's wallets sent for it wherever it went (an account that changed hands, resolved as paid).
+      let credit = least(received, sent);
+      const completed = recordedPayouts.get(transaction.signature);
+      if (completed !== undefined) credit = greatest(credit, received, least(sent, completed));
+      paidBack += credit;
     }
   });
 
@@ -188,7 +200,7 @@ export async function readHolderDeposits({
     .reduce((sum, w) => {
       const penalty = rawUnitsOf(w.penaltyAmount, decimals, true);
       const amount = rawUnitsOf(w.amount, decimals, true);
-      return sum + (penalty < amount ? penalty : amount);
+      return sum + least(penalty, amount);
     }, 0n);
 
   return {
