@@ -46,7 +46,11 @@ export function ReservesLine({ state, symbol, cluster }: { state: ReservesState;
         <Quiet
           text={t('reserves.notAnchoredYet', amount)}
           compact={t('reserves.notAnchoredYetShort')}
-          action={<ProofLinks download={<ProofDownload file={state.file} />} />}
+          action={
+            <>
+              <Retry onRetry={state.retry} /> · <ProofLinks download={<ProofDownload file={state.file} />} />
+            </>
+          }
         />
       );
     }

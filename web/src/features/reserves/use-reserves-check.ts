@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { msg, type CodedMessage, type MessageCode } from '@stakedesk/shared/i18n/catalogue';
-import { ANCHOR_DELAY_MAX_MS } from '@stakedesk/shared/reserves/anchor-check';
 import { checkReservesOnChain, type ReservesChainCheck } from '@stakedesk/shared/reserves/chain-check';
 import { owedByRecordsAt } from '@stakedesk/shared/reserves/holder-records';
 import type { ReservesProof } from '@stakedesk/shared/reserves/proof';
@@ -30,8 +29,8 @@ export type ReservesState =
   | (Checked & { kind: 'noLeaf' })
   /** `chainRead`: the reason came from the chain check (else from the proof or the records alone). */
   | (Checked & { kind: 'failed'; reason: CodedMessage; endpoint: string; chainRead: boolean })
-  /** Not on chain yet, within the time an anchor may take: the chain check waits for it. */
-  | (Proven & { kind: 'notAnchored' })
+  /** Not anchored yet, within the time an anchor may take (the chain check's own rule): judged once it is. */
+  | (Proven & { kind: 'notAnchored'; retry: () => void })
   /** The endpoint could not be read: no finding about the operator. */
   | (Proven & { kind: 'unreadable'; retry: () => void })
   /** Read, but something cannot be judged yet (an anchor not finalized): no pass either. */
@@ -62,8 +61,7 @@ export function useReservesCheck(wallet: string | undefined): ReservesState {
   }, [fresh, snapshot, wallet, proof.data, records.data]);
 
   const proven = checked?.verdict?.ok ? { ...checked, file: checked.file!, liability: checked.verdict.liability } : undefined;
-  const anchorPending = proven && proven.snapshot.anchorSignature === null && !anchorOverdue(proven.snapshot);
-  const chain = useChainCheck(proven && !anchorPending && endpoint ? { ...proven, endpoint } : undefined);
+  const chain = useChainCheck(proven && endpoint ? { ...proven, endpoint } : undefined);
 
   const state = stateOf();
   useReportOnce(snapshot?.id, wallet, state.kind === 'failed' ? state.reason.code : undefined);
@@ -88,7 +86,6 @@ export function useReservesCheck(wallet: string | undefined): ReservesState {
     if (!checked.verdict.ok)
       return { kind: 'failed', snapshot, file: checked.file, reason: checked.verdict.reason, endpoint, chainRead: false };
     const base = { ...proven!, endpoint };
-    if (anchorPending) return { kind: 'notAnchored', ...base };
     if (chain.isPending) return { kind: 'checking' };
     const retry = () => void chain.refetch();
     if (chain.isError) return { kind: 'unreadable', ...base, retry };
@@ -96,13 +93,13 @@ export function useReservesCheck(wallet: string | undefined): ReservesState {
     // A snapshot refused for its own form (a reserve account listed twice) is refused before the chain is read.
     if (status === 'failed')
       return { kind: 'failed', snapshot, file: base.file, reason: failure!.reason!, endpoint, chainRead: failure!.check !== 'snapshot' };
-    if (status === 'incomplete') return { kind: 'incomplete', ...base, reason: failure!.reason!, retry };
+    if (status === 'incomplete')
+      return failure!.reason!.code === 'reservesAnchorMissing'
+        ? { kind: 'notAnchored', ...base, retry }
+        : { kind: 'incomplete', ...base, reason: failure!.reason!, retry };
     return { kind: 'passed', ...base, chain: chain.data };
   }
 }
-
-/** A snapshot not anchored this long after it was taken never will be as it should: the check then fails it. */
-const anchorOverdue = (snapshot: ReservesSnapshot) => Date.now() - Date.parse(snapshot.takenAt) > ANCHOR_DELAY_MAX_MS;
 
 /**
  * The shared chain check of a proven leaf, once per visit (and on a retry), against `endpoint`: a
