@@ -15,6 +15,8 @@ test.afterAll(async () => {
 });
 
 test("an owner sets the holders' chain endpoint with a step-up; never this server's own", async ({ page }, testInfo) => {
+  // Two password checks (bcrypt, cost 12) on a loaded machine, as the staking wallet's step-up test allows for.
+  test.setTimeout(120_000);
   const { rpcUrl, baseURL, admin } = readState();
   const panel = new AdminPanel(page);
   await panel.open();
