@@ -46,6 +46,11 @@ export type PublicSettings = {
   tokenDecimals: number | null;
   /** The mint's transfer fee in force (Token-2022), or null when transfers are free. */
   transferFee: TransferFeeJson | null;
+  /**
+   * The chain endpoint holders' browsers read for the proof of reserves (DESIGN 15): the one an owner
+   * saved, or the cluster's public endpoint. Never empty. (In AdminSettings: the one saved, '' for the default.)
+   */
+  holderRpcUrl: string;
 };
 
 /** A transfer fee in JSON: basis points of what is sent, capped at maximumFee (raw units, a decimal string). */
@@ -375,6 +380,7 @@ export type SecurityChange =
   | 'settings.stakingWallet'
   | 'settings.tokenContract'
   | 'settings.rpcProvider'
+  | 'settings.holderRpcUrl'
   | 'settings.requireTwoFactorOff'
   | 'settings.autoPayout'
   | 'admin.create'

@@ -185,6 +185,8 @@ export const settingsSchema = strictObject({
   /** true forgets the stored key (a blank heliusApiKey keeps it). */
   removeHeliusApiKey: booleanField(msg('fieldRemoveApiKey')).optional(),
   heliusRpcUrl: url(msg('fieldHeliusRpcUrl'), MAX_URL_LENGTH, { httpsOnly: true }),
+  /** '' for the cluster's public endpoint; http only where ALLOW_PRIVATE_RPC lets the server take it (holder-rpc.ts). */
+  holderRpcUrl: url(msg('fieldHolderRpcUrl'), MAX_URL_LENGTH, { httpsOnly: false }),
   supportEmail: email(msg('fieldSupportEmail')),
   supportWhatsapp: text(msg('fieldSupportWhatsapp'), MAX_TEXT_LENGTH),
   supportTelegram: text(msg('fieldSupportTelegram'), MAX_TEXT_LENGTH),

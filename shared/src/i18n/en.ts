@@ -117,6 +117,10 @@ export const enFixed = {
   chainUnavailable: 'The blockchain network cannot be reached right now; please retry shortly',
   rpcUrlNotPublic: 'Helius RPC URL must point to a public address, not a private, loopback, link-local or reserved one',
   rpcUrlUnresolvable: 'The host name of the Helius RPC URL cannot be resolved',
+  holderRpcUrlInvalid: "The holders' chain endpoint must be an absolute http(s) URL",
+  holderRpcUrlNotHttps: "The holders' chain endpoint must be an https URL (http only for a local chain, with ALLOW_PRIVATE_RPC=1)",
+  holderRpcUrlOwnServer:
+    "The holders' chain endpoint cannot be this server or its RPC relay (/api/rpc): holders check the operator's word against it",
   rpcProviderRefused: 'the RPC provider URL resolves to an address that is not public, so the server did not connect to it',
   rpcAdminRequired: 'This RPC method needs an admin sign-in',
   rpcInvalidRequest: 'Invalid JSON-RPC request',
@@ -247,6 +251,7 @@ export const enFixed = {
   fieldFinalAmount: 'Final amount',
   fieldHeliusApiKey: 'Helius API key',
   fieldHeliusRpcUrl: 'Helius RPC URL',
+  fieldHolderRpcUrl: "Holders' chain endpoint",
   fieldId: 'Id',
   fieldInstagramLink: 'Instagram link',
   fieldLimit: 'Limit',

@@ -104,6 +104,11 @@ export const ptBR: Catalogue = {
   chainUnavailable: 'A rede blockchain não pode ser acessada agora; tente novamente em instantes',
   rpcUrlNotPublic: 'A URL RPC da Helius deve apontar para um endereço público, não privado, de loopback, link-local ou reservado',
   rpcUrlUnresolvable: 'O nome de host da URL RPC da Helius não pode ser resolvido',
+  holderRpcUrlInvalid: 'O endpoint da blockchain para os participantes deve ser uma URL http(s) absoluta',
+  holderRpcUrlNotHttps:
+    'O endpoint da blockchain para os participantes deve ser uma URL https (http só para uma blockchain local, com ALLOW_PRIVATE_RPC=1)',
+  holderRpcUrlOwnServer:
+    'O endpoint da blockchain para os participantes não pode ser este servidor nem o seu repasse RPC (/api/rpc): é com ele que os participantes conferem a palavra do operador',
   rpcProviderRefused: 'a URL do provedor RPC resolve para um endereço que não é público, então o servidor não se conectou a ela',
   rpcAdminRequired: 'Este método RPC exige a entrada de um administrador',
   rpcInvalidRequest: 'Requisição JSON-RPC inválida',
@@ -236,6 +241,7 @@ export const ptBR: Catalogue = {
   fieldFinalAmount: 'Valor final',
   fieldHeliusApiKey: 'Chave de API da Helius',
   fieldHeliusRpcUrl: 'URL RPC da Helius',
+  fieldHolderRpcUrl: 'Endpoint da blockchain para os participantes',
   fieldId: 'Id',
   fieldInstagramLink: 'Link do Instagram',
   fieldLimit: 'Limite',

@@ -251,6 +251,9 @@ export const adminEn = {
   'settings.providerKeyRemove': 'Remove the stored key',
   'settings.providerUrl': 'Helius RPC URL',
   'settings.providerUrlHint': 'Holders never see this URL or the key: their wallets go through the server.',
+  'settings.holderRpcUrl': "Holders' chain endpoint (proof of reserves)",
+  'settings.holderRpcUrlHint':
+    "Holders' browsers read the proof of reserves' anchor and balances here, never through this server. Leave blank for the cluster's public endpoint ({default}). Use one you do not run: holders see its host and can judge it.",
   'settings.supportTitle': 'Support and Social Links',
   'settings.supportEmail': 'Support Email',
   'settings.supportWhatsapp': 'Support WhatsApp',
@@ -658,6 +661,7 @@ export const adminEn = {
   'events.change.settings.stakingWallet': 'The staking wallet was changed.',
   'events.change.settings.tokenContract': 'The token contract was changed.',
   'events.change.settings.rpcProvider': 'The RPC provider settings were changed.',
+  'events.change.settings.holderRpcUrl': "The holders' chain endpoint for the proof of reserves was changed.",
   'events.change.settings.autoPayout': 'The automatic payout policy was changed.',
   'events.change.settings.requireTwoFactorOff': 'Two-factor is no longer required for every admin.',
   'events.change.admin.create': 'A new admin was created.',

@@ -252,6 +252,9 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'settings.providerKeyRemove': 'Remover a chave salva',
   'settings.providerUrl': 'URL RPC Helius',
   'settings.providerUrlHint': 'Os holders nunca veem esta URL nem a chave: as carteiras passam pelo servidor.',
+  'settings.holderRpcUrl': 'Endpoint da blockchain para os holders (prova de reservas)',
+  'settings.holderRpcUrlHint':
+    'Os navegadores dos holders leem aqui a âncora e os saldos da prova de reservas, nunca por este servidor. Deixe em branco para o endpoint público do cluster ({default}). Use um que você não opere: os holders veem o host dele e podem julgá-lo.',
   'settings.supportTitle': 'Suporte e Redes Sociais',
   'settings.supportEmail': 'E-mail de Suporte',
   'settings.supportWhatsapp': 'WhatsApp de Suporte',
@@ -663,6 +666,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'events.change.settings.stakingWallet': 'A carteira de staking foi alterada.',
   'events.change.settings.tokenContract': 'O contrato do token foi alterado.',
   'events.change.settings.rpcProvider': 'As configurações do provedor RPC foram alteradas.',
+  'events.change.settings.holderRpcUrl': 'O endpoint da blockchain dos holders para a prova de reservas foi alterado.',
   'events.change.settings.autoPayout': 'A política de pagamentos automáticos foi alterada.',
   'events.change.settings.requireTwoFactorOff': 'As duas etapas deixaram de ser exigidas de todos os administradores.',
   'events.change.admin.create': 'Um novo administrador foi criado.',
