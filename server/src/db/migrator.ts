@@ -25,6 +25,7 @@ import * as alertConditions from './migrations/021-alert-conditions.js';
 import * as reserves from './migrations/022-reserves.js';
 import * as reservesAnchors from './migrations/023-reserves-anchors.js';
 import * as webhookDeliveryReasons from './migrations/024-webhook-delivery-reasons.js';
+import * as secondProvider from './migrations/027-second-provider.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -61,6 +62,7 @@ const MIGRATIONS: Step[] = [
   reserves,
   reservesAnchors,
   webhookDeliveryReasons,
+  secondProvider,
 ];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];

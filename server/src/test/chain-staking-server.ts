@@ -1,6 +1,7 @@
 import { Keypair, Transaction, type PublicKey } from '@solana/web3.js';
 import type { CreatedDepositIntent, Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import type { Chain } from '../chain/chain.js';
+import type { SecondProvider } from '../chain/second-provider.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
 import { SolanaChain } from '../chain/solana-chain.js';
 import { createPlan } from './fixtures.js';
@@ -32,13 +33,7 @@ const MINT_OPTIONS: Record<MintKind, MintOptions> = {
  * has followed the chain once, as a running server has before anyone deposits: deposits are
  * looked for from then on.
  */
-export async function startChainStakingServer({
-  rpcUrl,
-  wrap,
-  mintKind = 'classic',
-  payoutSigner,
-  allowPrivateRpc,
-}: {
+export type ChainStakingOptions = {
   mintKind?: MintKind;
   rpcUrl?: (chain: TestChain) => Promise<string>;
   /** The chain the server sees, made from the real one (a misbehaving provider in front of it, say). */
@@ -47,7 +42,18 @@ export async function startChainStakingServer({
   payoutSigner?: PayoutSigner;
   /** ALLOW_PRIVATE_RPC (off unless given): a webhook on this machine. */
   allowPrivateRpc?: boolean;
-} = {}) {
+  /** SOLANA_VERIFY_RPC_URL's provider, made from the chain (none unless given). */
+  secondProvider?: (chain: TestChain) => SecondProvider;
+};
+
+export async function startChainStakingServer({
+  rpcUrl,
+  wrap,
+  mintKind = 'classic',
+  payoutSigner,
+  allowPrivateRpc,
+  secondProvider,
+}: ChainStakingOptions = {}) {
   const chain = await startTestChain();
   const mint: PublicKey = await chain.createMint(DECIMALS, undefined, MINT_OPTIONS[mintKind]);
   const stakingWallet = Keypair.generate();
@@ -55,7 +61,12 @@ export async function startChainStakingServer({
   await chain.mintTo(mint, stakingWallet.publicKey, tokens(1_000_000));
   const url = rpcUrl ? await rpcUrl(chain) : chain.url;
   const solana = new SolanaChain(async () => url, 3_000);
-  const api: TestServer = await startTestServer({ realChain: wrap ? wrap(solana, chain) : solana, payoutSigner, allowPrivateRpc });
+  const api: TestServer = await startTestServer({
+    realChain: wrap ? wrap(solana, chain) : solana,
+    secondProvider: secondProvider?.(chain),
+    payoutSigner,
+    allowPrivateRpc,
+  });
   const token = await api.login();
   const settings = {
     tokenName: 'Chain Token',
