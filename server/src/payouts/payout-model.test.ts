@@ -143,11 +143,10 @@ const lag = fc.oneof(
 const honestLag = fc.oneof(fc.constant(0), fc.integer({ min: 1, max: LIE - 1 }));
 const autoStep = fc.record({ kind: fc.constant('auto' as const), at });
 /** The follower's looks as a block passes, EXPIRY_CONFIRM_BLOCKS + 1 apart: a little while, or past a blockhash's whole life. */
-const passStep = fc.record({
-  kind: fc.constant('pass' as const),
-  at,
-  blocks: fc.oneof(fc.integer({ min: EXPIRY_CONFIRM_BLOCKS + 1, max: 60 }), fc.integer({ min: 160, max: 240 })),
-});
+const passing = (blocks: fc.Arbitrary<number>) => fc.record({ kind: fc.constant('pass' as const), at, blocks });
+/** A blockhash's whole life (150 blocks) and the follower's two looks after it. */
+const aLifetime = fc.integer({ min: 160, max: 240 });
+const passStep = passing(fc.oneof(fc.integer({ min: EXPIRY_CONFIRM_BLOCKS + 1, max: 60 }), aLifetime));
 const single: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 4,
@@ -180,7 +179,7 @@ const single: fc.Arbitrary<Step> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('secondFaults' as const), lag: honestLag, down: fc.boolean() }),
   },
-  { weight: 3, arbitrary: autoStep },
+  { weight: 2, arbitrary: autoStep },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('deliver' as const), at }) },
   {
     weight: 3,
@@ -207,10 +206,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 /** A run whose first provider lies weighs automatic rounds and passing time more: where a lie does its harm. */
 const lyingStep: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: step },
-  { weight: 2, arbitrary: autoStep },
-  { weight: 1, arbitrary: passStep },
+  { weight: 1, arbitrary: autoStep },
+  { weight: 1, arbitrary: passing(aLifetime) },
 );
-const steps = (arbitrary: fc.Arbitrary<Step>) => fc.array(arbitrary, { minLength: 1, maxLength: 20 });
+const steps = (arbitrary: fc.Arbitrary<Step>, maxLength: number) => fc.array(arbitrary, { minLength: 1, maxLength });
 /**
  * The first provider, which both instances use (as they use one SOLANA_RPC_URL): lags below the
  * bound, or one lie for the whole run, short (a payout that lands late in its blockhash's life) or
@@ -219,14 +218,18 @@ const steps = (arbitrary: fc.Arbitrary<Step>) => fc.array(arbitrary, { minLength
 const primary = fc.oneof(
   {
     weight: 2,
-    arbitrary: fc.record({ lie: fc.constant(null), lags: fc.array(honestLag, { minLength: 2, maxLength: 2 }), steps: steps(step) }),
+    arbitrary: fc.record({ lie: fc.constant(null), lags: fc.array(honestLag, { minLength: 2, maxLength: 2 }), steps: steps(step, 20) }),
   },
   {
     weight: 1,
     arbitrary: fc.record({
-      lie: fc.oneof(fc.integer({ min: LIE, max: 175 }), fc.integer({ min: 176, max: LONGEST_LIE })),
+      lie: fc.oneof(
+        { weight: 1, arbitrary: fc.integer({ min: LIE, max: 175 }) },
+        { weight: 3, arbitrary: fc.integer({ min: 176, max: LONGEST_LIE }) },
+      ),
       lags: fc.constant(null),
-      steps: steps(lyingStep),
+      // Shorter: its harm takes a few steps (a round, a blockhash's life, a round).
+      steps: steps(lyingStep, 12),
     }),
   },
 );
