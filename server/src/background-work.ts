@@ -83,7 +83,7 @@ export async function startBackgroundWork({
   signer = null,
   reserves,
 }: BackgroundWorkDeps): Promise<JobQueue> {
-  const { database: sequelize, chain, secrets } = dependencies;
+  const { database: sequelize, chain, secondProvider, secrets } = dependencies;
   const jobs = await startJobQueue(databaseUrl, logger, onFailure);
   // Every task is overlap-safe: a round a killed instance left active never holds the next back.
   const overlapSafe = { overlapSafe: true };
@@ -100,7 +100,7 @@ export async function startBackgroundWork({
   await jobs.every(
     'follow-payouts',
     intervals.payoutFollowMs,
-    () => followPayouts(sequelize, chain, logger, { recheckMs: intervals.payoutFollowMs }),
+    () => followPayouts(sequelize, chain, logger, { recheckMs: intervals.payoutFollowMs, secondProvider }),
     overlapSafe,
   );
   // Each account's cursor read under its row lock; a deposit or an outflow is recorded once (unique indexes).

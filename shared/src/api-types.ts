@@ -481,7 +481,7 @@ export type AutoPayoutStatus = {
   stoppedBy: CodedMessage[];
   /** The hot wallet's balance at the last round; null when not read. */
   hotBalance: string | null;
-  /** What automatic payouts paid or hold open in the last 24 hours (the policy's daily limit counts it). */
+  /** What automatic payouts paid, hold open or saw expire in the last 24 hours (the policy's daily limit counts it). */
   paidLast24h: string;
   /** When the last round looked; null before the first. */
   checkedAt: string | null;

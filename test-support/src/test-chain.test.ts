@@ -480,6 +480,11 @@ describe('test chain over JSON-RPC', () => {
     expect(pre).toMatchObject({ owner: seller.publicKey.toBase58(), uiTokenAmount: { amount: '500000000' } });
     expect(post).toMatchObject({ owner: buyer.publicKey.toBase58(), uiTokenAmount: { amount: '400000000' } });
     expect(tokenDelta(confirmed, staking.publicKey, mint)).toBe(100n * ONE_TOKEN);
+    // getTokenAccountsByOwner follows the account to its new owner.
+    const owned = async (owner: Keypair) =>
+      (await connection.getTokenAccountsByOwner(owner.publicKey, { mint })).value.map((entry) => entry.pubkey.toBase58());
+    expect(await owned(buyer)).toEqual([sellerAccount.toBase58()]);
+    expect(await owned(seller)).toEqual([]);
     expect(confirmed.transaction.message.instructions[2]).toMatchObject({
       program: 'spl-token',
       parsed: {

@@ -28,7 +28,15 @@ afterAll(() => api.close());
 const publicSettings = async () => (await api.request<PublicSettings>('GET', '/api/settings')).body;
 const adminSettings = async () => (await api.request<AdminSettings>('GET', '/api/admin/settings', undefined, token)).body;
 const save = async (change: Record<string, unknown>) => {
-  const { solanaCluster: _c, tokenProgram: _p, tokenDecimals: _d, tokenExtensions: _e, transferFee: _f, mintWarnings: _w, ...form } = await adminSettings();
+  const {
+    solanaCluster: _c,
+    tokenProgram: _p,
+    tokenDecimals: _d,
+    tokenExtensions: _e,
+    transferFee: _f,
+    mintWarnings: _w,
+    ...form
+  } = await adminSettings();
   return api.request('PUT', '/api/admin/settings', { ...form, heliusApiKey: '', ...change }, token);
 };
 const storedUrl = async () =>

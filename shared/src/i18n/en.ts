@@ -402,7 +402,14 @@ export const enTemplates = {
   autoPayoutTreasuryUnknown: 'The treasury could not be read: {reason}',
   autoPayoutReviewOpen: 'Payout {id} needs review',
   autoPayoutHotLow: 'The hot wallet holds {balance}, below the minimum of {minimum}',
-  autoPayoutRpcDisagrees: 'The RPC provider answered a finalized block height of {height}, below the {seen} it reported before',
+  autoPayoutRpcHeightFell: 'The RPC provider answered a finalized block height of {height}, below the {seen} it reported before',
+  autoPayoutAfterExpiry:
+    'Its payout {id} expired, so the server does not pay it again by itself (a provider that hid the payout landing would make a second one pay twice): check on chain that payout {id} did not reach the holder, then pay it by hand or paste the TXID that did',
+  rpcDisagree: 'The two RPC providers disagree: {detail}',
+  rpcHeightsApart:
+    'finalized block height {height} at the first (SOLANA_RPC_URL or settings), {secondHeight} at the second (SOLANA_VERIFY_RPC_URL)',
+  rpcSecondShowsCopy: 'the second provider shows a transaction of payout {id} that the first does not',
+  rpcSecondUnavailable: 'the second provider (SOLANA_VERIFY_RPC_URL) could not be asked: {reason}',
   autoPayoutStopped: 'Automatic payouts were stopped before this withdrawal was paid',
   unexplainedOutflow:
     'Tokens left {wallet} in transaction {signature}, which no payout or verified TXID explains: an owner must explain it in Reconciliation',

@@ -381,7 +381,14 @@ export const ptBR: Catalogue = {
   autoPayoutTreasuryUnknown: 'Não foi possível ler a tesouraria: {reason}',
   autoPayoutReviewOpen: 'O pagamento {id} precisa de revisão',
   autoPayoutHotLow: 'A carteira quente tem {balance}, abaixo do mínimo de {minimum}',
-  autoPayoutRpcDisagrees: 'O provedor RPC respondeu uma altura de bloco finalizada de {height}, abaixo da {seen} que informou antes',
+  autoPayoutRpcHeightFell: 'O provedor RPC respondeu uma altura de bloco finalizada de {height}, abaixo da {seen} que informou antes',
+  autoPayoutAfterExpiry:
+    'Seu pagamento {id} expirou, então o servidor não o paga de novo sozinho (um provedor que escondeu o pagamento chegando faria um segundo pagar em dobro): confira na blockchain que o pagamento {id} não chegou ao titular e então pague à mão ou cole o TXID que chegou',
+  rpcDisagree: 'Os dois provedores RPC discordam: {detail}',
+  rpcHeightsApart:
+    'altura de bloco finalizada {height} no primeiro (SOLANA_RPC_URL ou configurações), {secondHeight} no segundo (SOLANA_VERIFY_RPC_URL)',
+  rpcSecondShowsCopy: 'o segundo provedor mostra uma transação do pagamento {id} que o primeiro não mostra',
+  rpcSecondUnavailable: 'não foi possível consultar o segundo provedor (SOLANA_VERIFY_RPC_URL): {reason}',
   autoPayoutStopped: 'Os pagamentos automáticos foram parados antes de este saque ser pago',
   unexplainedOutflow:
     'Tokens saíram de {wallet} na transação {signature}, que nenhum pagamento nem TXID verificado explica: um proprietário precisa explicá-la em Conciliação',
