@@ -17,11 +17,14 @@ import { webhookAddress } from './alerts/index.js';
 import { webhooksAdminRoutes } from './alerts/webhooks.routes.js';
 import { auditAdminRoutes } from './audit/audit.routes.js';
 import { reconciliationAdminRoutes } from './reconciliation/reconciliation.routes.js';
+import { outflowsAdminRoutes } from './outflows/index.js';
 import { rpcProxyRoutes } from './rpc-proxy/rpc-proxy.routes.js';
 import type { RpcUpstream } from './chain/rpc-upstream.js';
 import type { Config } from './config.js';
 import type { Dependencies } from './dependencies.js';
 import { configureCaches, followChanges } from './cache/caches.js';
+import { derivedFrom } from './cache/cached.js';
+import { holderChainOrigins, loadSettings, type Settings } from './settings/index.js';
 import { adminEventRoutes } from './access/admin-events.routes.js';
 import { liveStakesIn } from './stakes/index.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
@@ -146,11 +149,16 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  const setSecurityHeaders = securityHeaders({
-    contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:'], 'frame-ancestors': ["'none'"] },
-    },
-  });
+  const directives = { 'img-src': ["'self'", 'data:'], 'frame-ancestors': ["'none'"] };
+  const setSecurityHeaders = securityHeaders({ contentSecurityPolicy: { directives } });
+  // A page's scripts may also read the chain from where holders check the proof of reserves (DESIGN 15), and from nowhere else.
+  const pageHeaders = derivedFrom((settings: Settings) =>
+    securityHeaders({
+      contentSecurityPolicy: {
+        directives: { ...directives, 'connect-src': ["'self'", ...holderChainOrigins(settings, config.solanaCluster)] },
+      },
+    }),
+  );
   app.use((_req, res, next) => {
     setSecurityHeaders(res);
     next();
@@ -219,7 +227,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   // Everything else: each route checks the least role shared/src/admin-routes.ts gives it (http/signed-in-admin.ts).
   admin.use(adminAuth);
   admin.use(statsAdminRoutes(deps));
-  admin.use(settingsAdminRoutes(deps, stepUp, config.solanaCluster, { rpc, liveStakes: liveStakesIn(sequelize) }));
+  admin.use(settingsAdminRoutes(deps, stepUp, config.solanaCluster, { rpc, liveStakes: liveStakesIn(sequelize) }, config));
   admin.use(plansAdminRoutes(deps));
   admin.use(stakesAdminRoutes(deps));
   admin.use(
@@ -231,6 +239,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   );
   admin.use(payoutsAdminRoutes(deps, stepUp, logger));
   admin.use(reconciliationAdminRoutes(deps));
+  admin.use(outflowsAdminRoutes(deps, stepUp));
   admin.use(treasuryAdminRoutes(deps, logger, hotWallet, treasuryCacheMs));
   admin.use(autoPayoutAdminRoutes(deps, config.payoutSigner));
   admin.use(reservesAdminRoutes(deps, hotWallet));
@@ -245,7 +254,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   app.use('/api', api);
 
   app.use(verifierDownloads(config.verifierDownloads));
-  const web = webAppRoutes(config.webDist);
+  const web = webAppRoutes(config.webDist, async (res) => pageHeaders(await loadSettings())(res));
   if (web) app.use(web);
   app.use(errorHandler(logger));
   const listener = publicReadLane(

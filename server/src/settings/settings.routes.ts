@@ -1,4 +1,5 @@
-import { Router, json } from 'express';
+import { Router, json, type Request } from 'express';
+import { holderRpcUrlRefusal } from '@stakedesk/shared/holder-rpc';
 import type { Dependencies } from '../dependencies.js';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { derivedFrom } from '../cache/cached.js';
@@ -18,13 +19,19 @@ export function settingsPublicRead(cluster: SolanaCluster): PublicRead {
   return async (req, res) => sendPrepared(req, res, publicJson(await loadSettings()));
 }
 
+/** Where the server answers and whether a local chain may be the holders' endpoint (holder-rpc.ts). */
+export type HolderRpcRule = { publicUrl: string; allowPrivateRpc: boolean };
+
 export function settingsAdminRoutes(
   { database: sequelize, chain }: Dependencies,
   stepUpFor: StepUpFor,
   cluster: SolanaCluster,
-  { rpc, liveStakes }: Omit<SettingsChangeDeps, 'chain'>,
+  { rpc, liveStakes }: Pick<SettingsChangeDeps, 'rpc' | 'liveStakes'>,
+  { publicUrl, allowPrivateRpc }: HolderRpcRule,
 ): Router {
-  const deps: SettingsChangeDeps = { rpc, chain, liveStakes };
+  // The site's own host, and the one this request came to (the same server under another name).
+  const refuseHolderRpcUrlFor = (req: Request) => (url: string) =>
+    holderRpcUrlRefusal(url, { ownHosts: [new URL(publicUrl).host, req.get('host') ?? ''], allowHttp: allowPrivateRpc });
   const router = Router();
   router.get('/settings', requireRole('GET /api/admin/settings'), async (_req, res) => {
     res.json(toAdminSettings(await loadSettings(), cluster));
@@ -32,6 +39,7 @@ export function settingsAdminRoutes(
   router.put('/settings', requireRole('PUT /api/admin/settings'), json({ limit: SETTINGS_BODY_LIMIT }), async (req, res) => {
     const input = parseBody('PUT /api/admin/settings', req.body);
     const actor = currentAdmin(res);
+    const deps: SettingsChangeDeps = { rpc, refuseHolderRpcUrl: refuseHolderRpcUrlFor(req), chain, liveStakes };
     res.json(toAdminSettings(await updateSettings(sequelize, input, actor, deps, stepUpFor(actor, input)), cluster));
   });
   return router;
