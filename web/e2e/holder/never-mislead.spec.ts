@@ -195,6 +195,7 @@ for (const language of LANGUAGES) {
       await expect(page.getByRole('article', { name: 'Starter' })).toBeVisible();
       await expect(page.locator('#plans')).not.toContainText(words.transferFee);
       await expectWholeTokenName(page);
+      await expectAccessible(page, 'header');
 
       await serverDown(page);
       await page.getByRole('contentinfo').getByRole('link', { name: words.documentation }).click();
