@@ -26,6 +26,7 @@ import * as reserves from './migrations/022-reserves.js';
 import * as reservesAnchors from './migrations/023-reserves-anchors.js';
 import * as webhookDeliveryReasons from './migrations/024-webhook-delivery-reasons.js';
 import * as mintFreezeAuthority from './migrations/028-mint-freeze-authority.js';
+import * as demoMinutes from './migrations/029-demo-minutes.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -63,6 +64,7 @@ const MIGRATIONS: Step[] = [
   reservesAnchors,
   webhookDeliveryReasons,
   mintFreezeAuthority,
+  demoMinutes,
 ];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];

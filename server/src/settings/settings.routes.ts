@@ -1,5 +1,6 @@
 import { Router, json } from 'express';
 import type { Dependencies } from '../dependencies.js';
+import type { DemoSite } from '@stakedesk/shared/api-types';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { derivedFrom } from '../cache/cached.js';
 import { prepareJson, sendPrepared } from '../http/prepared-json.js';
@@ -13,8 +14,11 @@ import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 const SETTINGS_BODY_LIMIT = '8mb'; // a 5 MB logo as base64, plus the other fields
 
 /** GET /api/settings: the public settings, serialised once per settings version, not once per request. */
-export function settingsPublicRead(cluster: SolanaCluster): PublicRead {
-  const publicJson = derivedFrom((settings: Parameters<typeof toPublicSettings>[0]) => prepareJson(toPublicSettings(settings, cluster)));
+/** `demo`: what a demo server adds for the holder site (DESIGN 16); absent on any other server. */
+export function settingsPublicRead(cluster: SolanaCluster, demo?: DemoSite): PublicRead {
+  const publicJson = derivedFrom((settings: Parameters<typeof toPublicSettings>[0]) =>
+    prepareJson({ ...toPublicSettings(settings, cluster), ...(demo && { demo }) }),
+  );
   return async (req, res) => sendPrepared(req, res, publicJson(await loadSettings()));
 }
 
