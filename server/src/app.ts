@@ -230,7 +230,8 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   // Everything else: each route checks the least role shared/src/admin-routes.ts gives it (http/signed-in-admin.ts).
   admin.use(adminAuth);
   admin.use(statsAdminRoutes(deps));
-  admin.use(settingsAdminRoutes(deps, stepUp, config.solanaCluster, { rpc, liveStakes: liveStakesIn(sequelize) }));
+  const demoSite = demo && { chainUrl: demo.chainUrl };
+  admin.use(settingsAdminRoutes(deps, stepUp, config.solanaCluster, { rpc, liveStakes: liveStakesIn(sequelize) }, demoSite));
   admin.use(plansAdminRoutes(deps, { minutesAllowed: demo !== undefined }));
   admin.use(stakesAdminRoutes(deps));
   admin.use(

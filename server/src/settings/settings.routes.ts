@@ -27,16 +27,18 @@ export function settingsAdminRoutes(
   stepUpFor: StepUpFor,
   cluster: SolanaCluster,
   { rpc, liveStakes }: Omit<SettingsChangeDeps, 'chain'>,
+  demo?: DemoSite,
 ): Router {
   const deps: SettingsChangeDeps = { rpc, chain, liveStakes };
+  const adminJson = (settings: Parameters<typeof toAdminSettings>[0]) => ({ ...toAdminSettings(settings, cluster), ...(demo && { demo }) });
   const router = Router();
   router.get('/settings', requireRole('GET /api/admin/settings'), async (_req, res) => {
-    res.json(toAdminSettings(await loadSettings(), cluster));
+    res.json(adminJson(await loadSettings()));
   });
   router.put('/settings', requireRole('PUT /api/admin/settings'), json({ limit: SETTINGS_BODY_LIMIT }), async (req, res) => {
     const input = parseBody('PUT /api/admin/settings', req.body);
     const actor = currentAdmin(res);
-    res.json(toAdminSettings(await updateSettings(sequelize, input, actor, deps, stepUpFor(actor, input)), cluster));
+    res.json(adminJson(await updateSettings(sequelize, input, actor, deps, stepUpFor(actor, input))));
   });
   return router;
 }

@@ -59,6 +59,7 @@ export const enPages = {
   'stake.restakeTx': 'RESTAKE',
   'stake.noChainTx': 'No blockchain transaction',
   'stake.daysLeft': '{left}/{total} days left',
+  'stake.minutesLeft': '{left}/{total} minutes left',
   'stake.unstake': 'Unstake',
   'stake.withdrawalPending': 'Withdrawal pending',
   'stake.restake': 'Restake',
