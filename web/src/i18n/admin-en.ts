@@ -264,6 +264,9 @@ export const adminEn = {
   'settings.offsetHint': 'The landing page shows the real totals plus these numbers.',
   'settings.maintenanceTitle': 'Maintenance Mode',
   'settings.maintenanceSwitch': 'Block all users from accessing the platform',
+  'demo.band': 'Demo: local chain, play tokens',
+  'demo.panelHint':
+    'Automatic payouts pay withdrawals up to their limit by themselves. To pay a larger one by hand, connect the "Demo wallet": here it holds the demo\'s staking wallet.',
   'settings.maintenanceWarning': 'Maintenance mode is on: all users except admins will see the maintenance page.',
   'settings.maintenanceSavedAlone': 'Takes effect at once; the rest of this page is saved with Update Settings.',
   'settings.maintenanceOn': 'Maintenance mode is on',

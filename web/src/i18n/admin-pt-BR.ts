@@ -265,6 +265,9 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'settings.offsetHint': 'A página inicial mostra os totais reais mais estes números.',
   'settings.maintenanceTitle': 'Modo de Manutenção',
   'settings.maintenanceSwitch': 'Bloquear o acesso de todos os usuários à plataforma',
+  'demo.band': 'Demonstração: rede local, tokens de brincadeira',
+  'demo.panelHint':
+    'Os pagamentos automáticos pagam sozinhos os saques até o limite. Para pagar um maior à mão, conecte a "Demo wallet": aqui ela tem a carteira de staking da demonstração.',
   'settings.maintenanceWarning':
     'O modo de manutenção está ativo: todos os usuários, exceto administradores, verão a página de manutenção.',
   'settings.maintenanceSavedAlone': 'Vale na hora; o resto desta página é salvo com Atualizar Configurações.',

@@ -306,4 +306,11 @@ export const ptBR: Record<MessageKey, string> = {
   'reserves.nothingOwedShort': 'Nada a pagar',
   'reserves.loadFailed': 'Não foi possível carregar os snapshots das reservas.',
   'reserves.howLink': 'Como a prova funciona e como conferir por conta própria',
+  'demo.label': 'Demonstração',
+  'demo.band': 'Demonstração: rede local, tokens de brincadeira',
+  'demo.getTokens': 'Receber tokens de demonstração',
+  'demo.gettingTokens': 'Enviando tokens de demonstração…',
+  'demo.tokensSent': 'Tokens de demonstração enviados',
+  'demo.tokensSentText': '{amount} {symbol} e {sol} SOL para as taxas estão na sua carteira.',
+  'demo.tokensFailed': 'Nenhum token de demonstração foi enviado',
 };
