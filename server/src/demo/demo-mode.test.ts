@@ -56,6 +56,8 @@ describe('what the holder site learns of the demo', () => {
     const response = await api.request<PublicSettings>('GET', '/api/settings');
     expect(response.body.demo).toEqual({ chainUrl: chain.url });
     expect(response.headers.get('content-security-policy')).toContain(`connect-src 'self' ${chain.url}`);
+    // The panel too: its plan form takes minutes, and its demo wallet holds the staking wallet.
+    expect((await api.request<PublicSettings>('GET', '/api/admin/settings', undefined, token)).body.demo).toEqual({ chainUrl: chain.url });
   });
 });
 

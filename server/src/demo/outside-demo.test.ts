@@ -29,6 +29,7 @@ describe('the demo-only routes on a server not in demo mode', () => {
     const response = await api.request('GET', '/api/settings');
     expect(response.status).toBe(200);
     expect(response.body).not.toHaveProperty('demo');
+    expect((await api.request('GET', '/api/admin/settings', undefined, token)).body).not.toHaveProperty('demo');
     expect(response.headers.get('content-security-policy')).not.toContain('connect-src');
   });
 });
