@@ -19,11 +19,14 @@ import { auditAdminRoutes } from './audit/audit.routes.js';
 import type { DemoKeys } from './demo/index.js';
 import { demoRoutes } from './demo/demo.routes.js';
 import { reconciliationAdminRoutes } from './reconciliation/reconciliation.routes.js';
+import { outflowsAdminRoutes } from './outflows/index.js';
 import { rpcProxyRoutes } from './rpc-proxy/rpc-proxy.routes.js';
 import type { RpcUpstream } from './chain/rpc-upstream.js';
 import type { Config } from './config.js';
 import type { Dependencies } from './dependencies.js';
 import { configureCaches, followChanges } from './cache/caches.js';
+import { derivedFrom } from './cache/cached.js';
+import { holderChainOrigins, loadSettings, type Settings } from './settings/index.js';
 import { adminEventRoutes } from './access/admin-events.routes.js';
 import { liveStakesIn } from './stakes/index.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
@@ -152,16 +155,21 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  const setSecurityHeaders = securityHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:'],
-        'frame-ancestors': ["'none'"],
-        // The demo wallet sends its transactions to the demo's local chain itself, as a wallet does.
-        ...(demo && { 'connect-src': ["'self'", new URL(demo.chainUrl).origin] }),
+  const directives = { 'img-src': ["'self'", 'data:'], 'frame-ancestors': ["'none'"] };
+  const setSecurityHeaders = securityHeaders({ contentSecurityPolicy: { directives } });
+  // The demo wallet sends its transactions to the demo's local chain itself, as a wallet does.
+  const demoChain = demo ? [new URL(demo.chainUrl).origin] : [];
+  // A page's scripts may also read the chain from where holders check the proof of reserves (DESIGN 15), and from nowhere else.
+  const pageHeaders = derivedFrom((settings: Settings) =>
+    securityHeaders({
+      contentSecurityPolicy: {
+        directives: {
+          ...directives,
+          'connect-src': [...new Set(["'self'", ...holderChainOrigins(settings, config.solanaCluster), ...demoChain])],
+        },
       },
-    },
-  });
+    }),
+  );
   app.use((_req, res, next) => {
     setSecurityHeaders(res);
     next();
@@ -231,7 +239,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   admin.use(adminAuth);
   admin.use(statsAdminRoutes(deps));
   const demoSite = demo && { chainUrl: demo.chainUrl };
-  admin.use(settingsAdminRoutes(deps, stepUp, config.solanaCluster, { rpc, liveStakes: liveStakesIn(sequelize) }, demoSite));
+  admin.use(settingsAdminRoutes(deps, stepUp, config.solanaCluster, { rpc, liveStakes: liveStakesIn(sequelize) }, config, demoSite));
   admin.use(plansAdminRoutes(deps, { minutesAllowed: demo !== undefined }));
   admin.use(stakesAdminRoutes(deps));
   admin.use(
@@ -243,6 +251,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   );
   admin.use(payoutsAdminRoutes(deps, stepUp, logger));
   admin.use(reconciliationAdminRoutes(deps));
+  admin.use(outflowsAdminRoutes(deps, stepUp));
   admin.use(treasuryAdminRoutes(deps, logger, hotWallet, treasuryCacheMs));
   admin.use(autoPayoutAdminRoutes(deps, config.payoutSigner));
   admin.use(reservesAdminRoutes(deps, hotWallet));
@@ -258,7 +267,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   app.use('/api', api);
 
   app.use(verifierDownloads(config.verifierDownloads));
-  const web = webAppRoutes(config.webDist);
+  const web = webAppRoutes(config.webDist, async (res) => pageHeaders(await loadSettings())(res));
   if (web) app.use(web);
   app.use(errorHandler(logger));
   const listener = publicReadLane(

@@ -86,7 +86,7 @@ export async function startBackgroundWork({
   signer = null,
   reserves,
 }: BackgroundWorkDeps): Promise<JobQueue> {
-  const { database: sequelize, chain, secrets } = dependencies;
+  const { database: sequelize, chain, secondProvider, secrets } = dependencies;
   const jobs = await startJobQueue(databaseUrl, logger, onFailure);
   // Every task is overlap-safe: a round a killed instance left active never holds the next back.
   const overlapSafe = { overlapSafe: true };
@@ -103,14 +103,14 @@ export async function startBackgroundWork({
   await jobs.every(
     'follow-payouts',
     intervals.payoutFollowMs,
-    () => followPayouts(sequelize, chain, logger, { recheckMs: intervals.payoutFollowMs }),
+    () => followPayouts(sequelize, chain, logger, { recheckMs: intervals.payoutFollowMs, secondProvider }),
     overlapSafe,
   );
-  // Each account's cursor read under its row lock; a transaction is recorded once (unique index).
+  // Each account's cursor read under its row lock; a deposit or an outflow is recorded once (unique indexes).
   await jobs.every(
     'deposit-detection',
     intervals.depositFollowMs,
-    () => followDeposits(sequelize, chain, logger, onDepositRecorded),
+    () => followDeposits(sequelize, chain, logger, { onRecorded: onDepositRecorded, hotWallet: signer?.publicKey.toBase58() ?? null }),
     overlapSafe,
   );
   // Each anchor claimed and recorded under its snapshot's row lock.

@@ -83,3 +83,26 @@ describe('the demo (DESIGN 16) and production', () => {
     expect(load({ NODE_ENV: 'production', DATA_DIR: '/srv/stakedesk/data' }).demo).toBe(false);
   });
 });
+
+describe('SOLANA_VERIFY_RPC_URL', () => {
+  it('is unset by default: the first provider is trusted alone', () => {
+    expect(load({}).solanaVerifyRpcUrl).toBeUndefined();
+  });
+
+  it('names a second provider', () => {
+    const env = { SOLANA_RPC_URL: 'https://mainnet.helius-rpc.com/?api-key=k', SOLANA_VERIFY_RPC_URL: 'https://solana-rpc.publicnode.com' };
+    expect(load(env).solanaVerifyRpcUrl).toBe('https://solana-rpc.publicnode.com/');
+  });
+
+  it.each([
+    ['the first provider again, with another key', 'https://mainnet.helius-rpc.com/?api-key=other', /another provider than SOLANA_RPC_URL/],
+    [
+      'not a URL (and not repeated: it may carry a key)',
+      'helius api-key=secret',
+      /^SOLANA_VERIFY_RPC_URL must be the http\(s\) URL of a second RPC provider$/,
+    ],
+    ['another scheme', 'wss://solana-rpc.publicnode.com', /^SOLANA_VERIFY_RPC_URL must be the http\(s\) URL/],
+  ])('refuses %s', (_, raw, message) => {
+    expect(() => load({ SOLANA_RPC_URL: 'https://mainnet.helius-rpc.com/?api-key=k', SOLANA_VERIFY_RPC_URL: raw })).toThrow(message);
+  });
+});

@@ -30,6 +30,11 @@ export type Config = {
   production: boolean;
   admin: { username: string; email: string; password: string | undefined };
   solanaRpcUrl: string;
+  /**
+   * SOLANA_VERIFY_RPC_URL: a second, independent provider that must agree with the first before
+   * a payout is called expired or the hot wallet sends (DESIGN 15); unset, the first is trusted alone.
+   */
+  solanaVerifyRpcUrl: string | undefined;
   /** ALLOW_PRIVATE_RPC: the provider URL in settings may point at internal addresses (local validators, tests). */
   allowPrivateRpc: boolean;
   solanaCluster: SolanaCluster;
@@ -138,6 +143,23 @@ function readPublicUrl(raw: string | undefined): string | undefined {
   return url.origin;
 }
 
+/** An http(s) URL of another provider than SOLANA_RPC_URL's: a second opinion from the same endpoint is none. */
+function readVerifyRpcUrl(raw: string | undefined, solanaRpcUrl: string): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  // Not repeated in the error: a provider's URL may carry its key.
+  const notUrl = new ConfigError('SOLANA_VERIFY_RPC_URL must be the http(s) URL of a second RPC provider');
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw notUrl;
+  }
+  if (!['http:', 'https:'].includes(url.protocol)) throw notUrl;
+  if (url.origin === new URL(solanaRpcUrl).origin)
+    throw new ConfigError('SOLANA_VERIFY_RPC_URL must name another provider than SOLANA_RPC_URL (its host and port are the same)');
+  return url.href;
+}
+
 /** The URL a server listening on host:port answers at. */
 export function ownUrl(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -193,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       password: env.ADMIN_PASSWORD || undefined,
     },
     solanaRpcUrl: env.SOLANA_RPC_URL || PUBLIC_MAINNET_RPC,
+    solanaVerifyRpcUrl: readVerifyRpcUrl(env.SOLANA_VERIFY_RPC_URL, env.SOLANA_RPC_URL || PUBLIC_MAINNET_RPC),
     allowPrivateRpc: readFlag(env.ALLOW_PRIVATE_RPC, 'ALLOW_PRIVATE_RPC'),
     solanaCluster: cluster,
     corsOrigins: (env.CORS_ORIGINS || '')

@@ -1,5 +1,6 @@
 import type { Sequelize } from 'sequelize';
 import type { Chain } from './chain/chain.js';
+import type { SecondProvider } from './chain/second-provider.js';
 import type { AdminEventHub } from './events/admin-event-hub.js';
 import { SecretBox } from './secret-box.js';
 
@@ -20,13 +21,26 @@ export type Secrets = { jwtSecret: string; box: SecretBox };
 export type Dependencies = {
   database: Sequelize;
   chain: Chain;
+  /** SOLANA_VERIFY_RPC_URL's provider, asked before a payout is called expired or the hot wallet sends (DESIGN 15); null when unset. */
+  secondProvider: SecondProvider | null;
   clock: Clock;
   /** Admins' live screens: what changed, from any instance (LISTEN/NOTIFY). */
   events: AdminEventHub;
   secrets: Secrets;
 };
 
-export function dependencies(parts: Omit<Dependencies, 'secrets' | 'clock'> & { jwtSecret: string; clock?: Clock }): Dependencies {
-  const { jwtSecret, clock, ...rest } = parts;
-  return { ...rest, clock: clock ?? systemClock, secrets: { jwtSecret, box: new SecretBox(jwtSecret) } };
+export function dependencies(
+  parts: Omit<Dependencies, 'secrets' | 'clock' | 'secondProvider'> & {
+    jwtSecret: string;
+    clock?: Clock;
+    secondProvider?: SecondProvider | null;
+  },
+): Dependencies {
+  const { jwtSecret, clock, secondProvider, ...rest } = parts;
+  return {
+    ...rest,
+    secondProvider: secondProvider ?? null,
+    clock: clock ?? systemClock,
+    secrets: { jwtSecret, box: new SecretBox(jwtSecret) },
+  };
 }

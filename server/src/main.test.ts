@@ -6,7 +6,10 @@ import { Keypair } from '@solana/web3.js';
 import pg from 'pg';
 import { afterAll, describe, expect, it, inject } from 'vitest';
 import { isRunning as alive } from './db/embedded-postgres.js';
+import { freshDatabase } from './test/fresh-database.js';
+import { startLyingRpc } from './test/lying-rpc.js';
 import { spawnServer as startServer } from './test/spawn-server.js';
+import { startTestChain } from '@stakedesk/test-support/test-chain';
 
 const json = async (url: string, init?: RequestInit) => {
   const response = await fetch(url, init);
@@ -124,6 +127,39 @@ describe('npm start with DATABASE_URL', () => {
       await started.exited;
       await admin.query(`DROP DATABASE ${database} WITH (FORCE)`);
       await admin.end();
+    }
+  }, 120_000);
+});
+
+describe('npm start with SOLANA_VERIFY_RPC_URL', () => {
+  it('asks the second provider too: /readyz reports it as its own check', async () => {
+    const chain = await startTestChain();
+    // Another endpoint in front of the same chain stands in for a second provider.
+    const second = await startLyingRpc(chain.url);
+    const database = await freshDatabase('verify');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'stakedesk-verify-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const started = await startServer({
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'a long operator password',
+      SOLANA_RPC_URL: chain.url,
+      SOLANA_VERIFY_RPC_URL: second.url,
+    });
+    try {
+      const ready = await json(`${started.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(ready.body.checks).toMatchObject({ chain: { ok: true }, verifyChain: { ok: true } });
+      await second.close();
+      // Each chain check's answer is shared for CHAIN_CHECK_CACHE_MS (5 s): the next one after it finds the provider gone.
+      await expect.poll(async () => (await json(`${started.url}/readyz`)).status, { timeout: 15_000, interval: 1_000 }).toBe(503);
+      const down = await json(`${started.url}/readyz`);
+      expect(down.body.checks).toMatchObject({ chain: { ok: true }, verifyChain: { ok: false } });
+    } finally {
+      started.child.kill('SIGTERM');
+      await started.exited;
+      await database.drop();
+      await chain.close();
     }
   }, 120_000);
 });

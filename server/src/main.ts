@@ -8,6 +8,7 @@ import { readDemoKeys } from './demo/index.js';
 import { answerClientErrorsWithJson } from './http/client-errors.js';
 import { currentUpstreamRpcUrl } from './rpc-proxy/index.js';
 import { createRpcUpstream } from './chain/rpc-upstream.js';
+import { createUpstreamFetch } from './chain/upstream-fetch.js';
 import { SolanaChain } from './chain/solana-chain.js';
 import { ConfigError, loadConfig, ownUrl, type Config } from './config.js';
 import { AdminEventHub } from './events/admin-event-hub.js';
@@ -60,8 +61,14 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const rpc = createRpcUpstream(config);
   const upstreamUrl = currentUpstreamRpcUrl(config.solanaRpcUrl);
   const chain = new SolanaChain(upstreamUrl, undefined, countingFetch(rpc.fetch, metrics));
+  // DESIGN 15: a second, independent provider, trusted as the operator set it (like SOLANA_RPC_URL).
+  const verifyUrl = config.solanaVerifyRpcUrl;
+  const verifyRpc = verifyUrl
+    ? { url: async () => verifyUrl, fetch: createUpstreamFetch({ trustedUrl: verifyUrl, allowPrivate: config.allowPrivateRpc }) }
+    : null;
+  const secondProvider = verifyRpc && new SolanaChain(verifyRpc.url, undefined, countingFetch(verifyRpc.fetch, metrics));
   const events = new AdminEventHub(config.databaseListenUrl ?? databaseUrl, logger);
-  const deps = dependencies({ database: sequelize, chain, events, jwtSecret: config.jwtSecret });
+  const deps = dependencies({ database: sequelize, chain, secondProvider, events, jwtSecret: config.jwtSecret });
   const hotWallet = config.payoutSigner?.publicKey.toBase58();
   const coverage = treasuryCoverage(sequelize, chain, logger, hotWallet);
   const jobs = await startBackgroundWork({
@@ -92,6 +99,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const checks = {
     database: databaseCheck(sequelize),
     chain: chainCheck(upstreamUrl, rpc.fetch),
+    ...(verifyRpc ? { verifyChain: chainCheck(verifyRpc.url, verifyRpc.fetch) } : {}),
     queue: queueCheck(jobs),
     ...(config.payoutSigner ? { signer: signerCheck(config.payoutSigner) } : {}),
   };

@@ -46,6 +46,11 @@ export type PublicSettings = {
   tokenDecimals: number | null;
   /** The mint's transfer fee in force (Token-2022), or null when transfers are free. */
   transferFee: TransferFeeJson | null;
+  /**
+   * The chain endpoint holders' browsers read for the proof of reserves (DESIGN 15): the one an owner
+   * saved, or the cluster's public endpoint. Never empty. (In AdminSettings: the one saved, '' for the default.)
+   */
+  holderRpcUrl: string;
   /** Present only on a server started by `npm run demo` (DESIGN 16): the demo's local chain and play tokens. */
   demo?: DemoSite;
 };
@@ -389,6 +394,7 @@ export type SecurityChange =
   | 'settings.stakingWallet'
   | 'settings.tokenContract'
   | 'settings.rpcProvider'
+  | 'settings.holderRpcUrl'
   | 'settings.requireTwoFactorOff'
   | 'settings.autoPayout'
   | 'admin.create'
@@ -418,6 +424,37 @@ export type AuditLogEntry = {
 
 /** GET /api/admin/reconciliation: a deposit into the staking wallet that no stake or payout records. */
 export type UnrecordedDeposit = { txId: string; sender: string | null; amount: string; blockTime: string | null };
+
+/** What explained an outflow: a payout the server built, verified pasted TXIDs, or an owner's note. */
+export type OutflowExplanation =
+  | { kind: 'payout'; payoutId: number }
+  | { kind: 'pastedTxid'; withdrawalIds: number[] }
+  | { kind: 'owner'; adminId: number; username: string };
+
+/**
+ * GET /api/admin/outflows: tokens that left an account the server pays from (a staking wallet's or
+ * the hot wallet's) in a transaction that no payout it built and no TXID it verified explained when
+ * it was seen (DESIGN 15). Unexplained ones stop automatic payouts until explained.
+ */
+export type TreasuryOutflow = {
+  signature: string;
+  /** The token account the tokens left, and its owner (the wallet). */
+  account: string;
+  owner: string;
+  mint: string;
+  /** In tokens of the mint. */
+  amount: string;
+  blockTime: string | null;
+  /** When the server saw it. */
+  seenAt: string;
+  status: 'unexplained' | 'explained';
+  /** treasury.unexplained_outflow was raised for it (it stayed unexplained past the grace period). */
+  alerted: boolean;
+  explainedBy: OutflowExplanation | null;
+  /** The owner's note, when an owner explained it. */
+  note: string | null;
+  explainedAt: string | null;
+};
 
 /** GET /api/helius-config: the server's own RPC proxy, never the provider URL. */
 export type RpcConfigResponse = { apiUrl: string };
@@ -458,7 +495,7 @@ export type AutoPayoutStatus = {
   stoppedBy: CodedMessage[];
   /** The hot wallet's balance at the last round; null when not read. */
   hotBalance: string | null;
-  /** What automatic payouts paid or hold open in the last 24 hours (the policy's daily limit counts it). */
+  /** What automatic payouts paid, hold open or saw expire in the last 24 hours (the policy's daily limit counts it). */
   paidLast24h: string;
   /** When the last round looked; null before the first. */
   checkedAt: string | null;

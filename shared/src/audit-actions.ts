@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = [
   'reserves.anchor_send',
   'reserves.anchor_refused',
   'reserves.anchored',
+  'outflow.explain',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

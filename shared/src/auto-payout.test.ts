@@ -16,23 +16,51 @@ const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
 
 describe('autoPayoutHold', () => {
   it('pays a known wallet within both limits', () => {
-    expect(autoPayoutHold(policy, { finalAmount: '1000', requestedAt: now, walletPaidBefore: true }, '4000', now, 'SDT')).toBeNull();
+    expect(
+      autoPayoutHold(policy, { finalAmount: '1000', requestedAt: now, walletPaidBefore: true, expiredPayoutId: null }, '4000', now, 'SDT'),
+    ).toBeNull();
   });
 
   it('names the limit a withdrawal passes, and when a new wallet may be paid', () => {
-    expect(autoPayoutHold(policy, { finalAmount: '1000.5', requestedAt: now, walletPaidBefore: true }, '0', now, 'SDT')).toEqual({
+    expect(
+      autoPayoutHold(policy, { finalAmount: '1000.5', requestedAt: now, walletPaidBefore: true, expiredPayoutId: null }, '0', now, 'SDT'),
+    ).toEqual({
       code: 'autoPayoutOverWithdrawalLimit',
       params: { limit: { tokens: '1000', symbol: 'SDT' } },
     });
-    expect(autoPayoutHold(policy, { finalAmount: '1000', requestedAt: now, walletPaidBefore: true }, '4000.1', now, 'SDT')).toEqual({
+    expect(
+      autoPayoutHold(
+        policy,
+        { finalAmount: '1000', requestedAt: now, walletPaidBefore: true, expiredPayoutId: null },
+        '4000.1',
+        now,
+        'SDT',
+      ),
+    ).toEqual({
       code: 'autoPayoutOverDailyLimit',
       params: { limit: { tokens: '5000', symbol: 'SDT' }, paid: { tokens: '4000.1', symbol: 'SDT' } },
     });
-    expect(autoPayoutHold(policy, { finalAmount: '10', requestedAt: hoursAgo(23), walletPaidBefore: false }, '0', now, 'SDT')).toEqual({
+    expect(
+      autoPayoutHold(
+        policy,
+        { finalAmount: '10', requestedAt: hoursAgo(23), walletPaidBefore: false, expiredPayoutId: null },
+        '0',
+        now,
+        'SDT',
+      ),
+    ).toEqual({
       code: 'autoPayoutNewWallet',
       params: { hours: 24, at: '2026-11-26 13:00 UTC' },
     });
-    expect(autoPayoutHold(policy, { finalAmount: '10', requestedAt: hoursAgo(24), walletPaidBefore: false }, '0', now, 'SDT')).toBeNull();
+    expect(
+      autoPayoutHold(
+        policy,
+        { finalAmount: '10', requestedAt: hoursAgo(24), walletPaidBefore: false, expiredPayoutId: null },
+        '0',
+        now,
+        'SDT',
+      ),
+    ).toBeNull();
   });
 
   it('never lets the day pass its limit, whatever the amounts (property)', () => {
@@ -41,7 +69,15 @@ describe('autoPayoutHold', () => {
       fc.property(fc.array(amount, { maxLength: 30 }), (amounts) => {
         let paid = '0';
         for (const finalAmount of amounts) {
-          if (autoPayoutHold(policy, { finalAmount, requestedAt: hoursAgo(48), walletPaidBefore: false }, paid, now, 'SDT') === null) {
+          if (
+            autoPayoutHold(
+              policy,
+              { finalAmount, requestedAt: hoursAgo(48), walletPaidBefore: false, expiredPayoutId: null },
+              paid,
+              now,
+              'SDT',
+            ) === null
+          ) {
             expect(compareDecimal(finalAmount, policy.maxPerWithdrawal)).toBeLessThanOrEqual(0);
             paid = sumDecimals([paid, finalAmount]);
           }
@@ -51,9 +87,24 @@ describe('autoPayoutHold', () => {
     );
   });
 
+  it('leaves a withdrawal whose payout expired to an operator, whatever else holds (DESIGN 15)', () => {
+    const known = { finalAmount: '10', requestedAt: hoursAgo(48), walletPaidBefore: true };
+    expect(autoPayoutHold(policy, { ...known, expiredPayoutId: 7 }, '0', now, 'SDT')).toEqual({
+      code: 'autoPayoutAfterExpiry',
+      params: { id: 7 },
+    });
+    expect(autoPayoutHold(policy, { ...known, expiredPayoutId: null }, '0', now, 'SDT')).toBeNull();
+  });
+
   it('pays nothing under the default policy', () => {
     expect(
-      autoPayoutHold(DEFAULT_AUTO_PAYOUT, { finalAmount: '1', requestedAt: hoursAgo(48), walletPaidBefore: true }, '0', now, 'SDT'),
+      autoPayoutHold(
+        DEFAULT_AUTO_PAYOUT,
+        { finalAmount: '1', requestedAt: hoursAgo(48), walletPaidBefore: true, expiredPayoutId: null },
+        '0',
+        now,
+        'SDT',
+      ),
     ).not.toBeNull();
   });
 });

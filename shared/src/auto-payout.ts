@@ -33,6 +33,8 @@ export type AutoPayoutCandidate = {
   requestedAt: Date;
   /** A payout to this wallet completed before. */
   walletPaidBefore: boolean;
+  /** The latest payout of this withdrawal that ended expired, if one did. */
+  expiredPayoutId: number | null;
 };
 
 /** The hot wallet holds less than the policy's minimum: nothing more is paid from it, and operators are told. */
@@ -45,6 +47,10 @@ const utcMinute = (date: Date) => `${date.toISOString().slice(0, 16).replace('T'
  * Why policy leaves this withdrawal to an operator, or null when the server may pay it now.
  * `paidLast24h` is what automatic payouts paid (or hold open) in the last 24 hours; `symbol` the
  * token's, for the reason's amounts.
+ *
+ * A withdrawal one of whose payouts expired is never paid automatically again (DESIGN 15): "expired"
+ * is the RPC provider's word that no copy landed, and a provider that lies or lags could have
+ * hidden one that did. An operator checks the chain and pays it by hand, or pastes the TXID.
  */
 export function autoPayoutHold(
   policy: AutoPayoutPolicy,
@@ -53,6 +59,7 @@ export function autoPayoutHold(
   now: Date,
   symbol: string,
 ): CodedMessage | null {
+  if (candidate.expiredPayoutId !== null) return msg('autoPayoutAfterExpiry', { id: candidate.expiredPayoutId });
   if (compareDecimal(candidate.finalAmount, policy.maxPerWithdrawal) > 0) {
     return msg('autoPayoutOverWithdrawalLimit', { limit: tokenAmount(policy.maxPerWithdrawal, symbol) });
   }

@@ -186,6 +186,8 @@ export const settingsSchema = strictObject({
   /** true forgets the stored key (a blank heliusApiKey keeps it). */
   removeHeliusApiKey: booleanField(msg('fieldRemoveApiKey')).optional(),
   heliusRpcUrl: url(msg('fieldHeliusRpcUrl'), MAX_URL_LENGTH, { httpsOnly: true }),
+  /** '' for the cluster's public endpoint; http only where ALLOW_PRIVATE_RPC lets the server take it (holder-rpc.ts). */
+  holderRpcUrl: url(msg('fieldHolderRpcUrl'), MAX_URL_LENGTH, { httpsOnly: false }),
   supportEmail: email(msg('fieldSupportEmail')),
   supportWhatsapp: text(msg('fieldSupportWhatsapp'), MAX_TEXT_LENGTH),
   supportTelegram: text(msg('fieldSupportTelegram'), MAX_TEXT_LENGTH),
@@ -363,6 +365,18 @@ export const withdrawalResolveSchema = strictObject({
   ...stepUpFields,
 });
 export type WithdrawalResolveInput = InferType<typeof withdrawalResolveSchema>;
+
+/** POST /api/admin/outflows/{signature}/explain: an owner's account of tokens that left the treasury outside the books, with step-up. */
+export const outflowExplainSchema = strictObject({
+  note: requiredText(msg('fieldNote'), MAX_REASON_LENGTH, msg('outflowNoteRequired')),
+  ...stepUpFields,
+});
+export type OutflowExplainInput = InferType<typeof outflowExplainSchema>;
+
+/** The path parameter naming an outflow: its transaction's signature. */
+export const outflowParamSchema = strictObject({
+  signature: transactionSignature(msg('invalidTxId')).required(msg('txIdRequired')),
+});
 
 /** POST /api/stakes/restake. */
 export const restakeSchema = strictObject({

@@ -14,6 +14,8 @@ export const WEBHOOK_EVENTS = [
   'settings.step_up_change',
   'login.throttled',
   'reserves.check_failed',
+  'deposits.behind',
+  'treasury.unexplained_outflow',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

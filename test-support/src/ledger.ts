@@ -77,6 +77,8 @@ export class Ledger {
   private readonly slotHashes: { slot: bigint; hash: string }[] = [];
   private readonly records = new Map<string, TransactionRecord>();
   private readonly signaturesByAddress = new Map<string, string[]>();
+  /** Every account that was a token account of this owner after some transaction (it may have changed hands or closed since). */
+  private readonly tokenAccountsByOwner = new Map<string, Set<string>>();
   private readonly transactionListeners = new Set<Listener<TransactionRecord>>();
   private readonly slotListeners = new Set<Listener<number>>();
 
@@ -207,16 +209,17 @@ export class Ledger {
     };
   }
 
-  getProgramAccounts(programId: string): { pubkey: string; account: AccountSnapshot }[] {
-    return this.svm.getProgramAccounts(address(programId)).map((account) => ({
-      pubkey: account.address,
-      account: {
-        lamports: account.lamports,
-        owner: account.programAddress,
-        data: new Uint8Array(account.data),
-        executable: account.executable,
-      },
-    }));
+  /**
+   * The token accounts (either program) `owner` holds now, found through the accounts transactions
+   * left in its hands: a getTokenAccountsByOwner costs the owner's accounts, not every account.
+   */
+  getTokenAccountsOfOwner(owner: string): { pubkey: string; account: AccountSnapshot }[] {
+    const found: { pubkey: string; account: AccountSnapshot }[] = [];
+    for (const pubkey of this.tokenAccountsByOwner.get(owner) ?? []) {
+      const account = this.getAccount(pubkey);
+      if (account && decodeTokenAccount(account.owner, account.data)?.owner === owner) found.push({ pubkey, account });
+    }
+    return found;
   }
 
   mintDecimals(mint: string): number | null {
@@ -320,6 +323,12 @@ export class Ledger {
       signatures.push(record.signature);
       this.signaturesByAddress.set(key, signatures);
     }
+    after.forEach((account, index) => {
+      const owner = account && decodeTokenAccount(account.owner, account.data)?.owner;
+      if (!owner) return;
+      const owned = this.tokenAccountsByOwner.get(owner) ?? new Set<string>();
+      this.tokenAccountsByOwner.set(owner, owned.add(keys[index]!));
+    });
     for (const listener of this.transactionListeners) listener(record);
     return { landed: true, record };
   }

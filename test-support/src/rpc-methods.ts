@@ -209,9 +209,9 @@ export function createRpcMethods(ledger: Ledger): Dispatch {
       }
       const encoding = accountEncoding(config, 'binary');
       const slice = dataSliceOf(config);
-      const accounts = ledger.getProgramAccounts(programId).filter(({ account }) => {
+      const accounts = ledger.getTokenAccountsOfOwner(ownerKey).filter(({ account }) => {
         const token = decodeTokenAccount(account.owner, account.data);
-        return token !== null && token.owner === ownerKey && (mint === undefined || token.mint === mint);
+        return account.owner === programId && token !== null && (mint === undefined || token.mint === mint);
       });
       return withContext(
         config,

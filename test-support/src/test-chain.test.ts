@@ -480,6 +480,11 @@ describe('test chain over JSON-RPC', () => {
     expect(pre).toMatchObject({ owner: seller.publicKey.toBase58(), uiTokenAmount: { amount: '500000000' } });
     expect(post).toMatchObject({ owner: buyer.publicKey.toBase58(), uiTokenAmount: { amount: '400000000' } });
     expect(tokenDelta(confirmed, staking.publicKey, mint)).toBe(100n * ONE_TOKEN);
+    // getTokenAccountsByOwner follows the account to its new owner.
+    const owned = async (owner: Keypair) =>
+      (await connection.getTokenAccountsByOwner(owner.publicKey, { mint })).value.map((entry) => entry.pubkey.toBase58());
+    expect(await owned(buyer)).toEqual([sellerAccount.toBase58()]);
+    expect(await owned(seller)).toEqual([]);
     expect(confirmed.transaction.message.instructions[2]).toMatchObject({
       program: 'spl-token',
       parsed: {
@@ -595,6 +600,38 @@ describe('test chain over JSON-RPC', () => {
     const sent = await chain.sendTransaction(new Transaction().add(...transferChecked(holder, staking.publicKey, 10n ** 15n)), [holder]);
     expect((await connection.getSignatureStatus(sent)).value?.err).toEqual({ InstructionError: [1, { Custom: 1 }] });
   });
+
+  it('lands many failed transfers at once, listed with their error newest first, pages of at most 1000 bounded exclusively', async () => {
+    const staking = Keypair.generate();
+    const stakingAccount = getAssociatedTokenAddressSync(mint, staking.publicKey);
+    const deposit = await chain.transfer({
+      mint,
+      from: holder,
+      to: staking.publicKey,
+      rawAmount: ONE_TOKEN,
+      decimals: DECIMALS,
+      createDestinationAccount: true,
+    });
+    const failed = await chain.failedTransfers({ mint, to: staking.publicKey, count: 1_200 });
+    expect(new Set(failed).size).toBe(1_200);
+    expect(chain.tokenBalance(mint, staking.publicKey)).toBe(ONE_TOKEN);
+
+    const newest = await connection.getSignaturesForAddress(stakingAccount, { limit: 1000 });
+    expect(newest.map((entry) => entry.signature)).toEqual(failed.slice(200).reverse());
+    expect(newest[0]!.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
+    const older = await connection.getSignaturesForAddress(stakingAccount, { limit: 1000, before: newest.at(-1)!.signature });
+    expect(older.map((entry) => entry.signature)).toEqual([...failed.slice(0, 200).reverse(), deposit]);
+    expect(older.at(-1)!.err).toBeNull();
+    const between = await connection.getSignaturesForAddress(stakingAccount, { before: failed[3], until: deposit });
+    expect(between.map((entry) => entry.signature)).toEqual([failed[2], failed[1], failed[0]]);
+    await expect(
+      rpc(
+        JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSignaturesForAddress', params: [stakingAccount.toBase58(), { limit: 1001 }] }),
+      ),
+    ).resolves.toMatchObject({
+      error: { code: -32602, message: 'Invalid limit; max 1000' },
+    });
+  }, 60_000);
 
   it('answers JSON-RPC errors (unknown method, malformed request, bad JSON), base58 sends and batches', async () => {
     expect(await rpc(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getNoSuchThing', params: [] }))).toEqual({

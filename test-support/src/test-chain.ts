@@ -38,7 +38,8 @@ import {
   VersionedTransaction,
   type TransactionInstruction,
 } from '@solana/web3.js';
-import { Ledger } from './ledger.js';
+import { createPrivateKey, sign } from 'node:crypto';
+import { Ledger, LAMPORTS_PER_SIGNATURE } from './ledger.js';
 import { decodeMint, decodeTokenAccount } from './parse.js';
 import { createRpcMethods } from './rpc-methods.js';
 import { startRpcServer } from './rpc-server.js';
@@ -111,6 +112,14 @@ export interface TestChain {
    * with meta.err); throws only if the chain would drop it (bad signature, unknown blockhash, no fee).
    */
   sendTransaction(transaction: Transaction | VersionedTransaction, signers?: Keypair[]): Promise<string>;
+  /**
+   * `count` transactions that land failed and list `to`'s associated token account of the mint,
+   * as someone flooding its history sends them (about 0.05 SOL each on mainnet): a new sender with
+   * no tokens tries to send 1, 2, ... raw units (transferChecked, the token program's own
+   * InsufficientFunds) and pays each fee. Signed with Node's ed25519, a hundred times faster than
+   * web3.js's, so ten thousand take seconds. Their signatures, oldest first.
+   */
+  failedTransfers(options: { mint: PublicKey; to: PublicKey; count: number }): Promise<string[]>;
   /** Raw token amount in the owner's associated token account (0n if there is none). */
   tokenBalance(mint: PublicKey, owner: PublicKey): bigint;
   /** Raw token amount in a token account, by its address (0n if there is none): no address to derive. */
@@ -130,6 +139,15 @@ export interface TestChain {
    */
   freezeClock(frozen: boolean): void;
   close(): Promise<void>;
+}
+
+/** A web3.js keypair as a Node key, for signing in bulk. */
+function privateKeyOf(keypair: Keypair) {
+  const base64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
+  return createPrivateKey({
+    key: { kty: 'OKP', crv: 'Ed25519', d: base64url(keypair.secretKey.subarray(0, 32)), x: base64url(keypair.publicKey.toBytes()) },
+    format: 'jwk',
+  });
 }
 
 export async function startTestChain(options: { port?: number } = {}): Promise<TestChain> {
@@ -341,6 +359,35 @@ export async function startTestChain(options: { port?: number } = {}): Promise<T
       if (allSigners.length > 0) transaction.sign(...allSigners);
       // Whether the signatures are complete and valid is for the chain to judge.
       return process(transaction.serialize({ requireAllSignatures: false, verifySignatures: false }));
+    },
+
+    async failedTransfers({ mint, to, count }) {
+      const programId = tokenProgramOf(mint);
+      const decimals = ledger.mintDecimals(mint.toBase58())!;
+      const sender = Keypair.generate();
+      await chain.airdrop(sender.publicKey, BigInt(LAMPORTS_PER_SOL) + BigInt(count * LAMPORTS_PER_SIGNATURE));
+      const source = await chain.createTokenAccount(mint, sender.publicKey);
+      const destination = await chain.createTokenAccount(mint, to);
+      const key = privateKeyOf(sender);
+      const signatures: string[] = [];
+      let blockhash = '';
+      for (let sent = 0; sent < count; sent++) {
+        if (sent % 100 === 0) {
+          // The RPC server and its clients' sockets get their turn (a blocked event loop makes kept-alive connections reset).
+          await new Promise((resolve) => setImmediate(resolve));
+          // A blockhash lasts 150 blocks (a minute of the clock): a new one now and then.
+          blockhash = ledger.latestBlockhash().blockhash;
+        }
+        const message = new Transaction({ feePayer: sender.publicKey, recentBlockhash: blockhash })
+          .add(createTransferCheckedInstruction(source, mint, destination, sender.publicKey, BigInt(sent + 1), decimals, [], programId))
+          .compileMessage()
+          .serialize();
+        const wire = new Uint8Array([1, ...sign(null, message, key), ...message]);
+        const signature = process(wire);
+        if (!ledger.getRecord(signature)?.err) throw new Error(`Transaction ${signature} was meant to fail but succeeded`);
+        signatures.push(signature);
+      }
+      return signatures;
     },
 
     tokenBalance(mint, owner) {

@@ -82,6 +82,12 @@ const PROTECTED: Array<[name: string, change: () => Record<string, unknown>, ann
   ],
   ['a new RPC provider key', () => ({ heliusApiKey: `hk_new_${Math.random().toString(36).slice(2)}` }), 'settings.rpcProvider'],
   ['removing the RPC provider key', () => ({ removeHeliusApiKey: true }), 'settings.rpcProvider'],
+  // Whoever runs it could show holders a chain of their own (DESIGN 15).
+  [
+    "a new holders' chain endpoint",
+    () => ({ holderRpcUrl: `https://rpc-${providerHosts++}.holders.example.org/` }),
+    'settings.holderRpcUrl',
+  ],
 ];
 
 describe('settings changes that redirect money need the acting owner to prove it is them', () => {

@@ -16,6 +16,20 @@ export type AlertEventData = {
   'login.throttled': { username: string };
   /** A holder's browser could not verify their proof of reserves: the first report of a snapshot. */
   'reserves.check_failed': { snapshotId: number; wallet: string; code: string; reason: string };
+  /**
+   * More transactions listed a followed token account than one round of deposit detection reads:
+   * the older ones are read by the next rounds (none is skipped). Once per episode, until caught up.
+   */
+  'deposits.behind': { account: string; owner: string; transactions: number };
+  /** Tokens left a wallet the server pays from and nothing explained it within the grace period: automatic payouts stay stopped. */
+  'treasury.unexplained_outflow': {
+    signature: string;
+    account: string;
+    owner: string;
+    amount: string;
+    symbol: string;
+    blockTime: string | null;
+  };
   'webhook.test': { webhookId: number };
 };
 
@@ -51,6 +65,10 @@ const SENTENCES: Sentences = {
   'login.throttled': (d) => `Admin logins for '${d.username}' are being throttled after repeated failures.`,
   'reserves.check_failed': (d) =>
     `Proof of reserves: the check of snapshot #${d.snapshotId} failed in the browser of ${d.wallet} (${d.reason}). Further failures of this snapshot are counted, not alerted.`,
+  'deposits.behind': (d) =>
+    `Deposit detection is behind on ${d.account} (owned by ${d.owner}): ${d.transactions} new transactions in one round, more than it reads at once (failed ones included). The next rounds read the rest; no deposit is skipped.`,
+  'treasury.unexplained_outflow': (d) =>
+    `${d.amount} ${d.symbol} left ${d.owner} (token account ${d.account}) in transaction ${d.signature}, which no payout the server built and no verified TXID explains. Automatic payouts are stopped until an owner explains it in the Reconciliation tab.`,
   'webhook.test': (d) => `Test alert from Stakedesk for webhook #${d.webhookId}: this endpoint receives alerts.`,
 };
 

@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,27 +6,8 @@ import type { JobQueue } from '../jobs/job-queue.js';
 import { createLogger } from '../logger.js';
 import { waitUntil } from '../test/second-instance.js';
 import { ADMIN, STEP_UP, startTestServer, type TestServer } from '../test/test-server.js';
+import { startReceiver, type Received } from '../test/webhook-receiver.js';
 import { webhookAddress } from './webhook-address.js';
-
-type Received = { path: string; headers: IncomingHttpHeaders; body: string };
-
-/** A receiver on this machine: answers each request with the next status of `answers` (then 204), and keeps what it got. */
-async function startReceiver() {
-  const received: Received[] = [];
-  const answers: number[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body });
-      res.statusCode = answers.shift() ?? 204;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, received, answers, close: () => new Promise((resolve) => server.close(resolve)) };
-}
 
 const logLines: string[] = [];
 const logger = createLogger(

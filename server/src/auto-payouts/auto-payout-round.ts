@@ -1,10 +1,11 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
-import { autoPayoutHold, type AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
+import { autoPayoutHold, type AutoPayoutCandidate, type AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
 import { sumDecimals } from '@stakedesk/shared/decimal';
-import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
+import { msg, type CodedMessage, type MessageCode } from '@stakedesk/shared/i18n/catalogue';
 import { POLICY_ACTOR } from '../audit/index.js';
 import { ChainUnavailableError, type Chain } from '../chain/chain.js';
+import { checkHeightWithSecond, type HeightCheck } from '../chain/second-provider.js';
 import { AppError } from '../errors.js';
 import type { Dependencies } from '../dependencies.js';
 import type { Logger } from '../logger.js';
@@ -21,7 +22,7 @@ const TAKEN_ELSEWHERE = new Set(['payoutInFlight', 'withdrawalAlreadyProcessed',
 /** Withdrawals one round looks at, oldest first: a backlog is paid over several rounds. */
 const ROUND_BATCH = 20;
 
-export type AutoPayoutDeps = Pick<Dependencies, 'database' | 'chain' | 'clock'> & {
+export type AutoPayoutDeps = Pick<Dependencies, 'database' | 'chain' | 'clock' | 'secondProvider'> & {
   logger: Logger;
   signer: PayoutSigner | null;
   /** The treasury as the panel sees it, the hot wallet's balance counted. */
@@ -30,19 +31,43 @@ export type AutoPayoutDeps = Pick<Dependencies, 'database' | 'chain' | 'clock'> 
 
 export type RoundResult = { stoppedBy: CodedMessage[]; paid: number[]; held: number[] };
 
-type Candidate = { id: number; walletAddress: string; finalAmount: string; requestedAt: Date; walletPaidBefore: boolean };
+type Candidate = AutoPayoutCandidate & { id: number; walletAddress: string };
 
-/** Pending withdrawals of the current mint that no payout holds, oldest first, with whether their wallet was paid before. */
+/** The latest payout of withdrawal `w` that ended expired (DESIGN 15: its withdrawal is never paid automatically again). */
+const EXPIRED_PAYOUT_OF_W = `(SELECT max(pw.payout_id) FROM payout_withdrawals pw JOIN payouts p ON p.id = pw.payout_id
+  WHERE pw.withdrawal_id = w.id AND p.status = 'expired')`;
+const HELD_AFTER_EXPIRY: MessageCode = 'autoPayoutAfterExpiry';
+
+/**
+ * Pending withdrawals of the current mint that no payout holds, oldest first, with whether their
+ * wallet was paid before. One already left to an operator after an expiry stays so (an expired
+ * payout never comes back): it is not looked at again, so a pile of them cannot fill every batch.
+ */
 async function candidates(sequelize: Sequelize, mint: string): Promise<Candidate[]> {
   return sequelize.query<Candidate>(
     `SELECT w.id, w.wallet_address AS "walletAddress", w.final_amount::text AS "finalAmount", w.created_at AS "requestedAt",
-       EXISTS (SELECT 1 FROM withdrawals paid WHERE paid.wallet_address = w.wallet_address AND paid.status = 'completed') AS "walletPaidBefore"
+       EXISTS (SELECT 1 FROM withdrawals paid WHERE paid.wallet_address = w.wallet_address AND paid.status = 'completed') AS "walletPaidBefore",
+       ${EXPIRED_PAYOUT_OF_W} AS "expiredPayoutId"
      FROM withdrawals w
      WHERE w.status = 'pending' AND w.token_contract = :mint
        AND NOT EXISTS (SELECT 1 FROM payout_withdrawals pw WHERE pw.withdrawal_id = w.id AND pw.open)
+       AND (w.auto_payout_hold->>'code') IS DISTINCT FROM :heldAfterExpiry
      ORDER BY w.created_at, w.id LIMIT :limit`,
-    { replacements: { mint, limit: ROUND_BATCH }, type: QueryTypes.SELECT },
+    { replacements: { mint, limit: ROUND_BATCH, heldAfterExpiry: HELD_AFTER_EXPIRY }, type: QueryTypes.SELECT },
   );
+}
+
+/** The candidate's latest expired payout, read again with its row locked (one may have ended since the round listed it). */
+async function expiredPayoutOf(sequelize: Sequelize, withdrawalId: number, transaction: Transaction): Promise<number | null> {
+  const [row] = await sequelize.query<{ id: number | null }>(
+    `SELECT ${EXPIRED_PAYOUT_OF_W} AS id FROM withdrawals w WHERE w.id = :withdrawalId`,
+    {
+      replacements: { withdrawalId },
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
+  return row?.id ?? null;
 }
 
 async function noteHold(sequelize: Sequelize, id: number, hold: CodedMessage | null): Promise<void> {
@@ -53,13 +78,21 @@ async function noteHold(sequelize: Sequelize, id: number, hold: CodedMessage | n
   );
 }
 
-/** Thrown inside a claim or send when the policy no longer allows this payout (switched off, limit reached on another instance). */
+/** Thrown inside a claim or send when the owner switched automatic payouts off. */
 class PolicyChanged extends Error {}
 
+/** Thrown inside a claim when the policy leaves this withdrawal to an operator after all (the day's limit spent on another instance, a payout of it expired). */
+class HeldAtClaim extends Error {
+  constructor(readonly hold: CodedMessage) {
+    super(hold.code);
+  }
+}
+
 /**
- * The owner's switch and the 24-hour limit, checked again with the settings row shared-locked
- * and the automation's row locked: a switch turned off before this commits stops the payout, and
- * two instances cannot both spend the last of the day's limit.
+ * The owner's switch, the 24-hour limit and the withdrawal's earlier payouts, checked again with
+ * the settings row shared-locked, the automation's row and the withdrawal locked: a switch turned
+ * off before this commits stops the payout, two instances cannot both spend the last of the day's
+ * limit, and a payout of it that expired meanwhile leaves it to an operator.
  */
 function stillAllowed(sequelize: Sequelize, candidate: Candidate, now: Date) {
   return async (transaction: Transaction) => {
@@ -67,7 +100,9 @@ function stillAllowed(sequelize: Sequelize, candidate: Candidate, now: Date) {
     await readAutoPayoutState(sequelize, transaction, true);
     if (!settings?.autoPayout.enabled) throw new PolicyChanged();
     const paid = await paidAutomaticallySince(sequelize, 24, transaction);
-    if (autoPayoutHold(settings.autoPayout, candidate, paid, now, settings.tokenSymbol)) throw new PolicyChanged();
+    const expiredPayoutId = await expiredPayoutOf(sequelize, candidate.id, transaction);
+    const hold = autoPayoutHold(settings.autoPayout, { ...candidate, expiredPayoutId }, paid, now, settings.tokenSymbol);
+    if (hold) throw new HeldAtClaim(hold);
   };
 }
 
@@ -80,9 +115,9 @@ async function switchStillOn(transaction: Transaction): Promise<void> {
 /**
  * Pays one withdrawal through section 11's path with the hot wallet as payer: prepared (claimed)
  * by the server, signed by the signer, held to the prepared message and sent. A crash anywhere
- * leaves what section 11 already survives: a prepared payout nobody sent expires and frees the
- * withdrawal; one recorded as sent is followed to its end. Returns the refusal to show when the
- * chain or the books say no.
+ * leaves what section 11 already survives: a prepared payout nobody sent expires (and its
+ * withdrawal waits for an operator, DESIGN 15); one recorded as sent is followed to its end.
+ * Returns the refusal to show when the chain or the books say no.
  */
 async function payOne(
   deps: AutoPayoutDeps & { signer: PayoutSigner },
@@ -103,6 +138,7 @@ async function payOne(
     return 'paid';
   } catch (error) {
     if (error instanceof PolicyChanged) return msg('autoPayoutStopped');
+    if (error instanceof HeldAtClaim) return error.hold;
     if (error instanceof AppError && TAKEN_ELSEWHERE.has(error.coded.code)) return 'taken';
     if (error instanceof AppError && error.status !== 503) return error.coded;
     throw error;
@@ -120,12 +156,14 @@ async function readHotBalance(chain: Chain, mint: string, signer: PayoutSigner):
 
 /** Why nothing is paid this round before looking at any withdrawal, with the readings saved for the panel. */
 async function checkWorld(deps: AutoPayoutDeps & { signer: PayoutSigner }, settings: Settings): Promise<CodedMessage[]> {
-  const { database: sequelize, chain, signer } = deps;
+  const { database: sequelize, chain, signer, secondProvider } = deps;
   const state = await readAutoPayoutState(sequelize);
   let finalizedHeight: number;
   let hotBalance: string | null;
+  let secondHeight: HeightCheck | null;
   try {
     finalizedHeight = await chain.blockHeight('finalized');
+    secondHeight = secondProvider ? await checkHeightWithSecond(secondProvider, finalizedHeight) : null;
     hotBalance = await readHotBalance(chain, settings.tokenContract, signer);
   } catch (error) {
     if (!(error instanceof ChainUnavailableError)) throw error;
@@ -145,6 +183,7 @@ async function checkWorld(deps: AutoPayoutDeps & { signer: PayoutSigner }, setti
           hotBalance,
           highestFinalizedHeight: state.highestFinalizedHeight,
           finalizedHeight,
+          secondHeight,
         });
   await saveAutoPayoutState(sequelize, { stoppedBy, hotBalance, highestFinalizedHeight: finalizedHeight });
   return stoppedBy;
@@ -153,8 +192,9 @@ async function checkWorld(deps: AutoPayoutDeps & { signer: PayoutSigner }, setti
 /**
  * One round of automatic payouts (DESIGN 13), run by the job queue on one instance at a time:
  * when the owner's policy is on and nothing is wrong (treasury covered, no payout in review, the
- * hot wallet above its minimum, the RPC consistent), each pending withdrawal within the policy is
- * paid by the server; each one beyond it is left to an operator with the reason noted on it.
+ * hot wallet above its minimum, the RPC consistent, and the second provider, when there is one,
+ * agreeing with it), each pending withdrawal within the policy is paid by the server; each one
+ * beyond it is left to an operator with the reason noted on it.
  */
 export async function autoPayoutRound(deps: AutoPayoutDeps): Promise<RoundResult> {
   const { database: sequelize, signer } = deps;

@@ -30,12 +30,16 @@ export async function saveAutoPayoutState(sequelize: Sequelize, state: Omit<Auto
   );
 }
 
-/** What automatic payouts paid, or hold open, in the last 24 hours, in whole tokens. */
+/**
+ * What automatic payouts paid, hold open, or saw expire in the last 24 hours, in whole tokens. An
+ * expired one stays counted (DESIGN 15): "expired" is a provider's word, and one that lies or lags
+ * could have hidden it landing; only a payout that landed failed (nothing moved) frees its amount.
+ */
 export async function paidAutomaticallySince(sequelize: Sequelize, hours: number, transaction?: Transaction): Promise<string> {
   const [row] = await sequelize.query<{ total: string }>(
     `SELECT coalesce(sum(pw.amount), 0)::text AS total
      FROM payouts p JOIN payout_withdrawals pw ON pw.payout_id = p.id
-     WHERE p.automatic AND p.status IN ('prepared', 'sent', 'completed', 'needs_review')
+     WHERE p.automatic AND p.status IN ('prepared', 'sent', 'completed', 'needs_review', 'expired')
        AND p.created_at > now() - make_interval(hours => :hours)`,
     { replacements: { hours }, type: QueryTypes.SELECT, ...(transaction ? { transaction } : {}) },
   );

@@ -174,7 +174,7 @@ describe('the automation stops by itself on an anomaly, and resumes when it is o
     world.flaky().heightsBehind = 1_000;
     const { withdrawal } = await world.pendingWithdrawal(1000);
     const before = sends();
-    expect(await world.api.autoPayouts()).toMatchObject({ paid: [], stoppedBy: [{ code: 'autoPayoutRpcDisagrees' }] });
+    expect(await world.api.autoPayouts()).toMatchObject({ paid: [], stoppedBy: [{ code: 'autoPayoutRpcHeightFell' }] });
     expect(sends()).toBe(before);
     world.flaky().heightsBehind = 0;
     expect(await world.api.autoPayouts()).toMatchObject({ paid: [withdrawal.id] });

@@ -2,6 +2,8 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
 import { hotWalletLow, type AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
 import { msg, tokenAmount, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
+import type { HeightCheck } from '../chain/second-provider.js';
+import { oldestUnexplainedOutflow } from '../outflows/index.js';
 
 /**
  * Finalized blocks an RPC answer may trail the highest one the provider reported before (nodes
@@ -21,6 +23,8 @@ export type StopCheck = {
   /** The highest finalized block height seen before this round, and the one the RPC answers now. */
   highestFinalizedHeight: number;
   finalizedHeight: number;
+  /** What the second provider (SOLANA_VERIFY_RPC_URL) said of that height; null without one. */
+  secondHeight: HeightCheck | null;
 };
 
 /** A payout with a withdrawal in review: tokens may have gone astray, so nothing is paid by itself until an owner resolves each. */
@@ -30,6 +34,16 @@ async function payoutInReview(sequelize: Sequelize): Promise<number | null> {
     { type: QueryTypes.SELECT },
   );
   return row?.id ?? null;
+}
+
+/** Why the second provider kept an open payout from expiring at its last look, if it did for one. */
+async function payoutDisagreement(sequelize: Sequelize): Promise<CodedMessage | null> {
+  const [row] = await sequelize.query<{ disagreement: CodedMessage }>(
+    `SELECT rpc_disagreement AS disagreement FROM payouts WHERE status IN ('prepared', 'sent') AND rpc_disagreement IS NOT NULL
+     ORDER BY id LIMIT 1`,
+    { type: QueryTypes.SELECT },
+  );
+  return row?.disagreement ?? null;
 }
 
 /**
@@ -46,6 +60,9 @@ export async function stopReasons(check: StopCheck): Promise<CodedMessage[]> {
   }
   const review = await payoutInReview(check.sequelize);
   if (review !== null) reasons.push(msg('autoPayoutReviewOpen', { id: review }));
+  // Tokens left a wallet the server pays from outside the books: a stolen key, or payments no one recorded (DESIGN 15).
+  const outflow = await oldestUnexplainedOutflow(check.sequelize);
+  if (outflow) reasons.push(msg('unexplainedOutflow', { wallet: outflow.owner, signature: outflow.signature }));
   if (hotWalletLow(check.policy, check.hotBalance)) {
     reasons.push(
       msg('autoPayoutHotLow', {
@@ -55,7 +72,11 @@ export async function stopReasons(check: StopCheck): Promise<CodedMessage[]> {
     );
   }
   if (check.finalizedHeight < check.highestFinalizedHeight - FINALIZED_HEIGHT_TOLERANCE) {
-    reasons.push(msg('autoPayoutRpcDisagrees', { height: check.finalizedHeight, seen: check.highestFinalizedHeight }));
+    reasons.push(msg('autoPayoutRpcHeightFell', { height: check.finalizedHeight, seen: check.highestFinalizedHeight }));
   }
+  // DESIGN 15: the hot wallet sends only while both providers agree, on the height and on every open payout.
+  const disagreement =
+    check.secondHeight && !check.secondHeight.agrees ? check.secondHeight.disagreement : await payoutDisagreement(check.sequelize);
+  if (disagreement) reasons.push(msg('rpcDisagree', { detail: disagreement }));
   return reasons;
 }

@@ -83,7 +83,17 @@ export interface ChainVerifier {
   verifyPayout(claim: PayoutClaim): Promise<Verdict>;
   /** Every account the transaction lists (a deposit's reference among them); null when the chain does not know it. */
   accountKeys(txId: string): Promise<string[] | null>;
+  /** Every account the transaction lists and its token balances before and after; null when the chain does not know it. */
+  tokenActivity(txId: string): Promise<TokenActivity | null>;
 }
+
+/** What a transaction did to token accounts, as its own balances say: what the deposit follower and the outflow ledger read. */
+export type TokenActivity = {
+  /** Static keys, then those loaded from lookup tables, in the order the balances index them. */
+  accountKeys: string[];
+  preTokenBalances: AccountTokenBalance[];
+  postTokenBalances: AccountTokenBalance[];
+};
 
 /** Bounds for a history read (getSignaturesForAddress): both exclusive, like the RPC's. */
 export type HistoryBounds = { before?: string; until?: string };

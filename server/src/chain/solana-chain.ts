@@ -1,6 +1,6 @@
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { UnrecordedDeposit } from '@stakedesk/shared/api-types';
-import { Connection, PublicKey, type ParsedTransactionWithMeta } from '@solana/web3.js';
+import { Connection, PublicKey, type ParsedTransactionWithMeta, type TokenBalance } from '@solana/web3.js';
 import {
   ChainUnavailableError,
   type Chain,
@@ -15,6 +15,7 @@ import {
   type SignatureInfo,
   type SignatureState,
   type TokenAccountState,
+  type TokenActivity,
   type Verdict,
 } from './chain.js';
 import { mintProfile } from './mint-profile.js';
@@ -26,6 +27,13 @@ import { RefusedAddressError } from './upstream-fetch.js';
 import { CHAIN_COMMITMENT } from '@stakedesk/shared/constants';
 
 const keysOf = (tx: ParsedTransactionWithMeta) => tx.transaction.message.accountKeys.map((key) => key.pubkey.toBase58());
+const balancesOf = (balances: TokenBalance[] | null | undefined) =>
+  (balances ?? []).map((balance) => ({
+    accountIndex: balance.accountIndex,
+    mint: balance.mint,
+    owner: balance.owner ?? null,
+    amount: BigInt(balance.uiTokenAmount.amount),
+  }));
 
 /** How long one RPC call may take before the chain counts as unavailable. */
 const DEFAULT_RPC_TIMEOUT_MS = 10_000;
@@ -167,6 +175,16 @@ export class SolanaChain implements Chain {
   async accountKeys(txId: string): Promise<string[] | null> {
     const tx = await this.transaction(txId);
     return tx?.meta ? keysOf(tx) : null;
+  }
+
+  async tokenActivity(txId: string): Promise<TokenActivity | null> {
+    const tx = await this.transaction(txId);
+    if (!tx?.meta) return null;
+    return {
+      accountKeys: keysOf(tx),
+      preTokenBalances: balancesOf(tx.meta.preTokenBalances),
+      postTokenBalances: balancesOf(tx.meta.postTokenBalances),
+    };
   }
 
   async signaturesForAddress(address: string, limit: number, bounds: HistoryBounds = {}): Promise<SignatureInfo[]> {

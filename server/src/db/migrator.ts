@@ -25,6 +25,9 @@ import * as alertConditions from './migrations/021-alert-conditions.js';
 import * as reserves from './migrations/022-reserves.js';
 import * as reservesAnchors from './migrations/023-reserves-anchors.js';
 import * as webhookDeliveryReasons from './migrations/024-webhook-delivery-reasons.js';
+import * as holderRpcUrl from './migrations/025-holder-rpc-url.js';
+import * as followerGapsOutflows from './migrations/026-follower-gaps-outflows.js';
+import * as secondProvider from './migrations/027-second-provider.js';
 import * as mintFreezeAuthority from './migrations/028-mint-freeze-authority.js';
 import * as demoMinutes from './migrations/029-demo-minutes.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
@@ -63,6 +66,9 @@ const MIGRATIONS: Step[] = [
   reserves,
   reservesAnchors,
   webhookDeliveryReasons,
+  holderRpcUrl,
+  followerGapsOutflows,
+  secondProvider,
   mintFreezeAuthority,
   demoMinutes,
 ];

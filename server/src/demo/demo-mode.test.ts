@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +35,10 @@ beforeAll(async () => {
   const created = await chain.createMint(DECIMALS, faucet, { transferFee: { basisPoints: 100, maximumFee: raw(1_000_000n) } });
   mint = created.toBase58();
   await chain.mintTo(created, stakingWallet.publicKey, raw(1_000_000n));
+  const webDist = mkdtempSync(path.join(tmpdir(), 'stakedesk-web-'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Stakedesk</title><div id="root"></div>');
   api = await startTestServer({
+    webDist,
     realChain: new SolanaChain(async () => chain.url, 3_000),
     solanaRpcUrl: chain.url,
     demo: { faucet, stakingWallet },
@@ -55,7 +61,8 @@ describe('what the holder site learns of the demo', () => {
   it('names the local chain in the settings, and the page may send to it', async () => {
     const response = await api.request<PublicSettings>('GET', '/api/settings');
     expect(response.body.demo).toEqual({ chainUrl: chain.url });
-    expect(response.headers.get('content-security-policy')).toContain(`connect-src 'self' ${chain.url}`);
+    const page = await fetch(`${api.baseUrl}/dashboard`);
+    expect(page.headers.get('content-security-policy')).toMatch(new RegExp(`connect-src 'self'[^;]* ${chain.url}(;|$)`));
     // The panel too: its plan form takes minutes, and its demo wallet holds the staking wallet.
     expect((await api.request<PublicSettings>('GET', '/api/admin/settings', undefined, token)).body.demo).toEqual({ chainUrl: chain.url });
   });

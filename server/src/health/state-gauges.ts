@@ -22,7 +22,7 @@ export type StateSources = {
   checks?: Record<string, () => Promise<Check>>;
 };
 
-/** Figures read at each scrape: what waits on operators, treasury coverage, the job queue, and readiness. */
+/** Figures read at each scrape: what waits on operators, deposit detection behind, unexplained outflows, treasury coverage, the job queue, and readiness. */
 export function addStateGauges(metrics: Metrics, sequelize: Sequelize, { jobs, coverage, checks }: StateSources = {}): void {
   metrics.gauge('stakedesk_pending_withdrawals', 'Withdrawals requested and not yet paid or rejected.', [], async () => {
     const [row] = await sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM withdrawals WHERE status = 'pending'`, {
@@ -40,6 +40,29 @@ export function addStateGauges(metrics: Metrics, sequelize: Sequelize, { jobs, c
         { type: QueryTypes.SELECT },
       );
       return [{ value: row!.age ?? 0 }];
+    },
+  );
+  metrics.gauge(
+    'stakedesk_deposits_behind_seconds',
+    'How long deposit detection has had history it could not read yet (a flood of transactions): the oldest open gap, 0 when caught up. deposits.behind was raised when it opened.',
+    [],
+    async () => {
+      const [row] = await sequelize.query<{ behind: number | null }>(
+        `SELECT extract(epoch FROM now() - min(behind_since))::float8 AS behind FROM deposit_cursors WHERE behind_since IS NOT NULL`,
+        { type: QueryTypes.SELECT },
+      );
+      return [{ value: row!.behind ?? 0 }];
+    },
+  );
+  metrics.gauge(
+    'stakedesk_unexplained_outflows',
+    'Transfers out of the staking or hot wallet that no payout or verified TXID explains and no owner has explained yet: automatic payouts stop while above 0.',
+    [],
+    async () => {
+      const [row] = await sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM treasury_outflows WHERE status = 'unexplained'`, {
+        type: QueryTypes.SELECT,
+      });
+      return [{ value: row!.n }];
     },
   );
   if (coverage) {

@@ -120,6 +120,7 @@ const SPECIAL: Partial<Record<TableRoute, Partial<Endpoint>>> = {
   'GET /api/admin/admins': { query: ['limit', 'offset'] },
   'GET /api/admin/audit-log': { query: ['limit', 'offset'] },
   'GET /api/admin/reconciliation': { query: ['limit'] },
+  'GET /api/admin/outflows': { query: ['x'] },
   'GET /api/admin/treasury': { query: ['x'] },
   'GET /api/admin/auto-payouts': { query: ['x'] },
   'POST /api/admin/reserves/snapshots': { query: ['x'] },

@@ -20,7 +20,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
   writeFileSync(path.join(dist, 'favicon.svg'), icon);
   const app = express();
-  app.use(webAppRoutes(dist)!);
+  app.use(webAppRoutes(dist, async () => undefined)!);
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   port = (server.address() as AddressInfo).port;

@@ -43,6 +43,27 @@ describe('treasury coverage and readiness on /metrics', () => {
     expect(await coverage()).toBeLessThan(1);
   });
 
+  it('shows how long deposit detection has been behind and how many outflows are unexplained, 0 when none', async () => {
+    const value = async (name: string) => Number(family(await scrape(), name)!.metrics[0]!.value);
+    expect(await value('stakedesk_deposits_behind_seconds')).toBe(0);
+    expect(await value('stakedesk_unexplained_outflows')).toBe(0);
+    await api.sequelize.query(
+      `INSERT INTO deposit_cursors (address, owner, mint, last_signature, gap_before, behind_since)
+       VALUES ('account', :wallet, :mint, 'newest', 'oldest-read', now() - interval '90 seconds')`,
+      { replacements: { wallet: STAKING_WALLET, mint: MINT } },
+    );
+    await api.sequelize.query(
+      `INSERT INTO treasury_outflows (signature, account, owner, mint, amount, decimals) VALUES
+         ('theft', 'account', :wallet, :mint, 5, 6), ('paid', 'account', :wallet, :mint, 5, 6)`,
+      { replacements: { wallet: STAKING_WALLET, mint: MINT } },
+    );
+    await api.sequelize.query(
+      `UPDATE treasury_outflows SET status = 'explained', explained_by = '{"kind":"payout","payoutId":1}', explained_at = now() WHERE signature = 'paid'`,
+    );
+    expect(await value('stakedesk_deposits_behind_seconds')).toBeGreaterThanOrEqual(90);
+    expect(await value('stakedesk_unexplained_outflows')).toBe(1);
+  });
+
   it('shows each readiness check, so an alert sees the one that fails: the RPC here', async () => {
     const ready = family(await scrape(), 'stakedesk_ready')!;
     expect(ready.type).toBe('GAUGE');

@@ -46,8 +46,10 @@ describe('ops/prometheus-rules.yml', () => {
       'StakedeskNotReady',
       'StakedeskWithdrawalWaitingTooLong',
       'StakedeskTreasuryUncovered',
+      'StakedeskUnexplainedOutflow',
       'StakedeskJobFailing',
       'StakedeskJobsBehind',
+      'StakedeskDepositsBehind',
       'StakedeskRpcErrors',
     ]);
     for (const rule of all) expect(rule).toMatchObject({ expr: expect.any(String), annotations: { summary: expect.any(String) } });

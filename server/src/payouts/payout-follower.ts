@@ -1,6 +1,7 @@
 import { Op, QueryTypes, type Sequelize } from 'sequelize';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { chainReason, ChainUnavailableError, type Chain, type LandedTransaction } from '../chain/chain.js';
+import type { SecondProvider } from '../chain/second-provider.js';
 import type { Logger } from '../logger.js';
 import { Withdrawal } from '../withdrawals/index.js';
 import { recipientReasons } from './landed-outcome.js';
@@ -8,6 +9,7 @@ import { payoutClaimOf } from './payout-claim.js';
 import { searchPayerHistory, type HistoryFinding } from './payout-history.js';
 import { isBuilt, PAYOUT_COLUMNS, readPayout, type BuiltPayoutRow, type PayoutRow } from './payout-records.js';
 import { sendOnce } from './post-signed-payout.js';
+import { secondProviderAgrees } from './second-look.js';
 import { adoptLandedCopy, noteExpirySeen, settlePayout } from './settle-payout.js';
 
 /**
@@ -34,7 +36,7 @@ async function claimDue(sequelize: Sequelize, batch: number, recheckMs: number):
   );
 }
 
-type Look = { sequelize: Sequelize; chain: Chain; logger: Logger; finalizedHeight: number };
+type Look = { sequelize: Sequelize; chain: Chain; second: SecondProvider | null; logger: Logger; finalizedHeight: number };
 
 const settleLanded = (look: Look, payout: BuiltPayoutRow, landed: LandedTransaction) =>
   settlePayout(
@@ -46,7 +48,8 @@ const settleLanded = (look: Look, payout: BuiltPayoutRow, landed: LandedTransact
 /**
  * The payout's blockhash is dead at finalized and the history shows no copy: it can never land.
  * Called expired only when two looks at least EXPIRY_CONFIRM_BLOCKS apart agree, and never while
- * the history could not be read whole. Tokens that reached its accounts another way put it under review.
+ * the history could not be read whole, nor while a second provider, when there is one, sees otherwise.
+ * Tokens that reached its accounts another way put it under review.
  */
 async function expireIfDead(look: Look, payout: BuiltPayoutRow, found: HistoryFinding): Promise<boolean> {
   if (look.finalizedHeight <= Number(payout.last_valid_block_height) || !found.complete) return false;
@@ -62,6 +65,7 @@ async function expireIfDead(look: Look, payout: BuiltPayoutRow, found: HistoryFi
     return false;
   }
   if (look.finalizedHeight < Number(payout.expiry_seen_height) + EXPIRY_CONFIRM_BLOCKS) return false;
+  if (look.second && !(await secondProviderAgrees(look.sequelize, look.second, payout, look.finalizedHeight))) return false;
   return settlePayout(look.sequelize, payout.id, { kind: 'expired' });
 }
 
@@ -120,14 +124,19 @@ async function lookAtRegistered(look: Look, payout: PayoutRow): Promise<boolean>
 /**
  * One look at every open payout that is due one: each prepared or sent payout is followed to its
  * end by what the server reads on chain itself (sent again while its blockhash lives), on any
- * instance. One payout's unexpected error does not keep the others from their look: it is logged,
- * and thrown once every payout had its look (the round fails visibly). Returns how many ended.
+ * instance; `secondProvider` (SOLANA_VERIFY_RPC_URL) must agree before one is called expired. One
+ * payout's unexpected error does not keep the others from their look: it is logged, and thrown
+ * once every payout had its look (the round fails visibly). Returns how many ended.
  */
 export async function followPayouts(
   sequelize: Sequelize,
   chain: Chain,
   logger: Logger,
-  { batch = 100, recheckMs = 5_000 }: { batch?: number; recheckMs?: number } = {},
+  {
+    batch = 100,
+    recheckMs = 5_000,
+    secondProvider = null,
+  }: { batch?: number; recheckMs?: number; secondProvider?: SecondProvider | null } = {},
 ): Promise<number> {
   const due = await claimDue(sequelize, batch, recheckMs);
   if (due.length === 0) return 0;
@@ -135,7 +144,7 @@ export async function followPayouts(
   let firstError: unknown = null;
   try {
     // Read before anything else: a copy that can still land is in a block at or below the last valid height.
-    const look = { sequelize, chain, logger, finalizedHeight: await chain.blockHeight('finalized') };
+    const look = { sequelize, chain, second: secondProvider, logger, finalizedHeight: await chain.blockHeight('finalized') };
     for (const payout of due) {
       try {
         const done = isBuilt(payout) ? await lookAtBuilt(look, payout) : await lookAtRegistered(look, payout);

@@ -28,7 +28,10 @@ export type HistoryFinding = {
  * message that landed is among them whoever sent it, and so is any other transaction of the
  * payer's that paid one of the payout's accounts (a wallet that altered and sent it itself).
  */
-export async function searchPayerHistory(chain: Chain, payout: BuiltPayoutRow): Promise<HistoryFinding> {
+export async function searchPayerHistory(
+  chain: Pick<Chain, 'signaturesForAddress' | 'landedTransaction'>,
+  payout: BuiltPayoutRow,
+): Promise<HistoryFinding> {
   const finding: HistoryFinding = { ours: null, foreign: null, complete: false };
   let before: string | undefined;
   let unreadable = false;

@@ -4,16 +4,20 @@ import type { WithdrawalProcessInput, WithdrawalResolveInput } from '@stakedesk/
 import type { ReviewResolution } from '@stakedesk/shared/stake-status';
 import { recordAudit, type Actor } from '../audit/index.js';
 import type { StepUp } from '../http/step-up-contract.js';
-import type { ChainVerifier } from '../chain/chain.js';
+import type { ChainVerifier, PayoutChain } from '../chain/chain.js';
 import { requireProof } from '../chain/verify.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { conflict, notFound } from '../errors.js';
 import { Stake } from '../stakes/index.js';
 import { toWithdrawalJson, Withdrawal } from '../withdrawals/index.js';
+import { expiredPayoutVerdict } from './expired-payout-proof.js';
 import { markPaid } from './mark-paid.js';
 import { payoutClaimOf } from './payout-claim.js';
 import { refuseHeldWithdrawals } from './payout-records.js';
 import { isPayoutTransferTaken, payoutSignedAs } from './payout-transfers.js';
+
+/** What a pasted TXID is proven with: the verifier, and for a payout of the withdrawal called expired, the transaction as it landed. */
+type PastedTxIdVerifier = Pick<ChainVerifier, 'verifyPayout'> & Pick<PayoutChain, 'landedTransaction'>;
 
 /**
  * The withdrawal, locked, still pending and held by no payout: neither a pasted TXID nor a
@@ -30,7 +34,7 @@ async function lockPendingWithdrawal(sequelize: Sequelize, id: number, transacti
 /** A pasted TXID: completes the withdrawal once the chain proves the transaction paid it (SPEC's Process dialog). */
 async function completeWithPastedTxId(
   sequelize: Sequelize,
-  verifier: ChainVerifier,
+  verifier: PastedTxIdVerifier,
   id: number,
   txId: string,
   actor: Actor,
@@ -41,7 +45,9 @@ async function completeWithPastedTxId(
   await refuseHeldWithdrawals(sequelize, [id]);
   await refusePayoutSignature(sequelize, txId);
   if (await isPayoutTransferTaken(sequelize, txId, pending.walletAddress)) throw conflict(msg('txIdAlreadyUsed'));
-  await requireProof(() => verifier.verifyPayout(payoutClaimOf(pending, txId)));
+  await requireProof(
+    async () => (await expiredPayoutVerdict(sequelize, verifier, id, txId)) ?? verifier.verifyPayout(payoutClaimOf(pending, txId)),
+  );
   try {
     return await sequelize.transaction(async (transaction) => {
       const withdrawal = await lockPendingWithdrawal(sequelize, id, transaction);
@@ -88,7 +94,7 @@ async function rejectWithdrawal(sequelize: Sequelize, id: number, reason: string
 /** PUT /api/admin/withdrawals/{id}: a pasted payout TXID (verified on chain) or a rejection with its reason. */
 export async function processWithdrawal(
   sequelize: Sequelize,
-  verifier: ChainVerifier,
+  verifier: PastedTxIdVerifier,
   id: number,
   input: WithdrawalProcessInput,
   actor: Actor,

@@ -39,6 +39,9 @@ export async function reservesProof(sequelize: Sequelize, id: number, wallet: st
  * wallet (true the first time), and the snapshot's first report alerts the operators. The
  * snapshot's row lock makes one report the first, whichever instances take them.
  */
+/** A report carries the code alone: the reason in English, each value it names (an account, an amount) left as '…'. */
+const reportedReason = (code: MessageCode): string => english({ code }).replace(/\{\w+\}/g, '…');
+
 export async function reportReservesCheckFailure(sequelize: Sequelize, id: number, wallet: string, code: MessageCode): Promise<boolean> {
   return sequelize.transaction(async (transaction) => {
     const [snapshot] = await sequelize.query(`SELECT id FROM reserves_snapshots WHERE id = :id FOR UPDATE`, {
@@ -58,7 +61,7 @@ export async function reportReservesCheckFailure(sequelize: Sequelize, id: numbe
     if (!counts?.inserted) return false;
     // The statement's snapshot does not see its own insert: no earlier report means this one is the first.
     if (counts.reports === 0)
-      await emitAlert(sequelize, 'reserves.check_failed', { snapshotId: id, wallet, code, reason: english({ code }) }, transaction);
+      await emitAlert(sequelize, 'reserves.check_failed', { snapshotId: id, wallet, code, reason: reportedReason(code) }, transaction);
     return true;
   });
 }

@@ -2,6 +2,7 @@ import { Keypair } from '@solana/web3.js';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESERVES_CHAIN_CHECK_CODES } from '@stakedesk/shared/reserves/check-failure';
 import type { ReservesProof } from '@stakedesk/shared/reserves/proof';
 import type { ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
 import { verifyReservesProof } from '@stakedesk/shared/reserves/verify';
@@ -204,6 +205,25 @@ describe('a failed check', () => {
           wallet: a.wallet,
           code: 'reservesProofRootMismatch',
           reason: 'The proof does not lead to the published root',
+        },
+      },
+    ]);
+  });
+
+  it("accepts every refusal of the holder's chain check (DESIGN 15), and alerts in words with no placeholder", async () => {
+    const { id } = (await takeSnapshot()).body;
+    expect((await reportFailure(id, { code: 'reservesBelowRecords' }, a.wallet)).status).toBe(202);
+    for (const code of [...RESERVES_CHAIN_CHECK_CODES, 'reservesLeftOut'])
+      expect((await reportFailure(id, { code }, b.wallet)).status, code).toBe(202);
+    expect((await alerts()).filter((alert) => alert.data.snapshotId === id)).toEqual([
+      {
+        event: 'reserves.check_failed',
+        data: {
+          snapshotId: id,
+          wallet: a.wallet,
+          code: 'reservesBelowRecords',
+          reason:
+            'The snapshot counts … raw units for you, less than the … raw units your stakes and pending withdrawals came to when it was taken',
         },
       },
     ]);

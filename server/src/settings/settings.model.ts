@@ -16,6 +16,8 @@ export class Settings extends Model<InferAttributes<Settings>, InferCreationAttr
   declare stakingWallet: string;
   declare heliusApiKey: string;
   declare heliusRpcUrl: string;
+  /** The chain endpoint holders' browsers read for the proof of reserves; '' for the cluster's public one (migration 025). */
+  declare holderRpcUrl: string;
   declare supportEmail: string;
   declare supportWhatsapp: string;
   declare supportTelegram: string;
@@ -49,6 +51,7 @@ export class Settings extends Model<InferAttributes<Settings>, InferCreationAttr
         stakingWallet: DataTypes.STRING(44),
         heliusApiKey: DataTypes.STRING(200),
         heliusRpcUrl: DataTypes.STRING(500),
+        holderRpcUrl: DataTypes.STRING(500),
         supportEmail: DataTypes.STRING(254),
         supportWhatsapp: DataTypes.STRING(200),
         supportTelegram: DataTypes.STRING(200),

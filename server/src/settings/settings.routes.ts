@@ -1,4 +1,5 @@
-import { Router, json } from 'express';
+import { Router, json, type Request } from 'express';
+import { holderRpcUrlRefusal } from '@stakedesk/shared/holder-rpc';
 import type { Dependencies } from '../dependencies.js';
 import type { DemoSite } from '@stakedesk/shared/api-types';
 import type { SolanaCluster } from '@stakedesk/shared/format';
@@ -22,14 +23,20 @@ export function settingsPublicRead(cluster: SolanaCluster, demo?: DemoSite): Pub
   return async (req, res) => sendPrepared(req, res, publicJson(await loadSettings()));
 }
 
+/** Where the server answers and whether a local chain may be the holders' endpoint (holder-rpc.ts). */
+export type HolderRpcRule = { publicUrl: string; allowPrivateRpc: boolean };
+
 export function settingsAdminRoutes(
   { database: sequelize, chain }: Dependencies,
   stepUpFor: StepUpFor,
   cluster: SolanaCluster,
-  { rpc, liveStakes }: Omit<SettingsChangeDeps, 'chain'>,
+  { rpc, liveStakes }: Pick<SettingsChangeDeps, 'rpc' | 'liveStakes'>,
+  { publicUrl, allowPrivateRpc }: HolderRpcRule,
   demo?: DemoSite,
 ): Router {
-  const deps: SettingsChangeDeps = { rpc, chain, liveStakes };
+  // The site's own host, and the one this request came to (the same server under another name).
+  const refuseHolderRpcUrlFor = (req: Request) => (url: string) =>
+    holderRpcUrlRefusal(url, { ownHosts: [new URL(publicUrl).host, req.get('host') ?? ''], allowHttp: allowPrivateRpc });
   const adminJson = (settings: Parameters<typeof toAdminSettings>[0]) => ({ ...toAdminSettings(settings, cluster), ...(demo && { demo }) });
   const router = Router();
   router.get('/settings', requireRole('GET /api/admin/settings'), async (_req, res) => {
@@ -38,6 +45,7 @@ export function settingsAdminRoutes(
   router.put('/settings', requireRole('PUT /api/admin/settings'), json({ limit: SETTINGS_BODY_LIMIT }), async (req, res) => {
     const input = parseBody('PUT /api/admin/settings', req.body);
     const actor = currentAdmin(res);
+    const deps: SettingsChangeDeps = { rpc, refuseHolderRpcUrl: refuseHolderRpcUrlFor(req), chain, liveStakes };
     res.json(adminJson(await updateSettings(sequelize, input, actor, deps, stepUpFor(actor, input))));
   });
   return router;

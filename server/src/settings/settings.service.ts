@@ -2,7 +2,7 @@ import { type Sequelize, type Transaction } from 'sequelize';
 import type { SecurityChange } from '@stakedesk/shared/api-types';
 import { policyChangeNeedsStepUp } from '@stakedesk/shared/auto-payout';
 import { DEFAULT_MAINTENANCE_MESSAGE, DEFAULT_MAINTENANCE_TIME } from '@stakedesk/shared/constants';
-import { msg } from '@stakedesk/shared/i18n/catalogue';
+import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { SettingsInput } from '@stakedesk/shared/schemas';
 import { stepUpRequired, type StepUp } from '../http/step-up-contract.js';
 import { recordAudit, type Actor } from '../audit/index.js';
@@ -63,12 +63,14 @@ function changesFrom(input: SettingsInput, stored: Settings): Partial<Settings> 
  * A field sent back as it is stored is no change (the panel sends the whole form).
  */
 function securityChangesOf(changes: Partial<Settings>, stored: Settings): SecurityChange[] {
-  const changed = (key: 'stakingWallet' | 'tokenContract' | 'heliusRpcUrl' | 'heliusApiKey') =>
+  const changed = (key: 'stakingWallet' | 'tokenContract' | 'heliusRpcUrl' | 'heliusApiKey' | 'holderRpcUrl') =>
     changes[key] !== undefined && changes[key] !== stored[key];
   const list: SecurityChange[] = [];
   if (changed('stakingWallet')) list.push('settings.stakingWallet');
   if (changed('tokenContract')) list.push('settings.tokenContract');
   if (changed('heliusRpcUrl') || changed('heliusApiKey')) list.push('settings.rpcProvider');
+  // Whoever runs the holders' endpoint could show them a chain of their own: as protected as the wallet.
+  if (changed('holderRpcUrl')) list.push('settings.holderRpcUrl');
   if (stored.requireTwoFactor && changes.requireTwoFactor === false) list.push('settings.requireTwoFactorOff');
   if (changes.autoPayout && policyChangeNeedsStepUp(stored.autoPayout, changes.autoPayout)) list.push('settings.autoPayout');
   return list;
@@ -86,9 +88,13 @@ async function requireNoLiveStakes(liveStakes: LiveStakes, transaction: Transact
 /** Whether any stake is still owed (not yet paid out or restaked), read inside the caller's transaction (stakes/live-stakes.ts). */
 export type LiveStakes = (transaction: Transaction) => Promise<boolean>;
 
-/** What a settings change reads beyond the settings: the provider URL's check, the new mint, the stakes still owed. */
+/**
+ * What a settings change reads beyond the settings: the provider URL's check, the holders'
+ * endpoint's (holder-rpc.ts, with the hosts this server answers at), the new mint, the stakes still owed.
+ */
 export type SettingsChangeDeps = {
   rpc: Pick<RpcUpstream, 'refuseProviderUrl'>;
+  refuseHolderRpcUrl: (url: string) => CodedMessage | undefined;
   chain: Pick<PayoutChain, 'mint'>;
   liveStakes: LiveStakes;
 };
@@ -97,13 +103,17 @@ export async function updateSettings(
   sequelize: Sequelize,
   input: SettingsInput,
   actor: Actor,
-  { rpc, chain, liveStakes }: SettingsChangeDeps,
+  { rpc, refuseHolderRpcUrl, chain, liveStakes }: SettingsChangeDeps,
   stepUp: StepUp,
 ): Promise<Settings> {
   // Read first without a lock: the password is checked (slowly), and a new mint read, before the row is locked.
   const peek = await Settings.findByPk(1);
   if (!peek) throw unavailable(msg('serviceUnavailable'));
   const peekChanges = changesFrom(input, peek);
+  // Refused before any step-up is asked for: confirming a change that cannot be saved is no use.
+  const holderRpcUrl = peekChanges.holderRpcUrl;
+  const holderRpcRefusal = holderRpcUrl && holderRpcUrl !== peek.holderRpcUrl ? refuseHolderRpcUrl(holderRpcUrl) : undefined;
+  if (holderRpcRefusal) throw badRequest(holderRpcRefusal, { holderRpcUrl: holderRpcRefusal });
   const confirm = securityChangesOf(peekChanges, peek).length > 0 ? await stepUp() : undefined;
   const newContract = peekChanges.tokenContract;
   const newMint = newContract && newContract !== peek.tokenContract ? await readNewMint(chain, newContract) : undefined;

@@ -137,7 +137,8 @@ describe('GET /api/settings (public)', () => {
     const keys = Object.keys(response.body);
     expect(keys).not.toContain('heliusApiKey');
     expect(keys).not.toContain('heliusRpcUrl');
-    expect(keys.filter((k) => /helius|api.?key|rpc/i.test(k))).toEqual([]);
+    // The holders' chain endpoint is public on purpose: their browsers read the chain from it (DESIGN 15).
+    expect(keys.filter((k) => /helius|api.?key|rpc/i.test(k))).toEqual(['holderRpcUrl']);
     const text = JSON.stringify(response.body);
     expect(text).not.toContain(API_KEY);
     expect(text).not.toContain(RPC_URL);

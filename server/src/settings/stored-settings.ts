@@ -2,6 +2,7 @@ import type { Sequelize } from 'sequelize';
 import type { AdminSettings, PublicSettings } from '@stakedesk/shared/api-types';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
+import { CLUSTER_PUBLIC_RPC, holderRpcEndpoint } from '@stakedesk/shared/holder-rpc';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/index.js';
 import { adminChangedCache } from '../cache/caches.js';
@@ -45,6 +46,7 @@ export function toPublicSettings(s: Settings, cluster: SolanaCluster): PublicSet
     tokenProgram: s.tokenProgram,
     tokenDecimals: s.tokenDecimals,
     transferFee: s.transferFee,
+    holderRpcUrl: holderRpcEndpoint(s.holderRpcUrl, cluster),
   };
 }
 
@@ -54,10 +56,20 @@ export function toAdminSettings(s: Settings, cluster: SolanaCluster): AdminSetti
     requireTwoFactor: s.requireTwoFactor,
     heliusApiKey: maskSecret(s.heliusApiKey),
     heliusRpcUrl: maskRpcUrl(s.heliusRpcUrl),
+    holderRpcUrl: s.holderRpcUrl,
     tokenExtensions: s.tokenExtensions,
     mintWarnings: s.tokenFreezeAuthority ? [msg('mintFreezeAuthority', { authority: s.tokenFreezeAuthority })] : [],
     autoPayout: s.autoPayout,
   };
+}
+
+/**
+ * The origins a holder's page may read the chain from for the proof of reserves (DESIGN 15): the
+ * holders' endpoint, and the cluster's public one the page falls back to (web holder-endpoint.ts).
+ * Its Content-Security-Policy names them, and no other.
+ */
+export function holderChainOrigins(s: Pick<Settings, 'holderRpcUrl'>, cluster: SolanaCluster): string[] {
+  return [...new Set([holderRpcEndpoint(s.holderRpcUrl, cluster), CLUSTER_PUBLIC_RPC[cluster]].map((url) => new URL(url).origin))];
 }
 
 /** The mint's profile as the settings row keeps it. */

@@ -1,7 +1,21 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
+import { emitAlert } from '../alerts/index.js';
 
-/** A followed token account: who owns it, of which mint. */
-export type FollowedAccount = { address: string; owner: string; mint: string };
+/** A followed token account: who owns it, of which mint (and its decimals, to say amounts). */
+export type FollowedAccount = { address: string; owner: string; mint: string; decimals: number };
+
+/**
+ * History not read yet, between two transactions (both exclusive): older than `before` (the oldest
+ * transaction a round read) and newer than `until` (the cursor that round started from; null for
+ * the start of the account's history).
+ */
+export type HistoryGap = { before: string; until: string | null };
+
+/**
+ * Where following an account stands: every transaction up to `last` (the newest looked at; null
+ * while none was) has been looked at, except those in `gap`.
+ */
+export type Cursor = { last: string | null; gap: HistoryGap | null };
 
 /** The followed accounts among `addresses` that have a cursor already. */
 export async function withCursors(sequelize: Sequelize, addresses: string[]): Promise<Set<string>> {
@@ -21,33 +35,49 @@ export async function startCursor(sequelize: Sequelize, account: FollowedAccount
   await sequelize.query(
     `INSERT INTO deposit_cursors (address, owner, mint, last_signature) VALUES (:address, :owner, :mint, :newest)
      ON CONFLICT (address) DO NOTHING`,
-    { replacements: { ...account, newest } },
+    { replacements: { address: account.address, owner: account.owner, mint: account.mint, newest } },
   );
 }
 
+type CursorRow = { last_signature: string | null; gap_before: string | null; gap_until: string | null; owner: string };
+
+const sameCursor = (a: Cursor, b: Cursor) => a.last === b.last && a.gap?.before === b.gap?.before && a.gap?.until === b.gap?.until;
+
 /**
- * Runs `read` with the account's cursor (the newest transaction already looked at, null for the
- * start of its history) under the cursor row's lock, then moves the cursor to what `read` answers.
- * An instance that finds the row locked skips the account this round: another is reading it, and
- * reading it twice would fetch every new transaction twice. Answers undefined when skipped.
+ * Runs `read` with the account's cursor under the cursor row's lock, then keeps the cursor `read`
+ * answers. An instance that finds the row locked skips the account this round: another is reading
+ * it, and reading it twice would fetch every new transaction twice. Answers undefined when skipped.
+ *
+ * A gap opening starts an episode of `deposits.behind` (raised here, once: a gap stays one gap
+ * until it is read to its end, see deposit-follower.ts), and its closing ends it.
  */
-export async function withCursor<T extends { last: string | null }>(
+export async function withCursor<T extends { cursor: Cursor; read: number }>(
   sequelize: Sequelize,
   address: string,
-  read: (last: string | null) => Promise<T>,
+  read: (cursor: Cursor) => Promise<T>,
 ): Promise<T | undefined> {
   return sequelize.transaction(async (transaction) => {
-    const [cursor] = await sequelize.query<{ last_signature: string | null }>(
-      'SELECT last_signature FROM deposit_cursors WHERE address = :address FOR UPDATE SKIP LOCKED',
+    const [row] = await sequelize.query<CursorRow>(
+      'SELECT last_signature, gap_before, gap_until, owner FROM deposit_cursors WHERE address = :address FOR UPDATE SKIP LOCKED',
       { replacements: { address }, type: QueryTypes.SELECT, transaction },
     );
-    if (!cursor) return undefined;
-    const outcome = await read(cursor.last_signature);
-    if (outcome.last !== cursor.last_signature) {
-      await sequelize.query('UPDATE deposit_cursors SET last_signature = :last, updated_at = now() WHERE address = :address', {
-        replacements: { address, last: outcome.last },
-        transaction,
-      });
+    if (!row) return undefined;
+    const cursor: Cursor = {
+      last: row.last_signature,
+      gap: row.gap_before === null ? null : { before: row.gap_before, until: row.gap_until },
+    };
+    const outcome = await read(cursor);
+    const next = outcome.cursor;
+    if (!sameCursor(cursor, next)) {
+      await sequelize.query(
+        `UPDATE deposit_cursors SET last_signature = :last, gap_before = :gapBefore, gap_until = :gapUntil,
+           behind_since = CASE WHEN :gapBefore::varchar IS NULL THEN NULL ELSE coalesce(behind_since, now()) END, updated_at = now()
+         WHERE address = :address`,
+        { replacements: { address, last: next.last, gapBefore: next.gap?.before ?? null, gapUntil: next.gap?.until ?? null }, transaction },
+      );
+    }
+    if (!cursor.gap && next.gap) {
+      await emitAlert(sequelize, 'deposits.behind', { account: address, owner: row.owner, transactions: outcome.read }, transaction);
     }
     return outcome;
   });

@@ -24,10 +24,12 @@ type Owner = { mint: string; owner: string };
 const listed = new Map<string, { addresses: string[]; at: number }>();
 
 /**
- * The mints and staking wallets deposits may arrive in: today's settings, and any that an intent
- * still watched was made for (its transfer goes where the intent said, whatever changed since).
+ * The wallets the server follows, with their mint: where deposits may arrive (today's staking
+ * wallet, and any that an intent still watched was made for: its transfer goes where the intent
+ * said, whatever changed since) and where payouts leave from (those and the hot wallet, whose
+ * outflows the ledger checks: outflows/).
  */
-async function owners(sequelize: Sequelize): Promise<Owner[]> {
+async function owners(sequelize: Sequelize, hotWallet: string | null): Promise<Owner[]> {
   const configured = stakingDestination(await loadSettings());
   const rows = await sequelize.query<{ token_contract: string; staking_wallet: string }>(
     `SELECT DISTINCT token_contract, staking_wallet FROM deposit_intents
@@ -36,6 +38,7 @@ async function owners(sequelize: Sequelize): Promise<Owner[]> {
   );
   const all = [
     ...(configured ? [{ mint: configured.mint, owner: configured.stakingWallet }] : []),
+    ...(configured && hotWallet ? [{ mint: configured.mint, owner: hotWallet }] : []),
     ...rows.map((row) => ({ mint: row.token_contract, owner: row.staking_wallet })),
   ];
   return [...new Map(all.map((pair) => [`${pair.mint}:${pair.owner}`, pair])).values()];
@@ -56,7 +59,7 @@ async function accountsOf(chain: Chain, pair: Owner): Promise<FollowedAccount[]>
   if (!mint) return [];
   const associated = associatedTokenAccount(new PublicKey(pair.mint), new PublicKey(pair.owner), new PublicKey(mint.programId)).toBase58();
   const addresses = new Set([associated, ...(await otherAccounts(chain, pair))]);
-  return [...addresses].map((address) => ({ address, ...pair }));
+  return [...addresses].map((address) => ({ address, ...pair, decimals: mint.decimals }));
 }
 
 /** When the oldest intent still watched for these was made, if any. */
@@ -84,11 +87,12 @@ async function startingPoint(chain: Chain, address: string, since: Date | null):
 }
 
 /**
- * Every token account whose transactions are looked at for deposits, each with a cursor: one met
- * for the first time is followed from about now on (older transactions are the reconciliation page's).
+ * Every token account whose transactions are looked at for deposits and outflows, each with a
+ * cursor: one met for the first time is followed from about now on (older transactions are the
+ * reconciliation page's). `hotWallet`: PAYOUT_SIGNER's wallet, null without one.
  */
-export async function followedAccounts(sequelize: Sequelize, chain: Chain): Promise<string[]> {
-  const accounts = (await Promise.all((await owners(sequelize)).map((pair) => accountsOf(chain, pair)))).flat();
+export async function followedAccounts(sequelize: Sequelize, chain: Chain, hotWallet: string | null): Promise<FollowedAccount[]> {
+  const accounts = (await Promise.all((await owners(sequelize, hotWallet)).map((pair) => accountsOf(chain, pair)))).flat();
   const started = await withCursors(
     sequelize,
     accounts.map((account) => account.address),
@@ -97,5 +101,5 @@ export async function followedAccounts(sequelize: Sequelize, chain: Chain): Prom
     const since = await oldestWatched(sequelize, account);
     await startCursor(sequelize, account, await startingPoint(chain, account.address, since));
   }
-  return accounts.map((account) => account.address);
+  return accounts;
 }

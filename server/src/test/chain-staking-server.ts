@@ -1,6 +1,7 @@
 import { Keypair, Transaction, type PublicKey } from '@solana/web3.js';
 import type { CreatedDepositIntent, Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import type { Chain } from '../chain/chain.js';
+import type { SecondProvider } from '../chain/second-provider.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
 import { SolanaChain } from '../chain/solana-chain.js';
 import { createPlan } from './fixtures.js';
@@ -32,14 +33,7 @@ const MINT_OPTIONS: Record<MintKind, MintOptions> = {
  * has followed the chain once, as a running server has before anyone deposits: deposits are
  * looked for from then on.
  */
-export async function startChainStakingServer({
-  rpcUrl,
-  wrap,
-  mintKind = 'classic',
-  payoutSigner,
-  allowPrivateRpc,
-  verifierDownloads,
-}: {
+export type ChainStakingOptions = {
   mintKind?: MintKind;
   rpcUrl?: (chain: TestChain) => Promise<string>;
   /** The chain the server sees, made from the real one (a misbehaving provider in front of it, say). */
@@ -50,7 +44,19 @@ export async function startChainStakingServer({
   allowPrivateRpc?: boolean;
   /** The packed verifier served at /verify (none unless given). */
   verifierDownloads?: string;
-} = {}) {
+  /** SOLANA_VERIFY_RPC_URL's provider, made from the chain (none unless given). */
+  secondProvider?: (chain: TestChain) => SecondProvider;
+};
+
+export async function startChainStakingServer({
+  rpcUrl,
+  wrap,
+  mintKind = 'classic',
+  payoutSigner,
+  allowPrivateRpc,
+  verifierDownloads,
+  secondProvider,
+}: ChainStakingOptions = {}) {
   const chain = await startTestChain();
   const mint: PublicKey = await chain.createMint(DECIMALS, undefined, MINT_OPTIONS[mintKind]);
   const stakingWallet = Keypair.generate();
@@ -60,6 +66,7 @@ export async function startChainStakingServer({
   const solana = new SolanaChain(async () => url, 3_000);
   const api: TestServer = await startTestServer({
     realChain: wrap ? wrap(solana, chain) : solana,
+    secondProvider: secondProvider?.(chain),
     payoutSigner,
     allowPrivateRpc,
     verifierDownloads,

@@ -12,6 +12,7 @@ import {
   type PayoutClaim,
   type ReserveBalances,
   type TokenAccountState,
+  type TokenActivity,
   type SignatureInfo,
   type SignatureState,
   type Verdict,
@@ -93,6 +94,12 @@ export class FakeChain implements Chain {
     if (deposit) return [deposit.walletAddress, deposit.stakingWallet, ...(deposit.reference ? [deposit.reference] : [])];
     const payout = this.payouts.get(txId);
     return payout ? payout.transfers.map((transfer) => transfer.walletAddress) : null;
+  }
+
+  /** The transaction's accounts, with no token balances: the fake chain keeps only claims (the follower runs on the test chain). */
+  async tokenActivity(txId: string): Promise<TokenActivity | null> {
+    const accountKeys = await this.accountKeys(txId);
+    return accountKeys && { accountKeys, preTokenBalances: [], postTokenBalances: [] };
   }
 
   async signaturesForAddress(address: string, limit: number): Promise<SignatureInfo[]> {

@@ -12,6 +12,7 @@ import {
   type SignatureInfo,
   type SignatureState,
   type TokenAccountState,
+  type TokenActivity,
   type Verdict,
 } from '../chain/chain.js';
 import type { UnrecordedDeposit } from '@stakedesk/shared/api-types';
@@ -151,6 +152,11 @@ export class FlakyChain implements Chain {
   async accountKeys(txId: string): Promise<string[] | null> {
     this.reach();
     return this.inner.accountKeys(txId);
+  }
+
+  async tokenActivity(txId: string): Promise<TokenActivity | null> {
+    this.reach();
+    return this.hidden(txId) ? null : this.inner.tokenActivity(txId);
   }
 
   async tokenBalance(mint: string, owner: string): Promise<string> {

@@ -4,9 +4,8 @@ import { Keypair, type PublicKey, Transaction } from '@solana/web3.js';
 import { expect } from 'vitest';
 import type { AdminWithdrawal, Payout, PreparedPayout, Withdrawal } from '@stakedesk/shared/api-types';
 import type { Chain } from '../chain/chain.js';
-import type { PayoutSigner } from '../signer/payout-signer.js';
 import type { SolanaChain } from '../chain/solana-chain.js';
-import { DECIMALS, startChainStakingServer, tokens, type ChainStakingServer, type MintKind } from './chain-staking-server.js';
+import { DECIMALS, startChainStakingServer, tokens, type ChainStakingOptions, type ChainStakingServer } from './chain-staking-server.js';
 import { FlakyChain } from './flaky-chain.js';
 import type { TestChain } from '@stakedesk/test-support/test-chain';
 
@@ -27,16 +26,11 @@ export function signBytes(keypair: Keypair, message: Uint8Array): Buffer {
  * test holds: it signs prepared payouts as the operator's wallet would. The server sees the chain
  * through a FlakyChain (a provider that can drop, hold and lag), well-behaved until told otherwise.
  */
-export async function startPayoutWorld({
-  mintKind,
-  payoutSigner,
-  allowPrivateRpc,
-}: { mintKind?: MintKind; payoutSigner?: PayoutSigner; allowPrivateRpc?: boolean } = {}) {
+export async function startPayoutWorld(options: Omit<ChainStakingOptions, 'wrap'> = {}) {
+  const { mintKind } = options;
   let flaky!: FlakyChain;
   const world: ChainStakingServer = await startChainStakingServer({
-    mintKind,
-    payoutSigner,
-    allowPrivateRpc,
+    ...options,
     wrap: (solana: SolanaChain, chain: TestChain): Chain => (flaky = new FlakyChain(solana, () => chain.blockHeight())),
   });
   const { api, chain, token, mint, stakingWallet } = world;

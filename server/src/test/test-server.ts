@@ -7,6 +7,7 @@ import pg from 'pg';
 import { Agent } from 'undici';
 import type { Sequelize } from 'sequelize';
 import type { Chain } from '../chain/chain.js';
+import type { SecondProvider } from '../chain/second-provider.js';
 import type { ResolveHost } from '../chain/public-host.js';
 import { currentUpstreamRpcUrl } from '../rpc-proxy/rpc-endpoint.js';
 import { createRpcUpstream } from '../chain/rpc-upstream.js';
@@ -134,6 +135,8 @@ export async function startTestServer(
     payoutSigner?: PayoutSigner;
     /** DEMO_MODE with these keys, its chain solanaRpcUrl (not a demo server unless given). */
     demo?: DemoKeys;
+    /** SOLANA_VERIFY_RPC_URL's provider (none unless given). */
+    secondProvider?: SecondProvider;
   } = {},
 ) {
   if (serversOpen > 0) throw new Error('One test server per test file at a time: the models bind to a single database');
@@ -159,7 +162,13 @@ export async function startTestServer(
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const baseUrl = ownUrl('127.0.0.1', (server.address() as AddressInfo).port);
-  const deps = dependencies({ database: sequelize, chain: options.realChain ?? settingsChain ?? chain, events, jwtSecret });
+  const deps = dependencies({
+    database: sequelize,
+    chain: options.realChain ?? settingsChain ?? chain,
+    secondProvider: options.secondProvider,
+    events,
+    jwtSecret,
+  });
   const app = createApp({
     config: {
       jwtSecret,
@@ -241,6 +250,7 @@ export async function startTestServer(
     return cookie;
   }
 
+  const hotWallet = options.payoutSigner?.publicKey.toBase58() ?? null;
   /** The treasury as the panel reads it, never from its cache. */
   const freshCoverage = () =>
     treasuryCoverage(sequelize, options.realChain ?? settingsChain ?? chain, logger, options.payoutSigner?.publicKey.toBase58(), 0);
@@ -262,16 +272,17 @@ export async function startTestServer(
     /** One round of what the server follows on chain (payouts, intents' deposits), as their jobs run them. */
     async followChain() {
       const following = options.realChain ?? settingsChain ?? chain;
-      await followPayouts(sequelize, following, logger, { recheckMs: 0 });
-      await followDeposits(sequelize, following, logger);
+      await followPayouts(sequelize, following, logger, { recheckMs: 0, secondProvider: deps.secondProvider });
+      await followDeposits(sequelize, following, logger, { hotWallet });
     },
     /** One round of deposit detection alone, as its own scheduled job runs it; how many deposits it recorded. */
-    followDeposits: () => followDeposits(sequelize, options.realChain ?? settingsChain ?? chain, logger),
+    followDeposits: () => followDeposits(sequelize, options.realChain ?? settingsChain ?? chain, logger, { hotWallet }),
     /** One round of automatic payouts, as its scheduled job runs it (the clock is the real one unless given). */
     autoPayouts: (clock?: Clock) =>
       autoPayoutRound({
         database: sequelize,
         chain: options.realChain ?? settingsChain ?? chain,
+        secondProvider: deps.secondProvider,
         logger,
         signer: options.payoutSigner ?? null,
         coverage: freshCoverage(),

@@ -121,6 +121,10 @@ export const enFixed = {
   chainUnavailable: 'The blockchain network cannot be reached right now; please retry shortly',
   rpcUrlNotPublic: 'Helius RPC URL must point to a public address, not a private, loopback, link-local or reserved one',
   rpcUrlUnresolvable: 'The host name of the Helius RPC URL cannot be resolved',
+  holderRpcUrlInvalid: "The holders' chain endpoint must be an absolute http(s) URL",
+  holderRpcUrlNotHttps: "The holders' chain endpoint must be an https URL (http only for a local chain, with ALLOW_PRIVATE_RPC=1)",
+  holderRpcUrlOwnServer:
+    "The holders' chain endpoint cannot be this server or its RPC relay (/api/rpc): holders check the operator's word against it",
   rpcProviderRefused: 'the RPC provider URL resolves to an address that is not public, so the server did not connect to it',
   rpcAdminRequired: 'This RPC method needs an admin sign-in',
   rpcInvalidRequest: 'Invalid JSON-RPC request',
@@ -172,6 +176,9 @@ export const enFixed = {
     'A payout of this withdrawal landed but did not pay it exactly as owed: an owner must review it before it can be paid, pasted or rejected',
   payoutNotFound: 'Payout not found',
   payoutNotUnderReview: 'This withdrawal has no payout waiting for review',
+  outflowNoteRequired: 'Say in a note where these tokens went and how you checked it',
+  outflowNotFound: 'No outflow of the treasury was recorded for this transaction',
+  outflowAlreadyExplained: 'This outflow is already explained',
   payoutFailedOnChain: 'The payout transaction failed on chain: no tokens moved, only the network fee was paid',
   payoutLegacyUnproven:
     'This payout was registered by an earlier panel and never found on chain; the server cannot prove it will not land, so an owner must review it',
@@ -249,6 +256,7 @@ export const enFixed = {
   fieldFinalAmount: 'Final amount',
   fieldHeliusApiKey: 'Helius API key',
   fieldHeliusRpcUrl: 'Helius RPC URL',
+  fieldHolderRpcUrl: "Holders' chain endpoint",
   fieldId: 'Id',
   fieldInstagramLink: 'Instagram link',
   fieldLimit: 'Limit',
@@ -399,8 +407,17 @@ export const enTemplates = {
   autoPayoutTreasuryUnknown: 'The treasury could not be read: {reason}',
   autoPayoutReviewOpen: 'Payout {id} needs review',
   autoPayoutHotLow: 'The hot wallet holds {balance}, below the minimum of {minimum}',
-  autoPayoutRpcDisagrees: 'The RPC provider answered a finalized block height of {height}, below the {seen} it reported before',
+  autoPayoutRpcHeightFell: 'The RPC provider answered a finalized block height of {height}, below the {seen} it reported before',
+  autoPayoutAfterExpiry:
+    'Its payout {id} expired, so the server does not pay it again by itself (a provider that hid the payout landing would make a second one pay twice): check on chain that payout {id} did not reach the holder, then pay it by hand or paste the TXID that did',
+  rpcDisagree: 'The two RPC providers disagree: {detail}',
+  rpcHeightsApart:
+    'finalized block height {height} at the first (SOLANA_RPC_URL or settings), {secondHeight} at the second (SOLANA_VERIFY_RPC_URL)',
+  rpcSecondShowsCopy: 'the second provider shows a transaction of payout {id} that the first does not',
+  rpcSecondUnavailable: 'the second provider (SOLANA_VERIFY_RPC_URL) could not be asked: {reason}',
   autoPayoutStopped: 'Automatic payouts were stopped before this withdrawal was paid',
+  unexplainedOutflow:
+    'Tokens left {wallet} in transaction {signature}, which no payout or verified TXID explains: an owner must explain it in Reconciliation',
   payoutNoSourceAccount: 'The staking wallet {wallet} has no token account of {mint} to pay from',
   payoutMintUnknown: '{mint} is not a mint of the SPL Token or Token-2022 program',
   payoutNotOpen: 'This payout is {status}: it can no longer be signed or sent',

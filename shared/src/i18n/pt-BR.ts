@@ -107,6 +107,11 @@ export const ptBR: Catalogue = {
   chainUnavailable: 'A rede blockchain não pode ser acessada agora; tente novamente em instantes',
   rpcUrlNotPublic: 'A URL RPC da Helius deve apontar para um endereço público, não privado, de loopback, link-local ou reservado',
   rpcUrlUnresolvable: 'O nome de host da URL RPC da Helius não pode ser resolvido',
+  holderRpcUrlInvalid: 'O endpoint da blockchain para os participantes deve ser uma URL http(s) absoluta',
+  holderRpcUrlNotHttps:
+    'O endpoint da blockchain para os participantes deve ser uma URL https (http só para uma blockchain local, com ALLOW_PRIVATE_RPC=1)',
+  holderRpcUrlOwnServer:
+    'O endpoint da blockchain para os participantes não pode ser este servidor nem o seu repasse RPC (/api/rpc): é com ele que os participantes conferem a palavra do operador',
   rpcProviderRefused: 'a URL do provedor RPC resolve para um endereço que não é público, então o servidor não se conectou a ela',
   rpcAdminRequired: 'Este método RPC exige a entrada de um administrador',
   rpcInvalidRequest: 'Requisição JSON-RPC inválida',
@@ -161,6 +166,9 @@ export const ptBR: Catalogue = {
     'Um pagamento deste saque chegou à blockchain mas não o pagou exatamente como devido: um proprietário precisa revisá-lo antes que ele possa ser pago, informado ou recusado',
   payoutNotFound: 'Pagamento não encontrado',
   payoutNotUnderReview: 'Este saque não tem pagamento aguardando revisão',
+  outflowNoteRequired: 'Diga numa nota para onde foram estes tokens e como você verificou',
+  outflowNotFound: 'Nenhuma saída da tesouraria foi registrada para esta transação',
+  outflowAlreadyExplained: 'Esta saída já está explicada',
   payoutFailedOnChain: 'A transação de pagamento falhou na blockchain: nenhum token foi movido, só a taxa da rede foi paga',
   payoutLegacyUnproven:
     'Este pagamento foi registrado por um painel anterior e nunca foi encontrado na blockchain; o servidor não pode provar que ele não chegará, então um proprietário precisa revisá-lo',
@@ -237,6 +245,7 @@ export const ptBR: Catalogue = {
   fieldFinalAmount: 'Valor final',
   fieldHeliusApiKey: 'Chave de API da Helius',
   fieldHeliusRpcUrl: 'URL RPC da Helius',
+  fieldHolderRpcUrl: 'Endpoint da blockchain para os participantes',
   fieldId: 'Id',
   fieldInstagramLink: 'Link do Instagram',
   fieldLimit: 'Limite',
@@ -376,8 +385,17 @@ export const ptBR: Catalogue = {
   autoPayoutTreasuryUnknown: 'Não foi possível ler a tesouraria: {reason}',
   autoPayoutReviewOpen: 'O pagamento {id} precisa de revisão',
   autoPayoutHotLow: 'A carteira quente tem {balance}, abaixo do mínimo de {minimum}',
-  autoPayoutRpcDisagrees: 'O provedor RPC respondeu uma altura de bloco finalizada de {height}, abaixo da {seen} que informou antes',
+  autoPayoutRpcHeightFell: 'O provedor RPC respondeu uma altura de bloco finalizada de {height}, abaixo da {seen} que informou antes',
+  autoPayoutAfterExpiry:
+    'Seu pagamento {id} expirou, então o servidor não o paga de novo sozinho (um provedor que escondeu o pagamento chegando faria um segundo pagar em dobro): confira na blockchain que o pagamento {id} não chegou ao titular e então pague à mão ou cole o TXID que chegou',
+  rpcDisagree: 'Os dois provedores RPC discordam: {detail}',
+  rpcHeightsApart:
+    'altura de bloco finalizada {height} no primeiro (SOLANA_RPC_URL ou configurações), {secondHeight} no segundo (SOLANA_VERIFY_RPC_URL)',
+  rpcSecondShowsCopy: 'o segundo provedor mostra uma transação do pagamento {id} que o primeiro não mostra',
+  rpcSecondUnavailable: 'não foi possível consultar o segundo provedor (SOLANA_VERIFY_RPC_URL): {reason}',
   autoPayoutStopped: 'Os pagamentos automáticos foram parados antes de este saque ser pago',
+  unexplainedOutflow:
+    'Tokens saíram de {wallet} na transação {signature}, que nenhum pagamento nem TXID verificado explica: um proprietário precisa explicá-la em Conciliação',
   payoutNoSourceAccount: 'A carteira de staking {wallet} não tem conta de token de {mint} para pagar',
   payoutMintUnknown: '{mint} não é um mint do programa SPL Token nem do Token-2022',
   payoutNotOpen: 'Este pagamento está {status}: não pode mais ser assinado nem enviado',

@@ -1,5 +1,6 @@
 import { screenViolations } from '../support/axe.js';
 import { stakeThroughApi } from '../support/holder-api.js';
+import { anchoredSnapshot } from '../support/dishonest-reserves.js';
 import { holdReservesSnapshots, takeReservesSnapshot } from '../support/reserves.js';
 import { expect, test } from '../support/test.js';
 
@@ -12,6 +13,8 @@ const WORDS = {
     region: 'Proof of reserves',
     active: 'Active Stakes',
     download: 'Download proof',
+    verified: 'Verified',
+    banner: 'Your proof of reserves does not check out',
   },
   'pt-BR': {
     connect: /^Conectar( carteira)?$/,
@@ -19,6 +22,8 @@ const WORDS = {
     region: 'Prova de reservas',
     active: 'Stakes ativos',
     download: 'Baixar prova',
+    verified: 'Verificado',
+    banner: 'A sua prova de reservas não confere',
   },
 };
 
@@ -35,7 +40,7 @@ for (const [language, words] of Object.entries(WORDS)) {
     test.use({ locale: language });
 
     test('proof of reserves screens', async ({ page, holder }, testInfo) => {
-      test.setTimeout(120_000);
+      test.setTimeout(test.info().timeout + 60_000);
       const found: string[] = [];
       const shoot = async (name: string) => {
         await page.waitForLoadState('networkidle');
@@ -47,13 +52,15 @@ for (const [language, words] of Object.entries(WORDS)) {
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), name).toBe(true);
       };
       await stakeThroughApi(holder, 'Starter', 150);
-      await takeReservesSnapshot();
+      // The passing line once the anchor it reads on chain has landed.
+      await anchoredSnapshot((await takeReservesSnapshot()).id);
 
       await page.goto('/');
       await page.getByRole('button', { name: words.connect }).click();
       await expect(page.locator('[data-sonner-toast]').filter({ hasText: words.connected })).toBeVisible();
       await expect(page).toHaveURL(/\/dashboard$/);
       const line = page.getByRole('region', { name: words.region });
+      await expect(line.getByRole('img', { name: words.verified }).first()).toBeAttached();
       await expect(line.getByRole('status')).toContainText('SDT');
       await expect(page.getByRole('region', { name: words.active }).locator('tbody tr')).toHaveCount(1);
       await shoot('reserves-dashboard');
@@ -73,7 +80,10 @@ for (const [language, words] of Object.entries(WORDS)) {
         await route.fulfill({ response, json: { ...proof, salt: proof.salt.slice(2) } });
       });
       await page.reload();
-      await expect(line.getByRole('alert')).toBeVisible();
+      // A failure is the banner at the top, whole at any width; the holder's stakes stay below it.
+      const banner = page.getByRole('alert').filter({ hasText: words.banner });
+      await expect(banner).toBeInViewport();
+      await expect(banner.getByRole('link', { name: words.download })).toBeVisible();
       await expect(page.getByRole('region', { name: words.active }).locator('tbody tr')).toHaveCount(1);
       await shoot('reserves-dashboard-failed');
       await page.unroute('**/api/reserves/*/proof/*');

@@ -65,6 +65,16 @@ export async function setStakingWallet(stakingWallet: string) {
   );
 }
 
+/** The chain endpoint holders' browsers read the proof of reserves from ('' for the cluster's public one). */
+export async function setHolderRpcUrl(holderRpcUrl: string) {
+  const { mint, stakingWallet } = readState();
+  await adminRequest(
+    'PUT',
+    '/api/admin/settings',
+    withStepUp({ tokenName: 'Stakedesk Test Token', tokenSymbol: 'SDT', tokenContract: mint, stakingWallet, holderRpcUrl }),
+  );
+}
+
 export async function setSupportContacts(contacts: { supportEmail: string; supportWhatsapp: string; supportTelegram: string }) {
   const { mint, stakingWallet } = readState();
   await adminRequest(

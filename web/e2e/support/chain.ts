@@ -66,9 +66,8 @@ export async function tokenBalance(owner: PublicKey): Promise<bigint> {
   return BigInt((await connection().getTokenAccountBalance(account)).value.amount);
 }
 
-/** An admin's payout: the staking wallet sends whole tokens to `to` (its token account created if missing). */
-export async function payFromStakingWallet(to: PublicKey, wholeTokens: number | bigint): Promise<string> {
-  const payer = stakingWallet();
+/** `payer` sends whole tokens to `to` (its token account created if missing), paying the fees. */
+export async function payFrom(payer: Keypair, to: PublicKey, wholeTokens: number | bigint): Promise<string> {
   const destination = tokenAccountOf(to);
   return send(
     [
@@ -85,3 +84,6 @@ export async function payFromStakingWallet(to: PublicKey, wholeTokens: number | 
     [payer],
   );
 }
+
+/** An admin's payout: the staking wallet sends whole tokens to `to` (its token account created if missing). */
+export const payFromStakingWallet = (to: PublicKey, wholeTokens: number | bigint) => payFrom(stakingWallet(), to, wholeTokens);

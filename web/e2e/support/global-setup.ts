@@ -60,6 +60,8 @@ export default async function globalSetup(): Promise<void> {
         tokenSymbol: 'SDT',
         tokenContract: mint.toBase58(),
         stakingWallet: stakingWallet.publicKey.toBase58(),
+        // Holders' browsers read the proof of reserves from the test chain itself, never through the server.
+        holderRpcUrl: chain.url,
       },
       token,
     );

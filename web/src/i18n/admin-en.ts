@@ -169,6 +169,8 @@ export const adminEn = {
   'alerts.event.settings.step_up_change': 'Change confirmed with step-up',
   'alerts.event.login.throttled': 'Login throttled',
   'alerts.event.reserves.check_failed': 'Proof of reserves check failed',
+  'alerts.event.deposits.behind': 'Deposit detection behind',
+  'alerts.event.treasury.unexplained_outflow': 'Unexplained outflow from the treasury',
   'alerts.event.webhook.test': 'Test',
   'alerts.actions': 'Actions',
   'alerts.edit': 'Edit',
@@ -249,6 +251,9 @@ export const adminEn = {
   'settings.providerKeyRemove': 'Remove the stored key',
   'settings.providerUrl': 'Helius RPC URL',
   'settings.providerUrlHint': 'Holders never see this URL or the key: their wallets go through the server.',
+  'settings.holderRpcUrl': "Holders' chain endpoint (proof of reserves)",
+  'settings.holderRpcUrlHint':
+    "Holders' browsers read the proof of reserves' anchor and balances here, never through this server. Leave blank for the cluster's public endpoint ({default}). Use one you do not run: holders see its host and can judge it.",
   'settings.supportTitle': 'Support and Social Links',
   'settings.supportEmail': 'Support Email',
   'settings.supportWhatsapp': 'Support WhatsApp',
@@ -542,6 +547,34 @@ export const adminEn = {
   'reconciliation.notConfigured': 'Nothing to check yet: the token and staking wallet are not configured (Token Config tab).',
   'reconciliation.notChecked': 'Not checked',
   'reconciliation.failed': 'Could not read the chain',
+  'reconciliation.depositsTitle': 'Deposits no stake records',
+
+  'outflows.title': 'Outflows the books do not explain',
+  'outflows.intro':
+    'Tokens that left the staking wallet or the hot wallet in a transaction that no payout the server built and no verified TXID explains, as the server follows them on chain. While one is unexplained, automatic payouts stop. A withdrawal you pay from your own wallet shows here until you paste its TXID, which explains it by itself; the owners are alerted only if it is still unexplained 15 minutes after the server saw it.',
+  'outflows.stopped': 'Unexplained outflows: {count}. Automatic payouts are stopped until each is explained.',
+  'outflows.tx': 'Transaction',
+  'outflows.wallet': 'From wallet',
+  'outflows.amount': 'Amount',
+  'outflows.time': 'Time',
+  'outflows.status': 'Status',
+  'outflows.awaiting': 'Awaiting explanation',
+  'outflows.unexplained': 'Unexplained: owners alerted',
+  'outflows.explainedTag': 'Explained',
+  'outflows.byPayout': 'By payout #{id}, which the server built',
+  'outflows.byPaste': 'By the verified TXID of withdrawal {ids}',
+  'outflows.byOwner': 'By {username}: {note}',
+  'outflows.explain': 'Mark explained',
+  'outflows.empty': 'Every token that left the treasury is explained',
+  'outflows.failed': 'Could not load the outflows',
+  'outflows.explainTitle': 'Explain an outflow',
+  'outflows.explainIntro':
+    'Say where these tokens went and how you checked it: the note is kept in the audit log. If a key may have leaked, move the funds to a new wallet before you mark this explained.',
+  'outflows.note': 'Note',
+  'outflows.noteHint': 'Where the tokens went and how you checked it, kept in the audit log.',
+  'outflows.explainSubmit': 'Mark explained',
+  'outflows.explained': 'Outflow marked explained',
+  'outflows.explainFailed': 'Could not mark the outflow explained',
 
   'summary.title': 'Summary',
   'summary.hide': 'Hide summary',
@@ -635,6 +668,7 @@ export const adminEn = {
   'events.change.settings.stakingWallet': 'The staking wallet was changed.',
   'events.change.settings.tokenContract': 'The token contract was changed.',
   'events.change.settings.rpcProvider': 'The RPC provider settings were changed.',
+  'events.change.settings.holderRpcUrl': "The holders' chain endpoint for the proof of reserves was changed.",
   'events.change.settings.autoPayout': 'The automatic payout policy was changed.',
   'events.change.settings.requireTwoFactorOff': 'Two-factor is no longer required for every admin.',
   'events.change.admin.create': 'A new admin was created.',
@@ -663,6 +697,7 @@ export const adminEn = {
   // Proof of reserves (DESIGN 14)
   'tabs.reserves': 'Reserves',
   'role.locked.reserves': 'Taking and anchoring snapshots needs the owner role. Your role: {role}.',
+  'role.locked.outflows': 'Marking an outflow explained needs the owner role. Your role: {role}.',
   'copy.root.label': 'Copy root {address}',
   'copy.root.success': 'Root copied!',
   'copy.root.successText': 'Snapshot root copied to clipboard',
@@ -702,6 +737,7 @@ export const adminEn = {
   'audit.do.reserves.anchor_send': 'Sent the anchor of reserves snapshot {target}',
   'audit.do.reserves.anchor_refused': 'Refused a signed anchor of reserves snapshot {target}: not the transaction prepared',
   'audit.do.reserves.anchored': 'Reserves snapshot {target} anchored on chain',
+  'audit.do.outflow.explain': 'Explained the outflow in transaction {target}',
 } as const;
 
 export type AdminMessageKey = keyof typeof adminEn;

@@ -57,6 +57,7 @@ export const SENTENCES: Record<LoggedAuditAction, Sentence> = {
   'reserves.anchor_send': { key: 'audit.do.reserves.anchor_send' },
   'reserves.anchor_refused': { key: 'audit.do.reserves.anchor_refused' },
   'reserves.anchored': { key: 'audit.do.reserves.anchored' },
+  'outflow.explain': { key: 'audit.do.outflow.explain', name: 'signature' },
 };
 
 function field(data: unknown, name: string): string | number | boolean | undefined {

@@ -8,6 +8,7 @@ const ALL_CHANGES: SecurityChange[] = [
   'settings.stakingWallet',
   'settings.tokenContract',
   'settings.rpcProvider',
+  'settings.holderRpcUrl',
   'settings.requireTwoFactorOff',
   'admin.create',
   'admin.role',

@@ -24,6 +24,8 @@ const BY_ENTITY: Record<string, QueryKey[]> = {
   // Under it, every webhook's delivery log: a deleted webhook's goes with it.
   webhook: [adminKeys.webhooks],
   reserves_snapshot: [adminKeys.reserves],
+  // An explained outflow may let automatic payouts resume.
+  outflow: [adminKeys.route('GET /api/admin/outflows'), adminKeys.autoPayouts],
 };
 
 /** The one map of what each change makes stale: the event stream and the mutations both use it. */

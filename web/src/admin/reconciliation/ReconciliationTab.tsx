@@ -7,12 +7,14 @@ import { chainCauseOfError } from '../chain/chain-cause.js';
 import { CopyAddress } from '../components/CopyAddress.js';
 import { TxLink } from '../components/TxLink.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
+import { OutflowsSection } from './OutflowsSection.js';
 
 const DEPTHS = [100, 250, 500, 1000];
 
 /**
- * Deposits into the staking wallet that no stake records (a holder's browser closed between
- * sending and recording): the operator's safety net, read from the chain.
+ * The books against the chain, both ways: tokens that left the treasury outside the books (the
+ * outflow ledger), and deposits into the staking wallet that no stake records (a holder's browser
+ * closed between sending and recording), read from the chain.
  */
 export function ReconciliationTab() {
   const { t } = useAdminI18n();
@@ -53,6 +55,8 @@ export function ReconciliationTab() {
 
   return (
     <>
+      <OutflowsSection />
+      <Typography.Title level={5}>{t('reconciliation.depositsTitle')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('reconciliation.intro')}</Typography.Paragraph>
       <div className="admin-toolbar">
         <label htmlFor="reconciliation-depth">{t('reconciliation.depth')}</label>

@@ -30,6 +30,8 @@ export const ACTION_ROUTES = {
     'DELETE /api/admin/webhooks/:id',
     'POST /api/admin/webhooks/:id/test',
   ],
+  /** Mark an outflow of the treasury explained (with step-up). */
+  'outflows.explain': ['POST /api/admin/outflows/:signature/explain'],
   /** Take a proof-of-reserves snapshot and sign its anchor with the staking wallet. */
   'reserves.manage': [
     'POST /api/admin/reserves/snapshots',

@@ -2,6 +2,7 @@ import { Button, Card, Checkbox, Col, Form, Input, Row, Select, Skeleton, Switch
 import { useEffect } from 'react';
 import type { AdminSettings } from '@stakedesk/shared/api-types';
 import { MAINTENANCE_TYPES } from '@stakedesk/shared/constants';
+import { holderRpcEndpoint } from '@stakedesk/shared/holder-rpc';
 import { settingsSchema } from '@stakedesk/shared/schemas';
 import { useAdminSettings } from '../api/queries.js';
 import { NumberBox } from '../forms/NumberBox.js';
@@ -41,10 +42,10 @@ function savedInput(settings: AdminSettings) {
 }
 
 /**
- * The Platform Settings form: token, logo, RPC provider, support contacts, counters, maintenance,
+ * The Platform Settings form: token, logo, RPC provider and the holders' chain endpoint, support contacts, counters, maintenance,
  * and the two-factor policy, saved by one button that stays in sight at the foot of the screen; the
  * maintenance switch saves by itself. Only an owner saves; the others read it. A change of wallet,
- * contract or provider (or the policy turned off) asks for a step-up through the API client.
+ * contract, provider or holders' endpoint (or the policy turned off) asks for a step-up through the API client.
  */
 export function TokenConfigTab() {
   const { t } = useAdminI18n();
@@ -157,6 +158,15 @@ export function TokenConfigTab() {
           <Col xs={24} md={12}>
             <Form.Item label={t('settings.providerUrl')} name="heliusRpcUrl" extra={t('settings.providerUrlHint')}>
               <Input placeholder="https://mainnet.helius-rpc.com/" />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item
+              label={t('settings.holderRpcUrl')}
+              name="holderRpcUrl"
+              extra={t('settings.holderRpcUrlHint', { default: holderRpcEndpoint('', settings.solanaCluster) })}
+            >
+              <Input placeholder={holderRpcEndpoint('', settings.solanaCluster)} />
             </Form.Item>
           </Col>
         </Row>

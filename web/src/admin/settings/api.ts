@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { AdminSettings } from '@stakedesk/shared/api-types';
+import { holderRpcEndpoint } from '@stakedesk/shared/holder-rpc';
 import type { SettingsInput } from '@stakedesk/shared/schemas';
 import { adminKeys } from '../api/query-keys.js';
 import { policyChanges } from '../auto-payouts/policy-changes.js';
@@ -13,6 +14,7 @@ const SHOWN_IN_STEP_UP = [
   ['stakingWallet', 'settings.stakingWallet'],
   ['tokenContract', 'settings.tokenContract'],
   ['heliusRpcUrl', 'settings.providerUrl'],
+  ['holderRpcUrl', 'settings.holderRpcUrl'],
 ] as const;
 
 /** Saves the platform settings; the answer is the new settings, shown at once. */
@@ -23,10 +25,13 @@ export function useSaveSettings(callbacks: MutationCallbacks<AdminSettings, Sett
   const changesFrom = (input: SettingsInput): StepUpChange[] => {
     const saved = queryClient.getQueryData<AdminSettings>(adminKeys.settings);
     if (!saved) return [];
+    // A blank holders' endpoint is the cluster's public one: the dialog names it.
+    const shown = (field: (typeof SHOWN_IN_STEP_UP)[number][0], value: string | undefined) =>
+      value || (field === 'holderRpcUrl' ? holderRpcEndpoint('', saved.solanaCluster) : t('stepUp.none'));
     const fields = SHOWN_IN_STEP_UP.filter(([field]) => (input[field] ?? '') !== (saved[field] ?? '')).map(([field, label]) => ({
       label: t(label),
-      from: saved[field] || t('stepUp.none'),
-      to: input[field] || t('stepUp.none'),
+      from: shown(field, saved[field]),
+      to: shown(field, input[field]),
     }));
     return [...fields, ...policyChanges(saved.autoPayout, input.autoPayout, t)];
   };

@@ -18,7 +18,9 @@ import { StatementButton } from './StatementButton.js';
 import { useRetryPendingDeposits } from './use-retry-pending-deposits.js';
 import { DashboardSkeleton } from './DashboardSkeleton.js';
 import { LoadError } from '../../components/LoadError.js';
+import { ReservesBanner } from '../reserves/ReservesBanner.js';
 import { ReservesLine } from '../reserves/ReservesLine.js';
+import { useReservesCheck } from '../reserves/use-reserves-check.js';
 
 export function DashboardPage() {
   const { t } = useI18n();
@@ -30,6 +32,8 @@ export function DashboardPage() {
   const [staking, setStaking] = useState<{ plan: StakingPlan; restaking?: Stake }>();
   const [unstaking, setUnstaking] = useState<Stake>();
   useRetryPendingDeposits(address);
+  // On every visit; a failure is the banner at the top, anything else the line under the title.
+  const reserves = useReservesCheck(status === 'connected' ? address : undefined);
   usePageTitle(t('title.dashboard'), settings?.tokenName);
   usePageDescription(t('meta.dashboard', { token: settings?.tokenName ?? '' }));
 
@@ -61,11 +65,12 @@ export function DashboardPage() {
 
   return (
     <main className="dashboard">
+      <ReservesBanner state={reserves} />
       <div className="dashboard-heading">
         <h1>{t('title.dashboard')}</h1>
         <StatementButton wallet={address} hasRecords={hasRecords} />
       </div>
-      <ReservesLine wallet={address} symbol={symbol} cluster={cluster} />
+      <ReservesLine state={reserves} symbol={symbol} cluster={cluster} />
       {/* The holder's own positions first (on a phone, above the fold); then a new stake. */}
       <WalletRecords
         wallet={address}

@@ -10,6 +10,7 @@ export const stakeKeys = {
   ofWallet: (wallet: string) => ['stakes', wallet] as const,
   summary: (wallet: string) => ['stakes', wallet, 'summary'] as const,
   group: (wallet: string, group: StakeGroup) => ['stakes', wallet, 'group', group] as const,
+  records: (wallet: string) => ['stakes', wallet, 'records'] as const,
 };
 export const withdrawalKeys = {
   all: ['withdrawals'] as const,
@@ -75,4 +76,17 @@ export async function fetchWholeLists(wallet: string): Promise<{ stakes: Stake[]
     wholeList<Withdrawal>(`/api/withdrawals/${wallet}`),
   ]);
   return { stakes, withdrawals };
+}
+
+/**
+ * Every stake and withdrawal of the wallet, as the dashboard's tables list them: the holder's own
+ * records, which the proof of reserves is compared with (asked again on every visit, like the proof).
+ */
+export function useWalletRecords(wallet: string | undefined) {
+  return useQuery({
+    queryKey: stakeKeys.records(wallet ?? ''),
+    queryFn: () => fetchWholeLists(wallet!),
+    enabled: Boolean(wallet),
+    staleTime: 0,
+  });
 }

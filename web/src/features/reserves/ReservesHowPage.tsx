@@ -38,6 +38,15 @@ export function ReservesHowPage() {
           ))}
         </ul>
       </section>
+      <section aria-labelledby="how-checks">
+        <h2 id="how-checks">{text('checksHeading')}</h2>
+        <p>{text('checksIntro')}</p>
+        <ul>
+          {(['checks1', 'checks2', 'checks3', 'checks4', 'checks5'] as const).map((key) => (
+            <li key={key}>{text(key)}</li>
+          ))}
+        </ul>
+      </section>
       {section('how-limits', 'limitsHeading', ['limits1', 'limits2', 'limits3', 'limits4'])}
       <section aria-labelledby="how-by-hand">
         <h2 id="how-by-hand">{text('byHandHeading')}</h2>

@@ -48,7 +48,7 @@ export function useOwnProof(snapshotId: number | undefined, wallet: string) {
   return useQuery({
     queryKey: reservesKeys.proof(snapshotId ?? 0, wallet),
     queryFn: () => unlessMissing(api<unknown>(`/api/reserves/${snapshotId}/proof/${wallet}`)),
-    enabled: snapshotId !== undefined,
+    enabled: snapshotId !== undefined && wallet !== '',
     staleTime: 0,
   });
 }

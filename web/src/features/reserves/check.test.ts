@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toHex } from '@stakedesk/shared/reserves/bytes';
 import type { ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
 import { buildReservesTree } from '@stakedesk/shared/reserves/tree';
-import { checkOwnProof, coverageOf, coverageShown, owedAtSnapshot, reservesTotal, tokensOf } from './check.js';
+import { checkOwnProof, coverageOf, coverageShown, reservesTotal, tokensOf } from './check.js';
 
 const wallet = (seed: number) => bs58.encode(new Uint8Array(32).fill(seed));
 const salt = (seed: number) => new Uint8Array(32).fill(seed + 100);
@@ -55,22 +55,6 @@ describe('amounts of a snapshot', () => {
     // 2.500001 held over 1.75 owed, rounded down to two decimals; nothing owed covers itself.
     expect(coverageOf(snapshot)).toBe('142.85');
     expect(coverageOf({ ...snapshot, totalLiabilities: '0' })).toBeNull();
-  });
-});
-
-describe('whether a wallet without a leaf was owed something when the snapshot was taken', () => {
-  const at = (iso: string, tokenContract = snapshot.mint) => ({ createdAt: iso, tokenContract });
-  it('says so for a stake still owed that was made well before the snapshot', () => {
-    expect(owedAtSnapshot([at('2026-11-26T19:00:00.000Z')], snapshot)).toBe(true);
-  });
-
-  it('not for stakes made after it, or so close before it that the snapshot may not have seen them', () => {
-    expect(owedAtSnapshot([], snapshot)).toBe(false);
-    expect(owedAtSnapshot([at('2026-11-26T20:00:30.000Z'), at('2026-11-26T19:59:30.000Z')], snapshot)).toBe(false);
-  });
-
-  it('not for stakes in another mint than the snapshot counts (made before the token contract changed)', () => {
-    expect(owedAtSnapshot([at('2026-11-26T19:00:00.000Z', wallet(9))], snapshot)).toBe(false);
   });
 });
 

@@ -17,26 +17,6 @@ export function checkOwnProof(snapshot: ReservesSnapshot, proof: unknown, wallet
   return verifyReservesProof(proof as ReservesProof, snapshot.root, snapshot.totalLiabilities);
 }
 
-/**
- * A stake made this long before a snapshot was taken is surely in it: the snapshot reads every
- * stake committed when its transaction starts, and a stake's time is set just before its commit.
- */
-const SETTLED_BEFORE_SNAPSHOT_MS = 60_000;
-
-/**
- * Whether the wallet was owed something when the snapshot was taken, from the stakes it is owed
- * now (not withdrawn): one made before the snapshot was owed then too, since a stake only moves on
- * towards being paid out. A wallet owed then without a leaf was left out. Only stakes in the
- * snapshot's mint count: a snapshot counts what is owed in the mint its reserves are held in.
- */
-export function owedAtSnapshot(
-  stakesOwedNow: readonly { createdAt: string; tokenContract: string }[],
-  snapshot: Pick<ReservesSnapshot, 'takenAt' | 'mint'>,
-): boolean {
-  const before = Date.parse(snapshot.takenAt) - SETTLED_BEFORE_SNAPSHOT_MS;
-  return stakesOwedNow.some((stake) => stake.tokenContract === snapshot.mint && Date.parse(stake.createdAt) < before);
-}
-
 /** Raw units of the snapshot's mint as a decimal string of tokens. */
 export const tokensOf = (raw: string | bigint, snapshot: Pick<ReservesSnapshot, 'decimals'>): string =>
   fromRawAmount(BigInt(raw), snapshot.decimals);
@@ -58,7 +38,7 @@ export function coverageShown(percent: string, formatPercent: (rate: string) => 
   return `${shown.beyond ? '>' : ''}${formatPercent(shown.percent)}`;
 }
 
-/** What `npx stakedesk-verify` reads, as the file the dashboard saves. */
+/** What `npx stakedesk-verify` reads, as the file the dashboard saves: the snapshot, the proof and the holder's records. */
 export const proofFileJson = (file: ReservesProofFile): string => `${JSON.stringify(file, null, 2)}\n`;
 
 export const proofFileName = (snapshot: ReservesSnapshot, wallet: string): string =>

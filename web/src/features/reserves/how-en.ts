@@ -22,13 +22,25 @@ export const howEn = {
     'Your proof does not reveal other holders. Each leaf is hashed with a secret salt for that holder and that snapshot, so no hash in your path can be traced to a wallet. The sums in your path are amounts owed to parts of the tree, with no wallet attached.',
   shows6:
     'The coverage is the reserves read at the snapshot (at the anchor transaction, once it has landed) divided by the total owed. Over 100% means the wallets held more than everything owed.',
+  checksHeading: 'What your dashboard checks on every visit',
+  checksIntro:
+    'Your browser checks the latest snapshot by itself each time you open the dashboard. It takes nothing on the platform’s word that it can read elsewhere: the chain is read from a public Solana endpoint, never through the platform’s server, and the dashboard names that endpoint’s host so you can judge it.',
+  checks1: 'Your proof: every hash and every sum from your leaf up to the published root and total.',
+  checks2:
+    'The anchor, on chain: the transaction exists and is finalized, it carries exactly one memo and that memo is the root, and it is signed by a wallet whose token account is among the reserves.',
+  checks3:
+    'The reserves, on chain: each token account is listed once, holds the staked token, and held at the snapshot the balance the snapshot publishes.',
+  checks4:
+    'Your amount: what your proof counts for you is not less than what your own stakes and pending withdrawals add up to at the moment of the snapshot, nor than what your wallet deposited on chain to the staking wallets minus what it was paid back.',
+  checks5:
+    'If anything fails, a warning at the top of your dashboard says what failed and what to do: download the proof, check it on your own computer with the command below, and contact the operator. The failure is reported to the operator. If the chain cannot be reached, the dashboard says so and lets you try again: that is not a failure.',
   limitsHeading: 'What it cannot show',
   limits1:
     'It cannot prove that nobody was left out. A holder missing from the tree makes the total smaller and the coverage look better, and only that holder can notice: nobody else knows what they are owed.',
   limits2:
-    'That is why your dashboard checks your proof by itself on every visit. The operator cannot know who will look: any holder left out who opens the dashboard sees a red line, and the failure is reported. Leaving anyone out is a gamble the operator loses the first time that holder visits.',
+    'That is why your dashboard checks your proof by itself on every visit. The operator cannot know who will look: any holder left out who opens the dashboard sees a warning, and the failure is reported. Leaving anyone out is a gamble the operator loses the first time that holder visits.',
   limits3:
-    'Check the amount too: the line on your dashboard says how much was counted for you. If it is less than your stakes and rewards at that moment, something is wrong even though the proof checks out.',
+    'Your own records, the stakes and withdrawals your dashboard lists, come from the platform too. Your deposits on chain do not: the dashboard reads them itself. Now and then, compare your stakes with your wallet’s own history.',
   limits4:
     'A snapshot is one moment. It does not show debts the platform has elsewhere, nor that the wallets still hold the tokens the next day: that is what the next snapshot is for.',
   byHandHeading: 'Check it by hand',

@@ -21,13 +21,25 @@ export const howPtBR: Record<HowKey, string> = {
     'A sua prova não revela os outros participantes. Cada folha é calculada com um salt secreto daquele participante e daquele snapshot, então nenhum hash do seu caminho pode ser ligado a uma carteira. As somas do seu caminho são valores devidos a partes da árvore, sem nenhuma carteira associada.',
   shows6:
     'A cobertura são as reservas lidas no snapshot (na transação de âncora, depois que ela é confirmada) divididas pelo total devido. Acima de 100% quer dizer que as carteiras tinham mais do que tudo o que era devido.',
+  checksHeading: 'O que o seu painel confere a cada visita',
+  checksIntro:
+    'O seu navegador confere o snapshot mais recente por conta própria sempre que você abre o painel. Ele não aceita a palavra da plataforma sobre nada que possa ler em outro lugar: a blockchain é lida de um endpoint público da Solana, nunca pelo servidor da plataforma, e o painel mostra o host desse endpoint para que você possa avaliá-lo.',
+  checks1: 'A sua prova: cada hash e cada soma da sua folha até a raiz e o total publicados.',
+  checks2:
+    'A âncora, na blockchain: a transação existe e está finalizada, tem exatamente um memo, que é a raiz, e foi assinada por uma carteira cuja conta de token está entre as reservas.',
+  checks3:
+    'As reservas, na blockchain: cada conta de token aparece uma só vez, guarda o token do stake e tinha no snapshot o saldo que o snapshot publica.',
+  checks4:
+    'O seu valor: o que a sua prova conta para você não é menor do que a soma dos seus stakes e saques pendentes no momento do snapshot, nem do que a sua carteira depositou na blockchain nas carteiras de staking menos o que recebeu de volta.',
+  checks5:
+    'Se algo falhar, um aviso no topo do seu painel diz o que falhou e o que fazer: baixar a prova, conferi-la no seu próprio computador com o comando abaixo e falar com o operador. A falha é informada ao operador. Se a blockchain não puder ser acessada, o painel avisa e deixa você tentar de novo: isso não é uma falha.',
   limitsHeading: 'O que ela não consegue mostrar',
   limits1:
     'Ela não prova que ninguém ficou de fora. Um participante que falta na árvore deixa o total menor e a cobertura com cara de melhor, e só esse participante consegue perceber: ninguém mais sabe quanto é devido a ele.',
   limits2:
-    'Por isso o seu painel confere a sua prova sozinho a cada visita. O operador não tem como saber quem vai olhar: qualquer participante deixado de fora que abrir o painel vê uma linha vermelha, e a falha é informada. Deixar alguém de fora é uma aposta que o operador perde na primeira visita dessa pessoa.',
+    'Por isso o seu painel confere a sua prova sozinho a cada visita. O operador não tem como saber quem vai olhar: qualquer participante deixado de fora que abrir o painel vê um aviso, e a falha é informada. Deixar alguém de fora é uma aposta que o operador perde na primeira visita dessa pessoa.',
   limits3:
-    'Confira também o valor: a linha no seu painel diz quanto foi contado para você. Se for menos do que os seus stakes e recompensas naquele momento, há algo errado, mesmo que a prova confira.',
+    'Os seus próprios registros, os stakes e saques que o seu painel lista, também vêm da plataforma. Os seus depósitos na blockchain, não: o painel os lê por conta própria. De vez em quando, compare os seus stakes com o histórico da sua carteira.',
   limits4:
     'Um snapshot é um momento. Ele não mostra dívidas que a plataforma tenha em outro lugar, nem que as carteiras ainda tinham os tokens no dia seguinte: para isso existe o próximo snapshot.',
   byHandHeading: 'Confira à mão',
