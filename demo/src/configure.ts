@@ -30,7 +30,7 @@ export const TWO_MINUTE_PLAN = {
 
 /**
  * What an owner would set up in the panel, through the same API: the demo token and staking wallet,
- * automatic payouts on, and the first of the three example plans made the two-minute one.
+ * the local chain as the holders' endpoint, automatic payouts on, and the first of the three example plans made the two-minute one.
  */
 export async function configureDemo(baseURL: string, admin: DemoAdmin, world: DemoWorld): Promise<void> {
   const { token } = await serverCall<{ token: string }>(baseURL, 'POST', '/api/admin/login', admin);
@@ -45,6 +45,8 @@ export async function configureDemo(baseURL: string, admin: DemoAdmin, world: De
       tokenSymbol: DEMO_TOKEN.symbol,
       tokenContract: world.demoMint.toBase58(),
       stakingWallet: world.stakingWallet.publicKey.toBase58(),
+      // Holders' browsers check the proof of reserves on this chain (DESIGN 15); the cluster's public one knows nothing of it.
+      holderRpcUrl: world.chain.url,
       autoPayout: DEMO_POLICY,
     },
     token,
