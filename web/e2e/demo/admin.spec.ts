@@ -5,7 +5,7 @@ import { readDemoState } from './support/state.js';
 
 // A holder's withdrawal beyond the demo's policy, then an admin's payout by hand: over a minute on a loaded machine,
 // where the panel's first reads (behind bcrypt's sign-in) and a payout followed to finalized take seconds each.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 test('an admin signs in with the password the demo printed, and pays by hand, with the demo wallet, a withdrawal beyond the policy', async ({
