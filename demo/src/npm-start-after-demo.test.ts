@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import type { PublicSettings, StakingPlan } from '@stakedesk/shared/api-types';
 import { DEMO_KEY_FILES } from '@stakedesk/shared/demo';
+import { CLUSTER_PUBLIC_RPC } from '@stakedesk/shared/holder-rpc';
 
 // The built demo and server (npm test builds them with tsc -b first), run as `npm run demo` and
 // `npm start` run them, from a directory of the test's own: ./.data-demo and ./.data land there.
@@ -56,6 +57,8 @@ it('npm start after a demo run uses its own ./.data and mainnet, and none of the
   const demo = await run(DEMO, DEMO_READY);
   const demoSettings = await json<PublicSettings>(`${demo.match[1]}/api/settings`);
   expect(demoSettings.body.demo).toBeDefined();
+  // Holders' browsers check the proof of reserves on the demo's own chain.
+  expect(demoSettings.body.holderRpcUrl).toBe(demoSettings.body.demo!.chainUrl);
   // Ctrl-C: the demo stops its server and its chain, and leaves its keys in its own directory only.
   expect(await demo.stop('SIGINT')).toBe(0);
   expect(readdirSync(path.join(cwd, '.data-demo'))).toEqual(expect.arrayContaining(Object.values(DEMO_KEY_FILES)));
@@ -66,7 +69,13 @@ it('npm start after a demo run uses its own ./.data and mainnet, and none of the
     const url = server.match[1]!;
     expect(server.match[2]).toBe(`embedded PostgreSQL in ${path.join(cwd, '.data')}`);
     const settings = await json<PublicSettings>(`${url}/api/settings`);
-    expect(settings.body).toMatchObject({ solanaCluster: 'mainnet-beta', tokenContract: '', stakingWallet: '' });
+    // The holders' endpoint too: the demo's local chain was saved in the demo's database only.
+    expect(settings.body).toMatchObject({
+      solanaCluster: 'mainnet-beta',
+      tokenContract: '',
+      stakingWallet: '',
+      holderRpcUrl: CLUSTER_PUBLIC_RPC['mainnet-beta'],
+    });
     expect(settings.body).not.toHaveProperty('demo');
     const plans = await json<StakingPlan[]>(`${url}/api/staking-plans`);
     expect(plans.body.map((plan) => [plan.name, plan.durationDays, plan.durationMinutes])).toEqual([
