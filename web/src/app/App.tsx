@@ -18,6 +18,8 @@ const DocumentationPage = lazy(() =>
 );
 const ReservesPage = lazy(() => import('../features/reserves/ReservesPage.js').then((m) => ({ default: m.ReservesPage })));
 const ReservesHowPage = lazy(() => import('../features/reserves/ReservesHowPage.js').then((m) => ({ default: m.ReservesHowPage })));
+// Only a demo server's pages show it (DESIGN 16): its code is not in the landing page's.
+const DemoBand = lazy(() => import('../features/demo/DemoBand.js').then((m) => ({ default: m.DemoBand })));
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage.js').then((m) => ({ default: m.MaintenancePage })));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage.js').then((m) => ({ default: m.NotFoundPage })));
 // antd and the whole panel load only here, never on holder pages.
@@ -31,9 +33,15 @@ function Site() {
   const { data: settings } = useSettings();
   const adminExempt = Boolean(localStorage.getItem(ADMIN_TOKEN_STORAGE_KEY));
   const toaster = <Toasts />;
+  const demoBand = settings?.demo && (
+    <Suspense fallback={null}>
+      <DemoBand symbol={settings.tokenSymbol} decimals={settings.tokenDecimals} />
+    </Suspense>
+  );
   if (settings?.maintenanceMode && !adminExempt) {
     return (
       <>
+        {demoBand}
         <Suspense fallback={PAGE_LOADING}>
           <MaintenancePage settings={settings} />
         </Suspense>
@@ -43,6 +51,7 @@ function Site() {
   }
   return (
     <>
+      {demoBand}
       <TopBar />
       <Suspense fallback={PAGE_LOADING}>
         <Routes>

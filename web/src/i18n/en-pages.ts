@@ -59,6 +59,7 @@ export const enPages = {
   'stake.restakeTx': 'RESTAKE',
   'stake.noChainTx': 'No blockchain transaction',
   'stake.daysLeft': '{left}/{total} days left',
+  'stake.minutesLeft': '{left}/{total} minutes left',
   'stake.unstake': 'Unstake',
   'stake.withdrawalPending': 'Withdrawal pending',
   'stake.restake': 'Restake',
@@ -256,6 +257,14 @@ export const enPages = {
   'reserves.nothingOwedShort': 'Nothing owed',
   'reserves.loadFailed': 'The reserves snapshots could not be loaded.',
   'reserves.howLink': 'How the proof works, and how to check it yourself',
+  // The demo (DESIGN 16): only a server started by npm run demo shows these.
+  'demo.label': 'Demo',
+  'demo.band': 'Demo: local chain, play tokens',
+  'demo.getTokens': 'Get demo tokens',
+  'demo.gettingTokens': 'Sending demo tokens…',
+  'demo.tokensSent': 'Demo tokens sent',
+  'demo.tokensSentText': '{amount} {symbol} and {sol} SOL for the fees are in your wallet.',
+  'demo.tokensFailed': 'No demo tokens were sent',
 } as const;
 
 export type PagesKey = keyof typeof enPages;

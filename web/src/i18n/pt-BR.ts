@@ -43,6 +43,8 @@ export const ptBR: Record<MessageKey, string> = {
   'plans.duration': 'Duração',
   'plans.days': '{days} dias',
   'plans.day': '{days} dia',
+  'plans.minutes': '{minutes} minutos',
+  'plans.minute': '{minutes} minuto',
   'plans.yieldFor': '{rate}% por {duration}',
   'plans.yieldNote': 'Pago uma vez ao fim do período, não por ano',
   'plans.closed':
@@ -105,6 +107,7 @@ export const ptBR: Record<MessageKey, string> = {
   'stake.restakeTx': 'REAPLICAÇÃO',
   'stake.noChainTx': 'Sem transação na blockchain',
   'stake.daysLeft': '{left}/{total} dias restantes',
+  'stake.minutesLeft': '{left}/{total} minutos restantes',
   'stake.unstake': 'Encerrar',
   'stake.withdrawalPending': 'Saque pendente',
   'stake.restake': 'Reaplicar',
@@ -323,4 +326,11 @@ export const ptBR: Record<MessageKey, string> = {
   'reserves.nothingOwedShort': 'Nada a pagar',
   'reserves.loadFailed': 'Não foi possível carregar os snapshots das reservas.',
   'reserves.howLink': 'Como a prova funciona e como conferir por conta própria',
+  'demo.label': 'Demonstração',
+  'demo.band': 'Demonstração: rede local, tokens de brincadeira',
+  'demo.getTokens': 'Receber tokens de demonstração',
+  'demo.gettingTokens': 'Enviando tokens de demonstração…',
+  'demo.tokensSent': 'Tokens de demonstração enviados',
+  'demo.tokensSentText': '{amount} {symbol} e {sol} SOL para as taxas estão na sua carteira.',
+  'demo.tokensFailed': 'Nenhum token de demonstração foi enviado',
 };
