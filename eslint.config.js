@@ -120,6 +120,11 @@ const serverInternals = {
   group: ['**/server/src/**'],
   message: 'The bench drives the built server (@stakedesk/server/dist) and the test chain through @stakedesk/test-support.',
 };
+const demoReach = {
+  group: ['**/server/**', '**/web/**', '@stakedesk/server', '@stakedesk/server/*', '@stakedesk/web', '@stakedesk/web/*'],
+  message:
+    'The demo runs the built server as a process (test-support/browser/server-process) and sets it up through its API, as an owner would: it imports nothing of the server or the web app.',
+};
 const verifierRuntime = {
   regex: '^(?!node:|@stakedesk/shared/|\\./)',
   message:
@@ -187,6 +192,7 @@ export default tseslint.config(
   wall(['server/src/**/*.routes.ts'], [models, database, moduleFrontDoor], sqlCall, modelDatabaseReach),
   // A file gets one set of walls: the last block that matches it wins, so each block lists all of its own.
   wall(['bench/**'], [serverInternals]),
+  wall(['demo/**'], [demoReach]),
   wall(['web/**', 'desktop/**'], [serverSource]),
   wall(['desktop/e2e/**'], [serverSource, webSuite]),
   // The app shell reaches the panel only by its lazy import(), which this rule does not see.

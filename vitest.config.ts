@@ -51,6 +51,8 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'web', root: source('./web'), include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
+      // `npm run demo` and `npm start` after it, run built (npm test builds them first).
+      { extends: true, test: { name: 'demo', root: source('./demo'), include: ['src/**/*.test.ts'], testTimeout: 420_000 } },
       {
         extends: true,
         test: {

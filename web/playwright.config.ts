@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '@stakedesk/test-support/browser/chromium';
 
+/** The demo's own suite (playwright.demo.config.ts): it runs against `npm run demo`, not this suite's server. */
+const DEMO = /[\\/]e2e[\\/]demo[\\/]/;
+
 // baseURL is set per test by the fixtures in e2e/support/test.ts, from what the global setup started.
 export default defineConfig({
   testDir: './e2e',
@@ -23,20 +26,20 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1366, height: 768 } }, testIgnore: [/site-settings\.spec/, /[\\/]admin[\\/]/] },
+    { name: 'desktop', use: { viewport: { width: 1366, height: 768 } }, testIgnore: [/site-settings\.spec/, /[\\/]admin[\\/]/, DEMO] },
     // Every screen again at phone width, the harness, and the honest-numbers and never-mislead checks; the other flows run once, on desktop.
     {
       name: 'phone',
       use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: false },
       testMatch: /(screens|harness|honest-numbers|never-mislead)\.spec/,
-      testIgnore: /[\\/]admin[\\/]/,
+      testIgnore: [/[\\/]admin[\\/]/, DEMO],
     },
     // The admin panel: its plans and settings would change what the holder tests see, so it runs after them.
     {
       name: 'admin',
       use: { viewport: { width: 1366, height: 768 } },
       testMatch: /[\\/]admin[\\/].*\.spec/,
-      testIgnore: /site-settings\.spec/,
+      testIgnore: [/site-settings\.spec/, DEMO],
       dependencies: ['desktop', 'phone'],
     },
     // Site-wide settings (maintenance mode, support contacts) change every page, so they run alone, last, one at a time.
@@ -44,6 +47,7 @@ export default defineConfig({
       name: 'site-settings',
       use: { viewport: { width: 1366, height: 768 } },
       testMatch: /site-settings\.spec/,
+      testIgnore: DEMO,
       dependencies: ['admin'],
       workers: 1,
     },

@@ -16,6 +16,8 @@ import { requireHolderSession, signInSite } from './auth/index.js';
 import { webhookAddress } from './alerts/index.js';
 import { webhooksAdminRoutes } from './alerts/webhooks.routes.js';
 import { auditAdminRoutes } from './audit/audit.routes.js';
+import type { DemoKeys } from './demo/index.js';
+import { demoRoutes } from './demo/demo.routes.js';
 import { reconciliationAdminRoutes } from './reconciliation/reconciliation.routes.js';
 import { outflowsAdminRoutes } from './outflows/index.js';
 import { rpcProxyRoutes } from './rpc-proxy/rpc-proxy.routes.js';
@@ -84,9 +86,13 @@ export type AppDeps = {
   rpc: RpcUpstream;
   /** How long the treasury coverage answer is reused (tests set 0). */
   treasuryCacheMs?: number;
+  /** A server started by `npm run demo` (DEMO_MODE, DESIGN 16): its keys and the local chain; absent, none of the demo exists. */
+  demo?: DemoMode;
   /** /livez, /readyz and /metrics: the checks, the metrics registry and who may scrape it. */
   health: HealthDeps;
 };
+
+export type DemoMode = { keys: DemoKeys; chainUrl: string };
 
 /** Paths only orchestrators and Prometheus ask for, every few seconds: no log line, and not counted as traffic. */
 const PROBES = new Set(['/api/health', '/livez', '/readyz', '/metrics']);
@@ -141,7 +147,7 @@ function twoFactorIssuer(publicUrl: string): string {
 /** The app, and for tests every route it mounted ('METHOD /path'), to hold against shared/src/admin-routes.ts. */
 export type App = RequestListener & { mountedRoutes: () => string[] };
 
-export function createApp({ config, logger, dependencies: deps, rpc, treasuryCacheMs, health }: AppDeps): App {
+export function createApp({ config, logger, dependencies: deps, rpc, treasuryCacheMs, health, demo }: AppDeps): App {
   const { database: sequelize, events } = deps;
   configureCaches({ ttlMs: config.cacheTtlMs, statsTtlMs: config.statsCacheMs });
   const hotWallet = config.payoutSigner?.publicKey.toBase58();
@@ -151,11 +157,16 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   app.set('trust proxy', config.trustProxy);
   const directives = { 'img-src': ["'self'", 'data:'], 'frame-ancestors': ["'none'"] };
   const setSecurityHeaders = securityHeaders({ contentSecurityPolicy: { directives } });
+  // The demo wallet sends its transactions to the demo's local chain itself, as a wallet does.
+  const demoChain = demo ? [new URL(demo.chainUrl).origin] : [];
   // A page's scripts may also read the chain from where holders check the proof of reserves (DESIGN 15), and from nowhere else.
   const pageHeaders = derivedFrom((settings: Settings) =>
     securityHeaders({
       contentSecurityPolicy: {
-        directives: { ...directives, 'connect-src': ["'self'", ...holderChainOrigins(settings, config.solanaCluster)] },
+        directives: {
+          ...directives,
+          'connect-src': [...new Set(["'self'", ...holderChainOrigins(settings, config.solanaCluster), ...demoChain])],
+        },
       },
     }),
   );
@@ -167,7 +178,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   // The reads every holder page makes: plain same-origin ones are answered before Express (the
   // lane, at the end); the others below, after CORS.
   const publicReads = {
-    '/settings': settingsPublicRead(config.solanaCluster),
+    '/settings': settingsPublicRead(config.solanaCluster, demo && { chainUrl: demo.chainUrl }),
     '/staking-plans': plansPublicRead(deps),
     '/stats': statsPublicRead(deps),
   };
@@ -227,8 +238,9 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   // Everything else: each route checks the least role shared/src/admin-routes.ts gives it (http/signed-in-admin.ts).
   admin.use(adminAuth);
   admin.use(statsAdminRoutes(deps));
-  admin.use(settingsAdminRoutes(deps, stepUp, config.solanaCluster, { rpc, liveStakes: liveStakesIn(sequelize) }, config));
-  admin.use(plansAdminRoutes(deps));
+  const demoSite = demo && { chainUrl: demo.chainUrl };
+  admin.use(settingsAdminRoutes(deps, stepUp, config.solanaCluster, { rpc, liveStakes: liveStakesIn(sequelize) }, config, demoSite));
+  admin.use(plansAdminRoutes(deps, { minutesAllowed: demo !== undefined }));
   admin.use(stakesAdminRoutes(deps));
   admin.use(
     withdrawalsAdminRoutes(
@@ -250,6 +262,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   admin.use(adminEventRoutes(deps));
   admin.use(jobsAdminRoutes(deps));
   api.use('/admin', admin);
+  if (demo) api.use(demoRoutes(deps, demo.keys));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -63,8 +63,11 @@ export type BackgroundWorkDeps = {
   };
   /** PAYOUT_SIGNER's wallet anchors each new reserves snapshot by itself; null, owners anchor them in the panel. */
   signer?: PayoutSigner | null;
-  /** Proof of reserves: the hot wallet counted in the daily snapshot (the signer's), and how long proofs are kept. Absent, no daily snapshot. */
-  reserves?: { hotWallet: string | null; proofDays: number };
+  /**
+   * Proof of reserves: the hot wallet counted in the daily snapshot (the signer's), how long proofs
+   * are kept, and (the demo) how often a snapshot is taken if not daily. Absent, no daily snapshot.
+   */
+  reserves?: { hotWallet: string | null; proofDays: number; everyMs?: number };
 };
 
 /**
@@ -119,8 +122,9 @@ export async function startBackgroundWork({
   if (reserves)
     await jobs.every(
       'reserves-snapshot',
-      RESERVES_SNAPSHOT_INTERVAL_MS,
-      () => dailyReservesSnapshot({ ...dependencies, hotWallet: reserves.hotWallet }),
+      // Looking a few times per period keeps the snapshots about `everyMs` apart, whatever the rounds' jitter.
+      Math.min(RESERVES_SNAPSHOT_INTERVAL_MS, (reserves.everyMs ?? Infinity) / 3),
+      () => dailyReservesSnapshot({ ...dependencies, hotWallet: reserves.hotWallet }, reserves.everyMs),
       { expiresInSeconds: RESERVES_SNAPSHOT_EXPIRES_SECONDS },
     );
   // Each delivery a job of its own, retried with backoff for about a day.

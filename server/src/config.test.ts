@@ -64,6 +64,26 @@ describe('DATABASE_LISTEN_URL', () => {
   });
 });
 
+describe('the demo (DESIGN 16) and production', () => {
+  const SENTENCE =
+    "NODE_ENV=production refuses the demo's settings (DEMO_MODE, or the data directory .data-demo): unset DEMO_MODE and set DATA_DIR to the production data directory";
+
+  it('refuses DEMO_MODE in production, in one sentence', () => {
+    expect(() => load({ NODE_ENV: 'production', DEMO_MODE: '1' })).toThrow(new ConfigError(SENTENCE));
+  });
+
+  it("refuses the demo's data directory in production, wherever it is", () => {
+    expect(() => load({ NODE_ENV: 'production', DATA_DIR: './.data-demo' })).toThrow(new ConfigError(SENTENCE));
+    expect(() => load({ NODE_ENV: 'production', DATA_DIR: '/srv/stakedesk/.data-demo/' })).toThrow(new ConfigError(SENTENCE));
+  });
+
+  it('takes the demo outside production, and is not a demo unless DEMO_MODE says so', () => {
+    expect(load({ DEMO_MODE: '1', DATA_DIR: './.data-demo' }).demo).toBe(true);
+    expect(load({}).demo).toBe(false);
+    expect(load({ NODE_ENV: 'production', DATA_DIR: '/srv/stakedesk/data' }).demo).toBe(false);
+  });
+});
+
 describe('SOLANA_VERIFY_RPC_URL', () => {
   it('is unset by default: the first provider is trusted alone', () => {
     expect(load({}).solanaVerifyRpcUrl).toBeUndefined();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { DEMO_DATA_DIR_NAME } from '@stakedesk/shared/demo';
 import { SOLANA_CLUSTERS, type SolanaCluster } from '@stakedesk/shared/format';
 import { DEFAULT_CACHE_TTL_MS, DEFAULT_STATS_CACHE_MS } from './cache/caches.js';
 import { LOG_FORMATS, type LogFormat } from './log-format.js';
@@ -71,6 +72,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** PAYOUT_SIGNER: what signs the payouts the server sends by itself; null: every payout is an operator's. */
   payoutSigner: PayoutSigner | null;
+  /** DEMO_MODE: started by `npm run demo` (DESIGN 16): play tokens on a local chain, the demo wallet and its faucet. */
+  demo: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -172,9 +175,20 @@ export function readOrCreateSecret(dataDir: string, fileName: string): string {
   return secret;
 }
 
+/** A production server never runs as the demo: not with DEMO_MODE, not on the demo's data directory. */
+function refuseDemoInProduction(production: boolean, demo: boolean, dataDir: string): void {
+  if (production && (demo || path.basename(dataDir) === DEMO_DATA_DIR_NAME)) {
+    throw new ConfigError(
+      `NODE_ENV=production refuses the demo's settings (DEMO_MODE, or the data directory ${DEMO_DATA_DIR_NAME}): unset DEMO_MODE and set DATA_DIR to the production data directory`,
+    );
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR || './.data');
+  const demo = readFlag(env.DEMO_MODE, 'DEMO_MODE');
+  refuseDemoInProduction(production, demo, dataDir);
   const cluster = (env.SOLANA_CLUSTER || 'mainnet-beta') as SolanaCluster;
   if (!SOLANA_CLUSTERS.includes(cluster)) {
     throw new ConfigError(`SOLANA_CLUSTER must be one of ${SOLANA_CLUSTERS.join(', ')}, got '${env.SOLANA_CLUSTER}'`);
@@ -228,5 +242,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payoutSigner: readPayoutSigner(env.PAYOUT_SIGNER),
     withdrawalOverdueHours: readPositiveInteger(env.WITHDRAWAL_OVERDUE_HOURS, 12, 'WITHDRAWAL_OVERDUE_HOURS'),
     reservesProofDays: readPositiveInteger(env.RESERVES_PROOF_DAYS, DEFAULT_RESERVES_PROOF_DAYS, 'RESERVES_PROOF_DAYS'),
+    demo,
   };
 }

@@ -151,8 +151,9 @@ describe('npm start with SOLANA_VERIFY_RPC_URL', () => {
       expect(ready.status).toBe(200);
       expect(ready.body.checks).toMatchObject({ chain: { ok: true }, verifyChain: { ok: true } });
       await second.close();
+      // Each chain check's answer is shared for CHAIN_CHECK_CACHE_MS (5 s): the next one after it finds the provider gone.
+      await expect.poll(async () => (await json(`${started.url}/readyz`)).status, { timeout: 15_000, interval: 1_000 }).toBe(503);
       const down = await json(`${started.url}/readyz`);
-      expect(down.status).toBe(503);
       expect(down.body.checks).toMatchObject({ chain: { ok: true }, verifyChain: { ok: false } });
     } finally {
       started.child.kill('SIGTERM');
@@ -176,5 +177,21 @@ describe('npm start with a payout signer', () => {
     );
     // Nothing was started: no database was made.
     expect(existsSync(path.join(dataDir, 'postgres'))).toBe(false);
+  });
+});
+
+describe("npm start in production with the demo's settings (DESIGN 16)", () => {
+  it.each<[string, Record<string, string>]>([
+    ['DEMO_MODE', { DEMO_MODE: '1' }],
+    ["the demo's data directory", { DATA_DIR: '.data-demo' }],
+  ])('refuses %s in one sentence, before it starts anything', async (_case, env) => {
+    const root = mkdtempSync(path.join(tmpdir(), 'stakedesk-production-demo-'));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    const dataDir = path.join(root, env.DATA_DIR ?? 'data');
+    const refused = startServer({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48), ...env, DATA_DIR: dataDir });
+    await expect(refused).rejects.toThrow(
+      "server exited (1) before its banner:\nConfiguration error: NODE_ENV=production refuses the demo's settings (DEMO_MODE, or the data directory .data-demo): unset DEMO_MODE and set DATA_DIR to the production data directory\n",
+    );
+    expect(existsSync(dataDir)).toBe(false);
   });
 });

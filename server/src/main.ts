@@ -4,6 +4,7 @@ import { bootstrapFirstAdmin, type BootstrapResult } from './accounts/index.js';
 import { dependencies } from './dependencies.js';
 import { webhookAddress } from './alerts/index.js';
 import { createApp } from './app.js';
+import { readDemoKeys } from './demo/index.js';
 import { answerClientErrorsWithJson } from './http/client-errors.js';
 import { currentUpstreamRpcUrl } from './rpc-proxy/index.js';
 import { createRpcUpstream } from './chain/rpc-upstream.js';
@@ -22,6 +23,9 @@ import { chooseLogFormat } from './log-format.js';
 import { createLogger, stdoutDestination, type Logger } from './logger.js';
 import { StartupError } from './startup-error.js';
 import { treasuryCoverage } from './treasury/index.js';
+
+/** A demo server's proof-of-reserves snapshot schedule: a stake shows in a holder's proof within about this long. */
+const DEMO_RESERVES_SNAPSHOT_MS = 15_000;
 
 function banner(config: Config, url: string, admin: BootstrapResult): string {
   const login = !admin.created
@@ -43,12 +47,15 @@ async function listen(server: Server, port: number, host: string): Promise<numbe
 }
 
 async function start(config: Config, logger: Logger): Promise<void> {
+  // Read first: a demo server without its keys says so before it starts anything.
+  const demoKeys = config.demo ? readDemoKeys(config.dataDir) : undefined;
   let embedded: EmbeddedDatabase | undefined;
   if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir, logger);
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const sequelize = openDatabase(databaseUrl);
   await migrateAndSeed(sequelize, { examplePlans: !config.databaseUrl });
   const admin = await bootstrapFirstAdmin(sequelize, config.admin);
+  const demo = demoKeys && { keys: demoKeys, chainUrl: config.solanaRpcUrl };
 
   const metrics = createMetrics();
   const rpc = createRpcUpstream(config);
@@ -82,7 +89,12 @@ async function start(config: Config, logger: Logger): Promise<void> {
       overdueHours: config.withdrawalOverdueHours,
       coverage,
     },
-    reserves: { hotWallet: hotWallet ?? null, proofDays: config.reservesProofDays },
+    reserves: {
+      hotWallet: hotWallet ?? null,
+      proofDays: config.reservesProofDays,
+      // The demo's holders see their stake in a proof of reserves within a minute, not a day (DESIGN 16).
+      ...(config.demo && { everyMs: DEMO_RESERVES_SNAPSHOT_MS }),
+    },
   });
   const checks = {
     database: databaseCheck(sequelize),
@@ -104,7 +116,10 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const url = ownUrl(config.host, port);
   // Attached in the same tick as listen resolves, before any connection is read: the app needs the
   // port (PORT=0 picks one) for its default public URL.
-  server.on('request', createApp({ config: { ...config, publicUrl: config.publicUrl ?? url }, logger, dependencies: deps, rpc, health }));
+  server.on(
+    'request',
+    createApp({ config: { ...config, publicUrl: config.publicUrl ?? url }, logger, dependencies: deps, rpc, health, demo }),
+  );
   if (config.production && !config.publicUrl) {
     logger.warn(
       { signInOrigin: url },

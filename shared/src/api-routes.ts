@@ -2,6 +2,7 @@ import type { AnyObjectSchema } from 'yup';
 import {
   authNonceSchema,
   authVerifySchema,
+  demoTokensSchema,
   depositIntentSchema,
   reservesCheckFailureSchema,
   restakeSchema,
@@ -41,6 +42,9 @@ export const PUBLIC_ROUTES = {
   'GET /api/reserves/:id': 'none',
   'GET /api/reserves/:id/proof/:walletAddress': 'holder',
   'POST /api/reserves/:id/check-failures': 'holder',
+  /** Demo mode only (DESIGN 16): the play-token faucet, and the staking wallet's key for the panel's demo wallet; 404 elsewhere. */
+  'POST /api/demo/tokens': 'none',
+  'GET /api/demo/staking-wallet': 'none',
 } as const satisfies Record<string, 'none' | 'holder'>;
 
 export type PublicRoute = keyof typeof PUBLIC_ROUTES;
@@ -59,6 +63,7 @@ export const PUBLIC_ROUTE_BODIES = {
   'POST /api/stakes/restake': restakeSchema,
   'POST /api/withdrawals': withdrawalRequestSchema,
   'POST /api/reserves/:id/check-failures': reservesCheckFailureSchema,
+  'POST /api/demo/tokens': demoTokensSchema,
 } as const satisfies Partial<Record<PublicRoute, AnyObjectSchema>>;
 
 /** The public routes sent with POST, PUT or PATCH that have no body schema, and why. */

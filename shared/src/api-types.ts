@@ -51,7 +51,18 @@ export type PublicSettings = {
    * saved, or the cluster's public endpoint. Never empty. (In AdminSettings: the one saved, '' for the default.)
    */
   holderRpcUrl: string;
+  /** Present only on a server started by `npm run demo` (DESIGN 16): the demo's local chain and play tokens. */
+  demo?: DemoSite;
 };
+
+/** What the holder site needs of the demo: the local chain its demo wallet sends to. */
+export type DemoSite = { chainUrl: string };
+
+/** POST /api/demo/tokens: what the demo faucet gave the wallet (raw units of the current mint, lamports). */
+export type DemoTokensGiven = { walletAddress: string; mint: string; tokens: string; lamports: string };
+
+/** GET /api/demo/staking-wallet: the demo staking wallet's key (base58 of its 64 bytes), for the panel's demo wallet. */
+export type DemoStakingWallet = { address: string; secretKey: string };
 
 /** A transfer fee in JSON: basis points of what is sent, capped at maximumFee (raw units, a decimal string). */
 export type TransferFeeJson = { basisPoints: number; maximumFee: string };
@@ -77,7 +88,10 @@ export type StakePlanSnapshot = {
   name: string;
   description: string | null;
   yieldRate: string;
+  /** 0 for a demo plan counted in minutes. */
   durationDays: number;
+  /** A demo plan's duration (DESIGN 16; then durationDays is 0): absent outside demo mode. */
+  durationMinutes?: number;
   minStakeAmount: string;
   earlyPenaltyRate: string;
 };

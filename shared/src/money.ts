@@ -7,9 +7,10 @@
 import { formatScaled, parseDecimal } from './decimal.js';
 import type { ScaledDecimal } from './decimal.js';
 import { isComplete } from './stake-status.js';
+import type { PlanDuration } from './plan-duration.js';
 import type { StakeStatus } from './stake-status.js';
 
-export type StakeTerms = { yieldRate: string; durationDays: number; earlyPenaltyRate: string };
+export type StakeTerms = PlanDuration & { yieldRate: string; earlyPenaltyRate: string };
 
 export type WithdrawalQuote = {
   kind: 'full' | 'early';
@@ -71,7 +72,7 @@ export function subtractWhole(a: string, b: string): string {
 export type StakeQuote = { reward: string; total: string; penalty: string; earlyNet: string };
 
 /** Reward and total at the end (the numbers the server records), and the early exit's net (amount - penalty). */
-export function stakeQuote(amount: string, terms: Omit<StakeTerms, 'durationDays'>): StakeQuote {
+export function stakeQuote(amount: string, terms: Omit<StakeTerms, keyof PlanDuration>): StakeQuote {
   const reward = rewardFor(amount, terms.yieldRate);
   const penalty = penaltyFor(amount, terms.earlyPenaltyRate);
   return { reward, total: addWhole(amount, reward), penalty, earlyNet: subtractWhole(amount, penalty) };

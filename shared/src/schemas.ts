@@ -34,6 +34,7 @@ import {
 import { MAX_NEW_WALLET_DELAY_HOURS } from './auto-payout.js';
 import { isWholeNumberString } from './decimal.js';
 import { ADMIN_ROLES } from './roles.js';
+import { MAX_DURATION_MINUTES } from './plan-duration.js';
 import { REVIEW_RESOLUTIONS, STAKE_GROUPS } from './stake-status.js';
 import { WEBHOOK_EVENTS, WEBHOOK_KINDS } from './webhooks.js';
 import { RESERVES_CHECK_FAILURE_CODES } from './reserves/check-failure.js';
@@ -229,14 +230,26 @@ export const passwordChangeSchema = strictObject({
 });
 export type PasswordChangeInput = InferType<typeof passwordChangeSchema>;
 
-/** POST and PUT /api/admin/staking-plans. Rates and minimum come out as canonical decimal strings. */
+const absent = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * POST and PUT /api/admin/staking-plans. Rates and minimum come out as canonical decimal strings.
+ * The duration is durationDays or, accepted by a demo server only (DESIGN 16), durationMinutes.
+ */
 export const planSchema = strictObject({
   name: requiredText(msg('fieldPlanName'), MAX_NAME_LENGTH, msg('planNameRequired')),
   description: nullableText(msg('fieldDescription'), MAX_DESCRIPTION_LENGTH),
   yieldRate: decimal(msg('fieldYieldRate'), { maxDecimals: RATE_DECIMALS, above: '0', atMost: MAX_YIELD_RATE }).required(
     msg('yieldRateRequired'),
   ),
-  durationDays: integer(msg('fieldDuration'), { min: 1, max: MAX_DURATION_DAYS }).required(msg('durationRequired')),
+  durationDays: integer(msg('fieldDuration'), { min: 1, max: MAX_DURATION_DAYS }).when('durationMinutes', ([minutes], schema) =>
+    absent(minutes) ? schema.required(msg('durationRequired')) : schema.optional(),
+  ),
+  durationMinutes: integer(msg('fieldDurationMinutes'), { min: 1, max: MAX_DURATION_MINUTES })
+    .optional()
+    .test('one-unit', msg('durationOneUnit'), function (minutes) {
+      return absent(minutes) || absent(this.parent.durationDays);
+    }),
   minStakeAmount: decimal(msg('fieldMinimumStakeAmount'), {
     maxDecimals: MIN_STAKE_DECIMALS,
     maxIntegerDigits: MAX_STAKE_DIGITS,
@@ -477,6 +490,11 @@ export const authNonceSchema = strictObject({
   walletAddress: walletAddress(),
 });
 export type AuthNonceInput = InferType<typeof authNonceSchema>;
+
+/** POST /api/demo/tokens (demo mode only, DESIGN 16): the wallet the faucet funds. */
+export const demoTokensSchema = strictObject({
+  walletAddress: walletAddress(),
+});
 
 /** POST /api/auth/verify: signature is the base58 ed25519 signature (64 bytes) of the message. */
 export const authVerifySchema = strictObject({

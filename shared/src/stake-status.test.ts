@@ -24,37 +24,55 @@ const created = new Date('2026-03-01T12:00:00Z');
 const at = (ms: number) => new Date(created.getTime() + ms);
 const stake = (status: StakeStatus, durationDays = 30) => ({ status, createdAt: created, plan: { durationDays } });
 
+describe('a demo plan counted in minutes', () => {
+  const minutes = { durationDays: 0, durationMinutes: 2 };
+  const MINUTE_MS = 60_000;
+  const demoStake = (status: StakeStatus) => ({ status, createdAt: created, plan: minutes, rewardForfeited: false });
+
+  it('ends that many minutes after it was made, and is complete from then on', () => {
+    expect(stakeEndsAt(created, minutes).toISOString()).toBe('2026-03-01T12:02:00.000Z');
+    expect(isComplete(demoStake('active'), at(2 * MINUTE_MS - 1))).toBe(false);
+    expect(isComplete(demoStake('active'), at(2 * MINUTE_MS))).toBe(true);
+  });
+
+  it('counts its progress in minutes', () => {
+    expect(stakeProgress(demoStake('active'), at(30_000))).toEqual({ kind: 'running', unit: 'minute', left: 2, total: 2, percent: 25 });
+    expect(stakeProgress(demoStake('active'), at(MINUTE_MS + 1))).toMatchObject({ unit: 'minute', left: 1 });
+    expect(stakeProgress(demoStake('active'), at(2 * MINUTE_MS))).toEqual({ kind: 'ended' });
+  });
+});
+
 describe('stakeEndsAt', () => {
   it('is createdAt plus the duration in days', () => {
-    expect(stakeEndsAt(created, 30).toISOString()).toBe('2026-03-31T12:00:00.000Z');
-    expect(stakeEndsAt('2026-03-01T12:00:00.000Z', 1).toISOString()).toBe('2026-03-02T12:00:00.000Z');
+    expect(stakeEndsAt(created, { durationDays: 30 }).toISOString()).toBe('2026-03-31T12:00:00.000Z');
+    expect(stakeEndsAt('2026-03-01T12:00:00.000Z', { durationDays: 1 }).toISOString()).toBe('2026-03-02T12:00:00.000Z');
   });
 
   it('throws on an invalid date', () => {
-    expect(() => stakeEndsAt('not a date', 1)).toThrow(RangeError);
+    expect(() => stakeEndsAt('not a date', { durationDays: 1 })).toThrow(RangeError);
   });
 });
 
 describe('daysRemaining', () => {
   it('rounds partial days up', () => {
-    expect(daysRemaining(created, 30, created)).toBe(30);
-    expect(daysRemaining(created, 30, at(1))).toBe(30);
-    expect(daysRemaining(created, 30, at(29 * DAY_MS))).toBe(1);
-    expect(daysRemaining(created, 30, at(30 * DAY_MS - 1))).toBe(1);
+    expect(daysRemaining(created, { durationDays: 30 }, created)).toBe(30);
+    expect(daysRemaining(created, { durationDays: 30 }, at(1))).toBe(30);
+    expect(daysRemaining(created, { durationDays: 30 }, at(29 * DAY_MS))).toBe(1);
+    expect(daysRemaining(created, { durationDays: 30 }, at(30 * DAY_MS - 1))).toBe(1);
   });
 
   it('is 0 at the end and never negative after it', () => {
-    expect(daysRemaining(created, 30, at(30 * DAY_MS))).toBe(0);
-    expect(daysRemaining(created, 30, at(400 * DAY_MS))).toBe(0);
+    expect(daysRemaining(created, { durationDays: 30 }, at(30 * DAY_MS))).toBe(0);
+    expect(daysRemaining(created, { durationDays: 30 }, at(400 * DAY_MS))).toBe(0);
   });
 
   it('is never negative and is 0 exactly when elapsed', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 3650 }), fc.integer({ min: -10 * DAY_MS, max: 4000 * DAY_MS }), (days, offset) => {
-        const left = daysRemaining(created, days, at(offset));
+        const left = daysRemaining(created, { durationDays: days }, at(offset));
         expect(left).toBeGreaterThanOrEqual(0);
         expect(Number.isInteger(left)).toBe(true);
-        expect(left === 0).toBe(hasElapsed(created, days, at(offset)));
+        expect(left === 0).toBe(hasElapsed(created, { durationDays: days }, at(offset)));
       }),
     );
   });
@@ -62,8 +80,8 @@ describe('daysRemaining', () => {
 
 describe('hasElapsed and isExpired', () => {
   it('flips exactly at the end', () => {
-    expect(hasElapsed(created, 30, at(30 * DAY_MS - 1))).toBe(false);
-    expect(hasElapsed(created, 30, at(30 * DAY_MS))).toBe(true);
+    expect(hasElapsed(created, { durationDays: 30 }, at(30 * DAY_MS - 1))).toBe(false);
+    expect(hasElapsed(created, { durationDays: 30 }, at(30 * DAY_MS))).toBe(true);
   });
 
   it('calls only an active stake past its end expired', () => {
@@ -116,17 +134,17 @@ describe('isComplete and stakeGroup', () => {
 
 describe('progressPercent', () => {
   it('is the elapsed share of the period', () => {
-    expect(progressPercent(created, 10, created)).toBe(0);
-    expect(progressPercent(created, 10, at(5 * DAY_MS))).toBe(50);
-    expect(progressPercent(created, 10, at(10 * DAY_MS))).toBe(100);
+    expect(progressPercent(created, { durationDays: 10 }, created)).toBe(0);
+    expect(progressPercent(created, { durationDays: 10 }, at(5 * DAY_MS))).toBe(50);
+    expect(progressPercent(created, { durationDays: 10 }, at(10 * DAY_MS))).toBe(100);
   });
 
   it('is clamped to 0-100', () => {
-    expect(progressPercent(created, 10, at(-DAY_MS))).toBe(0);
-    expect(progressPercent(created, 10, at(50 * DAY_MS))).toBe(100);
+    expect(progressPercent(created, { durationDays: 10 }, at(-DAY_MS))).toBe(0);
+    expect(progressPercent(created, { durationDays: 10 }, at(50 * DAY_MS))).toBe(100);
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 3650 }), fc.integer({ min: -1e12, max: 1e12 }), (days, offset) => {
-        const percent = progressPercent(created, days, at(offset));
+        const percent = progressPercent(created, { durationDays: days }, at(offset));
         expect(percent).toBeGreaterThanOrEqual(0);
         expect(percent).toBeLessThanOrEqual(100);
       }),
@@ -180,7 +198,7 @@ describe('stakeProgress', () => {
   const of = (status: StakeStatus, rewardForfeited = false) => ({ ...stake(status), rewardForfeited });
 
   it('counts the days left of a running stake', () => {
-    expect(stakeProgress(of('active'), at(12 * DAY_MS))).toEqual({ kind: 'running', daysLeft: 18, totalDays: 30, percent: 40 });
+    expect(stakeProgress(of('active'), at(12 * DAY_MS))).toEqual({ kind: 'running', unit: 'day', left: 18, total: 30, percent: 40 });
   });
 
   it('says ended, not 0 days left, once the period is over, whatever the status and the clock', () => {

@@ -4,6 +4,7 @@
  */
 
 import { DAY_MS, ENDING_SOON_DAYS } from './constants.js';
+import { durationMs, durationParts, MINUTE_MS, type PlanDuration } from './plan-duration.js';
 
 export { DAY_MS, ENDING_SOON_DAYS };
 
@@ -41,28 +42,33 @@ export type StakeBadge = 'Completed' | 'Withdrawn' | 'Withdrawal Pending' | 'Exp
 export type StakeTiming = {
   status: StakeStatus;
   createdAt: Date | string;
-  plan: { durationDays: number };
+  plan: PlanDuration;
 };
 
 const RESTAKE_TX_PREFIX = 'restake_';
 
-export function stakeEndsAt(createdAt: Date | string, durationDays: number): Date {
-  return new Date(toTime(createdAt) + durationDays * DAY_MS);
+export function stakeEndsAt(createdAt: Date | string, duration: PlanDuration): Date {
+  return new Date(toTime(createdAt) + durationMs(duration));
 }
 
 /** Whole days left, rounded up; 0 once the end is reached, never negative. */
-export function daysRemaining(createdAt: Date | string, durationDays: number, now: Date = new Date()): number {
-  const left = stakeEndsAt(createdAt, durationDays).getTime() - now.getTime();
-  return left > 0 ? Math.ceil(left / DAY_MS) : 0;
+export function daysRemaining(createdAt: Date | string, duration: PlanDuration, now: Date = new Date()): number {
+  return unitsRemaining(createdAt, duration, DAY_MS, now);
 }
 
-export function hasElapsed(createdAt: Date | string, durationDays: number, now: Date = new Date()): boolean {
-  return now.getTime() >= stakeEndsAt(createdAt, durationDays).getTime();
+/** Whole `unitMs` left, rounded up; 0 once the end is reached, never negative. */
+function unitsRemaining(createdAt: Date | string, duration: PlanDuration, unitMs: number, now: Date): number {
+  const left = stakeEndsAt(createdAt, duration).getTime() - now.getTime();
+  return left > 0 ? Math.ceil(left / unitMs) : 0;
+}
+
+export function hasElapsed(createdAt: Date | string, duration: PlanDuration, now: Date = new Date()): boolean {
+  return now.getTime() >= stakeEndsAt(createdAt, duration).getTime();
 }
 
 /** Active, but its period is over (not yet marked completed by the expiry job). */
 export function isExpired(stake: StakeTiming, now: Date = new Date()): boolean {
-  return stake.status === 'active' && hasElapsed(stake.createdAt, stake.plan.durationDays, now);
+  return stake.status === 'active' && hasElapsed(stake.createdAt, stake.plan, now);
 }
 
 /** Completed, or active and past its end: paid in full (principal + reward) and restakable. */
@@ -105,8 +111,8 @@ export function activeStakeCount(summary: { stakes: Record<StakeGroup, number>; 
 }
 
 /** Elapsed share of the period, 0-100. */
-export function progressPercent(createdAt: Date | string, durationDays: number, now: Date = new Date()): number {
-  const total = durationDays * DAY_MS;
+export function progressPercent(createdAt: Date | string, duration: PlanDuration, now: Date = new Date()): number {
+  const total = durationMs(duration);
   if (!(total > 0)) return 100;
   const elapsed = now.getTime() - toTime(createdAt);
   return Math.min(100, Math.max(0, (elapsed / total) * 100));
@@ -124,23 +130,25 @@ export function holderStakeBadge(stake: StakeTiming, now: Date = new Date()): Ex
 }
 
 /**
- * What a stake's progress cell says: the days left while it runs; once a withdrawal is asked for,
- * not a count of days (a stake whose period ended is not "0/30 days left"): ended, or unstaked
- * early when that withdrawal forfeited the reward. Neither depends on the clock, so a reload
+ * What a stake's progress cell says: the days (a demo plan's minutes) left while it runs; once a
+ * withdrawal is asked for, not a count of days (a stake whose period ended is not "0/30 days
+ * left"): ended, or unstaked early when that withdrawal forfeited the reward. Neither depends on the clock, so a reload
  * changes nothing.
  */
 export type StakeProgress =
-  { kind: 'running'; daysLeft: number; totalDays: number; percent: number } | { kind: 'ended' } | { kind: 'unstakedEarly' };
+  { kind: 'running'; unit: 'day' | 'minute'; left: number; total: number; percent: number } | { kind: 'ended' } | { kind: 'unstakedEarly' };
 
 export function stakeProgress(stake: StakeTiming & { rewardForfeited: boolean }, now: Date = new Date()): StakeProgress {
   if (stake.rewardForfeited) return { kind: 'unstakedEarly' };
-  if (stake.status !== 'active' || hasElapsed(stake.createdAt, stake.plan.durationDays, now)) return { kind: 'ended' };
+  if (stake.status !== 'active' || hasElapsed(stake.createdAt, stake.plan, now)) return { kind: 'ended' };
   const { createdAt, plan } = stake;
+  const { count, unit } = durationParts(plan);
   return {
     kind: 'running',
-    daysLeft: daysRemaining(createdAt, plan.durationDays, now),
-    totalDays: plan.durationDays,
-    percent: progressPercent(createdAt, plan.durationDays, now),
+    unit,
+    left: unitsRemaining(createdAt, plan, unit === 'minute' ? MINUTE_MS : DAY_MS, now),
+    total: count,
+    percent: progressPercent(createdAt, plan, now),
   };
 }
 
@@ -148,7 +156,7 @@ export function stakeBadge(stake: StakeTiming, now: Date = new Date()): StakeBad
   if (stake.status === 'completed') return 'Completed';
   if (stake.status === 'withdrawn') return 'Withdrawn';
   if (stake.status === 'pending_withdrawal') return 'Withdrawal Pending';
-  const left = daysRemaining(stake.createdAt, stake.plan.durationDays, now);
+  const left = daysRemaining(stake.createdAt, stake.plan, now);
   if (left === 0) return 'Expired';
   return left <= ENDING_SOON_DAYS ? 'Ending Soon' : 'Active';
 }

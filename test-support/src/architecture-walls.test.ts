@@ -89,6 +89,11 @@ describe('architecture walls', () => {
       "import { startServer } from '../../web/e2e/support/global-setup.js';\nexport const x = startServer;\n",
     ],
     [
+      'the demo sets the server up through its API, never its code',
+      'demo/src/scratch.ts',
+      "import { updateSettings } from '../../server/src/settings/settings.service.js';\nexport const x = updateSettings;\n",
+    ],
+    [
       'the standalone verifier takes no chain library',
       'verifier/src/scratch.ts',
       "import { Connection } from '@solana/web3.js';\nexport const x = Connection;\n",

@@ -94,6 +94,15 @@ describe('a lying RPC provider over 5 automatic rounds, with no second provider'
     const account = getAssociatedTokenAddressSync(world.mint, holder.publicKey);
     const [landed] = await world.chain.connection.getSignaturesForAddress(account, { limit: 1 });
     expect(landed!.signature).toBe(listed.payout!.signature);
+    // Only for its own withdrawal: another withdrawal may never complete on a payout's signature.
+    const other = await world.pendingWithdrawal(1000);
+    const elsewhere = await world.api.request(
+      'PUT',
+      `/api/admin/withdrawals/${other.withdrawal.id}`,
+      { status: 'completed', txId: landed!.signature },
+      world.token,
+    );
+    expect(elsewhere).toMatchObject({ status: 409, body: { code: 'txIdInUse' } });
     const pasted = await world.api.request(
       'PUT',
       `/api/admin/withdrawals/${withdrawal.id}`,

@@ -29,6 +29,7 @@ import * as holderRpcUrl from './migrations/025-holder-rpc-url.js';
 import * as followerGapsOutflows from './migrations/026-follower-gaps-outflows.js';
 import * as secondProvider from './migrations/027-second-provider.js';
 import * as mintFreezeAuthority from './migrations/028-mint-freeze-authority.js';
+import * as demoMinutes from './migrations/029-demo-minutes.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -69,6 +70,7 @@ const MIGRATIONS: Step[] = [
   followerGapsOutflows,
   secondProvider,
   mintFreezeAuthority,
+  demoMinutes,
 ];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];

@@ -44,12 +44,23 @@ export async function claimPayoutTransfer(
   return paid ? msg('payoutWalletAlreadyPaid', { withdrawalId: paid.id }) : null;
 }
 
-/** The payout whose signature txId is (built or registered by the server), if any: its transaction pays its own withdrawals only. */
-export async function payoutSignedAs(sequelize: Sequelize, txId: string, transaction?: Transaction): Promise<number | null> {
-  const [payout] = await sequelize.query<{ id: number }>('SELECT id FROM payouts WHERE signature = :txId LIMIT 1', {
-    replacements: { txId },
-    type: QueryTypes.SELECT,
-    ...(transaction ? { transaction } : {}),
-  });
+/**
+ * The payout whose signature txId is (built or registered by the server), if any: its transaction
+ * pays its own withdrawals only. A payout of `withdrawalId` that ended expired is not counted: a
+ * provider may have hidden it landing, and the operator records it for that withdrawal.
+ */
+export async function payoutSignedAs(
+  sequelize: Sequelize,
+  txId: string,
+  withdrawalId: number,
+  transaction?: Transaction,
+): Promise<number | null> {
+  const [payout] = await sequelize.query<{ id: number }>(
+    `SELECT p.id FROM payouts p
+     WHERE p.signature = :txId
+       AND NOT (p.status = 'expired' AND EXISTS (SELECT 1 FROM payout_withdrawals pw WHERE pw.payout_id = p.id AND pw.withdrawal_id = :withdrawalId))
+     LIMIT 1`,
+    { replacements: { txId, withdrawalId }, type: QueryTypes.SELECT, ...(transaction ? { transaction } : {}) },
+  );
   return payout?.id ?? null;
 }

@@ -43,7 +43,7 @@ async function completeWithPastedTxId(
   if (!pending) throw notFound(msg('withdrawalNotFound'));
   if (pending.status !== 'pending') throw conflict(msg('withdrawalAlreadyProcessed'));
   await refuseHeldWithdrawals(sequelize, [id]);
-  await refusePayoutSignature(sequelize, txId);
+  await refusePayoutSignature(sequelize, id, txId);
   if (await isPayoutTransferTaken(sequelize, txId, pending.walletAddress)) throw conflict(msg('txIdAlreadyUsed'));
   await requireProof(
     async () => (await expiredPayoutVerdict(sequelize, verifier, id, txId)) ?? verifier.verifyPayout(payoutClaimOf(pending, txId)),
@@ -51,7 +51,7 @@ async function completeWithPastedTxId(
   try {
     return await sequelize.transaction(async (transaction) => {
       const withdrawal = await lockPendingWithdrawal(sequelize, id, transaction);
-      await refusePayoutSignature(sequelize, txId, transaction);
+      await refusePayoutSignature(sequelize, id, txId, transaction);
       const refused = await markPaid(sequelize, transaction, withdrawal, txId, actor);
       if (refused) throw conflict(refused);
       return withdrawal;
@@ -65,10 +65,12 @@ async function completeWithPastedTxId(
 /**
  * A payout's own signature is never pasted for another withdrawal (DESIGN 15): while the payout is
  * in flight, that withdrawal would complete on its transfer and the payout could never pay its own.
- * Looked at again under the withdrawal's lock; a payout posted after that is the follower's to catch.
+ * Except a payout of this very withdrawal called expired, which the operator found landed after
+ * all (expiredPayoutVerdict proves it): no other withdrawal can complete on it. Looked at again
+ * under the withdrawal's lock; a payout posted after that is the follower's to catch.
  */
-async function refusePayoutSignature(sequelize: Sequelize, txId: string, transaction?: Transaction): Promise<void> {
-  const payoutId = await payoutSignedAs(sequelize, txId, transaction);
+async function refusePayoutSignature(sequelize: Sequelize, withdrawalId: number, txId: string, transaction?: Transaction): Promise<void> {
+  const payoutId = await payoutSignedAs(sequelize, txId, withdrawalId, transaction);
   if (payoutId !== null) throw conflict(msg('txIdInUse', { payoutId }));
 }
 

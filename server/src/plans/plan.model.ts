@@ -6,7 +6,10 @@ export class StakingPlan extends Model<InferAttributes<StakingPlan>, InferCreati
   declare name: string;
   declare description: string | null;
   declare yieldRate: string;
+  /** 0 for a demo plan counted in minutes. */
   declare durationDays: number;
+  /** A demo plan's duration (DESIGN 16); null for every other plan. */
+  declare durationMinutes: CreationOptional<number | null>;
   declare minStakeAmount: string;
   declare earlyPenaltyRate: string;
   declare isActive: CreationOptional<boolean>;
@@ -24,6 +27,7 @@ export class StakingPlan extends Model<InferAttributes<StakingPlan>, InferCreati
         description: DataTypes.STRING(1000),
         yieldRate: DataTypes.DECIMAL(12, 2),
         durationDays: DataTypes.INTEGER,
+        durationMinutes: DataTypes.INTEGER,
         minStakeAmount: DataTypes.DECIMAL(38, 8),
         earlyPenaltyRate: DataTypes.DECIMAL(5, 2),
         isActive: { type: DataTypes.BOOLEAN, defaultValue: true },

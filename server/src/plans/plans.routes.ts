@@ -5,7 +5,16 @@ import { readCursorPage, sendPage } from '../http/pagination.js';
 import { sendPrepared } from '../http/prepared-json.js';
 import type { PublicRead } from '../http/public-read-lane.js';
 import { parse, parseBody } from '../http/validate.js';
-import { activePlansJson, createPlan, deletePlan, listAllPlans, planJson, togglePlan, updatePlan } from './plans.service.js';
+import {
+  activePlansJson,
+  createPlan,
+  deletePlan,
+  listAllPlans,
+  planJson,
+  togglePlan,
+  updatePlan,
+  type PlanRules,
+} from './plans.service.js';
 import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 
 /** GET /api/staking-plans: the active plans, serialised once per change. */
@@ -14,7 +23,7 @@ export function plansPublicRead({ database }: Dependencies): PublicRead {
   return async (req, res) => sendPrepared(req, res, await activePlans());
 }
 
-export function plansAdminRoutes({ database: sequelize }: Dependencies): Router {
+export function plansAdminRoutes({ database: sequelize }: Dependencies, rules: PlanRules): Router {
   const router = Router();
   router.get('/staking-plans', requireRole('GET /api/admin/staking-plans'), async (req, res) => {
     const { page, after, scope } = readCursorPage(req, 'staking-plans');
@@ -24,7 +33,10 @@ export function plansAdminRoutes({ database: sequelize }: Dependencies): Router 
     res
       .status(201)
       .json(
-        await planJson(sequelize, await createPlan(sequelize, parseBody('POST /api/admin/staking-plans', req.body), currentAdmin(res))),
+        await planJson(
+          sequelize,
+          await createPlan(sequelize, parseBody('POST /api/admin/staking-plans', req.body), currentAdmin(res), rules),
+        ),
       );
   });
   router.put('/staking-plans/:id', requireRole('PUT /api/admin/staking-plans/:id'), async (req, res) => {
@@ -32,7 +44,7 @@ export function plansAdminRoutes({ database: sequelize }: Dependencies): Router 
     res.json(
       await planJson(
         sequelize,
-        await updatePlan(sequelize, id, parseBody('PUT /api/admin/staking-plans/:id', req.body), currentAdmin(res)),
+        await updatePlan(sequelize, id, parseBody('PUT /api/admin/staking-plans/:id', req.body), currentAdmin(res), rules),
       ),
     );
   });

@@ -25,6 +25,7 @@ function toPlanJson(plan: StakingPlan, staked?: string): PlanJson {
     description: plan.description,
     yieldRate: normalizeDecimal(plan.yieldRate),
     durationDays: plan.durationDays,
+    ...(plan.durationMinutes !== null && { durationMinutes: plan.durationMinutes }),
     minStakeAmount: normalizeDecimal(plan.minStakeAmount),
     earlyPenaltyRate: normalizeDecimal(plan.earlyPenaltyRate),
     isActive: plan.isActive,
@@ -78,10 +79,21 @@ export async function listAllPlans(
   return { rows: await withCapacity(sequelize, rows), total, next };
 }
 
-export async function createPlan(sequelize: Sequelize, input: PlanInput, actor: Actor): Promise<StakingPlan> {
+/** Whether this server takes a plan's duration in minutes: a demo server only (DESIGN 16). */
+export type PlanRules = { minutesAllowed: boolean };
+
+/** The duration columns of a plan's input: whole days, or a demo plan's minutes with 0 days. */
+function durationOf(input: PlanInput, { minutesAllowed }: PlanRules): { durationDays: number; durationMinutes: number | null } {
+  if (input.durationMinutes === undefined) return { durationDays: input.durationDays!, durationMinutes: null };
+  if (!minutesAllowed) throw badRequest(msg('durationMinutesDemoOnly'), { durationMinutes: msg('durationMinutesDemoOnly') });
+  return { durationDays: 0, durationMinutes: input.durationMinutes };
+}
+
+export async function createPlan(sequelize: Sequelize, input: PlanInput, actor: Actor, rules: PlanRules): Promise<StakingPlan> {
+  const duration = durationOf(input, rules);
   return sequelize.transaction(async (transaction) => {
     const plan = await StakingPlan.create(
-      { ...input, isActive: input.isActive ?? true, description: input.description || null },
+      { ...input, ...duration, isActive: input.isActive ?? true, description: input.description || null },
       { transaction },
     );
     await recordAudit(sequelize, transaction, actor, {
@@ -112,11 +124,12 @@ async function lockPlan(id: number, transaction: Transaction): Promise<StakingPl
 }
 
 /** Existing stakes keep the terms they were made with; only new stakes see the change. */
-export async function updatePlan(sequelize: Sequelize, id: number, input: PlanInput, actor: Actor): Promise<StakingPlan> {
+export async function updatePlan(sequelize: Sequelize, id: number, input: PlanInput, actor: Actor, rules: PlanRules): Promise<StakingPlan> {
+  const duration = durationOf(input, rules);
   return sequelize.transaction(async (transaction) => {
     const plan = await lockPlan(id, transaction);
     const before = toPlanJson(plan);
-    await plan.update({ ...withoutUndefined(input), description: input.description || null }, { transaction });
+    await plan.update({ ...withoutUndefined(input), ...duration, description: input.description || null }, { transaction });
     await recordAudit(sequelize, transaction, actor, {
       action: 'plan.update',
       entityType: 'plan',

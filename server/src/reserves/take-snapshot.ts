@@ -27,15 +27,16 @@ export type SnapshotDeps = Pick<Dependencies, 'database' | 'chain'> & {
 };
 
 /** The daily job's round runs hourly and takes a snapshot when none was taken for about a day. */
-const DAILY_MS = 23.5 * 3600_000;
+export const DAILY_MS = 23.5 * 3600_000;
 
 /**
- * The daily job's snapshot (DESIGN 14), none when one was taken within the last day (by an owner
- * or another round) or staking is not configured (nothing is owed in no mint): never a failure for it.
+ * The daily job's snapshot (DESIGN 14), none when one was taken within the last `everyMs` (about a
+ * day; the demo's is shorter) by an owner or another round, or staking is not configured (nothing is
+ * owed in no mint): never a failure for it.
  */
-export async function dailyReservesSnapshot(deps: SnapshotDeps): Promise<ReservesSnapshot | null> {
+export async function dailyReservesSnapshot(deps: SnapshotDeps, everyMs = DAILY_MS): Promise<ReservesSnapshot | null> {
   if (!stakingDestination(await loadSettings())) return null;
-  return snapshot(deps, null, DAILY_MS);
+  return snapshot(deps, null, everyMs);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Router, json, type Request } from 'express';
 import { holderRpcUrlRefusal } from '@stakedesk/shared/holder-rpc';
 import type { Dependencies } from '../dependencies.js';
+import type { DemoSite } from '@stakedesk/shared/api-types';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { derivedFrom } from '../cache/cached.js';
 import { prepareJson, sendPrepared } from '../http/prepared-json.js';
@@ -14,8 +15,11 @@ import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 const SETTINGS_BODY_LIMIT = '8mb'; // a 5 MB logo as base64, plus the other fields
 
 /** GET /api/settings: the public settings, serialised once per settings version, not once per request. */
-export function settingsPublicRead(cluster: SolanaCluster): PublicRead {
-  const publicJson = derivedFrom((settings: Parameters<typeof toPublicSettings>[0]) => prepareJson(toPublicSettings(settings, cluster)));
+/** `demo`: what a demo server adds for the holder site (DESIGN 16); absent on any other server. */
+export function settingsPublicRead(cluster: SolanaCluster, demo?: DemoSite): PublicRead {
+  const publicJson = derivedFrom((settings: Parameters<typeof toPublicSettings>[0]) =>
+    prepareJson({ ...toPublicSettings(settings, cluster), ...(demo && { demo }) }),
+  );
   return async (req, res) => sendPrepared(req, res, publicJson(await loadSettings()));
 }
 
@@ -28,19 +32,21 @@ export function settingsAdminRoutes(
   cluster: SolanaCluster,
   { rpc, liveStakes }: Pick<SettingsChangeDeps, 'rpc' | 'liveStakes'>,
   { publicUrl, allowPrivateRpc }: HolderRpcRule,
+  demo?: DemoSite,
 ): Router {
   // The site's own host, and the one this request came to (the same server under another name).
   const refuseHolderRpcUrlFor = (req: Request) => (url: string) =>
     holderRpcUrlRefusal(url, { ownHosts: [new URL(publicUrl).host, req.get('host') ?? ''], allowHttp: allowPrivateRpc });
+  const adminJson = (settings: Parameters<typeof toAdminSettings>[0]) => ({ ...toAdminSettings(settings, cluster), ...(demo && { demo }) });
   const router = Router();
   router.get('/settings', requireRole('GET /api/admin/settings'), async (_req, res) => {
-    res.json(toAdminSettings(await loadSettings(), cluster));
+    res.json(adminJson(await loadSettings()));
   });
   router.put('/settings', requireRole('PUT /api/admin/settings'), json({ limit: SETTINGS_BODY_LIMIT }), async (req, res) => {
     const input = parseBody('PUT /api/admin/settings', req.body);
     const actor = currentAdmin(res);
     const deps: SettingsChangeDeps = { rpc, refuseHolderRpcUrl: refuseHolderRpcUrlFor(req), chain, liveStakes };
-    res.json(toAdminSettings(await updateSettings(sequelize, input, actor, deps, stepUpFor(actor, input)), cluster));
+    res.json(adminJson(await updateSettings(sequelize, input, actor, deps, stepUpFor(actor, input))));
   });
   return router;
 }

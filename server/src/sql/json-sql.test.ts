@@ -38,7 +38,7 @@ beforeAll(async () => {
   const set = (sql: string, replacements: Record<string, unknown>) => api.sequelize.query(sql, { replacements });
   await set(
     `UPDATE stakes SET plan_name = :hard, plan_description = NULL, yield_rate = 12.50, min_stake_amount = 100.00000000,
-       early_penalty_rate = 0.00, tx_id = NULL, over_capacity = true, restaked_from_id = :plain,
+       early_penalty_rate = 0.00, tx_id = NULL, over_capacity = true, restaked_from_id = :plain, duration_days = 0, duration_minutes = 2,
        created_at = '2025-03-04 05:06:07.999999+00', ends_at = '2025-04-03 05:06:07.0005+00', completed_at = '2025-04-03 06:00:00.123456+00'
      WHERE id = :id`,
     { hard: HARD_TEXT, plain, id: hard },
@@ -48,6 +48,8 @@ beforeAll(async () => {
     paid,
     restaked,
   });
+  // A demo plan's minutes (DESIGN 16) are a member only the stakes made on one have.
+  await set(`UPDATE stakes SET duration_days = 0, duration_minutes = 1 WHERE id = :paid`, { paid });
   await set(
     `INSERT INTO withdrawals (stake_id, wallet_address, kind, amount, reward_amount, penalty_amount, final_amount, status,
        stake_status_before, tx_id, requested_at, processed_at, created_at, updated_at, token_contract, staking_wallet)

@@ -26,8 +26,15 @@ export const jsonNormalizedNumeric = (column: string) => jsonNumeric(`trim_scale
 export const jsonIsoDate = (column: string) =>
   `coalesce('"' || to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null')`;
 
+/** A member of jsonObject: its key, its JSON text expression, and whether SQL NULL leaves it out (never the first member). */
+export type JsonMember = [key: string, json: string, omitNull?: boolean];
+
 /** A JSON object of the given members in this order; values are JSON text expressions from the helpers above. */
-export function jsonObject(members: [key: string, json: string][]): string {
-  const parts = members.map(([key, json], i) => `'${i === 0 ? '{' : ','}${JSON.stringify(key).replaceAll("'", "''")}:' || ${json}`);
+export function jsonObject(members: JsonMember[]): string {
+  const parts = members.map(([key, json, omitNull], i) => {
+    if (omitNull && i === 0) throw new Error(`jsonObject: the first member (${key}) cannot be left out`);
+    const prefix = `'${i === 0 ? '{' : ','}${JSON.stringify(key).replaceAll("'", "''")}:'`;
+    return omitNull ? `coalesce(${prefix} || ${json}, '')` : `${prefix} || ${json}`;
+  });
   return `(${parts.join(' || ')} || '}')`;
 }

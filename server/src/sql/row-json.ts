@@ -1,5 +1,5 @@
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
-import { jsonIsoDate, jsonNormalizedNumeric, jsonNumeric, jsonObject, jsonScalar, jsonText } from './json-sql.js';
+import { jsonIsoDate, jsonNormalizedNumeric, jsonNumeric, jsonObject, jsonScalar, jsonText, type JsonMember } from './json-sql.js';
 
 /**
  * A row's JSON shape, written once: each member names the row's attribute it comes from and how it
@@ -7,7 +7,7 @@ import { jsonIsoDate, jsonNormalizedNumeric, jsonNumeric, jsonObject, jsonScalar
  * the same text in PostgreSQL (json-sql.test.ts compares them byte for byte); the column is the
  * attribute in snake case, as every model maps it. Members are written in the answer's order.
  */
-type Kind = 'text' | 'scalar' | 'numeric' | 'normalizedNumeric' | 'isoDate';
+type Kind = 'text' | 'scalar' | 'scalarOrAbsent' | 'numeric' | 'normalizedNumeric' | 'isoDate';
 
 export type Member<Row> = { readonly kind: Kind; readonly from: keyof Row & string };
 
@@ -24,6 +24,8 @@ const member =
 export const text = member('text');
 /** An integer or a boolean as it is. */
 export const scalar = member('scalar');
+/** An integer left out of the object when null (a field only some rows have, such as a demo plan's minutes). */
+export const scalarOrAbsent = member('scalarOrAbsent');
 /** A NUMERIC as PostgreSQL prints it. */
 export const numeric = member('numeric');
 /** A NUMERIC as normalizeDecimal prints it (no trailing fraction zeros). */
@@ -43,25 +45,29 @@ function valueOf(kind: Kind, value: unknown): unknown {
 const SQL: Record<Kind, (column: string) => string> = {
   text: jsonText,
   scalar: jsonScalar,
+  // The bare value: null leaves the member out (jsonObject's `omitNull`).
+  scalarOrAbsent: (column) => `${column}::text`,
   numeric: jsonNumeric,
   normalizedNumeric: jsonNormalizedNumeric,
   isoDate: jsonIsoDate,
 };
 
 export function rowJson<Row, Json>(shape: RowShape<Row, Json>, row: Row): Json {
-  const entries = Object.entries(shape as Record<string, Member<Row> | object>).map(([key, part]) => [
-    key,
-    isMember(part) ? valueOf(part.kind, row[part.from as keyof Row]) : rowJson(part as RowShape<Row, unknown>, row),
-  ]);
+  const entries = Object.entries(shape as Record<string, Member<Row> | object>).flatMap(([key, part]) => {
+    if (!isMember(part)) return [[key, rowJson(part as RowShape<Row, unknown>, row)]];
+    const value = valueOf(part.kind, row[part.from as keyof Row]);
+    return part.kind === 'scalarOrAbsent' && value === null ? [] : [[key, value]];
+  });
   return Object.fromEntries(entries) as Json;
 }
 
 /** The members of rowJsonSql, for an object that adds one of its own (a subquery). */
-export function rowJsonMembersSql<Row, Json>(shape: RowShape<Row, Json>, alias: string): [key: string, json: string][] {
-  return Object.entries(shape as Record<string, Member<Row> | object>).map(([key, part]) => [
-    key,
-    isMember(part) ? SQL[part.kind](`${alias}.${columnOf(part.from)}`) : rowJsonSql(part as RowShape<Row, unknown>, alias),
-  ]);
+export function rowJsonMembersSql<Row, Json>(shape: RowShape<Row, Json>, alias: string): JsonMember[] {
+  return Object.entries(shape as Record<string, Member<Row> | object>).map(([key, part]) =>
+    isMember(part)
+      ? [key, SQL[part.kind](`${alias}.${columnOf(part.from)}`), part.kind === 'scalarOrAbsent']
+      : [key, rowJsonSql(part as RowShape<Row, unknown>, alias)],
+  );
 }
 
 /** rowJson in SQL: the JSON text of the row `alias`, member for member. */

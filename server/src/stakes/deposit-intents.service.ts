@@ -29,6 +29,7 @@ export type IntentRow = {
   plan_description: string | null;
   yield_rate: string;
   duration_days: number;
+  duration_minutes: number | null;
   min_stake_amount: string;
   early_penalty_rate: string;
   token_contract: string;
@@ -56,6 +57,7 @@ const termsOfIntent = (row: IntentRow): PlanTerms => ({
   planDescription: row.plan_description,
   yieldRate: row.yield_rate,
   durationDays: row.duration_days,
+  durationMinutes: row.duration_minutes,
   minStakeAmount: row.min_stake_amount,
   earlyPenaltyRate: row.early_penalty_rate,
 });
@@ -71,9 +73,9 @@ export async function insertIntent(
 ): Promise<IntentRow> {
   const [row] = await sequelize.query<IntentRow>(
     `INSERT INTO deposit_intents (reference, wallet_address, amount, plan_id, plan_name, plan_description, yield_rate, duration_days,
-       min_stake_amount, early_penalty_rate, token_contract, staking_wallet, expires_at)
+       duration_minutes, min_stake_amount, early_penalty_rate, token_contract, staking_wallet, expires_at)
      VALUES (:reference, :walletAddress, :amount, :planId, :planName, :planDescription, :yieldRate, :durationDays,
-       :minStakeAmount, :earlyPenaltyRate, :mint, :stakingWallet, :expiresAt)
+       :durationMinutes, :minStakeAmount, :earlyPenaltyRate, :mint, :stakingWallet, :expiresAt)
      RETURNING *`,
     {
       // Any 32 bytes name an account; a fresh random one is never a real account's address.

@@ -39,6 +39,7 @@ export type PlanTerms = {
   planDescription: string | null;
   yieldRate: string;
   durationDays: number;
+  durationMinutes: number | null;
   minStakeAmount: string;
   earlyPenaltyRate: string;
 };
@@ -50,6 +51,7 @@ export function termsOf(plan: StakingPlan): PlanTerms {
     planDescription: plan.description,
     yieldRate: plan.yieldRate,
     durationDays: plan.durationDays,
+    durationMinutes: plan.durationMinutes,
     minStakeAmount: plan.minStakeAmount,
     earlyPenaltyRate: plan.earlyPenaltyRate,
   };

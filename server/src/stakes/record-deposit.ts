@@ -67,7 +67,7 @@ export async function recordProvenDeposit(
       tokenContract: deposit.tokenContract,
       stakingWallet: deposit.stakingWallet,
       createdAt,
-      endsAt: stakeEndsAt(createdAt, deposit.terms.durationDays),
+      endsAt: stakeEndsAt(createdAt, deposit.terms),
     },
     { transaction },
   );

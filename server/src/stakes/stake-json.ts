@@ -8,6 +8,7 @@ import {
   rowJsonMembersSql,
   rowJsonSql,
   scalar,
+  scalarOrAbsent,
   text,
   type RowShape,
 } from '../sql/row-json.js';
@@ -26,6 +27,7 @@ const STAKE_JSON: RowShape<StakeRow, StakeJson> = {
     description: text('planDescription'),
     yieldRate: normalizedNumeric('yieldRate'),
     durationDays: scalar('durationDays'),
+    durationMinutes: scalarOrAbsent('durationMinutes'),
     minStakeAmount: normalizedNumeric('minStakeAmount'),
     earlyPenaltyRate: normalizedNumeric('earlyPenaltyRate'),
   },

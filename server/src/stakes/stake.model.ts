@@ -13,6 +13,8 @@ export class Stake extends Model<InferAttributes<Stake>, InferCreationAttributes
   declare planDescription: string | null;
   declare yieldRate: string;
   declare durationDays: number;
+  /** The demo plan's minutes it was made on (DESIGN 16); null for a plan of days. */
+  declare durationMinutes: CreationOptional<number | null>;
   declare minStakeAmount: string;
   declare earlyPenaltyRate: string;
   declare amount: string;
@@ -40,6 +42,7 @@ export class Stake extends Model<InferAttributes<Stake>, InferCreationAttributes
         planDescription: DataTypes.STRING(1000),
         yieldRate: DataTypes.DECIMAL(12, 2),
         durationDays: DataTypes.INTEGER,
+        durationMinutes: DataTypes.INTEGER,
         minStakeAmount: DataTypes.DECIMAL(38, 8),
         earlyPenaltyRate: DataTypes.DECIMAL(5, 2),
         amount: DataTypes.DECIMAL(40, 0),

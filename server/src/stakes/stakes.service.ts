@@ -122,7 +122,7 @@ export async function restake(sequelize: Sequelize, input: RestakeInput): Promis
   try {
     return await sequelize.transaction(async (transaction) => {
       const original = await lockOwnStake(input.originalStakeId, input.walletAddress, transaction);
-      if (!isComplete({ status: original.status, createdAt: original.createdAt, plan: { durationDays: original.durationDays } })) {
+      if (!isComplete({ status: original.status, createdAt: original.createdAt, plan: original })) {
         throw conflict(original.status === 'withdrawn' ? msg('stakeAlreadyWithdrawn') : msg('stakeNotRestakable'));
       }
       const plan = await lockOpenPlan(input.planId, transaction);
@@ -143,7 +143,7 @@ export async function restake(sequelize: Sequelize, input: RestakeInput): Promis
           tokenContract: original.tokenContract,
           stakingWallet: original.stakingWallet,
           createdAt: now,
-          endsAt: stakeEndsAt(now, plan.durationDays),
+          endsAt: stakeEndsAt(now, plan),
         },
         { transaction },
       );

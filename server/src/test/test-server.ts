@@ -30,6 +30,7 @@ import { anchorRound } from '../reserves/anchor-round.js';
 import { followPayouts } from '../payouts/index.js';
 import { autoPayoutRound } from '../auto-payouts/index.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
+import type { DemoKeys } from '../demo/index.js';
 import { treasuryCoverage } from '../treasury/treasury.service.js';
 import { watchTreasury } from '../treasury/treasury-watch.js';
 import { followDeposits } from '../stakes/deposit-follower.js';
@@ -132,6 +133,8 @@ export async function startTestServer(
     verifierDownloads?: string;
     /** PAYOUT_SIGNER: what signs automatic payouts (none unless given). */
     payoutSigner?: PayoutSigner;
+    /** DEMO_MODE with these keys, its chain solanaRpcUrl (not a demo server unless given). */
+    demo?: DemoKeys;
     /** SOLANA_VERIFY_RPC_URL's provider (none unless given). */
     secondProvider?: SecondProvider;
   } = {},
@@ -191,6 +194,7 @@ export async function startTestServer(
     dependencies: deps,
     rpc,
     treasuryCacheMs: options.treasuryCacheMs,
+    demo: options.demo && { keys: options.demo, chainUrl: solanaRpcUrl },
     health: {
       checks: options.readinessChecks?.(sequelize) ?? { database: databaseCheck(sequelize) },
       metrics: options.metrics?.(sequelize, chain) ?? createMetrics(),

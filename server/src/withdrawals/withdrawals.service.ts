@@ -33,7 +33,7 @@ export async function requestWithdrawal(sequelize: Sequelize, input: WithdrawalR
         amount: stake.amount,
         status: stake.status,
         createdAt: stake.createdAt,
-        plan: { yieldRate: stake.yieldRate, durationDays: stake.durationDays, earlyPenaltyRate: stake.earlyPenaltyRate },
+        plan: stake,
       });
       const sent = { amount: input.amount, finalAmount: input.finalAmount, penaltyAmount: input.penaltyAmount };
       const differs = (Object.keys(sent) as (keyof typeof sent)[]).some((key) => sent[key] !== undefined && sent[key] !== quote[key]);

@@ -51,6 +51,10 @@ export const enFixed = {
   stakeStatusInvalid: "A new stake's status can only be 'active'",
   withdrawalRequestStatusInvalid: "A new withdrawal's status can only be 'pending'",
 
+  // The demo (DESIGN 16): plans counted in minutes
+  durationMinutesDemoOnly: 'A plan lasts whole days: a duration in minutes is for the demo only',
+  durationOneUnit: 'Give the duration in days or in minutes, not both',
+
   // Settings
   invalidTokenContract: 'Token contract must be a valid Solana address',
   invalidStakingWallet: 'Staking wallet must be a valid Solana address',
@@ -245,6 +249,7 @@ export const enFixed = {
   fieldDescription: 'Description',
   fieldDiscordLink: 'Discord link',
   fieldDuration: 'Duration',
+  fieldDurationMinutes: 'Duration in minutes',
   fieldEarlyPenaltyRate: 'Early penalty rate',
   fieldEmail: 'Email',
   fieldEstimatedTime: 'Estimated time',

@@ -42,6 +42,9 @@ export const ptBR: Catalogue = {
   stakeStatusInvalid: "O status de um novo stake só pode ser 'active'",
   withdrawalRequestStatusInvalid: "O status de um novo saque só pode ser 'pending'",
 
+  durationMinutesDemoOnly: 'Um plano dura dias inteiros: duração em minutos é só para a demonstração',
+  durationOneUnit: 'Informe a duração em dias ou em minutos, não os dois',
+
   invalidTokenContract: 'O contrato do token deve ser um endereço Solana válido',
   invalidStakingWallet: 'A carteira de staking deve ser um endereço Solana válido',
   logoSvgRefused: 'Imagens SVG não são permitidas; use PNG, JPEG, WebP ou GIF',
@@ -235,6 +238,7 @@ export const ptBR: Catalogue = {
   fieldDescription: 'Descrição',
   fieldDiscordLink: 'Link do Discord',
   fieldDuration: 'Duração',
+  fieldDurationMinutes: 'Duração em minutos',
   fieldEarlyPenaltyRate: 'Penalidade antecipada',
   fieldEmail: 'E-mail',
   fieldEstimatedTime: 'Tempo estimado',

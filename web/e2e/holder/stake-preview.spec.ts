@@ -49,7 +49,7 @@ test.describe('the stake dialog shows the deal before the wallet opens', () => {
     // The end-date rule from now: the minute may turn while the test reads it.
     const unlocks = await dialog.getByTestId('unlocks').textContent();
     const now = Date.now();
-    const candidates = [-60_000, 0, 60_000].map((skew) => formatDateTime(stakeEndsAt(new Date(now + skew), growth.durationDays)));
+    const candidates = [-60_000, 0, 60_000].map((skew) => formatDateTime(stakeEndsAt(new Date(now + skew), growth)));
     expect(candidates).toContain(unlocks);
 
     const { stakingWallet } = readState();

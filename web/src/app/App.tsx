@@ -18,6 +18,8 @@ const DocumentationPage = lazy(() =>
 );
 const ReservesPage = lazy(() => import('../features/reserves/ReservesPage.js').then((m) => ({ default: m.ReservesPage })));
 const ReservesHowPage = lazy(() => import('../features/reserves/ReservesHowPage.js').then((m) => ({ default: m.ReservesHowPage })));
+// Only a demo server's pages show it (DESIGN 16): its code is not in the landing page's.
+const DemoBand = lazy(() => import('../features/demo/DemoBand.js').then((m) => ({ default: m.DemoBand })));
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage.js').then((m) => ({ default: m.MaintenancePage })));
 // The dashboard's route, its Connect card included, loads with the dashboard, not with the landing page.
 const DashboardRoute = lazy(() => import('../features/dashboard/DashboardRoute.js').then((m) => ({ default: m.DashboardRoute })));
@@ -35,9 +37,17 @@ function Site() {
   const { pathname } = useLocation();
   const adminExempt = Boolean(localStorage.getItem(ADMIN_TOKEN_STORAGE_KEY));
   const toaster = <Toasts />;
+  const demoBand = settings?.demo && (
+    <LoadBoundary placement="overlay">
+      <Suspense fallback={null}>
+        <DemoBand symbol={settings.tokenSymbol} decimals={settings.tokenDecimals} />
+      </Suspense>
+    </LoadBoundary>
+  );
   if (settings?.maintenanceMode && !adminExempt) {
     return (
       <>
+        {demoBand}
         <LoadBoundary placement="page">
           <Suspense fallback={PAGE_LOADING}>
             <MaintenancePage settings={settings} />
@@ -49,6 +59,7 @@ function Site() {
   }
   return (
     <>
+      {demoBand}
       <TopBar />
       <LoadBoundary key={pathname} placement="page">
         <Suspense fallback={PAGE_LOADING}>

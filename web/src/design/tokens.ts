@@ -51,6 +51,8 @@ export const textPairs: ReadonlyArray<{ fg: string; bg: string; min: number; wha
   { fg: tokens.color.danger, bg: tokens.color.panel, min: 4.5, what: 'error text in the admin tables (a payout under review)' },
   { fg: tokens.color.onDanger, bg: tokens.color.danger, min: 4.5, what: 'label on a filled danger button' },
   { fg: tokens.color.highlight, bg: tokens.color.bg, min: 3, what: 'the focus ring against the page' },
+  { fg: tokens.color.bg, bg: tokens.color.warning, min: 4.5, what: 'the demo band and its button' },
+  { fg: tokens.color.warning, bg: tokens.color.bg, min: 4.5, what: "the demo band's hovered button" },
 ];
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

@@ -59,6 +59,7 @@ export const enPages = {
   'stake.restakeTx': 'RESTAKE',
   'stake.noChainTx': 'No blockchain transaction',
   'stake.daysLeft': '{left}/{total} days left',
+  'stake.minutesLeft': '{left}/{total} minutes left',
   'stake.unstake': 'Unstake',
   'stake.withdrawalPending': 'Withdrawal pending',
   'stake.restake': 'Restake',
@@ -266,6 +267,14 @@ export const enPages = {
   'walletMissing.scan': 'Scan to stake',
   'walletMissing.scanNote': 'Pick a plan and an amount, then pay the QR code from any wallet app.',
   'scan.openInWalletApp': 'Or open this page in your wallet app:',
+  // The demo (DESIGN 16): only a server started by npm run demo shows these.
+  'demo.label': 'Demo',
+  'demo.band': 'Demo: local chain, play tokens',
+  'demo.getTokens': 'Get demo tokens',
+  'demo.gettingTokens': 'Sending demo tokens…',
+  'demo.tokensSent': 'Demo tokens sent',
+  'demo.tokensSentText': '{amount} {symbol} and {sol} SOL for the fees are in your wallet.',
+  'demo.tokensFailed': 'No demo tokens were sent',
 } as const;
 
 export type PagesKey = keyof typeof enPages;

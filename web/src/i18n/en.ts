@@ -33,6 +33,8 @@ export const en = {
   'plans.duration': 'Duration',
   'plans.days': '{days} days',
   'plans.day': '{days} day',
+  'plans.minutes': '{minutes} minutes',
+  'plans.minute': '{minutes} minute',
   'plans.yieldFor': '{rate}% for {duration}',
   'plans.yieldNote': 'Paid once at the end of the period, not per year',
   'plans.closed':

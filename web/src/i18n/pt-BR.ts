@@ -43,6 +43,8 @@ export const ptBR: Record<MessageKey, string> = {
   'plans.duration': 'Duração',
   'plans.days': '{days} dias',
   'plans.day': '{days} dia',
+  'plans.minutes': '{minutes} minutos',
+  'plans.minute': '{minutes} minuto',
   'plans.yieldFor': '{rate}% por {duration}',
   'plans.yieldNote': 'Pago uma vez ao fim do período, não por ano',
   'plans.closed':
@@ -105,6 +107,7 @@ export const ptBR: Record<MessageKey, string> = {
   'stake.restakeTx': 'REAPLICAÇÃO',
   'stake.noChainTx': 'Sem transação na blockchain',
   'stake.daysLeft': '{left}/{total} dias restantes',
+  'stake.minutesLeft': '{left}/{total} minutos restantes',
   'stake.unstake': 'Encerrar',
   'stake.withdrawalPending': 'Saque pendente',
   'stake.restake': 'Reaplicar',
@@ -341,4 +344,11 @@ export const ptBR: Record<MessageKey, string> = {
   'walletMissing.scan': 'Stake por QR code',
   'walletMissing.scanNote': 'Escolha um plano e um valor e pague o QR code com qualquer app de carteira.',
   'scan.openInWalletApp': 'Ou abra esta página no app da sua carteira:',
+  'demo.label': 'Demonstração',
+  'demo.band': 'Demonstração: rede local, tokens de brincadeira',
+  'demo.getTokens': 'Receber tokens de demonstração',
+  'demo.gettingTokens': 'Enviando tokens de demonstração…',
+  'demo.tokensSent': 'Tokens de demonstração enviados',
+  'demo.tokensSentText': '{amount} {symbol} e {sol} SOL para as taxas estão na sua carteira.',
+  'demo.tokensFailed': 'Nenhum token de demonstração foi enviado',
 };

@@ -6,6 +6,7 @@ import { useAdminI18n } from '../i18n.js';
 import { usePlatform } from '../platform.js';
 import { ADMIN_TABS } from './admin-tabs.js';
 import { AdminHeader } from './AdminHeader.js';
+import { DemoBanner } from './DemoBanner.js';
 import { JobFailuresBanner } from './JobFailuresBanner.js';
 import { MaintenanceBanner } from './MaintenanceBanner.js';
 import { SummaryBand } from './SummaryBand.js';
@@ -40,6 +41,7 @@ export function AdminDashboard() {
       <AdminHeader stream={stream} />
       <main className="admin-content" ref={content}>
         <SummaryBand phone={phone} />
+        <DemoBanner />
         <MaintenanceBanner />
         <JobFailuresBanner />
         <Tabs className="admin-tabs" defaultActiveKey="settings" items={tabs} style={{ marginTop: phone ? 8 : 16 }} />

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Payout, PreparedPayout, Withdrawal } from '@stakedesk/shared/api-types';
 import { installedWallets } from '../../lib/wallet/installed-wallets.js';
+import { offerDemoWallet } from '../../lib/wallet/offer-demo-wallet.js';
 import type { WalletOption } from '../../lib/wallet/phantom.js';
 import { isUserRejection } from '../../lib/wallet/wallet-rejection.js';
 import { useAdminSettings } from '../api/queries.js';
@@ -82,6 +83,8 @@ export function useWalletPayout() {
   /** Connects the only (or Phantom, listed first) wallet at once; offers the choice when there are several. */
   const connect = useCallback(
     async ({ choose }: { choose: boolean }): Promise<ConnectedWallet | null> => {
+      // On a demo server the panel's demo wallet holds the staking wallet (DESIGN 16).
+      await offerDemoWallet(settings?.demo, 'stakingWallet');
       const options = await installedWallets(() => cluster);
       if (options.length === 0) {
         toast.error(t('payout.failed'), t('payout.error.noWallet'));
@@ -93,7 +96,7 @@ export function useWalletPayout() {
       }
       return connectWith(options[0]!);
     },
-    [cluster, connectWith, t, toast],
+    [cluster, connectWith, settings?.demo, t, toast],
   );
 
   const disconnect = useCallback(async () => {

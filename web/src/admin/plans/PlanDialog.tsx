@@ -2,6 +2,7 @@ import { Button, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { planSchema } from '@stakedesk/shared/schemas';
+import { useAdminSettings } from '../api/queries.js';
 import { NumberBox } from '../forms/NumberBox.js';
 import { checkWithSchema, recheckShownErrors, serverRefusal } from '../forms/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
@@ -13,6 +14,8 @@ type PlanForm = {
   description?: string;
   yieldRate?: string;
   durationDays?: number | string;
+  /** A demo server's plans may last minutes instead (DESIGN 16). */
+  durationMinutes?: number | string;
   minStakeAmount?: string;
   earlyPenaltyRate?: string;
   maxTotalStaked?: string | null;
@@ -32,11 +35,18 @@ export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: Staki
   const localize = useLocalizeMessage();
   const toast = useToast();
   const [form] = Form.useForm<PlanForm>();
+  const minutesAllowed = Boolean(useAdminSettings().data?.demo);
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    if (plan) form.setFieldsValue({ ...plan, description: plan.description ?? '' });
+    // A plan of minutes has 0 days, which is no value to edit.
+    if (plan)
+      form.setFieldsValue({
+        ...plan,
+        description: plan.description ?? '',
+        durationDays: plan.durationMinutes ? undefined : plan.durationDays,
+      });
   }, [open, plan, form]);
 
   const save = useSavePlan(plan, {
@@ -90,6 +100,11 @@ export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: Staki
         <Form.Item label={t('plans.durationDays')} name="durationDays">
           <NumberBox whole />
         </Form.Item>
+        {minutesAllowed && (
+          <Form.Item label={t('plans.durationMinutes')} name="durationMinutes" extra={t('plans.durationMinutesHint')}>
+            <NumberBox whole />
+          </Form.Item>
+        )}
         <Form.Item label={t('plans.minStake')} name="minStakeAmount">
           <NumberBox />
         </Form.Item>

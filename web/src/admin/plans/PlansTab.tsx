@@ -93,7 +93,13 @@ export function PlansTab() {
                   size="small"
                   items={[
                     { key: 'yield', label: t('plans.yieldShort'), children: `${formatExact(plan.yieldRate)}%` },
-                    { key: 'duration', label: t('plans.durationShort'), children: t('plans.days', { days: plan.durationDays }) },
+                    {
+                      key: 'duration',
+                      label: t('plans.durationShort'),
+                      children: plan.durationMinutes
+                        ? t('plans.minutes', { minutes: plan.durationMinutes })
+                        : t('plans.days', { days: plan.durationDays }),
+                    },
                     { key: 'min', label: t('plans.minShort'), children: `${formatExact(plan.minStakeAmount)} ${symbol}`.trim() },
                     { key: 'penalty', label: t('plans.penaltyShort'), children: `${formatExact(plan.earlyPenaltyRate)}%` },
                     ...(plan.maxTotalStaked === null

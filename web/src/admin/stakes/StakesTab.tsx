@@ -43,7 +43,9 @@ export function StakesTab({ kind }: { kind: 'active' | 'completed' }) {
           {stake.plan.name}
           <br />
           <Typography.Text type="secondary">
-            {t('stakes.planTerms', { yield: formatExact(stake.plan.yieldRate), days: stake.plan.durationDays })}
+            {stake.plan.durationMinutes
+              ? t('stakes.planTermsMinutes', { yield: formatExact(stake.plan.yieldRate), minutes: stake.plan.durationMinutes })
+              : t('stakes.planTerms', { yield: formatExact(stake.plan.yieldRate), days: stake.plan.durationDays })}
           </Typography.Text>
         </>
       ),

@@ -7,7 +7,7 @@ import { TableHead } from '../../components/TableHead.js';
 import type { MessageKey } from '../../i18n/en.js';
 import { useFormat } from '../../i18n/format.js';
 import { useI18n } from '../../i18n/i18n-pages.js';
-import { daysText } from '../../i18n/plural.js';
+import { durationText } from '../../i18n/plural.js';
 import { TxLink } from './TxLink.js';
 
 type Common = { stakes: Stake[]; symbol: string; cluster: SolanaCluster };
@@ -80,7 +80,7 @@ function Progress({ stake }: { stake: Stake }) {
   if (progress.kind === 'unstakedEarly') return t('stake.unstakedEarly');
   return (
     <>
-      {t('stake.daysLeft', { left: progress.daysLeft, total: progress.totalDays })}
+      {t(progress.unit === 'minute' ? 'stake.minutesLeft' : 'stake.daysLeft', { left: progress.left, total: progress.total })}
       <progress max={100} value={progress.percent} />
     </>
   );
@@ -114,7 +114,7 @@ export function CompletedStakesTable({
               <td data-label={t('col.plan')}>{stake.plan.name}</td>
               <td data-label={t('col.stakedAmount')}>{format.tokens(stake.amount, symbol)}</td>
               <td data-label={t('col.totalReturn')}>{format.tokens(addWhole(stake.amount, stake.rewardAmount), symbol)}</td>
-              <td data-label={t('col.duration')}>{daysText(t, language, stake.plan.durationDays)}</td>
+              <td data-label={t('col.duration')}>{durationText(t, language, stake.plan)}</td>
               <td data-label={t('col.status')}>
                 <span className="badge">{t(`badge.${holderStakeBadge(stake)}`)}</span>
               </td>
@@ -168,7 +168,7 @@ export function HistoricalStakesTable({ stakes, symbol, cluster }: Omit<Common, 
                   {stake.plan.name}
                   <small className="muted">
                     {' '}
-                    {daysText(t, language, stake.plan.durationDays)} · {format.percent(stake.plan.yieldRate)}
+                    {durationText(t, language, stake.plan)} · {format.percent(stake.plan.yieldRate)}
                   </small>
                 </td>
                 <td data-label={t('col.originalAmount')}>{format.tokens(stake.amount, symbol)}</td>

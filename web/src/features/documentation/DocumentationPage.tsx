@@ -3,6 +3,7 @@ import type { PublicSettings, StakingPlan } from '@stakedesk/shared/api-types';
 import { explorerAddressUrl } from '@stakedesk/shared/format';
 import { smallestStake, stakeQuote } from '@stakedesk/shared/money';
 import type { TransferFeeTerms } from '@stakedesk/shared/transfer-fee-terms';
+import { durationParts } from '@stakedesk/shared/plan-duration';
 import { usePageTitle } from '../../components/use-page-title.js';
 import { usePageDescription } from '../../components/use-page-description.js';
 import { useFormat, type Format } from '../../i18n/format.js';
@@ -30,9 +31,9 @@ function PlanExample({ plan, symbol, text, language }: { plan: StakingPlan; symb
   const format = useFormat();
   const amount = smallestStake(plan.minStakeAmount);
   const quote = stakeQuote(amount, plan);
-  const days = text(new Intl.PluralRules(language).select(plan.durationDays) === 'one' ? 'dayOne' : 'dayOther', {
-    count: plan.durationDays,
-  });
+  const { count, unit } = durationParts(plan);
+  const one = new Intl.PluralRules(language).select(count) === 'one';
+  const days = text(unit === 'minute' ? (one ? 'minuteOne' : 'minuteOther') : one ? 'dayOne' : 'dayOther', { count });
   return (
     <li>
       {text('planExample', {

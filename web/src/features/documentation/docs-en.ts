@@ -23,6 +23,8 @@ export const docsEn = {
     '{plan}: stake {amount} {symbol} for {days}, get back {total} {symbol} ({reward} reward, {rate}% for the whole period); unstake early and get {net} {symbol}.',
   dayOne: '{count} day',
   dayOther: '{count} days',
+  minuteOne: '{count} minute',
+  minuteOther: '{count} minutes',
   noPlans: 'No plan is open at the moment.',
   custodyHeading: 'Where your tokens go',
   custody:

@@ -24,6 +24,8 @@ export const docsPtBR: Record<DocsKey, string> = {
     '{plan}: faça stake de {amount} {symbol} por {days} e receba {total} {symbol} ({reward} de recompensa, {rate}% pelo período inteiro); encerrando antes do prazo, receba {net} {symbol}.',
   dayOne: '{count} dia',
   dayOther: '{count} dias',
+  minuteOne: '{count} minuto',
+  minuteOther: '{count} minutos',
   noPlans: 'Nenhum plano está aberto no momento.',
   custodyHeading: 'Para onde vão seus tokens',
   custody:

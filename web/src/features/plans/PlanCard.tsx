@@ -1,9 +1,10 @@
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import type { TransferFeeTerms } from '@stakedesk/shared/transfer-fee-terms';
+import { inMinutes } from '@stakedesk/shared/plan-duration';
 import { simpleAnnualRate } from '@stakedesk/shared/yield';
 import { useFormat } from '../../i18n/format.js';
 import { useI18n } from '../../i18n/i18n.js';
-import { daysText } from '../../i18n/plural.js';
+import { durationText } from '../../i18n/plural.js';
 
 /** A plan's terms, the token's transfer fee among them when it has one; the stake button only while staking is open (`buttonLabel` given). */
 export function PlanCard({
@@ -23,14 +24,17 @@ export function PlanCard({
 }) {
   const { language, t } = useI18n();
   const format = useFormat();
-  const duration = daysText(t, language, plan.durationDays);
+  const duration = durationText(t, language, plan);
   return (
     <article className={popular ? 'plan-card popular' : 'plan-card'} aria-label={plan.name}>
       {popular && <span className="popular-badge">{t('plans.mostPopular')}</span>}
       <h3>{plan.name}</h3>
       {plan.description && <p className="muted">{plan.description}</p>}
       <p className="plan-yield">{t('plans.yieldFor', { rate: format.exact(plan.yieldRate), duration })}</p>
-      <p className="plan-yield-year">{t('plans.perYear', { rate: format.exact(simpleAnnualRate(plan.yieldRate, plan.durationDays)) })}</p>
+      {/* A year of a demo plan's minutes is no figure to compare with anything. */}
+      {!inMinutes(plan) && (
+        <p className="plan-yield-year">{t('plans.perYear', { rate: format.exact(simpleAnnualRate(plan.yieldRate, plan.durationDays)) })}</p>
+      )}
       <p className="muted plan-yield-note">{t('plans.yieldNote')}</p>
       <dl>
         <dt>{t('plans.duration')}</dt>

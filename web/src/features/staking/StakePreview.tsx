@@ -34,7 +34,7 @@ export function StakePreview({
   const symbol = settings.tokenSymbol;
   const show = (value: string) => format.tokens(value, symbol);
   const quote = /^\d+$/.test(amount) ? stakeQuote(amount, plan) : undefined;
-  const unlocksAt = stakeEndsAt(new Date(), plan.durationDays);
+  const unlocksAt = stakeEndsAt(new Date(), plan);
 
   return (
     <dl className="amounts stake-preview">

@@ -1,7 +1,9 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LoadBoundary } from '../../components/LoadBoundary.js';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.js';
-import { useSettings } from '../settings/api.js';
+import { offerDemoWallet } from '../../lib/wallet/offer-demo-wallet.js';
+import { settingsQuery, useSettings } from '../settings/api.js';
 import { injectedPhantom, installedWallet, installedWallets } from '../../lib/wallet/installed-wallets.js';
 import type { PhantomProvider, WalletOption } from '../../lib/wallet/phantom.js';
 import { forgetRecords, readRecord, writeRecord } from './wallet-record.js';
@@ -50,6 +52,16 @@ export function WalletProvider({ children }: { children: ReactNode }) {
   const cluster = useRef(settingsCluster);
   useEffect(() => void (cluster.current = settingsCluster), [settingsCluster]);
   const clusterOf = useCallback(() => cluster.current, []);
+  // A demo server's holder site offers its demo wallet (DESIGN 16): registered before any wallet is listed.
+  const queryClient = useQueryClient();
+  const demoWalletOffered = useCallback(
+    () =>
+      queryClient
+        .ensureQueryData(settingsQuery)
+        .then((settings) => offerDemoWallet(settings.demo, 'holder'))
+        .catch(() => undefined),
+    [queryClient],
+  );
 
   const becomeConnected = useCallback((walletId: string, publicKey: string) => {
     writeRecord(walletId, publicKey);
@@ -75,15 +87,17 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     }
     const record = readRecord();
     if (!record) return;
-    void installedWallet(record.walletId, clusterOf).then((found) => {
-      if (!found) return becomeConnected(record.walletId, record.publicKey);
-      setWallet(found);
-      return found.provider.connect({ onlyIfTrusted: true }).then(
-        ({ publicKey }) => becomeConnected(found.id, publicKey.toString()),
-        () => becomeConnected(found.id, record.publicKey),
-      );
-    });
-  }, [becomeConnected, clusterOf]);
+    void demoWalletOffered()
+      .then(() => installedWallet(record.walletId, clusterOf))
+      .then((found) => {
+        if (!found) return becomeConnected(record.walletId, record.publicKey);
+        setWallet(found);
+        return found.provider.connect({ onlyIfTrusted: true }).then(
+          ({ publicKey }) => becomeConnected(found.id, publicKey.toString()),
+          () => becomeConnected(found.id, record.publicKey),
+        );
+      });
+  }, [becomeConnected, clusterOf, demoWalletOffered]);
 
   useEffect(() => {
     if (!wallet) return;
@@ -99,6 +113,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
   }, [wallet, becomeConnected, forget]);
 
   const connect = useCallback(async () => {
+    await demoWalletOffered();
     const wallets = await installedWallets(clusterOf);
     if (wallets.length === 0) throw new WalletMissingError();
     const chosen =
@@ -118,7 +133,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
       setStatus(readRecord() ? 'connected' : 'disconnected');
       throw error;
     }
-  }, [becomeConnected, clusterOf]);
+  }, [becomeConnected, clusterOf, demoWalletOffered]);
 
   const disconnect = useCallback(async () => {
     await wallet?.provider.disconnect().catch(() => undefined);
@@ -132,7 +147,10 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     return wallet.provider;
   }, [wallet, address]);
 
-  const hasWallet = useCallback(async () => (await installedWallets(clusterOf)).length > 0, [clusterOf]);
+  const hasWallet = useCallback(async () => {
+    await demoWalletOffered();
+    return (await installedWallets(clusterOf)).length > 0;
+  }, [clusterOf, demoWalletOffered]);
 
   const value = useMemo(
     () => ({ status, address, connect, disconnect, signedInProvider, hasWallet }),
