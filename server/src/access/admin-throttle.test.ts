@@ -30,8 +30,8 @@ async function locksPass(): Promise<void> {
 function expectThrottled(response: { status: number; body: any; headers: Headers }, seconds: number) {
   expect(response.status).toBe(429);
   const retryAfter = response.body.retryAfter as number;
-  // A second or two may pass between the lock starting and the answer.
-  expect(retryAfter).toBeGreaterThanOrEqual(seconds - 3);
+  // Some seconds may pass between the lock starting and the answer (bcrypt checks on a loaded machine).
+  expect(retryAfter).toBeGreaterThanOrEqual(seconds - 10);
   expect(retryAfter).toBeLessThanOrEqual(seconds);
   const { code, params } = accountThrottled(retryAfter);
   expect(response.body).toEqual({ message: accountThrottledMessage(retryAfter), code, ...(params && { params }), retryAfter });
@@ -80,9 +80,8 @@ describe('the per-account login throttle', () => {
     expectThrottled(unknown, 60);
     await api.sequelize.query('DELETE FROM admin_login_failures');
     await fail(ADMIN.username, 5);
-    const known = await login(ADMIN.username, 'x-password');
-    expect(Object.keys(known.body).sort()).toEqual(Object.keys(unknown.body).sort());
-    expect(known.body.message).toBe(unknown.body.message);
+    // The same answer as a function of the time left alone (timed apart, the two may be a few seconds apart).
+    expectThrottled(await login(ADMIN.username, 'x-password'), 60);
   });
 
   it('counts a username in any case as the same account', async () => {

@@ -225,7 +225,8 @@ describe('there is always an owner', () => {
         await api.sequelize.query(`UPDATE admins SET role = 'owner' WHERE id = :rootId`, { replacements: { rootId } });
       }
     }
-  });
+    // Three rounds of two new owners, each a dozen bcrypt checks at the real cost: half a minute on a loaded 2-CPU machine.
+  }, 120_000);
 
   it('keeps one owner when two owners delete each other at the same time', async () => {
     const one = await adminWithRole(api, rootToken, 'owner', 'delete-a');

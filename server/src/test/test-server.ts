@@ -1,3 +1,4 @@
+import bcrypt from 'bcryptjs';
 import { generateKeyPairSync, randomBytes, randomUUID, sign } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
@@ -45,6 +46,7 @@ const noKeepAlive = new Agent({ pipelining: 0 });
 export const ADMIN = { username: 'root', email: 'root@example.com', password: 'correct horse battery' };
 /** The first admin's step-up (its password), for changes to the staking wallet, token contract, RPC provider or admins. */
 export const STEP_UP = { currentPassword: ADMIN.password };
+let cheapAdminHash: string | undefined;
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
 
@@ -148,6 +150,11 @@ export async function startTestServer(
   const sequelize: Sequelize = openDatabase(url);
   await migrateAndSeed(sequelize, { examplePlans: false });
   await bootstrapFirstAdmin(sequelize, ADMIN);
+  // The first admin's password at bcrypt's least cost: the suites sign it in thousands of times,
+  // each a quarter of a second of CPU at the real cost (passwords.test.ts holds hashPassword to it).
+  await sequelize.query('UPDATE admins SET password_hash = :hash WHERE username = :username', {
+    replacements: { hash: (cheapAdminHash ??= bcrypt.hashSync(ADMIN.password, 4)), username: ADMIN.username },
+  });
   const chain = new FakeChain();
   const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const events = new AdminEventHub(url, logger, options.eventHeartbeatMs);
