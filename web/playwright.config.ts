@@ -27,11 +27,11 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1366, height: 768 } }, testIgnore: [/site-settings\.spec/, /[\\/]admin[\\/]/, DEMO] },
-    // Every screen again at phone width, the harness, and the honest-numbers checks; the other flows run once, on desktop.
+    // Every screen again at phone width, the harness, and the honest-numbers and never-mislead checks; the other flows run once, on desktop.
     {
       name: 'phone',
       use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: false },
-      testMatch: /(screens|harness|honest-numbers)\.spec/,
+      testMatch: /(screens|harness|honest-numbers|never-mislead)\.spec/,
       testIgnore: [/[\\/]admin[\\/]/, DEMO],
     },
     // The admin panel: its plans and settings would change what the holder tests see, so it runs after them.

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  activeStakeCount,
   DAY_MS,
   daysRemaining,
   hasElapsed,
@@ -109,6 +110,17 @@ describe('isComplete and stakeGroup', () => {
     expect(stakeGroup(stake('active'), end)).toBe('complete');
     expect(stakeGroup(stake('completed'), created)).toBe('complete');
     expect(stakeGroup(stake('withdrawn'), created)).toBe('finished');
+  });
+
+  it('counts as Active Stakes the running stakes that are not waiting for a withdrawal', () => {
+    const now = at(DAY_MS);
+    const stakes = [stake('active'), stake('active'), stake('pending_withdrawal'), stake('pending_withdrawal'), stake('completed')];
+    const running = stakes.filter((s) => stakeGroup(s, now) === 'running').length;
+    const waiting = stakes.filter((s) => s.status === 'pending_withdrawal').length;
+    const summary = { stakes: { running, complete: 1, finished: 0 }, pendingWithdrawals: waiting };
+    expect(running).toBe(4);
+    expect(activeStakeCount(summary)).toBe(stakes.filter((s) => s.status === 'active' && !isExpired(s, now)).length);
+    expect(activeStakeCount(summary)).toBe(2);
   });
 
   it('counts every stake not yet paid out or restaked as live', () => {

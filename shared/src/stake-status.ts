@@ -100,6 +100,16 @@ export function stakeGroup(stake: StakeTiming, now: Date = new Date()): StakeGro
   return isComplete(stake, now) ? 'complete' : 'running';
 }
 
+/**
+ * The dashboard's "Active Stakes" count: active stakes still ahead of their end, and no other. The
+ * running group also holds the stakes waiting for a withdrawal (the Active Stakes table lists them,
+ * reading 'Withdrawal pending'); each of those has exactly one pending withdrawal, which the
+ * summary counts as pendingWithdrawals, so they are taken out.
+ */
+export function activeStakeCount(summary: { stakes: Record<StakeGroup, number>; pendingWithdrawals: number }): number {
+  return summary.stakes.running - summary.pendingWithdrawals;
+}
+
 /** Elapsed share of the period, 0-100. */
 export function progressPercent(createdAt: Date | string, duration: PlanDuration, now: Date = new Date()): number {
   const total = durationMs(duration);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FinishedStake, Stake, StakingPlan, WalletSummary, Withdrawal } from '@stakedesk/shared/api-types';
-import { stakeGroup, STAKE_GROUPS } from '@stakedesk/shared/stake-status';
+import { activeStakeCount, isExpired, stakeGroup, STAKE_GROUPS } from '@stakedesk/shared/stake-status';
 import { ageStake, MINT, stakeFor, startStakingServer, summaryImpliedByFullLists } from '../test/fixtures.js';
 import { newHolder, randomTxId, type Holder, type TestServer } from '../test/test-server.js';
 
@@ -161,6 +161,10 @@ describe('GET /api/stakes/{wallet}/summary', () => {
     // Every group and every state is among them.
     expect(Object.values(implied.stakes).every((n) => n > 0)).toBe(true);
     expect(implied.pendingWithdrawals).toBeGreaterThan(0);
+    // The Active Stakes card counts the active stakes ahead of their end, not those waiting for a withdrawal.
+    const stakes = (await api.request<Stake[]>('GET', `/api/stakes/${wallet}`)).body;
+    expect(activeStakeCount(summary.body)).toBe(stakes.filter((s) => s.status === 'active' && !isExpired(s)).length);
+    expect(activeStakeCount(summary.body)).toBeLessThan(summary.body.stakes.running);
   });
 
   it('counts an ended stake as complete and still staked, until it is paid', async () => {

@@ -192,13 +192,21 @@ test.describe('scan to stake on a phone without an injected wallet', () => {
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
   });
 
-  test("the dialog keeps the way into the wallet's own browser beside the code", async ({ page }) => {
+  test("the dialog keeps the way into each wallet app's own browser beside the code", async ({ page }) => {
     await page.goto('/');
     await page.getByRole('article', { name: 'Starter' }).getByRole('button', { name: 'Connect Wallet & Stake' }).click();
     const dialog = new HolderPages(page).dialog();
-    const inPhantom = dialog.getByRole('link', { name: "Or open this page in Phantom's browser" });
+    const inPhantom = dialog.getByRole('link', { name: 'Open in Phantom' });
     await expect(inPhantom).toHaveAttribute('href', /^https:\/\/phantom\.app\/ul\/browse\//);
     expect(decodeURIComponent((await inPhantom.getAttribute('href'))!)).toContain(`${readState().baseURL}/`);
+    await expect(dialog.getByRole('link', { name: 'Open in Solflare' })).toHaveAttribute(
+      'href',
+      /^https:\/\/solflare\.com\/ul\/v1\/browse\//,
+    );
+    await expect(dialog.getByRole('link', { name: 'Open in Backpack' })).toHaveAttribute(
+      'href',
+      /^https:\/\/backpack\.app\/ul\/v1\/browse\//,
+    );
     await dialog.getByLabel('Amount (SDT)').fill('100');
     await dialog.getByRole('button', { name: 'Scan to stake' }).click();
     await expect(dialog.getByRole('link', { name: 'Open in wallet' })).toHaveAttribute('href', /^solana:/);

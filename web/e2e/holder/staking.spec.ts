@@ -21,7 +21,9 @@ test.describe('staking from the dashboard', () => {
 
     await dialog.getByLabel('Amount (SDT)').fill('150');
     await dialog.getByRole('button', { name: 'Confirm Stake' }).click();
-    await expect(holderPages.toast('Stake Successful')).toContainText('Redirecting to dashboard...', { timeout: 30_000 });
+    // Staked on the dashboard: no redirect to announce (issue 38).
+    await expect(holderPages.toast('Stake Successful')).toContainText('Follow your new stake in Active Stakes.', { timeout: 30_000 });
+    await expect(holderPages.toast('Stake Successful')).not.toContainText('Redirecting');
     expect(before - (await tokenBalance(holder.publicKey))).toBe(toRaw(150));
 
     const row = holderPages.section('Active Stakes').getByRole('row', { name: /Starter/ });
@@ -77,7 +79,7 @@ test.describe('staking from the dashboard', () => {
     if (!(await holderPages.dialog().isVisible())) await starter.getByRole('button', { name: 'Stake Now' }).click();
     await holderPages.dialog().getByLabel('Amount (SDT)').fill('100');
     await holderPages.dialog().getByRole('button', { name: 'Confirm Stake' }).click();
-    await expect(holderPages.toast('Stake Successful')).toContainText('Redirecting to dashboard...', { timeout: 30_000 });
+    await expect(holderPages.toast('Stake Successful')).toContainText('Follow your new stake in Active Stakes.', { timeout: 30_000 });
     await expect(holderPages.section('Active Stakes').getByRole('row', { name: /Starter/ })).toContainText('100 SDT');
   });
 

@@ -62,7 +62,7 @@ test('a holder stakes a token with a 1% transfer fee: told what is sent before s
   const dialog = holderPages.dialog();
   const feeNote = dialog.getByTestId('fee-note');
   await expect(feeNote).toHaveText(
-    'This token keeps a 1% fee on every transfer: you send your stake plus the fee, and you stake exactly the amount you enter.',
+    'This token keeps a 1% fee on every transfer, at most 1,000 FEE: you send your stake plus the fee, and you stake exactly the amount you enter.',
   );
   await dialog.getByLabel('Amount (FEE)').fill('1000');
   // 1,000 tokens of 6 decimals grossed up: the program keeps 1% of what is sent, rounded up.
@@ -131,6 +131,80 @@ test('a holder stakes a token with a 1% transfer fee: told what is sent before s
   await expect(holderPages.section('Withdrawal Requests').getByRole('row', { name: /900 FEE/ })).toContainText('Completed');
 });
 
+/**
+ * Issue 38: wherever tokens are asked for, the token's fee is told, rate and cap as the mint has
+ * them (1%, at most 1,000 FEE), and never "only network fees": the plan cards on the landing page
+ * and the dashboard, the stake dialog, the documentation's rules and its FAQ. Both languages,
+ * 1366 and 390 px, axe-core clean.
+ */
+const FEE_WORDS = {
+  en: {
+    card: 'Transfer fee1% of what you send, at most 1,000 FEE',
+    rule: 'This token charges a transfer fee of 1% of every transfer, at most 1,000 FEE, on top of the blockchain network fees.',
+    question: 'What fees do I pay?',
+    answer: 'The token’s own transfer fee of 1% (at most 1,000 FEE) on what you send when you stake',
+    onlyNetwork: /Only (the )?blockchain network fees? (apply|of the transfers)/,
+    newStake: 'New Stake',
+    stakeNow: 'Stake Now',
+    dialog:
+      'This token keeps a 1% fee on every transfer, at most 1,000 FEE: you send your stake plus the fee, and you stake exactly the amount you enter.',
+    close: 'Cancel',
+  },
+  'pt-BR': {
+    card: 'Taxa de transferência1% do que você envia, no máximo 1.000 FEE',
+    rule: 'Este token cobra uma taxa de transferência de 1% de cada transferência, no máximo 1.000 FEE, além das taxas da rede blockchain.',
+    question: 'Quais taxas eu pago?',
+    answer: 'A taxa de transferência do próprio token, de 1% (no máximo 1.000 FEE) sobre o que você envia ao fazer stake',
+    onlyNetwork: /Apenas (as taxas|a taxa) da rede blockchain/,
+    newStake: 'Novo stake',
+    stakeNow: 'Fazer stake',
+    dialog:
+      'Este token retém uma taxa de 1% em cada transferência, no máximo 1.000 FEE: você envia o seu stake mais a taxa e faz stake exatamente do valor informado.',
+    close: 'Cancelar',
+  },
+} as const;
+
+test('the fee is told on every plan card, in the stake dialog, in the documentation and in its FAQ, in both languages at both widths', async ({
+  page,
+}, testInfo) => {
+  // Eight screens, each checked by axe-core: minutes on a loaded 2-CPU machine.
+  test.setTimeout(360_000);
+  const holderPages = new HolderPages(page);
+  await holderPages.connectFromLanding();
+  for (const [language, words] of Object.entries(FEE_WORDS)) {
+    await page.getByRole('combobox', { name: /^(Language|Idioma)$/ }).selectOption(language);
+    await expect(page.locator('html')).toHaveAttribute('lang', language); // stored: the next pages open in it
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await page.goto('/');
+      const cards = page.locator('#plans').getByRole('article');
+      await expect(cards).toHaveCount(3);
+      for (const card of await cards.all()) await expect(card).toContainText(words.card);
+      await expectAccessible(page, '#plans');
+      await page.screenshot({ path: testInfo.outputPath(`landing-fee-${language}-${size.width}.png`), fullPage: true });
+      await page.goto('/dashboard');
+      const starter = holderPages.section(words.newStake).getByRole('article', { name: 'Starter' });
+      await expect(starter).toContainText(words.card);
+      await starter.getByRole('button', { name: words.stakeNow }).click();
+      await expect(holderPages.dialog().getByTestId('fee-note')).toHaveText(words.dialog);
+      await expectAccessible(page, 'dialog');
+      await page.screenshot({ path: testInfo.outputPath(`dialog-fee-${language}-${size.width}.png`) });
+      await holderPages.dialog().getByRole('button', { name: words.close }).click();
+      await expect(holderPages.dialog()).toBeHidden();
+
+      await page.goto('/documentation');
+      const main = page.getByRole('main');
+      await expect(page.getByTestId('fees-rule')).toContainText(words.rule);
+      const faq = page.getByRole('group').filter({ hasText: words.question });
+      await faq.getByText(words.question).click();
+      await expect(faq).toContainText(words.answer);
+      await expect(main).not.toContainText(words.onlyNetwork);
+      await expectAccessible(page, 'main');
+      await page.screenshot({ path: testInfo.outputPath(`documentation-fee-${language}-${size.width}.png`), fullPage: true });
+    }
+  }
+});
+
 test.describe('in Portuguese', () => {
   test.use({ locale: 'pt-BR' });
 
@@ -140,6 +214,9 @@ test.describe('in Portuguese', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     const holderPages = new HolderPages(page);
     await holderPages.section('Novo stake').getByRole('article', { name: 'Starter' }).getByRole('button', { name: 'Fazer stake' }).click();
+    await expect(holderPages.dialog().getByTestId('fee-note')).toHaveText(
+      'Este token retém uma taxa de 1% em cada transferência, no máximo 1.000 FEE: você envia o seu stake mais a taxa e faz stake exatamente do valor informado.',
+    );
     await holderPages.dialog().getByLabel('Quantidade (FEE)').fill('250');
     await expect(holderPages.dialog().getByTestId('fee-note')).toHaveText(
       'Você envia 252,525253 FEE (incluída a taxa de transferência de 1% do token); você faz stake de 250 FEE.',

@@ -79,9 +79,11 @@ test.describe('on a phone without an injected wallet', () => {
   });
   test.beforeEach(({ context }) => context.route('https://phantom.app/**', (route) => route.fulfill({ body: 'Phantom' })));
 
-  test("opens this page inside the wallet's own browser", async ({ page }) => {
+  // Issue 38: a choice of wallet apps and scan to stake (never-mislead.spec.ts), instead of straight to Phantom.
+  test("a wallet app's link opens this page inside that wallet's own browser", async ({ page }) => {
     await page.goto('/documentation');
     await page.getByRole('button', { name: /^Connect( Wallet)?$/ }).click();
+    await page.getByRole('dialog', { name: 'Choose your wallet' }).getByRole('link', { name: 'Open in Phantom' }).click();
     await expect(page).toHaveURL(/^https:\/\/phantom\.app\/ul\/browse\//);
     expect(decodeURIComponent(page.url())).toContain('/documentation');
   });

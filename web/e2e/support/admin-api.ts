@@ -32,6 +32,11 @@ export async function completeWithdrawal(withdrawalId: number, txId: string): Pr
   await adminRequest('PUT', `/api/admin/withdrawals/${withdrawalId}`, { status: 'completed', txId });
 }
 
+/** The operator rejects a withdrawal with the reason the holder is shown (the stake goes back to where it was). */
+export async function rejectWithdrawal(withdrawalId: number, reason: string): Promise<void> {
+  await adminRequest('PUT', `/api/admin/withdrawals/${withdrawalId}`, { status: 'rejected', reason });
+}
+
 export async function pendingWithdrawalsOf(wallet: string): Promise<{ id: number; finalAmount: string }[]> {
   const { baseURL } = readState();
   const response = await fetch(`${baseURL}/api/withdrawals/${wallet}`);

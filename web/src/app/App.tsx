@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ADMIN_TOKEN_STORAGE_KEY } from '@stakedesk/shared/constants';
 import { Footer } from './layout/Footer.js';
+import { LoadBoundary } from '../components/LoadBoundary.js';
 import { Toasts } from '../components/Toasts.js';
 import { TopBar } from './layout/TopBar.js';
-import { DashboardRoute } from '../features/dashboard/DashboardRoute.js';
 import { LandingPage } from '../features/landing/LandingPage.js';
 import { HOW_IT_WORKS_PATH, RESERVES_PATH } from '../features/reserves/paths.js';
 import { useSettings } from '../features/settings/api.js';
@@ -21,6 +21,8 @@ const ReservesHowPage = lazy(() => import('../features/reserves/ReservesHowPage.
 // Only a demo server's pages show it (DESIGN 16): its code is not in the landing page's.
 const DemoBand = lazy(() => import('../features/demo/DemoBand.js').then((m) => ({ default: m.DemoBand })));
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage.js').then((m) => ({ default: m.MaintenancePage })));
+// The dashboard's route, its Connect card included, loads with the dashboard, not with the landing page.
+const DashboardRoute = lazy(() => import('../features/dashboard/DashboardRoute.js').then((m) => ({ default: m.DashboardRoute })));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage.js').then((m) => ({ default: m.NotFoundPage })));
 // antd and the whole panel load only here, never on holder pages.
 const AdminRoute = lazy(() => import('../admin/AdminRoute.js').then((m) => ({ default: m.AdminRoute })));
@@ -31,20 +33,26 @@ const PAGE_LOADING = <main aria-busy="true" className="page-loading" />;
 
 function Site() {
   const { data: settings } = useSettings();
+  // A page that failed to load is retried when the holder goes to another.
+  const { pathname } = useLocation();
   const adminExempt = Boolean(localStorage.getItem(ADMIN_TOKEN_STORAGE_KEY));
   const toaster = <Toasts />;
   const demoBand = settings?.demo && (
-    <Suspense fallback={null}>
-      <DemoBand symbol={settings.tokenSymbol} decimals={settings.tokenDecimals} />
-    </Suspense>
+    <LoadBoundary placement="overlay">
+      <Suspense fallback={null}>
+        <DemoBand symbol={settings.tokenSymbol} decimals={settings.tokenDecimals} />
+      </Suspense>
+    </LoadBoundary>
   );
   if (settings?.maintenanceMode && !adminExempt) {
     return (
       <>
         {demoBand}
-        <Suspense fallback={PAGE_LOADING}>
-          <MaintenancePage settings={settings} />
-        </Suspense>
+        <LoadBoundary placement="page">
+          <Suspense fallback={PAGE_LOADING}>
+            <MaintenancePage settings={settings} />
+          </Suspense>
+        </LoadBoundary>
         {toaster}
       </>
     );
@@ -53,16 +61,18 @@ function Site() {
     <>
       {demoBand}
       <TopBar />
-      <Suspense fallback={PAGE_LOADING}>
-        <Routes>
-          <Route path="/" element={<LandingPage />} />
-          <Route path="/dashboard" element={<DashboardRoute />} />
-          <Route path="/documentation" element={<DocumentationPage />} />
-          <Route path={RESERVES_PATH} element={<ReservesPage />} />
-          <Route path={HOW_IT_WORKS_PATH} element={<ReservesHowPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </Suspense>
+      <LoadBoundary key={pathname} placement="page">
+        <Suspense fallback={PAGE_LOADING}>
+          <Routes>
+            <Route path="/" element={<LandingPage />} />
+            <Route path="/dashboard" element={<DashboardRoute />} />
+            <Route path="/documentation" element={<DocumentationPage />} />
+            <Route path={RESERVES_PATH} element={<ReservesPage />} />
+            <Route path={HOW_IT_WORKS_PATH} element={<ReservesHowPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Suspense>
+      </LoadBoundary>
       <Footer />
       {toaster}
     </>
@@ -80,9 +90,11 @@ export function App() {
             <Route
               path="/admin"
               element={
-                <Suspense fallback={<main aria-busy="true" />}>
-                  <AdminRoute />
-                </Suspense>
+                <LoadBoundary placement="page">
+                  <Suspense fallback={<main aria-busy="true" />}>
+                    <AdminRoute />
+                  </Suspense>
+                </LoadBoundary>
               }
             />
             <Route

@@ -65,6 +65,15 @@ export const en = {
   'plans.perYear': '≈ {rate}% a year (simple rate)',
   'stats.holder': '{count} holder',
   'stats.holders': '{count} holders',
+  // Never mislead a holder (issue 38): a token's transfer fee on every plan card, whose failure it is.
+  'plans.transferFee': 'Transfer fee',
+  'plans.transferFeeValue': '{percent}% of what you send, at most {maximum} {symbol}',
+  'states.partFailed': 'A part of this page could not be loaded.',
+  'states.reload': 'Reload the page',
+  'error.network':
+    'Our server could not be reached. The problem is on our side, not your wallet or connection: try again in a few minutes.',
+  'error.offline': 'Your device is offline. Check your internet connection, then try again.',
+  'error.server': 'Our server had a problem and could not answer. Try again in a few minutes.',
 } as const;
 
 /** A key every page's catalogue has: what the landing page's code may use. */

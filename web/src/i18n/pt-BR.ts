@@ -153,7 +153,7 @@ export const ptBR: Record<MessageKey, string> = {
   'dialog.overBalance': 'Isso é mais do que seu saldo de {balance} {symbol}.',
   'dialog.overBalanceWithFee': 'Com a taxa de transferência você enviaria {send} {symbol}, mais do que seu saldo de {balance} {symbol}.',
   'dialog.feeNotice':
-    'Este token retém uma taxa de {rate}% em cada transferência: você envia o seu stake mais a taxa e faz stake exatamente do valor informado.',
+    'Este token retém uma taxa de {rate}% em cada transferência, no máximo {maximum} {symbol}: você envia o seu stake mais a taxa e faz stake exatamente do valor informado.',
   'dialog.sendWithFee':
     'Você envia {send} {symbol} (incluída a taxa de transferência de {rate}% do token); você faz stake de {amount} {symbol}.',
   'dialog.totalReturn': 'Total devolvido',
@@ -168,7 +168,6 @@ export const ptBR: Record<MessageKey, string> = {
     'Nenhuma carteira foi encontrada neste navegador. Stake por QR code: você recebe um código para pagar com qualquer app de carteira Solana, no celular ou em outro aparelho.',
   'scan.start': 'Stake por QR code',
   'scan.getPhantom': 'Ou instale a Phantom',
-  'scan.openInPhantom': 'Ou abra esta página no navegador da Phantom',
   'scan.heading': 'Escaneie com sua carteira',
   'scan.qrAlt': 'QR code de um pedido Solana Pay para enviar {amount} {symbol} à carteira de staking',
   'scan.openInWallet': 'Abrir na carteira',
@@ -188,8 +187,6 @@ export const ptBR: Record<MessageKey, string> = {
   'scan.expiredText':
     'Nenhuma transferência chegou antes de este código expirar, então nada foi colocado em stake. Não pague o código antigo: gere um novo.',
   'scan.newCode': 'Novo código',
-  'error.network': 'Não foi possível acessar a rede. Verifique sua conexão e tente novamente.',
-  'error.server': 'O serviço não está disponível agora. Tente novamente em instantes.',
   'error.unknown': 'Algo deu errado. Tente novamente.',
   'chain.insufficientFunds': 'saldo insuficiente',
   'chain.refused': 'o programa do token recusou a transferência',
@@ -326,6 +323,27 @@ export const ptBR: Record<MessageKey, string> = {
   'reserves.nothingOwedShort': 'Nada a pagar',
   'reserves.loadFailed': 'Não foi possível carregar os snapshots das reservas.',
   'reserves.howLink': 'Como a prova funciona e como conferir por conta própria',
+  // Nunca enganar quem faz stake (issue 38).
+  'plans.transferFee': 'Taxa de transferência',
+  'plans.transferFeeValue': '{percent}% do que você envia, no máximo {maximum} {symbol}',
+  'states.partFailed': 'Uma parte desta página não pôde ser carregada.',
+  'states.reload': 'Recarregar a página',
+  'error.network':
+    'Não foi possível acessar o nosso servidor. O problema é do nosso lado, não da sua carteira nem da sua conexão: tente novamente em alguns minutos.',
+  'error.offline': 'Seu dispositivo está sem internet. Verifique sua conexão e tente novamente.',
+  'error.server': 'Nosso servidor teve um problema e não conseguiu responder. Tente novamente em alguns minutos.',
+  'dialog.stakeFailedHere': 'Falha no stake: {reason}',
+  'toast.stakeSuccessfulHere': 'Seus tokens foram colocados em stake com sucesso! Acompanhe o novo stake em Stakes ativos.',
+  'withdrawal.reason': 'Motivo: {reason}',
+  'withdrawal.backToActive': 'Nada foi pago: o seu stake voltou para Stakes ativos.',
+  'withdrawal.backToCompleted': 'Nada foi pago: o seu stake voltou para Stakes concluídos.',
+  'withdrawal.nothingSent': 'Nada enviado',
+  'walletMissing.phoneText':
+    'Nenhuma carteira foi encontrada neste navegador. Abra esta página no app da sua carteira ou faça stake escaneando um QR code com qualquer carteira Solana.',
+  'walletMissing.openIn': 'Abrir na {wallet}',
+  'walletMissing.scan': 'Stake por QR code',
+  'walletMissing.scanNote': 'Escolha um plano e um valor e pague o QR code com qualquer app de carteira.',
+  'scan.openInWalletApp': 'Ou abra esta página no app da sua carteira:',
   'demo.label': 'Demonstração',
   'demo.band': 'Demonstração: rede local, tokens de brincadeira',
   'demo.getTokens': 'Receber tokens de demonstração',

@@ -8,7 +8,7 @@ import { usePageDescription } from '../../components/use-page-description.js';
 import { useI18n } from '../../i18n/i18n-pages.js';
 import { usePlans } from '../plans/api.js';
 import { PlanCard } from '../plans/PlanCard.js';
-import { useSettings } from '../settings/api.js';
+import { feeTermsOf, useSettings } from '../settings/api.js';
 import { StakeDialog } from '../staking/StakeDialog.js';
 import { UnstakeDialog } from '../staking/UnstakeDialog.js';
 import { useWallet } from '../wallet/wallet-context.js';
@@ -24,9 +24,9 @@ import { useReservesCheck } from '../reserves/use-reserves-check.js';
 
 export function DashboardPage() {
   const { t } = useI18n();
-  const { data: settings, isError: settingsFailed, refetch: refetchSettings } = useSettings();
+  const { data: settings, isError: settingsFailed, error: settingsError, refetch: refetchSettings } = useSettings();
   const { address, status } = useWallet();
-  const { data: plans = [], isError: plansFailed, refetch: refetchPlans } = usePlans();
+  const { data: plans = [], isError: plansFailed, error: plansError, refetch: refetchPlans } = usePlans();
   // The summary says whether there is a statement to download; the cards and tables read it too (one query).
   const { data: summary } = useStakeSummary(address);
   const [staking, setStaking] = useState<{ plan: StakingPlan; restaking?: Stake }>();
@@ -41,7 +41,7 @@ export function DashboardPage() {
     return (
       <main className="dashboard">
         <h1>{t('title.dashboard')}</h1>
-        <LoadError message={t('states.dashboardFailed')} onRetry={() => void refetchSettings()} />
+        <LoadError message={t('states.dashboardFailed')} error={settingsError} onRetry={() => void refetchSettings()} />
       </main>
     );
   }
@@ -90,7 +90,7 @@ export function DashboardPage() {
             {t('plans.closed')}
           </p>
         )}
-        {plansFailed && <LoadError message={t('states.plansFailed')} onRetry={() => void refetchPlans()} />}
+        {plansFailed && <LoadError message={t('states.plansFailed')} error={plansError} onRetry={() => void refetchPlans()} />}
         <div className={plans.length === 1 ? 'plan-grid single' : 'plan-grid'}>
           {plans.map((plan, index) => (
             <PlanCard
@@ -98,6 +98,7 @@ export function DashboardPage() {
               plan={plan}
               popular={index === MOST_POPULAR_PLAN_INDEX}
               symbol={symbol}
+              fee={feeTermsOf(settings)}
               buttonLabel={open ? t('plans.stakeNow') : undefined}
               onStake={() => setStaking({ plan })}
             />

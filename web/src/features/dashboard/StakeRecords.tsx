@@ -1,5 +1,6 @@
 import type { Stake } from '@stakedesk/shared/api-types';
 import type { SolanaCluster } from '@stakedesk/shared/format';
+import { activeStakeCount } from '@stakedesk/shared/stake-status';
 import { LoadError } from '../../components/LoadError.js';
 import { useFormat } from '../../i18n/format.js';
 import { useI18n } from '../../i18n/i18n-pages.js';
@@ -13,13 +14,13 @@ import { WithdrawalsTable } from './WithdrawalsTable.js';
 export function SummaryCards({ wallet, symbol }: { wallet: string; symbol: string }) {
   const { t } = useI18n();
   const format = useFormat();
-  const { data: summary, isPending, isError, refetch } = useStakeSummary(wallet);
-  if (isError) return <LoadError message={t('states.dashboardFailed')} onRetry={() => void refetch()} />;
+  const { data: summary, isPending, isError, error, refetch } = useStakeSummary(wallet);
+  if (isError) return <LoadError message={t('states.dashboardFailed')} error={error} onRetry={() => void refetch()} />;
   if (isPending) return <SummarySkeleton />;
   const cards = [
     [t('dashboard.totalStaked'), format.tokens(summary.totalStaked, symbol)],
     [t('dashboard.totalRewards'), format.tokens(summary.totalRewards, symbol)],
-    [t('dashboard.activeStakes'), format.amount(summary.stakes.running, 0)],
+    [t('dashboard.activeStakes'), format.amount(activeStakeCount(summary), 0)],
     [t('dashboard.pendingWithdrawals'), format.amount(summary.pendingWithdrawals, 0)],
   ];
   return (
@@ -68,7 +69,7 @@ export function StakeRecords({
       <section aria-labelledby="active-title">
         <h2 id="active-title">{t('dashboard.activeStakes')}</h2>
         {running.isError && !running.data ? (
-          <LoadError message={t('states.dashboardFailed')} onRetry={() => void running.refetch()} />
+          <LoadError message={t('states.dashboardFailed')} error={running.error} onRetry={() => void running.refetch()} />
         ) : running.isPending ? (
           <TableSkeleton />
         ) : (
@@ -88,7 +89,7 @@ export function StakeRecords({
       <section aria-labelledby="withdrawals-title">
         <h2 id="withdrawals-title">{t('dashboard.withdrawalRequests')}</h2>
         {withdrawals.isError && !withdrawals.data ? (
-          <LoadError message={t('states.dashboardFailed')} onRetry={() => void withdrawals.refetch()} />
+          <LoadError message={t('states.dashboardFailed')} error={withdrawals.error} onRetry={() => void withdrawals.refetch()} />
         ) : withdrawals.isPending ? (
           <TableSkeleton />
         ) : (

@@ -23,7 +23,13 @@ export function WalletRecords({
   const { t } = useI18n();
   const reads = [useStakeSummary(wallet), useStakeGroup(wallet, 'running'), useWithdrawalPages(wallet)];
   if (reads.every((read) => read.isError && !read.data)) {
-    return <LoadError message={t('states.dashboardFailed')} onRetry={() => reads.forEach((read) => void read.refetch())} />;
+    return (
+      <LoadError
+        message={t('states.dashboardFailed')}
+        error={reads[0]!.error}
+        onRetry={() => reads.forEach((read) => void read.refetch())}
+      />
+    );
   }
   return (
     <>

@@ -2,13 +2,14 @@ import { Link } from 'react-router-dom';
 import type { PublicSettings, StakingPlan } from '@stakedesk/shared/api-types';
 import { explorerAddressUrl } from '@stakedesk/shared/format';
 import { smallestStake, stakeQuote } from '@stakedesk/shared/money';
+import type { TransferFeeTerms } from '@stakedesk/shared/transfer-fee-terms';
 import { durationParts } from '@stakedesk/shared/plan-duration';
 import { usePageTitle } from '../../components/use-page-title.js';
 import { usePageDescription } from '../../components/use-page-description.js';
-import { useFormat } from '../../i18n/format.js';
+import { useFormat, type Format } from '../../i18n/format.js';
 import { useI18n } from '../../i18n/i18n-pages.js';
 import { usePlans } from '../plans/api.js';
-import { useSettings } from '../settings/api.js';
+import { feeTermsOf, useSettings } from '../settings/api.js';
 import { docsEn, type DocsKey } from './docs-en.js';
 import { docsPtBR } from './docs-pt-BR.js';
 import './documentation.css';
@@ -69,9 +70,23 @@ function Address({ label, address, settings, text }: { label: string; address: s
   );
 }
 
+/**
+ * The rule and the FAQ's answer on fees: a token with a transfer fee has it said, rate and cap; only a
+ * token without one reads "only network fees". Neither is said before the settings tell which.
+ */
+function feeText(text: Text, format: Format, fee: TransferFeeTerms | null | undefined, symbol: string) {
+  if (fee === undefined) return { rule: undefined, answer: '' };
+  const values = fee && { percent: format.exact(fee.percent), maximum: format.exact(fee.maximum), symbol };
+  return {
+    rule: values ? text('feesWithTransferFee', values) : text('fees'),
+    answer: values ? text('a4WithTransferFee', values) : text('a4'),
+  };
+}
+
 export function DocumentationPage() {
   const { t } = useI18n();
   const { text, language } = useDocsText();
+  const format = useFormat();
   const { data: settings } = useSettings();
   const { data: plans } = usePlans();
   usePageTitle(t('title.documentation'), settings?.tokenName);
@@ -79,6 +94,7 @@ export function DocumentationPage() {
   const { amount, yieldRate, penalty } = EXAMPLE;
   const example = stakeQuote(amount, { yieldRate, earlyPenaltyRate: penalty });
   const open = plans?.filter((plan) => plan.isActive) ?? [];
+  const fees = feeText(text, format, feeTermsOf(settings), settings?.tokenSymbol ?? '');
   return (
     <main className="documentation">
       <h1>{text('title')}</h1>
@@ -98,7 +114,7 @@ export function DocumentationPage() {
           </li>
           <li>{text('terms')}</li>
           <li>{text('manual')}</li>
-          <li>{text('fees')}</li>
+          {fees.rule && <li data-testid="fees-rule">{fees.rule}</li>}
         </ul>
       </section>
 
@@ -135,7 +151,7 @@ export function DocumentationPage() {
         {FAQ.map((n) => (
           <details key={n}>
             <summary>{text(`q${n}`)}</summary>
-            <p>{text(`a${n}`)}</p>
+            <p>{n === 4 ? fees.answer : text(`a${n}`)}</p>
           </details>
         ))}
       </section>

@@ -15,6 +15,8 @@ export const docsEn = {
   terms: 'A stake keeps its plan’s terms as they were when you staked: editing or removing a plan never changes a stake already made.',
   manual: 'Withdrawals are processed manually by admins within 24 hours. The transfer happens 1-2 minutes after approval.',
   fees: 'Only blockchain network fees apply.',
+  feesWithTransferFee:
+    'This token charges a transfer fee of {percent}% of every transfer, at most {maximum} {symbol}, on top of the blockchain network fees. When you stake you send your stake plus this fee, and your whole stake is recorded; withdrawals are sent with the fee paid on top, so you receive the full amount.',
   plansHeading: 'The plans today',
   plansIntro: 'What each plan pays on its minimum stake:',
   planExample:
@@ -42,6 +44,8 @@ export const docsEn = {
   a3: 'An admin processes each request within 24 hours; the tokens arrive 1-2 minutes after approval. Your dashboard shows the request as pending until then, and the payout transaction once it is sent.',
   q4: 'What fees do I pay?',
   a4: 'Only the blockchain network fee of the transfers you sign. The platform takes nothing else, except the penalty of an early unstake.',
+  a4WithTransferFee:
+    'The token’s own transfer fee of {percent}% (at most {maximum} {symbol}) on what you send when you stake, and the blockchain network fee of the transfers you sign. The platform takes nothing else, except the penalty of an early unstake; withdrawals reach you in full, the fee paid on top.',
   q5: 'What if my browser closes right after I send the tokens?',
   a5: 'Your stake is not lost: open the dashboard again with the same wallet and the app records the transfer it sent. The server records a stake only for a transfer it has verified on chain, so it cannot be counted twice.',
   q6: 'Who holds my tokens while they are staked?',

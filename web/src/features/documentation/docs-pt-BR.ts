@@ -16,6 +16,8 @@ export const docsPtBR: Record<DocsKey, string> = {
   manual:
     'Os saques são processados manualmente pelos administradores em até 24 horas. A transferência ocorre 1-2 minutos após a aprovação.',
   fees: 'Apenas as taxas da rede blockchain se aplicam.',
+  feesWithTransferFee:
+    'Este token cobra uma taxa de transferência de {percent}% de cada transferência, no máximo {maximum} {symbol}, além das taxas da rede blockchain. Ao fazer stake você envia o seu stake mais essa taxa, e o stake inteiro é registrado; os saques são enviados com a taxa paga à parte, então você recebe o valor completo.',
   plansHeading: 'Os planos de hoje',
   plansIntro: 'O que cada plano paga sobre o stake mínimo:',
   planExample:
@@ -43,6 +45,8 @@ export const docsPtBR: Record<DocsKey, string> = {
   a3: 'Um administrador processa cada pedido em até 24 horas; os tokens chegam 1-2 minutos após a aprovação. Seu painel mostra o pedido como pendente até lá, e a transação de pagamento quando ela é enviada.',
   q4: 'Quais taxas eu pago?',
   a4: 'Apenas a taxa da rede blockchain das transferências que você assina. A plataforma não cobra mais nada, exceto a multa de um encerramento antecipado.',
+  a4WithTransferFee:
+    'A taxa de transferência do próprio token, de {percent}% (no máximo {maximum} {symbol}) sobre o que você envia ao fazer stake, e a taxa da rede blockchain das transferências que você assina. A plataforma não cobra mais nada, exceto a multa de um encerramento antecipado; os saques chegam completos, com a taxa paga à parte.',
   q5: 'E se o navegador fechar logo depois de eu enviar os tokens?',
   a5: 'Seu stake não se perde: abra o painel de novo com a mesma carteira e o app registra a transferência enviada. O servidor só registra um stake de uma transferência verificada na blockchain, então ela não pode contar duas vezes.',
   q6: 'Quem guarda meus tokens durante o stake?',

@@ -1,21 +1,24 @@
 import type { StakingPlan } from '@stakedesk/shared/api-types';
+import type { TransferFeeTerms } from '@stakedesk/shared/transfer-fee-terms';
 import { inMinutes } from '@stakedesk/shared/plan-duration';
 import { simpleAnnualRate } from '@stakedesk/shared/yield';
 import { useFormat } from '../../i18n/format.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { durationText } from '../../i18n/plural.js';
 
-/** A plan's terms; the stake button only while staking is open (`buttonLabel` given). */
+/** A plan's terms, the token's transfer fee among them when it has one; the stake button only while staking is open (`buttonLabel` given). */
 export function PlanCard({
   plan,
   popular,
   symbol,
+  fee,
   buttonLabel,
   onStake,
 }: {
   plan: StakingPlan;
   popular: boolean;
   symbol: string;
+  fee?: TransferFeeTerms | null;
   buttonLabel?: string;
   onStake: () => void;
 }) {
@@ -42,6 +45,12 @@ export function PlanCard({
         </dd>
         <dt>{t('plans.penalty')}</dt>
         <dd>{format.percent(plan.earlyPenaltyRate)}</dd>
+        {fee && (
+          <>
+            <dt>{t('plans.transferFee')}</dt>
+            <dd>{t('plans.transferFeeValue', { percent: format.exact(fee.percent), maximum: format.exact(fee.maximum), symbol })}</dd>
+          </>
+        )}
         {plan.remainingCapacity !== null && (
           <>
             <dt>{t('plans.remaining')}</dt>

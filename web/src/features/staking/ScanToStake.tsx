@@ -8,7 +8,8 @@ import { useI18n } from '../../i18n/i18n-pages.js';
 import { useLocalizeError } from '../../i18n/localize-error.js';
 import { api } from '../../lib/api-client.js';
 import { notify } from '../../lib/notify.js';
-import { isMobile, PHANTOM_SITE, phantomBrowseLink } from '../../lib/wallet/phantom.js';
+import { PHANTOM_SITE } from '../../lib/wallet/phantom.js';
+import { browseLink, isMobile, WALLET_SITES } from '../../lib/wallet/wallet-sites.js';
 import { walletDashboardPath } from '../dashboard/dashboard-view.js';
 import { useAfterHolderChange } from '../stale-keys.js';
 import { useWallet } from '../wallet/wallet-context.js';
@@ -54,21 +55,32 @@ export function useScanToStake(plan: StakingPlan, restaking: boolean) {
   };
 }
 
-/** Under the amount while scanning is offered: why, and the wallet's own ways in (its site, or on a phone its in-app browser). */
+/** Under the amount while scanning is offered: why, and the wallets' own ways in (a site, or on a phone each wallet app's browser). */
 export function ScanOffer() {
   const { t } = useI18n();
-  const mobile = isMobile();
-  return (
-    <p className="note scan-offer">
-      {t('scan.offer')}{' '}
-      {mobile ? (
-        <a href={phantomBrowseLink(window.location.href)}>{t('scan.openInPhantom')}</a>
-      ) : (
+  if (!isMobile()) {
+    return (
+      <p className="note scan-offer">
+        {t('scan.offer')}{' '}
         <a href={PHANTOM_SITE} target="_blank" rel="noopener noreferrer">
           {t('scan.getPhantom')}
         </a>
-      )}
-    </p>
+      </p>
+    );
+  }
+  return (
+    <div className="note scan-offer">
+      <p>{t('scan.offer')}</p>
+      <p>
+        {t('scan.openInWalletApp')}{' '}
+        {WALLET_SITES.map((wallet, index) => (
+          <span key={wallet.name}>
+            {index > 0 && ' · '}
+            <a href={browseLink(wallet, window.location.href)}>{t('walletMissing.openIn', { wallet: wallet.name })}</a>
+          </span>
+        ))}
+      </p>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { notify, notifyRedirect } from '../../lib/notify.js';
 import type { PublicSettings, Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import { STAKE_REDIRECT_MS } from '@stakedesk/shared/constants';
@@ -14,7 +14,8 @@ import { useLocalizeError } from '../../i18n/localize-error.js';
 import { useWallet } from '../wallet/wallet-context.js';
 import { useDeposit, useRestake, useStakeableBalance } from './api.js';
 import { DepositNotRecordedError } from './deposit.js';
-import { feePercent, sendAmountFor } from '../../lib/token/transfer-fee-figures.js';
+import { sendAmountFor } from '../../lib/token/transfer-fee-figures.js';
+import { feeTermsOf } from '../settings/api.js';
 import { StakePreview } from './StakePreview.js';
 import { ScanOffer, ScanToStake, useScanToStake } from './ScanToStake.js';
 import { amountProblem } from './amount-problem.js';
@@ -38,7 +39,10 @@ export function StakeDialog({
   const localizeError = useLocalizeError();
   const { address } = useWallet();
   const navigate = useNavigate();
+  const onDashboard = useLocation().pathname === '/dashboard';
   const [amount, setAmount] = useState('');
+  // The last attempt's failure, kept in the dialog beside the amount once its toast has gone.
+  const [failure, setFailure] = useState<string>();
   // A number still being typed is below the minimum on its way up: that one waits for blur or confirm.
   const [touched, setTouched] = useState(false);
   const symbol = settings.tokenSymbol;
@@ -46,6 +50,7 @@ export function StakeDialog({
   const wholeAmount = /^\d+$/.test(amount) ? amount : undefined;
   // A token with a transfer fee: the holder sends the stake plus the fee, so that the stake arrives whole (DESIGN 12).
   const fee = !restaking && settings.transferFee && settings.tokenDecimals !== null ? settings.transferFee : undefined;
+  const terms = fee ? feeTermsOf(settings) : undefined;
   const send = fee && wholeAmount ? sendAmountFor(wholeAmount, settings.tokenDecimals!, fee) : wholeAmount;
   // Refused before any wallet prompt: more than the wallet holds can only fail on chain.
   const overBalance = !restaking && balance.data !== undefined && send !== undefined && compareDecimal(send, balance.data) > 0;
@@ -53,18 +58,22 @@ export function StakeDialog({
   const shownProblem = problem && (problem.key !== 'stakeField.belowMinimum' || touched) ? problem : undefined;
   const refused = Boolean(problem) || overBalance;
   const describedBy =
-    [shownProblem && 'amount-problem', fee && 'fee-note', overBalance && 'over-balance'].filter(Boolean).join(' ') || undefined;
+    [shownProblem && 'amount-problem', terms && 'fee-note', overBalance && 'over-balance'].filter(Boolean).join(' ') || undefined;
 
   const close = () => {
     setAmount('');
     setTouched(false);
+    setFailure(undefined);
     onClose();
   };
 
   const stake = useDeposit({
     onSuccess: () => {
-      notifyRedirect(t('toast.stakeSuccessful'), t('toast.stakeSuccessfulText'), STAKED_TOAST, STAKE_REDIRECT_MS);
       close();
+      // Already on the dashboard, the new stake shows in Active Stakes: no redirect to announce, and
+      // the toast leaves as soon as it would have after one (it covers the header of a phone).
+      if (onDashboard) return notifyRedirect(t('toast.stakeSuccessful'), t('toast.stakeSuccessfulHere'), STAKED_TOAST, STAKE_REDIRECT_MS);
+      notifyRedirect(t('toast.stakeSuccessful'), t('toast.stakeSuccessfulText'), STAKED_TOAST, STAKE_REDIRECT_MS);
       setTimeout(() => navigate('/dashboard'), STAKE_REDIRECT_MS);
     },
     onError: (error) => {
@@ -72,7 +81,9 @@ export function StakeDialog({
         notify('error', t('toast.depositPending'), t('toast.depositPendingText', { tx: shortenTxId(error.txId) }));
         return;
       }
-      notify('error', t('toast.stakeFailed'), localizeError(error) || t('toast.stakeFailedDefault'));
+      const reason = localizeError(error) || t('toast.stakeFailedDefault');
+      setFailure(reason);
+      notify('error', t('toast.stakeFailed'), reason);
     },
   });
 
@@ -105,6 +116,7 @@ export function StakeDialog({
       return;
     }
     if (refused) return;
+    setFailure(undefined);
     if (scan.offered) return scan.start(amount);
     stake.mutate({ planId: plan.id, amount });
   }
@@ -168,12 +180,17 @@ export function StakeDialog({
             )}
           </label>
         )}
-        {fee && (
+        {terms && (
           // Before the wallet opens, in words and numbers: what leaves the wallet, and what is staked.
           <p id="fee-note" className="fee-note" data-testid="fee-note" aria-live="polite">
             {wholeAmount
-              ? t('dialog.sendWithFee', { send: format.exact(send!), amount: format.amount(wholeAmount, 0), rate: feePercent(fee), symbol })
-              : t('dialog.feeNotice', { rate: feePercent(fee) })}
+              ? t('dialog.sendWithFee', {
+                  send: format.exact(send!),
+                  amount: format.amount(wholeAmount, 0),
+                  rate: format.exact(terms.percent),
+                  symbol,
+                })
+              : t('dialog.feeNotice', { rate: format.exact(terms.percent), maximum: format.exact(terms.maximum), symbol })}
           </p>
         )}
         <StakePreview
@@ -184,6 +201,11 @@ export function StakeDialog({
         />
         <p className="muted small-print">{t('stakeField.rounding')}</p>
         {scan.offered && <ScanOffer />}
+        {failure && (
+          <p className="warning stake-failure" data-testid="stake-failure">
+            {t('dialog.stakeFailedHere', { reason: failure })}
+          </p>
+        )}
         <p className="custody-note">
           {t('stakeField.custody')}{' '}
           <a href="/documentation" target="_blank" rel="noopener">

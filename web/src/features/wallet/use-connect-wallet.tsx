@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { WALLET_CONNECT_REDIRECT_MS } from '@stakedesk/shared/constants';
+import { LoadBoundary } from '../../components/LoadBoundary.js';
 import { notify, notifyRedirect } from '../../lib/notify.js';
 import { isUserRejection } from '../../lib/wallet/wallet-rejection.js';
 import { useI18n } from '../../i18n/i18n.js';
@@ -10,11 +11,12 @@ import { useWallet, WalletMissingError } from './wallet-context.js';
 const CONNECTED_TOAST = 'wallet-connected';
 
 // Loaded only when no wallet is found: the landing page's first load stays small.
-const WalletInstallDialog = lazy(() => import('./WalletInstallDialog.js').then((m) => ({ default: m.WalletInstallDialog })));
+const WalletMissingDialog = lazy(() => import('./WalletMissingDialog.js').then((m) => ({ default: m.WalletMissingDialog })));
 
 /**
  * Connect Wallet as the top bar and the dashboard's card do it: toasts, and to the dashboard from
- * the landing page. Without a wallet installed, `installDialog` (to render) lists the ones to install.
+ * the landing page. Without a wallet in this browser, `installDialog` (to render) offers the wallets
+ * (to install, or on a phone their apps) and scan to stake.
  */
 export function useConnectWallet(): { connect: () => Promise<void>; installDialog: ReactNode } {
   const { language, t } = useI18n();
@@ -45,9 +47,11 @@ export function useConnectWallet(): { connect: () => Promise<void>; installDialo
     }
   };
   const installDialog = installing && (
-    <Suspense fallback={null}>
-      <WalletInstallDialog onClose={() => setInstalling(false)} />
-    </Suspense>
+    <LoadBoundary placement="overlay">
+      <Suspense fallback={null}>
+        <WalletMissingDialog onClose={() => setInstalling(false)} />
+      </Suspense>
+    </LoadBoundary>
   );
   return { connect: onConnect, installDialog };
 }

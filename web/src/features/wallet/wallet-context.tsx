@@ -1,11 +1,11 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { LoadBoundary } from '../../components/LoadBoundary.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.js';
 import { offerDemoWallet } from '../../lib/wallet/offer-demo-wallet.js';
 import { settingsQuery, useSettings } from '../settings/api.js';
 import { injectedPhantom, installedWallet, installedWallets } from '../../lib/wallet/installed-wallets.js';
-import type { WalletOption } from '../../lib/wallet/phantom.js';
-import { isMobile, phantomBrowseLink, type PhantomProvider } from '../../lib/wallet/phantom.js';
+import type { PhantomProvider, WalletOption } from '../../lib/wallet/phantom.js';
 import { forgetRecords, readRecord, writeRecord } from './wallet-record.js';
 
 export type WalletStatus = 'disconnected' | 'connecting' | 'connected';
@@ -15,7 +15,7 @@ const ensureSession = async (provider: PhantomProvider, wallet: string) => (awai
 // Shown only when more than one wallet is installed.
 const WalletChooser = lazy(() => import('./WalletChooser.js').then((m) => ({ default: m.WalletChooser })));
 
-/** Thrown by connect() when no wallet is installed (desktop): the caller decides what to show. */
+/** Thrown by connect() when no wallet is installed: the caller offers the wallets (on a phone, their apps) and scan to stake. */
 export class WalletMissingError extends Error {
   constructor() {
     super('Wallet not found');
@@ -27,7 +27,7 @@ type WalletState = {
   address: string | undefined;
   /**
    * Connects (the holder picks the wallet when several are installed), then signs in once; resolves
-   * the address, or undefined when the holder picked none or after redirecting to the mobile app.
+   * the address, or undefined when the holder picked none.
    */
   connect(): Promise<string | undefined>;
   disconnect(): Promise<void>;
@@ -115,13 +115,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
   const connect = useCallback(async () => {
     await demoWalletOffered();
     const wallets = await installedWallets(clusterOf);
-    if (wallets.length === 0) {
-      if (isMobile()) {
-        window.location.href = phantomBrowseLink(window.location.href);
-        return undefined;
-      }
-      throw new WalletMissingError();
-    }
+    if (wallets.length === 0) throw new WalletMissingError();
     const chosen =
       wallets.length === 1 ? wallets[0] : await new Promise<WalletOption | undefined>((choose) => setChoice({ wallets, choose }));
     setChoice(undefined);
@@ -166,9 +160,11 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     <WalletContext.Provider value={value}>
       {children}
       {choice && (
-        <Suspense fallback={null}>
-          <WalletChooser wallets={choice.wallets} onChoose={choice.choose} />
-        </Suspense>
+        <LoadBoundary placement="overlay">
+          <Suspense fallback={null}>
+            <WalletChooser wallets={choice.wallets} onChoose={choice.choose} />
+          </Suspense>
+        </LoadBoundary>
       )}
     </WalletContext.Provider>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api-client.js';
 import { errorWords } from './error-words.js';
+import { whoseFailure } from './whose-failure.js';
 
 const chainDown = { message: 'The blockchain network cannot be reached right now; please retry shortly', code: 'chainUnavailable' };
 
@@ -24,6 +25,30 @@ describe('errorWords', () => {
     expect(errorWords(new Error('TypeError: x is undefined\n    at foo (app.js:1:2)'))).toEqual({ kind: 'unknown' });
     expect(errorWords(new TypeError('Failed to fetch'))).toEqual({ kind: 'network' });
     expect(errorWords(new Error(''))).toEqual({ kind: 'unknown' });
+  });
+
+  it("says whose failure an unanswered request is: ours while the device is online, the holder's connection when it is offline", () => {
+    const unanswered = [
+      new TypeError('Failed to fetch'),
+      new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1:3000/assets/SonnerToaster-D5lk.js'),
+      new TypeError('error loading dynamically imported module: http://127.0.0.1:3000/assets/StakeDialog.js'),
+      new TypeError('Importing a module script failed.'),
+      new Error('Unable to preload CSS for /assets/SonnerToaster-Bx1.css'),
+      new Error('failed to get recent blockhash: TypeError: Failed to fetch'),
+    ];
+    for (const error of unanswered) {
+      expect(errorWords(error, true)).toEqual({ kind: 'network' });
+      expect(errorWords(error, false)).toEqual({ kind: 'offline' });
+    }
+    // The server answered: its failure, whatever the device says.
+    expect(errorWords(new ApiError(503, '503: ', ''), false)).toEqual({ kind: 'server' });
+  });
+
+  it("tells a failed read or load as ours or the device's, and nothing where it cannot tell", () => {
+    expect(whoseFailure(new ApiError(503, '503: ', ''))).toBe('server');
+    expect(whoseFailure(new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/assets/Page.js'))).toBe('network');
+    expect(whoseFailure(new ApiError(404, 'Not found', { message: 'Not found' }))).toBeUndefined();
+    expect(whoseFailure(new Error('x is undefined'))).toBeUndefined();
   });
 
   it('keeps a plain sentence as it is', () => {

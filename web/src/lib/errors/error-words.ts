@@ -1,5 +1,6 @@
 import { ApiError } from '../api-client.js';
 import { isReadableText } from './readable-text.js';
+import { isUnanswered, unansweredKind } from './whose-failure.js';
 
 /**
  * What an error says that a person can read: the server's message (with its code, for the
@@ -7,9 +8,8 @@ import { isReadableText } from './readable-text.js';
  * line, JSON or a stack is never shown: the chain library, for one, reports a failed RPC call as
  * `503 Service Unavailable: {"message":...}`, and that carries the server's message inside.
  */
-export type ErrorWords = { kind: 'message'; text: string; code?: string; params?: unknown } | { kind: 'network' | 'server' | 'unknown' };
-
-const NETWORK = /failed to fetch|networkerror|network request failed|load failed|fetch failed|ECONNREFUSED/i;
+export type ErrorWords =
+  { kind: 'message'; text: string; code?: string; params?: unknown } | { kind: 'network' | 'offline' | 'server' | 'unknown' };
 /** "… 503 Service Unavailable: {…}" as fetch-based clients word an HTTP failure. */
 const HTTP_FAILURE = /\b([1-5]\d\d)\b[^{]*?:\s*(\{[\s\S]*\})\s*$/;
 
@@ -30,10 +30,14 @@ function parse(json: string): unknown {
   }
 }
 
-export function errorWords(error: unknown): ErrorWords {
+/**
+ * `online`: whether the device has a connection (navigator.onLine); a request that got no answer is
+ * then our server's failure ('network'), otherwise the holder's ('offline').
+ */
+export function errorWords(error: unknown, online?: boolean): ErrorWords {
   if (error instanceof ApiError) return serverMessage(error.body) ?? { kind: error.status >= 500 ? 'server' : 'unknown' };
   const text = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
-  if (NETWORK.test(text)) return { kind: 'network' };
+  if (isUnanswered(text)) return { kind: unansweredKind(online) };
   const http = HTTP_FAILURE.exec(text);
   if (http) return serverMessage(parse(http[2]!)) ?? { kind: Number(http[1]) >= 500 ? 'server' : 'unknown' };
   if (/\b5\d\d\b/.test(text) && !isReadableText(text)) return { kind: 'server' };

@@ -32,10 +32,3 @@ export function phantomProvider(): PhantomProvider | undefined {
   const provider = window.phantom?.solana;
   return provider?.isPhantom ? provider : undefined;
 }
-
-export const isMobile = () => /Android|iPhone|iPad|iPod/i.test(navigator.userAgent);
-
-/** Opens the current page inside Phantom's own in-app browser (mobile, no injected wallet). */
-export function phantomBrowseLink(pageUrl: string): string {
-  return `https://phantom.app/ul/browse/${encodeURIComponent(pageUrl)}?ref=${encodeURIComponent(new URL(pageUrl).origin)}`;
-}
