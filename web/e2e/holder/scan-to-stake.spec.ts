@@ -51,6 +51,8 @@ test.describe('scan to stake, in a browser without a wallet', () => {
     page,
     phantom,
   }, testInfo) => {
+    // Four screens at two widths each, a payment on the chain and a dashboard that checks its proof on chain.
+    test.setTimeout(120_000);
     const shoot = async (name: string) => {
       for (const [size, viewport] of [
         ['390', PHONE],
