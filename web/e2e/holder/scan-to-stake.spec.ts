@@ -81,7 +81,11 @@ test.describe('scan to stake, in a browser without a wallet', () => {
     // The rules are checked as for a wallet's stake, before any code is made.
     await dialog.getByLabel('Amount (SDT)').fill('50');
     await dialog.getByRole('button', { name: 'Scan to stake' }).click();
-    await expect(holderPages.toast('Invalid Amount')).toContainText('Minimum stake amount is 100 SDT.');
+    const refusal = holderPages.toast('Invalid Amount');
+    await expect(refusal).toContainText('Minimum stake amount is 100 SDT.');
+    // Closed, so the next accessibility check reads the dialog, not a toast caught mid-fade.
+    await refusal.getByRole('button', { name: /close/i }).click();
+    await expect(refusal).toBeHidden();
 
     await dialog.getByLabel('Amount (SDT)').fill('150');
     const created = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/stakes/intents'));
