@@ -71,7 +71,7 @@ export function OutflowsSection() {
 
   return (
     <section aria-labelledby="outflows-title" style={{ marginBottom: 32 }}>
-      <Typography.Title level={5} id="outflows-title">
+      <Typography.Title level={2} id="outflows-title" className="admin-heading-small">
         {t('outflows.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('outflows.intro')}</Typography.Paragraph>

@@ -56,7 +56,9 @@ export function ReconciliationTab() {
   return (
     <>
       <OutflowsSection />
-      <Typography.Title level={5}>{t('reconciliation.depositsTitle')}</Typography.Title>
+      <Typography.Title level={2} className="admin-heading-small">
+        {t('reconciliation.depositsTitle')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('reconciliation.intro')}</Typography.Paragraph>
       <div className="admin-toolbar">
         <label htmlFor="reconciliation-depth">{t('reconciliation.depth')}</label>

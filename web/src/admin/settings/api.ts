@@ -28,7 +28,9 @@ export function useSaveSettings(callbacks: MutationCallbacks<AdminSettings, Sett
     // A blank holders' endpoint is the cluster's public one: the dialog names it.
     const shown = (field: (typeof SHOWN_IN_STEP_UP)[number][0], value: string | undefined) =>
       value || (field === 'holderRpcUrl' ? holderRpcEndpoint('', saved.solanaCluster) : t('stepUp.none'));
-    const fields = SHOWN_IN_STEP_UP.filter(([field]) => (input[field] ?? '') !== (saved[field] ?? '')).map(([field, label]) => ({
+    // A field left out of the request is kept as it is (the automatic payouts' card sends only its policy).
+    const changed = (field: (typeof SHOWN_IN_STEP_UP)[number][0]) => input[field] !== undefined && input[field] !== (saved[field] ?? '');
+    const fields = SHOWN_IN_STEP_UP.filter(([field]) => changed(field)).map(([field, label]) => ({
       label: t(label),
       from: shown(field, saved[field]),
       to: shown(field, input[field]),
