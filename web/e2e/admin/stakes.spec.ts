@@ -132,7 +132,7 @@ test('pages forward by the cursor each page answers: no stake on two pages, none
   expect(await amountsShown()).toEqual(expected.slice(0, 10));
 
   const second = page.waitForRequest((request) => request.url().includes('/api/admin/stakes?') && request.url().includes('cursor='));
-  await panel.panel().getByRole('listitem', { name: '2' }).click();
+  await panel.panel().getByRole('listitem', { name: '2', exact: true }).click();
   const url = new URL((await second).url());
   expect(url.searchParams.get('offset')).toBeNull();
   await expect.poll(amountsShown).toEqual(expected.slice(10, 20));
