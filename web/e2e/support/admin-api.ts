@@ -1,5 +1,6 @@
 import type { Admin, TwoFactorSetupResponse } from '@stakedesk/shared/api-types';
 import type { AdminRole } from '@stakedesk/shared/roles';
+import { storeCheapPassword } from './database.js';
 import { readState } from './state.js';
 import { freshCode } from './two-factor.js';
 
@@ -9,20 +10,26 @@ import { freshCode } from './two-factor.js';
  */
 const withStepUp = (body: Record<string, unknown>) => ({ ...body, currentPassword: readState().admin.password });
 
+/** The run's admin signed in once per worker; signed in again when a test ended that session. */
+let workerToken: Promise<string> | null = null;
+
 /** The operator's side of a browser test, through the real admin API. */
 async function adminRequest(method: string, path: string, body?: unknown): Promise<unknown> {
-  const { baseURL, admin } = readState();
-  const login = await fetch(`${baseURL}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const response = await fetch(`${baseURL}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const { baseURL } = readState();
+  const send = async () =>
+    fetch(`${baseURL}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${await (workerToken ??= adminToken())}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  let response = await send();
+  if (response.status === 401) {
+    workerToken = null;
+    response = await send();
+  }
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return response.status === 204 ? undefined : response.json();
 }
@@ -162,6 +169,7 @@ export async function createAdmin(role: AdminRole, name: string): Promise<TestAd
     role,
   };
   const created = (await adminRequest('POST', '/api/admin/admins', withStepUp(admin))) as Admin;
+  await storeCheapPassword(readState().dataDir, admin.username, admin.password);
   return { ...admin, id: created.id };
 }
 

@@ -6,6 +6,7 @@ import { startTestChain, type TestChain } from '@stakedesk/test-support/test-cha
 import { startServer, stopServer, type ServerProcess } from '@stakedesk/test-support/browser/server-process';
 import { serverCall } from '@stakedesk/test-support/browser/server-call';
 import { serverDataDir } from '@stakedesk/test-support/browser/server-env';
+import { storeCheapPassword } from './database.js';
 import { e2eServerEnv } from './server-env.js';
 import { HOT_WALLET_KEY_FILE, STATE_DIR, writeState } from './state.js';
 
@@ -48,6 +49,7 @@ export default async function globalSetup(): Promise<void> {
       path.join(STATE_DIR, 'server.log'),
     ));
 
+    await storeCheapPassword(dataDir, ADMIN.username, ADMIN.password);
     const { token } = await serverCall<{ token: string }>(server.baseURL, 'POST', '/api/admin/login', ADMIN);
     await serverCall(
       server.baseURL,
