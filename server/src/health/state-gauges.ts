@@ -15,6 +15,12 @@ async function coverageRatio(coverage: () => Promise<TreasuryCoverage>): Promise
   return [{ value: owed > 0 ? Number(heldBalance) / owed : Infinity }];
 }
 
+/** The hot wallet's balance in tokens; no sample without a payout signer or while the chain cannot be read. */
+async function hotWalletBalance(coverage: () => Promise<TreasuryCoverage>): Promise<{ value: number }[]> {
+  const balance = (await coverage()).hotWallet?.balance ?? null;
+  return balance === null ? [] : [{ value: Number(balance) }];
+}
+
 export type StateSources = {
   jobs?: Pick<JobQueue, 'waiting'>;
   coverage?: () => Promise<TreasuryCoverage>;
@@ -22,7 +28,7 @@ export type StateSources = {
   checks?: Record<string, () => Promise<Check>>;
 };
 
-/** Figures read at each scrape: what waits on operators, deposit detection behind, unexplained outflows, treasury coverage, the job queue, and readiness. */
+/** Figures read at each scrape: what waits on operators, deposit detection behind, unexplained outflows, treasury coverage, the hot wallet, the job queue, and readiness. */
 export function addStateGauges(metrics: Metrics, sequelize: Sequelize, { jobs, coverage, checks }: StateSources = {}): void {
   metrics.gauge('stakedesk_pending_withdrawals', 'Withdrawals requested and not yet paid or rejected.', [], async () => {
     const [row] = await sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM withdrawals WHERE status = 'pending'`, {
@@ -71,6 +77,12 @@ export function addStateGauges(metrics: Metrics, sequelize: Sequelize, { jobs, c
       'Balance of the staking wallets over what the platform owes from them (below 1: holders cannot all be paid).',
       [],
       () => coverageRatio(coverage),
+    );
+    metrics.gauge(
+      'stakedesk_hot_wallet_balance_tokens',
+      'Tokens in the hot wallet automatic payouts pay from (DESIGN 13): the float an operator tops up.',
+      [],
+      () => hotWalletBalance(coverage),
     );
   }
   if (jobs) {

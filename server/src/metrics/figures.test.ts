@@ -1,10 +1,11 @@
 import parsePrometheusTextFormat, { type MetricFamily } from 'parse-prometheus-text-format';
 import type { StakingPlan, TreasuryCoverage } from '@stakedesk/shared/api-types';
+import { Sequelize } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainCheck, databaseCheck } from '../health/readiness.js';
 import { createLogger } from '../logger.js';
 import { MINT, STAKING_WALLET, stakeFor, startStakingServer } from '../test/fixtures.js';
-import type { TestServer } from '../test/test-server.js';
+import { startTestServer, type TestServer } from '../test/test-server.js';
 import { treasuryCoverage } from '../treasury/treasury.service.js';
 import { createMetrics } from './metrics.js';
 import { addStateGauges } from '../health/state-gauges.js';
@@ -83,5 +84,49 @@ describe('deposits on /metrics', () => {
     expect(delay.type).toBe('HISTOGRAM');
     expect(delay.metrics[0]).toMatchObject({ count: '1', buckets: { '2': '0', '3': '1' } });
     expect(Number(delay.metrics[0]!.sum)).toBeGreaterThanOrEqual(2.5);
+  });
+});
+
+describe('figures that cannot be read', () => {
+  it('have no sample at all (never a 0 an alert takes as the truth), and each failed read is counted', async () => {
+    const metrics = createMetrics();
+    // A database that does not answer, and a chain that cannot be read.
+    const unreachable = new Sequelize('postgres://stakedesk@127.0.0.1:9/stakedesk', { logging: false, retry: { max: 0 } });
+    addStateGauges(metrics, unreachable, { coverage: () => Promise.reject(new Error('chain down')) });
+    // The failures of a scrape are counted while it is collected: they show from the next one.
+    await metrics.registry.metrics();
+    const text = await metrics.registry.metrics();
+    for (const name of [
+      'stakedesk_pending_withdrawals',
+      'stakedesk_oldest_pending_withdrawal_age_seconds',
+      'stakedesk_treasury_coverage_ratio',
+      'stakedesk_hot_wallet_balance_tokens',
+    ]) {
+      expect(family(text, name)?.metrics ?? [], name).toEqual([]);
+    }
+    const failures = family(text, 'stakedesk_metric_read_failures_total')!.metrics;
+    expect(Object.fromEntries(failures.map((m) => [m.labels!.metric, m.value]))).toMatchObject({
+      stakedesk_pending_withdrawals: '1',
+      stakedesk_oldest_pending_withdrawal_age_seconds: '1',
+      stakedesk_treasury_coverage_ratio: '1',
+    });
+    await unreachable.close();
+  });
+
+  it('on a fresh install (no token configured) shows no coverage ratio, and 0 pending withdrawals because there are none', async () => {
+    const api = await startTestServer({
+      metrics: (sequelize, chain) => {
+        const metrics = createMetrics();
+        addStateGauges(metrics, sequelize, { coverage: treasuryCoverage(sequelize, chain, createLogger('silent'), undefined, 0) });
+        return metrics;
+      },
+    });
+    try {
+      const text = await (await fetch(`${api.baseUrl}/metrics`)).text();
+      expect(family(text, 'stakedesk_treasury_coverage_ratio')?.metrics ?? []).toEqual([]);
+      expect(family(text, 'stakedesk_pending_withdrawals')!.metrics).toEqual([{ value: '0' }]);
+    } finally {
+      await api.close();
+    }
   });
 });

@@ -5,9 +5,17 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
  * by route and status with their durations, RPC calls and errors by method, deposits recorded and
  * their detection delay, background jobs that failed. Figures read from the database at scrape time are added with `gauge`.
  */
+/**
+ * prom-client's default gauges named like counters: `promtool check metrics` rejects a gauge ending
+ * in _total. Their break-down by type (nodejs_active_handles and so on) stays, and sums to them.
+ */
+const GAUGES_NAMED_AS_COUNTERS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
+
 export function createMetrics() {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'stakedesk_' });
+  // Unprefixed: the names stock Node.js dashboards and alerts look for (process_*, nodejs_*).
+  collectDefaultMetrics({ register: registry });
+  for (const name of GAUGES_NAMED_AS_COUNTERS) registry.removeSingleMetric(name);
   const requests = new Counter({
     name: 'stakedesk_http_requests_total',
     help: 'HTTP requests answered, by method, route (the matched pattern, never the raw URL) and status.',
@@ -33,10 +41,11 @@ export function createMetrics() {
     labelNames: ['method'] as const,
     registers: [registry],
   });
+  // `queue`, not `job`: Prometheus sets `job` on every series it scrapes and would rename ours to exported_job.
   const jobFailures = new Counter({
     name: 'stakedesk_job_failures_total',
-    help: 'Background job rounds that failed, by job.',
-    labelNames: ['job'] as const,
+    help: 'Background job rounds that failed, by queue.',
+    labelNames: ['queue'] as const,
     registers: [registry],
   });
 
@@ -61,7 +70,7 @@ export function createMetrics() {
 
   const readFailures = new Counter({
     name: 'stakedesk_metric_read_failures_total',
-    help: 'Scrapes at which a figure could not be read (the database did not answer), by metric; that figure is left out.',
+    help: 'Scrapes at which a figure could not be read (the database did not answer), by metric; that figure is left out. Shown from the scrape after.',
     labelNames: ['metric'] as const,
     registers: [registry],
   });
@@ -85,10 +94,14 @@ export function createMetrics() {
     reservesCheckFailed(code: string): void {
       reservesCheckFailures.inc({ code });
     },
-    jobFailed(job: string): void {
-      jobFailures.inc({ job });
+    jobFailed(queue: string): void {
+      jobFailures.inc({ queue });
     },
-    /** A figure read when Prometheus scrapes (`read` answers label values and numbers); one that cannot be read is left out, and counted. */
+    /**
+     * A figure read when Prometheus scrapes (`read` answers label values and numbers). One that
+     * cannot be read, or that `read` answers nothing for, has no sample at all (never a 0 an alert
+     * would take as the truth); a read that failed is counted in stakedesk_metric_read_failures_total.
+     */
     gauge(
       name: string,
       help: string,
@@ -106,6 +119,8 @@ export function createMetrics() {
             readFailures.inc({ metric: name });
             return [];
           });
+          // reset() leaves a gauge without labels at 0: remove that sample.
+          if (labelNames.length === 0) this.remove();
           for (const { labels, value } of values) {
             if (labels) this.set(labels, value);
             else this.set(value);

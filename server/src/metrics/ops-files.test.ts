@@ -43,6 +43,7 @@ describe('ops/prometheus-rules.yml', () => {
     ]);
     expect(all.map((rule) => rule.alert)).toEqual([
       'StakedeskInstanceDown',
+      'StakedeskFiguresUnreadable',
       'StakedeskNotReady',
       'StakedeskWithdrawalWaitingTooLong',
       'StakedeskTreasuryUncovered',
