@@ -63,6 +63,17 @@ describe('ops/prometheus-rules.yml', () => {
   });
 });
 
+/** Prometheus sets `job` on every series it scrapes: grouping or naming by it means the scrape job, never one of ours. */
+const groupsByJob = (text: string) => /\b(by|without) \([^)]*\bjob\b|\$labels\.job|\{\{ ?job ?\}\}/.test(text);
+
+describe('the label job', () => {
+  it('is never what a rule or a dashboard panel groups by or shows (ours is queue)', () => {
+    expect(groupsByJob(ops('prometheus-rules.yml'))).toBe(false);
+    expect(groupsByJob(ops('grafana-dashboard.json'))).toBe(false);
+    expect(groupsByJob('sum by (job) (increase(stakedesk_job_failures_total[1h]))')).toBe(true);
+  });
+});
+
 describe('ops/grafana-dashboard.json', () => {
   const dashboard = JSON.parse(ops('grafana-dashboard.json')) as Dashboard;
   const used = namesIn(dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr)));
