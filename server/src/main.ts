@@ -104,7 +104,8 @@ async function start(config: Config, logger: Logger): Promise<void> {
     ...(config.payoutSigner ? { signer: signerCheck(config.payoutSigner) } : {}),
   };
   addStateGauges(metrics, sequelize, { jobs, coverage, checks });
-  const health = { metrics, metricsToken: config.metricsToken, checks };
+  let stopping = false;
+  const health = { metrics, metricsToken: config.metricsToken, checks, stopping: () => stopping };
   const server = createServer();
   // Idle connections stay open longer than a load balancer's (AWS ALB: 60 s): it must never send a
   // request on a connection this server is closing (Node's default of 5 s gives proxies 502s, and
@@ -129,10 +130,14 @@ async function start(config: Config, logger: Logger): Promise<void> {
 
   console.log(banner(config, url, admin));
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // /readyz answers 503 from now: a load balancer (which stops an instance with SIGTERM) stops
+    // sending requests before the listener closes. Ctrl-C (SIGINT) at a terminal stops at once.
+    const graceMs = signal === 'SIGTERM' ? config.shutdownGraceMs : 0;
+    if (graceMs > 0) logger.info({ signal, graceMs }, 'shutting down: /readyz answers 503, requests are still served for the grace');
+    await new Promise((resolve) => setTimeout(resolve, graceMs));
     logger.info({ signal }, 'shutting down: finishing requests in flight');
     await jobs.stop();
     await events.close();

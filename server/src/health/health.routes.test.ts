@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 import { randomWallet, startTestServer, type TestServer } from '../test/test-server.js';
 import { keyfileSigner } from '../signer/keyfile-signer.js';
+import { createMetrics } from '../metrics/metrics.js';
 import { CHAIN_CHECK_CACHE_MS, chainCheck, databaseCheck, signerCheck } from './readiness.js';
+import { addStateGauges } from './state-gauges.js';
 
 let chain: TestChain;
 beforeAll(async () => {
@@ -56,7 +58,7 @@ describe('health for orchestrators', () => {
     expect(family(families, 'stakedesk_http_request_duration_seconds')!.type).toBe('HISTOGRAM');
     // Probes are not traffic.
     expect(routes.some((r) => /livez|readyz|metrics/.test(r))).toBe(false);
-    expect(family(families, 'stakedesk_process_resident_memory_bytes')).toBeDefined();
+    expect(family(families, 'process_resident_memory_bytes')).toBeDefined();
   });
 });
 
@@ -189,6 +191,53 @@ describe('/readyz for anyone (DESIGN 15)', () => {
       expect(chainCalls() - before).toBe(made + 1);
     } finally {
       await api.close();
+    }
+  });
+
+  it('with only the database down, fails the database alone: the provider is checked at its last address, the queue waits for it', async () => {
+    const token = 'q'.repeat(24);
+    let databaseUp = true;
+    const database = new Sequelize('stakedesk', 'stakedesk', 'x', { dialect: 'postgres', host: '127.0.0.1', port: 9, logging: false });
+    let queueAsked = 0;
+    const api = await startTestServer({
+      metricsToken: token,
+      readinessChecks: (sequelize) => ({
+        database: () => databaseCheck(databaseUp ? sequelize : database)(),
+        // The provider's address is a setting: reading it fails while the database is down.
+        chain: chainCheck(async () => {
+          if (!databaseUp) throw new Error('the settings could not be read');
+          return chain.url;
+        }, fetch),
+        queue: async () => {
+          queueAsked += 1;
+          return { ok: databaseUp, failedRounds: 0 };
+        },
+      }),
+      metrics: (sequelize) => {
+        const metrics = createMetrics();
+        addStateGauges(metrics, sequelize, { checks: { database: databaseCheck(database), queue: async () => ({ ok: false }) } });
+        return metrics;
+      },
+    });
+    try {
+      expect((await probe(api, { authorization: `Bearer ${token}` })).status).toBe(200);
+      databaseUp = false;
+      await new Promise((resolve) => setTimeout(resolve, CHAIN_CHECK_CACHE_MS + 50));
+      const asked = queueAsked;
+      const answer = await probe(api, { authorization: `Bearer ${token}` });
+      expect(answer.status).toBe(503);
+      expect(JSON.parse(answer.text).checks).toEqual({
+        database: { ok: false, detail: 'connect ECONNREFUSED …' },
+        chain: { ok: true, slotsBehind: 0 },
+        queue: { ok: false, waitsFor: 'database', detail: 'not checked: it lives in the database, which does not answer' },
+      });
+      expect(queueAsked).toBe(asked);
+      // An alert sees the database's failure, and no second one for what waits for it.
+      const ready = family(parsePrometheusTextFormat((await scrape(api, { authorization: `Bearer ${token}` })).text), 'stakedesk_ready')!;
+      expect(ready.metrics).toEqual([{ labels: { check: 'database' }, value: '0' }]);
+    } finally {
+      await api.close();
+      await database.close();
     }
   });
 

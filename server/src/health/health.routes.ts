@@ -10,6 +10,8 @@ export type HealthDeps = {
   metrics: Metrics;
   /** METRICS_TOKEN: the bearer token /metrics asks for; unset, /metrics answers the machine itself only. */
   metricsToken: string | undefined;
+  /** True once the server received SIGTERM: /readyz answers 503 while requests in flight and new ones are still served. */
+  stopping?: () => boolean;
 };
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -28,12 +30,16 @@ function isOperatorProbe(req: Request, token: string | undefined): boolean {
  * 503 with whether each dependency passes; its detail, such as errors, wallets and lag, for an
  * operator's probe only) and /metrics (Prometheus text, for an operator's probe only).
  */
-export function healthRoutes({ checks, metrics, metricsToken }: HealthDeps): Router {
+export function healthRoutes({ checks, metrics, metricsToken, stopping = () => false }: HealthDeps): Router {
   const router = Router();
   router.get('/livez', (_req, res) => {
     res.set('cache-control', 'no-store').json({ status: 'ok' });
   });
   router.get('/readyz', async (req, res) => {
+    if (stopping()) {
+      res.status(503).set('cache-control', 'no-store').json({ status: 'stopping' });
+      return;
+    }
     const { ready, checks: results } = await readiness(checks);
     res
       .status(ready ? 200 : 503)

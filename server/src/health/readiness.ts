@@ -70,9 +70,20 @@ async function getHealth(endpoint: string, upstream: typeof fetch): Promise<{ er
  * CHAIN_CHECK_CACHE_MS: load balancers probe /readyz often, and a provider bills every call.
  */
 export function chainCheck(endpoint: () => Promise<string>, upstream: typeof fetch): () => Promise<Check> {
+  // The provider's address is a setting: while the database cannot give it, the last one read is
+  // checked (the database check reports the outage; the provider has not failed).
+  let lastEndpoint: string | null = null;
+  const currentEndpoint = () =>
+    endpoint().then(
+      (url) => (lastEndpoint = url),
+      (error: unknown) => {
+        if (lastEndpoint === null) throw error;
+        return lastEndpoint;
+      },
+    );
   return sharedFor(CHAIN_CHECK_CACHE_MS, async () => {
     try {
-      const health = await within(getHealth(await endpoint(), upstream));
+      const health = await within(getHealth(await currentEndpoint(), upstream));
       if (!health.error) return { ok: true, slotsBehind: 0 };
       const behind = (health.error.data as { numSlotsBehind?: unknown } | undefined)?.numSlotsBehind;
       const slotsBehind = typeof behind === 'number' ? behind : null;
@@ -105,10 +116,28 @@ export function signerCheck(signer: PayoutSigner): () => Promise<Check> {
   };
 }
 
-/** Every check at once; ready when each is ok. A detail never says where a dependency lives. */
+/** Checks of what lives in the database: while it does not answer they are not asked, and say so rather than fail on their own. */
+const LIVES_IN_DATABASE = new Set(['queue']);
+const WAITS_FOR_DATABASE: Check = {
+  ok: false,
+  waitsFor: 'database',
+  detail: 'not checked: it lives in the database, which does not answer',
+};
+
+/**
+ * The database first, then every other check at once; ready when each is ok. A database outage
+ * shows as the database's failure alone: what lives in it waits for it. A detail never says where
+ * a dependency lives.
+ */
 export async function readiness(checks: Record<string, () => Promise<Check>>): Promise<{ ready: boolean; checks: Record<string, Check> }> {
   const names = Object.keys(checks);
-  const results = await Promise.all(names.map((name) => checks[name]!()));
+  const database = checks.database ? await checks.database() : null;
+  const results = await Promise.all(
+    names.map((name) => {
+      if (name === 'database') return database!;
+      return database?.ok === false && LIVES_IN_DATABASE.has(name) ? WAITS_FOR_DATABASE : checks[name]!();
+    }),
+  );
   const shown = results.map((check) => (check.detail === undefined ? check : { ...check, detail: withoutLocations(check.detail) }));
   return { ready: results.every((check) => check.ok), checks: Object.fromEntries(names.map((name, i) => [name, shown[i]!])) };
 }

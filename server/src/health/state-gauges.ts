@@ -91,8 +91,14 @@ export function addStateGauges(metrics: Metrics, sequelize: Sequelize, { jobs, c
     );
   }
   if (checks) {
-    metrics.gauge('stakedesk_ready', 'Each /readyz check at scrape time: 1 when it passes, 0 when it fails.', ['check'], async () =>
-      Object.entries((await readiness(checks)).checks).map(([check, result]) => ({ labels: { check }, value: result.ok ? 1 : 0 })),
+    metrics.gauge(
+      'stakedesk_ready',
+      'Each /readyz check at scrape time: 1 when it passes, 0 when it fails; none for a check waiting for the database (its failure is the one to act on).',
+      ['check'],
+      async () =>
+        Object.entries((await readiness(checks)).checks)
+          .filter(([, result]) => result.waitsFor === undefined)
+          .map(([check, result]) => ({ labels: { check }, value: result.ok ? 1 : 0 })),
     );
   }
 }

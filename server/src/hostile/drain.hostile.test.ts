@@ -9,9 +9,11 @@ import { spawnServer, stopSpawned, type SpawnedServer } from '../test/spawn-serv
 import { adminLogin, call, newStaker, openStaking, signIn, tokens, DECIMALS } from '../test/staking-world.js';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 
-// SIGTERM while a deposit is being verified (the chain answers slowly): the request in flight
-// finishes and is answered, then the server exits 0 and stops its embedded PostgreSQL.
+// SIGTERM while a deposit is being verified (the chain answers slowly): /readyz answers 503 at once
+// while requests are still served for SHUTDOWN_GRACE_MS (a load balancer stops routing to it), the
+// request in flight finishes and is answered, then the server exits 0 and stops its embedded PostgreSQL.
 const RPC_DELAY_MS = 1_500;
+const GRACE_MS = 2_000;
 
 let chain: TestChain;
 let slowRpc: Server;
@@ -37,7 +39,12 @@ beforeAll(async () => {
   slowRpcUrl = `http://127.0.0.1:${(slowRpc.address() as { port: number }).port}`;
   dataDir = mkdtempSync(path.join(tmpdir(), 'stakedesk-drain-'));
   chmodSync(dataDir, 0o755);
-  server = await spawnServer({ DATA_DIR: dataDir, SOLANA_RPC_URL: slowRpcUrl, ADMIN_PASSWORD: 'drain test admin password' });
+  server = await spawnServer({
+    DATA_DIR: dataDir,
+    SOLANA_RPC_URL: slowRpcUrl,
+    ADMIN_PASSWORD: 'drain test admin password',
+    SHUTDOWN_GRACE_MS: String(GRACE_MS),
+  });
 });
 afterAll(async () => {
   await stopSpawned(server);
@@ -71,12 +78,19 @@ describe('SIGTERM', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, RPC_DELAY_MS / 2));
     server.child.kill('SIGTERM');
+    // Not ready from the signal on, and still serving: a request the balancer sent a moment before is answered.
+    await expect
+      .poll(async () => (await call(server.url, 'GET', '/readyz')).body, { timeout: GRACE_MS / 2 })
+      .toEqual({ status: 'stopping' });
+    expect((await call(server.url, 'GET', '/readyz')).status).toBe(503);
+    expect((await call(server.url, 'GET', '/api/staking-plans')).status).toBe(200);
 
     const answer = await inFlight;
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ txId, amount: '500', walletAddress: staker.wallet });
     expect(Date.now() - started).toBeGreaterThanOrEqual(RPC_DELAY_MS);
     expect(await server.exited).toBe(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(GRACE_MS);
     expect(isRunning(postgresPid)).toBe(false);
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
 
