@@ -8,8 +8,10 @@ import { deliverAlertsThrough, queueForgottenDeliveries } from './emit-alert.js'
 /**
  * Retried for about a day (DESIGN 13): 11 retries, the first after 30-60 s, each wait about
  * double the last, so the last one comes 17 to 34 hours (25 on average) after the first attempt.
+ * An attempt waits at most 10 s for the receiver's answer: one still running after a minute died
+ * with its server and is tried again then (with pg-boss's default, 15 minutes later).
  */
-export const WEBHOOK_RETRY: RetryPolicy = { retryLimit: 11, retryDelaySeconds: 30 };
+export const WEBHOOK_RETRY: RetryPolicy = { retryLimit: 11, retryDelaySeconds: 30, expiresInSeconds: 60 };
 
 const SWEEP_INTERVAL_MS = 30_000;
 /** A delivery its process did not queue this long after it was written: that process stopped before it could. */

@@ -39,7 +39,7 @@ beforeAll(async () => {
     webhooks: {
       fetch: webhookAddress(true).fetch,
       // Retries a second or two apart rather than from 30 s.
-      retry: { retryLimit: 3, retryDelaySeconds: 1 },
+      retry: { retryLimit: 3, retryDelaySeconds: 1, expiresInSeconds: 60 },
     },
   });
   rootToken = await api.login();

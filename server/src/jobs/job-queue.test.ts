@@ -123,3 +123,25 @@ describe('a periodic background job', () => {
     expect(rounds).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('a one-off job', () => {
+  it("cut off with its instance is tried again after its own expiry, not pg-boss's 15 minutes", { timeout: 60_000 }, async () => {
+    const queue = await startJobQueue(databaseUrl, recordingLogger().logger);
+    queues.push(queue);
+    const attempts: { retryCount: number; at: number }[] = [];
+    const add = await queue.queue<{ n: number }>(
+      'deliveries',
+      { retryLimit: 2, retryDelaySeconds: 1, expiresInSeconds: 2 },
+      async (_data, { retryCount }) => {
+        attempts.push({ retryCount, at: Date.now() });
+        // The first attempt never ends: in the queue's tables it is active for good, as a killed process leaves it.
+        if (retryCount === 0) await new Promise(() => {});
+      },
+    );
+    const queuedAt = Date.now();
+    await add({ n: 1 });
+    // Expired by the queue's maintenance (every 15 s) once its 2 s are up, then retried about 1 s later.
+    await expect.poll(() => attempts.map((attempt) => attempt.retryCount), { timeout: 40_000, interval: 500 }).toEqual([0, 1]);
+    expect(attempts[1]!.at - queuedAt).toBeLessThan(40_000);
+  });
+});

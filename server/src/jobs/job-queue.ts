@@ -45,8 +45,12 @@ export type EveryOptions = {
   expiresInSeconds?: number;
 };
 
-/** How a one-off job is retried: `retryLimit` more times, the wait doubling from about `retryDelaySeconds` (pg-boss adds jitter). */
-export type RetryPolicy = { retryLimit: number; retryDelaySeconds: number };
+/**
+ * How a one-off job is retried: `retryLimit` more times, the wait doubling from about
+ * `retryDelaySeconds` (pg-boss adds jitter). An attempt still active after `expiresInSeconds` (a
+ * little more than the longest an attempt takes) was cut off with its instance, and is retried.
+ */
+export type RetryPolicy = { retryLimit: number; retryDelaySeconds: number; expiresInSeconds: number };
 
 /** Which attempt a job's run is: `final` when no retry follows a failure. */
 export type Attempt = { retryCount: number; final: boolean };
@@ -148,12 +152,20 @@ export async function startJobQueue(databaseUrl: string, logger: Logger, onFailu
 
   async function queue<T extends object>(
     name: string,
-    { retryLimit, retryDelaySeconds }: RetryPolicy,
+    { retryLimit, retryDelaySeconds, expiresInSeconds }: RetryPolicy,
     run: (data: T, attempt: Attempt) => Promise<void>,
   ): Promise<(data: T) => Promise<void>> {
-    await retryingDeadlocks(() =>
-      boss.createQueue(name, { name, policy: 'standard', retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true }),
-    );
+    const options = {
+      name,
+      policy: 'standard',
+      retryLimit,
+      retryDelay: retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: expiresInSeconds,
+    } as const;
+    await retryingDeadlocks(() => boss.createQueue(name, options));
+    // A queue made by an earlier version keeps its options unless told (pg-boss's default expiry is 15 minutes).
+    await retryingDeadlocks(() => boss.updateQueue(name, options));
     const worker = await boss.work<T>(name, { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
       try {
         await run(job!.data, { retryCount: job!.retryCount, final: job!.retryCount >= job!.retryLimit });

@@ -42,7 +42,7 @@ export async function standardWebhookReceiver(api: TestServer, token: string, ev
   await startWebhookDelivery(jobs, api.sequelize, logger, {
     box: api.dependencies.secrets.box,
     fetch: webhookAddress(true).fetch,
-    retry: { retryLimit: 3, retryDelaySeconds: 1 },
+    retry: { retryLimit: 3, retryDelaySeconds: 1, expiresInSeconds: 60 },
   });
   const hook = await api.request<{ signingSecret: string }>(
     'POST',
