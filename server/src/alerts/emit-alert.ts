@@ -1,18 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Logger } from '../logger.js';
-import type { AlertEvent, AlertEventData, AlertEventType } from './alert-events.js';
+import { alertSentence, type AlertEvent, type AlertEventData, type AlertEventType } from './alert-events.js';
 
 type QueueDelivery = (job: { deliveryId: number }) => Promise<void>;
 
 /** This process's way onto the delivery queue, once the job queue runs here (alerts/webhook-delivery.ts). */
 let queueDelivery: QueueDelivery | undefined;
-let queueLogger: Logger | undefined;
+let alertLogger: Logger | undefined;
 
 export function deliverAlertsThrough(queue: QueueDelivery | undefined, logger?: Logger): void {
   queueDelivery = queue;
-  queueLogger = logger;
+  alertLogger = logger;
 }
+
+/** Money events that need a person: each is also one warning line in the server's log, whether or not a webhook listens. */
+const NEEDS_A_PERSON: ReadonlySet<AlertEventType> = new Set([
+  'payout.needs_review',
+  'reserves.check_failed',
+  'treasury.unexplained_outflow',
+]);
 
 /**
  * Puts deliveries on the queue, each once: a delivery is claimed (queued_at) before its job is
@@ -65,6 +72,11 @@ export async function emitAlert<T extends Exclude<AlertEventType, 'webhook.test'
   transaction?: Transaction,
 ): Promise<number[]> {
   const event = newAlertEvent(type, data);
+  if (NEEDS_A_PERSON.has(type)) {
+    const warn = () => alertLogger?.warn({ event: type, eventId: event.id }, alertSentence(event as AlertEvent));
+    if (transaction) transaction.afterCommit(warn);
+    else warn();
+  }
   const rows = await sequelize.query<{ id: string }>(
     `INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, event)
      SELECT id, :eventId, :type, :event FROM webhooks WHERE :type = ANY (events) RETURNING id`,
@@ -74,7 +86,7 @@ export async function emitAlert<T extends Exclude<AlertEventType, 'webhook.test'
   if (ids.length === 0) return ids;
   // What cannot be queued now waits for the sweep.
   const hand = () =>
-    void queueDeliveries(sequelize, ids).catch((error: unknown) => queueLogger?.warn({ err: error, type }, 'could not queue an alert'));
+    void queueDeliveries(sequelize, ids).catch((error: unknown) => alertLogger?.warn({ err: error, type }, 'could not queue an alert'));
   if (transaction) transaction.afterCommit(hand);
   else hand();
   return ids;

@@ -2,7 +2,7 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
 import { autoPayoutHold, type AutoPayoutCandidate, type AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
 import { sumDecimals } from '@stakedesk/shared/decimal';
-import { msg, type CodedMessage, type MessageCode } from '@stakedesk/shared/i18n/catalogue';
+import { english, msg, type CodedMessage, type MessageCode } from '@stakedesk/shared/i18n/catalogue';
 import { POLICY_ACTOR } from '../audit/index.js';
 import { ChainUnavailableError, type Chain } from '../chain/chain.js';
 import { checkHeightWithSecond, type HeightCheck } from '../chain/second-provider.js';
@@ -12,7 +12,7 @@ import type { Logger } from '../logger.js';
 import { postSignedPayout, preparePayout } from '../payouts/index.js';
 import { Settings } from '../settings/index.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
-import { paidAutomaticallySince, readAutoPayoutState, saveAutoPayoutState } from './auto-payout-state.js';
+import { paidAutomaticallySince, readAutoPayoutState, saveAutoPayoutState, type AutoPayoutState } from './auto-payout-state.js';
 import { signedTransaction } from '../signer/sign-message.js';
 import { stopReasons } from './stop-reasons.js';
 
@@ -154,6 +154,17 @@ async function readHotBalance(chain: Chain, mint: string, signer: PayoutSigner):
   }
 }
 
+/** Saves the round's readings for the panel; the moment automatic payouts stop by themselves is one warning line in the log. */
+async function saveReadings(deps: AutoPayoutDeps, stoppedBefore: CodedMessage[], readings: Omit<AutoPayoutState, 'checkedAt'>) {
+  await saveAutoPayoutState(deps.database, readings);
+  if (stoppedBefore.length === 0 && readings.stoppedBy.length > 0) {
+    deps.logger.warn(
+      { stoppedBy: readings.stoppedBy.map((reason) => reason.code) },
+      `Automatic payouts stopped. ${readings.stoppedBy.map(english).join('. ')}`,
+    );
+  }
+}
+
 /** Why nothing is paid this round before looking at any withdrawal, with the readings saved for the panel. */
 async function checkWorld(deps: AutoPayoutDeps & { signer: PayoutSigner }, settings: Settings): Promise<CodedMessage[]> {
   const { database: sequelize, chain, signer, secondProvider } = deps;
@@ -168,7 +179,7 @@ async function checkWorld(deps: AutoPayoutDeps & { signer: PayoutSigner }, setti
   } catch (error) {
     if (!(error instanceof ChainUnavailableError)) throw error;
     const stoppedBy = [msg('autoPayoutTreasuryUnknown', { reason: error.reason })];
-    await saveAutoPayoutState(sequelize, { stoppedBy, hotBalance: null, highestFinalizedHeight: 0 });
+    await saveReadings(deps, state.stoppedBy, { stoppedBy, hotBalance: null, highestFinalizedHeight: 0 });
     return stoppedBy;
   }
   const coverage = await deps.coverage();
@@ -185,7 +196,7 @@ async function checkWorld(deps: AutoPayoutDeps & { signer: PayoutSigner }, setti
           finalizedHeight,
           secondHeight,
         });
-  await saveAutoPayoutState(sequelize, { stoppedBy, hotBalance, highestFinalizedHeight: finalizedHeight });
+  await saveReadings(deps, state.stoppedBy, { stoppedBy, hotBalance, highestFinalizedHeight: finalizedHeight });
   return stoppedBy;
 }
 

@@ -7,6 +7,7 @@ import type { AdminSettings, AutoPayoutStatus, TreasuryCoverage } from '@stakede
 import type { AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
 import { openPayoutSigner } from '../signer/open-payout-signer.js';
 import { alertInbox } from '../test/alert-inbox.js';
+import { recordingLogger } from '../test/recording-logger.js';
 import { STEP_UP } from '../test/test-server.js';
 import { startPayoutWorld, tokens, type PayoutWorld } from '../test/payout-world.js';
 
@@ -18,11 +19,12 @@ const keyDir = mkdtempSync(path.join(tmpdir(), 'stakedesk-hot-'));
 const keyFile = path.join(keyDir, 'hot.json');
 writeFileSync(keyFile, JSON.stringify(Array.from(hot.secretKey)), { mode: 0o600 });
 const HOT_FLOAT = 50_000;
+const log = recordingLogger();
 
 let world: PayoutWorld;
 
 beforeAll(async () => {
-  world = await startPayoutWorld({ payoutSigner: openPayoutSigner(`keyfile:${keyFile}`)!, allowPrivateRpc: true });
+  world = await startPayoutWorld({ payoutSigner: openPayoutSigner(`keyfile:${keyFile}`)!, allowPrivateRpc: true, logger: log.logger });
   await world.chain.airdrop(hot.publicKey, 10_000_000_000);
   await world.chain.mintTo(world.mint, hot.publicKey, tokens(HOT_FLOAT));
 }, 60_000);
@@ -147,8 +149,14 @@ describe('the automation stops by itself on an anomaly, and resumes when it is o
     const hotBalance = String(world.chain.tokenBalance(world.mint, hot.publicKey) / tokens(1));
     await setPolicy({ minHotBalance: String(HOT_FLOAT * 2) });
     const { withdrawal } = await world.pendingWithdrawal(1000);
+    const warned = log.warnings().length;
     const round = await world.api.autoPayouts();
     expect(round).toMatchObject({ paid: [], stoppedBy: [{ code: 'autoPayoutHotLow' }] });
+    // The console says it once, when they stop, however many rounds find them stopped.
+    await world.api.autoPayouts();
+    expect(log.warnings().slice(warned)).toEqual([
+      `Automatic payouts stopped. The hot wallet holds ${Number(hotBalance).toLocaleString('en-US')} CHN, below the minimum of ${(HOT_FLOAT * 2).toLocaleString('en-US')} CHN`,
+    ]);
     expect(await world.api.treasuryWatch()).toEqual(['hot_wallet.low']);
     // Once when it begins, not once a look.
     expect(await world.api.treasuryWatch()).toEqual([]);

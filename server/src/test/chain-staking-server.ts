@@ -1,3 +1,4 @@
+import type { Logger } from '../logger.js';
 import { Keypair, Transaction, type PublicKey } from '@solana/web3.js';
 import type { CreatedDepositIntent, Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import type { Chain } from '../chain/chain.js';
@@ -46,6 +47,8 @@ export type ChainStakingOptions = {
   verifierDownloads?: string;
   /** SOLANA_VERIFY_RPC_URL's provider, made from the chain (none unless given). */
   secondProvider?: (chain: TestChain) => SecondProvider;
+  /** Where the server logs (silent unless given). */
+  logger?: Logger;
 };
 
 export async function startChainStakingServer({
@@ -56,6 +59,7 @@ export async function startChainStakingServer({
   allowPrivateRpc,
   verifierDownloads,
   secondProvider,
+  logger,
 }: ChainStakingOptions = {}) {
   const chain = await startTestChain();
   const mint: PublicKey = await chain.createMint(DECIMALS, undefined, MINT_OPTIONS[mintKind]);
@@ -70,6 +74,7 @@ export async function startChainStakingServer({
     payoutSigner,
     allowPrivateRpc,
     verifierDownloads,
+    logger,
   });
   const token = await api.login();
   const settings = {
