@@ -35,7 +35,7 @@ afterAll(async () => {
 afterEach(async () => {
   clock.nextStep();
   await api.sequelize.query('DELETE FROM admin_login_failures');
-  await events.securityChanges(0);
+  await events.securityChanges();
 });
 
 async function stored(): Promise<Record<string, unknown>> {
