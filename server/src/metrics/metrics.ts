@@ -1,16 +1,16 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
- * What /metrics shows (DESIGN 13), in one registry per server: the process's own figures, requests
- * by route and status with their durations, RPC calls and errors by method, deposits recorded and
- * their detection delay, background jobs that failed. Figures read from the database at scrape time are added with `gauge`.
- */
-/**
  * prom-client's default gauges named like counters: `promtool check metrics` rejects a gauge ending
  * in _total. Their break-down by type (nodejs_active_handles and so on) stays, and sums to them.
  */
 const GAUGES_NAMED_AS_COUNTERS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
 
+/**
+ * What /metrics shows (DESIGN 13), in one registry per server: the process's own figures, requests
+ * by route and status with their durations, RPC calls and errors by method, deposits recorded and
+ * their detection delay, background jobs that failed. Figures read from the database at scrape time are added with `gauge`.
+ */
 export function createMetrics() {
   const registry = new Registry();
   // Unprefixed: the names stock Node.js dashboards and alerts look for (process_*, nodejs_*).
