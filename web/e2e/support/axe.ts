@@ -4,10 +4,26 @@ import { expect, type Page } from '@playwright/test';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
+ * Waits (up to 5 s) for every finite animation and transition on the page to end: axe reads colours as
+ * they are painted, and a toast fading in is half its colour (muted text read at 3.76:1 mid-fade).
+ * Endless animations (spinners) are not waited for.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+}
+
+/**
  * axe-core's WCAG 2.0, 2.1 and 2.2 A and AA rules on one part of the page (a dialog, a drawer, the login card):
  * the screens a test opens, not the whole panel around them.
  */
 export async function expectAccessible(page: Page, selector: string): Promise<void> {
+  await settleAnimations(page);
   const { violations } = await new AxeBuilder({ page }).include(selector).withTags(WCAG_TAGS).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
@@ -19,6 +35,7 @@ export async function expectAccessible(page: Page, selector: string): Promise<vo
  * (with how many elements and one of them).
  */
 export async function seriousViolations(page: Page, screen: string): Promise<string[]> {
+  await settleAnimations(page);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   return describeSerious(violations, screen);
 }
@@ -57,6 +74,7 @@ const OUTLINE_RULES = ['landmark-one-main', 'page-has-heading-one', 'heading-ord
  * reads to a screen reader as missing sections).
  */
 export async function screenViolations(page: Page, screen: string): Promise<string[]> {
+  await settleAnimations(page);
   const { violations } = await new AxeBuilder({ page })
     .options({
       runOnly: { type: 'tag', values: WCAG_TAGS },
