@@ -72,6 +72,21 @@ const chainConnection = {
   importNames: ['Connection'],
   message: 'The panel never reads or sends to the chain for a payout: the server does (DESIGN 11); the panel talks to its own server only.',
 };
+const panelFigures = {
+  group: ['@stakedesk/shared/format'],
+  importNames: ['formatAmount', 'formatExact', 'formatDateTime', 'formatDate'],
+  message: "The panel writes figures and dates in its reader's language through one formatter: useAdminFormat (web/src/admin/format.ts).",
+};
+const localeBlindFormatting = [
+  {
+    selector: 'CallExpression[callee.property.name=/^toLocale(String|DateString|TimeString)$/]',
+    message: "The panel writes figures and dates in its reader's language through one formatter: useAdminFormat (web/src/admin/format.ts).",
+  },
+  {
+    selector: "MemberExpression[object.name='Intl'][property.name=/^(NumberFormat|DateTimeFormat)$/]",
+    message: "The panel writes figures and dates in its reader's language through one formatter: useAdminFormat (web/src/admin/format.ts).",
+  },
+];
 // The server's floors (ARCHITECTURE.md): the platform below imports no module; every other folder
 // of server/src, and a new one by itself, is a module, and the files beside app.ts put them together.
 const PLATFORM_FOLDERS = ['db', 'sql', 'http', 'chain', 'events', 'cache', 'metrics', 'signer', 'jobs'];
@@ -198,7 +213,9 @@ export default tseslint.config(
   // The app shell reaches the panel only by its lazy import(), which this rule does not see.
   wall(['web/src/features/**', 'web/src/i18n/**', 'web/src/app/**'], [panel, serverSource]),
   wall(['web/src/components/**', 'web/src/lib/**'], [panel, features, serverSource]),
-  wall(['web/src/admin/**', 'desktop/src/**'], [holderFeatures, payoutBuilding, chainConnection, serverSource]),
+  wall(['web/src/admin/**', 'desktop/src/**'], [holderFeatures, payoutBuilding, chainConnection, serverSource, panelFigures], ...localeBlindFormatting),
+  // The panel's one formatter, keyed by its language.
+  wall(['web/src/admin/format.ts'], [holderFeatures, payoutBuilding, chainConnection, serverSource]),
   // Its tests may use the test chain and web3.js to build what they check.
   { ...wall(['verifier/src/**'], [verifierRuntime]), ignores: ['verifier/src/**/*.test.ts', 'verifier/src/test/**'] },
 );

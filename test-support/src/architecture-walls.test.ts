@@ -59,6 +59,13 @@ describe('architecture walls', () => {
       "import { Connection } from '@solana/web3.js';\nexport const x = Connection;\n",
     ],
     [
+      'the panel writes no figure but through its formatter (in the reader\'s language)',
+      'web/src/admin/stakes/Scratch.ts',
+      "import { formatExact } from '@stakedesk/shared/format';\nexport const x = formatExact('1000');\n",
+    ],
+    ['nor with toLocaleString', 'web/src/admin/stakes/Scratch.ts', 'export const x = (n: number) => n.toLocaleString();\n'],
+    ['nor with an Intl formatter of its own', 'web/src/admin/stakes/Scratch.ts', "export const x = new Intl.NumberFormat('en-US');\n"],
+    [
       'the desktop app opens no chain connection either',
       'desktop/src/renderer/Scratch.ts',
       "import { type Connection } from '@solana/web3.js';\nexport type X = Connection;\n",

@@ -1,6 +1,6 @@
 import { Descriptions, Drawer, Skeleton, Tag } from 'antd';
-import { formatDateTime } from '@stakedesk/shared/format';
 import { useAdminMe } from '../api/queries.js';
+import { useAdminFormat } from '../format.js';
 import { useAdminI18n } from '../i18n.js';
 import { RoleTag } from '../roles/RoleTag.js';
 import { PasswordCard } from './PasswordCard.js';
@@ -14,6 +14,7 @@ import { TwoFactorCard } from './TwoFactorCard.js';
  */
 export function AccountDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useAdminI18n();
+  const format = useAdminFormat();
   const { data: me } = useAdminMe();
   return (
     <Drawer open={open} onClose={onClose} title={t('account.title')} size="min(560px, 100vw)" placement="right">
@@ -36,7 +37,7 @@ export function AccountDrawer({ open, onClose }: { open: boolean; onClose: () =>
                   <Tag color={me.twoFactorEnabled ? 'green' : 'default'}>{me.twoFactorEnabled ? t('account.on') : t('account.off')}</Tag>
                 ),
               },
-              { key: 'since', label: t('account.since'), children: formatDateTime(me.createdAt) },
+              { key: 'since', label: t('account.since'), children: format.dateTime(me.createdAt) },
             ]}
           />
           <TwoFactorCard me={me} />

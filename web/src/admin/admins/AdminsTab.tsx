@@ -1,8 +1,8 @@
 import { App, Button, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { Admin } from '@stakedesk/shared/api-types';
-import { formatDateTime } from '@stakedesk/shared/format';
 import { useAdminMe, useAdmins } from '../api/queries.js';
+import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { RoleNotice } from '../roles/RoleNotice.js';
 import { RoleTag } from '../roles/RoleTag.js';
@@ -14,6 +14,7 @@ import { useDeleteAdmin } from './api.js';
 /** Every admin with its role and two-factor state; an owner adds, edits (role, password) and deletes them. */
 export function AdminsTab() {
   const { t } = useAdminI18n();
+  const format = useAdminFormat();
   const localize = useLocalizeMessage();
   const toast = useToast();
   const { modal } = App.useApp();
@@ -48,7 +49,7 @@ export function AdminsTab() {
       key: 'twoFactorEnabled',
       render: (on: boolean) => <Tag color={on ? 'green' : 'default'}>{on ? t('account.on') : t('account.off')}</Tag>,
     },
-    { title: t('admins.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: (date: string) => formatDateTime(date) },
+    { title: t('admins.createdAt'), dataIndex: 'createdAt', key: 'createdAt', render: (date: string) => format.dateTime(date) },
   ];
   const actionsColumn: TableColumnsType<Admin>[number] = {
     title: t('admins.actions'),

@@ -1,6 +1,7 @@
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { ListParams, Page } from '../api/admin-client.js';
+import { useAdminFormat } from '../format.js';
 import { useAdminI18n } from '../i18n.js';
 
 const DEFAULT_PAGE_SIZE = 20;
@@ -15,7 +16,8 @@ type SortOrder = 'ascend' | 'descend' | null | undefined;
  * for by offset.
  */
 export function useTableQuery<T>(fixed: ListParams = {}) {
-  const { t, language } = useAdminI18n();
+  const { t } = useAdminI18n();
+  const format = useAdminFormat();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState<{ field?: string; order?: 'asc' | 'desc' }>({});
@@ -51,7 +53,7 @@ export function useTableQuery<T>(fixed: ListParams = {}) {
     current: page,
     pageSize,
     total,
-    ...(estimated ? { showTotal: (count: number) => t('table.totalEstimated', { count: count.toLocaleString(language) }) } : {}),
+    ...(estimated ? { showTotal: (count: number) => t('table.totalEstimated', { count: format.count(count) }) } : {}),
     showSizeChanger: true,
     pageSizeOptions: [10, 20, 50, 100],
   });

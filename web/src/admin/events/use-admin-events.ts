@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { AdminEvent } from '@stakedesk/shared/api-types';
-import { formatExact } from '@stakedesk/shared/format';
 import { shortenAddress } from '@stakedesk/shared/shorten';
 import { sseParser } from '@stakedesk/shared/sse';
 import { useAdminMe, useAdminSettings } from '../api/queries.js';
+import { useAdminFormat } from '../format.js';
 import { useAdminI18n } from '../i18n.js';
 import { usePlatform } from '../platform.js';
 import { useAdminClient } from '../session/session.js';
@@ -29,6 +29,7 @@ export function useAdminEvents(): StreamState {
   const platform = usePlatform();
   const toast = useToast();
   const { t } = useAdminI18n();
+  const format = useAdminFormat();
   const { data: settings } = useAdminSettings();
   const { data: me } = useAdminMe();
   const [state, setState] = useState<StreamState>('connecting');
@@ -40,7 +41,7 @@ export function useAdminEvents(): StreamState {
       const title = t('events.newWithdrawal');
       const body = t('events.newWithdrawalText', {
         wallet: shortenAddress(event.walletAddress),
-        amount: `${formatExact(event.finalAmount)} ${settings?.tokenSymbol ?? ''}`.trim(),
+        amount: format.tokens(event.finalAmount, settings?.tokenSymbol ?? ''),
       });
       toast.info(title, body);
       platform.notify({ title, body });

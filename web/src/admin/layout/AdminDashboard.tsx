@@ -2,6 +2,7 @@ import { Grid, Tabs } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useAdminSettings, useAdminStats } from '../api/queries.js';
 import { useAdminEvents } from '../events/use-admin-events.js';
+import { useAdminFormat } from '../format.js';
 import { useAdminI18n } from '../i18n.js';
 import { usePlatform } from '../platform.js';
 import { ADMIN_TABS } from './admin-tabs.js';
@@ -15,15 +16,16 @@ import { useAntdAriaFixes } from './use-antd-aria-fixes.js';
 /** The page title carries the count of withdrawals waiting, and the platform its badge. */
 function usePendingCount() {
   const { t } = useAdminI18n();
+  const format = useAdminFormat();
   const platform = usePlatform();
   const { data: stats } = useAdminStats();
   const { data: settings } = useAdminSettings();
   const pending = stats?.pendingWithdrawals ?? 0;
   useEffect(() => {
     const title = settings?.tokenName ? t('header.pageTitle', { token: settings.tokenName }) : t('header.title');
-    document.title = pending > 0 ? `(${pending}) ${title}` : title;
+    document.title = pending > 0 ? `(${format.count(pending)}) ${title}` : title;
     platform.setPendingCount(pending);
-  }, [pending, settings?.tokenName, platform, t]);
+  }, [pending, settings?.tokenName, platform, t, format]);
 }
 
 /** Logged in: header, the summary band (stat cards, treasury), the maintenance and failed-jobs banners while they apply, and the tabs (Token Config first). */

@@ -1,8 +1,8 @@
 import { Alert } from 'antd';
-import { formatDateTime } from '@stakedesk/shared/format';
 import type { AdminMessageKey } from '../../i18n/admin-en.js';
 import { useBackgroundJobs } from '../api/queries.js';
 import { storedReason } from '../errors/readable-error.js';
+import { useAdminFormat } from '../format.js';
 import { useAdminI18n } from '../i18n.js';
 
 /** The jobs of server/src/background-work.ts and alerts/webhook-delivery.ts, by the names the queue gives them. */
@@ -23,6 +23,7 @@ const JOB_NAMES: Partial<Record<string, AdminMessageKey>> = {
 /** Above every tab while any background job failed in the last 24 hours. */
 export function JobFailuresBanner() {
   const { t, language } = useAdminI18n();
+  const format = useAdminFormat();
   const { data } = useBackgroundJobs();
   const failed = data?.failedLast24h ?? [];
   if (failed.length === 0) return null;
@@ -39,8 +40,8 @@ export function JobFailuresBanner() {
               <li key={job.job}>
                 {t('jobs.failedLine', {
                   job: name(job.job),
-                  count: job.failures,
-                  time: formatDateTime(job.lastFailedAt),
+                  count: format.count(job.failures),
+                  time: format.dateTime(job.lastFailedAt),
                   error: storedReason(t, job.lastReason, job.lastError, t('errors.unexpected'), language),
                 })}
               </li>

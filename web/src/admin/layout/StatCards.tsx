@@ -1,22 +1,20 @@
 import { Card, Col, Row, Statistic } from 'antd';
-import { formatExact } from '@stakedesk/shared/format';
 import { useAdminSettings, useAdminStats } from '../api/queries.js';
+import { useAdminFormat } from '../format.js';
 import { useAdminI18n } from '../i18n.js';
 
 /** Total Users, Total Staked (with the token symbol), Pending Withdrawals, Active Plans; two by two and small on a phone. */
 export function StatCards({ compact = false }: { compact?: boolean }) {
   const { t } = useAdminI18n();
+  const format = useAdminFormat();
   const { data: stats, isLoading } = useAdminStats();
   const { data: settings } = useAdminSettings();
   const cards = [
-    { key: 'users', title: t('stats.totalUsers'), value: stats?.totalUsers },
-    {
-      key: 'staked',
-      title: t('stats.totalStaked'),
-      value: stats && `${formatExact(stats.totalStaked)} ${settings?.tokenSymbol ?? ''}`.trim(),
-    },
-    { key: 'pending', title: t('stats.pendingWithdrawals'), value: stats?.pendingWithdrawals },
-    { key: 'plans', title: t('stats.activePlans'), value: stats?.activePlans },
+    // Written by the panel's formatter, never by antd's Statistic (which groups with commas in any language).
+    { key: 'users', title: t('stats.totalUsers'), value: stats && format.count(stats.totalUsers) },
+    { key: 'staked', title: t('stats.totalStaked'), value: stats && format.tokens(stats.totalStaked, settings?.tokenSymbol ?? '') },
+    { key: 'pending', title: t('stats.pendingWithdrawals'), value: stats && format.count(stats.pendingWithdrawals) },
+    { key: 'plans', title: t('stats.activePlans'), value: stats && format.count(stats.activePlans) },
   ];
   return (
     <Row gutter={compact ? [8, 8] : [16, 16]}>

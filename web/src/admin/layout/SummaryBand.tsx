@@ -2,6 +2,7 @@ import { Button, Collapse, Tag } from 'antd';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useAdminStats, useTreasury } from '../api/queries.js';
+import { useAdminFormat } from '../format.js';
 import { useAdminI18n } from '../i18n.js';
 import { usePlatform } from '../platform.js';
 import { TreasuryCard } from '../treasury/TreasuryCard.js';
@@ -38,6 +39,7 @@ function FoldedTreasury() {
  */
 export function SummaryBand({ phone }: { phone: boolean }) {
   const { t } = useAdminI18n();
+  const format = useAdminFormat();
   const platform = usePlatform();
   const { data: stats } = useAdminStats();
   const { data: coverage } = useTreasury();
@@ -52,7 +54,7 @@ export function SummaryBand({ phone }: { phone: boolean }) {
       <div className="admin-summary-bar">
         {folded && (
           <span>
-            {t('summary.folded', { pending: stats?.pendingWithdrawals ?? '—', coverage: coverageLabel(coverage) })}{' '}
+            {t('summary.folded', { pending: stats ? format.count(stats.pendingWithdrawals) : '—', coverage: coverageLabel(coverage) })}{' '}
             {coverage?.covered === false && <Tag color="red">{t('summary.uncovered')}</Tag>}
           </span>
         )}

@@ -1,8 +1,8 @@
 import { App, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
-import { formatExact } from '@stakedesk/shared/format';
 import { useAdminPlans, useAdminSettings } from '../api/queries.js';
+import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { RoleNotice } from '../roles/RoleNotice.js';
 import { usePermission } from '../roles/use-permission.js';
@@ -12,6 +12,7 @@ import { PlanDialog } from './PlanDialog.js';
 
 export function PlansTab() {
   const { t } = useAdminI18n();
+  const format = useAdminFormat();
   const localize = useLocalizeMessage();
   const toast = useToast();
   const { modal } = App.useApp();
@@ -92,16 +93,16 @@ export function PlansTab() {
                   column={{ xs: 1, sm: 2 }}
                   size="small"
                   items={[
-                    { key: 'yield', label: t('plans.yieldShort'), children: `${formatExact(plan.yieldRate)}%` },
+                    { key: 'yield', label: t('plans.yieldShort'), children: format.percent(plan.yieldRate) },
                     {
                       key: 'duration',
                       label: t('plans.durationShort'),
                       children: plan.durationMinutes
-                        ? t('plans.minutes', { minutes: plan.durationMinutes })
-                        : t('plans.days', { days: plan.durationDays }),
+                        ? t('plans.minutes', { minutes: format.count(plan.durationMinutes) })
+                        : t('plans.days', { days: format.count(plan.durationDays) }),
                     },
-                    { key: 'min', label: t('plans.minShort'), children: `${formatExact(plan.minStakeAmount)} ${symbol}`.trim() },
-                    { key: 'penalty', label: t('plans.penaltyShort'), children: `${formatExact(plan.earlyPenaltyRate)}%` },
+                    { key: 'min', label: t('plans.minShort'), children: format.tokens(plan.minStakeAmount, symbol) },
+                    { key: 'penalty', label: t('plans.penaltyShort'), children: format.percent(plan.earlyPenaltyRate) },
                     ...(plan.maxTotalStaked === null
                       ? []
                       : [
@@ -109,8 +110,8 @@ export function PlansTab() {
                             key: 'capacity',
                             label: t('plans.capacityShort'),
                             children: t('plans.capacityLeft', {
-                              remaining: `${formatExact(plan.remainingCapacity ?? '0')} ${symbol}`.trim(),
-                              cap: `${formatExact(plan.maxTotalStaked)} ${symbol}`.trim(),
+                              remaining: format.tokens(plan.remainingCapacity ?? '0', symbol),
+                              cap: format.tokens(plan.maxTotalStaked, symbol),
                             }),
                           },
                         ]),
@@ -120,7 +121,7 @@ export function PlansTab() {
                           {
                             key: 'perWallet',
                             label: t('plans.perWalletShort'),
-                            children: `${formatExact(plan.maxPerWallet)} ${symbol}`.trim(),
+                            children: format.tokens(plan.maxPerWallet, symbol),
                           },
                         ]),
                   ]}

@@ -1,10 +1,10 @@
 import { Alert, Button, Grid, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { TreasuryOutflow } from '@stakedesk/shared/api-types';
-import { formatDateTime, formatExact } from '@stakedesk/shared/format';
 import { useAdminSettings } from '../api/queries.js';
 import { CopyAddress } from '../components/CopyAddress.js';
 import { TxLink } from '../components/TxLink.js';
+import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { RoleNotice } from '../roles/RoleNotice.js';
 import { usePermission } from '../roles/use-permission.js';
@@ -19,13 +19,14 @@ import { OutflowStatus } from './OutflowStatus.js';
  */
 export function OutflowsSection() {
   const { t } = useAdminI18n();
+  const format = useAdminFormat();
   const localize = useLocalizeMessage();
   const { data: settings } = useAdminSettings();
   const { data, error, isFetching } = useOutflows();
   const canExplain = usePermission('outflows.explain').allowed;
   const [explaining, setExplaining] = useState<TreasuryOutflow | null>(null);
   const amountOf = (outflow: TreasuryOutflow) =>
-    `${formatExact(outflow.amount)} ${outflow.mint === settings?.tokenContract ? settings.tokenSymbol : ''}`.trim();
+    format.tokens(outflow.amount, outflow.mint === settings?.tokenContract ? settings.tokenSymbol : '');
   const unexplained = data?.filter((outflow) => outflow.status === 'unexplained') ?? [];
   const phone = Grid.useBreakpoint().md === false;
 
@@ -47,7 +48,7 @@ export function OutflowsSection() {
       title: t('outflows.time'),
       dataIndex: 'blockTime',
       key: 'blockTime',
-      render: (time: string | null, outflow) => formatDateTime(time ?? outflow.seenAt),
+      render: (time: string | null, outflow) => format.dateTime(time ?? outflow.seenAt),
     },
     {
       title: t('outflows.status'),
@@ -77,7 +78,7 @@ export function OutflowsSection() {
       <Typography.Paragraph type="secondary">{t('outflows.intro')}</Typography.Paragraph>
       {unexplained.length > 0 && (
         <>
-          <Alert type="error" showIcon title={t('outflows.stopped', { count: unexplained.length })} style={{ marginBottom: 16 }} />
+          <Alert type="error" showIcon title={t('outflows.stopped', { count: format.count(unexplained.length) })} style={{ marginBottom: 16 }} />
           <RoleNotice action="outflows.explain" text="role.locked.outflows" />
         </>
       )}

@@ -1,11 +1,11 @@
 import { Alert, Button, Select, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { UnrecordedDeposit } from '@stakedesk/shared/api-types';
-import { formatDateTime, formatExact } from '@stakedesk/shared/format';
 import { useAdminSettings, useReconciliation } from '../api/queries.js';
 import { chainCauseOfError } from '../chain/chain-cause.js';
 import { CopyAddress } from '../components/CopyAddress.js';
 import { TxLink } from '../components/TxLink.js';
+import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { OutflowsSection } from './OutflowsSection.js';
 
@@ -18,6 +18,7 @@ const DEPTHS = [100, 250, 500, 1000];
  */
 export function ReconciliationTab() {
   const { t } = useAdminI18n();
+  const format = useAdminFormat();
   const localize = useLocalizeMessage();
   const [depth, setDepth] = useState(DEPTHS[0]!);
   const { data: settings } = useAdminSettings();
@@ -43,13 +44,13 @@ export function ReconciliationTab() {
       title: t('reconciliation.amount'),
       dataIndex: 'amount',
       key: 'amount',
-      render: (amount: string) => `${formatExact(amount)} ${symbol}`.trim(),
+      render: (amount: string) => format.tokens(amount, symbol),
     },
     {
       title: t('reconciliation.time'),
       dataIndex: 'blockTime',
       key: 'blockTime',
-      render: (time: string | null) => (time ? formatDateTime(time) : '—'),
+      render: (time: string | null) => (time ? format.dateTime(time) : '—'),
     },
   ];
 
@@ -66,7 +67,7 @@ export function ReconciliationTab() {
           id="reconciliation-depth"
           value={depth}
           onChange={setDepth}
-          options={DEPTHS.map((value) => ({ value, label: value }))}
+          options={DEPTHS.map((value) => ({ value, label: format.count(value) }))}
           style={{ width: 100 }}
         />
         <Button onClick={() => void refetch()} loading={isFetching}>

@@ -1,10 +1,10 @@
 import { Button, Empty, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { AdminReservesSnapshot } from '@stakedesk/shared/api-types';
-import { formatDateTime, formatExact } from '@stakedesk/shared/format';
 import { fromRawAmount } from '@stakedesk/shared/money';
 import { useAdminSettings } from '../api/queries.js';
 import { CopyAddress } from '../components/CopyAddress.js';
 import { TxLink } from '../components/TxLink.js';
+import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { RoleNotice } from '../roles/RoleNotice.js';
 import { usePermission } from '../roles/use-permission.js';
@@ -20,6 +20,7 @@ import { useSignAnchor } from './use-sign-anchor.js';
  */
 export function ReservesTab() {
   const { t } = useAdminI18n();
+  const format = useAdminFormat();
   const localize = useLocalizeMessage();
   const toast = useToast();
   const { data, isLoading } = useReservesSnapshots();
@@ -31,7 +32,7 @@ export function ReservesTab() {
     onError: (error) => toast.error(t('reserves.takeFailed'), localize(error)),
   });
   const symbol = settings?.tokenSymbol ?? '';
-  const tokens = (raw: bigint, decimals: number) => `${formatExact(fromRawAmount(raw, decimals))} ${symbol}`.trim();
+  const tokens = (raw: bigint, decimals: number) => format.tokens(fromRawAmount(raw, decimals), symbol);
   const held = (snapshot: AdminReservesSnapshot) => snapshot.reserves.reduce((sum, reserve) => sum + BigInt(reserve.balance), 0n);
 
   function anchorCell(snapshot: AdminReservesSnapshot) {
@@ -63,7 +64,7 @@ export function ReservesTab() {
 
   const columns: TableColumnsType<AdminReservesSnapshot> = [
     { title: t('reserves.snapshot'), dataIndex: 'id', key: 'id', render: (id: number) => `#${id}` },
-    { title: t('reserves.takenAt'), dataIndex: 'takenAt', key: 'takenAt', render: (takenAt: string) => formatDateTime(takenAt) },
+    { title: t('reserves.takenAt'), dataIndex: 'takenAt', key: 'takenAt', render: (takenAt: string) => format.dateTime(takenAt) },
     { title: t('reserves.root'), dataIndex: 'root', key: 'root', render: (root: string) => <CopyAddress address={root} what="root" /> },
     {
       title: t('reserves.liabilities'),
@@ -82,7 +83,7 @@ export function ReservesTab() {
       dataIndex: 'coveragePercent',
       key: 'coverage',
       align: 'right',
-      render: (percent: string | null) => (percent === null ? t('treasury.nothingOwed') : coverageText(percent)),
+      render: (percent: string | null) => (percent === null ? t('treasury.nothingOwed') : coverageText(format, percent)),
     },
     // Stays in view on a phone, where the figures scroll away under it.
     { title: t('reserves.anchor'), key: 'anchor', fixed: 'right', render: (_value, snapshot) => anchorCell(snapshot) },

@@ -1,7 +1,7 @@
 import { Alert, Descriptions, Typography } from 'antd';
 import type { AdminSettings } from '@stakedesk/shared/api-types';
-import { formatExact } from '@stakedesk/shared/format';
 import { feePercent, maximumFeeTokens } from '../../lib/token/transfer-fee-figures.js';
+import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 
 const SPL_TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
@@ -15,6 +15,7 @@ const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
  */
 export function MintProfile({ settings }: { settings: AdminSettings }) {
   const { t } = useAdminI18n();
+  const format = useAdminFormat();
   const localize = useLocalizeMessage();
   const { tokenProgram, tokenDecimals, tokenExtensions, transferFee, tokenSymbol, mintWarnings } = settings;
   if (!tokenProgram || tokenDecimals === null) return null;
@@ -51,8 +52,8 @@ export function MintProfile({ settings }: { settings: AdminSettings }) {
             label: t('settings.mint.transferFee'),
             children: transferFee
               ? t('settings.mint.feeValue', {
-                  rate: feePercent(transferFee),
-                  max: formatExact(maximumFeeTokens(transferFee, tokenDecimals)),
+                  rate: format.exact(feePercent(transferFee)),
+                  max: format.exact(maximumFeeTokens(transferFee, tokenDecimals)),
                   symbol: tokenSymbol,
                 })
               : t('settings.mint.none'),

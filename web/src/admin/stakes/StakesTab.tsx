@@ -1,13 +1,13 @@
 import { Input, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { Stake } from '@stakedesk/shared/api-types';
-import { formatDateTime, formatExact } from '@stakedesk/shared/format';
 import { addWhole } from '@stakedesk/shared/money';
 import { useAdminSettings, useAdminStakes } from '../api/queries.js';
 import { CopyAddress } from '../components/CopyAddress.js';
 import { CsvButton } from '../components/CsvButton.js';
 import { TxLink } from '../components/TxLink.js';
 import { useTableQuery } from '../components/use-table-query.js';
+import { useAdminFormat } from '../format.js';
 import { useAdminI18n } from '../i18n.js';
 import { RoleNotice } from '../roles/RoleNotice.js';
 import { usePermission } from '../roles/use-permission.js';
@@ -19,13 +19,14 @@ const STATUSES = { active: 'active,pending_withdrawal', completed: 'completed,wi
 
 export function StakesTab({ kind }: { kind: 'active' | 'completed' }) {
   const { t } = useAdminI18n();
+  const format = useAdminFormat();
   const { data: settings } = useAdminSettings();
   const [search, setSearch] = useState('');
   const table = useTableQuery<Stake>({ status: STATUSES[kind], q: search || undefined });
   const { data, isFetching } = useAdminStakes(table.params);
   const canUpdateExpired = usePermission('stakes.updateExpired').allowed;
   const symbol = settings?.tokenSymbol ?? '';
-  const amount = (value: string) => `${formatExact(value)} ${symbol}`.trim();
+  const amount = (value: string) => format.tokens(value, symbol);
   const sortable = (key: string) => ({ key, sorter: true, sortOrder: table.sortOrderOf(key) });
 
   const columns: TableColumnsType<Stake> = [
@@ -44,8 +45,8 @@ export function StakesTab({ kind }: { kind: 'active' | 'completed' }) {
           <br />
           <Typography.Text type="secondary">
             {stake.plan.durationMinutes
-              ? t('stakes.planTermsMinutes', { yield: formatExact(stake.plan.yieldRate), minutes: stake.plan.durationMinutes })
-              : t('stakes.planTerms', { yield: formatExact(stake.plan.yieldRate), days: stake.plan.durationDays })}
+              ? t('stakes.planTermsMinutes', { yield: format.exact(stake.plan.yieldRate), minutes: format.count(stake.plan.durationMinutes) })
+              : t('stakes.planTerms', { yield: format.exact(stake.plan.yieldRate), days: format.count(stake.plan.durationDays) })}
           </Typography.Text>
         </>
       ),
@@ -81,15 +82,15 @@ export function StakesTab({ kind }: { kind: 'active' | 'completed' }) {
       render: (_value, stake) => <TxLink txId={stake.txId} cluster={settings?.solanaCluster} />,
     },
     kind === 'active'
-      ? { title: t('stakes.date'), dataIndex: 'createdAt', ...sortable('createdAt'), render: (date: string) => formatDateTime(date) }
+      ? { title: t('stakes.date'), dataIndex: 'createdAt', ...sortable('createdAt'), render: (date: string) => format.dateTime(date) }
       : {
           title: t('stakes.completed'),
           dataIndex: 'completedAt',
           ...sortable('completedAt'),
-          render: (date: string | null) => (date ? formatDateTime(date) : ''),
+          render: (date: string | null) => (date ? format.dateTime(date) : ''),
         },
     ...(kind === 'active'
-      ? [{ title: t('stakes.ends'), dataIndex: 'endsAt', ...sortable('endsAt'), render: (date: string) => formatDateTime(date) }]
+      ? [{ title: t('stakes.ends'), dataIndex: 'endsAt', ...sortable('endsAt'), render: (date: string) => format.dateTime(date) }]
       : []),
   ];
 

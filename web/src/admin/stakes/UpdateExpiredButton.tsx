@@ -1,5 +1,6 @@
 import { App, Button } from 'antd';
 import { ApiError } from '../../lib/api-client.js';
+import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useUpdateExpiredStakes } from './api.js';
 
@@ -9,12 +10,13 @@ import { useUpdateExpiredStakes } from './api.js';
  */
 export function UpdateExpiredButton() {
   const { t } = useAdminI18n();
+  const format = useAdminFormat();
   const localize = useLocalizeMessage();
   const { modal } = App.useApp();
 
   const update = useUpdateExpiredStakes({
     onSuccess: ({ updatedCount }) => {
-      modal.success({ title: t('stakes.updatedExpired', { count: updatedCount }) });
+      modal.success({ title: t('stakes.updatedExpired', { count: format.count(updatedCount) }) });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 401) {

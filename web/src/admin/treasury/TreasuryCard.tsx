@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Col, Row, Statistic } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { compareDecimal } from '@stakedesk/shared/decimal';
-import { formatExact } from '@stakedesk/shared/format';
 import { shortenAddress } from '@stakedesk/shared/shorten';
 import { useAdminSettings, useTreasury } from '../api/queries.js';
 import { chainCauseOf } from '../chain/chain-cause.js';
+import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useCoverageLabel } from './use-coverage-label.js';
 
@@ -14,12 +14,13 @@ import { useCoverageLabel } from './use-coverage-label.js';
  */
 export function TreasuryCard({ folded = false }: { folded?: boolean }) {
   const { t } = useAdminI18n();
+  const format = useAdminFormat();
   const localize = useLocalizeMessage();
   const { data: coverage, isLoading, isError, refetch, isFetching } = useTreasury();
   const { data: settings } = useAdminSettings();
   const coverageLabel = useCoverageLabel();
   const symbol = settings?.tokenSymbol ?? '';
-  const amount = (value: string | null | undefined) => (value == null ? t('treasury.unknown') : `${formatExact(value)} ${symbol}`.trim());
+  const amount = (value: string | null | undefined) => (value == null ? t('treasury.unknown') : format.tokens(value, symbol));
   const earlierWallets = (coverage?.wallets.length ?? 0) > 1;
   const otherTokens = coverage?.liabilitiesElsewhere.filter((owed) => owed.tokenContract !== settings?.tokenContract) ?? [];
   const figures = [
@@ -27,8 +28,8 @@ export function TreasuryCard({ folded = false }: { folded?: boolean }) {
       ? { key: 'balance', title: t('treasury.heldBalance'), value: amount(coverage?.heldBalance) }
       : { key: 'balance', title: t('treasury.balance'), value: amount(coverage?.balance) },
     { key: 'liabilities', title: t('treasury.liabilities'), value: amount(coverage?.liabilities.total) },
-    { key: 'due7', title: t('treasury.dueWithin', { days: 7 }), value: amount(coverage?.dueWithin7Days) },
-    { key: 'due30', title: t('treasury.dueWithin', { days: 30 }), value: amount(coverage?.dueWithin30Days) },
+    { key: 'due7', title: t('treasury.dueWithin', { days: format.count(7) }), value: amount(coverage?.dueWithin7Days) },
+    { key: 'due30', title: t('treasury.dueWithin', { days: format.count(30) }), value: amount(coverage?.dueWithin30Days) },
     {
       key: 'ratio',
       title: t('treasury.coverage'),
@@ -49,7 +50,7 @@ export function TreasuryCard({ folded = false }: { folded?: boolean }) {
         <Alert
           type="warning"
           showIcon
-          message={t('treasury.underCovered', { percent: coverage.coveragePercent ?? '0' })}
+          message={t('treasury.underCovered', { percent: format.exact(coverage.coveragePercent ?? '0') })}
           style={{ marginBottom: 16 }}
         />
       )}
@@ -65,7 +66,7 @@ export function TreasuryCard({ folded = false }: { folded?: boolean }) {
         <Alert
           type="info"
           showIcon
-          message={t('treasury.wallets', { count: coverage.wallets.length })}
+          message={t('treasury.wallets', { count: format.count(coverage.wallets.length) })}
           description={
             <ul className="admin-plain-list">
               {coverage.wallets.map((wallet) => (
@@ -91,7 +92,7 @@ export function TreasuryCard({ folded = false }: { folded?: boolean }) {
             <ul className="admin-plain-list">
               {otherTokens.map((owed) => (
                 <li key={`${owed.tokenContract}:${owed.stakingWallet}`} className="admin-break-anywhere">
-                  {t('treasury.elsewhereItem', { amount: formatExact(owed.total), wallet: owed.stakingWallet, token: owed.tokenContract })}
+                  {t('treasury.elsewhereItem', { amount: format.exact(owed.total), wallet: owed.stakingWallet, token: owed.tokenContract })}
                 </li>
               ))}
             </ul>
@@ -123,7 +124,7 @@ export function TreasuryCard({ folded = false }: { folded?: boolean }) {
           {t(coverage.hotWallet.lastsDays === null ? 'treasury.hotWallet' : 'treasury.hotWalletLasts', {
             wallet: shortenAddress(coverage.hotWallet.address),
             balance: amount(coverage.hotWallet.balance),
-            days: coverage.hotWallet.lastsDays ?? '',
+            days: coverage.hotWallet.lastsDays === null ? '' : format.count(coverage.hotWallet.lastsDays),
           })}
         </p>
       )}

@@ -1,7 +1,8 @@
 import { shownCoverage } from '@stakedesk/shared/treasury';
+import type { AdminFormat } from '../format.js';
 
-/** The coverage as a reader takes it in: "75.56%", or ">999%" when the wallets hold many times what is owed. */
-export function coverageText(percent: string): string {
+/** The coverage as a reader takes it in: "75.56%" ("75,56%" in Portuguese), or ">999%" when the wallets hold many times what is owed. */
+export function coverageText(format: Pick<AdminFormat, 'percent'>, percent: string): string {
   const shown = shownCoverage(percent);
-  return `${shown.beyond ? '>' : ''}${shown.percent}%`;
+  return `${shown.beyond ? '>' : ''}${format.percent(shown.percent)}`;
 }

@@ -1,7 +1,7 @@
 import { Descriptions, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import type { Withdrawal } from '@stakedesk/shared/api-types';
-import { formatExact } from '@stakedesk/shared/format';
+import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useToast } from '../toast.js';
 import { useProcessWithdrawal } from './api.js';
@@ -24,6 +24,7 @@ export function ProcessDialog({
   onClose: () => void;
 }) {
   const { t } = useAdminI18n();
+  const format = useAdminFormat();
   const localize = useLocalizeMessage();
   const toast = useToast();
   const [value, setValue] = useState('');
@@ -66,7 +67,7 @@ export function ProcessDialog({
             size="small"
             items={[
               { key: 'wallet', label: t('withdrawals.wallet'), children: <span className="admin-mono">{withdrawal.walletAddress}</span> },
-              { key: 'net', label: t('withdrawals.netAmount'), children: `${formatExact(withdrawal.finalAmount)} ${symbol}`.trim() },
+              { key: 'net', label: t('withdrawals.netAmount'), children: format.tokens(withdrawal.finalAmount, symbol) },
             ]}
           />
           <Form layout="vertical" style={{ marginTop: 16 }} onFinish={() => value.trim() && submit(withdrawal)}>

@@ -1,10 +1,11 @@
 import { Descriptions, Form, Input, Modal, Radio, Space, Typography } from 'antd';
 import type { AdminWithdrawal } from '@stakedesk/shared/api-types';
-import { formatExact, type SolanaCluster } from '@stakedesk/shared/format';
+import type { SolanaCluster } from '@stakedesk/shared/format';
 import { withdrawalResolveSchema } from '@stakedesk/shared/schemas';
 import type { ReviewResolution } from '@stakedesk/shared/stake-status';
 import { TxLink } from '../components/TxLink.js';
 import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
+import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { isStepUpCancelled } from '../step-up/step-up.js';
 import { useToast } from '../toast.js';
@@ -30,6 +31,7 @@ export function ResolveDialog({
   onClose: () => void;
 }) {
   const { t } = useAdminI18n();
+  const format = useAdminFormat();
   const localize = useLocalizeMessage();
   const toast = useToast();
   const [form] = Form.useForm<ResolveForm>();
@@ -83,7 +85,7 @@ export function ResolveDialog({
                 label: t('withdrawals.wallet'),
                 children: <span className="admin-mono admin-address">{withdrawal.walletAddress}</span>,
               },
-              { key: 'owed', label: t('withdrawals.netAmount'), children: `${formatExact(withdrawal.finalAmount)} ${symbol}`.trim() },
+              { key: 'owed', label: t('withdrawals.netAmount'), children: format.tokens(withdrawal.finalAmount, symbol) },
               { key: 'transaction', label: t('resolve.transaction'), children: <TxLink txId={payout.signature} cluster={cluster} /> },
             ]}
           />

@@ -1,7 +1,6 @@
 import { Button, Grid, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import type { AdminWithdrawal as Withdrawal } from '@stakedesk/shared/api-types';
-import { formatDateTime, formatExact } from '@stakedesk/shared/format';
 import type { WithdrawalStatus } from '@stakedesk/shared/stake-status';
 import { useAdminSettings, useAdminWithdrawals } from '../api/queries.js';
 import { AutoPayoutCard } from '../auto-payouts/AutoPayoutCard.js';
@@ -10,6 +9,7 @@ import { CopyAddress } from '../components/CopyAddress.js';
 import { CsvButton } from '../components/CsvButton.js';
 import { TxLink } from '../components/TxLink.js';
 import { useTableQuery } from '../components/use-table-query.js';
+import { useAdminFormat } from '../format.js';
 import { useAdminI18n } from '../i18n.js';
 import { PayoutReviewDialog } from '../payout/PayoutReviewDialog.js';
 import { useWalletPayout } from '../payout/use-wallet-payout.js';
@@ -34,6 +34,7 @@ function useWithdrawalTable(status: WithdrawalStatus, search: string) {
 /** Pending withdrawals to pay or reject, then the completed and rejected ones (each only if any). */
 export function WithdrawalsTab() {
   const { t } = useAdminI18n();
+  const format = useAdminFormat();
   const { data: settings } = useAdminSettings();
   // A hold says why the policy did not pay a withdrawal: with the policy off, none pays any, and an old hold would mislead.
   const policyOn = usePolicyOnWithHolds();
@@ -57,7 +58,7 @@ export function WithdrawalsTab() {
     const payable = new Set(pendingRows.filter((w) => !isHeld(w.payout)).map((w) => w.id));
     setSelected((current) => (current.every((w) => payable.has(w.id)) ? current : current.filter((w) => payable.has(w.id))));
   }, [pendingRows]);
-  const amount = (value: string) => `${formatExact(value)} ${symbol}`.trim();
+  const amount = (value: string) => format.tokens(value, symbol);
   // On a phone the amount column scrolls away under the fixed actions: the amount is said beside its buttons.
   const phone = Grid.useBreakpoint().md === false;
 
@@ -73,7 +74,7 @@ export function WithdrawalsTab() {
     key: 'requestedAt',
     sorter: true,
     sortOrder: table.sortOrderOf('requestedAt'),
-    render: (date: string) => formatDateTime(date),
+    render: (date: string) => format.dateTime(date),
   });
   const net = (table: typeof pending.table, title: string): Columns[number] => ({
     title,
@@ -89,7 +90,7 @@ export function WithdrawalsTab() {
     key: 'processedAt',
     sorter: true,
     sortOrder: table.sortOrderOf('processedAt'),
-    render: (date: string | null) => (date ? formatDateTime(date) : ''),
+    render: (date: string | null) => (date ? format.dateTime(date) : ''),
   });
 
   // Once a payout holds a withdrawal, why the automation did not pay it is history.
