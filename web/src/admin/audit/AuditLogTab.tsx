@@ -1,23 +1,24 @@
 import { Table, Typography, type TableColumnsType } from 'antd';
 import type { AuditLogEntry } from '@stakedesk/shared/api-types';
-import { formatDateTime } from '@stakedesk/shared/format';
 import { useAuditLog } from '../api/queries.js';
 import { useTableQuery } from '../components/use-table-query.js';
+import { useAdminFormat } from '../format.js';
 import { useAdminI18n } from '../i18n.js';
-import { describeAuditEntry } from './audit-words.js';
+import { actorName, describeAuditEntry } from './audit-words.js';
 
 const asJson = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value, null, 2));
 
 /** Who changed what and when, in words, newest first; a row opens to its recorded code, before and after. */
 export function AuditLogTab() {
   const { t } = useAdminI18n();
+  const format = useAdminFormat();
   const table = useTableQuery<AuditLogEntry>();
   const { data, isFetching } = useAuditLog(table.params);
 
   const columns: TableColumnsType<AuditLogEntry> = [
-    { title: t('audit.when'), dataIndex: 'createdAt', key: 'createdAt', render: (date: string) => formatDateTime(date) },
-    { title: t('audit.admin'), dataIndex: 'adminUsername', key: 'adminUsername' },
-    { title: t('audit.action'), key: 'action', render: (_value, entry) => describeAuditEntry(t, entry) },
+    { title: t('audit.when'), dataIndex: 'createdAt', key: 'createdAt', render: (date: string) => format.dateTime(date) },
+    { title: t('audit.admin'), dataIndex: 'adminUsername', key: 'adminUsername', render: (_value, entry) => actorName(t, entry) },
+    { title: t('audit.action'), key: 'action', render: (_value, entry) => describeAuditEntry(t, format, entry) },
   ];
 
   return (

@@ -1,6 +1,7 @@
 import type { AuditLogEntry } from '@stakedesk/shared/api-types';
 import type { LoggedAuditAction } from '@stakedesk/shared/audit-actions';
 import type { AdminMessageKey, AdminTranslate } from '../../i18n/admin-en.js';
+import type { AdminFormat } from '../format.js';
 
 type Sentence = {
   /** The sentence, or how the entry's data picks one. */
@@ -8,6 +9,22 @@ type Sentence = {
   /** The field of the entry's data that names the thing changed. */
   name?: string;
 };
+
+/** The names the server writes entries under when no admin acted (server/src/audit/audit.ts), in the reader's words. */
+const SERVER_ACTORS: Record<string, AdminMessageKey> = { system: 'audit.actor.system', policy: 'audit.actor.policy' };
+
+/** Who an entry is by: an admin's username, or the server itself ("System", "Automatic payouts") in the reader's language. */
+export function actorName(t: AdminTranslate, entry: Pick<AuditLogEntry, 'adminId' | 'adminUsername'>): string {
+  const server = entry.adminId === null && Object.hasOwn(SERVER_ACTORS, entry.adminUsername) ? SERVER_ACTORS[entry.adminUsername] : undefined;
+  return server ? t(server) : entry.adminUsername;
+}
+
+/**
+ * Automatic payouts (actor `policy`) are the only payouts the hot wallet pays: the server prepares
+ * them with the hot wallet as payer and its signer signs them (DESIGN 13); every other payout is the
+ * staking wallet's.
+ */
+const byHotWallet = (entry: AuditLogEntry) => entry.adminId === null && entry.adminUsername === 'policy';
 
 /** Each action found in the log, with its sentence: an action without one does not compile. */
 export const SENTENCES: Record<LoggedAuditAction, Sentence> = {
@@ -35,8 +52,8 @@ export const SENTENCES: Record<LoggedAuditAction, Sentence> = {
   'settings.update': { key: 'audit.do.settings.update' },
   'settings.mint_read': { key: 'audit.do.settings.mint_read' },
   'payout.register': { key: 'audit.do.payout.register' },
-  'payout.prepare': { key: 'audit.do.payout.prepare' },
-  'payout.send': { key: 'audit.do.payout.send' },
+  'payout.prepare': { key: (entry) => (byHotWallet(entry) ? 'audit.do.payout.prepare_hot' : 'audit.do.payout.prepare') },
+  'payout.send': { key: (entry) => (byHotWallet(entry) ? 'audit.do.payout.send_hot' : 'audit.do.payout.send') },
   'payout.sign_refused': { key: 'audit.do.payout.sign_refused' },
   'payout.found_on_chain': { key: 'audit.do.payout.found_on_chain' },
   'payout.completed': { key: 'audit.do.payout.completed' },
@@ -81,11 +98,11 @@ function readable(action: string): string {
 }
 
 /** An audit entry in words, in the reader's language: "Deleted plan Growth (#4)". */
-export function describeAuditEntry(t: AdminTranslate, entry: AuditLogEntry): string {
+export function describeAuditEntry(t: AdminTranslate, format: AdminFormat, entry: AuditLogEntry): string {
   const known = Object.hasOwn(SENTENCES, entry.action) ? SENTENCES[entry.action as LoggedAuditAction] : undefined;
   if (known) {
     const key = typeof known.key === 'function' ? known.key(entry) : known.key;
-    return t(key, { target: target(entry, known.name), count: Number(field(entry.after, 'updatedCount') ?? 0) });
+    return t(key, { target: target(entry, known.name), count: format.count(Number(field(entry.after, 'updatedCount') ?? 0)) });
   }
   const what = target(entry, 'name');
   return what ? `${readable(entry.action)}: ${what}` : readable(entry.action);
