@@ -172,6 +172,12 @@ export type PayoutRecipient = {
   tokenAccount: string | null;
   /** What the holder must receive, in tokens. */
   amount: string;
+  /**
+   * What leaves the payer for it, in tokens: `amount` plus the token's transfer fee, grossed up so
+   * the holder receives `amount` (DESIGN 12); `amount` itself without a fee. Null on payouts
+   * registered by earlier panels (not built by the server).
+   */
+  sent: string | null;
   /** The transaction creates the holder's token account (rent paid by the payer). */
   createsAccount: boolean;
   /** How the payout ended for this withdrawal; null while it is open. */

@@ -43,6 +43,11 @@ describe.each(MINT_KINDS)('a payout of a %s mint', (mintKind) => {
     // 800 owed; with 1% withheld the least that leaves exactly 800 is ceil(800 / 0.99) in raw units.
     const sent = withFee ? 808_080_809n : tokens(800);
     expect(transfer.data.readBigUInt64LE(1)).toBe(sent);
+    // The review says both: what the holder receives, and what leaves the staking wallet for it.
+    const sentTokens = withFee ? '808.080809' : '800';
+    expect(prepared.body.recipients).toEqual([expect.objectContaining({ withdrawalId: withdrawal.id, amount: '800', sent: sentTokens })]);
+    const read = await world.api.request('GET', `/api/admin/payouts/${prepared.body.id}`, undefined, world.token);
+    expect(read.body.recipients[0].sent).toBe(sentTokens);
 
     expect((await world.postSigned(prepared.body.id, world.sign(prepared.body))).status).toBe(200);
     expect((await world.followUntilEnded(prepared.body.id)).status).toBe('completed');

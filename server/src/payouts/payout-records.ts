@@ -1,6 +1,7 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Payout, PayoutRecipient, WithdrawalPayout } from '@stakedesk/shared/api-types';
 import { english, msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
+import { fromRawAmount } from '@stakedesk/shared/money';
 import type { PayoutOutcome, PayoutStatus, ReviewResolution } from '@stakedesk/shared/stake-status';
 import { unsignedTransaction } from '../chain/signed-copy.js';
 import { conflict } from '../errors.js';
@@ -12,6 +13,8 @@ export type RecipientRow = {
   tokenAccount: string | null;
   /** Whole tokens. */
   amount: string;
+  /** Raw units the payout sends for it, the transfer fee included (null on rows written before migration 017). */
+  sentRaw: string | null;
   createsAccount: boolean;
   outcome: PayoutOutcome | null;
   reason: CodedMessage | null;
@@ -67,7 +70,7 @@ export const PAYOUT_COLUMNS = `p.id, p.status, p.signature, p.last_valid_block_h
   p.created_by, p.created_by_username, p.created_at, p.sent_at, p.finished_at,
   (SELECT coalesce(json_agg(json_build_object(
      'withdrawalId', pw.withdrawal_id, 'wallet', coalesce(pw.wallet, w.wallet_address), 'tokenAccount', pw.token_account,
-     'amount', coalesce(pw.amount, w.final_amount)::text, 'createsAccount', pw.creates_account, 'outcome', pw.outcome,
+     'amount', coalesce(pw.amount, w.final_amount)::text, 'sentRaw', pw.sent_raw::text, 'createsAccount', pw.creates_account, 'outcome', pw.outcome,
      'reason', pw.reason, 'evidence', pw.evidence_signature, 'open', pw.open, 'resolution', pw.resolution, 'note', pw.resolution_note,
      'resolvedBy', pw.resolved_by_username, 'resolvedAt', pw.resolved_at) ORDER BY pw.withdrawal_id), '[]'::json)
    FROM payout_withdrawals pw JOIN withdrawals w ON w.id = pw.withdrawal_id WHERE pw.payout_id = p.id) AS recipients`;
@@ -91,12 +94,23 @@ export async function readPayout(
 
 const isoDate = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-function toRecipientJson(row: RecipientRow): PayoutRecipient {
+/**
+ * What leaves the payer for one withdrawal, in tokens: the amount grossed up by the token's transfer
+ * fee as the payout was built (DESIGN 12). A built payout's row before migration 017 sent exactly
+ * what was owed; a payout registered by an earlier panel was not built here (null).
+ */
+function sentTokens(row: RecipientRow, decimals: number | null): string | null {
+  if (decimals === null) return null;
+  return row.sentRaw === null ? row.amount : fromRawAmount(BigInt(row.sentRaw), decimals);
+}
+
+function toRecipientJson(row: RecipientRow, decimals: number | null): PayoutRecipient {
   return {
     withdrawalId: row.withdrawalId,
     wallet: row.wallet,
     tokenAccount: row.tokenAccount,
     amount: row.amount,
+    sent: sentTokens(row, decimals),
     createsAccount: row.createsAccount,
     outcome: row.outcome,
     reason: row.reason,
@@ -117,7 +131,7 @@ export function toPayoutJson(row: PayoutRow): Payout {
     signature: row.signature,
     blockhash: row.blockhash,
     lastValidBlockHeight: Number(row.last_valid_block_height),
-    recipients: row.recipients.map(toRecipientJson),
+    recipients: row.recipients.map((recipient) => toRecipientJson(recipient, row.decimals)),
     transaction: row.status === 'prepared' && row.message ? unsignedTransaction(row.message).toString('base64') : null,
     reason: row.reason,
     failureReason: row.failure_reason,

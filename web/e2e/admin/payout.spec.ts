@@ -116,7 +116,7 @@ test('Pay: the server prepares the payout, the review shows who gets what, the w
   const dialog = reviewDialog(panel);
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(`Paid from (staking wallet)${staking}`);
-  await expect(dialog).toContainText('Total270 SDT');
+  await expect(dialog).toContainText('Holders receive270 SDT');
   await expect(dialog.getByRole('listitem')).toHaveCount(1);
   const item = recipient(panel, holder);
   await expect(item).toContainText('270 SDT');
@@ -163,7 +163,7 @@ test('two selected withdrawals go in one payout, which creates a missing token a
   await expect(recipient(panel, other.holder)).toContainText('450 SDT');
   await expect(recipient(panel, other.holder)).toContainText(`${tokenAccountOf(other.holder.publicKey).toBase58()} New token account`);
   await expect(dialog).toContainText('The transaction creates this token account; the staking wallet pays its rent (about 0.002 SOL).');
-  await expect(dialog).toContainText('Total810 SDT');
+  await expect(dialog).toContainText('Holders receive810 SDT');
   await dialog.getByRole('button', { name: 'Sign with wallet' }).click();
   await expect(panel.toast('Payout sent')).toContainText('its withdrawals (2) complete');
 

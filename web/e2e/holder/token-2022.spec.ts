@@ -99,9 +99,18 @@ test('a holder stakes a token with a 1% transfer fee: told what is sent before s
       .getByRole('row')
       .filter({ hasText: short(holder.publicKey.toBase58()) });
     const beforePayout = await world.balanceOf(holder.publicKey);
+    const stakingBeforePayout = await world.balanceOf(world.stakingWallet.publicKey);
     await pending.getByRole('button', { name: 'Pay', exact: true }).click();
     const review = panel.dialog(/^Review payout #\d+$/);
-    await expect(review).toContainText('Total900 FEE');
+    // Both figures before signing: what the holder receives, and what leaves the wallet with the fee (checked on chain below).
+    await expect(review).toContainText('Holders receive900 FEE');
+    await expect(review).toContainText("Leaves the staking wallet909.09091 FEE, the token's transfer fee of 9.09091 FEE included");
+    await expect(review.getByRole('listitem')).toContainText('receives 900 FEE');
+    await expect(review.getByRole('listitem')).toContainText(
+      'The staking wallet sends 909.09091 FEE: the token withholds 9.09091 FEE on the way as its transfer fee.',
+    );
+    await expectAccessible(adminPage, '.ant-modal');
+    await shootBoth(adminPage, testInfo, 'payout-review-fee', review);
     await review.getByRole('button', { name: 'Sign with wallet' }).click();
     await expect(panel.toast('Payout sent')).toBeVisible();
     await expect(
@@ -112,6 +121,8 @@ test('a holder stakes a token with a 1% transfer fee: told what is sent before s
     ).toContainText('900 FEE');
     // The payout added the fee on top: the holder received exactly what was owed.
     await expect.poll(async () => (await world.balanceOf(holder.publicKey)) - beforePayout).toBe(feeTokens(900));
+    // ...and the staking wallet sent what the review said.
+    expect(stakingBeforePayout - (await world.balanceOf(world.stakingWallet.publicKey))).toBe(909_090_910n);
     expect(wallet.requests.filter((r) => r.op === 'signTransaction')).toHaveLength(1);
 
     // Token Config says what the mint is.
