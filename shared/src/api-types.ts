@@ -526,6 +526,17 @@ export type CreatedWebhook = AdminWebhook & { signingSecret?: string };
 /** delivered: the receiver answered 2xx; retrying: an attempt failed and another is due; failed: retries gave up. */
 export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'retrying' | 'failed';
 
+/** One attempt at a delivery: when, and the receiver's answer (its HTTP status) or why none came. */
+export type WebhookDeliveryAttempt = {
+  at: string;
+  /** The receiver's HTTP status, or null when no answer came. */
+  status: number | null;
+  /** Why it failed, by code; null for a 2xx answer, or an attempt made before reasons were coded (then `error`). */
+  reason: CodedMessage | null;
+  /** Why it failed, in English; null for a 2xx answer. */
+  error: string | null;
+};
+
 /** GET /api/admin/webhooks/{id}/deliveries, and POST …/test: one event sent to one webhook. */
 export type WebhookDelivery = {
   id: number;
@@ -542,6 +553,11 @@ export type WebhookDelivery = {
   createdAt: string;
   lastAttemptAt: string | null;
   deliveredAt: string | null;
+  /**
+   * Each attempt, oldest first (`attempts` counts them): the log Svix and Stripe show. Named apart
+   * from `attempts`, the count this answer already carried.
+   */
+  attemptLog: WebhookDeliveryAttempt[];
 };
 
 /** POST /api/admin/reserves/snapshots/{id}/anchor/prepare: the anchor for the staking wallet to sign unchanged (DESIGN 14). */

@@ -60,7 +60,7 @@ async function send(fetchWebhook: typeof fetch, request: WebhookRequest): Promis
 }
 
 /**
- * One attempt at one delivery, written to its row. Nothing is sent for a delivery already
+ * One attempt at one delivery, written to its row and to its attempts. Nothing is sent for a delivery already
  * delivered or given up (a retry that raced another instance), or whose webhook was deleted.
  * `final`: no retry follows, so a failure gives up.
  */
@@ -83,11 +83,16 @@ export async function attemptDelivery(
       ? // Sealed under another JWT_SECRET: nothing is sent unsigned or to a guessed URL.
         SECRET_UNREADABLE
       : await send(fetchWebhook, webhookRequest(targetOf(row, secret), row.event, new Date()));
+  // The delivery keeps its last attempt; the attempts table keeps each one, written in the same statement.
   await sequelize.query(
-    `UPDATE webhook_deliveries SET attempts = attempts + 1, last_status_code = :statusCode, last_error = :error,
-       last_reason = :reason, last_attempt_at = now(), delivered_at = CASE WHEN :ok THEN now() END,
-       gave_up_at = CASE WHEN NOT :ok AND :final THEN now() END
-     WHERE id = :deliveryId`,
+    `WITH attempted AS (
+       UPDATE webhook_deliveries SET attempts = attempts + 1, last_status_code = :statusCode, last_error = :error,
+         last_reason = :reason, last_attempt_at = now(), delivered_at = CASE WHEN :ok THEN now() END,
+         gave_up_at = CASE WHEN NOT :ok AND :final THEN now() END
+       WHERE id = :deliveryId
+       RETURNING id, last_attempt_at)
+     INSERT INTO webhook_delivery_attempts (delivery_id, attempted_at, status_code, error, reason)
+     SELECT id, last_attempt_at, :statusCode::integer, :error::text, :reason::jsonb FROM attempted`,
     {
       replacements: {
         deliveryId,

@@ -1,6 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Dependencies } from '../dependencies.js';
-import type { AdminWebhook, CreatedWebhook, WebhookDelivery, WebhookDeliveryStatus } from '@stakedesk/shared/api-types';
+import type { AdminWebhook, CreatedWebhook, WebhookDelivery, WebhookDeliveryAttempt, WebhookDeliveryStatus } from '@stakedesk/shared/api-types';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { WebhookInput } from '@stakedesk/shared/schemas';
 import { TELEGRAM_API_URL, urlIsSecret, type WebhookEvent, type WebhookKind } from '@stakedesk/shared/webhooks';
@@ -179,6 +179,8 @@ type DeliveryRow = {
   last_attempt_at: Date | null;
   delivered_at: Date | null;
   gave_up_at: Date | null;
+  /** Oldest first, as json_agg writes them (times as ISO text). */
+  attempt_log: WebhookDeliveryAttempt[];
 };
 
 function deliveryStatus(row: DeliveryRow): WebhookDeliveryStatus {
@@ -200,12 +202,17 @@ function toDeliveryJson(row: DeliveryRow): WebhookDelivery {
     createdAt: row.created_at.toISOString(),
     lastAttemptAt: row.last_attempt_at?.toISOString() ?? null,
     deliveredAt: row.delivered_at?.toISOString() ?? null,
+    attemptLog: row.attempt_log.map((attempt) => ({ ...attempt, at: new Date(attempt.at).toISOString() })),
   };
 }
 
-const DELIVERY_COLUMNS = `id, event_id, event_type, attempts, last_status_code, last_error, last_reason, created_at, last_attempt_at, delivered_at, gave_up_at`;
+const DELIVERY_COLUMNS = `d.id, d.event_id, d.event_type, d.attempts, d.last_status_code, d.last_error, d.last_reason, d.created_at,
+  d.last_attempt_at, d.delivered_at, d.gave_up_at,
+  (SELECT coalesce(json_agg(json_build_object('at', a.attempted_at, 'status', a.status_code, 'reason', a.reason, 'error', a.error)
+     ORDER BY a.id), '[]'::json)
+   FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id) AS attempt_log`;
 
-/** The webhook's latest deliveries, newest first. */
+/** The webhook's latest deliveries, newest first, each with its attempts. */
 export async function listDeliveries(sequelize: Sequelize, webhookId: number): Promise<WebhookDelivery[]> {
   const [exists] = await sequelize.query(`SELECT 1 FROM webhooks WHERE id = :webhookId`, {
     replacements: { webhookId },
@@ -213,7 +220,7 @@ export async function listDeliveries(sequelize: Sequelize, webhookId: number): P
   });
   if (!exists) throw notFound(msg('webhookNotFound'));
   const rows = await sequelize.query<DeliveryRow>(
-    `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = :webhookId ORDER BY id DESC LIMIT ${DELIVERIES_SHOWN}`,
+    `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.webhook_id = :webhookId ORDER BY d.id DESC LIMIT ${DELIVERIES_SHOWN}`,
     { replacements: { webhookId }, type: QueryTypes.SELECT },
   );
   return rows.map(toDeliveryJson);
@@ -232,7 +239,7 @@ export async function sendTest(ctx: WebhookContext, webhookId: number): Promise<
   );
   if (!row) throw notFound(msg('webhookNotFound'));
   await attemptDelivery(ctx.database, ctx.box, ctx.address.fetch, Number(row.id), true);
-  const [delivery] = await ctx.database.query<DeliveryRow>(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = :id`, {
+  const [delivery] = await ctx.database.query<DeliveryRow>(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.id = :id`, {
     replacements: { id: row.id },
     type: QueryTypes.SELECT,
   });

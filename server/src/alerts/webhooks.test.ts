@@ -107,6 +107,18 @@ describe('a standard webhook', () => {
         lastReason: null,
       }),
     ]);
+    // Each attempt with its time and answer, not only the last (as Svix and Stripe show them).
+    const [refused, accepted] = deliveries.body[0].attemptLog;
+    expect(deliveries.body[0].attemptLog).toHaveLength(2);
+    expect(refused).toEqual({
+      at: expect.any(String),
+      status: 500,
+      reason: { code: 'webhookAnsweredStatus', params: { status: 500 } },
+      error: 'answered HTTP 500',
+    });
+    expect(accepted).toEqual({ at: expect.any(String), status: 204, reason: null, error: null });
+    expect(Date.parse(refused.at)).toBeLessThan(Date.parse(accepted.at));
+    expect(accepted.at).toBe(deliveries.body[0].lastAttemptAt);
   });
 
   it('"Send test" delivers a webhook.test event at once and answers how it went', async () => {
@@ -128,6 +140,9 @@ describe('a standard webhook', () => {
         lastStatusCode: 503,
         lastError: 'answered HTTP 503',
         lastReason: { code: 'webhookAnsweredStatus', params: { status: 503 } },
+        attemptLog: [
+          { at: expect.any(String), status: 503, reason: { code: 'webhookAnsweredStatus', params: { status: 503 } }, error: 'answered HTTP 503' },
+        ],
       }),
     );
   });
@@ -243,6 +258,7 @@ it('a receiver that refuses the connection is logged by code, for the panel to s
       lastStatusCode: null,
       lastError: 'no answer (ECONNREFUSED)',
       lastReason: { code: 'webhookConnectionRefused' },
+      attemptLog: [{ at: expect.any(String), status: null, reason: { code: 'webhookConnectionRefused' }, error: 'no answer (ECONNREFUSED)' }],
     }),
   );
   const [logged] = (await call('GET', `/api/admin/webhooks/${created.body.id}/deliveries`)).body;

@@ -30,6 +30,7 @@ import * as followerGapsOutflows from './migrations/026-follower-gaps-outflows.j
 import * as secondProvider from './migrations/027-second-provider.js';
 import * as mintFreezeAuthority from './migrations/028-mint-freeze-authority.js';
 import * as demoMinutes from './migrations/029-demo-minutes.js';
+import * as webhookDeliveryAttempts from './migrations/030-webhook-delivery-attempts.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -71,6 +72,7 @@ const MIGRATIONS: Step[] = [
   secondProvider,
   mintFreezeAuthority,
   demoMinutes,
+  webhookDeliveryAttempts,
 ];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];

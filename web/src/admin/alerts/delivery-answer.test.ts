@@ -3,7 +3,7 @@ import type { WebhookDelivery } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { adminEn, type AdminMessageKey } from '../../i18n/admin-en.js';
 import { adminPtBR } from '../../i18n/admin-pt-BR.js';
-import { deliveryAnswer } from './delivery-answer.js';
+import { attemptAnswer, deliveryAnswer } from './delivery-answer.js';
 
 const translator = (catalogue: Record<AdminMessageKey, string>) => (key: AdminMessageKey, values?: Record<string, string | number>) =>
   catalogue[key].replace(/\{(\w+)\}/g, (match, name: string) => String(values?.[name] ?? match));
@@ -20,6 +20,7 @@ const delivery = (data: Partial<WebhookDelivery>): WebhookDelivery => ({
   createdAt: '2025-01-01T00:00:00.000Z',
   lastAttemptAt: '2025-01-01T00:00:00.000Z',
   deliveredAt: null,
+  attemptLog: [],
   ...data,
 });
 
@@ -49,5 +50,18 @@ describe("a webhook delivery's last answer", () => {
     expect(deliveryAnswer(en, delivery({ lastError: 'no answer within 10 s' }))).toBe('no answer within 10 s');
     expect(deliveryAnswer(en, delivery({}))).toBe('No answer');
     expect(deliveryAnswer(pt, delivery({}), 'pt-BR')).toBe('Sem resposta');
+  });
+
+  it('reads each attempt of the log the same way', () => {
+    const at = '2025-01-01T00:00:00.000Z';
+    expect(attemptAnswer(en, { status: 500, reason: msg('webhookAnsweredStatus', { status: 500 }), error: 'answered HTTP 500' })).toBe(
+      'HTTP 500',
+    );
+    expect(attemptAnswer(pt, { status: null, reason: msg('webhookConnectionRefused'), error: 'no answer (ECONNREFUSED)' }, 'pt-BR')).toBe(
+      'O destinatário recusou a conexão',
+    );
+    expect(deliveryAnswer(en, delivery({ lastStatusCode: 204, attemptLog: [{ at, status: 204, reason: null, error: null }] }))).toBe(
+      'HTTP 204',
+    );
   });
 });
