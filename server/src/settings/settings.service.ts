@@ -106,17 +106,18 @@ export async function updateSettings(
   { rpc, refuseHolderRpcUrl, chain, liveStakes }: SettingsChangeDeps,
   stepUp: StepUp,
 ): Promise<Settings> {
-  // Read first without a lock: the password is checked (slowly), and a new mint read, before the row is locked.
+  // Read first without a lock: a new mint is read and the password checked (slowly) before the row is locked.
   const peek = await Settings.findByPk(1);
   if (!peek) throw unavailable(msg('serviceUnavailable'));
   const peekChanges = changesFrom(input, peek);
-  // Refused before any step-up is asked for: confirming a change that cannot be saved is no use.
+  // Refused before any step-up is asked for: confirming a change that cannot be saved is no use
+  // (a holders' endpoint the rule refuses; a token contract that is no mint, or a mint that cannot be staked).
   const holderRpcUrl = peekChanges.holderRpcUrl;
   const holderRpcRefusal = holderRpcUrl && holderRpcUrl !== peek.holderRpcUrl ? refuseHolderRpcUrl(holderRpcUrl) : undefined;
   if (holderRpcRefusal) throw badRequest(holderRpcRefusal, { holderRpcUrl: holderRpcRefusal });
-  const confirm = securityChangesOf(peekChanges, peek).length > 0 ? await stepUp() : undefined;
   const newContract = peekChanges.tokenContract;
   const newMint = newContract && newContract !== peek.tokenContract ? await readNewMint(chain, newContract) : undefined;
+  const confirm = securityChangesOf(peekChanges, peek).length > 0 ? await stepUp() : undefined;
   return sequelize.transaction(async (transaction) => {
     const settings = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.UPDATE });
     if (!settings) throw unavailable(msg('serviceUnavailable'));

@@ -126,6 +126,25 @@ describe('saving the token contract reads the mint', () => {
     },
   );
 
+  it('a mint that cannot be staked is refused before the password is asked for; one that can still needs it', async () => {
+    const unsupported = await token2022MintWith(chain, [ExtensionType.NonTransferable], (m) => [
+      createInitializeNonTransferableMintInstruction(m, TOKEN_2022_PROGRAM_ID),
+    ]);
+    const withoutProof = (tokenContract: string) =>
+      api.request('PUT', '/api/admin/settings', { tokenName: 'Acme', tokenSymbol: 'ACME', tokenContract, stakingWallet: randomWallet() }, token);
+    const refused = await withoutProof(unsupported.toBase58());
+    // The same refusal the save with a password gets: the panel shows it without opening the step-up dialog.
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'mintUnsupported', params: { extension: 'NonTransferable' } });
+    expect(refused.body.stepUpRequired).toBeUndefined();
+    const [failures] = await api.sequelize.query(`SELECT count(*)::int AS n FROM audit_logs WHERE action = 'admin.step_up_failed'`);
+    expect(failures).toEqual([{ n: 0 }]);
+
+    const asked = await withoutProof((await chain.createMint(6)).toBase58());
+    expect(asked.status).toBe(403);
+    expect(asked.body).toMatchObject({ code: 'stepUpRequired', stepUpRequired: true });
+  });
+
   it('an address that is no mint (a wallet, a token account) is refused on the field', async () => {
     const mint = await chain.createMint(6);
     for (const address of [randomWallet(), (await chain.createTokenAccount(mint, someone)).toBase58()]) {
