@@ -9,9 +9,11 @@
  *   on every request until LISTEN is back (and dropped then). The TTL (CACHE_TTL_MS, 5 s) is a
  *   safety net on top, and bounds staleness after an edit made outside the app (plain SQL).
  * - The stats: the number of holders is a walk over every stake's index entry (about half a
- *   second at a million stakes), and the figures change with every deposit, so they are not
+ *   second at a million stakes). The public figures change with every deposit, so they are not
  *   invalidated by events: they are refreshed every STATS_CACHE_MS (30 s) on each instance, in
- *   the background (callers get the previous figures meanwhile, never wait).
+ *   the background (callers get the previous figures meanwhile, never wait). The admin cards are
+ *   one snapshot of all four figures, refreshed so too and also dropped when stakes, withdrawals,
+ *   payouts or plans move: an operator sees a deposit in every card at once, or in none.
  *
  * - The public plan list also carries each capped plan's remaining capacity: it is dropped, on
  *   every instance, at every stake event too (stake.created, withdrawal.requested, stakes.expired).
@@ -51,8 +53,11 @@ export function adminChangedCache<T>(entityTypes: string[], load: () => Promise<
   return cache;
 }
 
-/** A cache of a figure that changes all the time: refreshed every STATS_CACHE_MS, whatever happens. */
-export function statsCache<T>(load: () => Promise<T>): Cached<T> {
+/**
+ * A cache of a figure that changes all the time: refreshed every STATS_CACHE_MS, whatever happens,
+ * and dropped too when an entity of `droppedBy` changes (then the next reader waits for a fresh one).
+ */
+export function statsCache<T>(load: () => Promise<T>, droppedBy: string[] = []): Cached<T> {
   const cache = new Cached(
     load,
     () => config.statsTtlMs,
@@ -60,6 +65,7 @@ export function statsCache<T>(load: () => Promise<T>): Cached<T> {
     true,
   );
   stats.push(cache as Cached<unknown>);
+  for (const type of droppedBy) byEntity.set(type, [...(byEntity.get(type) ?? []), cache as Cached<unknown>]);
   return cache;
 }
 

@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import type { Dependencies } from '../dependencies.js';
-import { statsCache } from '../cache/caches.js';
+import { STAKES_MOVED, statsCache } from '../cache/caches.js';
 import { prepareJson, sendPrepared } from '../http/prepared-json.js';
 import type { PublicRead } from '../http/public-read-lane.js';
-import { adminStats, countHolders, publicStats } from './stats.service.js';
+import { adminStats, publicStats } from './stats.service.js';
 import { requireRole } from '../http/signed-in-admin.js';
 
 /** GET /api/stats: the holder count walks every stake, so it is computed at most once per STATS_CACHE_MS per instance. */
@@ -12,9 +12,14 @@ export function statsPublicRead({ database: sequelize }: Dependencies): PublicRe
   return async (req, res) => sendPrepared(req, res, await stats.get());
 }
 
+/**
+ * GET /api/admin/stats: the four cards from one snapshot, kept together (never a holder count
+ * older than the total beside it), taken afresh once stakes, withdrawals, payouts or plans moved
+ * on any instance, and at least every STATS_CACHE_MS.
+ */
 export function statsAdminRoutes({ database: sequelize }: Dependencies): Router {
-  const holders = statsCache(() => countHolders(sequelize));
+  const snapshot = statsCache(() => adminStats(sequelize), [STAKES_MOVED, 'withdrawal', 'payout', 'plan']);
   return Router().get('/stats', requireRole('GET /api/admin/stats'), async (_req, res) => {
-    res.json(await adminStats(sequelize, () => holders.get()));
+    res.json(await snapshot.get());
   });
 }

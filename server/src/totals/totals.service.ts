@@ -14,11 +14,15 @@ const statusFilter = (statuses: readonly string[] | undefined): Filter =>
   statuses ? { sql: 'status IN (:statuses)', replacements: { statuses } } : { sql: 'true', replacements: {} };
 
 /** How many stakes have one of these statuses (any status when absent), and their amount. */
-export async function stakeTotals(sequelize: Sequelize, statuses?: readonly StakeStatus[]): Promise<{ count: number; amount: string }> {
+export async function stakeTotals(
+  sequelize: Sequelize,
+  statuses?: readonly StakeStatus[],
+  transaction?: Transaction,
+): Promise<{ count: number; amount: string }> {
   const filter = statusFilter(statuses);
   const [row] = await sequelize.query<{ count: string | null; amount: string | null }>(
     `SELECT sum(stakes)::text AS count, sum(amount)::text AS amount FROM stake_counts WHERE ${filter.sql}`,
-    { type: QueryTypes.SELECT, replacements: filter.replacements },
+    { type: QueryTypes.SELECT, replacements: filter.replacements, ...(transaction ? { transaction } : {}) },
   );
   return { count: Number(row?.count ?? 0), amount: row?.amount ?? '0' };
 }
