@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { createAdmin, deleteAdmin, loginToken } from '../support/admin-api.js';
 import { AdminPanel } from '../support/admin-panel.js';
 import { expectAccessible } from '../support/axe.js';
@@ -17,6 +17,13 @@ async function shootBoth(page: Page, testInfo: TestInfo, name: string) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   }
   await page.setViewportSize(DESKTOP);
+}
+
+/** `toast` covers no part of `row` (its buttons included). */
+async function expectApart(toast: Locator, row: Locator) {
+  const [a, b] = [(await toast.boundingBox())!, (await row.boundingBox())!];
+  const overlaps = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlaps, `toast ${JSON.stringify(a)} over row ${JSON.stringify(b)}`).toBe(false);
 }
 
 /** A webhook receiver on this machine: answers the next statuses queued in `answers` (then 204) and keeps what it got. */
@@ -70,27 +77,38 @@ test.describe.serial('alerts', () => {
     await expect(row).not.toContainText('Login throttled');
 
     await row.getByRole('button', { name: 'Send test' }).click();
-    await expect(panel.toast('Test alert delivered')).toBeVisible();
+    const delivered = panel.toast('Test alert delivered');
+    await expect(delivered).toBeVisible();
     const sent = received.at(-1)!;
     expect(sent.body.type).toBe('webhook.test');
     expect(sent.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    // The toast opens away from the row: its buttons stay in view, and the toast goes by itself in
+    // a few seconds though the pointer stays on "Send test" (a toast under the pointer waits for it).
+    await expectApart(delivered, row);
+    await expect(delivered).toBeHidden({ timeout: 8_000 });
 
-    // The toast sits over the table's last row until it goes (it stays while the pointer is on it).
-    await panel.toast('Test alert delivered').locator('.ant-notification-notice-close').click();
-    await expect(panel.toast('Test alert delivered')).toBeHidden();
-
-    // The receiver is down for the next one: the toast says what it answered.
+    // The receiver is down for the next one: the toast says what it answered, away from the row too (at phone width as well).
     answers.push(500);
+    await page.setViewportSize(PHONE);
+    await row.scrollIntoViewIfNeeded();
     await row.getByRole('button', { name: 'Send test' }).click();
-    await expect(panel.toast('Test alert not delivered')).toContainText('Last answer: HTTP 500');
-    await panel.toast('Test alert not delivered').locator('.ant-notification-notice-close').click();
+    const notDelivered = panel.toast('Test alert not delivered');
+    await expect(notDelivered).toContainText('Last answer: HTTP 500');
+    await expectApart(notDelivered, row);
+    await page.screenshot({ path: testInfo.outputPath('alerts-test-toast-390.png') });
+    await notDelivered.locator('.ant-notification-notice-close').click();
+    await page.setViewportSize(DESKTOP);
 
     await row.getByRole('button', { name: 'Delivery log' }).click();
     const log = panel.dialog('Delivery log');
     // Specs running beside this one make step-up changes, which this webhook is told of too: the tests' own rows.
     const tests = log.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Test', exact: true }) });
     await expect(tests.filter({ hasText: 'Delivered' })).toContainText('HTTP 204');
-    await expect(tests.filter({ hasText: 'Failed' })).toContainText('HTTP 500');
+    const failed = tests.filter({ hasText: 'Failed' });
+    await expect(failed).toContainText('HTTP 500');
+    // Each row opens to its attempts, each with its time and answer.
+    await failed.getByRole('button', { name: /expand row/i }).click();
+    await expect(log.getByRole('list', { name: 'Attempts at Test' })).toHaveText(/^Attempt 1, \d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2} [AP]M: HTTP 500$/);
     await expectAccessible(page, '.ant-drawer');
     await shootBoth(page, testInfo, 'alerts-delivery-log');
     await log.getByRole('button', { name: 'Close' }).click();
@@ -119,6 +137,42 @@ test.describe.serial('alerts', () => {
     } finally {
       await deleteAdmin(viewer.id);
     }
+  });
+
+  test('a delivery the receiver refused and then accepted keeps both attempts, each with its time and answer, in both languages', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    // The next alert this receiver gets is answered 500: the server retries it 30 to 60 s later, and it is answered 204.
+    answers.push(500);
+    const viewer = await createAdmin('viewer', 'alerts-retried');
+    await deleteAdmin(viewer.id);
+    const panel = new AdminPanel(page);
+    await panel.open('Alerts');
+    await panel.row(hookUrl).getByRole('button', { name: 'Delivery log' }).click();
+    const log = panel.dialog('Delivery log');
+    // Specs running beside this one make step-up changes too: whichever alert got the 500 is the one retried.
+    const retried = log.getByRole('row').filter({ hasText: 'Delivered' }).filter({ has: page.getByRole('cell', { name: '2', exact: true }) });
+    await expect(retried.first()).toBeVisible({ timeout: 120_000 });
+    await retried.first().getByRole('button', { name: /expand row/i }).click();
+    const attempts = log.getByRole('list', { name: /^Attempts at / }).first();
+    const at = '\\d{1,2}/\\d{1,2}/\\d{4}, \\d{1,2}:\\d{2} [AP]M';
+    await expect(attempts.getByRole('listitem')).toHaveText([new RegExp(`^Attempt 1, ${at}: HTTP 500$`), new RegExp(`^Attempt 2, ${at}: HTTP 204$`)]);
+    await expectAccessible(page, '.ant-drawer');
+    await shootBoth(page, testInfo, 'alerts-delivery-attempts');
+    await log.getByRole('button', { name: 'Close' }).click();
+
+    await panel.choose('Language', 'Português');
+    await panel.row(hookUrl).getByRole('button', { name: 'Registro de entregas' }).click();
+    const registro = panel.dialog('Registro de entregas');
+    const entregue = registro.getByRole('row').filter({ hasText: 'Entregue' }).filter({ has: page.getByRole('cell', { name: '2', exact: true }) });
+    await entregue.first().getByRole('button', { name: /expand row|expandir linha/i }).click();
+    const quando = '\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}';
+    await expect(registro.getByRole('list', { name: /^Tentativas de / }).first().getByRole('listitem')).toHaveText([
+      new RegExp(`^Tentativa 1, ${quando}: HTTP 500$`),
+      new RegExp(`^Tentativa 2, ${quando}: HTTP 204$`),
+    ]);
+    await shootBoth(page, testInfo, 'alerts-delivery-attempts-pt-BR');
   });
 
   test('an owner deletes the webhook after confirming', async ({ page }) => {

@@ -21,7 +21,8 @@ function AntdShell({ children }: { children: ReactNode }) {
     <ConfigProvider locale={language === 'pt-BR' ? ptBR : enUS} theme={adminTheme}>
       <App
         className="admin-app"
-        notification={{ maxCount: TOAST_LIMIT, duration: TOAST_DURATION_MS / 1000, placement: 'bottomRight', showProgress: true }}
+        // A toast at the top opens below the header, never over its language, account and logout buttons.
+        notification={{ maxCount: TOAST_LIMIT, duration: TOAST_DURATION_MS / 1000, placement: 'bottomRight', top: 72, showProgress: true }}
       >
         {children}
       </App>

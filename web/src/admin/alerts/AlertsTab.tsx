@@ -1,5 +1,5 @@
 import { App, Button, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AdminWebhook } from '@stakedesk/shared/api-types';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { RoleNotice } from '../roles/RoleNotice.js';
@@ -21,6 +21,8 @@ export function AlertsTab() {
   const [logOf, setLogOf] = useState<AdminWebhook | null>(null);
   const [newSecret, setNewSecret] = useState<string | null>(null);
   const canManage = usePermission('alerts.manage').allowed;
+  // The row whose "Send test" was pressed: its toast opens where it covers none of that row's buttons.
+  const testedRow = useRef<Element | null>(null);
 
   const remove = useDeleteWebhook({
     onSuccess: () => toast.success(t('alerts.deleted')),
@@ -29,9 +31,9 @@ export function AlertsTab() {
   const test = useSendTest({
     onSuccess: (delivery) =>
       delivery.status === 'delivered'
-        ? toast.success(t('alerts.testDelivered'))
-        : toast.error(t('alerts.testFailed'), t('alerts.testFailedDetail', { answer: answer(delivery) })),
-    onError: (error) => toast.error(t('alerts.testFailed'), localize(error)),
+        ? toast.success(t('alerts.testDelivered'), undefined, { near: testedRow.current })
+        : toast.error(t('alerts.testFailed'), t('alerts.testFailedDetail', { answer: answer(delivery) }), { near: testedRow.current }),
+    onError: (error) => toast.error(t('alerts.testFailed'), localize(error), { near: testedRow.current }),
   });
 
   function confirmDelete(webhook: AdminWebhook) {
@@ -70,7 +72,14 @@ export function AlertsTab() {
           </Button>
           {canManage && (
             <>
-              <Button size="small" loading={test.isPending && test.variables?.id === webhook.id} onClick={() => test.mutate(webhook)}>
+              <Button
+                size="small"
+                loading={test.isPending && test.variables?.id === webhook.id}
+                onClick={(event) => {
+                  testedRow.current = event.currentTarget.closest('tr');
+                  test.mutate(webhook);
+                }}
+              >
                 {t('alerts.sendTest')}
               </Button>
               <Button size="small" onClick={() => setEditing({ webhook })}>
