@@ -213,7 +213,11 @@ export default tseslint.config(
   // The app shell reaches the panel only by its lazy import(), which this rule does not see.
   wall(['web/src/features/**', 'web/src/i18n/**', 'web/src/app/**'], [panel, serverSource]),
   wall(['web/src/components/**', 'web/src/lib/**'], [panel, features, serverSource]),
-  wall(['web/src/admin/**', 'desktop/src/**'], [holderFeatures, payoutBuilding, chainConnection, serverSource, panelFigures], ...localeBlindFormatting),
+  wall(
+    ['web/src/admin/**', 'desktop/src/**'],
+    [holderFeatures, payoutBuilding, chainConnection, serverSource, panelFigures],
+    ...localeBlindFormatting,
+  ),
   // The panel's one formatter, keyed by its language.
   wall(['web/src/admin/format.ts'], [holderFeatures, payoutBuilding, chainConnection, serverSource]),
   // Its tests may use the test chain and web3.js to build what they check.

@@ -59,7 +59,7 @@ describe('architecture walls', () => {
       "import { Connection } from '@solana/web3.js';\nexport const x = Connection;\n",
     ],
     [
-      'the panel writes no figure but through its formatter (in the reader\'s language)',
+      "the panel writes no figure but through its formatter (in the reader's language)",
       'web/src/admin/stakes/Scratch.ts',
       "import { formatExact } from '@stakedesk/shared/format';\nexport const x = formatExact('1000');\n",
     ],

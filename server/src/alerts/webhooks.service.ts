@@ -1,6 +1,12 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Dependencies } from '../dependencies.js';
-import type { AdminWebhook, CreatedWebhook, WebhookDelivery, WebhookDeliveryAttempt, WebhookDeliveryStatus } from '@stakedesk/shared/api-types';
+import type {
+  AdminWebhook,
+  CreatedWebhook,
+  WebhookDelivery,
+  WebhookDeliveryAttempt,
+  WebhookDeliveryStatus,
+} from '@stakedesk/shared/api-types';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { WebhookInput } from '@stakedesk/shared/schemas';
 import { TELEGRAM_API_URL, urlIsSecret, type WebhookEvent, type WebhookKind } from '@stakedesk/shared/webhooks';

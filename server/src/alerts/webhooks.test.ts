@@ -141,7 +141,12 @@ describe('a standard webhook', () => {
         lastError: 'answered HTTP 503',
         lastReason: { code: 'webhookAnsweredStatus', params: { status: 503 } },
         attemptLog: [
-          { at: expect.any(String), status: 503, reason: { code: 'webhookAnsweredStatus', params: { status: 503 } }, error: 'answered HTTP 503' },
+          {
+            at: expect.any(String),
+            status: 503,
+            reason: { code: 'webhookAnsweredStatus', params: { status: 503 } },
+            error: 'answered HTTP 503',
+          },
         ],
       }),
     );
@@ -258,7 +263,9 @@ it('a receiver that refuses the connection is logged by code, for the panel to s
       lastStatusCode: null,
       lastError: 'no answer (ECONNREFUSED)',
       lastReason: { code: 'webhookConnectionRefused' },
-      attemptLog: [{ at: expect.any(String), status: null, reason: { code: 'webhookConnectionRefused' }, error: 'no answer (ECONNREFUSED)' }],
+      attemptLog: [
+        { at: expect.any(String), status: null, reason: { code: 'webhookConnectionRefused' }, error: 'no answer (ECONNREFUSED)' },
+      ],
     }),
   );
   const [logged] = (await call('GET', `/api/admin/webhooks/${created.body.id}/deliveries`)).body;

@@ -131,7 +131,12 @@ describe('saving the token contract reads the mint', () => {
       createInitializeNonTransferableMintInstruction(m, TOKEN_2022_PROGRAM_ID),
     ]);
     const withoutProof = (tokenContract: string) =>
-      api.request('PUT', '/api/admin/settings', { tokenName: 'Acme', tokenSymbol: 'ACME', tokenContract, stakingWallet: randomWallet() }, token);
+      api.request(
+        'PUT',
+        '/api/admin/settings',
+        { tokenName: 'Acme', tokenSymbol: 'ACME', tokenContract, stakingWallet: randomWallet() },
+        token,
+      );
     const refused = await withoutProof(unsupported.toBase58());
     // The same refusal the save with a password gets: the panel shows it without opening the step-up dialog.
     expect(refused.status).toBe(400);

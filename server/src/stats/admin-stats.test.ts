@@ -24,10 +24,14 @@ describe('the admin stat cards', () => {
     expect(await adminStats()).toEqual({ totalUsers: 0, totalStaked: '0', pendingWithdrawals: 0, activePlans: 1 });
     await stakeFor(api, plan, { amount: '3550' });
     // The deposit is announced to every instance in milliseconds; the cards follow it, all of them.
-    await expect.poll(adminStats, { timeout: 5_000 }).toEqual({ totalUsers: 1, totalStaked: '3550', pendingWithdrawals: 0, activePlans: 1 });
+    await expect
+      .poll(adminStats, { timeout: 5_000 })
+      .toEqual({ totalUsers: 1, totalStaked: '3550', pendingWithdrawals: 0, activePlans: 1 });
 
     await stakeFor(api, plan, { amount: '450' });
-    await expect.poll(adminStats, { timeout: 5_000 }).toEqual({ totalUsers: 2, totalStaked: '4000', pendingWithdrawals: 0, activePlans: 1 });
+    await expect
+      .poll(adminStats, { timeout: 5_000 })
+      .toEqual({ totalUsers: 2, totalStaked: '4000', pendingWithdrawals: 0, activePlans: 1 });
   });
 
   it('agree with each other at every moment while deposits land', async () => {

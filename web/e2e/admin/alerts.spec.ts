@@ -108,7 +108,9 @@ test.describe.serial('alerts', () => {
     await expect(failed).toContainText('HTTP 500');
     // Each row opens to its attempts, each with its time and answer.
     await failed.getByRole('button', { name: /expand row/i }).click();
-    await expect(log.getByRole('list', { name: 'Attempts at Test' })).toHaveText(/^Attempt 1, \d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2} [AP]M: HTTP 500$/);
+    await expect(log.getByRole('list', { name: 'Attempts at Test' })).toHaveText(
+      /^Attempt 1, \d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2} [AP]M: HTTP 500$/,
+    );
     await expectAccessible(page, '.ant-drawer');
     await shootBoth(page, testInfo, 'alerts-delivery-log');
     await log.getByRole('button', { name: 'Close' }).click();
@@ -152,12 +154,21 @@ test.describe.serial('alerts', () => {
     await panel.row(hookUrl).getByRole('button', { name: 'Delivery log' }).click();
     const log = panel.dialog('Delivery log');
     // Specs running beside this one make step-up changes too: whichever alert got the 500 is the one retried.
-    const retried = log.getByRole('row').filter({ hasText: 'Delivered' }).filter({ has: page.getByRole('cell', { name: '2', exact: true }) });
+    const retried = log
+      .getByRole('row')
+      .filter({ hasText: 'Delivered' })
+      .filter({ has: page.getByRole('cell', { name: '2', exact: true }) });
     await expect(retried.first()).toBeVisible({ timeout: 120_000 });
-    await retried.first().getByRole('button', { name: /expand row/i }).click();
+    await retried
+      .first()
+      .getByRole('button', { name: /expand row/i })
+      .click();
     const attempts = log.getByRole('list', { name: /^Attempts at / }).first();
     const at = '\\d{1,2}/\\d{1,2}/\\d{4}, \\d{1,2}:\\d{2} [AP]M';
-    await expect(attempts.getByRole('listitem')).toHaveText([new RegExp(`^Attempt 1, ${at}: HTTP 500$`), new RegExp(`^Attempt 2, ${at}: HTTP 204$`)]);
+    await expect(attempts.getByRole('listitem')).toHaveText([
+      new RegExp(`^Attempt 1, ${at}: HTTP 500$`),
+      new RegExp(`^Attempt 2, ${at}: HTTP 204$`),
+    ]);
     await expectAccessible(page, '.ant-drawer');
     await shootBoth(page, testInfo, 'alerts-delivery-attempts');
     await log.getByRole('button', { name: 'Close' }).click();
@@ -165,13 +176,21 @@ test.describe.serial('alerts', () => {
     await panel.choose('Language', 'Português');
     await panel.row(hookUrl).getByRole('button', { name: 'Registro de entregas' }).click();
     const registro = panel.dialog('Registro de entregas');
-    const entregue = registro.getByRole('row').filter({ hasText: 'Entregue' }).filter({ has: page.getByRole('cell', { name: '2', exact: true }) });
-    await entregue.first().getByRole('button', { name: /expand row|expandir linha/i }).click();
+    const entregue = registro
+      .getByRole('row')
+      .filter({ hasText: 'Entregue' })
+      .filter({ has: page.getByRole('cell', { name: '2', exact: true }) });
+    await entregue
+      .first()
+      .getByRole('button', { name: /expand row|expandir linha/i })
+      .click();
     const quando = '\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}';
-    await expect(registro.getByRole('list', { name: /^Tentativas de / }).first().getByRole('listitem')).toHaveText([
-      new RegExp(`^Tentativa 1, ${quando}: HTTP 500$`),
-      new RegExp(`^Tentativa 2, ${quando}: HTTP 204$`),
-    ]);
+    await expect(
+      registro
+        .getByRole('list', { name: /^Tentativas de / })
+        .first()
+        .getByRole('listitem'),
+    ).toHaveText([new RegExp(`^Tentativa 1, ${quando}: HTTP 500$`), new RegExp(`^Tentativa 2, ${quando}: HTTP 204$`)]);
     await shootBoth(page, testInfo, 'alerts-delivery-attempts-pt-BR');
   });
 

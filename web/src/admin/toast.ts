@@ -9,8 +9,7 @@ export type ToastOptions = { near?: Element | null };
 export function useToast() {
   const { notification } = App.useApp();
   return useMemo(() => {
-    const placement = (options: ToastOptions | undefined) =>
-      placementAwayFrom(options?.near?.getBoundingClientRect(), window.innerHeight);
+    const placement = (options: ToastOptions | undefined) => placementAwayFrom(options?.near?.getBoundingClientRect(), window.innerHeight);
     return {
       success: (title: string, description?: string, options?: ToastOptions) =>
         notification.success({ title, description, placement: placement(options) }),

@@ -407,7 +407,7 @@ export const adminEn = {
   'payout.review.totalSent': 'Leaves the staking wallet',
   'payout.review.withFee': "{sent}, the token's transfer fee of {fee} included",
   'payout.review.receives': 'receives {amount}',
-  'payout.review.recipientSent': "The staking wallet sends {sent}: the token withholds {fee} on the way as its transfer fee.",
+  'payout.review.recipientSent': 'The staking wallet sends {sent}: the token withholds {fee} on the way as its transfer fee.',
   'payout.review.payer': 'Paid from (staking wallet)',
   'payout.review.token': 'Token',
   'payout.review.sign': 'Sign with wallet',

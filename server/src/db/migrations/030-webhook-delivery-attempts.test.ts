@@ -16,7 +16,12 @@ const sql = (text: string) => api.sequelize.query(text);
 
 describe('migration 030 on a database whose deliveries kept only their last attempt', () => {
   it('keeps that attempt as the first of each delivery’s log; a delivery never attempted has none', async () => {
-    const webhook = await api.request('POST', '/api/admin/webhooks', { url: 'https://example.com/hook', kind: 'standard', events: ['login.throttled'] }, token);
+    const webhook = await api.request(
+      'POST',
+      '/api/admin/webhooks',
+      { url: 'https://example.com/hook', kind: 'standard', events: ['login.throttled'] },
+      token,
+    );
     expect(webhook.status).toBe(201);
     await migration.down({ context: sql });
     // As the server wrote them before: a delivery retried three times (the last answered 502), and one still waiting.

@@ -20,7 +20,10 @@ function AttemptLog({ delivery }: { delivery: WebhookDelivery }) {
   const format = useAdminFormat();
   if (delivery.attemptLog.length === 0) return <Typography.Text type="secondary">{t('alerts.log.noAttempt')}</Typography.Text>;
   return (
-    <ol className="admin-attempt-log" aria-label={t('alerts.log.attemptsOf', { event: t(`alerts.event.${delivery.event}` as AdminMessageKey) })}>
+    <ol
+      className="admin-attempt-log"
+      aria-label={t('alerts.log.attemptsOf', { event: t(`alerts.event.${delivery.event}` as AdminMessageKey) })}
+    >
       {delivery.attemptLog.map((attempt, index) => (
         <li key={`${attempt.at}-${index}`}>
           {t('alerts.log.attempt', {

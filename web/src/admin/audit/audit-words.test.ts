@@ -35,9 +35,7 @@ describe('audit entries in words', () => {
     expect(describe_(en, entry('plan.create', { after: { name: 'Gold' } }))).toBe('Created plan Gold (#4)');
     const hook = { url: 'https://hooks.slack.com/…' };
     expect(describe_(en, entry('webhook.delete', { before: hook }))).toBe('Deleted alert webhook https://hooks.slack.com/… (#4)');
-    expect(describe_(pt, entry('webhook.create', { after: hook }))).toBe(
-      'Adicionou o webhook de alerta https://hooks.slack.com/… (#4)',
-    );
+    expect(describe_(pt, entry('webhook.create', { after: hook }))).toBe('Adicionou o webhook de alerta https://hooks.slack.com/… (#4)');
     expect(describe_(en, entry('admin.create', { after: { username: 'alice' } }))).toBe('Added admin alice (#4)');
   });
 
@@ -48,9 +46,7 @@ describe('audit entries in words', () => {
 
   it('falls back to the id, and to the counted figure where there is one', () => {
     expect(describe_(en, entry('withdrawal.reject'))).toBe('Rejected withdrawal #4');
-    expect(describe_(en, entry('stakes.expire', { entityId: null, after: { updatedCount: 3 } }))).toBe(
-      'Completed expired stakes: 3',
-    );
+    expect(describe_(en, entry('stakes.expire', { entityId: null, after: { updatedCount: 3 } }))).toBe('Completed expired stakes: 3');
     expect(describe_(en, entry('settings.update', { entityId: '1' }))).toBe('Updated the platform settings');
   });
 
@@ -96,7 +92,9 @@ describe('audit entries in words', () => {
     );
     // An operator's payout is the staking wallet's, whatever the operator is called.
     expect(describe_(en, entry('payout.send'))).toBe('Sent payout #4, signed by the staking wallet');
-    expect(describe_(en, entry('payout.send', { adminId: 7, adminUsername: 'policy' }))).toBe('Sent payout #4, signed by the staking wallet');
+    expect(describe_(en, entry('payout.send', { adminId: 7, adminUsername: 'policy' }))).toBe(
+      'Sent payout #4, signed by the staking wallet',
+    );
   });
 
   it('names the server itself in the reader’s words, and an admin by username (even one called "system")', () => {

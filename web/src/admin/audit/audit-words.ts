@@ -15,7 +15,8 @@ const SERVER_ACTORS: Record<string, AdminMessageKey> = { system: 'audit.actor.sy
 
 /** Who an entry is by: an admin's username, or the server itself ("System", "Automatic payouts") in the reader's language. */
 export function actorName(t: AdminTranslate, entry: Pick<AuditLogEntry, 'adminId' | 'adminUsername'>): string {
-  const server = entry.adminId === null && Object.hasOwn(SERVER_ACTORS, entry.adminUsername) ? SERVER_ACTORS[entry.adminUsername] : undefined;
+  const server =
+    entry.adminId === null && Object.hasOwn(SERVER_ACTORS, entry.adminUsername) ? SERVER_ACTORS[entry.adminUsername] : undefined;
   return server ? t(server) : entry.adminUsername;
 }
 

@@ -78,7 +78,12 @@ export function OutflowsSection() {
       <Typography.Paragraph type="secondary">{t('outflows.intro')}</Typography.Paragraph>
       {unexplained.length > 0 && (
         <>
-          <Alert type="error" showIcon title={t('outflows.stopped', { count: format.count(unexplained.length) })} style={{ marginBottom: 16 }} />
+          <Alert
+            type="error"
+            showIcon
+            title={t('outflows.stopped', { count: format.count(unexplained.length) })}
+            style={{ marginBottom: 16 }}
+          />
           <RoleNotice action="outflows.explain" text="role.locked.outflows" />
         </>
       )}

@@ -45,7 +45,10 @@ export function StakesTab({ kind }: { kind: 'active' | 'completed' }) {
           <br />
           <Typography.Text type="secondary">
             {stake.plan.durationMinutes
-              ? t('stakes.planTermsMinutes', { yield: format.exact(stake.plan.yieldRate), minutes: format.count(stake.plan.durationMinutes) })
+              ? t('stakes.planTermsMinutes', {
+                  yield: format.exact(stake.plan.yieldRate),
+                  minutes: format.count(stake.plan.durationMinutes),
+                })
               : t('stakes.planTerms', { yield: format.exact(stake.plan.yieldRate), days: format.count(stake.plan.durationDays) })}
           </Typography.Text>
         </>
