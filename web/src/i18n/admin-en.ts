@@ -496,7 +496,7 @@ export const adminEn = {
   'admins.twoFactor': 'Two-factor',
 
   'audit.when': 'When',
-  'audit.admin': 'Admin',
+  'audit.admin': 'Who',
   'audit.action': 'Action',
   'audit.details': 'Details',
   'audit.before': 'Before',

@@ -499,7 +499,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'admins.twoFactor': 'Duas etapas',
 
   'audit.when': 'Quando',
-  'audit.admin': 'Administrador',
+  'audit.admin': 'Quem',
   'audit.action': 'Ação',
   'audit.details': 'Detalhes',
   'audit.before': 'Antes',
