@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { DEFAULT_AUTO_PAYOUT } from '@stakedesk/shared/auto-payout';
 import { createAdmin, deleteAdmin, loginToken, putSettings } from '../support/admin-api.js';
 import { AdminPanel, PASSWORD_CHECK } from '../support/admin-panel.js';
@@ -17,6 +18,13 @@ test.afterAll(async () => {
 const PHONE = { width: 390, height: 844 };
 const short = (text: string) => `${text.slice(0, 4)}...${text.slice(-4)}`;
 
+/** The switch says its state in words an operator sees (the other word slid out of sight) and is announced as checked or not. */
+async function expectSwitch(onOff: Locator, on: boolean, onWord: string, offWord: string) {
+  await expect(onOff).toHaveAttribute('aria-checked', String(on));
+  await expect(onOff.getByText(on ? onWord : offWord, { exact: true })).toBeInViewport({ ratio: 1 });
+  await expect(onOff.getByText(on ? offWord : onWord, { exact: true })).not.toBeInViewport();
+}
+
 test('an owner turns automatic payouts on with a step-up, sees them run, and a withdrawal over the limit says why it waits', async ({
   page,
   holder,
@@ -30,8 +38,14 @@ test('an owner turns automatic payouts on with a step-up, sees them run, and a w
   const panel = new AdminPanel(page);
   await panel.open('Withdrawals');
   const card = panel.section('Automatic Payouts');
-  await expect(card.getByText('Off', { exact: true })).toBeVisible();
   await expect(card).toContainText('Every withdrawal waits for an operator.');
+  // A neutral label; the switch itself shows Off (its On is slid out of sight), and is announced as not checked.
+  const onOff = card.getByRole('switch', { name: 'Automatic payouts' });
+  await expectSwitch(onOff, false, 'On', 'Off');
+  // One line says what it paid and what the hot wallet holds; the limits and the wallet open below.
+  await expect(card).toContainText(/Paid in the last 24 hours: [\d,.]+ SDT of [\d,.]+ SDT · Hot wallet holds 10,000 SDT/);
+  await card.getByRole('button', { name: 'Details' }).click();
+  await expect(card.getByRole('button', { name: 'Details' })).toHaveAttribute('aria-expanded', 'true');
   await expect(card.getByRole('button', { name: `Copy address ${hotWallet}` })).toHaveText(short(hotWallet));
   await expect(card.getByRole('link', { name: `View ${hotWallet} on the explorer` })).toHaveAttribute(
     'href',
@@ -48,7 +62,8 @@ test('an owner turns automatic payouts on with a step-up, sees them run, and a w
   await dialog.getByLabel('Limit per 24 Hours').fill('abc');
   await dialog.getByLabel('Minimum Hot Wallet Balance').fill('100');
   await dialog.getByLabel('Delay for New Wallets (hours)').fill('24');
-  await dialog.getByRole('switch', { name: 'Automatic payouts on' }).click();
+  await dialog.getByRole('switch', { name: 'Automatic payouts' }).click();
+  await expectSwitch(dialog.getByRole('switch', { name: 'Automatic payouts' }), true, 'On', 'Off');
   // Nothing invalid is sent: the field says what is wrong.
   await dialog.getByRole('button', { name: 'Save Policy' }).click();
   await expect(dialog.getByText('Limit per 24 hours must be a number')).toBeVisible();
@@ -61,7 +76,8 @@ test('an owner turns automatic payouts on with a step-up, sees them run, and a w
   // Turning it on lets the server pay: the password confirms it, and the dialog says what changes.
   const stepUp = panel.stepUp();
   await expect(stepUp).toBeVisible(PASSWORD_CHECK);
-  await expect(stepUp.getByRole('term').first()).toHaveText('Automatic payouts on');
+  await expect(stepUp.getByRole('term').first()).toHaveText('Automatic payouts');
+  await expect(stepUp.getByRole('definition').first()).toHaveText('Now: Off');
   await expect(stepUp.getByRole('definition').nth(1)).toHaveText('Becomes: On');
   await panel.confirmStepUp(admin.password);
   await expect(panel.toast('Automatic payout policy saved')).toBeVisible(PASSWORD_CHECK);
@@ -70,6 +86,8 @@ test('an owner turns automatic payouts on with a step-up, sees them run, and a w
   // Running, or stopped with each reason said (another test's payout may be in review meanwhile).
   await expect(card.getByText('Running', { exact: true }).or(card.getByText('Stopped', { exact: true }))).toBeVisible();
   await expect(card).toContainText('Paid in the Last 24 Hours0 SDT of 1 SDT');
+  await expect(card).toContainText('Paid in the last 24 hours: 0 SDT of 1 SDT');
+  await expectSwitch(onOff, true, 'On', 'Off');
 
   // The next round leaves the withdrawal (90 SDT after the early penalty) to an operator, and says why.
   const row = panel
@@ -95,11 +113,22 @@ test('an owner turns automatic payouts on with a step-up, sees them run, and a w
   await page.setViewportSize({ width: 1366, height: 768 });
 
   // Off is a brake: one click, no password.
-  await card.getByRole('switch', { name: 'Automatic payouts on' }).click();
+  await onOff.click();
   await expect(panel.toast('Automatic payouts turned off')).toBeVisible();
   await expect(panel.stepUp()).toBeHidden();
-  await expect(card.getByText('Off', { exact: true })).toBeVisible();
+  await expectSwitch(onOff, false, 'On', 'Off');
+  await expect(card).toContainText('Every withdrawal waits for an operator.');
   await expect(row).not.toContainText('Left to an operator');
+
+  // In Portuguese the label and the state too.
+  await panel.choose('Language', 'Português');
+  await expectSwitch(
+    panel.section('Pagamentos Automáticos').getByRole('switch', { name: 'Pagamentos automáticos' }),
+    false,
+    'Ligados',
+    'Desligados',
+  );
+  await expect(panel.section('Pagamentos Automáticos')).toContainText('Pago nas últimas 24 horas: 0 SDT de 1 SDT');
 });
 
 test('stopped by a hot wallet below its minimum: the panel says Stopped and why, in the words of the reason', async ({
@@ -135,6 +164,7 @@ test('a viewer reads the policy and the hot wallet but cannot change them', asyn
     await expect(card).toContainText('Only an owner can change this policy. Your role: Viewer.');
     await expect(card.getByRole('button', { name: 'Edit Policy' })).toHaveCount(0);
     await expect(card.getByRole('switch')).toHaveCount(0);
+    await card.getByRole('button', { name: 'Details' }).click();
     await expect(card.getByRole('button', { name: `Copy address ${readState().hotWallet}` })).toBeVisible();
     await expectAccessible(page, '.admin-auto-payouts');
     await page.setViewportSize(PHONE);

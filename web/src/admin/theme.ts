@@ -48,6 +48,9 @@ export const adminTheme: ThemeConfig = {
       colorErrorActive: color.danger,
       dangerColor: color.onDanger,
     },
+    // A switch that is off: the track antd takes from the muted text colour left its white "Off" at
+    // 2.45:1; this slate keeps it at 5.3:1 (5.8:1 hovered) and the track at 3.2:1 against the panel.
+    Switch: { colorTextQuaternary: '#606a90', colorTextTertiary: '#5a6488' },
     // An error tag (a payout that failed or needs review) in the same red as error text, not the derived one.
     Tag: { colorError: color.danger },
     Tabs: { itemSelectedColor: color.accentText, itemHoverColor: color.accentText, inkBarColor: color.accentText },

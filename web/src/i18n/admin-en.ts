@@ -644,9 +644,12 @@ export const adminEn = {
   'autoPayouts.hotBalance': 'Hot Wallet Balance',
   'autoPayouts.lastsDays': "Lasts about {days} days at last week's rate",
   'autoPayouts.lastsUnknown': 'Paid nothing automatically in the last 7 days',
-  'autoPayouts.switch': 'Automatic payouts on',
+  'autoPayouts.switch': 'Automatic payouts',
   'autoPayouts.on': 'On',
   'autoPayouts.edit': 'Edit Policy',
+  'autoPayouts.details': 'Details',
+  'autoPayouts.paidShort': 'Paid in the last 24 hours: {paid}',
+  'autoPayouts.hotShort': 'Hot wallet holds {balance}',
   'autoPayouts.editTitle': 'Automatic Payout Policy',
   'autoPayouts.editHint':
     'Amounts are in tokens. Turning automatic payouts on or letting them pay more asks for your password; turning them off does not.',

@@ -1,10 +1,12 @@
-import { Alert, Button, Card, Descriptions, Skeleton, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Descriptions, Skeleton, Space, Switch, Typography } from 'antd';
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { formatDateTime, formatExact } from '@stakedesk/shared/format';
 import { useAdminSettings, useAutoPayouts, useTreasury } from '../api/queries.js';
 import { CopyAddress } from '../components/CopyAddress.js';
 import { ExplorerAddressLink } from '../components/ExplorerAddressLink.js';
+import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
+import { usePlatform } from '../platform.js';
 import { useAdminRole, usePermission } from '../roles/use-permission.js';
 import { useSaveSettings } from '../settings/api.js';
 import { isStepUpCancelled } from '../step-up/step-up.js';
@@ -13,23 +15,32 @@ import { withPolicy } from './api.js';
 import { AutoPayoutStatusLine } from './AutoPayoutStatusLine.js';
 import { PolicyDialog } from './PolicyDialog.js';
 
+/** The details' open state, remembered on this machine (closed on a first visit: the withdrawals come first). */
+const DETAILS_OPEN = 'autoPayoutDetailsOpen';
+const DETAILS_ID = 'auto-payout-details';
+
 /**
- * Automatic payouts at a glance, above the pending withdrawals: whether the server is paying by
- * itself (and if not, why), what it paid against its daily limit, and the hot wallet it pays from.
- * An owner turns it off with one click, on (with a step-up) or edits its limits; the others read.
+ * Automatic payouts in a compact band above the pending withdrawals, so that the withdrawals
+ * themselves are on the first screen: whether the server is paying by itself (and if not, why),
+ * what it paid against its daily limit and what the hot wallet holds, and an owner's switch (off
+ * in one click, on with a step-up) and policy editor. The limits, the hot wallet's address and how
+ * long its balance lasts open below on demand; the others read.
  */
 export function AutoPayoutCard() {
   const { t } = useAdminI18n();
+  const format = useAdminFormat();
   const localize = useLocalizeMessage();
   const toast = useToast();
+  const platform = usePlatform();
   const role = useAdminRole();
   const canEdit = usePermission('settings.save').allowed;
   const { data: status, isError } = useAutoPayouts();
   const { data: settings } = useAdminSettings();
   const { data: treasury } = useTreasury();
   const [editing, setEditing] = useState(false);
+  const [detailsOpen, setDetailsOpen] = useState(() => platform.preferences.read(DETAILS_OPEN) === 'yes');
   const symbol = settings?.tokenSymbol ?? '';
-  const amount = (value: string) => `${formatExact(value)} ${symbol}`.trim();
+  const amount = (value: string) => format.tokens(value, symbol);
 
   const toggle = useSaveSettings({
     onSuccess: (saved) => toast.success(t(saved.autoPayout.enabled ? 'autoPayouts.turnedOn' : 'autoPayouts.turnedOff')),
@@ -37,27 +48,38 @@ export function AutoPayoutCard() {
       if (!isStepUpCancelled(error)) toast.error(t('autoPayouts.saveFailed'), localize(error));
     },
   });
+  const toggleDetails = () => {
+    platform.preferences.write(DETAILS_OPEN, detailsOpen ? 'no' : 'yes');
+    setDetailsOpen(!detailsOpen);
+  };
 
   const title = t('autoPayouts.title');
   if (!status || !settings) {
     return (
-      <Card title={title} role="region" aria-label={title} className="admin-auto-payouts" style={{ marginBottom: 16 }}>
-        {isError ? <Alert type="error" showIcon title={t('autoPayouts.failed')} /> : <Skeleton active paragraph={{ rows: 2 }} />}
-      </Card>
+      <section aria-label={title} className="admin-auto-payouts">
+        <Typography.Text strong>{title}</Typography.Text>
+        {isError ? (
+          <Alert type="error" showIcon title={t('autoPayouts.failed')} />
+        ) : (
+          <Skeleton active title={false} paragraph={{ rows: 1 }} />
+        )}
+      </section>
     );
   }
   const { policy } = status;
   const hot = treasury?.hotWallet ?? null;
   const hotBalance = hot?.balance ?? status.hotBalance;
-  const items = [
-    {
-      key: 'paid',
-      label: t('autoPayouts.paidLast24h'),
-      children: t('autoPayouts.paidOfLimit', { paid: amount(status.paidLast24h), limit: amount(policy.maxPer24h) }),
-    },
+  const hotBalanceText = hotBalance === null ? t('treasury.unknown') : amount(hotBalance);
+  const paid = t('autoPayouts.paidOfLimit', { paid: amount(status.paidLast24h), limit: amount(policy.maxPer24h) });
+  const details = [
+    { key: 'paid', label: t('autoPayouts.paidLast24h'), children: paid },
     { key: 'perWithdrawal', label: t('autoPayouts.maxPerWithdrawal'), children: amount(policy.maxPerWithdrawal) },
     { key: 'minHot', label: t('autoPayouts.minHotBalance'), children: amount(policy.minHotBalance) },
-    { key: 'delay', label: t('autoPayouts.newWalletDelay'), children: t('autoPayouts.hours', { hours: policy.newWalletDelayHours }) },
+    {
+      key: 'delay',
+      label: t('autoPayouts.newWalletDelay'),
+      children: t('autoPayouts.hours', { hours: format.count(policy.newWalletDelayHours) }),
+    },
     ...(status.hotWallet
       ? [
           {
@@ -75,10 +97,12 @@ export function AutoPayoutCard() {
             label: t('autoPayouts.hotBalance'),
             children: (
               <Space direction="vertical" size={0}>
-                <span>{hotBalance === null ? t('treasury.unknown') : amount(hotBalance)}</span>
+                <span>{hotBalanceText}</span>
                 {hot && (
                   <Typography.Text type="secondary">
-                    {hot.lastsDays === null ? t('autoPayouts.lastsUnknown') : t('autoPayouts.lastsDays', { days: hot.lastsDays })}
+                    {hot.lastsDays === null
+                      ? t('autoPayouts.lastsUnknown')
+                      : t('autoPayouts.lastsDays', { days: format.count(hot.lastsDays) })}
                   </Typography.Text>
                 )}
               </Space>
@@ -89,33 +113,62 @@ export function AutoPayoutCard() {
   ];
 
   return (
-    <Card title={title} role="region" aria-label={title} className="admin-auto-payouts" style={{ marginBottom: 16 }}>
-      <AutoPayoutStatusLine status={status} />
-      <Descriptions column={{ xs: 1, sm: 2, xl: 3 }} size="small" items={items} style={{ marginTop: 12 }} />
-      {status.checkedAt && (
-        <Typography.Text type="secondary" className="admin-auto-payout-checked">
-          {t('autoPayouts.checkedAt', { at: formatDateTime(status.checkedAt) })}
+    <section aria-label={title} className="admin-auto-payouts">
+      <div className="admin-auto-payouts-line">
+        <Typography.Text strong className="admin-auto-payouts-title">
+          {title}
         </Typography.Text>
-      )}
-      <div className="admin-auto-payout-actions">
-        {canEdit ? (
-          <>
-            <Space size={8} align="center">
-              <Switch
-                id="autoPayoutSwitch"
-                checked={policy.enabled}
-                loading={toggle.isPending}
-                onChange={(on) => toggle.mutate(withPolicy(settings, { ...settings.autoPayout, enabled: on }))}
-              />
-              <label htmlFor="autoPayoutSwitch">{t('autoPayouts.switch')}</label>
-            </Space>
-            <Button onClick={() => setEditing(true)}>{t('autoPayouts.edit')}</Button>
-          </>
-        ) : (
-          <Typography.Text type="secondary">{t('autoPayouts.ownerOnly', { role: t(`role.${role}`) })}</Typography.Text>
-        )}
+        <AutoPayoutStatusLine status={status} />
+        <div className="admin-auto-payouts-controls">
+          {canEdit ? (
+            <>
+              <Space size={8} align="center">
+                {/* A neutral label: the switch itself says On or Off (and is announced as checked or not). */}
+                <label htmlFor="autoPayoutSwitch">{t('autoPayouts.switch')}</label>
+                <Switch
+                  id="autoPayoutSwitch"
+                  checked={policy.enabled}
+                  checkedChildren={t('autoPayouts.on')}
+                  unCheckedChildren={t('autoPayouts.off')}
+                  loading={toggle.isPending}
+                  onChange={(on) => toggle.mutate(withPolicy(settings, { ...settings.autoPayout, enabled: on }))}
+                />
+              </Space>
+              <Button size="small" onClick={() => setEditing(true)}>
+                {t('autoPayouts.edit')}
+              </Button>
+            </>
+          ) : (
+            <Typography.Text type="secondary">{t('autoPayouts.ownerOnly', { role: t(`role.${role}`) })}</Typography.Text>
+          )}
+          <Button
+            type="link"
+            size="small"
+            icon={detailsOpen ? <UpOutlined /> : <DownOutlined />}
+            iconPlacement="end"
+            aria-expanded={detailsOpen}
+            aria-controls={DETAILS_ID}
+            onClick={toggleDetails}
+          >
+            {t('autoPayouts.details')}
+          </Button>
+        </div>
       </div>
+      <Typography.Text type="secondary" className="admin-auto-payouts-figures">
+        {t('autoPayouts.paidShort', { paid })}
+        {status.hotWallet && <> · {t('autoPayouts.hotShort', { balance: hotBalanceText })}</>}
+      </Typography.Text>
+      {detailsOpen && (
+        <div id={DETAILS_ID} className="admin-auto-payouts-details">
+          <Descriptions column={{ xs: 1, sm: 2, xl: 3 }} size="small" items={details} />
+          {status.checkedAt && (
+            <Typography.Text type="secondary" className="admin-auto-payout-checked">
+              {t('autoPayouts.checkedAt', { at: format.dateTime(status.checkedAt) })}
+            </Typography.Text>
+          )}
+        </div>
+      )}
       {canEdit && <PolicyDialog open={editing} settings={settings} onClose={() => setEditing(false)} />}
-    </Card>
+    </section>
   );
 }

@@ -79,7 +79,7 @@ export function PolicyDialog({ open, settings, onClose }: { open: boolean; setti
         requiredMark={false}
       >
         <Form.Item label={t('autoPayouts.switch')} name={['autoPayout', 'enabled']} valuePropName="checked">
-          <Switch />
+          <Switch checkedChildren={t('autoPayouts.on')} unCheckedChildren={t('autoPayouts.off')} />
         </Form.Item>
         <Row gutter={16}>
           {AMOUNTS.map(([field, label]) => (

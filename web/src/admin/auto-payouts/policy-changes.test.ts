@@ -9,7 +9,7 @@ describe('what a policy change shows in the step-up dialog', () => {
   it('names the switch and each limit that changes, with its value before and after', () => {
     const next = { ...DEFAULT_AUTO_PAYOUT, enabled: true, maxPerWithdrawal: '250', newWalletDelayHours: 24 };
     expect(policyChanges(DEFAULT_AUTO_PAYOUT, next, t)).toEqual([
-      { label: 'Automatic payouts on', from: 'Off', to: 'On' },
+      { label: 'Automatic payouts', from: 'Off', to: 'On' },
       { label: 'Limit per Withdrawal', from: '0', to: '250' },
     ]);
   });

@@ -46,7 +46,7 @@ export function AdminDashboard() {
         <DemoBanner />
         <MaintenanceBanner />
         <JobFailuresBanner />
-        <Tabs className="admin-tabs" defaultActiveKey="settings" items={tabs} style={{ marginTop: phone ? 8 : 16 }} />
+        <Tabs className="admin-tabs" defaultActiveKey="settings" items={tabs} style={{ marginTop: 8 }} />
       </main>
     </>
   );

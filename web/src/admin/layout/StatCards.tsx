@@ -3,8 +3,11 @@ import { useAdminSettings, useAdminStats } from '../api/queries.js';
 import { useAdminFormat } from '../format.js';
 import { useAdminI18n } from '../i18n.js';
 
-/** Total Users, Total Staked (with the token symbol), Pending Withdrawals, Active Plans; two by two and small on a phone. */
-export function StatCards({ compact = false }: { compact?: boolean }) {
+/**
+ * Total Users, Total Staked (with the token symbol), Pending Withdrawals, Active Plans: small, and
+ * two by two on a phone and beside the treasury on a wide screen (`twoByTwo`).
+ */
+export function StatCards({ compact = false, twoByTwo = false }: { compact?: boolean; twoByTwo?: boolean }) {
   const { t } = useAdminI18n();
   const format = useAdminFormat();
   const { data: stats, isLoading } = useAdminStats();
@@ -19,7 +22,7 @@ export function StatCards({ compact = false }: { compact?: boolean }) {
   return (
     <Row gutter={compact ? [8, 8] : [16, 16]}>
       {cards.map((card) => (
-        <Col key={card.key} xs={12} sm={12} lg={6}>
+        <Col key={card.key} xs={12} sm={12} lg={twoByTwo ? 12 : 6}>
           <Card size={compact ? 'small' : 'default'}>
             <Statistic
               title={card.title}

@@ -1,4 +1,4 @@
-import { Button, Collapse, Tag } from 'antd';
+import { Button, Col, Collapse, Row, Tag } from 'antd';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useAdminStats, useTreasury } from '../api/queries.js';
@@ -69,12 +69,23 @@ export function SummaryBand({ phone }: { phone: boolean }) {
           {folded ? t('summary.show') : t('summary.hide')}
         </Button>
       </div>
-      {!folded && (
-        <div id="admin-summary">
-          <StatCards compact={phone} />
-          {phone ? <FoldedTreasury /> : <TreasuryCard />}
-        </div>
-      )}
+      {!folded &&
+        (phone ? (
+          <div id="admin-summary">
+            <StatCards compact />
+            <FoldedTreasury />
+          </div>
+        ) : (
+          // Side by side on a wide screen, small figures: the tab's own work (the pending withdrawals) starts on the first screen.
+          <Row id="admin-summary" gutter={[12, 12]}>
+            <Col xs={24} xl={8}>
+              <StatCards compact twoByTwo />
+            </Col>
+            <Col xs={24} xl={16}>
+              <TreasuryCard />
+            </Col>
+          </Row>
+        ))}
     </section>
   );
 }

@@ -17,7 +17,7 @@ export function WalletPayoutBar({
   const { t } = useAdminI18n();
   const { wallet, isStakingWallet, choices } = payout;
   return (
-    <Space wrap role="group" aria-label={t('payout.walletGroup')} className="admin-payout-bar">
+    <Space wrap role="group" aria-label={t('payout.walletGroup')}>
       {wallet ? (
         <>
           <Tag color={isStakingWallet ? 'green' : 'red'}>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, Row, Statistic } from 'antd';
+import { Alert, Button, Card, Statistic } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { compareDecimal } from '@stakedesk/shared/decimal';
 import { shortenAddress } from '@stakedesk/shared/shorten';
@@ -40,18 +40,18 @@ export function TreasuryCard({ folded = false }: { folded?: boolean }) {
     <Card
       title={folded ? undefined : t('treasury.title')}
       variant={folded ? 'borderless' : 'outlined'}
-      style={{ marginTop: folded ? 0 : 16 }}
+      size="small"
       aria-label={t('treasury.title')}
       role="region"
       extra={<Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()} aria-label={t('treasury.refresh')} />}
     >
-      {isError && <Alert type="error" showIcon message={t('treasury.failed')} style={{ marginBottom: 16 }} />}
+      {isError && <Alert type="error" showIcon message={t('treasury.failed')} style={{ marginBottom: 8 }} />}
       {coverage?.covered === false && (
         <Alert
           type="warning"
           showIcon
           message={t('treasury.underCovered', { percent: format.exact(coverage.coveragePercent ?? '0') })}
-          style={{ marginBottom: 16 }}
+          style={{ marginBottom: 8 }}
         />
       )}
       {coverage && compareDecimal(coverage.underReview, '0') > 0 && (
@@ -59,7 +59,7 @@ export function TreasuryCard({ folded = false }: { folded?: boolean }) {
           type="warning"
           showIcon
           title={t('treasury.underReview', { amount: amount(coverage.underReview) })}
-          style={{ marginBottom: 16 }}
+          style={{ marginBottom: 8 }}
         />
       )}
       {coverage && earlierWallets && (
@@ -80,7 +80,7 @@ export function TreasuryCard({ folded = false }: { folded?: boolean }) {
               ))}
             </ul>
           }
-          style={{ marginBottom: 16 }}
+          style={{ marginBottom: 8 }}
         />
       )}
       {otherTokens.length > 0 && (
@@ -97,30 +97,35 @@ export function TreasuryCard({ folded = false }: { folded?: boolean }) {
               ))}
             </ul>
           }
-          style={{ marginBottom: 16 }}
+          style={{ marginBottom: 8 }}
         />
       )}
       {coverage?.balanceUnavailable &&
         (chainCauseOf(coverage.balanceUnavailableReason) === 'notConfigured' ? (
-          <Alert type="info" showIcon message={t('treasury.balanceNotConfigured')} style={{ marginBottom: 16 }} />
+          <Alert type="info" showIcon message={t('treasury.balanceNotConfigured')} style={{ marginBottom: 8 }} />
         ) : (
           <Alert
             type="info"
             showIcon
             message={t('treasury.balanceUnknown')}
             description={coverage.balanceUnavailableReason ? localize(coverage.balanceUnavailableReason) : coverage.balanceUnavailable}
-            style={{ marginBottom: 16 }}
+            style={{ marginBottom: 8 }}
           />
         ))}
-      <Row gutter={[16, 16]}>
+      {/* Each figure as wide as its words: a long label (the staking wallet balance in Portuguese) on one line, not wrapped in a fixed column. */}
+      <div className="admin-treasury-figures">
         {figures.map((figure) => (
-          <Col key={figure.key} xs={24} sm={12} lg={figure.key === 'ratio' ? 4 : 5}>
-            <Statistic title={figure.title} value={figure.value} loading={isLoading} />
-          </Col>
+          <Statistic
+            key={figure.key}
+            title={figure.title}
+            value={figure.value}
+            loading={isLoading}
+            styles={{ content: { fontSize: 18 } }}
+          />
         ))}
-      </Row>
+      </div>
       {coverage?.hotWallet && (
-        <p className="admin-break-anywhere" style={{ marginTop: 12, marginBottom: 0 }}>
+        <p className="admin-break-anywhere" style={{ marginTop: 8, marginBottom: 0 }}>
           {t(coverage.hotWallet.lastsDays === null ? 'treasury.hotWallet' : 'treasury.hotWalletLasts', {
             wallet: shortenAddress(coverage.hotWallet.address),
             balance: amount(coverage.hotWallet.balance),
@@ -129,7 +134,7 @@ export function TreasuryCard({ folded = false }: { folded?: boolean }) {
         </p>
       )}
       {coverage && (
-        <p className="muted" style={{ marginTop: 12, marginBottom: 0 }}>
+        <p className="muted" style={{ marginTop: 4, marginBottom: 0 }}>
           {t('treasury.breakdown', {
             principal: amount(coverage.liabilities.stakePrincipal),
             rewards: amount(coverage.liabilities.stakeRewards),

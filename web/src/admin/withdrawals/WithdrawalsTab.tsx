@@ -200,17 +200,40 @@ export function WithdrawalsTab() {
     { title: t('withdrawals.reason'), dataIndex: 'rejectReason', key: 'rejectReason' },
   ];
 
-  const section = (title: string, columns: Columns, { table, query }: typeof pending, empty?: string, selectable = false) => (
+  // The search and the export serve every list below; they sit on the pending list's title line, so the rows start on the first screen.
+  const tools = (
+    <>
+      <Input.Search
+        allowClear
+        placeholder={t('withdrawals.search')}
+        aria-label={t('withdrawals.search')}
+        onSearch={setSearch}
+        className="admin-withdrawals-search"
+      />
+      <div className="admin-toolbar-end">
+        {walletPayouts && (
+          <WalletPayoutBar
+            payout={payout}
+            selected={selected}
+            onPaySelected={() => void payout.pay(selected).then(() => setSelected([]))}
+          />
+        )}
+        <CsvButton path="/api/admin/withdrawals.csv" fileName="withdrawals.csv" />
+      </div>
+    </>
+  );
+
+  const section = (title: string, columns: Columns, { table, query }: typeof pending, empty?: string, pendingList = false) => (
     <section aria-label={title}>
-      <Typography.Title level={2} className="admin-heading admin-section-title">
-        {title}
-      </Typography.Title>
-      {selectable && (
-        <WalletPayoutBar payout={payout} selected={selected} onPaySelected={() => void payout.pay(selected).then(() => setSelected([]))} />
-      )}
+      <div className={pendingList ? 'admin-toolbar admin-withdrawals-head' : undefined}>
+        <Typography.Title level={2} className={pendingList ? 'admin-heading admin-withdrawals-title' : 'admin-heading admin-section-title'}>
+          {title}
+        </Typography.Title>
+        {pendingList && tools}
+      </div>
       <Table<Withdrawal>
         rowSelection={
-          selectable
+          pendingList && walletPayouts
             ? {
                 selectedRowKeys: selected.map((w) => w.id),
                 onChange: (_keys, rows) => setSelected(rows),
@@ -219,7 +242,8 @@ export function WithdrawalsTab() {
             : undefined
         }
         rowKey="id"
-        size="middle"
+        // Dense rows: at 1366x768 five pending withdrawals and more fit above the fold.
+        size="small"
         columns={columns}
         dataSource={query.data?.rows}
         loading={query.isFetching}
@@ -235,19 +259,7 @@ export function WithdrawalsTab() {
     <>
       <RoleNotice action="withdrawals.process" text="role.locked.changes" />
       <AutoPayoutCard />
-      <div className="admin-toolbar">
-        <Input.Search
-          allowClear
-          placeholder={t('withdrawals.search')}
-          aria-label={t('withdrawals.search')}
-          onSearch={setSearch}
-          style={{ maxWidth: 420 }}
-        />
-        <div className="admin-toolbar-end">
-          <CsvButton path="/api/admin/withdrawals.csv" fileName="withdrawals.csv" />
-        </div>
-      </div>
-      {section(t('withdrawals.pendingTitle'), pendingColumns, pending, t('withdrawals.pendingEmpty'), walletPayouts)}
+      {section(t('withdrawals.pendingTitle'), pendingColumns, pending, t('withdrawals.pendingEmpty'), true)}
       {(completed.query.data?.total ?? 0) > 0 && section(t('withdrawals.completedTitle'), completedColumns, completed)}
       {(rejected.query.data?.total ?? 0) > 0 && section(t('withdrawals.rejectedTitle'), rejectedColumns, rejected)}
       <ProcessDialog
