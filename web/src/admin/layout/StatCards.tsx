@@ -4,10 +4,10 @@ import { useAdminFormat } from '../format.js';
 import { useAdminI18n } from '../i18n.js';
 
 /**
- * Total Users, Total Staked (with the token symbol), Pending Withdrawals, Active Plans: small, and
- * two by two on a phone and beside the treasury on a wide screen (`twoByTwo`).
+ * Total Users, Total Staked (with the token symbol), Pending Withdrawals, Active Plans: small, two
+ * by two on a phone and beside the treasury on a wide screen (`twoByTwo`), in a row between.
  */
-export function StatCards({ compact = false, twoByTwo = false }: { compact?: boolean; twoByTwo?: boolean }) {
+export function StatCards({ twoByTwo = false }: { twoByTwo?: boolean }) {
   const { t } = useAdminI18n();
   const format = useAdminFormat();
   const { data: stats, isLoading } = useAdminStats();
@@ -20,16 +20,11 @@ export function StatCards({ compact = false, twoByTwo = false }: { compact?: boo
     { key: 'plans', title: t('stats.activePlans'), value: stats && format.count(stats.activePlans) },
   ];
   return (
-    <Row gutter={compact ? [8, 8] : [16, 16]}>
+    <Row gutter={[8, 8]}>
       {cards.map((card) => (
-        <Col key={card.key} xs={12} sm={12} lg={twoByTwo ? 12 : 6}>
-          <Card size={compact ? 'small' : 'default'}>
-            <Statistic
-              title={card.title}
-              value={card.value ?? '—'}
-              loading={isLoading}
-              styles={compact ? { content: { fontSize: 18 } } : undefined}
-            />
+        <Col key={card.key} xs={12} sm={12} lg={6} xl={twoByTwo ? 12 : 6}>
+          <Card size="small">
+            <Statistic title={card.title} value={card.value ?? '—'} loading={isLoading} styles={{ content: { fontSize: 18 } }} />
           </Card>
         </Col>
       ))}

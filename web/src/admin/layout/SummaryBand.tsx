@@ -72,14 +72,14 @@ export function SummaryBand({ phone }: { phone: boolean }) {
       {!folded &&
         (phone ? (
           <div id="admin-summary">
-            <StatCards compact />
+            <StatCards />
             <FoldedTreasury />
           </div>
         ) : (
           // Side by side on a wide screen, small figures: the tab's own work (the pending withdrawals) starts on the first screen.
           <Row id="admin-summary" gutter={[12, 12]}>
             <Col xs={24} xl={8}>
-              <StatCards compact twoByTwo />
+              <StatCards twoByTwo />
             </Col>
             <Col xs={24} xl={16}>
               <TreasuryCard />
