@@ -12,8 +12,9 @@
  *   second at a million stakes). The public figures change with every deposit, so they are not
  *   invalidated by events: they are refreshed every STATS_CACHE_MS (30 s) on each instance, in
  *   the background (callers get the previous figures meanwhile, never wait). The admin cards are
- *   one snapshot of all four figures, refreshed so too and also dropped when stakes, withdrawals,
- *   payouts or plans move: an operator sees a deposit in every card at once, or in none.
+ *   one snapshot of all four figures, read again once stakes, withdrawals, payouts or plans move
+ *   (at most once a second, however many move) and at least every STATS_CACHE_MS: an operator sees
+ *   a deposit in every card at once, or in none.
  *
  * - The public plan list also carries each capped plan's remaining capacity: it is dropped, on
  *   every instance, at every stake event too (stake.created, withdrawal.requested, stakes.expired).
@@ -23,18 +24,22 @@
 import type { AdminEvent } from '@stakedesk/shared/api-types';
 import type { AdminEventHub, HubWatcher } from '../events/admin-event-hub.js';
 import { Cached } from './cached.js';
+import { ChangedSnapshot } from './changed-snapshot.js';
 
 export const DEFAULT_CACHE_TTL_MS = 5_000;
 export const DEFAULT_STATS_CACHE_MS = 30_000;
 
 const config = { ttlMs: DEFAULT_CACHE_TTL_MS, statsTtlMs: DEFAULT_STATS_CACHE_MS };
 let listening = false;
+/** What a change drops: a cached value, or a snapshot that reads again. */
+type Droppable = { invalidate(): void };
+
 const adminChanged: Cached<unknown>[] = [];
-const stats: Cached<unknown>[] = [];
+const stats: Droppable[] = [];
 /** The entity type a cache names to be dropped whenever stakes are created, expired or withdrawn. */
 export const STAKES_MOVED = 'stake';
 /** Which caches an audited change of an entity type makes stale. */
-const byEntity = new Map<string, Cached<unknown>[]>();
+const byEntity = new Map<string, Droppable[]>();
 
 export function configureCaches(options: { ttlMs: number; statsTtlMs: number }): void {
   Object.assign(config, options);
@@ -53,20 +58,34 @@ export function adminChangedCache<T>(entityTypes: string[], load: () => Promise<
   return cache;
 }
 
-/**
- * A cache of a figure that changes all the time: refreshed every STATS_CACHE_MS, whatever happens,
- * and dropped too when an entity of `droppedBy` changes (then the next reader waits for a fresh one).
- */
-export function statsCache<T>(load: () => Promise<T>, droppedBy: string[] = []): Cached<T> {
+/** A cache of a figure that changes all the time: refreshed every STATS_CACHE_MS, whatever happens. */
+export function statsCache<T>(load: () => Promise<T>): Cached<T> {
   const cache = new Cached(
     load,
     () => config.statsTtlMs,
     () => true,
     true,
   );
-  stats.push(cache as Cached<unknown>);
-  for (const type of droppedBy) byEntity.set(type, [...(byEntity.get(type) ?? []), cache as Cached<unknown>]);
+  stats.push(cache);
   return cache;
+}
+
+/** Reads of a changed snapshot start at most once a second (never less often than STATS_CACHE_MS asks). */
+const SNAPSHOT_MIN_INTERVAL_MS = 1_000;
+
+/**
+ * A snapshot of figures that change all the time and are costly to read, read afresh once an entity
+ * of `changedBy` changes (at most once a second) and at least every STATS_CACHE_MS (changed-snapshot.ts).
+ */
+export function changedSnapshot<T>(load: () => Promise<T>, changedBy: string[]): ChangedSnapshot<T> {
+  const snapshot = new ChangedSnapshot(
+    load,
+    () => Math.min(SNAPSHOT_MIN_INTERVAL_MS, config.statsTtlMs),
+    () => config.statsTtlMs,
+  );
+  stats.push(snapshot);
+  for (const type of changedBy) byEntity.set(type, [...(byEntity.get(type) ?? []), snapshot]);
+  return snapshot;
 }
 
 /** An admin changed an entity of this type (here, at commit; or on another instance, by NOTIFY). */

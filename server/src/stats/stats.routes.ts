@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Dependencies } from '../dependencies.js';
-import { STAKES_MOVED, statsCache } from '../cache/caches.js';
+import { changedSnapshot, STAKES_MOVED, statsCache } from '../cache/caches.js';
 import { prepareJson, sendPrepared } from '../http/prepared-json.js';
 import type { PublicRead } from '../http/public-read-lane.js';
 import { adminStats, publicStats } from './stats.service.js';
@@ -14,11 +14,11 @@ export function statsPublicRead({ database: sequelize }: Dependencies): PublicRe
 
 /**
  * GET /api/admin/stats: the four cards from one snapshot, kept together (never a holder count
- * older than the total beside it), taken afresh once stakes, withdrawals, payouts or plans moved
- * on any instance, and at least every STATS_CACHE_MS.
+ * older than the total beside it), read again once stakes, withdrawals, payouts or plans moved on
+ * any instance (at most once a second), and at least every STATS_CACHE_MS.
  */
 export function statsAdminRoutes({ database: sequelize }: Dependencies): Router {
-  const snapshot = statsCache(() => adminStats(sequelize), [STAKES_MOVED, 'withdrawal', 'payout', 'plan']);
+  const snapshot = changedSnapshot(() => adminStats(sequelize), [STAKES_MOVED, 'withdrawal', 'payout', 'plan']);
   return Router().get('/stats', requireRole('GET /api/admin/stats'), async (_req, res) => {
     res.json(await snapshot.get());
   });

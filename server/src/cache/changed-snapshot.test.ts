@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { ChangedSnapshot } from './changed-snapshot.js';
+
+const MIN_INTERVAL_MS = 100;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A read of "the world" (a counter of changes made so far) that takes 30 ms, recording when each
+ * read started and how many ran at once.
+ */
+function world() {
+  let changes = 0;
+  let running = 0;
+  const reads: { startedAt: number; saw: number }[] = [];
+  let mostAtOnce = 0;
+  const load = async () => {
+    running += 1;
+    mostAtOnce = Math.max(mostAtOnce, running);
+    const saw = changes;
+    reads.push({ startedAt: Date.now(), saw });
+    await sleep(30);
+    running -= 1;
+    return saw;
+  };
+  const snapshot = new ChangedSnapshot(
+    load,
+    () => MIN_INTERVAL_MS,
+    () => 60_000,
+  );
+  const change = () => {
+    changes += 1;
+    snapshot.invalidate();
+  };
+  return { snapshot, change, reads, changes: () => changes, mostAtOnce: () => mostAtOnce };
+}
+
+describe('ChangedSnapshot', () => {
+  it('serves what it read until something changes, then reads again', async () => {
+    const w = world();
+    expect(await w.snapshot.get()).toBe(0);
+    expect(await w.snapshot.get()).toBe(0);
+    expect(w.reads).toHaveLength(1);
+    w.change();
+    expect(await w.snapshot.get()).toBe(1);
+    expect(w.reads).toHaveLength(2);
+  });
+
+  it('never answers a reader with a read that started before a change announced before it asked', async () => {
+    const w = world();
+    const first = w.snapshot.get();
+    await sleep(10);
+    // The read above is running; this change comes after it started.
+    w.change();
+    const second = w.snapshot.get();
+    expect(await first).toBe(0);
+    expect(await second).toBe(1);
+  });
+
+  it('a burst of changes costs one read per interval, one at a time, and every reader sees every change before it asked', async () => {
+    const w = world();
+    const answers: Promise<{ asked: number; saw: number }>[] = [];
+    const began = Date.now();
+    for (let i = 0; i < 40; i++) {
+      w.change();
+      const asked = w.changes();
+      answers.push(w.snapshot.get().then((saw) => ({ asked, saw })));
+      await sleep(10);
+    }
+    const settled = await Promise.all(answers);
+    const elapsed = Date.now() - began;
+    for (const { asked, saw } of settled) expect(saw).toBeGreaterThanOrEqual(asked);
+    expect(w.mostAtOnce()).toBe(1);
+    expect(w.reads.length).toBeLessThanOrEqual(Math.ceil(elapsed / MIN_INTERVAL_MS) + 1);
+    for (let i = 1; i < w.reads.length; i++) {
+      expect(w.reads[i]!.startedAt - w.reads[i - 1]!.startedAt).toBeGreaterThanOrEqual(MIN_INTERVAL_MS - 5);
+    }
+  });
+
+  it('reads again once its value is older than its maximum age, changed or not', async () => {
+    let reads = 0;
+    const snapshot = new ChangedSnapshot(
+      async () => (reads += 1),
+      () => 0,
+      () => 50,
+    );
+    expect(await snapshot.get()).toBe(1);
+    expect(await snapshot.get()).toBe(1);
+    await sleep(60);
+    expect(await snapshot.get()).toBe(2);
+  });
+
+  it('a failed read fails its readers only: the next reader reads again', async () => {
+    let fail = true;
+    const snapshot = new ChangedSnapshot(
+      async () => {
+        if (fail) throw new Error('database gone');
+        return 'read';
+      },
+      () => 0,
+      () => 60_000,
+    );
+    await expect(snapshot.get()).rejects.toThrow('database gone');
+    fail = false;
+    expect(await snapshot.get()).toBe('read');
+  });
+});
