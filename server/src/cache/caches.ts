@@ -13,8 +13,9 @@
  *   invalidated by events: they are refreshed every STATS_CACHE_MS (30 s) on each instance, in
  *   the background (callers get the previous figures meanwhile, never wait). The admin cards are
  *   one snapshot of all four figures, read again once stakes, withdrawals, payouts or plans move
- *   (at most once a second, however many move) and at least every STATS_CACHE_MS: an operator sees
- *   a deposit in every card at once, or in none.
+ *   (reading at most half the time, however many move: a walk of half a second at most once a
+ *   second) and at least every STATS_CACHE_MS: an operator sees a deposit in every card at once, or
+ *   in none.
  *
  * - The public plan list also carries each capped plan's remaining capacity: it is dropped, on
  *   every instance, at every stake event too (stake.created, withdrawal.requested, stakes.expired).
@@ -70,19 +71,12 @@ export function statsCache<T>(load: () => Promise<T>): Cached<T> {
   return cache;
 }
 
-/** Reads of a changed snapshot start at most once a second (never less often than STATS_CACHE_MS asks). */
-const SNAPSHOT_MIN_INTERVAL_MS = 1_000;
-
 /**
  * A snapshot of figures that change all the time and are costly to read, read afresh once an entity
- * of `changedBy` changes (at most once a second) and at least every STATS_CACHE_MS (changed-snapshot.ts).
+ * of `changedBy` changes (reading at most half the time) and at least every STATS_CACHE_MS (changed-snapshot.ts).
  */
 export function changedSnapshot<T>(load: () => Promise<T>, changedBy: string[]): ChangedSnapshot<T> {
-  const snapshot = new ChangedSnapshot(
-    load,
-    () => Math.min(SNAPSHOT_MIN_INTERVAL_MS, config.statsTtlMs),
-    () => config.statsTtlMs,
-  );
+  const snapshot = new ChangedSnapshot(load, () => config.statsTtlMs);
   stats.push(snapshot);
   for (const type of changedBy) byEntity.set(type, [...(byEntity.get(type) ?? []), snapshot]);
   return snapshot;

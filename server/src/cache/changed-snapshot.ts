@@ -4,9 +4,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * A value that is costly to read (a walk over every stake) and must follow every change: served
  * from memory until something changes it (`invalidate()`) or `maxAgeMs` runs out, then read again.
  * A reader never gets a value read before a change announced before it asked: it waits for a read
- * that starts after that change. Reads start at most once per `minIntervalMs` whatever the rate of
- * changes, one at a time, shared by every reader waiting: a burst of deposits costs one read per
- * interval, never one per deposit, nor a pile of them running at once.
+ * that starts after that change. Reads run one at a time, shared by every reader waiting, and a
+ * read starts no sooner after the last one started than twice as long as that one took: whatever
+ * the rate of changes, reading takes at most half the time (a quick read follows changes closely,
+ * a walk of half a second runs at most once a second), never one per deposit, nor a pile at once.
  */
 export class ChangedSnapshot<T> {
   private stored: { value: T; readAt: number; version: number } | undefined;
@@ -16,11 +17,11 @@ export class ChangedSnapshot<T> {
   private reading: Promise<T> | undefined;
   /** The changes the running read sees (the version when it started); undefined while it waits for its turn. */
   private readingVersion: number | undefined;
-  private lastStartedAt = Number.NEGATIVE_INFINITY;
+  /** When the last read started and how long it took: the next starts no sooner than that much again after it ended. */
+  private last = { startedAt: Number.NEGATIVE_INFINITY, tookMs: 0 };
 
   constructor(
     private readonly load: () => Promise<T>,
-    private readonly minIntervalMs: () => number,
     private readonly maxAgeMs: () => number,
   ) {}
 
@@ -43,13 +44,17 @@ export class ChangedSnapshot<T> {
 
   private async read(): Promise<T> {
     try {
-      const wait = this.lastStartedAt + this.minIntervalMs() - Date.now();
+      const wait = this.last.startedAt + 2 * this.last.tookMs - Date.now();
       if (wait > 0) await sleep(wait);
       const version = (this.readingVersion = this.version);
-      const startedAt = (this.lastStartedAt = Date.now());
-      const value = await this.load();
-      this.stored = { value, readAt: startedAt, version };
-      return value;
+      const startedAt = Date.now();
+      try {
+        const value = await this.load();
+        this.stored = { value, readAt: startedAt, version };
+        return value;
+      } finally {
+        this.last = { startedAt, tookMs: Date.now() - startedAt };
+      }
     } finally {
       this.reading = undefined;
       this.readingVersion = undefined;

@@ -15,7 +15,7 @@ export function statsPublicRead({ database: sequelize }: Dependencies): PublicRe
 /**
  * GET /api/admin/stats: the four cards from one snapshot, kept together (never a holder count
  * older than the total beside it), read again once stakes, withdrawals, payouts or plans moved on
- * any instance (at most once a second), and at least every STATS_CACHE_MS.
+ * any instance (reading at most half the time), and at least every STATS_CACHE_MS.
  */
 export function statsAdminRoutes({ database: sequelize }: Dependencies): Router {
   const snapshot = changedSnapshot(() => adminStats(sequelize), [STAKES_MOVED, 'withdrawal', 'payout', 'plan']);

@@ -1,2 +1,9 @@
 // The totals module's front door: what the rest of the server uses of it (ARCHITECTURE.md).
-export { compactTotals, stakePlansMatching, stakeTotals, withdrawalTotals } from './totals.service.js';
+export {
+  compactTotals,
+  PENDING_WITHDRAWALS_SUBQUERY,
+  STAKED_AMOUNT_SUBQUERY,
+  stakePlansMatching,
+  stakeTotals,
+  withdrawalTotals,
+} from './totals.service.js';

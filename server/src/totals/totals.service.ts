@@ -14,15 +14,11 @@ const statusFilter = (statuses: readonly string[] | undefined): Filter =>
   statuses ? { sql: 'status IN (:statuses)', replacements: { statuses } } : { sql: 'true', replacements: {} };
 
 /** How many stakes have one of these statuses (any status when absent), and their amount. */
-export async function stakeTotals(
-  sequelize: Sequelize,
-  statuses?: readonly StakeStatus[],
-  transaction?: Transaction,
-): Promise<{ count: number; amount: string }> {
+export async function stakeTotals(sequelize: Sequelize, statuses?: readonly StakeStatus[]): Promise<{ count: number; amount: string }> {
   const filter = statusFilter(statuses);
   const [row] = await sequelize.query<{ count: string | null; amount: string | null }>(
     `SELECT sum(stakes)::text AS count, sum(amount)::text AS amount FROM stake_counts WHERE ${filter.sql}`,
-    { type: QueryTypes.SELECT, replacements: filter.replacements, ...(transaction ? { transaction } : {}) },
+    { type: QueryTypes.SELECT, replacements: filter.replacements },
   );
   return { count: Number(row?.count ?? 0), amount: row?.amount ?? '0' };
 }
@@ -45,6 +41,14 @@ export async function stakePlansMatching(
   );
   return rows.map((row) => ({ planId: row.plan_id, planName: row.plan_name, count: Number(row.count) }));
 }
+
+/**
+ * The live stakes' amount (statuses in `:stakeStatuses`) and the pending withdrawals' count as
+ * scalar subqueries, for one statement that reads them beside other figures: PostgreSQL reads
+ * every part of a statement in one snapshot, so they agree with those figures (the admin cards).
+ */
+export const STAKED_AMOUNT_SUBQUERY = `(SELECT coalesce(sum(amount), 0) FROM stake_counts WHERE status IN (:stakeStatuses))`;
+export const PENDING_WITHDRAWALS_SUBQUERY = `(SELECT coalesce(sum(withdrawals), 0) FROM withdrawal_counts WHERE status = 'pending')`;
 
 export async function withdrawalTotals(
   sequelize: Sequelize,
