@@ -80,6 +80,8 @@ export type AdminSettings = PublicSettings & {
   mintWarnings: CodedMessage[];
   /** The policy under which the server pays withdrawals by itself (DESIGN 13). */
   autoPayout: AutoPayoutPolicy;
+  /** Withdrawals of at least this many tokens wait for a second admin's approval before any payout (DESIGN 17); '' for none. */
+  approvalThreshold: string;
 };
 
 /** The plan's terms as they were when the stake was created. */
@@ -232,6 +234,11 @@ export type AdminWithdrawal = Withdrawal & {
   payout: WithdrawalPayout | null;
   /** Why automatic payouts left it to an operator (over a limit, a new wallet's delay...); null otherwise, and while they are off. */
   autoPayoutHold: CodedMessage | null;
+  /** At or above settings approvalThreshold: no payout until an admin other than the payer approves (DESIGN 17). */
+  approvalRequired: boolean;
+  /** Who approved it and when; null until someone does. */
+  approvedBy: string | null;
+  approvedAt: string | null;
 };
 
 /**
@@ -403,6 +410,7 @@ export type SecurityChange =
   | 'settings.holderRpcUrl'
   | 'settings.requireTwoFactorOff'
   | 'settings.autoPayout'
+  | 'settings.approvalThreshold'
   | 'admin.create'
   | 'admin.role'
   | 'admin.password'

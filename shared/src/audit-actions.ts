@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   'withdrawal.resolve_release',
   'withdrawal.complete',
   'withdrawal.reject',
+  'withdrawal.approve',
   'stake.over_capacity',
   'stakes.expire',
   'webhook.create',

@@ -35,6 +35,8 @@ export type AutoPayoutCandidate = {
   walletPaidBefore: boolean;
   /** The latest payout of this withdrawal that ended expired, if one did. */
   expiredPayoutId: number | null;
+  /** The approval threshold (whole tokens) it is at or above while no admin has approved it (DESIGN 17); null otherwise. */
+  awaitingApprovalAt?: string | null;
 };
 
 /** The hot wallet holds less than the policy's minimum: nothing more is paid from it, and operators are told. */
@@ -60,6 +62,9 @@ export function autoPayoutHold(
   symbol: string,
 ): CodedMessage | null {
   if (candidate.expiredPayoutId !== null) return msg('autoPayoutAfterExpiry', { id: candidate.expiredPayoutId });
+  if (candidate.awaitingApprovalAt) {
+    return msg('autoPayoutAwaitingApproval', { threshold: tokenAmount(candidate.awaitingApprovalAt, symbol) });
+  }
   if (compareDecimal(candidate.finalAmount, policy.maxPerWithdrawal) > 0) {
     return msg('autoPayoutOverWithdrawalLimit', { limit: tokenAmount(policy.maxPerWithdrawal, symbol) });
   }

@@ -219,6 +219,20 @@ export function decimal(label: CodedMessage, rules: DecimalRules) {
     });
 }
 
+/**
+ * A decimal as `decimal` reads it, or '' for "none" (a setting that may be switched off): '' and
+ * null read as '' here, not as absent; an absent field stays absent (keep the stored value).
+ */
+export function decimalOrNone(label: CodedMessage, rules: DecimalRules) {
+  return withoutCoercion(string())
+    .transform((_value, raw: unknown) => (raw === null || (typeof raw === 'string' && raw.trim() === '') ? '' : toDecimalInput(raw)))
+    .typeError(msg('mustBeNumber', { label }))
+    .test('decimal', '', function (value) {
+      const problem = value == null || value === '' ? undefined : decimalProblem(label, value, rules);
+      return problem === undefined || this.createError({ message: problem });
+    });
+}
+
 export type WholeNumberRules = {
   notWholeMessage: CodedMessage;
   maxDigits: number;

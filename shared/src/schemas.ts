@@ -46,6 +46,7 @@ import {
   choice,
   choiceList,
   decimal,
+  decimalOrNone,
   email,
   exactText,
   integer,
@@ -205,6 +206,12 @@ export const settingsSchema = strictObject({
   statsOffsetStakers: integer(msg('fieldStakersOffset'), { min: 0, max: MAX_ID }).optional(),
   requireTwoFactor: booleanField(msg('fieldRequireTwoFactor')).optional(),
   autoPayout: autoPayoutSchema,
+  /** Withdrawals of at least this many tokens wait for a second admin's approval (DESIGN 17); '' for none. */
+  approvalThreshold: decimalOrNone(msg('fieldApprovalThreshold'), {
+    maxDecimals: MIN_STAKE_DECIMALS,
+    maxIntegerDigits: MAX_STAKE_DIGITS,
+    atLeast: '0',
+  }).optional(),
   ...stepUpFields,
 });
 export type SettingsInput = InferType<typeof settingsSchema>;

@@ -37,23 +37,33 @@ type Candidate = AutoPayoutCandidate & { id: number; walletAddress: string };
 const EXPIRED_PAYOUT_OF_W = `(SELECT max(pw.payout_id) FROM payout_withdrawals pw JOIN payouts p ON p.id = pw.payout_id
   WHERE pw.withdrawal_id = w.id AND p.status = 'expired')`;
 const HELD_AFTER_EXPIRY: MessageCode = 'autoPayoutAfterExpiry';
+const AWAITING_APPROVAL: MessageCode = 'autoPayoutAwaitingApproval';
 
 /**
  * Pending withdrawals of the current mint that no payout holds, oldest first, with whether their
- * wallet was paid before. One already left to an operator after an expiry stays so (an expired
- * payout never comes back): it is not looked at again, so a pile of them cannot fill every batch.
+ * wallet was paid before and whether it waits for an admin's approval. One already left to an
+ * operator after an expiry stays so (an expired payout never comes back), and one noted as waiting
+ * for approval waits until it is approved or the threshold moves: neither is looked at again, so a
+ * pile of them cannot fill every batch.
  */
 async function candidates(sequelize: Sequelize, mint: string): Promise<Candidate[]> {
   return sequelize.query<Candidate>(
     `SELECT w.id, w.wallet_address AS "walletAddress", w.final_amount::text AS "finalAmount", w.created_at AS "requestedAt",
        EXISTS (SELECT 1 FROM withdrawals paid WHERE paid.wallet_address = w.wallet_address AND paid.status = 'completed') AS "walletPaidBefore",
-       ${EXPIRED_PAYOUT_OF_W} AS "expiredPayoutId"
-     FROM withdrawals w
-     WHERE w.status = 'pending' AND w.token_contract = :mint
+       ${EXPIRED_PAYOUT_OF_W} AS "expiredPayoutId",
+       CASE WHEN w.approved_at IS NULL AND w.final_amount >= s.approval_threshold THEN trim_scale(s.approval_threshold)::text END
+         AS "awaitingApprovalAt"
+     FROM withdrawals w CROSS JOIN settings s
+     WHERE s.id = 1 AND w.status = 'pending' AND w.token_contract = :mint
        AND NOT EXISTS (SELECT 1 FROM payout_withdrawals pw WHERE pw.withdrawal_id = w.id AND pw.open)
        AND (w.auto_payout_hold->>'code') IS DISTINCT FROM :heldAfterExpiry
+       AND NOT ((w.auto_payout_hold->>'code') IS NOT DISTINCT FROM :awaitingApproval AND w.approved_at IS NULL
+         AND coalesce(w.final_amount >= s.approval_threshold, false))
      ORDER BY w.created_at, w.id LIMIT :limit`,
-    { replacements: { mint, limit: ROUND_BATCH, heldAfterExpiry: HELD_AFTER_EXPIRY }, type: QueryTypes.SELECT },
+    {
+      replacements: { mint, limit: ROUND_BATCH, heldAfterExpiry: HELD_AFTER_EXPIRY, awaitingApproval: AWAITING_APPROVAL },
+      type: QueryTypes.SELECT,
+    },
   );
 }
 

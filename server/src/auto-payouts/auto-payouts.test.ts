@@ -287,3 +287,38 @@ describe('two instances', () => {
     }
   });
 });
+
+describe('a withdrawal at or above the approval threshold (DESIGN 17)', () => {
+  async function setThreshold(approvalThreshold: string) {
+    const { tokenName, tokenSymbol, tokenContract, stakingWallet } = (
+      await world.api.request<AdminSettings>('GET', '/api/admin/settings', undefined, world.token)
+    ).body;
+    const body = { tokenName, tokenSymbol, tokenContract, stakingWallet, approvalThreshold, ...STEP_UP };
+    expect((await world.api.request('PUT', '/api/admin/settings', body, world.token)).status).toBe(200);
+  }
+
+  it('is left alone until an admin approves it, with the reason shown, and then paid by the server', async () => {
+    expect((await setPolicy({})).status).toBe(200);
+    await setThreshold('800');
+    try {
+      const { withdrawal } = await world.pendingWithdrawal(1000);
+      const sent = sends();
+      expect(await world.api.autoPayouts()).toMatchObject({ stoppedBy: [], paid: [], held: [withdrawal.id] });
+      expect(sends()).toBe(sent);
+      expect(await world.adminWithdrawal(withdrawal.id)).toMatchObject({
+        payout: null,
+        approvalRequired: true,
+        autoPayoutHold: { code: 'autoPayoutAwaitingApproval', params: { threshold: { tokens: '800' } } },
+      });
+      // Noted once: later rounds pass it by while it waits.
+      expect(await world.api.autoPayouts()).toMatchObject({ paid: [], held: [] });
+
+      const approved = await world.api.request('POST', `/api/admin/withdrawals/${withdrawal.id}/approve`, undefined, world.token);
+      expect(approved.status).toBe(200);
+      expect(await world.api.autoPayouts()).toMatchObject({ paid: [withdrawal.id], held: [] });
+      expect(sends()).toBe(sent + 1);
+    } finally {
+      await setThreshold('');
+    }
+  });
+});

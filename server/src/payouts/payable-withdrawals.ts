@@ -13,13 +13,15 @@ export type PayableWithdrawal = {
   finalAmount: string;
   tokenContract: string;
   stakingWallet: string;
+  approvedBy: number | null;
+  approvedAt: Date | null;
 };
 
 /** The withdrawals in id order; locked when read inside `transaction` with `lock` (two payouts never wait on each other in a cycle). */
 async function readWithdrawals(sequelize: Sequelize, ids: number[], transaction?: Transaction, lock = false): Promise<PayableWithdrawal[]> {
   return sequelize.query<PayableWithdrawal>(
     `SELECT id, status, wallet_address AS "walletAddress", final_amount::text AS "finalAmount", token_contract AS "tokenContract",
-       staking_wallet AS "stakingWallet"
+       staking_wallet AS "stakingWallet", approved_by AS "approvedBy", approved_at AS "approvedAt"
      FROM withdrawals WHERE id IN (:ids) ORDER BY id${lock ? ' FOR UPDATE' : ''}`,
     { replacements: { ids }, type: QueryTypes.SELECT, ...(transaction ? { transaction } : {}) },
   );

@@ -14,6 +14,7 @@ import { postSignedPayout } from './post-signed-payout.js';
 import { preparePayout } from './prepare-payout.js';
 import { processWithdrawal, resolveReview } from './process-withdrawal.js';
 import { listPayouts, payoutById } from './payouts.service.js';
+import { approveWithdrawal } from './withdrawal-approval.js';
 import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 
 /** The body of the retired registration (DESIGN 10): answered with the flow that replaced it. */
@@ -47,6 +48,10 @@ export function payoutsAdminRoutes({ database: sequelize, chain }: Dependencies,
     const id = parse(idParamSchema, req.params).id;
     const input = parseBody('PUT /api/admin/withdrawals/:id', req.body);
     res.json(toWithdrawalJson(await processWithdrawal(sequelize, chain, id, input, currentAdmin(res))));
+  });
+  router.post('/withdrawals/:id/approve', requireRole('POST /api/admin/withdrawals/:id/approve'), async (req, res) => {
+    const id = parse(idParamSchema, req.params).id;
+    res.json(toWithdrawalJson(await approveWithdrawal(sequelize, id, currentAdmin(res))));
   });
   router.post('/withdrawals/:id/resolve', requireRole('POST /api/admin/withdrawals/:id/resolve'), async (req, res) => {
     const id = parse(idParamSchema, req.params).id;

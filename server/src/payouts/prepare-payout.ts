@@ -10,6 +10,7 @@ import { badRequest, conflict, unavailable } from '../errors.js';
 import { payableWithdrawals } from './payable-withdrawals.js';
 import { readPayoutPlan, type ChainReadPlan } from './payout-plan.js';
 import { readPayout, toPayoutJson } from './payout-records.js';
+import { requireApprovals } from './withdrawal-approval.js';
 import { messageOf, payoutMemo, payoutTransaction, recipientsThatFit } from './payout-transaction.js';
 
 /**
@@ -36,8 +37,10 @@ export type PrepareOptions = {
   beforeClaim?: (transaction: Transaction) => Promise<void>;
 };
 
-async function readPlan(sequelize: Sequelize, chain: Chain, ids: number[], payer?: PublicKey): Promise<ChainReadPlan> {
+async function readPlan(sequelize: Sequelize, chain: Chain, ids: number[], actor: AnyActor, payer?: PublicKey): Promise<ChainReadPlan> {
   const withdrawals = await payableWithdrawals(sequelize, ids);
+  // Refused before the chain is asked anything; asked again under the claim's locks.
+  await requireApprovals(withdrawals, actor);
   try {
     return await readPayoutPlan(chain, withdrawals, (source) => committedFrom(sequelize, source), payer);
   } catch (error) {
@@ -55,7 +58,7 @@ async function claim(
   options: PrepareOptions,
 ): Promise<number> {
   // Still payable now that they are locked (another payout, a pasted TXID or a rejection may have come first).
-  await payableWithdrawals(sequelize, plan.withdrawalIds, transaction);
+  await requireApprovals(await payableWithdrawals(sequelize, plan.withdrawalIds, transaction), actor, transaction);
   await options.beforeClaim?.(transaction);
   const [next] = await sequelize.query<{ id: number }>(`SELECT nextval('payouts_id_seq')::int AS id`, {
     type: QueryTypes.SELECT,
@@ -130,7 +133,7 @@ export async function preparePayout(
   options: PrepareOptions = {},
 ): Promise<PreparedPayout> {
   const ids = [...input.withdrawalIds].sort((a, b) => a - b);
-  const plan = await readPlan(sequelize, chain, ids, options.payer);
+  const plan = await readPlan(sequelize, chain, ids, actor, options.payer);
   try {
     return await sequelize.transaction(async (transaction) => {
       const id = await claim(sequelize, transaction, plan, actor, options);

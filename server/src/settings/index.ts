@@ -2,4 +2,4 @@
 export { refuseDuringMaintenance } from './maintenance.js';
 export { Settings } from './settings.model.js';
 export type { LiveStakes } from './settings.service.js';
-export { holderChainOrigins, keepMintProfileCurrent, loadSettings } from './stored-settings.js';
+export { holderChainOrigins, keepMintProfileCurrent, loadSettings, storedThreshold } from './stored-settings.js';

@@ -1,6 +1,7 @@
 import { type Sequelize, type Transaction } from 'sequelize';
 import type { SecurityChange } from '@stakedesk/shared/api-types';
 import { policyChangeNeedsStepUp } from '@stakedesk/shared/auto-payout';
+import { approvalThresholdWeakened } from '@stakedesk/shared/withdrawal-approval';
 import { DEFAULT_MAINTENANCE_MESSAGE, DEFAULT_MAINTENANCE_TIME } from '@stakedesk/shared/constants';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { SettingsInput } from '@stakedesk/shared/schemas';
@@ -13,7 +14,7 @@ import { announceSecurityChanges } from '../alerts/index.js';
 import { badRequest, conflict, unavailable } from '../errors.js';
 import { maskRpcUrl, maskSecret } from '../url-secrets.js';
 import { Settings } from './settings.model.js';
-import { storedMintProfile } from './stored-settings.js';
+import { storedMintProfile, storedThreshold } from './stored-settings.js';
 
 /**
  * A new token contract is read from the chain before anything is locked (DESIGN 12): it must be a
@@ -43,6 +44,7 @@ function changesFrom(input: SettingsInput, stored: Settings): Partial<Settings> 
     tokenLogo,
     maintenanceMessage,
     maintenanceEstimatedTime,
+    approvalThreshold,
     currentPassword: _p,
     code: _c,
     ...rest
@@ -55,6 +57,7 @@ function changesFrom(input: SettingsInput, stored: Settings): Partial<Settings> 
   if (heliusRpcUrl !== undefined && heliusRpcUrl !== maskRpcUrl(stored.heliusRpcUrl)) changes.heliusRpcUrl = heliusRpcUrl;
   if (maintenanceMessage !== undefined) changes.maintenanceMessage = maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE;
   if (maintenanceEstimatedTime !== undefined) changes.maintenanceEstimatedTime = maintenanceEstimatedTime || DEFAULT_MAINTENANCE_TIME;
+  if (approvalThreshold !== undefined) changes.approvalThreshold = approvalThreshold || null;
   return changes as Partial<Settings>;
 }
 
@@ -73,6 +76,9 @@ function securityChangesOf(changes: Partial<Settings>, stored: Settings): Securi
   if (changed('holderRpcUrl')) list.push('settings.holderRpcUrl');
   if (stored.requireTwoFactor && changes.requireTwoFactor === false) list.push('settings.requireTwoFactorOff');
   if (changes.autoPayout && policyChangeNeedsStepUp(stored.autoPayout, changes.autoPayout)) list.push('settings.autoPayout');
+  if (changes.approvalThreshold !== undefined && approvalThresholdWeakened(storedThreshold(stored), changes.approvalThreshold ?? '')) {
+    list.push('settings.approvalThreshold');
+  }
   return list;
 }
 

@@ -50,6 +50,10 @@ export function toPublicSettings(s: Settings, cluster: SolanaCluster): PublicSet
   };
 }
 
+/** settings approvalThreshold as the API shows it: whole tokens, '' for none. */
+export const storedThreshold = (s: Pick<Settings, 'approvalThreshold'>): string =>
+  s.approvalThreshold === null ? '' : normalizeDecimal(s.approvalThreshold);
+
 export function toAdminSettings(s: Settings, cluster: SolanaCluster): AdminSettings {
   return {
     ...toPublicSettings(s, cluster),
@@ -60,6 +64,7 @@ export function toAdminSettings(s: Settings, cluster: SolanaCluster): AdminSetti
     tokenExtensions: s.tokenExtensions,
     mintWarnings: s.tokenFreezeAuthority ? [msg('mintFreezeAuthority', { authority: s.tokenFreezeAuthority })] : [],
     autoPayout: s.autoPayout,
+    approvalThreshold: storedThreshold(s),
   };
 }
 

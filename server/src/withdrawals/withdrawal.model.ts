@@ -22,6 +22,10 @@ export class Withdrawal extends Model<InferAttributes<Withdrawal>, InferCreation
   declare stakingWallet: string;
   declare rejectReason: CreationOptional<string | null>;
   declare processedBy: CreationOptional<number | null>;
+  /** Four eyes (db/migrations/033-withdrawal-approvals.ts): null until an admin approves it. */
+  declare approvedBy: CreationOptional<number | null>;
+  declare approvedByUsername: CreationOptional<string | null>;
+  declare approvedAt: CreationOptional<Date | null>;
   declare requestedAt: CreationOptional<Date>;
   declare processedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
@@ -45,6 +49,9 @@ export class Withdrawal extends Model<InferAttributes<Withdrawal>, InferCreation
         stakingWallet: DataTypes.STRING(44),
         rejectReason: DataTypes.STRING(500),
         processedBy: DataTypes.INTEGER,
+        approvedBy: DataTypes.INTEGER,
+        approvedByUsername: DataTypes.STRING(50),
+        approvedAt: DataTypes.DATE,
         requestedAt: { type: DataTypes.DATE, defaultValue: DataTypes.NOW },
         processedAt: DataTypes.DATE,
         createdAt: DataTypes.DATE,

@@ -9,7 +9,9 @@ import { readCursorListQuery } from '../http/list-query.js';
 import { readWalletCursor, readWalletPage, sendPage, sendWalletPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
 import { parse, parseBody } from '../http/validate.js';
-import { refuseDuringMaintenance } from '../settings/index.js';
+import { loadSettings, refuseDuringMaintenance, storedThreshold } from '../settings/index.js';
+import { normalizeDecimal } from '@stakedesk/shared/decimal';
+import { needsApproval } from '@stakedesk/shared/withdrawal-approval';
 import { listWalletWithdrawals, listWithdrawals, requestWithdrawal, withdrawalsAfter } from './withdrawals.service.js';
 import { toWithdrawalJson } from './withdrawal-json.js';
 import { WITHDRAWAL_CSV_COLUMNS } from './withdrawal-csv.js';
@@ -46,11 +48,15 @@ export function withdrawalsAdminRoutes(
     const { query, after, scope } = readCursorListQuery(req, 'withdrawals', withdrawalListQuerySchema);
     const page = await listWithdrawals(sequelize, query, statuses, after);
     const ids = page.rows.map((row) => row.id);
-    const [payouts, holds] = await Promise.all([latestPayouts(ids), autoPayoutHolds(ids)]);
+    const [payouts, holds, settings] = await Promise.all([latestPayouts(ids), autoPayoutHolds(ids), loadSettings()]);
+    const threshold = storedThreshold(settings);
     const rows: AdminWithdrawal[] = page.rows.map((row) => ({
       ...toWithdrawalJson(row),
       payout: payouts.get(row.id) ?? null,
       autoPayoutHold: holds.get(row.id) ?? null,
+      approvalRequired: needsApproval(normalizeDecimal(row.finalAmount), threshold),
+      approvedBy: row.approvedByUsername ?? null,
+      approvedAt: row.approvedAt ? new Date(row.approvedAt).toISOString() : null,
     }));
     sendPage(res, { ...page, rows }, scope);
   });

@@ -282,6 +282,7 @@ export const enFixed = {
   fieldMinHotBalance: 'Minimum hot wallet balance',
   fieldNewWalletDelayHours: 'Delay for new wallets (hours)',
   fieldRequireTwoFactor: 'Require two-factor',
+  fieldApprovalThreshold: 'Approval threshold',
   fieldSearch: 'Search',
   fieldSignInMessage: 'Sign-in message',
   fieldStake: 'Stake',
@@ -416,6 +417,9 @@ export const enTemplates = {
   rpcSecondShowsCopy: 'the second provider shows a transaction of payout {id} that the first does not',
   rpcSecondUnavailable: 'the second provider (SOLANA_VERIFY_RPC_URL) could not be asked: {reason}',
   autoPayoutStopped: 'Automatic payouts were stopped before this withdrawal was paid',
+  autoPayoutAwaitingApproval: "It is at or above the approval threshold of {threshold}: it waits for an admin's approval",
+  approvalRequired:
+    'This withdrawal is at or above the approval threshold of {threshold}: an admin other than the one who pays it must approve it first',
   unexplainedOutflow:
     'Tokens left {wallet} in transaction {signature}, which no payout or verified TXID explains: an owner must explain it in Reconciliation',
   payoutNoSourceAccount: 'The staking wallet {wallet} has no token account of {mint} to pay from',

@@ -271,6 +271,7 @@ export const ptBR: Catalogue = {
   fieldMinHotBalance: 'Saldo mínimo da carteira quente',
   fieldNewWalletDelayHours: 'Espera para carteiras novas (horas)',
   fieldRequireTwoFactor: 'Exigir duas etapas',
+  fieldApprovalThreshold: 'Limite de aprovação',
   fieldSearch: 'Busca',
   fieldSignInMessage: 'Mensagem de entrada',
   fieldStake: 'Stake',
@@ -394,6 +395,9 @@ export const ptBR: Catalogue = {
   rpcSecondShowsCopy: 'o segundo provedor mostra uma transação do pagamento {id} que o primeiro não mostra',
   rpcSecondUnavailable: 'não foi possível consultar o segundo provedor (SOLANA_VERIFY_RPC_URL): {reason}',
   autoPayoutStopped: 'Os pagamentos automáticos foram parados antes de este saque ser pago',
+  autoPayoutAwaitingApproval: 'Está no limite de aprovação de {threshold} ou acima dele: aguarda a aprovação de um administrador',
+  approvalRequired:
+    'Este saque está no limite de aprovação de {threshold} ou acima dele: um administrador que não seja quem o paga precisa aprová-lo antes',
   unexplainedOutflow:
     'Tokens saíram de {wallet} na transação {signature}, que nenhum pagamento nem TXID verificado explica: um proprietário precisa explicá-la em Conciliação',
   payoutNoSourceAccount: 'A carteira de staking {wallet} não tem conta de token de {mint} para pagar',

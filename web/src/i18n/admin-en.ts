@@ -296,6 +296,9 @@ export const adminEn = {
   'settings.saveFailed': 'Failed to update settings',
   'settings.securityTitle': 'Security',
   'settings.requireTwoFactor': 'Require two-factor for every admin',
+  'settings.approvalThreshold': 'Approval threshold',
+  'settings.approvalThresholdHint':
+    'Withdrawals of at least this many {symbol} are paid only after a second admin approves them, by hand or automatically. Empty: none. Raising or removing it needs your password.',
   'settings.requireTwoFactorHint':
     'Admins without two-factor are sent to set it up at their next sign-in and can do nothing else until they have. Turning this off needs your password.',
 
@@ -360,6 +363,11 @@ export const adminEn = {
   'withdrawals.txid': 'TXID',
   'withdrawals.payout': 'Payout',
   'withdrawals.actions': 'Actions',
+  'withdrawals.needsApproval': 'Needs approval',
+  'withdrawals.approve': 'Approve',
+  'withdrawals.approvedBy': 'Approved by {name}',
+  'withdrawals.approvedToast': 'Withdrawal approved: another admin can pay it',
+  'withdrawals.approveFailed': 'Could not approve the withdrawal',
   'withdrawals.pay': 'Pay',
   'withdrawals.process': 'Process',
   'withdrawals.reject': 'Reject',
@@ -539,6 +547,7 @@ export const adminEn = {
   'audit.do.withdrawal.resolve_release': 'Released withdrawal {target} after review',
   'audit.do.withdrawal.complete': 'Marked withdrawal {target} as paid',
   'audit.do.withdrawal.reject': 'Rejected withdrawal {target}',
+  'audit.do.withdrawal.approve': 'Approved withdrawal {target} for payment by another admin',
   'audit.do.stake.over_capacity': "Recorded stake {target} beyond its plan's cap",
   'audit.do.stakes.expire': 'Completed expired stakes: {count}',
   'audit.do.webhook.create': 'Added alert webhook {target}',
@@ -685,6 +694,7 @@ export const adminEn = {
   'events.change.settings.rpcProvider': 'The RPC provider settings were changed.',
   'events.change.settings.holderRpcUrl': "The holders' chain endpoint for the proof of reserves was changed.",
   'events.change.settings.autoPayout': 'The automatic payout policy was changed.',
+  'events.change.settings.approvalThreshold': 'The approval threshold for large withdrawals was raised or removed.',
   'events.change.settings.requireTwoFactorOff': 'Two-factor is no longer required for every admin.',
   'events.change.admin.create': 'A new admin was created.',
   'events.change.admin.role': "An admin's role was changed.",

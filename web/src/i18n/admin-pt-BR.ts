@@ -298,6 +298,9 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'settings.saveFailed': 'Falha ao atualizar as configurações',
   'settings.securityTitle': 'Segurança',
   'settings.requireTwoFactor': 'Exigir duas etapas de todos os administradores',
+  'settings.approvalThreshold': 'Limite de aprovação',
+  'settings.approvalThresholdHint':
+    'Saques de pelo menos esta quantidade de {symbol} só são pagos depois que um segundo administrador os aprova, à mão ou automaticamente. Vazio: nenhum. Aumentar ou remover exige sua senha.',
   'settings.requireTwoFactorHint':
     'Administradores sem duas etapas são levados a configurá-la no próximo login e não podem fazer mais nada até concluir. Desativar isto exige sua senha.',
 
@@ -362,6 +365,11 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'withdrawals.txid': 'TXID',
   'withdrawals.payout': 'Pagamento',
   'withdrawals.actions': 'Ações',
+  'withdrawals.needsApproval': 'Precisa de aprovação',
+  'withdrawals.approve': 'Aprovar',
+  'withdrawals.approvedBy': 'Aprovado por {name}',
+  'withdrawals.approvedToast': 'Saque aprovado: outro administrador pode pagá-lo',
+  'withdrawals.approveFailed': 'Não foi possível aprovar o saque',
   'withdrawals.pay': 'Pagar',
   'withdrawals.process': 'Processar',
   'withdrawals.reject': 'Recusar',
@@ -543,6 +551,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'audit.do.withdrawal.resolve_release': 'Liberou o saque {target} após revisão',
   'audit.do.withdrawal.complete': 'Marcou o saque {target} como pago',
   'audit.do.withdrawal.reject': 'Rejeitou o saque {target}',
+  'audit.do.withdrawal.approve': 'Aprovou o saque {target} para pagamento por outro administrador',
   'audit.do.stake.over_capacity': 'Registrou o stake {target} acima do limite do plano',
   'audit.do.stakes.expire': 'Stakes expirados concluídos: {count}',
   'audit.do.webhook.create': 'Adicionou o webhook de alerta {target}',
@@ -690,6 +699,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'events.change.settings.rpcProvider': 'As configurações do provedor RPC foram alteradas.',
   'events.change.settings.holderRpcUrl': 'O endpoint da blockchain dos holders para a prova de reservas foi alterado.',
   'events.change.settings.autoPayout': 'A política de pagamentos automáticos foi alterada.',
+  'events.change.settings.approvalThreshold': 'O limite de aprovação de saques grandes foi aumentado ou removido.',
   'events.change.settings.requireTwoFactorOff': 'As duas etapas deixaram de ser exigidas de todos os administradores.',
   'events.change.admin.create': 'Um novo administrador foi criado.',
   'events.change.admin.role': 'O papel de um administrador foi alterado.',

@@ -65,6 +65,7 @@ export const SENTENCES: Record<LoggedAuditAction, Sentence> = {
   'withdrawal.resolve_release': { key: 'audit.do.withdrawal.resolve_release' },
   'withdrawal.complete': { key: 'audit.do.withdrawal.complete' },
   'withdrawal.reject': { key: 'audit.do.withdrawal.reject' },
+  'withdrawal.approve': { key: 'audit.do.withdrawal.approve' },
   'stake.over_capacity': { key: 'audit.do.stake.over_capacity' },
   'stakes.expire': { key: 'audit.do.stakes.expire' },
   'webhook.create': { key: 'audit.do.webhook.create', name: 'url' },

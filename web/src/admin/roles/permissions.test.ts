@@ -11,7 +11,7 @@ const ACTIONS = Object.keys(ACTION_ROLE) as PanelAction[];
 describe("the panel's controls by role", () => {
   it.each<[AdminRole, PanelAction[]]>([
     ['owner', ACTIONS],
-    ['operator', ['withdrawals.process', 'plans.manage', 'stakes.updateExpired']],
+    ['operator', ['withdrawals.process', 'withdrawals.approve', 'plans.manage', 'stakes.updateExpired']],
     ['viewer', []],
   ])('%s may use exactly %j', (role, allowed) => {
     expect(ACTIONS.filter((action) => permissionFor(role, action).allowed)).toEqual(allowed);

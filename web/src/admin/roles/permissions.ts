@@ -10,6 +10,8 @@ import { roleAllows, type AdminRole } from '@stakedesk/shared/roles';
 export const ACTION_ROUTES = {
   /** Pay, Process, Reject a withdrawal. */
   'withdrawals.process': ['PUT /api/admin/withdrawals/:id', 'POST /api/admin/payouts', 'POST /api/admin/payouts/:id/signed'],
+  /** Approve a withdrawal at or above the approval threshold, for another admin to pay. */
+  'withdrawals.approve': ['POST /api/admin/withdrawals/:id/approve'],
   /** Resolve a withdrawal whose payout landed but did not pay it as owed (with step-up). */
   'withdrawals.resolve': ['POST /api/admin/withdrawals/:id/resolve'],
   /** Create, edit, activate or deactivate, delete a plan. */

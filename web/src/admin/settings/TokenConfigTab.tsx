@@ -246,9 +246,16 @@ export function TokenConfigTab() {
           name="requireTwoFactor"
           valuePropName="checked"
           extra={t('settings.requireTwoFactorHint')}
-          style={{ marginBottom: 0 }}
         >
           <Switch />
+        </Form.Item>
+        <Form.Item
+          label={t('settings.approvalThreshold')}
+          name="approvalThreshold"
+          extra={t('settings.approvalThresholdHint', { symbol: settings.tokenSymbol })}
+          style={{ marginBottom: 0 }}
+        >
+          <NumberBox />
         </Form.Item>
       </Card>
 

@@ -15,6 +15,7 @@ const SHOWN_IN_STEP_UP = [
   ['tokenContract', 'settings.tokenContract'],
   ['heliusRpcUrl', 'settings.providerUrl'],
   ['holderRpcUrl', 'settings.holderRpcUrl'],
+  ['approvalThreshold', 'settings.approvalThreshold'],
 ] as const;
 
 /** Saves the platform settings; the answer is the new settings, shown at once. */

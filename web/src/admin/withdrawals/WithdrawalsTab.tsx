@@ -17,6 +17,7 @@ import { WalletPayoutBar } from '../payout/WalletPayoutBar.js';
 import { usePlatform } from '../platform.js';
 import { RoleNotice } from '../roles/RoleNotice.js';
 import { usePermission } from '../roles/use-permission.js';
+import { ApprovalState } from './ApprovalState.js';
 import { AutoPayoutHold } from './AutoPayoutHold.js';
 import { isHeld, payoutStanding } from './payout-standing.js';
 import { PayoutState } from './PayoutState.js';
@@ -107,13 +108,15 @@ export function WithdrawalsTab() {
     render: (_value, withdrawal) => {
       // While a payout holds it (open, or under review) nothing else may pay, paste or reject it (the server refuses too).
       const held = isHeld(withdrawal.payout);
+      const waitsForApproval = withdrawal.approvalRequired && !withdrawal.approvedBy;
       const buttons = (
         <Space>
           {walletPayouts && (
             <Button
               type="primary"
               size="small"
-              disabled={held}
+              disabled={held || waitsForApproval}
+              title={waitsForApproval ? t('withdrawals.needsApproval') : undefined}
               loading={payout.paying.has(withdrawal.id)}
               onClick={() => void payout.pay([withdrawal])}
             >
@@ -174,6 +177,7 @@ export function WithdrawalsTab() {
       render: (_value, withdrawal) => (
         <>
           <PayoutState payout={withdrawal.payout} cluster={settings?.solanaCluster} ownerMayResolve={canResolve} />
+          {!isHeld(withdrawal.payout) && <ApprovalState withdrawal={withdrawal} />}
           {holdOf(withdrawal)}
         </>
       ),
@@ -237,7 +241,7 @@ export function WithdrawalsTab() {
             ? {
                 selectedRowKeys: selected.map((w) => w.id),
                 onChange: (_keys, rows) => setSelected(rows),
-                getCheckboxProps: (w) => ({ disabled: isHeld(w.payout) }),
+                getCheckboxProps: (w) => ({ disabled: isHeld(w.payout) || (w.approvalRequired && !w.approvedBy) }),
               }
             : undefined
         }

@@ -33,3 +33,13 @@ export function useResolveWithdrawal(callbacks: MutationCallbacks<Withdrawal, { 
     callbacks,
   );
 }
+
+/** Approves a withdrawal at or above the approval threshold for payment by another admin (DESIGN 17). */
+export function useApproveWithdrawal(callbacks: MutationCallbacks<Withdrawal, Withdrawal> = {}) {
+  const client = useAdminClient();
+  return useChangeMutation(
+    (withdrawal: Withdrawal) => client.send<Withdrawal>('POST', `/api/admin/withdrawals/${withdrawal.id}/approve`),
+    () => [{ type: 'admin.changed', entityType: 'withdrawal' }],
+    callbacks,
+  );
+}
