@@ -140,6 +140,7 @@ export function WithdrawalsTab() {
       const withAmount = phone ? (
         <Space direction="vertical" size={4}>
           <strong>{amount(withdrawal.finalAmount)}</strong>
+          {!held && <ApprovalState withdrawal={withdrawal} />}
           {holdOf(withdrawal, true)}
           {buttons}
         </Space>
