@@ -66,7 +66,9 @@ test('a withdrawal at the threshold waits for an approval; the approver cannot p
   expect(listed).toEqual([expect.objectContaining({ id: withdrawal.id, approvedBy: operator.username, payout: expect.anything() })]);
 });
 
-test('the threshold is set in Token Config; removing it asks for the password and shows what changes', async ({ page }) => {
+test('the threshold is set in Token Config; removing it asks for the password and shows what changes; Portuguese writes it 1.500,25', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await putSettings({ approvalThreshold: '' });
   const panel = new AdminPanel(page);
@@ -88,4 +90,14 @@ test('the threshold is set in Token Config; removing it asks for the password an
   await expect(panel.stepUp()).toHaveCount(0);
   await expect.poll(saved).toBe('');
   await expect(field).toHaveValue('');
+
+  // In Portuguese the box reads and shows numbers as Portuguese writes them.
+  await panel.choose('Language', 'Português');
+  const campo = page.getByLabel('Limite de aprovação');
+  await campo.fill('1.500,25');
+  await page.getByRole('button', { name: 'Atualizar Configurações' }).click();
+  await expect.poll(saved).toBe('1500.25');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Painel Administrativo' })).toBeVisible({ timeout: 20_000 });
+  await expect(campo).toHaveValue('1500,25');
 });
