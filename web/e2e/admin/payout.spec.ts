@@ -100,6 +100,8 @@ test('Pay: the server prepares the payout, the review shows who gets what, the w
   page,
   holder,
 }, testInfo) => {
+  // Prepare, review in two widths, sign, send, follow to the end: past 2 minutes on a loaded 2-CPU machine.
+  test.setTimeout(240_000);
   const panel = new AdminPanel(page);
   const withdrawal = await pendingWithdrawal(holder, 300);
   const { wallet, requests } = await openWithStakingWallet(panel);
