@@ -42,12 +42,8 @@ const POLICY: AutoPayoutPolicy = {
 };
 
 /** Saves the policy as the panel does: with the settings' required fields as they are. */
-async function setPolicy(policy: Partial<AutoPayoutPolicy>, stepUp: object = STEP_UP) {
-  const { tokenName, tokenSymbol, tokenContract, stakingWallet } = (
-    await world.api.request<AdminSettings>('GET', '/api/admin/settings', undefined, world.token)
-  ).body;
-  const body = { tokenName, tokenSymbol, tokenContract, stakingWallet, autoPayout: { ...POLICY, ...policy }, ...stepUp };
-  return world.api.request<AdminSettings>('PUT', '/api/admin/settings', body, world.token);
+function setPolicy(policy: Partial<AutoPayoutPolicy>, stepUp: object = STEP_UP) {
+  return world.saveSettings({ autoPayout: { ...POLICY, ...policy }, ...stepUp });
 }
 
 const status = async () => (await world.api.request<AutoPayoutStatus>('GET', '/api/admin/auto-payouts', undefined, world.token)).body;
@@ -290,11 +286,7 @@ describe('two instances', () => {
 
 describe('a withdrawal at or above the approval threshold (DESIGN 17)', () => {
   async function setThreshold(approvalThreshold: string) {
-    const { tokenName, tokenSymbol, tokenContract, stakingWallet } = (
-      await world.api.request<AdminSettings>('GET', '/api/admin/settings', undefined, world.token)
-    ).body;
-    const body = { tokenName, tokenSymbol, tokenContract, stakingWallet, approvalThreshold, ...STEP_UP };
-    expect((await world.api.request('PUT', '/api/admin/settings', body, world.token)).status).toBe(200);
+    expect((await world.saveSettings({ approvalThreshold, ...STEP_UP })).status).toBe(200);
   }
 
   it('is left alone until an admin approves it, with the reason shown, and then paid by the server', async () => {

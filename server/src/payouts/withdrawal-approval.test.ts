@@ -22,19 +22,6 @@ async function signedInAdmin(username: string, role: string): Promise<string> {
   return world.api.login(username, password);
 }
 
-/** Saves settings as the panel does: the required fields as they are, and these changes. */
-async function saveSettings(changes: Record<string, unknown>) {
-  const { tokenName, tokenSymbol, tokenContract, stakingWallet } = (
-    await world.api.request<AdminSettings>('GET', '/api/admin/settings', undefined, world.token)
-  ).body;
-  return world.api.request<AdminSettings & { stepUpRequired?: boolean }>(
-    'PUT',
-    '/api/admin/settings',
-    { tokenName, tokenSymbol, tokenContract, stakingWallet, ...changes },
-    world.token,
-  );
-}
-
 const approve = (id: number, as: string) => world.api.request<Withdrawal>('POST', `/api/admin/withdrawals/${id}/approve`, undefined, as);
 
 beforeAll(async () => {
@@ -42,7 +29,7 @@ beforeAll(async () => {
   operator = await signedInAdmin('second', 'operator');
   viewer = await signedInAdmin('looker', 'viewer');
   // 800 is what an early unstake of 1,000 pays (20% penalty): at the threshold, so it needs approval.
-  expect((await saveSettings({ approvalThreshold: '800' })).body.approvalThreshold).toBe('800');
+  expect((await world.saveSettings({ approvalThreshold: '800' })).body.approvalThreshold).toBe('800');
 }, 60_000);
 afterAll(() => world.close());
 
@@ -128,27 +115,27 @@ describe('a withdrawal at or above the approval threshold', () => {
 
 describe('the approval threshold', () => {
   it('is raised or removed only with a step-up; lowering it needs none', async () => {
-    const raise = await saveSettings({ approvalThreshold: '5000' });
+    const raise = await world.saveSettings({ approvalThreshold: '5000' });
     expect(raise.status).toBe(403);
     expect(raise.body.stepUpRequired).toBe(true);
-    const remove = await saveSettings({ approvalThreshold: '' });
+    const remove = await world.saveSettings({ approvalThreshold: '' });
     expect(remove.status).toBe(403);
     expect((await world.api.request<AdminSettings>('GET', '/api/admin/settings', undefined, world.token)).body.approvalThreshold).toBe(
       '800',
     );
-    expect((await saveSettings({ approvalThreshold: '700' })).status).toBe(200);
-    const removed = await saveSettings({ approvalThreshold: null, ...STEP_UP });
+    expect((await world.saveSettings({ approvalThreshold: '700' })).status).toBe(200);
+    const removed = await world.saveSettings({ approvalThreshold: null, ...STEP_UP });
     expect(removed.status).toBe(200);
     expect(removed.body.approvalThreshold).toBe('');
     // With no threshold, nothing waits.
     const { withdrawal } = await world.pendingWithdrawal(1000);
     expect(await world.adminWithdrawal(withdrawal.id)).toMatchObject({ approvalRequired: false });
     expect((await world.prepare([withdrawal.id])).status).toBe(201);
-    expect((await saveSettings({ approvalThreshold: '800' })).status).toBe(200);
+    expect((await world.saveSettings({ approvalThreshold: '800' })).status).toBe(200);
   });
 
   it('refuses a value that is not an amount, with the field named', async () => {
-    const response = await saveSettings({ approvalThreshold: '-1' });
+    const response = await world.saveSettings({ approvalThreshold: '-1' });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ code: 'mustBeAtLeast' });
   });

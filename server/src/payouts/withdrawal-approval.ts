@@ -7,7 +7,7 @@ import { Settings, storedThreshold } from '../settings/index.js';
 import { toWithdrawalJson, Withdrawal } from '../withdrawals/index.js';
 
 /** What the approval rule reads of a withdrawal. */
-export type ApprovalOf = { id: number; finalAmount: string; approvedBy: number | null; approvedAt: Date | null };
+export type ApprovalOf = { finalAmount: string; approvedBy: number | null; approvedAt: Date | null };
 
 /**
  * Four eyes (DESIGN 17): a withdrawal at or above the threshold is paid only once an admin has

@@ -2,7 +2,7 @@ import { createPrivateKey, sign as cryptoSign } from 'node:crypto';
 import { AuthorityType, createSetAuthorityInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Keypair, type PublicKey, Transaction } from '@solana/web3.js';
 import { expect } from 'vitest';
-import type { AdminWithdrawal, Payout, PreparedPayout, Withdrawal } from '@stakedesk/shared/api-types';
+import type { AdminSettings, AdminWithdrawal, Payout, PreparedPayout, Withdrawal } from '@stakedesk/shared/api-types';
 import type { Chain } from '../chain/chain.js';
 import type { SolanaChain } from '../chain/solana-chain.js';
 import { DECIMALS, startChainStakingServer, tokens, type ChainStakingOptions, type ChainStakingServer } from './chain-staking-server.js';
@@ -83,6 +83,19 @@ export async function startPayoutWorld(options: Omit<ChainStakingOptions, 'wrap'
     return list.body.find((w) => w.id === id)!;
   }
 
+  /** PUT /api/admin/settings as the panel sends it: the required fields as they are, and these changes. */
+  async function saveSettings(changes: Record<string, unknown>) {
+    const { tokenName, tokenSymbol, tokenContract, stakingWallet } = (
+      await api.request<AdminSettings>('GET', '/api/admin/settings', undefined, token)
+    ).body;
+    return api.request<AdminSettings & { stepUpRequired?: boolean }>(
+      'PUT',
+      '/api/admin/settings',
+      { tokenName, tokenSymbol, tokenContract, stakingWallet, ...changes },
+      token,
+    );
+  }
+
   const payout = async (id: number) => (await api.request<Payout>('GET', `/api/admin/payouts/${id}`, undefined, token)).body;
 
   /** Follows until the payout ends or `rounds` pass. */
@@ -122,6 +135,7 @@ export async function startPayoutWorld(options: Omit<ChainStakingOptions, 'wrap'
     wire,
     postSigned,
     adminWithdrawal,
+    saveSettings,
     payout,
     followUntilEnded,
     land,
