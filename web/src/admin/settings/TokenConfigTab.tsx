@@ -246,6 +246,14 @@ export function TokenConfigTab() {
           name="requireTwoFactor"
           valuePropName="checked"
           extra={t('settings.requireTwoFactorHint')}
+        >
+          <Switch />
+        </Form.Item>
+        <Form.Item
+          label={t('settings.requirePasskeysForOwners')}
+          name="requirePasskeysForOwners"
+          valuePropName="checked"
+          extra={t('settings.requirePasskeysForOwnersHint')}
           style={{ marginBottom: 0 }}
         >
           <Switch />
