@@ -75,11 +75,11 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
   return (
     <li>
       <div className="admin-passkey-name">{passkey.name}</div>
-      <Typography.Text type="secondary">
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
         {t('passkeys.added', { date: format.dateTime(passkey.createdAt) })}
         {' · '}
         {passkey.lastUsedAt ? t('passkeys.lastUsed', { date: format.dateTime(passkey.lastUsedAt) }) : t('passkeys.neverUsed')}
-      </Typography.Text>
+      </Typography.Paragraph>
       {renaming ? (
         <RenamePasskey passkey={passkey} onDone={() => setRenaming(false)} />
       ) : (
