@@ -6,7 +6,7 @@ import { rateLimit } from 'express-rate-limit';
 import { DESKTOP_APP_ORIGIN } from '@stakedesk/shared/constants';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 
-import { requireAdmin, stepUpFor } from './access/index.js';
+import { lockedOwnersWithoutPasskey, relyingPartyOf, requireAdmin, stepUpFor } from './access/index.js';
 import type { StepUpFor } from './http/step-up-contract.js';
 import { adminsAdminRoutes } from './accounts/admins.routes.js';
 import { adminLoginRoute } from './access/login.routes.js';
@@ -215,7 +215,8 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   api.use(healthRoute(deps));
   const signInLimit = perMinuteLimiter(sequelize, 'holder-sign-in:', config.signInRateLimit, msg('tooManySignIns'));
   api.use(authRoutes(deps, signInSite(config.publicUrl, config.solanaCluster), signInLimit));
-  const stepUp: StepUpFor = (actor, proof) => stepUpFor(deps, actor, proof);
+  const relyingParty = relyingPartyOf(config.publicUrl);
+  const stepUp: StepUpFor = (actor, proof, options) => stepUpFor(deps, relyingParty, actor, proof, options);
   const adminAuth = requireAdmin(deps);
   api.use(
     rpcProxyRoutes(deps, {
@@ -232,14 +233,23 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   api.use(reservesPublicRoutes(deps, { holderOnly, metrics: health.metrics, proofDays: config.reservesProofDays }));
 
   const admin = express.Router();
-  admin.use(adminLoginRoute(deps, loginLimiter(sequelize, config.loginRateLimit)));
+  admin.use(adminLoginRoute(deps, relyingParty, loginLimiter(sequelize, config.loginRateLimit)));
   // The admin's own account: open to every role, and to a session that must set up two-factor first.
-  admin.use('/me', requireAdmin(deps, { enrolment: true }), meRoutes(deps, twoFactorIssuer(config.publicUrl)));
+  admin.use('/me', requireAdmin(deps, { enrolment: true }), meRoutes(deps, twoFactorIssuer(config.publicUrl), relyingParty, stepUp));
   // Everything else: each route checks the least role shared/src/admin-routes.ts gives it (http/signed-in-admin.ts).
   admin.use(adminAuth);
   admin.use(statsAdminRoutes(deps));
   const demoSite = demo && { chainUrl: demo.chainUrl };
-  admin.use(settingsAdminRoutes(deps, stepUp, config.solanaCluster, { rpc, liveStakes: liveStakesIn(sequelize) }, config, demoSite));
+  admin.use(
+    settingsAdminRoutes(
+      deps,
+      stepUp,
+      config.solanaCluster,
+      { rpc, liveStakes: liveStakesIn(sequelize), ownersWithoutPasskey: lockedOwnersWithoutPasskey(sequelize) },
+      config,
+      demoSite,
+    ),
+  );
   admin.use(plansAdminRoutes(deps, { minutesAllowed: demo !== undefined }));
   admin.use(stakesAdminRoutes(deps));
   admin.use(
@@ -256,7 +266,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   admin.use(autoPayoutAdminRoutes(deps, config.payoutSigner));
   admin.use(reservesAdminRoutes(deps, hotWallet));
   admin.use(reservesAnchorAdminRoutes(deps, logger));
-  admin.use(adminsAdminRoutes(deps));
+  admin.use(adminsAdminRoutes(deps, stepUp));
   admin.use(webhooksAdminRoutes(deps, webhookAddress(config.allowPrivateRpc)));
   admin.use(auditAdminRoutes(deps));
   admin.use(adminEventRoutes(deps));

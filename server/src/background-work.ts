@@ -1,6 +1,6 @@
 import type { Sequelize } from 'sequelize';
 import type { Dependencies } from './dependencies.js';
-import { forgetOldFailures } from './access/index.js';
+import { forgetExpiredChallenges, forgetOldFailures } from './access/index.js';
 import { adminRevocations, holderRevocations, deleteOldNonces } from './auth/index.js';
 import { deleteExpiredRateLimits } from './sql/postgres-rate-limit-store.js';
 import { autoPayoutRound, type AutoPayoutDeps } from './auto-payouts/index.js';
@@ -33,6 +33,7 @@ async function cleanUp(sequelize: Sequelize, reservesProofDays: number): Promise
   await holderRevocations.deleteExpired(sequelize);
   await adminRevocations.deleteExpired(sequelize);
   await forgetOldFailures(sequelize);
+  await forgetExpiredChallenges(sequelize);
   await pruneOldProofs(sequelize, reservesProofDays);
 }
 

@@ -3,7 +3,11 @@ import type { AdminRole } from './roles.js';
 import {
   adminCreateSchema,
   adminLoginSchema,
+  adminPasskeyLoginSchema,
   adminUpdateSchema,
+  passkeyRegisterSchema,
+  passkeyRemoveSchema,
+  passkeyRenameSchema,
   passwordChangeSchema,
   payoutPrepareSchema,
   payoutSignedSchema,
@@ -26,6 +30,7 @@ import {
  */
 export const ADMIN_ROUTES = {
   'POST /api/admin/login': 'signIn',
+  'POST /api/admin/login/passkey': 'signIn',
   'GET /api/admin/staking-plans': 'viewer',
   'POST /api/admin/staking-plans': 'operator',
   'PUT /api/admin/staking-plans/:id': 'operator',
@@ -75,6 +80,12 @@ export const ADMIN_ROUTES = {
   'POST /api/admin/me/password': 'viewer',
   'POST /api/admin/me/sign-out-everywhere': 'viewer',
   'POST /api/admin/me/logout': 'viewer',
+  'GET /api/admin/me/passkeys': 'viewer',
+  'POST /api/admin/me/passkeys/options': 'viewer',
+  'POST /api/admin/me/passkeys': 'viewer',
+  'PATCH /api/admin/me/passkeys/:id': 'viewer',
+  'DELETE /api/admin/me/passkeys/:id': 'viewer',
+  'POST /api/admin/me/passkeys/step-up-options': 'viewer',
 } as const satisfies Record<string, AdminRole | 'signIn'>;
 
 export type AdminRoute = keyof typeof ADMIN_ROUTES;
@@ -86,6 +97,7 @@ export type AdminRoute = keyof typeof ADMIN_ROUTES;
  */
 export const ADMIN_ROUTE_BODIES = {
   'POST /api/admin/login': adminLoginSchema,
+  'POST /api/admin/login/passkey': adminPasskeyLoginSchema,
   'POST /api/admin/staking-plans': planSchema,
   'PUT /api/admin/staking-plans/:id': planSchema,
   'POST /api/admin/admins': adminCreateSchema,
@@ -102,6 +114,9 @@ export const ADMIN_ROUTE_BODIES = {
   'POST /api/admin/me/two-factor/enable': twoFactorEnableSchema,
   'POST /api/admin/me/two-factor/disable': twoFactorDisableSchema,
   'POST /api/admin/me/password': passwordChangeSchema,
+  'POST /api/admin/me/passkeys': passkeyRegisterSchema,
+  'PATCH /api/admin/me/passkeys/:id': passkeyRenameSchema,
+  'DELETE /api/admin/me/passkeys/:id': passkeyRemoveSchema,
 } as const satisfies Partial<Record<AdminRoute, AnyObjectSchema>>;
 
 /** The admin routes sent with POST, PUT or PATCH that read no body: the path and the session say it all. */
@@ -115,6 +130,8 @@ export const ADMIN_ROUTES_WITHOUT_BODY = [
   'POST /api/admin/me/two-factor/setup',
   'POST /api/admin/me/sign-out-everywhere',
   'POST /api/admin/me/logout',
+  'POST /api/admin/me/passkeys/options',
+  'POST /api/admin/me/passkeys/step-up-options',
 ] as const satisfies readonly AdminRoute[];
 
 /** A route checked by role after sign-in (every one but the sign-in itself). */

@@ -71,6 +71,8 @@ export type TransferFeeJson = { basisPoints: number; maximumFee: string };
 export type AdminSettings = PublicSettings & {
   /** Every admin must sign in with two-factor; one who has not enrolled is sent to enrolment first. */
   requireTwoFactor: boolean;
+  /** Owners sign in and step up with a passkey only (DESIGN 17); turned on only while every owner has one. */
+  requirePasskeysForOwners: boolean;
   /** Masked; '' when unset. Sending it back blank keeps the stored key. */
   heliusApiKey: string;
   heliusRpcUrl: string;
@@ -374,8 +376,34 @@ export type TreasuryCoverage = {
 
 export type Admin = { id: number; email: string; username: string; createdAt: string; role: AdminRole; twoFactorEnabled: boolean };
 
-/** GET /api/admin/me: the signed-in admin. */
-export type AdminMe = Admin;
+/**
+ * GET /api/admin/me: the signed-in admin, how many passkeys they have, and whether only a passkey
+ * will do as their second factor (an owner while settings.requirePasskeysForOwners is on: DESIGN 17).
+ */
+export type AdminMe = Admin & { passkeyCount: number; passkeyRequired: boolean };
+
+/**
+ * A WebAuthn ceremony's options in JSON, as @simplewebauthn/server makes them and
+ * @simplewebauthn/browser takes them: for a new passkey (creation) or an answer from one (request).
+ * Named here by their challenge; the rest is WebAuthn's (PublicKeyCredential*OptionsJSON).
+ */
+export type PasskeyOptionsJson = { challenge: string };
+
+/** One of the signed-in admin's passkeys (GET /api/admin/me/passkeys); never its key material. */
+export type Passkey = { id: number; name: string; createdAt: string; lastUsedAt: string | null };
+
+/**
+ * The body of 401 (two-factor needed) and 429 (the account paused) from POST /api/admin/login:
+ * passkeyOptions when the admin has passkeys (answered with POST /api/admin/login/passkey);
+ * passkeyRequired when only a passkey will do (settings.requirePasskeysForOwners, for an owner).
+ */
+export type LoginRefusalBody = {
+  message: string;
+  twoFactorRequired?: true;
+  retryAfter?: number;
+  passkeyOptions?: PasskeyOptionsJson;
+  passkeyRequired?: true;
+};
 
 /** POST /api/admin/login. */
 export type LoginResponse = {
@@ -409,6 +437,7 @@ export type SecurityChange =
   | 'settings.rpcProvider'
   | 'settings.holderRpcUrl'
   | 'settings.requireTwoFactorOff'
+  | 'settings.requirePasskeysForOwnersOff'
   | 'settings.autoPayout'
   | 'settings.approvalThreshold'
   | 'admin.create'
@@ -416,7 +445,9 @@ export type SecurityChange =
   | 'admin.password'
   | 'admin.username'
   | 'admin.email'
-  | 'twoFactor.disable';
+  | 'twoFactor.disable'
+  | 'passkey.add'
+  | 'passkey.remove';
 
 /** Body of every error answer. errors: first message per field path. */
 export type ApiError = { message: string; errors?: Record<string, string> };

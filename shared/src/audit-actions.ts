@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'admin.sign_out_everywhere',
   'admin.two_factor_enable',
   'admin.two_factor_disable',
+  'admin.passkey_add',
+  'admin.passkey_remove',
   'admin.login',
   'admin.logout',
   'admin.login_failed',

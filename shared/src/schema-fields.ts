@@ -4,13 +4,14 @@
  * documented conversions; every type error has a readable message.
  */
 
-import { array, boolean, number, object, string, ValidationError } from 'yup';
+import { array, boolean, mixed, number, object, string, ValidationError } from 'yup';
 import type { AnyObject, ObjectShape, Schema } from 'yup';
 import { MAX_EMAIL_LENGTH } from './constants.js';
 import { compareDecimal, isDecimalString, isWholeNumberString, normalizeDecimal, numberToDecimalString } from './decimal.js';
 import { checkLogoDataUrl } from './logo.js';
 import { msg, type CodedMessage } from './i18n/catalogue.js';
 import { isSolanaAddress, isTransactionSignature } from './solana.js';
+import { isPasskeyResponseJson, type PasskeyResponseJson } from './passkeys.js';
 
 /** Stands in for a value of the wrong type so that the field's typeError reports it. */
 const WRONG_TYPE = Symbol('wrong type');
@@ -114,6 +115,18 @@ export function transactionSignature(invalidMessage: CodedMessage) {
     .transform((_value, raw: unknown) => (typeof raw === 'string' ? raw.trim() : raw == null ? undefined : wrongType(raw)))
     .typeError(invalidMessage)
     .test('transaction-signature', invalidMessage, (value) => !value || isTransactionSignature(value));
+}
+
+/**
+ * A passkey's answer (WebAuthn JSON, as @simplewebauthn/browser gives it), kept as sent once its
+ * shape and size are right: the server's WebAuthn library checks everything it says.
+ */
+export function passkeyResponse(label: CodedMessage) {
+  const message = msg('passkeyResponseInvalid', { label });
+  return mixed<PasskeyResponseJson>((value): value is PasskeyResponseJson => isPasskeyResponseJson(value))
+    .transform((_value, raw: unknown) => (raw == null ? undefined : raw))
+    .typeError(message)
+    .nonNullable(message);
 }
 
 export function booleanField(label: CodedMessage) {

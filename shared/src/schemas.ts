@@ -38,6 +38,7 @@ import { MAX_DURATION_MINUTES } from './plan-duration.js';
 import { REVIEW_RESOLUTIONS, STAKE_GROUPS } from './stake-status.js';
 import { WEBHOOK_EVENTS, WEBHOOK_KINDS } from './webhooks.js';
 import { RESERVES_CHECK_FAILURE_CODES } from './reserves/check-failure.js';
+import { MAX_PASSKEY_NAME_LENGTH } from './passkeys.js';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 import { msg, type CodedMessage } from './i18n/catalogue.js';
@@ -55,6 +56,7 @@ import {
   nestedObject,
   nullableWholeNumber,
   nullableText,
+  passkeyResponse,
   requiredText,
   solanaAddress,
   strictObject,
@@ -116,11 +118,13 @@ function secondFactorCode() {
 
 /**
  * The step-up: a change that redirects money or power carries the acting admin's
- * current password, and a code when that admin has two-factor on. Ignored by other changes.
+ * current password, and a code when that admin has two-factor on, or in its place a passkey's
+ * answer to the step-up options (POST /api/admin/me/passkeys/step-up-options). Ignored by other changes.
  */
 const stepUpFields = {
   currentPassword: exactText(msg('fieldCurrentPassword'), MAX_PASSWORD_BYTES).optional(),
   code: secondFactorCode().optional(),
+  passkeyResponse: passkeyResponse(msg('fieldPasskeyResponse')).optional(),
 };
 
 function newPassword(label: CodedMessage) {
@@ -137,6 +141,34 @@ export const adminLoginSchema = strictObject({
   code: secondFactorCode().optional(),
 });
 export type AdminLoginInput = InferType<typeof adminLoginSchema>;
+
+/** POST /api/admin/login/passkey: the password again, and the passkey's answer to the options the login answered. */
+export const adminPasskeyLoginSchema = strictObject({
+  username: requiredText(msg('fieldUsername'), MAX_USERNAME_LENGTH, msg('usernameRequired')),
+  password: exactText(msg('fieldPassword'), MAX_PASSWORD_BYTES).required(msg('passwordRequired')),
+  response: passkeyResponse(msg('fieldPasskeyResponse')).required(msg('passkeyResponseRequired')),
+});
+export type AdminPasskeyLoginInput = InferType<typeof adminPasskeyLoginSchema>;
+
+function passkeyName() {
+  return requiredText(msg('fieldPasskeyName'), MAX_PASSKEY_NAME_LENGTH, msg('passkeyNameRequired'));
+}
+
+/** POST /api/admin/me/passkeys: the new passkey's answer to the registration options, its name, and a step-up. */
+export const passkeyRegisterSchema = strictObject({
+  response: passkeyResponse(msg('fieldPasskeyResponse')).required(msg('passkeyResponseRequired')),
+  name: passkeyName(),
+  ...stepUpFields,
+});
+export type PasskeyRegisterInput = InferType<typeof passkeyRegisterSchema>;
+
+/** PATCH /api/admin/me/passkeys/{id}: a new name. */
+export const passkeyRenameSchema = strictObject({ name: passkeyName() });
+export type PasskeyRenameInput = InferType<typeof passkeyRenameSchema>;
+
+/** DELETE /api/admin/me/passkeys/{id}: the step-up alone. */
+export const passkeyRemoveSchema = strictObject({ ...stepUpFields });
+export type PasskeyRemoveInput = InferType<typeof passkeyRemoveSchema>;
 
 const socialLinksSchema = nestedObject(
   {
@@ -205,6 +237,7 @@ export const settingsSchema = strictObject({
   }).optional(),
   statsOffsetStakers: integer(msg('fieldStakersOffset'), { min: 0, max: MAX_ID }).optional(),
   requireTwoFactor: booleanField(msg('fieldRequireTwoFactor')).optional(),
+  requirePasskeysForOwners: booleanField(msg('fieldRequirePasskeysForOwners')).optional(),
   autoPayout: autoPayoutSchema,
   /** Withdrawals of at least this many tokens wait for a second admin's approval (DESIGN 17); '' for none. */
   approvalThreshold: decimalOrNone(msg('fieldApprovalThreshold'), {
@@ -222,10 +255,13 @@ export const twoFactorEnableSchema = strictObject({
 });
 export type TwoFactorEnableInput = InferType<typeof twoFactorEnableSchema>;
 
-/** POST /api/admin/me/two-factor/disable: the password and a current code. */
+/** POST /api/admin/me/two-factor/disable: the password and a current code, or in its place a passkey's answer (a step-up). */
 export const twoFactorDisableSchema = strictObject({
   currentPassword: exactText(msg('fieldCurrentPassword'), MAX_PASSWORD_BYTES).required(msg('currentPasswordRequired')),
-  code: secondFactorCode().required(msg('twoFactorCodeRequired')),
+  code: secondFactorCode().when('passkeyResponse', ([answer], schema) =>
+    answer === undefined ? schema.required(msg('twoFactorCodeRequired')) : schema.optional(),
+  ),
+  passkeyResponse: passkeyResponse(msg('fieldPasskeyResponse')).optional(),
 });
 export type TwoFactorDisableInput = InferType<typeof twoFactorDisableSchema>;
 

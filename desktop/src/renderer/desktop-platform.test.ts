@@ -50,6 +50,10 @@ describe('the desktop platform of the admin panel', () => {
     expect(desktopPlatform(fakeBridge() as unknown as StakedeskBridge, 'https://x.example.com').walletPayouts).toBe(false);
   });
 
+  it("offers no passkeys: its pages are app://stakedesk's, and a passkey made for the site answers only on the site", () => {
+    expect(desktopPlatform(fakeBridge() as unknown as StakedeskBridge, 'https://x.example.com').passkeys).toBe(false);
+  });
+
   it('does not leave a refused fire-and-forget call unhandled', async () => {
     const bridge = fakeBridge();
     bridge.openExternal.mockRejectedValue(new Error('only https://explorer.solana.com links open outside the app'));

@@ -26,5 +26,7 @@ export function desktopPlatform(bridge: StakedeskBridge, serverUrl: string): Adm
     setPendingCount: (count) => void bridge.setPendingCount(count).catch(report('setPendingCount')),
     saveCsv: (fileName, content) => bridge.saveCsv(fileName, content),
     walletPayouts: false,
+    // Its pages are app://stakedesk's, not the site's: a passkey made for the site cannot answer here.
+    passkeys: false,
   };
 }

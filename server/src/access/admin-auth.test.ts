@@ -1,5 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SoftwarePasskey } from '@stakedesk/test-support/passkey-authenticator';
 import { MESSAGES } from '@stakedesk/shared/messages';
 import { ADMIN, newHolder, startTestServer, STEP_UP, type ApiResponse, type TestServer } from '../test/test-server.js';
 
@@ -447,6 +448,17 @@ describe('login brute force', () => {
     const rightPassword = await loginAs(api, { username: ADMIN.username, password: ADMIN.password });
     expect(rightPassword.status).toBe(429);
     expect(rightPassword.body).toEqual({ message: MESSAGES.tooManyLoginAttempts, code: 'tooManyLoginAttempts' });
+  });
+
+  it('counts failed passkey sign-ins (POST /api/admin/login/passkey) in the same limit', async () => {
+    const response = new SoftwarePasskey().answer({ challenge: 'AAAA' }, { origin: api.baseUrl });
+    const withPasskey = (password: string) =>
+      api.request('POST', '/api/admin/login/passkey', { username: ADMIN.username, password, response });
+    for (let i = 0; i < LIMIT; i++) expect((await withPasskey(`guess-${i}`)).status).toBe(401);
+    const blocked = await withPasskey(ADMIN.password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ message: MESSAGES.tooManyLoginAttempts, code: 'tooManyLoginAttempts' });
+    expect((await loginAs(api, { username: ADMIN.username, password: ADMIN.password })).status).toBe(429);
   });
 
   it('counts invalid login bodies as failures too', async () => {

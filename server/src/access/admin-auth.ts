@@ -7,6 +7,7 @@ import type { SessionTokenResponse } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { forbidden, unauthorized } from '../errors.js';
 import { Admin } from './admin.model.js';
+import { passkeyCount } from './passkey-store.js';
 import { adminRevocations } from '../auth/index.js';
 import { loadSettings } from '../settings/index.js';
 import type { AdminSession, SignedInAdmin } from '../http/signed-in-admin.js';
@@ -71,10 +72,11 @@ export async function isSessionCurrent(
   return admin && !revoked && honours(admin, session) ? admin : null;
 }
 
-/** Two-factor is required and this session may only set it up (its admin has not enrolled yet). */
-async function mustEnrolFirst(session: AdminSession, admin: Admin): Promise<boolean> {
+/** Two-factor is required and this session may only set it up (its admin has no second factor yet: a code or a passkey). */
+async function mustEnrolFirst(sequelize: Sequelize, session: AdminSession, admin: Admin): Promise<boolean> {
   if (session.setupOnly) return true;
-  return !admin.twoFactorEnabled && (await loadSettings()).requireTwoFactor;
+  if (admin.twoFactorEnabled || !(await loadSettings()).requireTwoFactor) return false;
+  return (await passkeyCount(sequelize, admin.id)) === 0;
 }
 
 export const twoFactorSetupRequired = () => forbidden(msg('twoFactorSetupRequired'), { twoFactorSetupRequired: true });
@@ -99,7 +101,7 @@ export function requireAdmin({ database, secrets }: Dependencies, options: { enr
     };
     const admin = await isSessionCurrent(database, session);
     if (!admin) throw unauthorized(msg('sessionExpired'));
-    if (!options.enrolment && (await mustEnrolFirst(session, admin))) throw twoFactorSetupRequired();
+    if (!options.enrolment && (await mustEnrolFirst(database, session, admin))) throw twoFactorSetupRequired();
     res.locals.admin = {
       id: admin.id,
       username: admin.username,

@@ -2,7 +2,13 @@
 export { honours, requireAdmin, signAdminToken } from './admin-auth.js';
 export { Admin } from './admin.model.js';
 export { forgetOldFailures } from './login-throttle.js';
+export { answerOptions, registrationOptions, verifyNewPasskey } from './passkey-ceremonies.js';
+export { forgetExpiredChallenges } from './passkey-challenges.js';
+export { lockedOwnersWithoutPasskey, refuseOwnerLeftWithoutPasskey, refuseOwnerWithoutPasskey } from './passkey-rules.js';
+export { deletePasskey, listPasskeys, passkeyCount, renamePasskey, storePasskey } from './passkey-store.js';
+export { relyingPartyOf, type RelyingParty } from './relying-party.js';
 export { hashPassword } from './passwords.js';
 export { dropRecoveryCodes, issueRecoveryCodes } from './recovery-codes.js';
+export { factorsOf } from './factors.js';
 export { stepUpFor } from './step-up.js';
 export { acceptedStep, newTotpSecret, otpauthUrl } from './totp.js';

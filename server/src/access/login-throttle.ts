@@ -119,7 +119,7 @@ export async function auditFailure(
   who: { id: number | null; username: string },
   attempt: Attempt,
   action: 'admin.login_failed' | 'admin.step_up_failed',
-  reason: 'unknown username' | 'password' | 'code',
+  reason: 'unknown username' | 'password' | 'code' | 'passkey',
 ): Promise<void> {
   await recordSignInAudit(who, { action, entityId: who.id, after: { reason } });
   if (attempt.locks) {

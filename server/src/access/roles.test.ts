@@ -37,8 +37,8 @@ const ENDPOINTS = (Object.entries(ADMIN_ROUTES) as Array<[AdminRoute, AdminRole 
 
 it('the table names every admin route the app mounted, and each has a case here', () => {
   const covered = ENDPOINTS.map(([method, path]) => `${method} ${path.replaceAll('999999', ':id')}`);
-  // Signing in needs no role: it has its own tests below.
-  covered.push('POST /api/admin/login');
+  // Signing in needs no role: it has its own tests below (with a passkey: accounts/passkeys.test.ts).
+  covered.push('POST /api/admin/login', 'POST /api/admin/login/passkey');
   expect(routeCoverageGaps(api.mountedRoutes(), covered)).toEqual({ notInTable: [], noCase: [] });
 });
 
@@ -116,6 +116,8 @@ describe('every admin object carries role and twoFactorEnabled', () => {
       role: 'viewer',
       twoFactorEnabled: false,
       createdAt: expect.any(String),
+      passkeyCount: 0,
+      passkeyRequired: false,
     });
     const login = await api.request('POST', '/api/admin/login', { username: 'table-viewer', password: passwords.viewer });
     expect(login.body.role).toBe('viewer');

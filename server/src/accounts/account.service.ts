@@ -6,7 +6,7 @@ import type { PasswordChangeInput } from '@stakedesk/shared/schemas';
 import { recordAudit, recordSignInAudit } from '../audit/index.js';
 import { announceSecurityChanges } from '../alerts/index.js';
 import { unauthorized } from '../errors.js';
-import { honours, signAdminToken, Admin, hashPassword } from '../access/index.js';
+import { factorsOf, honours, signAdminToken, Admin, hashPassword } from '../access/index.js';
 import { toAdminJson } from './admins.service.js';
 import type { StepUp } from '../http/step-up-contract.js';
 import { adminRevocations } from '../auth/index.js';
@@ -19,10 +19,11 @@ export async function lockSelf(transaction: Transaction, actor: SignedInAdmin): 
   return admin;
 }
 
-export async function me(actor: SignedInAdmin): Promise<AdminMe> {
+export async function me(deps: Dependencies, actor: SignedInAdmin): Promise<AdminMe> {
   const admin = await Admin.findByPk(actor.id);
   if (!admin) throw unauthorized(msg('sessionExpired'));
-  return toAdminJson(admin);
+  const factors = await factorsOf(deps.database, admin);
+  return { ...toAdminJson(admin), passkeyCount: factors.passkeys, passkeyRequired: factors.passkeyOnly };
 }
 
 /**

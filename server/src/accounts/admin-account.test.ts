@@ -28,6 +28,8 @@ describe('GET /api/admin/me', () => {
       role: 'viewer',
       twoFactorEnabled: false,
       createdAt: expect.any(String),
+      passkeyCount: 0,
+      passkeyRequired: false,
     });
     expect(JSON.stringify(response.body)).not.toMatch(/password|secret|\$2[aby]\$/i);
   });

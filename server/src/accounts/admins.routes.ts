@@ -3,11 +3,11 @@ import type { Dependencies } from '../dependencies.js';
 import { idParamSchema } from '@stakedesk/shared/schemas';
 import { readCursorPage, sendPage } from '../http/pagination.js';
 import { parse, parseBody } from '../http/validate.js';
-import { stepUpFor } from '../access/index.js';
+import type { StepUpFor } from '../http/step-up-contract.js';
 import { createAdmin, deleteAdmin, listAdmins, toAdminJson, updateAdmin } from './admins.service.js';
 import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 
-export function adminsAdminRoutes(deps: Dependencies): Router {
+export function adminsAdminRoutes(deps: Dependencies, stepUpFor: StepUpFor): Router {
   const router = Router();
   router.get('/admins', requireRole('GET /api/admin/admins'), async (req, res) => {
     const { page, after, scope } = readCursorPage(req, 'admins');
@@ -16,14 +16,14 @@ export function adminsAdminRoutes(deps: Dependencies): Router {
   router.post('/admins', requireRole('POST /api/admin/admins'), async (req, res) => {
     const input = parseBody('POST /api/admin/admins', req.body);
     const actor = currentAdmin(res);
-    const admin = await createAdmin(deps.database, input, actor, stepUpFor(deps, actor, input));
+    const admin = await createAdmin(deps.database, input, actor, stepUpFor(actor, input));
     res.status(201).json(toAdminJson(admin));
   });
   router.put('/admins/:id', requireRole('PUT /api/admin/admins/:id'), async (req, res) => {
     const id = parse(idParamSchema, req.params).id;
     const input = parseBody('PUT /api/admin/admins/:id', req.body);
     const actor = currentAdmin(res);
-    res.json(toAdminJson(await updateAdmin(deps.database, id, input, actor, stepUpFor(deps, actor, input))));
+    res.json(toAdminJson(await updateAdmin(deps.database, id, input, actor, stepUpFor(actor, input))));
   });
   router.delete('/admins/:id', requireRole('DELETE /api/admin/admins/:id'), async (req, res) => {
     await deleteAdmin(deps.database, parse(idParamSchema, req.params).id, currentAdmin(res));

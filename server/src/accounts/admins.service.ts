@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/index.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { announceSecurityChanges } from '../alerts/index.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../errors.js';
-import { honours, Admin, hashPassword } from '../access/index.js';
+import { honours, Admin, hashPassword, refuseOwnerWithoutPasskey } from '../access/index.js';
 import { stepUpRequired, type StepUp } from '../http/step-up-contract.js';
 import { type Keyset, type Page, trimToPage } from '../sql/page.js';
 import { roleRequired, type SignedInAdmin } from '../http/signed-in-admin.js';
@@ -87,6 +87,7 @@ export async function createAdmin(sequelize: Sequelize, input: AdminCreateInput,
     sequelize.transaction(async (transaction) => {
       await lockAdminsAs(transaction, actor);
       await confirm(transaction);
+      if (input.role === 'owner') await refuseOwnerWithoutPasskey(sequelize, transaction, { id: null, username: input.username });
       const admin = await Admin.create(
         { email: input.email, username: input.username, passwordHash, role: input.role ?? 'operator' },
         { transaction },
@@ -139,6 +140,7 @@ export async function updateAdmin(
         await confirm(transaction);
       }
       if (newRole && newRole !== 'owner') refuseLastOwner(admins, admin);
+      if (newRole === 'owner') await refuseOwnerWithoutPasskey(sequelize, transaction, admin);
       const before = toAdminJson(admin);
       admin.set({ email: input.email, username: input.username });
       if (newRole) admin.set({ role: newRole });

@@ -29,6 +29,8 @@ export class Settings extends Model<InferAttributes<Settings>, InferCreationAttr
   declare statsOffsetStaked: string;
   declare statsOffsetStakers: number;
   declare requireTwoFactor: boolean;
+  /** Owners sign in and step up with a passkey only (DESIGN 17). */
+  declare requirePasskeysForOwners: boolean;
   /** The mint as read when the token contract was saved (db/migrations/014-mint-profile.ts). */
   declare tokenProgram: string | null;
   declare tokenDecimals: number | null;
@@ -65,6 +67,7 @@ export class Settings extends Model<InferAttributes<Settings>, InferCreationAttr
         statsOffsetStaked: DataTypes.DECIMAL(40, 0),
         statsOffsetStakers: DataTypes.INTEGER,
         requireTwoFactor: DataTypes.BOOLEAN,
+        requirePasskeysForOwners: DataTypes.BOOLEAN,
         tokenProgram: DataTypes.STRING(44),
         tokenDecimals: DataTypes.SMALLINT,
         tokenExtensions: DataTypes.JSONB,

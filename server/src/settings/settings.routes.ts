@@ -30,7 +30,7 @@ export function settingsAdminRoutes(
   { database: sequelize, chain }: Dependencies,
   stepUpFor: StepUpFor,
   cluster: SolanaCluster,
-  { rpc, liveStakes }: Pick<SettingsChangeDeps, 'rpc' | 'liveStakes'>,
+  { rpc, liveStakes, ownersWithoutPasskey }: Pick<SettingsChangeDeps, 'rpc' | 'liveStakes' | 'ownersWithoutPasskey'>,
   { publicUrl, allowPrivateRpc }: HolderRpcRule,
   demo?: DemoSite,
 ): Router {
@@ -45,7 +45,7 @@ export function settingsAdminRoutes(
   router.put('/settings', requireRole('PUT /api/admin/settings'), json({ limit: SETTINGS_BODY_LIMIT }), async (req, res) => {
     const input = parseBody('PUT /api/admin/settings', req.body);
     const actor = currentAdmin(res);
-    const deps: SettingsChangeDeps = { rpc, refuseHolderRpcUrl: refuseHolderRpcUrlFor(req), chain, liveStakes };
+    const deps: SettingsChangeDeps = { rpc, refuseHolderRpcUrl: refuseHolderRpcUrlFor(req), chain, liveStakes, ownersWithoutPasskey };
     res.json(adminJson(await updateSettings(sequelize, input, actor, deps, stepUpFor(actor, input))));
   });
   return router;

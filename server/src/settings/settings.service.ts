@@ -47,6 +47,7 @@ function changesFrom(input: SettingsInput, stored: Settings): Partial<Settings> 
     approvalThreshold,
     currentPassword: _p,
     code: _c,
+    passkeyResponse: _k,
     ...rest
   } = input;
   const changes: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
@@ -75,6 +76,7 @@ function securityChangesOf(changes: Partial<Settings>, stored: Settings): Securi
   // Whoever runs the holders' endpoint could show them a chain of their own: as protected as the wallet.
   if (changed('holderRpcUrl')) list.push('settings.holderRpcUrl');
   if (stored.requireTwoFactor && changes.requireTwoFactor === false) list.push('settings.requireTwoFactorOff');
+  if (stored.requirePasskeysForOwners && changes.requirePasskeysForOwners === false) list.push('settings.requirePasskeysForOwnersOff');
   if (changes.autoPayout && policyChangeNeedsStepUp(stored.autoPayout, changes.autoPayout)) list.push('settings.autoPayout');
   if (changes.approvalThreshold !== undefined && approvalThresholdWeakened(storedThreshold(stored), changes.approvalThreshold ?? '')) {
     list.push('settings.approvalThreshold');
@@ -95,21 +97,40 @@ async function requireNoLiveStakes(liveStakes: LiveStakes, transaction: Transact
 export type LiveStakes = (transaction: Transaction) => Promise<boolean>;
 
 /**
+ * The owners who have no passkey, read inside the caller's transaction once every admin row is
+ * locked (access/passkey-rules.ts), so that no owner is added or loses a last passkey meanwhile.
+ */
+export type OwnersWithoutPasskey = (transaction: Transaction) => Promise<string[]>;
+
+/**
+ * Passkeys may be required of owners only while every owner has one (DESIGN 17): turning it on
+ * otherwise would lock that owner out, the only owner perhaps.
+ */
+async function requireOwnersWithPasskeys(ownersWithoutPasskey: OwnersWithoutPasskey, transaction: Transaction): Promise<void> {
+  const without = await ownersWithoutPasskey(transaction);
+  if (without.length === 0) return;
+  const message = msg('ownersNeedPasskeys', { usernames: without.join(', ') });
+  throw conflict(message, undefined, { requirePasskeysForOwners: message });
+}
+
+/**
  * What a settings change reads beyond the settings: the provider URL's check, the holders'
- * endpoint's (holder-rpc.ts, with the hosts this server answers at), the new mint, the stakes still owed.
+ * endpoint's (holder-rpc.ts, with the hosts this server answers at), the new mint, the stakes still
+ * owed, the owners without a passkey.
  */
 export type SettingsChangeDeps = {
   rpc: Pick<RpcUpstream, 'refuseProviderUrl'>;
   refuseHolderRpcUrl: (url: string) => CodedMessage | undefined;
   chain: Pick<PayoutChain, 'mint'>;
   liveStakes: LiveStakes;
+  ownersWithoutPasskey: OwnersWithoutPasskey;
 };
 
 export async function updateSettings(
   sequelize: Sequelize,
   input: SettingsInput,
   actor: Actor,
-  { rpc, refuseHolderRpcUrl, chain, liveStakes }: SettingsChangeDeps,
+  { rpc, refuseHolderRpcUrl, chain, liveStakes, ownersWithoutPasskey }: SettingsChangeDeps,
   stepUp: StepUp,
 ): Promise<Settings> {
   // Read first without a lock: a new mint is read and the password checked (slowly) before the row is locked.
@@ -134,6 +155,9 @@ export async function updateSettings(
       // Changed by someone else since the read: this save now changes a protected field.
       if (!confirm) throw stepUpRequired();
       await confirm(transaction);
+    }
+    if (changes.requirePasskeysForOwners === true && !settings.requirePasskeysForOwners) {
+      await requireOwnersWithPasskeys(ownersWithoutPasskey, transaction);
     }
     if (changes.tokenContract !== undefined && changes.tokenContract !== settings.tokenContract) {
       await requireNoLiveStakes(liveStakes, transaction);

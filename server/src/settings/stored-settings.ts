@@ -58,6 +58,7 @@ export function toAdminSettings(s: Settings, cluster: SolanaCluster): AdminSetti
   return {
     ...toPublicSettings(s, cluster),
     requireTwoFactor: s.requireTwoFactor,
+    requirePasskeysForOwners: s.requirePasskeysForOwners,
     heliusApiKey: maskSecret(s.heliusApiKey),
     heliusRpcUrl: maskRpcUrl(s.heliusRpcUrl),
     holderRpcUrl: s.holderRpcUrl,

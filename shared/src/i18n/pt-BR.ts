@@ -183,12 +183,31 @@ export const ptBR: Catalogue = {
   twoFactorNotEnabled: 'A verificação em duas etapas não está ativa',
   twoFactorNoSetup: 'Inicie antes a configuração das duas etapas',
   twoFactorCodeFormat: 'Informe um código de 6 dígitos ou um código de recuperação',
-  stepUpRequired: 'Confirme esta alteração com sua senha atual (e o código de duas etapas)',
+  stepUpRequired: 'Confirme esta alteração com sua senha atual (e o código de duas etapas ou a chave de acesso)',
   stepUpWrong: 'A senha atual ou o código de duas etapas está errado',
   currentPasswordRequired: 'A senha atual é obrigatória',
   newPasswordRequired: 'A nova senha é obrigatória',
   roleInvalid: "O papel deve ser 'owner', 'operator' ou 'viewer'",
   lastOwner: 'Sempre deve haver pelo menos um proprietário',
+
+  passkeyResponseInvalid: '{label} não é uma resposta de chave de acesso que este servidor consiga ler',
+  passkeyResponseRequired: 'Confirme com sua chave de acesso',
+  passkeyNameRequired: 'Dê um nome à chave de acesso',
+  passkeyOrCodeRequired:
+    'Informe o código de 6 dígitos do seu aplicativo autenticador ou um código de recuperação, ou use sua chave de acesso',
+  passkeySignInRequired: 'Confirme a entrada com sua chave de acesso',
+  passkeyRequiredForOwners: 'Aqui proprietários entram e confirmam alterações com uma chave de acesso: códigos não são aceitos',
+  passkeyRefused: 'A chave de acesso não foi aceita: use uma chave de acesso adicionada a esta conta neste site',
+  passkeyWrongSite:
+    'Esta resposta da chave de acesso foi feita em outro site ({origin}), não neste: se um link levou você àquela página, ela pode ser um site de phishing',
+  passkeyChallengeSpent: 'Este pedido de chave de acesso já foi usado ou expirou: tente novamente',
+  passkeyAlreadyAdded: 'Esta chave de acesso já foi adicionada a uma conta',
+  passkeyNotFound: 'Chave de acesso não encontrada',
+  ownersNeedPasskeys:
+    'Todo proprietário precisa de uma chave de acesso antes que se exija uma dos proprietários: {usernames} ainda não tem nenhuma',
+  ownerNeedsPasskey:
+    'Proprietários precisam entrar com uma chave de acesso, e {username} ainda não tem nenhuma: primeiro adiciona uma, depois se torna proprietário',
+  lastOwnerPasskey: 'Proprietários precisam entrar com uma chave de acesso: adicione outra chave antes de remover a última',
 
   malformedJson: 'O corpo da requisição não é um JSON válido',
   payloadTooLarge: 'O corpo da requisição é grande demais',
@@ -272,6 +291,9 @@ export const ptBR: Catalogue = {
   fieldNewWalletDelayHours: 'Espera para carteiras novas (horas)',
   fieldRequireTwoFactor: 'Exigir duas etapas',
   fieldApprovalThreshold: 'Limite de aprovação',
+  fieldRequirePasskeysForOwners: 'Exigir chaves de acesso dos proprietários',
+  fieldPasskeyName: 'Nome da chave de acesso',
+  fieldPasskeyResponse: 'Resposta da chave de acesso',
   fieldSearch: 'Busca',
   fieldSignInMessage: 'Mensagem de entrada',
   fieldStake: 'Stake',

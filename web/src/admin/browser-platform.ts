@@ -27,5 +27,6 @@ export function browserPlatform(): AdminPlatform {
       return 'saved';
     },
     walletPayouts: true,
+    passkeys: true,
   };
 }

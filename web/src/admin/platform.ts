@@ -33,6 +33,12 @@ export type AdminPlatform = {
    * panel. The desktop app has no wallet extensions: there the payout is pasted as a TXID.
    */
   walletPayouts: boolean;
+  /**
+   * Passkeys can be used: the panel's pages come from the site itself, the relying party its
+   * passkeys are made for. The desktop app's pages come from the app (app://stakedesk), so no
+   * passkey of the site answers there: it keeps two-factor codes.
+   */
+  passkeys: boolean;
 };
 
 export const PlatformContext = createContext<AdminPlatform | null>(null);

@@ -35,6 +35,12 @@ export const adminEn = {
   'login.throttledCodeIntro':
     'Sign-ins for {username} are paused after repeated failures. If two-factor is on for this account, a current code signs in now.',
   'login.verify': 'Verify',
+  'login.codeOrPasskeyIntro': 'Two-factor sign-in is on for {username}: use your passkey, or enter a code.',
+  'login.passkeyIntro': '{username} signs in with a passkey.',
+  'login.withPasskey': 'Sign in with a passkey',
+  'login.passkeyNotHere': 'Passkeys cannot be used in this app: enter a code from your authenticator app.',
+  'login.passkeyUnavailable':
+    "This account signs in with a passkey, which this app cannot use: its pages are not the site's own. Sign in from the panel in a browser.",
   'login.back': 'Back',
   'session.loadFailed': 'Could not load your account',
   'session.retry': 'Try again',
@@ -54,6 +60,7 @@ export const adminEn = {
   'account.email': 'Email',
   'account.role': 'Role',
   'account.twoFactor': 'Two-factor',
+  'account.passkeys': 'Passkeys',
   'account.since': 'Member since',
   'account.on': 'On',
   'account.off': 'Off',
@@ -100,6 +107,40 @@ export const adminEn = {
   'recovery.saved': 'I have saved my recovery codes',
   'recovery.done': 'Done',
 
+  'passkeys.title': 'Passkeys',
+  'passkeys.text':
+    "A passkey on this device, or a security key, confirms your sign-in and your changes after your password. It answers only on this site's own address, so a look-alike page that relays what you type gets nothing it can use.",
+  'passkeys.requiredForOwners': 'Owners sign in and confirm changes with a passkey here: codes are not accepted.',
+  'passkeys.unavailable':
+    "Passkeys cannot be used here: this app's pages are not the site's own (or this browser has no passkeys). Sign in here with your authenticator code, and add or use passkeys in the panel in a browser.",
+  'passkeys.listLabel': 'Your passkeys',
+  'passkeys.none': 'No passkey yet.',
+  'passkeys.added': 'Added {date}',
+  'passkeys.lastUsed': 'last used {date}',
+  'passkeys.neverUsed': 'never used',
+  'passkeys.rename': 'Rename',
+  'passkeys.renameLabel': 'Rename the passkey {name}',
+  'passkeys.newName': 'New name',
+  'passkeys.saveName': 'Save name',
+  'passkeys.renamed': 'Passkey renamed',
+  'passkeys.renameFailed': 'Passkey not renamed',
+  'passkeys.remove': 'Remove',
+  'passkeys.removeLabel': 'Remove the passkey {name}',
+  'passkeys.removeTitle': 'Remove the passkey {name}?',
+  'passkeys.removeText': 'It will no longer sign you in or confirm your changes. You confirm this with your password and a second factor.',
+  'passkeys.removed': 'Passkey removed',
+  'passkeys.removeFailed': 'Passkey not removed',
+  'passkeys.name': 'Name for a new passkey',
+  'passkeys.nameHint': 'Say which device or key it is, such as "Work laptop" or "YubiKey".',
+  'passkeys.add': 'Add a passkey',
+  'passkeys.addedToast': 'Passkey added',
+  'passkeys.addFailed': 'Passkey not added',
+  'passkeys.alreadyOnDevice': 'This device or key already holds a passkey of your account.',
+  'passkeys.wrongAddress':
+    "This page's address is not the site's own, so the browser will not use its passkeys here. Open the panel at the site's address.",
+  'passkeys.cancelled': 'No passkey was used: the request was cancelled or timed out.',
+  'passkeys.failed': 'The passkey could not be used on this device.',
+
   'sessions.title': 'Sessions',
   'sessions.text':
     'Signed in somewhere you no longer trust? End every other session of your account, in browsers and desktop apps alike. This one continues.',
@@ -121,6 +162,12 @@ export const adminEn = {
   'stepUp.none': '(none)',
   'stepUp.password': 'Current password',
   'stepUp.code': 'Two-factor code',
+  'stepUp.textPasskey': 'This change moves money or access. Confirm it with your current password and your passkey.',
+  'stepUp.textCodeOrPasskey':
+    'This change moves money or access. Confirm it with your current password and a two-factor code, or your passkey.',
+  'stepUp.confirmPasskey': 'Confirm with a passkey',
+  'stepUp.usePasskey': 'Confirm with a passkey instead',
+  'stepUp.passkeyUnavailable': 'This change needs your passkey, which cannot be used here. Make it in the panel in a browser.',
   'stepUp.confirm': 'Confirm',
 
   'stats.totalUsers': 'Total Users',
@@ -301,6 +348,9 @@ export const adminEn = {
     'Withdrawals of at least this many {symbol} are paid only after a second admin approves them, by hand or automatically. Empty: none. Raising or removing it needs your password.',
   'settings.requireTwoFactorHint':
     'Admins without two-factor are sent to set it up at their next sign-in and can do nothing else until they have. Turning this off needs your password.',
+  'settings.requirePasskeysForOwners': 'Require passkeys for owners',
+  'settings.requirePasskeysForOwnersHint':
+    'Owners then sign in and confirm changes with a passkey only, never a code that a look-alike page could relay. It can be turned on only while every owner has a passkey. Turning it off needs your passkey.',
 
   'plans.title': 'Staking Plans',
   'plans.create': 'Create Plan',
@@ -523,6 +573,8 @@ export const adminEn = {
   'audit.do.admin.sign_out_everywhere': 'Signed out of every session',
   'audit.do.admin.two_factor_enable': 'Turned on two-factor for {target}',
   'audit.do.admin.two_factor_disable': 'Turned off two-factor for {target}',
+  'audit.do.admin.passkey_add': 'Added the passkey {target}',
+  'audit.do.admin.passkey_remove': 'Removed the passkey {target}',
   'audit.do.admin.login': 'Signed in',
   'audit.do.admin.logout': 'Logged out',
   'audit.do.admin.login_failed': 'Failed sign-in attempt',
@@ -696,12 +748,15 @@ export const adminEn = {
   'events.change.settings.autoPayout': 'The automatic payout policy was changed.',
   'events.change.settings.approvalThreshold': 'The approval threshold for large withdrawals was raised or removed.',
   'events.change.settings.requireTwoFactorOff': 'Two-factor is no longer required for every admin.',
+  'events.change.settings.requirePasskeysForOwnersOff': 'Owners may sign in with codes again: passkeys are no longer required of them.',
   'events.change.admin.create': 'A new admin was created.',
   'events.change.admin.role': "An admin's role was changed.",
   'events.change.admin.password': "Another admin's password was changed.",
   'events.change.admin.username': "An admin's username was changed.",
   'events.change.admin.email': "An admin's email was changed.",
   'events.change.twoFactor.disable': 'Two-factor sign-in was turned off for an account.',
+  'events.change.passkey.add': 'A passkey was added to an account.',
+  'events.change.passkey.remove': 'A passkey was removed from an account.',
 
   // The desktop app's server setup screen (desktop/src/renderer/setup).
   'serverSetup.title': 'Connect to your Stakedesk server',

@@ -35,6 +35,12 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'login.throttledCodeIntro':
     'As entradas de {username} estão suspensas após falhas repetidas. Se a verificação em duas etapas estiver ativa nesta conta, um código atual permite entrar agora.',
   'login.verify': 'Verificar',
+  'login.codeOrPasskeyIntro': 'A verificação em duas etapas está ativa para {username}: use sua chave de acesso ou informe um código.',
+  'login.passkeyIntro': '{username} entra com uma chave de acesso.',
+  'login.withPasskey': 'Entrar com uma chave de acesso',
+  'login.passkeyNotHere': 'Chaves de acesso não podem ser usadas neste aplicativo: informe um código do seu aplicativo autenticador.',
+  'login.passkeyUnavailable':
+    'Esta conta entra com uma chave de acesso, que este aplicativo não pode usar: as páginas dele não são as do próprio site. Entre pelo painel em um navegador.',
   'login.back': 'Voltar',
   'session.loadFailed': 'Não foi possível carregar sua conta',
   'session.retry': 'Tentar novamente',
@@ -54,6 +60,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'account.email': 'E-mail',
   'account.role': 'Papel',
   'account.twoFactor': 'Duas etapas',
+  'account.passkeys': 'Chaves de acesso',
   'account.since': 'Membro desde',
   'account.on': 'Ativa',
   'account.off': 'Desativada',
@@ -101,6 +108,40 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'recovery.saved': 'Guardei meus códigos de recuperação',
   'recovery.done': 'Concluir',
 
+  'passkeys.title': 'Chaves de acesso',
+  'passkeys.text':
+    'Uma chave de acesso neste dispositivo, ou uma chave de segurança, confirma sua entrada e suas alterações depois da senha. Ela só responde no endereço do próprio site, então uma página imitada que repassa o que você digita não obtém nada que possa usar.',
+  'passkeys.requiredForOwners': 'Aqui proprietários entram e confirmam alterações com uma chave de acesso: códigos não são aceitos.',
+  'passkeys.unavailable':
+    'Chaves de acesso não podem ser usadas aqui: as páginas deste aplicativo não são as do próprio site (ou este navegador não tem chaves de acesso). Entre aqui com o código do autenticador e adicione ou use chaves de acesso no painel em um navegador.',
+  'passkeys.listLabel': 'Suas chaves de acesso',
+  'passkeys.none': 'Nenhuma chave de acesso ainda.',
+  'passkeys.added': 'Adicionada em {date}',
+  'passkeys.lastUsed': 'usada pela última vez em {date}',
+  'passkeys.neverUsed': 'nunca usada',
+  'passkeys.rename': 'Renomear',
+  'passkeys.renameLabel': 'Renomear a chave de acesso {name}',
+  'passkeys.newName': 'Novo nome',
+  'passkeys.saveName': 'Salvar nome',
+  'passkeys.renamed': 'Chave de acesso renomeada',
+  'passkeys.renameFailed': 'Chave de acesso não renomeada',
+  'passkeys.remove': 'Remover',
+  'passkeys.removeLabel': 'Remover a chave de acesso {name}',
+  'passkeys.removeTitle': 'Remover a chave de acesso {name}?',
+  'passkeys.removeText': 'Ela deixará de confirmar sua entrada e suas alterações. Você confirma isto com sua senha e uma segunda etapa.',
+  'passkeys.removed': 'Chave de acesso removida',
+  'passkeys.removeFailed': 'Chave de acesso não removida',
+  'passkeys.name': 'Nome para uma nova chave de acesso',
+  'passkeys.nameHint': 'Diga qual dispositivo ou chave é, como "Notebook do trabalho" ou "YubiKey".',
+  'passkeys.add': 'Adicionar uma chave de acesso',
+  'passkeys.addedToast': 'Chave de acesso adicionada',
+  'passkeys.addFailed': 'Chave de acesso não adicionada',
+  'passkeys.alreadyOnDevice': 'Este dispositivo ou chave já guarda uma chave de acesso da sua conta.',
+  'passkeys.wrongAddress':
+    'O endereço desta página não é o do próprio site, então o navegador não usa as chaves de acesso dele aqui. Abra o painel no endereço do site.',
+  'passkeys.cancelled': 'Nenhuma chave de acesso foi usada: o pedido foi cancelado ou expirou.',
+  'passkeys.failed': 'A chave de acesso não pôde ser usada neste dispositivo.',
+
   'sessions.title': 'Sessões',
   'sessions.text':
     'Entrou em algum lugar em que não confia mais? Encerre todas as outras sessões da sua conta, em navegadores e no aplicativo desktop. Esta continua.',
@@ -122,6 +163,12 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'stepUp.none': '(nenhum)',
   'stepUp.password': 'Senha atual',
   'stepUp.code': 'Código de duas etapas',
+  'stepUp.textPasskey': 'Esta alteração movimenta dinheiro ou acesso. Confirme-a com sua senha atual e sua chave de acesso.',
+  'stepUp.textCodeOrPasskey':
+    'Esta alteração movimenta dinheiro ou acesso. Confirme-a com sua senha atual e um código de duas etapas, ou sua chave de acesso.',
+  'stepUp.confirmPasskey': 'Confirmar com uma chave de acesso',
+  'stepUp.usePasskey': 'Confirmar com uma chave de acesso em vez disso',
+  'stepUp.passkeyUnavailable': 'Esta alteração exige sua chave de acesso, que não pode ser usada aqui. Faça-a no painel em um navegador.',
   'stepUp.confirm': 'Confirmar',
 
   'stats.totalUsers': 'Total de Usuários',
@@ -303,6 +350,9 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
     'Saques de pelo menos esta quantidade de {symbol} só são pagos depois que um segundo administrador os aprova, à mão ou automaticamente. Vazio: nenhum. Aumentar ou remover exige sua senha.',
   'settings.requireTwoFactorHint':
     'Administradores sem duas etapas são levados a configurá-la no próximo login e não podem fazer mais nada até concluir. Desativar isto exige sua senha.',
+  'settings.requirePasskeysForOwners': 'Exigir chaves de acesso dos proprietários',
+  'settings.requirePasskeysForOwnersHint':
+    'Proprietários passam a entrar e confirmar alterações só com uma chave de acesso, nunca com um código que uma página imitada poderia repassar. Só pode ser ativado enquanto todo proprietário tiver uma chave de acesso. Desativar isto exige sua chave de acesso.',
 
   'plans.title': 'Planos de Staking',
   'plans.create': 'Criar Plano',
@@ -526,6 +576,8 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'audit.do.admin.sign_out_everywhere': 'Saiu de todas as sessões',
   'audit.do.admin.two_factor_enable': 'Ativou a verificação em duas etapas de {target}',
   'audit.do.admin.two_factor_disable': 'Desativou a verificação em duas etapas de {target}',
+  'audit.do.admin.passkey_add': 'Adicionou a chave de acesso {target}',
+  'audit.do.admin.passkey_remove': 'Removeu a chave de acesso {target}',
   'audit.do.admin.login': 'Entrou',
   'audit.do.admin.logout': 'Encerrou a sessão',
   'audit.do.admin.login_failed': 'Tentativa de entrada malsucedida',
@@ -701,12 +753,16 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'events.change.settings.autoPayout': 'A política de pagamentos automáticos foi alterada.',
   'events.change.settings.approvalThreshold': 'O limite de aprovação de saques grandes foi aumentado ou removido.',
   'events.change.settings.requireTwoFactorOff': 'As duas etapas deixaram de ser exigidas de todos os administradores.',
+  'events.change.settings.requirePasskeysForOwnersOff':
+    'Proprietários podem voltar a entrar com códigos: chaves de acesso deixaram de ser exigidas deles.',
   'events.change.admin.create': 'Um novo administrador foi criado.',
   'events.change.admin.role': 'O papel de um administrador foi alterado.',
   'events.change.admin.password': 'A senha de outro administrador foi alterada.',
   'events.change.admin.username': 'O nome de usuário de um administrador foi alterado.',
   'events.change.admin.email': 'O e-mail de um administrador foi alterado.',
   'events.change.twoFactor.disable': 'A verificação em duas etapas foi desativada em uma conta.',
+  'events.change.passkey.add': 'Uma chave de acesso foi adicionada a uma conta.',
+  'events.change.passkey.remove': 'Uma chave de acesso foi removida de uma conta.',
 
   // The desktop app's server setup screen (desktop/src/renderer/setup).
   'serverSetup.title': 'Conecte-se ao seu servidor Stakedesk',

@@ -3,13 +3,14 @@ import { useAdminMe } from '../api/queries.js';
 import { useAdminFormat } from '../format.js';
 import { useAdminI18n } from '../i18n.js';
 import { RoleTag } from '../roles/RoleTag.js';
+import { PasskeysCard } from './PasskeysCard.js';
 import { PasswordCard } from './PasswordCard.js';
 import { SessionsCard } from './SessionsCard.js';
 import { TwoFactorCard } from './TwoFactorCard.js';
 
 /**
  * The signed-in admin's own account, beside whatever tab is open: who they are, their password,
- * two-factor, and sign out everywhere. Stays mounted when closed, so recovery codes on screen
+ * two-factor, passkeys, and sign out everywhere. Stays mounted when closed, so recovery codes on screen
  * are not lost by closing it.
  */
 export function AccountDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -37,10 +38,12 @@ export function AccountDrawer({ open, onClose }: { open: boolean; onClose: () =>
                   <Tag color={me.twoFactorEnabled ? 'green' : 'default'}>{me.twoFactorEnabled ? t('account.on') : t('account.off')}</Tag>
                 ),
               },
+              { key: 'passkeys', label: t('account.passkeys'), children: format.count(me.passkeyCount) },
               { key: 'since', label: t('account.since'), children: format.dateTime(me.createdAt) },
             ]}
           />
           <TwoFactorCard me={me} />
+          <PasskeysCard me={me} />
           <PasswordCard />
           <SessionsCard />
         </>

@@ -1,7 +1,15 @@
-import { useMutation } from '@tanstack/react-query';
-import type { RecoveryCodesResponse, SessionTokenResponse, TwoFactorSetupResponse } from '@stakedesk/shared/api-types';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Passkey,
+  PasskeyOptionsJson,
+  RecoveryCodesResponse,
+  SessionTokenResponse,
+  TwoFactorSetupResponse,
+} from '@stakedesk/shared/api-types';
 import type { PasswordChangeInput, TwoFactorDisableInput } from '@stakedesk/shared/schemas';
+import { adminKeys } from '../api/query-keys.js';
 import { useAfterChange } from '../events/invalidation.js';
+import { createPasskey } from '../passkeys/webauthn.js';
 import { useAdminClient } from '../session/session.js';
 
 // The admin's own account. Each of these forms asks for its own proof, so a step-up
@@ -48,5 +56,49 @@ export function useSignOutEverywhere() {
   const client = useAdminClient();
   return useMutation({
     mutationFn: () => client.send<SessionTokenResponse>('POST', '/api/admin/me/sign-out-everywhere', undefined, { stepUp: false }),
+  });
+}
+
+const PASSKEYS = adminKeys.route('GET /api/admin/me/passkeys');
+
+export function usePasskeys() {
+  const client = useAdminClient();
+  return useQuery({ queryKey: PASSKEYS, queryFn: () => client.get<Passkey[]>('/api/admin/me/passkeys') });
+}
+
+/**
+ * A new passkey: the server's registration options, the browser's new passkey, then its answer with
+ * a name. Adding one is a step-up change, asked for by the dialog.
+ */
+export function useAddPasskey() {
+  const client = useAdminClient();
+  const afterChange = useAfterChange();
+  return useMutation({
+    mutationFn: async (name: string) => {
+      const options = await client.send<PasskeyOptionsJson>('POST', '/api/admin/me/passkeys/options', undefined, { stepUp: false });
+      const response = await createPasskey(options);
+      return client.send<Passkey>('POST', '/api/admin/me/passkeys', { response, name });
+    },
+    onSuccess: () => afterChange({ type: 'security.changed', changes: ['passkey.add'] }),
+  });
+}
+
+/** A new name: nothing about signing in changes, so nothing is announced. */
+export function useRenamePasskey() {
+  const client = useAdminClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) => client.send<Passkey>('PATCH', `/api/admin/me/passkeys/${id}`, { name }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PASSKEYS }),
+  });
+}
+
+/** Removing a passkey is a step-up change, asked for by the dialog. */
+export function useRemovePasskey() {
+  const client = useAdminClient();
+  const afterChange = useAfterChange();
+  return useMutation({
+    mutationFn: (id: number) => client.send<void>('DELETE', `/api/admin/me/passkeys/${id}`, {}),
+    onSuccess: () => afterChange({ type: 'security.changed', changes: ['passkey.remove'] }),
   });
 }

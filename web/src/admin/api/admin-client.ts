@@ -96,3 +96,15 @@ export function loginRequest<T>(serverUrl: string, credentials: { username: stri
     credentials: 'same-origin',
   }).then((r) => r.body);
 }
+
+/** POST /api/admin/login/passkey: the password again with the passkey's answer to the options the login answered. */
+export function passkeyLoginRequest<T>(
+  serverUrl: string,
+  credentials: { username: string; password: string; response: unknown },
+): Promise<T> {
+  return apiResponse<T>(ownServerUrl(serverUrl, '/api/admin/login/passkey'), {
+    method: 'POST',
+    body: credentials,
+    credentials: 'same-origin',
+  }).then((r) => r.body);
+}

@@ -45,6 +45,8 @@ export const SENTENCES: Record<LoggedAuditAction, Sentence> = {
   'admin.sign_out_everywhere': { key: 'audit.do.admin.sign_out_everywhere' },
   'admin.two_factor_enable': { key: 'audit.do.admin.two_factor_enable', name: 'username' },
   'admin.two_factor_disable': { key: 'audit.do.admin.two_factor_disable', name: 'username' },
+  'admin.passkey_add': { key: 'audit.do.admin.passkey_add', name: 'name' },
+  'admin.passkey_remove': { key: 'audit.do.admin.passkey_remove', name: 'name' },
   'admin.login': { key: 'audit.do.admin.login' },
   'admin.logout': { key: 'audit.do.admin.logout' },
   'admin.login_failed': { key: 'audit.do.admin.login_failed' },

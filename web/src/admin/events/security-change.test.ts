@@ -16,6 +16,9 @@ const ALL_CHANGES: SecurityChange[] = [
   'admin.username',
   'admin.email',
   'twoFactor.disable',
+  'settings.requirePasskeysForOwnersOff',
+  'passkey.add',
+  'passkey.remove',
 ];
 
 const translate = (catalogue: Record<AdminMessageKey, string>) => (key: AdminMessageKey, values?: Record<string, string | number>) =>

@@ -60,6 +60,7 @@ function securityStaleKeys(changes: readonly SecurityChange[]): QueryKey[] {
     } else {
       add(adminKeys.admins);
       add(adminKeys.me);
+      if (change.startsWith('passkey.')) add(adminKeys.route('GET /api/admin/me/passkeys'));
     }
   }
   return [...keys.values()];

@@ -11,7 +11,17 @@ const errorAnswer = (status: number, message: CodedMessage, extra: Record<string
 describe('a refused login', () => {
   it('asks for the code on 401 with twoFactorRequired, keeping what the server said', () => {
     const error = errorAnswer(401, msg('twoFactorCodeWrong'), { twoFactorRequired: true });
-    expect(loginRefusal(error)).toEqual({ kind: 'codeRequired', error });
+    expect(loginRefusal(error)).toEqual({ kind: 'codeRequired', error, passkeyRequired: false });
+  });
+
+  it('keeps the passkey options the server sent, and whether only a passkey will do', () => {
+    const passkeyOptions = { challenge: 'c2lnbi1pbg', rpId: 'stake.example.com', allowCredentials: [] };
+    const error = errorAnswer(401, msg('passkeyRequiredForOwners'), { twoFactorRequired: true, passkeyRequired: true, passkeyOptions });
+    expect(loginRefusal(error)).toEqual({ kind: 'codeRequired', error, passkeyOptions, passkeyRequired: true });
+    const paused = errorAnswer(429, accountThrottled(60), { retryAfter: 60, passkeyOptions });
+    expect(loginRefusal(paused)).toEqual({ kind: 'throttled', retryAfter: 60, error: paused, passkeyOptions });
+    const malformed = errorAnswer(401, msg('twoFactorCodeRequired'), { twoFactorRequired: true, passkeyOptions: 'not options' });
+    expect(loginRefusal(malformed)).toEqual({ kind: 'codeRequired', error: malformed, passkeyRequired: false });
   });
 
   it('a plain 401 is the one wrong-credentials answer', () => {

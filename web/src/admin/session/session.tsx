@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LoginResponse } from '@stakedesk/shared/api-types';
 import type { AdminRole } from '@stakedesk/shared/roles';
-import { createAdminClient, loginRequest, type AdminClient } from '../api/admin-client.js';
+import { createAdminClient, loginRequest, passkeyLoginRequest, type AdminClient } from '../api/admin-client.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { usePlatform } from '../platform.js';
 import { createStepUpBroker, type StepUpBroker } from '../step-up/step-up.js';
@@ -10,6 +10,8 @@ import { useToast } from '../toast.js';
 import { revokeOnServer } from './logout.js';
 
 export type Credentials = { username: string; password: string; code?: string };
+/** The password again, with a passkey's answer to the options the login answered. */
+export type PasskeyCredentials = { username: string; password: string; response: unknown };
 
 type Session = {
   /** undefined while the stored token is being read. */
@@ -21,6 +23,7 @@ type Session = {
   /** Enrolment done: on to the panel. */
   finishSetup(): void;
   login(credentials: Credentials): Promise<LoginResponse>;
+  loginWithPasskey(credentials: PasskeyCredentials): Promise<LoginResponse>;
   /** Revokes the token on the server (whatever the answer, even none) and forgets it here. */
   logout(): Promise<void>;
   /** Carries on with a new token (sign out everywhere made every earlier one worthless). */
@@ -86,9 +89,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
   }, [platform, token, endWith, localize, stepUp]);
 
-  const login = useCallback(
-    async (credentials: Credentials) => {
-      const answer = await loginRequest<LoginResponse>(platform.serverUrl, credentials);
+  const begin = useCallback(
+    async (answer: LoginResponse) => {
       await platform.tokenStore.save(answer.token);
       ending.current = false;
       setLoginRole(answer.role);
@@ -97,6 +99,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return answer;
     },
     [platform, adopt],
+  );
+
+  const login = useCallback(
+    async (credentials: Credentials) => begin(await loginRequest<LoginResponse>(platform.serverUrl, credentials)),
+    [platform, begin],
+  );
+
+  const loginWithPasskey = useCallback(
+    async (credentials: PasskeyCredentials) => begin(await passkeyLoginRequest<LoginResponse>(platform.serverUrl, credentials)),
+    [platform, begin],
   );
 
   const replaceToken = useCallback(
@@ -121,8 +133,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const value = useMemo(
-    () => ({ client, loginRole, setupRequired, finishSetup, login, logout, replaceToken, endWith, stepUp }),
-    [client, loginRole, setupRequired, finishSetup, login, logout, replaceToken, endWith, stepUp],
+    () => ({ client, loginRole, setupRequired, finishSetup, login, loginWithPasskey, logout, replaceToken, endWith, stepUp }),
+    [client, loginRole, setupRequired, finishSetup, login, loginWithPasskey, logout, replaceToken, endWith, stepUp],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

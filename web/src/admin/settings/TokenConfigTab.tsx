@@ -250,6 +250,14 @@ export function TokenConfigTab() {
           <Switch />
         </Form.Item>
         <Form.Item
+          label={t('settings.requirePasskeysForOwners')}
+          name="requirePasskeysForOwners"
+          valuePropName="checked"
+          extra={t('settings.requirePasskeysForOwnersHint')}
+        >
+          <Switch />
+        </Form.Item>
+        <Form.Item
           label={t('settings.approvalThreshold')}
           name="approvalThreshold"
           extra={t('settings.approvalThresholdHint', { symbol: settings.tokenSymbol })}

@@ -1,7 +1,7 @@
 import { ApiError } from '../../lib/api-client.js';
 
-/** What a step-up adds to the body of a change that redirects money or power. */
-export type StepUpProof = { currentPassword: string; code?: string };
+/** What a step-up adds to the body of a change that redirects money or power: a code, or a passkey's answer in its place. */
+export type StepUpProof = { currentPassword: string; code?: string; passkeyResponse?: unknown };
 
 /** One value the change replaces, as the admin confirming it reads it: what it was and what it becomes. */
 export type StepUpChange = { label: string; from: string; to: string };
@@ -25,7 +25,7 @@ export function isStepUpCancelled(error: unknown): error is StepUpCancelled {
   return error instanceof StepUpCancelled;
 }
 
-/** 403 `{stepUpRequired: true}`: the change needs (again) the current password and a code. */
+/** 403 `{stepUpRequired: true}`: the change needs (again) the current password and a code or passkey. */
 export function isStepUpRefusal(error: unknown): error is ApiError {
   return (
     error instanceof ApiError && error.status === 403 && (error.body as { stepUpRequired?: unknown } | undefined)?.stepUpRequired === true
@@ -34,7 +34,12 @@ export function isStepUpRefusal(error: unknown): error is ApiError {
 
 function withProof(body: unknown, proof: StepUpProof): Record<string, unknown> {
   const base = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
-  return { ...base, currentPassword: proof.currentPassword, ...(proof.code ? { code: proof.code } : {}) };
+  return {
+    ...base,
+    currentPassword: proof.currentPassword,
+    ...(proof.code ? { code: proof.code } : {}),
+    ...(proof.passkeyResponse ? { passkeyResponse: proof.passkeyResponse } : {}),
+  };
 }
 
 /**
