@@ -23,7 +23,10 @@ export function adminsAdminRoutes(deps: Dependencies): Router {
     const id = parse(idParamSchema, req.params).id;
     const input = parseBody('PUT /api/admin/admins/:id', req.body);
     const actor = currentAdmin(res);
-    res.json(toAdminJson(await updateAdmin(deps.database, id, input, actor, stepUpFor(deps, actor, input))));
+    const { admin, changeRequest } = await updateAdmin(deps.database, id, input, actor, stepUpFor(deps, actor, input));
+    // 202: with two or more owners, a role to owner waits for another owner's approval (DESIGN 17); the rest took effect.
+    if (changeRequest) res.status(202).json({ changeRequest, admin: toAdminJson(admin) });
+    else res.json(toAdminJson(admin));
   });
   router.delete('/admins/:id', requireRole('DELETE /api/admin/admins/:id'), async (req, res) => {
     await deleteAdmin(deps.database, parse(idParamSchema, req.params).id, currentAdmin(res));

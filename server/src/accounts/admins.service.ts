@@ -1,12 +1,15 @@
 import { Op, type Sequelize, type Transaction } from 'sequelize';
-import type { Admin as AdminJson, SecurityChange } from '@stakedesk/shared/api-types';
+import type { Admin as AdminJson, ChangeRequest, SecurityChange } from '@stakedesk/shared/api-types';
+import type { FieldChange } from '@stakedesk/shared/change-requests';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { AdminCreateInput, AdminUpdateInput } from '@stakedesk/shared/schemas';
+import { approvalsRequired, requestChange } from '../approvals/index.js';
 import { recordAudit } from '../audit/index.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { announceSecurityChanges } from '../alerts/index.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../errors.js';
 import { honours, Admin, hashPassword } from '../access/index.js';
+import type { ChangeApplier } from '../http/four-eyes-contract.js';
 import { stepUpRequired, type StepUp } from '../http/step-up-contract.js';
 import { type Keyset, type Page, trimToPage } from '../sql/page.js';
 import { roleRequired, type SignedInAdmin } from '../http/signed-in-admin.js';
@@ -103,10 +106,14 @@ export async function createAdmin(sequelize: Sequelize, input: AdminCreateInput,
   );
 }
 
+/** What an update did: the admin as saved, and the request for a role to owner that waits for another owner (DESIGN 17), if any. */
+export type AdminSaved = { admin: Admin; changeRequest: ChangeRequest | null };
+
 /**
  * A role change, a new password, a new username or a new email needs a step-up (a stolen session
  * must not be able to take over or disguise an account); a role or password change ends that
- * admin's sessions. Demoting the last owner is refused.
+ * admin's sessions. Demoting the last owner is refused. With two or more owners, making an admin
+ * an owner waits for another owner's approval; the rest of the same update takes effect now.
  */
 export async function updateAdmin(
   sequelize: Sequelize,
@@ -114,7 +121,7 @@ export async function updateAdmin(
   input: AdminUpdateInput,
   actor: SignedInAdmin,
   stepUp: StepUp,
-): Promise<Admin> {
+): Promise<AdminSaved> {
   const peek = await Admin.findByPk(id);
   if (!peek) throw notFound(msg('adminNotFound'));
   const needsStepUp =
@@ -127,7 +134,6 @@ export async function updateAdmin(
       const admin = admins.find((a) => a.id === id);
       if (!admin) throw notFound(msg('adminNotFound'));
       const newRole = input.role !== undefined && input.role !== admin.role ? input.role : undefined;
-      const endsSessions = Boolean(newRole || passwordHash);
       const changes: SecurityChange[] = [
         ...(newRole ? (['admin.role'] as const) : []),
         ...(passwordHash ? (['admin.password'] as const) : []),
@@ -139,11 +145,12 @@ export async function updateAdmin(
         await confirm(transaction);
       }
       if (newRole && newRole !== 'owner') refuseLastOwner(admins, admin);
+      const ownerWaits = newRole === 'owner' && (await approvalsRequired(sequelize, transaction));
       const before = toAdminJson(admin);
       admin.set({ email: input.email, username: input.username });
-      if (newRole) admin.set({ role: newRole });
+      if (newRole && !ownerWaits) admin.set({ role: newRole });
       if (passwordHash) admin.set({ passwordHash });
-      if (endsSessions) endSessions(admin);
+      if (passwordHash || (newRole && !ownerWaits)) endSessions(admin);
       await admin.save({ transaction });
       await recordAudit(sequelize, transaction, actor, {
         action: passwordHash ? 'admin.update_with_password' : 'admin.update',
@@ -153,9 +160,52 @@ export async function updateAdmin(
         after: toAdminJson(admin),
       });
       await announceSecurityChanges(sequelize, transaction, actor, changes);
-      return admin;
+      const changeRequest = ownerWaits
+        ? await requestChange(sequelize, transaction, actor, {
+            kind: 'admin.role',
+            target: { id: admin.id, name: admin.username },
+            changes: [{ field: 'role', from: before.role, to: 'owner' }],
+          })
+        : null;
+      return { admin, changeRequest };
     }),
   );
+}
+
+/**
+ * An approved role change: the admin must still hold the role it was asked from (and exist); the
+ * new role ends its sessions, as any role change does.
+ */
+export function roleChangeApplier(sequelize: Sequelize): ChangeApplier {
+  async function lockApproved(transaction: Transaction, targetId: number | null, from: string | undefined): Promise<Admin> {
+    const admins = await Admin.findAll({ order: [['id', 'ASC']], transaction, lock: transaction.LOCK.UPDATE });
+    const admin = admins.find((candidate) => candidate.id === targetId);
+    if (!admin || admin.role !== from) throw conflict(msg('changeRequestStale', { field: msg('fieldRole') }), { field: 'role' });
+    return admin;
+  }
+  const roleChange = (request: Parameters<ChangeApplier['check']>[1]) =>
+    request.changes.find((change): change is Extract<FieldChange, { field: 'role' }> => change.field === 'role');
+  return {
+    async check(transaction, request) {
+      await lockApproved(transaction, request.targetId, roleChange(request)?.from);
+      return 0;
+    },
+    async apply(transaction, request, actor) {
+      const change = roleChange(request)!;
+      const admin = await lockApproved(transaction, request.targetId, change.from);
+      const before = toAdminJson(admin);
+      admin.set({ role: change.to });
+      endSessions(admin);
+      await admin.save({ transaction });
+      await recordAudit(sequelize, transaction, actor, {
+        action: 'admin.update',
+        entityType: 'admin',
+        entityId: admin.id,
+        before,
+        after: { ...toAdminJson(admin), changeRequestId: request.id },
+      });
+    },
+  };
 }
 
 export async function deleteAdmin(sequelize: Sequelize, id: number, actor: SignedInAdmin): Promise<void> {

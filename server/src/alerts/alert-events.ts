@@ -30,6 +30,21 @@ export type AlertEventData = {
     symbol: string;
     blockTime: string | null;
   };
+  /** A change waits for another owner's approval (DESIGN 17). */
+  'approval.requested': { changeRequestId: number; kind: string; fields: string; username: string; expiresAt: string };
+  /**
+   * A change request's end, or its approval: approved (applied now, or scheduled for effectiveAt),
+   * rejected, cancelled, expired, or failed (approved, but it could not take effect when due).
+   */
+  'approval.decided': {
+    changeRequestId: number;
+    kind: string;
+    fields: string;
+    decision: 'approved' | 'scheduled' | 'rejected' | 'cancelled' | 'expired' | 'failed';
+    username: string;
+    effectiveAt: string | null;
+    reason: string | null;
+  };
   'webhook.test': { webhookId: number };
 };
 
@@ -69,6 +84,25 @@ const SENTENCES: Sentences = {
     `Deposit detection is behind on ${d.account} (owned by ${d.owner}): ${d.transactions} new transactions in one round, more than it reads at once (failed ones included). The next rounds read the rest; no deposit is skipped.`,
   'treasury.unexplained_outflow': (d) =>
     `${d.amount} ${d.symbol} left ${d.owner} (token account ${d.account}) in transaction ${d.signature}, which no payout the server built and no verified TXID explains. Automatic payouts are stopped until an owner explains it in the Reconciliation tab.`,
+  'approval.requested': (d) =>
+    `${d.username} asked to change ${d.fields} (change request #${d.changeRequestId}): another owner must approve it before ${d.expiresAt}.`,
+  'approval.decided': (d) => {
+    const request = `Change request #${d.changeRequestId} (${d.fields})`;
+    switch (d.decision) {
+      case 'approved':
+        return `${request} was approved by ${d.username} and took effect.`;
+      case 'scheduled':
+        return `${request} was approved by ${d.username}: it takes effect at ${d.effectiveAt}, and any owner may cancel it until then.`;
+      case 'rejected':
+        return `${request} was rejected by ${d.username}: ${d.reason}.`;
+      case 'cancelled':
+        return `${request} was cancelled by ${d.username}.`;
+      case 'expired':
+        return `${request} expired: no other owner decided on it in time.`;
+      case 'failed':
+        return `${request} was approved but could not take effect: ${d.reason}.`;
+    }
+  },
   'webhook.test': (d) => `Test alert from Stakedesk for webhook #${d.webhookId}: this endpoint receives alerts.`,
 };
 

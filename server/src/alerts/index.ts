@@ -3,3 +3,4 @@ export { announceSecurityChanges } from './announce-security-changes.js';
 export { emitAlert } from './emit-alert.js';
 export { webhookAddress } from './webhook-address.js';
 export { startWebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.js';
+export { webhookRemovalApplier } from './webhooks.service.js';

@@ -31,6 +31,7 @@ import * as secondProvider from './migrations/027-second-provider.js';
 import * as mintFreezeAuthority from './migrations/028-mint-freeze-authority.js';
 import * as demoMinutes from './migrations/029-demo-minutes.js';
 import * as webhookDeliveryAttempts from './migrations/030-webhook-delivery-attempts.js';
+import * as changeRequests from './migrations/032-change-requests.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -73,6 +74,7 @@ const MIGRATIONS: Step[] = [
   mintFreezeAuthority,
   demoMinutes,
   webhookDeliveryAttempts,
+  changeRequests,
 ];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];

@@ -2,4 +2,5 @@
 export { refuseDuringMaintenance } from './maintenance.js';
 export { Settings } from './settings.model.js';
 export type { LiveStakes } from './settings.service.js';
-export { holderChainOrigins, keepMintProfileCurrent, loadSettings } from './stored-settings.js';
+export { settingsApplier } from './settings-change-requests.js';
+export { holderChainOrigins, keepMintProfileCurrent, loadSettings, takeDueChangesWhenRead } from './stored-settings.js';

@@ -37,6 +37,8 @@ export class Settings extends Model<InferAttributes<Settings>, InferCreationAttr
   /** The wallet that can freeze the mint's accounts, null when none (db/migrations/028-mint-freeze-authority.ts). */
   declare tokenFreezeAuthority: string | null;
   declare autoPayout: AutoPayoutPolicy;
+  /** How long an approved staking wallet or mint change waits (DESIGN 17; migration 032). */
+  declare walletChangeDelayHours: CreationOptional<number>;
   declare updatedAt: CreationOptional<Date>;
   declare createdAt: CreationOptional<Date>;
 
@@ -69,6 +71,7 @@ export class Settings extends Model<InferAttributes<Settings>, InferCreationAttr
         transferFee: DataTypes.JSONB,
         tokenFreezeAuthority: DataTypes.STRING(44),
         autoPayout: DataTypes.JSONB,
+        walletChangeDelayHours: DataTypes.INTEGER,
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },

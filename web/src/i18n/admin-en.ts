@@ -171,6 +171,8 @@ export const adminEn = {
   'alerts.event.reserves.check_failed': 'Proof of reserves check failed',
   'alerts.event.deposits.behind': 'Deposit detection behind',
   'alerts.event.treasury.unexplained_outflow': 'Unexplained outflow from the treasury',
+  'alerts.event.approval.requested': 'A change waits for approval',
+  'alerts.event.approval.decided': 'A change request was decided',
   'alerts.event.webhook.test': 'Test',
   'alerts.actions': 'Actions',
   'alerts.edit': 'Edit',
@@ -674,6 +676,7 @@ export const adminEn = {
   'jobs.name.webhook-sweep': 'Alerts waiting to be sent',
   'jobs.name.withdrawal-overdue': 'Overdue withdrawal alerts',
   'jobs.name.treasury-watch': 'Treasury and hot wallet alerts',
+  'jobs.name.change-requests': 'Change requests (expiry, scheduled changes)',
   'jobs.name.reserves-anchor': 'Anchoring proof-of-reserves snapshots on chain',
   'jobs.name.reserves-snapshot': 'Daily proof-of-reserves snapshot',
 
@@ -685,6 +688,7 @@ export const adminEn = {
   'events.change.settings.rpcProvider': 'The RPC provider settings were changed.',
   'events.change.settings.holderRpcUrl': "The holders' chain endpoint for the proof of reserves was changed.",
   'events.change.settings.autoPayout': 'The automatic payout policy was changed.',
+  'events.change.settings.walletChangeDelayHours': 'The delay before a new staking wallet or token takes effect was shortened.',
   'events.change.settings.requireTwoFactorOff': 'Two-factor is no longer required for every admin.',
   'events.change.admin.create': 'A new admin was created.',
   'events.change.admin.role': "An admin's role was changed.",
@@ -753,6 +757,13 @@ export const adminEn = {
   'audit.do.reserves.anchor_refused': 'Refused a signed anchor of reserves snapshot {target}: not the transaction prepared',
   'audit.do.reserves.anchored': 'Reserves snapshot {target} anchored on chain',
   'audit.do.outflow.explain': 'Explained the outflow in transaction {target}',
+  'audit.do.change_request.create': 'Asked for change request {target}, which waits for another owner',
+  'audit.do.change_request.approve': 'Approved change request {target}',
+  'audit.do.change_request.reject': 'Rejected change request {target}',
+  'audit.do.change_request.cancel': 'Cancelled change request {target}',
+  'audit.do.change_request.expire': 'Change request {target} expired without a decision',
+  'audit.do.change_request.apply': 'Change request {target} took effect',
+  'audit.do.change_request.fail': 'Change request {target} could not take effect',
 } as const;
 
 export type AdminMessageKey = keyof typeof adminEn;
