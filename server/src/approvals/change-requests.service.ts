@@ -133,7 +133,11 @@ async function announceDecision(
 }
 
 /** The request under its row lock, with whether its time to be decided has passed (by the database's clock). */
-async function lockRequest(sequelize: Sequelize, transaction: Transaction, id: number): Promise<{ request: ChangeRequest; expired: boolean }> {
+async function lockRequest(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  id: number,
+): Promise<{ request: ChangeRequest; expired: boolean }> {
   const request = await ChangeRequest.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
   if (!request) throw notFound(msg('changeRequestNotFound'));
   const [row] = await sequelize.query<{ expired: boolean }>(`SELECT expires_at <= now() AS expired FROM change_requests WHERE id = :id`, {
@@ -162,7 +166,10 @@ async function settle(
   set: string,
   replacements: Record<string, unknown> = {},
 ): Promise<ChangeRequest> {
-  await sequelize.query(`UPDATE change_requests SET ${set} WHERE id = :id`, { replacements: { ...replacements, id: request.id }, transaction });
+  await sequelize.query(`UPDATE change_requests SET ${set} WHERE id = :id`, {
+    replacements: { ...replacements, id: request.id },
+    transaction,
+  });
   return (await ChangeRequest.findByPk(request.id, { transaction }))!;
 }
 
