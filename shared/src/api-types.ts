@@ -77,8 +77,8 @@ export type DemoStakingWallet = { address: string; secretKey: string };
 /** A transfer fee in JSON: basis points of what is sent, capped at maximumFee (raw units, a decimal string). */
 export type TransferFeeJson = { basisPoints: number; maximumFee: string };
 
-/** GET /api/admin/settings. */
-export type AdminSettings = PublicSettings & {
+/** GET /api/admin/settings. The coming wallet change is the panel's Requests view's (GET /api/admin/change-requests). */
+export type AdminSettings = Omit<PublicSettings, 'pendingChange'> & {
   /** Every admin must sign in with two-factor; one who has not enrolled is sent to enrolment first. */
   requireTwoFactor: boolean;
   /** Masked; '' when unset. Sending it back blank keeps the stored key. */

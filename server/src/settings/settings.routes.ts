@@ -9,7 +9,7 @@ import type { PublicRead } from '../http/public-read-lane.js';
 import type { StepUpFor } from '../http/step-up-contract.js';
 import { parseBody } from '../http/validate.js';
 import { updateSettings, type SettingsChangeDeps } from './settings.service.js';
-import { readSettings, toAdminSettings, toPublicSettings, type SettingsRead } from './stored-settings.js';
+import { loadSettings, readSettings, toAdminSettings, toPublicSettings, type SettingsRead } from './stored-settings.js';
 import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 
 const SETTINGS_BODY_LIMIT = '8mb'; // a 5 MB logo as base64, plus the other fields
@@ -38,15 +38,14 @@ export function settingsAdminRoutes(
   const adminJson = (read: Parameters<typeof toAdminSettings>[0]) => ({ ...toAdminSettings(read, cluster), ...(demo && { demo }) });
   const router = Router();
   router.get('/settings', requireRole('GET /api/admin/settings'), async (_req, res) => {
-    res.json(adminJson(await readSettings()));
+    res.json(adminJson(await loadSettings()));
   });
   router.put('/settings', requireRole('PUT /api/admin/settings'), json({ limit: SETTINGS_BODY_LIMIT }), async (req, res) => {
     const input = parseBody('PUT /api/admin/settings', req.body);
     const actor = currentAdmin(res);
     const deps: SettingsChangeDeps = { rpc, refuseHolderRpcUrl: refuseHolderRpcUrlFor(req), chain, liveStakes };
     const { settings, changeRequest } = await updateSettings(sequelize, input, actor, deps, stepUpFor(actor, input));
-    // The change that waits for another owner is not in the settings yet; the coming one (an approved wallet change) is.
-    const saved = adminJson({ settings, pendingChange: (await readSettings()).pendingChange });
+    const saved = adminJson(settings);
     // 202: part of the save waits for another owner's approval (DESIGN 17); the rest took effect.
     if (changeRequest) res.status(202).json({ changeRequest, settings: saved });
     else res.json(saved);

@@ -21,7 +21,12 @@ function pendingChangeOf(scheduled: Awaited<ReturnType<typeof scheduledChanges>>
   for (const request of scheduled) {
     const change = request.changes.find((candidate) => isTimeLocked(candidate.field));
     if (change && typeof change.to === 'string' && request.effectiveAt)
-      return { field: change.field as PendingChange['field'], value: change.to, effectiveAt: request.effectiveAt.toISOString(), changeRequestId: request.id };
+      return {
+        field: change.field as PendingChange['field'],
+        value: change.to,
+        effectiveAt: request.effectiveAt.toISOString(),
+        changeRequestId: request.id,
+      };
   }
   return null;
 }
@@ -63,7 +68,8 @@ export async function loadSettings(): Promise<Settings> {
   return (await readSettings()).settings;
 }
 
-export function toPublicSettings({ settings: s, pendingChange }: Pick<SettingsRead, 'settings' | 'pendingChange'>, cluster: SolanaCluster): PublicSettings {
+/** What holders and admins both read of the settings. */
+function sharedFields(s: Settings, cluster: SolanaCluster): Omit<PublicSettings, 'pendingChange'> {
   return {
     tokenName: s.tokenName,
     tokenSymbol: s.tokenSymbol,
@@ -85,14 +91,19 @@ export function toPublicSettings({ settings: s, pendingChange }: Pick<SettingsRe
     tokenDecimals: s.tokenDecimals,
     transferFee: s.transferFee,
     holderRpcUrl: holderRpcEndpoint(s.holderRpcUrl, cluster),
-    pendingChange,
   };
 }
 
-export function toAdminSettings(read: Pick<SettingsRead, 'settings' | 'pendingChange'>, cluster: SolanaCluster): AdminSettings {
-  const s = read.settings;
+export function toPublicSettings(
+  { settings, pendingChange }: Pick<SettingsRead, 'settings' | 'pendingChange'>,
+  cluster: SolanaCluster,
+): PublicSettings {
+  return { ...sharedFields(settings, cluster), pendingChange };
+}
+
+export function toAdminSettings(s: Settings, cluster: SolanaCluster): AdminSettings {
   return {
-    ...toPublicSettings(read, cluster),
+    ...sharedFields(s, cluster),
     requireTwoFactor: s.requireTwoFactor,
     heliusApiKey: maskSecret(s.heliusApiKey),
     heliusRpcUrl: maskRpcUrl(s.heliusRpcUrl),
