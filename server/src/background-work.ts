@@ -119,7 +119,12 @@ export async function startBackgroundWork({
     overlapSafe,
   );
   // Each request expired or applied under its row lock, once.
-  await jobs.every('change-requests', CHANGE_REQUEST_INTERVAL_MS, () => changeRequestRound(sequelize, changeAppliers(sequelize)), overlapSafe);
+  await jobs.every(
+    'change-requests',
+    CHANGE_REQUEST_INTERVAL_MS,
+    () => changeRequestRound(sequelize, changeAppliers(sequelize)),
+    overlapSafe,
+  );
   // Each anchor claimed and recorded under its snapshot's row lock.
   await jobs.every('reserves-anchor', intervals.payoutFollowMs, () => anchorRound({ ...dependencies, logger, signer }), overlapSafe);
   // Claims and row locks keep two rounds from paying one withdrawal.
