@@ -531,8 +531,11 @@ export type AdminEvent =
   | { type: 'stakes.expired'; count: number }
   /** Another admin's change (any audited mutation). */
   | { type: 'admin.changed'; entityType: string; action: string; entityId: string | null; adminUsername: string }
-  /** A change that needed a step-up (also announced as admin.changed): the desktop app shows a notification. */
-  | { type: 'security.changed'; changes: SecurityChange[]; adminUsername: string; adminId: number }
+  /**
+   * A change that needed a step-up (also announced as admin.changed): the desktop app shows a notification.
+   * With changeRequestId it was only asked for: it waits for another owner's approval (DESIGN 17).
+   */
+  | { type: 'security.changed'; changes: SecurityChange[]; adminUsername: string; adminId: number; changeRequestId?: number }
   | { type: 'resync' };
 
 /** GET /api/admin/auto-payouts: automatic payouts as the last round saw them (DESIGN 13). */

@@ -159,7 +159,9 @@ export async function updateAdmin(
         before,
         after: toAdminJson(admin),
       });
-      await announceSecurityChanges(sequelize, transaction, actor, changes);
+      // A role to owner that waits is announced with its request (approvals/).
+      const madeNow = ownerWaits ? changes.filter((change) => change !== 'admin.role') : changes;
+      await announceSecurityChanges(sequelize, transaction, actor, madeNow);
       const changeRequest = ownerWaits
         ? await requestChange(sequelize, transaction, actor, {
             kind: 'admin.role',

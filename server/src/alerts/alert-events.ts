@@ -12,7 +12,8 @@ export type AlertEventData = {
   'payout.needs_review': { payoutId: number; reason: string };
   'treasury.uncovered': { balance: string; liabilities: string; symbol: string };
   'hot_wallet.low': { wallet: string; balance: string; minimum: string; symbol: string };
-  'settings.step_up_change': { fields: string; username: string };
+  /** With changeRequestId: asked for, waiting for another owner's approval (DESIGN 17), or approved and waiting for its time. */
+  'settings.step_up_change': { fields: string; username: string; changeRequestId?: number };
   'login.throttled': { username: string };
   /** A holder's browser could not verify their proof of reserves: the first report of a snapshot. */
   'reserves.check_failed': { snapshotId: number; wallet: string; code: string; reason: string };
@@ -76,7 +77,10 @@ const SENTENCES: Sentences = {
   'treasury.uncovered': (d) => `Treasury uncovered: its wallets hold ${d.balance} ${d.symbol} of ${d.liabilities} ${d.symbol} owed.`,
   'hot_wallet.low': (d) =>
     `Hot wallet ${d.wallet} is low: ${d.balance} ${d.symbol}, below the ${d.minimum} ${d.symbol} minimum. Automatic payouts stop.`,
-  'settings.step_up_change': (d) => `${d.username} changed ${d.fields} (confirmed with step-up).`,
+  'settings.step_up_change': (d) =>
+    d.changeRequestId === undefined
+      ? `${d.username} changed ${d.fields} (confirmed with step-up).`
+      : `${d.username} confirmed with step-up a change of ${d.fields} that is not in effect yet (change request #${d.changeRequestId}).`,
   'login.throttled': (d) => `Admin logins for '${d.username}' are being throttled after repeated failures.`,
   'reserves.check_failed': (d) =>
     `Proof of reserves: the check of snapshot #${d.snapshotId} failed in the browser of ${d.wallet} (${d.reason}). Further failures of this snapshot are counted, not alerted.`,

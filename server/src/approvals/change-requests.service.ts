@@ -9,7 +9,7 @@ import {
 } from '@stakedesk/shared/change-requests';
 import { english, msg } from '@stakedesk/shared/i18n/catalogue';
 import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/index.js';
-import { announceSecurityChanges, emitAlert } from '../alerts/index.js';
+import { alertStepUpChanges, announceSecurityChanges, emitAlert } from '../alerts/index.js';
 import { AppError, conflict, forbidden, notFound } from '../errors.js';
 import type { ChangeAppliers, ChangeProposal } from '../http/four-eyes-contract.js';
 import type { StepUp } from '../http/step-up-contract.js';
@@ -92,6 +92,8 @@ export async function requestChange(
     entityId: request.id,
     after: auditedRequest(request),
   });
+  // What it would change, told at once to every other admin: the owner who must approve it among them.
+  await announceSecurityChanges(sequelize, transaction, actor, securityChangesOf(request.changes), request.id);
   await emitAlert(
     sequelize,
     'approval.requested',
@@ -231,7 +233,9 @@ export async function approveChangeRequest(
       after: auditedRequest(settled),
     });
     await announceDecision(sequelize, transaction, settled, delayHours > 0 ? 'scheduled' : 'approved', actor.username);
-    await announceSecurityChanges(sequelize, transaction, actor, securityChangesOf(settled.changes));
+    // Made now, or (a new wallet or mint) confirmed but not in effect until effectiveAt: then admins hear of it when it takes effect.
+    if (delayHours > 0) await alertStepUpChanges(sequelize, transaction, actor, securityChangesOf(settled.changes), id);
+    else await announceSecurityChanges(sequelize, transaction, actor, securityChangesOf(settled.changes));
     return toChangeRequestJson(settled);
   });
 }

@@ -4,6 +4,7 @@ import { createPlan, MINT, STAKING_WALLET } from '../test/fixtures.js';
 import { newHolder, randomTxId, randomWallet, startTestServer, STEP_UP, type TestServer } from '../test/test-server.js';
 import { adminWithRole } from '../test/two-factor.js';
 import { alertInbox, type SentAlert } from '../test/alert-inbox.js';
+import { listenToAdminEvents } from '../test/admin-events.js';
 import { changeRequestRound } from './change-requests.service.js';
 import { changeAppliers } from '../four-eyes.js';
 
@@ -18,6 +19,7 @@ const POLICY = { enabled: false, maxPerWithdrawal: '100', maxPer24h: '1000', min
 let api: TestServer;
 let root: string;
 let alerts: () => Promise<SentAlert[]>;
+let events: Awaited<ReturnType<typeof listenToAdminEvents>>;
 type Owner = Awaited<ReturnType<typeof adminWithRole>>;
 let second: Owner;
 let third: Owner;
@@ -28,8 +30,12 @@ beforeAll(async () => {
   root = await api.login();
   expect((await api.request('PUT', '/api/admin/settings', { ...REQUIRED, autoPayout: POLICY, ...STEP_UP }, root)).status).toBe(200);
   alerts = await alertInbox(api, root, ['approval.requested', 'approval.decided', 'settings.step_up_change']);
+  events = await listenToAdminEvents(api.databaseUrl);
 });
-afterAll(() => api.close());
+afterAll(async () => {
+  await events.close();
+  await api.close();
+});
 
 const publicSettings = async () => (await api.request<PublicSettings>('GET', '/api/settings')).body;
 /** A save of the settings form as the panel sends it: the wallet and mint in force, and `change`. */
@@ -57,7 +63,9 @@ const hoursPass = (id: number, hours: number) =>
      WHERE id = :id`,
     { replacements: { id, hours } },
   );
-const sentFor = async (id: number) => (await alerts()).filter((alert) => alert.data.changeRequestId === id);
+/** The approval.requested and approval.decided alerts of a request. */
+const sentFor = async (id: number) =>
+  (await alerts()).filter((alert) => alert.event.startsWith('approval.') && alert.data.changeRequestId === id);
 /** What the request for `change` asks, once another owner approves it; the request itself. */
 async function requested(change: Record<string, unknown>, token = root): Promise<ChangeRequest> {
   const saved = await put(change, token);
@@ -90,6 +98,7 @@ describe('with two owners, a new staking wallet', () => {
 
   beforeAll(async () => {
     second = await adminWithRole(api, root, 'owner', 'second-owner');
+    await events.securityChanges();
   });
 
   it('answers 202 with a change request and is not in effect; the fields that need no approval are saved', async () => {
@@ -108,6 +117,16 @@ describe('with two owners, a new staking wallet', () => {
     expect(await requests('pending')).toEqual([request]);
     expect(await audited('change_request.create', request.id)).toBe(1);
     expect(await sentFor(request.id)).toMatchObject([{ event: 'approval.requested', data: { fields: 'stakingWallet', username: 'root' } }]);
+    // The other owners hear at once that it was asked for, not that it was made.
+    expect(await events.securityChanges()).toEqual([
+      {
+        type: 'security.changed',
+        changes: ['settings.stakingWallet'],
+        adminUsername: 'root',
+        adminId: expect.any(Number),
+        changeRequestId: request.id,
+      },
+    ]);
   });
 
   it("is refused to its requester's own approval: 403 changeRequestOwnApproval", async () => {
@@ -137,6 +156,8 @@ describe('with two owners, a new staking wallet', () => {
     });
     await changeRequestRound(api.sequelize, changeAppliers(api.sequelize));
     expect((await publicSettings()).stakingWallet).toBe(WALLET);
+    // Approved is not made: no admin is told the wallet changed before it has.
+    expect(await events.securityChanges()).toEqual([]);
     expect(await sentFor(request.id)).toMatchObject([
       { event: 'approval.requested' },
       { event: 'approval.decided', data: { decision: 'scheduled', username: 'second-owner' } },
@@ -145,10 +166,14 @@ describe('with two owners, a new staking wallet', () => {
 
   it('takes effect once its time has come, on the first read, exactly once', async () => {
     await hoursPass(request.id, 25);
-    const reads = await Promise.all([publicSettings(), publicSettings(), adminSettings()]);
-    for (const read of reads) expect(read).toMatchObject({ stakingWallet: newWallet, pendingChange: null });
+    const [first, second_, admin] = await Promise.all([publicSettings(), publicSettings(), adminSettings()]);
+    for (const read of [first, second_]) expect(read).toMatchObject({ stakingWallet: newWallet, pendingChange: null });
+    expect(admin.stakingWallet).toBe(newWallet);
     await changeRequestRound(api.sequelize, changeAppliers(api.sequelize));
     expect(await audited('change_request.apply', request.id)).toBe(1);
+    expect(await events.securityChanges()).toEqual([
+      { type: 'security.changed', changes: ['settings.stakingWallet'], adminUsername: 'second-owner', adminId: second.id },
+    ]);
     expect((await requests('applied')).map((r) => r.id)).toContain(request.id);
     const sent = await alerts();
     const since = sent.findIndex((alert) => alert.event === 'approval.requested' && alert.data.changeRequestId === request.id);

@@ -165,6 +165,8 @@ export async function updateSettings(
     // With one owner everything takes effect now, as it always did.
     const { now, guarded } = owners >= OWNERS_FOR_APPROVALS ? splitForApproval(changes, settings) : { now: changes, guarded: [] };
     const mintWaits = guarded.some((change) => change.field === 'tokenContract');
+    // What the request asks is announced with it (approvals/): here what is made now.
+    const madeNow = securityChangesOf(now, settings);
     await settings.update({ ...now, ...(mintProfile && !mintWaits && mintProfile) }, { transaction });
     await recordAudit(sequelize, transaction, actor, {
       action: 'settings.update',
@@ -173,7 +175,7 @@ export async function updateSettings(
       before,
       after: settings.toJSON(),
     });
-    await announceSecurityChanges(sequelize, transaction, actor, securityChanges);
+    await announceSecurityChanges(sequelize, transaction, actor, madeNow);
     const changeRequest =
       guarded.length === 0
         ? null

@@ -688,6 +688,8 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'events.newWithdrawal': 'Novo pedido de saque',
   'events.newWithdrawalText': '{wallet} pede {amount}',
   'events.securityChange': 'Alteração de segurança por {admin}',
+  'events.securityRequest': 'Alteração pedida por {admin}',
+  'events.securityRequestText': 'O pedido nº {id} aguarda a aprovação de outro proprietário: veja Pedidos.',
   'events.change.settings.stakingWallet': 'A carteira de staking foi alterada.',
   'events.change.settings.tokenContract': 'O contrato do token foi alterado.',
   'events.change.settings.rpcProvider': 'As configurações do provedor RPC foram alteradas.',
