@@ -1,5 +1,5 @@
 import type { Sequelize } from 'sequelize';
-import { roleChangeApplier } from './accounts/index.js';
+import { adminRemovalApplier, roleChangeApplier } from './accounts/index.js';
 import { webhookRemovalApplier } from './alerts/index.js';
 import { approvalsRequired, requestChange } from './approvals/index.js';
 import type { ChangeAppliers, FourEyes } from './http/four-eyes-contract.js';
@@ -16,6 +16,7 @@ export function changeAppliers(sequelize: Sequelize): ChangeAppliers {
     settings: settingsApplier(sequelize, liveStakesIn(sequelize)),
     'webhook.remove': webhookRemovalApplier(sequelize),
     'admin.role': roleChangeApplier(sequelize),
+    'admin.remove': adminRemovalApplier(sequelize),
   };
 }
 

@@ -21,8 +21,8 @@ export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number];
 /** Still open: it may yet take effect, so no other request may change the same thing meanwhile. */
 export const OPEN_CHANGE_REQUEST_STATUSES: readonly ChangeRequestStatus[] = ['pending', 'scheduled'];
 
-/** What a request changes: the settings, a webhook's existence (its removal), an admin's role. */
-export const CHANGE_REQUEST_KINDS = ['settings', 'webhook.remove', 'admin.role'] as const;
+/** What a request changes: the settings, a webhook's existence (its removal), an admin's role, an owner's existence (its removal). */
+export const CHANGE_REQUEST_KINDS = ['settings', 'webhook.remove', 'admin.role', 'admin.remove'] as const;
 export type ChangeRequestKind = (typeof CHANGE_REQUEST_KINDS)[number];
 
 /** A request nobody decided on within this many hours expires, and can never be approved. */
@@ -45,14 +45,15 @@ export type GuardedTextSetting = (typeof GUARDED_TEXT_SETTINGS)[number];
 
 /**
  * One value a request changes, from what it was when asked to what it becomes. In the API the RPC
- * provider's key and URL are masked; a webhook's removal names the webhook as it was shown.
+ * provider's key and URL are masked; a webhook's or an owner's removal names it as it was shown.
  */
 export type FieldChange =
   | { field: GuardedTextSetting; from: string; to: string }
   | { field: 'autoPayout'; from: AutoPayoutPolicy; to: AutoPayoutPolicy }
   | { field: 'walletChangeDelayHours'; from: number; to: number }
   | { field: 'role'; from: AdminRole; to: AdminRole }
-  | { field: 'webhook'; from: string; to: null };
+  | { field: 'webhook'; from: string; to: null }
+  | { field: 'admin'; from: string; to: null };
 export type ChangedField = FieldChange['field'];
 
 /** Each changed value's name, as a message in the reader's language (inside changeRequestStale). */
@@ -66,6 +67,7 @@ export const FIELD_LABELS: Readonly<Record<ChangedField, CodedMessage>> = {
   walletChangeDelayHours: msg('fieldWalletChangeDelayHours'),
   role: msg('fieldRole'),
   webhook: msg('fieldWebhook'),
+  admin: msg('fieldAdmin'),
 };
 
 export const isTimeLocked = (field: ChangedField): field is TimeLockedField => (TIME_LOCKED_FIELDS as readonly string[]).includes(field);

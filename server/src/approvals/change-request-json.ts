@@ -43,6 +43,7 @@ const SECURITY_CHANGE: Record<ChangedField, SecurityChange | null> = {
   walletChangeDelayHours: 'settings.walletChangeDelayHours',
   role: 'admin.role',
   webhook: null,
+  admin: null,
 };
 
 /** The step-up changes a request makes, announced again when it is approved and when it takes effect. */

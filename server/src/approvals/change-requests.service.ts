@@ -10,7 +10,8 @@ import {
 import { english, msg } from '@stakedesk/shared/i18n/catalogue';
 import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/index.js';
 import { alertStepUpChanges, announceSecurityChanges, emitAlert } from '../alerts/index.js';
-import { AppError, conflict, forbidden, notFound } from '../errors.js';
+import { AppError, conflict, forbidden, notFound, unauthorized } from '../errors.js';
+import { roleRequired } from '../http/signed-in-admin.js';
 import type { ChangeAppliers, ChangeProposal } from '../http/four-eyes-contract.js';
 import type { StepUp } from '../http/step-up-contract.js';
 import { ChangeRequest } from './change-request.model.js';
@@ -109,6 +110,43 @@ export async function requestChange(
   return toChangeRequestJson(request);
 }
 
+/** The advisory lock every decision on a change request holds for its transaction (the key names migration 032). */
+const DECISIONS_LOCK = 7_236_032;
+
+/**
+ * Decisions take turns, on every instance: one may remove or demote the admin another is deciding
+ * as, and the next then sees it. Human-paced, so one lock for all costs nothing, and no two
+ * decisions lock their rows in opposite orders.
+ */
+async function lockDecisions(sequelize: Sequelize, transaction: Transaction): Promise<void> {
+  await sequelize.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: DECISIONS_LOCK }, transaction });
+}
+
+/** The deciding owner is still an owner, once the decisions before this one are in. */
+async function refuseFormerOwner(sequelize: Sequelize, transaction: Transaction, actor: Actor): Promise<void> {
+  const [admin] = await sequelize.query<{ role: string }>(`SELECT role FROM admins WHERE id = :id`, {
+    replacements: { id: actor.id },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  if (!admin) throw unauthorized(msg('sessionExpired'));
+  if (admin.role !== 'owner') throw roleRequired('owner');
+}
+
+/** A decision's transaction: its turn taken, its owner checked, the request locked. */
+async function decide<T>(
+  sequelize: Sequelize,
+  id: number,
+  actor: Actor,
+  work: (transaction: Transaction, locked: { request: ChangeRequest; expired: boolean }) => Promise<T>,
+): Promise<T> {
+  return sequelize.transaction(async (transaction) => {
+    await lockDecisions(sequelize, transaction);
+    await refuseFormerOwner(sequelize, transaction, actor);
+    return work(transaction, await readRequest(sequelize, id, transaction));
+  });
+}
+
 type Decision = 'approved' | 'scheduled' | 'rejected' | 'cancelled' | 'expired' | 'failed';
 
 async function announceDecision(
@@ -134,13 +172,16 @@ async function announceDecision(
   );
 }
 
-/** The request under its row lock, with whether its time to be decided has passed (by the database's clock). */
-async function lockRequest(
+/**
+ * The request (under its row lock, within a transaction), with whether its time to be decided has
+ * passed (by the database's clock).
+ */
+async function readRequest(
   sequelize: Sequelize,
-  transaction: Transaction,
   id: number,
+  transaction?: Transaction,
 ): Promise<{ request: ChangeRequest; expired: boolean }> {
-  const request = await ChangeRequest.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+  const request = await ChangeRequest.findByPk(id, { transaction, lock: transaction?.LOCK.UPDATE });
   if (!request) throw notFound(msg('changeRequestNotFound'));
   const [row] = await sequelize.query<{ expired: boolean }>(`SELECT expires_at <= now() AS expired FROM change_requests WHERE id = :id`, {
     replacements: { id },
@@ -188,17 +229,12 @@ export async function approveChangeRequest(
   actor: Actor,
   stepUp: StepUp,
 ): Promise<ChangeRequestJson> {
-  const peek = await ChangeRequest.findByPk(id);
-  if (!peek) throw notFound(msg('changeRequestNotFound'));
-  refuseOwnRequest(peek, actor);
   // Refused before the step-up is asked for: confirming an approval that cannot happen is no use.
-  await sequelize.transaction(async (transaction) => {
-    const { request, expired } = await lockRequest(sequelize, transaction, id);
-    refuseUndecidable(request, expired);
-  });
+  const peek = await readRequest(sequelize, id);
+  refuseOwnRequest(peek.request, actor);
+  refuseUndecidable(peek.request, peek.expired);
   const confirm = await stepUp();
-  return sequelize.transaction(async (transaction) => {
-    const { request, expired } = await lockRequest(sequelize, transaction, id);
+  return decide(sequelize, id, actor, async (transaction, { request, expired }) => {
     refuseOwnRequest(request, actor);
     refuseUndecidable(request, expired);
     await confirm(transaction);
@@ -242,8 +278,7 @@ export async function approveChangeRequest(
 
 /** Any owner ends a pending request with a reason (no step-up: refusing a change is a brake). */
 export async function rejectChangeRequest(sequelize: Sequelize, id: number, actor: Actor, reason: string): Promise<ChangeRequestJson> {
-  return sequelize.transaction(async (transaction) => {
-    const { request, expired } = await lockRequest(sequelize, transaction, id);
+  return decide(sequelize, id, actor, async (transaction, { request, expired }) => {
     refuseUndecidable(request, expired);
     const settled = await settle(
       sequelize,
@@ -269,8 +304,7 @@ export async function cancelChangeRequest(sequelize: Sequelize, id: number, acto
   const peek = await ChangeRequest.findByPk(id);
   if (!peek) throw notFound(msg('changeRequestNotFound'));
   const confirm = await stepUp();
-  return sequelize.transaction(async (transaction) => {
-    const { request, expired } = await lockRequest(sequelize, transaction, id);
+  return decide(sequelize, id, actor, async (transaction, { request, expired }) => {
     const open = request.status === 'scheduled' || (request.status === 'pending' && !expired);
     if (!open) throw conflict(msg('changeRequestNotOpen'), { status: request.status });
     await confirm(transaction);
@@ -333,6 +367,7 @@ const approverOf = (request: ChangeRequest): Actor => ({ id: request.decidedBy ?
  */
 async function applyDue(sequelize: Sequelize, appliers: ChangeAppliers, id: number): Promise<ChangeRequestStatus | null> {
   const due = async (transaction: Transaction) => {
+    await lockDecisions(sequelize, transaction);
     const request = await ChangeRequest.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
     const [row] = await sequelize.query<{ due: boolean }>(`SELECT effective_at <= now() AS due FROM change_requests WHERE id = :id`, {
       replacements: { id },

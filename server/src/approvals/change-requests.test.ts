@@ -312,17 +312,64 @@ describe('with two owners, every guarded change waits for another owner', () => 
     expect(admins.find((a) => a.id === operator.id)?.role).toBe('owner');
     // A role change ends the admin's sessions, as it always did.
     expect((await api.request('GET', '/api/admin/me', undefined, operator.token)).status).toBe(401);
-    // Back to two owners for the tests that follow.
-    expect(
-      (
-        await api.request(
-          'PUT',
-          `/api/admin/admins/${operator.id}`,
-          { email: 'promoted-new@example.com', username: 'promoted', role: 'operator', ...STEP_UP },
-          root,
-        )
-      ).status,
-    ).toBe(200);
+    // Taking the owner role from another owner waits too; stepping down oneself does not.
+    const demotion = await api.request(
+      'PUT',
+      `/api/admin/admins/${operator.id}`,
+      { email: 'promoted-new@example.com', username: 'promoted', role: 'operator', ...STEP_UP },
+      root,
+    );
+    expect(demotion.status).toBe(202);
+    expect(demotion.body.changeRequest).toMatchObject({ kind: 'admin.role', changes: [{ field: 'role', from: 'owner', to: 'operator' }] });
+    await api.request('POST', `/api/admin/change-requests/${demotion.body.changeRequest.id}/reject`, { reason: 'stays' }, second.token);
+    const promoted = await api.login('promoted', operator.password);
+    const stepDown = await api.request(
+      'PUT',
+      `/api/admin/admins/${operator.id}`,
+      { email: 'promoted-new@example.com', username: 'promoted', role: 'operator', currentPassword: operator.password },
+      promoted,
+    );
+    expect(stepDown.status).toBe(200);
+    expect(stepDown.body.role).toBe('operator');
+  });
+
+  it('creating an owner: 202; the new admin is an operator until another owner approves', async () => {
+    const created = await api.request(
+      'POST',
+      '/api/admin/admins',
+      { email: 'new-owner@example.com', username: 'new-owner', password: 'new-owner-password', role: 'owner', ...STEP_UP },
+      root,
+    );
+    expect(created.status).toBe(202);
+    expect(created.body.admin).toMatchObject({ username: 'new-owner', role: 'operator' });
+    expect(created.body.changeRequest).toMatchObject({ kind: 'admin.role', changes: [{ field: 'role', from: 'operator', to: 'owner' }] });
+    // Its own password in hand, it cannot approve its promotion: it is no owner yet.
+    const itself = await api.login('new-owner', 'new-owner-password');
+    const selfApproval = await api.request(
+      'POST',
+      `/api/admin/change-requests/${created.body.changeRequest.id}/approve`,
+      { currentPassword: 'new-owner-password' },
+      itself,
+    );
+    expect(selfApproval.status).toBe(403);
+    expect(selfApproval.body.requiredRole).toBe('owner');
+    await api.request('POST', `/api/admin/change-requests/${created.body.changeRequest.id}/reject`, { reason: 'no' }, second.token);
+  });
+
+  it("removing another owner: 202; gone only after another owner's approval", async () => {
+    const extra = await adminWithRole(api, root, 'operator', 'extra-owner');
+    await api.sequelize.query(`UPDATE admins SET role = 'owner' WHERE id = :id`, { replacements: { id: extra.id } });
+    const removal = await api.request('DELETE', `/api/admin/admins/${extra.id}`, undefined, root);
+    expect(removal.status).toBe(202);
+    expect(removal.body.changeRequest).toMatchObject({
+      kind: 'admin.remove',
+      target: { id: extra.id, name: 'extra-owner' },
+      changes: [{ field: 'admin', from: 'extra-owner', to: null }],
+    });
+    const ids = async () => (await api.request<{ id: number }[]>('GET', '/api/admin/admins', undefined, root)).body.map((a) => a.id);
+    expect(await ids()).toContain(extra.id);
+    expect((await approve(removal.body.changeRequest.id, second)).body.status).toBe('applied');
+    expect(await ids()).not.toContain(extra.id);
   });
 });
 

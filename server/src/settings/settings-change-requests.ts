@@ -55,6 +55,7 @@ function unchangedSince(settings: Settings, change: FieldChange): boolean {
       return settings.walletChangeDelayHours === change.from;
     case 'role':
     case 'webhook':
+    case 'admin':
       return false;
     default:
       return settings[change.field] === change.from;

@@ -295,6 +295,7 @@ export const enFixed = {
   fieldTokenContract: 'Token contract',
   fieldRole: 'Role',
   fieldWebhook: 'Webhook',
+  fieldAdmin: 'Admin',
   fieldRequireTwoFactor: 'Require two-factor',
   fieldSearch: 'Search',
   fieldSignInMessage: 'Sign-in message',

@@ -283,6 +283,7 @@ export const ptBR: Catalogue = {
   fieldTokenContract: 'Contrato do token',
   fieldRole: 'Papel',
   fieldWebhook: 'Webhook',
+  fieldAdmin: 'Administrador',
   fieldRequireTwoFactor: 'Exigir duas etapas',
   fieldSearch: 'Busca',
   fieldSignInMessage: 'Mensagem de entrada',

@@ -12,8 +12,8 @@ const adminChanged = (): AdminChange[] => [
 
 /**
  * Creates an admin (`admin` null) or changes `admin`; the API client asks for a step-up where one is
- * needed. The answer's change request: with two or more owners, making an admin an owner waits for
- * another owner's approval (DESIGN 17; the rest of the change is made).
+ * needed. The answer's change request: with two or more owners, making an admin an owner or taking
+ * it from another owner waits for another owner's approval (DESIGN 17; the rest of the change is made).
  */
 export function useSaveAdmin(admin: Admin | null, callbacks: MutationCallbacks<ChangeRequest | null, AdminCreateInput> = {}) {
   const client = useAdminClient();
@@ -27,7 +27,12 @@ export function useSaveAdmin(admin: Admin | null, callbacks: MutationCallbacks<C
   );
 }
 
-export function useDeleteAdmin(callbacks: MutationCallbacks<unknown, Admin> = {}) {
+/** Deletes an admin; with two or more owners, another owner's removal is a change request that waits for another owner (DESIGN 17). */
+export function useDeleteAdmin(callbacks: MutationCallbacks<ChangeRequest | null, Admin> = {}) {
   const client = useAdminClient();
-  return useChangeMutation((admin: Admin) => client.send('DELETE', `/api/admin/admins/${admin.id}`), adminChanged, callbacks);
+  return useChangeMutation(
+    async (admin: Admin) => askedFor(await client.send('DELETE', `/api/admin/admins/${admin.id}`)),
+    adminChanged,
+    callbacks,
+  );
 }

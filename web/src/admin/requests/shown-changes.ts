@@ -68,6 +68,7 @@ export function shownChanges(changes: FieldChange[], t: AdminTranslate, format: 
       case 'role':
         return [{ label, from: t(`role.${change.from}`), to: t(`role.${change.to}`), address: false }];
       case 'webhook':
+      case 'admin':
         return [{ label, from: change.from, to: t('requests.removed'), address: false }];
     }
   });
