@@ -684,7 +684,7 @@ export const adminEn = {
   'events.newWithdrawalText': '{wallet} asks for {amount}',
   'events.securityChange': 'Security change by {admin}',
   'events.securityRequest': 'Change asked for by {admin}',
-  'events.securityRequestText': 'Request #{id} waits for another owner\'s approval: see Requests.',
+  'events.securityRequestText': "Request #{id} waits for another owner's approval: see Requests.",
   'events.change.settings.stakingWallet': 'The staking wallet was changed.',
   'events.change.settings.tokenContract': 'The token contract was changed.',
   'events.change.settings.rpcProvider': 'The RPC provider settings were changed.',
