@@ -38,7 +38,17 @@ test.afterAll(async () => {
   const { admin } = readState();
   const token = await login(admin.username, admin.password);
   if (requestId !== undefined) await api('DELETE', `/api/admin/change-requests/${requestId}`, { currentPassword: admin.password }, token);
-  if (otherId !== undefined) await api('DELETE', `/api/admin/admins/${otherId}`, undefined, token);
+  if (otherId !== undefined) {
+    // Removing another owner would itself wait for approval (DESIGN 17): the other owner steps down first.
+    const otherToken = await login(other.username, other.password);
+    await api(
+      'PUT',
+      `/api/admin/admins/${otherId}`,
+      { username: other.username, email: other.email, role: 'operator', currentPassword: other.password },
+      otherToken,
+    );
+    await api('DELETE', `/api/admin/admins/${otherId}`, undefined, token);
+  }
 });
 
 test("another owner's step-up change request reaches the desktop panel as a toast and a native notification", async ({ page }) => {

@@ -23,7 +23,17 @@ test.afterAll(async () => {
   const token = await loginToken(admin);
   if (requestId !== undefined)
     await adminCall(token, 'DELETE', `/api/admin/change-requests/${requestId}`, { currentPassword: admin.password }).catch(() => undefined);
-  if (approver) await deleteAdmin(approver.id);
+  if (approver) {
+    // Removing another owner would itself wait for approval: the second owner steps down first.
+    const { id, username, email, password } = approver;
+    await adminCall(await loginToken(approver), 'PUT', `/api/admin/admins/${id}`, {
+      username,
+      email,
+      role: 'operator',
+      currentPassword: password,
+    });
+    await deleteAdmin(id);
+  }
 });
 
 const publicSettings = async () =>
