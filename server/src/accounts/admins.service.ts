@@ -153,7 +153,8 @@ async function roleChangeWaits(
  * A role change, a new password, a new username or a new email needs a step-up (a stolen session
  * must not be able to take over or disguise an account); a role or password change ends that
  * admin's sessions. Demoting the last owner is refused. With two or more owners, making an admin
- * an owner waits for another owner's approval; the rest of the same update takes effect now.
+ * an owner or taking the role from another owner waits for another owner's approval
+ * (roleChangeWaits); the rest of the same update takes effect now.
  */
 export async function updateAdmin(
   sequelize: Sequelize,

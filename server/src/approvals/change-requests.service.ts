@@ -36,7 +36,7 @@ export async function approvalsRequired(sequelize: Sequelize, transaction: Trans
  * request at a time per value, so an approval never lands on top of another. The caller holds the
  * lock of the row it changes, so two requests for one value cannot both pass.
  */
-export async function refuseWhileOpen(
+async function refuseWhileOpen(
   sequelize: Sequelize,
   transaction: Transaction,
   kind: ChangeRequestKind,

@@ -5,7 +5,6 @@ export {
   applyDueChanges,
   changeRequestRound,
   ownerCount,
-  refuseWhileOpen,
   requestChange,
   scheduledChanges,
 } from './change-requests.service.js';
