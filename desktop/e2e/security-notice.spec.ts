@@ -3,8 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { callsOf, installBridgeStub, stubState } from './support/bridge-stub.js';
 import { readState } from './support/state.js';
 
-// The desktop renderer signed in as the run's owner, while another owner changes the staking wallet
-// through the API: the panel says so, and the bridge is asked for a native notification.
+// The desktop renderer signed in as the run's owner, while another owner asks to change the staking
+// wallet through the API (with two owners it waits for the other's approval, DESIGN 17): the panel
+// says so, and the bridge is asked for a native notification.
 
 const PASSWORD_CHECK = { timeout: 20_000 };
 const toast = (page: Page, title: string) => page.locator('.ant-notification-notice').filter({ hasText: title });
@@ -31,24 +32,26 @@ const other = {
   password: 'other owner password, long enough',
 };
 let otherId: number | undefined;
-let original: Settings | undefined;
+let requestId: number | undefined;
 
 test.afterAll(async () => {
   const { admin } = readState();
   const token = await login(admin.username, admin.password);
-  if (original) {
-    const { tokenName, tokenSymbol, tokenContract, stakingWallet } = original;
+  if (requestId !== undefined) await api('DELETE', `/api/admin/change-requests/${requestId}`, { currentPassword: admin.password }, token);
+  if (otherId !== undefined) {
+    // Removing another owner would itself wait for approval (DESIGN 17): the other owner steps down first.
+    const otherToken = await login(other.username, other.password);
     await api(
       'PUT',
-      '/api/admin/settings',
-      { tokenName, tokenSymbol, tokenContract, stakingWallet, currentPassword: admin.password },
-      token,
+      `/api/admin/admins/${otherId}`,
+      { username: other.username, email: other.email, role: 'operator', currentPassword: other.password },
+      otherToken,
     );
+    await api('DELETE', `/api/admin/admins/${otherId}`, undefined, token);
   }
-  if (otherId !== undefined) await api('DELETE', `/api/admin/admins/${otherId}`, undefined, token);
 });
 
-test("another owner's step-up change reaches the desktop panel as a toast and a native notification", async ({ page }) => {
+test("another owner's step-up change request reaches the desktop panel as a toast and a native notification", async ({ page }) => {
   const { appURL, serverURL, admin } = readState();
   await installBridgeStub(page, serverURL);
   // Past the first run: the server is already chosen (the stub's state survives reloads, as main's does).
@@ -71,30 +74,36 @@ test("another owner's step-up change reaches the desktop panel as a toast and a 
   await page.screenshot({ path: test.info().outputPath('1-admins.png'), fullPage: true });
 
   // Elsewhere: the run's owner creates a second owner (a step-up change of its own, announced to no
-  // one but this same admin, so not shown here), who then points staking at a new wallet.
+  // one but this same admin, so not shown here), who then asks to point staking at a new wallet.
   const ownerToken = await login(admin.username, admin.password);
-  original = await api<Settings>('GET', '/api/admin/settings', undefined, ownerToken);
+  const original = await api<Settings>('GET', '/api/admin/settings', undefined, ownerToken);
   otherId = (
     await api<{ id: number }>('POST', '/api/admin/admins', { ...other, role: 'owner', currentPassword: admin.password }, ownerToken)
   ).id;
   const otherToken = await login(other.username, other.password);
   const newWallet = Keypair.generate().publicKey.toBase58();
   const { tokenName, tokenSymbol, tokenContract } = original;
-  await api(
+  const asked = await api<{ changeRequest: { id: number } }>(
     'PUT',
     '/api/admin/settings',
     { tokenName, tokenSymbol, tokenContract, stakingWallet: newWallet, currentPassword: other.password },
     otherToken,
   );
+  requestId = asked.changeRequest.id;
 
-  const notice = toast(page, `Security change by ${other.username}`);
-  await expect(notice).toContainText('The staking wallet was changed.');
+  const body = `Request #${requestId} waits for another owner's approval: see Requests.`;
+  const notice = toast(page, `Change asked for by ${other.username}`);
+  await expect(notice).toContainText(body);
   await expect
     .poll(async () => callsOf(await stubState(page), 'notify'))
-    .toContainEqual([{ title: `Security change by ${other.username}`, body: 'The staking wallet was changed.' }]);
-  // What changed is refetched: the new admin in the table, the new wallet in the form.
+    .toContainEqual([{ title: `Change asked for by ${other.username}`, body }]);
+  // What changed is refetched: the new admin in the table, the request with both wallets; the form keeps the wallet in force.
   await expect(page.getByRole('tabpanel').getByRole('cell', { name: other.username, exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Requests' }).click();
+  const request = page.getByRole('tabpanel').getByLabel(`Request #${requestId}`);
+  await expect(request).toContainText(original.stakingWallet);
+  await expect(request).toContainText(newWallet);
   await page.getByRole('tab', { name: 'Token Config' }).click();
-  await expect(page.getByLabel('Staking Wallet Address')).toHaveValue(newWallet);
+  await expect(page.getByLabel('Staking Wallet Address')).toHaveValue(original.stakingWallet);
   await page.screenshot({ path: test.info().outputPath('2-security-notice.png'), fullPage: true });
 });

@@ -15,6 +15,8 @@ import { authRoutes } from './auth/auth.routes.js';
 import { requireHolderSession, signInSite } from './auth/index.js';
 import { webhookAddress } from './alerts/index.js';
 import { webhooksAdminRoutes } from './alerts/webhooks.routes.js';
+import { applyDueChanges } from './approvals/index.js';
+import { changeRequestAdminRoutes } from './approvals/change-requests.routes.js';
 import { auditAdminRoutes } from './audit/audit.routes.js';
 import type { DemoKeys } from './demo/index.js';
 import { demoRoutes } from './demo/demo.routes.js';
@@ -26,7 +28,8 @@ import type { Config } from './config.js';
 import type { Dependencies } from './dependencies.js';
 import { configureCaches, followChanges } from './cache/caches.js';
 import { derivedFrom } from './cache/cached.js';
-import { holderChainOrigins, loadSettings, type Settings } from './settings/index.js';
+import { holderChainOrigins, loadSettings, takeDueChangesWhenRead, type Settings } from './settings/index.js';
+import { changeAppliers, fourEyes } from './four-eyes.js';
 import { adminEventRoutes } from './access/admin-events.routes.js';
 import { liveStakesIn } from './stakes/index.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
@@ -152,6 +155,15 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   configureCaches({ ttlMs: config.cacheTtlMs, statsTtlMs: config.statsCacheMs });
   const hotWallet = config.payoutSigner?.publicKey.toBase58();
   followChanges(events);
+  const appliers = changeAppliers(sequelize);
+  // A read after an approved wallet change's effectiveAt makes it take effect if the job has not yet;
+  // a failure here leaves it to the job (the read goes on with what is stored).
+  takeDueChangesWhenRead(() =>
+    applyDueChanges(sequelize, appliers).then(
+      () => undefined,
+      (error: unknown) => logger.warn({ err: error }, 'a due change request could not take effect on read'),
+    ),
+  );
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -267,7 +279,8 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   admin.use(reservesAdminRoutes(deps, hotWallet));
   admin.use(reservesAnchorAdminRoutes(deps, logger));
   admin.use(adminsAdminRoutes(deps, stepUp));
-  admin.use(webhooksAdminRoutes(deps, webhookAddress(config.allowPrivateRpc)));
+  admin.use(webhooksAdminRoutes(deps, webhookAddress(config.allowPrivateRpc), fourEyes(sequelize)));
+  admin.use(changeRequestAdminRoutes(deps, stepUp, appliers));
   admin.use(auditAdminRoutes(deps));
   admin.use(adminEventRoutes(deps));
   admin.use(jobsAdminRoutes(deps));

@@ -15,6 +15,8 @@ import type { PayoutSigner } from './signer/payout-signer.js';
 import { followDeposits, type DepositRecorded, expiryRound } from './stakes/index.js';
 import { startJobQueue, type JobQueue } from './jobs/job-queue.js';
 import { DEFAULT_RESERVES_PROOF_DAYS } from './config.js';
+import { changeRequestRound } from './approvals/index.js';
+import { changeAppliers } from './four-eyes.js';
 
 const CLEAN_UP_INTERVAL_MS = 10 * 60_000;
 
@@ -38,6 +40,9 @@ async function cleanUp(sequelize: Sequelize, reservesProofDays: number): Promise
 }
 
 const OVERDUE_CHECK_INTERVAL_MS = 5 * 60_000;
+
+/** Change requests past their 72 hours expire, approved wallet changes take effect (reads of the settings do too, on time). */
+const CHANGE_REQUEST_INTERVAL_MS = 60_000;
 
 export type BackgroundWorkDeps = {
   dependencies: Dependencies;
@@ -112,6 +117,13 @@ export async function startBackgroundWork({
     'deposit-detection',
     intervals.depositFollowMs,
     () => followDeposits(sequelize, chain, logger, { onRecorded: onDepositRecorded, hotWallet: signer?.publicKey.toBase58() ?? null }),
+    overlapSafe,
+  );
+  // Each request expired or applied under its row lock, once.
+  await jobs.every(
+    'change-requests',
+    CHANGE_REQUEST_INTERVAL_MS,
+    () => changeRequestRound(sequelize, changeAppliers(sequelize)),
     overlapSafe,
   );
   // Each anchor claimed and recorded under its snapshot's row lock.

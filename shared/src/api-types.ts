@@ -4,6 +4,7 @@
  */
 
 import type { AutoPayoutPolicy } from './auto-payout.js';
+import type { ChangeRequestKind, ChangeRequestStatus, FieldChange, TimeLockedField } from './change-requests.js';
 import type { MaintenanceType } from './constants.js';
 import type { CodedMessage } from './i18n/catalogue.js';
 import type { AdminRole } from './roles.js';
@@ -51,9 +52,18 @@ export type PublicSettings = {
    * saved, or the cluster's public endpoint. Never empty. (In AdminSettings: the one saved, '' for the default.)
    */
   holderRpcUrl: string;
+  /**
+   * An approved change of the staking wallet or the token contract that takes effect at effectiveAt
+   * (DESIGN 17); null when none is coming. Until then stakingWallet and tokenContract above are the
+   * ones deposits use.
+   */
+  pendingChange: PendingChange | null;
   /** Present only on a server started by `npm run demo` (DESIGN 16): the demo's local chain and play tokens. */
   demo?: DemoSite;
 };
+
+/** A staking wallet or mint change holders are told of before it takes effect. */
+export type PendingChange = { field: TimeLockedField; value: string; effectiveAt: string; changeRequestId: number };
 
 /** What the holder site needs of the demo: the local chain its demo wallet sends to. */
 export type DemoSite = { chainUrl: string };
@@ -67,8 +77,8 @@ export type DemoStakingWallet = { address: string; secretKey: string };
 /** A transfer fee in JSON: basis points of what is sent, capped at maximumFee (raw units, a decimal string). */
 export type TransferFeeJson = { basisPoints: number; maximumFee: string };
 
-/** GET /api/admin/settings. */
-export type AdminSettings = PublicSettings & {
+/** GET /api/admin/settings. The coming wallet change is the panel's Requests view's (GET /api/admin/change-requests). */
+export type AdminSettings = Omit<PublicSettings, 'pendingChange'> & {
   /** Every admin must sign in with two-factor; one who has not enrolled is sent to enrolment first. */
   requireTwoFactor: boolean;
   /** Owners sign in and step up with a passkey only (DESIGN 17); turned on only while every owner has one. */
@@ -84,7 +94,43 @@ export type AdminSettings = PublicSettings & {
   autoPayout: AutoPayoutPolicy;
   /** Withdrawals of at least this many tokens wait for a second admin's approval before any payout (DESIGN 17); '' for none. */
   approvalThreshold: string;
+  /** How long an approved staking wallet or mint change waits before it takes effect (DESIGN 17); 0 only with a single owner. */
+  walletChangeDelayHours: number;
 };
+
+/** Who asked for or decided on a change request (the username as it was; id null once the admin is deleted). */
+export type ChangeRequestActor = { id: number | null; username: string };
+
+/**
+ * GET /api/admin/change-requests (DESIGN 17): a change that waits for a second owner, or did.
+ * `target` names the webhook or admin it is about (null for the settings).
+ */
+export type ChangeRequest = {
+  id: number;
+  kind: ChangeRequestKind;
+  target: { id: number; name: string } | null;
+  changes: FieldChange[];
+  status: ChangeRequestStatus;
+  requestedBy: ChangeRequestActor;
+  requestedAt: string;
+  /** A pending request no owner decided on by then expires. */
+  expiresAt: string;
+  decidedBy: ChangeRequestActor | null;
+  decidedAt: string | null;
+  /** The rejecting owner's reason. */
+  reason: string | null;
+  /** When an approved staking wallet or mint change takes (or took) effect. */
+  effectiveAt: string | null;
+  appliedAt: string | null;
+  /** Why an approved change could not take effect when due (status failed). */
+  failure: CodedMessage | null;
+};
+
+/** 202: a change that waits for another owner's approval instead of taking effect (DESIGN 17). */
+export type ChangeRequestAccepted = { changeRequest: ChangeRequest };
+
+/** 202 of PUT /api/admin/settings: the request, and the settings as saved (the fields that needed no approval took effect). */
+export type SettingsChangeAccepted = ChangeRequestAccepted & { settings: AdminSettings };
 
 /** The plan's terms as they were when the stake was created. */
 export type StakePlanSnapshot = {
@@ -440,6 +486,7 @@ export type SecurityChange =
   | 'settings.requirePasskeysForOwnersOff'
   | 'settings.autoPayout'
   | 'settings.approvalThreshold'
+  | 'settings.walletChangeDelayHours'
   | 'admin.create'
   | 'admin.role'
   | 'admin.password'
@@ -523,8 +570,11 @@ export type AdminEvent =
   | { type: 'stakes.expired'; count: number }
   /** Another admin's change (any audited mutation). */
   | { type: 'admin.changed'; entityType: string; action: string; entityId: string | null; adminUsername: string }
-  /** A change that needed a step-up (also announced as admin.changed): the desktop app shows a notification. */
-  | { type: 'security.changed'; changes: SecurityChange[]; adminUsername: string; adminId: number }
+  /**
+   * A change that needed a step-up (also announced as admin.changed): the desktop app shows a notification.
+   * With changeRequestId it was only asked for: it waits for another owner's approval (DESIGN 17).
+   */
+  | { type: 'security.changed'; changes: SecurityChange[]; adminUsername: string; adminId: number; changeRequestId?: number }
   | { type: 'resync' };
 
 /** GET /api/admin/auto-payouts: automatic payouts as the last round saw them (DESIGN 13). */

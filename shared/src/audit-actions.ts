@@ -50,6 +50,13 @@ export const AUDIT_ACTIONS = [
   'reserves.anchor_refused',
   'reserves.anchored',
   'outflow.explain',
+  'change_request.create',
+  'change_request.approve',
+  'change_request.reject',
+  'change_request.cancel',
+  'change_request.expire',
+  'change_request.apply',
+  'change_request.fail',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

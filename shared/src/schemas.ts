@@ -32,6 +32,7 @@ import {
   RATE_DECIMALS,
 } from './constants.js';
 import { MAX_NEW_WALLET_DELAY_HOURS } from './auto-payout.js';
+import { CHANGE_REQUEST_STATUSES, MAX_WALLET_CHANGE_DELAY_HOURS } from './change-requests.js';
 import { isWholeNumberString } from './decimal.js';
 import { ADMIN_ROLES } from './roles.js';
 import { MAX_DURATION_MINUTES } from './plan-duration.js';
@@ -245,6 +246,7 @@ export const settingsSchema = strictObject({
     maxIntegerDigits: MAX_STAKE_DIGITS,
     atLeast: '0',
   }).optional(),
+  walletChangeDelayHours: integer(msg('fieldWalletChangeDelayHours'), { min: 0, max: MAX_WALLET_CHANGE_DELAY_HOURS }).optional(),
   ...stepUpFields,
 });
 export type SettingsInput = InferType<typeof settingsSchema>;
@@ -415,6 +417,21 @@ export const outflowExplainSchema = strictObject({
   ...stepUpFields,
 });
 export type OutflowExplainInput = InferType<typeof outflowExplainSchema>;
+
+/** A change that needs nothing but the acting owner's step-up: approving or cancelling a change request (DESIGN 17). */
+export const stepUpProofSchema = strictObject({ ...stepUpFields });
+export type StepUpProofInput = InferType<typeof stepUpProofSchema>;
+
+/** POST /api/admin/change-requests/{id}/reject: why, for the owner who asked. */
+export const changeRequestRejectSchema = strictObject({
+  reason: requiredText(msg('fieldReason'), MAX_REASON_LENGTH, msg('changeRequestReasonRequired')),
+});
+export type ChangeRequestRejectInput = InferType<typeof changeRequestRejectSchema>;
+
+/** GET /api/admin/change-requests?status=: one status, or every request when absent. */
+export const changeRequestListQuerySchema = strictObject({
+  status: choice(CHANGE_REQUEST_STATUSES, msg('changeRequestStatusInvalid')).optional(),
+});
 
 /** The path parameter naming an outflow: its transaction's signature. */
 export const outflowParamSchema = strictObject({

@@ -16,6 +16,8 @@ export const WEBHOOK_EVENTS = [
   'reserves.check_failed',
   'deposits.behind',
   'treasury.unexplained_outflow',
+  'approval.requested',
+  'approval.decided',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

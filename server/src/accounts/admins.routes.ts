@@ -16,18 +16,25 @@ export function adminsAdminRoutes(deps: Dependencies, stepUpFor: StepUpFor): Rou
   router.post('/admins', requireRole('POST /api/admin/admins'), async (req, res) => {
     const input = parseBody('POST /api/admin/admins', req.body);
     const actor = currentAdmin(res);
-    const admin = await createAdmin(deps.database, input, actor, stepUpFor(actor, input));
-    res.status(201).json(toAdminJson(admin));
+    const { admin, changeRequest } = await createAdmin(deps.database, input, actor, stepUpFor(actor, input));
+    // 202: with two or more owners a new owner is created an operator, and its owner role waits for another owner (DESIGN 17).
+    if (changeRequest) res.status(202).json({ changeRequest, admin: toAdminJson(admin) });
+    else res.status(201).json(toAdminJson(admin));
   });
   router.put('/admins/:id', requireRole('PUT /api/admin/admins/:id'), async (req, res) => {
     const id = parse(idParamSchema, req.params).id;
     const input = parseBody('PUT /api/admin/admins/:id', req.body);
     const actor = currentAdmin(res);
-    res.json(toAdminJson(await updateAdmin(deps.database, id, input, actor, stepUpFor(actor, input))));
+    const { admin, changeRequest } = await updateAdmin(deps.database, id, input, actor, stepUpFor(actor, input));
+    // 202: with two or more owners, a role to owner waits for another owner's approval (DESIGN 17); the rest took effect.
+    if (changeRequest) res.status(202).json({ changeRequest, admin: toAdminJson(admin) });
+    else res.json(toAdminJson(admin));
   });
   router.delete('/admins/:id', requireRole('DELETE /api/admin/admins/:id'), async (req, res) => {
-    await deleteAdmin(deps.database, parse(idParamSchema, req.params).id, currentAdmin(res));
-    res.status(204).end();
+    const changeRequest = await deleteAdmin(deps.database, parse(idParamSchema, req.params).id, currentAdmin(res));
+    // 202: with two or more owners, deleting another owner waits for another owner's approval (DESIGN 17).
+    if (changeRequest) res.status(202).json({ changeRequest });
+    else res.status(204).end();
   });
   return router;
 }

@@ -1,12 +1,16 @@
 import { Op, type Sequelize, type Transaction } from 'sequelize';
-import type { Admin as AdminJson, SecurityChange } from '@stakedesk/shared/api-types';
+import type { Admin as AdminJson, ChangeRequest, SecurityChange } from '@stakedesk/shared/api-types';
+import type { FieldChange } from '@stakedesk/shared/change-requests';
+import type { AdminRole } from '@stakedesk/shared/roles';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { AdminCreateInput, AdminUpdateInput } from '@stakedesk/shared/schemas';
+import { approvalsRequired, requestChange } from '../approvals/index.js';
 import { recordAudit } from '../audit/index.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { announceSecurityChanges } from '../alerts/index.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../errors.js';
 import { honours, Admin, hashPassword, refuseOwnerWithoutPasskey } from '../access/index.js';
+import type { ChangeApplier, Decider, StoredChangeRequest } from '../http/four-eyes-contract.js';
 import { stepUpRequired, type StepUp } from '../http/step-up-contract.js';
 import { type Keyset, type Page, trimToPage } from '../sql/page.js';
 import { roleRequired, type SignedInAdmin } from '../http/signed-in-admin.js';
@@ -78,8 +82,30 @@ function identityChanges(admin: Admin, input: AdminUpdateInput): SecurityChange[
   ];
 }
 
-/** Creating an admin always needs a step-up: it hands out power. */
-export async function createAdmin(sequelize: Sequelize, input: AdminCreateInput, actor: SignedInAdmin, stepUp: StepUp): Promise<Admin> {
+/**
+ * What a creation or an update did: the admin as saved, and the request for a role change that
+ * waits for another owner (DESIGN 17), if any.
+ */
+export type AdminSaved = { admin: Admin; changeRequest: ChangeRequest | null };
+
+/** The role change from `from` to `to` asked for `admin`, to wait for another owner's approval. */
+const roleRequest = (admin: Admin, from: AdminRole, to: AdminRole) => ({
+  kind: 'admin.role' as const,
+  target: { id: admin.id, name: admin.username },
+  changes: [{ field: 'role' as const, from, to }],
+});
+
+/**
+ * Creating an admin always needs a step-up: it hands out power. With two or more owners a new
+ * owner is created an operator, and becoming an owner waits for another owner's approval: a stolen
+ * owner session must not make itself a second owner whose password it knows (DESIGN 17).
+ */
+export async function createAdmin(
+  sequelize: Sequelize,
+  input: AdminCreateInput,
+  actor: SignedInAdmin,
+  stepUp: StepUp,
+): Promise<AdminSaved> {
   if (!input.password) throw badRequest(msg('passwordRequiredForNewAdmin'), { password: msg('passwordRequiredForNewAdmin') });
   const confirm = await stepUp();
   const passwordHash = await hashPassword(input.password);
@@ -87,9 +113,11 @@ export async function createAdmin(sequelize: Sequelize, input: AdminCreateInput,
     sequelize.transaction(async (transaction) => {
       await lockAdminsAs(transaction, actor);
       await confirm(transaction);
-      if (input.role === 'owner') await refuseOwnerWithoutPasskey(sequelize, transaction, { id: null, username: input.username });
+      const role = input.role ?? 'operator';
+      if (role === 'owner') await refuseOwnerWithoutPasskey(sequelize, transaction, { id: null, username: input.username });
+      const ownerWaits = role === 'owner' && (await approvalsRequired(sequelize, transaction));
       const admin = await Admin.create(
-        { email: input.email, username: input.username, passwordHash, role: input.role ?? 'operator' },
+        { email: input.email, username: input.username, passwordHash, role: ownerWaits ? 'operator' : role },
         { transaction },
       );
       await recordAudit(sequelize, transaction, actor, {
@@ -99,15 +127,35 @@ export async function createAdmin(sequelize: Sequelize, input: AdminCreateInput,
         after: toAdminJson(admin),
       });
       await announceSecurityChanges(sequelize, transaction, actor, ['admin.create']);
-      return admin;
+      const changeRequest = ownerWaits ? await requestChange(sequelize, transaction, actor, roleRequest(admin, 'operator', 'owner')) : null;
+      return { admin, changeRequest };
     }),
   );
 }
 
 /**
+ * With two or more owners, a role change that makes an owner, or that takes the owner role from
+ * another owner, waits for another owner's approval: one owner's stolen session must neither add
+ * an owner nor leave itself the only one (then nothing would need a second owner). Stepping down
+ * oneself needs none.
+ */
+async function roleChangeWaits(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  admin: Admin,
+  newRole: AdminRole,
+  actor: SignedInAdmin,
+): Promise<boolean> {
+  const ownership = newRole === 'owner' || (admin.role === 'owner' && admin.id !== actor.id);
+  return ownership && approvalsRequired(sequelize, transaction);
+}
+
+/**
  * A role change, a new password, a new username or a new email needs a step-up (a stolen session
  * must not be able to take over or disguise an account); a role or password change ends that
- * admin's sessions. Demoting the last owner is refused.
+ * admin's sessions. Demoting the last owner is refused. With two or more owners, making an admin
+ * an owner or taking the role from another owner waits for another owner's approval
+ * (roleChangeWaits); the rest of the same update takes effect now.
  */
 export async function updateAdmin(
   sequelize: Sequelize,
@@ -115,7 +163,7 @@ export async function updateAdmin(
   input: AdminUpdateInput,
   actor: SignedInAdmin,
   stepUp: StepUp,
-): Promise<Admin> {
+): Promise<AdminSaved> {
   const peek = await Admin.findByPk(id);
   if (!peek) throw notFound(msg('adminNotFound'));
   const needsStepUp =
@@ -128,7 +176,6 @@ export async function updateAdmin(
       const admin = admins.find((a) => a.id === id);
       if (!admin) throw notFound(msg('adminNotFound'));
       const newRole = input.role !== undefined && input.role !== admin.role ? input.role : undefined;
-      const endsSessions = Boolean(newRole || passwordHash);
       const changes: SecurityChange[] = [
         ...(newRole ? (['admin.role'] as const) : []),
         ...(passwordHash ? (['admin.password'] as const) : []),
@@ -141,11 +188,12 @@ export async function updateAdmin(
       }
       if (newRole && newRole !== 'owner') refuseLastOwner(admins, admin);
       if (newRole === 'owner') await refuseOwnerWithoutPasskey(sequelize, transaction, admin);
+      const ownerWaits = newRole !== undefined && (await roleChangeWaits(sequelize, transaction, admin, newRole, actor));
       const before = toAdminJson(admin);
       admin.set({ email: input.email, username: input.username });
-      if (newRole) admin.set({ role: newRole });
+      if (newRole && !ownerWaits) admin.set({ role: newRole });
       if (passwordHash) admin.set({ passwordHash });
-      if (endsSessions) endSessions(admin);
+      if (passwordHash || (newRole && !ownerWaits)) endSessions(admin);
       await admin.save({ transaction });
       await recordAudit(sequelize, transaction, actor, {
         action: passwordHash ? 'admin.update_with_password' : 'admin.update',
@@ -154,25 +202,122 @@ export async function updateAdmin(
         before,
         after: toAdminJson(admin),
       });
-      await announceSecurityChanges(sequelize, transaction, actor, changes);
-      return admin;
+      // A role to owner that waits is announced with its request (approvals/).
+      const madeNow = ownerWaits ? changes.filter((change) => change !== 'admin.role') : changes;
+      await announceSecurityChanges(sequelize, transaction, actor, madeNow);
+      const changeRequest = ownerWaits
+        ? await requestChange(sequelize, transaction, actor, roleRequest(admin, before.role, newRole!))
+        : null;
+      return { admin, changeRequest };
     }),
   );
 }
 
-export async function deleteAdmin(sequelize: Sequelize, id: number, actor: SignedInAdmin): Promise<void> {
+/** Every admin locked (in id order, as lockAdminsAs) and the one a request is about, refused when it no longer is as asked. */
+async function lockTarget(
+  transaction: Transaction,
+  targetId: number | null,
+  isAsAsked: (admin: Admin) => boolean,
+  field: 'role' | 'admin',
+) {
+  const admins = await Admin.findAll({ order: [['id', 'ASC']], transaction, lock: transaction.LOCK.UPDATE });
+  const admin = admins.find((candidate) => candidate.id === targetId);
+  if (!admin || !isAsAsked(admin))
+    throw conflict(msg('changeRequestStale', { field: msg(field === 'role' ? 'fieldRole' : 'fieldAdmin') }), { field });
+  return { admins, admin };
+}
+
+/**
+ * An approved role change: the admin must still hold the role it was asked from (and exist); the
+ * last owner is still never demoted, and a new owner still needs a passkey while owners are held to
+ * them (turned on since it was asked); the new role ends its sessions, as any role change does.
+ */
+export function roleChangeApplier(sequelize: Sequelize): ChangeApplier {
+  async function lockApproved(
+    transaction: Transaction,
+    targetId: number | null,
+    from: string | undefined,
+    to: string | undefined,
+  ): Promise<Admin> {
+    const { admins, admin } = await lockTarget(transaction, targetId, (candidate) => candidate.role === from, 'role');
+    if (from === 'owner') refuseLastOwner(admins, admin);
+    if (to === 'owner') await refuseOwnerWithoutPasskey(sequelize, transaction, admin);
+    return admin;
+  }
+  const roleChange = (request: Parameters<ChangeApplier['check']>[1]) =>
+    request.changes.find((change): change is Extract<FieldChange, { field: 'role' }> => change.field === 'role');
+  return {
+    async check(transaction, request) {
+      const change = roleChange(request);
+      await lockApproved(transaction, request.targetId, change?.from, change?.to);
+      return 0;
+    },
+    async apply(transaction, request, actor) {
+      const change = roleChange(request)!;
+      const admin = await lockApproved(transaction, request.targetId, change.from, change.to);
+      const before = toAdminJson(admin);
+      admin.set({ role: change.to });
+      endSessions(admin);
+      await admin.save({ transaction });
+      await recordAudit(sequelize, transaction, actor, {
+        action: 'admin.update',
+        entityType: 'admin',
+        entityId: admin.id,
+        before,
+        after: { ...toAdminJson(admin), changeRequestId: request.id },
+      });
+    },
+  };
+}
+
+async function removeAdmin(sequelize: Sequelize, transaction: Transaction, admin: Admin, actor: Decider): Promise<void> {
+  await admin.destroy({ transaction });
+  await recordAudit(sequelize, transaction, actor, {
+    action: 'admin.delete',
+    entityType: 'admin',
+    entityId: admin.id,
+    before: toAdminJson(admin),
+  });
+}
+
+/**
+ * Deletes an admin; the last owner never. With two or more owners, deleting another owner waits
+ * for another owner's approval (DESIGN 17: it would leave a stolen session fewer owners to get
+ * past): the answer is then the change request.
+ */
+export async function deleteAdmin(sequelize: Sequelize, id: number, actor: SignedInAdmin): Promise<ChangeRequest | null> {
   if (id === actor.id) throw conflict(msg('cannotDeleteSelf'));
-  await sequelize.transaction(async (transaction) => {
+  return sequelize.transaction(async (transaction) => {
     const admins = await lockAdminsAs(transaction, actor);
     const admin = admins.find((a) => a.id === id);
     if (!admin) throw notFound(msg('adminNotFound'));
     refuseLastOwner(admins, admin);
-    await admin.destroy({ transaction });
-    await recordAudit(sequelize, transaction, actor, {
-      action: 'admin.delete',
-      entityType: 'admin',
-      entityId: id,
-      before: toAdminJson(admin),
-    });
+    if (admin.role === 'owner' && (await approvalsRequired(sequelize, transaction))) {
+      return requestChange(sequelize, transaction, actor, {
+        kind: 'admin.remove',
+        target: { id: admin.id, name: admin.username },
+        changes: [{ field: 'admin', from: admin.username, to: null }],
+      });
+    }
+    await removeAdmin(sequelize, transaction, admin, actor);
+    return null;
   });
+}
+
+/** An approved removal of an owner: still there, still an owner, and never the last one. */
+export function adminRemovalApplier(sequelize: Sequelize): ChangeApplier {
+  async function lockApproved(transaction: Transaction, request: StoredChangeRequest): Promise<Admin> {
+    const asked = request.changes.find((change) => change.field === 'admin');
+    const isAsAsked = (admin: Admin) => admin.role === 'owner' && admin.username === asked?.from;
+    const { admins, admin } = await lockTarget(transaction, request.targetId, isAsAsked, 'admin');
+    refuseLastOwner(admins, admin);
+    return admin;
+  }
+  return {
+    async check(transaction, request) {
+      await lockApproved(transaction, request);
+      return 0;
+    },
+    apply: async (transaction, request, actor) => removeAdmin(sequelize, transaction, await lockApproved(transaction, request), actor),
+  };
 }

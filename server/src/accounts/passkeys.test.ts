@@ -364,20 +364,27 @@ describe('signing in with the password and a passkey', () => {
 });
 
 describe('a step-up answered by a passkey', () => {
+  // The site's one owner steps up: with a second owner, a staking-wallet change would wait for its approval (approvals/).
+  let rootPasskey: SoftwarePasskey;
+  beforeAll(async () => {
+    rootPasskey = (await addPasskey(api, rootToken, STEP_UP)).passkey;
+  });
+  afterAll(async () => {
+    const [only] = await list(rootToken);
+    const proof = await passkeyStepUp(api, rootToken, rootPasskey, ADMIN.password);
+    expect((await api.request('DELETE', `/api/admin/me/passkeys/${only!.id}`, proof, rootToken)).status).toBe(204);
+  });
+
   it('changes the staking wallet with the password and a passkey in place of a code', async () => {
-    const owner = await adminWithRole(api, rootToken, 'owner');
-    const { secret } = await enrol(api, owner.token);
-    clock.nextStep();
-    const { passkey } = await addPasskey(api, owner.token, { currentPassword: owner.password, code: codeAt(secret) });
     const stakingWallet = randomWallet();
     const form = { ...FORM, stakingWallet };
-    const passwordOnly = await api.request('PUT', '/api/admin/settings', { ...form, currentPassword: owner.password }, owner.token);
+    const passwordOnly = await api.request('PUT', '/api/admin/settings', { ...form, currentPassword: ADMIN.password }, rootToken);
     expect(passwordOnly.status).toBe(403);
     const changed = await api.request(
       'PUT',
       '/api/admin/settings',
-      { ...form, ...(await passkeyStepUp(api, owner.token, passkey, owner.password)) },
-      owner.token,
+      { ...form, ...(await passkeyStepUp(api, rootToken, rootPasskey, ADMIN.password)) },
+      rootToken,
     );
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body.stakingWallet).toBe(stakingWallet);
@@ -385,22 +392,20 @@ describe('a step-up answered by a passkey', () => {
   });
 
   it('refuses an answer from another origin, a reused one, and a wrong password with a good answer', async () => {
-    const admin = await adminWithRole(api, rootToken, 'owner');
-    const { passkey } = await addPasskey(api, admin.token, { currentPassword: admin.password });
-    const options = (await api.request('POST', '/api/admin/me/passkeys/step-up-options', undefined, admin.token)).body;
-    const foreign = { currentPassword: admin.password, passkeyResponse: passkey.answer(options, { origin: 'https://evil.example' }) };
+    const options = (await api.request('POST', '/api/admin/me/passkeys/step-up-options', undefined, rootToken)).body;
+    const foreign = { currentPassword: ADMIN.password, passkeyResponse: rootPasskey.answer(options, { origin: 'https://evil.example' }) };
     const create = (proof: object, name: string) =>
       api.request(
         'POST',
         '/api/admin/admins',
         { email: `${name}@example.com`, username: name, password: 'long enough pw', ...proof },
-        admin.token,
+        rootToken,
       );
     const phished = await create(foreign, 'phished');
     expect(phished.status).toBe(403);
     expect(phished.body).toMatchObject({ code: 'passkeyWrongSite', stepUpRequired: true });
 
-    const proof = await passkeyStepUp(api, admin.token, passkey, admin.password);
+    const proof = await passkeyStepUp(api, rootToken, rootPasskey, ADMIN.password);
     const wrongPassword = await create({ ...proof, currentPassword: 'not it' }, 'wrong-pw');
     expect(wrongPassword.body).toEqual(refusal('stepUpWrong', { stepUpRequired: true }));
     expect((await create(proof, 'first-use')).status).toBe(201);
@@ -408,8 +413,10 @@ describe('a step-up answered by a passkey', () => {
     expect(reused.status).toBe(403);
     expect(reused.body).toMatchObject({ code: 'passkeyChallengeSpent', stepUpRequired: true });
   });
+});
 
-  it('has no step-up options for an admin without passkeys', async () => {
+describe('step-up options', () => {
+  it('are none for an admin without passkeys', async () => {
     const admin = await adminWithRole(api, rootToken, 'operator');
     const options = await api.request('POST', '/api/admin/me/passkeys/step-up-options', undefined, admin.token);
     expect(options.status).toBe(409);

@@ -12,7 +12,8 @@ export type AlertEventData = {
   'payout.needs_review': { payoutId: number; reason: string };
   'treasury.uncovered': { balance: string; liabilities: string; symbol: string };
   'hot_wallet.low': { wallet: string; balance: string; minimum: string; symbol: string };
-  'settings.step_up_change': { fields: string; username: string };
+  /** With changeRequestId: asked for, waiting for another owner's approval (DESIGN 17), or approved and waiting for its time. */
+  'settings.step_up_change': { fields: string; username: string; changeRequestId?: number };
   'login.throttled': { username: string };
   /** A holder's browser could not verify their proof of reserves: the first report of a snapshot. */
   'reserves.check_failed': { snapshotId: number; wallet: string; code: string; reason: string };
@@ -29,6 +30,21 @@ export type AlertEventData = {
     amount: string;
     symbol: string;
     blockTime: string | null;
+  };
+  /** A change waits for another owner's approval (DESIGN 17). */
+  'approval.requested': { changeRequestId: number; kind: string; fields: string; username: string; expiresAt: string };
+  /**
+   * A change request's end, or its approval: approved (applied now, or scheduled for effectiveAt),
+   * rejected, cancelled, expired, or failed (approved, but it could not take effect when due).
+   */
+  'approval.decided': {
+    changeRequestId: number;
+    kind: string;
+    fields: string;
+    decision: 'approved' | 'scheduled' | 'rejected' | 'cancelled' | 'expired' | 'failed';
+    username: string;
+    effectiveAt: string | null;
+    reason: string | null;
   };
   'webhook.test': { webhookId: number };
 };
@@ -61,7 +77,10 @@ const SENTENCES: Sentences = {
   'treasury.uncovered': (d) => `Treasury uncovered: its wallets hold ${d.balance} ${d.symbol} of ${d.liabilities} ${d.symbol} owed.`,
   'hot_wallet.low': (d) =>
     `Hot wallet ${d.wallet} is low: ${d.balance} ${d.symbol}, below the ${d.minimum} ${d.symbol} minimum. Automatic payouts stop.`,
-  'settings.step_up_change': (d) => `${d.username} changed ${d.fields} (confirmed with step-up).`,
+  'settings.step_up_change': (d) =>
+    d.changeRequestId === undefined
+      ? `${d.username} changed ${d.fields} (confirmed with step-up).`
+      : `${d.username} confirmed with step-up a change of ${d.fields} that is not in effect yet (change request #${d.changeRequestId}).`,
   'login.throttled': (d) => `Admin logins for '${d.username}' are being throttled after repeated failures.`,
   'reserves.check_failed': (d) =>
     `Proof of reserves: the check of snapshot #${d.snapshotId} failed in the browser of ${d.wallet} (${d.reason}). Further failures of this snapshot are counted, not alerted.`,
@@ -69,6 +88,25 @@ const SENTENCES: Sentences = {
     `Deposit detection is behind on ${d.account} (owned by ${d.owner}): ${d.transactions} new transactions in one round, more than it reads at once (failed ones included). The next rounds read the rest; no deposit is skipped.`,
   'treasury.unexplained_outflow': (d) =>
     `${d.amount} ${d.symbol} left ${d.owner} (token account ${d.account}) in transaction ${d.signature}, which no payout the server built and no verified TXID explains. Automatic payouts are stopped until an owner explains it in the Reconciliation tab.`,
+  'approval.requested': (d) =>
+    `${d.username} asked to change ${d.fields} (change request #${d.changeRequestId}): another owner must approve it before ${d.expiresAt}.`,
+  'approval.decided': (d) => {
+    const request = `Change request #${d.changeRequestId} (${d.fields})`;
+    switch (d.decision) {
+      case 'approved':
+        return `${request} was approved by ${d.username} and took effect.`;
+      case 'scheduled':
+        return `${request} was approved by ${d.username}: it takes effect at ${d.effectiveAt}, and any owner may cancel it until then.`;
+      case 'rejected':
+        return `${request} was rejected by ${d.username}: ${d.reason}.`;
+      case 'cancelled':
+        return `${request} was cancelled by ${d.username}.`;
+      case 'expired':
+        return `${request} expired: no other owner decided on it in time.`;
+      case 'failed':
+        return `${request} was approved but could not take effect: ${d.reason}.`;
+    }
+  },
   'webhook.test': (d) => `Test alert from Stakedesk for webhook #${d.webhookId}: this endpoint receives alerts.`,
 };
 

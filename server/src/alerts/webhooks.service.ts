@@ -2,6 +2,7 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Dependencies } from '../dependencies.js';
 import type {
   AdminWebhook,
+  ChangeRequest,
   CreatedWebhook,
   WebhookDelivery,
   WebhookDeliveryAttempt,
@@ -12,7 +13,8 @@ import type { WebhookInput } from '@stakedesk/shared/schemas';
 import { TELEGRAM_API_URL, urlIsSecret, type WebhookEvent, type WebhookKind } from '@stakedesk/shared/webhooks';
 import type { SecretBox } from '../secret-box.js';
 import { recordAudit, type Actor } from '../audit/index.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest, conflict, notFound } from '../errors.js';
+import type { ChangeApplier, FourEyes, StoredChangeRequest } from '../http/four-eyes-contract.js';
 import { attemptDelivery, webhookSecretOwner } from './deliver-webhook.js';
 import { newAlertEvent } from './emit-alert.js';
 import type { WebhookAddress } from './webhook-address.js';
@@ -160,17 +162,56 @@ export async function updateWebhook(ctx: WebhookContext, id: number, input: Webh
   });
 }
 
-export async function deleteWebhook(ctx: WebhookContext, id: number, actor: Actor): Promise<void> {
-  await ctx.database.transaction(async (transaction) => {
-    const stored = await lockWebhook(ctx.database, id, transaction);
-    await ctx.database.query(`DELETE FROM webhooks WHERE id = :id`, { replacements: { id }, transaction });
-    await recordAudit(ctx.database, transaction, actor, {
-      action: 'webhook.delete',
-      entityType: 'webhook',
-      entityId: id,
-      before: toWebhookJson(stored),
-    });
+async function removeWebhook(ctx: Pick<WebhookContext, 'database'>, transaction: Transaction, stored: WebhookRow, actor: WebhookRemover) {
+  await ctx.database.query(`DELETE FROM webhooks WHERE id = :id`, { replacements: { id: stored.id }, transaction });
+  await recordAudit(ctx.database, transaction, actor, {
+    action: 'webhook.delete',
+    entityType: 'webhook',
+    entityId: stored.id,
+    before: toWebhookJson(stored),
   });
+}
+
+type WebhookRemover = Parameters<ChangeApplier['apply']>[2];
+
+/**
+ * Removing a webhook silences alerts, so with two or more owners it waits for another owner's
+ * approval (DESIGN 17): the answer is then the change request; null when it was removed now.
+ */
+export async function deleteWebhook(ctx: WebhookContext, id: number, actor: Actor, fourEyes: FourEyes): Promise<ChangeRequest | null> {
+  return ctx.database.transaction(async (transaction) => {
+    const stored = await lockWebhook(ctx.database, id, transaction);
+    if (await fourEyes.required(transaction)) {
+      return fourEyes.request(transaction, actor, {
+        kind: 'webhook.remove',
+        target: { id, name: stored.url },
+        changes: [{ field: 'webhook', from: stored.url, to: null }],
+      });
+    }
+    await removeWebhook(ctx, transaction, stored, actor);
+    return null;
+  });
+}
+
+/** An approved removal: the webhook must still be there, at the address the owners approved removing. */
+export function webhookRemovalApplier(database: WebhookContext['database']): ChangeApplier {
+  async function lockApproved(transaction: Transaction, request: StoredChangeRequest): Promise<WebhookRow> {
+    const [row] = await database.query<WebhookRow>(`SELECT * FROM webhooks WHERE id = :id FOR UPDATE`, {
+      replacements: { id: request.targetId },
+      type: QueryTypes.SELECT,
+      transaction,
+    });
+    const approved = request.changes.find((change) => change.field === 'webhook');
+    if (!row || row.url !== approved?.from) throw conflict(msg('changeRequestStale', { field: msg('fieldWebhook') }), { field: 'webhook' });
+    return row;
+  }
+  return {
+    async check(transaction, request) {
+      await lockApproved(transaction, request);
+      return 0;
+    },
+    apply: async (transaction, request, actor) => removeWebhook({ database }, transaction, await lockApproved(transaction, request), actor),
+  };
 }
 
 type DeliveryRow = {

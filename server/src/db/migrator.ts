@@ -33,6 +33,7 @@ import * as demoMinutes from './migrations/029-demo-minutes.js';
 import * as webhookDeliveryAttempts from './migrations/030-webhook-delivery-attempts.js';
 import * as adminPasskeys from './migrations/031-admin-passkeys.js';
 import * as withdrawalApprovals from './migrations/033-withdrawal-approvals.js';
+import * as changeRequests from './migrations/032-change-requests.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -77,6 +78,7 @@ const MIGRATIONS: Step[] = [
   webhookDeliveryAttempts,
   adminPasskeys,
   withdrawalApprovals,
+  changeRequests,
 ];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];

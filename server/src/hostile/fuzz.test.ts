@@ -131,6 +131,9 @@ const SPECIAL: Partial<Record<TableRoute, Partial<Endpoint>>> = {
   'POST /api/admin/me/logout': { auth: 'disposable-admin', query: ['x'] },
   'GET /api/admin/jobs': { query: ['x'] },
   'GET /api/admin/webhooks': { query: ['x'] },
+  'GET /api/admin/change-requests': { query: ['status'] },
+  // A DELETE's body is not in the route tables: the cancel reads its step-up with the schema itself.
+  'DELETE /api/admin/change-requests/:id': { fields: ['currentPassword', 'code'] },
 };
 
 /** Routes of the tables not fuzzed here, and why. */

@@ -2,4 +2,5 @@
 export { refuseDuringMaintenance } from './maintenance.js';
 export { Settings } from './settings.model.js';
 export type { LiveStakes } from './settings.service.js';
-export { holderChainOrigins, keepMintProfileCurrent, loadSettings, storedThreshold } from './stored-settings.js';
+export { settingsApplier } from './settings-change-requests.js';
+export { holderChainOrigins, keepMintProfileCurrent, loadSettings, storedThreshold, takeDueChangesWhenRead } from './stored-settings.js';

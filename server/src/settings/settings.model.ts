@@ -41,6 +41,8 @@ export class Settings extends Model<InferAttributes<Settings>, InferCreationAttr
   declare autoPayout: AutoPayoutPolicy;
   /** Whole tokens; null for none (db/migrations/033-withdrawal-approvals.ts). */
   declare approvalThreshold: string | null;
+  /** How long an approved staking wallet or mint change waits (DESIGN 17; migration 032). */
+  declare walletChangeDelayHours: CreationOptional<number>;
   declare updatedAt: CreationOptional<Date>;
   declare createdAt: CreationOptional<Date>;
 
@@ -75,6 +77,7 @@ export class Settings extends Model<InferAttributes<Settings>, InferCreationAttr
         tokenFreezeAuthority: DataTypes.STRING(44),
         autoPayout: DataTypes.JSONB,
         approvalThreshold: DataTypes.DECIMAL(38, 8),
+        walletChangeDelayHours: DataTypes.INTEGER,
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },

@@ -9,7 +9,7 @@ import type { PublicRead } from '../http/public-read-lane.js';
 import type { StepUpFor } from '../http/step-up-contract.js';
 import { parseBody } from '../http/validate.js';
 import { updateSettings, type SettingsChangeDeps } from './settings.service.js';
-import { loadSettings, toAdminSettings, toPublicSettings } from './stored-settings.js';
+import { loadSettings, readSettings, toAdminSettings, toPublicSettings, type SettingsRead } from './stored-settings.js';
 import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 
 const SETTINGS_BODY_LIMIT = '8mb'; // a 5 MB logo as base64, plus the other fields
@@ -17,10 +17,8 @@ const SETTINGS_BODY_LIMIT = '8mb'; // a 5 MB logo as base64, plus the other fiel
 /** GET /api/settings: the public settings, serialised once per settings version, not once per request. */
 /** `demo`: what a demo server adds for the holder site (DESIGN 16); absent on any other server. */
 export function settingsPublicRead(cluster: SolanaCluster, demo?: DemoSite): PublicRead {
-  const publicJson = derivedFrom((settings: Parameters<typeof toPublicSettings>[0]) =>
-    prepareJson({ ...toPublicSettings(settings, cluster), ...(demo && { demo }) }),
-  );
-  return async (req, res) => sendPrepared(req, res, publicJson(await loadSettings()));
+  const publicJson = derivedFrom((read: SettingsRead) => prepareJson({ ...toPublicSettings(read, cluster), ...(demo && { demo }) }));
+  return async (req, res) => sendPrepared(req, res, publicJson(await readSettings()));
 }
 
 /** Where the server answers and whether a local chain may be the holders' endpoint (holder-rpc.ts). */
@@ -37,7 +35,7 @@ export function settingsAdminRoutes(
   // The site's own host, and the one this request came to (the same server under another name).
   const refuseHolderRpcUrlFor = (req: Request) => (url: string) =>
     holderRpcUrlRefusal(url, { ownHosts: [new URL(publicUrl).host, req.get('host') ?? ''], allowHttp: allowPrivateRpc });
-  const adminJson = (settings: Parameters<typeof toAdminSettings>[0]) => ({ ...toAdminSettings(settings, cluster), ...(demo && { demo }) });
+  const adminJson = (read: Parameters<typeof toAdminSettings>[0]) => ({ ...toAdminSettings(read, cluster), ...(demo && { demo }) });
   const router = Router();
   router.get('/settings', requireRole('GET /api/admin/settings'), async (_req, res) => {
     res.json(adminJson(await loadSettings()));
@@ -46,7 +44,11 @@ export function settingsAdminRoutes(
     const input = parseBody('PUT /api/admin/settings', req.body);
     const actor = currentAdmin(res);
     const deps: SettingsChangeDeps = { rpc, refuseHolderRpcUrl: refuseHolderRpcUrlFor(req), chain, liveStakes, ownersWithoutPasskey };
-    res.json(adminJson(await updateSettings(sequelize, input, actor, deps, stepUpFor(actor, input))));
+    const { settings, changeRequest } = await updateSettings(sequelize, input, actor, deps, stepUpFor(actor, input));
+    const saved = adminJson(settings);
+    // 202: part of the save waits for another owner's approval (DESIGN 17); the rest took effect.
+    if (changeRequest) res.status(202).json({ changeRequest, settings: saved });
+    else res.json(saved);
   });
   return router;
 }

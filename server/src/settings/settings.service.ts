@@ -1,11 +1,13 @@
 import { type Sequelize, type Transaction } from 'sequelize';
-import type { SecurityChange } from '@stakedesk/shared/api-types';
+import type { ChangeRequest, SecurityChange } from '@stakedesk/shared/api-types';
+import { OWNERS_FOR_APPROVALS, walletChangeDelayAllowed } from '@stakedesk/shared/change-requests';
 import { policyChangeNeedsStepUp } from '@stakedesk/shared/auto-payout';
 import { approvalThresholdWeakened } from '@stakedesk/shared/withdrawal-approval';
 import { DEFAULT_MAINTENANCE_MESSAGE, DEFAULT_MAINTENANCE_TIME } from '@stakedesk/shared/constants';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { SettingsInput } from '@stakedesk/shared/schemas';
 import { stepUpRequired, type StepUp } from '../http/step-up-contract.js';
+import { ownerCount, requestChange } from '../approvals/index.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { ChainUnavailableError, type MintState, type PayoutChain } from '../chain/chain.js';
 import { mintRefusal } from '../chain/mint-profile.js';
@@ -13,6 +15,7 @@ import type { RpcUpstream } from '../chain/rpc-upstream.js';
 import { announceSecurityChanges } from '../alerts/index.js';
 import { badRequest, conflict, unavailable } from '../errors.js';
 import { maskRpcUrl, maskSecret } from '../url-secrets.js';
+import { splitForApproval } from './settings-change-requests.js';
 import { Settings } from './settings.model.js';
 import { storedMintProfile, storedThreshold } from './stored-settings.js';
 
@@ -81,6 +84,9 @@ function securityChangesOf(changes: Partial<Settings>, stored: Settings): Securi
   if (changes.approvalThreshold !== undefined && approvalThresholdWeakened(storedThreshold(stored), changes.approvalThreshold ?? '')) {
     list.push('settings.approvalThreshold');
   }
+  // A shorter wait before a new wallet takes effect weakens the time lock (DESIGN 17).
+  if (changes.walletChangeDelayHours !== undefined && changes.walletChangeDelayHours < stored.walletChangeDelayHours)
+    list.push('settings.walletChangeDelayHours');
   return list;
 }
 
@@ -126,13 +132,26 @@ export type SettingsChangeDeps = {
   ownersWithoutPasskey: OwnersWithoutPasskey;
 };
 
+/** What a save did: the settings as they are now, and the request for what waits for another owner (DESIGN 17), if any. */
+export type SettingsSaved = { settings: Settings; changeRequest: ChangeRequest | null };
+
+/**
+ * walletChangeDelayHours 0 (an approved wallet change at once) only while one owner runs the platform.
+ * (A 0 saved before a second owner came is not used then: the default is waited instead, walletChangeDelayFor.)
+ */
+function refuseZeroDelay(changes: Partial<Settings>, stored: Settings, owners: number): void {
+  const hours = changes.walletChangeDelayHours;
+  if (hours === undefined || hours === stored.walletChangeDelayHours || walletChangeDelayAllowed(hours, owners)) return;
+  throw badRequest(msg('walletChangeDelayZero'), { walletChangeDelayHours: msg('walletChangeDelayZero') });
+}
+
 export async function updateSettings(
   sequelize: Sequelize,
   input: SettingsInput,
   actor: Actor,
   { rpc, refuseHolderRpcUrl, chain, liveStakes, ownersWithoutPasskey }: SettingsChangeDeps,
   stepUp: StepUp,
-): Promise<Settings> {
+): Promise<SettingsSaved> {
   // Read first without a lock: a new mint is read and the password checked (slowly) before the row is locked.
   const peek = await Settings.findByPk(1);
   if (!peek) throw unavailable(msg('serviceUnavailable'));
@@ -159,18 +178,26 @@ export async function updateSettings(
     if (changes.requirePasskeysForOwners === true && !settings.requirePasskeysForOwners) {
       await requireOwnersWithPasskeys(ownersWithoutPasskey, transaction);
     }
+    const owners = await ownerCount(sequelize, transaction);
+    refuseZeroDelay(changes, settings, owners);
+    let mintProfile: ReturnType<typeof storedMintProfile> | undefined;
     if (changes.tokenContract !== undefined && changes.tokenContract !== settings.tokenContract) {
       await requireNoLiveStakes(liveStakes, transaction);
       // Saved by someone else between the read and the lock: read it again rather than save it unread.
       const mint = newMint && changes.tokenContract === newContract ? newMint : await readNewMint(chain, changes.tokenContract);
-      Object.assign(changes, storedMintProfile(mint));
+      mintProfile = storedMintProfile(mint);
     }
     // Only a new URL is resolved: saving other fields must not depend on DNS.
     if (changes.heliusRpcUrl) {
       const refusal = await rpc.refuseProviderUrl(changes.heliusRpcUrl);
       if (refusal) throw badRequest(refusal, { heliusRpcUrl: refusal });
     }
-    await settings.update(changes, { transaction });
+    // With one owner everything takes effect now, as it always did.
+    const { now, guarded } = owners >= OWNERS_FOR_APPROVALS ? splitForApproval(changes, settings) : { now: changes, guarded: [] };
+    const mintWaits = guarded.some((change) => change.field === 'tokenContract');
+    // What the request asks is announced with it (approvals/): here what is made now.
+    const madeNow = securityChangesOf(now, settings);
+    await settings.update({ ...now, ...(mintProfile && !mintWaits && mintProfile) }, { transaction });
     await recordAudit(sequelize, transaction, actor, {
       action: 'settings.update',
       entityType: 'settings',
@@ -178,7 +205,16 @@ export async function updateSettings(
       before,
       after: settings.toJSON(),
     });
-    await announceSecurityChanges(sequelize, transaction, actor, securityChanges);
-    return settings;
+    await announceSecurityChanges(sequelize, transaction, actor, madeNow);
+    const changeRequest =
+      guarded.length === 0
+        ? null
+        : await requestChange(sequelize, transaction, actor, {
+            kind: 'settings',
+            target: null,
+            changes: guarded,
+            effects: mintWaits ? mintProfile : undefined,
+          });
+    return { settings, changeRequest };
   });
 }

@@ -1,9 +1,11 @@
 import type { Sequelize } from 'sequelize';
-import type { AdminSettings, PublicSettings } from '@stakedesk/shared/api-types';
+import type { AdminSettings, PendingChange, PublicSettings } from '@stakedesk/shared/api-types';
+import { isTimeLocked } from '@stakedesk/shared/change-requests';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { CLUSTER_PUBLIC_RPC, holderRpcEndpoint } from '@stakedesk/shared/holder-rpc';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
+import { scheduledChanges } from '../approvals/index.js';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/index.js';
 import { adminChangedCache } from '../cache/caches.js';
 import type { MintState } from '../chain/chain.js';
@@ -11,21 +13,63 @@ import { unavailable } from '../errors.js';
 import { maskRpcUrl, maskSecret } from '../url-secrets.js';
 import { Settings } from './settings.model.js';
 
-const settingsCache = adminChangedCache(['settings'], async () => {
-  const settings = await Settings.findByPk(1);
+/** The settings row, and the approved staking wallet or mint change coming, with when the first one falls due. */
+export type SettingsRead = { settings: Settings; pendingChange: PendingChange | null; dueAt: number | null };
+
+/** The staking wallet or mint change holders are told of: the first one to take effect. */
+function pendingChangeOf(scheduled: Awaited<ReturnType<typeof scheduledChanges>>): PendingChange | null {
+  for (const request of scheduled) {
+    const change = request.changes.find((candidate) => isTimeLocked(candidate.field));
+    if (change && typeof change.to === 'string' && request.effectiveAt)
+      return {
+        field: change.field as PendingChange['field'],
+        value: change.to,
+        effectiveAt: request.effectiveAt.toISOString(),
+        changeRequestId: request.id,
+      };
+  }
+  return null;
+}
+
+// A change request's every step is audited as a change_request: it drops this cache like a settings change.
+const settingsCache = adminChangedCache(['settings', 'change_request'], async (): Promise<SettingsRead> => {
+  const [settings, scheduled] = await Promise.all([Settings.findByPk(1), scheduledChanges()]);
   if (!settings) throw unavailable(msg('serviceUnavailable'));
-  return settings;
+  const dueAt = scheduled.length > 0 ? Math.min(...scheduled.map((request) => request.effectiveAt!.getTime())) : null;
+  return { settings, pendingChange: pendingChangeOf(scheduled), dueAt };
 });
 
+/** What makes approved changes whose time has come take effect (approvals' applyDueChanges, handed over by app.ts). */
+let takeDueChanges: (() => Promise<void>) | undefined;
+
 /**
- * The settings row, from memory while it is current (cache/caches.ts). Callers only read it: the
- * same object is shared by every request until an admin changes the settings.
+ * Hands over how a read of the settings makes a change take effect once its time has come, so no
+ * read after effectiveAt sees the old wallet even when the job has not run yet (DESIGN 17).
  */
-export function loadSettings(): Promise<Settings> {
+export function takeDueChangesWhenRead(take: () => Promise<void>): void {
+  takeDueChanges = take;
+}
+
+/**
+ * The settings and the coming change, from memory while they are current (cache/caches.ts). A
+ * change whose time has come takes effect first (once: the change request's row lock). Callers only
+ * read them: the same objects are shared by every request until an admin changes something.
+ */
+export async function readSettings(): Promise<SettingsRead> {
+  const read = await settingsCache.get();
+  if (read.dueAt === null || read.dueAt > Date.now() || !takeDueChanges) return read;
+  await takeDueChanges();
+  settingsCache.invalidate();
   return settingsCache.get();
 }
 
-export function toPublicSettings(s: Settings, cluster: SolanaCluster): PublicSettings {
+/** The settings row in force (DESIGN 17: an approved wallet or mint change only from its effectiveAt on). */
+export async function loadSettings(): Promise<Settings> {
+  return (await readSettings()).settings;
+}
+
+/** What holders and admins both read of the settings. */
+function sharedFields(s: Settings, cluster: SolanaCluster): Omit<PublicSettings, 'pendingChange'> {
   return {
     tokenName: s.tokenName,
     tokenSymbol: s.tokenSymbol,
@@ -54,9 +98,16 @@ export function toPublicSettings(s: Settings, cluster: SolanaCluster): PublicSet
 export const storedThreshold = (s: Pick<Settings, 'approvalThreshold'>): string =>
   s.approvalThreshold === null ? '' : normalizeDecimal(s.approvalThreshold);
 
+export function toPublicSettings(
+  { settings, pendingChange }: Pick<SettingsRead, 'settings' | 'pendingChange'>,
+  cluster: SolanaCluster,
+): PublicSettings {
+  return { ...sharedFields(settings, cluster), pendingChange };
+}
+
 export function toAdminSettings(s: Settings, cluster: SolanaCluster): AdminSettings {
   return {
-    ...toPublicSettings(s, cluster),
+    ...sharedFields(s, cluster),
     requireTwoFactor: s.requireTwoFactor,
     requirePasskeysForOwners: s.requirePasskeysForOwners,
     heliusApiKey: maskSecret(s.heliusApiKey),
@@ -66,6 +117,7 @@ export function toAdminSettings(s: Settings, cluster: SolanaCluster): AdminSetti
     mintWarnings: s.tokenFreezeAuthority ? [msg('mintFreezeAuthority', { authority: s.tokenFreezeAuthority })] : [],
     autoPayout: s.autoPayout,
     approvalThreshold: storedThreshold(s),
+    walletChangeDelayHours: s.walletChangeDelayHours,
   };
 }
 

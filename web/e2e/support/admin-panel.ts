@@ -9,6 +9,7 @@ export const ADMIN_TABS = [
   'Active Stakes',
   'Completed Stakes',
   'Admins',
+  'Requests',
   'Alerts',
   'Audit Log',
   'Reconciliation',

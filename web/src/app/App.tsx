@@ -20,6 +20,8 @@ const ReservesPage = lazy(() => import('../features/reserves/ReservesPage.js').t
 const ReservesHowPage = lazy(() => import('../features/reserves/ReservesHowPage.js').then((m) => ({ default: m.ReservesHowPage })));
 // Only a demo server's pages show it (DESIGN 16): its code is not in the landing page's.
 const DemoBand = lazy(() => import('../features/demo/DemoBand.js').then((m) => ({ default: m.DemoBand })));
+// Only while an approved staking wallet or token change waits for its time (DESIGN 17).
+const PendingChangeBand = lazy(() => import('../features/settings/PendingChangeBand.js').then((m) => ({ default: m.PendingChangeBand })));
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage.js').then((m) => ({ default: m.MaintenancePage })));
 // The dashboard's route, its Connect card included, loads with the dashboard, not with the landing page.
 const DashboardRoute = lazy(() => import('../features/dashboard/DashboardRoute.js').then((m) => ({ default: m.DashboardRoute })));
@@ -44,6 +46,13 @@ function Site() {
       </Suspense>
     </LoadBoundary>
   );
+  const pendingChange = settings?.pendingChange && (
+    <LoadBoundary placement="overlay">
+      <Suspense fallback={null}>
+        <PendingChangeBand change={settings.pendingChange} cluster={settings.solanaCluster} />
+      </Suspense>
+    </LoadBoundary>
+  );
   if (settings?.maintenanceMode && !adminExempt) {
     return (
       <>
@@ -60,6 +69,7 @@ function Site() {
   return (
     <>
       {demoBand}
+      {pendingChange}
       <TopBar />
       <LoadBoundary key={pathname} placement="page">
         <Suspense fallback={PAGE_LOADING}>

@@ -275,6 +275,12 @@ export const enPages = {
   'demo.tokensSent': 'Demo tokens sent',
   'demo.tokensSentText': '{amount} {symbol} and {sol} SOL for the fees are in your wallet.',
   'demo.tokensFailed': 'No demo tokens were sent',
+  // A staking wallet or token change approved by two owners, shown until it takes effect (DESIGN 17).
+  'pendingChange.label': 'Coming change',
+  'pendingChange.stakingWallet': 'From {date} the staking wallet is',
+  'pendingChange.tokenContract': 'From {date} the token staked here is',
+  'pendingChange.untilWallet': 'Until then, deposits go to the current staking wallet.',
+  'pendingChange.untilToken': 'Until then, deposits are made in the current token.',
 } as const;
 
 export type PagesKey = keyof typeof enPages;

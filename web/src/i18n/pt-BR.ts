@@ -351,4 +351,9 @@ export const ptBR: Record<MessageKey, string> = {
   'demo.tokensSent': 'Tokens de demonstração enviados',
   'demo.tokensSentText': '{amount} {symbol} e {sol} SOL para as taxas estão na sua carteira.',
   'demo.tokensFailed': 'Nenhum token de demonstração foi enviado',
+  'pendingChange.label': 'Mudança programada',
+  'pendingChange.stakingWallet': 'A partir de {date}, a carteira de staking é',
+  'pendingChange.tokenContract': 'A partir de {date}, o token de staking aqui é',
+  'pendingChange.untilWallet': 'Até lá, os depósitos vão para a carteira de staking atual.',
+  'pendingChange.untilToken': 'Até lá, os depósitos são feitos no token atual.',
 };

@@ -7,6 +7,7 @@ import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { isStepUpCancelled } from '../step-up/step-up.js';
 import { useToast } from '../toast.js';
+import { useAskedNotice } from '../requests/asked.js';
 import { useSaveAdmin } from './api.js';
 
 type AdminForm = { email?: string; username?: string; password?: string; role?: AdminRole };
@@ -30,9 +31,11 @@ export function AdminDialog({ open, admin, onClose }: { open: boolean; admin: Ad
     form.setFieldsValue(admin ? { email: admin.email, username: admin.username, role: admin.role } : { role: NEW_ADMIN_ROLE });
   }, [open, admin, form]);
 
+  const asked = useAskedNotice();
   const save = useSaveAdmin(admin, {
-    onSuccess: () => {
-      toast.success(admin ? t('admins.updated') : t('admins.created'));
+    onSuccess: (changeRequest) => {
+      if (changeRequest) asked(changeRequest);
+      else toast.success(admin ? t('admins.updated') : t('admins.created'));
       onClose();
     },
     onError: (error) => {

@@ -10,6 +10,7 @@ import { usePermission } from '../roles/use-permission.js';
 import { useToast } from '../toast.js';
 import { AdminDialog } from './AdminDialog.js';
 import { useDeleteAdmin } from './api.js';
+import { useAskedNotice } from '../requests/asked.js';
 
 /** Every admin with its role and two-factor state; an owner adds, edits (role, password) and deletes them. */
 export function AdminsTab() {
@@ -23,8 +24,9 @@ export function AdminsTab() {
   const [editing, setEditing] = useState<{ admin: Admin | null } | null>(null);
   const canManage = usePermission('admins.manage').allowed;
 
+  const asked = useAskedNotice();
   const remove = useDeleteAdmin({
-    onSuccess: () => toast.success(t('admins.deleted')),
+    onSuccess: (changeRequest) => (changeRequest ? asked(changeRequest) : toast.success(t('admins.deleted'))),
     onError: (error) => toast.error(t('admins.deleteFailed'), localize(error)),
   });
 

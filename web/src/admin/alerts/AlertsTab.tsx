@@ -5,6 +5,7 @@ import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { RoleNotice } from '../roles/RoleNotice.js';
 import { usePermission } from '../roles/use-permission.js';
 import { useToast } from '../toast.js';
+import { useAskedNotice } from '../requests/asked.js';
 import { useDeleteWebhook, useSendTest, useWebhooks } from './api.js';
 import { DeliveryLog, useAnswerText } from './DeliveryLog.js';
 import { WebhookDialog } from './WebhookDialog.js';
@@ -24,8 +25,9 @@ export function AlertsTab() {
   // The row whose "Send test" was pressed: its toast opens where it covers none of that row's buttons.
   const testedRow = useRef<Element | null>(null);
 
+  const asked = useAskedNotice();
   const remove = useDeleteWebhook({
-    onSuccess: () => toast.success(t('alerts.deleted')),
+    onSuccess: (changeRequest) => (changeRequest ? asked(changeRequest) : toast.success(t('alerts.deleted'))),
     onError: (error) => toast.error(t('alerts.deleteFailed'), localize(error)),
   });
   const test = useSendTest({

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminWebhook, CreatedWebhook, WebhookDelivery } from '@stakedesk/shared/api-types';
+import type { AdminWebhook, ChangeRequest, CreatedWebhook, WebhookDelivery } from '@stakedesk/shared/api-types';
 import type { WebhookInput } from '@stakedesk/shared/schemas';
 import { adminKeys } from '../api/query-keys.js';
 import { useChangeMutation, type MutationCallbacks } from '../events/invalidation.js';
 import type { AdminChange } from '../events/stale-keys.js';
+import { askedFor } from '../requests/asked.js';
 import { useAdminClient } from '../session/session.js';
 
 const webhookChanged = (): AdminChange[] => [{ type: 'admin.changed', entityType: 'webhook' }];
@@ -37,11 +38,12 @@ export function useSaveWebhook(webhook: AdminWebhook | null, callbacks: Mutation
   );
 }
 
-export function useDeleteWebhook(callbacks: MutationCallbacks<unknown, AdminWebhook> = {}) {
+/** Deletes a webhook; with two or more owners the answer is the change request that waits for another owner (DESIGN 17). */
+export function useDeleteWebhook(callbacks: MutationCallbacks<ChangeRequest | null, AdminWebhook> = {}) {
   const client = useAdminClient();
   return useChangeMutation(
-    (webhook: AdminWebhook) => client.send('DELETE', `/api/admin/webhooks/${webhook.id}`),
-    webhookChanged,
+    async (webhook: AdminWebhook) => askedFor(await client.send('DELETE', `/api/admin/webhooks/${webhook.id}`)),
+    () => [...webhookChanged(), { type: 'admin.changed', entityType: 'change_request' }],
     callbacks,
   );
 }

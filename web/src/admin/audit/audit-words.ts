@@ -79,6 +79,13 @@ export const SENTENCES: Record<LoggedAuditAction, Sentence> = {
   'reserves.anchor_refused': { key: 'audit.do.reserves.anchor_refused' },
   'reserves.anchored': { key: 'audit.do.reserves.anchored' },
   'outflow.explain': { key: 'audit.do.outflow.explain', name: 'signature' },
+  'change_request.create': { key: 'audit.do.change_request.create' },
+  'change_request.approve': { key: 'audit.do.change_request.approve' },
+  'change_request.reject': { key: 'audit.do.change_request.reject' },
+  'change_request.cancel': { key: 'audit.do.change_request.cancel' },
+  'change_request.expire': { key: 'audit.do.change_request.expire' },
+  'change_request.apply': { key: 'audit.do.change_request.apply' },
+  'change_request.fail': { key: 'audit.do.change_request.fail' },
 };
 
 function field(data: unknown, name: string): string | number | boolean | undefined {

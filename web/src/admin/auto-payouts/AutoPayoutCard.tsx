@@ -8,6 +8,7 @@ import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { usePlatform } from '../platform.js';
 import { useAdminRole, usePermission } from '../roles/use-permission.js';
+import { useAskedNotice } from '../requests/asked.js';
 import { useSaveSettings } from '../settings/api.js';
 import { isStepUpCancelled } from '../step-up/step-up.js';
 import { useToast } from '../toast.js';
@@ -42,8 +43,10 @@ export function AutoPayoutCard() {
   const symbol = settings?.tokenSymbol ?? '';
   const amount = (value: string) => format.tokens(value, symbol);
 
+  const asked = useAskedNotice();
   const toggle = useSaveSettings({
-    onSuccess: (saved) => toast.success(t(saved.autoPayout.enabled ? 'autoPayouts.turnedOn' : 'autoPayouts.turnedOff')),
+    onSuccess: ({ settings: saved, changeRequest }) =>
+      changeRequest ? asked(changeRequest) : toast.success(t(saved.autoPayout.enabled ? 'autoPayouts.turnedOn' : 'autoPayouts.turnedOff')),
     onError: (error) => {
       if (!isStepUpCancelled(error)) toast.error(t('autoPayouts.saveFailed'), localize(error));
     },

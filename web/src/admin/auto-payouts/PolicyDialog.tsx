@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { AdminSettings } from '@stakedesk/shared/api-types';
 import type { AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
 import { settingsSchema } from '@stakedesk/shared/schemas';
+import { useAskedNotice } from '../requests/asked.js';
 import { useSaveSettings } from '../settings/api.js';
 import { NumberBox } from '../forms/NumberBox.js';
 import { checkWithSchema, recheckShownErrors, serverRefusal } from '../forms/form-errors.js';
@@ -32,9 +33,11 @@ export function PolicyDialog({ open, settings, onClose }: { open: boolean; setti
     if (open) form.resetFields();
   }, [open, form]);
 
+  const asked = useAskedNotice();
   const save = useSaveSettings({
-    onSuccess: () => {
-      toast.success(t('autoPayouts.saved'));
+    onSuccess: ({ changeRequest }) => {
+      if (changeRequest) asked(changeRequest);
+      else toast.success(t('autoPayouts.saved'));
       onClose();
     },
     onError: (error) => {

@@ -34,6 +34,13 @@ describe('a security change announced by the event stream', () => {
     });
   });
 
+  it('says a change that waits for another owner was asked for, not made (DESIGN 17)', () => {
+    expect(securityNotice(translate(adminEn), { ...event(['settings.stakingWallet']), changeRequestId: 12 })).toEqual({
+      title: 'Change asked for by alice',
+      body: "Request #12 waits for another owner's approval: see Requests.",
+    });
+  });
+
   it('has a readable sentence for every change, in both languages', () => {
     for (const catalogue of [adminEn, adminPtBR]) {
       for (const change of ALL_CHANGES) {

@@ -24,6 +24,8 @@ const BY_ENTITY: Record<string, QueryKey[]> = {
   // Under it, every webhook's delivery log: a deleted webhook's goes with it.
   webhook: [adminKeys.webhooks],
   reserves_snapshot: [adminKeys.reserves],
+  // A change request asked for, decided or taking effect (what it changes is announced as its own entity).
+  change_request: [adminKeys.route('GET /api/admin/change-requests')],
   // An explained outflow may let automatic payouts resume.
   outflow: [adminKeys.route('GET /api/admin/outflows'), adminKeys.autoPayouts],
 };

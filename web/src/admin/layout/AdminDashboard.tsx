@@ -10,6 +10,7 @@ import { AdminHeader } from './AdminHeader.js';
 import { DemoBanner } from './DemoBanner.js';
 import { JobFailuresBanner } from './JobFailuresBanner.js';
 import { MaintenanceBanner } from './MaintenanceBanner.js';
+import { WaitingRequestsBanner } from '../requests/WaitingRequestsBanner.js';
 import { SummaryBand } from './SummaryBand.js';
 import { useAntdAriaFixes } from './use-antd-aria-fixes.js';
 
@@ -46,6 +47,7 @@ export function AdminDashboard() {
         <DemoBanner />
         <MaintenanceBanner />
         <JobFailuresBanner />
+        <WaitingRequestsBanner />
         <Tabs className="admin-tabs" defaultActiveKey="settings" items={tabs} style={{ marginTop: 8 }} />
       </main>
     </>

@@ -16,6 +16,7 @@ const JOB_NAMES: Partial<Record<string, AdminMessageKey>> = {
   'webhook-sweep': 'jobs.name.webhook-sweep',
   'withdrawal-overdue': 'jobs.name.withdrawal-overdue',
   'treasury-watch': 'jobs.name.treasury-watch',
+  'change-requests': 'jobs.name.change-requests',
   'reserves-anchor': 'jobs.name.reserves-anchor',
   'reserves-snapshot': 'jobs.name.reserves-snapshot',
 };

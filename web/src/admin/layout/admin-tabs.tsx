@@ -4,6 +4,7 @@ import { AdminsTab } from '../admins/AdminsTab.js';
 import { AlertsTab } from '../alerts/AlertsTab.js';
 import { AuditLogTab } from '../audit/AuditLogTab.js';
 import { PlansTab } from '../plans/PlansTab.js';
+import { RequestsTab } from '../requests/RequestsTab.js';
 import { ReconciliationTab } from '../reconciliation/ReconciliationTab.js';
 import { ReservesTab } from '../reserves/ReservesTab.js';
 import { TokenConfigTab } from '../settings/TokenConfigTab.js';
@@ -20,6 +21,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { key: 'active', label: 'tabs.activeStakes', content: <StakesTab kind="active" /> },
   { key: 'completed', label: 'tabs.completedStakes', content: <StakesTab kind="completed" /> },
   { key: 'admins', label: 'tabs.admins', content: <AdminsTab /> },
+  { key: 'requests', label: 'tabs.requests', content: <RequestsTab /> },
   { key: 'alerts', label: 'tabs.alerts', content: <AlertsTab /> },
   { key: 'audit', label: 'tabs.audit', content: <AuditLogTab /> },
   { key: 'reconciliation', label: 'tabs.reconciliation', content: <ReconciliationTab /> },

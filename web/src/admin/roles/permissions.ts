@@ -32,6 +32,12 @@ export const ACTION_ROUTES = {
     'DELETE /api/admin/webhooks/:id',
     'POST /api/admin/webhooks/:id/test',
   ],
+  /** Approve (another owner's), reject or cancel a change request (DESIGN 17). */
+  'requests.decide': [
+    'POST /api/admin/change-requests/:id/approve',
+    'POST /api/admin/change-requests/:id/reject',
+    'DELETE /api/admin/change-requests/:id',
+  ],
   /** Mark an outflow of the treasury explained (with step-up). */
   'outflows.explain': ['POST /api/admin/outflows/:signature/explain'],
   /** Take a proof-of-reserves snapshot and sign its anchor with the staking wallet. */

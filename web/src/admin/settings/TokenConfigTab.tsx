@@ -12,6 +12,7 @@ import { RoleNotice } from '../roles/RoleNotice.js';
 import { usePermission } from '../roles/use-permission.js';
 import { isStepUpCancelled } from '../step-up/step-up.js';
 import { useToast } from '../toast.js';
+import { useAskedNotice } from '../requests/asked.js';
 import { useSaveSettings } from './api.js';
 import { LogoField } from './LogoField.js';
 import { MintProfile } from './MintProfile.js';
@@ -65,12 +66,15 @@ export function TokenConfigTab() {
     form.setFieldsValue(Object.fromEntries(Object.entries(formValues(settings)).filter(([key]) => !edited(key))));
   }, [settings, form]);
 
+  const asked = useAskedNotice();
   const save = useSaveSettings({
-    onSuccess: (saved) => {
-      // Saved: nothing is being edited any more, so later changes of the saved settings show in every field.
+    onSuccess: ({ settings: saved, changeRequest }) => {
+      // Saved: nothing is being edited any more, so later changes of the saved settings show in every field
+      // (a value that waits for another owner's approval shows what is in force until then).
       form.resetFields();
       form.setFieldsValue(formValues(saved));
-      toast.success(t('settings.saved'));
+      if (changeRequest) asked(changeRequest);
+      else toast.success(t('settings.saved'));
     },
     onError: (error) => {
       if (!isStepUpCancelled(error)) toast.error(t('settings.saveFailed'), serverRefusal(form, error, localize));
@@ -79,7 +83,7 @@ export function TokenConfigTab() {
 
   // The switch saves at once, alone: the saved settings with maintenance flipped, whatever else is being edited.
   const toggleMaintenance = useSaveSettings({
-    onSuccess: (saved) => toast.success(t(saved.maintenanceMode ? 'settings.maintenanceOn' : 'settings.maintenanceOff')),
+    onSuccess: ({ settings: saved }) => toast.success(t(saved.maintenanceMode ? 'settings.maintenanceOn' : 'settings.maintenanceOff')),
     onError: (error) => toast.error(t('settings.saveFailed'), localize(error)),
   });
 
@@ -261,9 +265,16 @@ export function TokenConfigTab() {
           label={t('settings.approvalThreshold')}
           name="approvalThreshold"
           extra={t('settings.approvalThresholdHint', { symbol: settings.tokenSymbol })}
-          style={{ marginBottom: 0 }}
         >
           <NumberBox />
+        </Form.Item>
+        <Form.Item
+          label={t('settings.walletChangeDelayHours')}
+          name="walletChangeDelayHours"
+          extra={t('settings.walletChangeDelayHint')}
+          style={{ marginBottom: 0 }}
+        >
+          <NumberBox whole />
         </Form.Item>
       </Card>
 

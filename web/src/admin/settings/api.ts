@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { AdminSettings } from '@stakedesk/shared/api-types';
+import type { AdminSettings, ChangeRequest, SettingsChangeAccepted } from '@stakedesk/shared/api-types';
 import { holderRpcEndpoint } from '@stakedesk/shared/holder-rpc';
 import type { SettingsInput } from '@stakedesk/shared/schemas';
 import { adminKeys } from '../api/query-keys.js';
 import { policyChanges } from '../auto-payouts/policy-changes.js';
 import { useChangeMutation, type MutationCallbacks } from '../events/invalidation.js';
 import { useAdminI18n } from '../i18n.js';
+import { askedFor } from '../requests/asked.js';
 import { useAdminClient } from '../session/session.js';
 import type { StepUpChange } from '../step-up/step-up.js';
 
@@ -18,8 +19,14 @@ const SHOWN_IN_STEP_UP = [
   ['approvalThreshold', 'settings.approvalThreshold'],
 ] as const;
 
-/** Saves the platform settings; the answer is the new settings, shown at once. */
-export function useSaveSettings(callbacks: MutationCallbacks<AdminSettings, SettingsInput> = {}) {
+/**
+ * What a save did: the settings as saved, shown at once, and, with two or more owners, the change
+ * request for what waits for another owner's approval (DESIGN 17; the server's 202).
+ */
+export type SettingsSaved = { settings: AdminSettings; changeRequest: ChangeRequest | null };
+
+/** Saves the platform settings. */
+export function useSaveSettings(callbacks: MutationCallbacks<SettingsSaved, SettingsInput> = {}) {
   const client = useAdminClient();
   const queryClient = useQueryClient();
   const { t } = useAdminI18n();
@@ -38,13 +45,23 @@ export function useSaveSettings(callbacks: MutationCallbacks<AdminSettings, Sett
     }));
     return [...fields, ...policyChanges(saved.autoPayout, input.autoPayout, t)];
   };
+  const save = async (input: SettingsInput): Promise<SettingsSaved> => {
+    const answer = await client.send<AdminSettings | SettingsChangeAccepted>('PUT', '/api/admin/settings', input, {
+      stepUpChanges: changesFrom(input),
+    });
+    const changeRequest = askedFor(answer);
+    return { settings: changeRequest ? (answer as SettingsChangeAccepted).settings : (answer as AdminSettings), changeRequest };
+  };
   return useChangeMutation(
-    (input: SettingsInput) => client.send<AdminSettings>('PUT', '/api/admin/settings', input, { stepUpChanges: changesFrom(input) }),
-    () => [{ type: 'admin.changed', entityType: 'settings' }],
+    save,
+    ({ changeRequest }) => [
+      { type: 'admin.changed', entityType: 'settings' },
+      ...(changeRequest ? [{ type: 'admin.changed', entityType: 'change_request' } as const] : []),
+    ],
     {
       ...callbacks,
       onSuccess: (saved, ...rest) => {
-        queryClient.setQueryData(adminKeys.settings, saved);
+        queryClient.setQueryData(adminKeys.settings, saved.settings);
         return callbacks.onSuccess?.(saved, ...rest);
       },
     },

@@ -1,0 +1,53 @@
+import type { ChangeRequestKind, ChangeRequestStatus, FieldChange } from '@stakedesk/shared/change-requests';
+import type { CodedMessage } from '@stakedesk/shared/i18n/catalogue';
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+
+/** A change that waits, or waited, for a second owner (db/migrations/032-change-requests.ts). */
+export class ChangeRequest extends Model<InferAttributes<ChangeRequest>, InferCreationAttributes<ChangeRequest>> {
+  declare id: CreationOptional<number>;
+  declare kind: ChangeRequestKind;
+  declare targetId: number | null;
+  declare targetName: string | null;
+  /** Unmasked: what taking effect writes, and what the changed thing must still hold then. */
+  declare changes: FieldChange[];
+  /** What taking effect writes besides the changes (a new mint's profile, read when it was asked). */
+  declare effects: CreationOptional<Record<string, unknown>>;
+  declare status: CreationOptional<ChangeRequestStatus>;
+  declare requestedBy: number | null;
+  declare requestedByUsername: string;
+  declare requestedAt: CreationOptional<Date>;
+  declare expiresAt: Date;
+  declare decidedBy: CreationOptional<number | null>;
+  declare decidedByUsername: CreationOptional<string | null>;
+  declare decidedAt: CreationOptional<Date | null>;
+  declare reason: CreationOptional<string | null>;
+  declare effectiveAt: CreationOptional<Date | null>;
+  declare appliedAt: CreationOptional<Date | null>;
+  declare failure: CreationOptional<CodedMessage | null>;
+
+  static initModel(sequelize: Sequelize): void {
+    ChangeRequest.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        kind: DataTypes.STRING(20),
+        targetId: DataTypes.INTEGER,
+        targetName: DataTypes.STRING(500),
+        changes: DataTypes.JSONB,
+        effects: DataTypes.JSONB,
+        status: DataTypes.STRING(12),
+        requestedBy: DataTypes.INTEGER,
+        requestedByUsername: DataTypes.STRING(50),
+        requestedAt: DataTypes.DATE,
+        expiresAt: DataTypes.DATE,
+        decidedBy: DataTypes.INTEGER,
+        decidedByUsername: DataTypes.STRING(50),
+        decidedAt: DataTypes.DATE,
+        reason: DataTypes.STRING(500),
+        effectiveAt: DataTypes.DATE,
+        appliedAt: DataTypes.DATE,
+        failure: DataTypes.JSONB,
+      },
+      { sequelize, tableName: 'change_requests', underscored: true, timestamps: false },
+    );
+  }
+}

@@ -1,0 +1,451 @@
+import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { ChangeRequest as ChangeRequestJson } from '@stakedesk/shared/api-types';
+import {
+  CHANGE_REQUEST_TTL_HOURS,
+  OWNERS_FOR_APPROVALS,
+  type ChangeRequestKind,
+  type ChangeRequestStatus,
+  type FieldChange,
+} from '@stakedesk/shared/change-requests';
+import { english, msg } from '@stakedesk/shared/i18n/catalogue';
+import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/index.js';
+import { alertStepUpChanges, announceSecurityChanges, emitAlert } from '../alerts/index.js';
+import { AppError, conflict, forbidden, notFound, unauthorized } from '../errors.js';
+import { roleRequired } from '../http/signed-in-admin.js';
+import type { ChangeAppliers, ChangeProposal } from '../http/four-eyes-contract.js';
+import type { StepUp } from '../http/step-up-contract.js';
+import { ChangeRequest } from './change-request.model.js';
+import { auditedRequest, fieldsOf, securityChangesOf, toChangeRequestJson } from './change-request-json.js';
+
+/** How many owners there are now, in the caller's transaction. */
+export async function ownerCount(sequelize: Sequelize, transaction?: Transaction): Promise<number> {
+  const [row] = await sequelize.query<{ owners: number }>(`SELECT count(*)::int AS owners FROM admins WHERE role = 'owner'`, {
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  return row!.owners;
+}
+
+/** Whether the guarded changes need another owner's approval: two or more owners (DESIGN 17). */
+export async function approvalsRequired(sequelize: Sequelize, transaction: Transaction): Promise<boolean> {
+  return (await ownerCount(sequelize, transaction)) >= OWNERS_FOR_APPROVALS;
+}
+
+/**
+ * Refuses a change to something a request still open would change (409 changeRequestOpen): one
+ * request at a time per value, so an approval never lands on top of another. The caller holds the
+ * lock of the row it changes, so two requests for one value cannot both pass.
+ */
+async function refuseWhileOpen(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  kind: ChangeRequestKind,
+  targetId: number | null,
+  fields: readonly string[],
+): Promise<void> {
+  const rows = await sequelize.query<{ id: number; changes: FieldChange[] }>(
+    `SELECT id, changes FROM change_requests
+     WHERE kind = :kind AND target_id IS NOT DISTINCT FROM :targetId
+       AND (status = 'scheduled' OR (status = 'pending' AND expires_at > now()))`,
+    { replacements: { kind, targetId }, type: QueryTypes.SELECT, transaction },
+  );
+  const open = rows.find((row) => row.changes.some((change) => fields.includes(change.field)));
+  if (open) throw conflict(msg('changeRequestOpen', { id: open.id }), { changeRequestId: open.id });
+}
+
+/** The request, audited and announced (approval.requested), in the caller's transaction: the 202 of a guarded change. */
+export async function requestChange(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  actor: Actor,
+  proposal: ChangeProposal,
+): Promise<ChangeRequestJson> {
+  await refuseWhileOpen(
+    sequelize,
+    transaction,
+    proposal.kind,
+    proposal.target?.id ?? null,
+    proposal.changes.map((change) => change.field),
+  );
+  const [inserted] = await sequelize.query<{ id: number }>(
+    `INSERT INTO change_requests (kind, target_id, target_name, changes, effects, requested_by, requested_by_username, expires_at)
+     VALUES (:kind, :targetId, :targetName, :changes, :effects, :actorId, :username, now() + make_interval(hours => :ttl))
+     RETURNING id`,
+    {
+      replacements: {
+        kind: proposal.kind,
+        targetId: proposal.target?.id ?? null,
+        targetName: proposal.target?.name ?? null,
+        changes: JSON.stringify(proposal.changes),
+        effects: JSON.stringify(proposal.effects ?? {}),
+        actorId: actor.id,
+        username: actor.username,
+        ttl: CHANGE_REQUEST_TTL_HOURS,
+      },
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
+  const request = (await ChangeRequest.findByPk(inserted!.id, { transaction }))!;
+  await recordAudit(sequelize, transaction, actor, {
+    action: 'change_request.create',
+    entityType: 'change_request',
+    entityId: request.id,
+    after: auditedRequest(request),
+  });
+  // What it would change, told at once to every other admin: the owner who must approve it among them.
+  await announceSecurityChanges(sequelize, transaction, actor, securityChangesOf(request.changes), request.id);
+  await emitAlert(
+    sequelize,
+    'approval.requested',
+    {
+      changeRequestId: request.id,
+      kind: request.kind,
+      fields: fieldsOf(request.changes),
+      username: actor.username,
+      expiresAt: request.expiresAt.toISOString(),
+    },
+    transaction,
+  );
+  return toChangeRequestJson(request);
+}
+
+/** The advisory lock every decision on a change request holds for its transaction (the key names migration 032). */
+const DECISIONS_LOCK = 7_236_032;
+
+/**
+ * Decisions take turns, on every instance: one may remove or demote the admin another is deciding
+ * as, and the next then sees it. Human-paced, so one lock for all costs nothing, and no two
+ * decisions lock their rows in opposite orders.
+ */
+async function lockDecisions(sequelize: Sequelize, transaction: Transaction): Promise<void> {
+  await sequelize.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: DECISIONS_LOCK }, transaction });
+}
+
+/** The deciding owner is still an owner, once the decisions before this one are in. */
+async function refuseFormerOwner(sequelize: Sequelize, transaction: Transaction, actor: Actor): Promise<void> {
+  const [admin] = await sequelize.query<{ role: string }>(`SELECT role FROM admins WHERE id = :id`, {
+    replacements: { id: actor.id },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  if (!admin) throw unauthorized(msg('sessionExpired'));
+  if (admin.role !== 'owner') throw roleRequired('owner');
+}
+
+/** A decision's transaction: its turn taken, its owner checked, the request locked. */
+async function decide<T>(
+  sequelize: Sequelize,
+  id: number,
+  actor: Actor,
+  work: (transaction: Transaction, locked: { request: ChangeRequest; expired: boolean }) => Promise<T>,
+): Promise<T> {
+  return sequelize.transaction(async (transaction) => {
+    await lockDecisions(sequelize, transaction);
+    await refuseFormerOwner(sequelize, transaction, actor);
+    return work(transaction, await readRequest(sequelize, id, transaction));
+  });
+}
+
+type Decision = 'approved' | 'scheduled' | 'rejected' | 'cancelled' | 'expired' | 'failed';
+
+async function announceDecision(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  request: ChangeRequest,
+  decision: Decision,
+  username: string,
+): Promise<void> {
+  await emitAlert(
+    sequelize,
+    'approval.decided',
+    {
+      changeRequestId: request.id,
+      kind: request.kind,
+      fields: fieldsOf(request.changes),
+      decision,
+      username,
+      effectiveAt: request.effectiveAt?.toISOString() ?? null,
+      reason: request.failure ? english(request.failure) : request.reason,
+    },
+    transaction,
+  );
+}
+
+/**
+ * The request (under its row lock, within a transaction), with whether its time to be decided has
+ * passed (by the database's clock).
+ */
+async function readRequest(
+  sequelize: Sequelize,
+  id: number,
+  transaction?: Transaction,
+): Promise<{ request: ChangeRequest; expired: boolean }> {
+  const request = await ChangeRequest.findByPk(id, { transaction, lock: transaction?.LOCK.UPDATE });
+  if (!request) throw notFound(msg('changeRequestNotFound'));
+  const [row] = await sequelize.query<{ expired: boolean }>(`SELECT expires_at <= now() AS expired FROM change_requests WHERE id = :id`, {
+    replacements: { id },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  return { request, expired: row!.expired };
+}
+
+/** A pending request that can still be decided: not expired, not decided. */
+function refuseUndecidable(request: ChangeRequest, expired: boolean): void {
+  if (request.status === 'expired' || (request.status === 'pending' && expired)) throw conflict(msg('changeRequestExpired'));
+  if (request.status !== 'pending') throw conflict(msg('changeRequestDecided'), { status: request.status });
+}
+
+const refuseOwnRequest = (request: ChangeRequest, actor: Actor) => {
+  if (request.requestedBy === actor.id) throw forbidden(msg('changeRequestOwnApproval'));
+};
+
+/** Sets the request's new state and reads it back (times by the database's clock). */
+async function settle(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  request: ChangeRequest,
+  set: string,
+  replacements: Record<string, unknown> = {},
+): Promise<ChangeRequest> {
+  await sequelize.query(`UPDATE change_requests SET ${set} WHERE id = :id`, {
+    replacements: { ...replacements, id: request.id },
+    transaction,
+  });
+  return (await ChangeRequest.findByPk(request.id, { transaction }))!;
+}
+
+export type ApprovalDeps = { sequelize: Sequelize; appliers: ChangeAppliers };
+
+/**
+ * Another owner approves (DESIGN 17): with step-up, under the request's row lock, so two owners
+ * approving at once apply it once (the second finds it decided). A staking wallet or mint change is
+ * scheduled for walletChangeDelayHours later; any other takes effect now.
+ */
+export async function approveChangeRequest(
+  { sequelize, appliers }: ApprovalDeps,
+  id: number,
+  actor: Actor,
+  stepUp: StepUp,
+): Promise<ChangeRequestJson> {
+  // Refused before the step-up is asked for: confirming an approval that cannot happen is no use.
+  const peek = await readRequest(sequelize, id);
+  refuseOwnRequest(peek.request, actor);
+  refuseUndecidable(peek.request, peek.expired);
+  const confirm = await stepUp();
+  return decide(sequelize, id, actor, async (transaction, { request, expired }) => {
+    refuseOwnRequest(request, actor);
+    refuseUndecidable(request, expired);
+    await confirm(transaction);
+    const applier = appliers[request.kind];
+    const delayHours = await applier.check(transaction, request);
+    const decided = { actorId: actor.id, username: actor.username };
+    let settled: ChangeRequest;
+    if (delayHours > 0) {
+      settled = await settle(
+        sequelize,
+        transaction,
+        request,
+        `status = 'scheduled', decided_by = :actorId, decided_by_username = :username, decided_at = now(),
+         effective_at = now() + make_interval(hours => :delayHours)`,
+        { ...decided, delayHours },
+      );
+    } else {
+      await applier.apply(transaction, request, actor);
+      settled = await settle(
+        sequelize,
+        transaction,
+        request,
+        `status = 'applied', decided_by = :actorId, decided_by_username = :username, decided_at = now(), applied_at = now()`,
+        decided,
+      );
+    }
+    await recordAudit(sequelize, transaction, actor, {
+      action: 'change_request.approve',
+      entityType: 'change_request',
+      entityId: id,
+      before: auditedRequest(request),
+      after: auditedRequest(settled),
+    });
+    await announceDecision(sequelize, transaction, settled, delayHours > 0 ? 'scheduled' : 'approved', actor.username);
+    // Made now, or (a new wallet or mint) confirmed but not in effect until effectiveAt: then admins hear of it when it takes effect.
+    if (delayHours > 0) await alertStepUpChanges(sequelize, transaction, actor, securityChangesOf(settled.changes), id);
+    else await announceSecurityChanges(sequelize, transaction, actor, securityChangesOf(settled.changes));
+    return toChangeRequestJson(settled);
+  });
+}
+
+/** Any owner ends a pending request with a reason (no step-up: refusing a change is a brake). */
+export async function rejectChangeRequest(sequelize: Sequelize, id: number, actor: Actor, reason: string): Promise<ChangeRequestJson> {
+  return decide(sequelize, id, actor, async (transaction, { request, expired }) => {
+    refuseUndecidable(request, expired);
+    const settled = await settle(
+      sequelize,
+      transaction,
+      request,
+      `status = 'rejected', decided_by = :actorId, decided_by_username = :username, decided_at = now(), reason = :reason`,
+      { actorId: actor.id, username: actor.username, reason },
+    );
+    await recordAudit(sequelize, transaction, actor, {
+      action: 'change_request.reject',
+      entityType: 'change_request',
+      entityId: id,
+      before: auditedRequest(request),
+      after: auditedRequest(settled),
+    });
+    await announceDecision(sequelize, transaction, settled, 'rejected', actor.username);
+    return toChangeRequestJson(settled);
+  });
+}
+
+/** Any owner, with step-up, cancels a request still open: pending, or approved and waiting for its time. */
+export async function cancelChangeRequest(sequelize: Sequelize, id: number, actor: Actor, stepUp: StepUp): Promise<ChangeRequestJson> {
+  const peek = await ChangeRequest.findByPk(id);
+  if (!peek) throw notFound(msg('changeRequestNotFound'));
+  const confirm = await stepUp();
+  return decide(sequelize, id, actor, async (transaction, { request, expired }) => {
+    const open = request.status === 'scheduled' || (request.status === 'pending' && !expired);
+    if (!open) throw conflict(msg('changeRequestNotOpen'), { status: request.status });
+    await confirm(transaction);
+    const settled = await settle(
+      sequelize,
+      transaction,
+      request,
+      `status = 'cancelled', decided_by = :actorId, decided_by_username = :username, decided_at = now()`,
+      { actorId: actor.id, username: actor.username },
+    );
+    await recordAudit(sequelize, transaction, actor, {
+      action: 'change_request.cancel',
+      entityType: 'change_request',
+      entityId: id,
+      before: auditedRequest(request),
+      after: auditedRequest(settled),
+    });
+    await announceDecision(sequelize, transaction, settled, 'cancelled', actor.username);
+    return toChangeRequestJson(settled);
+  });
+}
+
+/**
+ * Pending requests past their time become expired, each once (the UPDATE's row locks and its WHERE
+ * keep two rounds from both taking one), audited as the system's and announced.
+ */
+export async function expireChangeRequests(sequelize: Sequelize): Promise<number> {
+  return sequelize.transaction(async (transaction) => {
+    const expired = await ChangeRequest.findAll({
+      where: { status: 'pending', expiresAt: { [Op.lte]: sequelize.fn('now') } },
+      transaction,
+      lock: transaction.LOCK.UPDATE,
+      skipLocked: true,
+    });
+    for (const request of expired) {
+      const settled = await settle(sequelize, transaction, request, `status = 'expired', decided_at = expires_at`);
+      await recordAudit(sequelize, transaction, SYSTEM_ACTOR, {
+        action: 'change_request.expire',
+        entityType: 'change_request',
+        entityId: request.id,
+        before: auditedRequest(request),
+        after: auditedRequest(settled),
+      });
+      await announceDecision(sequelize, transaction, settled, 'expired', SYSTEM_ACTOR.username);
+    }
+    return expired.length;
+  });
+}
+
+/**
+ * A scheduled change taking effect is announced in the name of the owner who approved it; id 0 when
+ * that admin is gone: then it is no one's own change, and every signed-in admin is told.
+ */
+const approverOf = (request: ChangeRequest): Actor => ({ id: request.decidedBy ?? 0, username: request.decidedByUsername ?? '' });
+
+/**
+ * One approved change whose time has come takes effect, under its row lock: exactly once, however
+ * many rounds and reads reach it at the same time (the later ones find it applied). When it can no
+ * longer take effect as approved it fails, with the reason, and says so.
+ */
+async function applyDue(sequelize: Sequelize, appliers: ChangeAppliers, id: number): Promise<ChangeRequestStatus | null> {
+  const due = async (transaction: Transaction) => {
+    await lockDecisions(sequelize, transaction);
+    const request = await ChangeRequest.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+    const [row] = await sequelize.query<{ due: boolean }>(`SELECT effective_at <= now() AS due FROM change_requests WHERE id = :id`, {
+      replacements: { id },
+      type: QueryTypes.SELECT,
+      transaction,
+    });
+    return request?.status === 'scheduled' && row?.due ? request : null;
+  };
+  try {
+    return await sequelize.transaction(async (transaction) => {
+      const request = await due(transaction);
+      if (!request) return null;
+      await appliers[request.kind].apply(transaction, request, SYSTEM_ACTOR);
+      const settled = await settle(sequelize, transaction, request, `status = 'applied', applied_at = now()`);
+      await recordAudit(sequelize, transaction, SYSTEM_ACTOR, {
+        action: 'change_request.apply',
+        entityType: 'change_request',
+        entityId: id,
+        before: auditedRequest(request),
+        after: auditedRequest(settled),
+      });
+      await announceSecurityChanges(sequelize, transaction, approverOf(request), securityChangesOf(request.changes));
+      return 'applied' as const;
+    });
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    const refusal = error.coded;
+    return sequelize.transaction(async (transaction) => {
+      const request = await due(transaction);
+      if (!request) return null;
+      const settled = await settle(sequelize, transaction, request, `status = 'failed', failure = :failure`, {
+        failure: JSON.stringify(refusal),
+      });
+      await recordAudit(sequelize, transaction, SYSTEM_ACTOR, {
+        action: 'change_request.fail',
+        entityType: 'change_request',
+        entityId: id,
+        before: auditedRequest(request),
+        after: auditedRequest(settled),
+      });
+      await announceDecision(sequelize, transaction, settled, 'failed', SYSTEM_ACTOR.username);
+      return 'failed' as const;
+    });
+  }
+}
+
+/** Every approved change whose time has come takes effect (or fails, saying why); how many ended. */
+export async function applyDueChanges(sequelize: Sequelize, appliers: ChangeAppliers): Promise<number> {
+  const due = await sequelize.query<{ id: number }>(
+    `SELECT id FROM change_requests WHERE status = 'scheduled' AND effective_at <= now() ORDER BY effective_at, id`,
+    { type: QueryTypes.SELECT },
+  );
+  let ended = 0;
+  for (const { id } of due) if (await applyDue(sequelize, appliers, id)) ended += 1;
+  return ended;
+}
+
+/** The job's round (background-work.ts): pending requests past their time expire, approved ones whose time came take effect. */
+export async function changeRequestRound(sequelize: Sequelize, appliers: ChangeAppliers): Promise<void> {
+  await expireChangeRequests(sequelize);
+  await applyDueChanges(sequelize, appliers);
+}
+
+/** GET /api/admin/change-requests: the newest first, of one status or all; expiry and due changes are settled first. */
+export async function listChangeRequests(
+  sequelize: Sequelize,
+  appliers: ChangeAppliers,
+  status: ChangeRequestStatus | undefined,
+): Promise<ChangeRequestJson[]> {
+  await changeRequestRound(sequelize, appliers);
+  const rows = await ChangeRequest.findAll({ where: status ? { status } : {}, order: [['id', 'DESC']], limit: LISTED });
+  return rows.map(toChangeRequestJson);
+}
+
+/** The newest requests listed: an owner reads the open ones and the latest decisions; the audit log keeps the rest. */
+const LISTED = 200;
+
+/** The approved staking wallet or mint change waiting for its time, if any (what holders are told of). */
+export async function scheduledChanges(): Promise<ChangeRequest[]> {
+  return ChangeRequest.findAll({ where: { kind: 'settings', status: 'scheduled' }, order: [['effectiveAt', 'ASC']] });
+}

@@ -1,0 +1,10 @@
+// The approvals module's front door: what the rest of the server uses of it (ARCHITECTURE.md).
+export { ChangeRequest } from './change-request.model.js';
+export {
+  approvalsRequired,
+  applyDueChanges,
+  changeRequestRound,
+  ownerCount,
+  requestChange,
+  scheduledChanges,
+} from './change-requests.service.js';
