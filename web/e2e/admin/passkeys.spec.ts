@@ -99,7 +99,10 @@ test.describe.serial('passkeys', () => {
     await expect(reopened.getByRole('list', { name: 'Your passkeys' })).toContainText('last used');
   });
 
-  test('the owner confirms a staking-wallet change with the passkey', async ({ page, world }, testInfo) => {
+  test('the owner confirms a staking-wallet change with the passkey; with a second owner it waits for their approval', async ({
+    page,
+    world,
+  }, testInfo) => {
     const authenticator = await virtualAuthenticator(page);
     await authenticator.add(rootPasskey);
     const panel = new AdminPanel(page);
@@ -121,8 +124,18 @@ test.describe.serial('passkeys', () => {
     await page.screenshot({ path: testInfo.outputPath('step-up-passkey-390.png') });
     await page.setViewportSize({ width: 1366, height: 768 });
     await dialog.getByRole('button', { name: 'Confirm with a passkey' }).click();
-    await expect(panel.toast('Settings updated successfully')).toBeVisible(PASSWORD_CHECK);
-    expect((await world.api<{ stakingWallet: string }>('GET', '/api/settings')).body.stakingWallet).toBe(newWallet);
+    // The passkey confirmed the save; code-owner is a second owner, so the new wallet is asked for, not made (DESIGN 17).
+    await expect(panel.toast('Waiting for another owner')).toBeVisible(PASSWORD_CHECK);
+    const asked = await world.api<{ changes: { field: string; to: string }[]; requestedBy: { username: string } }[]>(
+      'GET',
+      '/api/admin/change-requests?status=pending',
+      undefined,
+      world.root.token,
+    );
+    expect(asked.body).toMatchObject([
+      { changes: [{ field: 'stakingWallet', to: newWallet }], requestedBy: { username: world.root.username } },
+    ]);
+    expect((await world.api<{ stakingWallet: string }>('GET', '/api/settings')).body.stakingWallet).not.toBe(newWallet);
     // Signing in was one use of the passkey (added to the authenticator at 0), the step-up another.
     const [used] = await authenticator.credentials();
     expect(used?.signCount).toBe(2);
