@@ -51,6 +51,8 @@ export type FieldChange =
   | { field: GuardedTextSetting; from: string; to: string }
   | { field: 'autoPayout'; from: AutoPayoutPolicy; to: AutoPayoutPolicy }
   | { field: 'walletChangeDelayHours'; from: number; to: number }
+  /** Whole tokens, '' for none: raised or removed, the withdrawals' own four eyes weaken. */
+  | { field: 'approvalThreshold'; from: string; to: string }
   | { field: 'role'; from: AdminRole; to: AdminRole }
   | { field: 'webhook'; from: string; to: null }
   | { field: 'admin'; from: string; to: null };
@@ -65,6 +67,7 @@ export const FIELD_LABELS: Readonly<Record<ChangedField, CodedMessage>> = {
   holderRpcUrl: msg('fieldHolderRpcUrl'),
   autoPayout: msg('fieldAutoPayout'),
   walletChangeDelayHours: msg('fieldWalletChangeDelayHours'),
+  approvalThreshold: msg('fieldApprovalThreshold'),
   role: msg('fieldRole'),
   webhook: msg('fieldWebhook'),
   admin: msg('fieldAdmin'),

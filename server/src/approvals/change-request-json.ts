@@ -41,6 +41,7 @@ const SECURITY_CHANGE: Record<ChangedField, SecurityChange | null> = {
   holderRpcUrl: 'settings.holderRpcUrl',
   autoPayout: 'settings.autoPayout',
   walletChangeDelayHours: 'settings.walletChangeDelayHours',
+  approvalThreshold: 'settings.approvalThreshold',
   role: 'admin.role',
   webhook: null,
   admin: null,

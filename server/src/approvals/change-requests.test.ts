@@ -228,6 +228,24 @@ describe('with two owners, every guarded change waits for another owner', () => 
     });
   }
 
+  it("the withdrawals' approval threshold: set or lowered at once; raised or removed only after another owner approves", async () => {
+    expect((await put({ approvalThreshold: '1000' })).status).toBe(200);
+    expect((await put({ approvalThreshold: '500' })).status).toBe(200);
+    expect((await adminSettings()).approvalThreshold).toBe('500');
+
+    const raised = await requested({ approvalThreshold: '5000' });
+    expect(raised.changes).toEqual([{ field: 'approvalThreshold', from: '500', to: '5000' }]);
+    expect((await adminSettings()).approvalThreshold).toBe('500');
+    expect((await approve(raised.id, second)).body.status).toBe('applied');
+    expect((await adminSettings()).approvalThreshold).toBe('5000');
+
+    const removed = await requested({ approvalThreshold: '' });
+    expect(removed.changes).toEqual([{ field: 'approvalThreshold', from: '5000', to: '' }]);
+    expect((await adminSettings()).approvalThreshold).toBe('5000');
+    expect((await approve(removed.id, second)).body.status).toBe('applied');
+    expect((await adminSettings()).approvalThreshold).toBe('');
+  });
+
   it('lowering a limit or turning automatic payouts off applies at once: a brake never waits', async () => {
     const on = await requested({ autoPayout: { ...POLICY, enabled: true } });
     expect((await approve(on.id, second)).status).toBe(200);

@@ -9,19 +9,21 @@ import {
   type FieldChange,
 } from '@stakedesk/shared/change-requests';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
+import { approvalThresholdWeakened } from '@stakedesk/shared/withdrawal-approval';
 import { ownerCount } from '../approvals/index.js';
 import type { ChangeApplier, StoredChangeRequest } from '../http/four-eyes-contract.js';
 import { recordAudit } from '../audit/index.js';
 import { conflict, unavailable } from '../errors.js';
 import { Settings } from './settings.model.js';
+import { storedThreshold } from './stored-settings.js';
 
 /** A settings change split in two: what takes effect now, and what waits for another owner. */
 export type SplitChange = { now: Partial<Settings>; guarded: FieldChange[] };
 
 /**
  * With two or more owners (DESIGN 17): the staking wallet, the mint, the RPC provider, the holders'
- * endpoint, a shorter wallet-change delay and a looser automatic payout policy wait for another
- * owner; every other field of the same save takes effect now. Of the policy, the brake (whatever is
+ * endpoint, a shorter wallet-change delay, a looser automatic payout policy and a higher (or no)
+ * withdrawal approval threshold wait for another owner; every other field of the same save takes effect now. Of the policy, the brake (whatever is
  * stricter: off, lower limits, a higher minimum, a longer wait) applies now and only the rest waits.
  */
 export function splitForApproval(changes: Partial<Settings>, stored: Settings): SplitChange {
@@ -38,6 +40,14 @@ export function splitForApproval(changes: Partial<Settings>, stored: Settings): 
     guarded.push({ field: 'walletChangeDelayHours', from: stored.walletChangeDelayHours, to: delay });
     delete now.walletChangeDelayHours;
   }
+  if (changes.approvalThreshold !== undefined) {
+    const from = storedThreshold(stored);
+    const to = storedThreshold({ approvalThreshold: changes.approvalThreshold });
+    if (approvalThresholdWeakened(from, to)) {
+      guarded.push({ field: 'approvalThreshold', from, to });
+      delete now.approvalThreshold;
+    }
+  }
   if (changes.autoPayout) {
     const brake = policyBrake(stored.autoPayout, changes.autoPayout);
     now.autoPayout = brake;
@@ -53,6 +63,8 @@ function unchangedSince(settings: Settings, change: FieldChange): boolean {
       return samePolicy(settings.autoPayout, change.from);
     case 'walletChangeDelayHours':
       return settings.walletChangeDelayHours === change.from;
+    case 'approvalThreshold':
+      return storedThreshold(settings) === change.from;
     case 'role':
     case 'webhook':
     case 'admin':
@@ -64,7 +76,9 @@ function unchangedSince(settings: Settings, change: FieldChange): boolean {
 
 /** What a settings change request writes: its values, and the new mint's profile read when it was asked. */
 function written(request: StoredChangeRequest): Partial<Settings> {
-  return { ...Object.fromEntries(request.changes.map((change) => [change.field, change.to])), ...request.effects } as Partial<Settings>;
+  // The API's '' for no approval threshold is stored as NULL.
+  const value = (change: FieldChange) => (change.field === 'approvalThreshold' ? change.to || null : change.to);
+  return { ...Object.fromEntries(request.changes.map((change) => [change.field, value(change)])), ...request.effects } as Partial<Settings>;
 }
 
 /**

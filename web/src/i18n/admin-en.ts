@@ -858,6 +858,7 @@ export const adminEn = {
   'requests.field.holderRpcUrl': "Holders' chain endpoint",
   'requests.field.autoPayout': 'Automatic payouts',
   'requests.field.walletChangeDelayHours': 'Delay before a new wallet or token',
+  'requests.field.approvalThreshold': 'Approval threshold for withdrawals',
   'requests.field.role': 'Role',
   'requests.field.webhook': 'Webhook',
   'requests.field.admin': 'Owner',

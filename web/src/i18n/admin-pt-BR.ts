@@ -865,6 +865,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'requests.field.holderRpcUrl': 'Endpoint dos holders',
   'requests.field.autoPayout': 'Pagamentos automáticos',
   'requests.field.walletChangeDelayHours': 'Prazo até uma nova carteira ou token',
+  'requests.field.approvalThreshold': 'Limite de aprovação de saques',
   'requests.field.role': 'Papel',
   'requests.field.webhook': 'Webhook',
   'requests.field.admin': 'Proprietário',

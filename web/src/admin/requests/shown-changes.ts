@@ -65,6 +65,10 @@ export function shownChanges(changes: FieldChange[], t: AdminTranslate, format: 
             address: false,
           },
         ];
+      case 'approvalThreshold': {
+        const threshold = (value: string) => (value ? format.tokens(value, symbol) : t('stepUp.none'));
+        return [{ label, from: threshold(change.from), to: threshold(change.to), address: false }];
+      }
       case 'role':
         return [{ label, from: t(`role.${change.from}`), to: t(`role.${change.to}`), address: false }];
       case 'webhook':
