@@ -280,23 +280,35 @@ export async function approveChangeRequest(
 export async function rejectChangeRequest(sequelize: Sequelize, id: number, actor: Actor, reason: string): Promise<ChangeRequestJson> {
   return decide(sequelize, id, actor, async (transaction, { request, expired }) => {
     refuseUndecidable(request, expired);
-    const settled = await settle(
-      sequelize,
-      transaction,
-      request,
-      `status = 'rejected', decided_by = :actorId, decided_by_username = :username, decided_at = now(), reason = :reason`,
-      { actorId: actor.id, username: actor.username, reason },
-    );
-    await recordAudit(sequelize, transaction, actor, {
-      action: 'change_request.reject',
-      entityType: 'change_request',
-      entityId: id,
-      before: auditedRequest(request),
-      after: auditedRequest(settled),
-    });
-    await announceDecision(sequelize, transaction, settled, 'rejected', actor.username);
-    return toChangeRequestJson(settled);
+    return endByOwner(sequelize, transaction, request, actor, 'rejected', reason);
   });
+}
+
+/** An open request ended by an owner (rejected with a reason, or cancelled): stored, audited and announced. */
+async function endByOwner(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  request: ChangeRequest,
+  actor: Actor,
+  ending: 'rejected' | 'cancelled',
+  reason: string | null,
+): Promise<ChangeRequestJson> {
+  const settled = await settle(
+    sequelize,
+    transaction,
+    request,
+    `status = :ending, decided_by = :actorId, decided_by_username = :username, decided_at = now(), reason = :reason`,
+    { ending, actorId: actor.id, username: actor.username, reason },
+  );
+  await recordAudit(sequelize, transaction, actor, {
+    action: ending === 'rejected' ? 'change_request.reject' : 'change_request.cancel',
+    entityType: 'change_request',
+    entityId: request.id,
+    before: auditedRequest(request),
+    after: auditedRequest(settled),
+  });
+  await announceDecision(sequelize, transaction, settled, ending, actor.username);
+  return toChangeRequestJson(settled);
 }
 
 /** Any owner, with step-up, cancels a request still open: pending, or approved and waiting for its time. */
@@ -308,22 +320,7 @@ export async function cancelChangeRequest(sequelize: Sequelize, id: number, acto
     const open = request.status === 'scheduled' || (request.status === 'pending' && !expired);
     if (!open) throw conflict(msg('changeRequestNotOpen'), { status: request.status });
     await confirm(transaction);
-    const settled = await settle(
-      sequelize,
-      transaction,
-      request,
-      `status = 'cancelled', decided_by = :actorId, decided_by_username = :username, decided_at = now()`,
-      { actorId: actor.id, username: actor.username },
-    );
-    await recordAudit(sequelize, transaction, actor, {
-      action: 'change_request.cancel',
-      entityType: 'change_request',
-      entityId: id,
-      before: auditedRequest(request),
-      after: auditedRequest(settled),
-    });
-    await announceDecision(sequelize, transaction, settled, 'cancelled', actor.username);
-    return toChangeRequestJson(settled);
+    return endByOwner(sequelize, transaction, request, actor, 'cancelled', null);
   });
 }
 
