@@ -74,7 +74,7 @@ function planAction(plan: StakingPlan, symbol: string, say: Say): LinkedAction {
 
 /** The Action for `plans` (each open one gets a button); disabled with the reason while nobody can stake. */
 function actionFor(plans: StakingPlan[], settings: Settings, site: ActionSite, say: Say, closed?: CodedMessage): ActionGetResponse {
-  const description = [...plans.map((plan) => say(planSentence(plan, settings.tokenSymbol))), say(msg('actionsCustody'))].join(' ');
+  const description = [...plans.map((plan) => say(planSentence(plan, settings.tokenSymbol))), say(msg('stakeCustody'))].join(' ');
   return {
     type: 'action',
     icon: iconUrl(site),

@@ -372,7 +372,8 @@ export const enFixed = {
   reservesAnchorNoTime: 'The chain records no time for the anchor transaction, so the time the snapshot states cannot be checked',
   reservesRecordsMalformed: 'The records in the proof file are not in the form the dashboard writes: they were not compared',
   // Solana Actions and blinks (DESIGN 18)
-  actionsCustody: "Custodial: your tokens go to the project's staking wallet, and payouts are sent manually within 24 hours.",
+  // The stake dialog's custody note, which an Action's description ends with too.
+  stakeCustody: "Custodial: your tokens go to the project's staking wallet, and payouts are sent manually within 24 hours.",
   actionsNoOpenPlan: 'No staking plan is open right now',
   actionsDoneTitle: 'Stake sent',
   actionsDoneLabel: 'Sent',

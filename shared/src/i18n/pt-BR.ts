@@ -487,7 +487,7 @@ export const ptBR: Catalogue = {
   reservesHistoryTooLong:
     'Só as últimas {count} transações das suas contas de token foram lidas: depósitos antes do slot {slot} não foram comparados com o snapshot',
   // Solana Actions e blinks (DESIGN 18)
-  actionsCustody: 'Custódia: seus tokens ficam na carteira de staking do projeto, e os pagamentos são feitos manualmente em até 24 horas.',
+  stakeCustody: 'Custódia: seus tokens ficam na carteira de staking do projeto, e os pagamentos são feitos manualmente em até 24 horas.',
   actionsNoOpenPlan: 'Nenhum plano de staking está aberto agora',
   actionsDoneTitle: 'Stake enviado',
   actionsDoneLabel: 'Enviado',

@@ -14,6 +14,7 @@ export const ADMIN_TABS = [
   'Audit Log',
   'Reconciliation',
   'Reserves',
+  'Blinks',
 ] as const;
 
 /**

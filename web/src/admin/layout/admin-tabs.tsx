@@ -3,6 +3,7 @@ import type { AdminMessageKey } from '../../i18n/admin-en.js';
 import { AdminsTab } from '../admins/AdminsTab.js';
 import { AlertsTab } from '../alerts/AlertsTab.js';
 import { AuditLogTab } from '../audit/AuditLogTab.js';
+import { BlinksTab } from '../blinks/BlinksTab.js';
 import { PlansTab } from '../plans/PlansTab.js';
 import { RequestsTab } from '../requests/RequestsTab.js';
 import { ReconciliationTab } from '../reconciliation/ReconciliationTab.js';
@@ -26,4 +27,5 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { key: 'audit', label: 'tabs.audit', content: <AuditLogTab /> },
   { key: 'reconciliation', label: 'tabs.reconciliation', content: <ReconciliationTab /> },
   { key: 'reserves', label: 'tabs.reserves', content: <ReservesTab /> },
+  { key: 'blinks', label: 'tabs.blinks', content: <BlinksTab /> },
 ];
