@@ -262,6 +262,9 @@ describe('the Actions API', () => {
       links: { actions: [] },
     });
     expect((await ask(world, 'GET', '/api/actions/stake/999999')).status).toBe(404);
+    // A stake is whole tokens: a plan's minimum of 0.5 asks for at least 1.
+    const half = await createPlan(world.api, world.token, { name: 'Half', minStakeAmount: '0.5' });
+    expect((await ask(world, 'GET', `/api/actions/stake/${half.id}`)).body.links.actions[0].parameters[0].min).toBe(1);
   });
 
   it('speaks the reader language: labels and refusals in Portuguese for Accept-Language pt-BR', async () => {

@@ -2,6 +2,7 @@ import type { ActionGetResponse, ActionPostResponse, ActionsJson, CompletedActio
 import type { Sequelize } from 'sequelize';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { msg, tokenAmount, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
+import { smallestStake } from '@stakedesk/shared/money';
 import { stakingDestination } from '@stakedesk/shared/staking-open';
 import type { PayoutChain } from '../chain/chain.js';
 import { forbidden, notFound } from '../errors.js';
@@ -54,7 +55,7 @@ function planSentence(plan: StakingPlan, symbol: string): CodedMessage {
     : msg('actionsPlanSentenceMinutes', { plan: plan.name, rate: plan.yieldRate, minutes: plan.durationMinutes, min });
 }
 
-/** One button per plan: the amount is asked for, at least the plan's minimum, and posted in the query. */
+/** One button per plan: the amount is asked for (whole tokens, at least the plan's minimum) and posted in the query. */
 function planAction(plan: StakingPlan, symbol: string, say: Say): LinkedAction {
   return {
     type: 'transaction',
@@ -66,7 +67,7 @@ function planAction(plan: StakingPlan, symbol: string, say: Say): LinkedAction {
         type: 'number',
         label: say(msg('actionsAmountLabel', { symbol })),
         required: true,
-        min: Number(plan.minStakeAmount),
+        min: Number(smallestStake(plan.minStakeAmount)),
       },
     ],
   };
