@@ -33,17 +33,6 @@ function withoutCoercion<S extends Schema>(schema: S): S {
  * of fields, so "constructor" or "__proto__" would otherwise crash it or set a prototype. The check
  * reads the raw input, so it still sees every key the client sent.
  */
-/**
- * An object that keeps the fields it knows and drops the rest without a word: for a body another
- * protocol defines and may extend (a Solana Actions client's POST), where the spec says to allow them.
- */
-export function openObject<S extends ObjectShape>(shape: S, typeErrorMessage: CodedMessage = msg('requestBodyMustBeObject')) {
-  return object(shape)
-    .transform((value: unknown, _raw, schema) => keepKnownKeys(value, schema.fields))
-    .typeError(typeErrorMessage)
-    .nonNullable(typeErrorMessage);
-}
-
 export function strictObject<S extends ObjectShape>(shape: S, typeErrorMessage: CodedMessage = msg('requestBodyMustBeObject')) {
   return object(shape)
     .transform((value: unknown, _raw, schema) => keepKnownKeys(value, schema.fields))
@@ -65,6 +54,17 @@ export function strictObject<S extends ObjectShape>(shape: S, typeErrorMessage: 
         );
       },
     });
+}
+
+/**
+ * An object that keeps the fields it knows and drops the rest without a word: for a body another
+ * protocol defines and may extend (a Solana Actions client's POST), where the spec says to allow them.
+ */
+export function openObject<S extends ObjectShape>(shape: S, typeErrorMessage: CodedMessage = msg('requestBodyMustBeObject')) {
+  return object(shape)
+    .transform((value: unknown, _raw, schema) => keepKnownKeys(value, schema.fields))
+    .typeError(typeErrorMessage)
+    .nonNullable(typeErrorMessage);
 }
 
 export function nestedObject<S extends ObjectShape>(shape: S, label: CodedMessage) {

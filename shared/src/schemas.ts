@@ -382,7 +382,6 @@ export const actionStakeQuerySchema = openObject({
 export const actionPostSchema = openObject({
   account: walletAddress(),
 });
-export type ActionPostInput = InferType<typeof actionPostSchema>;
 
 /** POST /api/admin/payouts: the withdrawals the server is to build one payout transaction for. */
 export const payoutPrepareSchema = strictObject({
