@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
-import { AdminPanel } from '../support/admin-panel.js';
+import { adminToken } from '../support/admin-api.js';
+import { AdminPanel, openPanelWithToken } from '../support/admin-panel.js';
 import { screenViolations } from '../support/axe.js';
 import { expect, test } from '../support/test.js';
 
@@ -12,6 +13,7 @@ const SIZES = [
 ];
 const WORDS = {
   en: {
+    title: 'Admin Panel',
     tab: 'Blinks',
     allPlans: 'All open plans',
     copy: 'Copy the link: All open plans',
@@ -19,6 +21,7 @@ const WORDS = {
     preview: 'What a blink client shows',
   },
   'pt-BR': {
+    title: 'Painel Administrativo',
     tab: 'Blinks',
     allPlans: 'Todos os planos abertos',
     copy: 'Copiar o link: Todos os planos abertos',
@@ -44,7 +47,8 @@ for (const [language, words] of Object.entries(WORDS)) {
     }, testInfo) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       const panel = new AdminPanel(page);
-      await panel.open(words.tab);
+      await openPanelWithToken(page, words.title, await adminToken());
+      await panel.tab(words.tab).click();
       const origin = new URL(page.url()).origin;
       const content = panel.panel();
 

@@ -74,7 +74,8 @@ function ActionForm({
         }),
       ),
     ),
-    h('button', { type: 'submit', disabled: busy || component.parent.disabled }, component.label),
+    // A completed Action's button only names the end state.
+    h('button', { type: 'submit', disabled: busy || component.parent.disabled || component.parent.type === 'completed' }, component.label),
   );
 }
 

@@ -48,7 +48,7 @@ test('a blink client renders the stake Action from the site link, the holder sig
   await expect(blink.getByRole('heading', { level: 1 })).toHaveText(/^Stake /, { timeout: 30_000 });
   await expect(blink).toContainText("Custodial: your tokens go to the project's staking wallet");
   await expect(blink).toHaveAttribute('data-status', 'idle');
-  await expect(blink.getByRole('img')).toHaveJSProperty('naturalWidth', 256);
+  await expect(blink.locator('img')).toHaveJSProperty('naturalWidth', 256);
   const starter = blink.locator('form').filter({ has: page.getByRole('button', { name: /^Starter · / }) });
   await starter.getByRole('spinbutton').fill('150');
   for (const width of [1366, 390]) {

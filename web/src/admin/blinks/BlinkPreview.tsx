@@ -12,7 +12,7 @@ export function BlinkPreview({ action, domain }: { action: StakeAction; domain: 
       cover={<img src={action.icon} alt="" style={{ display: 'block', width: '100%', aspectRatio: '1 / 1', objectFit: 'cover' }} />}
     >
       <Typography.Text type="secondary">{domain}</Typography.Text>
-      <Typography.Title level={4} style={{ marginTop: 4 }}>
+      <Typography.Title level={3} style={{ marginTop: 4 }}>
         {action.title}
       </Typography.Title>
       <Typography.Paragraph>{action.description}</Typography.Paragraph>

@@ -69,20 +69,17 @@ export function BlinksTab() {
                 dataSource={links}
                 renderItem={(link) => (
                   <List.Item key={link.key}>
-                    <List.Item.Meta
-                      title={link.name}
-                      description={
-                        <>
-                          <CopyLink url={`${origin}${link.path}`} name={link.name} />
-                          <br />
-                          <Typography.Text type="secondary">{t('blinks.actionUrl')}</Typography.Text>{' '}
-                          <CopyLink
-                            url={`solana-action:${origin}/api/actions${link.path}`}
-                            name={t('blinks.actionUrlOf', { name: link.name })}
-                          />
-                        </>
-                      }
-                    />
+                    <div>
+                      <Typography.Text strong>{link.name}</Typography.Text>
+                      <br />
+                      <CopyLink url={`${origin}${link.path}`} name={link.name} />
+                      <br />
+                      <Typography.Text type="secondary">{t('blinks.actionUrl')}</Typography.Text>{' '}
+                      <CopyLink
+                        url={`solana-action:${origin}/api/actions${link.path}`}
+                        name={t('blinks.actionUrlOf', { name: link.name })}
+                      />
+                    </div>
                   </List.Item>
                 )}
               />
