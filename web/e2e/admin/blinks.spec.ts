@@ -5,7 +5,7 @@ import { AdminPanel, openPanelWithToken } from '../support/admin-panel.js';
 import { screenViolations } from '../support/axe.js';
 import { expect, test } from '../support/test.js';
 
-// The Blinks tab (DESIGN 18): the links an operator shares, and the Action as a blink client gets it
+// The Blinks section under the plans (DESIGN 18): the links an operator shares, and the Action as a blink client gets it
 // from the server, drawn as one draws it; in both languages, at desktop and phone widths.
 const SIZES = [
   { width: 1366, height: 800 },
@@ -14,7 +14,8 @@ const SIZES = [
 const WORDS = {
   en: {
     title: 'Admin Panel',
-    tab: 'Blinks',
+    tab: 'Staking Plans',
+    section: 'Blinks: stake from anywhere',
     allPlans: 'All open plans',
     copy: 'Copy the link: All open plans',
     copied: 'Link copied',
@@ -22,7 +23,8 @@ const WORDS = {
   },
   'pt-BR': {
     title: 'Painel Administrativo',
-    tab: 'Blinks',
+    tab: 'Planos de Staking',
+    section: 'Blinks: stake de qualquer lugar',
     allPlans: 'Todos os planos abertos',
     copy: 'Copiar o link: Todos os planos abertos',
     copied: 'Link copiado',
@@ -50,7 +52,7 @@ for (const [language, words] of Object.entries(WORDS)) {
       await openPanelWithToken(page, words.title, await adminToken());
       await panel.tab(words.tab).click();
       const origin = new URL(page.url()).origin;
-      const content = panel.panel();
+      const content = panel.section(words.section);
 
       const plans = ((await (await page.request.get(`${origin}/api/staking-plans`)).json()) as StakingPlan[]).filter(
         (plan) => plan.isActive,

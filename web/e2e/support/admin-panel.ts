@@ -14,7 +14,6 @@ export const ADMIN_TABS = [
   'Audit Log',
   'Reconciliation',
   'Reserves',
-  'Blinks',
 ] as const;
 
 /**

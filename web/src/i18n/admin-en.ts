@@ -897,7 +897,6 @@ export const adminEn = {
   'settings.walletChangeDelayHours': 'Delay before a new staking wallet or token takes effect (hours)',
   'settings.walletChangeDelayHint':
     'With two or more owners, an approved new staking wallet or token takes effect only this long after approval; holders see it coming. 0 only with a single owner.',
-  'tabs.blinks': 'Blinks',
   'blinks.title': 'Blinks: stake from anywhere',
   'blinks.intro':
     'Share these links on X, Telegram or Discord, or in a chat: a blink-aware client (Phantom, Backpack, Solflare, Dialect) shows them as a stake button, and a holder stakes from their wallet without opening the site. The server builds the deposit and records the stake by its reference, with the same rules and limits as the site.',

@@ -904,7 +904,6 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'settings.walletChangeDelayHours': 'Prazo até uma nova carteira de staking ou token valer (horas)',
   'settings.walletChangeDelayHint':
     'Com dois ou mais proprietários, uma nova carteira de staking ou token aprovada só vale depois deste prazo; os holders veem a mudança chegando. 0 só com um único proprietário.',
-  'tabs.blinks': 'Blinks',
   'blinks.title': 'Blinks: stake de qualquer lugar',
   'blinks.intro':
     'Compartilhe estes links no X, no Telegram ou no Discord, ou numa conversa: um cliente que entende blinks (Phantom, Backpack, Solflare, Dialect) os mostra como um botão de stake, e o holder faz o stake pela carteira sem abrir o site. O servidor monta o depósito e registra o stake pela sua referência, com as mesmas regras e limites do site.',

@@ -38,10 +38,10 @@ function CopyLink({ url, name }: { url: string; name: string }) {
 }
 
 /**
- * Stake from anywhere (DESIGN 18): the blink links to share, for every open plan and for each, and
- * the Action as a blink client gets it from the server, drawn as one draws it.
+ * Stake from anywhere (DESIGN 18), under the plans: the blink links to share, for every open plan
+ * and for each, and the Action as a blink client gets it from the server, drawn as one draws it.
  */
-export function BlinksTab() {
+export function BlinksSection() {
   const { t, language } = useAdminI18n();
   const localize = useLocalizeMessage();
   const origin = useSiteOrigin();
@@ -53,8 +53,8 @@ export function BlinksTab() {
     ...open.map((plan) => ({ key: String(plan.id), name: plan.name, path: `/stake/${plan.id}` })),
   ];
   return (
-    <>
-      <Typography.Title level={2} className="admin-heading">
+    <section aria-labelledby="admin-blinks-title" style={{ marginTop: 32 }}>
+      <Typography.Title level={2} className="admin-heading" id="admin-blinks-title">
         {t('blinks.title')}
       </Typography.Title>
       <Typography.Paragraph>{t('blinks.intro')}</Typography.Paragraph>
@@ -100,6 +100,6 @@ export function BlinksTab() {
           </Card>
         </Col>
       </Row>
-    </>
+    </section>
   );
 }
