@@ -73,7 +73,11 @@ test('a blink client renders the stake Action from the site link, the holder sig
   await expect(row).toContainText('Active');
 });
 
-test('a blink link opened in a browser without a blink client lands on the site', async ({ page }) => {
+test('a blink link opened in a browser without a blink client lands on the site, whose documentation explains blinks', async ({ page }) => {
   await page.goto('/stake/1');
   await expect(page).toHaveURL(/\/$/);
+  await page.goto('/documentation');
+  const section = page.getByRole('region', { name: 'Stake from X, Telegram or your wallet' });
+  await expect(section).toContainText(`${readState().baseURL}/stake`);
+  await expect(section).toContainText('The button must name this site’s domain.');
 });
