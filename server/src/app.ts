@@ -6,6 +6,7 @@ import { rateLimit } from 'express-rate-limit';
 import { DESKTOP_APP_ORIGIN } from '@stakedesk/shared/constants';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 
+import { actionsRoutes } from './actions/index.js';
 import { lockedOwnersWithoutPasskey, relyingPartyOf, requireAdmin, stepUpFor } from './access/index.js';
 import type { StepUpFor } from './http/step-up-contract.js';
 import { adminsAdminRoutes } from './accounts/admins.routes.js';
@@ -33,7 +34,7 @@ import { changeAppliers, fourEyes } from './four-eyes.js';
 import { adminEventRoutes } from './access/admin-events.routes.js';
 import { liveStakesIn } from './stakes/index.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
-import { errorBody } from './errors.js';
+import { AppError, errorBody } from './errors.js';
 import { PostgresRateLimitStore } from './sql/postgres-rate-limit-store.js';
 import { publicReadLane } from './http/public-read-lane.js';
 import { requestLog } from './http/request-log.js';
@@ -131,6 +132,7 @@ function loginLimiter(sequelize: Dependencies['database'], limit: number): Reque
   });
 }
 
+/** Beyond `limit` a minute: 429 with `message`, thrown to the error handlers (the Actions paths say it in the reader's language). */
 function perMinuteLimiter(sequelize: Dependencies['database'], prefix: string, limit: number, message: CodedMessage): RequestHandler {
   return rateLimit({
     windowMs: 60 * 1000,
@@ -138,7 +140,7 @@ function perMinuteLimiter(sequelize: Dependencies['database'], prefix: string, l
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     store: new PostgresRateLimitStore(sequelize, prefix),
-    message: errorBody(message),
+    handler: (_req, _res, next) => next(new AppError(429, message)),
   });
 }
 
@@ -202,6 +204,9 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   });
   app.use(log.middleware);
   app.use(healthRoutes(health));
+  const intentLimit = perMinuteLimiter(sequelize, 'deposit-intent:', config.intentRateLimit, msg('tooManyIntents'));
+  // Ahead of the API's same-origin CORS: blink clients call these from any origin.
+  app.use(actionsRoutes(deps, { publicUrl: config.publicUrl, cluster: config.solanaCluster }, intentLimit));
 
   const api = express.Router();
   // Same-origin by default; other origins (a separate admin host) only when listed. The desktop
@@ -239,7 +244,6 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
       publicUrl: config.publicUrl,
     }),
   );
-  const intentLimit = perMinuteLimiter(sequelize, 'deposit-intent:', config.intentRateLimit, msg('tooManyIntents'));
   api.use(stakesPublicRoutes(deps, holderOnly, intentLimit));
   api.use(withdrawalsPublicRoutes(deps, holderOnly));
   api.use(reservesPublicRoutes(deps, { holderOnly, metrics: health.metrics, proofDays: config.reservesProofDays }));

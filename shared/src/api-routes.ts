@@ -1,5 +1,6 @@
 import type { AnyObjectSchema } from 'yup';
 import {
+  actionPostSchema,
   authNonceSchema,
   authVerifySchema,
   demoTokensSchema,
@@ -42,6 +43,16 @@ export const PUBLIC_ROUTES = {
   'GET /api/reserves/:id': 'none',
   'GET /api/reserves/:id/proof/:walletAddress': 'holder',
   'POST /api/reserves/:id/check-failures': 'holder',
+  /**
+   * Solana Actions (DESIGN 18): what blink clients read and post, from any origin. /actions.json is
+   * at the site's root, as the Actions spec puts it; the icon is the Action's square PNG.
+   */
+  'GET /actions.json': 'none',
+  'GET /api/actions/icon.png': 'none',
+  'GET /api/actions/stake': 'none',
+  'GET /api/actions/stake/:planId': 'none',
+  'POST /api/actions/stake/:planId': 'none',
+  'POST /api/actions/stake/intents/:id/done': 'none',
   /** Demo mode only (DESIGN 16): the play-token faucet, and the staking wallet's key for the panel's demo wallet; 404 elsewhere. */
   'POST /api/demo/tokens': 'none',
   'GET /api/demo/staking-wallet': 'none',
@@ -64,6 +75,9 @@ export const PUBLIC_ROUTE_BODIES = {
   'POST /api/withdrawals': withdrawalRequestSchema,
   'POST /api/reserves/:id/check-failures': reservesCheckFailureSchema,
   'POST /api/demo/tokens': demoTokensSchema,
+  // An Action client's ActionPostRequest, and its NextActionPostRequest after signing: `account` is read, the rest ignored.
+  'POST /api/actions/stake/:planId': actionPostSchema,
+  'POST /api/actions/stake/intents/:id/done': actionPostSchema,
 } as const satisfies Partial<Record<PublicRoute, AnyObjectSchema>>;
 
 /** The public routes sent with POST, PUT or PATCH that have no body schema, and why. */

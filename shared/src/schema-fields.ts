@@ -56,6 +56,17 @@ export function strictObject<S extends ObjectShape>(shape: S, typeErrorMessage: 
     });
 }
 
+/**
+ * An object that keeps the fields it knows and drops the rest without a word: for a body another
+ * protocol defines and may extend (a Solana Actions client's POST), where the spec says to allow them.
+ */
+export function openObject<S extends ObjectShape>(shape: S, typeErrorMessage: CodedMessage = msg('requestBodyMustBeObject')) {
+  return object(shape)
+    .transform((value: unknown, _raw, schema) => keepKnownKeys(value, schema.fields))
+    .typeError(typeErrorMessage)
+    .nonNullable(typeErrorMessage);
+}
+
 export function nestedObject<S extends ObjectShape>(shape: S, label: CodedMessage) {
   return strictObject(shape, msg('mustBeObject', { label }));
 }

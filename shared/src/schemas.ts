@@ -57,6 +57,7 @@ import {
   nestedObject,
   nullableWholeNumber,
   nullableText,
+  openObject,
   passkeyResponse,
   requiredText,
   solanaAddress,
@@ -363,6 +364,24 @@ export const scanIntentSchema = strictObject({
   amount: stakeAmount().required(msg('amountRequired')),
 });
 export type ScanIntentInput = InferType<typeof scanIntentSchema>;
+
+/** Path params `{ planId }` of the Actions API (GET and POST /api/actions/stake/{planId}). */
+export const actionPlanParamSchema = strictObject({
+  planId: id(msg('fieldPlan'), msg('planRequired')),
+});
+
+/** POST /api/actions/stake/{planId}'s query: `amount`, filled in by the Action client from its parameter. */
+export const actionStakeQuerySchema = openObject({
+  amount: stakeAmount().required(msg('amountRequired')),
+});
+
+/**
+ * POST /api/actions/stake/{planId}: a Solana Actions client's body (ActionPostRequest): the wallet
+ * that would sign. Fields the spec has or may add (`type`, `data`) are ignored, as it asks.
+ */
+export const actionPostSchema = openObject({
+  account: walletAddress(),
+});
 
 /** POST /api/admin/payouts: the withdrawals the server is to build one payout transaction for. */
 export const payoutPrepareSchema = strictObject({

@@ -105,6 +105,8 @@ const SPECIAL: Partial<Record<TableRoute, Partial<Endpoint>>> = {
   'GET /api/reserves/:id/proof/:walletAddress': { path: '/api/reserves/1/proof/:x' },
   'POST /api/auth/logout': { query: ['x'] },
   'GET /api/health': { query: ['x'] },
+  // An Action client fills the amount into the query from the Action's parameter (DESIGN 18).
+  'POST /api/actions/stake/:planId': { query: ['amount'] },
   // No yup schema: a JSON-RPC call is passed on to the RPC node, judged by the proxy's own rules.
   'POST /api/rpc': { fields: ['jsonrpc', 'id', 'method', 'params'] },
   'GET /api/admin/staking-plans': { query: ['limit', 'offset'] },

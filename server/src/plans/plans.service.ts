@@ -50,9 +50,15 @@ export async function planJson(sequelize: Sequelize, plan: StakingPlan): Promise
 }
 
 /** The plans holders can stake in, oldest first (the landing page highlights index 1). */
-async function listActivePlans(sequelize: Sequelize): Promise<PlanJson[]> {
+export async function listActivePlans(sequelize: Sequelize): Promise<PlanJson[]> {
   const plans = await StakingPlan.findAll({ where: { isActive: true }, order: [['id', 'ASC']] });
   return withCapacity(sequelize, plans);
+}
+
+/** One plan, open or not, with its remaining capacity; null for an unknown or deleted one. */
+export async function findPlanJson(sequelize: Sequelize, id: number): Promise<PlanJson | null> {
+  const plan = await StakingPlan.findByPk(id);
+  return plan && planJson(sequelize, plan);
 }
 
 /** GET /api/staking-plans, serialised, from memory while current (cache/caches.ts). */

@@ -5,6 +5,7 @@ import type { CreatedDepositIntent, DepositIntent } from '@stakedesk/shared/api-
 import { DEPOSIT_INTENT_TTL_MS } from '@stakedesk/shared/constants';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { DepositIntentInput } from '@stakedesk/shared/schemas';
+import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { fromRawAmount } from '@stakedesk/shared/money';
 import type { DepositClaim, PayoutChain } from '../chain/chain.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -157,6 +158,18 @@ export async function ownIntent(sequelize: Sequelize, id: number, walletAddress:
   if (!row) throw notFound(msg('depositIntentNotFound'));
   if (row.wallet_address !== walletAddress) throw forbidden(msg('walletNotYours'));
   return toIntentJson(row);
+}
+
+/** What an intent was made for: its wallet (null for scan to stake), amount and plan; null for an unknown id. */
+export async function intentTerms(
+  sequelize: Sequelize,
+  id: number,
+): Promise<{ walletAddress: string | null; amount: string; planName: string } | null> {
+  const [row] = await sequelize.query<Pick<IntentRow, 'wallet_address' | 'amount' | 'plan_name'>>(
+    'SELECT wallet_address, amount, plan_name FROM deposit_intents WHERE id = :id',
+    { replacements: { id }, type: QueryTypes.SELECT },
+  );
+  return row ? { walletAddress: row.wallet_address, amount: normalizeDecimal(row.amount), planName: row.plan_name } : null;
 }
 
 /** The intent of `walletAddress` whose reference a transaction lists among `accountKeys`, if any. */

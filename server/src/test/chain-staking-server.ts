@@ -49,6 +49,8 @@ export type ChainStakingOptions = {
   secondProvider?: (chain: TestChain) => SecondProvider;
   /** Where the server logs (silent unless given). */
   logger?: Logger;
+  /** INTENT_RATE_LIMIT: deposits a client may start a minute (the test server's 10,000 unless given). */
+  intentRateLimit?: number;
 };
 
 export async function startChainStakingServer({
@@ -60,6 +62,7 @@ export async function startChainStakingServer({
   verifierDownloads,
   secondProvider,
   logger,
+  intentRateLimit,
 }: ChainStakingOptions = {}) {
   const chain = await startTestChain();
   const mint: PublicKey = await chain.createMint(DECIMALS, undefined, MINT_OPTIONS[mintKind]);
@@ -75,6 +78,7 @@ export async function startChainStakingServer({
     allowPrivateRpc,
     verifierDownloads,
     logger,
+    intentRateLimit,
   });
   const token = await api.login();
   const settings = {

@@ -371,6 +371,13 @@ export const enFixed = {
   // Proof of reserves: the holder's check against the chain (DESIGN 15)
   reservesAnchorNoTime: 'The chain records no time for the anchor transaction, so the time the snapshot states cannot be checked',
   reservesRecordsMalformed: 'The records in the proof file are not in the form the dashboard writes: they were not compared',
+  // Solana Actions and blinks (DESIGN 18)
+  // The stake dialog's custody note, which an Action's description ends with too.
+  stakeCustody: "Custodial: your tokens go to the project's staking wallet, and payouts are sent manually within 24 hours.",
+  actionsNoOpenPlan: 'No staking plan is open right now',
+  actionsDoneTitle: 'Stake sent',
+  actionsDoneLabel: 'Sent',
+  actionsIntentOtherAccount: 'This deposit was started for another wallet',
 } as const;
 
 /** Texts with `{parameters}`. */
@@ -499,6 +506,15 @@ export const enTemplates = {
     'Your deposits on chain less what you were paid back come to {owed} raw units, more than the {liability} the snapshot counts for you, but a payout to you could not be read: this cannot be judged',
   reservesHistoryTooLong:
     'Only the latest {count} transactions of your token accounts were read: deposits before slot {slot} were not compared with the snapshot',
+  // Solana Actions and blinks (DESIGN 18)
+  actionsTitle: 'Stake {token}',
+  actionsPlanLabel: '{plan} · {rate}% for {days} days',
+  actionsPlanLabelMinutes: '{plan} · {rate}% for {minutes} minutes',
+  actionsPlanSentence: '{plan}: {rate}% for {days} days, from {min}.',
+  actionsPlanSentenceMinutes: '{plan}: {rate}% for {minutes} minutes, from {min}.',
+  actionsAmountLabel: 'Amount ({symbol})',
+  actionsStakingMessage: 'Staking {amount} {symbol} in {plan}; your stake shows on the dashboard once it lands',
+  actionsDoneDescription: 'Your stake of {amount} {symbol} in {plan} shows on your dashboard once the transfer lands: {dashboard}',
 } as const;
 
 export const en = { ...enFixed, ...enTemplates };

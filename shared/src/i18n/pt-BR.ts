@@ -486,4 +486,18 @@ export const ptBR: Catalogue = {
     'Seus depósitos na blockchain, menos o que você recebeu de volta, somam {owed} unidades brutas, mais do que as {liability} que o snapshot conta para você, mas um pagamento a você não pôde ser lido: isso não pode ser julgado',
   reservesHistoryTooLong:
     'Só as últimas {count} transações das suas contas de token foram lidas: depósitos antes do slot {slot} não foram comparados com o snapshot',
+  // Solana Actions e blinks (DESIGN 18)
+  stakeCustody: 'Custódia: seus tokens ficam na carteira de staking do projeto, e os pagamentos são feitos manualmente em até 24 horas.',
+  actionsNoOpenPlan: 'Nenhum plano de staking está aberto agora',
+  actionsDoneTitle: 'Stake enviado',
+  actionsDoneLabel: 'Enviado',
+  actionsIntentOtherAccount: 'Este depósito foi iniciado para outra carteira',
+  actionsTitle: 'Stake de {token}',
+  actionsPlanLabel: '{plan} · {rate}% por {days} dias',
+  actionsPlanLabelMinutes: '{plan} · {rate}% por {minutes} minutos',
+  actionsPlanSentence: '{plan}: {rate}% por {days} dias, a partir de {min}.',
+  actionsPlanSentenceMinutes: '{plan}: {rate}% por {minutes} minutos, a partir de {min}.',
+  actionsAmountLabel: 'Quantidade ({symbol})',
+  actionsStakingMessage: 'Fazendo stake de {amount} {symbol} em {plan}; seu stake aparece no painel assim que a transferência chegar',
+  actionsDoneDescription: 'Seu stake de {amount} {symbol} em {plan} aparece no seu painel assim que a transferência chegar: {dashboard}',
 };

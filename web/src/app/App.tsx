@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ADMIN_TOKEN_STORAGE_KEY } from '@stakedesk/shared/constants';
 import { Footer } from './layout/Footer.js';
 import { LoadBoundary } from '../components/LoadBoundary.js';
@@ -79,6 +79,8 @@ function Site() {
             <Route path="/documentation" element={<DocumentationPage />} />
             <Route path={RESERVES_PATH} element={<ReservesPage />} />
             <Route path={HOW_IT_WORKS_PATH} element={<ReservesHowPage />} />
+            {/* A blink's link (DESIGN 18) opened without a blink client: the plans, on the landing page. */}
+            <Route path="/stake/*" element={<Navigate to="/" replace />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </Suspense>

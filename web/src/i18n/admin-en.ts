@@ -898,6 +898,20 @@ export const adminEn = {
   'settings.walletChangeDelayHours': 'Delay before a new staking wallet or token takes effect (hours)',
   'settings.walletChangeDelayHint':
     'With two or more owners, an approved new staking wallet or token takes effect only this long after approval; holders see it coming. 0 only with a single owner.',
+  'blinks.title': 'Blinks: stake from anywhere',
+  'blinks.intro':
+    'Share these links on X, Telegram or Discord, or in a chat: a blink-aware client (Phantom, Backpack, Solflare, Dialect) shows them as a stake button, and a holder stakes from their wallet without opening the site. The server builds the deposit and records the stake by its reference, with the same rules and limits as the site.',
+  'blinks.linksTitle': 'Links to share',
+  'blinks.linksHint': 'One link for every open plan, and one per plan. Someone without a blink client who opens one lands on the site.',
+  'blinks.allPlans': 'All open plans',
+  'blinks.actionUrl': 'For wallets and QR codes:',
+  'blinks.actionUrlOf': '{name} (Action URL)',
+  'blinks.copy': 'Copy the link: {name}',
+  'blinks.copied': 'Link copied',
+  'blinks.noPlans': 'No plan is open: the blink shows a disabled button until one is.',
+  'blinks.previewTitle': 'What a blink client shows',
+  'blinks.previewHint': "Read from the server as a blink client reads it, in the panel's language. Only a picture: nothing here stakes.",
+  'blinks.previewFailed': 'The Action could not be read from the server',
 } as const;
 
 export type AdminMessageKey = keyof typeof adminEn;

@@ -905,4 +905,18 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'settings.walletChangeDelayHours': 'Prazo até uma nova carteira de staking ou token valer (horas)',
   'settings.walletChangeDelayHint':
     'Com dois ou mais proprietários, uma nova carteira de staking ou token aprovada só vale depois deste prazo; os holders veem a mudança chegando. 0 só com um único proprietário.',
+  'blinks.title': 'Blinks: stake de qualquer lugar',
+  'blinks.intro':
+    'Compartilhe estes links no X, no Telegram ou no Discord, ou numa conversa: um cliente que entende blinks (Phantom, Backpack, Solflare, Dialect) os mostra como um botão de stake, e o holder faz o stake pela carteira sem abrir o site. O servidor monta o depósito e registra o stake pela sua referência, com as mesmas regras e limites do site.',
+  'blinks.linksTitle': 'Links para compartilhar',
+  'blinks.linksHint': 'Um link para todos os planos abertos e um por plano. Quem abrir um sem cliente de blinks cai no site.',
+  'blinks.allPlans': 'Todos os planos abertos',
+  'blinks.actionUrl': 'Para carteiras e QR codes:',
+  'blinks.actionUrlOf': '{name} (URL da Action)',
+  'blinks.copy': 'Copiar o link: {name}',
+  'blinks.copied': 'Link copiado',
+  'blinks.noPlans': 'Nenhum plano está aberto: o blink mostra um botão desativado até que um esteja.',
+  'blinks.previewTitle': 'O que um cliente de blinks mostra',
+  'blinks.previewHint': 'Lido do servidor como um cliente de blinks o lê, no idioma do painel. É só uma imagem: nada aqui faz stake.',
+  'blinks.previewFailed': 'A Action não pôde ser lida do servidor',
 };

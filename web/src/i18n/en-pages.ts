@@ -181,7 +181,6 @@ export const enPages = {
   'stakeField.aboveWalletCap': 'One wallet can stake at most {max} {symbol} in this plan.',
   'stakeField.aboveCapacity': 'This plan has room for only {left} more {symbol}.',
   'stakeField.rounding': 'Rewards are rounded down to a whole token.',
-  'stakeField.custody': "Custodial: your tokens go to the project's staking wallet, and payouts are sent manually within 24 hours.",
   'stakeField.custodyLink': 'How staking works',
   'states.dashboardFailed': 'The stakes and withdrawals could not be loaded.',
   'walletMissing.text': 'No Solana wallet was found in this browser. Install one of these, then reload this page.',

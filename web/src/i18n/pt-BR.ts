@@ -240,8 +240,6 @@ export const ptBR: Record<MessageKey, string> = {
   'stakeField.aboveWalletCap': 'Cada carteira pode fazer stake de no máximo {max} {symbol} neste plano.',
   'stakeField.aboveCapacity': 'Este plano só comporta mais {left} {symbol}.',
   'stakeField.rounding': 'As recompensas são arredondadas para baixo, para um token inteiro.',
-  'stakeField.custody':
-    'Custódia: seus tokens ficam na carteira de staking do projeto, e os pagamentos são feitos manualmente em até 24 horas.',
   'stakeField.custodyLink': 'Como funciona o stake',
   'states.loading': 'Carregando',
   'states.plansFailed': 'Não foi possível carregar os planos de stake.',

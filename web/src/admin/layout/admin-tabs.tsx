@@ -3,6 +3,7 @@ import type { AdminMessageKey } from '../../i18n/admin-en.js';
 import { AdminsTab } from '../admins/AdminsTab.js';
 import { AlertsTab } from '../alerts/AlertsTab.js';
 import { AuditLogTab } from '../audit/AuditLogTab.js';
+import { BlinksSection } from '../blinks/BlinksSection.js';
 import { PlansTab } from '../plans/PlansTab.js';
 import { RequestsTab } from '../requests/RequestsTab.js';
 import { ReconciliationTab } from '../reconciliation/ReconciliationTab.js';
@@ -16,7 +17,17 @@ export type AdminTab = { key: string; label: AdminMessageKey; content: ReactNode
 /** The dashboard's tabs, in order; the first opens on sign-in. Adding a tab is adding it here. */
 export const ADMIN_TABS: readonly AdminTab[] = [
   { key: 'settings', label: 'tabs.settings', content: <TokenConfigTab /> },
-  { key: 'plans', label: 'tabs.plans', content: <PlansTab /> },
+  {
+    key: 'plans',
+    label: 'tabs.plans',
+    // The blinks to share are links to the plans: a tab more would not fit a 1366 px screen in Portuguese.
+    content: (
+      <>
+        <PlansTab />
+        <BlinksSection />
+      </>
+    ),
+  },
   { key: 'withdrawals', label: 'tabs.withdrawals', content: <WithdrawalsTab /> },
   { key: 'active', label: 'tabs.activeStakes', content: <StakesTab kind="active" /> },
   { key: 'completed', label: 'tabs.completedStakes', content: <StakesTab kind="completed" /> },

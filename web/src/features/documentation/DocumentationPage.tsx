@@ -146,6 +146,12 @@ export function DocumentationPage() {
         <p>{text('custodyCheck')}</p>
       </section>
 
+      <section aria-labelledby="docs-blinks">
+        <h2 id="docs-blinks">{text('blinksHeading')}</h2>
+        <p>{text('blinks', { link: `${window.location.origin}/stake` })}</p>
+        <p>{text('blinksSafety')}</p>
+      </section>
+
       <section aria-labelledby="docs-faq">
         <h2 id="docs-faq">{text('faqHeading')}</h2>
         {FAQ.map((n) => (

@@ -35,6 +35,11 @@ export const docsEn = {
   stakingWallet: 'Staking wallet',
   notConfigured: 'Not set yet: staking opens once the operator configures it.',
   onExplorer: 'View on the explorer',
+  blinksHeading: 'Stake from X, Telegram or your wallet',
+  blinks:
+    'A stake link ({link}, or one plan’s) posted on X, Telegram or Discord shows as a stake button in a client that knows Solana Actions ("blinks"): Phantom, Backpack, Solflare and Dialect’s. Choose the amount, approve the transaction in your wallet, and the stake appears on your dashboard once the transfer lands, with no need to open this site.',
+  blinksSafety:
+    'The button must name this site’s domain. The transaction your wallet shows sends your stake (and the token’s transfer fee, if it has one) to the staking wallet above, and nothing else; refuse anything different. Each link starts a deposit valid for 15 minutes, and a wallet can have 5 under way at once.',
   faqHeading: 'Questions',
   q1: 'Is the yield per year?',
   a1: 'No. The yield is for the whole period of the plan, paid once when the stake ends. A plan of 40% for 180 days pays 40% of your stake after 180 days.',

@@ -36,6 +36,11 @@ export const docsPtBR: Record<DocsKey, string> = {
   stakingWallet: 'Carteira de stake',
   notConfigured: 'Ainda não definido: o stake abre quando o operador configurar.',
   onExplorer: 'Ver no explorador',
+  blinksHeading: 'Stake pelo X, pelo Telegram ou pela sua carteira',
+  blinks:
+    'Um link de stake ({link}, ou o de um plano) publicado no X, no Telegram ou no Discord aparece como um botão de stake num cliente que entende Solana Actions ("blinks"): Phantom, Backpack, Solflare e o da Dialect. Escolha a quantidade, aprove a transação na sua carteira, e o stake aparece no seu painel assim que a transferência chegar, sem precisar abrir este site.',
+  blinksSafety:
+    'O botão deve mostrar o domínio deste site. A transação que sua carteira mostra envia o seu stake (e a taxa de transferência do token, se houver) para a carteira de staking acima, e nada mais; recuse qualquer coisa diferente. Cada link inicia um depósito válido por 15 minutos, e uma carteira pode ter 5 em andamento ao mesmo tempo.',
   faqHeading: 'Perguntas',
   q1: 'O rendimento é anual?',
   a1: 'Não. O rendimento é pelo período inteiro do plano, pago uma vez quando o stake termina. Um plano de 40% por 180 dias paga 40% do seu stake após 180 dias.',

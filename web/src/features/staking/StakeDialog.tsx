@@ -207,7 +207,7 @@ export function StakeDialog({
           </p>
         )}
         <p className="custody-note">
-          {t('stakeField.custody')}{' '}
+          {language === 'en' ? english(msg('stakeCustody')) : localizeError(msg('stakeCustody'))}{' '}
           <a href="/documentation" target="_blank" rel="noopener">
             {t('stakeField.custodyLink')}
           </a>

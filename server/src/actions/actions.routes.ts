@@ -1,0 +1,73 @@
+import { json, Router, type RequestHandler } from 'express';
+import type { SolanaCluster } from '@stakedesk/shared/format';
+import { actionPlanParamSchema, actionStakeQuerySchema, idParamSchema } from '@stakedesk/shared/schemas';
+import type { Dependencies } from '../dependencies.js';
+import { parse, parseBody } from '../http/validate.js';
+import { actionErrors, sayFor } from './action-errors.js';
+import { actionHeaders } from './action-headers.js';
+import {
+  ACTIONS_JSON,
+  planStakeAction,
+  refuseWhileClosed,
+  stakeAction,
+  stakeDone,
+  stakeTransaction,
+  type ActionSite,
+} from './stake-action.js';
+import { STAKE_ICON_PNG } from './stake-icon.js';
+
+/** Every path of the Actions API: the same headers, OPTIONS and refusals on each. */
+const ACTION_PATHS = ['/actions.json', '/api/actions'];
+
+/**
+ * Solana Actions (DESIGN 18), mounted at the app's root ahead of the API's same-origin CORS: blink
+ * clients call from any origin. `intentLimit` is the per-client limit on starting deposits, shared
+ * with POST /api/stakes/intents.
+ */
+export function actionsRoutes(
+  { database: sequelize, chain }: Dependencies,
+  site: ActionSite & { cluster: SolanaCluster },
+  intentLimit: RequestHandler,
+): Router {
+  const router = Router();
+  const headers = actionHeaders(site.cluster);
+  router.use(ACTION_PATHS, (req, res, next) => {
+    res.set(headers).vary('Accept-Language');
+    if (req.method === 'OPTIONS') return void res.status(204).end();
+    next();
+  });
+  router.get('/actions.json', (_req, res) => {
+    res.json(ACTIONS_JSON);
+  });
+  router.get('/api/actions/icon.png', (_req, res) => {
+    res.type('png').set('Cache-Control', 'public, max-age=86400').send(STAKE_ICON_PNG);
+  });
+  router.get('/api/actions/stake', async (req, res) => {
+    res.json(await stakeAction(sequelize, site, sayFor(req)));
+  });
+  router.get('/api/actions/stake/:planId', async (req, res) => {
+    const { planId } = parse(actionPlanParamSchema, req.params);
+    res.json(await planStakeAction(sequelize, planId, site, sayFor(req)));
+  });
+  const closedOrLimited: RequestHandler[] = [
+    async (_req, _res, next) => {
+      await refuseWhileClosed();
+      next();
+    },
+    intentLimit,
+    json({ limit: '10kb' }),
+  ];
+  router.post('/api/actions/stake/:planId', ...closedOrLimited, async (req, res) => {
+    const { planId } = parse(actionPlanParamSchema, req.params);
+    const { amount } = parse(actionStakeQuerySchema, req.query);
+    const { account } = parseBody('POST /api/actions/stake/:planId', req.body);
+    res.json(await stakeTransaction(sequelize, chain, { planId, amount, account }, sayFor(req)));
+  });
+  router.post('/api/actions/stake/intents/:id/done', json({ limit: '10kb' }), async (req, res) => {
+    const { id } = parse(idParamSchema, req.params);
+    const { account } = parseBody('POST /api/actions/stake/intents/:id/done', req.body);
+    res.json(await stakeDone(sequelize, id, account, site, sayFor(req)));
+  });
+  router.use(ACTION_PATHS, actionErrors);
+  return router;
+}
