@@ -1,4 +1,4 @@
-import { Alert, Button, Card, InputNumber, Space, Typography } from 'antd';
+import { Alert, Button, Card, Flex, InputNumber, Space, Typography } from 'antd';
 import type { StakeAction } from './api.js';
 
 /**
@@ -21,20 +21,21 @@ export function BlinkPreview({ action, domain }: { action: StakeAction; domain: 
         {(action.links?.actions ?? []).map((linked) => {
           const amount = linked.parameters?.[0];
           return (
-            <Space.Compact key={linked.href} style={{ width: '100%' }}>
+            // Wraps instead of squeezing: a long plan label would leave the amount field too narrow to read.
+            <Flex key={linked.href} wrap gap="small">
               {amount && (
                 <InputNumber
                   aria-label={`${linked.label}: ${amount.label ?? amount.name}`}
                   placeholder={amount.label}
                   min={amount.min}
                   disabled
-                  style={{ width: '100%' }}
+                  style={{ flex: '1 1 9rem' }}
                 />
               )}
-              <Button type="primary" disabled>
+              <Button type="primary" disabled style={{ flex: '1 1 auto' }}>
                 {linked.label}
               </Button>
-            </Space.Compact>
+            </Flex>
           );
         })}
       </Space>
