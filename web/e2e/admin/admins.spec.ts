@@ -6,6 +6,9 @@ import { expect, test } from '../support/test.js';
 // first one created, so a failure skips the rest.
 test.describe.serial('admins', () => {
   test('create with validation; the new admin logs in', async ({ page, browser }) => {
+    // Four password checks at production's bcrypt cost (two step-ups, a refused create, a login):
+    // on a loaded 2-CPU CI they alone took most of the default minute.
+    test.slow();
     const panel = new AdminPanel(page);
     await panel.open('Admins');
     await expect(page.getByRole('heading', { name: 'Administrator Management' })).toBeVisible();
