@@ -1,3 +1,5 @@
+import type { Sequelize } from 'sequelize';
+import { emitAlert } from '../alerts/index.js';
 import { lastBackupAgeSeconds } from './backup-list.js';
 import { takeBaseBackup, type BaseBackup } from './base-backup.js';
 import { pruneBackups } from './retention.js';
@@ -23,8 +25,16 @@ export async function backupNow(place: BackupPlace): Promise<BaseBackup> {
   return backup;
 }
 
-/** The daily job's round: a backup when the last one is a day old (or there is none). */
-export async function backupIfDue(place: BackupPlace): Promise<BaseBackup | undefined> {
+/**
+ * The daily job's round: a backup when the last one is a day old (or there is none). A failure is
+ * announced (backup.failed) at once, each round it fails: the age alert would wait 26 hours.
+ */
+export async function backupIfDue(sequelize: Sequelize, place: BackupPlace): Promise<BaseBackup | undefined> {
   if ((await lastBackupAgeSeconds(place.backupDir)) < BACKUP_DUE_AFTER_SECONDS) return undefined;
-  return backupNow(place);
+  try {
+    return await backupNow(place);
+  } catch (error) {
+    await emitAlert(sequelize, 'backup.failed', { reason: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
 }

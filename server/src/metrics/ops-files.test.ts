@@ -16,6 +16,7 @@ function exportedNames(): Set<string> {
     jobs: { waiting: async () => ({}) },
     coverage: () => Promise.reject(new Error('not read')),
     checks: {},
+    lastBackupAge: () => Promise.reject(new Error('not read')),
   });
   return new Set(metrics.registry.getMetricsAsArray().map((metric) => metric.name));
 }
@@ -40,6 +41,7 @@ describe('ops/prometheus-rules.yml', () => {
       'stakedesk-treasury',
       'stakedesk-jobs',
       'stakedesk-rpc',
+      'stakedesk-backups',
     ]);
     expect(all.map((rule) => rule.alert)).toEqual([
       'StakedeskInstanceDown',
@@ -52,6 +54,7 @@ describe('ops/prometheus-rules.yml', () => {
       'StakedeskJobsBehind',
       'StakedeskDepositsBehind',
       'StakedeskRpcErrors',
+      'StakedeskBackupTooOld',
     ]);
     for (const rule of all) expect(rule).toMatchObject({ expr: expect.any(String), annotations: { summary: expect.any(String) } });
   });

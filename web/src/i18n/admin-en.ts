@@ -220,6 +220,7 @@ export const adminEn = {
   'alerts.event.treasury.unexplained_outflow': 'Unexplained outflow from the treasury',
   'alerts.event.approval.requested': 'A change waits for approval',
   'alerts.event.approval.decided': 'A change request was decided',
+  'alerts.event.backup.failed': 'The daily database backup failed',
   'alerts.event.webhook.test': 'Test',
   'alerts.actions': 'Actions',
   'alerts.edit': 'Edit',

@@ -221,6 +221,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'alerts.event.treasury.unexplained_outflow': 'Saída não explicada da tesouraria',
   'alerts.event.approval.requested': 'Uma alteração aguarda aprovação',
   'alerts.event.approval.decided': 'Um pedido de alteração foi decidido',
+  'alerts.event.backup.failed': 'O backup diário do banco de dados falhou',
   'alerts.event.webhook.test': 'Teste',
   'alerts.actions': 'Ações',
   'alerts.edit': 'Editar',
