@@ -6,7 +6,7 @@
 // never replaces a file of the same name with other content (it answers failure, and PostgreSQL
 // keeps the WAL and retries), and it answers success only once the copy is on disk.
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const [mode, archiveDir, first, second] = process.argv.slice(2);

@@ -16,7 +16,7 @@ import { stakeFor, startStakingServer } from '../test/fixtures.js';
 import type { TestServer } from '../test/test-server.js';
 import { lastBackupAgeSeconds, listBackups } from './backup-list.js';
 import type { BaseBackup } from './base-backup.js';
-import { backupNow } from './daily-backup.js';
+import { backupIfDue, backupNow } from './daily-backup.js';
 import { WAL_SUBDIR } from './manifest.js';
 import { pruneBackups } from './retention.js';
 import { archivingFlags, archivingReaches, prepareWalArchive } from './wal-archiving.js';
@@ -77,6 +77,9 @@ async function queryOnce<T extends pg.QueryResultRow>(url: string, sql: string):
     await client.end();
   }
 }
+
+/** A database handle nothing is read through (the gauges' other figures, an alert never raised). */
+const unreadDatabase = () => new Sequelize('postgres://unused@127.0.0.1:9/unused', { logging: false });
 
 describe('backups and point-in-time restore of the embedded PostgreSQL', () => {
   let dataDir: string;
@@ -188,7 +191,7 @@ describe('backups and point-in-time restore of the embedded PostgreSQL', () => {
 
   it("shows the newest backup's age in /metrics, +Inf before the first", async () => {
     const newest = await backupNow(place());
-    const unread = new Sequelize('postgres://unused@127.0.0.1:9/unused', { logging: false });
+    const unread = unreadDatabase();
     const metrics = createMetrics();
     addStateGauges(metrics, unread, { lastBackupAge: () => lastBackupAgeSeconds(backupDir) });
     const text = await metrics.registry.getSingleMetricAsString('stakedesk_last_backup_age_seconds');
@@ -205,6 +208,11 @@ describe('backups and point-in-time restore of the embedded PostgreSQL', () => {
     expect(await none.registry.getSingleMetricAsString('stakedesk_last_backup_age_seconds')).toMatch(
       /^stakedesk_last_backup_age_seconds \+Inf$/m,
     );
+  });
+
+  it('takes the daily backup only when the newest is about a day old', async () => {
+    expect(await backupIfDue(unreadDatabase(), place())).toBeUndefined();
+    expect(await listBackups(backupDir)).toHaveLength(2);
   });
 
   it('keeps BACKUP_KEEP_DAYS of backups and the WAL they need, and never removes the newest', async () => {

@@ -32,30 +32,48 @@ const leftOut = (name: string) => LEFT_OUT_FILES.has(name) || name.startsWith('p
 
 type ManifestFile = BackupManifest['files'][number];
 
-/** Copies the data directory's files into `to`, each hashed as written; a file dropped meanwhile (a table dropped) is skipped. */
-async function copyDataDirectory(from: string, to: string, relative = ''): Promise<ManifestFile[]> {
+/** Makes the data directory's directories under `to` and answers its files to copy (relative paths). */
+async function listDataDirectory(from: string, to: string, relative = ''): Promise<string[]> {
   await mkdir(path.join(to, relative), { recursive: true, mode: 0o700 });
   if (EMPTIED_DIRECTORIES.has(relative)) return [];
   const entries = await readdir(path.join(from, relative), { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [];
     throw error;
   });
-  const files: ManifestFile[] = [];
+  const files: string[] = [];
   for (const entry of entries) {
     const name = path.posix.join(relative, entry.name);
     if (leftOut(entry.name)) continue;
-    if (entry.isDirectory()) files.push(...(await copyDataDirectory(from, to, name)));
+    if (entry.isDirectory()) files.push(...(await listDataDirectory(from, to, name)));
     else if (entry.isSymbolicLink()) throw new Error(`the data directory holds a link (${name}): tablespaces are not backed up`);
-    else if (entry.isFile()) {
-      const copied = await hashedCopy(path.join(from, name), path.join(to, name)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return undefined;
-        throw error;
-      });
-      if (copied) files.push({ path: name, ...copied });
-    }
+    else if (entry.isFile()) files.push(name);
     // Anything else (the server's Unix socket) is not data.
   }
   return files;
+}
+
+/** Files copied at once: each copy waits on its own fsync, and the disk takes several together. */
+const COPIES_AT_ONCE = 8;
+
+/** Copies the data directory's files into `to`, each hashed as written; a file dropped meanwhile (a table dropped) is skipped. */
+async function copyDataDirectory(from: string, to: string): Promise<ManifestFile[]> {
+  const names = await listDataDirectory(from, to);
+  const copied: (ManifestFile | undefined)[] = [];
+  let next = 0;
+  const copier = async () => {
+    for (let index = next++; index < names.length; index = next++) {
+      const name = names[index]!;
+      copied[index] = await hashedCopy(path.join(from, name), path.join(to, name)).then(
+        (file) => ({ path: name, ...file }),
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return undefined;
+          throw error;
+        },
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: COPIES_AT_ONCE }, copier));
+  return copied.filter((file) => file !== undefined);
 }
 
 async function writeDurably(file: string, content: string): Promise<void> {

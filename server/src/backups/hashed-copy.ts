@@ -9,17 +9,23 @@ import { open } from 'node:fs/promises';
  */
 export async function hashedCopy(from: string, to: string): Promise<{ sha256: string; size: number }> {
   const hash = createHash('sha256');
-  const target = await open(to, 'wx', 0o600);
+  // The source first: one that is gone (ENOENT) leaves no empty copy behind.
+  const source = await open(from, 'r');
   let size = 0;
   try {
-    for await (const chunk of createReadStream(from) as AsyncIterable<Buffer>) {
-      hash.update(chunk);
-      size += chunk.length;
-      await target.write(chunk);
+    const target = await open(to, 'wx', 0o600);
+    try {
+      for await (const chunk of source.createReadStream({ autoClose: false }) as AsyncIterable<Buffer>) {
+        hash.update(chunk);
+        size += chunk.length;
+        await target.write(chunk);
+      }
+      await target.sync();
+    } finally {
+      await target.close();
     }
-    await target.sync();
   } finally {
-    await target.close();
+    await source.close();
   }
   return { sha256: hash.digest('hex'), size };
 }
