@@ -27,6 +27,8 @@ import { archivingFlags, archivingReaches, prepareWalArchive } from './wal-archi
 const run = promisify(execFile);
 const RESTORE_CLI = new URL('../../dist/backups/restore-cli.js', import.meta.url).pathname;
 const logger = createLogger('silent');
+/** A test that runs `npm run restore`: each verifies every file and may run PostgreSQL's recovery, seconds apiece on a busy machine. */
+const RESTORE_TIMEOUT_MS = 120_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `npm run restore -- …args` on DATA_DIR: its exit code and what it printed. */
@@ -122,72 +124,91 @@ describe('backups and point-in-time restore of the embedded PostgreSQL', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('refuses a live data directory with one sentence, and changes nothing', async () => {
-    const before = [readdirSync(dataDir).sort(), readdirSync(backupDir).sort(), readdirSync(path.join(backupDir, WAL_SUBDIR)).sort()];
-    const pid = readdirSync(embeddedDatabaseDir(dataDir)).includes('postmaster.pid');
-    expect(pid).toBe(true);
+  it(
+    'refuses a live data directory with one sentence, and changes nothing',
+    async () => {
+      const before = [readdirSync(dataDir).sort(), readdirSync(backupDir).sort(), readdirSync(path.join(backupDir, WAL_SUBDIR)).sort()];
+      const pid = readdirSync(embeddedDatabaseDir(dataDir)).includes('postmaster.pid');
+      expect(pid).toBe(true);
 
-    const refused = await restoreCli(dataDir, [backup.name, '--to', between]);
+      const refused = await restoreCli(dataDir, [backup.name, '--to', between]);
 
-    expect(refused.code).toBe(1);
-    expect(refused.stdout).toBe('');
-    expect(refused.stderr).toMatch(
-      /^PostgreSQL \(process \d+\) is running on \S+\/postgres: stop the Stakedesk server first, a restore never replaces a live data directory\.\n$/,
-    );
-    expect([readdirSync(dataDir).sort(), readdirSync(backupDir).sort(), readdirSync(path.join(backupDir, WAL_SUBDIR)).sort()]).toEqual(
-      before,
-    );
-  });
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toMatch(
+        /^PostgreSQL \(process \d+\) is running on \S+\/postgres: stop the Stakedesk server first, a restore never replaces a live data directory\.\n$/,
+      );
+      expect([readdirSync(dataDir).sort(), readdirSync(backupDir).sort(), readdirSync(path.join(backupDir, WAL_SUBDIR)).sort()]).toEqual(
+        before,
+      );
+    },
+    RESTORE_TIMEOUT_MS,
+  );
 
-  it('refuses a backup that does not verify (a file altered, a WAL file missing) with one sentence, and changes nothing', async () => {
-    await api.close();
-    await embedded!.stop();
-    embedded = undefined;
-    const before = snapshot(dataDir);
-    const copies = mkdtempSync(path.join(tmpdir(), 'stakedesk-backup-copies-'));
-    try {
-      const altered = path.join(copies, 'altered');
-      cpSync(backupDir, altered, { recursive: true });
-      appendFileSync(path.join(altered, backup.name, 'data', 'PG_VERSION'), ' ');
-      const tampered = await restoreCli(dataDir, [path.join(altered, backup.name), '--to', between]);
-      expect(tampered).toEqual({ code: 1, stdout: '', stderr: 'The backup does not verify: PG_VERSION does not match its checksum.\n' });
+  it(
+    'refuses a backup that does not verify (a file altered, a WAL file missing) or a moment past its WAL, with one sentence, and changes nothing',
+    async () => {
+      await api.close();
+      await embedded!.stop();
+      embedded = undefined;
+      const before = snapshot(dataDir);
+      const copies = mkdtempSync(path.join(tmpdir(), 'stakedesk-backup-copies-'));
+      try {
+        const altered = path.join(copies, 'altered');
+        cpSync(backupDir, altered, { recursive: true });
+        appendFileSync(path.join(altered, backup.name, 'data', 'PG_VERSION'), ' ');
+        const tampered = await restoreCli(dataDir, [path.join(altered, backup.name), '--to', between]);
+        expect(tampered).toEqual({ code: 1, stdout: '', stderr: 'The backup does not verify: PG_VERSION does not match its checksum.\n' });
 
-      const walless = path.join(copies, 'walless');
-      cpSync(backupDir, walless, { recursive: true });
-      unlinkSync(path.join(walless, WAL_SUBDIR, backup.manifest.startWal));
-      const missing = await restoreCli(dataDir, [path.join(walless, backup.name), '--to', between]);
-      expect(missing).toEqual({
-        code: 1,
-        stdout: '',
-        stderr: `The backup does not verify: the WAL archive lacks ${backup.manifest.startWal}, which the backup needs to reach a consistent state.\n`,
-      });
-      expect(snapshot(dataDir)).toEqual(before);
-    } finally {
-      rmSync(copies, { recursive: true, force: true });
-    }
-  });
+        const walless = path.join(copies, 'walless');
+        cpSync(backupDir, walless, { recursive: true });
+        unlinkSync(path.join(walless, WAL_SUBDIR, backup.manifest.startWal));
+        const missing = await restoreCli(dataDir, [path.join(walless, backup.name), '--to', between]);
+        expect(missing).toEqual({
+          code: 1,
+          stdout: '',
+          stderr: `The backup does not verify: the WAL archive lacks ${backup.manifest.startWal}, which the backup needs to reach a consistent state.\n`,
+        });
 
-  it('restores to a moment between two stakes: the database has exactly the first, on a new timeline, and the old directory is kept', async () => {
-    const restored = await restoreCli(dataDir, [backup.name, '--to', between]);
+        // After the last archived WAL: PostgreSQL's recovery runs out of WAL before the moment.
+        const unreachable = await restoreCli(dataDir, [backup.name, '--to', new Date().toISOString()]);
+        expect(unreachable).toMatchObject({ code: 1, stdout: '' });
+        expect(unreachable.stderr).toMatch(
+          /^The WAL archive holds no transaction after \S+, so recovery cannot confirm it reached that moment: choose an earlier one, or restore without --to \(to the end of the archive\)\.\n$/,
+        );
+        expect(snapshot(dataDir)).toEqual(before);
+      } finally {
+        rmSync(copies, { recursive: true, force: true });
+      }
+    },
+    RESTORE_TIMEOUT_MS,
+  );
 
-    expect(restored).toMatchObject({ code: 0, stderr: '' });
-    expect(restored.stdout).toContain(`Restored ${backup.name} to ${between} into ${embeddedDatabaseDir(dataDir)} (timeline 2`);
-    const kept = readdirSync(dataDir).filter((name) => name.startsWith('postgres.before-restore-'));
-    expect(kept).toHaveLength(1);
-    expect(restored.stdout).toContain(`kept at ${path.join(dataDir, kept[0]!)}`);
+  it(
+    'restores to a moment between two stakes: the database has exactly the first, on a new timeline, and the old directory is kept',
+    async () => {
+      const restored = await restoreCli(dataDir, [backup.name, '--to', between]);
 
-    await startPostgres();
-    const url = new URL(embedded!.url);
-    url.pathname = `/${testDatabase}`;
-    const stakes = await queryOnce<{ id: number; amount: string }>(url.toString(), 'SELECT id, amount::text FROM stakes ORDER BY id');
-    expect(stakes.map((stake) => stake.id)).toEqual([first.id]);
-    expect(stakes.map((stake) => stake.id)).not.toContain(second.id);
-    // What the books-against-the-chain audit reads to know the database was restored.
-    const [{ timeline_id }] = await queryOnce<{ timeline_id: number }>(embedded!.url, 'SELECT timeline_id FROM pg_control_checkpoint()');
-    expect(timeline_id).toBe(2);
-    // The old directory is whole: the second stake is still in it.
-    expect(existsSync(path.join(dataDir, kept[0]!, 'PG_VERSION'))).toBe(true);
-  });
+      expect(restored).toMatchObject({ code: 0, stderr: '' });
+      expect(restored.stdout).toContain(`Restored ${backup.name} to ${between} into ${embeddedDatabaseDir(dataDir)} (timeline 2`);
+      const kept = readdirSync(dataDir).filter((name) => name.startsWith('postgres.before-restore-'));
+      expect(kept).toHaveLength(1);
+      expect(restored.stdout).toContain(`kept at ${path.join(dataDir, kept[0]!)}`);
+
+      await startPostgres();
+      const url = new URL(embedded!.url);
+      url.pathname = `/${testDatabase}`;
+      const stakes = await queryOnce<{ id: number; amount: string }>(url.toString(), 'SELECT id, amount::text FROM stakes ORDER BY id');
+      expect(stakes.map((stake) => stake.id)).toEqual([first.id]);
+      expect(stakes.map((stake) => stake.id)).not.toContain(second.id);
+      // What the books-against-the-chain audit reads to know the database was restored.
+      const [{ timeline_id }] = await queryOnce<{ timeline_id: number }>(embedded!.url, 'SELECT timeline_id FROM pg_control_checkpoint()');
+      expect(timeline_id).toBe(2);
+      // The old directory is whole: the second stake is still in it.
+      expect(existsSync(path.join(dataDir, kept[0]!, 'PG_VERSION'))).toBe(true);
+    },
+    RESTORE_TIMEOUT_MS,
+  );
 
   it("shows the newest backup's age in /metrics, +Inf before the first", async () => {
     const newest = await backupNow(place());

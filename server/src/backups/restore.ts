@@ -105,7 +105,9 @@ async function recover(databaseDir: string, backupDir: string, target: string | 
   } catch {
     const reason = log.fatal.join(' ') || 'PostgreSQL stopped during recovery';
     if (to && /before configured recovery target was reached/.test(reason))
-      throw new Error(`The WAL archive ends before ${to}: recovery could not reach that moment (PostgreSQL: ${reason}).`);
+      throw new RestoreRefused(
+        `The WAL archive holds no transaction after ${to}, so recovery cannot confirm it reached that moment: choose an earlier one, or restore without --to (to the end of the archive).`,
+      );
     throw new Error(`Recovery failed: ${reason}`);
   }
   await postgres.stop();

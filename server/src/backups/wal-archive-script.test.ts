@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveCommand, restoreCommand } from './wal-archiving.js';
 
@@ -34,12 +35,13 @@ beforeAll(() => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the WAL archive script', () => {
-  it('archives a WAL file with its SHA-256, and answers success again for the same content (a retry)', async () => {
+  it('archives a WAL file compressed, with the SHA-256 of what it stored, and answers success again for the same content (a retry)', async () => {
     const walFile = path.join(work, SEGMENT);
     writeFileSync(walFile, 'wal bytes one');
     expect(await runCommand(archiveCommand(backupDir), walFile, SEGMENT)).toEqual({ code: 0, stderr: '' });
-    expect(readFileSync(path.join(backupDir, 'wal', SEGMENT), 'utf8')).toBe('wal bytes one');
-    const sha256 = createHash('sha256').update('wal bytes one').digest('hex');
+    const stored = readFileSync(path.join(backupDir, 'wal', SEGMENT));
+    expect(gunzipSync(stored).toString()).toBe('wal bytes one');
+    const sha256 = createHash('sha256').update(stored).digest('hex');
     expect(readFileSync(path.join(backupDir, 'wal', `${SEGMENT}.sha256`), 'utf8')).toBe(`${sha256}  ${SEGMENT}\n`);
     expect(await runCommand(archiveCommand(backupDir), walFile, SEGMENT)).toEqual({ code: 0, stderr: '' });
   });
@@ -50,7 +52,7 @@ describe('the WAL archive script', () => {
     const refused = await runCommand(archiveCommand(backupDir), other, SEGMENT);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('exists with other content; refusing to overwrite it');
-    expect(readFileSync(path.join(backupDir, 'wal', SEGMENT), 'utf8')).toBe('wal bytes one');
+    expect(gunzipSync(readFileSync(path.join(backupDir, 'wal', SEGMENT))).toString()).toBe('wal bytes one');
   });
 
   it('restores an archived file that matches its checksum, and none that does not or is missing', async () => {
@@ -61,7 +63,7 @@ describe('the WAL archive script', () => {
     expect((await runCommand(restoreCommand(backupDir), path.join(work, 'absent'), '000000010000000000000008')).code).toBe(1);
     expect(existsSync(path.join(work, 'absent'))).toBe(false);
 
-    writeFileSync(path.join(backupDir, 'wal', SEGMENT), 'wal bytes altered');
+    writeFileSync(path.join(backupDir, 'wal', SEGMENT), gzipSync('wal bytes altered'));
     const tampered = await runCommand(restoreCommand(backupDir), path.join(work, 'tampered'), SEGMENT);
     expect(tampered.code).toBe(1);
     expect(tampered.stderr).toContain('does not match its checksum; not restoring it');

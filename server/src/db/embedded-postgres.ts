@@ -58,7 +58,7 @@ const AS_POSTGRES = "Stakedesk runs its embedded PostgreSQL as the 'postgres' us
  * project's node_modules) and the data directory; a home directory of mode 700 (/root) shuts it out.
  */
 async function checkPostgresUserAccess(databaseDir: string, dataDir: string, alsoReached: string[]): Promise<void> {
-  const blocked = [path.dirname(await bundledPgCtl()), ...alsoReached].map(firstDirectoryPostgresCannotEnter).find(Boolean);
+  const blocked = firstDirectoryPostgresCannotEnter(path.dirname(await bundledPgCtl()));
   if (blocked) {
     throw new StartupError(
       `${AS_POSTGRES} ${blocked}: move the project to a directory other users can open (such as /opt or /srv; not under /root), ` +
@@ -71,6 +71,15 @@ async function checkPostgresUserAccess(databaseDir: string, dataDir: string, als
       `${AS_POSTGRES} ${blockedData}, on the way to DATA_DIR ${dataDir}: set DATA_DIR to a directory other users can open, ` +
         'start Stakedesk as another user, or set DATABASE_URL.',
     );
+  }
+  for (const target of alsoReached) {
+    const blockedOther = firstDirectoryPostgresCannotEnter(target);
+    if (blockedOther) {
+      throw new StartupError(
+        `${AS_POSTGRES} ${blockedOther}, on the way to ${target}, which its WAL archiving uses: move it (BACKUP_DIR for the archive) ` +
+          'to a directory other users can open, start Stakedesk as another user, or set DATABASE_URL.',
+      );
+    }
   }
 }
 

@@ -741,6 +741,7 @@ export const adminEn = {
   'jobs.name.change-requests': 'Change requests (expiry, scheduled changes)',
   'jobs.name.reserves-anchor': 'Anchoring proof-of-reserves snapshots on chain',
   'jobs.name.reserves-snapshot': 'Daily proof-of-reserves snapshot',
+  'jobs.name.base-backup': 'Daily database backup',
 
   'events.newWithdrawal': 'New withdrawal request',
   'events.newWithdrawalText': '{wallet} asks for {amount}',

@@ -746,6 +746,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'jobs.name.change-requests': 'Pedidos de alteração (expiração, alterações agendadas)',
   'jobs.name.reserves-anchor': 'Ancoragem dos snapshots da prova de reservas na blockchain',
   'jobs.name.reserves-snapshot': 'Snapshot diário da prova de reservas',
+  'jobs.name.base-backup': 'Backup diário do banco de dados',
 
   'events.newWithdrawal': 'Novo pedido de saque',
   'events.newWithdrawalText': '{wallet} pede {amount}',
