@@ -181,6 +181,9 @@ export function readOrCreateSecret(dataDir: string, fileName: string): string {
   return secret;
 }
 
+/** The embedded PostgreSQL's superuser password in DATA_DIR, generated at its first start; each base backup keeps a copy. */
+export const POSTGRES_PASSWORD_FILE = 'postgres-password';
+
 /** Where the embedded PostgreSQL keeps its data directory under DATA_DIR. */
 export const embeddedDatabaseDir = (dataDir: string) => path.join(dataDir, 'postgres');
 

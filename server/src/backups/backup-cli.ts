@@ -3,7 +3,7 @@
 // itself (archiving, as the server does), backs it up and stops it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, embeddedDatabaseDir, loadConfig } from '../config.js';
+import { ConfigError, embeddedDatabaseDir, loadConfig, POSTGRES_PASSWORD_FILE } from '../config.js';
 import { runningPostgres, startEmbeddedPostgres } from '../db/embedded-postgres.js';
 import { createLogger } from '../logger.js';
 import { archivingFlags, archivingReaches, prepareWalArchive } from './wal-archiving.js';
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const running = runningPostgres(databaseDir);
   let backup;
   if (running) {
-    const password = readFileSync(path.join(config.dataDir, 'postgres-password'), 'utf8').trim();
+    const password = readFileSync(path.join(config.dataDir, POSTGRES_PASSWORD_FILE), 'utf8').trim();
     const databaseUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${running.port}/postgres`;
     backup = await backupNow({ ...place, databaseUrl });
   } else {

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { Sequelize } from 'sequelize';
 import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedDatabaseDir } from '../config.js';
+import { embeddedDatabaseDir, POSTGRES_PASSWORD_FILE } from '../config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres.js';
 import { addStateGauges } from '../health/state-gauges.js';
 import { createLogger } from '../logger.js';
@@ -187,6 +187,8 @@ describe('backups and point-in-time restore of the embedded PostgreSQL', () => {
   it(
     'restores to a moment between two stakes: the database has exactly the first, on a new timeline, and the old directory is kept',
     async () => {
+      // Lost with the disk, like the data: the restored cluster answers only to the password it had.
+      unlinkSync(path.join(dataDir, POSTGRES_PASSWORD_FILE));
       const restored = await restoreCli(dataDir, [backup.name, '--to', between]);
 
       expect(restored).toMatchObject({ code: 0, stderr: '' });

