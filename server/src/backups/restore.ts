@@ -11,7 +11,7 @@ import { giveToPostgres } from './postgres-owner.js';
 import { postgresTimestamp } from './postgres-time.js';
 import { RestoreRefused } from './restore-refused.js';
 import { verifyBackup } from './verify-backup.js';
-import { archivingFlags, restoreCommand } from './wal-archiving.js';
+import { archivingFlags, prepareWalArchive, restoreCommand } from './wal-archiving.js';
 
 export type Restored = {
   /** The restored data directory (DATA_DIR/postgres), and where the one it replaced was put (never deleted). */
@@ -80,9 +80,15 @@ function readRecoveryLine(log: RecoveryLog, message: string): void {
 /**
  * Runs PostgreSQL's archive recovery on the new directory, here and now, to the moment (or to the
  * end of the archive) and promotes it, then stops it cleanly: the server started next opens a
- * database that is already restored. The WAL archive gets the new timeline's files as any server's.
+ * database that is already restored. WAL is read from the backup's archive (`archiveHome`, beside
+ * it), and the new timeline's files go to BACKUP_DIR's, where the server archives from now on.
  */
-async function recover(databaseDir: string, backupDir: string, target: string | undefined, to: string | undefined): Promise<RecoveryLog> {
+async function recover(
+  databaseDir: string,
+  places: { archiveHome: string; backupDir: string },
+  target: string | undefined,
+  to: string | undefined,
+): Promise<RecoveryLog> {
   const log: RecoveryLog = { fatal: [] };
   const postgres = new EmbeddedPostgres({
     databaseDir,
@@ -93,8 +99,8 @@ async function recover(databaseDir: string, backupDir: string, target: string | 
     createPostgresUser: userInfo().uid === 0,
     postgresFlags: [
       ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-      ...archivingFlags(backupDir),
-      ...['-c', `restore_command=${restoreCommand(backupDir)}`, '-c', 'recovery_target_action=promote'],
+      ...archivingFlags(places.backupDir),
+      ...['-c', `restore_command=${restoreCommand(places.archiveHome)}`, '-c', 'recovery_target_action=promote'],
       ...(target ? ['-c', `recovery_target_time=${target}`] : []),
     ],
     onLog: (message: unknown) => readRecoveryLine(log, String(message)),
@@ -156,7 +162,8 @@ export async function restoreBackup(options: {
   let log: RecoveryLog;
   try {
     await copyBackup(backupPath, manifest, restoring);
-    log = await recover(restoring, archiveHome, target, options.to);
+    await prepareWalArchive(options.backupDir);
+    log = await recover(restoring, { archiveHome, backupDir: options.backupDir }, target, options.to);
     // The data directory could have come alive while the copy recovered.
     refuseLive(databaseDir);
   } catch (error) {
