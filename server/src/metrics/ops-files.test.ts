@@ -85,7 +85,7 @@ describe('ops/grafana-dashboard.json', () => {
     expect([...used].filter((name) => !exportedNames().has(name))).toEqual([]);
   });
 
-  it('shows traffic, latency, RPC, withdrawals, coverage, background jobs and the deposit detection delay', () => {
+  it("shows traffic, latency, RPC, withdrawals, coverage, background jobs, the deposit detection delay and the last backup's age", () => {
     expect([...used].sort()).toEqual(
       expect.arrayContaining([
         'stakedesk_http_requests_total',
@@ -98,6 +98,7 @@ describe('ops/grafana-dashboard.json', () => {
         'stakedesk_job_failures_total',
         'stakedesk_job_queue_waiting',
         'stakedesk_deposit_detection_delay_seconds',
+        'stakedesk_last_backup_age_seconds',
       ]),
     );
   });
