@@ -17,6 +17,7 @@ import { startJobQueue, type JobQueue } from './jobs/job-queue.js';
 import { DEFAULT_RESERVES_PROOF_DAYS } from './config.js';
 import { changeRequestRound } from './approvals/index.js';
 import { changeAppliers } from './four-eyes.js';
+import { BACKUP_CHECK_INTERVAL_MS, backupIfDue, type BackupPlace } from './backups/index.js';
 
 const CLEAN_UP_INTERVAL_MS = 10 * 60_000;
 
@@ -38,6 +39,9 @@ async function cleanUp(sequelize: Sequelize, reservesProofDays: number): Promise
   await forgetExpiredChallenges(sequelize);
   await pruneOldProofs(sequelize, reservesProofDays);
 }
+
+/** A base backup of a large database copies gigabytes: its round is not taken for dead before this. */
+const BACKUP_EXPIRES_SECONDS = 2 * 3600;
 
 const OVERDUE_CHECK_INTERVAL_MS = 5 * 60_000;
 
@@ -74,6 +78,8 @@ export type BackgroundWorkDeps = {
    * are kept, and (the demo) how often a snapshot is taken if not daily. Absent, no daily snapshot.
    */
   reserves?: { hotWallet: string | null; proofDays: number; everyMs?: number };
+  /** The embedded PostgreSQL's data directory, BACKUP_DIR and BACKUP_KEEP_DAYS: a base backup daily (DESIGN 19). Absent (DATABASE_URL), none. */
+  backups?: Omit<BackupPlace, 'databaseUrl'>;
 };
 
 /**
@@ -91,6 +97,7 @@ export async function startBackgroundWork({
   webhooks,
   signer = null,
   reserves,
+  backups,
 }: BackgroundWorkDeps): Promise<JobQueue> {
   const { database: sequelize, chain, secondProvider, secrets } = dependencies;
   const jobs = await startJobQueue(databaseUrl, logger, onFailure);
@@ -140,6 +147,11 @@ export async function startBackgroundWork({
       () => dailyReservesSnapshot({ ...dependencies, hotWallet: reserves.hotWallet }, reserves.everyMs),
       { expiresInSeconds: RESERVES_SNAPSHOT_EXPIRES_SECONDS },
     );
+  // One round at a time; a backup that ends half-way is never listed (written as .partial, renamed once whole).
+  if (backups)
+    await jobs.every('base-backup', BACKUP_CHECK_INTERVAL_MS, () => backupIfDue(sequelize, { ...backups, databaseUrl }), {
+      expiresInSeconds: BACKUP_EXPIRES_SECONDS,
+    });
   // Each delivery a job of its own, retried with backoff for about a day.
   if (webhooks) {
     await startWebhookDelivery(jobs, sequelize, logger, { ...webhooks, box: secrets.box });

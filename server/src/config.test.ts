@@ -64,6 +64,26 @@ describe('DATABASE_LISTEN_URL', () => {
   });
 });
 
+describe('BACKUP_DIR and BACKUP_KEEP_DAYS (DESIGN 19)', () => {
+  it('keep a week of backups in DATA_DIR/backups unless told', () => {
+    expect(load({ DATA_DIR: '/srv/stakedesk' })).toMatchObject({ backupDir: '/srv/stakedesk/backups', backupKeepDays: 7 });
+    expect(load({ DATA_DIR: '/srv/stakedesk', BACKUP_DIR: '/mnt/backups/stakedesk', BACKUP_KEEP_DAYS: '30' })).toMatchObject({
+      backupDir: '/mnt/backups/stakedesk',
+      backupKeepDays: 30,
+    });
+  });
+
+  it('refuse a backup directory inside the data directory it backs up, and a keep that is not a number of days', () => {
+    expect(() => load({ DATA_DIR: '/srv/stakedesk', BACKUP_DIR: '/srv/stakedesk/postgres/backups' })).toThrow(
+      new ConfigError(
+        "BACKUP_DIR must not be inside the embedded PostgreSQL's data directory /srv/stakedesk/postgres, got '/srv/stakedesk/postgres/backups'",
+      ),
+    );
+    expect(() => load({ BACKUP_KEEP_DAYS: '0' })).toThrow(new ConfigError("BACKUP_KEEP_DAYS must be a positive whole number, got '0'"));
+    expect(() => load({ BACKUP_KEEP_DAYS: 'week' })).toThrow(/BACKUP_KEEP_DAYS must be a positive whole number/);
+  });
+});
+
 describe('the demo (DESIGN 16) and production', () => {
   const SENTENCE =
     "NODE_ENV=production refuses the demo's settings (DEMO_MODE, or the data directory .data-demo): unset DEMO_MODE and set DATA_DIR to the production data directory";

@@ -26,6 +26,10 @@ export type Config = {
    */
   databaseListenUrl: string | undefined;
   dataDir: string;
+  /** BACKUP_DIR: the embedded PostgreSQL's base backups and WAL archive (DESIGN 19); default DATA_DIR/backups. Unused with DATABASE_URL. */
+  backupDir: string;
+  /** BACKUP_KEEP_DAYS: base backups older than this are removed, with the WAL only they needed (never the newest); default 7. */
+  backupKeepDays: number;
   jwtSecret: string;
   production: boolean;
   admin: { username: string; email: string; password: string | undefined };
@@ -177,6 +181,21 @@ export function readOrCreateSecret(dataDir: string, fileName: string): string {
   return secret;
 }
 
+/** The embedded PostgreSQL's superuser password in DATA_DIR, generated at its first start; each base backup keeps a copy. */
+export const POSTGRES_PASSWORD_FILE = 'postgres-password';
+
+/** Where the embedded PostgreSQL keeps its data directory under DATA_DIR. */
+export const embeddedDatabaseDir = (dataDir: string) => path.join(dataDir, 'postgres');
+
+/** BACKUP_DIR, anywhere but inside the data directory it backs up (a backup would copy itself and its WAL archive). */
+function readBackupDir(raw: string | undefined, dataDir: string): string {
+  const backupDir = path.resolve(raw || path.join(dataDir, 'backups'));
+  const databaseDir = embeddedDatabaseDir(dataDir);
+  if (backupDir === databaseDir || backupDir.startsWith(databaseDir + path.sep))
+    throw new ConfigError(`BACKUP_DIR must not be inside the embedded PostgreSQL's data directory ${databaseDir}, got '${raw}'`);
+  return backupDir;
+}
+
 /** A production server never runs as the demo: not with DEMO_MODE, not on the demo's data directory. */
 function refuseDemoInProduction(production: boolean, demo: boolean, dataDir: string): void {
   if (production && (demo || path.basename(dataDir) === DEMO_DATA_DIR_NAME)) {
@@ -209,6 +228,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     databaseListenUrl: env.DATABASE_LISTEN_URL || undefined,
     dataDir,
+    backupDir: readBackupDir(env.BACKUP_DIR, dataDir),
+    backupKeepDays: readPositiveInteger(env.BACKUP_KEEP_DAYS, 7, 'BACKUP_KEEP_DAYS'),
     jwtSecret,
     production,
     admin: {

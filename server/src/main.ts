@@ -10,13 +10,14 @@ import { currentUpstreamRpcUrl } from './rpc-proxy/index.js';
 import { createRpcUpstream } from './chain/rpc-upstream.js';
 import { createUpstreamFetch } from './chain/upstream-fetch.js';
 import { SolanaChain } from './chain/solana-chain.js';
-import { ConfigError, loadConfig, ownUrl, type Config } from './config.js';
+import { ConfigError, embeddedDatabaseDir, loadConfig, ownUrl, type Config } from './config.js';
 import { AdminEventHub } from './events/admin-event-hub.js';
 import { openDatabase } from './open-database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrateAndSeed } from './db/migrator.js';
 import { chainCheck, databaseCheck, queueCheck, signerCheck, addStateGauges } from './health/index.js';
 import { startBackgroundWork } from './background-work.js';
+import { archivingFlags, archivingReaches, lastBackupAgeSeconds, prepareWalArchive } from './backups/index.js';
 import { countingFetch } from './metrics/counting-fetch.js';
 import { createMetrics } from './metrics/metrics.js';
 import { chooseLogFormat } from './log-format.js';
@@ -50,7 +51,18 @@ async function start(config: Config, logger: Logger): Promise<void> {
   // Read first: a demo server without its keys says so before it starts anything.
   const demoKeys = config.demo ? readDemoKeys(config.dataDir) : undefined;
   let embedded: EmbeddedDatabase | undefined;
-  if (!config.databaseUrl) embedded = await startEmbeddedPostgres(config.dataDir, logger);
+  if (!config.databaseUrl) {
+    // DESIGN 19: every WAL file archived into BACKUP_DIR as it fills, a base backup daily (background work).
+    await prepareWalArchive(config.backupDir);
+    embedded = await startEmbeddedPostgres(config.dataDir, logger, {
+      postgresFlags: archivingFlags(config.backupDir),
+      postgresReaches: archivingReaches(config.backupDir),
+    });
+  } else {
+    logger.info(
+      "DATABASE_URL is set: Stakedesk takes no backups of it; the managed service's point-in-time recovery (or pgBackRest) keeps it",
+    );
+  }
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const sequelize = openDatabase(databaseUrl);
   await migrateAndSeed(sequelize, { examplePlans: !config.databaseUrl });
@@ -89,6 +101,9 @@ async function start(config: Config, logger: Logger): Promise<void> {
       overdueHours: config.withdrawalOverdueHours,
       coverage,
     },
+    ...(embedded && {
+      backups: { databaseDir: embeddedDatabaseDir(config.dataDir), backupDir: config.backupDir, keepDays: config.backupKeepDays },
+    }),
     reserves: {
       hotWallet: hotWallet ?? null,
       proofDays: config.reservesProofDays,
@@ -103,7 +118,12 @@ async function start(config: Config, logger: Logger): Promise<void> {
     queue: queueCheck(jobs),
     ...(config.payoutSigner ? { signer: signerCheck(config.payoutSigner) } : {}),
   };
-  addStateGauges(metrics, sequelize, { jobs, coverage, checks });
+  addStateGauges(metrics, sequelize, {
+    jobs,
+    coverage,
+    checks,
+    ...(embedded && { lastBackupAge: () => lastBackupAgeSeconds(config.backupDir) }),
+  });
   let stopping = false;
   const health = { metrics, metricsToken: config.metricsToken, checks, stopping: () => stopping };
   const server = createServer();

@@ -46,6 +46,8 @@ export type AlertEventData = {
     effectiveAt: string | null;
     reason: string | null;
   };
+  /** The embedded PostgreSQL's daily base backup failed (DESIGN 19); the WAL archive and the last good backup stay. */
+  'backup.failed': { reason: string };
   'webhook.test': { webhookId: number };
 };
 
@@ -107,6 +109,8 @@ const SENTENCES: Sentences = {
         return `${request} was approved but could not take effect: ${d.reason}.`;
     }
   },
+  'backup.failed': (d) =>
+    `The daily backup of the database failed: ${d.reason}. The next attempt is within the hour; until one succeeds, restores start from the last good backup.`,
   'webhook.test': (d) => `Test alert from Stakedesk for webhook #${d.webhookId}: this endpoint receives alerts.`,
 };
 

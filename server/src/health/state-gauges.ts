@@ -26,10 +26,12 @@ export type StateSources = {
   coverage?: () => Promise<TreasuryCoverage>;
   /** /readyz's checks, so that an alert rule can see a failing one without probing /readyz. */
   checks?: Record<string, () => Promise<Check>>;
+  /** Seconds since the newest base backup of the embedded PostgreSQL ended (+Inf: none yet); absent with DATABASE_URL. */
+  lastBackupAge?: () => Promise<number>;
 };
 
-/** Figures read at each scrape: what waits on operators, deposit detection behind, unexplained outflows, treasury coverage, the hot wallet, the job queue, and readiness. */
-export function addStateGauges(metrics: Metrics, sequelize: Sequelize, { jobs, coverage, checks }: StateSources = {}): void {
+/** Figures read at each scrape: what waits on operators, deposit detection behind, unexplained outflows, treasury coverage, the hot wallet, the job queue, the last backup's age, and readiness. */
+export function addStateGauges(metrics: Metrics, sequelize: Sequelize, { jobs, coverage, checks, lastBackupAge }: StateSources = {}): void {
   metrics.gauge('stakedesk_pending_withdrawals', 'Withdrawals requested and not yet paid or rejected.', [], async () => {
     const [row] = await sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM withdrawals WHERE status = 'pending'`, {
       type: QueryTypes.SELECT,
@@ -88,6 +90,14 @@ export function addStateGauges(metrics: Metrics, sequelize: Sequelize, { jobs, c
   if (jobs) {
     metrics.gauge('stakedesk_job_queue_waiting', 'Background jobs waiting to run, by queue.', ['queue'], async () =>
       Object.entries(await jobs.waiting()).map(([queue, value]) => ({ labels: { queue }, value })),
+    );
+  }
+  if (lastBackupAge) {
+    metrics.gauge(
+      'stakedesk_last_backup_age_seconds',
+      "How long ago the embedded PostgreSQL's newest base backup ended (+Inf before the first); one is taken daily (DESIGN 19). None with DATABASE_URL.",
+      [],
+      async () => [{ value: await lastBackupAge() }],
     );
   }
   if (checks) {

@@ -16,6 +16,7 @@ function exportedNames(): Set<string> {
     jobs: { waiting: async () => ({}) },
     coverage: () => Promise.reject(new Error('not read')),
     checks: {},
+    lastBackupAge: () => Promise.reject(new Error('not read')),
   });
   return new Set(metrics.registry.getMetricsAsArray().map((metric) => metric.name));
 }
@@ -40,6 +41,7 @@ describe('ops/prometheus-rules.yml', () => {
       'stakedesk-treasury',
       'stakedesk-jobs',
       'stakedesk-rpc',
+      'stakedesk-backups',
     ]);
     expect(all.map((rule) => rule.alert)).toEqual([
       'StakedeskInstanceDown',
@@ -52,6 +54,7 @@ describe('ops/prometheus-rules.yml', () => {
       'StakedeskJobsBehind',
       'StakedeskDepositsBehind',
       'StakedeskRpcErrors',
+      'StakedeskBackupTooOld',
     ]);
     for (const rule of all) expect(rule).toMatchObject({ expr: expect.any(String), annotations: { summary: expect.any(String) } });
   });
@@ -82,7 +85,7 @@ describe('ops/grafana-dashboard.json', () => {
     expect([...used].filter((name) => !exportedNames().has(name))).toEqual([]);
   });
 
-  it('shows traffic, latency, RPC, withdrawals, coverage, background jobs and the deposit detection delay', () => {
+  it("shows traffic, latency, RPC, withdrawals, coverage, background jobs, the deposit detection delay and the last backup's age", () => {
     expect([...used].sort()).toEqual(
       expect.arrayContaining([
         'stakedesk_http_requests_total',
@@ -95,6 +98,7 @@ describe('ops/grafana-dashboard.json', () => {
         'stakedesk_job_failures_total',
         'stakedesk_job_queue_waiting',
         'stakedesk_deposit_detection_delay_seconds',
+        'stakedesk_last_backup_age_seconds',
       ]),
     );
   });

@@ -139,11 +139,13 @@ export async function startTestServer(
     demo?: DemoKeys;
     /** SOLANA_VERIFY_RPC_URL's provider (none unless given). */
     secondProvider?: SecondProvider;
+    /** The PostgreSQL server the test database is made on (the tests' shared one unless given). */
+    postgresUrl?: string;
   } = {},
 ) {
   if (serversOpen > 0) throw new Error('One test server per test file at a time: the models bind to a single database');
   serversOpen += 1;
-  const serverUrl = inject('postgresUrl');
+  const serverUrl = options.postgresUrl ?? inject('postgresUrl');
   const database = `test_${randomUUID().replaceAll('-', '')}`;
   await onServer(serverUrl, `CREATE DATABASE ${database}`);
   const url = databaseUrl(serverUrl, database);

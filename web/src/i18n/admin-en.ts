@@ -220,6 +220,7 @@ export const adminEn = {
   'alerts.event.treasury.unexplained_outflow': 'Unexplained outflow from the treasury',
   'alerts.event.approval.requested': 'A change waits for approval',
   'alerts.event.approval.decided': 'A change request was decided',
+  'alerts.event.backup.failed': 'The daily database backup failed',
   'alerts.event.webhook.test': 'Test',
   'alerts.actions': 'Actions',
   'alerts.edit': 'Edit',
@@ -740,6 +741,7 @@ export const adminEn = {
   'jobs.name.change-requests': 'Change requests (expiry, scheduled changes)',
   'jobs.name.reserves-anchor': 'Anchoring proof-of-reserves snapshots on chain',
   'jobs.name.reserves-snapshot': 'Daily proof-of-reserves snapshot',
+  'jobs.name.base-backup': 'Daily database backup',
 
   'events.newWithdrawal': 'New withdrawal request',
   'events.newWithdrawalText': '{wallet} asks for {amount}',

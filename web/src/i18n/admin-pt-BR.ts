@@ -221,6 +221,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'alerts.event.treasury.unexplained_outflow': 'Saída não explicada da tesouraria',
   'alerts.event.approval.requested': 'Uma alteração aguarda aprovação',
   'alerts.event.approval.decided': 'Um pedido de alteração foi decidido',
+  'alerts.event.backup.failed': 'O backup diário do banco de dados falhou',
   'alerts.event.webhook.test': 'Teste',
   'alerts.actions': 'Ações',
   'alerts.edit': 'Editar',
@@ -745,6 +746,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'jobs.name.change-requests': 'Pedidos de alteração (expiração, alterações agendadas)',
   'jobs.name.reserves-anchor': 'Ancoragem dos snapshots da prova de reservas na blockchain',
   'jobs.name.reserves-snapshot': 'Snapshot diário da prova de reservas',
+  'jobs.name.base-backup': 'Backup diário do banco de dados',
 
   'events.newWithdrawal': 'Novo pedido de saque',
   'events.newWithdrawalText': '{wallet} pede {amount}',

@@ -19,6 +19,7 @@ const JOB_NAMES: Partial<Record<string, AdminMessageKey>> = {
   'change-requests': 'jobs.name.change-requests',
   'reserves-anchor': 'jobs.name.reserves-anchor',
   'reserves-snapshot': 'jobs.name.reserves-snapshot',
+  'base-backup': 'jobs.name.base-backup',
 };
 
 /** Above every tab while any background job failed in the last 24 hours. */
