@@ -18,6 +18,7 @@ export const WEBHOOK_EVENTS = [
   'treasury.unexplained_outflow',
   'approval.requested',
   'approval.decided',
+  'books.differences',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

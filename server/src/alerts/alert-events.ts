@@ -46,6 +46,8 @@ export type AlertEventData = {
     effectiveAt: string | null;
     reason: string | null;
   };
+  /** An audit of the books against the chain (DESIGN 19) found differences: listed in the Reconciliation tab. */
+  'books.differences': { auditId: number; reason: string; differences: number; kinds: string };
   'webhook.test': { webhookId: number };
 };
 
@@ -107,6 +109,8 @@ const SENTENCES: Sentences = {
         return `${request} was approved but could not take effect: ${d.reason}.`;
     }
   },
+  'books.differences': (d) =>
+    `The audit #${d.auditId} of the books against the chain (${d.reason}) found ${d.differences} difference(s): ${d.kinds}. They are listed in the Reconciliation tab.`,
   'webhook.test': (d) => `Test alert from Stakedesk for webhook #${d.webhookId}: this endpoint receives alerts.`,
 };
 

@@ -19,6 +19,7 @@ const JOB_NAMES: Partial<Record<string, AdminMessageKey>> = {
   'change-requests': 'jobs.name.change-requests',
   'reserves-anchor': 'jobs.name.reserves-anchor',
   'reserves-snapshot': 'jobs.name.reserves-snapshot',
+  'books-audit': 'jobs.name.books-audit',
 };
 
 /** Above every tab while any background job failed in the last 24 hours. */
