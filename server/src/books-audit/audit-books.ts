@@ -58,7 +58,13 @@ async function checkDeposits(audit: Audit): Promise<void> {
     FROM stakes WHERE tx_id IS NOT NULL AND id > :after ORDER BY id LIMIT :batch`;
   await eachRow<StakeRow>(audit.sequelize, sql, async (stake) => {
     audit.checked.deposits += 1;
-    const claim = { txId: stake.txId, walletAddress: stake.wallet, amount: stake.amount, mint: stake.mint, stakingWallet: stake.stakingWallet };
+    const claim = {
+      txId: stake.txId,
+      walletAddress: stake.wallet,
+      amount: stake.amount,
+      mint: stake.mint,
+      stakingWallet: stake.stakingWallet,
+    };
     const verdict = await audit.chain.verifyDeposit(claim);
     if (verdict.ok) {
       audit.proved.push(stake.txId);

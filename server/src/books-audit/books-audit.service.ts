@@ -66,11 +66,14 @@ export async function startAudit(
       transaction,
     });
     if (running) return { audit: toAuditJson(running), started: false };
-    const [row] = await sequelize.query<AuditRow>(`INSERT INTO books_audits (reason, started_by) VALUES (:reason, :startedBy) RETURNING *`, {
-      replacements: { reason, startedBy: actor.username },
-      type: QueryTypes.SELECT,
-      transaction,
-    });
+    const [row] = await sequelize.query<AuditRow>(
+      `INSERT INTO books_audits (reason, started_by) VALUES (:reason, :startedBy) RETURNING *`,
+      {
+        replacements: { reason, startedBy: actor.username },
+        type: QueryTypes.SELECT,
+        transaction,
+      },
+    );
     await recordAudit(sequelize, transaction, actor, {
       action: 'books.audit_start',
       entityType: 'books_audit',
@@ -81,7 +84,11 @@ export async function startAudit(
   });
 }
 
-async function finish(sequelize: Sequelize, id: number, ending: { checked?: BooksAuditChecked; differences?: AuditDifference[]; failure?: CodedMessage }) {
+async function finish(
+  sequelize: Sequelize,
+  id: number,
+  ending: { checked?: BooksAuditChecked; differences?: AuditDifference[]; failure?: CodedMessage },
+) {
   await sequelize.transaction(async (transaction) => {
     const [row] = await sequelize.query<AuditRow>(
       `UPDATE books_audits SET status = :status, finished_at = now(), checked = :checked::jsonb, differences = :differences::jsonb,
@@ -107,7 +114,12 @@ async function finish(sequelize: Sequelize, id: number, ending: { checked?: Book
     });
     if (row.differences.length > 0) {
       const kinds = [...new Set(row.differences.map((difference) => difference.kind))].join(', ');
-      await emitAlert(sequelize, 'books.differences', { auditId: id, reason: row.reason, differences: row.differences.length, kinds }, transaction);
+      await emitAlert(
+        sequelize,
+        'books.differences',
+        { auditId: id, reason: row.reason, differences: row.differences.length, kinds },
+        transaction,
+      );
     }
   });
 }
@@ -129,12 +141,16 @@ export async function runAudit(world: AuditWorld, id: number, logger: Logger): P
 /** Starts an audit and runs it in the background (an owner's request, a restore at start-up); answers it as started, or the one running. */
 export async function requestAudit(world: AuditWorld, logger: Logger, reason: BooksAuditReason, actor: AnyActor): Promise<BooksAudit> {
   const { audit, started } = await startAudit(world.sequelize, reason, actor);
-  if (started) runAudit(world, audit.id, logger).catch((error: unknown) => logger.error({ err: error, auditId: audit.id }, 'the audit failed'));
+  if (started)
+    runAudit(world, audit.id, logger).catch((error: unknown) => logger.error({ err: error, auditId: audit.id }, 'the audit failed'));
   return audit;
 }
 
 export async function readAudit(sequelize: Sequelize, id: number): Promise<BooksAudit> {
-  const [row] = await sequelize.query<AuditRow>('SELECT * FROM books_audits WHERE id = :id', { replacements: { id }, type: QueryTypes.SELECT });
+  const [row] = await sequelize.query<AuditRow>('SELECT * FROM books_audits WHERE id = :id', {
+    replacements: { id },
+    type: QueryTypes.SELECT,
+  });
   if (!row) throw notFound(msg('auditNotFound'));
   return toAuditJson(row);
 }

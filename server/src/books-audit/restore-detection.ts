@@ -49,7 +49,13 @@ export async function detectRestore(sequelize: Sequelize, logger: Logger): Promi
   });
 }
 
-async function noteRestore(sequelize: Sequelize, transaction: Transaction, logger: Logger, before: Identity, after: Identity): Promise<void> {
+async function noteRestore(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  logger: Logger,
+  before: Identity,
+  after: Identity,
+): Promise<void> {
   await endInterruptedAudits(sequelize, transaction);
   const identity = (row: Identity) => ({ systemIdentifier: row.system_identifier, timeline: row.timeline_id });
   await recordAudit(sequelize, transaction, SYSTEM_ACTOR, {
