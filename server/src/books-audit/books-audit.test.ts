@@ -268,22 +268,25 @@ describe('a restored database (detected at start-up by its timeline and system i
   it.each([
     ['a higher timeline', 'UPDATE database_identity SET timeline_id = timeline_id - 1'],
     ['another system', `UPDATE database_identity SET system_identifier = '1'`],
-  ])('on %s: audited at once with reason restore (an audit the backup caught running ends interrupted), then payouts go on', async (_name, restored) => {
-    // The first start records what the database is; a start on the same database is no restore.
-    await auditIfRestored(world19(), logger);
-    expect(await auditIfRestored(world19(), logger)).toBeNull();
-    await sql(restored);
-    // A running audit the backup caught is over: the restored database cannot finish it.
-    await sql(`INSERT INTO books_audits (reason) VALUES ('owner')`);
-    const { withdrawal } = await world.pendingWithdrawal(1000);
+  ])(
+    'on %s: audited at once with reason restore (an audit the backup caught running ends interrupted), then payouts go on',
+    async (_name, restored) => {
+      // The first start records what the database is; a start on the same database is no restore.
+      await auditIfRestored(world19(), logger);
+      expect(await auditIfRestored(world19(), logger)).toBeNull();
+      await sql(restored);
+      // A running audit the backup caught is over: the restored database cannot finish it.
+      await sql(`INSERT INTO books_audits (reason) VALUES ('owner')`);
+      const { withdrawal } = await world.pendingWithdrawal(1000);
 
-    const audit = await auditIfRestored(world19(), logger);
-    expect(audit).toMatchObject({ status: 'running', reason: 'restore', startedBy: 'system' });
-    expect((await readAudit(audit!.id - 1)).body.audit).toMatchObject({ status: 'failed', failure: { code: 'auditInterrupted' } });
-    expect(await auditEnded(audit!.id)).toMatchObject({ status: 'finished', reason: 'restore' });
-    expect((await world.prepare([withdrawal.id])).status).toBe(201);
-    expect(await auditIfRestored(world19(), logger)).toBeNull();
-  });
+      const audit = await auditIfRestored(world19(), logger);
+      expect(audit).toMatchObject({ status: 'running', reason: 'restore', startedBy: 'system' });
+      expect((await readAudit(audit!.id - 1)).body.audit).toMatchObject({ status: 'failed', failure: { code: 'auditInterrupted' } });
+      expect(await auditEnded(audit!.id)).toMatchObject({ status: 'finished', reason: 'restore' });
+      expect((await world.prepare([withdrawal.id])).status).toBe(201);
+      expect(await auditIfRestored(world19(), logger)).toBeNull();
+    },
+  );
 });
 
 describe('until the restored database is audited', () => {

@@ -381,8 +381,7 @@ export const enFixed = {
   // The books against the chain (DESIGN 19)
   auditNotFound: 'Audit not found',
   auditInterrupted: 'The audit stopped before it finished (the server stopped, or the database was restored)',
-  restoreAuditPending:
-    'The database was restored and the books have not yet been checked against the chain: payouts wait for that audit',
+  restoreAuditPending: 'The database was restored and the books have not yet been checked against the chain: payouts wait for that audit',
   auditSecondProviderMissing: 'The second provider (SOLANA_VERIFY_RPC_URL) does not show this transaction, which the first proved',
 } as const;
 
