@@ -662,9 +662,9 @@ export const adminEn = {
   'audits.running': 'Audit #{id} ({reason}) running since {at}…',
   'audits.failedAt': 'Audit #{id} ({reason}) stopped at {at} without finishing.',
   'audits.summaryOne':
-    'Audit #{id} ({reason}) finished {at}: {deposits} deposits, {payouts} payouts, {outflows} outflows and {transactions} transactions of the treasury checked with one chain provider.',
+    'Audit #{id} ({reason}) finished {at}. Checked on chain with one provider: deposits {deposits}, payouts {payouts}, outflows {outflows}, transactions of the treasury {transactions}.',
   'audits.summaryTwo':
-    'Audit #{id} ({reason}) finished {at}: {deposits} deposits, {payouts} payouts, {outflows} outflows and {transactions} transactions of the treasury checked, confirmed by a second provider.',
+    'Audit #{id} ({reason}) finished {at}. Checked on chain and confirmed by a second provider: deposits {deposits}, payouts {payouts}, outflows {outflows}, transactions of the treasury {transactions}.',
   'audits.reason.daily': 'daily',
   'audits.reason.owner': 'asked by an owner',
   'audits.reason.restore': 'after a database restore',

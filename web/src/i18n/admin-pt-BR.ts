@@ -667,9 +667,9 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'audits.running': 'Auditoria #{id} ({reason}) rodando desde {at}…',
   'audits.failedAt': 'A auditoria #{id} ({reason}) parou em {at} sem terminar.',
   'audits.summaryOne':
-    'Auditoria #{id} ({reason}) terminada em {at}: {deposits} depósitos, {payouts} pagamentos, {outflows} saídas e {transactions} transações da tesouraria conferidos com um provedor da blockchain.',
+    'Auditoria #{id} ({reason}) terminada em {at}. Conferidos na blockchain com um provedor: depósitos {deposits}, pagamentos {payouts}, saídas {outflows}, transações da tesouraria {transactions}.',
   'audits.summaryTwo':
-    'Auditoria #{id} ({reason}) terminada em {at}: {deposits} depósitos, {payouts} pagamentos, {outflows} saídas e {transactions} transações da tesouraria conferidos, confirmados por um segundo provedor.',
+    'Auditoria #{id} ({reason}) terminada em {at}. Conferidos na blockchain e confirmados por um segundo provedor: depósitos {deposits}, pagamentos {payouts}, saídas {outflows}, transações da tesouraria {transactions}.',
   'audits.reason.daily': 'diária',
   'audits.reason.owner': 'pedida por um proprietário',
   'audits.reason.restore': 'após uma restauração do banco de dados',

@@ -10,6 +10,8 @@ import { usePermission } from '../roles/use-permission.js';
 import { useToast } from '../toast.js';
 import { useLatestAudit, useRunAudit } from './api.js';
 
+const TABLE_WIDTH = 1030;
+
 /**
  * The books against the chain (DESIGN 19): the latest audit of every recorded deposit, completed
  * payout and outflow on chain, and of the treasury's history for what the books lack, with what
@@ -57,19 +59,22 @@ export function BooksAuditSection() {
       title: t('audits.kind'),
       dataIndex: 'kind',
       key: 'kind',
+      width: 170,
       render: (kind: AuditDifference['kind']) => <Tag color="orange">{t(`audits.kind.${kind}`)}</Tag>,
     },
     {
       title: t('audits.tx'),
       dataIndex: 'signature',
       key: 'signature',
+      width: 180,
       render: (signature: string) => <TxLink txId={signature} cluster={settings?.solanaCluster} />,
     },
-    { title: t('audits.books'), key: 'books', render: (_, difference) => side(difference.books, t('audits.booksNothing')) },
-    { title: t('audits.chain'), key: 'chain', render: (_, difference) => side(difference.chain, t('audits.chainNothing')) },
+    { title: t('audits.books'), key: 'books', width: 170, render: (_, difference) => side(difference.books, t('audits.booksNothing')) },
+    { title: t('audits.chain'), key: 'chain', width: 170, render: (_, difference) => side(difference.chain, t('audits.chainNothing')) },
     {
       title: t('audits.todo'),
       key: 'todo',
+      width: 340,
       render: (_, difference) => (
         <Space direction="vertical" size={0}>
           <Typography.Text>{todo(difference)}</Typography.Text>
@@ -117,7 +122,8 @@ export function BooksAuditSection() {
         dataSource={audit?.status === 'finished' ? audit.differences : []}
         pagination={false}
         locale={{ emptyText: audit?.status === 'finished' ? t('audits.none') : t('audits.notChecked') }}
-        scroll={{ x: true }}
+        // Wide enough that each column keeps its words on a phone; the table scrolls sideways there.
+        scroll={{ x: TABLE_WIDTH }}
       />
     </section>
   );
