@@ -236,10 +236,13 @@ async function lookAtPayout(audit: Audit, seen: Seen, wallet: string, received: 
     { replacements: { wallet, mint, amount, blockTime: entry.blockTime }, type: QueryTypes.SELECT },
   );
   if (unpaid) {
+    const reason = msg('withdrawalPaidOnChain', { signature: entry.signature });
+    // Held for good (payout-holds.ts), and the withdrawals list says why automatic payouts leave it.
     await sequelize.query(
       `INSERT INTO audit_payout_findings (withdrawal_id, signature, audit_id) VALUES (:withdrawalId, :signature, :auditId)
-       ON CONFLICT (withdrawal_id) DO NOTHING`,
-      { replacements: { withdrawalId: unpaid.id, signature: entry.signature, auditId: audit.auditId } },
+       ON CONFLICT (withdrawal_id) DO NOTHING;
+       UPDATE withdrawals SET auto_payout_hold = :hold::jsonb WHERE id = :withdrawalId AND status = 'pending'`,
+      { replacements: { withdrawalId: unpaid.id, signature: entry.signature, auditId: audit.auditId, hold: JSON.stringify(reason) } },
     );
     audit.differences.push({
       kind: 'payoutOfUnpaidWithdrawal',
@@ -248,7 +251,7 @@ async function lookAtPayout(audit: Audit, seen: Seen, wallet: string, received: 
       withdrawalId: unpaid.id,
       books: { wallet, amount: unpaid.amount },
       chain: { wallet, amount },
-      reason: msg('withdrawalPaidOnChain', { signature: entry.signature }),
+      reason,
       resolution: 'toReview',
     });
     return;

@@ -4,7 +4,7 @@ import { SYSTEM_ACTOR } from '../audit/index.js';
 import type { Logger } from '../logger.js';
 import type { AuditWorld } from './audit-books.js';
 import { requestAudit, runAudit, startAudit } from './books-audit.service.js';
-import { detectRestore, restorePending } from './restore-detection.js';
+import { detectRestore } from './restore-detection.js';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -19,10 +19,11 @@ export async function auditIfRestored(world: AuditWorld, logger: Logger): Promis
 
 /**
  * The job (hourly): an audit when none finished in the last day, or while a restore is unchecked
- * (the audit at start-up failed, say: the chain was down), run here to its end.
+ * (the audit at start-up failed, say: the chain was down, or the database was swapped under a
+ * running server by a managed service's recovery), run here to its end.
  */
 export async function booksAuditRound(world: AuditWorld, logger: Logger): Promise<void> {
-  const restored = await restorePending(world.sequelize);
+  const restored = await detectRestore(world.sequelize, logger);
   const [last] = await world.sequelize.query<{ finished_at: Date }>(
     `SELECT finished_at FROM books_audits WHERE status = 'finished' ORDER BY finished_at DESC LIMIT 1`,
     { type: QueryTypes.SELECT },
