@@ -237,13 +237,18 @@ async function lookAtPayout(audit: Audit, seen: Seen, wallet: string, received: 
   );
   if (unpaid) {
     const reason = msg('withdrawalPaidOnChain', { signature: entry.signature });
-    // Held for good (payout-holds.ts), and the withdrawals list says why automatic payouts leave it.
-    await sequelize.query(
-      `INSERT INTO audit_payout_findings (withdrawal_id, signature, audit_id) VALUES (:withdrawalId, :signature, :auditId)
-       ON CONFLICT (withdrawal_id) DO NOTHING;
-       UPDATE withdrawals SET auto_payout_hold = :hold::jsonb WHERE id = :withdrawalId AND status = 'pending'`,
-      { replacements: { withdrawalId: unpaid.id, signature: entry.signature, auditId: audit.auditId, hold: JSON.stringify(reason) } },
-    );
+    // Held for good (payout-holds.ts) under the withdrawal's row lock, which preparing a payout takes
+    // too; and the withdrawals list says why automatic payouts leave it.
+    await sequelize.transaction(async (transaction) => {
+      const replacements = { withdrawalId: unpaid.id, signature: entry.signature, auditId: audit.auditId, hold: JSON.stringify(reason) };
+      await sequelize.query(`SELECT id FROM withdrawals WHERE id = :withdrawalId FOR UPDATE`, { replacements, transaction });
+      await sequelize.query(
+        `INSERT INTO audit_payout_findings (withdrawal_id, signature, audit_id) VALUES (:withdrawalId, :signature, :auditId)
+         ON CONFLICT (withdrawal_id) DO NOTHING;
+         UPDATE withdrawals SET auto_payout_hold = :hold::jsonb WHERE id = :withdrawalId AND status = 'pending'`,
+        { replacements, transaction },
+      );
+    });
     audit.differences.push({
       kind: 'payoutOfUnpaidWithdrawal',
       signature: entry.signature,
