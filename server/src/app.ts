@@ -23,6 +23,7 @@ import type { DemoKeys } from './demo/index.js';
 import { demoRoutes } from './demo/demo.routes.js';
 import { reconciliationAdminRoutes } from './reconciliation/reconciliation.routes.js';
 import { outflowsAdminRoutes } from './outflows/index.js';
+import { booksAuditAdminRoutes } from './books-audit/index.js';
 import { rpcProxyRoutes } from './rpc-proxy/rpc-proxy.routes.js';
 import type { RpcUpstream } from './chain/rpc-upstream.js';
 import type { Config } from './config.js';
@@ -278,6 +279,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   admin.use(payoutsAdminRoutes(deps, stepUp, logger));
   admin.use(reconciliationAdminRoutes(deps));
   admin.use(outflowsAdminRoutes(deps, stepUp));
+  admin.use(booksAuditAdminRoutes(deps, logger, hotWallet ?? null));
   admin.use(treasuryAdminRoutes(deps, logger, hotWallet, treasuryCacheMs));
   admin.use(autoPayoutAdminRoutes(deps, config.payoutSigner));
   admin.use(reservesAdminRoutes(deps, hotWallet));

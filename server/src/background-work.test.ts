@@ -41,7 +41,7 @@ it('runs every background task as a job of the queue, each once as soon as the s
     intervals: { expiryMs: 600_000, payoutFollowMs: 600_000, depositFollowMs: 600_000 },
     reserves: { hotWallet: null, proofDays: 90 },
   });
-  const tasks = ['clean-up', 'expiry', 'follow-payouts', 'deposit-detection', 'reserves-snapshot'];
+  const tasks = ['clean-up', 'expiry', 'follow-payouts', 'deposit-detection', 'reserves-snapshot', 'books-audit'];
   const done = () => count(`pgboss.job WHERE name IN ('${tasks.join("','")}') AND state = 'completed'`);
   await waitUntil(async () => (await done()) === tasks.length, 10_000, 'a first round of each task');
   expect(await count(`rate_limits WHERE key = 'gone'`)).toBe(0);
@@ -51,5 +51,7 @@ it('runs every background task as a job of the queue, each once as soon as the s
   expect(await count(`reserves_snapshots WHERE id > ${old.id} AND leaf_count = 1 AND taken_by IS NULL`)).toBe(1);
   expect(await count(`reserves_leaves WHERE snapshot_id = ${old.id}`)).toBe(0);
   expect(await count(`reserves_snapshots WHERE id = ${old.id} AND proofs_pruned_at IS NOT NULL`)).toBe(1);
+  // The first daily audit of the books against the chain, run to its end.
+  expect(await count(`books_audits WHERE reason = 'daily' AND status = 'finished'`)).toBe(1);
   expect(jobs.failures()).toEqual({});
 });

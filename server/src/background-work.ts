@@ -18,8 +18,14 @@ import { DEFAULT_RESERVES_PROOF_DAYS } from './config.js';
 import { changeRequestRound } from './approvals/index.js';
 import { changeAppliers } from './four-eyes.js';
 import { BACKUP_CHECK_INTERVAL_MS, backupIfDue, type BackupPlace } from './backups/index.js';
+import { booksAuditRound } from './books-audit/index.js';
 
 const CLEAN_UP_INTERVAL_MS = 10 * 60_000;
+
+/** The audit of the books against the chain (DESIGN 19) looks hourly whether a day has gone by since the last one, or a restore waits. */
+const BOOKS_AUDIT_INTERVAL_MS = 3600_000;
+/** An audit reads every deposit and payout on chain: its round is not taken for dead before this. */
+const BOOKS_AUDIT_EXPIRES_SECONDS = 4 * 3600;
 
 /** The daily snapshot of proof of reserves (DESIGN 14) looks hourly whether a day has gone by since the last one. */
 const RESERVES_SNAPSHOT_INTERVAL_MS = 3600_000;
@@ -152,6 +158,13 @@ export async function startBackgroundWork({
     await jobs.every('base-backup', BACKUP_CHECK_INTERVAL_MS, () => backupIfDue(sequelize, { ...backups, databaseUrl }), {
       expiresInSeconds: BACKUP_EXPIRES_SECONDS,
     });
+  // One audit runs at a time (an advisory lock and a unique index on the running one).
+  await jobs.every(
+    'books-audit',
+    BOOKS_AUDIT_INTERVAL_MS,
+    () => booksAuditRound({ sequelize, chain, secondProvider, hotWallet: signer?.publicKey.toBase58() ?? null }, logger),
+    { expiresInSeconds: BOOKS_AUDIT_EXPIRES_SECONDS },
+  );
   // Each delivery a job of its own, retried with backoff for about a day.
   if (webhooks) {
     await startWebhookDelivery(jobs, sequelize, logger, { ...webhooks, box: secrets.box });

@@ -18,6 +18,7 @@ import { migrateAndSeed } from './db/migrator.js';
 import { chainCheck, databaseCheck, queueCheck, signerCheck, addStateGauges } from './health/index.js';
 import { startBackgroundWork } from './background-work.js';
 import { archivingFlags, archivingReaches, lastBackupAgeSeconds, prepareWalArchive } from './backups/index.js';
+import { auditIfRestored } from './books-audit/index.js';
 import { countingFetch } from './metrics/counting-fetch.js';
 import { createMetrics } from './metrics/metrics.js';
 import { chooseLogFormat } from './log-format.js';
@@ -83,6 +84,8 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const deps = dependencies({ database: sequelize, chain, secondProvider, events, jwtSecret: config.jwtSecret });
   const hotWallet = config.payoutSigner?.publicKey.toBase58();
   const coverage = treasuryCoverage(sequelize, chain, logger, hotWallet);
+  // DESIGN 19: a restored database is checked against the chain before any payout.
+  await auditIfRestored({ sequelize, chain, secondProvider, hotWallet: hotWallet ?? null }, logger);
   const jobs = await startBackgroundWork({
     dependencies: deps,
     databaseUrl,

@@ -667,3 +667,73 @@ export type ReservesAnchorStatus = 'prepared' | 'sent' | 'landed' | 'expired' | 
 export type AdminReservesSnapshot = ReservesSnapshot & {
   anchor: { status: ReservesAnchorStatus; signature: string | null } | null;
 };
+
+/** Why an audit of the books against the chain ran (DESIGN 19): the daily job, an owner's request, or a restored database. */
+export type BooksAuditReason = 'daily' | 'owner' | 'restore';
+export type BooksAuditStatus = 'running' | 'finished' | 'failed';
+
+/**
+ * What differs between the books and the chain:
+ * - depositDiffers: a stake whose deposit transaction is not on chain, failed, or moved another
+ *   amount, mint, sender or destination than the stake records;
+ * - depositUnrecorded: a deposit to the staking wallet on chain that no stake records (recorded by
+ *   the audit when its intent's reference is known, `resolution: 'recorded'`; otherwise offered);
+ * - payoutDiffers: a completed withdrawal whose payout transaction is not on chain or did not pay it;
+ * - payoutOfUnpaidWithdrawal: a payout on chain to a withdrawal the books show unpaid (after a
+ *   restore): nothing pays it again until an operator pastes that TXID;
+ * - payoutUnrecorded: tokens sent from the treasury to a holder that no withdrawal or outflow records;
+ * - outflowDiffers: a recorded outflow (DESIGN 15) the chain does not show as recorded;
+ * - providersDisagree: the second provider does not show a transaction the first proved.
+ */
+export const AUDIT_DIFFERENCE_KINDS = [
+  'depositDiffers',
+  'depositUnrecorded',
+  'payoutDiffers',
+  'payoutOfUnpaidWithdrawal',
+  'payoutUnrecorded',
+  'outflowDiffers',
+  'providersDisagree',
+] as const;
+export type AuditDifferenceKind = (typeof AUDIT_DIFFERENCE_KINDS)[number];
+
+/** One side's account of a transaction: whose tokens (the holder's wallet) and how many (tokens, decimal string). */
+export type AuditSide = { wallet: string | null; amount: string | null };
+
+export type AuditDifference = {
+  kind: AuditDifferenceKind;
+  signature: string;
+  stakeId: number | null;
+  withdrawalId: number | null;
+  /** What the books say; null when they say nothing of it. */
+  books: AuditSide | null;
+  /** What the chain shows; null when it does not show the transaction. */
+  chain: AuditSide | null;
+  /** Why they differ, when the chain's verifier says it. */
+  reason: CodedMessage | null;
+  /** recorded: the audit recorded it (a deposit whose intent it knew); toRecord / toReview: waits for an operator. */
+  resolution: 'recorded' | 'toRecord' | 'toReview' | null;
+};
+
+export type BooksAuditChecked = {
+  deposits: number;
+  payouts: number;
+  outflows: number;
+  /** Transactions of the treasury's token accounts read from the chain's history. */
+  transactions: number;
+  /** Providers asked: 2 when SOLANA_VERIFY_RPC_URL is set, and every transaction proved was also found there. */
+  providers: 1 | 2;
+};
+
+/** POST /api/admin/audits (202), GET /api/admin/audits/{id} and GET /api/admin/audits (the latest, or null): `{audit}`. */
+export type BooksAudit = {
+  id: number;
+  status: BooksAuditStatus;
+  reason: BooksAuditReason;
+  startedBy: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+  checked: BooksAuditChecked | null;
+  differences: AuditDifference[];
+  /** Why a failed audit stopped (the chain could not be asked, say). */
+  failure: CodedMessage | null;
+};

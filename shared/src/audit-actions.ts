@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   'reserves.anchor_refused',
   'reserves.anchored',
   'outflow.explain',
+  'books.audit_start',
+  'books.restore_detected',
   'change_request.create',
   'change_request.approve',
   'change_request.reject',

@@ -19,6 +19,7 @@ export const WEBHOOK_EVENTS = [
   'approval.requested',
   'approval.decided',
   'backup.failed',
+  'books.differences',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -48,6 +48,8 @@ export type AlertEventData = {
   };
   /** The embedded PostgreSQL's daily base backup failed (DESIGN 19); the WAL archive and the last good backup stay. */
   'backup.failed': { reason: string };
+  /** An audit of the books against the chain (DESIGN 19) found differences: listed in the Reconciliation tab. */
+  'books.differences': { auditId: number; reason: string; differences: number; kinds: string };
   'webhook.test': { webhookId: number };
 };
 
@@ -111,6 +113,8 @@ const SENTENCES: Sentences = {
   },
   'backup.failed': (d) =>
     `The daily backup of the database failed: ${d.reason}. The next attempt is within the hour; until one succeeds, restores start from the last good backup.`,
+  'books.differences': (d) =>
+    `The audit #${d.auditId} of the books against the chain (${d.reason}) found ${d.differences} difference(s): ${d.kinds}. They are listed in the Reconciliation tab.`,
   'webhook.test': (d) => `Test alert from Stakedesk for webhook #${d.webhookId}: this endpoint receives alerts.`,
 };
 

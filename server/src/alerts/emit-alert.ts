@@ -19,6 +19,7 @@ const NEEDS_A_PERSON: ReadonlySet<AlertEventType> = new Set([
   'payout.needs_review',
   'reserves.check_failed',
   'treasury.unexplained_outflow',
+  'books.differences',
 ]);
 
 /**

@@ -56,6 +56,8 @@ async function candidates(sequelize: Sequelize, mint: string): Promise<Candidate
      FROM withdrawals w CROSS JOIN settings s
      WHERE s.id = 1 AND w.status = 'pending' AND w.token_contract = :mint
        AND NOT EXISTS (SELECT 1 FROM payout_withdrawals pw WHERE pw.withdrawal_id = w.id AND pw.open)
+       -- Paid on chain after a restored moment (DESIGN 19): held, with the reason, by the audit that found it.
+       AND NOT EXISTS (SELECT 1 FROM audit_payout_findings f WHERE f.withdrawal_id = w.id)
        AND (w.auto_payout_hold->>'code') IS DISTINCT FROM :heldAfterExpiry
        AND NOT ((w.auto_payout_hold->>'code') IS NOT DISTINCT FROM :awaitingApproval AND w.approved_at IS NULL
          AND coalesce(w.final_amount >= s.approval_threshold, false))

@@ -4,6 +4,7 @@ import { hotWalletLow, type AutoPayoutPolicy } from '@stakedesk/shared/auto-payo
 import { msg, tokenAmount, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { HeightCheck } from '../chain/second-provider.js';
 import { oldestUnexplainedOutflow } from '../outflows/index.js';
+import { restorePending } from '../books-audit/index.js';
 
 /**
  * Finalized blocks an RPC answer may trail the highest one the provider reported before (nodes
@@ -58,6 +59,8 @@ export async function stopReasons(check: StopCheck): Promise<CodedMessage[]> {
   } else if (coverage.covered === false) {
     reasons.push(msg('autoPayoutTreasuryUncovered'));
   }
+  // DESIGN 19: a restored database may show unpaid what was paid after the restored moment.
+  if (await restorePending(check.sequelize)) reasons.push(msg('restoreAuditPending'));
   const review = await payoutInReview(check.sequelize);
   if (review !== null) reasons.push(msg('autoPayoutReviewOpen', { id: review }));
   // Tokens left a wallet the server pays from outside the books: a stolen key, or payments no one recorded (DESIGN 15).

@@ -34,6 +34,7 @@ import * as webhookDeliveryAttempts from './migrations/030-webhook-delivery-atte
 import * as adminPasskeys from './migrations/031-admin-passkeys.js';
 import * as withdrawalApprovals from './migrations/033-withdrawal-approvals.js';
 import * as changeRequests from './migrations/032-change-requests.js';
+import * as booksAudits from './migrations/034-books-audits.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -79,6 +80,7 @@ const MIGRATIONS: Step[] = [
   adminPasskeys,
   withdrawalApprovals,
   changeRequests,
+  booksAudits,
 ];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];

@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
+import { AUDIT_DIFFERENCE_KINDS, type TreasuryCoverage } from '@stakedesk/shared/api-types';
 import { readiness, type Check } from './readiness.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -71,6 +71,34 @@ export function addStateGauges(metrics: Metrics, sequelize: Sequelize, { jobs, c
         type: QueryTypes.SELECT,
       });
       return [{ value: row!.n }];
+    },
+  );
+  metrics.gauge(
+    'stakedesk_audit_differences',
+    'What the last finished audit of the books against the chain (DESIGN 19) found differing, by kind: listed in the Reconciliation tab.',
+    ['kind'],
+    async () => {
+      const rows = await sequelize.query<{ kind: string; n: number }>(
+        `SELECT d->>'kind' AS kind, count(*)::int AS n
+         FROM (SELECT differences FROM books_audits WHERE status = 'finished' ORDER BY finished_at DESC LIMIT 1) last,
+           jsonb_array_elements(last.differences) d
+         GROUP BY 1`,
+        { type: QueryTypes.SELECT },
+      );
+      const found = new Map(rows.map((row) => [row.kind, row.n]));
+      return AUDIT_DIFFERENCE_KINDS.map((kind) => ({ labels: { kind }, value: found.get(kind) ?? 0 }));
+    },
+  );
+  metrics.gauge(
+    'stakedesk_audit_last_finished_age_seconds',
+    'Seconds since the last audit of the books against the chain finished (one runs daily); no sample before the first.',
+    [],
+    async () => {
+      const [row] = await sequelize.query<{ age: number | null }>(
+        `SELECT extract(epoch FROM now() - max(finished_at))::float8 AS age FROM books_audits WHERE status = 'finished'`,
+        { type: QueryTypes.SELECT },
+      );
+      return row?.age === null || row?.age === undefined ? [] : [{ value: row.age }];
     },
   );
   if (coverage) {

@@ -65,6 +65,51 @@ describe('treasury coverage and readiness on /metrics', () => {
     expect(await value('stakedesk_unexplained_outflows')).toBe(1);
   });
 
+  it('shows what the last finished audit of the books found, by kind, and how long ago it finished; no age before the first', async () => {
+    const text = async () => await scrape();
+    expect(family(await text(), 'stakedesk_audit_last_finished_age_seconds')?.metrics ?? []).toEqual([]);
+    const difference = (kind: string, signature: string) => ({
+      kind,
+      signature,
+      stakeId: null,
+      withdrawalId: null,
+      books: null,
+      chain: null,
+      reason: null,
+      resolution: null,
+    });
+    await api.sequelize.query(
+      `INSERT INTO books_audits (status, reason, started_at, finished_at, checked, differences) VALUES
+         ('finished', 'daily', now() - interval '2 days', now() - interval '2 days', '{}', :older),
+         ('finished', 'owner', now() - interval '10 minutes', now() - interval '5 minutes', '{}', :latest),
+         ('running', 'owner', now(), NULL, '{}', '[]')`,
+      {
+        replacements: {
+          older: JSON.stringify([difference('outflowDiffers', 'a')]),
+          latest: JSON.stringify([
+            difference('depositDiffers', 'b'),
+            difference('depositDiffers', 'c'),
+            difference('payoutOfUnpaidWithdrawal', 'd'),
+          ]),
+        },
+      },
+    );
+    const found = family(await text(), 'stakedesk_audit_differences')!;
+    expect(found.type).toBe('GAUGE');
+    expect(Object.fromEntries(found.metrics.map((m) => [m.labels!.kind, m.value]))).toEqual({
+      depositDiffers: '2',
+      depositUnrecorded: '0',
+      payoutDiffers: '0',
+      payoutOfUnpaidWithdrawal: '1',
+      payoutUnrecorded: '0',
+      outflowDiffers: '0',
+      providersDisagree: '0',
+    });
+    const age = Number(family(await text(), 'stakedesk_audit_last_finished_age_seconds')!.metrics[0]!.value);
+    expect(age).toBeGreaterThanOrEqual(300);
+    expect(age).toBeLessThan(400);
+  });
+
   it('shows each readiness check, so an alert sees the one that fails: the RPC here', async () => {
     const ready = family(await scrape(), 'stakedesk_ready')!;
     expect(ready.type).toBe('GAUGE');

@@ -2,3 +2,4 @@
 // an account the server pays from, automatic payouts ask it what is unexplained, app.ts mounts its routes.
 export { OUTFLOW_ALERT_GRACE_MS, oldestUnexplainedOutflow, recordOutflows, settleOutflows } from './outflow-ledger.js';
 export { outflowsAdminRoutes } from './outflows.routes.js';
+export { outflowOf } from './outflow-amount.js';

@@ -2,6 +2,7 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { WithdrawalStatus } from '@stakedesk/shared/stake-status';
 import { badRequest, conflict, notFound } from '../errors.js';
+import { refuseFoundPaidOnChain, refuseWhileRestoreUnaudited } from '../books-audit/index.js';
 import { refuseHeldWithdrawals } from './payout-records.js';
 
 /** What paying a withdrawal needs of it: its stake's mint and staking wallet, never today's settings. */
@@ -37,6 +38,9 @@ export async function payableWithdrawals(sequelize: Sequelize, ids: number[], tr
   if (withdrawals.length !== ids.length) throw notFound(msg('withdrawalNotFound'));
   if (withdrawals.some((w) => w.status !== 'pending')) throw conflict(msg('withdrawalAlreadyProcessed'));
   await refuseHeldWithdrawals(sequelize, ids, transaction);
+  // DESIGN 19: never pay what the chain shows paid, nor anything before a restored database is audited.
+  await refuseFoundPaidOnChain(sequelize, ids, transaction);
+  await refuseWhileRestoreUnaudited(sequelize, transaction);
   const field = (message: Parameters<typeof badRequest>[0]) => badRequest(message, { withdrawalIds: message });
   if (new Set(withdrawals.map((w) => w.walletAddress)).size !== withdrawals.length) throw field(msg('payoutPaysWalletTwice'));
   if (new Set(withdrawals.map((w) => w.stakingWallet)).size !== 1) throw field(msg('payoutMixedPayers'));

@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { conflict, notFound } from '../errors.js';
 import { Stake } from '../stakes/index.js';
 import { toWithdrawalJson, Withdrawal } from '../withdrawals/index.js';
+import { refuseFoundPaidOnChain } from '../books-audit/index.js';
 import { expiredPayoutVerdict } from './expired-payout-proof.js';
 import { markPaid } from './mark-paid.js';
 import { payoutClaimOf } from './payout-claim.js';
@@ -22,12 +23,15 @@ type PastedTxIdVerifier = Pick<ChainVerifier, 'verifyPayout'> & Pick<PayoutChain
 /**
  * The withdrawal, locked, still pending and held by no payout: neither a pasted TXID nor a
  * rejection may overtake a payout that is open or waiting for review (preparing takes the same lock).
+ * One the audit found paid on chain takes only that TXID (DESIGN 19): a rejection would let its
+ * holder ask, and be paid, again.
  */
-async function lockPendingWithdrawal(sequelize: Sequelize, id: number, transaction: Transaction): Promise<Withdrawal> {
+async function lockPendingWithdrawal(sequelize: Sequelize, id: number, transaction: Transaction, pastedTxId?: string): Promise<Withdrawal> {
   const withdrawal = await Withdrawal.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
   if (!withdrawal) throw notFound(msg('withdrawalNotFound'));
   if (withdrawal.status !== 'pending') throw conflict(msg('withdrawalAlreadyProcessed'));
   await refuseHeldWithdrawals(sequelize, [id], transaction);
+  await refuseFoundPaidOnChain(sequelize, [id], transaction, pastedTxId);
   return withdrawal;
 }
 
@@ -43,6 +47,7 @@ async function completeWithPastedTxId(
   if (!pending) throw notFound(msg('withdrawalNotFound'));
   if (pending.status !== 'pending') throw conflict(msg('withdrawalAlreadyProcessed'));
   await refuseHeldWithdrawals(sequelize, [id]);
+  await refuseFoundPaidOnChain(sequelize, [id], undefined, txId);
   await refusePayoutSignature(sequelize, id, txId);
   if (await isPayoutTransferTaken(sequelize, txId, pending.walletAddress)) throw conflict(msg('txIdAlreadyUsed'));
   await requireProof(
@@ -50,7 +55,7 @@ async function completeWithPastedTxId(
   );
   try {
     return await sequelize.transaction(async (transaction) => {
-      const withdrawal = await lockPendingWithdrawal(sequelize, id, transaction);
+      const withdrawal = await lockPendingWithdrawal(sequelize, id, transaction, txId);
       await refusePayoutSignature(sequelize, id, txId, transaction);
       const refused = await markPaid(sequelize, transaction, withdrawal, txId, actor);
       if (refused) throw conflict(refused);

@@ -61,20 +61,35 @@ async function readHistory(
   return { entries, complete: false, calls: pages };
 }
 
-/** Records the deposits the transaction proves for intents whose reference it lists; 'retry' while the RPC cannot verify it yet. */
-async function depositsIn(round: Round, { signature, blockTime }: SignatureInfo, accountKeys: string[]): Promise<number | 'retry'> {
-  let recorded = 0;
-  for (const intent of await intentsReferencedAmong(round.sequelize, accountKeys, blockTime)) {
-    const verdict = await round.chain.verifyDeposit(intentClaim(intent, signature));
+/**
+ * Records the deposits a transaction proves for the watched intents whose reference it lists, once
+ * (the intent's row lock and the txId's unique index): the stakes it recorded now and those it had
+ * already; 'retry' while the RPC cannot verify it yet. The follower's path, and the audit's (DESIGN 19).
+ */
+export async function recordReferencedDeposits(
+  sequelize: Sequelize,
+  chain: Chain,
+  { signature, blockTime }: Pick<SignatureInfo, 'signature' | 'blockTime'>,
+  accountKeys: string[],
+): Promise<{ created: number[]; known: number[] } | 'retry'> {
+  const found = { created: [] as number[], known: [] as number[] };
+  for (const intent of await intentsReferencedAmong(sequelize, accountKeys, blockTime)) {
+    const verdict = await chain.verifyDeposit(intentClaim(intent, signature));
     if (!verdict.ok && verdict.retryable) return 'retry';
     // Anyone may list a reference in a transaction of their own: only the holder's transfer proves the deposit.
     if (!verdict.ok) continue;
-    if ((await recordIntentDeposit(round.sequelize, intent.id, signature, verdict.sender))?.created) {
-      recorded += 1;
-      round.onRecorded(blockTime);
-    }
+    const recorded = await recordIntentDeposit(sequelize, intent.id, signature, verdict.sender);
+    if (recorded) (recorded.created ? found.created : found.known).push(recorded.stake.id);
   }
-  return recorded;
+  return found;
+}
+
+/** Records the deposits the transaction proves for intents whose reference it lists; 'retry' while the RPC cannot verify it yet. */
+async function depositsIn(round: Round, entry: SignatureInfo, accountKeys: string[]): Promise<number | 'retry'> {
+  const found = await recordReferencedDeposits(round.sequelize, round.chain, entry, accountKeys);
+  if (found === 'retry') return 'retry';
+  found.created.forEach(() => round.onRecorded(entry.blockTime));
+  return found.created.length;
 }
 
 const stillExpected = ({ blockTime }: SignatureInfo) =>

@@ -378,6 +378,11 @@ export const enFixed = {
   actionsDoneTitle: 'Stake sent',
   actionsDoneLabel: 'Sent',
   actionsIntentOtherAccount: 'This deposit was started for another wallet',
+  // The books against the chain (DESIGN 19)
+  auditNotFound: 'Audit not found',
+  auditInterrupted: 'The audit stopped before it finished (the server stopped, or the database was restored)',
+  restoreAuditPending: 'The database was restored and the books have not yet been checked against the chain: payouts wait for that audit',
+  auditSecondProviderMissing: 'The second provider (SOLANA_VERIFY_RPC_URL) does not show this transaction, which the first proved',
 } as const;
 
 /** Texts with `{parameters}`. */
@@ -515,6 +520,9 @@ export const enTemplates = {
   actionsAmountLabel: 'Amount ({symbol})',
   actionsStakingMessage: 'Staking {amount} {symbol} in {plan}; your stake shows on the dashboard once it lands',
   actionsDoneDescription: 'Your stake of {amount} {symbol} in {plan} shows on your dashboard once the transfer lands: {dashboard}',
+  // The books against the chain (DESIGN 19)
+  withdrawalPaidOnChain:
+    'The audit found transaction {signature} on chain paying this withdrawal, which the books show unpaid: paste that TXID to mark it paid; it cannot be paid again or rejected',
 } as const;
 
 export const en = { ...enFixed, ...enTemplates };

@@ -500,4 +500,12 @@ export const ptBR: Catalogue = {
   actionsAmountLabel: 'Quantidade ({symbol})',
   actionsStakingMessage: 'Fazendo stake de {amount} {symbol} em {plan}; seu stake aparece no painel assim que a transferência chegar',
   actionsDoneDescription: 'Seu stake de {amount} {symbol} em {plan} aparece no seu painel assim que a transferência chegar: {dashboard}',
+  // Os livros contra a blockchain (DESIGN 19)
+  auditNotFound: 'Auditoria não encontrada',
+  auditInterrupted: 'A auditoria parou antes de terminar (o servidor parou, ou o banco de dados foi restaurado)',
+  withdrawalPaidOnChain:
+    'A auditoria encontrou na blockchain a transação {signature} pagando este saque, que os livros mostram como não pago: cole esse TXID para marcá-lo como pago; ele não pode ser pago de novo nem rejeitado',
+  restoreAuditPending:
+    'O banco de dados foi restaurado e os livros ainda não foram conferidos com a blockchain: os pagamentos esperam essa auditoria',
+  auditSecondProviderMissing: 'O segundo provedor (SOLANA_VERIFY_RPC_URL) não mostra esta transação, que o primeiro comprovou',
 };

@@ -79,6 +79,8 @@ export const SENTENCES: Record<LoggedAuditAction, Sentence> = {
   'reserves.anchor_refused': { key: 'audit.do.reserves.anchor_refused' },
   'reserves.anchored': { key: 'audit.do.reserves.anchored' },
   'outflow.explain': { key: 'audit.do.outflow.explain', name: 'signature' },
+  'books.audit_start': { key: 'audit.do.books.audit_start' },
+  'books.restore_detected': { key: 'audit.do.books.restore_detected' },
   'change_request.create': { key: 'audit.do.change_request.create' },
   'change_request.approve': { key: 'audit.do.change_request.approve' },
   'change_request.reject': { key: 'audit.do.change_request.reject' },

@@ -28,6 +28,8 @@ const BY_ENTITY: Record<string, QueryKey[]> = {
   change_request: [adminKeys.route('GET /api/admin/change-requests')],
   // An explained outflow may let automatic payouts resume.
   outflow: [adminKeys.route('GET /api/admin/outflows'), adminKeys.autoPayouts],
+  // An audit of the books against the chain started (DESIGN 19).
+  books_audit: [adminKeys.route('GET /api/admin/audits')],
 };
 
 /** The one map of what each change makes stale: the event stream and the mutations both use it. */

@@ -20,6 +20,7 @@ const JOB_NAMES: Partial<Record<string, AdminMessageKey>> = {
   'reserves-anchor': 'jobs.name.reserves-anchor',
   'reserves-snapshot': 'jobs.name.reserves-snapshot',
   'base-backup': 'jobs.name.base-backup',
+  'books-audit': 'jobs.name.books-audit',
 };
 
 /** Above every tab while any background job failed in the last 24 hours. */

@@ -7,6 +7,7 @@ import { CopyAddress } from '../components/CopyAddress.js';
 import { TxLink } from '../components/TxLink.js';
 import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
+import { BooksAuditSection } from './BooksAuditSection.js';
 import { OutflowsSection } from './OutflowsSection.js';
 
 const DEPTHS = [100, 250, 500, 1000];
@@ -56,6 +57,7 @@ export function ReconciliationTab() {
 
   return (
     <>
+      <BooksAuditSection />
       <OutflowsSection />
       <Typography.Title level={2} className="admin-heading-small">
         {t('reconciliation.depositsTitle')}

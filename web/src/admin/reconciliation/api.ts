@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TreasuryOutflow } from '@stakedesk/shared/api-types';
+import type { BooksAudit, TreasuryOutflow } from '@stakedesk/shared/api-types';
 import { adminKeys } from '../api/query-keys.js';
 import { useChangeMutation, type MutationCallbacks } from '../events/invalidation.js';
 import { useAdminClient } from '../session/session.js';
@@ -26,6 +26,30 @@ export function useExplainOutflow(callbacks: MutationCallbacks<TreasuryOutflow[]
     ({ signature, note }: OutflowExplanationInput) =>
       client.send<TreasuryOutflow[]>('POST', `/api/admin/outflows/${encodeURIComponent(signature)}/explain`, { note }),
     () => [{ type: 'admin.changed', entityType: 'outflow' }],
+    callbacks,
+  );
+}
+
+/** While an audit runs, its end is looked for this often; otherwise the latest is read again now and then (the daily one). */
+const AUDIT_RUNNING_REFRESH_MS = 2_000;
+const AUDIT_REFRESH_MS = 60_000;
+
+/** The latest audit of the books against the chain (DESIGN 19), or null before the first. */
+export function useLatestAudit() {
+  const client = useAdminClient();
+  return useQuery({
+    queryKey: adminKeys.route('GET /api/admin/audits'),
+    queryFn: async () => (await client.get<{ audit: BooksAudit | null }>('/api/admin/audits')).audit,
+    refetchInterval: (query) => (query.state.data?.status === 'running' ? AUDIT_RUNNING_REFRESH_MS : AUDIT_REFRESH_MS),
+  });
+}
+
+/** An owner runs an audit now: the server answers it started, or the one already running. */
+export function useRunAudit(callbacks: MutationCallbacks<{ audit: BooksAudit }, void> = {}) {
+  const client = useAdminClient();
+  return useChangeMutation(
+    () => client.send<{ audit: BooksAudit }>('POST', '/api/admin/audits'),
+    () => [{ type: 'admin.changed', entityType: 'books_audit' }],
     callbacks,
   );
 }

@@ -40,6 +40,8 @@ export const ACTION_ROUTES = {
   ],
   /** Mark an outflow of the treasury explained (with step-up). */
   'outflows.explain': ['POST /api/admin/outflows/:signature/explain'],
+  /** Run an audit of the books against the chain now (DESIGN 19). */
+  'audits.run': ['POST /api/admin/audits'],
   /** Take a proof-of-reserves snapshot and sign its anchor with the staking wallet. */
   'reserves.manage': [
     'POST /api/admin/reserves/snapshots',

@@ -1,0 +1,380 @@
+import { PublicKey } from '@solana/web3.js';
+import { QueryTypes, type Sequelize } from 'sequelize';
+import type { AuditDifference, BooksAuditChecked } from '@stakedesk/shared/api-types';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
+import { fromRawAmount } from '@stakedesk/shared/money';
+import { associatedTokenAccount } from '../chain/associated-account.js';
+import { chainReason, type Chain, type SignatureInfo, type TokenActivity } from '../chain/chain.js';
+import type { SecondProvider } from '../chain/second-provider.js';
+import { outflowOf } from '../outflows/index.js';
+import { loadSettings } from '../settings/index.js';
+import { recordReferencedDeposits } from '../stakes/index.js';
+import { deltasByOwner, depositSeen, payoutSeen } from './chain-view.js';
+
+/** What an audit reads: the books, the chain, the second provider when there is one, and the hot wallet the server pays from. */
+export type AuditWorld = { sequelize: Sequelize; chain: Chain; secondProvider: SecondProvider | null; hotWallet: string | null };
+
+export type AuditFindings = { checked: BooksAuditChecked; differences: AuditDifference[] };
+
+/** Rows read from the books at once, and transactions asked of the chain at once. */
+const BATCH = 200;
+const PARALLEL = 8;
+/** The most getSignaturesForAddress answers in one call, and the pages of one account's history an audit reads. */
+const PAGE = 1000;
+const MAX_PAGES = 50;
+/** How far before the books' newest transaction the chain's history is read: what happened after a restored moment is in it. */
+const HISTORY_MARGIN_SECONDS = 24 * 3600;
+/** getSignatureStatuses takes this many signatures at once. */
+const STATUS_BATCH = 256;
+
+type Audit = AuditWorld & AuditFindings & { auditId: number; proved: string[]; decimals: Map<string, number | null> };
+
+async function eachInParallel<T>(items: T[], run: (item: T) => Promise<void>): Promise<void> {
+  for (let start = 0; start < items.length; start += PARALLEL) await Promise.all(items.slice(start, start + PARALLEL).map(run));
+}
+
+async function decimalsOf(audit: Audit, mint: string): Promise<number | null> {
+  if (!audit.decimals.has(mint)) audit.decimals.set(mint, (await audit.chain.mint(mint))?.decimals ?? null);
+  return audit.decimals.get(mint)!;
+}
+
+/** Every row of `sql` (which selects `id` and takes `:after` and `:batch`), a batch at a time in id order. */
+async function eachRow<T extends { id: number }>(sequelize: Sequelize, sql: string, run: (row: T) => Promise<void>): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const rows = await sequelize.query<T>(sql, { replacements: { after, batch: BATCH }, type: QueryTypes.SELECT });
+    if (rows.length === 0) return;
+    await eachInParallel(rows, run);
+    after = rows.at(-1)!.id;
+  }
+}
+
+type StakeRow = { id: number; txId: string; wallet: string; amount: string; mint: string; stakingWallet: string };
+
+/** Each recorded deposit: on chain, successful, the stake's amount of its mint from its wallet to its staking wallet. */
+async function checkDeposits(audit: Audit): Promise<void> {
+  const sql = `SELECT id, tx_id AS "txId", wallet_address AS wallet, amount::text AS amount, token_contract AS mint,
+      staking_wallet AS "stakingWallet"
+    FROM stakes WHERE tx_id IS NOT NULL AND id > :after ORDER BY id LIMIT :batch`;
+  await eachRow<StakeRow>(audit.sequelize, sql, async (stake) => {
+    audit.checked.deposits += 1;
+    const claim = {
+      txId: stake.txId,
+      walletAddress: stake.wallet,
+      amount: stake.amount,
+      mint: stake.mint,
+      stakingWallet: stake.stakingWallet,
+    };
+    const verdict = await audit.chain.verifyDeposit(claim);
+    if (verdict.ok) {
+      audit.proved.push(stake.txId);
+      return;
+    }
+    const activity = await audit.chain.tokenActivity(stake.txId);
+    const decimals = await decimalsOf(audit, stake.mint);
+    audit.differences.push({
+      kind: 'depositDiffers',
+      signature: stake.txId,
+      stakeId: stake.id,
+      withdrawalId: null,
+      books: { wallet: stake.wallet, amount: stake.amount },
+      chain: activity && decimals !== null ? depositSeen(activity, stake.mint, stake.stakingWallet, decimals) : null,
+      reason: chainReason(verdict.reason),
+      resolution: null,
+    });
+  });
+}
+
+type PaidRow = { id: number; txId: string; wallet: string; amount: string; mint: string; payer: string; requestedAt: Date };
+
+/**
+ * Each completed payout: on chain, its amount of the stake's mint to the holder, from the wallet that
+ * paid (the staking wallet, or the hot wallet for an automatic payout). A withdrawal an owner marked
+ * paid after a review was checked by that owner: what landed did not pay it exactly, by definition.
+ */
+async function checkPayouts(audit: Audit): Promise<void> {
+  const sql = `SELECT w.id, w.tx_id AS "txId", w.wallet_address AS wallet, w.final_amount::text AS amount, w.token_contract AS mint,
+      coalesce((SELECT p.payer FROM payouts p WHERE p.signature = w.tx_id AND p.payer IS NOT NULL), w.staking_wallet) AS payer,
+      w.requested_at AS "requestedAt"
+    FROM withdrawals w
+    WHERE w.status = 'completed' AND w.final_amount > 0 AND w.id > :after
+      AND NOT EXISTS (SELECT 1 FROM payout_withdrawals pw WHERE pw.withdrawal_id = w.id AND pw.resolution = 'paid')
+    ORDER BY w.id LIMIT :batch`;
+  await eachRow<PaidRow>(audit.sequelize, sql, async (paid) => {
+    audit.checked.payouts += 1;
+    const claim = {
+      txId: paid.txId,
+      walletAddress: paid.wallet,
+      amount: paid.amount,
+      mint: paid.mint,
+      stakingWallet: paid.payer,
+      notBefore: new Date(paid.requestedAt),
+    };
+    const verdict = await audit.chain.verifyPayout(claim);
+    if (verdict.ok) {
+      audit.proved.push(paid.txId);
+      return;
+    }
+    const activity = await audit.chain.tokenActivity(paid.txId);
+    const decimals = await decimalsOf(audit, paid.mint);
+    audit.differences.push({
+      kind: 'payoutDiffers',
+      signature: paid.txId,
+      stakeId: null,
+      withdrawalId: paid.id,
+      books: { wallet: paid.wallet, amount: paid.amount },
+      chain: activity && decimals !== null ? payoutSeen(activity, paid.mint, paid.wallet, decimals) : null,
+      reason: chainReason(verdict.reason),
+      resolution: null,
+    });
+  });
+}
+
+/** The wallets the server pays from, of `mint`: the configured staking wallet, every one a stake records, and the hot wallet. */
+async function treasuryOf(audit: Audit, mint: string): Promise<Set<string>> {
+  const { tokenContract, stakingWallet } = await loadSettings();
+  const rows = await audit.sequelize.query<{ wallet: string }>(
+    `SELECT DISTINCT staking_wallet AS wallet FROM stakes WHERE token_contract = :mint`,
+    { replacements: { mint }, type: QueryTypes.SELECT },
+  );
+  return new Set([
+    ...(tokenContract === mint && stakingWallet ? [stakingWallet] : []),
+    ...rows.map((row) => row.wallet),
+    ...(audit.hotWallet ? [audit.hotWallet] : []),
+  ]);
+}
+
+type OutflowRow = { id: number; signature: string; account: string; owner: string; mint: string; amount: string; decimals: number };
+
+/** Each outflow the ledger recorded (DESIGN 15): the chain shows that much leaving that account. */
+async function checkOutflows(audit: Audit): Promise<void> {
+  const sql = `SELECT id, signature, account, owner, mint, amount::text AS amount, decimals FROM (
+      SELECT row_number() OVER (ORDER BY created_at, signature, account)::int AS id, * FROM treasury_outflows) numbered
+    WHERE id > :after ORDER BY id LIMIT :batch`;
+  await eachRow<OutflowRow>(audit.sequelize, sql, async (outflow) => {
+    audit.checked.outflows += 1;
+    const activity = await audit.chain.tokenActivity(outflow.signature);
+    const account = { address: outflow.account, owner: outflow.owner, mint: outflow.mint };
+    const onChain = activity && outflowOf(activity, account, await treasuryOf(audit, outflow.mint));
+    if (onChain === BigInt(outflow.amount)) {
+      audit.proved.push(outflow.signature);
+      return;
+    }
+    audit.differences.push({
+      kind: 'outflowDiffers',
+      signature: outflow.signature,
+      stakeId: null,
+      withdrawalId: null,
+      books: { wallet: outflow.owner, amount: fromRawAmount(BigInt(outflow.amount), outflow.decimals) },
+      chain: onChain === null ? null : { wallet: outflow.owner, amount: fromRawAmount(onChain, outflow.decimals) },
+      reason: null,
+      resolution: null,
+    });
+  });
+}
+
+/** One transaction of the treasury's history, with what it did to the mint. */
+type Seen = { entry: SignatureInfo; activity: TokenActivity; mint: string; decimals: number; treasury: Set<string> };
+
+async function isUsed(sequelize: Sequelize, signature: string): Promise<boolean> {
+  const rows = await sequelize.query('SELECT 1 FROM used_transactions WHERE tx_id = :signature', {
+    replacements: { signature },
+    type: QueryTypes.SELECT,
+  });
+  return rows.length > 0;
+}
+
+/**
+ * A deposit into a staking wallet that no stake records: recorded as the deposit follower would
+ * when it lists the reference of an intent the books know (DESIGN 12), otherwise offered.
+ */
+async function lookAtDeposit(audit: Audit, seen: Seen, stakingWallet: string): Promise<void> {
+  const { entry, activity } = seen;
+  if (await isUsed(audit.sequelize, entry.signature)) return;
+  const recorded = await recordReferencedDeposits(audit.sequelize, audit.chain, entry, activity.accountKeys);
+  if (recorded !== 'retry' && recorded.created.length === 0 && recorded.known.length > 0) return;
+  const created = recorded === 'retry' ? [] : recorded.created;
+  audit.differences.push({
+    kind: 'depositUnrecorded',
+    signature: entry.signature,
+    stakeId: created[0] ?? null,
+    withdrawalId: null,
+    books: null,
+    chain: depositSeen(activity, seen.mint, stakingWallet, seen.decimals),
+    reason: null,
+    resolution: created.length > 0 ? 'recorded' : 'toRecord',
+  });
+}
+
+/** Whether the books account for what `signature` sent `wallet`: a withdrawal it completed, or an open or completed payout of it. */
+async function payoutKnown(sequelize: Sequelize, signature: string, wallet: string): Promise<boolean> {
+  const [row] = await sequelize.query<{ known: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM withdrawals WHERE tx_id = :signature AND wallet_address = :wallet AND status = 'completed')
+       OR EXISTS (SELECT 1 FROM payouts WHERE signature = :signature AND status IN ('prepared', 'sent', 'needs_review', 'completed'))
+       AS known`,
+    { replacements: { signature, wallet }, type: QueryTypes.SELECT },
+  );
+  return row!.known;
+}
+
+/**
+ * Tokens the treasury sent `wallet`. Known to the books, nothing to say. Exactly what a withdrawal
+ * the books show unpaid is owed, after it was asked for: the books were restored to before its
+ * payout, so it is held (audit_payout_findings) until an operator pastes that TXID, and never paid
+ * twice. Otherwise listed, unless the outflow ledger already lists it for an owner.
+ */
+async function lookAtPayout(audit: Audit, seen: Seen, wallet: string, received: bigint): Promise<void> {
+  const { sequelize } = audit;
+  const { entry, mint, decimals } = seen;
+  if (await payoutKnown(sequelize, entry.signature, wallet)) return;
+  const amount = fromRawAmount(received, decimals);
+  const [unpaid] = await sequelize.query<{ id: number; amount: string }>(
+    `SELECT id, final_amount::text AS amount FROM withdrawals
+     WHERE status = 'pending' AND wallet_address = :wallet AND token_contract = :mint AND final_amount = :amount::numeric
+       AND (:blockTime::float8 IS NULL OR requested_at <= to_timestamp(:blockTime::float8 + 1))
+     ORDER BY id LIMIT 1`,
+    { replacements: { wallet, mint, amount, blockTime: entry.blockTime }, type: QueryTypes.SELECT },
+  );
+  if (unpaid) {
+    const reason = msg('withdrawalPaidOnChain', { signature: entry.signature });
+    // Held for good (payout-holds.ts) under the withdrawal's row lock, which preparing a payout takes
+    // too; and the withdrawals list says why automatic payouts leave it.
+    await sequelize.transaction(async (transaction) => {
+      const replacements = { withdrawalId: unpaid.id, signature: entry.signature, auditId: audit.auditId, hold: JSON.stringify(reason) };
+      await sequelize.query(`SELECT id FROM withdrawals WHERE id = :withdrawalId FOR UPDATE`, { replacements, transaction });
+      await sequelize.query(
+        `INSERT INTO audit_payout_findings (withdrawal_id, signature, audit_id) VALUES (:withdrawalId, :signature, :auditId)
+         ON CONFLICT (withdrawal_id) DO NOTHING;
+         UPDATE withdrawals SET auto_payout_hold = :hold::jsonb WHERE id = :withdrawalId AND status = 'pending'`,
+        { replacements, transaction },
+      );
+    });
+    audit.differences.push({
+      kind: 'payoutOfUnpaidWithdrawal',
+      signature: entry.signature,
+      stakeId: null,
+      withdrawalId: unpaid.id,
+      books: { wallet, amount: unpaid.amount },
+      chain: { wallet, amount },
+      reason,
+      resolution: 'toReview',
+    });
+    return;
+  }
+  const listed = await sequelize.query('SELECT 1 FROM treasury_outflows WHERE signature = :signature', {
+    replacements: { signature: entry.signature },
+    type: QueryTypes.SELECT,
+  });
+  if (listed.length > 0) return;
+  audit.differences.push({
+    kind: 'payoutUnrecorded',
+    signature: entry.signature,
+    stakeId: null,
+    withdrawalId: null,
+    books: null,
+    chain: { wallet, amount },
+    reason: null,
+    resolution: 'toReview',
+  });
+}
+
+async function lookAtTransaction(audit: Audit, seen: Seen, stakingWallets: string[]): Promise<void> {
+  const deltas = deltasByOwner(seen.activity, seen.mint);
+  const outsiders = [...deltas].filter(([owner]) => !seen.treasury.has(owner));
+  const treasuryChange = [...deltas].filter(([owner]) => seen.treasury.has(owner)).reduce((sum, [, delta]) => sum + delta, 0n);
+  const into = stakingWallets.find((wallet) => (deltas.get(wallet) ?? 0n) > 0n);
+  if (into && outsiders.some(([, delta]) => delta < 0n)) await lookAtDeposit(audit, seen, into);
+  if (treasuryChange < 0n) {
+    for (const [wallet, delta] of outsiders) if (delta > 0n) await lookAtPayout(audit, seen, wallet, delta);
+  }
+}
+
+/** Block time (seconds) from which the chain's history is read: a day before the newest transaction the books record. */
+async function historySince(sequelize: Sequelize): Promise<number | null> {
+  const [row] = await sequelize.query<{ since: number | null }>(
+    `SELECT extract(epoch FROM max(created_at))::float8 - :margin AS since FROM used_transactions`,
+    { replacements: { margin: HISTORY_MARGIN_SECONDS }, type: QueryTypes.SELECT },
+  );
+  return row?.since ?? null;
+}
+
+/**
+ * The chain's side: the history of every token account the server pays from and takes deposits
+ * into (today's mint), back to a day before the books' newest transaction, each successful
+ * transaction read once: deposits and payouts the books lack.
+ */
+async function scanTreasuryHistory(audit: Audit): Promise<void> {
+  const { tokenContract: mint, stakingWallet } = await loadSettings();
+  if (!mint || !stakingWallet) return;
+  const state = await audit.chain.mint(mint);
+  if (!state) return;
+  const treasury = await treasuryOf(audit, mint);
+  const stakingWallets = [...treasury].filter((wallet) => wallet !== audit.hotWallet);
+  const since = await historySince(audit.sequelize);
+  const read = new Set<string>();
+  for (const owner of treasury) {
+    const account = associatedTokenAccount(new PublicKey(mint), new PublicKey(owner), new PublicKey(state.programId)).toBase58();
+    let before: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const listed = await audit.chain.signaturesForAddress(account, PAGE, before ? { before } : {});
+      const inWindow = listed.filter((entry) => since === null || entry.blockTime === null || entry.blockTime >= since);
+      const fresh = inWindow.filter((entry) => !entry.failed && !read.has(entry.signature));
+      fresh.forEach((entry) => read.add(entry.signature));
+      for (const entry of fresh) {
+        const activity = await audit.chain.tokenActivity(entry.signature);
+        if (!activity) continue;
+        audit.checked.transactions += 1;
+        await lookAtTransaction(audit, { entry, activity, mint, decimals: state.decimals, treasury }, stakingWallets);
+      }
+      if (inWindow.length < listed.length || listed.length < PAGE) break;
+      before = listed.at(-1)!.signature;
+    }
+  }
+}
+
+/** DESIGN 15: what the first provider proved, the second must show too (one batch call per 256 transactions). */
+async function askSecondProvider(audit: Audit, second: SecondProvider): Promise<void> {
+  const signatures = [...new Set(audit.proved)];
+  for (let start = 0; start < signatures.length; start += STATUS_BATCH) {
+    const batch = signatures.slice(start, start + STATUS_BATCH);
+    const statuses = await second.signatureStatuses(batch);
+    batch.forEach((signature, index) => {
+      const status = statuses[index];
+      if (status && !status.failed) return;
+      audit.differences.push({
+        kind: 'providersDisagree',
+        signature,
+        stakeId: null,
+        withdrawalId: null,
+        books: null,
+        chain: null,
+        reason: msg('auditSecondProviderMissing'),
+        resolution: null,
+      });
+    });
+  }
+}
+
+/**
+ * The books against the chain (DESIGN 19): every recorded deposit, completed payout and recorded
+ * outflow checked on chain, then the treasury's recent history read for what the books lack.
+ * A deposit whose intent the books know is recorded on the way, through the deposit follower's own
+ * path; a payout to a withdrawal the books show unpaid is held. Throws ChainUnavailableError when
+ * the chain cannot be asked: an audit that could not look finds nothing.
+ */
+export async function auditBooks(world: AuditWorld, auditId: number): Promise<AuditFindings> {
+  const audit: Audit = {
+    ...world,
+    auditId,
+    checked: { deposits: 0, payouts: 0, outflows: 0, transactions: 0, providers: world.secondProvider ? 2 : 1 },
+    differences: [],
+    proved: [],
+    decimals: new Map(),
+  };
+  await checkDeposits(audit);
+  await checkPayouts(audit);
+  await checkOutflows(audit);
+  await scanTreasuryHistory(audit);
+  if (world.secondProvider) await askSecondProvider(audit, world.secondProvider);
+  return { checked: audit.checked, differences: audit.differences };
+}

@@ -1,0 +1,326 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Keypair } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminSettings, AuditDifference, BooksAudit, Stake } from '@stakedesk/shared/api-types';
+import type { AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
+import { createLogger } from '../logger.js';
+import { openPayoutSigner } from '../signer/open-payout-signer.js';
+import { startPayoutWorld, tokens, type PayoutWorld } from '../test/payout-world.js';
+import { waitUntil } from '../test/second-instance.js';
+import { STEP_UP } from '../test/test-server.js';
+import { adminWithRole } from '../test/two-factor.js';
+import { auditIfRestored } from './index.js';
+import { detectRestore } from './restore-detection.js';
+
+// The books against the chain (DESIGN 19) on the test chain (the real token program): a database
+// altered by hand, and one "restored" to before a payout, are found out, and nothing pays twice.
+const hot = Keypair.generate();
+const keyDir = mkdtempSync(path.join(tmpdir(), 'stakedesk-hot-'));
+const keyFile = path.join(keyDir, 'hot.json');
+writeFileSync(keyFile, JSON.stringify(Array.from(hot.secretKey)), { mode: 0o600 });
+const logger = createLogger('silent');
+
+let world: PayoutWorld;
+
+beforeAll(async () => {
+  world = await startPayoutWorld({ payoutSigner: openPayoutSigner(`keyfile:${keyFile}`)!, allowPrivateRpc: true });
+  await world.chain.airdrop(hot.publicKey, 10_000_000_000);
+  await world.chain.mintTo(world.mint, hot.publicKey, tokens(50_000));
+}, 60_000);
+afterAll(async () => {
+  await world.close();
+  rmSync(keyDir, { recursive: true, force: true });
+});
+
+const sql = (query: string, replacements: Record<string, unknown> = {}) => world.api.sequelize.query(query, { replacements });
+
+const startAudit = (token = world.token) => world.api.request<{ audit: BooksAudit }>('POST', '/api/admin/audits', undefined, token);
+const readAudit = (id: number | string, token = world.token) =>
+  world.api.request<{ audit: BooksAudit }>('GET', `/api/admin/audits/${id}`, undefined, token);
+
+async function auditEnded(id: number): Promise<BooksAudit> {
+  await waitUntil(async () => (await readAudit(id)).body.audit.status !== 'running', 30_000, `audit ${id} ended`);
+  return (await readAudit(id)).body.audit;
+}
+
+/** An owner's audit, run to its end. */
+async function audit(): Promise<BooksAudit> {
+  const started = await startAudit();
+  expect(started.status).toBe(202);
+  const ended = await auditEnded(started.body.audit.id);
+  expect(ended).toMatchObject({ status: 'finished', reason: 'owner', failure: null });
+  return ended;
+}
+
+const about = (found: BooksAudit, signature: string) => found.differences.filter((difference) => difference.signature === signature);
+
+/** A withdrawal paid through the panel's path (prepared, signed by the staking wallet, sent and followed to completion). */
+async function paidWithdrawal(staked = 1000) {
+  const { withdrawal, holder } = await world.pendingWithdrawal(staked);
+  const prepared = await world.prepare([withdrawal.id]);
+  expect(prepared.status).toBe(201);
+  const sent = await world.postSigned(prepared.body.id, world.sign(prepared.body));
+  const payout = await world.followUntilEnded(sent.body.id);
+  expect(payout.status).toBe('completed');
+  return { withdrawal, holder, payout, signature: payout.signature! };
+}
+
+const POLICY: AutoPayoutPolicy = {
+  enabled: true,
+  maxPerWithdrawal: '1000',
+  maxPer24h: '100000',
+  minHotBalance: '100',
+  newWalletDelayHours: 0,
+};
+
+async function setPolicy(policy: Partial<AutoPayoutPolicy>) {
+  const { tokenName, tokenSymbol, tokenContract, stakingWallet } = (
+    await world.api.request<AdminSettings>('GET', '/api/admin/settings', undefined, world.token)
+  ).body;
+  const body = { tokenName, tokenSymbol, tokenContract, stakingWallet, autoPayout: { ...POLICY, ...policy }, ...STEP_UP };
+  expect((await world.api.request('PUT', '/api/admin/settings', body, world.token)).status).toBe(200);
+}
+
+describe('the books against the chain', () => {
+  it('finds nothing on books that match the chain', async () => {
+    await world.stakeThroughIntent(await world.fundedHolder(), 300);
+    await paidWithdrawal();
+    const found = await audit();
+    expect(found.differences).toEqual([]);
+    expect(found.checked).toMatchObject({ deposits: 2, payouts: 1, outflows: 0, providers: 1 });
+    expect(found.checked!.transactions).toBeGreaterThanOrEqual(3);
+  });
+
+  it('lists a stake whose amount was changed by hand, a deleted completed payout, a changed payout, and records a deposit whose stake row was deleted', async () => {
+    const changed = await world.fundedHolder();
+    const changedStake = await world.stakeThroughIntent(changed, 500);
+    await sql('UPDATE stakes SET amount = 700 WHERE id = :id', { id: changedStake.id });
+
+    const deleted = await paidWithdrawal();
+    await sql(
+      `DELETE FROM payout_withdrawals WHERE payout_id = :payoutId; DELETE FROM payouts WHERE id = :payoutId;
+       DELETE FROM used_transactions WHERE tx_id = :signature; DELETE FROM withdrawals WHERE id = :withdrawalId`,
+      { payoutId: deleted.payout.id, signature: deleted.signature, withdrawalId: deleted.withdrawal.id },
+    );
+
+    const overpaid = await paidWithdrawal();
+    await sql('UPDATE withdrawals SET final_amount = 900 WHERE id = :id', { id: overpaid.withdrawal.id });
+
+    // Deleted once the deposit follower has read past it: only the audit can find it now.
+    const lost = await world.fundedHolder();
+    const lostStake = await world.stakeThroughIntent(lost, 600);
+    await world.api.followDeposits();
+    await sql(
+      `UPDATE deposit_intents SET stake_id = NULL WHERE stake_id = :id;
+       DELETE FROM used_transactions WHERE tx_id = :txId; DELETE FROM stakes WHERE id = :id`,
+      { id: lostStake.id, txId: lostStake.txId },
+    );
+    await world.api.followDeposits();
+
+    const found = await audit();
+    expect(about(found, changedStake.txId!)).toEqual<AuditDifference[]>([
+      {
+        kind: 'depositDiffers',
+        signature: changedStake.txId!,
+        stakeId: changedStake.id,
+        withdrawalId: null,
+        books: { wallet: changed.wallet, amount: '700' },
+        chain: { wallet: changed.wallet, amount: '500' },
+        reason: { code: 'depositWrongAmountReceived', params: { received: '500', amount: '700' } },
+        resolution: null,
+      },
+    ]);
+    const [recorded] = about(found, lostStake.txId!);
+    expect(recorded).toEqual<AuditDifference>({
+      kind: 'depositUnrecorded',
+      signature: lostStake.txId!,
+      stakeId: expect.any(Number),
+      withdrawalId: null,
+      books: null,
+      chain: { wallet: lost.wallet, amount: '600' },
+      reason: null,
+      resolution: 'recorded',
+    });
+    expect(about(found, deleted.signature)).toEqual<AuditDifference[]>([
+      {
+        kind: 'payoutUnrecorded',
+        signature: deleted.signature,
+        stakeId: null,
+        withdrawalId: null,
+        books: null,
+        chain: { wallet: deleted.holder.publicKey.toBase58(), amount: '800' },
+        reason: null,
+        resolution: 'toReview',
+      },
+    ]);
+    expect(about(found, overpaid.signature)).toEqual<AuditDifference[]>([
+      {
+        kind: 'payoutDiffers',
+        signature: overpaid.signature,
+        stakeId: null,
+        withdrawalId: overpaid.withdrawal.id,
+        books: { wallet: overpaid.holder.publicKey.toBase58(), amount: '900' },
+        chain: { wallet: overpaid.holder.publicKey.toBase58(), amount: '800' },
+        reason: { code: 'payoutWrongAmount', params: { received: '800', amount: '900' } },
+        resolution: null,
+      },
+    ]);
+    expect(found.differences).toHaveLength(4);
+
+    // The lost deposit is the holder's stake again, on its intent's terms, and recorded once however often the books are audited.
+    const stakes = await world.api.request<Stake[]>('GET', `/api/stakes/${lost.wallet}`);
+    expect(stakes.body).toEqual([
+      expect.objectContaining({ id: recorded!.stakeId, txId: lostStake.txId, amount: '600', status: 'active' }),
+    ]);
+    const again = await audit();
+    expect(about(again, lostStake.txId!)).toEqual([]);
+    expect(again.differences.map((difference) => difference.kind).sort()).toEqual(['depositDiffers', 'payoutDiffers', 'payoutUnrecorded']);
+
+    // Put back, so the next tests see only their own differences.
+    await sql('UPDATE stakes SET amount = 500 WHERE id = :id', { id: changedStake.id });
+    await sql('UPDATE withdrawals SET final_amount = 800 WHERE id = :id', { id: overpaid.withdrawal.id });
+  });
+});
+
+describe('a payout on chain for a withdrawal the books show unpaid (the database restored to before it)', () => {
+  it('is offered for review, and no automatic payout, one-click payout, other TXID or rejection pays it again; its own TXID marks it paid', async () => {
+    const { withdrawal, holder, payout, signature } = await paidWithdrawal();
+    // What a restore to just before the payout leaves: the withdrawal pending, no payout, no used TXID.
+    await sql(
+      `DELETE FROM payout_withdrawals WHERE payout_id = :payoutId; DELETE FROM payouts WHERE id = :payoutId;
+       DELETE FROM used_transactions WHERE tx_id = :signature;
+       UPDATE withdrawals SET status = 'pending', tx_id = NULL, processed_at = NULL, processed_by = NULL WHERE id = :id;
+       UPDATE stakes SET status = 'pending_withdrawal' WHERE id = :stakeId`,
+      { payoutId: payout.id, signature, id: withdrawal.id, stakeId: withdrawal.stakeId },
+    );
+    const wallet = holder.publicKey.toBase58();
+    const found = await audit();
+    expect(about(found, signature)).toEqual<AuditDifference[]>([
+      {
+        kind: 'payoutOfUnpaidWithdrawal',
+        signature,
+        stakeId: null,
+        withdrawalId: withdrawal.id,
+        books: { wallet, amount: '800' },
+        chain: { wallet, amount: '800' },
+        reason: { code: 'withdrawalPaidOnChain', params: { signature } },
+        resolution: 'toReview',
+      },
+    ]);
+    const paidOnChain = { code: 'withdrawalPaidOnChain', params: { signature } };
+    const received = () => world.chain.tokenBalance(world.mint, holder.publicKey);
+    const before = received();
+
+    // One click: refused, nothing claimed.
+    const prepared = await world.prepare([withdrawal.id]);
+    expect(prepared).toMatchObject({ status: 409, body: paidOnChain });
+    // Automatic: running, within policy, and still it does not pay it; it says why.
+    await setPolicy({});
+    const round = await world.api.autoPayouts();
+    expect(round.stoppedBy).toEqual([]);
+    expect(round.paid).not.toContain(withdrawal.id);
+    expect((await world.adminWithdrawal(withdrawal.id)).autoPayoutHold).toEqual(paidOnChain);
+    await setPolicy({ enabled: false });
+    // Neither a rejection (its holder could ask, and be paid, again) nor another transaction's TXID.
+    const rejected = await world.api.request(
+      'PUT',
+      `/api/admin/withdrawals/${withdrawal.id}`,
+      { status: 'rejected', reason: 'no' },
+      world.token,
+    );
+    expect(rejected).toMatchObject({ status: 409, body: paidOnChain });
+    const other = await paidWithdrawal();
+    const pastedOther = await world.api.request(
+      'PUT',
+      `/api/admin/withdrawals/${withdrawal.id}`,
+      { status: 'completed', txId: other.signature },
+      world.token,
+    );
+    expect(pastedOther).toMatchObject({ status: 409, body: paidOnChain });
+    expect(received()).toBe(before);
+    expect((await world.adminWithdrawal(withdrawal.id)).status).toBe('pending');
+
+    // The operator marks it paid with the TXID the audit found: verified on chain as any paste.
+    const pasted = await world.api.request(
+      'PUT',
+      `/api/admin/withdrawals/${withdrawal.id}`,
+      { status: 'completed', txId: signature },
+      world.token,
+    );
+    expect(pasted.status).toBe(200);
+    expect((await world.adminWithdrawal(withdrawal.id)).status).toBe('completed');
+    expect(received()).toBe(before);
+    expect(about(await audit(), signature)).toEqual([]);
+  });
+});
+
+describe('a restored database (detected at start-up by its timeline and system identifier)', () => {
+  const world19 = () => ({
+    sequelize: world.api.sequelize,
+    chain: world.api.dependencies.chain,
+    secondProvider: null,
+    hotWallet: hot.publicKey.toBase58(),
+  });
+
+  it.each([
+    ['a higher timeline', 'UPDATE database_identity SET timeline_id = timeline_id - 1'],
+    ['another system', `UPDATE database_identity SET system_identifier = '1'`],
+  ])(
+    'on %s: audited at once with reason restore (an audit the backup caught running ends interrupted), then payouts go on',
+    async (_name, restored) => {
+      // The first start records what the database is; a start on the same database is no restore.
+      await auditIfRestored(world19(), logger);
+      expect(await auditIfRestored(world19(), logger)).toBeNull();
+      await sql(restored);
+      // A running audit the backup caught is over: the restored database cannot finish it.
+      await sql(`INSERT INTO books_audits (reason) VALUES ('owner')`);
+      const { withdrawal } = await world.pendingWithdrawal(1000);
+
+      const audit = await auditIfRestored(world19(), logger);
+      expect(audit).toMatchObject({ status: 'running', reason: 'restore', startedBy: 'system' });
+      expect((await readAudit(audit!.id - 1)).body.audit).toMatchObject({ status: 'failed', failure: { code: 'auditInterrupted' } });
+      expect(await auditEnded(audit!.id)).toMatchObject({ status: 'finished', reason: 'restore' });
+      expect((await world.prepare([withdrawal.id])).status).toBe(201);
+      expect(await auditIfRestored(world19(), logger)).toBeNull();
+    },
+  );
+});
+
+describe('until the restored database is audited', () => {
+  it('no payout is prepared, by an operator or automatically', async () => {
+    const { withdrawal } = await world.pendingWithdrawal(1000);
+    await sql('UPDATE database_identity SET timeline_id = timeline_id - 1');
+    expect(await detectRestore(world.api.sequelize, logger)).toBe(true);
+    const waiting = { code: 'restoreAuditPending' };
+    expect(await world.prepare([withdrawal.id])).toMatchObject({ status: 409, body: waiting });
+    await setPolicy({});
+    expect(await world.api.autoPayouts()).toMatchObject({ stoppedBy: [waiting], paid: [] });
+    // Found again at the next start (the audit at start-up did not finish): audited then.
+    const audit = await auditIfRestored(
+      { sequelize: world.api.sequelize, chain: world.api.dependencies.chain, secondProvider: null, hotWallet: hot.publicKey.toBase58() },
+      logger,
+    );
+    expect(await auditEnded(audit!.id)).toMatchObject({ status: 'finished', reason: 'restore' });
+    expect(await world.api.autoPayouts()).toMatchObject({ stoppedBy: [], paid: [withdrawal.id] });
+    await setPolicy({ enabled: false });
+  });
+});
+
+describe('the audits API', () => {
+  it('owner only; one audit however many ask at once; 404 for an unknown audit', async () => {
+    const operator = await adminWithRole(world.api, world.token, 'operator');
+    const viewer = await adminWithRole(world.api, world.token, 'viewer');
+    expect((await startAudit(operator.token)).status).toBe(403);
+    expect((await startAudit(viewer.token)).status).toBe(403);
+    const started = await Promise.all([startAudit(), startAudit(), startAudit()]);
+    expect(started.map((response) => response.status)).toEqual([202, 202, 202]);
+    expect(new Set(started.map((response) => response.body.audit.id)).size).toBe(1);
+    const id = started[0]!.body.audit.id;
+    await auditEnded(id);
+    expect((await readAudit(id, viewer.token)).body.audit).toMatchObject({ id, status: 'finished' });
+    expect((await world.api.request('GET', '/api/admin/audits', undefined, viewer.token)).body.audit).toMatchObject({ id });
+    expect(await readAudit(999_999)).toMatchObject({ status: 404, body: { code: 'auditNotFound' } });
+  });
+});
