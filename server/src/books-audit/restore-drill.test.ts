@@ -142,7 +142,7 @@ afterAll(async () => {
 
 describe('the restore drill: a backup, more deposits and payouts, the data directory lost, a point-in-time restore, the server started', () => {
   it(
-    'has the books as at the moment restored to, records every later deposit once, and pays no withdrawal twice',
+    'has the books as at the moment restored to, records every later deposit once, and holds the withdrawal paid after it',
     async () => {
       // Phase 1, before the moment: stakes and a payout, a withdrawal asked for (paid later), and two
       // intents shown to holders who pay them later.
@@ -193,7 +193,7 @@ describe('the restore drill: a backup, more deposits and payouts, the data direc
       );
       expect(lostRequest.status).toBe(201);
       const lostRequestPayout = await pay(lostRequest.body.id);
-      const stakesBefore = await query<{ id: number; tx_id: string }>(databaseUrl('stakedesk'), 'SELECT id, tx_id FROM stakes ORDER BY id');
+      const stakesBefore = await query<{ tx_id: string }>(databaseUrl('stakedesk'), 'SELECT tx_id FROM stakes ORDER BY id');
       expect(stakesBefore.map((stake) => stake.tx_id)).toEqual(
         expect.arrayContaining([early.txId, lostRequestStake.txId, postedSignature, scannedSignature]),
       );
