@@ -51,6 +51,9 @@ export type ChainStakingOptions = {
   logger?: Logger;
   /** INTENT_RATE_LIMIT: deposits a client may start a minute (the test server's 10,000 unless given). */
   intentRateLimit?: number;
+  /** The PostgreSQL server and database name the app's database is made on (the tests' shared one, a fresh name, unless given). */
+  postgresUrl?: string;
+  database?: string;
 };
 
 export async function startChainStakingServer({
@@ -63,6 +66,8 @@ export async function startChainStakingServer({
   secondProvider,
   logger,
   intentRateLimit,
+  postgresUrl,
+  database,
 }: ChainStakingOptions = {}) {
   const chain = await startTestChain();
   const mint: PublicKey = await chain.createMint(DECIMALS, undefined, MINT_OPTIONS[mintKind]);
@@ -79,6 +84,8 @@ export async function startChainStakingServer({
     verifierDownloads,
     logger,
     intentRateLimit,
+    postgresUrl,
+    database,
   });
   const token = await api.login();
   const settings = {

@@ -141,12 +141,14 @@ export async function startTestServer(
     secondProvider?: SecondProvider;
     /** The PostgreSQL server the test database is made on (the tests' shared one unless given). */
     postgresUrl?: string;
+    /** The test database's name (a fresh test_… unless given): `stakedesk` is the one the built server opens in DATA_DIR. */
+    database?: string;
   } = {},
 ) {
   if (serversOpen > 0) throw new Error('One test server per test file at a time: the models bind to a single database');
   serversOpen += 1;
   const serverUrl = options.postgresUrl ?? inject('postgresUrl');
-  const database = `test_${randomUUID().replaceAll('-', '')}`;
+  const database = options.database ?? `test_${randomUUID().replaceAll('-', '')}`;
   await onServer(serverUrl, `CREATE DATABASE ${database}`);
   const url = databaseUrl(serverUrl, database);
   const sequelize: Sequelize = openDatabase(url);
