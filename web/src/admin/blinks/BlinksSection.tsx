@@ -1,28 +1,16 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, List, Row, Skeleton, Typography } from 'antd';
-import { useCopiedFlag } from '../../lib/use-copied-flag.js';
 import { useAdminPlans } from '../api/queries.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { usePlatform } from '../platform.js';
-import { useToast } from '../toast.js';
 import { useSiteOrigin, useStakeAction } from './api.js';
 import { BlinkPreview } from './BlinkPreview.js';
+import { usePanelCopy } from '../components/use-panel-copy.js';
 
 /** A link with a button that copies it whole (through the platform: the desktop app's clipboard too). */
 function CopyLink({ url, name }: { url: string; name: string }) {
   const { t } = useAdminI18n();
-  const platform = usePlatform();
-  const toast = useToast();
-  const [copied, markCopied] = useCopiedFlag();
-  async function copy() {
-    try {
-      await platform.copyText(url);
-      markCopied();
-      toast.success(t('blinks.copied'), url);
-    } catch {
-      toast.error(t('copy.failed'), t('copy.failedText'));
-    }
-  }
+  const [copied, copyText] = usePanelCopy();
+  const copy = () => copyText(url, t('blinks.copied'), url);
   return (
     <Typography.Text className="admin-mono" style={{ wordBreak: 'break-all' }}>
       {url}{' '}

@@ -1,10 +1,8 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { shortenAddress } from '@stakedesk/shared/shorten';
-import { useCopiedFlag } from '../../lib/use-copied-flag.js';
 import { useAdminI18n } from '../i18n.js';
-import { usePlatform } from '../platform.js';
-import { useToast } from '../toast.js';
+import { usePanelCopy } from './use-panel-copy.js';
 
 /** What the panel copies this way, and its words. */
 const WORDS = {
@@ -16,19 +14,8 @@ const WORDS = {
 export function CopyAddress({ address, what = 'address' }: { address: string; what?: keyof typeof WORDS }) {
   const words = WORDS[what];
   const { t } = useAdminI18n();
-  const platform = usePlatform();
-  const toast = useToast();
-  const [copied, markCopied] = useCopiedFlag();
-
-  async function copy() {
-    try {
-      await platform.copyText(address);
-      markCopied();
-      toast.success(t(words.success), t(words.successText));
-    } catch {
-      toast.error(t('copy.failed'), t('copy.failedText'));
-    }
-  }
+  const [copied, copyText] = usePanelCopy();
+  const copy = () => copyText(address, t(words.success), t(words.successText));
 
   return (
     <Tooltip title={address}>
