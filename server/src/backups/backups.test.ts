@@ -1,12 +1,10 @@
-import { execFile } from 'node:child_process';
 import { appendFileSync, chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import pg from 'pg';
 import { Sequelize } from 'sequelize';
 import type { Stake, StakingPlan } from '@stakedesk/shared/api-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { archiveCurrentWal, queryOnce, runBackupsCli } from '../test/backup-tools.js';
 import { embeddedDatabaseDir, POSTGRES_PASSWORD_FILE } from '../config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres.js';
 import { addStateGauges } from '../health/state-gauges.js';
@@ -24,24 +22,10 @@ import { archivingFlags, archivingReaches, prepareWalArchive } from './wal-archi
 // DESIGN 19 on the real embedded PostgreSQL 17: WAL archived by the server's own settings, a base
 // backup, real stakes through the API, and `npm run restore` run as the built CLI (npm test builds
 // it first with tsc -b), as an operator runs it.
-const run = promisify(execFile);
-const RESTORE_CLI = new URL('../../dist/backups/restore-cli.js', import.meta.url).pathname;
 const logger = createLogger('silent');
 /** A test that runs `npm run restore`: each verifies every file and may run PostgreSQL's recovery, seconds apiece on a busy machine. */
 const RESTORE_TIMEOUT_MS = 120_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** `npm run restore -- …args` on DATA_DIR: its exit code and what it printed. */
-async function restoreCli(dataDir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { PATH: process.env.PATH!, DATA_DIR: dataDir, JWT_SECRET: 'j'.repeat(40) };
-  try {
-    const { stdout, stderr } = await run(process.execPath, [RESTORE_CLI, ...args], { env });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
 
 /** Every file and directory under `dir` with its size and modification time: what "changes nothing" compares. */
 function snapshot(dir: string): string[] {
@@ -51,33 +35,6 @@ function snapshot(dir: string): string[] {
       const stat = statSync(path.join(dir, name));
       return `${name} ${stat.isDirectory() ? 'dir' : stat.size} ${stat.mtimeMs}`;
     });
-}
-
-/** Closes the current WAL segment and waits until PostgreSQL has archived it: the moment after it is restorable. */
-async function archiveCurrentWal(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ name: string }>('SELECT pg_walfile_name(pg_switch_wal()) AS name');
-    for (let tries = 0; tries < 200; tries += 1) {
-      const archived = await client.query<{ last: string | null }>('SELECT last_archived_wal AS last FROM pg_stat_archiver');
-      if ((archived.rows[0]!.last ?? '') >= rows[0]!.name) return;
-      await sleep(50);
-    }
-    throw new Error(`${rows[0]!.name} was not archived`);
-  } finally {
-    await client.end();
-  }
-}
-
-async function queryOnce<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 /** A database handle nothing is read through (the gauges' other figures, an alert never raised). */
@@ -131,7 +88,7 @@ describe('backups and point-in-time restore of the embedded PostgreSQL', () => {
       const pid = readdirSync(embeddedDatabaseDir(dataDir)).includes('postmaster.pid');
       expect(pid).toBe(true);
 
-      const refused = await restoreCli(dataDir, [backup.name, '--to', between]);
+      const refused = await runBackupsCli('restore-cli.js', dataDir, [backup.name, '--to', between]);
 
       expect(refused.code).toBe(1);
       expect(refused.stdout).toBe('');
@@ -157,13 +114,13 @@ describe('backups and point-in-time restore of the embedded PostgreSQL', () => {
         const altered = path.join(copies, 'altered');
         cpSync(backupDir, altered, { recursive: true });
         appendFileSync(path.join(altered, backup.name, 'data', 'PG_VERSION'), ' ');
-        const tampered = await restoreCli(dataDir, [path.join(altered, backup.name), '--to', between]);
+        const tampered = await runBackupsCli('restore-cli.js', dataDir, [path.join(altered, backup.name), '--to', between]);
         expect(tampered).toEqual({ code: 1, stdout: '', stderr: 'The backup does not verify: PG_VERSION does not match its checksum.\n' });
 
         const walless = path.join(copies, 'walless');
         cpSync(backupDir, walless, { recursive: true });
         unlinkSync(path.join(walless, WAL_SUBDIR, backup.manifest.startWal));
-        const missing = await restoreCli(dataDir, [path.join(walless, backup.name), '--to', between]);
+        const missing = await runBackupsCli('restore-cli.js', dataDir, [path.join(walless, backup.name), '--to', between]);
         expect(missing).toEqual({
           code: 1,
           stdout: '',
@@ -171,7 +128,7 @@ describe('backups and point-in-time restore of the embedded PostgreSQL', () => {
         });
 
         // After the last archived WAL: PostgreSQL's recovery runs out of WAL before the moment.
-        const unreachable = await restoreCli(dataDir, [backup.name, '--to', new Date().toISOString()]);
+        const unreachable = await runBackupsCli('restore-cli.js', dataDir, [backup.name, '--to', new Date().toISOString()]);
         expect(unreachable).toMatchObject({ code: 1, stdout: '' });
         expect(unreachable.stderr).toMatch(
           /^The WAL archive holds no transaction after \S+, so recovery cannot confirm it reached that moment: choose an earlier one, or restore without --to \(to the end of the archive\)\.\n$/,
@@ -189,7 +146,7 @@ describe('backups and point-in-time restore of the embedded PostgreSQL', () => {
     async () => {
       // Lost with the disk, like the data: the restored cluster answers only to the password it had.
       unlinkSync(path.join(dataDir, POSTGRES_PASSWORD_FILE));
-      const restored = await restoreCli(dataDir, [backup.name, '--to', between]);
+      const restored = await runBackupsCli('restore-cli.js', dataDir, [backup.name, '--to', between]);
 
       expect(restored).toMatchObject({ code: 0, stderr: '' });
       expect(restored.stdout).toContain(`Restored ${backup.name} to ${between} into ${embeddedDatabaseDir(dataDir)} (timeline 2`);

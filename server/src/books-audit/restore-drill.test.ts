@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { Transaction } from '@solana/web3.js';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { archiveCurrentWal, queryOnce, runBackupsCli } from '../test/backup-tools.js';
 import type { AuditDifference, BooksAudit, CreatedDepositIntent, Stake, TreasuryOutflow } from '@stakedesk/shared/api-types';
 import { embeddedDatabaseDir } from '../config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres.js';
@@ -22,8 +20,6 @@ import { auditIfRestored } from './index.js';
 // `npm run backup`, more deposits and payouts, the data directory lost, `npm run restore --to` a
 // moment between, and the built server started on it: the books are as at that moment, and the
 // audit at start-up gets back every deposit and holds every payout the restore forgot.
-const run = promisify(execFile);
-const dist = (file: string) => new URL(`../../dist/backups/${file}`, import.meta.url).pathname;
 const logger = createLogger('silent');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const DRILL_TIMEOUT_MS = 240_000;
@@ -45,39 +41,6 @@ function databaseUrl(database: string): string {
   const url = new URL(embedded!.url);
   url.pathname = `/${database}`;
   return url.toString();
-}
-
-async function query<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-/** `npm run backup` / `npm run restore -- …` as the operator runs them, on DATA_DIR. */
-async function cli(file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { PATH: process.env.PATH!, DATA_DIR: dataDir, JWT_SECRET: 'j'.repeat(40) };
-  try {
-    const { stdout, stderr } = await run(process.execPath, [dist(file), ...args], { env });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
-/** Closes the current WAL segment and waits until it is archived: the moments before it are restorable. */
-async function archiveCurrentWal(): Promise<void> {
-  const [{ name }] = await query<{ name: string }>(embedded!.url, 'SELECT pg_walfile_name(pg_switch_wal()) AS name');
-  for (let tries = 0; tries < 200; tries += 1) {
-    const [{ last }] = await query<{ last: string | null }>(embedded!.url, 'SELECT last_archived_wal AS last FROM pg_stat_archiver');
-    if ((last ?? '') >= name) return;
-    await sleep(50);
-  }
-  throw new Error(`${name} was not archived`);
 }
 
 /** A deposit intent as the holder app (or scan-to-stake's QR) makes it; the holder signs and sends it later. */
@@ -129,7 +92,7 @@ beforeAll(async () => {
   await prepareWalArchive(backupDir);
   await startPostgres();
   // The app's database is the one the built server opens in DATA_DIR: made here by the test server, as the test server makes its own.
-  await query(databaseUrl('postgres'), 'DROP DATABASE stakedesk');
+  await queryOnce(databaseUrl('postgres'), 'DROP DATABASE stakedesk');
   world = await startPayoutWorld({ postgresUrl: databaseUrl('postgres'), database: 'stakedesk' });
 }, 120_000);
 
@@ -164,7 +127,7 @@ describe('the restore drill: a backup, more deposits and payouts, the data direc
       const postingIntent = await intentFor(posting, 400);
       const scanningIntent = await intentFor(scanning, 600);
 
-      const backup = await cli('backup-cli.js', []);
+      const backup = await runBackupsCli('backup-cli.js', dataDir, []);
       expect(backup).toMatchObject({ code: 0, stderr: '' });
       const backupName = /^Base backup (\S+) written to /.exec(backup.stdout)![1]!;
       await sleep(200);
@@ -193,33 +156,33 @@ describe('the restore drill: a backup, more deposits and payouts, the data direc
       );
       expect(lostRequest.status).toBe(201);
       const lostRequestPayout = await pay(lostRequest.body.id);
-      const stakesBefore = await query<{ tx_id: string }>(databaseUrl('stakedesk'), 'SELECT tx_id FROM stakes ORDER BY id');
+      const stakesBefore = await queryOnce<{ tx_id: string }>(databaseUrl('stakedesk'), 'SELECT tx_id FROM stakes ORDER BY id');
       expect(stakesBefore.map((stake) => stake.tx_id)).toEqual(
         expect.arrayContaining([early.txId, lostRequestStake.txId, postedSignature, scannedSignature]),
       );
 
       // The disk is lost: the server stopped, DATA_DIR/postgres gone; the WAL after the moment was archived.
-      await archiveCurrentWal();
+      await archiveCurrentWal(embedded!.url);
       await world.api.close();
       await embedded!.stop();
       embedded = undefined;
       rmSync(embeddedDatabaseDir(dataDir), { recursive: true, force: true });
 
-      const restored = await cli('restore-cli.js', [backupName, '--to', moment]);
+      const restored = await runBackupsCli('restore-cli.js', dataDir, [backupName, '--to', moment]);
       expect(restored).toMatchObject({ code: 0, stderr: '' });
       expect(restored.stdout).toContain(`Restored ${backupName} to ${moment} into ${embeddedDatabaseDir(dataDir)} (timeline 2`);
 
       // The books exactly as at the moment: phase 1's stakes, withdrawals and payout, none of phase 2's.
       await startPostgres();
       const books = databaseUrl('stakedesk');
-      const stakes = await query<{ tx_id: string; status: string }>(books, 'SELECT tx_id, status FROM stakes ORDER BY id');
+      const stakes = await queryOnce<{ tx_id: string; status: string }>(books, 'SELECT tx_id, status FROM stakes ORDER BY id');
       expect(stakes).toEqual([
         { tx_id: early.txId, status: 'active' },
         { tx_id: expect.any(String), status: 'withdrawn' },
         { tx_id: expect.any(String), status: 'pending_withdrawal' },
         { tx_id: lostRequestStake.txId, status: 'active' },
       ]);
-      const withdrawals = await query<{ id: number; status: string; tx_id: string | null }>(
+      const withdrawals = await queryOnce<{ id: number; status: string; tx_id: string | null }>(
         books,
         'SELECT id, status, tx_id FROM withdrawals ORDER BY id',
       );
@@ -227,7 +190,7 @@ describe('the restore drill: a backup, more deposits and payouts, the data direc
         { id: paidEarly.withdrawal.id, status: 'completed', tx_id: earlyPayout },
         { id: paidLater.withdrawal.id, status: 'pending', tx_id: null },
       ]);
-      expect(await query(books, 'SELECT signature FROM payouts ORDER BY id')).toEqual([{ signature: earlyPayout }]);
+      expect(await queryOnce(books, 'SELECT signature FROM payouts ORDER BY id')).toEqual([{ signature: earlyPayout }]);
       await embedded!.stop();
       embedded = undefined;
 
@@ -321,7 +284,7 @@ describe('the restore drill: a backup, more deposits and payouts, the data direc
         expect(holderStakes.body).toEqual([expect.objectContaining({ txId: signature, amount, status: 'active' })]);
       }
       // Nothing a holder paid is missing: every deposit on chain is a stake in the books, once.
-      const atEnd = await query<{ tx_id: string }>(serverDatabaseUrl(), 'SELECT tx_id FROM stakes ORDER BY id');
+      const atEnd = await queryOnce<{ tx_id: string }>(serverDatabaseUrl(), 'SELECT tx_id FROM stakes ORDER BY id');
       expect(atEnd.map((stake) => stake.tx_id).sort()).toEqual(stakesBefore.map((stake) => stake.tx_id).sort());
     },
     DRILL_TIMEOUT_MS,
