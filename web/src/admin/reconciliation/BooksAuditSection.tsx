@@ -28,6 +28,7 @@ export function BooksAuditSection() {
   const run = useRunAudit({ onError: (failure) => toast.error(t('audits.runFailed'), localize(failure)) });
   const symbol = settings?.tokenSymbol ?? '';
   const running = audit?.status === 'running';
+  const differences = audit?.status === 'finished' ? audit.differences : [];
 
   const side = (value: AuditSide | null, none: string) =>
     value ? (
@@ -105,11 +106,11 @@ export function BooksAuditSection() {
       {audit?.status === 'failed' && (
         <Alert type="error" showIcon title={t('audits.failed')} description={localize(audit.failure)} style={{ marginBottom: 16 }} />
       )}
-      {audit?.status === 'finished' && audit.differences.length > 0 && (
+      {differences.length > 0 && (
         <Alert
           type="warning"
           showIcon
-          title={t('audits.differences', { count: format.count(audit.differences.length) })}
+          title={t('audits.differences', { count: format.count(differences.length) })}
           style={{ marginBottom: 16 }}
         />
       )}
@@ -119,11 +120,12 @@ export function BooksAuditSection() {
         }
         size="middle"
         columns={columns}
-        dataSource={audit?.status === 'finished' ? audit.differences : []}
+        dataSource={differences}
         pagination={false}
         locale={{ emptyText: audit?.status === 'finished' ? t('audits.none') : t('audits.notChecked') }}
-        // Wide enough that each column keeps its words on a phone; the table scrolls sideways there.
-        scroll={{ x: TABLE_WIDTH }}
+        // Wide enough that each column keeps its words on a phone; the table scrolls sideways there,
+        // only with rows, whose transaction links take the focus (a keyboard can scroll it then).
+        scroll={differences.length > 0 ? { x: TABLE_WIDTH } : undefined}
       />
     </section>
   );
