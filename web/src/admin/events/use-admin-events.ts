@@ -43,12 +43,12 @@ export function useAdminEvents(): StreamState {
         wallet: shortenAddress(event.walletAddress),
         amount: format.tokens(event.finalAmount, settings?.tokenSymbol ?? ''),
       });
-      toast.info(title, body);
+      toast.news('info', title, body);
       platform.notify({ title, body });
     }
     if (event.type === 'security.changed' && !isOwnChange(event, me?.id)) {
       const notice = securityNotice(t, event);
-      toast.warning(notice.title, notice.body);
+      toast.news('warning', notice.title, notice.body);
       platform.notify(notice);
     }
   };
