@@ -29,78 +29,80 @@ const WORDS = {
 };
 
 for (const [language, words] of Object.entries(WORDS)) {
-  for (const size of WIDTHS) {
-    test.describe(`${language} at ${size.width} px`, () => {
-      test.use({ locale: language, viewport: DESKTOP });
-      const check = async (page: Page, screen: string) => {
-        // Notifications of other tests' changes arrive at any time; one caught fading in would be checked
-        // at half its opacity. Without animations each shows as it finally looks.
-        await page.addStyleTag({ content: '*, *::before, *::after { animation: none !important; transition: none !important; }' });
+  test.describe(`${language} at ${WIDTHS.map((size) => size.width).join(' and ')} px`, () => {
+    test.use({ locale: language, viewport: DESKTOP });
+    /** Each screen is loaded once and checked at every width. */
+    const check = async (page: Page, screen: string) => {
+      // Notifications of other tests' changes arrive at any time; one caught fading in would be checked
+      // at half its opacity. Without animations each shows as it finally looks.
+      await page.addStyleTag({ content: '*, *::before, *::after { animation: none !important; transition: none !important; }' });
+      const found: string[] = [];
+      for (const size of WIDTHS) {
         await page.setViewportSize(size);
-        const found = await screenViolations(page, screen);
-        await page.setViewportSize(DESKTOP);
-        return found;
-      };
+        found.push(...(await screenViolations(page, `${screen} at ${size.width} px`)));
+      }
+      await page.setViewportSize(DESKTOP);
+      return found;
+    };
 
-      test('login', async ({ page }) => {
-        await page.goto('/admin');
-        await expect(page.getByRole('button', { name: words.login })).toBeVisible({ timeout: 15_000 });
-        expect(await check(page, 'login')).toEqual([]);
-      });
-
-      test('the two-factor step of the login', async ({ page }) => {
-        const admin = await createAdmin('operator', 'a11y-code');
-        try {
-          await enrolTwoFactor(await loginToken(admin));
-          await page.goto('/admin');
-          await page.getByLabel(/^(Username|Usuário)$/).fill(admin.username);
-          await page.getByLabel(/^(Password|Senha)$/).fill(admin.password);
-          await page.getByRole('button', { name: words.login }).click();
-          await expect(page.getByRole('button', { name: words.verify })).toBeVisible({ timeout: 15_000 });
-          await expect(page.getByRole('main').getByRole('heading', { level: 1, name: words.title })).toBeVisible();
-          expect(await check(page, 'two-factor step')).toEqual([]);
-        } finally {
-          await deleteAdmin(admin.id);
-        }
-      });
-
-      test('every tab of the panel, and the plan dialog', async ({ page }) => {
-        // Ten screens over full tables: minutes on a loaded 2-CPU machine.
-        test.setTimeout(300_000);
-        const panel = new AdminPanel(page);
-        await openPanel(page, words.title, await adminToken());
-        const tabs = page.getByRole('tab');
-        await expect(tabs).toHaveCount(TAB_COUNT);
-        const found: string[] = [];
-        for (let i = 0; i < TAB_COUNT; i++) {
-          await tabs.nth(i).click();
-          await expect(tabs.nth(i)).toHaveAttribute('aria-selected', 'true');
-          await expect(panel.panel()).toBeVisible();
-          found.push(...(await check(page, `tab ${await tabs.nth(i).innerText()}`)));
-        }
-        await tabs.nth(1).click();
-        await page.getByRole('button', { name: words.createPlan }).click();
-        await expect(panel.dialog()).toBeVisible();
-        found.push(...(await check(page, 'plan dialog')));
-        expect(found).toEqual([]);
-      });
-
-      test('own account and two-factor setup', async ({ page }) => {
-        const admin = await createAdmin('operator', 'a11y');
-        try {
-          await openPanel(page, words.title, await loginToken(admin));
-          await page.getByRole('button', { name: words.account }).click();
-          const drawer = page.locator('.ant-drawer');
-          await expect(drawer).toBeVisible();
-          const found = await check(page, 'my account');
-          await drawer.getByRole('button', { name: words.twoFactor }).click();
-          await expect(drawer.locator('canvas')).toBeVisible();
-          found.push(...(await check(page, 'two-factor setup')));
-          expect(found).toEqual([]);
-        } finally {
-          await deleteAdmin(admin.id);
-        }
-      });
+    test('login', async ({ page }) => {
+      await page.goto('/admin');
+      await expect(page.getByRole('button', { name: words.login })).toBeVisible({ timeout: 15_000 });
+      expect(await check(page, 'login')).toEqual([]);
     });
-  }
+
+    test('the two-factor step of the login', async ({ page }) => {
+      const admin = await createAdmin('operator', 'a11y-code');
+      try {
+        await enrolTwoFactor(await loginToken(admin));
+        await page.goto('/admin');
+        await page.getByLabel(/^(Username|Usuário)$/).fill(admin.username);
+        await page.getByLabel(/^(Password|Senha)$/).fill(admin.password);
+        await page.getByRole('button', { name: words.login }).click();
+        await expect(page.getByRole('button', { name: words.verify })).toBeVisible({ timeout: 15_000 });
+        await expect(page.getByRole('main').getByRole('heading', { level: 1, name: words.title })).toBeVisible();
+        expect(await check(page, 'two-factor step')).toEqual([]);
+      } finally {
+        await deleteAdmin(admin.id);
+      }
+    });
+
+    test('every tab of the panel, and the plan dialog', async ({ page }) => {
+      // Every screen over full tables, at two widths: minutes on a loaded 2-CPU machine.
+      test.setTimeout(480_000);
+      const panel = new AdminPanel(page);
+      await openPanel(page, words.title, await adminToken());
+      const tabs = page.getByRole('tab');
+      await expect(tabs).toHaveCount(TAB_COUNT);
+      const found: string[] = [];
+      for (let i = 0; i < TAB_COUNT; i++) {
+        await tabs.nth(i).click();
+        await expect(tabs.nth(i)).toHaveAttribute('aria-selected', 'true');
+        await expect(panel.panel()).toBeVisible();
+        found.push(...(await check(page, `tab ${await tabs.nth(i).innerText()}`)));
+      }
+      await tabs.nth(1).click();
+      await page.getByRole('button', { name: words.createPlan }).click();
+      await expect(panel.dialog()).toBeVisible();
+      found.push(...(await check(page, 'plan dialog')));
+      expect(found).toEqual([]);
+    });
+
+    test('own account and two-factor setup', async ({ page }) => {
+      const admin = await createAdmin('operator', 'a11y');
+      try {
+        await openPanel(page, words.title, await loginToken(admin));
+        await page.getByRole('button', { name: words.account }).click();
+        const drawer = page.locator('.ant-drawer');
+        await expect(drawer).toBeVisible();
+        const found = await check(page, 'my account');
+        await drawer.getByRole('button', { name: words.twoFactor }).click();
+        await expect(drawer.locator('canvas')).toBeVisible();
+        found.push(...(await check(page, 'two-factor setup')));
+        expect(found).toEqual([]);
+      } finally {
+        await deleteAdmin(admin.id);
+      }
+    });
+  });
 }
