@@ -40,6 +40,7 @@ test('plans: create with validation, edit, deactivate and activate, delete after
   await edit.getByLabel('Yield Rate (%)').fill('20');
   await edit.getByRole('button', { name: 'Create Plan' }).click();
   await expect(panel.toast('Staking plan updated successfully')).toBeVisible();
+  await expect(edit).toBeHidden();
   await expect(card).toContainText('20%');
 
   await card.getByRole('button', { name: 'Deactivate' }).click();
