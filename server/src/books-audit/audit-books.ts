@@ -218,10 +218,35 @@ async function payoutKnown(sequelize: Sequelize, signature: string, wallet: stri
 }
 
 /**
+ * A payout the books lack at all (after a restore, a withdrawal asked for and paid after the restored
+ * moment has no row): its holder's stake looks unwithdrawn, so a withdrawal of that wallet and mint
+ * owing exactly `amount` is held (payout-holds.ts) until that TXID records it or an owner dismisses
+ * the hold. Once per payout to a wallet, however often the books are audited; the wallet's pending
+ * withdrawals are locked first, so a payout being prepared for one of them either sees the hold or
+ * was claimed before it.
+ */
+async function holdUnrecordedPayout(audit: Audit, signature: string, wallet: string, mint: string, amount: string): Promise<void> {
+  const { sequelize, auditId } = audit;
+  await sequelize.transaction(async (transaction) => {
+    const replacements = { signature, wallet, mint, amount, auditId };
+    await sequelize.query(
+      `SELECT id FROM withdrawals WHERE wallet_address = :wallet AND token_contract = :mint AND status = 'pending' ORDER BY id FOR UPDATE`,
+      { replacements, transaction },
+    );
+    await sequelize.query(
+      `INSERT INTO audit_payout_holds (signature, wallet_address, token_contract, amount, audit_id)
+       VALUES (:signature, :wallet, :mint, :amount::numeric, :auditId) ON CONFLICT (signature, wallet_address) DO NOTHING`,
+      { replacements, transaction },
+    );
+  });
+}
+
+/**
  * Tokens the treasury sent `wallet`. Known to the books, nothing to say. Exactly what a withdrawal
  * the books show unpaid is owed, after it was asked for: the books were restored to before its
  * payout, so it is held (audit_payout_findings) until an operator pastes that TXID, and never paid
- * twice. Otherwise listed, unless the outflow ledger already lists it for an owner.
+ * twice. Otherwise the books lack it altogether: held by wallet and amount, and listed, unless
+ * the outflow ledger already lists it for an owner.
  */
 async function lookAtPayout(audit: Audit, seen: Seen, wallet: string, received: bigint): Promise<void> {
   const { sequelize } = audit;
@@ -261,6 +286,7 @@ async function lookAtPayout(audit: Audit, seen: Seen, wallet: string, received: 
     });
     return;
   }
+  await holdUnrecordedPayout(audit, entry.signature, wallet, mint, amount);
   const listed = await sequelize.query('SELECT 1 FROM treasury_outflows WHERE signature = :signature', {
     replacements: { signature: entry.signature },
     type: QueryTypes.SELECT,

@@ -872,6 +872,7 @@ export const adminEn = {
   'audit.do.outflow.explain': 'Explained the outflow in transaction {target}',
   'audit.do.books.audit_start': 'Started audit {target} of the books against the chain',
   'audit.do.books.restore_detected': 'Found the database restored; audit {target} checks the books against the chain',
+  'audit.do.books.hold_dismiss': 'Dismissed the hold on the payout found on chain in transaction {target}',
   'audit.do.change_request.create': 'Asked for change request {target}, which waits for another owner',
   'audit.do.change_request.approve': 'Approved change request {target}',
   'audit.do.change_request.reject': 'Rejected change request {target}',

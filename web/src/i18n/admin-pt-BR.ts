@@ -879,6 +879,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'audit.do.outflow.explain': 'Explicou a saída na transação {target}',
   'audit.do.books.audit_start': 'Iniciou a auditoria {target} dos livros contra a blockchain',
   'audit.do.books.restore_detected': 'Encontrou o banco de dados restaurado; a auditoria {target} confere os livros com a blockchain',
+  'audit.do.books.hold_dismiss': 'Descartou a retenção do pagamento encontrado na blockchain na transação {target}',
   'audit.do.change_request.create': 'Pediu a alteração {target}, que aguarda outro proprietário',
   'audit.do.change_request.approve': 'Aprovou o pedido de alteração {target}',
   'audit.do.change_request.reject': 'Recusou o pedido de alteração {target}',
