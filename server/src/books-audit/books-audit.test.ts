@@ -257,12 +257,33 @@ describe('a payout on chain for a withdrawal the books show unpaid (the database
   });
 });
 
+/** A withdrawal paid by an automatic payout (the hot wallet), followed until completed. */
+async function paidAutomatically() {
+  const { withdrawal, holder } = await world.pendingWithdrawal(1000);
+  await setPolicy({});
+  expect((await world.api.autoPayouts()).paid).toContain(withdrawal.id);
+  await setPolicy({ enabled: false });
+  await waitUntil(
+    async () => {
+      await world.api.followChain();
+      return (await world.adminWithdrawal(withdrawal.id)).status === 'completed';
+    },
+    30_000,
+    `withdrawal ${withdrawal.id} paid automatically`,
+  );
+  const [payout] = await world.api.sequelize.query<{ id: number; signature: string }>(
+    `SELECT p.id, p.signature FROM payouts p JOIN payout_withdrawals pw ON pw.payout_id = p.id WHERE pw.withdrawal_id = :id`,
+    { replacements: { id: withdrawal.id }, type: QueryTypes.SELECT },
+  );
+  return { withdrawal, holder, payout: payout!, signature: payout!.signature };
+}
+
 /**
  * What a restore to before a withdrawal's request leaves of a withdrawal asked for and paid after the
  * moment: no withdrawal, no payout, no used TXID, the stake active; only the chain knows it was paid.
+ * The holder asks again later (a day, as its request's time says).
  */
-async function paidThenForgotten() {
-  const paid = await paidWithdrawal();
+async function paidThenForgotten(paid: Awaited<ReturnType<typeof paidWithdrawal>> | Awaited<ReturnType<typeof paidAutomatically>>) {
   await sql(
     `DELETE FROM payout_withdrawals WHERE payout_id = :payoutId; DELETE FROM payouts WHERE id = :payoutId;
      DELETE FROM used_transactions WHERE tx_id = :signature; DELETE FROM withdrawals WHERE id = :id;
@@ -270,8 +291,17 @@ async function paidThenForgotten() {
     { payoutId: paid.payout.id, signature: paid.signature, id: paid.withdrawal.id, stakeId: paid.withdrawal.stakeId },
   );
   const wallet = paid.holder.publicKey.toBase58();
-  const askAgain = () =>
-    world.api.request<Withdrawal>('POST', '/api/withdrawals', { stakeId: paid.withdrawal.stakeId, walletAddress: wallet }, { as: wallet });
+  const askAgain = async () => {
+    const asked = await world.api.request<Withdrawal>(
+      'POST',
+      '/api/withdrawals',
+      { stakeId: paid.withdrawal.stakeId, walletAddress: wallet },
+      { as: wallet },
+    );
+    if (asked.status === 201)
+      await sql(`UPDATE withdrawals SET requested_at = requested_at + interval '1 day' WHERE id = :id`, { id: asked.body.id });
+    return asked;
+  };
   return { ...paid, wallet, askAgain };
 }
 
@@ -282,7 +312,8 @@ const dismiss = (id: number, body: object, token = world.token) =>
 
 describe('a payout on chain that the books lack (the database restored to before its withdrawal was asked for)', () => {
   it('holds the withdrawal its holder asks for again: no one-click or automatic payout, rejection or other TXID pays it twice, even asked twice at once; its own TXID records it', async () => {
-    const { signature, wallet, holder, askAgain } = await paidThenForgotten();
+    // Paid from the hot wallet, a day before the holder asks again: still recorded by its TXID.
+    const { signature, wallet, holder, askAgain } = await paidThenForgotten(await paidAutomatically());
     const found = await audit();
     expect(about(found, signature)).toEqual<AuditDifference[]>([
       {
@@ -349,7 +380,7 @@ describe('a payout on chain that the books lack (the database restored to before
   });
 
   it('an owner dismisses a wrong hold with step-up and a note, audited; then the withdrawal is payable', async () => {
-    const { signature, wallet, askAgain } = await paidThenForgotten();
+    const { signature, wallet, askAgain } = await paidThenForgotten(await paidWithdrawal());
     await audit();
     const [hold] = (await openHolds()).body.filter((found) => found.wallet === wallet);
     const asked = await askAgain();

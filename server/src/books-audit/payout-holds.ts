@@ -39,6 +39,28 @@ export async function refuseWhileRestoreUnaudited(sequelize: Sequelize, transact
   if (await restorePending(sequelize, transaction)) throw conflict(msg('restoreAuditPending'));
 }
 
+/**
+ * What a pasted TXID that is an open hold's own payout to this withdrawal (its wallet, mint and amount)
+ * is proven against, or null: sent by the treasury wallet the audit saw pay it, after the stake's
+ * deposit. The withdrawal was asked for again after the restore, so after the payout: its request's
+ * time cannot be the bound, nor its staking wallet the payer when the hot wallet paid.
+ */
+export async function heldPayoutBounds(
+  sequelize: Sequelize,
+  withdrawalId: number,
+  txId: string,
+): Promise<{ payer: string; notBefore: Date } | null> {
+  const [held] = await sequelize.query<{ payer: string; notBefore: Date }>(
+    `SELECT h.payer, s.created_at AS "notBefore" FROM withdrawals w
+       JOIN stakes s ON s.id = w.stake_id
+       JOIN audit_payout_holds h ON h.signature = :txId AND h.status = 'open' AND h.wallet_address = w.wallet_address
+         AND h.token_contract = w.token_contract AND h.amount = w.final_amount
+     WHERE w.id = :withdrawalId`,
+    { replacements: { withdrawalId, txId }, type: QueryTypes.SELECT },
+  );
+  return held ?? null;
+}
+
 /** A withdrawal completed by `txId` (markPaid, in its transaction): an open hold on what that payout sent its wallet is now in the books. */
 export async function recordHeldPayout(
   sequelize: Sequelize,

@@ -16,6 +16,8 @@ export async function up({ context: sql }: MigrationContext): Promise<void> {
       id serial PRIMARY KEY,
       signature varchar(100) COLLATE "C" NOT NULL,
       wallet_address varchar(44) NOT NULL,
+      -- The treasury wallet it came from (the staking wallet, or the hot wallet for an automatic payout).
+      payer varchar(44) NOT NULL,
       token_contract varchar(44) NOT NULL,
       amount numeric NOT NULL CHECK (amount > 0),
       audit_id integer NOT NULL REFERENCES books_audits (id),
