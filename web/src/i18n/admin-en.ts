@@ -693,6 +693,21 @@ export const adminEn = {
     'Held: withdrawal #{id} cannot be paid again or rejected. Paste this transaction in its Process dialog to mark it paid',
   'audits.toReviewOutflow': 'To review: no withdrawal in the books was paid by it',
   'audits.toCheck': 'To check: the books were changed, or the transaction is not what was recorded',
+  'audits.holdsTitle': 'Payouts on chain that the books lack',
+  'audits.holdsIntro':
+    'Each of these payouts left the treasury for this wallet and no withdrawal in the books records it (a restore lost it). A withdrawal of this wallet owing exactly this amount is not paid, by one click or automatically, nor rejected, until this TXID is pasted on it, which records it. Dismiss a hold only once you checked the payout does not pay this holder.',
+  'audits.holdWallet': 'Paid to',
+  'audits.holdAmount': 'Amount',
+  'audits.holdFound': 'Found',
+  'audits.holdDismiss': 'Dismiss',
+  'audits.dismissTitle': 'Dismiss a payout hold',
+  'audits.dismissIntro':
+    'This wallet’s withdrawals of this amount become payable again. Dismiss only if this payout does not pay this holder.',
+  'audits.dismissNote': 'Note',
+  'audits.dismissNoteHint': 'Why this payout does not pay this holder and how you checked it, kept in the audit log.',
+  'audits.dismissSubmit': 'Dismiss hold',
+  'audits.dismissed': 'Hold dismissed',
+  'audits.dismissFailed': 'Could not dismiss the hold',
   'role.locked.audits': 'Running an audit needs the owner role. Your role: {role}.',
 
   'summary.title': 'Summary',

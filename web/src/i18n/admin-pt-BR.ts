@@ -698,6 +698,21 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
     'Retido: o saque #{id} não pode ser pago de novo nem rejeitado. Cole esta transação no diálogo Processar dele para marcá-lo como pago',
   'audits.toReviewOutflow': 'A revisar: nenhum saque nos livros foi pago por ela',
   'audits.toCheck': 'A conferir: os livros foram alterados, ou a transação não é o que foi registrado',
+  'audits.holdsTitle': 'Pagamentos na blockchain que faltam nos livros',
+  'audits.holdsIntro':
+    'Cada um destes pagamentos saiu da tesouraria para esta carteira e nenhum saque nos livros o registra (uma restauração o perdeu). Um saque desta carteira que deva exatamente esta quantidade não é pago, com um clique ou automaticamente, nem rejeitado, até que este TXID seja colado nele, o que o registra. Descarte uma retenção só depois de verificar que o pagamento não paga este titular.',
+  'audits.holdWallet': 'Pago a',
+  'audits.holdAmount': 'Quantidade',
+  'audits.holdFound': 'Encontrado',
+  'audits.holdDismiss': 'Descartar',
+  'audits.dismissTitle': 'Descartar uma retenção de pagamento',
+  'audits.dismissIntro':
+    'Os saques desta carteira nesta quantidade voltam a poder ser pagos. Descarte só se este pagamento não paga este titular.',
+  'audits.dismissNote': 'Nota',
+  'audits.dismissNoteHint': 'Por que este pagamento não paga este titular e como você verificou, guardado no registro de auditoria.',
+  'audits.dismissSubmit': 'Descartar retenção',
+  'audits.dismissed': 'Retenção descartada',
+  'audits.dismissFailed': 'Não foi possível descartar a retenção',
   'role.locked.audits': 'Rodar uma auditoria exige o papel de proprietário. Seu papel: {role}.',
 
   'summary.title': 'Resumo',
