@@ -89,9 +89,10 @@ type PaidRow = { id: number; txId: string; wallet: string; amount: string; mint:
 
 /**
  * Each completed payout: on chain, its amount of the stake's mint to the holder, from the wallet that
- * paid (the staking wallet, or the hot wallet for an automatic payout), after it was asked for (after
- * the stake's deposit for one asked for again after a restore and recorded by the audit's hold). A withdrawal an owner marked
- * paid after a review was checked by that owner: what landed did not pay it exactly, by definition.
+ * paid (the staking wallet, or the hot wallet for an automatic payout), after it was asked for (or,
+ * for one asked for again after a restore and recorded by an audit's hold, from the wallet the audit
+ * saw pay it, after the stake's deposit). A withdrawal an owner marked paid after a review was
+ * checked by that owner: what landed did not pay it exactly, by definition.
  */
 async function checkPayouts(audit: Audit): Promise<void> {
   const sql = `SELECT w.id, w.tx_id AS "txId", w.wallet_address AS wallet, w.final_amount::text AS amount, w.token_contract AS mint,

@@ -61,7 +61,7 @@ export async function heldPayoutBounds(
   return held ?? null;
 }
 
-/** A withdrawal completed by `txId` (markPaid, in its transaction): an open hold on what that payout sent its wallet is now in the books. */
+/** A withdrawal completed by `txId` (markPaid, in its transaction): an open hold on what it sent the wallet is in the books now. */
 export async function recordHeldPayout(
   sequelize: Sequelize,
   transaction: Transaction,

@@ -10,8 +10,9 @@ import { type Withdrawal, toWithdrawalJson } from '../withdrawals/index.js';
  * Completes a pending withdrawal with the payout transaction proven to pay it: the withdrawal,
  * its stake and the used transaction id change together. The caller holds the withdrawal's row
  * lock and has checked it is pending; a pasted TXID, a followed payout and an owner's review all
- * end here, and so does the audit's hold on that payout to that wallet (DESIGN 19). Returns null once paid, or why the transaction cannot pay it (nothing written): what
- * it sent the wallet already paid another withdrawal, or it is a deposit's.
+ * end here, and so does an audit's open hold on what that transaction sent the wallet (DESIGN 19).
+ * Returns null once paid, or why the transaction cannot pay it (nothing written): what it sent the
+ * wallet already paid another withdrawal, or it is a deposit's.
  */
 export async function markPaid(
   sequelize: Sequelize,
