@@ -279,7 +279,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   admin.use(payoutsAdminRoutes(deps, stepUp, logger));
   admin.use(reconciliationAdminRoutes(deps));
   admin.use(outflowsAdminRoutes(deps, stepUp));
-  admin.use(booksAuditAdminRoutes(deps, logger, hotWallet ?? null));
+  admin.use(booksAuditAdminRoutes(deps, logger, hotWallet ?? null, stepUp));
   admin.use(treasuryAdminRoutes(deps, logger, hotWallet, treasuryCacheMs));
   admin.use(autoPayoutAdminRoutes(deps, config.payoutSigner));
   admin.use(reservesAdminRoutes(deps, hotWallet));

@@ -724,6 +724,32 @@ export type BooksAuditChecked = {
   providers: 1 | 2;
 };
 
+export const AUDIT_PAYOUT_HOLD_STATUSES = ['open', 'recorded', 'dismissed'] as const;
+export type AuditPayoutHoldStatus = (typeof AUDIT_PAYOUT_HOLD_STATUSES)[number];
+
+/**
+ * A payout the audit found on chain from the treasury that the books do not record (DESIGN 19).
+ * While open, no pending withdrawal of `wallet` and `mint` owing exactly `amount` is paid or
+ * rejected, except by pasting `signature` (which records it); an owner may dismiss it with a note.
+ * GET /api/admin/audit-holds: the open ones, oldest first; POST /api/admin/audit-holds/{id}/dismiss: the hold.
+ */
+export type AuditPayoutHold = {
+  id: number;
+  signature: string;
+  wallet: string;
+  mint: string;
+  /** Tokens, decimal string. */
+  amount: string;
+  auditId: number;
+  foundAt: string;
+  status: AuditPayoutHoldStatus;
+  /** The withdrawal that recorded it. */
+  withdrawalId: number | null;
+  resolvedBy: string | null;
+  resolvedAt: string | null;
+  note: string | null;
+};
+
 /** POST /api/admin/audits (202), GET /api/admin/audits/{id} and GET /api/admin/audits (the latest, or null): `{audit}`. */
 export type BooksAudit = {
   id: number;

@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = [
   'outflow.explain',
   'books.audit_start',
   'books.restore_detected',
+  'books.hold_dismiss',
   'change_request.create',
   'change_request.approve',
   'change_request.reject',

@@ -437,6 +437,13 @@ export const outflowExplainSchema = strictObject({
 });
 export type OutflowExplainInput = InferType<typeof outflowExplainSchema>;
 
+/** POST /api/admin/audit-holds/{id}/dismiss (owner, step-up): why the payout found on chain does not pay this holder. */
+export const auditHoldDismissSchema = strictObject({
+  note: requiredText(msg('fieldNote'), MAX_REASON_LENGTH, msg('auditHoldNoteRequired')),
+  ...stepUpFields,
+});
+export type AuditHoldDismissInput = InferType<typeof auditHoldDismissSchema>;
+
 /** A change that needs nothing but the acting owner's step-up: approving or cancelling a change request (DESIGN 17). */
 export const stepUpProofSchema = strictObject({ ...stepUpFields });
 export type StepUpProofInput = InferType<typeof stepUpProofSchema>;

@@ -38,6 +38,7 @@ const EXPIRED_PAYOUT_OF_W = `(SELECT max(pw.payout_id) FROM payout_withdrawals p
   WHERE pw.withdrawal_id = w.id AND p.status = 'expired')`;
 const HELD_AFTER_EXPIRY: MessageCode = 'autoPayoutAfterExpiry';
 const AWAITING_APPROVAL: MessageCode = 'autoPayoutAwaitingApproval';
+const PAID_ON_CHAIN: MessageCode = 'withdrawalPaidOnChain';
 
 /**
  * Pending withdrawals of the current mint that no payout holds, oldest first, with whether their
@@ -58,12 +59,21 @@ async function candidates(sequelize: Sequelize, mint: string): Promise<Candidate
        AND NOT EXISTS (SELECT 1 FROM payout_withdrawals pw WHERE pw.withdrawal_id = w.id AND pw.open)
        -- Paid on chain after a restored moment (DESIGN 19): held, with the reason, by the audit that found it.
        AND NOT EXISTS (SELECT 1 FROM audit_payout_findings f WHERE f.withdrawal_id = w.id)
+       -- Owing what an open hold found paid to this wallet (DESIGN 19): once a round noted why, left to an operator.
+       AND NOT ((w.auto_payout_hold->>'code') IS NOT DISTINCT FROM :paidOnChain AND EXISTS (SELECT 1 FROM audit_payout_holds h
+         WHERE h.status = 'open' AND h.wallet_address = w.wallet_address AND h.token_contract = w.token_contract AND h.amount = w.final_amount))
        AND (w.auto_payout_hold->>'code') IS DISTINCT FROM :heldAfterExpiry
        AND NOT ((w.auto_payout_hold->>'code') IS NOT DISTINCT FROM :awaitingApproval AND w.approved_at IS NULL
          AND coalesce(w.final_amount >= s.approval_threshold, false))
      ORDER BY w.created_at, w.id LIMIT :limit`,
     {
-      replacements: { mint, limit: ROUND_BATCH, heldAfterExpiry: HELD_AFTER_EXPIRY, awaitingApproval: AWAITING_APPROVAL },
+      replacements: {
+        mint,
+        limit: ROUND_BATCH,
+        heldAfterExpiry: HELD_AFTER_EXPIRY,
+        awaitingApproval: AWAITING_APPROVAL,
+        paidOnChain: PAID_ON_CHAIN,
+      },
       type: QueryTypes.SELECT,
     },
   );

@@ -89,14 +89,17 @@ type PaidRow = { id: number; txId: string; wallet: string; amount: string; mint:
 
 /**
  * Each completed payout: on chain, its amount of the stake's mint to the holder, from the wallet that
- * paid (the staking wallet, or the hot wallet for an automatic payout). A withdrawal an owner marked
- * paid after a review was checked by that owner: what landed did not pay it exactly, by definition.
+ * paid (the staking wallet, or the hot wallet for an automatic payout), after it was asked for (or,
+ * for one asked for again after a restore and recorded by an audit's hold, from the wallet the audit
+ * saw pay it, after the stake's deposit). A withdrawal an owner marked paid after a review was
+ * checked by that owner: what landed did not pay it exactly, by definition.
  */
 async function checkPayouts(audit: Audit): Promise<void> {
   const sql = `SELECT w.id, w.tx_id AS "txId", w.wallet_address AS wallet, w.final_amount::text AS amount, w.token_contract AS mint,
-      coalesce((SELECT p.payer FROM payouts p WHERE p.signature = w.tx_id AND p.payer IS NOT NULL), w.staking_wallet) AS payer,
-      w.requested_at AS "requestedAt"
+      coalesce((SELECT p.payer FROM payouts p WHERE p.signature = w.tx_id AND p.payer IS NOT NULL), h.payer, w.staking_wallet) AS payer,
+      CASE WHEN h.payer IS NULL THEN w.requested_at ELSE (SELECT s.created_at FROM stakes s WHERE s.id = w.stake_id) END AS "requestedAt"
     FROM withdrawals w
+      LEFT JOIN audit_payout_holds h ON h.withdrawal_id = w.id AND h.status = 'recorded' AND h.signature = w.tx_id
     WHERE w.status = 'completed' AND w.final_amount > 0 AND w.id > :after
       AND NOT EXISTS (SELECT 1 FROM payout_withdrawals pw WHERE pw.withdrawal_id = w.id AND pw.resolution = 'paid')
     ORDER BY w.id LIMIT :batch`;
@@ -218,12 +221,45 @@ async function payoutKnown(sequelize: Sequelize, signature: string, wallet: stri
 }
 
 /**
+ * A payout the books lack at all (after a restore, a withdrawal asked for and paid after the restored
+ * moment has no row): its holder's stake looks unwithdrawn, so a withdrawal of that wallet and mint
+ * owing exactly `amount` is held (payout-holds.ts) until that TXID records it or an owner dismisses
+ * the hold. Once per payout to a wallet, however often the books are audited; the wallet's pending
+ * withdrawals are locked first, so a payout being prepared for one of them either sees the hold or
+ * was claimed before it.
+ */
+async function holdUnrecordedPayout(
+  audit: Audit,
+  payout: { signature: string; wallet: string; payer: string; mint: string; amount: string },
+) {
+  const { sequelize, auditId } = audit;
+  await sequelize.transaction(async (transaction) => {
+    const replacements = { ...payout, auditId };
+    await sequelize.query(
+      `SELECT id FROM withdrawals WHERE wallet_address = :wallet AND token_contract = :mint AND status = 'pending' ORDER BY id FOR UPDATE`,
+      { replacements, transaction },
+    );
+    await sequelize.query(
+      `INSERT INTO audit_payout_holds (signature, wallet_address, payer, token_contract, amount, audit_id)
+       VALUES (:signature, :wallet, :payer, :mint, :amount::numeric, :auditId) ON CONFLICT (signature, wallet_address) DO NOTHING`,
+      { replacements, transaction },
+    );
+  });
+}
+
+/**
  * Tokens the treasury sent `wallet`. Known to the books, nothing to say. Exactly what a withdrawal
  * the books show unpaid is owed, after it was asked for: the books were restored to before its
  * payout, so it is held (audit_payout_findings) until an operator pastes that TXID, and never paid
- * twice. Otherwise listed, unless the outflow ledger already lists it for an owner.
+ * twice. Otherwise the books lack it altogether: held by wallet and amount, and listed, unless
+ * the outflow ledger already lists it for an owner.
  */
-async function lookAtPayout(audit: Audit, seen: Seen, wallet: string, received: bigint): Promise<void> {
+async function lookAtPayout(
+  audit: Audit,
+  seen: Seen,
+  { wallet, payer }: { wallet: string; payer: string },
+  received: bigint,
+): Promise<void> {
   const { sequelize } = audit;
   const { entry, mint, decimals } = seen;
   if (await payoutKnown(sequelize, entry.signature, wallet)) return;
@@ -261,6 +297,7 @@ async function lookAtPayout(audit: Audit, seen: Seen, wallet: string, received: 
     });
     return;
   }
+  await holdUnrecordedPayout(audit, { signature: entry.signature, wallet, payer, mint, amount });
   const listed = await sequelize.query('SELECT 1 FROM treasury_outflows WHERE signature = :signature', {
     replacements: { signature: entry.signature },
     type: QueryTypes.SELECT,
@@ -285,7 +322,9 @@ async function lookAtTransaction(audit: Audit, seen: Seen, stakingWallets: strin
   const into = stakingWallets.find((wallet) => (deltas.get(wallet) ?? 0n) > 0n);
   if (into && outsiders.some(([, delta]) => delta < 0n)) await lookAtDeposit(audit, seen, into);
   if (treasuryChange < 0n) {
-    for (const [wallet, delta] of outsiders) if (delta > 0n) await lookAtPayout(audit, seen, wallet, delta);
+    // The wallet the server paid from: the treasury's that lost the most.
+    const [payer] = [...deltas].filter(([owner]) => seen.treasury.has(owner)).sort(([, a], [, b]) => (a < b ? -1 : a > b ? 1 : 0))[0]!;
+    for (const [wallet, delta] of outsiders) if (delta > 0n) await lookAtPayout(audit, seen, { wallet, payer }, delta);
   }
 }
 

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminSettings, AuditDifference, BooksAudit, Stake } from '@stakedesk/shared/api-types';
+import { QueryTypes } from 'sequelize';
+import type { AdminSettings, AuditDifference, AuditPayoutHold, BooksAudit, Stake, Withdrawal } from '@stakedesk/shared/api-types';
 import type { AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
 import { createLogger } from '../logger.js';
 import { openPayoutSigner } from '../signer/open-payout-signer.js';
 import { startPayoutWorld, tokens, type PayoutWorld } from '../test/payout-world.js';
 import { waitUntil } from '../test/second-instance.js';
-import { STEP_UP } from '../test/test-server.js';
+import { ADMIN, STEP_UP } from '../test/test-server.js';
 import { adminWithRole } from '../test/two-factor.js';
 import { auditIfRestored } from './index.js';
 import { detectRestore } from './restore-detection.js';
@@ -253,6 +254,165 @@ describe('a payout on chain for a withdrawal the books show unpaid (the database
     expect((await world.adminWithdrawal(withdrawal.id)).status).toBe('completed');
     expect(received()).toBe(before);
     expect(about(await audit(), signature)).toEqual([]);
+  });
+});
+
+/** A withdrawal paid by an automatic payout (the hot wallet), followed until completed. */
+async function paidAutomatically() {
+  const { withdrawal, holder } = await world.pendingWithdrawal(1000);
+  await setPolicy({});
+  expect((await world.api.autoPayouts()).paid).toContain(withdrawal.id);
+  await setPolicy({ enabled: false });
+  await waitUntil(
+    async () => {
+      await world.api.followChain();
+      return (await world.adminWithdrawal(withdrawal.id)).status === 'completed';
+    },
+    30_000,
+    `withdrawal ${withdrawal.id} paid automatically`,
+  );
+  const [payout] = await world.api.sequelize.query<{ id: number; signature: string }>(
+    `SELECT p.id, p.signature FROM payouts p JOIN payout_withdrawals pw ON pw.payout_id = p.id WHERE pw.withdrawal_id = :id`,
+    { replacements: { id: withdrawal.id }, type: QueryTypes.SELECT },
+  );
+  return { withdrawal, holder, payout: payout!, signature: payout!.signature };
+}
+
+/**
+ * What a restore to before a withdrawal's request leaves of a withdrawal asked for and paid after the
+ * moment: no withdrawal, no payout, no used TXID, the stake active; only the chain knows it was paid.
+ * The holder asks again later (a day, as its request's time says).
+ */
+async function paidThenForgotten(paid: Awaited<ReturnType<typeof paidWithdrawal>> | Awaited<ReturnType<typeof paidAutomatically>>) {
+  await sql(
+    `DELETE FROM payout_withdrawals WHERE payout_id = :payoutId; DELETE FROM payouts WHERE id = :payoutId;
+     DELETE FROM used_transactions WHERE tx_id = :signature; DELETE FROM withdrawals WHERE id = :id;
+     UPDATE stakes SET status = 'active', reward_forfeited = false, completed_at = NULL WHERE id = :stakeId`,
+    { payoutId: paid.payout.id, signature: paid.signature, id: paid.withdrawal.id, stakeId: paid.withdrawal.stakeId },
+  );
+  const wallet = paid.holder.publicKey.toBase58();
+  const askAgain = async () => {
+    const asked = await world.api.request<Withdrawal>(
+      'POST',
+      '/api/withdrawals',
+      { stakeId: paid.withdrawal.stakeId, walletAddress: wallet },
+      { as: wallet },
+    );
+    if (asked.status === 201)
+      await sql(`UPDATE withdrawals SET requested_at = requested_at + interval '1 day' WHERE id = :id`, { id: asked.body.id });
+    return asked;
+  };
+  return { ...paid, wallet, askAgain };
+}
+
+type Holds = AuditPayoutHold[];
+const openHolds = (token = world.token) => world.api.request<Holds>('GET', '/api/admin/audit-holds', undefined, token);
+const dismiss = (id: number, body: object, token = world.token) =>
+  world.api.request<AuditPayoutHold>('POST', `/api/admin/audit-holds/${id}/dismiss`, body, token);
+
+describe('a payout on chain that the books lack (the database restored to before its withdrawal was asked for)', () => {
+  it('holds the withdrawal its holder asks for again: no one-click or automatic payout, rejection or other TXID pays it twice, even asked twice at once; its own TXID records it', async () => {
+    // Paid from the hot wallet, a day before the holder asks again: still recorded by its TXID.
+    const { signature, wallet, holder, askAgain } = await paidThenForgotten(await paidAutomatically());
+    const found = await audit();
+    expect(about(found, signature)).toEqual<AuditDifference[]>([
+      {
+        kind: 'payoutUnrecorded',
+        signature,
+        stakeId: null,
+        withdrawalId: null,
+        books: null,
+        chain: { wallet, amount: '800' },
+        reason: null,
+        resolution: 'toReview',
+      },
+    ]);
+    const held = (await openHolds()).body.filter((hold) => hold.wallet === wallet);
+    expect(held).toEqual([expect.objectContaining({ signature, wallet, mint: world.mint.toBase58(), amount: '800', status: 'open' })]);
+    // Audited again: the same hold, not a second one.
+    await audit();
+    expect((await openHolds()).body.filter((hold) => hold.wallet === wallet)).toEqual(held);
+
+    // The holder, whose stake looks unwithdrawn, asks again, twice at once: one request is made, and held.
+    const asked = await Promise.all([askAgain(), askAgain()]);
+    expect(asked.filter((response) => response.status === 201)).toHaveLength(1);
+    const withdrawal = asked.find((response) => response.status === 201)!.body;
+    expect(withdrawal.finalAmount).toBe('800');
+    const paidOnChain = { code: 'withdrawalPaidOnChain', params: { signature } };
+    const received = () => world.chain.tokenBalance(world.mint, holder.publicKey);
+    const before = await received();
+
+    // One click, twice at once: refused, nothing claimed.
+    const prepared = await Promise.all([world.prepare([withdrawal.id]), world.prepare([withdrawal.id])]);
+    expect(prepared).toEqual([
+      expect.objectContaining({ status: 409, body: expect.objectContaining(paidOnChain) }),
+      expect.objectContaining({ status: 409, body: expect.objectContaining(paidOnChain) }),
+    ]);
+    // Automatic: running, within policy, and still it does not pay it; it says why, and the next round leaves it be.
+    await setPolicy({});
+    const round = await world.api.autoPayouts();
+    expect(round.stoppedBy).toEqual([]);
+    expect(round.paid).not.toContain(withdrawal.id);
+    expect((await world.adminWithdrawal(withdrawal.id)).autoPayoutHold).toEqual(paidOnChain);
+    const next = await world.api.autoPayouts();
+    expect([...next.paid, ...next.held]).not.toContain(withdrawal.id);
+    await setPolicy({ enabled: false });
+    // Neither a rejection (the holder would ask, and be paid, again) nor another transaction's TXID.
+    const process = (body: object) => world.api.request('PUT', `/api/admin/withdrawals/${withdrawal.id}`, body, world.token);
+    expect(await process({ status: 'rejected', reason: 'no' })).toMatchObject({ status: 409, body: paidOnChain });
+    const other = await paidWithdrawal();
+    expect(await process({ status: 'completed', txId: other.signature })).toMatchObject({ status: 409, body: paidOnChain });
+    expect(await received()).toBe(before);
+    expect((await world.adminWithdrawal(withdrawal.id)).status).toBe('pending');
+
+    // The TXID the audit found, pasted on it (verified on chain as any paste): paid, once, and the hold is closed.
+    expect((await process({ status: 'completed', txId: signature })).status).toBe(200);
+    expect((await world.adminWithdrawal(withdrawal.id)).status).toBe('completed');
+    expect(await received()).toBe(before);
+    expect((await openHolds()).body.filter((hold) => hold.wallet === wallet)).toEqual([]);
+    const [recorded] = await world.api.sequelize.query<{ status: string; withdrawal_id: number }>(
+      'SELECT status, withdrawal_id FROM audit_payout_holds WHERE signature = :signature',
+      { replacements: { signature }, type: QueryTypes.SELECT },
+    );
+    expect(recorded).toEqual({ status: 'recorded', withdrawal_id: withdrawal.id });
+    expect(about(await audit(), signature)).toEqual([]);
+    expect(await dismiss(held[0]!.id, { note: 'late', ...STEP_UP })).toMatchObject({ status: 409, body: { code: 'auditHoldNotOpen' } });
+  });
+
+  it('an owner dismisses a wrong hold with step-up and a note, audited; then the withdrawal is payable', async () => {
+    const { signature, wallet, askAgain } = await paidThenForgotten(await paidWithdrawal());
+    await audit();
+    const [hold] = (await openHolds()).body.filter((found) => found.wallet === wallet);
+    const asked = await askAgain();
+    expect(asked.status).toBe(201);
+
+    const operator = await adminWithRole(world.api, world.token, 'operator');
+    const viewer = await adminWithRole(world.api, world.token, 'viewer');
+    expect((await openHolds(viewer.token)).body).toEqual(expect.arrayContaining([hold]));
+    expect((await dismiss(hold!.id, { note: 'sent elsewhere', ...STEP_UP }, operator.token)).status).toBe(403);
+    expect(await dismiss(hold!.id, { note: 'sent elsewhere' })).toMatchObject({ status: 403, body: { code: 'stepUpRequired' } });
+    expect(await dismiss(hold!.id, { ...STEP_UP })).toMatchObject({ status: 400, body: { code: 'auditHoldNoteRequired' } });
+    expect(await dismiss(999_999, { note: 'x', ...STEP_UP })).toMatchObject({ status: 404, body: { code: 'auditHoldNotFound' } });
+    expect(await world.prepare([asked.body.id])).toMatchObject({
+      status: 409,
+      body: { code: 'withdrawalPaidOnChain', params: { signature } },
+    });
+
+    const dismissed = await dismiss(hold!.id, { note: 'sent elsewhere', ...STEP_UP });
+    expect(dismissed).toMatchObject({
+      status: 200,
+      body: { id: hold!.id, status: 'dismissed', note: 'sent elsewhere', resolvedBy: ADMIN.username },
+    });
+    const logged = await world.api.sequelize.query<{ action: string }>(
+      `SELECT action FROM audit_logs WHERE action = 'books.hold_dismiss' AND after->>'signature' = :signature`,
+      { replacements: { signature }, type: QueryTypes.SELECT },
+    );
+    expect(logged).toHaveLength(1);
+    expect((await openHolds()).body.filter((found) => found.wallet === wallet)).toEqual([]);
+    expect((await world.prepare([asked.body.id])).status).toBe(201);
+    // Audited again: a dismissed hold stays dismissed.
+    await audit();
+    expect((await openHolds()).body.filter((found) => found.wallet === wallet)).toEqual([]);
   });
 });
 

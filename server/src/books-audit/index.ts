@@ -4,5 +4,5 @@
 export { booksAuditAdminRoutes } from './books-audit.routes.js';
 export { auditIfRestored, booksAuditRound } from './audit-schedule.js';
 export { restorePending } from './restore-detection.js';
-export { refuseFoundPaidOnChain, refuseWhileRestoreUnaudited } from './payout-holds.js';
+export { heldPayoutBounds, recordHeldPayout, refuseFoundPaidOnChain, refuseWhileRestoreUnaudited } from './payout-holds.js';
 export type { AuditWorld } from './audit-books.js';

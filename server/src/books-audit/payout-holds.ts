@@ -1,13 +1,17 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
+import type { AnyActor } from '../audit/index.js';
 import { conflict } from '../errors.js';
 import { restorePending } from './restore-detection.js';
 
 /**
  * What the audit holds back from paying (DESIGN 19), for the payout paths to ask (payouts/):
- * - a withdrawal the audit found paid on chain while the books show it unpaid: 409
- *   withdrawalPaidOnChain for a payout, a rejection, or any TXID but the one found (`pastedTxId`);
+ * - a withdrawal the audit found paid on chain while the books show it unpaid (audit_payout_findings),
+ *   and a pending withdrawal owing exactly what an open hold found the treasury paid its wallet of its
+ *   mint in a payout the books lack (audit_payout_holds: the restore lost that withdrawal's row): 409
+ *   withdrawalPaidOnChain for a payout, a rejection, or any TXID but one of those found (`pastedTxId`);
  * - everything, while a restored database has not been audited yet: 409 restoreAuditPending.
+ * Read under the withdrawals' row locks, which the audit takes too when it opens a hold.
  */
 export async function refuseFoundPaidOnChain(
   sequelize: Sequelize,
@@ -16,14 +20,62 @@ export async function refuseFoundPaidOnChain(
   pastedTxId?: string,
 ): Promise<void> {
   if (withdrawalIds.length === 0) return;
-  const found = await sequelize.query<{ signature: string }>(
-    'SELECT signature FROM audit_payout_findings WHERE withdrawal_id IN (:withdrawalIds) ORDER BY withdrawal_id',
+  const found = await sequelize.query<{ id: number; signature: string }>(
+    `SELECT withdrawal_id AS id, signature FROM audit_payout_findings WHERE withdrawal_id IN (:withdrawalIds)
+     UNION ALL
+     SELECT w.id, h.signature FROM withdrawals w
+       JOIN audit_payout_holds h ON h.status = 'open' AND h.wallet_address = w.wallet_address
+         AND h.token_contract = w.token_contract AND h.amount = w.final_amount
+     WHERE w.id IN (:withdrawalIds) AND w.status = 'pending'
+     ORDER BY id, signature`,
     { replacements: { withdrawalIds }, type: QueryTypes.SELECT, ...(transaction ? { transaction } : {}) },
   );
-  const blocking = found.find((finding) => finding.signature !== pastedTxId);
+  const pastedOneFound = (id: number) => found.some((held) => held.id === id && held.signature === pastedTxId);
+  const blocking = found.find((held) => !pastedOneFound(held.id));
   if (blocking) throw conflict(msg('withdrawalPaidOnChain', { signature: blocking.signature }));
 }
 
 export async function refuseWhileRestoreUnaudited(sequelize: Sequelize, transaction?: Transaction): Promise<void> {
   if (await restorePending(sequelize, transaction)) throw conflict(msg('restoreAuditPending'));
+}
+
+/**
+ * What a pasted TXID that is an open hold's own payout to this withdrawal (its wallet, mint and amount)
+ * is proven against, or null: sent by the treasury wallet the audit saw pay it, after the stake's
+ * deposit. The withdrawal was asked for again after the restore, so after the payout: its request's
+ * time cannot be the bound, nor its staking wallet the payer when the hot wallet paid.
+ */
+export async function heldPayoutBounds(
+  sequelize: Sequelize,
+  withdrawalId: number,
+  txId: string,
+): Promise<{ payer: string; notBefore: Date } | null> {
+  const [held] = await sequelize.query<{ payer: string; notBefore: Date }>(
+    `SELECT h.payer, s.created_at AS "notBefore" FROM withdrawals w
+       JOIN stakes s ON s.id = w.stake_id
+       JOIN audit_payout_holds h ON h.signature = :txId AND h.status = 'open' AND h.wallet_address = w.wallet_address
+         AND h.token_contract = w.token_contract AND h.amount = w.final_amount
+     WHERE w.id = :withdrawalId`,
+    { replacements: { withdrawalId, txId }, type: QueryTypes.SELECT },
+  );
+  return held ?? null;
+}
+
+/** A withdrawal completed by `txId` (markPaid, in its transaction): an open hold on what it sent the wallet is in the books now. */
+export async function recordHeldPayout(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  withdrawal: { id: number; walletAddress: string },
+  txId: string,
+  actor: AnyActor,
+): Promise<void> {
+  await sequelize.query(
+    `UPDATE audit_payout_holds SET status = 'recorded', withdrawal_id = :withdrawalId, resolved_by = :adminId,
+       resolved_by_username = :username, resolved_at = now()
+     WHERE signature = :txId AND wallet_address = :wallet AND status = 'open'`,
+    {
+      replacements: { withdrawalId: withdrawal.id, wallet: withdrawal.walletAddress, txId, adminId: actor.id, username: actor.username },
+      transaction,
+    },
+  );
 }

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { Transaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveCurrentWal, queryOnce, runBackupsCli } from '../test/backup-tools.js';
-import type { AuditDifference, BooksAudit, CreatedDepositIntent, Stake, TreasuryOutflow } from '@stakedesk/shared/api-types';
+import type {
+  AuditDifference,
+  AuditPayoutHold,
+  BooksAudit,
+  CreatedDepositIntent,
+  Stake,
+  TreasuryOutflow,
+} from '@stakedesk/shared/api-types';
 import { embeddedDatabaseDir } from '../config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres.js';
 import { createLogger } from '../logger.js';
@@ -78,6 +85,18 @@ async function call<T>(method: string, route: string, token?: string, body?: unk
   return { status: response.status, body: (await response.json()) as T };
 }
 
+/** A holder signed in to the restarted server (nonce, ed25519 signature, verify): its session cookie. */
+async function holderCookie({ holder }: Staker): Promise<string> {
+  const nonce = await call<{ message: string }>('POST', '/api/auth/nonce', undefined, { walletAddress: holder.wallet });
+  const verified = await fetch(server!.url + '/api/auth/verify', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ walletAddress: holder.wallet, message: nonce.body.message, signature: holder.sign(nonce.body.message) }),
+  });
+  expect(verified.status).toBe(200);
+  return verified.headers.get('set-cookie')!.split(';')[0]!;
+}
+
 /** The restarted server's own database (DATA_DIR/postgres, over TCP with its password), as psql would reach it. */
 function serverDatabaseUrl(): string {
   const port = readFileSync(path.join(embeddedDatabaseDir(dataDir), 'postmaster.pid'), 'utf8').split('\n')[3];
@@ -105,7 +124,7 @@ afterAll(async () => {
 
 describe('the restore drill: a backup, more deposits and payouts, the data directory lost, a point-in-time restore, the server started', () => {
   it(
-    'has the books as at the moment restored to, records every later deposit once, and holds the withdrawal paid after it',
+    'has the books as at the moment restored to, records every later deposit once, and holds the withdrawals paid after it, even one whose request it lost',
     async () => {
       // Phase 1, before the moment: stakes and a payout, a withdrawal asked for (paid later), and two
       // intents shown to holders who pay them later.
@@ -241,8 +260,9 @@ describe('the restore drill: a backup, more deposits and payouts, the data direc
       });
       expect([[], [recordedDeposit(postedSignature, posting.wallet, '400')]]).toContainEqual(bySignature(postedSignature));
       expect([[], [recordedDeposit(scannedSignature, scanning.wallet, '600')]]).toContainEqual(bySignature(scannedSignature));
-      // A payout whose request the restore lost: nothing in the books to hold. Listed for an owner's review, by the
-      // audit (payoutUnrecorded) or, when the follower saw it first, by the outflow ledger as unexplained (DESIGN 15).
+      // A payout whose request the restore lost: no withdrawal in the books to hold, so its wallet and amount are
+      // (below). Listed for an owner's review, by the audit (payoutUnrecorded) or, when the follower saw it first,
+      // by the outflow ledger as unexplained (DESIGN 15).
       const lostRequestListed: AuditDifference = {
         kind: 'payoutUnrecorded',
         signature: lostRequestPayout,
@@ -283,6 +303,26 @@ describe('the restore drill: a backup, more deposits and payouts, the data direc
         const holderStakes = await call<Stake[]>('GET', `/api/stakes/${staker.wallet}`);
         expect(holderStakes.body).toEqual([expect.objectContaining({ txId: signature, amount, status: 'active' })]);
       }
+      // The holder whose request the restore lost, stake active again, asks again: the request is made, and held
+      // by the payout the audit found (one click refuses it) until an operator pastes that TXID, which records it.
+      const cookie = await holderCookie(lostRequester);
+      const askedAgain = await fetch(server!.url + '/api/withdrawals', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ stakeId: lostRequestStake.id, walletAddress: lostRequester.wallet }),
+      });
+      expect(askedAgain.status).toBe(201);
+      const lostAgain = (await askedAgain.json()) as { id: number; finalAmount: string };
+      expect(lostAgain.finalAmount).toBe('400');
+      const heldAgain = { code: 'withdrawalPaidOnChain', params: { signature: lostRequestPayout } };
+      expect(await call('POST', '/api/admin/payouts', token, { withdrawalIds: [lostAgain.id] })).toEqual({
+        status: 409,
+        body: expect.objectContaining(heldAgain),
+      });
+      const recorded = await call('PUT', `/api/admin/withdrawals/${lostAgain.id}`, token, { status: 'completed', txId: lostRequestPayout });
+      expect(recorded.status).toBe(200);
+      expect((await call<AuditPayoutHold[]>('GET', '/api/admin/audit-holds', token)).body).toEqual([]);
+
       // Nothing a holder paid is missing: every deposit on chain is a stake in the books, once.
       const atEnd = await queryOnce<{ tx_id: string }>(serverDatabaseUrl(), 'SELECT tx_id FROM stakes ORDER BY id');
       expect(atEnd.map((stake) => stake.tx_id).sort()).toEqual(stakesBefore.map((stake) => stake.tx_id).sort());

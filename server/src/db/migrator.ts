@@ -35,6 +35,7 @@ import * as adminPasskeys from './migrations/031-admin-passkeys.js';
 import * as withdrawalApprovals from './migrations/033-withdrawal-approvals.js';
 import * as changeRequests from './migrations/032-change-requests.js';
 import * as booksAudits from './migrations/034-books-audits.js';
+import * as auditPayoutHolds from './migrations/035-audit-payout-holds.js';
 import * as defaultSettings from './seeders/001-default-settings.js';
 import * as examplePlans from './seeders/002-example-plans.js';
 
@@ -81,6 +82,7 @@ const MIGRATIONS: Step[] = [
   withdrawalApprovals,
   changeRequests,
   booksAudits,
+  auditPayoutHolds,
 ];
 const SEEDERS: Step[] = [defaultSettings];
 const EXAMPLE_SEEDERS: Step[] = [examplePlans];

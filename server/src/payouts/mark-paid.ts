@@ -1,6 +1,7 @@
 import type { Sequelize, Transaction } from 'sequelize';
 import type { CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { recordAudit, type Actor, type SYSTEM_ACTOR } from '../audit/index.js';
+import { recordHeldPayout } from '../books-audit/index.js';
 import { Stake } from '../stakes/index.js';
 import { claimPayoutTransfer } from './payout-transfers.js';
 import { type Withdrawal, toWithdrawalJson } from '../withdrawals/index.js';
@@ -9,8 +10,9 @@ import { type Withdrawal, toWithdrawalJson } from '../withdrawals/index.js';
  * Completes a pending withdrawal with the payout transaction proven to pay it: the withdrawal,
  * its stake and the used transaction id change together. The caller holds the withdrawal's row
  * lock and has checked it is pending; a pasted TXID, a followed payout and an owner's review all
- * end here. Returns null once paid, or why the transaction cannot pay it (nothing written): what
- * it sent the wallet already paid another withdrawal, or it is a deposit's.
+ * end here, and so does an audit's open hold on what that transaction sent the wallet (DESIGN 19).
+ * Returns null once paid, or why the transaction cannot pay it (nothing written): what it sent the
+ * wallet already paid another withdrawal, or it is a deposit's.
  */
 export async function markPaid(
   sequelize: Sequelize,
@@ -26,6 +28,7 @@ export async function markPaid(
   await withdrawal.update({ status: 'completed', txId, processedAt: now, processedBy: actor.id }, { transaction });
   const stake = await Stake.findByPk(withdrawal.stakeId, { transaction, lock: transaction.LOCK.UPDATE });
   await stake!.update({ status: 'withdrawn', completedAt: stake!.completedAt ?? now }, { transaction });
+  await recordHeldPayout(sequelize, transaction, withdrawal, txId, actor);
   await recordAudit(sequelize, transaction, actor, {
     action: 'withdrawal.complete',
     entityType: 'withdrawal',

@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { conflict, notFound } from '../errors.js';
 import { Stake } from '../stakes/index.js';
 import { toWithdrawalJson, Withdrawal } from '../withdrawals/index.js';
-import { refuseFoundPaidOnChain } from '../books-audit/index.js';
+import { heldPayoutBounds, refuseFoundPaidOnChain } from '../books-audit/index.js';
 import { expiredPayoutVerdict } from './expired-payout-proof.js';
 import { markPaid } from './mark-paid.js';
 import { payoutClaimOf } from './payout-claim.js';
@@ -50,9 +50,11 @@ async function completeWithPastedTxId(
   await refuseFoundPaidOnChain(sequelize, [id], undefined, txId);
   await refusePayoutSignature(sequelize, id, txId);
   if (await isPayoutTransferTaken(sequelize, txId, pending.walletAddress)) throw conflict(msg('txIdAlreadyUsed'));
-  await requireProof(
-    async () => (await expiredPayoutVerdict(sequelize, verifier, id, txId)) ?? verifier.verifyPayout(payoutClaimOf(pending, txId)),
-  );
+  const held = await heldPayoutBounds(sequelize, id, txId);
+  const claim = held
+    ? { ...payoutClaimOf(pending, txId), stakingWallet: held.payer, notBefore: held.notBefore }
+    : payoutClaimOf(pending, txId);
+  await requireProof(async () => (await expiredPayoutVerdict(sequelize, verifier, id, txId)) ?? verifier.verifyPayout(claim));
   try {
     return await sequelize.transaction(async (transaction) => {
       const withdrawal = await lockPendingWithdrawal(sequelize, id, transaction, txId);

@@ -383,6 +383,9 @@ export const enFixed = {
   auditInterrupted: 'The audit stopped before it finished (the server stopped, or the database was restored)',
   restoreAuditPending: 'The database was restored and the books have not yet been checked against the chain: payouts wait for that audit',
   auditSecondProviderMissing: 'The second provider (SOLANA_VERIFY_RPC_URL) does not show this transaction, which the first proved',
+  auditHoldNotFound: 'No payout hold with this id',
+  auditHoldNotOpen: 'This payout hold is no longer open: it was recorded or dismissed',
+  auditHoldNoteRequired: 'Say in a note why the payout found on chain does not pay this holder',
 } as const;
 
 /** Texts with `{parameters}`. */

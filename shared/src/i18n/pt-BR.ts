@@ -508,4 +508,7 @@ export const ptBR: Catalogue = {
   restoreAuditPending:
     'O banco de dados foi restaurado e os livros ainda não foram conferidos com a blockchain: os pagamentos esperam essa auditoria',
   auditSecondProviderMissing: 'O segundo provedor (SOLANA_VERIFY_RPC_URL) não mostra esta transação, que o primeiro comprovou',
+  auditHoldNotFound: 'Nenhuma retenção de pagamento com este id',
+  auditHoldNotOpen: 'Esta retenção de pagamento não está mais aberta: foi registrada ou descartada',
+  auditHoldNoteRequired: 'Diga numa nota por que o pagamento encontrado na blockchain não paga este titular',
 };

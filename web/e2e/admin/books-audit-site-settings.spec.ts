@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { Keypair } from '@solana/web3.js';
+import bs58 from 'bs58';
 import { withDatabase } from '../support/database.js';
-import { AdminPanel } from '../support/admin-panel.js';
+import { AdminPanel, PASSWORD_CHECK } from '../support/admin-panel.js';
 import { expectAccessible } from '../support/axe.js';
 import { stakeThroughApi } from '../support/holder-api.js';
 import { readState } from '../support/state.js';
@@ -53,5 +56,74 @@ test('Run audit lists a stake whose amount the database changed, with what the b
     await page.screenshot({ path: testInfo.outputPath('books-audit-pt-BR-1366.png'), fullPage: true });
   } finally {
     await setAmount(150);
+  }
+});
+
+test('a hold the audit put on a payout the books lack is listed under the audit, and an owner dismisses it with a note and a step-up, in both languages', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { dataDir, admin } = readState();
+  // A hold as the audit opens one (its payout need not be real for the tab): 250 tokens to a wallet no stake has.
+  const signature = bs58.encode(randomBytes(64));
+  const wallet = Keypair.generate().publicKey.toBase58();
+  await withDatabase(dataDir, (client) =>
+    client.query(
+      `INSERT INTO books_audits (status, reason, finished_at, checked)
+       SELECT 'finished', 'owner', now(), '{}' WHERE NOT EXISTS (SELECT 1 FROM books_audits WHERE status = 'finished')`,
+    ),
+  );
+  const hold = (sql: string) => withDatabase(dataDir, (client) => client.query(sql, [signature, wallet]));
+  await hold(
+    `INSERT INTO audit_payout_holds (signature, wallet_address, payer, token_contract, amount, audit_id)
+     SELECT $1, $2, $2, token_contract, 250, (SELECT max(id) FROM books_audits WHERE status = 'finished') FROM settings WHERE id = 1`,
+  );
+  try {
+    const panel = new AdminPanel(page);
+    await panel.open('Reconciliation');
+    const section = panel.section('Payouts on chain that the books lack');
+    const row = section.getByRole('row').filter({ hasText: short(signature) });
+    await expect(row).toContainText('250 SDT');
+    await expect(row.getByRole('button', { name: `Copy address ${wallet}` })).toBeVisible();
+    await expect(section).toContainText('until this TXID is pasted on it');
+    await expectAccessible(page, '[aria-labelledby="audit-holds-title"]');
+    await page.screenshot({ path: testInfo.outputPath('payout-holds-1366.png'), fullPage: true });
+
+    await panel.choose('Language', 'Português');
+    const secao = panel.section('Pagamentos na blockchain que faltam nos livros');
+    await expect(
+      secao
+        .getByRole('row')
+        .filter({ hasText: short(signature) })
+        .getByRole('button', { name: 'Descartar' }),
+    ).toBeVisible();
+    await page.setViewportSize(PHONE);
+    await expectAccessible(page, '[aria-labelledby="audit-holds-title"]');
+    await page.screenshot({ path: testInfo.outputPath('payout-holds-pt-BR-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await panel.choose('Idioma', 'English');
+
+    await row.getByRole('button', { name: 'Dismiss' }).click();
+    const dialog = await panel.openedDialog('Dismiss a payout hold');
+    await expect(dialog).toContainText(wallet);
+    await expect(dialog).toContainText('250 SDT');
+    // Nothing is sent without a note.
+    await dialog.getByRole('button', { name: 'Dismiss hold' }).click();
+    await expect(dialog.getByText('Say in a note why the payout found on chain does not pay this holder')).toBeVisible();
+    await expect(panel.stepUp()).toBeHidden();
+    await dialog.getByLabel('Note').fill('Sent to the exchange for the market maker; ticket 7');
+    await expectAccessible(page, '.ant-modal');
+    await dialog.getByRole('button', { name: 'Dismiss hold' }).click();
+    await panel.confirmStepUp(admin.password);
+    await expect(panel.toast('Hold dismissed')).toBeVisible(PASSWORD_CHECK);
+    await expect(section).toBeHidden();
+
+    await panel.openTab('Audit Log');
+    await expect(panel.row(`Dismissed the hold on the payout found on chain in transaction ${signature}`).first()).toBeVisible();
+  } finally {
+    await hold(
+      `UPDATE audit_payout_holds SET status = 'dismissed', note = 'test clean-up', resolved_at = now()
+       WHERE signature = $1 AND wallet_address = $2 AND status = 'open'`,
+    );
   }
 });

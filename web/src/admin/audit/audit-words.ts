@@ -81,6 +81,7 @@ export const SENTENCES: Record<LoggedAuditAction, Sentence> = {
   'outflow.explain': { key: 'audit.do.outflow.explain', name: 'signature' },
   'books.audit_start': { key: 'audit.do.books.audit_start' },
   'books.restore_detected': { key: 'audit.do.books.restore_detected' },
+  'books.hold_dismiss': { key: 'audit.do.books.hold_dismiss', name: 'signature' },
   'change_request.create': { key: 'audit.do.change_request.create' },
   'change_request.approve': { key: 'audit.do.change_request.approve' },
   'change_request.reject': { key: 'audit.do.change_request.reject' },

@@ -28,8 +28,9 @@ const BY_ENTITY: Record<string, QueryKey[]> = {
   change_request: [adminKeys.route('GET /api/admin/change-requests')],
   // An explained outflow may let automatic payouts resume.
   outflow: [adminKeys.route('GET /api/admin/outflows'), adminKeys.autoPayouts],
-  // An audit of the books against the chain started (DESIGN 19).
-  books_audit: [adminKeys.route('GET /api/admin/audits')],
+  // An audit of the books against the chain started, or a hold it put on a payout dismissed (DESIGN 19):
+  // that holder's withdrawals may be paid again.
+  books_audit: [adminKeys.route('GET /api/admin/audits'), adminKeys.route('GET /api/admin/audit-holds'), adminKeys.withdrawals],
 };
 
 /** The one map of what each change makes stale: the event stream and the mutations both use it. */

@@ -9,6 +9,7 @@ import { RoleNotice } from '../roles/RoleNotice.js';
 import { usePermission } from '../roles/use-permission.js';
 import { useToast } from '../toast.js';
 import { useLatestAudit, useRunAudit } from './api.js';
+import { PayoutHoldsSection } from './PayoutHoldsSection.js';
 
 const TABLE_WIDTH = 1030;
 
@@ -127,6 +128,7 @@ export function BooksAuditSection() {
         // only with rows, whose transaction links take the focus (a keyboard can scroll it then).
         scroll={differences.length > 0 ? { x: TABLE_WIDTH } : undefined}
       />
+      <PayoutHoldsSection />
     </section>
   );
 

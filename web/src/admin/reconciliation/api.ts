@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BooksAudit, TreasuryOutflow } from '@stakedesk/shared/api-types';
+import type { AuditPayoutHold, BooksAudit, TreasuryOutflow } from '@stakedesk/shared/api-types';
 import { adminKeys } from '../api/query-keys.js';
 import { useChangeMutation, type MutationCallbacks } from '../events/invalidation.js';
 import { useAdminClient } from '../session/session.js';
@@ -49,6 +49,28 @@ export function useRunAudit(callbacks: MutationCallbacks<{ audit: BooksAudit }, 
   const client = useAdminClient();
   return useChangeMutation(
     () => client.send<{ audit: BooksAudit }>('POST', '/api/admin/audits'),
+    () => [{ type: 'admin.changed', entityType: 'books_audit' }],
+    callbacks,
+  );
+}
+
+/** Open holds on payouts the audit found on chain that the books lack (DESIGN 19). */
+export function usePayoutHolds() {
+  const client = useAdminClient();
+  return useQuery({
+    queryKey: adminKeys.route('GET /api/admin/audit-holds'),
+    queryFn: () => client.get<AuditPayoutHold[]>('/api/admin/audit-holds'),
+    refetchInterval: AUDIT_REFRESH_MS,
+  });
+}
+
+export type HoldDismissalInput = { id: number; note: string };
+
+/** An owner dismisses a wrong hold with a note. A step-up change: the client asks for the password. */
+export function useDismissHold(callbacks: MutationCallbacks<AuditPayoutHold, HoldDismissalInput> = {}) {
+  const client = useAdminClient();
+  return useChangeMutation(
+    ({ id, note }: HoldDismissalInput) => client.send<AuditPayoutHold>('POST', `/api/admin/audit-holds/${id}/dismiss`, { note }),
     () => [{ type: 'admin.changed', entityType: 'books_audit' }],
     callbacks,
   );

@@ -42,6 +42,8 @@ export const ACTION_ROUTES = {
   'outflows.explain': ['POST /api/admin/outflows/:signature/explain'],
   /** Run an audit of the books against the chain now (DESIGN 19). */
   'audits.run': ['POST /api/admin/audits'],
+  /** Dismiss a hold the audit put on a payout found on chain (with step-up). */
+  'audits.dismissHold': ['POST /api/admin/audit-holds/:id/dismiss'],
   /** Take a proof-of-reserves snapshot and sign its anchor with the staking wallet. */
   'reserves.manage': [
     'POST /api/admin/reserves/snapshots',
