@@ -8,6 +8,7 @@ import type { AdminSettings, AuditDifference, AuditPayoutHold, BooksAudit, Stake
 import type { AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
 import { createLogger } from '../logger.js';
 import { openPayoutSigner } from '../signer/open-payout-signer.js';
+import { ageStake } from '../test/fixtures.js';
 import { startPayoutWorld, tokens, type PayoutWorld } from '../test/payout-world.js';
 import { waitUntil } from '../test/second-instance.js';
 import { ADMIN, STEP_UP } from '../test/test-server.js';
@@ -377,6 +378,40 @@ describe('a payout on chain that the books lack (the database restored to before
     expect(recorded).toEqual({ status: 'recorded', withdrawal_id: withdrawal.id });
     expect(about(await audit(), signature)).toEqual([]);
     expect(await dismiss(held[0]!.id, { note: 'late', ...STEP_UP })).toMatchObject({ status: 409, body: { code: 'auditHoldNotOpen' } });
+  });
+
+  it('holds a request for another amount too (the lost withdrawal was an early unstake, the stake has matured since): nothing pays it, not even the found TXID, until an owner decides', async () => {
+    const paid = await paidThenForgotten(await paidAutomatically());
+    await audit();
+    // The stake matured while its early withdrawal's row was lost: the holder now asks for principal and reward.
+    await ageStake(world.api, paid.withdrawal.stakeId, 400);
+    const asked = await paid.askAgain();
+    expect(asked.status).toBe(201);
+    expect(asked.body.finalAmount).not.toBe('800');
+    const withdrawal = asked.body;
+    const paidOnChain = { code: 'withdrawalPaidOnChain', params: { signature: paid.signature } };
+    const received = () => world.chain.tokenBalance(world.mint, paid.holder.publicKey);
+    const before = await received();
+
+    expect(await world.prepare([withdrawal.id])).toMatchObject({ status: 409, body: paidOnChain });
+    await setPolicy({ maxPerWithdrawal: '5000' });
+    const round = await world.api.autoPayouts();
+    expect(round.paid).not.toContain(withdrawal.id);
+    expect((await world.adminWithdrawal(withdrawal.id)).autoPayoutHold).toEqual(paidOnChain);
+    await setPolicy({ enabled: false });
+    const process = (body: object) => world.api.request('PUT', `/api/admin/withdrawals/${withdrawal.id}`, body, world.token);
+    expect(await process({ status: 'rejected', reason: 'no' })).toMatchObject({ status: 409, body: paidOnChain });
+    // The found payout paid 800, not what this request owes: the chain's own check refuses it as its record.
+    expect((await process({ status: 'completed', txId: paid.signature })).status).toBe(422);
+    expect(await received()).toBe(before);
+    expect((await world.adminWithdrawal(withdrawal.id)).status).toBe('pending');
+
+    // The owner, having looked, decides: dismissed, and the request is the operator's to handle again.
+    const [hold] = (await openHolds()).body.filter((open) => open.wallet === paid.wallet);
+    expect(
+      (await dismiss(hold!.id, { note: 'early unstake paid before the restore; this is its reward, checked by hand', ...STEP_UP })).status,
+    ).toBe(200);
+    expect((await world.prepare([withdrawal.id])).status).toBe(201);
   });
 
   it('an owner dismisses a wrong hold with step-up and a note, audited; then the withdrawal is payable', async () => {

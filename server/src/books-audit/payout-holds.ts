@@ -7,9 +7,11 @@ import { restorePending } from './restore-detection.js';
 /**
  * What the audit holds back from paying (DESIGN 19), for the payout paths to ask (payouts/):
  * - a withdrawal the audit found paid on chain while the books show it unpaid (audit_payout_findings),
- *   and a pending withdrawal owing exactly what an open hold found the treasury paid its wallet of its
- *   mint in a payout the books lack (audit_payout_holds: the restore lost that withdrawal's row): 409
- *   withdrawalPaidOnChain for a payout, a rejection, or any TXID but one of those found (`pastedTxId`);
+ *   and every pending withdrawal of a wallet an open hold found the treasury paid, in its mint, in a
+ *   payout the books lack (audit_payout_holds: the restore lost that withdrawal's row). Whatever it
+ *   owes: a lost early unstake paid less than the matured stake's new request asks. 409
+ *   withdrawalPaidOnChain for a payout, a rejection, or any TXID but one of those found (`pastedTxId`,
+ *   which records it only when it paid exactly what is owed); otherwise an owner dismisses the hold;
  * - everything, while a restored database has not been audited yet: 409 restoreAuditPending.
  * Read under the withdrawals' row locks, which the audit takes too when it opens a hold.
  */
@@ -25,7 +27,7 @@ export async function refuseFoundPaidOnChain(
      UNION ALL
      SELECT w.id, h.signature FROM withdrawals w
        JOIN audit_payout_holds h ON h.status = 'open' AND h.wallet_address = w.wallet_address
-         AND h.token_contract = w.token_contract AND h.amount = w.final_amount
+         AND h.token_contract = w.token_contract
      WHERE w.id IN (:withdrawalIds) AND w.status = 'pending'
      ORDER BY id, signature`,
     { replacements: { withdrawalIds }, type: QueryTypes.SELECT, ...(transaction ? { transaction } : {}) },
