@@ -59,9 +59,9 @@ async function candidates(sequelize: Sequelize, mint: string): Promise<Candidate
        AND NOT EXISTS (SELECT 1 FROM payout_withdrawals pw WHERE pw.withdrawal_id = w.id AND pw.open)
        -- Paid on chain after a restored moment (DESIGN 19): held, with the reason, by the audit that found it.
        AND NOT EXISTS (SELECT 1 FROM audit_payout_findings f WHERE f.withdrawal_id = w.id)
-       -- A wallet an open hold found paid (DESIGN 19): once a round noted why, left to an operator.
-       AND NOT ((w.auto_payout_hold->>'code') IS NOT DISTINCT FROM :paidOnChain AND EXISTS (SELECT 1 FROM audit_payout_holds h
-         WHERE h.status = 'open' AND h.wallet_address = w.wallet_address AND h.token_contract = w.token_contract))
+       -- Held for a wallet the audit found paid (DESIGN 19): once a round noted why, never automatic again, even
+       -- after an owner dismissed the hold (a request the lost withdrawal already paid is then an operator's to reject).
+       AND (w.auto_payout_hold->>'code') IS DISTINCT FROM :paidOnChain
        AND (w.auto_payout_hold->>'code') IS DISTINCT FROM :heldAfterExpiry
        AND NOT ((w.auto_payout_hold->>'code') IS NOT DISTINCT FROM :awaitingApproval AND w.approved_at IS NULL
          AND coalesce(w.final_amount >= s.approval_threshold, false))

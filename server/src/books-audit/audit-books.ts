@@ -222,9 +222,9 @@ async function payoutKnown(sequelize: Sequelize, signature: string, wallet: stri
 
 /**
  * A payout the books lack at all (after a restore, a withdrawal asked for and paid after the restored
- * moment has no row): its holder's stake looks unwithdrawn, so a withdrawal of that wallet and mint
- * owing exactly `amount` is held (payout-holds.ts) until that TXID records it or an owner dismisses
- * the hold. Once per payout to a wallet, however often the books are audited; the wallet's pending
+ * moment has no row): its holder's stake looks unwithdrawn, so every withdrawal of that wallet and
+ * mint is held (payout-holds.ts) until that TXID records one owing exactly `amount` or an owner
+ * dismisses the hold. Once per payout to a wallet, however often the books are audited; the wallet's pending
  * withdrawals are locked first, so a payout being prepared for one of them either sees the hold or
  * was claimed before it.
  */

@@ -50,9 +50,10 @@ export async function listOpenHolds(sequelize: Sequelize): Promise<AuditPayoutHo
 }
 
 /**
- * POST /api/admin/audit-holds/{id}/dismiss (owner, step-up): the owner checked that the payout found
- * on chain does not pay this holder (tokens sent elsewhere for another reason), so the holder's
- * withdrawals are payable again. The note is kept and the dismissal audited.
+ * POST /api/admin/audit-holds/{id}/dismiss (owner, step-up): the owner looked at the payout found on
+ * chain (tokens sent for another reason, or a lost withdrawal whose holder's new request is then
+ * rejected), so the holder's withdrawals are an operator's to pay or reject again; automatic payouts
+ * never take one a round saw held. The note is kept and the dismissal audited.
  */
 export async function dismissHold(
   sequelize: Sequelize,

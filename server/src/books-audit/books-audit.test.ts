@@ -380,7 +380,7 @@ describe('a payout on chain that the books lack (the database restored to before
     expect(await dismiss(held[0]!.id, { note: 'late', ...STEP_UP })).toMatchObject({ status: 409, body: { code: 'auditHoldNotOpen' } });
   });
 
-  it('holds a request for another amount too (the lost withdrawal was an early unstake, the stake has matured since): nothing pays it, not even the found TXID, until an owner decides', async () => {
+  it('holds a request for another amount too (the lost withdrawal was an early unstake, the stake has matured since): nothing pays it, not even the found TXID, until an owner decides, and automation never after', async () => {
     const paid = await paidThenForgotten(await paidAutomatically());
     await audit();
     // The stake matured while its early withdrawal's row was lost: the holder now asks for principal and reward.
@@ -408,10 +408,12 @@ describe('a payout on chain that the books lack (the database restored to before
 
     // The owner, having looked, decides: dismissed, and the request is the operator's to handle again.
     const [hold] = (await openHolds()).body.filter((open) => open.wallet === paid.wallet);
-    expect(
-      (await dismiss(hold!.id, { note: 'early unstake paid before the restore; this is its reward, checked by hand', ...STEP_UP })).status,
-    ).toBe(200);
-    expect((await world.prepare([withdrawal.id])).status).toBe(201);
+    expect((await dismiss(hold!.id, { note: 'the early unstake was paid in the found payout', ...STEP_UP })).status).toBe(200);
+    // Automation never pays it now: a person looked, and a person pays it or rejects it.
+    await setPolicy({ maxPerWithdrawal: '5000' });
+    expect((await world.api.autoPayouts()).paid).not.toContain(withdrawal.id);
+    await setPolicy({ enabled: false });
+    expect((await process({ status: 'rejected', reason: 'paid as an early unstake before the restore' })).status).toBe(200);
   });
 
   it('an owner dismisses a wrong hold with step-up and a note, audited; then the withdrawal is payable', async () => {
