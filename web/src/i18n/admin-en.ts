@@ -695,14 +695,14 @@ export const adminEn = {
   'audits.toCheck': 'To check: the books were changed, or the transaction is not what was recorded',
   'audits.holdsTitle': 'Payouts on chain that the books lack',
   'audits.holdsIntro':
-    'Each of these payouts left the treasury for this wallet and no withdrawal in the books records it (a restore lost it). A withdrawal of this wallet owing exactly this amount is not paid, by one click or automatically, nor rejected, until this TXID is pasted on it, which records it. Dismiss a hold only once you checked the payout does not pay this holder.',
+    'Each of these payouts left the treasury for this wallet and no withdrawal in the books records it (a restore lost it). No withdrawal of this wallet is paid, by one click or automatically, nor rejected, until this TXID is pasted on the one owing exactly this amount, which records it, or an owner dismisses the hold once they checked what the payout paid.',
   'audits.holdWallet': 'Paid to',
   'audits.holdAmount': 'Amount',
   'audits.holdFound': 'Found',
   'audits.holdDismiss': 'Dismiss',
   'audits.dismissTitle': 'Dismiss a payout hold',
   'audits.dismissIntro':
-    'This wallet’s withdrawals of this amount become payable again. Dismiss only if this payout does not pay this holder.',
+    'This wallet’s withdrawals become an operator’s to pay or reject again, never automatically. Dismiss once you know what this payout paid: a request its lost withdrawal already paid is then to be rejected.',
   'audits.dismissNote': 'Note',
   'audits.dismissNoteHint': 'Why this payout does not pay this holder and how you checked it, kept in the audit log.',
   'audits.dismissSubmit': 'Dismiss hold',

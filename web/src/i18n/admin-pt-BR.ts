@@ -700,14 +700,14 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'audits.toCheck': 'A conferir: os livros foram alterados, ou a transação não é o que foi registrado',
   'audits.holdsTitle': 'Pagamentos na blockchain que faltam nos livros',
   'audits.holdsIntro':
-    'Cada um destes pagamentos saiu da tesouraria para esta carteira e nenhum saque nos livros o registra (uma restauração o perdeu). Um saque desta carteira que deva exatamente esta quantidade não é pago, com um clique ou automaticamente, nem rejeitado, até que este TXID seja colado nele, o que o registra. Descarte uma retenção só depois de verificar que o pagamento não paga este titular.',
+    'Cada um destes pagamentos saiu da tesouraria para esta carteira e nenhum saque nos livros o registra (uma restauração o perdeu). Nenhum saque desta carteira é pago, com um clique ou automaticamente, nem rejeitado, até que este TXID seja colado naquele que deve exatamente esta quantidade, o que o registra, ou que um proprietário descarte a retenção depois de verificar o que o pagamento pagou.',
   'audits.holdWallet': 'Pago a',
   'audits.holdAmount': 'Quantidade',
   'audits.holdFound': 'Encontrado',
   'audits.holdDismiss': 'Descartar',
   'audits.dismissTitle': 'Descartar uma retenção de pagamento',
   'audits.dismissIntro':
-    'Os saques desta carteira nesta quantidade voltam a poder ser pagos. Descarte só se este pagamento não paga este titular.',
+    'Os saques desta carteira voltam a ser de um operador para pagar ou rejeitar, nunca automaticamente. Descarte quando souber o que este pagamento pagou: um pedido que o saque perdido já pagou deve então ser rejeitado.',
   'audits.dismissNote': 'Nota',
   'audits.dismissNoteHint': 'Por que este pagamento não paga este titular e como você verificou, guardado no registro de auditoria.',
   'audits.dismissSubmit': 'Descartar retenção',
