@@ -85,7 +85,9 @@ test('a hold the audit put on a payout the books lack is listed under the audit,
     const row = section.getByRole('row').filter({ hasText: short(signature) });
     await expect(row).toContainText('250 SDT');
     await expect(row.getByRole('button', { name: `Copy address ${wallet}` })).toBeVisible();
-    await expect(section).toContainText('until this TXID is pasted on it');
+    await expect(section).toContainText(
+      'No withdrawal of this wallet is paid, by one click or automatically, nor rejected, until this TXID is pasted',
+    );
     await expectAccessible(page, '[aria-labelledby="audit-holds-title"]');
     await page.screenshot({ path: testInfo.outputPath('payout-holds-1366.png'), fullPage: true });
 
