@@ -1,4 +1,4 @@
-import { Alert, Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Empty, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { AuditDifference, AuditSide, BooksAudit } from '@stakedesk/shared/api-types';
 import { useAdminSettings } from '../api/queries.js';
 import { CopyAddress } from '../components/CopyAddress.js';
@@ -115,19 +115,26 @@ export function BooksAuditSection() {
           style={{ marginBottom: 16 }}
         />
       )}
-      <Table<AuditDifference>
-        rowKey={(difference) =>
-          `${difference.kind}:${difference.signature}:${difference.stakeId ?? ''}:${difference.withdrawalId ?? ''}:${difference.chain?.wallet ?? ''}`
-        }
-        size="middle"
-        columns={columns}
-        dataSource={differences}
-        pagination={false}
-        locale={{ emptyText: audit?.status === 'finished' ? t('audits.none') : t('audits.notChecked') }}
-        // Wide enough that each column keeps its words on a phone; the table scrolls sideways there,
-        // only with rows, whose transaction links take the focus (a keyboard can scroll it then).
-        scroll={differences.length > 0 ? { x: TABLE_WIDTH } : undefined}
-      />
+      {differences.length === 0 ? (
+        // No empty table: its columns, squeezed onto a phone, said nothing the sentence does not.
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={audit?.status === 'finished' ? t('audits.none') : t('audits.notChecked')}
+        />
+      ) : (
+        <Table<AuditDifference>
+          rowKey={(difference) =>
+            `${difference.kind}:${difference.signature}:${difference.stakeId ?? ''}:${difference.withdrawalId ?? ''}:${difference.chain?.wallet ?? ''}`
+          }
+          size="middle"
+          columns={columns}
+          dataSource={differences}
+          pagination={false}
+          // Wide enough that each column keeps its words on a phone; the table scrolls sideways there
+          // (its transaction links take the focus, so a keyboard can scroll it).
+          scroll={{ x: TABLE_WIDTH }}
+        />
+      )}
       <PayoutHoldsSection />
     </section>
   );
