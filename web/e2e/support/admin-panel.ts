@@ -88,8 +88,8 @@ export class AdminPanel {
 
   /** Answers the step-up dialog with the current password (and a two-factor code). */
   async confirmStepUp(password: string, code?: string) {
-    const dialog = this.stepUp();
-    await expect(dialog).toBeVisible();
+    // Once its opening zoom has ended: a Confirm clicked while it grew submitted nothing (CI, passkeys spec).
+    const dialog = await this.openedDialog('Confirm this change');
     await dialog.getByLabel('Current password').fill(password);
     if (code !== undefined) await dialog.getByLabel('Two-factor code').fill(code);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
