@@ -15,6 +15,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     viewport: { width: 1280, height: 820 },
+    // As a reader who asked for less motion: the panel animates nothing (see web/playwright.config.ts).
+    reducedMotion: 'reduce',
     launchOptions: CHROMIUM_LAUNCH,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',

@@ -2,12 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider, Spin } from 'antd';
 import enUS from 'antd/locale/en_US';
 import ptBR from 'antd/locale/pt_BR';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@stakedesk/shared/constants';
 import { createQueryClient } from '../app/query-client.js';
 import { initialLanguage } from '../i18n/language.js';
 import { adminI18n, useAdminI18n } from './i18n.js';
 import { PlatformContext, type AdminPlatform } from './platform.js';
+import { usePrefersReducedMotion } from './reduced-motion.js';
 import { LoginForm } from './session/LoginForm.js';
 import { SessionProvider, useSession } from './session/session.js';
 import { SignedIn } from './session/SignedIn.js';
@@ -17,8 +18,13 @@ import './admin.css';
 
 function AntdShell({ children }: { children: ReactNode }) {
   const { language } = useAdminI18n();
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(
+    () => (reducedMotion ? { ...adminTheme, token: { ...adminTheme.token, motion: false } } : adminTheme),
+    [reducedMotion],
+  );
   return (
-    <ConfigProvider locale={language === 'pt-BR' ? ptBR : enUS} theme={adminTheme}>
+    <ConfigProvider locale={language === 'pt-BR' ? ptBR : enUS} theme={theme} wave={{ disabled: reducedMotion }}>
       <App
         className="admin-app"
         // A toast at the top opens below the header, never over its language, account and logout buttons.
