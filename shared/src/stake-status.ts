@@ -45,7 +45,7 @@ export type StakeTiming = {
   plan: PlanDuration;
 };
 
-const RESTAKE_TX_PREFIX = 'restake_';
+export const RESTAKE_TX_PREFIX = 'restake_';
 
 export function stakeEndsAt(createdAt: Date | string, duration: PlanDuration): Date {
   return new Date(toTime(createdAt) + durationMs(duration));

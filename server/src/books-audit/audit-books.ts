@@ -7,6 +7,7 @@ import { associatedTokenAccount } from '../chain/associated-account.js';
 import { chainReason, type Chain, type SignatureInfo, type TokenActivity } from '../chain/chain.js';
 import type { SecondProvider } from '../chain/second-provider.js';
 import { outflowOf } from '../outflows/index.js';
+import { RESTAKE_TX_PREFIX } from '@stakedesk/shared/stake-status';
 import { loadSettings } from '../settings/index.js';
 import { recordReferencedDeposits } from '../stakes/index.js';
 import { deltasByOwner, depositSeen, payoutSeen } from './chain-view.js';
@@ -38,11 +39,16 @@ async function decimalsOf(audit: Audit, mint: string): Promise<number | null> {
   return audit.decimals.get(mint)!;
 }
 
-/** Every row of `sql` (which selects `id` and takes `:after` and `:batch`), a batch at a time in id order. */
-async function eachRow<T extends { id: number }>(sequelize: Sequelize, sql: string, run: (row: T) => Promise<void>): Promise<void> {
+/** Every row of `sql` (which selects `id` and takes `:after`, `:batch` and `replacements`), a batch at a time in id order. */
+async function eachRow<T extends { id: number }>(
+  sequelize: Sequelize,
+  sql: string,
+  replacements: Record<string, unknown>,
+  run: (row: T) => Promise<void>,
+): Promise<void> {
   let after = 0;
   for (;;) {
-    const rows = await sequelize.query<T>(sql, { replacements: { after, batch: BATCH }, type: QueryTypes.SELECT });
+    const rows = await sequelize.query<T>(sql, { replacements: { ...replacements, after, batch: BATCH }, type: QueryTypes.SELECT });
     if (rows.length === 0) return;
     await eachInParallel(rows, run);
     after = rows.at(-1)!.id;
@@ -51,12 +57,15 @@ async function eachRow<T extends { id: number }>(sequelize: Sequelize, sql: stri
 
 type StakeRow = { id: number; txId: string; wallet: string; amount: string; mint: string; stakingWallet: string };
 
-/** Each recorded deposit: on chain, successful, the stake's amount of its mint from its wallet to its staking wallet. */
+/**
+ * Each recorded deposit: on chain, successful, the stake's amount of its mint from its wallet to its
+ * staking wallet. A restake moved no tokens (its id names the stake it came from): nothing to look for.
+ */
 async function checkDeposits(audit: Audit): Promise<void> {
   const sql = `SELECT id, tx_id AS "txId", wallet_address AS wallet, amount::text AS amount, token_contract AS mint,
       staking_wallet AS "stakingWallet"
-    FROM stakes WHERE tx_id IS NOT NULL AND id > :after ORDER BY id LIMIT :batch`;
-  await eachRow<StakeRow>(audit.sequelize, sql, async (stake) => {
+    FROM stakes WHERE tx_id IS NOT NULL AND NOT starts_with(tx_id, :restake) AND id > :after ORDER BY id LIMIT :batch`;
+  await eachRow<StakeRow>(audit.sequelize, sql, { restake: RESTAKE_TX_PREFIX }, async (stake) => {
     audit.checked.deposits += 1;
     const claim = {
       txId: stake.txId,
@@ -103,7 +112,7 @@ async function checkPayouts(audit: Audit): Promise<void> {
     WHERE w.status = 'completed' AND w.final_amount > 0 AND w.id > :after
       AND NOT EXISTS (SELECT 1 FROM payout_withdrawals pw WHERE pw.withdrawal_id = w.id AND pw.resolution = 'paid')
     ORDER BY w.id LIMIT :batch`;
-  await eachRow<PaidRow>(audit.sequelize, sql, async (paid) => {
+  await eachRow<PaidRow>(audit.sequelize, sql, {}, async (paid) => {
     audit.checked.payouts += 1;
     const claim = {
       txId: paid.txId,
@@ -154,7 +163,7 @@ async function checkOutflows(audit: Audit): Promise<void> {
   const sql = `SELECT id, signature, account, owner, mint, amount::text AS amount, decimals FROM (
       SELECT row_number() OVER (ORDER BY created_at, signature, account)::int AS id, * FROM treasury_outflows) numbered
     WHERE id > :after ORDER BY id LIMIT :batch`;
-  await eachRow<OutflowRow>(audit.sequelize, sql, async (outflow) => {
+  await eachRow<OutflowRow>(audit.sequelize, sql, {}, async (outflow) => {
     audit.checked.outflows += 1;
     const activity = await audit.chain.tokenActivity(outflow.signature);
     const account = { address: outflow.account, owner: outflow.owner, mint: outflow.mint };

@@ -95,6 +95,20 @@ describe('the books against the chain', () => {
     expect(found.checked!.transactions).toBeGreaterThanOrEqual(3);
   });
 
+  it('a restake, which moved no tokens, is not looked for on chain: the audit finishes, with nothing to say of it', async () => {
+    const stake = await world.stakeThroughIntent(await world.fundedHolder(), 400);
+    await ageStake(world.api, stake.id, 31);
+    const restaked = await world.api.request<Stake>(
+      'POST',
+      '/api/stakes/restake',
+      { originalStakeId: stake.id, planId: stake.plan.id, walletAddress: stake.walletAddress },
+      { as: stake.walletAddress },
+    );
+    expect(restaked.status).toBe(201);
+    const found = await audit();
+    expect(found.differences).toEqual([]);
+  });
+
   it('lists a stake whose amount was changed by hand, a deleted completed payout, a changed payout, and records a deposit whose stake row was deleted', async () => {
     const changed = await world.fundedHolder();
     const changedStake = await world.stakeThroughIntent(changed, 500);

@@ -25,6 +25,7 @@ import { fromRawAmount, toRawAmount } from '@stakedesk/shared/money';
 import { tokenMovement } from './token-deltas.js';
 import { RefusedAddressError } from './upstream-fetch.js';
 import { CHAIN_COMMITMENT } from '@stakedesk/shared/constants';
+import { isTransactionSignature } from '@stakedesk/shared/solana';
 
 const keysOf = (tx: ParsedTransactionWithMeta) => tx.transaction.message.accountKeys.map((key) => key.pubkey.toBase58());
 const balancesOf = (balances: TokenBalance[] | null | undefined) =>
@@ -90,6 +91,8 @@ export class SolanaChain implements Chain {
   }
 
   private async transaction(txId: string): Promise<ParsedTransactionWithMeta | null> {
+    // What is not a signature names no transaction: asked, the RPC refuses the question, not the chain's answer.
+    if (!isTransactionSignature(txId)) return null;
     const remembered = this.recentTransactions.get(txId);
     if (remembered && remembered.until > Date.now()) return remembered.tx;
     const connection = await this.connection();
