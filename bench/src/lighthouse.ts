@@ -35,6 +35,16 @@ export async function measureLighthouse(baseUrl: string): Promise<LighthousePage
       if (!result) throw new Error(`lighthouse gave no result for ${path}`);
       const { lhr } = result;
       const failing: string[] = [];
+      // A category Lighthouse could not score (null) is not a 0: say why.
+      if (lhr.runtimeError) failing.push(`no score: ${lhr.runtimeError.code} (${lhr.runtimeError.message})`);
+      for (const category of CATEGORIES) {
+        if (lhr.categories[category]!.score !== null) continue;
+        for (const ref of lhr.categories[category]!.auditRefs) {
+          const audit = lhr.audits[ref.id]!;
+          if (audit.scoreDisplayMode === 'error')
+            failing.push(`${category}: no score, ${ref.id} failed (${audit.errorMessage ?? 'no message'})`);
+        }
+      }
       for (const category of CATEGORIES.slice(1)) {
         for (const ref of lhr.categories[category]!.auditRefs) {
           const audit = lhr.audits[ref.id]!;
