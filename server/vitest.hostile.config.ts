@@ -14,10 +14,9 @@ export default defineConfig({
     include: ['src/**/*.hostile.test.ts', 'src/hostile/fuzz.test.ts', 'src/payouts/payout-model.test.ts'],
     env: { FUZZ_RUNS: '150', PAYOUT_MODEL_RUNS: '1000', AUTO_PAYOUT_KILLS: '100' },
     globalSetup: ['src/test/global-setup.ts'],
-    // Two files at a time: each keeps about one CPU busy, and one after another they took 31 of a
-    // 2-CPU machine's CI minutes. The timeouts leave room for it (the model 1,800 s for 511 s alone at
-    // 1,800 runs). The model at 1,000 runs and 100 kills (were 1,800 and 200, 19 of those minutes):
-    // with them the whole CI passed its 90-minute limit.
+    // Two files at a time, and the model at 1,000 runs and 100 kills (were 1,800 and 200): one after
+    // another at those counts they took 31 minutes, and the CI passed its 90-minute limit. On a quiet
+    // 2-CPU machine the suite now takes about 8.
     maxWorkers: 2,
     testTimeout: 240_000,
     hookTimeout: 240_000,

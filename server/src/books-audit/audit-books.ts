@@ -368,11 +368,8 @@ async function scanTreasuryHistory(audit: Audit): Promise<void> {
       const inWindow = listed.filter((entry) => since === null || entry.blockTime === null || entry.blockTime >= since);
       const fresh = inWindow.filter((entry) => !entry.failed && !read.has(entry.signature));
       fresh.forEach((entry) => read.add(entry.signature));
-      // Read from the chain several at a time, looked at one after another in the history's order.
-      const activities = new Map<string, TokenActivity | null>();
-      await eachInParallel(fresh, async (entry) => void activities.set(entry.signature, await audit.chain.tokenActivity(entry.signature)));
       for (const entry of fresh) {
-        const activity = activities.get(entry.signature);
+        const activity = await audit.chain.tokenActivity(entry.signature);
         if (!activity) continue;
         audit.checked.transactions += 1;
         await lookAtTransaction(audit, { entry, activity, mint, decimals: state.decimals, treasury }, stakingWallets);

@@ -33,9 +33,6 @@ for (const [language, words] of Object.entries(WORDS)) {
     test.use({ locale: language, viewport: DESKTOP });
     /** Each screen is loaded once and checked at every width. */
     const check = async (page: Page, screen: string) => {
-      // Notifications of other tests' changes arrive at any time; one caught fading in would be checked
-      // at half its opacity. Without animations each shows as it finally looks.
-      await page.addStyleTag({ content: '*, *::before, *::after { animation: none !important; transition: none !important; }' });
       const found: string[] = [];
       for (const size of WIDTHS) {
         await page.setViewportSize(size);

@@ -79,7 +79,6 @@ for (const [language, words] of Object.entries(WORDS)) {
 
       for (const size of SIZES) {
         await page.setViewportSize(size);
-        await page.addStyleTag({ content: '*, *::before, *::after { animation: none !important; transition: none !important; }' });
         await page.screenshot({ path: testInfo.outputPath(`admin-blinks-${language}-${size.width}.png`), fullPage: true });
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         expect(await screenViolations(page, `blinks ${language} ${size.width}`)).toEqual([]);
