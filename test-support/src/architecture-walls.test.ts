@@ -73,12 +73,12 @@ describe('architecture walls', () => {
     [
       'the server reaches paying a withdrawal through its front door only',
       'server/src/auto-payouts/scratch.ts',
-      "import { preparePayout } from '../payouts/prepare-payout.js';\nexport const x = preparePayout;\n",
+      "import { preparePayout } from '../payouts/prepare.js';\nexport const x = preparePayout;\n",
     ],
     [
       'routes too',
       'server/src/withdrawals/scratch.routes.ts',
-      "import { settlePayout } from '../payouts/settle-payout.js';\nexport const x = settlePayout;\n",
+      "import { settlePayout } from '../payouts/settle.js';\nexport const x = settlePayout;\n",
     ],
     [
       'web tests reach no server source',
@@ -189,10 +189,7 @@ describe('architecture walls', () => {
       ),
     ).toEqual([]);
     expect(
-      await wallErrors(
-        'server/src/payouts/scratch.ts',
-        "import { preparePayout } from './prepare-payout.js';\nexport const x = preparePayout;\n",
-      ),
+      await wallErrors('server/src/payouts/scratch.ts', "import { preparePayout } from './prepare.js';\nexport const x = preparePayout;\n"),
     ).toEqual([]);
     // The verifier's runtime: Node, the shared rules and its own files; its tests build chain transactions.
     expect(

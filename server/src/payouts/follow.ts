@@ -1,16 +1,118 @@
-import { Op, QueryTypes, type Sequelize } from 'sequelize';
+import { type Chain, type LandedTransaction, ChainUnavailableError, chainReason } from '../chain/chain.js';
+import { foreignPayment, recipientReasons, payoutClaimOf, adoptLandedCopy, noteExpirySeen, settlePayout } from './settle.js';
+import { type BuiltPayoutRow, isBuilt, PAYOUT_COLUMNS, readPayout, type PayoutRow } from './store.js';
+import { carriesMessage } from '../chain/signed-copy.js';
+import { type Sequelize, Op, QueryTypes } from 'sequelize';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
-import { chainReason, ChainUnavailableError, type Chain, type LandedTransaction } from '../chain/chain.js';
-import type { SecondProvider } from '../chain/second-provider.js';
+import { checkHeightWithSecond, type SecondProvider } from '../chain/second-provider.js';
 import type { Logger } from '../logger.js';
 import { Withdrawal } from '../withdrawals/index.js';
-import { recipientReasons } from './landed-outcome.js';
-import { payoutClaimOf } from './payout-claim.js';
-import { searchPayerHistory, type HistoryFinding } from './payout-history.js';
-import { isBuilt, PAYOUT_COLUMNS, readPayout, type BuiltPayoutRow, type PayoutRow } from './payout-records.js';
-import { sendOnce } from './post-signed-payout.js';
-import { secondProviderAgrees } from './second-look.js';
-import { adoptLandedCopy, noteExpirySeen, settlePayout } from './settle-payout.js';
+import { sendOnce } from './send.js';
+
+// Each look at an open payout on chain, until it ends: its status, the payer's history (a copy that
+// landed, tokens sent another way), and a second provider before one is called expired.
+
+const PAGE = 100;
+/** A payer busier than this within one payout's life cannot be searched in one look: the look proves nothing. */
+const MAX_PAGES = 10;
+/**
+ * Block times are the validators' estimate: a transaction whose block is this much older than the
+ * payout cannot carry it (its blockhash did not exist yet). Bounds the search when the payer had no
+ * history to name a tip.
+ */
+const BLOCK_TIME_SLACK_SECONDS = 300;
+
+type HistoryFinding = {
+  /** A copy of the prepared message that landed (successful or failed). */
+  ours: LandedTransaction | null;
+  /** A transaction the server did not prepare that sent tokens to one of the payout's accounts. */
+  foreign: { signature: string; account: string } | null;
+  /** Every transaction back to the payout's history tip was listed and read. */
+  complete: boolean;
+};
+
+/**
+ * Reads the payer's transactions since the payout was prepared (newest first, back to the tip
+ * read before its blockhash, or to blocks older than the payout): every transaction the payer signed lists it, so a copy of the
+ * message that landed is among them whoever sent it, and so is any other transaction of the
+ * payer's that paid one of the payout's accounts (a wallet that altered and sent it itself).
+ */
+async function searchPayerHistory(
+  chain: Pick<Chain, 'signaturesForAddress' | 'landedTransaction'>,
+  payout: BuiltPayoutRow,
+): Promise<HistoryFinding> {
+  const finding: HistoryFinding = { ours: null, foreign: null, complete: false };
+  let before: string | undefined;
+  let unreadable = false;
+  const olderThanPayout = (blockTime: number | null) =>
+    blockTime !== null && blockTime < payout.created_at.getTime() / 1000 - BLOCK_TIME_SLACK_SECONDS;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const bounds = { ...(payout.history_tip ? { until: payout.history_tip } : {}), ...(before ? { before } : {}) };
+    const listed = await chain.signaturesForAddress(payout.payer, PAGE, bounds);
+    const signatures = listed.filter((entry) => !olderThanPayout(entry.blockTime));
+    for (const { signature } of signatures) {
+      const landed = await chain.landedTransaction(signature);
+      if (!landed) {
+        unreadable = true; // listed but not readable (an RPC node behind another): nothing is proven
+        continue;
+      }
+      if (carriesMessage(landed.wire, payout.message)) finding.ours ??= landed;
+      else {
+        const account = foreignPayment(payout, landed);
+        if (account) finding.foreign ??= { signature, account };
+      }
+    }
+    if (listed.length < PAGE || signatures.length < listed.length) return { ...finding, complete: !unreadable };
+    before = listed.at(-1)!.signature;
+  }
+  return finding;
+}
+
+/**
+ * What the second provider sees of a payout the first calls dead with no copy landed:
+ * 'agrees' (the server may call it expired), 'notYet' (on its chain a copy could still land, or
+ * its history was not read whole), or why the two disagree.
+ */
+async function lookWithSecond(second: SecondProvider, payout: BuiltPayoutRow, height: number): Promise<'agrees' | 'notYet' | CodedMessage> {
+  const heights = await checkHeightWithSecond(second, height);
+  if (!heights.agrees) return heights.disagreement;
+  if (heights.secondHeight <= Number(payout.last_valid_block_height)) return 'notYet';
+  const shown = msg('rpcSecondShowsCopy', { id: payout.id });
+  try {
+    if (payout.signature) {
+      const [state] = await second.signatureStatuses([payout.signature]);
+      if (state) return shown;
+    }
+    const found = await searchPayerHistory(second, payout);
+    if (found.ours || found.foreign) return shown;
+    return found.complete ? 'agrees' : 'notYet';
+  } catch (error) {
+    if (!(error instanceof ChainUnavailableError)) throw error;
+    return msg('rpcSecondUnavailable', { reason: error.reason });
+  }
+}
+
+/**
+ * DESIGN 15: with a second provider, a payout is called expired only when it agrees with the
+ * first (heights within 150 blocks, no status, no copy in the payer's history). Otherwise the
+ * payout stays open, to be looked at again next round, and a disagreement is kept on it: while
+ * it is there, automatic payouts stop (`rpcDisagree`).
+ */
+async function secondProviderAgrees(
+  sequelize: Sequelize,
+  second: SecondProvider,
+  payout: BuiltPayoutRow,
+  finalizedHeight: number,
+): Promise<boolean> {
+  const seen = await lookWithSecond(second, payout, finalizedHeight);
+  const disagreement = typeof seen === 'string' ? null : seen;
+  await sequelize.query(
+    `UPDATE payouts SET rpc_disagreement = :disagreement::jsonb WHERE id = :id AND status IN ('prepared', 'sent')
+       AND rpc_disagreement IS DISTINCT FROM :disagreement::jsonb`,
+    { replacements: { id: payout.id, disagreement: disagreement && JSON.stringify(disagreement) } },
+  );
+  return seen === 'agrees';
+}
 
 /**
  * Blocks between the look that first finds a payout's blockhash dead with no copy landed and the

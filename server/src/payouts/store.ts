@@ -4,10 +4,14 @@ import { english, msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogu
 import { fromRawAmount } from '@stakedesk/shared/money';
 import type { PayoutOutcome, PayoutStatus, ReviewResolution } from '@stakedesk/shared/stake-status';
 import { unsignedTransaction } from '../chain/signed-copy.js';
-import { conflict } from '../errors.js';
+import { conflict, notFound } from '../errors.js';
+import { countOrEstimate, type ListTotal } from '../sql/estimated-count.js';
+import { type Keyset, type Page, trimToPage } from '../sql/page.js';
+
+// The payouts and payout_withdrawals rows: read, listed, shown as the API's JSON.
 
 /** One withdrawal of a payout, as payout_withdrawals keeps it (wallet and amount from the withdrawal on earlier rows). */
-export type RecipientRow = {
+type RecipientRow = {
   withdrawalId: number;
   wallet: string;
   tokenAccount: string | null;
@@ -192,4 +196,31 @@ export async function latestPayoutsOf(sequelize: Sequelize, withdrawalIds: numbe
       },
     ]),
   );
+}
+
+/** GET /api/admin/payouts/{id}. */
+export async function payoutById(sequelize: Sequelize, id: number): Promise<Payout> {
+  const row = await readPayout(sequelize, id);
+  if (!row) throw notFound(msg('payoutNotFound'));
+  return toPayoutJson(row);
+}
+
+/** GET /api/admin/payouts: newest first, optionally of some statuses. */
+export async function listPayouts(
+  sequelize: Sequelize,
+  statuses: PayoutStatus[] | undefined,
+  page: Page,
+  after?: Keyset,
+): Promise<ListTotal & { rows: Payout[]; next?: Keyset }> {
+  const where = statuses ? 'WHERE p.status IN (:statuses)' : 'WHERE true';
+  const replacements = { statuses: statuses ?? [], limit: page.limit + 1, offset: after ? 0 : page.offset, afterId: after?.id ?? null };
+  const [fetched, total] = await Promise.all([
+    sequelize.query<PayoutRow>(
+      `SELECT ${PAYOUT_COLUMNS} FROM payouts p ${where} AND (:afterId::bigint IS NULL OR p.id < :afterId) ORDER BY p.id DESC LIMIT :limit OFFSET :offset`,
+      { replacements, type: QueryTypes.SELECT },
+    ),
+    countOrEstimate(sequelize, `FROM payouts p ${where}`, replacements),
+  ]);
+  const { rows, next } = trimToPage(fetched.map(toPayoutJson), page.limit, (payout) => ({ value: null, id: payout.id }));
+  return { rows, ...total, next };
 }

@@ -6,7 +6,7 @@ import { booksProblems } from '../test/books.js';
 import { DECIMALS, signBytes, startPayoutWorld, tokens, type PayoutWorld } from '../test/payout-world.js';
 import { SolanaChain } from '../chain/solana-chain.js';
 import { createLogger } from '../logger.js';
-import { followPayouts } from './payout-follower.js';
+import { followPayouts } from './follow.js';
 
 // The staking wallet signs what the server prepared; the server checks every byte, sends it itself and follows it.
 let world: PayoutWorld;

@@ -7,10 +7,12 @@ import { ChainUnavailableError, type Chain, type LandedTransaction } from '../ch
 import { askChain, notYetOnChain } from '../chain/verify.js';
 import { conflict, notFound, unprocessable } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { foreignPayment } from './landed-outcome.js';
-import { isBuilt, readPayout, toPayoutJson, type BuiltPayoutRow } from './payout-records.js';
-import { settlePayout } from './settle-payout.js';
+import { foreignPayment, settlePayout } from './settle.js';
+import { isBuilt, readPayout, toPayoutJson, type BuiltPayoutRow } from './store.js';
 import { checkedSignature } from '../chain/signed-copy.js';
+
+// A payout's signed copy posted by a wallet: checked against the exact prepared message and sent by
+// the server itself, again while its blockhash lives.
 
 /** The signed copy as posted, or the transaction a wallet sent itself (signature only) as the chain holds it. */
 async function signedCopyOf(chain: Chain, input: PayoutSignedInput): Promise<{ wire: Uint8Array; landed: LandedTransaction | null }> {
