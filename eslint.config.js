@@ -89,7 +89,7 @@ const localeBlindFormatting = [
 ];
 // The server's floors (ARCHITECTURE.md): the platform below imports no module; every other folder
 // of server/src, and a new one by itself, is a module, and the files beside app.ts put them together.
-const PLATFORM_FOLDERS = ['db', 'sql', 'http', 'chain', 'events', 'cache', 'metrics', 'signer', 'jobs'];
+export const PLATFORM_FOLDERS = ['db', 'sql', 'http', 'chain', 'events', 'cache', 'metrics', 'signer', 'jobs'];
 const PLATFORM_FILES = [
   'logger',
   'log-format',
