@@ -50,12 +50,12 @@ describe('architecture walls', () => {
     ],
     [
       'the panel builds no payout transaction',
-      'web/src/admin/payout/Scratch.ts',
+      'web/src/admin/withdrawals/payout/Scratch.ts',
       "import { createTransferCheckedInstruction } from '@solana/spl-token';\nexport const x = createTransferCheckedInstruction;\n",
     ],
     [
       'the panel opens no chain connection',
-      'web/src/admin/payout/Scratch.ts',
+      'web/src/admin/withdrawals/payout/Scratch.ts',
       "import { Connection } from '@solana/web3.js';\nexport const x = Connection;\n",
     ],
     [
@@ -178,7 +178,7 @@ describe('architecture walls', () => {
     // Signing what the server prepared needs web3.js's Transaction, never a connection.
     expect(
       await wallErrors(
-        'web/src/admin/payout/Scratch.ts',
+        'web/src/admin/withdrawals/payout/Scratch.ts',
         "import { Transaction } from '@solana/web3.js';\nexport const x = Transaction;\n",
       ),
     ).toEqual([]);
