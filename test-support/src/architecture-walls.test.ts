@@ -66,6 +66,36 @@ describe('architecture walls', () => {
     ['nor with toLocaleString', 'web/src/admin/stakes/Scratch.ts', 'export const x = (n: number) => n.toLocaleString();\n'],
     ['nor with an Intl formatter of its own', 'web/src/admin/stakes/Scratch.ts', "export const x = new Intl.NumberFormat('en-US');\n"],
     [
+      'a panel tab imports no other tab',
+      'web/src/admin/plans/Scratch.tsx',
+      "import { StakesTab } from '../stakes/StakesTab.js';\nexport const x = StakesTab;\n",
+    ],
+    [
+      'not even from a folder of its own',
+      'web/src/admin/withdrawals/payout/Scratch.ts',
+      "import { TokenConfigTab } from '../../settings/TokenConfigTab.js';\nexport const x = TokenConfigTab;\n",
+    ],
+    [
+      'nor the shell that puts the tabs together',
+      'web/src/admin/stakes/Scratch.ts',
+      "import { ADMIN_TABS } from '../shell/admin-tabs.js';\nexport const x = ADMIN_TABS;\n",
+    ],
+    [
+      "the panel's components import no tab",
+      'web/src/admin/components/Scratch.tsx',
+      "import { PlansTab } from '../plans/PlansTab.js';\nexport const x = PlansTab;\n",
+    ],
+    [
+      "the panel's core imports no tab",
+      'web/src/admin/core/queries/Scratch.ts',
+      "import { useSavePlan } from '../../plans/api.js';\nexport const x = useSavePlan;\n",
+    ],
+    [
+      'nor a component',
+      'web/src/admin/core/session/Scratch.tsx',
+      "import { CopyAddress } from '../../components/CopyAddress.js';\nexport const x = CopyAddress;\n",
+    ],
+    [
       'the desktop app opens no chain connection either',
       'desktop/src/renderer/Scratch.ts',
       "import { type Connection } from '@solana/web3.js';\nexport type X = Connection;\n",
@@ -173,6 +203,19 @@ describe('architecture walls', () => {
       await wallErrors(
         'web/src/admin/Scratch.tsx',
         "import { installedWallets } from '../lib/wallet/installed-wallets.js';\nexport const x = installedWallets;\n",
+      ),
+    ).toEqual([]);
+    // A tab builds on the panel's core, its components and the shared files, and on its own folders.
+    expect(
+      await wallErrors(
+        'web/src/admin/plans/Scratch.tsx',
+        "import { useAdminClient } from '../core/session/session.js';\nimport { CopyAddress } from '../components/CopyAddress.js';\nimport { useAdminI18n } from '../i18n.js';\nimport { useToast } from '../toast.js';\nimport { useSavePlan } from './api.js';\nexport const x = [useAdminClient, CopyAddress, useAdminI18n, useToast, useSavePlan];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await wallErrors(
+        'web/src/admin/withdrawals/payout/Scratch.ts',
+        "import { withQuery } from '../../core/api/admin-client.js';\nimport { withPolicy } from '../auto-payouts/api.js';\nexport const x = [withQuery, withPolicy];\n",
       ),
     ).toEqual([]);
     // Signing what the server prepared needs web3.js's Transaction, never a connection.
