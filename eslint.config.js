@@ -58,6 +58,11 @@ const features = {
   group: ['**/features/**'],
   message: 'Components are the building blocks features use; they never import a feature (move the piece into web/src/lib or web/src/app).',
 };
+const catalogues = {
+  regex: '^(\\.\\./)+i18n/',
+  message:
+    'web/src/lib is the floor below the catalogues: i18n translates what lib defines (errors, words), lib imports no catalogue (keep English it needs beside it, as transfer-errors.ts does).',
+};
 const holderFeatures = {
   group: ['**/features/**'],
   message: 'The panel never imports holder features: shared browser code lives in web/src/lib.',
@@ -242,7 +247,8 @@ export default tseslint.config(
   wall(['desktop/e2e/**'], [serverSource, webSuite]),
   // The app shell reaches the panel only by its lazy import(), which this rule does not see.
   wall(['web/src/features/**', 'web/src/i18n/**', 'web/src/app/**'], [panel, serverSource]),
-  wall(['web/src/components/**', 'web/src/lib/**'], [panel, features, serverSource]),
+  wall(['web/src/components/**'], [panel, features, serverSource]),
+  wall(['web/src/lib/**'], [panel, features, serverSource, catalogues]),
   wall(
     ['web/src/admin/**', 'desktop/src/**'],
     [holderFeatures, payoutBuilding, chainConnection, serverSource, panelFigures],

@@ -44,6 +44,11 @@ describe('architecture walls', () => {
       "import { useSettings } from '../features/settings/api.js';\nexport const x = useSettings;\n",
     ],
     [
+      'the browser library imports no catalogue (i18n translates what lib defines)',
+      'web/src/lib/solana/scratch.ts',
+      "import { enPages } from '../../i18n/en-pages.js';\nexport const x = enPages;\n",
+    ],
+    [
       'the panel imports no holder feature',
       'web/src/admin/Scratch.tsx',
       "import { WalletButton } from '../features/wallet/WalletButton.js';\nexport const x = WalletButton;\n",
@@ -217,6 +222,9 @@ describe('architecture walls', () => {
         'web/src/admin/withdrawals/payout/Scratch.ts',
         "import { withQuery } from '../../core/api/admin-client.js';\nimport { withPolicy } from '../auto-payouts/api.js';\nexport const x = [withQuery, withPolicy];\n",
       ),
+    ).toEqual([]);
+    expect(
+      await wallErrors('web/src/i18n/scratch.ts', "import { ApiError } from '../lib/api-client.js';\nexport const x = ApiError;\n"),
     ).toEqual([]);
     // Signing what the server prepared needs web3.js's Transaction, never a connection.
     expect(
