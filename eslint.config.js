@@ -155,6 +155,10 @@ const coreReach = panelReach(
   "The panel's core is what every tab needs: it imports no tab, no component and not the shell (move the piece down into core).",
   '^\\.\\./\\.\\./components/',
 );
+const sharedFilesReach = {
+  regex: '^\\./[^/]+/',
+  message: `The files beside AdminPanel.tsx that every folder of the panel uses (${PANEL_SHARED_FILES.join(', ')}) import none of its folders.`,
+};
 const tests = ['server/src/**/*.test.ts', 'server/src/test/**', 'server/src/hostile/**'];
 const serverSource = {
   group: ['**/server/**', '@stakedesk/server', '@stakedesk/server/*'],
@@ -271,8 +275,13 @@ export default tseslint.config(
     [holderFeatures, payoutBuilding, chainConnection, serverSource, panelFigures, coreReach],
     ...localeBlindFormatting,
   ),
+  wall(
+    PANEL_SHARED_FILES.filter((file) => file !== 'format').map((file) => `web/src/admin/${file}.ts`),
+    [holderFeatures, payoutBuilding, chainConnection, serverSource, panelFigures, sharedFilesReach],
+    ...localeBlindFormatting,
+  ),
   // The panel's one formatter, keyed by its language.
-  wall(['web/src/admin/format.ts'], [holderFeatures, payoutBuilding, chainConnection, serverSource]),
+  wall(['web/src/admin/format.ts'], [holderFeatures, payoutBuilding, chainConnection, serverSource, sharedFilesReach]),
   // Its tests may use the test chain and web3.js to build what they check.
   { ...wall(['verifier/src/**'], [verifierRuntime]), ignores: ['verifier/src/**/*.test.ts', 'verifier/src/test/**'] },
 );

@@ -101,6 +101,12 @@ describe('architecture walls', () => {
       "import { CopyAddress } from '../../components/CopyAddress.js';\nexport const x = CopyAddress;\n",
     ],
     [
+      'the files every folder of the panel uses import none of its folders',
+      'web/src/admin/readable-error.ts',
+      "import { ownServerUrl } from './core/api/own-server.js';\nexport const x = ownServerUrl;\n",
+    ],
+    ['its formatter neither', 'web/src/admin/format.ts', "import { TxLink } from './components/TxLink.js';\nexport const x = TxLink;\n"],
+    [
       'the desktop app opens no chain connection either',
       'desktop/src/renderer/Scratch.ts',
       "import { type Connection } from '@solana/web3.js';\nexport type X = Connection;\n",
