@@ -1,3 +1,5 @@
+import { transferErrorsEn } from '../lib/solana/transfer-errors.js';
+
 /**
  * The holder app's strings that only lazily loaded screens show (the dashboard and its tables, the
  * stake and unstake dialogs, scan to stake, a wallet's read-only view, the maintenance, 404 and
@@ -154,12 +156,7 @@ export const enPages = {
   'toast.unstakeSubmittedText': 'Your withdrawal request will be processed within 24 hours.',
   'toast.depositPending': 'Deposit not recorded yet',
   'toast.depositPendingText': 'Your transfer {tx} is on chain; we will record it as soon as the server can verify it.',
-  'transfer.walletNotConnected': 'Wallet not connected',
-  'transfer.rejected': 'Transaction rejected by the user',
-  'transfer.noSignature': 'Transaction failed - no transaction ID received.',
-  'transfer.failedOnChain': 'Transaction failed on the blockchain: {detail}',
-  'transfer.notConfirmed': 'Token transfer failed: {detail}',
-  'transfer.transferFailed': 'Token transfer failed: {detail}',
+  ...transferErrorsEn,
   'maintenance.badge.maintenance': 'MAINTENANCE MODE',
   'maintenance.badge.update': 'SYSTEM UPDATE',
   'maintenance.heading.maintenance': 'Scheduled Maintenance',

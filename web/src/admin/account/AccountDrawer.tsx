@@ -1,8 +1,8 @@
 import { Descriptions, Drawer, Skeleton, Tag } from 'antd';
-import { useAdminMe } from '../api/queries.js';
+import { useAdminMe } from '../core/queries/queries.js';
 import { useAdminFormat } from '../format.js';
 import { useAdminI18n } from '../i18n.js';
-import { RoleTag } from '../roles/RoleTag.js';
+import { RoleTag } from '../core/roles/RoleTag.js';
 import { PasskeysCard } from './PasskeysCard.js';
 import { PasswordCard } from './PasswordCard.js';
 import { SessionsCard } from './SessionsCard.js';

@@ -1,9 +1,9 @@
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { passwordChangeSchema } from '@stakedesk/shared/schemas';
 import { ApiError } from '../../lib/api-client.js';
-import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
+import { checkWithSchema, serverRefusal } from '../components/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { useAdminClient, useSession } from '../session/session.js';
+import { useAdminClient, useSession } from '../core/session/session.js';
 import { useToast } from '../toast.js';
 import { useChangePassword } from './api.js';
 

@@ -2,7 +2,7 @@ import { Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { AdminMe } from '@stakedesk/shared/api-types';
 import { twoFactorDisableSchema } from '@stakedesk/shared/schemas';
-import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
+import { checkWithSchema, serverRefusal } from '../components/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useToast } from '../toast.js';
 import { useDisableTwoFactor } from './api.js';

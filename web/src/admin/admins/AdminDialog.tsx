@@ -3,11 +3,11 @@ import { useEffect } from 'react';
 import type { Admin } from '@stakedesk/shared/api-types';
 import { ADMIN_ROLES, type AdminRole } from '@stakedesk/shared/roles';
 import { adminCreateSchema } from '@stakedesk/shared/schemas';
-import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
+import { checkWithSchema, serverRefusal } from '../components/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { isStepUpCancelled } from '../step-up/step-up.js';
+import { isStepUpCancelled } from '../core/api/step-up.js';
 import { useToast } from '../toast.js';
-import { useAskedNotice } from '../requests/asked.js';
+import { useAskedNotice } from '../core/change-requests/asked.js';
 import { useSaveAdmin } from './api.js';
 
 type AdminForm = { email?: string; username?: string; password?: string; role?: AdminRole };

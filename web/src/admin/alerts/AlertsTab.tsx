@@ -2,10 +2,10 @@ import { App, Button, Modal, Space, Table, Tag, Typography, type TableColumnsTyp
 import { useRef, useState } from 'react';
 import type { AdminWebhook } from '@stakedesk/shared/api-types';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { RoleNotice } from '../roles/RoleNotice.js';
-import { usePermission } from '../roles/use-permission.js';
+import { RoleNotice } from '../core/roles/RoleNotice.js';
+import { usePermission } from '../core/roles/use-permission.js';
 import { useToast } from '../toast.js';
-import { useAskedNotice } from '../requests/asked.js';
+import { useAskedNotice } from '../core/change-requests/asked.js';
 import { useDeleteWebhook, useSendTest, useWebhooks } from './api.js';
 import { DeliveryLog, useAnswerText } from './DeliveryLog.js';
 import { WebhookDialog } from './WebhookDialog.js';

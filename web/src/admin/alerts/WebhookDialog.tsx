@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { AdminWebhook, CreatedWebhook } from '@stakedesk/shared/api-types';
 import { webhookSchema } from '@stakedesk/shared/schemas';
 import { urlIsSecret, WEBHOOK_EVENTS, WEBHOOK_KINDS, type WebhookEvent, type WebhookKind } from '@stakedesk/shared/webhooks';
-import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
+import { checkWithSchema, serverRefusal } from '../components/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useToast } from '../toast.js';
 import { useSaveWebhook } from './api.js';

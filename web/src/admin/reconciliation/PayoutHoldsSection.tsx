@@ -1,12 +1,12 @@
 import { Alert, Button, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { AuditPayoutHold } from '@stakedesk/shared/api-types';
-import { useAdminSettings } from '../api/queries.js';
+import { useAdminSettings } from '../core/queries/queries.js';
 import { CopyAddress } from '../components/CopyAddress.js';
 import { TxLink } from '../components/TxLink.js';
 import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { usePermission } from '../roles/use-permission.js';
+import { usePermission } from '../core/roles/use-permission.js';
 import { usePayoutHolds } from './api.js';
 import { DismissHoldDialog } from './DismissHoldDialog.js';
 

@@ -1,8 +1,8 @@
 import { Alert, Button, Select, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { UnrecordedDeposit } from '@stakedesk/shared/api-types';
-import { useAdminSettings, useReconciliation } from '../api/queries.js';
-import { chainCauseOfError } from '../chain/chain-cause.js';
+import { useAdminSettings, useReconciliation } from '../core/queries/queries.js';
+import { chainCauseOfError } from '../components/chain-cause.js';
 import { CopyAddress } from '../components/CopyAddress.js';
 import { TxLink } from '../components/TxLink.js';
 import { useAdminFormat } from '../format.js';

@@ -1,7 +1,7 @@
 import { Form, Input, Modal, Typography } from 'antd';
 import type { ChangeRequest } from '@stakedesk/shared/api-types';
 import { changeRequestRejectSchema } from '@stakedesk/shared/schemas';
-import { checkWithSchema, recheckShownErrors, serverRefusal } from '../forms/form-errors.js';
+import { checkWithSchema, recheckShownErrors, serverRefusal } from '../components/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useToast } from '../toast.js';
 import { useRejectRequest } from './api.js';

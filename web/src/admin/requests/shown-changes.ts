@@ -2,7 +2,7 @@ import type { AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
 import type { FieldChange } from '@stakedesk/shared/change-requests';
 import type { AdminTranslate } from '../../i18n/admin-en.js';
 import type { AdminFormat } from '../format.js';
-import type { StepUpChange } from '../step-up/step-up.js';
+import type { StepUpChange } from '../core/api/step-up.js';
 
 /** One value a request changes, as an owner reads it: what it is now (or was) beside what it becomes. */
 export type ShownChange = StepUpChange & {
