@@ -301,7 +301,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'settings.logoNote': 'PNG, JPEG, WebP ou GIF, até 5 MB (tamanho máximo {size})',
   'settings.logoRefused': 'Logo recusado',
   'settings.providerTitle': 'Provedor RPC Helius',
-  'settings.providerKey': 'Chave de API Helius',
+  'settings.providerKey': 'Chave de API da Helius',
   'settings.providerKeyNone': 'Nenhuma chave salva',
   'settings.providerKeyKept': 'Deixe em branco para manter a chave salva.',
   'settings.providerKeyRemove': 'Remover a chave salva',
@@ -311,7 +311,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'settings.holderRpcUrlHint':
     'Os navegadores dos holders leem aqui a âncora e os saldos da prova de reservas, nunca por este servidor. Deixe em branco para o endpoint público do cluster ({default}). Use um que você não opere: os holders veem o host dele e podem julgá-lo.',
   'settings.supportTitle': 'Suporte e Redes Sociais',
-  'settings.supportEmail': 'E-mail de Suporte',
+  'settings.supportEmail': 'E-mail de suporte',
   'settings.supportWhatsapp': 'WhatsApp de Suporte',
   'settings.supportTelegram': 'Telegram de Suporte',
   'settings.social.telegram': 'Link do Telegram',
@@ -651,7 +651,7 @@ export const adminPtBR: Record<AdminMessageKey, string> = {
   'outflows.failed': 'Não foi possível carregar as saídas',
   'outflows.explainTitle': 'Explicar uma saída',
   'outflows.explainIntro':
-    'Diga para onde foram estes tokens e como você verificou: a nota fica no registro de auditoria. Se uma chave pode ter vazado, mova os fundos para uma carteira nova antes de marcar como explicada.',
+    'Diga para onde foram estes tokens e como você verificou: a observação fica no registro de auditoria. Se uma chave pode ter vazado, mova os fundos para uma carteira nova antes de marcar como explicada.',
   'outflows.note': 'Nota',
   'outflows.noteHint': 'Para onde foram os tokens e como você verificou, guardado no registro de auditoria.',
   'outflows.explainSubmit': 'Marcar como explicada',
