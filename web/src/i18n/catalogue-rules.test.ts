@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_CODES, parameterNames } from '@stakedesk/shared/i18n/catalogue';
 import { en as serverEn } from '@stakedesk/shared/i18n/en';
+import { adminEn } from './admin-en.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CLIENT_DIRS = ['web/src', 'desktop/src'];
@@ -24,6 +25,16 @@ function sources(dirs: string[]): Array<{ file: string; text: string }> {
   dirs.forEach(walk);
   return found;
 }
+
+/** Panel words that read like a field's label but name something else. */
+const NOT_FIELD_LABELS = new Set([
+  'tabs.withdrawals', // a tab
+  'plans.active', // a plan's state, not the field's name
+  'badge.active', // a stake's state
+  'audit.actor.policy', // who acted: the automatic payout policy
+  'jobs.name.auto-payouts', // a background job
+  'audit.code', // an audit entry's action code, not the two-factor code
+]);
 
 const PORTUGUESE = /[ãõçáéíóúâêôàÃÕÇÁÉÍÓÚ]|\b(?:não|carteira|transferência|obrigatóri[oa]|saque|você|Falha|Erro)\b/i;
 /** The language picker names each language in that language. */
@@ -58,5 +69,13 @@ describe('message catalogues', () => {
       ].map((match) => `${file}: ${match[0]}`),
     ]);
     expect(offending).toEqual([]);
+  });
+
+  it("give each field one label in each language: the panel reads the shared catalogue's (server.fieldX), never a copy", () => {
+    const fieldCodeOf = new Map(MESSAGE_CODES.filter((code) => /^field[A-Z]/.test(code)).map((code) => [serverEn[code], code]));
+    const copies = Object.entries(adminEn)
+      .filter(([key, text]) => !key.startsWith('server.') && !NOT_FIELD_LABELS.has(key) && fieldCodeOf.has(text))
+      .map(([key, text]) => `${key}: '${text}' is server.${fieldCodeOf.get(text)}`);
+    expect(copies).toEqual([]);
   });
 });
