@@ -1,4 +1,5 @@
 import { transferErrorsEn } from '../lib/solana/transfer-errors.js';
+import { englishFieldLabels } from './field-labels.js';
 
 /**
  * The holder app's strings that only lazily loaded screens show (the dashboard and its tables, the
@@ -7,6 +8,8 @@ import { transferErrorsEn } from '../lib/solana/transfer-errors.js';
  * i18n-pages.ts, not with the landing page.
  */
 export const enPages = {
+  // A field's label is the shared catalogue's, as in the panel.
+  ...englishFieldLabels,
   'title.documentation': 'Documentation',
   'title.notFound': '404 - Page Not Found',
   'meta.documentation':
@@ -37,17 +40,14 @@ export const enPages = {
   'view.invalidTitle': 'Not a wallet address',
   'view.invalidText': 'This link asks for the stakes of “{value}”, which is not a Solana wallet address. Check the link you followed.',
   'view.missingText': 'This link asks for the stakes of a wallet but names none. Check the link you followed.',
-  'col.plan': 'Plan',
   'col.staked': 'Staked',
   'col.rewards': 'Rewards',
   'col.progress': 'Progress',
   'col.status': 'Status',
-  'col.transaction': 'Transaction',
   'col.action': 'Action',
   'col.actions': 'Actions',
   'col.stakedAmount': 'Staked Amount',
   'col.totalReturn': 'Total Return',
-  'col.duration': 'Duration',
   'col.netAmount': 'Net Amount',
   'col.requestDate': 'Request Date',
   'col.txid': 'TXID',
@@ -112,7 +112,6 @@ export const enPages = {
   'dialog.unlocks': 'Unlocks on',
   'dialog.earlyNet': 'If you unstake early',
   'dialog.earlyNetValue': '{amount} {symbol} ({rate}% penalty, no reward)',
-  'dialog.destination': 'Staking wallet',
   'dialog.copy': 'Copy address',
   'dialog.copied': 'Copied',
   'dialog.explorer': 'View on explorer',

@@ -28,9 +28,9 @@ export function AccountDrawer({ open, onClose }: { open: boolean; onClose: () =>
             size="small"
             bordered
             items={[
-              { key: 'username', label: t('account.username'), children: me.username },
-              { key: 'email', label: t('account.email'), children: me.email },
-              { key: 'role', label: t('account.role'), children: <RoleTag role={me.role} /> },
+              { key: 'username', label: t('server.fieldUsername'), children: me.username },
+              { key: 'email', label: t('server.fieldEmail'), children: me.email },
+              { key: 'role', label: t('server.fieldRole'), children: <RoleTag role={me.role} /> },
               {
                 key: 'twoFactor',
                 label: t('account.twoFactor'),

@@ -55,10 +55,10 @@ export function PasswordCard() {
     <Card title={t('account.passwordTitle')} style={{ marginTop: 16 }}>
       <Typography.Paragraph type="secondary">{t('account.passwordHint')}</Typography.Paragraph>
       <Form form={form} name="own-password" layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item label={t('account.currentPassword')} name="currentPassword">
+        <Form.Item label={t('server.fieldCurrentPassword')} name="currentPassword">
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item label={t('account.newPassword')} name="newPassword">
+        <Form.Item label={t('server.fieldNewPassword')} name="newPassword">
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item label={t('account.confirmPassword')} name="repeatPassword">

@@ -85,7 +85,7 @@ function DisableTwoFactor() {
   return (
     <Form form={form} name="two-factor-off" layout="vertical" onFinish={submit} requiredMark={false}>
       <Typography.Paragraph>{t('twoFactor.disableText')}</Typography.Paragraph>
-      <Form.Item label={t('account.currentPassword')} name="currentPassword">
+      <Form.Item label={t('server.fieldCurrentPassword')} name="currentPassword">
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       <Form.Item label={t('twoFactor.disableCode')} name="code" extra={t('login.codeHint')}>

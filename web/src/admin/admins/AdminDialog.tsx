@@ -79,16 +79,16 @@ export function AdminDialog({ open, admin, onClose }: { open: boolean; admin: Ad
       ]}
     >
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} autoComplete="off">
-        <Form.Item label={t('admins.email')} name="email">
+        <Form.Item label={t('server.fieldEmail')} name="email">
           <Input inputMode="email" autoComplete="off" />
         </Form.Item>
-        <Form.Item label={t('admins.username')} name="username">
+        <Form.Item label={t('server.fieldUsername')} name="username">
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item label={admin ? t('admins.passwordKeep') : t('admins.password')} name="password">
+        <Form.Item label={admin ? t('admins.passwordKeep') : t('server.fieldPassword')} name="password">
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item label={t('admins.role')} name="role" extra={<RoleDescription form={form} />}>
+        <Form.Item label={t('server.fieldRole')} name="role" extra={<RoleDescription form={form} />}>
           <Select<AdminRole> options={ADMIN_ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))} />
         </Form.Item>
       </Form>

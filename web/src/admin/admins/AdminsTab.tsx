@@ -42,9 +42,9 @@ export function AdminsTab() {
   }
 
   const columns: TableColumnsType<Admin> = [
-    { title: t('admins.email'), dataIndex: 'email', key: 'email' },
-    { title: t('admins.username'), dataIndex: 'username', key: 'username' },
-    { title: t('admins.role'), dataIndex: 'role', key: 'role', render: (role: Admin['role']) => <RoleTag role={role} /> },
+    { title: t('server.fieldEmail'), dataIndex: 'email', key: 'email' },
+    { title: t('server.fieldUsername'), dataIndex: 'username', key: 'username' },
+    { title: t('server.fieldRole'), dataIndex: 'role', key: 'role', render: (role: Admin['role']) => <RoleTag role={role} /> },
     {
       title: t('admins.twoFactor'),
       dataIndex: 'twoFactorEnabled',

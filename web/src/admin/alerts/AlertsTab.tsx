@@ -53,7 +53,7 @@ export function AlertsTab() {
     { title: t('alerts.kind'), dataIndex: 'kind', key: 'kind', render: (kind: AdminWebhook['kind']) => t(`alerts.kind.${kind}`) },
     { title: t('alerts.url'), dataIndex: 'url', key: 'url', render: (url: string) => <span className="admin-alert-url">{url}</span> },
     {
-      title: t('alerts.events'),
+      title: t('server.fieldWebhookEvents'),
       dataIndex: 'events',
       key: 'events',
       render: (events: AdminWebhook['events']) => (

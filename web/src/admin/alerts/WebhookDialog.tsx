@@ -107,11 +107,11 @@ export function WebhookDialog({
           </Form.Item>
         )}
         {kind === 'telegram' && (
-          <Form.Item label={t('alerts.chatId')} name="chatId">
+          <Form.Item label={t('server.fieldChatId')} name="chatId">
             <Input autoComplete="off" />
           </Form.Item>
         )}
-        <Form.Item label={t('alerts.events')} name="events">
+        <Form.Item label={t('server.fieldWebhookEvents')} name="events">
           <Checkbox.Group
             className="admin-alert-events"
             options={WEBHOOK_EVENTS.map((value) => ({ value, label: t(`alerts.event.${value}`) }))}

@@ -91,7 +91,7 @@ export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: Staki
         <Form.Item label={t('plans.name')} name="name">
           <Input />
         </Form.Item>
-        <Form.Item label={t('plans.description')} name="description">
+        <Form.Item label={t('server.fieldDescription')} name="description">
           <Input.TextArea rows={2} />
         </Form.Item>
         <Form.Item label={t('plans.yieldRate')} name="yieldRate">

@@ -96,7 +96,7 @@ export function PlansTab() {
                     { key: 'yield', label: t('plans.yieldShort'), children: format.percent(plan.yieldRate) },
                     {
                       key: 'duration',
-                      label: t('plans.durationShort'),
+                      label: t('server.fieldDuration'),
                       children: plan.durationMinutes
                         ? t('plans.minutes', { minutes: format.count(plan.durationMinutes) })
                         : t('plans.days', { days: format.count(plan.durationDays) }),

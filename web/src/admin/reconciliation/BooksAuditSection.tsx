@@ -65,7 +65,7 @@ export function BooksAuditSection() {
       render: (kind: AuditDifference['kind']) => <Tag color="orange">{t(`audits.kind.${kind}`)}</Tag>,
     },
     {
-      title: t('audits.tx'),
+      title: t('server.fieldTransaction'),
       dataIndex: 'signature',
       key: 'signature',
       width: 180,

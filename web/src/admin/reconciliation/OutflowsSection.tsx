@@ -32,7 +32,7 @@ export function OutflowsSection() {
 
   const columns: TableColumnsType<TreasuryOutflow> = [
     {
-      title: t('outflows.tx'),
+      title: t('server.fieldTransaction'),
       dataIndex: 'signature',
       key: 'signature',
       render: (signature: string) => <TxLink txId={signature} cluster={settings?.solanaCluster} />,
@@ -43,7 +43,7 @@ export function OutflowsSection() {
       key: 'owner',
       render: (owner: string) => <CopyAddress address={owner} />,
     },
-    { title: t('outflows.amount'), key: 'amount', render: (_, outflow) => amountOf(outflow) },
+    { title: t('server.fieldAmount'), key: 'amount', render: (_, outflow) => amountOf(outflow) },
     {
       title: t('outflows.time'),
       dataIndex: 'blockTime',

@@ -31,13 +31,13 @@ export function PayoutHoldsSection() {
 
   const columns: TableColumnsType<AuditPayoutHold> = [
     {
-      title: t('audits.tx'),
+      title: t('server.fieldTransaction'),
       dataIndex: 'signature',
       key: 'signature',
       render: (signature: string) => <TxLink txId={signature} cluster={settings?.solanaCluster} />,
     },
     { title: t('audits.holdWallet'), dataIndex: 'wallet', key: 'wallet', render: (wallet: string) => <CopyAddress address={wallet} /> },
-    { title: t('audits.holdAmount'), key: 'amount', render: (_, hold) => amountOf(hold) },
+    { title: t('server.fieldAmount'), key: 'amount', render: (_, hold) => amountOf(hold) },
     { title: t('audits.holdFound'), dataIndex: 'foundAt', key: 'foundAt', render: (at: string) => format.dateTime(at) },
     ...(canDismiss
       ? [

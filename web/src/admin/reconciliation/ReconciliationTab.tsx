@@ -30,7 +30,7 @@ export function ReconciliationTab() {
 
   const columns: TableColumnsType<UnrecordedDeposit> = [
     {
-      title: t('reconciliation.tx'),
+      title: t('server.fieldTransaction'),
       dataIndex: 'txId',
       key: 'txId',
       render: (txId: string) => <TxLink txId={txId} cluster={settings?.solanaCluster} />,
@@ -42,7 +42,7 @@ export function ReconciliationTab() {
       render: (sender: string | null) => (sender ? <CopyAddress address={sender} /> : '—'),
     },
     {
-      title: t('reconciliation.amount'),
+      title: t('server.fieldAmount'),
       dataIndex: 'amount',
       key: 'amount',
       render: (amount: string) => format.tokens(amount, symbol),

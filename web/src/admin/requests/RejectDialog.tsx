@@ -57,7 +57,7 @@ export function RejectDialog({ request, onClose }: { request: ChangeRequest | nu
         }
         requiredMark={false}
       >
-        <Form.Item label={t('requests.reason')} name="reason">
+        <Form.Item label={t('server.fieldReason')} name="reason">
           <Input.TextArea rows={3} />
         </Form.Item>
       </Form>

@@ -138,10 +138,10 @@ export function LoginForm() {
     return (
       <LoginShell title={t('header.title')} width={400}>
         <Form key="password" form={form} layout="vertical" onFinish={submitPassword} requiredMark={false}>
-          <Form.Item label={t('login.username')} name="username">
+          <Form.Item label={t('server.fieldUsername')} name="username">
             <Input autoComplete="username" autoFocus />
           </Form.Item>
-          <Form.Item label={t('login.password')} name="password">
+          <Form.Item label={t('server.fieldPassword')} name="password">
             <Input.Password autoComplete="current-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={pending}>

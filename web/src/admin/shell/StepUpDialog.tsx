@@ -146,7 +146,7 @@ export function StepUpDialog() {
       {asked.passkeyOutOfReach && <Alert type="warning" showIcon title={t('stepUp.passkeyUnavailable')} style={{ marginBottom: 16 }} />}
       {refusal && <Alert type="error" showIcon title={refusal} role="alert" style={{ marginBottom: 16 }} />}
       <Form form={form} name="step-up" layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item label={t('stepUp.password')} name="currentPassword">
+        <Form.Item label={t('server.fieldCurrentPassword')} name="currentPassword">
           <Input.Password ref={passwordInput} autoComplete="current-password" />
         </Form.Item>
         {asked.code && (

@@ -37,7 +37,7 @@ export function StakesTab({ kind }: { kind: 'active' | 'completed' }) {
       render: (wallet: string) => <CopyAddress address={wallet} />,
     },
     {
-      title: t('stakes.plan'),
+      title: t('server.fieldPlan'),
       ...sortable('planName'),
       render: (_value, stake) => (
         <>
@@ -54,7 +54,7 @@ export function StakesTab({ kind }: { kind: 'active' | 'completed' }) {
         </>
       ),
     },
-    { title: t('stakes.amount'), dataIndex: 'amount', ...sortable('amount'), render: amount },
+    { title: t('server.fieldAmount'), dataIndex: 'amount', ...sortable('amount'), render: amount },
     ...(kind === 'completed'
       ? [
           { title: t('stakes.rewards'), key: 'rewards', render: (_value: unknown, stake: Stake) => amount(stake.rewardAmount) },
@@ -80,7 +80,7 @@ export function StakesTab({ kind }: { kind: 'active' | 'completed' }) {
       ),
     },
     {
-      title: t('stakes.transaction'),
+      title: t('server.fieldTransaction'),
       key: 'txId',
       render: (_value, stake) => <TxLink txId={stake.txId} cluster={settings?.solanaCluster} />,
     },

@@ -108,7 +108,7 @@ export function ResolveDialog({
                 </Space>
               </Radio.Group>
             </Form.Item>
-            <Form.Item label={t('resolve.note')} name="note" extra={t('resolve.noteHint')}>
+            <Form.Item label={t('server.fieldNote')} name="note" extra={t('resolve.noteHint')}>
               <Input.TextArea rows={3} />
             </Form.Item>
           </Form>

@@ -160,7 +160,7 @@ export function WithdrawalsTab() {
   };
   const pendingColumns: Columns = [
     user,
-    net(pending.table, t('withdrawals.amount')),
+    net(pending.table, t('server.fieldAmount')),
     {
       title: t('withdrawals.kind'),
       dataIndex: 'kind',
@@ -202,7 +202,7 @@ export function WithdrawalsTab() {
     net(rejected.table, t('withdrawals.netAmount')),
     requested(rejected.table),
     processed(rejected.table, t('withdrawals.rejectedDate')),
-    { title: t('withdrawals.reason'), dataIndex: 'rejectReason', key: 'rejectReason' },
+    { title: t('server.fieldReason'), dataIndex: 'rejectReason', key: 'rejectReason' },
   ];
 
   // The search and the export serve every list below; they sit on the pending list's title line, so the rows start on the first screen.

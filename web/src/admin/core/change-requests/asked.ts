@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import type { ChangeRequest, ChangeRequestAccepted } from '@stakedesk/shared/api-types';
 import { useAdminI18n } from '../../i18n.js';
 import { useToast } from '../../toast.js';
+import { REQUEST_FIELD_LABELS } from './field-labels.js';
 
 /** The change request of a 202 (DESIGN 17: the change waits for another owner), or null when the change was made. */
 export function askedFor(answer: unknown): ChangeRequest | null {
@@ -19,7 +20,7 @@ export function useAskedNotice(): (request: ChangeRequest) => void {
         t('requests.asked'),
         t('requests.askedText', {
           id: request.id,
-          fields: request.changes.map((change) => t(`requests.field.${change.field}`)).join(', '),
+          fields: request.changes.map((change) => t(REQUEST_FIELD_LABELS[change.field])).join(', '),
         }),
       ),
     [t, toast],

@@ -19,7 +19,7 @@ export function policyChanges(
   const onOff = (on: unknown) => t(on ? 'autoPayouts.on' : 'autoPayouts.off');
   const changes: StepUpChange[] = [];
   if (next.enabled !== undefined && next.enabled !== saved.enabled) {
-    changes.push({ label: t('autoPayouts.switch'), from: onOff(saved.enabled), to: onOff(next.enabled) });
+    changes.push({ label: t('server.fieldAutoPayout'), from: onOff(saved.enabled), to: onOff(next.enabled) });
   }
   for (const [field, label] of FIELDS) {
     const to = next[field];

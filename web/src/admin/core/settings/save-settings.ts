@@ -14,9 +14,9 @@ import type { StepUpChange } from '../api/step-up.js';
 const SHOWN_IN_STEP_UP = [
   ['stakingWallet', 'settings.stakingWallet'],
   ['tokenContract', 'settings.tokenContract'],
-  ['heliusRpcUrl', 'settings.providerUrl'],
+  ['heliusRpcUrl', 'server.fieldHeliusRpcUrl'],
   ['holderRpcUrl', 'settings.holderRpcUrl'],
-  ['approvalThreshold', 'settings.approvalThreshold'],
+  ['approvalThreshold', 'server.fieldApprovalThreshold'],
 ] as const;
 
 /**

@@ -127,7 +127,7 @@ export function AutoPayoutCard() {
             <>
               <Space size={8} align="center">
                 {/* A neutral label: the switch itself says On or Off (and is announced as checked or not). */}
-                <label htmlFor="autoPayoutSwitch">{t('autoPayouts.switch')}</label>
+                <label htmlFor="autoPayoutSwitch">{t('server.fieldAutoPayout')}</label>
                 <Switch
                   id="autoPayoutSwitch"
                   checked={policy.enabled}

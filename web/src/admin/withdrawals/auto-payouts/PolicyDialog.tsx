@@ -81,7 +81,7 @@ export function PolicyDialog({ open, settings, onClose }: { open: boolean; setti
         initialValues={{ autoPayout: settings.autoPayout }}
         requiredMark={false}
       >
-        <Form.Item label={t('autoPayouts.switch')} name={['autoPayout', 'enabled']} valuePropName="checked">
+        <Form.Item label={t('server.fieldAutoPayout')} name={['autoPayout', 'enabled']} valuePropName="checked">
           <Switch checkedChildren={t('autoPayouts.on')} unCheckedChildren={t('autoPayouts.off')} />
         </Form.Item>
         <Row gutter={16}>

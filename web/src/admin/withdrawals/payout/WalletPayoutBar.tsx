@@ -17,7 +17,7 @@ export function WalletPayoutBar({
   const { t } = useAdminI18n();
   const { wallet, isStakingWallet, choices } = payout;
   return (
-    <Space wrap role="group" aria-label={t('payout.walletGroup')}>
+    <Space wrap role="group" aria-label={t('server.fieldStakingWallet')}>
       {wallet ? (
         <>
           <Tag color={isStakingWallet ? 'green' : 'red'}>
