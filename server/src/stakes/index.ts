@@ -1,5 +1,6 @@
 // The stakes module's front door: what the rest of the server uses of it (ARCHITECTURE.md).
 export { followDeposits, recordReferencedDeposits, type DepositRecorded } from './deposit-follower.js';
+export { depositsBehindSeconds } from './deposit-cursors.js';
 export { requireStakingConfigured } from './deposit-rules.js';
 export { expiryRound } from './expiry.js';
 export { liveStakesIn } from './live-stakes.js';

@@ -1,4 +1,9 @@
 // The withdrawals module's front door: what the rest of the server uses of it (ARCHITECTURE.md).
-export { alertOverdueWithdrawals, DEFAULT_OVERDUE_HOURS } from './overdue-withdrawals.js';
+export {
+  alertOverdueWithdrawals,
+  DEFAULT_OVERDUE_HOURS,
+  oldestPendingWithdrawalAge,
+  pendingWithdrawalCount,
+} from './overdue-withdrawals.js';
 export { toWithdrawalJson } from './withdrawal-json.js';
 export { Withdrawal, type WithdrawalRow } from './withdrawal.model.js';
