@@ -165,6 +165,9 @@ export async function togglePlan(sequelize: Sequelize, id: number, actor: Actor)
     .catch(refusePenaltyOf100);
 }
 
+/** How many plans are offered now (active and not deleted), as a subquery of a larger statement. */
+export const ACTIVE_PLANS_SUBQUERY = `(SELECT count(*) FROM staking_plans WHERE is_active AND deleted_at IS NULL)`;
+
 /**
  * A plan nobody staked in (or meant to) is deleted; one with stakes or deposit intents is hidden (soft delete) so their history
  * keeps its plan. The row lock orders this against a stake being recorded in the same plan.

@@ -3,6 +3,7 @@ export { followDeposits, recordReferencedDeposits, type DepositRecorded } from '
 export { depositsBehindSeconds } from './deposit-cursors.js';
 export { requireStakingConfigured } from './deposit-rules.js';
 export { expiryRound } from './expiry.js';
+export { holdersSql } from './holders-sql.js';
 export { liveStakesIn } from './live-stakes.js';
 export { STAKE_COMPLETE_SQL } from './stake-rules-sql.js';
 export { Stake } from './stake.model.js';

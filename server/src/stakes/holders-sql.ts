@@ -1,0 +1,3 @@
+/** Each wallet with a stake (of the statuses in `:statuses`, when `filtered`) counted once: a statement of its own or a subquery. */
+export const holdersSql = (filtered: boolean) =>
+  `SELECT count(*) FROM (SELECT DISTINCT wallet_address FROM stakes ${filtered ? 'WHERE status IN (:statuses)' : ''}) holders`;
