@@ -9,7 +9,7 @@ import { prepareJson, type PreparedJson } from '../http/prepared-json.js';
 import { badRequest, notFound } from '../errors.js';
 import { isCheckViolation } from '../db/errors.js';
 import { remainingCapacity } from '@stakedesk/shared/capacity';
-import { activeStakedByPlan } from './capacity.js';
+import { activeStakedByPlan } from '../totals/index.js';
 import { StakingPlan } from './plan.model.js';
 import { type Keyset, type Page, trimToPage } from '../sql/page.js';
 

@@ -8,7 +8,7 @@ import { askChain, notYetOnChain, requireProof } from '../chain/verify.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { conflict, forbidden, notFound } from '../errors.js';
-import { requireCapacity } from '../plans/index.js';
+import { requireCapacity } from './capacity.js';
 import { escapeLike, listSort, pageOf, searchConditions } from '../sql/list-page.js';
 import { stakePlansMatching, stakeTotals } from '../totals/index.js';
 import { intentClaim, intentReferencedBy, recordIntentDeposit } from './deposit-intents.service.js';
