@@ -8,4 +8,5 @@ export { liveStakesIn } from './live-stakes.js';
 export { STAKE_COMPLETE_SQL } from './stake-rules-sql.js';
 export { Stake } from './stake.model.js';
 export { lockOwnStake } from './stakes.service.js';
+export { claimTxIdForPayout, USED_TRANSACTION_SQL, usedTxIds } from './used-transactions.js';
 export { createDepositIntent, intentTerms } from './deposit-intents.service.js';

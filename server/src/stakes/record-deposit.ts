@@ -9,6 +9,7 @@ import { capacityProblem } from './capacity.js';
 import type { PlanTerms } from './deposit-rules.js';
 import { toStakeJson } from './stake-json.js';
 import { Stake } from './stake.model.js';
+import { markTransactionUsed } from './used-transactions.js';
 
 /** A deposit the chain has proven, and the terms it is recorded on. */
 export type ProvenDeposit = {
@@ -28,13 +29,6 @@ export function announceStake(sequelize: Sequelize, transaction: Transaction, st
     walletAddress: stake.walletAddress,
     amount: stake.amount,
     restake: stake.restakedFromId !== null,
-  });
-}
-
-async function markTransactionUsed(sequelize: Sequelize, txId: string, purpose: 'deposit', transaction: Transaction): Promise<void> {
-  await sequelize.query('INSERT INTO used_transactions (tx_id, purpose) VALUES (:txId, :purpose)', {
-    replacements: { txId, purpose },
-    transaction,
   });
 }
 

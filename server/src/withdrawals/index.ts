@@ -5,5 +5,6 @@ export {
   oldestPendingWithdrawalAge,
   pendingWithdrawalCount,
 } from './overdue-withdrawals.js';
+export { WITHDRAWAL_PAID_BY_TRANSFER_SQL, withdrawalPaidByTransfer } from './payout-transfers.js';
 export { toWithdrawalJson } from './withdrawal-json.js';
 export { Withdrawal, type WithdrawalRow } from './withdrawal.model.js';
