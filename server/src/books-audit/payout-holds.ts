@@ -4,6 +4,9 @@ import type { AnyActor } from '../audit/index.js';
 import { conflict } from '../errors.js';
 import { restorePending } from './restore-detection.js';
 
+/** Whether the audit found withdrawal `w` paid on chain after a restored moment (DESIGN 19), as a condition of a larger statement. */
+export const AUDIT_FINDING_OF_W = 'EXISTS (SELECT 1 FROM audit_payout_findings f WHERE f.withdrawal_id = w.id)';
+
 /**
  * What the audit holds back from paying (DESIGN 19), for the payout paths to ask (payouts/):
  * - a withdrawal the audit found paid on chain while the books show it unpaid (audit_payout_findings),

@@ -5,7 +5,7 @@ export { requireStakingConfigured } from './deposit-rules.js';
 export { expiryRound } from './expiry.js';
 export { holdersSql } from './holders-sql.js';
 export { liveStakesIn } from './live-stakes.js';
-export { STAKE_COMPLETE_SQL } from './stake-rules-sql.js';
+export { OWED_STAKES_SQL, STAKE_COMPLETE_SQL } from './stake-rules-sql.js';
 export { Stake } from './stake.model.js';
 export { lockOwnStake } from './stakes.service.js';
 export { claimTxIdForPayout, USED_TRANSACTION_SQL, usedTxIds } from './used-transactions.js';

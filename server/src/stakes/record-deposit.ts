@@ -4,6 +4,7 @@ import { rewardFor } from '@stakedesk/shared/money';
 import { stakeEndsAt } from '@stakedesk/shared/stake-status';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/index.js';
 import { publishAdminEvent } from '../events/publish.js';
+import { holdSettingsShared } from '../settings/index.js';
 import { StakingPlan } from '../plans/index.js';
 import { capacityProblem } from './capacity.js';
 import type { PlanTerms } from './deposit-rules.js';
@@ -45,7 +46,7 @@ export async function recordProvenDeposit(
   deposit: ProvenDeposit,
   symbol: string,
 ): Promise<Stake> {
-  await sequelize.query('SELECT 1 FROM settings WHERE id = 1 FOR SHARE', { transaction });
+  await holdSettingsShared(sequelize, transaction);
   const plan = await StakingPlan.findByPk(deposit.terms.planId, { paranoid: false, transaction, lock: transaction.LOCK.UPDATE });
   const overCapacity = plan ? await capacityProblem(sequelize, plan, deposit.walletAddress, deposit.amount, symbol, transaction) : null;
   await markTransactionUsed(sequelize, deposit.txId, 'deposit', transaction);

@@ -6,5 +6,12 @@ export {
   pendingWithdrawalCount,
 } from './overdue-withdrawals.js';
 export { WITHDRAWAL_PAID_BY_TRANSFER_SQL, withdrawalPaidByTransfer } from './payout-transfers.js';
+export {
+  autoPayoutHolds,
+  noteAutoPayoutHold,
+  PENDING_WITHDRAWALS_OF_MINT_SQL,
+  PENDING_WITHDRAWALS_SQL,
+  WALLET_PAID_BEFORE_OF_W,
+} from './auto-payout-holds.js';
 export { toWithdrawalJson } from './withdrawal-json.js';
 export { Withdrawal, type WithdrawalRow } from './withdrawal.model.js';
