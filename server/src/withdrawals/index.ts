@@ -13,5 +13,6 @@ export {
   PENDING_WITHDRAWALS_SQL,
   WALLET_PAID_BEFORE_OF_W,
 } from './auto-payout-holds.js';
+export { type PayableWithdrawal, readWithdrawals, WITHDRAWAL_AMOUNTS_SQL } from './payable-withdrawals.js';
 export { toWithdrawalJson } from './withdrawal-json.js';
 export { Withdrawal, type WithdrawalRow } from './withdrawal.model.js';
