@@ -11,7 +11,7 @@ import type { Dependencies } from '../dependencies.js';
 import type { Logger } from '../logger.js';
 import { AUDIT_FINDING_OF_W } from '../books-audit/index.js';
 import { EXPIRED_PAYOUT_OF_W, OPEN_PAYOUT_OF_W, paidAutomaticallySince, postSignedPayout, preparePayout } from '../payouts/index.js';
-import { Settings, SETTINGS_ROW_SQL } from '../settings/index.js';
+import { findSettingsRow, type Settings, SETTINGS_ROW_SQL } from '../settings/index.js';
 import { noteAutoPayoutHold, PENDING_WITHDRAWALS_OF_MINT_SQL, WALLET_PAID_BEFORE_OF_W } from '../withdrawals/index.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
 import { readAutoPayoutState, saveAutoPayoutState, type AutoPayoutState } from './auto-payout-state.js';
@@ -108,7 +108,7 @@ class HeldAtClaim extends Error {
  */
 function stillAllowed(sequelize: Sequelize, candidate: Candidate, now: Date) {
   return async (transaction: Transaction) => {
-    const settings = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.SHARE });
+    const settings = await findSettingsRow(transaction, 'share');
     await readAutoPayoutState(sequelize, transaction, true);
     if (!settings?.autoPayout.enabled) throw new PolicyChanged();
     const paid = await paidAutomaticallySince(sequelize, 24, transaction);
@@ -120,7 +120,7 @@ function stillAllowed(sequelize: Sequelize, candidate: Candidate, now: Date) {
 
 /** Only the switch: by the time a prepared payout is signed its own amount already counts in the day's total. */
 async function switchStillOn(transaction: Transaction): Promise<void> {
-  const settings = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.SHARE });
+  const settings = await findSettingsRow(transaction, 'share');
   if (!settings?.autoPayout.enabled) throw new PolicyChanged();
 }
 
@@ -221,7 +221,7 @@ async function checkWorld(deps: AutoPayoutDeps & { signer: PayoutSigner }, setti
  */
 export async function autoPayoutRound(deps: AutoPayoutDeps): Promise<RoundResult> {
   const { database: sequelize, signer } = deps;
-  const settings = await Settings.findByPk(1);
+  const settings = await findSettingsRow();
   const policy: AutoPayoutPolicy | undefined = settings?.autoPayout;
   if (!settings || !policy?.enabled || !settings.tokenContract) {
     await saveAutoPayoutState(sequelize, { stoppedBy: [], hotBalance: null, highestFinalizedHeight: 0 });

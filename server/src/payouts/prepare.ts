@@ -5,7 +5,7 @@ import { refuseFoundPaidOnChain, refuseWhileRestoreUnaudited } from '../books-au
 import { refuseHeldWithdrawals, readPayout, toPayoutJson } from './store.js';
 import { needsApproval } from '@stakedesk/shared/withdrawal-approval';
 import { recordAudit, type Actor, type AnyActor } from '../audit/index.js';
-import { Settings, storedThreshold } from '../settings/index.js';
+import { findSettingsRow, storedThreshold } from '../settings/index.js';
 import { type PayableWithdrawal, readWithdrawals, toWithdrawalJson, Withdrawal, WITHDRAWAL_AMOUNTS_SQL } from '../withdrawals/index.js';
 import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction } from '@solana/spl-token';
 import { PACKET_DATA_SIZE, PublicKey, Transaction as SolanaTransaction } from '@solana/web3.js';
@@ -52,7 +52,7 @@ type ApprovalOf = { finalAmount: string; approvedBy: number | null; approvedAt: 
  * Read inside the claim's transaction, the threshold as that transaction sees it.
  */
 async function requireApprovals(withdrawals: ApprovalOf[], payer: AnyActor, transaction?: Transaction): Promise<void> {
-  const settings = await Settings.findByPk(1, transaction ? { transaction } : {});
+  const settings = await findSettingsRow(transaction);
   const threshold = settings ? storedThreshold(settings) : '';
   const waiting = withdrawals.find(
     (w) => needsApproval(w.finalAmount, threshold) && (w.approvedAt === null || (payer.id !== null && w.approvedBy === payer.id)),

@@ -123,6 +123,18 @@ function refusePenaltyOf100(error: unknown): never {
   throw error;
 }
 
+/**
+ * A plan by its id, for a stake into it: FOR UPDATE when read in a transaction (held until the
+ * stake is written, against edits, deletion and other stakes' capacity sums); `withDeleted` finds
+ * a deleted one too (a deposit already made into it is recorded all the same).
+ */
+export async function findPlanForStake(id: number, transaction?: Transaction, { withDeleted = false } = {}): Promise<StakingPlan | null> {
+  return StakingPlan.findByPk(id, {
+    ...(withDeleted ? { paranoid: false } : {}),
+    ...(transaction ? { transaction, lock: transaction.LOCK.UPDATE } : {}),
+  });
+}
+
 async function lockPlan(id: number, transaction: Transaction): Promise<StakingPlan> {
   const plan = await StakingPlan.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
   if (!plan) throw notFound(msg('planNotFound'));

@@ -5,7 +5,7 @@ import { stakeEndsAt } from '@stakedesk/shared/stake-status';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/index.js';
 import { publishAdminEvent } from '../events/publish.js';
 import { holdSettingsShared } from '../settings/index.js';
-import { StakingPlan } from '../plans/index.js';
+import { findPlanForStake } from '../plans/index.js';
 import { capacityProblem } from './capacity.js';
 import type { PlanTerms } from './deposit-rules.js';
 import { toStakeJson } from './stake-json.js';
@@ -47,7 +47,7 @@ export async function recordProvenDeposit(
   symbol: string,
 ): Promise<Stake> {
   await holdSettingsShared(sequelize, transaction);
-  const plan = await StakingPlan.findByPk(deposit.terms.planId, { paranoid: false, transaction, lock: transaction.LOCK.UPDATE });
+  const plan = await findPlanForStake(deposit.terms.planId, transaction, { withDeleted: true });
   const overCapacity = plan ? await capacityProblem(sequelize, plan, deposit.walletAddress, deposit.amount, symbol, transaction) : null;
   await markTransactionUsed(sequelize, deposit.txId, 'deposit', transaction);
   const createdAt = new Date();
