@@ -6,7 +6,14 @@ import { refuseHeldWithdrawals, readPayout, toPayoutJson } from './store.js';
 import { needsApproval } from '@stakedesk/shared/withdrawal-approval';
 import { recordAudit, type Actor, type AnyActor } from '../audit/index.js';
 import { findSettingsRow, storedThreshold } from '../settings/index.js';
-import { type PayableWithdrawal, readWithdrawals, toWithdrawalJson, Withdrawal, WITHDRAWAL_AMOUNTS_SQL } from '../withdrawals/index.js';
+import {
+  type PayableWithdrawal,
+  lockWithdrawal,
+  readWithdrawals,
+  toWithdrawalJson,
+  type Withdrawal,
+  WITHDRAWAL_AMOUNTS_SQL,
+} from '../withdrawals/index.js';
 import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction } from '@solana/spl-token';
 import { PACKET_DATA_SIZE, PublicKey, Transaction as SolanaTransaction } from '@solana/web3.js';
 import { memoInstruction } from '../chain/memo.js';
@@ -67,7 +74,7 @@ async function requireApprovals(withdrawals: ApprovalOf[], payer: AnyActor, tran
  */
 export async function approveWithdrawal(sequelize: Sequelize, id: number, actor: Actor): Promise<Withdrawal> {
   return sequelize.transaction(async (transaction) => {
-    const withdrawal = await Withdrawal.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+    const withdrawal = await lockWithdrawal(id, transaction);
     if (!withdrawal) throw notFound(msg('withdrawalNotFound'));
     if (withdrawal.status !== 'pending') throw conflict(msg('withdrawalAlreadyProcessed'));
     if (withdrawal.approvedAt !== null) return withdrawal;

@@ -1,7 +1,8 @@
 import type { PayoutClaim, LandedTransaction } from '../chain/chain.js';
 import {
   type WithdrawalRow,
-  Withdrawal,
+  type Withdrawal,
+  lockWithdrawal,
   toWithdrawalJson,
   WITHDRAWAL_PAID_BY_TRANSFER_SQL,
   withdrawalPaidByTransfer,
@@ -13,7 +14,7 @@ import { splitTransaction } from '../chain/signed-copy.js';
 import { type BuiltPayoutRow, readPayout, toPayoutJson, type PayoutRow } from './store.js';
 import { recordAudit, type Actor, SYSTEM_ACTOR } from '../audit/index.js';
 import { recordHeldPayout } from '../books-audit/index.js';
-import { claimTxIdForPayout, Stake, USED_TRANSACTION_SQL } from '../stakes/index.js';
+import { claimTxIdForPayout, lockStake, USED_TRANSACTION_SQL } from '../stakes/index.js';
 import type { OPEN_PAYOUT_STATUSES, PayoutOutcome, PayoutStatus } from '@stakedesk/shared/stake-status';
 import { emitAlert } from '../alerts/index.js';
 
@@ -161,7 +162,7 @@ export async function markPaid(
   const before = toWithdrawalJson(withdrawal);
   const now = new Date();
   await withdrawal.update({ status: 'completed', txId, processedAt: now, processedBy: actor.id }, { transaction });
-  const stake = await Stake.findByPk(withdrawal.stakeId, { transaction, lock: transaction.LOCK.UPDATE });
+  const stake = await lockStake(withdrawal.stakeId, transaction);
   await stake!.update({ status: 'withdrawn', completedAt: stake!.completedAt ?? now }, { transaction });
   await recordHeldPayout(sequelize, transaction, withdrawal, txId, actor);
   await recordAudit(sequelize, transaction, actor, {
@@ -275,7 +276,7 @@ export async function settlePayout(sequelize: Sequelize, payoutId: number, endin
     for (const [withdrawalId, [outcome, reason]] of outcomes) {
       let settled: [PayoutOutcome, CodedMessage | null] = [outcome, reason];
       if (outcome === 'paid') {
-        const withdrawal = await Withdrawal.findByPk(withdrawalId, { transaction, lock: transaction.LOCK.UPDATE });
+        const withdrawal = await lockWithdrawal(withdrawalId, transaction);
         // A transfer that would pay its wallet a second time (already recorded for another withdrawal) is for an owner to look at.
         const refused =
           withdrawal?.status === 'pending'

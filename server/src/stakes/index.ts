@@ -7,6 +7,6 @@ export { holdersSql } from './holders-sql.js';
 export { liveStakesIn } from './live-stakes.js';
 export { OWED_STAKES_SQL, STAKE_COMPLETE_SQL } from './stake-rules-sql.js';
 export { Stake } from './stake.model.js';
-export { lockOwnStake } from './stakes.service.js';
+export { lockOwnStake, lockStake } from './stakes.service.js';
 export { claimTxIdForPayout, USED_TRANSACTION_SQL, usedTxIds } from './used-transactions.js';
 export { createDepositIntent, intentTerms } from './deposit-intents.service.js';

@@ -109,6 +109,11 @@ async function createPlainStake(
   }
 }
 
+/** The stake, locked FOR UPDATE until the caller's transaction ends; null when there is none. */
+export async function lockStake(stakeId: number, transaction: Transaction): Promise<Stake | null> {
+  return Stake.findByPk(stakeId, { transaction, lock: transaction.LOCK.UPDATE });
+}
+
 export async function lockOwnStake(stakeId: number, walletAddress: string, transaction: Transaction): Promise<Stake> {
   const stake = await Stake.findByPk(stakeId, { transaction, lock: transaction.LOCK.UPDATE });
   if (!stake) throw notFound(msg('stakeNotFound'));

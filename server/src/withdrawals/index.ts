@@ -14,5 +14,6 @@ export {
   WALLET_PAID_BEFORE_OF_W,
 } from './auto-payout-holds.js';
 export { type PayableWithdrawal, readWithdrawals, WITHDRAWAL_AMOUNTS_SQL } from './payable-withdrawals.js';
+export { findWithdrawal, findWithdrawals, lockWithdrawal } from './withdrawal-rows.js';
 export { toWithdrawalJson } from './withdrawal-json.js';
 export { Withdrawal, type WithdrawalRow } from './withdrawal.model.js';
