@@ -12,7 +12,7 @@ import {
   readWithdrawals,
   toWithdrawalJson,
   type Withdrawal,
-  WITHDRAWAL_AMOUNTS_SQL,
+  WITHDRAWAL_PAYEES_SQL,
 } from '../withdrawals/index.js';
 import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction } from '@solana/spl-token';
 import { PACKET_DATA_SIZE, PublicKey, Transaction as SolanaTransaction } from '@solana/web3.js';
@@ -339,7 +339,7 @@ async function claim(
      SELECT :id, r.withdrawal_id, r.wallet, r.token_account, w.final_amount, r.sent_raw::numeric, r.creates_account
      FROM jsonb_to_recordset(:recipients::jsonb) AS r(withdrawal_id integer, wallet text, token_account text, sent_raw text,
        creates_account boolean)
-     JOIN ${WITHDRAWAL_AMOUNTS_SQL} w ON w.id = r.withdrawal_id`,
+     JOIN ${WITHDRAWAL_PAYEES_SQL} w ON w.id = r.withdrawal_id`,
     {
       replacements: {
         id,

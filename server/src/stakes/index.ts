@@ -3,7 +3,7 @@ export { followDeposits, recordReferencedDeposits, type DepositRecorded } from '
 export { depositsBehindSeconds } from './deposit-cursors.js';
 export { requireStakingConfigured } from './deposit-rules.js';
 export { expiryRound } from './expiry.js';
-export { holdersSql } from './holders-sql.js';
+export { holdersSql, STAKE_DEPOSIT_TIMES_SQL } from './holders-sql.js';
 export { liveStakesIn } from './live-stakes.js';
 export { OWED_STAKES_SQL, STAKE_COMPLETE_SQL } from './stake-rules-sql.js';
 export { Stake } from './stake.model.js';

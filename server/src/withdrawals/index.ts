@@ -13,7 +13,7 @@ export {
   PENDING_WITHDRAWALS_SQL,
   WALLET_PAID_BEFORE_OF_W,
 } from './auto-payout-holds.js';
-export { type PayableWithdrawal, readWithdrawals, WITHDRAWAL_AMOUNTS_SQL } from './payable-withdrawals.js';
+export { type PayableWithdrawal, readWithdrawals, WITHDRAWAL_PAYEES_SQL } from './payable-withdrawals.js';
 export { findWithdrawal, findWithdrawals, lockWithdrawal } from './withdrawal-rows.js';
 export { toWithdrawalJson } from './withdrawal-json.js';
 export { Withdrawal, type WithdrawalRow } from './withdrawal.model.js';

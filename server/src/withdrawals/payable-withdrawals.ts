@@ -31,5 +31,8 @@ export async function readWithdrawals(
   );
 }
 
-/** Each withdrawal's row with its final amount, as the subquery `w` a payout's recipients join (`JOIN ${WITHDRAWAL_AMOUNTS_SQL} w ON w.id = …`). */
-export const WITHDRAWAL_AMOUNTS_SQL = '(SELECT id, wallet_address, final_amount FROM withdrawals)';
+/**
+ * Who each withdrawal pays what, in which mint, for which stake: the subquery `w` a payout's
+ * recipients or an audit hold join (`JOIN ${WITHDRAWAL_PAYEES_SQL} w ON w.id = …`).
+ */
+export const WITHDRAWAL_PAYEES_SQL = '(SELECT id, stake_id, wallet_address, token_contract, final_amount FROM withdrawals)';
