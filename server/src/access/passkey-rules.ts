@@ -1,7 +1,7 @@
 import type { Sequelize, Transaction } from 'sequelize';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { conflict } from '../errors.js';
-import { Settings } from '../settings/index.js';
+import { findSettingsRow } from '../settings/index.js';
 import { Admin } from './admin.model.js';
 import { ownersWithoutPasskey, passkeyCount } from './passkey-store.js';
 
@@ -15,7 +15,7 @@ import { ownersWithoutPasskey, passkeyCount } from './passkey-store.js';
 
 /** Read now, in the transaction: never the cached settings, for a rule that guards a lock-out. */
 async function ownersHeldToPasskeys(transaction: Transaction): Promise<boolean> {
-  return (await Settings.findByPk(1, { transaction }))?.requirePasskeysForOwners === true;
+  return (await findSettingsRow(transaction))?.requirePasskeysForOwners === true;
 }
 
 /** For turning the requirement on: every admin row locked (id order, as admins.service.ts locks them), then the owners without one. */

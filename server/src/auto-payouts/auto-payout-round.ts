@@ -9,10 +9,12 @@ import { checkHeightWithSecond, type HeightCheck } from '../chain/second-provide
 import { AppError } from '../errors.js';
 import type { Dependencies } from '../dependencies.js';
 import type { Logger } from '../logger.js';
-import { postSignedPayout, preparePayout } from '../payouts/index.js';
-import { Settings } from '../settings/index.js';
+import { AUDIT_FINDING_OF_W } from '../books-audit/index.js';
+import { EXPIRED_PAYOUT_OF_W, OPEN_PAYOUT_OF_W, paidAutomaticallySince, postSignedPayout, preparePayout } from '../payouts/index.js';
+import { findSettingsRow, type Settings, SETTINGS_ROW_SQL } from '../settings/index.js';
+import { noteAutoPayoutHold, PENDING_WITHDRAWALS_OF_MINT_SQL, WALLET_PAID_BEFORE_OF_W } from '../withdrawals/index.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
-import { paidAutomaticallySince, readAutoPayoutState, saveAutoPayoutState, type AutoPayoutState } from './auto-payout-state.js';
+import { readAutoPayoutState, saveAutoPayoutState, type AutoPayoutState } from './auto-payout-state.js';
 import { signedTransaction } from '../signer/sign-message.js';
 import { stopReasons } from './stop-reasons.js';
 
@@ -33,9 +35,6 @@ export type RoundResult = { stoppedBy: CodedMessage[]; paid: number[]; held: num
 
 type Candidate = AutoPayoutCandidate & { id: number; walletAddress: string };
 
-/** The latest payout of withdrawal `w` that ended expired (DESIGN 15: its withdrawal is never paid automatically again). */
-const EXPIRED_PAYOUT_OF_W = `(SELECT max(pw.payout_id) FROM payout_withdrawals pw JOIN payouts p ON p.id = pw.payout_id
-  WHERE pw.withdrawal_id = w.id AND p.status = 'expired')`;
 const HELD_AFTER_EXPIRY: MessageCode = 'autoPayoutAfterExpiry';
 const AWAITING_APPROVAL: MessageCode = 'autoPayoutAwaitingApproval';
 const PAID_ON_CHAIN: MessageCode = 'withdrawalPaidOnChain';
@@ -50,15 +49,14 @@ const PAID_ON_CHAIN: MessageCode = 'withdrawalPaidOnChain';
 async function candidates(sequelize: Sequelize, mint: string): Promise<Candidate[]> {
   return sequelize.query<Candidate>(
     `SELECT w.id, w.wallet_address AS "walletAddress", w.final_amount::text AS "finalAmount", w.created_at AS "requestedAt",
-       EXISTS (SELECT 1 FROM withdrawals paid WHERE paid.wallet_address = w.wallet_address AND paid.status = 'completed') AS "walletPaidBefore",
+       ${WALLET_PAID_BEFORE_OF_W} AS "walletPaidBefore",
        ${EXPIRED_PAYOUT_OF_W} AS "expiredPayoutId",
        CASE WHEN w.approved_at IS NULL AND w.final_amount >= s.approval_threshold THEN trim_scale(s.approval_threshold)::text END
          AS "awaitingApprovalAt"
-     FROM withdrawals w CROSS JOIN settings s
-     WHERE s.id = 1 AND w.status = 'pending' AND w.token_contract = :mint
-       AND NOT EXISTS (SELECT 1 FROM payout_withdrawals pw WHERE pw.withdrawal_id = w.id AND pw.open)
+     FROM ${PENDING_WITHDRAWALS_OF_MINT_SQL} w CROSS JOIN (${SETTINGS_ROW_SQL}) s
+     WHERE NOT ${OPEN_PAYOUT_OF_W}
        -- Paid on chain after a restored moment (DESIGN 19): held, with the reason, by the audit that found it.
-       AND NOT EXISTS (SELECT 1 FROM audit_payout_findings f WHERE f.withdrawal_id = w.id)
+       AND NOT ${AUDIT_FINDING_OF_W}
        -- Held for a wallet the audit found paid (DESIGN 19): once a round noted why, never automatic again, even
        -- after an owner dismissed the hold (a request the lost withdrawal already paid is then an operator's to reject).
        AND (w.auto_payout_hold->>'code') IS DISTINCT FROM :paidOnChain
@@ -82,7 +80,7 @@ async function candidates(sequelize: Sequelize, mint: string): Promise<Candidate
 /** The candidate's latest expired payout, read again with its row locked (one may have ended since the round listed it). */
 async function expiredPayoutOf(sequelize: Sequelize, withdrawalId: number, transaction: Transaction): Promise<number | null> {
   const [row] = await sequelize.query<{ id: number | null }>(
-    `SELECT ${EXPIRED_PAYOUT_OF_W} AS id FROM withdrawals w WHERE w.id = :withdrawalId`,
+    `SELECT ${EXPIRED_PAYOUT_OF_W} AS id FROM (SELECT :withdrawalId::int AS id) w`,
     {
       replacements: { withdrawalId },
       type: QueryTypes.SELECT,
@@ -90,14 +88,6 @@ async function expiredPayoutOf(sequelize: Sequelize, withdrawalId: number, trans
     },
   );
   return row?.id ?? null;
-}
-
-async function noteHold(sequelize: Sequelize, id: number, hold: CodedMessage | null): Promise<void> {
-  await sequelize.query(
-    `UPDATE withdrawals SET auto_payout_hold = :hold::jsonb WHERE id = :id AND status = 'pending'
-       AND auto_payout_hold IS DISTINCT FROM :hold::jsonb`,
-    { replacements: { id, hold: hold && JSON.stringify(hold) } },
-  );
 }
 
 /** Thrown inside a claim or send when the owner switched automatic payouts off. */
@@ -118,7 +108,7 @@ class HeldAtClaim extends Error {
  */
 function stillAllowed(sequelize: Sequelize, candidate: Candidate, now: Date) {
   return async (transaction: Transaction) => {
-    const settings = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.SHARE });
+    const settings = await findSettingsRow(transaction, 'share');
     await readAutoPayoutState(sequelize, transaction, true);
     if (!settings?.autoPayout.enabled) throw new PolicyChanged();
     const paid = await paidAutomaticallySince(sequelize, 24, transaction);
@@ -130,7 +120,7 @@ function stillAllowed(sequelize: Sequelize, candidate: Candidate, now: Date) {
 
 /** Only the switch: by the time a prepared payout is signed its own amount already counts in the day's total. */
 async function switchStillOn(transaction: Transaction): Promise<void> {
-  const settings = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.SHARE });
+  const settings = await findSettingsRow(transaction, 'share');
   if (!settings?.autoPayout.enabled) throw new PolicyChanged();
 }
 
@@ -231,7 +221,7 @@ async function checkWorld(deps: AutoPayoutDeps & { signer: PayoutSigner }, setti
  */
 export async function autoPayoutRound(deps: AutoPayoutDeps): Promise<RoundResult> {
   const { database: sequelize, signer } = deps;
-  const settings = await Settings.findByPk(1);
+  const settings = await findSettingsRow();
   const policy: AutoPayoutPolicy | undefined = settings?.autoPayout;
   if (!settings || !policy?.enabled || !settings.tokenContract) {
     await saveAutoPayoutState(sequelize, { stoppedBy: [], hotBalance: null, highestFinalizedHeight: 0 });
@@ -252,7 +242,7 @@ export async function autoPayoutRound(deps: AutoPayoutDeps): Promise<RoundResult
   for (const candidate of await candidates(sequelize, settings.tokenContract)) {
     const outcome = autoPayoutHold(policy, candidate, paidToday, now, settings.tokenSymbol) ?? (await payOne(withSigner, candidate, now));
     if (outcome === 'taken') continue;
-    await noteHold(sequelize, candidate.id, outcome === 'paid' ? null : outcome);
+    await noteAutoPayoutHold(sequelize, candidate.id, outcome === 'paid' ? null : outcome);
     if (outcome === 'paid') {
       result.paid.push(candidate.id);
       paidToday = sumDecimals([paidToday, candidate.finalAmount]);

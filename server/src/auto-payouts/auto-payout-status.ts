@@ -1,7 +1,8 @@
 import type { Sequelize } from 'sequelize';
 import type { AutoPayoutStatus } from '@stakedesk/shared/api-types';
 import type { PayoutSigner } from '../signer/payout-signer.js';
-import { paidAutomaticallySince, readAutoPayoutState } from './auto-payout-state.js';
+import { paidAutomaticallySince } from '../payouts/index.js';
+import { readAutoPayoutState } from './auto-payout-state.js';
 import { loadSettings } from '../settings/index.js';
 
 export async function autoPayoutStatus(sequelize: Sequelize, signer: PayoutSigner | null): Promise<AutoPayoutStatus> {

@@ -2,5 +2,4 @@
 // the panel's status route, and each withdrawal's hold for the withdrawal lists.
 export { autoPayoutRound, type AutoPayoutDeps } from './auto-payout-round.js';
 export { autoPayoutAdminRoutes } from './auto-payout.routes.js';
-export { autoPayoutHolds } from './auto-payout-state.js';
-export { paidAutomaticallySince } from './auto-payout-state.js';
+export { autoPayoutHolds } from '../withdrawals/index.js';

@@ -1,10 +1,11 @@
-import { QueryTypes, type Sequelize } from 'sequelize';
+import type { Sequelize } from 'sequelize';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
 import { hotWalletLow, type AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
 import { msg, tokenAmount, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { HeightCheck } from '../chain/second-provider.js';
 import { oldestUnexplainedOutflow } from '../outflows/index.js';
 import { restorePending } from '../books-audit/index.js';
+import { payoutDisagreement, payoutInReview } from '../payouts/index.js';
 
 /**
  * Finalized blocks an RPC answer may trail the highest one the provider reported before (nodes
@@ -27,25 +28,6 @@ export type StopCheck = {
   /** What the second provider (SOLANA_VERIFY_RPC_URL) said of that height; null without one. */
   secondHeight: HeightCheck | null;
 };
-
-/** A payout with a withdrawal in review: tokens may have gone astray, so nothing is paid by itself until an owner resolves each. */
-async function payoutInReview(sequelize: Sequelize): Promise<number | null> {
-  const [row] = await sequelize.query<{ id: number }>(
-    `SELECT payout_id AS id FROM payout_withdrawals WHERE open AND outcome = 'review' ORDER BY payout_id LIMIT 1`,
-    { type: QueryTypes.SELECT },
-  );
-  return row?.id ?? null;
-}
-
-/** Why the second provider kept an open payout from expiring at its last look, if it did for one. */
-async function payoutDisagreement(sequelize: Sequelize): Promise<CodedMessage | null> {
-  const [row] = await sequelize.query<{ disagreement: CodedMessage }>(
-    `SELECT rpc_disagreement AS disagreement FROM payouts WHERE status IN ('prepared', 'sent') AND rpc_disagreement IS NOT NULL
-     ORDER BY id LIMIT 1`,
-    { type: QueryTypes.SELECT },
-  );
-  return row?.disagreement ?? null;
-}
 
 /**
  * Why automatic payouts must not pay now (DESIGN 13), every reason that holds; empty when they may.

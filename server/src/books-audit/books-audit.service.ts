@@ -160,3 +160,24 @@ export async function latestAudit(sequelize: Sequelize): Promise<BooksAudit | nu
   const [row] = await sequelize.query<AuditRow>('SELECT * FROM books_audits ORDER BY id DESC LIMIT 1', { type: QueryTypes.SELECT });
   return row ? toAuditJson(row) : null;
 }
+
+/** What the last finished audit found differing: how many of each kind (a kind it did not find is absent). */
+export async function lastAuditDifferenceCounts(sequelize: Sequelize): Promise<Map<string, number>> {
+  const rows = await sequelize.query<{ kind: string; n: number }>(
+    `SELECT d->>'kind' AS kind, count(*)::int AS n
+     FROM (SELECT differences FROM books_audits WHERE status = 'finished' ORDER BY finished_at DESC LIMIT 1) last,
+       jsonb_array_elements(last.differences) d
+     GROUP BY 1`,
+    { type: QueryTypes.SELECT },
+  );
+  return new Map(rows.map((row) => [row.kind, row.n]));
+}
+
+/** Seconds since the last audit finished; null before the first. */
+export async function lastAuditFinishedAge(sequelize: Sequelize): Promise<number | null> {
+  const [row] = await sequelize.query<{ age: number | null }>(
+    `SELECT extract(epoch FROM now() - max(finished_at))::float8 AS age FROM books_audits WHERE status = 'finished'`,
+    { type: QueryTypes.SELECT },
+  );
+  return row?.age ?? null;
+}

@@ -3,6 +3,13 @@
 // what it holds back.
 export { booksAuditAdminRoutes } from './books-audit.routes.js';
 export { auditIfRestored, booksAuditRound } from './audit-schedule.js';
+export { lastAuditDifferenceCounts, lastAuditFinishedAge } from './books-audit.service.js';
 export { restorePending } from './restore-detection.js';
-export { heldPayoutBounds, recordHeldPayout, refuseFoundPaidOnChain, refuseWhileRestoreUnaudited } from './payout-holds.js';
+export {
+  AUDIT_FINDING_OF_W,
+  heldPayoutBounds,
+  recordHeldPayout,
+  refuseFoundPaidOnChain,
+  refuseWhileRestoreUnaudited,
+} from './payout-holds.js';
 export type { AuditWorld } from './audit-books.js';

@@ -2,7 +2,12 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { AnyActor } from '../audit/index.js';
 import { conflict } from '../errors.js';
+import { STAKE_DEPOSIT_TIMES_SQL } from '../stakes/index.js';
+import { PENDING_WITHDRAWALS_SQL, WITHDRAWAL_PAYEES_SQL } from '../withdrawals/index.js';
 import { restorePending } from './restore-detection.js';
+
+/** Whether the audit found withdrawal `w` paid on chain after a restored moment (DESIGN 19), as a condition of a larger statement. */
+export const AUDIT_FINDING_OF_W = 'EXISTS (SELECT 1 FROM audit_payout_findings f WHERE f.withdrawal_id = w.id)';
 
 /**
  * What the audit holds back from paying (DESIGN 19), for the payout paths to ask (payouts/):
@@ -25,10 +30,10 @@ export async function refuseFoundPaidOnChain(
   const found = await sequelize.query<{ id: number; signature: string }>(
     `SELECT withdrawal_id AS id, signature FROM audit_payout_findings WHERE withdrawal_id IN (:withdrawalIds)
      UNION ALL
-     SELECT w.id, h.signature FROM withdrawals w
+     SELECT w.id, h.signature FROM ${PENDING_WITHDRAWALS_SQL} w
        JOIN audit_payout_holds h ON h.status = 'open' AND h.wallet_address = w.wallet_address
          AND h.token_contract = w.token_contract
-     WHERE w.id IN (:withdrawalIds) AND w.status = 'pending'
+     WHERE w.id IN (:withdrawalIds)
      ORDER BY id, signature`,
     { replacements: { withdrawalIds }, type: QueryTypes.SELECT, ...(transaction ? { transaction } : {}) },
   );
@@ -53,8 +58,8 @@ export async function heldPayoutBounds(
   txId: string,
 ): Promise<{ payer: string; notBefore: Date } | null> {
   const [held] = await sequelize.query<{ payer: string; notBefore: Date }>(
-    `SELECT h.payer, s.created_at AS "notBefore" FROM withdrawals w
-       JOIN stakes s ON s.id = w.stake_id
+    `SELECT h.payer, s.created_at AS "notBefore" FROM ${WITHDRAWAL_PAYEES_SQL} w
+       JOIN ${STAKE_DEPOSIT_TIMES_SQL} s ON s.id = w.stake_id
        JOIN audit_payout_holds h ON h.signature = :txId AND h.status = 'open' AND h.wallet_address = w.wallet_address
          AND h.token_contract = w.token_contract AND h.amount = w.final_amount
      WHERE w.id = :withdrawalId`,

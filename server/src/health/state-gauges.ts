@@ -1,5 +1,9 @@
-import { QueryTypes, type Sequelize } from 'sequelize';
+import type { Sequelize } from 'sequelize';
 import { AUDIT_DIFFERENCE_KINDS, type TreasuryCoverage } from '@stakedesk/shared/api-types';
+import { lastAuditDifferenceCounts, lastAuditFinishedAge } from '../books-audit/index.js';
+import { unexplainedOutflowCount } from '../outflows/index.js';
+import { depositsBehindSeconds } from '../stakes/index.js';
+import { oldestPendingWithdrawalAge, pendingWithdrawalCount } from '../withdrawals/index.js';
 import { readiness, type Check } from './readiness.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -33,59 +37,32 @@ export type StateSources = {
 /** Figures read at each scrape: what waits on operators, deposit detection behind, unexplained outflows, treasury coverage, the hot wallet, the job queue, the last backup's age, and readiness. */
 export function addStateGauges(metrics: Metrics, sequelize: Sequelize, { jobs, coverage, checks, lastBackupAge }: StateSources = {}): void {
   metrics.gauge('stakedesk_pending_withdrawals', 'Withdrawals requested and not yet paid or rejected.', [], async () => {
-    const [row] = await sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM withdrawals WHERE status = 'pending'`, {
-      type: QueryTypes.SELECT,
-    });
-    return [{ value: row!.n }];
+    return [{ value: await pendingWithdrawalCount(sequelize) }];
   });
   metrics.gauge(
     'stakedesk_oldest_pending_withdrawal_age_seconds',
     'How long the oldest pending withdrawal has waited (holders are promised 24 hours); 0 when none waits.',
     [],
-    async () => {
-      const [row] = await sequelize.query<{ age: number | null }>(
-        `SELECT extract(epoch FROM now() - min(requested_at))::float8 AS age FROM withdrawals WHERE status = 'pending'`,
-        { type: QueryTypes.SELECT },
-      );
-      return [{ value: row!.age ?? 0 }];
-    },
+    async () => [{ value: await oldestPendingWithdrawalAge(sequelize) }],
   );
   metrics.gauge(
     'stakedesk_deposits_behind_seconds',
     'How long deposit detection has had history it could not read yet (a flood of transactions): the oldest open gap, 0 when caught up. deposits.behind was raised when it opened.',
     [],
-    async () => {
-      const [row] = await sequelize.query<{ behind: number | null }>(
-        `SELECT extract(epoch FROM now() - min(behind_since))::float8 AS behind FROM deposit_cursors WHERE behind_since IS NOT NULL`,
-        { type: QueryTypes.SELECT },
-      );
-      return [{ value: row!.behind ?? 0 }];
-    },
+    async () => [{ value: await depositsBehindSeconds(sequelize) }],
   );
   metrics.gauge(
     'stakedesk_unexplained_outflows',
     'Transfers out of the staking or hot wallet that no payout or verified TXID explains and no owner has explained yet: automatic payouts stop while above 0.',
     [],
-    async () => {
-      const [row] = await sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM treasury_outflows WHERE status = 'unexplained'`, {
-        type: QueryTypes.SELECT,
-      });
-      return [{ value: row!.n }];
-    },
+    async () => [{ value: await unexplainedOutflowCount(sequelize) }],
   );
   metrics.gauge(
     'stakedesk_audit_differences',
     'What the last finished audit of the books against the chain (DESIGN 19) found differing, by kind: listed in the Reconciliation tab.',
     ['kind'],
     async () => {
-      const rows = await sequelize.query<{ kind: string; n: number }>(
-        `SELECT d->>'kind' AS kind, count(*)::int AS n
-         FROM (SELECT differences FROM books_audits WHERE status = 'finished' ORDER BY finished_at DESC LIMIT 1) last,
-           jsonb_array_elements(last.differences) d
-         GROUP BY 1`,
-        { type: QueryTypes.SELECT },
-      );
-      const found = new Map(rows.map((row) => [row.kind, row.n]));
+      const found = await lastAuditDifferenceCounts(sequelize);
       return AUDIT_DIFFERENCE_KINDS.map((kind) => ({ labels: { kind }, value: found.get(kind) ?? 0 }));
     },
   );
@@ -94,11 +71,8 @@ export function addStateGauges(metrics: Metrics, sequelize: Sequelize, { jobs, c
     'Seconds since the last audit of the books against the chain finished (one runs daily); no sample before the first.',
     [],
     async () => {
-      const [row] = await sequelize.query<{ age: number | null }>(
-        `SELECT extract(epoch FROM now() - max(finished_at))::float8 AS age FROM books_audits WHERE status = 'finished'`,
-        { type: QueryTypes.SELECT },
-      );
-      return row?.age === null || row?.age === undefined ? [] : [{ value: row.age }];
+      const age = await lastAuditFinishedAge(sequelize);
+      return age === null ? [] : [{ value: age }];
     },
   );
   if (coverage) {

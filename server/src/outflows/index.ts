@@ -1,5 +1,11 @@
 // The outflow ledger's front door (DESIGN 15): the deposit follower hands it each transaction of
 // an account the server pays from, automatic payouts ask it what is unexplained, app.ts mounts its routes.
-export { OUTFLOW_ALERT_GRACE_MS, oldestUnexplainedOutflow, recordOutflows, settleOutflows } from './outflow-ledger.js';
+export {
+  OUTFLOW_ALERT_GRACE_MS,
+  oldestUnexplainedOutflow,
+  recordOutflows,
+  settleOutflows,
+  unexplainedOutflowCount,
+} from './outflow-ledger.js';
 export { outflowsAdminRoutes } from './outflows.routes.js';
 export { outflowOf } from './outflow-amount.js';

@@ -198,3 +198,11 @@ export async function oldestUnexplainedOutflow(sequelize: Sequelize): Promise<{ 
   );
   return row ?? null;
 }
+
+/** How many outflows are unexplained: automatic payouts stop while above 0. */
+export async function unexplainedOutflowCount(sequelize: Sequelize): Promise<number> {
+  const [row] = await sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM treasury_outflows WHERE status = 'unexplained'`, {
+    type: QueryTypes.SELECT,
+  });
+  return row!.n;
+}

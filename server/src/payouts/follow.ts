@@ -2,11 +2,11 @@ import { type Chain, type LandedTransaction, ChainUnavailableError, chainReason 
 import { foreignPayment, recipientReasons, payoutClaimOf, adoptLandedCopy, noteExpirySeen, settlePayout } from './settle.js';
 import { type BuiltPayoutRow, isBuilt, PAYOUT_COLUMNS, readPayout, type PayoutRow } from './store.js';
 import { carriesMessage } from '../chain/signed-copy.js';
-import { type Sequelize, Op, QueryTypes } from 'sequelize';
+import { type Sequelize, QueryTypes } from 'sequelize';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { checkHeightWithSecond, type SecondProvider } from '../chain/second-provider.js';
 import type { Logger } from '../logger.js';
-import { Withdrawal } from '../withdrawals/index.js';
+import { findWithdrawals } from '../withdrawals/index.js';
 import { sendOnce } from './send.js';
 
 // Each look at an open payout on chain, until it ends: its status, the payer's history (a copy that
@@ -213,7 +213,7 @@ async function lookAtRegistered(look: Look, payout: PayoutRow): Promise<boolean>
   }
   if (!state.finalized) return false;
   if (state.failed) return settlePayout(look.sequelize, payout.id, { kind: 'failed' });
-  const withdrawals = await Withdrawal.findAll({ where: { id: { [Op.in]: payout.recipients.map((r) => r.withdrawalId) } } });
+  const withdrawals = await findWithdrawals(payout.recipients.map((r) => r.withdrawalId));
   const reasons = new Map<number, CodedMessage | null>();
   for (const withdrawal of withdrawals) {
     const verdict = await look.chain.verifyPayout(payoutClaimOf(withdrawal, signature));

@@ -7,3 +7,11 @@ export { latestPayoutsOf } from './store.js';
 // Automatic payouts (auto-payouts/) take the operator's path with the server's own signer.
 export { preparePayout } from './prepare.js';
 export { postSignedPayout } from './send.js';
+export {
+  EXPIRED_PAYOUT_OF_W,
+  IN_REVIEW_OF_W,
+  OPEN_PAYOUT_OF_W,
+  paidAutomaticallySince,
+  payoutDisagreement,
+  payoutInReview,
+} from './automatic-payouts.js';

@@ -1,13 +1,19 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { msg, tokenAmount, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
-import type { WithdrawalStatus } from '@stakedesk/shared/stake-status';
 import { badRequest, conflict, notFound, unavailable } from '../errors.js';
 import { refuseFoundPaidOnChain, refuseWhileRestoreUnaudited } from '../books-audit/index.js';
 import { refuseHeldWithdrawals, readPayout, toPayoutJson } from './store.js';
 import { needsApproval } from '@stakedesk/shared/withdrawal-approval';
 import { recordAudit, type Actor, type AnyActor } from '../audit/index.js';
-import { Settings, storedThreshold } from '../settings/index.js';
-import { toWithdrawalJson, Withdrawal } from '../withdrawals/index.js';
+import { findSettingsRow, storedThreshold } from '../settings/index.js';
+import {
+  type PayableWithdrawal,
+  lockWithdrawal,
+  readWithdrawals,
+  toWithdrawalJson,
+  type Withdrawal,
+  WITHDRAWAL_PAYEES_SQL,
+} from '../withdrawals/index.js';
 import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction } from '@solana/spl-token';
 import { PACKET_DATA_SIZE, PublicKey, Transaction as SolanaTransaction } from '@solana/web3.js';
 import { memoInstruction } from '../chain/memo.js';
@@ -22,29 +28,6 @@ import { isUniqueViolation } from '../db/errors.js';
 // A payout prepared (DESIGN 11): which pending withdrawals one payout may pay and whether four eyes
 // allow it, the plan the server reads on chain itself (each holder's token account, the transfer fee,
 // the payer's balance), the unsigned transaction, and the claim that holds the withdrawals.
-
-/** What paying a withdrawal needs of it: its stake's mint and staking wallet, never today's settings. */
-type PayableWithdrawal = {
-  id: number;
-  status: WithdrawalStatus;
-  walletAddress: string;
-  /** Whole tokens. */
-  finalAmount: string;
-  tokenContract: string;
-  stakingWallet: string;
-  approvedBy: number | null;
-  approvedAt: Date | null;
-};
-
-/** The withdrawals in id order; locked when read inside `transaction` with `lock` (two payouts never wait on each other in a cycle). */
-async function readWithdrawals(sequelize: Sequelize, ids: number[], transaction?: Transaction, lock = false): Promise<PayableWithdrawal[]> {
-  return sequelize.query<PayableWithdrawal>(
-    `SELECT id, status, wallet_address AS "walletAddress", final_amount::text AS "finalAmount", token_contract AS "tokenContract",
-       staking_wallet AS "stakingWallet", approved_by AS "approvedBy", approved_at AS "approvedAt"
-     FROM withdrawals WHERE id IN (:ids) ORDER BY id${lock ? ' FOR UPDATE' : ''}`,
-    { replacements: { ids }, type: QueryTypes.SELECT, ...(transaction ? { transaction } : {}) },
-  );
-}
 
 /**
  * The withdrawals one payout may pay, or the refusal: each exists and is pending, none is held by
@@ -76,7 +59,7 @@ type ApprovalOf = { finalAmount: string; approvedBy: number | null; approvedAt: 
  * Read inside the claim's transaction, the threshold as that transaction sees it.
  */
 async function requireApprovals(withdrawals: ApprovalOf[], payer: AnyActor, transaction?: Transaction): Promise<void> {
-  const settings = await Settings.findByPk(1, transaction ? { transaction } : {});
+  const settings = await findSettingsRow(transaction);
   const threshold = settings ? storedThreshold(settings) : '';
   const waiting = withdrawals.find(
     (w) => needsApproval(w.finalAmount, threshold) && (w.approvedAt === null || (payer.id !== null && w.approvedBy === payer.id)),
@@ -91,7 +74,7 @@ async function requireApprovals(withdrawals: ApprovalOf[], payer: AnyActor, tran
  */
 export async function approveWithdrawal(sequelize: Sequelize, id: number, actor: Actor): Promise<Withdrawal> {
   return sequelize.transaction(async (transaction) => {
-    const withdrawal = await Withdrawal.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+    const withdrawal = await lockWithdrawal(id, transaction);
     if (!withdrawal) throw notFound(msg('withdrawalNotFound'));
     if (withdrawal.status !== 'pending') throw conflict(msg('withdrawalAlreadyProcessed'));
     if (withdrawal.approvedAt !== null) return withdrawal;
@@ -356,7 +339,7 @@ async function claim(
      SELECT :id, r.withdrawal_id, r.wallet, r.token_account, w.final_amount, r.sent_raw::numeric, r.creates_account
      FROM jsonb_to_recordset(:recipients::jsonb) AS r(withdrawal_id integer, wallet text, token_account text, sent_raw text,
        creates_account boolean)
-     JOIN withdrawals w ON w.id = r.withdrawal_id`,
+     JOIN ${WITHDRAWAL_PAYEES_SQL} w ON w.id = r.withdrawal_id`,
     {
       replacements: {
         id,

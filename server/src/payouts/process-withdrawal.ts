@@ -11,8 +11,8 @@ import type { StepUp } from '../http/step-up-contract.js';
 import { requireProof } from '../chain/verify.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { conflict, notFound } from '../errors.js';
-import { Stake } from '../stakes/index.js';
-import { toWithdrawalJson, Withdrawal } from '../withdrawals/index.js';
+import { lockStake } from '../stakes/index.js';
+import { findWithdrawal, lockWithdrawal, toWithdrawalJson, type Withdrawal } from '../withdrawals/index.js';
 import { heldPayoutBounds, refuseFoundPaidOnChain } from '../books-audit/index.js';
 
 // A withdrawal ended by hand: a pasted TXID proven on chain, a rejection, an owner's review of a
@@ -55,7 +55,7 @@ type PastedTxIdVerifier = Pick<ChainVerifier, 'verifyPayout'> & Pick<PayoutChain
  * holder ask, and be paid, again.
  */
 async function lockPendingWithdrawal(sequelize: Sequelize, id: number, transaction: Transaction, pastedTxId?: string): Promise<Withdrawal> {
-  const withdrawal = await Withdrawal.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+  const withdrawal = await lockWithdrawal(id, transaction);
   if (!withdrawal) throw notFound(msg('withdrawalNotFound'));
   if (withdrawal.status !== 'pending') throw conflict(msg('withdrawalAlreadyProcessed'));
   await refuseHeldWithdrawals(sequelize, [id], transaction);
@@ -71,7 +71,7 @@ async function completeWithPastedTxId(
   txId: string,
   actor: Actor,
 ): Promise<Withdrawal> {
-  const pending = await Withdrawal.findByPk(id);
+  const pending = await findWithdrawal(id);
   if (!pending) throw notFound(msg('withdrawalNotFound'));
   if (pending.status !== 'pending') throw conflict(msg('withdrawalAlreadyProcessed'));
   await refuseHeldWithdrawals(sequelize, [id]);
@@ -115,7 +115,7 @@ async function rejectWithdrawal(sequelize: Sequelize, id: number, reason: string
     const withdrawal = await lockPendingWithdrawal(sequelize, id, transaction);
     const before = toWithdrawalJson(withdrawal);
     await withdrawal.update({ status: 'rejected', rejectReason: reason, processedAt: new Date(), processedBy: actor.id }, { transaction });
-    const stake = await Stake.findByPk(withdrawal.stakeId, { transaction, lock: transaction.LOCK.UPDATE });
+    const stake = await lockStake(withdrawal.stakeId, transaction);
     await stake!.update({ status: withdrawal.stakeStatusBefore, rewardForfeited: false }, { transaction });
     await recordAudit(sequelize, transaction, actor, {
       action: 'withdrawal.reject',
@@ -158,7 +158,7 @@ export async function resolveReview(
 ): Promise<Withdrawal> {
   const confirm = await stepUp();
   return sequelize.transaction(async (transaction) => {
-    const withdrawal = await Withdrawal.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+    const withdrawal = await lockWithdrawal(id, transaction);
     if (!withdrawal) throw notFound(msg('withdrawalNotFound'));
     const [claim] = await sequelize.query<ReviewClaim>(
       `SELECT payout_id, evidence_signature FROM payout_withdrawals

@@ -1,5 +1,12 @@
 import type { PayoutClaim, LandedTransaction } from '../chain/chain.js';
-import { type WithdrawalRow, Withdrawal, toWithdrawalJson } from '../withdrawals/index.js';
+import {
+  type WithdrawalRow,
+  type Withdrawal,
+  lockWithdrawal,
+  toWithdrawalJson,
+  WITHDRAWAL_PAID_BY_TRANSFER_SQL,
+  withdrawalPaidByTransfer,
+} from '../withdrawals/index.js';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { msg, type CodedMessage, english } from '@stakedesk/shared/i18n/catalogue';
 import { fromRawAmount, toRawAmount } from '@stakedesk/shared/money';
@@ -7,7 +14,7 @@ import { splitTransaction } from '../chain/signed-copy.js';
 import { type BuiltPayoutRow, readPayout, toPayoutJson, type PayoutRow } from './store.js';
 import { recordAudit, type Actor, SYSTEM_ACTOR } from '../audit/index.js';
 import { recordHeldPayout } from '../books-audit/index.js';
-import { Stake } from '../stakes/index.js';
+import { claimTxIdForPayout, lockStake, USED_TRANSACTION_SQL } from '../stakes/index.js';
 import type { OPEN_PAYOUT_STATUSES, PayoutOutcome, PayoutStatus } from '@stakedesk/shared/stake-status';
 import { emitAlert } from '../alerts/index.js';
 
@@ -38,9 +45,9 @@ export function payoutClaimOf(withdrawal: WithdrawalRow, txId: string): PayoutCl
 /** The early, friendly answer; the database has the final word inside the completing transaction. */
 export async function isPayoutTransferTaken(sequelize: Sequelize, txId: string, walletAddress: string): Promise<boolean> {
   const rows = await sequelize.query(
-    `SELECT 1 FROM used_transactions u
+    `SELECT 1 FROM (${USED_TRANSACTION_SQL}) u
      WHERE u.tx_id = :txId
-       AND (u.purpose <> 'payout' OR EXISTS (SELECT 1 FROM withdrawals w WHERE w.tx_id = :txId AND w.wallet_address = :walletAddress))`,
+       AND (u.purpose <> 'payout' OR ${WITHDRAWAL_PAID_BY_TRANSFER_SQL})`,
     { replacements: { txId, walletAddress }, type: QueryTypes.SELECT },
   );
   return rows.length > 0;
@@ -58,17 +65,8 @@ async function claimPayoutTransfer(
   txId: string,
   walletAddress: string,
 ): Promise<CodedMessage | null> {
-  const kept = await sequelize.query(
-    `INSERT INTO used_transactions (tx_id, purpose) VALUES (:txId, 'payout')
-     ON CONFLICT (tx_id) DO UPDATE SET purpose = EXCLUDED.purpose WHERE used_transactions.purpose = 'payout'
-     RETURNING tx_id`,
-    { replacements: { txId }, type: QueryTypes.SELECT, transaction },
-  );
-  if (kept.length === 0) return msg('txIdAlreadyUsed');
-  const [paid] = await sequelize.query<{ id: number }>(
-    'SELECT id FROM withdrawals WHERE tx_id = :txId AND wallet_address = :walletAddress LIMIT 1',
-    { replacements: { txId, walletAddress }, type: QueryTypes.SELECT, transaction },
-  );
+  if (!(await claimTxIdForPayout(sequelize, transaction, txId))) return msg('txIdAlreadyUsed');
+  const paid = await withdrawalPaidByTransfer(sequelize, transaction, txId, walletAddress);
   return paid ? msg('payoutWalletAlreadyPaid', { withdrawalId: paid.id }) : null;
 }
 
@@ -164,7 +162,7 @@ export async function markPaid(
   const before = toWithdrawalJson(withdrawal);
   const now = new Date();
   await withdrawal.update({ status: 'completed', txId, processedAt: now, processedBy: actor.id }, { transaction });
-  const stake = await Stake.findByPk(withdrawal.stakeId, { transaction, lock: transaction.LOCK.UPDATE });
+  const stake = await lockStake(withdrawal.stakeId, transaction);
   await stake!.update({ status: 'withdrawn', completedAt: stake!.completedAt ?? now }, { transaction });
   await recordHeldPayout(sequelize, transaction, withdrawal, txId, actor);
   await recordAudit(sequelize, transaction, actor, {
@@ -278,7 +276,7 @@ export async function settlePayout(sequelize: Sequelize, payoutId: number, endin
     for (const [withdrawalId, [outcome, reason]] of outcomes) {
       let settled: [PayoutOutcome, CodedMessage | null] = [outcome, reason];
       if (outcome === 'paid') {
-        const withdrawal = await Withdrawal.findByPk(withdrawalId, { transaction, lock: transaction.LOCK.UPDATE });
+        const withdrawal = await lockWithdrawal(withdrawalId, transaction);
         // A transfer that would pay its wallet a second time (already recorded for another withdrawal) is for an owner to look at.
         const refused =
           withdrawal?.status === 'pending'

@@ -7,6 +7,7 @@ import { unsignedTransaction } from '../chain/signed-copy.js';
 import { conflict, notFound } from '../errors.js';
 import { countOrEstimate, type ListTotal } from '../sql/estimated-count.js';
 import { type Keyset, type Page, trimToPage } from '../sql/page.js';
+import { WITHDRAWAL_PAYEES_SQL } from '../withdrawals/index.js';
 
 // The payouts and payout_withdrawals rows: read, listed, shown as the API's JSON.
 
@@ -77,7 +78,7 @@ export const PAYOUT_COLUMNS = `p.id, p.status, p.signature, p.last_valid_block_h
      'amount', coalesce(pw.amount, w.final_amount)::text, 'sentRaw', pw.sent_raw::text, 'createsAccount', pw.creates_account, 'outcome', pw.outcome,
      'reason', pw.reason, 'evidence', pw.evidence_signature, 'open', pw.open, 'resolution', pw.resolution, 'note', pw.resolution_note,
      'resolvedBy', pw.resolved_by_username, 'resolvedAt', pw.resolved_at) ORDER BY pw.withdrawal_id), '[]'::json)
-   FROM payout_withdrawals pw JOIN withdrawals w ON w.id = pw.withdrawal_id WHERE pw.payout_id = p.id) AS recipients`;
+   FROM payout_withdrawals pw JOIN ${WITHDRAWAL_PAYEES_SQL} w ON w.id = pw.withdrawal_id WHERE pw.payout_id = p.id) AS recipients`;
 
 export async function readPayout(
   sequelize: Sequelize,

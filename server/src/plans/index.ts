@@ -1,4 +1,3 @@
 // The plans module's front door: what the rest of the server uses of it (ARCHITECTURE.md).
-export { capacityProblem, requireCapacity } from './capacity.js';
 export { StakingPlan } from './plan.model.js';
-export { findPlanJson, listActivePlans } from './plans.service.js';
+export { ACTIVE_PLANS_SUBQUERY, findPlanForStake, findPlanJson, listActivePlans } from './plans.service.js';

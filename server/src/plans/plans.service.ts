@@ -9,7 +9,7 @@ import { prepareJson, type PreparedJson } from '../http/prepared-json.js';
 import { badRequest, notFound } from '../errors.js';
 import { isCheckViolation } from '../db/errors.js';
 import { remainingCapacity } from '@stakedesk/shared/capacity';
-import { activeStakedByPlan } from './capacity.js';
+import { activeStakedByPlan } from '../totals/index.js';
 import { StakingPlan } from './plan.model.js';
 import { type Keyset, type Page, trimToPage } from '../sql/page.js';
 
@@ -123,6 +123,18 @@ function refusePenaltyOf100(error: unknown): never {
   throw error;
 }
 
+/**
+ * A plan by its id, for a stake into it: FOR UPDATE when read in a transaction (held until the
+ * stake is written, against edits, deletion and other stakes' capacity sums); `withDeleted` finds
+ * a deleted one too (a deposit already made into it is recorded all the same).
+ */
+export async function findPlanForStake(id: number, transaction?: Transaction, { withDeleted = false } = {}): Promise<StakingPlan | null> {
+  return StakingPlan.findByPk(id, {
+    ...(withDeleted ? { paranoid: false } : {}),
+    ...(transaction ? { transaction, lock: transaction.LOCK.UPDATE } : {}),
+  });
+}
+
 async function lockPlan(id: number, transaction: Transaction): Promise<StakingPlan> {
   const plan = await StakingPlan.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
   if (!plan) throw notFound(msg('planNotFound'));
@@ -164,6 +176,9 @@ export async function togglePlan(sequelize: Sequelize, id: number, actor: Actor)
     })
     .catch(refusePenaltyOf100);
 }
+
+/** How many plans are offered now (active and not deleted), as a subquery of a larger statement. */
+export const ACTIVE_PLANS_SUBQUERY = `(SELECT count(*) FROM staking_plans WHERE is_active AND deleted_at IS NULL)`;
 
 /**
  * A plan nobody staked in (or meant to) is deleted; one with stakes or deposit intents is hidden (soft delete) so their history

@@ -1,5 +1,5 @@
-import { QueryTypes, type Sequelize } from 'sequelize';
-import { requireStakingConfigured } from '../stakes/index.js';
+import type { Sequelize } from 'sequelize';
+import { requireStakingConfigured, usedTxIds } from '../stakes/index.js';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { unavailable } from '../errors.js';
 import { ChainUnavailableError, type Chain } from '../chain/chain.js';
@@ -13,14 +13,7 @@ import { loadSettings } from '../settings/index.js';
  */
 export async function unrecordedDeposits(sequelize: Sequelize, chain: Chain, limit: number) {
   const { mint, stakingWallet } = requireStakingConfigured(await loadSettings());
-  const recorded = async (txIds: string[]) => {
-    if (txIds.length === 0) return new Set<string>();
-    const rows = await sequelize.query<{ tx_id: string }>('SELECT tx_id FROM used_transactions WHERE tx_id IN (:txIds)', {
-      replacements: { txIds },
-      type: QueryTypes.SELECT,
-    });
-    return new Set(rows.map((row) => row.tx_id));
-  };
+  const recorded = (txIds: string[]) => usedTxIds(sequelize, txIds);
   try {
     return await chain.unrecordedDeposits(mint, stakingWallet, limit, recorded);
   } catch (error) {

@@ -2,5 +2,6 @@
 export { refuseDuringMaintenance } from './maintenance.js';
 export { Settings } from './settings.model.js';
 export type { LiveStakes } from './settings.service.js';
+export { AUTO_PAYOUT_ENABLED_SQL, findSettingsRow, holdSettingsShared, SETTINGS_ROW_SQL } from './settings-row.js';
 export { settingsApplier } from './settings-change-requests.js';
 export { holderChainOrigins, keepMintProfileCurrent, loadSettings, storedThreshold, takeDueChangesWhenRead } from './stored-settings.js';

@@ -17,6 +17,15 @@ export type HistoryGap = { before: string; until: string | null };
  */
 export type Cursor = { last: string | null; gap: HistoryGap | null };
 
+/** How long deposit detection has had history it could not read yet: the oldest open gap's age in seconds, 0 when caught up. */
+export async function depositsBehindSeconds(sequelize: Sequelize): Promise<number> {
+  const [row] = await sequelize.query<{ behind: number | null }>(
+    `SELECT extract(epoch FROM now() - min(behind_since))::float8 AS behind FROM deposit_cursors WHERE behind_since IS NOT NULL`,
+    { type: QueryTypes.SELECT },
+  );
+  return row!.behind ?? 0;
+}
+
 /** The followed accounts among `addresses` that have a cursor already. */
 export async function withCursors(sequelize: Sequelize, addresses: string[]): Promise<Set<string>> {
   if (addresses.length === 0) return new Set();

@@ -3,7 +3,7 @@ import { compareDecimal, normalizeDecimal } from '@stakedesk/shared/decimal';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { stakingDestination, type StakingDestination } from '@stakedesk/shared/staking-open';
 import { badRequest, conflict, notFound, unavailable } from '../errors.js';
-import { StakingPlan } from '../plans/index.js';
+import { findPlanForStake, type StakingPlan } from '../plans/index.js';
 import type { Settings } from '../settings/index.js';
 
 /** The mint and staking wallet deposits go to now; 503 until the operator has set both. */
@@ -19,7 +19,7 @@ export function requireStakingConfigured(settings: Settings): StakingDestination
  * under the lock stay true until commit (concurrent deposits cannot overshoot a cap).
  */
 export async function lockOpenPlan(planId: number, transaction?: Transaction): Promise<StakingPlan> {
-  const plan = await StakingPlan.findByPk(planId, transaction ? { transaction, lock: transaction.LOCK.UPDATE } : {});
+  const plan = await findPlanForStake(planId, transaction);
   if (!plan) throw notFound(msg('planNotFound'));
   if (!plan.isActive) throw conflict(msg('planInactive'));
   return plan;

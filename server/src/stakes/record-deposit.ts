@@ -4,10 +4,13 @@ import { rewardFor } from '@stakedesk/shared/money';
 import { stakeEndsAt } from '@stakedesk/shared/stake-status';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/index.js';
 import { publishAdminEvent } from '../events/publish.js';
-import { capacityProblem, StakingPlan } from '../plans/index.js';
+import { holdSettingsShared } from '../settings/index.js';
+import { findPlanForStake } from '../plans/index.js';
+import { capacityProblem } from './capacity.js';
 import type { PlanTerms } from './deposit-rules.js';
 import { toStakeJson } from './stake-json.js';
 import { Stake } from './stake.model.js';
+import { markTransactionUsed } from './used-transactions.js';
 
 /** A deposit the chain has proven, and the terms it is recorded on. */
 export type ProvenDeposit = {
@@ -30,13 +33,6 @@ export function announceStake(sequelize: Sequelize, transaction: Transaction, st
   });
 }
 
-async function markTransactionUsed(sequelize: Sequelize, txId: string, purpose: 'deposit', transaction: Transaction): Promise<void> {
-  await sequelize.query('INSERT INTO used_transactions (tx_id, purpose) VALUES (:txId, :purpose)', {
-    replacements: { txId, purpose },
-    transaction,
-  });
-}
-
 /**
  * Writes a proven deposit as an active stake, in the caller's transaction. The settings row is
  * held FOR SHARE until commit, so a change of the token contract waits for this stake and then
@@ -50,8 +46,8 @@ export async function recordProvenDeposit(
   deposit: ProvenDeposit,
   symbol: string,
 ): Promise<Stake> {
-  await sequelize.query('SELECT 1 FROM settings WHERE id = 1 FOR SHARE', { transaction });
-  const plan = await StakingPlan.findByPk(deposit.terms.planId, { paranoid: false, transaction, lock: transaction.LOCK.UPDATE });
+  await holdSettingsShared(sequelize, transaction);
+  const plan = await findPlanForStake(deposit.terms.planId, transaction, { withDeleted: true });
   const overCapacity = plan ? await capacityProblem(sequelize, plan, deposit.walletAddress, deposit.amount, symbol, transaction) : null;
   await markTransactionUsed(sequelize, deposit.txId, 'deposit', transaction);
   const createdAt = new Date();

@@ -6,7 +6,7 @@ import type { ScanIntentInput } from '@stakedesk/shared/schemas';
 import { grossUp } from '@stakedesk/shared/transfer-fee';
 import { ChainUnavailableError, type MintState, type PayoutChain } from '../chain/chain.js';
 import { notFound, unavailable } from '../errors.js';
-import { requireCapacity } from '../plans/index.js';
+import { requireCapacity } from './capacity.js';
 import { insertIntent } from './deposit-intents.service.js';
 import { lockOpenPlan, requireMinimum, requireStakingConfigured } from './deposit-rules.js';
 import { keepMintProfileCurrent, loadSettings } from '../settings/index.js';

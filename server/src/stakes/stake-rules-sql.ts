@@ -22,3 +22,6 @@ export const STAKE_GROUP_SQL = {
   complete: STAKE_COMPLETE_SQL,
   running: `(status = 'pending_withdrawal' OR (status = 'active' AND ends_at > now()))`,
 } as const satisfies Record<StakeGroup, string>;
+
+/** Active and completed stakes, still owed and not yet asked for (a withdrawal owes the rest), as a subquery of a larger statement. */
+export const OWED_STAKES_SQL = "(SELECT * FROM stakes WHERE status IN ('active', 'completed'))";

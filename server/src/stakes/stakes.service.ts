@@ -8,7 +8,7 @@ import { askChain, notYetOnChain, requireProof } from '../chain/verify.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { EXPORT_BATCH_SIZE } from '../http/csv.js';
 import { conflict, forbidden, notFound } from '../errors.js';
-import { requireCapacity } from '../plans/index.js';
+import { requireCapacity } from './capacity.js';
 import { escapeLike, listSort, pageOf, searchConditions } from '../sql/list-page.js';
 import { stakePlansMatching, stakeTotals } from '../totals/index.js';
 import { intentClaim, intentReferencedBy, recordIntentDeposit } from './deposit-intents.service.js';
@@ -107,6 +107,11 @@ async function createPlainStake(
     }
     throw error;
   }
+}
+
+/** The stake, locked FOR UPDATE until the caller's transaction ends; null when there is none. */
+export async function lockStake(stakeId: number, transaction: Transaction): Promise<Stake | null> {
+  return Stake.findByPk(stakeId, { transaction, lock: transaction.LOCK.UPDATE });
 }
 
 export async function lockOwnStake(stakeId: number, walletAddress: string, transaction: Transaction): Promise<Stake> {

@@ -2,6 +2,7 @@ import type { Sequelize } from 'sequelize';
 import type { WalletSummary } from '@stakedesk/shared/api-types';
 import type { StakeGroup } from '@stakedesk/shared/stake-status';
 import { preparedQuery } from '../db/prepared-query.js';
+import { HOLDER_TOTALS_SUBQUERY } from '../totals/index.js';
 import { newestFirstJsonPage, type JsonList } from '../sql/newest-first-page.js';
 import { finishedStakeJsonSql, stakeJsonSql } from './stake-json.js';
 import { STAKE_GROUP_SQL } from './stake-rules-sql.js';
@@ -55,9 +56,7 @@ type SummaryRow = {
 // active past their end (= open - active ahead), finished = withdrawn; the totals are the live ones.
 const SUMMARY_SQL = `SELECT (t.waiting + d.ahead)::int AS running, (t.open - d.ahead)::int AS complete, t.withdrawn::int AS finished,
     t.amount::text AS total_staked, t.reward::text AS total_rewards, t.waiting::int AS pending_withdrawals
-  FROM (SELECT coalesce(sum(open_stakes), 0) AS open, coalesce(sum(waiting_stakes), 0) AS waiting,
-               coalesce(sum(withdrawn_stakes), 0) AS withdrawn, coalesce(sum(live_amount), 0) AS amount, coalesce(sum(live_reward), 0) AS reward
-        FROM holder_stake_totals WHERE wallet_address = $1) t,
+  FROM ${HOLDER_TOTALS_SUBQUERY} t,
        (SELECT count(*) AS ahead FROM stakes_due WHERE wallet_address = $1 AND ends_at > now()) d`;
 
 /**

@@ -1,13 +1,11 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { AdminStats, Stats } from '@stakedesk/shared/api-types';
 import { LIVE_STAKE_STATUSES, type StakeStatus } from '@stakedesk/shared/stake-status';
+import { ACTIVE_PLANS_SUBQUERY } from '../plans/index.js';
+import { holdersSql } from '../stakes/index.js';
 import { PENDING_WITHDRAWALS_SUBQUERY, STAKED_AMOUNT_SUBQUERY, stakeTotals } from '../totals/index.js';
 
 const LIVE = [...LIVE_STAKE_STATUSES];
-
-/** Each wallet with a stake (of the statuses in `:statuses`, when `filtered`) counted once. */
-const holdersSql = (filtered: boolean) =>
-  `SELECT count(*) FROM (SELECT DISTINCT wallet_address FROM stakes ${filtered ? 'WHERE status IN (:statuses)' : ''}) holders`;
 
 /**
  * How many wallets have a stake (of these statuses): the one figure the per-status counts cannot
@@ -36,7 +34,7 @@ export async function publicStats(sequelize: Sequelize): Promise<Stats> {
 export async function adminStats(sequelize: Sequelize): Promise<AdminStats> {
   const [row] = await sequelize.query<{ users: string; staked: string; pending: string; plans: string }>(
     `SELECT (${holdersSql(false)})::text AS users, ${STAKED_AMOUNT_SUBQUERY}::text AS staked, ${PENDING_WITHDRAWALS_SUBQUERY}::text AS pending,
-       (SELECT count(*) FROM staking_plans WHERE is_active AND deleted_at IS NULL)::text AS plans`,
+       ${ACTIVE_PLANS_SUBQUERY}::text AS plans`,
     { type: QueryTypes.SELECT, replacements: { stakeStatuses: LIVE } },
   );
   return {

@@ -5,6 +5,7 @@
  * migration 011), read by the dashboard's summary.
  */
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import type { StakeStatus, WithdrawalStatus } from '@stakedesk/shared/stake-status';
 
 const COMPACT_LOCK_KEY = 7_236_004;
@@ -47,6 +48,15 @@ export async function stakePlansMatching(
  * scalar subqueries, for one statement that reads them beside other figures: PostgreSQL reads
  * every part of a statement in one snapshot, so they agree with those figures (the admin cards).
  */
+/**
+ * The kept totals of the holder whose wallet is the statement's `$1` (open = active or completed,
+ * waiting = pending_withdrawal, withdrawn; the live amount and reward), as a subquery of one row.
+ */
+export const HOLDER_TOTALS_SUBQUERY = `(SELECT coalesce(sum(open_stakes), 0) AS open, coalesce(sum(waiting_stakes), 0) AS waiting,
+               coalesce(sum(withdrawn_stakes), 0) AS withdrawn, coalesce(sum(live_amount), 0) AS amount, coalesce(sum(live_reward), 0) AS reward
+        FROM holder_stake_totals WHERE wallet_address = $1)`;
+/** The active stakes' amount in the plan `:planId`, as a subquery. */
+export const PLAN_ACTIVE_STAKED_SUBQUERY = `(SELECT coalesce(sum(amount), 0) FROM stake_counts WHERE plan_id = :planId AND status = 'active')`;
 export const STAKED_AMOUNT_SUBQUERY = `(SELECT coalesce(sum(amount), 0) FROM stake_counts WHERE status IN (:stakeStatuses))`;
 export const PENDING_WITHDRAWALS_SUBQUERY = `(SELECT coalesce(sum(withdrawals), 0) FROM withdrawal_counts WHERE status = 'pending')`;
 
@@ -102,4 +112,14 @@ export async function compactTotals(sequelize: Sequelize): Promise<boolean> {
     );
     return true;
   });
+}
+
+/** Active stakes per plan, for the remaining capacity the plans list shows. */
+export async function activeStakedByPlan(sequelize: Sequelize, planIds: number[]): Promise<Map<number, string>> {
+  if (planIds.length === 0) return new Map();
+  const rows = await sequelize.query<{ plan_id: number; staked: string }>(
+    `SELECT plan_id, sum(amount)::text AS staked FROM stake_counts WHERE plan_id IN (:planIds) AND status = 'active' GROUP BY plan_id`,
+    { replacements: { planIds }, type: QueryTypes.SELECT },
+  );
+  return new Map(rows.map((row) => [row.plan_id, normalizeDecimal(row.staked)]));
 }

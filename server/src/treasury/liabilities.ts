@@ -2,7 +2,9 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
 import { normalizeDecimal, sumDecimals } from '@stakedesk/shared/decimal';
 import { DUE_SOON_DAYS } from '@stakedesk/shared/treasury';
-import { STAKE_COMPLETE_SQL } from '../stakes/index.js';
+import { IN_REVIEW_OF_W } from '../payouts/index.js';
+import { OWED_STAKES_SQL, STAKE_COMPLETE_SQL } from '../stakes/index.js';
+import { PENDING_WITHDRAWALS_SQL } from '../withdrawals/index.js';
 
 export type Liabilities = Pick<
   TreasuryCoverage,
@@ -31,14 +33,12 @@ const OWED_SQL = `
   WITH owed AS (
     SELECT token_contract, staking_wallet, wallet_address, amount AS principal, reward_amount AS reward, 0 AS pending, 0 AS under_review,
       CASE WHEN ${STAKE_COMPLETE_SQL} THEN now() ELSE ends_at END AS due_at
-    FROM stakes WHERE status IN ('active', 'completed')
+    FROM ${OWED_STAKES_SQL} s
     UNION ALL
     SELECT w.token_contract, w.staking_wallet, w.wallet_address, 0, 0, CASE WHEN r.held THEN 0 ELSE w.final_amount END,
       CASE WHEN r.held THEN w.final_amount ELSE 0 END, now()
-    FROM withdrawals w
-    CROSS JOIN LATERAL (SELECT EXISTS (
-      SELECT 1 FROM payout_withdrawals pw WHERE pw.withdrawal_id = w.id AND pw.open AND pw.outcome = 'review') AS held) r
-    WHERE w.status = 'pending'
+    FROM ${PENDING_WITHDRAWALS_SQL} w
+    CROSS JOIN LATERAL (SELECT ${IN_REVIEW_OF_W} AS held) r
   )`;
 
 /** What the platform owes, in one statement (one snapshot), per mint and staking wallet. */

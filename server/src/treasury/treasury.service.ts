@@ -7,7 +7,7 @@ import { coveragePercent, daysLeft, isCovered } from '@stakedesk/shared/treasury
 import { ChainUnavailableError, type Chain } from '../chain/chain.js';
 import { Cached } from '../cache/cached.js';
 import type { Logger } from '../logger.js';
-import { paidAutomaticallySince } from '../auto-payouts/index.js';
+import { paidAutomaticallySince } from '../payouts/index.js';
 import { readLiabilities } from './liabilities.js';
 import { loadSettings } from '../settings/index.js';
 

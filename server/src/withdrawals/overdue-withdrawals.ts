@@ -33,3 +33,20 @@ export async function alertOverdueWithdrawals(sequelize: Sequelize, hours: numbe
     return overdue.length;
   });
 }
+
+/** How many withdrawals are pending. */
+export async function pendingWithdrawalCount(sequelize: Sequelize): Promise<number> {
+  const [row] = await sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM withdrawals WHERE status = 'pending'`, {
+    type: QueryTypes.SELECT,
+  });
+  return row!.n;
+}
+
+/** How many seconds the oldest pending withdrawal has waited; 0 when none waits. */
+export async function oldestPendingWithdrawalAge(sequelize: Sequelize): Promise<number> {
+  const [row] = await sequelize.query<{ age: number | null }>(
+    `SELECT extract(epoch FROM now() - min(requested_at))::float8 AS age FROM withdrawals WHERE status = 'pending'`,
+    { type: QueryTypes.SELECT },
+  );
+  return row!.age ?? 0;
+}

@@ -4,7 +4,8 @@ import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import type { CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { planCapacity, walletCapacity } from '@stakedesk/shared/messages';
 import { conflict } from '../errors.js';
-import type { StakingPlan } from './plan.model.js';
+import type { StakingPlan } from '../plans/index.js';
+import { PLAN_ACTIVE_STAKED_SUBQUERY } from '../totals/index.js';
 
 const hasCaps = (plan: StakingPlan) => plan.maxTotalStaked !== null || plan.maxPerWallet !== null;
 
@@ -16,7 +17,7 @@ const hasCaps = (plan: StakingPlan) => plan.maxTotalStaked !== null || plan.maxP
 async function stakedIn(sequelize: Sequelize, plan: StakingPlan, walletAddress: string, transaction?: Transaction): Promise<Staked> {
   const [row] = await sequelize.query<{ plan: string; wallet: string }>(
     `SELECT
-       (SELECT coalesce(sum(amount), 0) FROM stake_counts WHERE plan_id = :planId AND status = 'active')::text AS plan,
+       ${PLAN_ACTIVE_STAKED_SUBQUERY}::text AS plan,
        (SELECT coalesce(sum(amount), 0) FROM stakes
         WHERE wallet_address = :walletAddress AND plan_id = :planId AND status = 'active')::text AS wallet`,
     { replacements: { planId: plan.id, walletAddress }, type: QueryTypes.SELECT, ...(transaction ? { transaction } : {}) },
@@ -57,14 +58,4 @@ export async function requireCapacity(
 ): Promise<void> {
   const problem = await capacityProblem(sequelize, plan, walletAddress, amount, symbol, transaction);
   if (problem) throw conflict(problem, undefined, { amount: problem });
-}
-
-/** Active stakes per plan, for the remaining capacity the plans list shows. */
-export async function activeStakedByPlan(sequelize: Sequelize, planIds: number[]): Promise<Map<number, string>> {
-  if (planIds.length === 0) return new Map();
-  const rows = await sequelize.query<{ plan_id: number; staked: string }>(
-    `SELECT plan_id, sum(amount)::text AS staked FROM stake_counts WHERE plan_id IN (:planIds) AND status = 'active' GROUP BY plan_id`,
-    { replacements: { planIds }, type: QueryTypes.SELECT },
-  );
-  return new Map(rows.map((row) => [row.plan_id, normalizeDecimal(row.staked)]));
 }

@@ -1,0 +1,39 @@
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+
+// used_transactions: each txId the platform has taken, by a deposit or a payout, once
+// (its primary key). Deposits are this module's; payouts claim theirs here.
+
+export async function markTransactionUsed(sequelize: Sequelize, txId: string, purpose: 'deposit', transaction: Transaction): Promise<void> {
+  await sequelize.query('INSERT INTO used_transactions (tx_id, purpose) VALUES (:txId, :purpose)', {
+    replacements: { txId, purpose },
+    transaction,
+  });
+}
+
+/**
+ * Takes txId for a payout in the caller's transaction: true when it may (free, or a payout's
+ * already), false when a deposit holds it. The row is written first and so locked: a concurrent
+ * claim of the same txId waits for this transaction to end and then sees what it wrote.
+ */
+export async function claimTxIdForPayout(sequelize: Sequelize, transaction: Transaction, txId: string): Promise<boolean> {
+  const kept = await sequelize.query(
+    `INSERT INTO used_transactions (tx_id, purpose) VALUES (:txId, 'payout')
+     ON CONFLICT (tx_id) DO UPDATE SET purpose = EXCLUDED.purpose WHERE used_transactions.purpose = 'payout'
+     RETURNING tx_id`,
+    { replacements: { txId }, type: QueryTypes.SELECT, transaction },
+  );
+  return kept.length > 0;
+}
+
+/** The use of `:txId` (its `purpose`), as a subquery of a larger statement: no row when it is free. */
+export const USED_TRANSACTION_SQL = 'SELECT tx_id, purpose FROM used_transactions WHERE tx_id = :txId';
+
+/** Which of these txIds the platform has taken. */
+export async function usedTxIds(sequelize: Sequelize, txIds: string[]): Promise<Set<string>> {
+  if (txIds.length === 0) return new Set<string>();
+  const rows = await sequelize.query<{ tx_id: string }>('SELECT tx_id FROM used_transactions WHERE tx_id IN (:txIds)', {
+    replacements: { txIds },
+    type: QueryTypes.SELECT,
+  });
+  return new Set(rows.map((row) => row.tx_id));
+}

@@ -1,0 +1,19 @@
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+
+/** Whether a withdrawal of `:walletAddress` was paid by `:txId`, as a condition of a larger statement. */
+export const WITHDRAWAL_PAID_BY_TRANSFER_SQL =
+  'EXISTS (SELECT 1 FROM withdrawals w WHERE w.tx_id = :txId AND w.wallet_address = :walletAddress)';
+
+/** The withdrawal of `walletAddress` that `txId` paid already, if any (one per wallet: withdrawals_one_per_payout_transfer). */
+export async function withdrawalPaidByTransfer(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  txId: string,
+  walletAddress: string,
+): Promise<{ id: number } | undefined> {
+  const [paid] = await sequelize.query<{ id: number }>(
+    'SELECT id FROM withdrawals WHERE tx_id = :txId AND wallet_address = :walletAddress LIMIT 1',
+    { replacements: { txId, walletAddress }, type: QueryTypes.SELECT, transaction },
+  );
+  return paid;
+}
