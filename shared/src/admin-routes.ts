@@ -9,6 +9,7 @@ import {
   passkeyRegisterSchema,
   passkeyRemoveSchema,
   passkeyRenameSchema,
+  changeRequestListQuerySchema,
   changeRequestRejectSchema,
   passwordChangeSchema,
   payoutPrepareSchema,
@@ -24,6 +25,14 @@ import {
   withdrawalProcessSchema,
   withdrawalResolveSchema,
 } from './schemas.js';
+import {
+  cursorPageQuerySchema,
+  limitQuerySchema,
+  stakeListQuerySchema,
+  statusFilterQuerySchema,
+  statusPageQuerySchema,
+  withdrawalListQuerySchema,
+} from './query-schemas.js';
 
 /**
  * Every admin API route, as Express mounts it, and the least role it needs (roles.ts). The one place
@@ -133,6 +142,24 @@ export const ADMIN_ROUTE_BODIES = {
   'POST /api/admin/me/passkeys': passkeyRegisterSchema,
   'PATCH /api/admin/me/passkeys/:id': passkeyRenameSchema,
   'DELETE /api/admin/me/passkeys/:id': passkeyRemoveSchema,
+} as const satisfies Partial<Record<AdminRoute, AnyObjectSchema>>;
+
+/**
+ * The schema each admin route that reads its query string validates it with: the server parses the
+ * query with it (server/src/http/validate.ts, parseQuery) and the fuzzer sends its keys. A route
+ * missing here reads no query.
+ */
+export const ADMIN_ROUTE_QUERIES = {
+  'GET /api/admin/staking-plans': cursorPageQuerySchema,
+  'GET /api/admin/stakes': stakeListQuerySchema,
+  'GET /api/admin/stakes.csv': statusFilterQuerySchema,
+  'GET /api/admin/admins': cursorPageQuerySchema,
+  'GET /api/admin/audit-log': cursorPageQuerySchema,
+  'GET /api/admin/change-requests': changeRequestListQuerySchema,
+  'GET /api/admin/reconciliation': limitQuerySchema,
+  'GET /api/admin/payouts': statusPageQuerySchema,
+  'GET /api/admin/withdrawals': withdrawalListQuerySchema,
+  'GET /api/admin/withdrawals.csv': statusFilterQuerySchema,
 } as const satisfies Partial<Record<AdminRoute, AnyObjectSchema>>;
 
 /** The admin routes sent with POST, PUT or PATCH that read no body: the path and the session say it all. */

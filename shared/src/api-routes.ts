@@ -1,6 +1,7 @@
 import type { AnyObjectSchema } from 'yup';
 import {
   actionPostSchema,
+  actionStakeQuerySchema,
   authNonceSchema,
   authVerifySchema,
   demoTokensSchema,
@@ -11,6 +12,7 @@ import {
   stakeCreateSchema,
   withdrawalRequestSchema,
 } from './schemas.js';
+import { walletStakesQuerySchema, walletWithdrawalsQuerySchema } from './query-schemas.js';
 
 /**
  * Every API route outside /api/admin (those are in admin-routes.ts), as Express mounts it, and what
@@ -78,6 +80,14 @@ export const PUBLIC_ROUTE_BODIES = {
   // An Action client's ActionPostRequest, and its NextActionPostRequest after signing: `account` is read, the rest ignored.
   'POST /api/actions/stake/:planId': actionPostSchema,
   'POST /api/actions/stake/intents/:id/done': actionPostSchema,
+} as const satisfies Partial<Record<PublicRoute, AnyObjectSchema>>;
+
+/** The schema each public or holder route that reads its query string validates it with, as ADMIN_ROUTE_QUERIES does. */
+export const PUBLIC_ROUTE_QUERIES = {
+  'GET /api/stakes/:walletAddress': walletStakesQuerySchema,
+  'GET /api/withdrawals/:walletAddress': walletWithdrawalsQuerySchema,
+  // An Action client fills the amount into the query from the Action's parameter (DESIGN 18).
+  'POST /api/actions/stake/:planId': actionStakeQuerySchema,
 } as const satisfies Partial<Record<PublicRoute, AnyObjectSchema>>;
 
 /** The public routes sent with POST, PUT or PATCH that have no body schema, and why. */

@@ -10,7 +10,7 @@ import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 export function adminsAdminRoutes(deps: Dependencies, stepUpFor: StepUpFor): Router {
   const router = Router();
   router.get('/admins', requireRole('GET /api/admin/admins'), async (req, res) => {
-    const { page, after, scope } = readCursorPage(req, 'admins');
+    const { page, after, scope } = readCursorPage(req, 'GET /api/admin/admins', 'admins');
     sendPage(res, await listAdmins(page, after), scope);
   });
   router.post('/admins', requireRole('POST /api/admin/admins'), async (req, res) => {

@@ -1,8 +1,8 @@
 import { json, Router, type RequestHandler } from 'express';
 import type { SolanaCluster } from '@stakedesk/shared/format';
-import { actionPlanParamSchema, actionStakeQuerySchema, idParamSchema } from '@stakedesk/shared/schemas';
+import { actionPlanParamSchema, idParamSchema } from '@stakedesk/shared/schemas';
 import type { Dependencies } from '../dependencies.js';
-import { parse, parseBody } from '../http/validate.js';
+import { parse, parseBody, parseQuery } from '../http/validate.js';
 import { actionErrors, sayFor } from './action-errors.js';
 import { actionHeaders } from './action-headers.js';
 import {
@@ -59,7 +59,7 @@ export function actionsRoutes(
   ];
   router.post('/api/actions/stake/:planId', ...closedOrLimited, async (req, res) => {
     const { planId } = parse(actionPlanParamSchema, req.params);
-    const { amount } = parse(actionStakeQuerySchema, req.query);
+    const { amount } = parseQuery('POST /api/actions/stake/:planId', req);
     const { account } = parseBody('POST /api/actions/stake/:planId', req.body);
     res.json(await stakeTransaction(sequelize, chain, { planId, amount, account }, sayFor(req)));
   });

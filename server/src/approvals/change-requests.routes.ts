@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import { changeRequestListQuerySchema, idParamSchema } from '@stakedesk/shared/schemas';
+import { idParamSchema } from '@stakedesk/shared/schemas';
 import type { Dependencies } from '../dependencies.js';
 import type { StepUpFor } from '../http/step-up-contract.js';
-import { parse, parseBody } from '../http/validate.js';
+import { parse, parseBody, parseQuery } from '../http/validate.js';
 import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 import type { ChangeAppliers } from '../http/four-eyes-contract.js';
 import { approveChangeRequest, cancelChangeRequest, listChangeRequests, rejectChangeRequest } from './change-requests.service.js';
@@ -11,7 +11,7 @@ import { approveChangeRequest, cancelChangeRequest, listChangeRequests, rejectCh
 export function changeRequestAdminRoutes({ database: sequelize }: Dependencies, stepUpFor: StepUpFor, appliers: ChangeAppliers): Router {
   const router = Router();
   router.get('/change-requests', requireRole('GET /api/admin/change-requests'), async (req, res) => {
-    const { status } = parse(changeRequestListQuerySchema, req.query);
+    const { status } = parseQuery('GET /api/admin/change-requests', req);
     res.json(await listChangeRequests(sequelize, appliers, status));
   });
   router.post('/change-requests/:id/approve', requireRole('POST /api/admin/change-requests/:id/approve'), async (req, res) => {

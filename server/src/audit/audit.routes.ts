@@ -7,7 +7,7 @@ import { requireRole } from '../http/signed-in-admin.js';
 export function auditAdminRoutes({ database }: Dependencies): Router {
   const router = Router();
   router.get('/audit-log', requireRole('GET /api/admin/audit-log'), async (req, res) => {
-    const { page, after, scope } = readCursorPage(req, 'audit-log');
+    const { page, after, scope } = readCursorPage(req, 'GET /api/admin/audit-log', 'audit-log');
     sendPage(res, await listAuditLog(database, page, after), scope);
   });
   return router;

@@ -28,7 +28,7 @@ export function payoutsAdminRoutes({ database: sequelize, chain }: Dependencies,
   const router = Router();
   router.get('/payouts', requireRole('GET /api/admin/payouts'), async (req, res) => {
     const statuses = readStatusFilter(req, PAYOUT_STATUSES);
-    const { page, after, scope } = readCursorPage(req, 'payouts', statuses?.join(','));
+    const { page, after, scope } = readCursorPage(req, 'GET /api/admin/payouts', 'payouts', statuses?.join(','));
     sendPage(res, await listPayouts(sequelize, statuses, page, after), scope);
   });
   router.get('/payouts/:id', requireRole('GET /api/admin/payouts/:id'), async (req, res) => {

@@ -26,7 +26,7 @@ export function plansPublicRead({ database }: Dependencies): PublicRead {
 export function plansAdminRoutes({ database: sequelize }: Dependencies, rules: PlanRules): Router {
   const router = Router();
   router.get('/staking-plans', requireRole('GET /api/admin/staking-plans'), async (req, res) => {
-    const { page, after, scope } = readCursorPage(req, 'staking-plans');
+    const { page, after, scope } = readCursorPage(req, 'GET /api/admin/staking-plans', 'staking-plans');
     sendPage(res, await listAllPlans(sequelize, page, after), scope);
   });
   router.post('/staking-plans', requireRole('POST /api/admin/staking-plans'), async (req, res) => {

@@ -1,18 +1,12 @@
 import { Router, type RequestHandler } from 'express';
 import type { Dependencies } from '../dependencies.js';
-import {
-  idParamSchema,
-  scanIntentSchema,
-  stakeListQuerySchema,
-  walletAddressParamSchema,
-  walletStakesQuerySchema,
-} from '@stakedesk/shared/schemas';
+import { idParamSchema, scanIntentSchema, walletAddressParamSchema } from '@stakedesk/shared/schemas';
 import { STAKE_STATUSES } from '@stakedesk/shared/stake-status';
 import { sendCsv } from '../http/csv.js';
 import { readCursorListQuery } from '../http/list-query.js';
 import { readWalletCursor, sendPage, sendWalletPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
-import { parse, parseBody } from '../http/validate.js';
+import { parse, parseBody, parseQuery } from '../http/validate.js';
 import { refuseDuringMaintenance } from '../settings/index.js';
 import { createDepositIntent, ownIntent } from './deposit-intents.service.js';
 import { expireStakesAsAdmin } from './expiry.js';
@@ -39,9 +33,9 @@ export function stakesPublicRoutes(
   });
   router.get('/stakes/:walletAddress', async (req, res) => {
     const wallet = parse(walletAddressParamSchema, req.params).walletAddress;
-    const { group, ...page } = parse(walletStakesQuerySchema, { limit: req.query.limit, offset: req.query.offset, group: req.query.group });
+    const { group, limit, offset } = parseQuery('GET /api/stakes/:walletAddress', req);
     const { after, scope } = readWalletCursor(req, 'wallet-stakes', wallet, group);
-    sendWalletPage(res, await listWalletStakes(sequelize, wallet, page, { group, after }), scope);
+    sendWalletPage(res, await listWalletStakes(sequelize, wallet, { limit, offset }, { group, after }), scope);
   });
   router.post('/stakes', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
     const { stake, created } = await createStake(sequelize, chain, parseBody('POST /api/stakes', req.body));
@@ -92,7 +86,7 @@ export function stakesAdminRoutes({ database: sequelize }: Dependencies): Router
   const router = Router();
   router.get('/stakes', requireRole('GET /api/admin/stakes'), async (req, res) => {
     const statuses = readStatusFilter(req, STAKE_STATUSES);
-    const { query, after, scope } = readCursorListQuery(req, 'stakes', stakeListQuerySchema);
+    const { query, after, scope } = readCursorListQuery(req, 'GET /api/admin/stakes', 'stakes');
     const page = await listStakes(sequelize, query, statuses, after);
     sendPage(res, { ...page, rows: page.rows.map(toStakeJson) }, scope);
   });

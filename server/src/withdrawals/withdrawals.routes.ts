@@ -1,14 +1,14 @@
 import { Router, type RequestHandler } from 'express';
 import type { AdminWithdrawal, WithdrawalPayout } from '@stakedesk/shared/api-types';
 import type { CodedMessage } from '@stakedesk/shared/i18n/catalogue';
-import { walletAddressParamSchema, withdrawalListQuerySchema } from '@stakedesk/shared/schemas';
+import { walletAddressParamSchema } from '@stakedesk/shared/schemas';
 import { WITHDRAWAL_STATUSES } from '@stakedesk/shared/stake-status';
 import type { Dependencies } from '../dependencies.js';
 import { sendCsv } from '../http/csv.js';
 import { readCursorListQuery } from '../http/list-query.js';
-import { readWalletCursor, readWalletPage, sendPage, sendWalletPage } from '../http/pagination.js';
+import { readWalletCursor, sendPage, sendWalletPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
-import { parse, parseBody } from '../http/validate.js';
+import { parse, parseBody, parseQuery } from '../http/validate.js';
 import { loadSettings, refuseDuringMaintenance, storedThreshold } from '../settings/index.js';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { needsApproval } from '@stakedesk/shared/withdrawal-approval';
@@ -22,7 +22,8 @@ export function withdrawalsPublicRoutes({ database: sequelize }: Dependencies, h
   router.get('/withdrawals/:walletAddress', async (req, res) => {
     const wallet = parse(walletAddressParamSchema, req.params).walletAddress;
     const { after, scope } = readWalletCursor(req, 'wallet-withdrawals', wallet);
-    const page = await listWalletWithdrawals(sequelize, wallet, readWalletPage(req), after);
+    const { limit, offset } = parseQuery('GET /api/withdrawals/:walletAddress', req);
+    const page = await listWalletWithdrawals(sequelize, wallet, { limit, offset }, after);
     sendWalletPage(res, page, scope);
   });
   router.post('/withdrawals', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
@@ -45,7 +46,7 @@ export function withdrawalsAdminRoutes(
   const router = Router();
   router.get('/withdrawals', requireRole('GET /api/admin/withdrawals'), async (req, res) => {
     const statuses = readStatusFilter(req, WITHDRAWAL_STATUSES);
-    const { query, after, scope } = readCursorListQuery(req, 'withdrawals', withdrawalListQuerySchema);
+    const { query, after, scope } = readCursorListQuery(req, 'GET /api/admin/withdrawals', 'withdrawals');
     const page = await listWithdrawals(sequelize, query, statuses, after);
     const ids = page.rows.map((row) => row.id);
     const [payouts, holds, settings] = await Promise.all([latestPayouts(ids), autoPayoutHolds(ids), loadSettings()]);
