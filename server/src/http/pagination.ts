@@ -1,23 +1,17 @@
 import type { Request, Response } from 'express';
-import type { QueryOf, QueryRoute } from '@stakedesk/shared/route-queries';
 import { type DatedKeyset, type Keyset, type Page, invalidCursor } from '../sql/page.js';
 import { readCursor, sendNextCursor, type CursorScope } from './cursor.js';
-import { parseQuery } from './validate.js';
-
-/** A route whose query is a page asked by ?limit=&offset= or ?cursor=. */
-export type PagedRoute = { [R in QueryRoute]: QueryOf<R> extends Page & { cursor?: unknown } ? R : never }[QueryRoute];
 
 /**
- * ?limit=&offset=&cursor= of an admin list ordered by one fixed order, read with the route's query
- * schema; `filter` is what else the cursor is bound to.
+ * The page of an admin list ordered by one fixed order: ?limit=&offset= as the route's query schema
+ * parsed them, and its ?cursor=; `filter` is what else the cursor is bound to.
  */
 export function readCursorPage(
   req: Request,
-  route: PagedRoute,
+  { limit, offset }: Page,
   list: string,
   filter?: string,
 ): { page: Page; after?: Keyset; scope: CursorScope } {
-  const { limit, offset } = parseQuery(route, req);
   const scope: CursorScope = { list, filter };
   return { page: { limit, offset }, after: readCursor(req, scope), scope };
 }
