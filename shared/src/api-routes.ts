@@ -95,3 +95,8 @@ export const PUBLIC_ROUTES_WITHOUT_BODY_SCHEMA = {
   'POST /api/auth/logout': 'reads no body: the session cookie says it all',
   'POST /api/rpc': "a JSON-RPC call passed on to the RPC node, judged by the proxy's own rules (server/src/rpc-proxy)",
 } as const satisfies Partial<Record<PublicRoute, string>>;
+
+/** Body fields a public route reads without a schema: the JSON-RPC call the proxy judges by its own rules. */
+export const PUBLIC_BODY_FIELDS_OUTSIDE_SCHEMA = {
+  'POST /api/rpc': ['jsonrpc', 'id', 'method', 'params'],
+} as const satisfies Partial<Record<PublicRoute, readonly string[]>>;

@@ -24,7 +24,7 @@ export function changeRequestAdminRoutes({ database: sequelize }: Dependencies, 
     const { reason } = body();
     res.json(await rejectChangeRequest(sequelize, id, currentAdmin(res), reason));
   });
-  // A DELETE's body carries only the step-up: read with its schema here (the route tables give bodies to POST, PUT and PATCH).
+  // A DELETE's body carries only the step-up; one sent without a body is read as empty (http/mount.ts).
   mount('DELETE /api/admin/change-requests/:id', async ({ params, body }, res) => {
     const id = params().id;
     const proof = body();
