@@ -45,6 +45,12 @@ const sqlCall = {
   selector: "CallExpression[callee.property.name='query']",
   message: 'Routes run no SQL: put the query in a service.',
 };
+const routeOutsideTable = {
+  selector:
+    "CallExpression[callee.property.name=/^(get|post|put|patch|delete|all|route)$/]:matches([callee.object.name='router'], [callee.object.callee.name='Router'])",
+  message:
+    "A route is mounted from the route table: mount('METHOD /path', ...) of tableRouter (server/src/http/mount.ts), after adding it to shared/src/admin-routes.ts or api-routes.ts.",
+};
 const modelDatabaseReach = {
   selector: "MemberExpression[object.name=/^[A-Z]/][property.name='sequelize']",
   message:
@@ -243,7 +249,9 @@ export default tseslint.config(
     ignores: tests,
   },
   { files: ['server/src/**/*.ts'], ignores: tests, rules: { 'no-restricted-syntax': ['error', modelDatabaseReach] } },
-  wall(['server/src/**/*.routes.ts'], [models, database, moduleFrontDoor], sqlCall, modelDatabaseReach),
+  wall(['server/src/**/*.routes.ts'], [models, database, moduleFrontDoor], sqlCall, modelDatabaseReach, routeOutsideTable),
+  // The probes (/livez, /readyz, /metrics) are the load balancer's and the scraper's, outside /api and so outside the route table.
+  wall(['server/src/health/health.routes.ts'], [models, database, moduleFrontDoor], sqlCall, modelDatabaseReach),
   // A file gets one set of walls: the last block that matches it wins, so each block lists all of its own.
   wall(['bench/**'], [serverInternals]),
   wall(['demo/**'], [demoReach]),

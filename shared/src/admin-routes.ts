@@ -9,6 +9,7 @@ import {
   passkeyRegisterSchema,
   passkeyRemoveSchema,
   passkeyRenameSchema,
+  changeRequestListQuerySchema,
   changeRequestRejectSchema,
   passwordChangeSchema,
   payoutPrepareSchema,
@@ -24,6 +25,14 @@ import {
   withdrawalProcessSchema,
   withdrawalResolveSchema,
 } from './schemas.js';
+import {
+  cursorPageQuerySchema,
+  limitQuerySchema,
+  stakeListQuerySchema,
+  statusFilterQuerySchema,
+  statusPageQuerySchema,
+  withdrawalListQuerySchema,
+} from './query-schemas.js';
 
 /**
  * Every admin API route, as Express mounts it, and the least role it needs (roles.ts). The one place
@@ -135,6 +144,24 @@ export const ADMIN_ROUTE_BODIES = {
   'DELETE /api/admin/me/passkeys/:id': passkeyRemoveSchema,
 } as const satisfies Partial<Record<AdminRoute, AnyObjectSchema>>;
 
+/**
+ * The schema each admin route that reads its query string validates it with: the server parses the
+ * query with it (server/src/http/validate.ts, parseQuery) and the fuzzer sends its keys. A route
+ * missing here reads no query.
+ */
+export const ADMIN_ROUTE_QUERIES = {
+  'GET /api/admin/staking-plans': cursorPageQuerySchema,
+  'GET /api/admin/stakes': stakeListQuerySchema,
+  'GET /api/admin/stakes.csv': statusFilterQuerySchema,
+  'GET /api/admin/admins': cursorPageQuerySchema,
+  'GET /api/admin/audit-log': cursorPageQuerySchema,
+  'GET /api/admin/change-requests': changeRequestListQuerySchema,
+  'GET /api/admin/reconciliation': limitQuerySchema,
+  'GET /api/admin/payouts': statusPageQuerySchema,
+  'GET /api/admin/withdrawals': withdrawalListQuerySchema,
+  'GET /api/admin/withdrawals.csv': statusFilterQuerySchema,
+} as const satisfies Partial<Record<AdminRoute, AnyObjectSchema>>;
+
 /** The admin routes sent with POST, PUT or PATCH that read no body: the path and the session say it all. */
 export const ADMIN_ROUTES_WITHOUT_BODY = [
   'PATCH /api/admin/staking-plans/:id/toggle',
@@ -149,6 +176,21 @@ export const ADMIN_ROUTES_WITHOUT_BODY = [
   'POST /api/admin/me/logout',
   'POST /api/admin/me/passkeys/options',
   'POST /api/admin/me/passkeys/step-up-options',
+] as const satisfies readonly AdminRoute[];
+
+/**
+ * Body fields an admin route reads before, or without, its schema: the fuzzer sends them with the
+ * schema's. The retired payout registration's fields are answered on their own (DESIGN 10) before the
+ * schema reads the body.
+ */
+export const ADMIN_BODY_FIELDS_OUTSIDE_SCHEMA = {
+  'POST /api/admin/payouts': ['signature', 'lastValidBlockHeight'],
+} as const satisfies Partial<Record<AdminRoute, readonly string[]>>;
+
+/** The admin routes that end the session they are sent with (the fuzzer sends each with a session of its own). */
+export const ADMIN_ROUTES_ENDING_THE_SESSION = [
+  'POST /api/admin/me/sign-out-everywhere',
+  'POST /api/admin/me/logout',
 ] as const satisfies readonly AdminRoute[];
 
 /** A route checked by role after sign-in (every one but the sign-in itself). */

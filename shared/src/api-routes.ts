@@ -1,6 +1,7 @@
 import type { AnyObjectSchema } from 'yup';
 import {
   actionPostSchema,
+  actionStakeQuerySchema,
   authNonceSchema,
   authVerifySchema,
   demoTokensSchema,
@@ -11,6 +12,7 @@ import {
   stakeCreateSchema,
   withdrawalRequestSchema,
 } from './schemas.js';
+import { walletStakesQuerySchema, walletWithdrawalsQuerySchema } from './query-schemas.js';
 
 /**
  * Every API route outside /api/admin (those are in admin-routes.ts), as Express mounts it, and what
@@ -80,8 +82,21 @@ export const PUBLIC_ROUTE_BODIES = {
   'POST /api/actions/stake/intents/:id/done': actionPostSchema,
 } as const satisfies Partial<Record<PublicRoute, AnyObjectSchema>>;
 
+/** The schema each public or holder route that reads its query string validates it with, as ADMIN_ROUTE_QUERIES does. */
+export const PUBLIC_ROUTE_QUERIES = {
+  'GET /api/stakes/:walletAddress': walletStakesQuerySchema,
+  'GET /api/withdrawals/:walletAddress': walletWithdrawalsQuerySchema,
+  // An Action client fills the amount into the query from the Action's parameter (DESIGN 18).
+  'POST /api/actions/stake/:planId': actionStakeQuerySchema,
+} as const satisfies Partial<Record<PublicRoute, AnyObjectSchema>>;
+
 /** The public routes sent with POST, PUT or PATCH that have no body schema, and why. */
 export const PUBLIC_ROUTES_WITHOUT_BODY_SCHEMA = {
   'POST /api/auth/logout': 'reads no body: the session cookie says it all',
   'POST /api/rpc': "a JSON-RPC call passed on to the RPC node, judged by the proxy's own rules (server/src/rpc-proxy)",
 } as const satisfies Partial<Record<PublicRoute, string>>;
+
+/** Body fields a public route reads without a schema: the JSON-RPC call the proxy judges by its own rules. */
+export const PUBLIC_BODY_FIELDS_OUTSIDE_SCHEMA = {
+  'POST /api/rpc': ['jsonrpc', 'id', 'method', 'params'],
+} as const satisfies Partial<Record<PublicRoute, readonly string[]>>;

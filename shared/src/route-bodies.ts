@@ -1,6 +1,6 @@
 import type { InferType } from 'yup';
-import { ADMIN_ROUTE_BODIES, ADMIN_ROUTES, ADMIN_ROUTES_WITHOUT_BODY } from './admin-routes.js';
-import { PUBLIC_ROUTE_BODIES, PUBLIC_ROUTES, PUBLIC_ROUTES_WITHOUT_BODY_SCHEMA } from './api-routes.js';
+import { ADMIN_BODY_FIELDS_OUTSIDE_SCHEMA, ADMIN_ROUTE_BODIES, ADMIN_ROUTES, ADMIN_ROUTES_WITHOUT_BODY } from './admin-routes.js';
+import { PUBLIC_BODY_FIELDS_OUTSIDE_SCHEMA, PUBLIC_ROUTE_BODIES, PUBLIC_ROUTES, PUBLIC_ROUTES_WITHOUT_BODY_SCHEMA } from './api-routes.js';
 
 /** Every route with a JSON body, admin or public, and the schema of its body (written in admin-routes.ts and api-routes.ts). */
 export const ROUTE_BODIES = { ...ADMIN_ROUTE_BODIES, ...PUBLIC_ROUTE_BODIES };
@@ -15,6 +15,17 @@ export function isBodyRoute(route: string): route is BodyRoute {
 /** The top-level fields a route's body may carry, from its schema. */
 export function bodyFields(route: BodyRoute): string[] {
   return Object.keys(ROUTE_BODIES[route].fields);
+}
+
+const FIELDS_OUTSIDE_SCHEMA: Record<string, readonly string[]> = {
+  ...ADMIN_BODY_FIELDS_OUTSIDE_SCHEMA,
+  ...PUBLIC_BODY_FIELDS_OUTSIDE_SCHEMA,
+};
+
+/** Every top-level field a route reads from its body: its schema's, and those it reads before or without one. */
+export function fieldsRead(route: string): string[] {
+  const schema = isBodyRoute(route) ? bodyFields(route) : [];
+  return [...new Set([...schema, ...(FIELDS_OUTSIDE_SCHEMA[route] ?? [])])];
 }
 
 const SENT_WITH_BODY = /^(POST|PUT|PATCH) /;

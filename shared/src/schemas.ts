@@ -3,7 +3,7 @@
  * Run them through validate() (validate.ts). Every schema refuses unknown keys.
  */
 
-import type { InferType, Schema } from 'yup';
+import type { InferType } from 'yup';
 import {
   DEFAULT_PAGE_LIMIT,
   MAINTENANCE_TYPES,
@@ -14,10 +14,8 @@ import {
   MAX_NAME_LENGTH,
   MAX_PAGE_LIMIT,
   MAX_PAYOUT_WITHDRAWALS,
-  WALLET_PAGE_LIMIT,
   MAX_PASSWORD_BYTES,
   MAX_REASON_LENGTH,
-  MAX_SEARCH_LENGTH,
   MAX_SIGNED_TRANSACTION_BASE64,
   MAX_SIGN_IN_MESSAGE_LENGTH,
   MAX_STAKE_DIGITS,
@@ -36,7 +34,7 @@ import { CHANGE_REQUEST_STATUSES, MAX_WALLET_CHANGE_DELAY_HOURS } from './change
 import { isWholeNumberString } from './decimal.js';
 import { ADMIN_ROLES } from './roles.js';
 import { MAX_DURATION_MINUTES } from './plan-duration.js';
-import { REVIEW_RESOLUTIONS, STAKE_GROUPS } from './stake-status.js';
+import { REVIEW_RESOLUTIONS } from './stake-status.js';
 import { WEBHOOK_EVENTS, WEBHOOK_KINDS } from './webhooks.js';
 import { RESERVES_CHECK_FAILURE_CODES } from './reserves/check-failure.js';
 import { MAX_PASSKEY_NAME_LENGTH } from './passkeys.js';
@@ -508,24 +506,12 @@ export const withdrawalProcessSchema = strictObject({
 });
 export type WithdrawalProcessInput = InferType<typeof withdrawalProcessSchema>;
 
+export const pageLimit = (byDefault: number) => integer(msg('fieldLimit'), { min: 1, max: MAX_PAGE_LIMIT }).default(byDefault);
+export const pageOffset = () => integer(msg('fieldOffset'), { min: 0, max: MAX_ID }).default(0);
+
 /** ?limit=&offset= of admin lists (query strings; '' means the default). */
-export const paginationSchema = strictObject({
-  limit: integer(msg('fieldLimit'), { min: 1, max: MAX_PAGE_LIMIT }).default(DEFAULT_PAGE_LIMIT),
-  offset: integer(msg('fieldOffset'), { min: 0, max: MAX_ID }).default(0),
-});
+export const paginationSchema = strictObject({ limit: pageLimit(DEFAULT_PAGE_LIMIT), offset: pageOffset() });
 export type PaginationInput = InferType<typeof paginationSchema>;
-
-/** ?limit=&offset= of a holder's own lists: the same bounds, a page of WALLET_PAGE_LIMIT by default. */
-export const walletPageSchema = strictObject({
-  limit: integer(msg('fieldLimit'), { min: 1, max: MAX_PAGE_LIMIT }).default(WALLET_PAGE_LIMIT),
-  offset: integer(msg('fieldOffset'), { min: 0, max: MAX_ID }).default(0),
-});
-
-/** GET /api/stakes/{wallet}: the wallet page, and optionally one dashboard table's stakes (stakeGroup). */
-export const walletStakesQuerySchema = walletPageSchema.shape({
-  group: choice(STAKE_GROUPS, msg('stakeGroupInvalid')).optional(),
-});
-export type WalletStakesQuery = InferType<typeof walletStakesQuerySchema>;
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
@@ -534,21 +520,8 @@ export type StakeSortField = (typeof STAKE_SORT_FIELDS)[number];
 export const WITHDRAWAL_SORT_FIELDS = ['requestedAt', 'processedAt', 'finalAmount', 'walletAddress', 'status'] as const;
 export type WithdrawalSortField = (typeof WITHDRAWAL_SORT_FIELDS)[number];
 
-/**
- * ?limit=&offset=&sort=&order=&q= of the admin stake and withdrawal lists (status is read apart, as a
- * comma-separated filter). q finds a wallet or txId by its start, or a plan by part of its name.
- */
+/** ?limit=&offset=&sort=&order=&q= of the admin stake and withdrawal lists (query-schemas.ts). */
 export type AdminListQuery<F extends string> = PaginationInput & { sort?: F; order?: SortOrder; q?: string };
-function adminListQuery<const F extends string>(sortFields: readonly F[]): Schema<AdminListQuery<F>> {
-  // yup infers `sort` as string from the generic field list; the oneOf check makes it F.
-  return paginationSchema.shape({
-    sort: choice(sortFields, msg('sortField', { allowed: sortFields.join(', ') })).optional(),
-    order: choice(SORT_ORDERS, msg('sortOrderInvalid')).optional(),
-    q: text(msg('fieldSearch'), MAX_SEARCH_LENGTH).optional(),
-  }) as unknown as Schema<AdminListQuery<F>>;
-}
-export const stakeListQuerySchema = adminListQuery(STAKE_SORT_FIELDS);
-export const withdrawalListQuerySchema = adminListQuery(WITHDRAWAL_SORT_FIELDS);
 
 /** Path params `{ id }` (req.params): a positive integer from its string form. */
 export const idParamSchema = strictObject({

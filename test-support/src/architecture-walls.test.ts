@@ -182,6 +182,16 @@ describe('architecture walls', () => {
       'server/src/stakes/scratch.routes.ts',
       "import { Router } from 'express';\nexport const x = (Model: { sequelize: unknown }) => [Router, Model.sequelize];\n",
     ],
+    [
+      'a route file mounts its routes from the route table',
+      'server/src/stakes/scratch.routes.ts',
+      "import { Router } from 'express';\nconst router = Router();\nrouter.get('/stakes/scratch', (_req, res) => res.end());\nexport const x = router;\n",
+    ],
+    [
+      'nor a route chained on a new router',
+      'server/src/stakes/scratch.routes.ts',
+      "import { Router } from 'express';\nexport const x = Router().post('/stakes/scratch', (_req, res) => res.end());\n",
+    ],
     // A circle needs a file that is imported back: an existing file is linted with one import more.
     [
       'no import circle (the signer contract taking the key file signer that implements it)',

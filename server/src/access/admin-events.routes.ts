@@ -1,9 +1,10 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { isSessionCurrent } from './admin-auth.js';
 import { unavailable } from '../errors.js';
 import type { Dependencies } from '../dependencies.js';
-import { currentAdminSession, requireRole } from '../http/signed-in-admin.js';
+import { tableRouter } from '../http/mount.js';
+import { currentAdminSession } from '../http/signed-in-admin.js';
 
 /** Each open stream holds a socket; more than this per instance is refused. */
 const MAX_STREAMS = 200;
@@ -14,8 +15,8 @@ const MAX_STREAMS = 200;
  * at shutdown; the client reconnects with a fresh token.
  */
 export function adminEventRoutes({ events: hub, database }: Dependencies): Router {
-  const router = Router();
-  router.get('/events', requireRole('GET /api/admin/events'), (req, res) => {
+  const { router, mount } = tableRouter('/api/admin');
+  mount('GET /api/admin/events', (_input, res) => {
     if (hub.size >= MAX_STREAMS) throw unavailable(msg('tooManyEventStreams'));
     const session = currentAdminSession(res);
     res.writeHead(200, {

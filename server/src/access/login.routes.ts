@@ -1,18 +1,18 @@
-import { Router, type RequestHandler } from 'express';
+import { type Router, type RequestHandler } from 'express';
 import { clientAddress } from '../http/client-address.js';
-import { parseBody } from '../http/validate.js';
 import type { Dependencies } from '../dependencies.js';
+import { tableRouter } from '../http/mount.js';
 import { login, loginWithPasskey } from './admin-login.js';
 import type { RelyingParty } from './relying-party.js';
 
 /** The sign-in routes, behind the per-IP limit (`limiter`), which counts their failures alike. */
 export function adminLoginRoute(deps: Dependencies, rp: RelyingParty, limiter: RequestHandler): Router {
-  const router = Router();
-  router.post('/login', limiter, async (req, res) => {
-    res.json(await login(deps, rp, parseBody('POST /api/admin/login', req.body), clientAddress(req)));
+  const { router, mount } = tableRouter('/api/admin');
+  mount('POST /api/admin/login', limiter, async ({ body }, res, req) => {
+    res.json(await login(deps, rp, body(), clientAddress(req)));
   });
-  router.post('/login/passkey', limiter, async (req, res) => {
-    res.json(await loginWithPasskey(deps, rp, parseBody('POST /api/admin/login/passkey', req.body), clientAddress(req)));
+  mount('POST /api/admin/login/passkey', limiter, async ({ body }, res, req) => {
+    res.json(await loginWithPasskey(deps, rp, body(), clientAddress(req)));
   });
   return router;
 }

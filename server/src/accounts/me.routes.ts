@@ -1,7 +1,6 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Dependencies } from '../dependencies.js';
-import { idParamSchema } from '@stakedesk/shared/schemas';
-import { parse, parseBody } from '../http/validate.js';
+import { tableRouter } from '../http/mount.js';
 import type { RelyingParty } from '../access/index.js';
 import { changeOwnPassword, logout, me, signOutEverywhere } from './account.service.js';
 import { addPasskey, newPasskeyOptions, passkeysOf, removePasskey, renameOwnPasskey, stepUpOptions } from './passkeys.service.js';
@@ -14,57 +13,57 @@ import { currentAdmin } from '../http/signed-in-admin.js';
  * session that must set up two-factor before anything else.
  */
 export function meRoutes(deps: Dependencies, issuer: string, rp: RelyingParty, stepUpFor: StepUpFor): Router {
-  const router = Router();
-  router.get('/', async (_req, res) => {
+  const { router, mount } = tableRouter('/api/admin/me');
+  mount('GET /api/admin/me', async (_input, res) => {
     res.json(await me(deps, currentAdmin(res)));
   });
-  router.post('/two-factor/setup', async (_req, res) => {
+  mount('POST /api/admin/me/two-factor/setup', async (_input, res) => {
     res.json(await setUpTwoFactor(deps, currentAdmin(res), issuer));
   });
-  router.post('/two-factor/enable', async (req, res) => {
-    res.json(await enableTwoFactor(deps, currentAdmin(res), parseBody('POST /api/admin/me/two-factor/enable', req.body)));
+  mount('POST /api/admin/me/two-factor/enable', async ({ body }, res) => {
+    res.json(await enableTwoFactor(deps, currentAdmin(res), body()));
   });
-  router.post('/two-factor/disable', async (req, res) => {
-    const input = parseBody('POST /api/admin/me/two-factor/disable', req.body);
+  mount('POST /api/admin/me/two-factor/disable', async ({ body }, res) => {
+    const input = body();
     const actor = currentAdmin(res);
     await disableTwoFactor(deps, actor, stepUpFor(actor, input));
     res.status(204).end();
   });
-  router.post('/password', async (req, res) => {
-    const input = parseBody('POST /api/admin/me/password', req.body);
+  mount('POST /api/admin/me/password', async ({ body }, res) => {
+    const input = body();
     const actor = currentAdmin(res);
     await changeOwnPassword(deps, actor, input, stepUpFor(actor, input, { passwordOnly: true }));
     res.status(204).end();
   });
-  router.post('/sign-out-everywhere', async (_req, res) => {
+  mount('POST /api/admin/me/sign-out-everywhere', async (_input, res) => {
     res.json(await signOutEverywhere(deps, currentAdmin(res)));
   });
-  router.post('/logout', async (_req, res) => {
+  mount('POST /api/admin/me/logout', async (_input, res) => {
     await logout(deps, currentAdmin(res));
     res.status(204).end();
   });
-  router.get('/passkeys', async (_req, res) => {
+  mount('GET /api/admin/me/passkeys', async (_input, res) => {
     res.json(await passkeysOf(deps, currentAdmin(res)));
   });
-  router.post('/passkeys/options', async (_req, res) => {
+  mount('POST /api/admin/me/passkeys/options', async (_input, res) => {
     res.json(await newPasskeyOptions(deps, rp, currentAdmin(res)));
   });
-  router.post('/passkeys/step-up-options', async (_req, res) => {
+  mount('POST /api/admin/me/passkeys/step-up-options', async (_input, res) => {
     res.json(await stepUpOptions(deps, rp, currentAdmin(res)));
   });
-  router.post('/passkeys', async (req, res) => {
-    const input = parseBody('POST /api/admin/me/passkeys', req.body);
+  mount('POST /api/admin/me/passkeys', async ({ body }, res) => {
+    const input = body();
     const actor = currentAdmin(res);
     res.status(201).json(await addPasskey(deps, rp, actor, input, stepUpFor(actor, input)));
   });
-  router.patch('/passkeys/:id', async (req, res) => {
-    const id = parse(idParamSchema, req.params).id;
-    const input = parseBody('PATCH /api/admin/me/passkeys/:id', req.body);
+  mount('PATCH /api/admin/me/passkeys/:id', async ({ params, body }, res) => {
+    const id = params().id;
+    const input = body();
     res.json(await renameOwnPasskey(deps, currentAdmin(res), id, input.name));
   });
-  router.delete('/passkeys/:id', async (req, res) => {
-    const id = parse(idParamSchema, req.params).id;
-    const input = parseBody('DELETE /api/admin/me/passkeys/:id', req.body ?? {});
+  mount('DELETE /api/admin/me/passkeys/:id', async ({ params, body }, res) => {
+    const id = params().id;
+    const input = body();
     const actor = currentAdmin(res);
     await removePasskey(deps, actor, id, stepUpFor(actor, input));
     res.status(204).end();

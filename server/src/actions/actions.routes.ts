@@ -1,8 +1,7 @@
-import { json, Router, type RequestHandler } from 'express';
+import { json, type Router, type RequestHandler } from 'express';
 import type { SolanaCluster } from '@stakedesk/shared/format';
-import { actionPlanParamSchema, actionStakeQuerySchema, idParamSchema } from '@stakedesk/shared/schemas';
 import type { Dependencies } from '../dependencies.js';
-import { parse, parseBody } from '../http/validate.js';
+import { tableRouter } from '../http/mount.js';
 import { actionErrors, sayFor } from './action-errors.js';
 import { actionHeaders } from './action-headers.js';
 import {
@@ -29,24 +28,24 @@ export function actionsRoutes(
   site: ActionSite & { cluster: SolanaCluster },
   intentLimit: RequestHandler,
 ): Router {
-  const router = Router();
+  const { router, mount } = tableRouter('');
   const headers = actionHeaders(site.cluster);
   router.use(ACTION_PATHS, (req, res, next) => {
     res.set(headers).vary('Accept-Language');
     if (req.method === 'OPTIONS') return void res.status(204).end();
     next();
   });
-  router.get('/actions.json', (_req, res) => {
+  mount('GET /actions.json', (_input, res) => {
     res.json(ACTIONS_JSON);
   });
-  router.get('/api/actions/icon.png', (_req, res) => {
+  mount('GET /api/actions/icon.png', (_input, res) => {
     res.type('png').set('Cache-Control', 'public, max-age=86400').send(STAKE_ICON_PNG);
   });
-  router.get('/api/actions/stake', async (req, res) => {
+  mount('GET /api/actions/stake', async (_input, res, req) => {
     res.json(await stakeAction(sequelize, site, sayFor(req)));
   });
-  router.get('/api/actions/stake/:planId', async (req, res) => {
-    const { planId } = parse(actionPlanParamSchema, req.params);
+  mount('GET /api/actions/stake/:planId', async ({ params }, res, req) => {
+    const { planId } = params();
     res.json(await planStakeAction(sequelize, planId, site, sayFor(req)));
   });
   const closedOrLimited: RequestHandler[] = [
@@ -57,15 +56,15 @@ export function actionsRoutes(
     intentLimit,
     json({ limit: '10kb' }),
   ];
-  router.post('/api/actions/stake/:planId', ...closedOrLimited, async (req, res) => {
-    const { planId } = parse(actionPlanParamSchema, req.params);
-    const { amount } = parse(actionStakeQuerySchema, req.query);
-    const { account } = parseBody('POST /api/actions/stake/:planId', req.body);
+  mount('POST /api/actions/stake/:planId', ...closedOrLimited, async ({ params, query, body }, res, req) => {
+    const { planId } = params();
+    const { amount } = query();
+    const { account } = body();
     res.json(await stakeTransaction(sequelize, chain, { planId, amount, account }, sayFor(req)));
   });
-  router.post('/api/actions/stake/intents/:id/done', json({ limit: '10kb' }), async (req, res) => {
-    const { id } = parse(idParamSchema, req.params);
-    const { account } = parseBody('POST /api/actions/stake/intents/:id/done', req.body);
+  mount('POST /api/actions/stake/intents/:id/done', json({ limit: '10kb' }), async ({ params, body }, res, req) => {
+    const { id } = params();
+    const { account } = body();
     res.json(await stakeDone(sequelize, id, account, site, sayFor(req)));
   });
   router.use(ACTION_PATHS, actionErrors);

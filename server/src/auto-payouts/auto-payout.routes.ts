@@ -1,12 +1,14 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Dependencies } from '../dependencies.js';
+import { tableRouter } from '../http/mount.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
 import { autoPayoutStatus } from './auto-payout-status.js';
-import { requireRole } from '../http/signed-in-admin.js';
 
 /** GET /api/admin/auto-payouts: whether the server is paying by itself, and if not, why. */
 export function autoPayoutAdminRoutes({ database: sequelize }: Dependencies, signer: PayoutSigner | null | undefined): Router {
-  return Router().get('/auto-payouts', requireRole('GET /api/admin/auto-payouts'), async (_req, res) => {
+  const { router, mount } = tableRouter('/api/admin');
+  mount('GET /api/admin/auto-payouts', async (_input, res) => {
     res.json(await autoPayoutStatus(sequelize, signer ?? null));
   });
+  return router;
 }

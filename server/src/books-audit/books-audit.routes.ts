@@ -1,9 +1,8 @@
-import { Router } from 'express';
-import { idParamSchema } from '@stakedesk/shared/schemas';
+import type { Router } from 'express';
 import type { Dependencies } from '../dependencies.js';
+import { tableRouter } from '../http/mount.js';
 import type { StepUpFor } from '../http/step-up-contract.js';
-import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
-import { parse, parseBody } from '../http/validate.js';
+import { currentAdmin } from '../http/signed-in-admin.js';
 import type { Logger } from '../logger.js';
 import { dismissHold, listOpenHolds } from './audit-holds.service.js';
 import { latestAudit, readAudit, requestAudit } from './books-audit.service.js';
@@ -22,24 +21,24 @@ export function booksAuditAdminRoutes(
   hotWallet: string | null,
   stepUpFor: StepUpFor,
 ): Router {
-  const router = Router();
-  router.post('/audits', requireRole('POST /api/admin/audits'), async (_req, res) => {
+  const { router, mount } = tableRouter('/api/admin');
+  mount('POST /api/admin/audits', async (_input, res) => {
     const audit = await requestAudit({ sequelize, chain, secondProvider, hotWallet }, logger, 'owner', currentAdmin(res));
     res.status(202).json({ audit });
   });
-  router.get('/audits', requireRole('GET /api/admin/audits'), async (_req, res) => {
+  mount('GET /api/admin/audits', async (_input, res) => {
     res.json({ audit: await latestAudit(sequelize) });
   });
-  router.get('/audits/:id', requireRole('GET /api/admin/audits/:id'), async (req, res) => {
-    const { id } = parse(idParamSchema, req.params);
+  mount('GET /api/admin/audits/:id', async ({ params }, res) => {
+    const { id } = params();
     res.json({ audit: await readAudit(sequelize, id) });
   });
-  router.get('/audit-holds', requireRole('GET /api/admin/audit-holds'), async (_req, res) => {
+  mount('GET /api/admin/audit-holds', async (_input, res) => {
     res.json(await listOpenHolds(sequelize));
   });
-  router.post('/audit-holds/:id/dismiss', requireRole('POST /api/admin/audit-holds/:id/dismiss'), async (req, res) => {
-    const { id } = parse(idParamSchema, req.params);
-    const input = parseBody('POST /api/admin/audit-holds/:id/dismiss', req.body);
+  mount('POST /api/admin/audit-holds/:id/dismiss', async ({ params, body }, res) => {
+    const { id } = params();
+    const input = body();
     const actor = currentAdmin(res);
     res.json(await dismissHold(sequelize, id, input, actor, stepUpFor(actor, input)));
   });

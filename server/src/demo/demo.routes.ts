@@ -1,8 +1,8 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import bs58 from 'bs58';
 import type { DemoStakingWallet } from '@stakedesk/shared/api-types';
 import type { Dependencies } from '../dependencies.js';
-import { parseBody } from '../http/validate.js';
+import { tableRouter } from '../http/mount.js';
 import type { DemoKeys } from './demo-keys.js';
 import { giveDemoTokens } from './faucet.js';
 
@@ -12,13 +12,13 @@ import { giveDemoTokens } from './faucet.js';
  * tokens are play tokens, so neither route asks who calls.
  */
 export function demoRoutes({ chain }: Dependencies, keys: DemoKeys): Router {
-  const router = Router();
-  router.post('/demo/tokens', async (req, res) => {
-    const { walletAddress } = parseBody('POST /api/demo/tokens', req.body);
+  const { router, mount } = tableRouter('/api');
+  mount('POST /api/demo/tokens', async ({ body }, res) => {
+    const { walletAddress } = body();
     res.json(await giveDemoTokens(chain, keys.faucet, walletAddress));
   });
   // The panel's demo wallet holds the staking wallet, so an admin can pay a withdrawal by hand.
-  router.get('/demo/staking-wallet', (_req, res) => {
+  mount('GET /api/demo/staking-wallet', (_input, res) => {
     const body: DemoStakingWallet = {
       address: keys.stakingWallet.publicKey.toBase58(),
       secretKey: bs58.encode(keys.stakingWallet.secretKey),

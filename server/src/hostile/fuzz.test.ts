@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
-import { ADMIN_ROUTES, type AdminRoute } from '@stakedesk/shared/admin-routes';
+import { ADMIN_ROUTES, ADMIN_ROUTES_ENDING_THE_SESSION, type AdminRoute } from '@stakedesk/shared/admin-routes';
 import { PUBLIC_ROUTES, type PublicRoute } from '@stakedesk/shared/api-routes';
-import { bodyFields, isBodyRoute, ROUTE_BODIES } from '@stakedesk/shared/route-bodies';
+import { fieldsRead, ROUTE_BODIES } from '@stakedesk/shared/route-bodies';
+import { isQueryRoute, queryKeys } from '@stakedesk/shared/route-queries';
 import { ageStake, stakeFor, startStakingServer } from '../test/fixtures.js';
 import { newHolder, randomWallet, type TestServer } from '../test/test-server.js';
 import { routeCoverageGaps } from '../test/route-coverage.js';
@@ -19,7 +20,7 @@ let plan: StakingPlan;
 let holderCookie: string;
 let holderWallet: string;
 let stakeId: number;
-/** An admin of its own for sign-out-everywhere and for logout, by path: each ends the token it is sent with. */
+/** An admin of its own for each route that ends the session it is sent with, by route. */
 const disposableTokens: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -31,8 +32,8 @@ beforeAll(async () => {
   const holder = newHolder();
   holderCookie = await api.signIn(holder);
   holderWallet = holder.wallet;
-  disposableTokens['/api/admin/me/sign-out-everywhere'] = (await adminWithRole(api, token, 'viewer', 'fuzz-disposable')).token;
-  disposableTokens['/api/admin/me/logout'] = (await adminWithRole(api, token, 'viewer', 'fuzz-logout')).token;
+  for (const [n, route] of ADMIN_ROUTES_ENDING_THE_SESSION.entries())
+    disposableTokens[route] = (await adminWithRole(api, token, 'viewer', `fuzz-disposable-${n}`)).token;
 }, 60_000);
 afterAll(() => api.close());
 
@@ -91,53 +92,6 @@ type TableRoute = AdminRoute | PublicRoute;
 /** `route`: its route in the tables; `:x` in `path` is fuzzed; `fields`: what its body may carry. */
 type Endpoint = { method: string; path: string; route: TableRoute; fields?: string[]; params?: boolean; auth: Auth; query?: string[] };
 
-/**
- * What the route tables (shared/src/admin-routes.ts, api-routes.ts) cannot say about a route: the query
- * keys it reads, body fields it reads without a schema, a parameter held fixed, a session it ends.
- * Every other route is fuzzed as the tables give it (endpointOf), with no line here.
- */
-const SPECIAL: Partial<Record<TableRoute, Partial<Endpoint>>> = {
-  'GET /api/settings': { query: ['x'] },
-  'GET /api/staking-plans': { query: ['limit'] },
-  'GET /api/stakes/:walletAddress': { query: ['limit', 'offset', 'group', 'cursor'] },
-  'GET /api/withdrawals/:walletAddress': { query: ['limit', 'offset', 'cursor'] },
-  'GET /api/reserves': { query: ['x'] },
-  'GET /api/reserves/:id/proof/:walletAddress': { path: '/api/reserves/1/proof/:x' },
-  'POST /api/auth/logout': { query: ['x'] },
-  'GET /api/health': { query: ['x'] },
-  // An Action client fills the amount into the query from the Action's parameter (DESIGN 18).
-  'POST /api/actions/stake/:planId': { query: ['amount'] },
-  // No yup schema: a JSON-RPC call is passed on to the RPC node, judged by the proxy's own rules.
-  'POST /api/rpc': { fields: ['jsonrpc', 'id', 'method', 'params'] },
-  'GET /api/admin/staking-plans': { query: ['limit', 'offset'] },
-  'GET /api/admin/stakes': { query: ['limit', 'offset', 'sort', 'order', 'q', 'status'] },
-  'GET /api/admin/stakes.csv': { query: ['status'] },
-  'GET /api/admin/withdrawals': { query: ['limit', 'offset', 'sort', 'order', 'q', 'status'] },
-  'GET /api/admin/withdrawals.csv': { query: ['status'] },
-  // The retired registration's fields, which the route answers on their own before its schema reads the body.
-  'POST /api/admin/payouts': { fields: ['signature', 'lastValidBlockHeight'] },
-  'GET /api/admin/payouts': { query: ['limit', 'offset', 'status'] },
-  'GET /api/admin/payouts/:id': { query: ['x'] },
-  'POST /api/admin/update-expired-stakes': { query: ['x'] },
-  'GET /api/admin/admins': { query: ['limit', 'offset'] },
-  'GET /api/admin/audit-log': { query: ['limit', 'offset'] },
-  'GET /api/admin/reconciliation': { query: ['limit'] },
-  'GET /api/admin/outflows': { query: ['x'] },
-  'GET /api/admin/treasury': { query: ['x'] },
-  'GET /api/admin/auto-payouts': { query: ['x'] },
-  'POST /api/admin/reserves/snapshots': { query: ['x'] },
-  'GET /api/admin/reserves/snapshots': { query: ['x'] },
-  'GET /api/admin/me': { query: ['x'] },
-  'POST /api/admin/me/two-factor/setup': { query: ['x'] },
-  'POST /api/admin/me/sign-out-everywhere': { auth: 'disposable-admin', query: ['x'] },
-  'POST /api/admin/me/logout': { auth: 'disposable-admin', query: ['x'] },
-  'GET /api/admin/jobs': { query: ['x'] },
-  'GET /api/admin/webhooks': { query: ['x'] },
-  'GET /api/admin/change-requests': { query: ['status'] },
-  // A DELETE's body is not in the route tables: the cancel reads its step-up with the schema itself.
-  'DELETE /api/admin/change-requests/:id': { fields: ['currentPassword', 'code'] },
-};
-
 /** Routes of the tables not fuzzed here, and why. */
 const NOT_FUZZED: Partial<Record<TableRoute, string>> = {
   // An event stream never ends, so an answer is never whole; it reads nothing of the request.
@@ -146,15 +100,39 @@ const NOT_FUZZED: Partial<Record<TableRoute, string>> = {
 
 const isAdminRoute = (route: TableRoute): route is AdminRoute => Object.hasOwn(ADMIN_ROUTES, route);
 
-/** A route as the tables give it: its caller, its parameters as `:x`, its body's schema fields, and what SPECIAL adds. */
+/**
+ * A route as the tables give it: its caller (a session of its own when the route ends it), its last
+ * parameter as `:x` (any before it held at 1), the fields its body is read for and the query keys it reads.
+ */
 function endpointOf(route: TableRoute): Endpoint {
   const [method, pattern] = route.split(' ') as [string, string];
   const needs = isAdminRoute(route) ? ADMIN_ROUTES[route] : PUBLIC_ROUTES[route];
-  const auth: Auth = needs === 'signIn' ? 'none' : needs === 'none' || needs === 'holder' ? needs : 'admin';
-  const endpoint: Endpoint = { method, path: pattern.replace(/:\w+/g, ':x'), route, auth, ...SPECIAL[route] };
-  const schemaFields = isBodyRoute(route) ? bodyFields(route) : [];
-  const fields = [...new Set([...schemaFields, ...(endpoint.fields ?? [])])];
-  return { ...endpoint, params: endpoint.path.includes(':x'), fields: fields.length > 0 ? fields : undefined };
+  const auth: Auth = endsTheSession(route)
+    ? 'disposable-admin'
+    : needs === 'signIn'
+      ? 'none'
+      : needs === 'none' || needs === 'holder'
+        ? needs
+        : 'admin';
+  const path = pattern.replace(/:\w+(?=.*:\w)/g, '1').replace(/:\w+/, ':x');
+  const fields = fieldsRead(route);
+  return {
+    method,
+    path,
+    route,
+    auth,
+    params: path.includes(':x'),
+    fields: fields.length > 0 ? fields : undefined,
+    query: queryOf(route, method),
+  };
+}
+
+const endsTheSession = (route: TableRoute) => (ADMIN_ROUTES_ENDING_THE_SESSION as readonly string[]).includes(route);
+
+/** The query keys a route reads, from its schema; a read that reads none is sent a key it must ignore. */
+function queryOf(route: TableRoute, method: string): string[] | undefined {
+  if (isQueryRoute(route)) return queryKeys(route);
+  return method === 'GET' ? ['x'] : undefined;
 }
 
 const TABLE_ROUTES = [...Object.keys(PUBLIC_ROUTES), ...Object.keys(ADMIN_ROUTES)] as TableRoute[];
@@ -229,7 +207,7 @@ async function send(endpoint: Endpoint, path: string, raw?: string) {
   const headers: Record<string, string> = {};
   if (raw !== undefined) headers['content-type'] = 'application/json';
   if (endpoint.auth === 'admin') headers.authorization = `Bearer ${token}`;
-  if (endpoint.auth === 'disposable-admin') headers.authorization = `Bearer ${disposableTokens[endpoint.path]}`;
+  if (endpoint.auth === 'disposable-admin') headers.authorization = `Bearer ${disposableTokens[endpoint.route]}`;
   if (endpoint.auth === 'holder') headers.cookie = holderCookie;
   const response = await fetch(api.baseUrl + path, { method: endpoint.method, headers, body: raw });
   return { status: response.status, text: await response.text(), type: response.headers.get('content-type') ?? '' };

@@ -1,24 +1,19 @@
 import type { Request, Response } from 'express';
-import { paginationSchema, walletPageSchema } from '@stakedesk/shared/schemas';
 import { type DatedKeyset, type Keyset, type Page, invalidCursor } from '../sql/page.js';
 import { readCursor, sendNextCursor, type CursorScope } from './cursor.js';
-import { parse } from './validate.js';
 
-export function readPage(req: Request): Page {
-  const { limit, offset } = parse(paginationSchema, { limit: req.query.limit, offset: req.query.offset });
-  return { limit, offset };
-}
-
-/** ?limit=&offset=&cursor= of an admin list ordered by one fixed order; `filter` is what else the cursor is bound to. */
-export function readCursorPage(req: Request, list: string, filter?: string): { page: Page; after?: Keyset; scope: CursorScope } {
+/**
+ * The page of an admin list ordered by one fixed order: ?limit=&offset= as the route's query schema
+ * parsed them, and its ?cursor=; `filter` is what else the cursor is bound to.
+ */
+export function readCursorPage(
+  req: Request,
+  { limit, offset }: Page,
+  list: string,
+  filter?: string,
+): { page: Page; after?: Keyset; scope: CursorScope } {
   const scope: CursorScope = { list, filter };
-  return { page: readPage(req), after: readCursor(req, scope), scope };
-}
-
-/** ?limit=&offset= of a holder's own list (1000 by default). */
-export function readWalletPage(req: Request): Page {
-  const { limit, offset } = parse(walletPageSchema, { limit: req.query.limit, offset: req.query.offset });
-  return { limit, offset };
+  return { page: { limit, offset }, after: readCursor(req, scope), scope };
 }
 
 /** ?cursor= of a holder's own list: made for that list, wallet and table (`group`), refused (400) for any other. */

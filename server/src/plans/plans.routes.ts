@@ -1,10 +1,9 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Dependencies } from '../dependencies.js';
-import { idParamSchema } from '@stakedesk/shared/schemas';
 import { readCursorPage, sendPage } from '../http/pagination.js';
 import { sendPrepared } from '../http/prepared-json.js';
 import type { PublicRead } from '../http/public-read-lane.js';
-import { parse, parseBody } from '../http/validate.js';
+import { tableRouter } from '../http/mount.js';
 import {
   activePlansJson,
   createPlan,
@@ -15,7 +14,7 @@ import {
   updatePlan,
   type PlanRules,
 } from './plans.service.js';
-import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
+import { currentAdmin } from '../http/signed-in-admin.js';
 
 /** GET /api/staking-plans: the active plans, serialised once per change. */
 export function plansPublicRead({ database }: Dependencies): PublicRead {
@@ -24,35 +23,23 @@ export function plansPublicRead({ database }: Dependencies): PublicRead {
 }
 
 export function plansAdminRoutes({ database: sequelize }: Dependencies, rules: PlanRules): Router {
-  const router = Router();
-  router.get('/staking-plans', requireRole('GET /api/admin/staking-plans'), async (req, res) => {
-    const { page, after, scope } = readCursorPage(req, 'staking-plans');
+  const { router, mount } = tableRouter('/api/admin');
+  mount('GET /api/admin/staking-plans', async ({ query }, res, req) => {
+    const { page, after, scope } = readCursorPage(req, query(), 'staking-plans');
     sendPage(res, await listAllPlans(sequelize, page, after), scope);
   });
-  router.post('/staking-plans', requireRole('POST /api/admin/staking-plans'), async (req, res) => {
-    res
-      .status(201)
-      .json(
-        await planJson(
-          sequelize,
-          await createPlan(sequelize, parseBody('POST /api/admin/staking-plans', req.body), currentAdmin(res), rules),
-        ),
-      );
+  mount('POST /api/admin/staking-plans', async ({ body }, res) => {
+    res.status(201).json(await planJson(sequelize, await createPlan(sequelize, body(), currentAdmin(res), rules)));
   });
-  router.put('/staking-plans/:id', requireRole('PUT /api/admin/staking-plans/:id'), async (req, res) => {
-    const id = parse(idParamSchema, req.params).id;
-    res.json(
-      await planJson(
-        sequelize,
-        await updatePlan(sequelize, id, parseBody('PUT /api/admin/staking-plans/:id', req.body), currentAdmin(res), rules),
-      ),
-    );
+  mount('PUT /api/admin/staking-plans/:id', async ({ params, body }, res) => {
+    const { id } = params();
+    res.json(await planJson(sequelize, await updatePlan(sequelize, id, body(), currentAdmin(res), rules)));
   });
-  router.patch('/staking-plans/:id/toggle', requireRole('PATCH /api/admin/staking-plans/:id/toggle'), async (req, res) => {
-    res.json(await planJson(sequelize, await togglePlan(sequelize, parse(idParamSchema, req.params).id, currentAdmin(res))));
+  mount('PATCH /api/admin/staking-plans/:id/toggle', async ({ params }, res) => {
+    res.json(await planJson(sequelize, await togglePlan(sequelize, params().id, currentAdmin(res))));
   });
-  router.delete('/staking-plans/:id', requireRole('DELETE /api/admin/staking-plans/:id'), async (req, res) => {
-    await deletePlan(sequelize, parse(idParamSchema, req.params).id, currentAdmin(res));
+  mount('DELETE /api/admin/staking-plans/:id', async ({ params }, res) => {
+    await deletePlan(sequelize, params().id, currentAdmin(res));
     res.status(204).end();
   });
   return router;

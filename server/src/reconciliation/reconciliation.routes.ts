@@ -1,14 +1,14 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Dependencies } from '../dependencies.js';
-import { paginationSchema } from '@stakedesk/shared/schemas';
-import { parse } from '../http/validate.js';
+import { tableRouter } from '../http/mount.js';
 import { unrecordedDeposits } from './reconciliation.service.js';
-import { requireRole } from '../http/signed-in-admin.js';
 
 /** GET /api/admin/reconciliation?limit=N: deposits on chain that nothing records. */
 export function reconciliationAdminRoutes({ database: sequelize, chain }: Dependencies): Router {
-  return Router().get('/reconciliation', requireRole('GET /api/admin/reconciliation'), async (req, res) => {
-    const { limit } = parse(paginationSchema, { limit: req.query.limit });
+  const { router, mount } = tableRouter('/api/admin');
+  mount('GET /api/admin/reconciliation', async ({ query }, res) => {
+    const { limit } = query();
     res.json(await unrecordedDeposits(sequelize, chain, limit));
   });
+  return router;
 }

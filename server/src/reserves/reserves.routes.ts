@@ -1,13 +1,12 @@
-import { Router, type RequestHandler } from 'express';
+import { type Router, type RequestHandler } from 'express';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
-import { idParamSchema, reservesProofParamSchema } from '@stakedesk/shared/schemas';
 import type { Dependencies } from '../dependencies.js';
+import { tableRouter } from '../http/mount.js';
 import { forbidden } from '../errors.js';
-import { parse, parseBody } from '../http/validate.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { latestReservesSnapshot, reportReservesCheckFailure, reservesProof, reservesSnapshot } from './reserves.service.js';
 import { takeReservesSnapshot, type SnapshotDeps } from './take-snapshot.js';
-import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
+import { currentAdmin } from '../http/signed-in-admin.js';
 
 export type ReservesRoutesDeps = {
   /** The holder's session checks (same site, signed in). */
@@ -22,21 +21,21 @@ export function reservesPublicRoutes(
   { database: sequelize }: Dependencies,
   { holderOnly, metrics, proofDays }: ReservesRoutesDeps,
 ): Router {
-  const router = Router();
-  router.get('/reserves', async (_req, res) => {
+  const { router, mount } = tableRouter('/api');
+  mount('GET /api/reserves', async (_input, res) => {
     res.json(await latestReservesSnapshot(sequelize));
   });
-  router.get('/reserves/:id', async (req, res) => {
-    res.json(await reservesSnapshot(sequelize, parse(idParamSchema, req.params).id));
+  mount('GET /api/reserves/:id', async ({ params }, res) => {
+    res.json(await reservesSnapshot(sequelize, params().id));
   });
-  router.get('/reserves/:id/proof/:walletAddress', ...holderOnly, async (req, res) => {
-    const { id, walletAddress } = parse(reservesProofParamSchema, req.params);
+  mount('GET /api/reserves/:id/proof/:walletAddress', ...holderOnly, async ({ params }, res) => {
+    const { id, walletAddress } = params();
     if (walletAddress !== res.locals.holderWallet) throw forbidden(msg('walletNotYours'));
     res.json(await reservesProof(sequelize, id, walletAddress, proofDays));
   });
-  router.post('/reserves/:id/check-failures', ...holderOnly, async (req, res) => {
-    const { id } = parse(idParamSchema, req.params);
-    const { code } = parseBody('POST /api/reserves/:id/check-failures', req.body);
+  mount('POST /api/reserves/:id/check-failures', ...holderOnly, async ({ params, body }, res) => {
+    const { id } = params();
+    const { code } = body();
     if (await reportReservesCheckFailure(sequelize, id, res.locals.holderWallet as string, code)) metrics.reservesCheckFailed(code);
     res.status(202).end();
   });
@@ -45,7 +44,9 @@ export function reservesPublicRoutes(
 
 export function reservesAdminRoutes({ database, chain }: Dependencies, hotWallet: string | undefined): Router {
   const deps: SnapshotDeps = { database, chain, hotWallet };
-  return Router().post('/reserves/snapshots', requireRole('POST /api/admin/reserves/snapshots'), async (_req, res) => {
+  const { router, mount } = tableRouter('/api/admin');
+  mount('POST /api/admin/reserves/snapshots', async (_input, res) => {
     res.status(201).json(await takeReservesSnapshot(deps, currentAdmin(res)));
   });
+  return router;
 }

@@ -1,5 +1,6 @@
-import { json, Router, type RequestHandler, type Response as ExpressResponse } from 'express';
+import { json, type Router, type RequestHandler, type Response as ExpressResponse } from 'express';
 import type { Dependencies } from '../dependencies.js';
+import { tableRouter } from '../http/mount.js';
 import { english, msg } from '@stakedesk/shared/i18n/catalogue';
 import type { RpcConfigResponse } from '@stakedesk/shared/api-types';
 import { roleAllows } from '@stakedesk/shared/roles';
@@ -61,9 +62,9 @@ export function rpcProxyRoutes(
   { database: sequelize }: Dependencies,
   { fallbackUrl, upstreamFetch, callsPerMinute, requireAdmin, publicUrl }: RpcProxyOptions,
 ): Router {
-  const router = Router();
+  const { router, mount } = tableRouter('/api');
   const rpcConfig: RpcConfigResponse = { apiUrl: new URL('/api/rpc', publicUrl).href };
-  router.get('/helius-config', (_req, res) => {
+  mount('GET /api/helius-config', (_input, res) => {
     res.set('Cache-Control', 'no-store').json(rpcConfig);
   });
 
@@ -90,7 +91,7 @@ export function rpcProxyRoutes(
     res.status(403).json(rpcError(refused?.id, -32601, english(msg('rpcMethodNotAllowed', { method: verdict.method.slice(0, 60) }))));
   };
 
-  router.post('/rpc', json({ limit: '64kb' }), wellFormed, limit, adminIfClaimed, allowed, async (req, res) => {
+  mount('POST /api/rpc', json({ limit: '64kb' }), wellFormed, limit, adminIfClaimed, allowed, async (_input, res, req) => {
     const upstream = upstreamRpcUrl(await loadSettings(), fallbackUrl);
     let answer: { status: number; text: string };
     try {

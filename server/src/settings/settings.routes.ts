@@ -1,16 +1,16 @@
-import { Router, json, type Request } from 'express';
+import { type Router, json, type Request } from 'express';
 import { holderRpcUrlRefusal } from '@stakedesk/shared/holder-rpc';
 import type { Dependencies } from '../dependencies.js';
+import { tableRouter } from '../http/mount.js';
 import type { DemoSite } from '@stakedesk/shared/api-types';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import { derivedFrom } from '../cache/cached.js';
 import { prepareJson, sendPrepared } from '../http/prepared-json.js';
 import type { PublicRead } from '../http/public-read-lane.js';
 import type { StepUpFor } from '../http/step-up-contract.js';
-import { parseBody } from '../http/validate.js';
 import { updateSettings, type SettingsChangeDeps } from './settings.service.js';
 import { loadSettings, readSettings, toAdminSettings, toPublicSettings, type SettingsRead } from './stored-settings.js';
-import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
+import { currentAdmin } from '../http/signed-in-admin.js';
 
 const SETTINGS_BODY_LIMIT = '8mb'; // a 5 MB logo as base64, plus the other fields
 
@@ -36,12 +36,12 @@ export function settingsAdminRoutes(
   const refuseHolderRpcUrlFor = (req: Request) => (url: string) =>
     holderRpcUrlRefusal(url, { ownHosts: [new URL(publicUrl).host, req.get('host') ?? ''], allowHttp: allowPrivateRpc });
   const adminJson = (read: Parameters<typeof toAdminSettings>[0]) => ({ ...toAdminSettings(read, cluster), ...(demo && { demo }) });
-  const router = Router();
-  router.get('/settings', requireRole('GET /api/admin/settings'), async (_req, res) => {
+  const { router, mount } = tableRouter('/api/admin');
+  mount('GET /api/admin/settings', async (_input, res) => {
     res.json(adminJson(await loadSettings()));
   });
-  router.put('/settings', requireRole('PUT /api/admin/settings'), json({ limit: SETTINGS_BODY_LIMIT }), async (req, res) => {
-    const input = parseBody('PUT /api/admin/settings', req.body);
+  mount('PUT /api/admin/settings', json({ limit: SETTINGS_BODY_LIMIT }), async ({ body }, res, req) => {
+    const input = body();
     const actor = currentAdmin(res);
     const deps: SettingsChangeDeps = { rpc, refuseHolderRpcUrl: refuseHolderRpcUrlFor(req), chain, liveStakes, ownersWithoutPasskey };
     const { settings, changeRequest } = await updateSettings(sequelize, input, actor, deps, stepUpFor(actor, input));

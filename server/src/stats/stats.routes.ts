@@ -1,10 +1,10 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Dependencies } from '../dependencies.js';
+import { tableRouter } from '../http/mount.js';
 import { changedSnapshot, STAKES_MOVED, statsCache } from '../cache/caches.js';
 import { prepareJson, sendPrepared } from '../http/prepared-json.js';
 import type { PublicRead } from '../http/public-read-lane.js';
 import { adminStats, publicStats } from './stats.service.js';
-import { requireRole } from '../http/signed-in-admin.js';
 
 /** GET /api/stats: the holder count walks every stake, so it is computed at most once per STATS_CACHE_MS per instance. */
 export function statsPublicRead({ database: sequelize }: Dependencies): PublicRead {
@@ -19,7 +19,9 @@ export function statsPublicRead({ database: sequelize }: Dependencies): PublicRe
  */
 export function statsAdminRoutes({ database: sequelize }: Dependencies): Router {
   const snapshot = changedSnapshot(() => adminStats(sequelize), [STAKES_MOVED, 'withdrawal', 'payout', 'plan']);
-  return Router().get('/stats', requireRole('GET /api/admin/stats'), async (_req, res) => {
+  const { router, mount } = tableRouter('/api/admin');
+  mount('GET /api/admin/stats', async (_input, res) => {
     res.json(await snapshot.get());
   });
+  return router;
 }

@@ -1,8 +1,8 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Dependencies } from '../dependencies.js';
+import { tableRouter } from '../http/mount.js';
 import type { Logger } from '../logger.js';
 import { treasuryCoverage } from './treasury.service.js';
-import { requireRole } from '../http/signed-in-admin.js';
 
 /** GET /api/admin/treasury: the staking wallet's balance against what the platform owes. */
 export function treasuryAdminRoutes(
@@ -12,7 +12,9 @@ export function treasuryAdminRoutes(
   cacheMs?: number,
 ): Router {
   const coverage = treasuryCoverage(sequelize, chain, logger, hotWallet, cacheMs);
-  return Router().get('/treasury', requireRole('GET /api/admin/treasury'), async (_req, res) => {
+  const { router, mount } = tableRouter('/api/admin');
+  mount('GET /api/admin/treasury', async (_input, res) => {
     res.json(await coverage());
   });
+  return router;
 }

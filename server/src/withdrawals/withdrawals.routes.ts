@@ -1,32 +1,31 @@
-import { Router, type RequestHandler } from 'express';
+import { type Router, type RequestHandler } from 'express';
 import type { AdminWithdrawal, WithdrawalPayout } from '@stakedesk/shared/api-types';
 import type { CodedMessage } from '@stakedesk/shared/i18n/catalogue';
-import { walletAddressParamSchema, withdrawalListQuerySchema } from '@stakedesk/shared/schemas';
 import { WITHDRAWAL_STATUSES } from '@stakedesk/shared/stake-status';
 import type { Dependencies } from '../dependencies.js';
+import { tableRouter } from '../http/mount.js';
 import { sendCsv } from '../http/csv.js';
 import { readCursorListQuery } from '../http/list-query.js';
-import { readWalletCursor, readWalletPage, sendPage, sendWalletPage } from '../http/pagination.js';
+import { readWalletCursor, sendPage, sendWalletPage } from '../http/pagination.js';
 import { readStatusFilter } from '../http/status-filter.js';
-import { parse, parseBody } from '../http/validate.js';
 import { loadSettings, refuseDuringMaintenance, storedThreshold } from '../settings/index.js';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { needsApproval } from '@stakedesk/shared/withdrawal-approval';
 import { listWalletWithdrawals, listWithdrawals, requestWithdrawal, withdrawalsAfter } from './withdrawals.service.js';
 import { toWithdrawalJson } from './withdrawal-json.js';
 import { WITHDRAWAL_CSV_COLUMNS } from './withdrawal-csv.js';
-import { requireRole } from '../http/signed-in-admin.js';
 
 export function withdrawalsPublicRoutes({ database: sequelize }: Dependencies, holderOnly: RequestHandler[]): Router {
-  const router = Router();
-  router.get('/withdrawals/:walletAddress', async (req, res) => {
-    const wallet = parse(walletAddressParamSchema, req.params).walletAddress;
+  const { router, mount } = tableRouter('/api');
+  mount('GET /api/withdrawals/:walletAddress', async ({ params, query }, res, req) => {
+    const wallet = params().walletAddress;
     const { after, scope } = readWalletCursor(req, 'wallet-withdrawals', wallet);
-    const page = await listWalletWithdrawals(sequelize, wallet, readWalletPage(req), after);
+    const { limit, offset } = query();
+    const page = await listWalletWithdrawals(sequelize, wallet, { limit, offset }, after);
     sendWalletPage(res, page, scope);
   });
-  router.post('/withdrawals', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
-    res.status(201).json(toWithdrawalJson(await requestWithdrawal(sequelize, parseBody('POST /api/withdrawals', req.body))));
+  mount('POST /api/withdrawals', refuseDuringMaintenance, ...holderOnly, async ({ body }, res) => {
+    res.status(201).json(toWithdrawalJson(await requestWithdrawal(sequelize, body())));
   });
   return router;
 }
@@ -42,11 +41,11 @@ export function withdrawalsAdminRoutes(
   latestPayouts: LatestPayouts,
   autoPayoutHolds: AutoPayoutHolds,
 ): Router {
-  const router = Router();
-  router.get('/withdrawals', requireRole('GET /api/admin/withdrawals'), async (req, res) => {
+  const { router, mount } = tableRouter('/api/admin');
+  mount('GET /api/admin/withdrawals', async ({ query }, res, req) => {
     const statuses = readStatusFilter(req, WITHDRAWAL_STATUSES);
-    const { query, after, scope } = readCursorListQuery(req, 'withdrawals', withdrawalListQuerySchema);
-    const page = await listWithdrawals(sequelize, query, statuses, after);
+    const { query: list, after, scope } = readCursorListQuery(req, query(), 'withdrawals');
+    const page = await listWithdrawals(sequelize, list, statuses, after);
     const ids = page.rows.map((row) => row.id);
     const [payouts, holds, settings] = await Promise.all([latestPayouts(ids), autoPayoutHolds(ids), loadSettings()]);
     const threshold = storedThreshold(settings);
@@ -60,7 +59,7 @@ export function withdrawalsAdminRoutes(
     }));
     sendPage(res, { ...page, rows }, scope);
   });
-  router.get('/withdrawals.csv', requireRole('GET /api/admin/withdrawals.csv'), async (req, res) => {
+  mount('GET /api/admin/withdrawals.csv', async (_input, res, req) => {
     const statuses = readStatusFilter(req, WITHDRAWAL_STATUSES);
     await sendCsv(res, 'withdrawals.csv', WITHDRAWAL_CSV_COLUMNS, (afterId) => withdrawalsAfter(afterId, statuses));
   });
