@@ -72,7 +72,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
 
   const metrics = createMetrics();
   const rpc = createRpcUpstream(config);
-  const upstreamUrl = currentUpstreamRpcUrl(config.solanaRpcUrl);
+  const upstreamUrl = currentUpstreamRpcUrl(sequelize, config.solanaRpcUrl);
   const chain = new SolanaChain(upstreamUrl, undefined, countingFetch(rpc.fetch, metrics));
   // DESIGN 15: a second, independent provider, trusted as the operator set it (like SOLANA_RPC_URL).
   const verifyUrl = config.solanaVerifyRpcUrl;

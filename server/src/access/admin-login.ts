@@ -233,7 +233,7 @@ async function spendCode(deps: Dependencies, admin: Admin, code: string, codeKey
 }
 
 async function signIn(deps: Dependencies, admin: Admin, factors: Factors | null, method: Method): Promise<LoginResponse> {
-  const setupRequired = !(factors && hasSecondFactor(factors)) && (await loadSettings()).requireTwoFactor;
+  const setupRequired = !(factors && hasSecondFactor(factors)) && (await loadSettings(deps.database)).requireTwoFactor;
   await recordSignInAudit(admin, {
     action: 'admin.login',
     entityId: admin.id,

@@ -11,11 +11,11 @@ import { giveDemoTokens } from './faucet.js';
  * unknown (404). The demo's server listens on this machine only, its chain is a local one and its
  * tokens are play tokens, so neither route asks who calls.
  */
-export function demoRoutes({ chain }: Dependencies, keys: DemoKeys): Router {
+export function demoRoutes({ database: sequelize, chain }: Dependencies, keys: DemoKeys): Router {
   const router = Router();
   router.post('/demo/tokens', async (req, res) => {
     const { walletAddress } = parseBody('POST /api/demo/tokens', req.body);
-    res.json(await giveDemoTokens(chain, keys.faucet, walletAddress));
+    res.json(await giveDemoTokens(sequelize, chain, keys.faucet, walletAddress));
   });
   // The panel's demo wallet holds the staking wallet, so an admin can pay a withdrawal by hand.
   router.get('/demo/staking-wallet', (_req, res) => {

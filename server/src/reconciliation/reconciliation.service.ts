@@ -12,7 +12,7 @@ import { loadSettings } from '../settings/index.js';
  * yet is 503 stakingNotConfigured (as a deposit gets), an unreachable chain 503 notReconciledRetry.
  */
 export async function unrecordedDeposits(sequelize: Sequelize, chain: Chain, limit: number) {
-  const { mint, stakingWallet } = requireStakingConfigured(await loadSettings());
+  const { mint, stakingWallet } = requireStakingConfigured(await loadSettings(sequelize));
   const recorded = async (txIds: string[]) => {
     if (txIds.length === 0) return new Set<string>();
     const rows = await sequelize.query<{ tx_id: string }>('SELECT tx_id FROM used_transactions WHERE tx_id IN (:txIds)', {

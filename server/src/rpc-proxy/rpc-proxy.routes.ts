@@ -91,7 +91,7 @@ export function rpcProxyRoutes(
   };
 
   router.post('/rpc', json({ limit: '64kb' }), wellFormed, limit, adminIfClaimed, allowed, async (req, res) => {
-    const upstream = upstreamRpcUrl(await loadSettings(), fallbackUrl);
+    const upstream = upstreamRpcUrl(await loadSettings(sequelize), fallbackUrl);
     let answer: { status: number; text: string };
     try {
       const response = await upstreamFetch(upstream, {

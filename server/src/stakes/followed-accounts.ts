@@ -30,7 +30,7 @@ const listed = new Map<string, { addresses: string[]; at: number }>();
  * outflows the ledger checks: outflows/).
  */
 async function owners(sequelize: Sequelize, hotWallet: string | null): Promise<Owner[]> {
-  const configured = stakingDestination(await loadSettings());
+  const configured = stakingDestination(await loadSettings(sequelize));
   const rows = await sequelize.query<{ token_contract: string; staking_wallet: string }>(
     `SELECT DISTINCT token_contract, staking_wallet FROM deposit_intents
      WHERE stake_id IS NULL AND expires_at > now() - make_interval(secs => :graceSeconds)`,

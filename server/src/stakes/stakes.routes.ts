@@ -43,14 +43,14 @@ export function stakesPublicRoutes(
     const { after, scope } = readWalletCursor(req, 'wallet-stakes', wallet, group);
     sendWalletPage(res, await listWalletStakes(sequelize, wallet, page, { group, after }), scope);
   });
-  router.post('/stakes', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
+  router.post('/stakes', refuseDuringMaintenance(sequelize), ...holderOnly, async (req, res) => {
     const { stake, created } = await createStake(sequelize, chain, parseBody('POST /api/stakes', req.body));
     res.status(created ? 201 : 200).json(toStakeJson(stake));
   });
   // Without a wallet (scan to stake) no session is needed: the stake will be whoever pays.
   router.post(
     '/stakes/intents',
-    refuseDuringMaintenance,
+    refuseDuringMaintenance(sequelize),
     intentLimit,
     async (req, res, next) => {
       if (!namesWallet(req.body))
@@ -78,11 +78,11 @@ export function stakesPublicRoutes(
     await cancelIntent(sequelize, parse(idParamSchema, req.params).id, res.locals.holderWallet as string);
     res.status(204).end();
   });
-  router.post('/stakes/check', refuseDuringMaintenance, async (req, res) => {
+  router.post('/stakes/check', refuseDuringMaintenance(sequelize), async (req, res) => {
     await checkStake(sequelize, parseBody('POST /api/stakes/check', req.body));
     res.json({ ok: true });
   });
-  router.post('/stakes/restake', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
+  router.post('/stakes/restake', refuseDuringMaintenance(sequelize), ...holderOnly, async (req, res) => {
     res.status(201).json(toStakeJson(await restake(sequelize, parseBody('POST /api/stakes/restake', req.body))));
   });
   return router;

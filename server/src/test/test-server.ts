@@ -166,7 +166,7 @@ export async function startTestServer(
   const solanaRpcUrl = options.solanaRpcUrl ?? 'http://127.0.0.1:9/unreachable';
   const rpc = createRpcUpstream({ solanaRpcUrl, allowPrivateRpc: options.allowPrivateRpc ?? false }, options.resolveHost);
   const settingsChain =
-    options.settingsChain && new SolanaChain(currentUpstreamRpcUrl(solanaRpcUrl), options.settingsChain.timeoutMs, rpc.fetch);
+    options.settingsChain && new SolanaChain(currentUpstreamRpcUrl(sequelize, solanaRpcUrl), options.settingsChain.timeoutMs, rpc.fetch);
   // Listening first, as main.ts does: the app's default public URL is the address it listens on.
   const server = createServer();
   answerClientErrorsWithJson(server);

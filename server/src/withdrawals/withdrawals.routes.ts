@@ -25,7 +25,7 @@ export function withdrawalsPublicRoutes({ database: sequelize }: Dependencies, h
     const page = await listWalletWithdrawals(sequelize, wallet, readWalletPage(req), after);
     sendWalletPage(res, page, scope);
   });
-  router.post('/withdrawals', refuseDuringMaintenance, ...holderOnly, async (req, res) => {
+  router.post('/withdrawals', refuseDuringMaintenance(sequelize), ...holderOnly, async (req, res) => {
     res.status(201).json(toWithdrawalJson(await requestWithdrawal(sequelize, parseBody('POST /api/withdrawals', req.body))));
   });
   return router;
@@ -48,7 +48,7 @@ export function withdrawalsAdminRoutes(
     const { query, after, scope } = readCursorListQuery(req, 'withdrawals', withdrawalListQuerySchema);
     const page = await listWithdrawals(sequelize, query, statuses, after);
     const ids = page.rows.map((row) => row.id);
-    const [payouts, holds, settings] = await Promise.all([latestPayouts(ids), autoPayoutHolds(ids), loadSettings()]);
+    const [payouts, holds, settings] = await Promise.all([latestPayouts(ids), autoPayoutHolds(ids), loadSettings(sequelize)]);
     const threshold = storedThreshold(settings);
     const rows: AdminWithdrawal[] = page.rows.map((row) => ({
       ...toWithdrawalJson(row),
