@@ -93,7 +93,7 @@ export class Caches {
   }
 
   /** Keeps the caches in step with every instance's changes, through the hub's LISTEN connection (opened now). */
-  followChanges(hub: AdminEventHub): () => void {
+  followChanges(hub: Pick<AdminEventHub, 'watch'>): () => void {
     return hub.watch({
       onEvent: (event: AdminEvent) => {
         if (event.type === 'admin.changed') this.invalidateEntity(event.entityType);
