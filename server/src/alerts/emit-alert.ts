@@ -4,7 +4,7 @@ import { keptWithDatabase } from '../db/kept-with-database.js';
 import type { Logger } from '../logger.js';
 import { alertSentence, type AlertEvent, type AlertEventData, type AlertEventType } from './alert-events.js';
 
-export type QueueDelivery = (job: { deliveryId: number }) => Promise<void>;
+type QueueDelivery = (job: { deliveryId: number }) => Promise<void>;
 
 /** This server's way onto the delivery queue, once its job queue runs (background-work.ts), and its log. */
 type AlertOutlet = { queueDelivery?: QueueDelivery; logger?: Logger };
