@@ -65,6 +65,11 @@ const features = {
   group: ['**/features/**'],
   message: 'Components are the building blocks features use; they never import a feature (move the piece into web/src/lib or web/src/app).',
 };
+const catalogues = {
+  regex: '^(\\.\\./)+i18n/',
+  message:
+    'web/src/lib is the floor below the catalogues: i18n translates what lib defines (errors, words), lib imports no catalogue (keep English it needs beside it, as transfer-errors.ts does).',
+};
 const holderFeatures = {
   group: ['**/features/**'],
   message: 'The panel never imports holder features: shared browser code lives in web/src/lib.',
@@ -96,7 +101,7 @@ const localeBlindFormatting = [
 ];
 // The server's floors (ARCHITECTURE.md): the platform below imports no module; every other folder
 // of server/src, and a new one by itself, is a module, and the files beside app.ts put them together.
-const PLATFORM_FOLDERS = ['db', 'sql', 'http', 'chain', 'events', 'cache', 'metrics', 'signer', 'jobs'];
+export const PLATFORM_FOLDERS = ['db', 'sql', 'http', 'chain', 'events', 'cache', 'metrics', 'signer', 'jobs'];
 const PLATFORM_FILES = [
   'logger',
   'log-format',
@@ -126,6 +131,40 @@ const moduleFrontDoor = {
 const composedFrontDoor = {
   regex: `^\\./(${modules.join('|')})/(?!index\\.js$)(?![^/]+\\.routes\\.js$)`,
   message: moduleFrontDoor.message,
+};
+// The admin panel's floors (ARCHITECTURE.md): the files beside AdminPanel.tsx that every folder may use,
+// then core (session, API client, queries, roles, events), then components, then the tabs; the shell
+// puts the tabs together. Every other folder of web/src/admin, and a new one by itself, is a tab.
+const PANEL_FLOORS = ['core', 'components', 'shell'];
+const PANEL_SHARED_FILES = ['format', 'i18n', 'platform', 'readable-error', 'toast'];
+const panelEntries = readdirSync(new URL('./web/src/admin', import.meta.url), { withFileTypes: true });
+const tabs = panelEntries.filter((e) => e.isDirectory() && !PANEL_FLOORS.includes(e.name)).map((e) => e.name);
+const panelEntryFiles = panelEntries
+  .filter((e) => e.isFile() && /^[^.]+\.tsx?$/.test(e.name))
+  .map((e) => e.name.replace(/\.tsx?$/, ''))
+  .filter((name) => !PANEL_SHARED_FILES.includes(name));
+const panelReach = (folders, message, ...alsoRefused) => ({
+  regex: [`^(\\.\\./)+(${folders.join('|')})/`, `^(\\.\\./)+(${panelEntryFiles.join('|')})\\.js$`, ...alsoRefused].join('|'),
+  message,
+});
+const tabReach = (tab) =>
+  panelReach(
+    [...tabs.filter((other) => other !== tab), 'shell'],
+    `A tab imports only the panel's core, its components and ${PANEL_SHARED_FILES.join(', ')}, never another tab or the shell: move what two tabs share into core or components.`,
+  );
+const componentsReach = panelReach(
+  [...tabs, 'shell'],
+  "The panel's components are what the tabs build with: they import core, never a tab or the shell.",
+);
+// core's files sit one folder down (core/<folder>/): ../../components/ is the panel's, a level more the holder pages'.
+const coreReach = panelReach(
+  [...tabs, 'shell'],
+  "The panel's core is what every tab needs: it imports no tab, no component and not the shell (move the piece down into core).",
+  '^\\.\\./\\.\\./components/',
+);
+const sharedFilesReach = {
+  regex: '^\\./[^/]+/',
+  message: `The files beside AdminPanel.tsx that every folder of the panel uses (${PANEL_SHARED_FILES.join(', ')}) import none of its folders.`,
 };
 const tests = ['server/src/**/*.test.ts', 'server/src/test/**', 'server/src/hostile/**'];
 const serverSource = {
@@ -219,14 +258,37 @@ export default tseslint.config(
   wall(['desktop/e2e/**'], [serverSource, webSuite]),
   // The app shell reaches the panel only by its lazy import(), which this rule does not see.
   wall(['web/src/features/**', 'web/src/i18n/**', 'web/src/app/**'], [panel, serverSource]),
-  wall(['web/src/components/**', 'web/src/lib/**'], [panel, features, serverSource]),
+  wall(['web/src/components/**'], [panel, features, serverSource]),
+  wall(['web/src/lib/**'], [panel, features, serverSource, catalogues]),
   wall(
     ['web/src/admin/**', 'desktop/src/**'],
     [holderFeatures, payoutBuilding, chainConnection, serverSource, panelFigures],
     ...localeBlindFormatting,
   ),
+  ...tabs.map((tab) =>
+    wall(
+      [`web/src/admin/${tab}/**`],
+      [holderFeatures, payoutBuilding, chainConnection, serverSource, panelFigures, tabReach(tab)],
+      ...localeBlindFormatting,
+    ),
+  ),
+  wall(
+    ['web/src/admin/components/**'],
+    [holderFeatures, payoutBuilding, chainConnection, serverSource, panelFigures, componentsReach],
+    ...localeBlindFormatting,
+  ),
+  wall(
+    ['web/src/admin/core/**'],
+    [holderFeatures, payoutBuilding, chainConnection, serverSource, panelFigures, coreReach],
+    ...localeBlindFormatting,
+  ),
+  wall(
+    PANEL_SHARED_FILES.filter((file) => file !== 'format').map((file) => `web/src/admin/${file}.ts`),
+    [holderFeatures, payoutBuilding, chainConnection, serverSource, panelFigures, sharedFilesReach],
+    ...localeBlindFormatting,
+  ),
   // The panel's one formatter, keyed by its language.
-  wall(['web/src/admin/format.ts'], [holderFeatures, payoutBuilding, chainConnection, serverSource]),
+  wall(['web/src/admin/format.ts'], [holderFeatures, payoutBuilding, chainConnection, serverSource, sharedFilesReach]),
   // Its tests may use the test chain and web3.js to build what they check.
   { ...wall(['verifier/src/**'], [verifierRuntime]), ignores: ['verifier/src/**/*.test.ts', 'verifier/src/test/**'] },
 );

@@ -44,18 +44,23 @@ describe('architecture walls', () => {
       "import { useSettings } from '../features/settings/api.js';\nexport const x = useSettings;\n",
     ],
     [
+      'the browser library imports no catalogue (i18n translates what lib defines)',
+      'web/src/lib/solana/scratch.ts',
+      "import { enPages } from '../../i18n/en-pages.js';\nexport const x = enPages;\n",
+    ],
+    [
       'the panel imports no holder feature',
       'web/src/admin/Scratch.tsx',
       "import { WalletButton } from '../features/wallet/WalletButton.js';\nexport const x = WalletButton;\n",
     ],
     [
       'the panel builds no payout transaction',
-      'web/src/admin/payout/Scratch.ts',
+      'web/src/admin/withdrawals/payout/Scratch.ts',
       "import { createTransferCheckedInstruction } from '@solana/spl-token';\nexport const x = createTransferCheckedInstruction;\n",
     ],
     [
       'the panel opens no chain connection',
-      'web/src/admin/payout/Scratch.ts',
+      'web/src/admin/withdrawals/payout/Scratch.ts',
       "import { Connection } from '@solana/web3.js';\nexport const x = Connection;\n",
     ],
     [
@@ -66,6 +71,42 @@ describe('architecture walls', () => {
     ['nor with toLocaleString', 'web/src/admin/stakes/Scratch.ts', 'export const x = (n: number) => n.toLocaleString();\n'],
     ['nor with an Intl formatter of its own', 'web/src/admin/stakes/Scratch.ts', "export const x = new Intl.NumberFormat('en-US');\n"],
     [
+      'a panel tab imports no other tab',
+      'web/src/admin/plans/Scratch.tsx',
+      "import { StakesTab } from '../stakes/StakesTab.js';\nexport const x = StakesTab;\n",
+    ],
+    [
+      'not even from a folder of its own',
+      'web/src/admin/withdrawals/payout/Scratch.ts',
+      "import { TokenConfigTab } from '../../settings/TokenConfigTab.js';\nexport const x = TokenConfigTab;\n",
+    ],
+    [
+      'nor the shell that puts the tabs together',
+      'web/src/admin/stakes/Scratch.ts',
+      "import { ADMIN_TABS } from '../shell/admin-tabs.js';\nexport const x = ADMIN_TABS;\n",
+    ],
+    [
+      "the panel's components import no tab",
+      'web/src/admin/components/Scratch.tsx',
+      "import { PlansTab } from '../plans/PlansTab.js';\nexport const x = PlansTab;\n",
+    ],
+    [
+      "the panel's core imports no tab",
+      'web/src/admin/core/queries/Scratch.ts',
+      "import { useSavePlan } from '../../plans/api.js';\nexport const x = useSavePlan;\n",
+    ],
+    [
+      'nor a component',
+      'web/src/admin/core/session/Scratch.tsx',
+      "import { CopyAddress } from '../../components/CopyAddress.js';\nexport const x = CopyAddress;\n",
+    ],
+    [
+      'the files every folder of the panel uses import none of its folders',
+      'web/src/admin/readable-error.ts',
+      "import { ownServerUrl } from './core/api/own-server.js';\nexport const x = ownServerUrl;\n",
+    ],
+    ['its formatter neither', 'web/src/admin/format.ts', "import { TxLink } from './components/TxLink.js';\nexport const x = TxLink;\n"],
+    [
       'the desktop app opens no chain connection either',
       'desktop/src/renderer/Scratch.ts',
       "import { type Connection } from '@solana/web3.js';\nexport type X = Connection;\n",
@@ -73,12 +114,12 @@ describe('architecture walls', () => {
     [
       'the server reaches paying a withdrawal through its front door only',
       'server/src/auto-payouts/scratch.ts',
-      "import { preparePayout } from '../payouts/prepare-payout.js';\nexport const x = preparePayout;\n",
+      "import { preparePayout } from '../payouts/prepare.js';\nexport const x = preparePayout;\n",
     ],
     [
       'routes too',
       'server/src/withdrawals/scratch.routes.ts',
-      "import { settlePayout } from '../payouts/settle-payout.js';\nexport const x = settlePayout;\n",
+      "import { settlePayout } from '../payouts/settle.js';\nexport const x = settlePayout;\n",
     ],
     [
       'web tests reach no server source',
@@ -182,10 +223,26 @@ describe('architecture walls', () => {
         "import { installedWallets } from '../lib/wallet/installed-wallets.js';\nexport const x = installedWallets;\n",
       ),
     ).toEqual([]);
+    // A tab builds on the panel's core, its components and the shared files, and on its own folders.
+    expect(
+      await wallErrors(
+        'web/src/admin/plans/Scratch.tsx',
+        "import { useAdminClient } from '../core/session/session.js';\nimport { CopyAddress } from '../components/CopyAddress.js';\nimport { useAdminI18n } from '../i18n.js';\nimport { useToast } from '../toast.js';\nimport { useSavePlan } from './api.js';\nexport const x = [useAdminClient, CopyAddress, useAdminI18n, useToast, useSavePlan];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await wallErrors(
+        'web/src/admin/withdrawals/payout/Scratch.ts',
+        "import { withQuery } from '../../core/api/admin-client.js';\nimport { withPolicy } from '../auto-payouts/api.js';\nexport const x = [withQuery, withPolicy];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await wallErrors('web/src/i18n/scratch.ts', "import { ApiError } from '../lib/api-client.js';\nexport const x = ApiError;\n"),
+    ).toEqual([]);
     // Signing what the server prepared needs web3.js's Transaction, never a connection.
     expect(
       await wallErrors(
-        'web/src/admin/payout/Scratch.ts',
+        'web/src/admin/withdrawals/payout/Scratch.ts',
         "import { Transaction } from '@solana/web3.js';\nexport const x = Transaction;\n",
       ),
     ).toEqual([]);
@@ -196,10 +253,7 @@ describe('architecture walls', () => {
       ),
     ).toEqual([]);
     expect(
-      await wallErrors(
-        'server/src/payouts/scratch.ts',
-        "import { preparePayout } from './prepare-payout.js';\nexport const x = preparePayout;\n",
-      ),
+      await wallErrors('server/src/payouts/scratch.ts', "import { preparePayout } from './prepare.js';\nexport const x = preparePayout;\n"),
     ).toEqual([]);
     // The verifier's runtime: Node, the shared rules and its own files; its tests build chain transactions.
     expect(

@@ -5,7 +5,7 @@ import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSettings, AutoPayoutStatus } from '@stakedesk/shared/api-types';
-import { EXPIRY_CONFIRM_BLOCKS } from '../payouts/payout-follower.js';
+import { EXPIRY_CONFIRM_BLOCKS } from '../payouts/follow.js';
 import { openPayoutSigner } from '../signer/open-payout-signer.js';
 import { startLyingRpc, type LyingRpc } from '../test/lying-rpc.js';
 import { startPayoutWorld, tokens, type PayoutWorld } from '../test/payout-world.js';

@@ -5,7 +5,7 @@ import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminSettings } from '@stakedesk/shared/api-types';
 import { SolanaChain } from '../chain/solana-chain.js';
-import { EXPIRY_CONFIRM_BLOCKS } from '../payouts/payout-follower.js';
+import { EXPIRY_CONFIRM_BLOCKS } from '../payouts/follow.js';
 import { openPayoutSigner } from '../signer/open-payout-signer.js';
 import { FlakyChain } from '../test/flaky-chain.js';
 import { startLyingRpc, type LyingRpc } from '../test/lying-rpc.js';

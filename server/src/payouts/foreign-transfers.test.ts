@@ -9,7 +9,7 @@ import type { AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
 import { openPayoutSigner } from '../signer/open-payout-signer.js';
 import { DECIMALS, startPayoutWorld, tokens, type PayoutWorld } from '../test/payout-world.js';
 import { STEP_UP } from '../test/test-server.js';
-import { EXPIRY_CONFIRM_BLOCKS } from './payout-follower.js';
+import { EXPIRY_CONFIRM_BLOCKS } from './follow.js';
 
 // A transfer to a holder counts against a payout only when the payout's payer signed it (DESIGN 15):
 // anyone can send a holder tokens, and a stranger must not be able to stop automatic payouts with one.

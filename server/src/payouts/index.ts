@@ -2,8 +2,8 @@
 // loop runs, and a withdrawal's latest payouts for the withdrawal lists. Nothing outside this
 // folder reaches past this file (a lint wall).
 export { payoutsAdminRoutes } from './payouts.routes.js';
-export { followPayouts } from './payout-follower.js';
-export { latestPayoutsOf } from './payout-records.js';
+export { followPayouts } from './follow.js';
+export { latestPayoutsOf } from './store.js';
 // Automatic payouts (auto-payouts/) take the operator's path with the server's own signer.
-export { preparePayout } from './prepare-payout.js';
-export { postSignedPayout } from './post-signed-payout.js';
+export { preparePayout } from './prepare.js';
+export { postSignedPayout } from './send.js';

@@ -9,7 +9,7 @@ import { booksProblems } from '../test/books.js';
 import { DECIMALS, startPayoutWorld, tokens, type PayoutWorld } from '../test/payout-world.js';
 import { STEP_UP } from '../test/test-server.js';
 import { adminWithRole } from '../test/two-factor.js';
-import { EXPIRY_CONFIRM_BLOCKS } from './payout-follower.js';
+import { EXPIRY_CONFIRM_BLOCKS } from './follow.js';
 import { MEMO_PROGRAM_ID } from '../chain/memo.js';
 
 // How a payout ends is the server's decision alone, from what it reads on chain.

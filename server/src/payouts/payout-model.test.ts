@@ -21,9 +21,9 @@ import { booksProblems } from '../test/books.js';
 import { FlakyChain } from '../test/flaky-chain.js';
 import { startPayoutWorld, tokens, type PayoutWorld } from '../test/payout-world.js';
 import { newHolder } from '../test/test-server.js';
-import { EXPIRY_CONFIRM_BLOCKS, followPayouts } from './payout-follower.js';
-import { postSignedPayout } from './post-signed-payout.js';
-import { preparePayout } from './prepare-payout.js';
+import { EXPIRY_CONFIRM_BLOCKS, followPayouts } from './follow.js';
+import { postSignedPayout } from './send.js';
+import { preparePayout } from './prepare.js';
 import { processWithdrawal, resolveReview } from './process-withdrawal.js';
 
 /**

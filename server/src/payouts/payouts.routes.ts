@@ -10,11 +10,10 @@ import { readStatusFilter } from '../http/status-filter.js';
 import { parse, parseBody } from '../http/validate.js';
 import type { Logger } from '../logger.js';
 import { toWithdrawalJson } from '../withdrawals/index.js';
-import { postSignedPayout } from './post-signed-payout.js';
-import { preparePayout } from './prepare-payout.js';
+import { postSignedPayout } from './send.js';
+import { approveWithdrawal, preparePayout } from './prepare.js';
 import { processWithdrawal, resolveReview } from './process-withdrawal.js';
-import { listPayouts, payoutById } from './payouts.service.js';
-import { approveWithdrawal } from './withdrawal-approval.js';
+import { listPayouts, payoutById } from './store.js';
 import { currentAdmin, requireRole } from '../http/signed-in-admin.js';
 
 /** The body of the retired registration (DESIGN 10): answered with the flow that replaced it. */

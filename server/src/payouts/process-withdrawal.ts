@@ -1,21 +1,49 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
+import type { PayoutChain, Verdict, ChainVerifier } from '../chain/chain.js';
+import { carriesMessage } from '../chain/signed-copy.js';
+import { recipientReasons, markPaid, payoutClaimOf, isPayoutTransferTaken, payoutSignedAs } from './settle.js';
+import { isBuilt, PAYOUT_COLUMNS, type PayoutRow, refuseHeldWithdrawals } from './store.js';
 import type { WithdrawalProcessInput, WithdrawalResolveInput } from '@stakedesk/shared/schemas';
 import type { ReviewResolution } from '@stakedesk/shared/stake-status';
 import { recordAudit, type Actor } from '../audit/index.js';
 import type { StepUp } from '../http/step-up-contract.js';
-import type { ChainVerifier, PayoutChain } from '../chain/chain.js';
 import { requireProof } from '../chain/verify.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { conflict, notFound } from '../errors.js';
 import { Stake } from '../stakes/index.js';
 import { toWithdrawalJson, Withdrawal } from '../withdrawals/index.js';
 import { heldPayoutBounds, refuseFoundPaidOnChain } from '../books-audit/index.js';
-import { expiredPayoutVerdict } from './expired-payout-proof.js';
-import { markPaid } from './mark-paid.js';
-import { payoutClaimOf } from './payout-claim.js';
-import { refuseHeldWithdrawals } from './payout-records.js';
-import { isPayoutTransferTaken, payoutSignedAs } from './payout-transfers.js';
+
+// A withdrawal ended by hand: a pasted TXID proven on chain, a rejection, an owner's review of a
+// payout that could not be matched.
+
+/**
+ * A pasted TXID that is the signature of a payout of this very withdrawal that the server called
+ * expired: a provider that lied or lagged hid it landing (DESIGN 15), and the operator, having
+ * checked the chain, records it. Proven as the follower proves a landing, not as a foreign
+ * transaction (an automatic payout leaves the hot wallet, not the staking wallet): a copy of the
+ * prepared message that landed without error and paid this holder exactly as owed. Null when
+ * `txId` is no such payout's signature.
+ */
+async function expiredPayoutVerdict(
+  sequelize: Sequelize,
+  chain: Pick<PayoutChain, 'landedTransaction'>,
+  withdrawalId: number,
+  txId: string,
+): Promise<Verdict | null> {
+  const [payout] = await sequelize.query<PayoutRow>(
+    `SELECT ${PAYOUT_COLUMNS} FROM payouts p JOIN payout_withdrawals pw ON pw.payout_id = p.id
+     WHERE pw.withdrawal_id = :withdrawalId AND p.status = 'expired' AND p.signature = :txId`,
+    { replacements: { withdrawalId, txId }, type: QueryTypes.SELECT },
+  );
+  if (!payout || !isBuilt(payout)) return null;
+  const landed = await chain.landedTransaction(txId);
+  if (!landed) return { ok: false, reason: msg('txNotFoundOnChain'), retryable: true };
+  if (landed.failed || !carriesMessage(landed.wire, payout.message)) return { ok: false, reason: msg('txFailedOnChain') };
+  const reason = recipientReasons(payout, landed).get(withdrawalId);
+  return reason ? { ok: false, reason } : { ok: true };
+}
 
 /** What a pasted TXID is proven with: the verifier, and for a payout of the withdrawal called expired, the transaction as it landed. */
 type PastedTxIdVerifier = Pick<ChainVerifier, 'verifyPayout'> & Pick<PayoutChain, 'landedTransaction'>;

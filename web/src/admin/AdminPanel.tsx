@@ -9,10 +9,10 @@ import { initialLanguage } from '../i18n/language.js';
 import { adminI18n, useAdminI18n } from './i18n.js';
 import { PlatformContext, type AdminPlatform } from './platform.js';
 import { usePrefersReducedMotion } from './reduced-motion.js';
-import { LoginForm } from './session/LoginForm.js';
-import { SessionProvider, useSession } from './session/session.js';
-import { SignedIn } from './session/SignedIn.js';
-import { TwoFactorRequired } from './session/TwoFactorRequired.js';
+import { LoginForm } from './shell/LoginForm.js';
+import { SessionProvider, useSession } from './core/session/session.js';
+import { SignedIn } from './shell/SignedIn.js';
+import { TwoFactorRequired } from './shell/TwoFactorRequired.js';
 import { adminTheme } from './theme.js';
 import './admin.css';
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { createI18n } from '../i18n/create-i18n.js';
 import { adminEn, type AdminMessageKey } from '../i18n/admin-en.js';
-import { readableError } from './errors/readable-error.js';
+import { readableError } from './readable-error.js';
 
 /** The admin panel's catalogue: English with the panel, pt-BR loaded when chosen. */
 export const adminI18n = createI18n<AdminMessageKey>(adminEn, async () => (await import('../i18n/admin-pt-BR.js')).adminPtBR);

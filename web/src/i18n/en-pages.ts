@@ -1,3 +1,6 @@
+import { transferErrorsEn } from '../lib/solana/transfer-errors.js';
+import { englishFieldLabels } from './field-labels.js';
+
 /**
  * The holder app's strings that only lazily loaded screens show (the dashboard and its tables, the
  * stake and unstake dialogs, scan to stake, a wallet's read-only view, the maintenance, 404 and
@@ -5,6 +8,8 @@
  * i18n-pages.ts, not with the landing page.
  */
 export const enPages = {
+  // A field's label is the shared catalogue's, as in the panel.
+  ...englishFieldLabels,
   'title.documentation': 'Documentation',
   'title.notFound': '404 - Page Not Found',
   'meta.documentation':
@@ -35,17 +40,14 @@ export const enPages = {
   'view.invalidTitle': 'Not a wallet address',
   'view.invalidText': 'This link asks for the stakes of “{value}”, which is not a Solana wallet address. Check the link you followed.',
   'view.missingText': 'This link asks for the stakes of a wallet but names none. Check the link you followed.',
-  'col.plan': 'Plan',
   'col.staked': 'Staked',
   'col.rewards': 'Rewards',
   'col.progress': 'Progress',
   'col.status': 'Status',
-  'col.transaction': 'Transaction',
   'col.action': 'Action',
   'col.actions': 'Actions',
   'col.stakedAmount': 'Staked Amount',
   'col.totalReturn': 'Total Return',
-  'col.duration': 'Duration',
   'col.netAmount': 'Net Amount',
   'col.requestDate': 'Request Date',
   'col.txid': 'TXID',
@@ -110,7 +112,6 @@ export const enPages = {
   'dialog.unlocks': 'Unlocks on',
   'dialog.earlyNet': 'If you unstake early',
   'dialog.earlyNetValue': '{amount} {symbol} ({rate}% penalty, no reward)',
-  'dialog.destination': 'Staking wallet',
   'dialog.copy': 'Copy address',
   'dialog.copied': 'Copied',
   'dialog.explorer': 'View on explorer',
@@ -154,12 +155,7 @@ export const enPages = {
   'toast.unstakeSubmittedText': 'Your withdrawal request will be processed within 24 hours.',
   'toast.depositPending': 'Deposit not recorded yet',
   'toast.depositPendingText': 'Your transfer {tx} is on chain; we will record it as soon as the server can verify it.',
-  'transfer.walletNotConnected': 'Wallet not connected',
-  'transfer.rejected': 'Transaction rejected by the user',
-  'transfer.noSignature': 'Transaction failed - no transaction ID received.',
-  'transfer.failedOnChain': 'Transaction failed on the blockchain: {detail}',
-  'transfer.notConfirmed': 'Token transfer failed: {detail}',
-  'transfer.transferFailed': 'Token transfer failed: {detail}',
+  ...transferErrorsEn,
   'maintenance.badge.maintenance': 'MAINTENANCE MODE',
   'maintenance.badge.update': 'SYSTEM UPDATE',
   'maintenance.heading.maintenance': 'Scheduled Maintenance',

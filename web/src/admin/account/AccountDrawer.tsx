@@ -1,8 +1,8 @@
 import { Descriptions, Drawer, Skeleton, Tag } from 'antd';
-import { useAdminMe } from '../api/queries.js';
+import { useAdminMe } from '../core/queries/queries.js';
 import { useAdminFormat } from '../format.js';
 import { useAdminI18n } from '../i18n.js';
-import { RoleTag } from '../roles/RoleTag.js';
+import { RoleTag } from '../core/roles/RoleTag.js';
 import { PasskeysCard } from './PasskeysCard.js';
 import { PasswordCard } from './PasswordCard.js';
 import { SessionsCard } from './SessionsCard.js';
@@ -28,9 +28,9 @@ export function AccountDrawer({ open, onClose }: { open: boolean; onClose: () =>
             size="small"
             bordered
             items={[
-              { key: 'username', label: t('account.username'), children: me.username },
-              { key: 'email', label: t('account.email'), children: me.email },
-              { key: 'role', label: t('account.role'), children: <RoleTag role={me.role} /> },
+              { key: 'username', label: t('server.fieldUsername'), children: me.username },
+              { key: 'email', label: t('server.fieldEmail'), children: me.email },
+              { key: 'role', label: t('server.fieldRole'), children: <RoleTag role={me.role} /> },
               {
                 key: 'twoFactor',
                 label: t('account.twoFactor'),

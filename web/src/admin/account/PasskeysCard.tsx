@@ -2,13 +2,13 @@ import { Alert, App, Button, Card, Form, Input, Space, Tag, Typography } from 'a
 import { useState } from 'react';
 import type { AdminMe, Passkey } from '@stakedesk/shared/api-types';
 import { passkeyRenameSchema } from '@stakedesk/shared/schemas';
-import { checkWithSchema } from '../forms/form-errors.js';
+import { checkWithSchema } from '../components/form-errors.js';
 import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { usePasskeyFailure } from '../passkeys/use-passkey-failure.js';
-import { passkeysAvailable } from '../passkeys/webauthn.js';
+import { usePasskeyFailure } from '../core/passkeys/use-passkey-failure.js';
+import { passkeysAvailable } from '../core/passkeys/webauthn.js';
 import { usePlatform } from '../platform.js';
-import { isStepUpCancelled } from '../step-up/step-up.js';
+import { isStepUpCancelled } from '../core/api/step-up.js';
 import { useToast } from '../toast.js';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from './api.js';
 

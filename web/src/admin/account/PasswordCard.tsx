@@ -1,9 +1,9 @@
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { passwordChangeSchema } from '@stakedesk/shared/schemas';
 import { ApiError } from '../../lib/api-client.js';
-import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
+import { checkWithSchema, serverRefusal } from '../components/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { useAdminClient, useSession } from '../session/session.js';
+import { useAdminClient, useSession } from '../core/session/session.js';
 import { useToast } from '../toast.js';
 import { useChangePassword } from './api.js';
 
@@ -55,10 +55,10 @@ export function PasswordCard() {
     <Card title={t('account.passwordTitle')} style={{ marginTop: 16 }}>
       <Typography.Paragraph type="secondary">{t('account.passwordHint')}</Typography.Paragraph>
       <Form form={form} name="own-password" layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item label={t('account.currentPassword')} name="currentPassword">
+        <Form.Item label={t('server.fieldCurrentPassword')} name="currentPassword">
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item label={t('account.newPassword')} name="newPassword">
+        <Form.Item label={t('server.fieldNewPassword')} name="newPassword">
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item label={t('account.confirmPassword')} name="repeatPassword">

@@ -1,6 +1,6 @@
 import { App, Button, Card, Typography } from 'antd';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { useSession } from '../session/session.js';
+import { useSession } from '../core/session/session.js';
 import { useToast } from '../toast.js';
 import { useSignOutEverywhere } from './api.js';
 

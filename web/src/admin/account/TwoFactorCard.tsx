@@ -2,7 +2,7 @@ import { Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { AdminMe } from '@stakedesk/shared/api-types';
 import { twoFactorDisableSchema } from '@stakedesk/shared/schemas';
-import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
+import { checkWithSchema, serverRefusal } from '../components/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useToast } from '../toast.js';
 import { useDisableTwoFactor } from './api.js';
@@ -85,7 +85,7 @@ function DisableTwoFactor() {
   return (
     <Form form={form} name="two-factor-off" layout="vertical" onFinish={submit} requiredMark={false}>
       <Typography.Paragraph>{t('twoFactor.disableText')}</Typography.Paragraph>
-      <Form.Item label={t('account.currentPassword')} name="currentPassword">
+      <Form.Item label={t('server.fieldCurrentPassword')} name="currentPassword">
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       <Form.Item label={t('twoFactor.disableCode')} name="code" extra={t('login.codeHint')}>

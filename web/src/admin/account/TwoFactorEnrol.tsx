@@ -3,10 +3,10 @@ import { Button, Form, Input, QRCode, Space, Spin, Typography, type FormInstance
 import { useEffect } from 'react';
 import type { TwoFactorSetupResponse } from '@stakedesk/shared/api-types';
 import { twoFactorEnableSchema } from '@stakedesk/shared/schemas';
-import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
+import { checkWithSchema, serverRefusal } from '../components/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { usePlatform } from '../platform.js';
-import { useSession } from '../session/session.js';
+import { useSession } from '../core/session/session.js';
 import { useToast } from '../toast.js';
 import { useEnableTwoFactor, useTwoFactorSetup } from './api.js';
 

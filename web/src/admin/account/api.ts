@@ -7,10 +7,10 @@ import type {
   TwoFactorSetupResponse,
 } from '@stakedesk/shared/api-types';
 import type { PasswordChangeInput, TwoFactorDisableInput } from '@stakedesk/shared/schemas';
-import { adminKeys } from '../api/query-keys.js';
-import { useAfterChange } from '../events/invalidation.js';
-import { createPasskey } from '../passkeys/webauthn.js';
-import { useAdminClient } from '../session/session.js';
+import { adminKeys } from '../core/queries/query-keys.js';
+import { useAfterChange } from '../core/events/invalidation.js';
+import { createPasskey } from '../core/passkeys/webauthn.js';
+import { useAdminClient } from '../core/session/session.js';
 
 // The admin's own account. Each of these forms asks for its own proof, so a step-up
 // refusal is the form's to show (stepUp: false), and so is a 401 for a wrong password

@@ -3,11 +3,11 @@ import { useEffect } from 'react';
 import type { Admin } from '@stakedesk/shared/api-types';
 import { ADMIN_ROLES, type AdminRole } from '@stakedesk/shared/roles';
 import { adminCreateSchema } from '@stakedesk/shared/schemas';
-import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
+import { checkWithSchema, serverRefusal } from '../components/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { isStepUpCancelled } from '../step-up/step-up.js';
+import { isStepUpCancelled } from '../core/api/step-up.js';
 import { useToast } from '../toast.js';
-import { useAskedNotice } from '../requests/asked.js';
+import { useAskedNotice } from '../core/change-requests/asked.js';
 import { useSaveAdmin } from './api.js';
 
 type AdminForm = { email?: string; username?: string; password?: string; role?: AdminRole };
@@ -79,16 +79,16 @@ export function AdminDialog({ open, admin, onClose }: { open: boolean; admin: Ad
       ]}
     >
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} autoComplete="off">
-        <Form.Item label={t('admins.email')} name="email">
+        <Form.Item label={t('server.fieldEmail')} name="email">
           <Input inputMode="email" autoComplete="off" />
         </Form.Item>
-        <Form.Item label={t('admins.username')} name="username">
+        <Form.Item label={t('server.fieldUsername')} name="username">
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item label={admin ? t('admins.passwordKeep') : t('admins.password')} name="password">
+        <Form.Item label={admin ? t('admins.passwordKeep') : t('server.fieldPassword')} name="password">
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item label={t('admins.role')} name="role" extra={<RoleDescription form={form} />}>
+        <Form.Item label={t('server.fieldRole')} name="role" extra={<RoleDescription form={form} />}>
           <Select<AdminRole> options={ADMIN_ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))} />
         </Form.Item>
       </Form>

@@ -1,16 +1,16 @@
 import { App, Button, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { Admin } from '@stakedesk/shared/api-types';
-import { useAdminMe, useAdmins } from '../api/queries.js';
+import { useAdminMe, useAdmins } from '../core/queries/queries.js';
 import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { RoleNotice } from '../roles/RoleNotice.js';
-import { RoleTag } from '../roles/RoleTag.js';
-import { usePermission } from '../roles/use-permission.js';
+import { RoleNotice } from '../core/roles/RoleNotice.js';
+import { RoleTag } from '../core/roles/RoleTag.js';
+import { usePermission } from '../core/roles/use-permission.js';
 import { useToast } from '../toast.js';
 import { AdminDialog } from './AdminDialog.js';
 import { useDeleteAdmin } from './api.js';
-import { useAskedNotice } from '../requests/asked.js';
+import { useAskedNotice } from '../core/change-requests/asked.js';
 
 /** Every admin with its role and two-factor state; an owner adds, edits (role, password) and deletes them. */
 export function AdminsTab() {
@@ -42,9 +42,9 @@ export function AdminsTab() {
   }
 
   const columns: TableColumnsType<Admin> = [
-    { title: t('admins.email'), dataIndex: 'email', key: 'email' },
-    { title: t('admins.username'), dataIndex: 'username', key: 'username' },
-    { title: t('admins.role'), dataIndex: 'role', key: 'role', render: (role: Admin['role']) => <RoleTag role={role} /> },
+    { title: t('server.fieldEmail'), dataIndex: 'email', key: 'email' },
+    { title: t('server.fieldUsername'), dataIndex: 'username', key: 'username' },
+    { title: t('server.fieldRole'), dataIndex: 'role', key: 'role', render: (role: Admin['role']) => <RoleTag role={role} /> },
     {
       title: t('admins.twoFactor'),
       dataIndex: 'twoFactorEnabled',

@@ -1,9 +1,9 @@
 import type { Admin, ChangeRequest } from '@stakedesk/shared/api-types';
 import type { AdminCreateInput } from '@stakedesk/shared/schemas';
-import { useChangeMutation, type MutationCallbacks } from '../events/invalidation.js';
-import type { AdminChange } from '../events/stale-keys.js';
-import { askedFor } from '../requests/asked.js';
-import { useAdminClient } from '../session/session.js';
+import { useChangeMutation, type MutationCallbacks } from '../core/events/invalidation.js';
+import type { AdminChange } from '../core/events/stale-keys.js';
+import { askedFor } from '../core/change-requests/asked.js';
+import { useAdminClient } from '../core/session/session.js';
 
 const adminChanged = (): AdminChange[] => [
   { type: 'admin.changed', entityType: 'admin' },

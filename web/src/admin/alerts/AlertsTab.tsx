@@ -2,10 +2,10 @@ import { App, Button, Modal, Space, Table, Tag, Typography, type TableColumnsTyp
 import { useRef, useState } from 'react';
 import type { AdminWebhook } from '@stakedesk/shared/api-types';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { RoleNotice } from '../roles/RoleNotice.js';
-import { usePermission } from '../roles/use-permission.js';
+import { RoleNotice } from '../core/roles/RoleNotice.js';
+import { usePermission } from '../core/roles/use-permission.js';
 import { useToast } from '../toast.js';
-import { useAskedNotice } from '../requests/asked.js';
+import { useAskedNotice } from '../core/change-requests/asked.js';
 import { useDeleteWebhook, useSendTest, useWebhooks } from './api.js';
 import { DeliveryLog, useAnswerText } from './DeliveryLog.js';
 import { WebhookDialog } from './WebhookDialog.js';
@@ -53,7 +53,7 @@ export function AlertsTab() {
     { title: t('alerts.kind'), dataIndex: 'kind', key: 'kind', render: (kind: AdminWebhook['kind']) => t(`alerts.kind.${kind}`) },
     { title: t('alerts.url'), dataIndex: 'url', key: 'url', render: (url: string) => <span className="admin-alert-url">{url}</span> },
     {
-      title: t('alerts.events'),
+      title: t('server.fieldWebhookEvents'),
       dataIndex: 'events',
       key: 'events',
       render: (events: AdminWebhook['events']) => (

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { AdminWebhook, CreatedWebhook } from '@stakedesk/shared/api-types';
 import { webhookSchema } from '@stakedesk/shared/schemas';
 import { urlIsSecret, WEBHOOK_EVENTS, WEBHOOK_KINDS, type WebhookEvent, type WebhookKind } from '@stakedesk/shared/webhooks';
-import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
+import { checkWithSchema, serverRefusal } from '../components/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useToast } from '../toast.js';
 import { useSaveWebhook } from './api.js';
@@ -107,11 +107,11 @@ export function WebhookDialog({
           </Form.Item>
         )}
         {kind === 'telegram' && (
-          <Form.Item label={t('alerts.chatId')} name="chatId">
+          <Form.Item label={t('server.fieldChatId')} name="chatId">
             <Input autoComplete="off" />
           </Form.Item>
         )}
-        <Form.Item label={t('alerts.events')} name="events">
+        <Form.Item label={t('server.fieldWebhookEvents')} name="events">
           <Checkbox.Group
             className="admin-alert-events"
             options={WEBHOOK_EVENTS.map((value) => ({ value, label: t(`alerts.event.${value}`) }))}

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminWebhook, ChangeRequest, CreatedWebhook, WebhookDelivery } from '@stakedesk/shared/api-types';
 import type { WebhookInput } from '@stakedesk/shared/schemas';
-import { adminKeys } from '../api/query-keys.js';
-import { useChangeMutation, type MutationCallbacks } from '../events/invalidation.js';
-import type { AdminChange } from '../events/stale-keys.js';
-import { askedFor } from '../requests/asked.js';
-import { useAdminClient } from '../session/session.js';
+import { adminKeys } from '../core/queries/query-keys.js';
+import { useChangeMutation, type MutationCallbacks } from '../core/events/invalidation.js';
+import type { AdminChange } from '../core/events/stale-keys.js';
+import { askedFor } from '../core/change-requests/asked.js';
+import { useAdminClient } from '../core/session/session.js';
 
 const webhookChanged = (): AdminChange[] => [{ type: 'admin.changed', entityType: 'webhook' }];
 

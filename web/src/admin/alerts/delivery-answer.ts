@@ -1,7 +1,7 @@
 import type { WebhookDelivery, WebhookDeliveryAttempt } from '@stakedesk/shared/api-types';
 import type { DisplayLocale } from '@stakedesk/shared/format';
 import type { AdminTranslate } from '../../i18n/admin-en.js';
-import { storedReason } from '../errors/readable-error.js';
+import { storedReason } from '../readable-error.js';
 
 type Answer = Pick<WebhookDeliveryAttempt, 'status' | 'reason' | 'error'>;
 

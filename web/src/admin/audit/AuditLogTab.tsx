@@ -1,6 +1,6 @@
 import { Table, Typography, type TableColumnsType } from 'antd';
 import type { AuditLogEntry } from '@stakedesk/shared/api-types';
-import { useAuditLog } from '../api/queries.js';
+import { useAuditLog } from '../core/queries/queries.js';
 import { useTableQuery } from '../components/use-table-query.js';
 import { useAdminFormat } from '../format.js';
 import { useAdminI18n } from '../i18n.js';

@@ -1,6 +1,6 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, List, Row, Skeleton, Typography } from 'antd';
-import { useAdminPlans } from '../api/queries.js';
+import { useAdminPlans } from '../core/queries/queries.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useSiteOrigin, useStakeAction } from './api.js';
 import { BlinkPreview } from './BlinkPreview.js';

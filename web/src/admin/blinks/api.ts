@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiResponse } from '../../lib/api-client.js';
-import { adminKeys } from '../api/query-keys.js';
-import { ownServerUrl } from '../api/own-server.js';
+import { adminKeys } from '../core/queries/query-keys.js';
+import { ownServerUrl } from '../core/api/own-server.js';
 import { usePlatform } from '../platform.js';
 
 /** What the preview reads of an Action: the Solana Actions spec's ActionGetResponse (DESIGN 18). */

@@ -1,10 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
-import type { ListParams } from '../api/admin-client.js';
+import type { ListParams } from '../core/api/admin-client.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { usePlatform } from '../platform.js';
-import { useAdminClient } from '../session/session.js';
+import { useAdminClient } from '../core/session/session.js';
 import { useToast } from '../toast.js';
 
 /** Exports a whole list (every page, with the table's status filter) as CSV through the platform. */

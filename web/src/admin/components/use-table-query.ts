@@ -1,6 +1,6 @@
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import type { ListParams, Page } from '../api/admin-client.js';
+import type { ListParams, Page } from '../core/api/admin-client.js';
 import { useAdminFormat } from '../format.js';
 import { useAdminI18n } from '../i18n.js';
 

@@ -2,9 +2,9 @@ import { Button, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import { planSchema } from '@stakedesk/shared/schemas';
-import { useAdminSettings } from '../api/queries.js';
-import { NumberBox } from '../forms/NumberBox.js';
-import { checkWithSchema, recheckShownErrors, serverRefusal } from '../forms/form-errors.js';
+import { useAdminSettings } from '../core/queries/queries.js';
+import { NumberBox } from '../components/NumberBox.js';
+import { checkWithSchema, recheckShownErrors, serverRefusal } from '../components/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useToast } from '../toast.js';
 import { useSavePlan } from './api.js';
@@ -91,7 +91,7 @@ export function PlanDialog({ open, plan, onClose }: { open: boolean; plan: Staki
         <Form.Item label={t('plans.name')} name="name">
           <Input />
         </Form.Item>
-        <Form.Item label={t('plans.description')} name="description">
+        <Form.Item label={t('server.fieldDescription')} name="description">
           <Input.TextArea rows={2} />
         </Form.Item>
         <Form.Item label={t('plans.yieldRate')} name="yieldRate">

@@ -1,11 +1,11 @@
 import { App, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
-import { useAdminPlans, useAdminSettings } from '../api/queries.js';
+import { useAdminPlans, useAdminSettings } from '../core/queries/queries.js';
 import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { RoleNotice } from '../roles/RoleNotice.js';
-import { usePermission } from '../roles/use-permission.js';
+import { RoleNotice } from '../core/roles/RoleNotice.js';
+import { usePermission } from '../core/roles/use-permission.js';
 import { useToast } from '../toast.js';
 import { useDeletePlan, useTogglePlan } from './api.js';
 import { PlanDialog } from './PlanDialog.js';
@@ -96,7 +96,7 @@ export function PlansTab() {
                     { key: 'yield', label: t('plans.yieldShort'), children: format.percent(plan.yieldRate) },
                     {
                       key: 'duration',
-                      label: t('plans.durationShort'),
+                      label: t('server.fieldDuration'),
                       children: plan.durationMinutes
                         ? t('plans.minutes', { minutes: format.count(plan.durationMinutes) })
                         : t('plans.days', { days: format.count(plan.durationDays) }),

@@ -1,8 +1,8 @@
 import type { StakingPlan } from '@stakedesk/shared/api-types';
 import type { PlanInput } from '@stakedesk/shared/schemas';
-import { useChangeMutation, type MutationCallbacks } from '../events/invalidation.js';
-import type { AdminChange } from '../events/stale-keys.js';
-import { useAdminClient } from '../session/session.js';
+import { useChangeMutation, type MutationCallbacks } from '../core/events/invalidation.js';
+import type { AdminChange } from '../core/events/stale-keys.js';
+import { useAdminClient } from '../core/session/session.js';
 
 const planChanged = (): AdminChange[] => [{ type: 'admin.changed', entityType: 'plan' }];
 

@@ -1,12 +1,12 @@
 import { Alert, Button, Empty, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { AuditDifference, AuditSide, BooksAudit } from '@stakedesk/shared/api-types';
-import { useAdminSettings } from '../api/queries.js';
+import { useAdminSettings } from '../core/queries/queries.js';
 import { CopyAddress } from '../components/CopyAddress.js';
 import { TxLink } from '../components/TxLink.js';
 import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { RoleNotice } from '../roles/RoleNotice.js';
-import { usePermission } from '../roles/use-permission.js';
+import { RoleNotice } from '../core/roles/RoleNotice.js';
+import { usePermission } from '../core/roles/use-permission.js';
 import { useToast } from '../toast.js';
 import { useLatestAudit, useRunAudit } from './api.js';
 import { PayoutHoldsSection } from './PayoutHoldsSection.js';
@@ -65,7 +65,7 @@ export function BooksAuditSection() {
       render: (kind: AuditDifference['kind']) => <Tag color="orange">{t(`audits.kind.${kind}`)}</Tag>,
     },
     {
-      title: t('audits.tx'),
+      title: t('server.fieldTransaction'),
       dataIndex: 'signature',
       key: 'signature',
       width: 180,

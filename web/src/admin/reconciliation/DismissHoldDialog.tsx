@@ -32,10 +32,10 @@ export function DismissHoldDialog({
       words={{
         title: t('audits.dismissTitle'),
         intro: t('audits.dismissIntro'),
-        tx: t('audits.tx'),
+        tx: t('server.fieldTransaction'),
         wallet: t('audits.holdWallet'),
-        amount: t('audits.holdAmount'),
-        note: t('audits.dismissNote'),
+        amount: t('server.fieldAmount'),
+        note: t('server.fieldNote'),
         noteHint: t('audits.dismissNoteHint'),
         submit: t('audits.dismissSubmit'),
         done: t('audits.dismissed'),

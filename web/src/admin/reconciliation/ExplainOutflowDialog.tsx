@@ -32,10 +32,10 @@ export function ExplainOutflowDialog({
       words={{
         title: t('outflows.explainTitle'),
         intro: t('outflows.explainIntro'),
-        tx: t('outflows.tx'),
+        tx: t('server.fieldTransaction'),
         wallet: t('outflows.wallet'),
-        amount: t('outflows.amount'),
-        note: t('outflows.note'),
+        amount: t('server.fieldAmount'),
+        note: t('server.fieldNote'),
         noteHint: t('outflows.noteHint'),
         submit: t('outflows.explainSubmit'),
         done: t('outflows.explained'),

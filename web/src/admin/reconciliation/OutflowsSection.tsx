@@ -1,13 +1,13 @@
 import { Alert, Button, Grid, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { TreasuryOutflow } from '@stakedesk/shared/api-types';
-import { useAdminSettings } from '../api/queries.js';
+import { useAdminSettings } from '../core/queries/queries.js';
 import { CopyAddress } from '../components/CopyAddress.js';
 import { TxLink } from '../components/TxLink.js';
 import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { RoleNotice } from '../roles/RoleNotice.js';
-import { usePermission } from '../roles/use-permission.js';
+import { RoleNotice } from '../core/roles/RoleNotice.js';
+import { usePermission } from '../core/roles/use-permission.js';
 import { useOutflows } from './api.js';
 import { ExplainOutflowDialog } from './ExplainOutflowDialog.js';
 import { OutflowStatus } from './OutflowStatus.js';
@@ -32,7 +32,7 @@ export function OutflowsSection() {
 
   const columns: TableColumnsType<TreasuryOutflow> = [
     {
-      title: t('outflows.tx'),
+      title: t('server.fieldTransaction'),
       dataIndex: 'signature',
       key: 'signature',
       render: (signature: string) => <TxLink txId={signature} cluster={settings?.solanaCluster} />,
@@ -43,7 +43,7 @@ export function OutflowsSection() {
       key: 'owner',
       render: (owner: string) => <CopyAddress address={owner} />,
     },
-    { title: t('outflows.amount'), key: 'amount', render: (_, outflow) => amountOf(outflow) },
+    { title: t('server.fieldAmount'), key: 'amount', render: (_, outflow) => amountOf(outflow) },
     {
       title: t('outflows.time'),
       dataIndex: 'blockTime',

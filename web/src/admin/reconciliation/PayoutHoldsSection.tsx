@@ -1,12 +1,12 @@
 import { Alert, Button, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { AuditPayoutHold } from '@stakedesk/shared/api-types';
-import { useAdminSettings } from '../api/queries.js';
+import { useAdminSettings } from '../core/queries/queries.js';
 import { CopyAddress } from '../components/CopyAddress.js';
 import { TxLink } from '../components/TxLink.js';
 import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { usePermission } from '../roles/use-permission.js';
+import { usePermission } from '../core/roles/use-permission.js';
 import { usePayoutHolds } from './api.js';
 import { DismissHoldDialog } from './DismissHoldDialog.js';
 
@@ -31,13 +31,13 @@ export function PayoutHoldsSection() {
 
   const columns: TableColumnsType<AuditPayoutHold> = [
     {
-      title: t('audits.tx'),
+      title: t('server.fieldTransaction'),
       dataIndex: 'signature',
       key: 'signature',
       render: (signature: string) => <TxLink txId={signature} cluster={settings?.solanaCluster} />,
     },
     { title: t('audits.holdWallet'), dataIndex: 'wallet', key: 'wallet', render: (wallet: string) => <CopyAddress address={wallet} /> },
-    { title: t('audits.holdAmount'), key: 'amount', render: (_, hold) => amountOf(hold) },
+    { title: t('server.fieldAmount'), key: 'amount', render: (_, hold) => amountOf(hold) },
     { title: t('audits.holdFound'), dataIndex: 'foundAt', key: 'foundAt', render: (at: string) => format.dateTime(at) },
     ...(canDismiss
       ? [

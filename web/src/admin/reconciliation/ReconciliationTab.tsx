@@ -1,8 +1,8 @@
 import { Alert, Button, Select, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { UnrecordedDeposit } from '@stakedesk/shared/api-types';
-import { useAdminSettings, useReconciliation } from '../api/queries.js';
-import { chainCauseOfError } from '../chain/chain-cause.js';
+import { useAdminSettings, useReconciliation } from '../core/queries/queries.js';
+import { chainCauseOfError } from '../components/chain-cause.js';
 import { CopyAddress } from '../components/CopyAddress.js';
 import { TxLink } from '../components/TxLink.js';
 import { useAdminFormat } from '../format.js';
@@ -30,7 +30,7 @@ export function ReconciliationTab() {
 
   const columns: TableColumnsType<UnrecordedDeposit> = [
     {
-      title: t('reconciliation.tx'),
+      title: t('server.fieldTransaction'),
       dataIndex: 'txId',
       key: 'txId',
       render: (txId: string) => <TxLink txId={txId} cluster={settings?.solanaCluster} />,
@@ -42,7 +42,7 @@ export function ReconciliationTab() {
       render: (sender: string | null) => (sender ? <CopyAddress address={sender} /> : '—'),
     },
     {
-      title: t('reconciliation.amount'),
+      title: t('server.fieldAmount'),
       dataIndex: 'amount',
       key: 'amount',
       render: (amount: string) => format.tokens(amount, symbol),

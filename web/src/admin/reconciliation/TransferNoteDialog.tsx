@@ -2,9 +2,9 @@ import { Descriptions, Form, Input, Modal, Typography } from 'antd';
 import type { SolanaCluster } from '@stakedesk/shared/format';
 import type { Schema } from 'yup';
 import { TxLink } from '../components/TxLink.js';
-import { checkWithSchema, recheckShownErrors, serverRefusal } from '../forms/form-errors.js';
+import { checkWithSchema, recheckShownErrors, serverRefusal } from '../components/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { isStepUpCancelled } from '../step-up/step-up.js';
+import { isStepUpCancelled } from '../core/api/step-up.js';
 import { useToast } from '../toast.js';
 
 type NoteForm = { note?: string };

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuditPayoutHold, BooksAudit, TreasuryOutflow } from '@stakedesk/shared/api-types';
-import { adminKeys } from '../api/query-keys.js';
-import { useChangeMutation, type MutationCallbacks } from '../events/invalidation.js';
-import { useAdminClient } from '../session/session.js';
+import { adminKeys } from '../core/queries/query-keys.js';
+import { useChangeMutation, type MutationCallbacks } from '../core/events/invalidation.js';
+import { useAdminClient } from '../core/session/session.js';
 
 /** The server records an outflow by itself, as its follower reads the chain (no admin event): looked at again this often. */
 const OUTFLOWS_REFRESH_MS = 15_000;

@@ -1,7 +1,7 @@
 import { Form, Input, Modal, Typography } from 'antd';
 import type { ChangeRequest } from '@stakedesk/shared/api-types';
 import { changeRequestRejectSchema } from '@stakedesk/shared/schemas';
-import { checkWithSchema, recheckShownErrors, serverRefusal } from '../forms/form-errors.js';
+import { checkWithSchema, recheckShownErrors, serverRefusal } from '../components/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
 import { useToast } from '../toast.js';
 import { useRejectRequest } from './api.js';
@@ -57,7 +57,7 @@ export function RejectDialog({ request, onClose }: { request: ChangeRequest | nu
         }
         requiredMark={false}
       >
-        <Form.Item label={t('requests.reason')} name="reason">
+        <Form.Item label={t('server.fieldReason')} name="reason">
           <Input.TextArea rows={3} />
         </Form.Item>
       </Form>

@@ -2,12 +2,12 @@ import { App, Button, Card, Empty, Select, Skeleton, Space, Tag, Tooltip, Typogr
 import { useState } from 'react';
 import type { ChangeRequest } from '@stakedesk/shared/api-types';
 import { CHANGE_REQUEST_STATUSES, type ChangeRequestStatus } from '@stakedesk/shared/change-requests';
-import { useAdminMe, useAdminSettings } from '../api/queries.js';
+import { useAdminMe, useAdminSettings } from '../core/queries/queries.js';
 import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { RoleNotice } from '../roles/RoleNotice.js';
-import { usePermission } from '../roles/use-permission.js';
-import { isStepUpCancelled } from '../step-up/step-up.js';
+import { RoleNotice } from '../core/roles/RoleNotice.js';
+import { usePermission } from '../core/roles/use-permission.js';
+import { isStepUpCancelled } from '../core/api/step-up.js';
 import { useToast } from '../toast.js';
 import { useApproveRequest, useCancelRequest, useChangeRequests } from './api.js';
 import { ChangeValues } from './ChangeValues.js';

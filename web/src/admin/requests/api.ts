@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ChangeRequest } from '@stakedesk/shared/api-types';
 import type { ChangeRequestStatus } from '@stakedesk/shared/change-requests';
-import { withQuery } from '../api/admin-client.js';
-import { adminKeys } from '../api/query-keys.js';
-import { useChangeMutation, type MutationCallbacks } from '../events/invalidation.js';
-import type { AdminChange } from '../events/stale-keys.js';
-import { useAdminClient } from '../session/session.js';
-import type { StepUpChange } from '../step-up/step-up.js';
+import { withQuery } from '../core/api/admin-client.js';
+import { adminKeys } from '../core/queries/query-keys.js';
+import { useChangeMutation, type MutationCallbacks } from '../core/events/invalidation.js';
+import type { AdminChange } from '../core/events/stale-keys.js';
+import { useAdminClient } from '../core/session/session.js';
+import type { StepUpChange } from '../core/api/step-up.js';
 
 const requestsKey = (status: ChangeRequestStatus | undefined) => adminKeys.route('GET /api/admin/change-requests', status ?? 'all');
 

@@ -2,7 +2,8 @@ import type { AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
 import type { FieldChange } from '@stakedesk/shared/change-requests';
 import type { AdminTranslate } from '../../i18n/admin-en.js';
 import type { AdminFormat } from '../format.js';
-import type { StepUpChange } from '../step-up/step-up.js';
+import type { StepUpChange } from '../core/api/step-up.js';
+import { REQUEST_FIELD_LABELS } from '../core/change-requests/field-labels.js';
 
 /** One value a request changes, as an owner reads it: what it is now (or was) beside what it becomes. */
 export type ShownChange = StepUpChange & {
@@ -21,7 +22,7 @@ function policyRows(from: AutoPayoutPolicy, to: AutoPayoutPolicy, t: AdminTransl
   const rows: ShownChange[] = [];
   const onOff = (on: boolean) => t(on ? 'autoPayouts.on' : 'autoPayouts.off');
   if (from.enabled !== to.enabled)
-    rows.push({ label: t('autoPayouts.switch'), from: onOff(from.enabled), to: onOff(to.enabled), address: false });
+    rows.push({ label: t('server.fieldAutoPayout'), from: onOff(from.enabled), to: onOff(to.enabled), address: false });
   for (const [part, label] of POLICY_LIMITS) {
     if (from[part] !== to[part])
       rows.push({ label: t(label), from: format.tokens(from[part], symbol), to: format.tokens(to[part], symbol), address: false });
@@ -42,7 +43,7 @@ function policyRows(from: AutoPayoutPolicy, to: AutoPayoutPolicy, t: AdminTransl
 export function shownChanges(changes: FieldChange[], t: AdminTranslate, format: AdminFormat, symbol: string): ShownChange[] {
   const text = (value: string) => value || t('stepUp.none');
   return changes.flatMap((change): ShownChange[] => {
-    const label = t(`requests.field.${change.field}`);
+    const label = t(REQUEST_FIELD_LABELS[change.field]);
     switch (change.field) {
       case 'stakingWallet':
       case 'tokenContract':

@@ -1,15 +1,15 @@
 import { Button, Empty, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { AdminReservesSnapshot } from '@stakedesk/shared/api-types';
 import { fromRawAmount } from '@stakedesk/shared/money';
-import { useAdminSettings } from '../api/queries.js';
+import { useAdminSettings } from '../core/queries/queries.js';
 import { CopyAddress } from '../components/CopyAddress.js';
 import { TxLink } from '../components/TxLink.js';
 import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { RoleNotice } from '../roles/RoleNotice.js';
-import { usePermission } from '../roles/use-permission.js';
+import { RoleNotice } from '../core/roles/RoleNotice.js';
+import { usePermission } from '../core/roles/use-permission.js';
 import { useToast } from '../toast.js';
-import { coverageText } from '../treasury/coverage-text.js';
+import { coverageText } from '../components/coverage-text.js';
 import { useReservesSnapshots, useTakeSnapshot } from './api.js';
 import { useSignAnchor } from './use-sign-anchor.js';
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminReservesSnapshot } from '@stakedesk/shared/api-types';
 import type { ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
-import { adminKeys } from '../api/query-keys.js';
-import { useChangeMutation, type MutationCallbacks } from '../events/invalidation.js';
-import type { AdminChange } from '../events/stale-keys.js';
-import { useAdminClient } from '../session/session.js';
+import { adminKeys } from '../core/queries/query-keys.js';
+import { useChangeMutation, type MutationCallbacks } from '../core/events/invalidation.js';
+import type { AdminChange } from '../core/events/stale-keys.js';
+import { useAdminClient } from '../core/session/session.js';
 
 export const RESERVES_CHANGED: AdminChange[] = [{ type: 'admin.changed', entityType: 'reserves_snapshot' }];
 

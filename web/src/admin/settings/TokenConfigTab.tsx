@@ -4,22 +4,30 @@ import type { AdminSettings } from '@stakedesk/shared/api-types';
 import { MAINTENANCE_TYPES } from '@stakedesk/shared/constants';
 import { holderRpcEndpoint } from '@stakedesk/shared/holder-rpc';
 import { settingsSchema } from '@stakedesk/shared/schemas';
-import { useAdminSettings } from '../api/queries.js';
-import { NumberBox } from '../forms/NumberBox.js';
-import { checkWithSchema, recheckShownErrors, serverRefusal } from '../forms/form-errors.js';
+import { useAdminSettings } from '../core/queries/queries.js';
+import { NumberBox } from '../components/NumberBox.js';
+import { checkWithSchema, recheckShownErrors, serverRefusal } from '../components/form-errors.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { RoleNotice } from '../roles/RoleNotice.js';
-import { usePermission } from '../roles/use-permission.js';
-import { isStepUpCancelled } from '../step-up/step-up.js';
+import { RoleNotice } from '../core/roles/RoleNotice.js';
+import { usePermission } from '../core/roles/use-permission.js';
+import { isStepUpCancelled } from '../core/api/step-up.js';
 import { useToast } from '../toast.js';
-import { useAskedNotice } from '../requests/asked.js';
-import { useSaveSettings } from './api.js';
+import { useAskedNotice } from '../core/change-requests/asked.js';
+import { useSaveSettings } from '../core/settings/save-settings.js';
 import { LogoField } from './LogoField.js';
 import { MintProfile } from './MintProfile.js';
 
 type SettingsForm = Omit<AdminSettings, 'solanaCluster' | 'heliusApiKey'> & { heliusApiKey: string; removeHeliusApiKey: boolean };
 
-const SOCIAL_LINKS = ['telegram', 'discord', 'twitter', 'instagram', 'tiktok'] as const;
+/** Each social link's label: the shared catalogue's, which the server's messages about the field use too. */
+const SOCIAL_LINK_LABELS = {
+  telegram: 'server.fieldTelegramLink',
+  discord: 'server.fieldDiscordLink',
+  twitter: 'server.fieldTwitterLink',
+  instagram: 'server.fieldInstagramLink',
+  tiktok: 'server.fieldTiktokLink',
+} as const;
+const SOCIAL_LINKS = Object.keys(SOCIAL_LINK_LABELS) as Array<keyof typeof SOCIAL_LINK_LABELS>;
 
 function formValues(settings: AdminSettings): SettingsForm {
   // The stored key is only ever shown masked, as the placeholder; a blank field keeps it.
@@ -160,7 +168,7 @@ export function TokenConfigTab() {
             )}
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label={t('settings.providerUrl')} name="heliusRpcUrl" extra={t('settings.providerUrlHint')}>
+            <Form.Item label={t('server.fieldHeliusRpcUrl')} name="heliusRpcUrl" extra={t('settings.providerUrlHint')}>
               <Input placeholder="https://mainnet.helius-rpc.com/" />
             </Form.Item>
           </Col>
@@ -184,18 +192,18 @@ export function TokenConfigTab() {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item label={t('settings.supportWhatsapp')} name="supportWhatsapp">
+            <Form.Item label={t('server.fieldSupportWhatsapp')} name="supportWhatsapp">
               <Input />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item label={t('settings.supportTelegram')} name="supportTelegram">
+            <Form.Item label={t('server.fieldSupportTelegram')} name="supportTelegram">
               <Input />
             </Form.Item>
           </Col>
           {SOCIAL_LINKS.map((network) => (
             <Col key={network} xs={24} md={8}>
-              <Form.Item label={t(`settings.social.${network}`)} name={['socialLinks', network]}>
+              <Form.Item label={t(SOCIAL_LINK_LABELS[network])} name={['socialLinks', network]}>
                 <Input placeholder="https://" />
               </Form.Item>
             </Col>
@@ -254,7 +262,7 @@ export function TokenConfigTab() {
           <Switch />
         </Form.Item>
         <Form.Item
-          label={t('settings.requirePasskeysForOwners')}
+          label={t('server.fieldRequirePasskeysForOwners')}
           name="requirePasskeysForOwners"
           valuePropName="checked"
           extra={t('settings.requirePasskeysForOwnersHint')}
@@ -262,14 +270,14 @@ export function TokenConfigTab() {
           <Switch />
         </Form.Item>
         <Form.Item
-          label={t('settings.approvalThreshold')}
+          label={t('server.fieldApprovalThreshold')}
           name="approvalThreshold"
           extra={t('settings.approvalThresholdHint', { symbol: settings.tokenSymbol })}
         >
           <NumberBox />
         </Form.Item>
         <Form.Item
-          label={t('settings.walletChangeDelayHours')}
+          label={t('server.fieldWalletChangeDelayHours')}
           name="walletChangeDelayHours"
           extra={t('settings.walletChangeDelayHint')}
           style={{ marginBottom: 0 }}

@@ -2,15 +2,15 @@ import { Input, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'a
 import { useState } from 'react';
 import type { Stake } from '@stakedesk/shared/api-types';
 import { addWhole } from '@stakedesk/shared/money';
-import { useAdminSettings, useAdminStakes } from '../api/queries.js';
+import { useAdminSettings, useAdminStakes } from '../core/queries/queries.js';
 import { CopyAddress } from '../components/CopyAddress.js';
 import { CsvButton } from '../components/CsvButton.js';
 import { TxLink } from '../components/TxLink.js';
 import { useTableQuery } from '../components/use-table-query.js';
 import { useAdminFormat } from '../format.js';
 import { useAdminI18n } from '../i18n.js';
-import { RoleNotice } from '../roles/RoleNotice.js';
-import { usePermission } from '../roles/use-permission.js';
+import { RoleNotice } from '../core/roles/RoleNotice.js';
+import { usePermission } from '../core/roles/use-permission.js';
 import { StakeStatusTag } from './StakeStatusTag.js';
 import { UpdateExpiredButton } from './UpdateExpiredButton.js';
 
@@ -37,7 +37,7 @@ export function StakesTab({ kind }: { kind: 'active' | 'completed' }) {
       render: (wallet: string) => <CopyAddress address={wallet} />,
     },
     {
-      title: t('stakes.plan'),
+      title: t('server.fieldPlan'),
       ...sortable('planName'),
       render: (_value, stake) => (
         <>
@@ -54,7 +54,7 @@ export function StakesTab({ kind }: { kind: 'active' | 'completed' }) {
         </>
       ),
     },
-    { title: t('stakes.amount'), dataIndex: 'amount', ...sortable('amount'), render: amount },
+    { title: t('server.fieldAmount'), dataIndex: 'amount', ...sortable('amount'), render: amount },
     ...(kind === 'completed'
       ? [
           { title: t('stakes.rewards'), key: 'rewards', render: (_value: unknown, stake: Stake) => amount(stake.rewardAmount) },
@@ -80,7 +80,7 @@ export function StakesTab({ kind }: { kind: 'active' | 'completed' }) {
       ),
     },
     {
-      title: t('stakes.transaction'),
+      title: t('server.fieldTransaction'),
       key: 'txId',
       render: (_value, stake) => <TxLink txId={stake.txId} cluster={settings?.solanaCluster} />,
     },

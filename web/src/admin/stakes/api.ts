@@ -1,7 +1,7 @@
 import type { UpdateExpiredResponse } from '@stakedesk/shared/api-types';
-import { useChangeMutation, type MutationCallbacks } from '../events/invalidation.js';
-import type { AdminChange } from '../events/stale-keys.js';
-import { useAdminClient } from '../session/session.js';
+import { useChangeMutation, type MutationCallbacks } from '../core/events/invalidation.js';
+import type { AdminChange } from '../core/events/stale-keys.js';
+import { useAdminClient } from '../core/session/session.js';
 
 /** Marks every active stake whose period has ended as completed; answers how many. */
 export function useUpdateExpiredStakes(callbacks: MutationCallbacks<UpdateExpiredResponse, void> = {}) {

@@ -1,7 +1,7 @@
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
 import { useAdminFormat } from '../format.js';
 import { useAdminI18n } from '../i18n.js';
-import { coverageText } from './coverage-text.js';
+import { coverageText } from '../components/coverage-text.js';
 
 /** The coverage figure in words: a percentage (">999%" past that), "Unknown", or "Nothing owed". */
 export function useCoverageLabel(): (coverage: TreasuryCoverage | undefined) => string {

@@ -1,7 +1,7 @@
 import { Button, Space, Tag } from 'antd';
 import type { AdminWithdrawal } from '@stakedesk/shared/api-types';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { usePermission } from '../roles/use-permission.js';
+import { usePermission } from '../core/roles/use-permission.js';
 import { useToast } from '../toast.js';
 import { useApproveWithdrawal } from './api.js';
 

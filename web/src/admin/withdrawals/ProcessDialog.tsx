@@ -71,7 +71,7 @@ export function ProcessDialog({
             ]}
           />
           <Form layout="vertical" style={{ marginTop: 16 }} onFinish={() => value.trim() && submit(withdrawal)}>
-            <Form.Item label={completing ? t('withdrawals.txId') : t('withdrawals.reason')} htmlFor="withdrawal-process-input">
+            <Form.Item label={completing ? t('server.fieldTransactionId') : t('server.fieldReason')} htmlFor="withdrawal-process-input">
               {completing ? (
                 <Input
                   id="withdrawal-process-input"

@@ -4,10 +4,10 @@ import type { SolanaCluster } from '@stakedesk/shared/format';
 import { withdrawalResolveSchema } from '@stakedesk/shared/schemas';
 import type { ReviewResolution } from '@stakedesk/shared/stake-status';
 import { TxLink } from '../components/TxLink.js';
-import { checkWithSchema, serverRefusal } from '../forms/form-errors.js';
+import { checkWithSchema, serverRefusal } from '../components/form-errors.js';
 import { useAdminFormat } from '../format.js';
 import { useAdminI18n, useLocalizeMessage } from '../i18n.js';
-import { isStepUpCancelled } from '../step-up/step-up.js';
+import { isStepUpCancelled } from '../core/api/step-up.js';
 import { useToast } from '../toast.js';
 import { useResolveWithdrawal } from './api.js';
 import { PayoutReason } from './PayoutReason.js';
@@ -108,7 +108,7 @@ export function ResolveDialog({
                 </Space>
               </Radio.Group>
             </Form.Item>
-            <Form.Item label={t('resolve.note')} name="note" extra={t('resolve.noteHint')}>
+            <Form.Item label={t('server.fieldNote')} name="note" extra={t('resolve.noteHint')}>
               <Input.TextArea rows={3} />
             </Form.Item>
           </Form>

@@ -2,21 +2,21 @@ import { Button, Grid, Input, Space, Table, Tag, Typography, type TableColumnsTy
 import { useEffect, useState } from 'react';
 import type { AdminWithdrawal as Withdrawal } from '@stakedesk/shared/api-types';
 import type { WithdrawalStatus } from '@stakedesk/shared/stake-status';
-import { useAdminSettings, useAdminWithdrawals } from '../api/queries.js';
-import { AutoPayoutCard } from '../auto-payouts/AutoPayoutCard.js';
-import { usePolicyOnWithHolds } from '../auto-payouts/use-policy-on-with-holds.js';
+import { useAdminSettings, useAdminWithdrawals } from '../core/queries/queries.js';
+import { AutoPayoutCard } from './auto-payouts/AutoPayoutCard.js';
+import { usePolicyOnWithHolds } from './auto-payouts/use-policy-on-with-holds.js';
 import { CopyAddress } from '../components/CopyAddress.js';
 import { CsvButton } from '../components/CsvButton.js';
 import { TxLink } from '../components/TxLink.js';
 import { useTableQuery } from '../components/use-table-query.js';
 import { useAdminFormat } from '../format.js';
 import { useAdminI18n } from '../i18n.js';
-import { PayoutReviewDialog } from '../payout/PayoutReviewDialog.js';
-import { useWalletPayout } from '../payout/use-wallet-payout.js';
-import { WalletPayoutBar } from '../payout/WalletPayoutBar.js';
+import { PayoutReviewDialog } from './payout/PayoutReviewDialog.js';
+import { useWalletPayout } from './payout/use-wallet-payout.js';
+import { WalletPayoutBar } from './payout/WalletPayoutBar.js';
 import { usePlatform } from '../platform.js';
-import { RoleNotice } from '../roles/RoleNotice.js';
-import { usePermission } from '../roles/use-permission.js';
+import { RoleNotice } from '../core/roles/RoleNotice.js';
+import { usePermission } from '../core/roles/use-permission.js';
 import { ApprovalState } from './ApprovalState.js';
 import { AutoPayoutHold } from './AutoPayoutHold.js';
 import { isHeld, payoutStanding } from './payout-standing.js';
@@ -160,7 +160,7 @@ export function WithdrawalsTab() {
   };
   const pendingColumns: Columns = [
     user,
-    net(pending.table, t('withdrawals.amount')),
+    net(pending.table, t('server.fieldAmount')),
     {
       title: t('withdrawals.kind'),
       dataIndex: 'kind',
@@ -202,7 +202,7 @@ export function WithdrawalsTab() {
     net(rejected.table, t('withdrawals.netAmount')),
     requested(rejected.table),
     processed(rejected.table, t('withdrawals.rejectedDate')),
-    { title: t('withdrawals.reason'), dataIndex: 'rejectReason', key: 'rejectReason' },
+    { title: t('server.fieldReason'), dataIndex: 'rejectReason', key: 'rejectReason' },
   ];
 
   // The search and the export serve every list below; they sit on the pending list's title line, so the rows start on the first screen.

@@ -1,7 +1,7 @@
 import type { Withdrawal } from '@stakedesk/shared/api-types';
 import type { ReviewResolution } from '@stakedesk/shared/stake-status';
-import { useChangeMutation, type MutationCallbacks } from '../events/invalidation.js';
-import { useAdminClient } from '../session/session.js';
+import { useChangeMutation, type MutationCallbacks } from '../core/events/invalidation.js';
+import { useAdminClient } from '../core/session/session.js';
 
 export type WithdrawalDecision = { status: 'completed'; txId: string } | { status: 'rejected'; reason: string };
 

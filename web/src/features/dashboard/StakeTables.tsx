@@ -13,7 +13,14 @@ import { TxLink } from './TxLink.js';
 type Common = { stakes: Stake[]; symbol: string; cluster: SolanaCluster };
 // Each cell carries its column's name (data-label): on a phone a row is a card of labelled lines (styles.css, .stacked).
 
-const ACTIVE_COLUMNS: MessageKey[] = ['col.plan', 'col.staked', 'col.rewards', 'col.progress', 'col.status', 'col.transaction'];
+const ACTIVE_COLUMNS: MessageKey[] = [
+  'server.fieldPlan',
+  'col.staked',
+  'col.rewards',
+  'col.progress',
+  'col.status',
+  'server.fieldTransaction',
+];
 
 /**
  * Running stakes. Without onUnstake (the read-only view of a wallet that is not connected) it has no
@@ -32,7 +39,7 @@ export function ActiveStakesTable({ stakes, symbol, cluster, onUnstake }: Common
         <tbody>
           {stakes.map((stake) => (
             <tr key={stake.id}>
-              <td data-label={t('col.plan')}>{stake.plan.name}</td>
+              <td data-label={t('server.fieldPlan')}>{stake.plan.name}</td>
               <td data-label={t('col.staked')}>{format.tokens(stake.amount, symbol)}</td>
               <td data-label={t('col.rewards')}>
                 {stake.rewardForfeited ? (
@@ -50,7 +57,7 @@ export function ActiveStakesTable({ stakes, symbol, cluster, onUnstake }: Common
               <td data-label={t('col.status')}>
                 <span className="badge">{t(`badge.${holderStakeBadge(stake)}`)}</span>
               </td>
-              <td data-label={t('col.transaction')}>
+              <td data-label={t('server.fieldTransaction')}>
                 <TxLink txId={stake.txId} cluster={cluster} />
               </td>
               {onUnstake && (
@@ -87,12 +94,12 @@ function Progress({ stake }: { stake: Stake }) {
 }
 
 const COMPLETED_COLUMNS: MessageKey[] = [
-  'col.plan',
+  'server.fieldPlan',
   'col.stakedAmount',
   'col.totalReturn',
-  'col.duration',
+  'server.fieldDuration',
   'col.status',
-  'col.transaction',
+  'server.fieldTransaction',
 ];
 
 /** Stakes whose term ended. Without `actions` (the read-only view) it has no Actions column. */
@@ -111,14 +118,14 @@ export function CompletedStakesTable({
         <tbody>
           {stakes.map((stake) => (
             <tr key={stake.id}>
-              <td data-label={t('col.plan')}>{stake.plan.name}</td>
+              <td data-label={t('server.fieldPlan')}>{stake.plan.name}</td>
               <td data-label={t('col.stakedAmount')}>{format.tokens(stake.amount, symbol)}</td>
               <td data-label={t('col.totalReturn')}>{format.tokens(addWhole(stake.amount, stake.rewardAmount), symbol)}</td>
-              <td data-label={t('col.duration')}>{durationText(t, language, stake.plan)}</td>
+              <td data-label={t('server.fieldDuration')}>{durationText(t, language, stake.plan)}</td>
               <td data-label={t('col.status')}>
                 <span className="badge">{t(`badge.${holderStakeBadge(stake)}`)}</span>
               </td>
-              <td data-label={t('col.transaction')}>
+              <td data-label={t('server.fieldTransaction')}>
                 <TxLink txId={stake.txId} cluster={cluster} />
               </td>
               {actions && (
@@ -148,7 +155,7 @@ export function HistoricalStakesTable({ stakes, symbol, cluster }: Omit<Common, 
       <table>
         <TableHead
           columns={[
-            'col.plan',
+            'server.fieldPlan',
             'col.originalAmount',
             'col.finalRewards',
             'col.totalValue',
@@ -164,7 +171,7 @@ export function HistoricalStakesTable({ stakes, symbol, cluster }: Omit<Common, 
             const total = paid ? paid.finalAmount : addWhole(stake.amount, stake.rewardAmount);
             return (
               <tr key={stake.id}>
-                <td data-label={t('col.plan')}>
+                <td data-label={t('server.fieldPlan')}>
                   {stake.plan.name}
                   <small className="muted">
                     {' '}

@@ -70,7 +70,7 @@ function Destination({ wallet, cluster }: { wallet: string; cluster: PublicSetti
   const [copied, markCopied] = useCopiedFlag();
   return (
     <>
-      <dt>{t('dialog.destination')}</dt>
+      <dt>{t('server.fieldStakingWallet')}</dt>
       <dd className="destination">
         <code title={wallet} data-testid="destination">
           {shortenAddress(wallet)}

@@ -9,8 +9,8 @@ import { Connection, Keypair, Transaction, type PublicKey } from '@solana/web3.j
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 import { grossUp } from '@stakedesk/shared/transfer-fee';
-import { enPages } from '../../i18n/en-pages.js';
 import { signAndSendServerTransaction, type SigningWallet } from './token-transfer.js';
+import { transferErrorsEn } from './transfer-errors.js';
 
 let chain: TestChain;
 let connection: Connection;
@@ -120,7 +120,7 @@ describe('signAndSendServerTransaction', () => {
     });
     await expect(signAndSendServerTransaction(request(rejecting, deposit(1_000)))).rejects.toMatchObject({
       code: 'rejected',
-      message: enPages['transfer.rejected'],
+      message: transferErrorsEn['transfer.rejected'],
     });
     expect(balanceOf(holder.publicKey)).toBe(tokens(5_000));
   });
