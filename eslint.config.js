@@ -56,6 +56,13 @@ const modelDatabaseReach = {
   message:
     'The database is handed to a service (Dependencies.database, server/src/dependencies.ts), never reached through a model: take it as a parameter.',
 };
+// Two servers in one process (the tests start several) share every module's variables: a server's
+// state lives in what it makes for itself (its Dependencies, or an object kept with its database).
+const moduleLevelLet = ['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'].map((path) => ({
+  selector: `${path}[kind='let']`,
+  message:
+    "No module-level `let` in the server: a module's variable is shared by every server in the process. Keep the state in the Dependencies object (server/src/dependencies.ts), or an object the server makes and hands on.",
+}));
 const panel = {
   group: ['**/admin/**', 'antd', 'antd/*', '@ant-design/*'],
   message: 'Holder pages never load the admin panel or antd (they must stay small and separate).',
@@ -248,10 +255,17 @@ export default tseslint.config(
     ...wall([`server/src/{${PLATFORM_FOLDERS.join(',')}}/**`, `server/src/{${PLATFORM_FILES.join(',')}}.ts`], [platformImportsNoModule]),
     ignores: tests,
   },
-  { files: ['server/src/**/*.ts'], ignores: tests, rules: { 'no-restricted-syntax': ['error', modelDatabaseReach] } },
-  wall(['server/src/**/*.routes.ts'], [models, database, moduleFrontDoor], sqlCall, modelDatabaseReach, routeOutsideTable),
+  { files: ['server/src/**/*.ts'], ignores: tests, rules: { 'no-restricted-syntax': ['error', modelDatabaseReach, ...moduleLevelLet] } },
+  wall(
+    ['server/src/**/*.routes.ts'],
+    [models, database, moduleFrontDoor],
+    sqlCall,
+    modelDatabaseReach,
+    routeOutsideTable,
+    ...moduleLevelLet,
+  ),
   // The probes (/livez, /readyz, /metrics) are the load balancer's and the scraper's, outside /api and so outside the route table.
-  wall(['server/src/health/health.routes.ts'], [models, database, moduleFrontDoor], sqlCall, modelDatabaseReach),
+  wall(['server/src/health/health.routes.ts'], [models, database, moduleFrontDoor], sqlCall, modelDatabaseReach, ...moduleLevelLet),
   // A file gets one set of walls: the last block that matches it wins, so each block lists all of its own.
   wall(['bench/**'], [serverInternals]),
   wall(['demo/**'], [demoReach]),

@@ -28,7 +28,7 @@ import { rpcProxyRoutes } from './rpc-proxy/rpc-proxy.routes.js';
 import type { RpcUpstream } from './chain/rpc-upstream.js';
 import type { Config } from './config.js';
 import type { Dependencies } from './dependencies.js';
-import { configureCaches, followChanges } from './cache/caches.js';
+import { cachesOf } from './cache/caches.js';
 import { derivedFrom } from './cache/cached.js';
 import { holderChainOrigins, loadSettings, takeDueChangesWhenRead, type Settings } from './settings/index.js';
 import { changeAppliers, fourEyes } from './four-eyes.js';
@@ -155,13 +155,14 @@ export type App = RequestListener & { mountedRoutes: () => string[] };
 
 export function createApp({ config, logger, dependencies: deps, rpc, treasuryCacheMs, health, demo }: AppDeps): App {
   const { database: sequelize, events } = deps;
-  configureCaches({ ttlMs: config.cacheTtlMs, statsTtlMs: config.statsCacheMs });
+  const caches = cachesOf(sequelize);
+  caches.configure({ ttlMs: config.cacheTtlMs, statsTtlMs: config.statsCacheMs });
   const hotWallet = config.payoutSigner?.publicKey.toBase58();
-  followChanges(events);
+  caches.followChanges(events);
   const appliers = changeAppliers(sequelize);
   // A read after an approved wallet change's effectiveAt makes it take effect if the job has not yet;
   // a failure here leaves it to the job (the read goes on with what is stored).
-  takeDueChangesWhenRead(() =>
+  takeDueChangesWhenRead(sequelize, () =>
     applyDueChanges(sequelize, appliers).then(
       () => undefined,
       (error: unknown) => logger.warn({ err: error }, 'a due change request could not take effect on read'),
@@ -193,7 +194,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   // The reads every holder page makes: plain same-origin ones are answered before Express (the
   // lane, at the end); the others below, after CORS.
   const publicReads = {
-    '/settings': settingsPublicRead(config.solanaCluster, demo && { chainUrl: demo.chainUrl }),
+    '/settings': settingsPublicRead(deps, config.solanaCluster, demo && { chainUrl: demo.chainUrl }),
     '/staking-plans': plansPublicRead(deps),
     '/stats': statsPublicRead(deps),
   };
@@ -296,7 +297,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   app.use('/api', api);
 
   app.use(verifierDownloads(config.verifierDownloads));
-  const web = webAppRoutes(config.webDist, async (res) => pageHeaders(await loadSettings())(res));
+  const web = webAppRoutes(config.webDist, async (res) => pageHeaders(await loadSettings(sequelize))(res));
   if (web) app.use(web);
   app.use(errorHandler(logger));
   const listener = publicReadLane(

@@ -4,7 +4,14 @@ import { forgetExpiredChallenges, forgetOldFailures } from './access/index.js';
 import { adminRevocations, holderRevocations, deleteOldNonces } from './auth/index.js';
 import { deleteExpiredRateLimits } from './sql/postgres-rate-limit-store.js';
 import { autoPayoutRound, type AutoPayoutDeps } from './auto-payouts/index.js';
-import { startWebhookDelivery, type WebhookDeliveryOptions } from './alerts/index.js';
+import {
+  attemptDeliveryJob,
+  deliverAlertsThrough,
+  queueForgottenWebhookDeliveries,
+  WEBHOOK_RETRY,
+  WEBHOOK_SWEEP_INTERVAL_MS,
+  type WebhookDeliveryOptions,
+} from './alerts/index.js';
 import { TREASURY_WATCH_INTERVAL_MS, watchTreasury } from './treasury/index.js';
 import { alertOverdueWithdrawals, DEFAULT_OVERDUE_HOURS } from './withdrawals/index.js';
 import type { TreasuryCoverage } from '@stakedesk/shared/api-types';
@@ -89,6 +96,22 @@ export type BackgroundWorkDeps = {
 };
 
 /**
+ * Alerts on the job queue: one job per delivery, retried with backoff for about a day, each attempt
+ * written to its row; this server's alerts are handed to it as they commit, and a sweep queues those
+ * a stopped process could not. (A test's server delivers its alerts with this alone.)
+ */
+export async function startAlertDelivery(
+  jobs: JobQueue,
+  { database: sequelize, secrets }: Pick<Dependencies, 'database' | 'secrets'>,
+  logger: Logger,
+  { fetch, retry = WEBHOOK_RETRY }: Omit<WebhookDeliveryOptions, 'box'>,
+): Promise<void> {
+  const queueDelivery = await jobs.queue('webhook-delivery', retry, attemptDeliveryJob(sequelize, { box: secrets.box, fetch }));
+  deliverAlertsThrough(sequelize, queueDelivery, logger);
+  await jobs.every('webhook-sweep', WEBHOOK_SWEEP_INTERVAL_MS, () => queueForgottenWebhookDeliveries(sequelize));
+}
+
+/**
  * The server's background work (DESIGN 13), every task in one place, each a job of the queue: one
  * round per interval across all instances, its failures logged, counted and shown to operators.
  */
@@ -105,7 +128,7 @@ export async function startBackgroundWork({
   reserves,
   backups,
 }: BackgroundWorkDeps): Promise<JobQueue> {
-  const { database: sequelize, chain, secondProvider, secrets } = dependencies;
+  const { database: sequelize, chain, secondProvider } = dependencies;
   const jobs = await startJobQueue(databaseUrl, logger, onFailure);
   // Every task is overlap-safe: a round a killed instance left active never holds the next back.
   const overlapSafe = { overlapSafe: true };
@@ -167,7 +190,7 @@ export async function startBackgroundWork({
   );
   // Each delivery a job of its own, retried with backoff for about a day.
   if (webhooks) {
-    await startWebhookDelivery(jobs, sequelize, logger, { ...webhooks, box: secrets.box });
+    await startAlertDelivery(jobs, dependencies, logger, webhooks);
     const overdueHours = webhooks.overdueHours ?? DEFAULT_OVERDUE_HOURS;
     await jobs.every('withdrawal-overdue', OVERDUE_CHECK_INTERVAL_MS, () => alertOverdueWithdrawals(sequelize, overdueHours));
     const { coverage } = webhooks;

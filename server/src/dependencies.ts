@@ -13,6 +13,17 @@ export const systemClock: Clock = () => new Date();
 export type Secrets = { jwtSecret: string; box: SecretBox };
 
 /**
+ * Admin passwords, hashed and checked with bcrypt off the server's thread (access/passwords.ts).
+ * `timingEqualiser` is a hash compared against when a username is unknown, so a miss costs as long
+ * as a wrong password.
+ */
+export type Passwords = {
+  hash(password: string): Promise<string>;
+  matches(password: string, hash: string): Promise<boolean>;
+  timingEqualiser(): Promise<string>;
+};
+
+/**
  * What the server's modules reach the world through, made once by main.ts (and a test's server)
  * and handed to every route factory and background task. Services take the piece they use as a
  * parameter, the database first; no service reaches the database through a model (`Model.sequelize`,
@@ -27,6 +38,7 @@ export type Dependencies = {
   /** Admins' live screens: what changed, from any instance (LISTEN/NOTIFY). */
   events: AdminEventHub;
   secrets: Secrets;
+  passwords: Passwords;
 };
 
 export function dependencies(

@@ -1,6 +1,7 @@
 import './quiet-bigint-buffer.js';
 import { createServer, type Server } from 'node:http';
 import { bootstrapFirstAdmin, type BootstrapResult } from './accounts/index.js';
+import { PasswordWorker } from './access/index.js';
 import { dependencies } from './dependencies.js';
 import { webhookAddress } from './alerts/index.js';
 import { createApp } from './app.js';
@@ -67,12 +68,13 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const sequelize = openDatabase(databaseUrl);
   await migrateAndSeed(sequelize, { examplePlans: !config.databaseUrl });
-  const admin = await bootstrapFirstAdmin(sequelize, config.admin);
+  const passwords = new PasswordWorker();
+  const admin = await bootstrapFirstAdmin(sequelize, passwords, config.admin);
   const demo = demoKeys && { keys: demoKeys, chainUrl: config.solanaRpcUrl };
 
   const metrics = createMetrics();
   const rpc = createRpcUpstream(config);
-  const upstreamUrl = currentUpstreamRpcUrl(config.solanaRpcUrl);
+  const upstreamUrl = currentUpstreamRpcUrl(sequelize, config.solanaRpcUrl);
   const chain = new SolanaChain(upstreamUrl, undefined, countingFetch(rpc.fetch, metrics));
   // DESIGN 15: a second, independent provider, trusted as the operator set it (like SOLANA_RPC_URL).
   const verifyUrl = config.solanaVerifyRpcUrl;
@@ -81,7 +83,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
     : null;
   const secondProvider = verifyRpc && new SolanaChain(verifyRpc.url, undefined, countingFetch(verifyRpc.fetch, metrics));
   const events = new AdminEventHub(config.databaseListenUrl ?? databaseUrl, logger);
-  const deps = dependencies({ database: sequelize, chain, secondProvider, events, jwtSecret: config.jwtSecret });
+  const deps = dependencies({ database: sequelize, chain, secondProvider, events, passwords, jwtSecret: config.jwtSecret });
   const hotWallet = config.payoutSigner?.publicKey.toBase58();
   const coverage = treasuryCoverage(sequelize, chain, logger, hotWallet);
   // DESIGN 19: a restored database is checked against the chain before any payout.
@@ -181,13 +183,17 @@ async function start(config: Config, logger: Logger): Promise<void> {
   }
 }
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
-  process.exit(1);
+/** The configuration from the environment; a wrong one ends the process with what is wrong in it. */
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+    process.exit(1);
+  }
 }
+
+const config = configOrExit();
 const logger = createLogger(
   config.logLevel,
   stdoutDestination(chooseLogFormat(config.logFormat, config.production, process.stdout.isTTY === true)),

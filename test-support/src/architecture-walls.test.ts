@@ -192,6 +192,13 @@ describe('architecture walls', () => {
       'server/src/stakes/scratch.routes.ts',
       "import { Router } from 'express';\nexport const x = Router().post('/stakes/scratch', (_req, res) => res.end());\n",
     ],
+    [
+      'no module-level let in the server (two servers in one process would share it)',
+      'server/src/stakes/scratch.ts',
+      'let listening = false;\nexport const x = () => listening;\n',
+    ],
+    ['nor an exported one', 'server/src/stakes/scratch.ts', 'export let listening = false;\n'],
+    ['nor in a route file', 'server/src/stakes/scratch.routes.ts', 'let calls = 0;\nexport const x = () => (calls += 1);\n'],
     // A circle needs a file that is imported back: an existing file is linted with one import more.
     [
       'no import circle (the signer contract taking the key file signer that implements it)',
@@ -293,5 +300,10 @@ describe('architecture walls', () => {
     expect(
       await wallErrors('server/src/stakes/scratch.service.ts', "import { Stake } from './stake.model.js';\nexport const x = Stake;\n"),
     ).toEqual([]);
+    // A `let` inside a function is the call's own; a test file's is the test's.
+    expect(
+      await wallErrors('server/src/stakes/scratch.ts', 'export const x = () => {\n  let calls = 0;\n  return () => (calls += 1);\n};\n'),
+    ).toEqual([]);
+    expect(await wallErrors('server/src/stakes/scratch.test.ts', 'let api = 0;\nexport const x = () => api;\n')).toEqual([]);
   });
 });

@@ -75,7 +75,7 @@ export async function isSessionCurrent(
 /** Two-factor is required and this session may only set it up (its admin has no second factor yet: a code or a passkey). */
 async function mustEnrolFirst(sequelize: Sequelize, session: AdminSession, admin: Admin): Promise<boolean> {
   if (session.setupOnly) return true;
-  if (admin.twoFactorEnabled || !(await loadSettings()).requireTwoFactor) return false;
+  if (admin.twoFactorEnabled || !(await loadSettings(sequelize)).requireTwoFactor) return false;
   return (await passkeyCount(sequelize, admin.id)) === 0;
 }
 

@@ -14,18 +14,7 @@ import { answerOptions, spendPasskeyAnswer } from './passkey-ceremonies.js';
 import { isRecoveryCode, unusedRecoveryCodes } from './recovery-codes.js';
 import type { RelyingParty } from './relying-party.js';
 import { spendSecondFactor, type SecondFactor } from './second-factor.js';
-import { hashPassword, passwordMatches } from './passwords.js';
 import { loadSettings } from '../settings/index.js';
-
-// Compared against when the username is unknown, so a miss costs as long as a wrong password.
-// Made at start-up (on the password worker), and again at the next sign-in if that failed.
-let dummyHash: Promise<string> | undefined;
-const timingEqualiser = (): Promise<string> =>
-  (dummyHash ??= hashPassword('stakedesk-timing-equaliser').catch((error: unknown) => {
-    dummyHash = undefined;
-    throw error;
-  }));
-void timingEqualiser().catch(() => undefined);
 
 type Method = 'password' | SecondFactor | 'passkey';
 
@@ -64,7 +53,7 @@ export async function loginWithPasskey(
   }
   const passwordKey = throttleKeys.account(admin.username);
   const attempt = await tryAttempt(deps.database, passwordKey);
-  const matches = await passwordMatches(input.password, admin.passwordHash);
+  const matches = await deps.passwords.matches(input.password, admin.passwordHash);
   if ('retryAfter' in attempt) {
     // As with a code: the right password with a good passkey gets through the pause.
     if (!matches || 'refused' in (await spendAnswer(deps, rp, admin, input.response))) {
@@ -97,7 +86,7 @@ async function proveWithPassword(
 ): Promise<Admin> {
   const key = throttleKeys.client(input.username, client);
   const attempt = await takeAttempt(deps.database, key);
-  const matches = await passwordMatches(input.password, admin?.passwordHash ?? (await timingEqualiser()));
+  const matches = await deps.passwords.matches(input.password, admin?.passwordHash ?? (await deps.passwords.timingEqualiser()));
   if (!admin || !matches) {
     await auditFailure(
       deps.database,
@@ -136,7 +125,7 @@ async function proveWithTwoFactor(
 
   const passwordKey = throttleKeys.account(admin.username);
   const attempt = await tryAttempt(sequelize, passwordKey);
-  const matches = await passwordMatches(input.password, admin.passwordHash);
+  const matches = await deps.passwords.matches(input.password, admin.passwordHash);
   const code = factors.passkeyOnly ? undefined : input.code;
   if ('retryAfter' in attempt) {
     const spent = matches && code ? await spendCode(deps, admin, code, codeKey) : null;
@@ -233,7 +222,7 @@ async function spendCode(deps: Dependencies, admin: Admin, code: string, codeKey
 }
 
 async function signIn(deps: Dependencies, admin: Admin, factors: Factors | null, method: Method): Promise<LoginResponse> {
-  const setupRequired = !(factors && hasSecondFactor(factors)) && (await loadSettings()).requireTwoFactor;
+  const setupRequired = !(factors && hasSecondFactor(factors)) && (await loadSettings(deps.database)).requireTwoFactor;
   await recordSignInAudit(admin, {
     action: 'admin.login',
     entityId: admin.id,

@@ -13,7 +13,7 @@ export async function factorsOf(sequelize: Sequelize, admin: Admin): Promise<Fac
   const passkeys = await passkeyCount(sequelize, admin.id);
   // An owner without a passkey while they are required (which the server never lets happen) is
   // held to it all the same: a requirement that gave way would be no defence.
-  const passkeyOnly = admin.role === 'owner' && (await loadSettings()).requirePasskeysForOwners;
+  const passkeyOnly = admin.role === 'owner' && (await loadSettings(sequelize)).requirePasskeysForOwners;
   return { totp: admin.twoFactorEnabled, passkeys, passkeyOnly };
 }
 

@@ -7,7 +7,7 @@ export { forgetExpiredChallenges } from './passkey-challenges.js';
 export { lockedOwnersWithoutPasskey, refuseOwnerLeftWithoutPasskey, refuseOwnerWithoutPasskey } from './passkey-rules.js';
 export { deletePasskey, listPasskeys, passkeyCount, renamePasskey, storePasskey } from './passkey-store.js';
 export { relyingPartyOf, type RelyingParty } from './relying-party.js';
-export { hashPassword } from './passwords.js';
+export { PasswordWorker } from './passwords.js';
 export { dropRecoveryCodes, issueRecoveryCodes } from './recovery-codes.js';
 export { factorsOf } from './factors.js';
 export { stepUpFor } from './step-up.js';

@@ -1,11 +1,12 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import type { Passwords } from '../dependencies.js';
 
 /**
  * Admin passwords are hashed and checked with bcryptjs on a worker thread of their own. bcryptjs
  * is plain JavaScript: at cost 12 a hash or check is about a quarter of a second of CPU, and on the
  * server's thread every other answer waited behind it, so a burst of sign-ins (right or wrong, from
- * anyone) slowed the whole API. One worker: a burst takes one core at most, and the checks queue.
+ * anyone) slowed the whole API. One worker per server: a burst takes one core at most, and the checks queue.
  */
 /** bcrypt's cost for every admin password (2^12 rounds). */
 export const BCRYPT_COST = 12;
@@ -23,48 +24,64 @@ parentPort.on('message', ({ id, password, hashOrCost }) => {
 
 type Pending = { resolve: (value: string | boolean) => void; reject: (error: Error) => void };
 
-let worker: Worker | undefined;
-const pending = new Map<number, Pending>();
-let nextId = 0;
+/** One server's password worker, made by main.ts (and a test's server) and handed out as Dependencies.passwords. */
+export class PasswordWorker implements Passwords {
+  private worker: Worker | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private equaliser: Promise<string> | undefined;
 
-function passwordWorker(): Worker {
-  if (worker) return worker;
-  const started = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: { bcryptjs: createRequire(import.meta.url).resolve('bcryptjs') },
-  });
-  started.unref(); // held only while a call waits on it: an idle worker keeps no process alive
-  started.on('message', ({ id, result, error }: { id: number; result?: string | boolean; error?: string }) => {
-    const call = pending.get(id);
-    pending.delete(id);
-    if (pending.size === 0) started.unref();
-    if (error !== undefined) call?.reject(new Error(error));
-    else call?.resolve(result!);
-  });
-  const lost = (error: Error) => {
-    if (worker === started) worker = undefined; // the next call starts another
-    for (const call of pending.values()) call.reject(error);
-    pending.clear();
-  };
-  started.on('error', lost);
-  started.on('exit', (code) => lost(new Error(`the password worker stopped (exit code ${code})`)));
-  return (worker = started);
-}
+  constructor() {
+    // The timing equaliser is made at start-up (on the worker), and again at the next sign-in if that failed.
+    void this.timingEqualiser().catch(() => undefined);
+  }
 
-function run<T extends string | boolean>(password: string, hashOrCost: string | number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const id = (nextId += 1);
-    pending.set(id, { resolve: resolve as Pending['resolve'], reject });
-    const thread = passwordWorker();
-    thread.ref();
-    thread.postMessage({ id, password, hashOrCost });
-  });
-}
+  hash(password: string): Promise<string> {
+    return this.run<string>(password, BCRYPT_COST);
+  }
 
-export function hashPassword(password: string): Promise<string> {
-  return run<string>(password, BCRYPT_COST);
-}
+  matches(password: string, hash: string): Promise<boolean> {
+    return this.run<boolean>(password, hash);
+  }
 
-export function passwordMatches(password: string, hash: string): Promise<boolean> {
-  return run<boolean>(password, hash);
+  timingEqualiser(): Promise<string> {
+    return (this.equaliser ??= this.hash('stakedesk-timing-equaliser').catch((error: unknown) => {
+      this.equaliser = undefined;
+      throw error;
+    }));
+  }
+
+  private run<T extends string | boolean>(password: string, hashOrCost: string | number): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const id = (this.nextId += 1);
+      this.pending.set(id, { resolve: resolve as Pending['resolve'], reject });
+      const thread = this.thread();
+      thread.ref();
+      thread.postMessage({ id, password, hashOrCost });
+    });
+  }
+
+  private thread(): Worker {
+    if (this.worker) return this.worker;
+    const started = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { bcryptjs: createRequire(import.meta.url).resolve('bcryptjs') },
+    });
+    started.unref(); // held only while a call waits on it: an idle worker keeps no process alive
+    started.on('message', ({ id, result, error }: { id: number; result?: string | boolean; error?: string }) => {
+      const call = this.pending.get(id);
+      this.pending.delete(id);
+      if (this.pending.size === 0) started.unref();
+      if (error !== undefined) call?.reject(new Error(error));
+      else call?.resolve(result!);
+    });
+    const lost = (error: Error) => {
+      if (this.worker === started) this.worker = undefined; // the next call starts another
+      for (const call of this.pending.values()) call.reject(error);
+      this.pending.clear();
+    };
+    started.on('error', lost);
+    started.on('exit', (code) => lost(new Error(`the password worker stopped (exit code ${code})`)));
+    return (this.worker = started);
+  }
 }

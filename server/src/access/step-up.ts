@@ -8,7 +8,6 @@ import { auditFailure, clearFailures, takeAttempt, throttleKeys } from './login-
 import { spendPasskeyAnswer } from './passkey-ceremonies.js';
 import type { RelyingParty } from './relying-party.js';
 import { spendSecondFactor } from './second-factor.js';
-import { passwordMatches } from './passwords.js';
 import { stepUpRequired, type StepUp, type StepUpOptions, type StepUpProof } from '../http/step-up-contract.js';
 import type { SignedInAdmin } from '../http/signed-in-admin.js';
 
@@ -34,7 +33,7 @@ export function stepUpFor(
     if (needsSecond && !proof.code && !proof.passkeyResponse) throw stepUpRequired();
     const key = throttleKeys.stepUp(admin.username);
     const attempt = await takeAttempt(deps.database, key);
-    if (!(await passwordMatches(proof.currentPassword, admin.passwordHash))) {
+    if (!(await deps.passwords.matches(proof.currentPassword, admin.passwordHash))) {
       await auditFailure(deps.database, admin, attempt, 'admin.step_up_failed', 'password');
       throw stepUpRequired(msg('stepUpWrong'));
     }

@@ -6,7 +6,7 @@ import type { PasswordChangeInput } from '@stakedesk/shared/schemas';
 import { recordAudit, recordSignInAudit } from '../audit/index.js';
 import { announceSecurityChanges } from '../alerts/index.js';
 import { unauthorized } from '../errors.js';
-import { factorsOf, honours, signAdminToken, Admin, hashPassword } from '../access/index.js';
+import { factorsOf, honours, signAdminToken, Admin } from '../access/index.js';
 import { toAdminJson } from './admins.service.js';
 import type { StepUp } from '../http/step-up-contract.js';
 import { adminRevocations } from '../auth/index.js';
@@ -41,7 +41,7 @@ export async function changeOwnPassword(
   stepUp: StepUp,
 ): Promise<void> {
   const confirm = await stepUp();
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await deps.passwords.hash(input.newPassword);
   await deps.database.transaction(async (transaction) => {
     const admin = await lockSelf(transaction, actor);
     await confirm(transaction);

@@ -15,7 +15,7 @@ export function adminsAdminRoutes(deps: Dependencies, stepUpFor: StepUpFor): Rou
   mount('POST /api/admin/admins', async ({ body }, res) => {
     const input = body();
     const actor = currentAdmin(res);
-    const { admin, changeRequest } = await createAdmin(deps.database, input, actor, stepUpFor(actor, input));
+    const { admin, changeRequest } = await createAdmin(deps, input, actor, stepUpFor(actor, input));
     // 202: with two or more owners a new owner is created an operator, and its owner role waits for another owner (DESIGN 17).
     if (changeRequest) res.status(202).json({ changeRequest, admin: toAdminJson(admin) });
     else res.status(201).json(toAdminJson(admin));
@@ -24,7 +24,7 @@ export function adminsAdminRoutes(deps: Dependencies, stepUpFor: StepUpFor): Rou
     const id = params().id;
     const input = body();
     const actor = currentAdmin(res);
-    const { admin, changeRequest } = await updateAdmin(deps.database, id, input, actor, stepUpFor(actor, input));
+    const { admin, changeRequest } = await updateAdmin(deps, id, input, actor, stepUpFor(actor, input));
     // 202: with two or more owners, a role to owner waits for another owner's approval (DESIGN 17); the rest took effect.
     if (changeRequest) res.status(202).json({ changeRequest, admin: toAdminJson(admin) });
     else res.json(toAdminJson(admin));

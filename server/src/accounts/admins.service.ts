@@ -7,9 +7,10 @@ import type { AdminCreateInput, AdminUpdateInput } from '@stakedesk/shared/schem
 import { approvalsRequired, requestChange } from '../approvals/index.js';
 import { recordAudit } from '../audit/index.js';
 import { isUniqueViolation } from '../db/errors.js';
+import type { Dependencies } from '../dependencies.js';
 import { announceSecurityChanges } from '../alerts/index.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../errors.js';
-import { honours, Admin, hashPassword, refuseOwnerWithoutPasskey } from '../access/index.js';
+import { honours, Admin, refuseOwnerWithoutPasskey } from '../access/index.js';
 import type { ChangeApplier, Decider, StoredChangeRequest } from '../http/four-eyes-contract.js';
 import { stepUpRequired, type StepUp } from '../http/step-up-contract.js';
 import { type Keyset, type Page, trimToPage } from '../sql/page.js';
@@ -101,14 +102,14 @@ const roleRequest = (admin: Admin, from: AdminRole, to: AdminRole) => ({
  * owner session must not make itself a second owner whose password it knows (DESIGN 17).
  */
 export async function createAdmin(
-  sequelize: Sequelize,
+  { database: sequelize, passwords }: Pick<Dependencies, 'database' | 'passwords'>,
   input: AdminCreateInput,
   actor: SignedInAdmin,
   stepUp: StepUp,
 ): Promise<AdminSaved> {
   if (!input.password) throw badRequest(msg('passwordRequiredForNewAdmin'), { password: msg('passwordRequiredForNewAdmin') });
   const confirm = await stepUp();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await passwords.hash(input.password);
   return uniqueOrConflict(() =>
     sequelize.transaction(async (transaction) => {
       await lockAdminsAs(transaction, actor);
@@ -158,7 +159,7 @@ async function roleChangeWaits(
  * (roleChangeWaits); the rest of the same update takes effect now.
  */
 export async function updateAdmin(
-  sequelize: Sequelize,
+  { database: sequelize, passwords }: Pick<Dependencies, 'database' | 'passwords'>,
   id: number,
   input: AdminUpdateInput,
   actor: SignedInAdmin,
@@ -169,7 +170,7 @@ export async function updateAdmin(
   const needsStepUp =
     (input.role !== undefined && input.role !== peek.role) || Boolean(input.password) || identityChanges(peek, input).length > 0;
   const confirm = needsStepUp ? await stepUp() : undefined;
-  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const passwordHash = input.password ? await passwords.hash(input.password) : undefined;
   return uniqueOrConflict(() =>
     sequelize.transaction(async (transaction) => {
       const admins = await lockAdminsAs(transaction, actor);

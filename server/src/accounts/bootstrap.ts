@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Sequelize } from 'sequelize';
-import { Admin, hashPassword } from '../access/index.js';
+import { Admin } from '../access/index.js';
+import type { Passwords } from '../dependencies.js';
 
 export type BootstrapResult = { created: false } | { created: true; username: string; generatedPassword: string | undefined };
 
@@ -12,13 +13,14 @@ const BOOTSTRAP_LOCK_KEY = 7_236_003;
  */
 export async function bootstrapFirstAdmin(
   sequelize: Sequelize,
+  passwords: Passwords,
   admin: { username: string; email: string; password: string | undefined },
 ): Promise<BootstrapResult> {
   return sequelize.transaction(async (transaction) => {
     await sequelize.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: BOOTSTRAP_LOCK_KEY }, transaction });
     if ((await Admin.count({ transaction })) > 0) return { created: false };
     const generatedPassword = admin.password ? undefined : randomBytes(12).toString('base64url');
-    const passwordHash = await hashPassword(admin.password ?? generatedPassword!);
+    const passwordHash = await passwords.hash(admin.password ?? generatedPassword!);
     await Admin.create({ username: admin.username, email: admin.email, passwordHash, role: 'owner' }, { transaction });
     return { created: true, username: admin.username, generatedPassword };
   });

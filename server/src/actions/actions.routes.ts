@@ -50,7 +50,7 @@ export function actionsRoutes(
   });
   const closedOrLimited: RequestHandler[] = [
     async (_req, _res, next) => {
-      await refuseWhileClosed();
+      await refuseWhileClosed(sequelize);
       next();
     },
     intentLimit,

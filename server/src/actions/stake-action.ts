@@ -37,8 +37,8 @@ export function closedReason(settings: Settings): CodedMessage | undefined {
 }
 
 /** A POST while closed: 403 with the reason, since an Action client shows a 4xx's message (not section 3's 503). */
-export async function refuseWhileClosed(): Promise<void> {
-  const reason = closedReason(await loadSettings());
+export async function refuseWhileClosed(sequelize: Sequelize): Promise<void> {
+  const reason = closedReason(await loadSettings(sequelize));
   if (reason) throw forbidden(reason);
 }
 
@@ -90,14 +90,14 @@ function actionFor(plans: StakingPlan[], settings: Settings, site: ActionSite, s
 
 /** GET /api/actions/stake: every open plan. */
 export async function stakeAction(sequelize: Sequelize, site: ActionSite, say: Say): Promise<ActionGetResponse> {
-  const [settings, plans] = await Promise.all([loadSettings(), listActivePlans(sequelize)]);
+  const [settings, plans] = await Promise.all([loadSettings(sequelize), listActivePlans(sequelize)]);
   const closed = closedReason(settings) ?? (plans.length === 0 ? msg('actionsNoOpenPlan') : undefined);
   return actionFor(plans, settings, site, say, closed);
 }
 
 /** GET /api/actions/stake/{planId}: that plan alone; 404 for a plan that does not exist, disabled for one not open. */
 export async function planStakeAction(sequelize: Sequelize, planId: number, site: ActionSite, say: Say): Promise<ActionGetResponse> {
-  const [settings, plan] = await Promise.all([loadSettings(), findPlanJson(sequelize, planId)]);
+  const [settings, plan] = await Promise.all([loadSettings(sequelize), findPlanJson(sequelize, planId)]);
   if (!plan) throw notFound(msg('planNotFound'));
   const closed = closedReason(settings) ?? (plan.isActive ? undefined : msg('planInactive'));
   return actionFor(plan.isActive ? [plan] : [], settings, site, say, closed);
@@ -115,7 +115,7 @@ export async function stakeTransaction(
   say: Say,
 ): Promise<TransactionResponse> {
   const intent = await createDepositIntent(sequelize, chain, { planId: input.planId, amount: input.amount, walletAddress: input.account });
-  const [{ tokenSymbol }, terms] = await Promise.all([loadSettings(), intentTerms(sequelize, intent.id)]);
+  const [{ tokenSymbol }, terms] = await Promise.all([loadSettings(sequelize), intentTerms(sequelize, intent.id)]);
   return {
     type: 'transaction',
     transaction: intent.transaction,
@@ -136,7 +136,7 @@ export async function stakeDone(
   site: ActionSite,
   say: Say,
 ): Promise<CompletedAction> {
-  const [settings, terms] = await Promise.all([loadSettings(), intentTerms(sequelize, intentId)]);
+  const [settings, terms] = await Promise.all([loadSettings(sequelize), intentTerms(sequelize, intentId)]);
   if (!terms) throw notFound(msg('depositIntentNotFound'));
   if (terms.walletAddress !== account) throw forbidden(msg('actionsIntentOtherAccount'));
   const dashboard = new URL('/dashboard', site.publicUrl).toString();

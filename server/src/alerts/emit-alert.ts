@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { keptWithDatabase } from '../db/kept-with-database.js';
 import type { Logger } from '../logger.js';
 import { alertSentence, type AlertEvent, type AlertEventData, type AlertEventType } from './alert-events.js';
 
 type QueueDelivery = (job: { deliveryId: number }) => Promise<void>;
 
-/** This process's way onto the delivery queue, once the job queue runs here (alerts/webhook-delivery.ts). */
-let queueDelivery: QueueDelivery | undefined;
-let alertLogger: Logger | undefined;
+/** This server's way onto the delivery queue, once its job queue runs (background-work.ts), and its log. */
+type AlertOutlet = { queueDelivery?: QueueDelivery; logger?: Logger };
 
-export function deliverAlertsThrough(queue: QueueDelivery | undefined, logger?: Logger): void {
-  queueDelivery = queue;
-  alertLogger = logger;
+const alertOutletOf = keptWithDatabase((): AlertOutlet => ({}));
+
+/** Hands the server whose database this is the way its alerts are queued for delivery, and logged. */
+export function deliverAlertsThrough(sequelize: Sequelize, queueDelivery: QueueDelivery, logger: Logger): void {
+  Object.assign(alertOutletOf(sequelize), { queueDelivery, logger });
 }
 
 /** Money events that need a person: each is also one warning line in the server's log, whether or not a webhook listens. */
@@ -28,6 +30,7 @@ const NEEDS_A_PERSON: ReadonlySet<AlertEventType> = new Set([
  * Without a queue in this process the rows wait for an instance's sweep.
  */
 export async function queueDeliveries(sequelize: Sequelize, ids: number[]): Promise<void> {
+  const { queueDelivery } = alertOutletOf(sequelize);
   if (!queueDelivery || ids.length === 0) return;
   const claimed = await sequelize.query<{ id: string }>(
     `UPDATE webhook_deliveries SET queued_at = now() WHERE id IN (:ids) AND queued_at IS NULL RETURNING id`,
@@ -73,6 +76,7 @@ export async function emitAlert<T extends Exclude<AlertEventType, 'webhook.test'
   transaction?: Transaction,
 ): Promise<number[]> {
   const event = newAlertEvent(type, data);
+  const alertLogger = alertOutletOf(sequelize).logger;
   if (NEEDS_A_PERSON.has(type)) {
     const warn = () => alertLogger?.warn({ event: type, eventId: event.id }, alertSentence(event as AlertEvent));
     if (transaction) transaction.afterCommit(warn);

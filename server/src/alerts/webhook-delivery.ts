@@ -1,9 +1,8 @@
 import type { Sequelize } from 'sequelize';
 import type { SecretBox } from '../secret-box.js';
-import type { JobQueue, RetryPolicy } from '../jobs/job-queue.js';
-import type { Logger } from '../logger.js';
+import type { Attempt, RetryPolicy } from '../jobs/job-queue.js';
 import { attemptDelivery } from './deliver-webhook.js';
-import { deliverAlertsThrough, queueForgottenDeliveries } from './emit-alert.js';
+import { queueForgottenDeliveries } from './emit-alert.js';
 
 /**
  * Retried for about a day (DESIGN 13): 11 retries, the first after 30-60 s, each wait about
@@ -13,7 +12,8 @@ import { deliverAlertsThrough, queueForgottenDeliveries } from './emit-alert.js'
  */
 export const WEBHOOK_RETRY: RetryPolicy = { retryLimit: 11, retryDelaySeconds: 30, expiresInSeconds: 60 };
 
-const SWEEP_INTERVAL_MS = 30_000;
+/** How often an instance looks for deliveries no process handed to the queue. */
+export const WEBHOOK_SWEEP_INTERVAL_MS = 30_000;
 /** A delivery its process did not queue this long after it was written: that process stopped before it could. */
 const FORGOTTEN_AFTER_SECONDS = 20;
 
@@ -23,20 +23,16 @@ export type WebhookDeliveryOptions = {
   retry?: RetryPolicy;
 };
 
-/**
- * Alerts on the job queue: one job per delivery, retried with backoff, each attempt written to its
- * row. (The watches that raise alerts, overdue withdrawals and the treasury, are background-work.ts'.)
- */
-export async function startWebhookDelivery(
-  jobs: JobQueue,
+/** One job of the delivery queue: one delivery's attempt, written to its row; a failed one throws, to be retried. */
+export function attemptDeliveryJob(
   sequelize: Sequelize,
-  logger: Logger,
-  { box, fetch, retry = WEBHOOK_RETRY }: WebhookDeliveryOptions,
-): Promise<void> {
-  const send = await jobs.queue<{ deliveryId: number }>('webhook-delivery', retry, async ({ deliveryId }, { final }) => {
+  { box, fetch }: Pick<WebhookDeliveryOptions, 'box' | 'fetch'>,
+): (job: { deliveryId: number }, attempt: Attempt) => Promise<void> {
+  return async ({ deliveryId }, { final }) => {
     const result = await attemptDelivery(sequelize, box, fetch, deliveryId, final);
     if (result && !result.ok) throw new Error(`webhook delivery ${deliveryId} failed: ${result.error}`);
-  });
-  deliverAlertsThrough(send, logger);
-  await jobs.every('webhook-sweep', SWEEP_INTERVAL_MS, () => queueForgottenDeliveries(sequelize, FORGOTTEN_AFTER_SECONDS));
+  };
 }
+
+/** The sweep: deliveries written but never queued (their process stopped between commit and queueing). */
+export const queueForgottenWebhookDeliveries = (sequelize: Sequelize) => queueForgottenDeliveries(sequelize, FORGOTTEN_AFTER_SECONDS);

@@ -1,6 +1,6 @@
 import type { Sequelize, Transaction } from 'sequelize';
 import type { AuditAction } from '@stakedesk/shared/audit-actions';
-import { invalidateEntity } from '../cache/caches.js';
+import { cachesOf } from '../cache/caches.js';
 import { publishAdminEvent } from '../events/publish.js';
 import { maskRpcUrl } from '../url-secrets.js';
 import { AuditLog } from './audit-log.model.js';
@@ -84,7 +84,7 @@ export async function recordSignInAudit(actor: { id: number | null; username: st
  */
 export async function recordAudit(sequelize: Sequelize, transaction: Transaction, actor: AnyActor, entry: Entry): Promise<void> {
   const entityId = await writeEntry(transaction, actor, entry);
-  transaction.afterCommit(() => invalidateEntity(entry.entityType));
+  transaction.afterCommit(() => cachesOf(sequelize).invalidateEntity(entry.entityType));
   await publishAdminEvent(sequelize, transaction, {
     type: 'admin.changed',
     entityType: entry.entityType,

@@ -7,7 +7,7 @@ import { loadSettings } from '../settings/index.js';
 
 export async function autoPayoutStatus(sequelize: Sequelize, signer: PayoutSigner | null): Promise<AutoPayoutStatus> {
   const [settings, state, paidLast24h] = await Promise.all([
-    loadSettings(),
+    loadSettings(sequelize),
     readAutoPayoutState(sequelize),
     paidAutomaticallySince(sequelize, 24),
   ]);

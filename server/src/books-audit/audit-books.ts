@@ -144,7 +144,7 @@ async function checkPayouts(audit: Audit): Promise<void> {
 
 /** The wallets the server pays from, of `mint`: the configured staking wallet, every one a stake records, and the hot wallet. */
 async function treasuryOf(audit: Audit, mint: string): Promise<Set<string>> {
-  const { tokenContract, stakingWallet } = await loadSettings();
+  const { tokenContract, stakingWallet } = await loadSettings(audit.sequelize);
   const rows = await audit.sequelize.query<{ wallet: string }>(
     `SELECT DISTINCT staking_wallet AS wallet FROM stakes WHERE token_contract = :mint`,
     { replacements: { mint }, type: QueryTypes.SELECT },
@@ -352,7 +352,7 @@ async function historySince(sequelize: Sequelize): Promise<number | null> {
  * transaction read once: deposits and payouts the books lack.
  */
 async function scanTreasuryHistory(audit: Audit): Promise<void> {
-  const { tokenContract: mint, stakingWallet } = await loadSettings();
+  const { tokenContract: mint, stakingWallet } = await loadSettings(audit.sequelize);
   if (!mint || !stakingWallet) return;
   const state = await audit.chain.mint(mint);
   if (!state) return;

@@ -1,3 +1,4 @@
+import type { Sequelize } from 'sequelize';
 import { createAssociatedTokenAccountIdempotentInstruction, createMintToInstruction } from '@solana/spl-token';
 import { PublicKey, SystemProgram, Transaction, type Keypair } from '@solana/web3.js';
 import bs58 from 'bs58';
@@ -28,8 +29,8 @@ async function landed(chain: Chain, signature: string): Promise<boolean> {
  * name now, minted by the demo mints' authority into the wallet's associated token account (made if
  * missing), in one transaction on the demo's local chain. Answers once it landed.
  */
-export async function giveDemoTokens(chain: Chain, faucet: Keypair, walletAddress: string): Promise<DemoTokensGiven> {
-  const { tokenContract } = await loadSettings();
+export async function giveDemoTokens(sequelize: Sequelize, chain: Chain, faucet: Keypair, walletAddress: string): Promise<DemoTokensGiven> {
+  const { tokenContract } = await loadSettings(sequelize);
   if (!tokenContract) throw unavailable(msg('stakingNotConfigured'));
   try {
     const mintState = await chain.mint(tokenContract);

@@ -155,7 +155,7 @@ async function alertUnexplained(sequelize: Sequelize): Promise<void> {
       { replacements: { graceSeconds: OUTFLOW_ALERT_GRACE_MS / 1000 }, type: QueryTypes.SELECT, transaction },
     );
     if (due.length === 0) return;
-    const settings = await loadSettings();
+    const settings = await loadSettings(sequelize);
     for (const outflow of due) {
       await emitAlert(
         sequelize,

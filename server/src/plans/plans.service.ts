@@ -4,7 +4,7 @@ import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import type { PlanInput } from '@stakedesk/shared/schemas';
 import { recordAudit, type Actor } from '../audit/index.js';
-import { adminChangedCache, STAKES_MOVED } from '../cache/caches.js';
+import { cachesOf, STAKES_MOVED } from '../cache/caches.js';
 import { prepareJson, type PreparedJson } from '../http/prepared-json.js';
 import { badRequest, notFound } from '../errors.js';
 import { isCheckViolation } from '../db/errors.js';
@@ -63,7 +63,9 @@ export async function findPlanJson(sequelize: Sequelize, id: number): Promise<Pl
 
 /** GET /api/staking-plans, serialised, from memory while current (cache/caches.ts). */
 export function activePlansJson(sequelize: Sequelize): () => Promise<PreparedJson> {
-  const cache = adminChangedCache(['plan', STAKES_MOVED, 'withdrawal'], async () => prepareJson(await listActivePlans(sequelize)));
+  const cache = cachesOf(sequelize).adminChangedCache(['plan', STAKES_MOVED, 'withdrawal'], async () =>
+    prepareJson(await listActivePlans(sequelize)),
+  );
   return () => cache.get();
 }
 

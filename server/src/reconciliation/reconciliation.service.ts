@@ -12,7 +12,7 @@ import { loadSettings } from '../settings/index.js';
  * yet is 503 stakingNotConfigured (as a deposit gets), an unreachable chain 503 notReconciledRetry.
  */
 export async function unrecordedDeposits(sequelize: Sequelize, chain: Chain, limit: number) {
-  const { mint, stakingWallet } = requireStakingConfigured(await loadSettings());
+  const { mint, stakingWallet } = requireStakingConfigured(await loadSettings(sequelize));
   const recorded = (txIds: string[]) => usedTxIds(sequelize, txIds);
   try {
     return await chain.unrecordedDeposits(mint, stakingWallet, limit, recorded);

@@ -47,7 +47,7 @@ async function buildAnchor(sequelize: Sequelize, chain: Chain, id: number, signe
  */
 export async function prepareAnchor(sequelize: Sequelize, chain: Chain, id: number, actor: AnyActor): Promise<PreparedReservesAnchor> {
   await snapshotForAnchor(sequelize, id);
-  const destination = stakingDestination(await loadSettings());
+  const destination = stakingDestination(await loadSettings(sequelize));
   if (!destination) throw unavailable(msg('stakingNotConfigured'));
   const signer = new PublicKey(destination.stakingWallet);
   const { plan, message } = await buildAnchor(sequelize, chain, id, signer);

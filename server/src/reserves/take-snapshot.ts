@@ -35,7 +35,7 @@ export const DAILY_MS = 23.5 * 3600_000;
  * owed in no mint): never a failure for it.
  */
 export async function dailyReservesSnapshot(deps: SnapshotDeps, everyMs = DAILY_MS): Promise<ReservesSnapshot | null> {
-  if (!stakingDestination(await loadSettings())) return null;
+  if (!stakingDestination(await loadSettings(deps.database))) return null;
   return snapshot(deps, null, everyMs);
 }
 
@@ -65,7 +65,7 @@ async function snapshot(
   actor: Actor | null,
   unlessWithinMs?: number,
 ): Promise<ReservesSnapshot | null> {
-  const destination = stakingDestination(await loadSettings());
+  const destination = stakingDestination(await loadSettings(sequelize));
   if (!destination) throw unavailable(msg('stakingNotConfigured'));
   const { mint, stakingWallet } = destination;
   try {

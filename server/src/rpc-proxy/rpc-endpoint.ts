@@ -1,3 +1,4 @@
+import type { Sequelize } from 'sequelize';
 import { type Settings, loadSettings } from '../settings/index.js';
 
 /**
@@ -13,5 +14,5 @@ export function upstreamRpcUrl(settings: Pick<Settings, 'heliusRpcUrl' | 'helius
 }
 
 /** The upstream as it is now, re-read from settings at every call (a provider changed in settings applies at once). */
-export const currentUpstreamRpcUrl = (fallbackUrl: string) => async (): Promise<string> =>
-  upstreamRpcUrl(await loadSettings(), fallbackUrl);
+export const currentUpstreamRpcUrl = (sequelize: Sequelize, fallbackUrl: string) => async (): Promise<string> =>
+  upstreamRpcUrl(await loadSettings(sequelize), fallbackUrl);

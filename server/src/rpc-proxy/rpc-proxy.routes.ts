@@ -92,7 +92,7 @@ export function rpcProxyRoutes(
   };
 
   mount('POST /api/rpc', json({ limit: '64kb' }), wellFormed, limit, adminIfClaimed, allowed, async (_input, res, req) => {
-    const upstream = upstreamRpcUrl(await loadSettings(), fallbackUrl);
+    const upstream = upstreamRpcUrl(await loadSettings(sequelize), fallbackUrl);
     let answer: { status: number; text: string };
     try {
       const response = await upstreamFetch(upstream, {

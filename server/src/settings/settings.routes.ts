@@ -16,9 +16,9 @@ const SETTINGS_BODY_LIMIT = '8mb'; // a 5 MB logo as base64, plus the other fiel
 
 /** GET /api/settings: the public settings, serialised once per settings version, not once per request. */
 /** `demo`: what a demo server adds for the holder site (DESIGN 16); absent on any other server. */
-export function settingsPublicRead(cluster: SolanaCluster, demo?: DemoSite): PublicRead {
+export function settingsPublicRead({ database: sequelize }: Dependencies, cluster: SolanaCluster, demo?: DemoSite): PublicRead {
   const publicJson = derivedFrom((read: SettingsRead) => prepareJson({ ...toPublicSettings(read, cluster), ...(demo && { demo }) }));
-  return async (req, res) => sendPrepared(req, res, publicJson(await readSettings()));
+  return async (req, res) => sendPrepared(req, res, publicJson(await readSettings(sequelize)));
 }
 
 /** Where the server answers and whether a local chain may be the holders' endpoint (holder-rpc.ts). */
@@ -38,7 +38,7 @@ export function settingsAdminRoutes(
   const adminJson = (read: Parameters<typeof toAdminSettings>[0]) => ({ ...toAdminSettings(read, cluster), ...(demo && { demo }) });
   const { router, mount } = tableRouter('/api/admin');
   mount('GET /api/admin/settings', async (_input, res) => {
-    res.json(adminJson(await loadSettings()));
+    res.json(adminJson(await loadSettings(sequelize)));
   });
   mount('PUT /api/admin/settings', json({ limit: SETTINGS_BODY_LIMIT }), async ({ body }, res, req) => {
     const input = body();

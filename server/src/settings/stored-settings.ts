@@ -7,7 +7,9 @@ import { CLUSTER_PUBLIC_RPC, holderRpcEndpoint } from '@stakedesk/shared/holder-
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { scheduledChanges } from '../approvals/index.js';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/index.js';
-import { adminChangedCache } from '../cache/caches.js';
+import { cachesOf } from '../cache/caches.js';
+import type { Cached } from '../cache/cached.js';
+import { keptWithDatabase } from '../db/kept-with-database.js';
 import type { MintState } from '../chain/chain.js';
 import { unavailable } from '../errors.js';
 import { maskRpcUrl, maskSecret } from '../url-secrets.js';
@@ -31,23 +33,28 @@ function pendingChangeOf(scheduled: Awaited<ReturnType<typeof scheduledChanges>>
   return null;
 }
 
-// A change request's every step is audited as a change_request: it drops this cache like a settings change.
-const settingsCache = adminChangedCache(['settings', 'change_request'], async (): Promise<SettingsRead> => {
-  const [settings, scheduled] = await Promise.all([Settings.findByPk(1), scheduledChanges()]);
-  if (!settings) throw unavailable(msg('serviceUnavailable'));
-  const dueAt = scheduled.length > 0 ? Math.min(...scheduled.map((request) => request.effectiveAt!.getTime())) : null;
-  return { settings, pendingChange: pendingChangeOf(scheduled), dueAt };
-});
+/**
+ * One server's read of the settings: from memory while current (cache/caches.ts), and what makes
+ * approved changes whose time has come take effect (approvals' applyDueChanges, handed over by app.ts).
+ */
+type SettingsReader = { cache: Cached<SettingsRead>; takeDueChanges?: () => Promise<void> };
 
-/** What makes approved changes whose time has come take effect (approvals' applyDueChanges, handed over by app.ts). */
-let takeDueChanges: (() => Promise<void>) | undefined;
+const settingsReaderOf = keptWithDatabase((database): SettingsReader => ({
+  // A change request's every step is audited as a change_request: it drops this cache like a settings change.
+  cache: cachesOf(database).adminChangedCache(['settings', 'change_request'], async (): Promise<SettingsRead> => {
+    const [settings, scheduled] = await Promise.all([Settings.findByPk(1), scheduledChanges()]);
+    if (!settings) throw unavailable(msg('serviceUnavailable'));
+    const dueAt = scheduled.length > 0 ? Math.min(...scheduled.map((request) => request.effectiveAt!.getTime())) : null;
+    return { settings, pendingChange: pendingChangeOf(scheduled), dueAt };
+  }),
+}));
 
 /**
  * Hands over how a read of the settings makes a change take effect once its time has come, so no
  * read after effectiveAt sees the old wallet even when the job has not run yet (DESIGN 17).
  */
-export function takeDueChangesWhenRead(take: () => Promise<void>): void {
-  takeDueChanges = take;
+export function takeDueChangesWhenRead(sequelize: Sequelize, take: () => Promise<void>): void {
+  settingsReaderOf(sequelize).takeDueChanges = take;
 }
 
 /**
@@ -55,17 +62,18 @@ export function takeDueChangesWhenRead(take: () => Promise<void>): void {
  * change whose time has come takes effect first (once: the change request's row lock). Callers only
  * read them: the same objects are shared by every request until an admin changes something.
  */
-export async function readSettings(): Promise<SettingsRead> {
-  const read = await settingsCache.get();
+export async function readSettings(sequelize: Sequelize): Promise<SettingsRead> {
+  const { cache, takeDueChanges } = settingsReaderOf(sequelize);
+  const read = await cache.get();
   if (read.dueAt === null || read.dueAt > Date.now() || !takeDueChanges) return read;
   await takeDueChanges();
-  settingsCache.invalidate();
-  return settingsCache.get();
+  cache.invalidate();
+  return cache.get();
 }
 
 /** The settings row in force (DESIGN 17: an approved wallet or mint change only from its effectiveAt on). */
-export async function loadSettings(): Promise<Settings> {
-  return (await readSettings()).settings;
+export async function loadSettings(sequelize: Sequelize): Promise<Settings> {
+  return (await readSettings(sequelize)).settings;
 }
 
 /** What holders and admins both read of the settings. */
@@ -155,7 +163,7 @@ const profileKey = (profile: ReturnType<typeof storedMintProfile>) =>
  */
 export async function keepMintProfileCurrent(sequelize: Sequelize, address: string, mint: MintState): Promise<void> {
   const read = storedMintProfile(mint);
-  const settings = await loadSettings();
+  const settings = await loadSettings(sequelize);
   if (settings.tokenContract !== address || profileKey(settings) === profileKey(read)) return;
   await sequelize.transaction(async (transaction) => {
     const row = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.UPDATE });

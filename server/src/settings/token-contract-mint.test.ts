@@ -13,7 +13,7 @@ import { formatMessage } from '@stakedesk/shared/i18n/catalogue';
 import { ptBR } from '@stakedesk/shared/i18n/pt-BR';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidateEntity } from '../cache/caches.js';
+import { cachesOf } from '../cache/caches.js';
 import { SolanaChain } from '../chain/solana-chain.js';
 import { createPlan } from '../test/fixtures.js';
 import { token2022MintWith } from '../test/token-2022-mints.js';
@@ -193,7 +193,7 @@ describe('a mint with a freeze authority (DESIGN 15)', () => {
     expect((await save(mint.toBase58())).body.mintWarnings).toHaveLength(1);
     // As migration 028 leaves a row an older server wrote.
     await api.sequelize.query('UPDATE settings SET token_freeze_authority = NULL');
-    invalidateEntity('settings');
+    cachesOf(api.sequelize).invalidateEntity('settings');
     expect((await api.request('GET', '/api/admin/settings', undefined, token)).body.mintWarnings).toEqual([]);
     const plan = await createPlan(api, token);
     expect((await api.request('POST', '/api/stakes/intents', { planId: plan.id, amount: '100' })).status).toBe(201);

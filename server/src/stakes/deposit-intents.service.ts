@@ -121,7 +121,7 @@ export async function createDepositIntent(
   chain: PayoutChain,
   input: DepositIntentInput,
 ): Promise<CreatedDepositIntent> {
-  const settings = await loadSettings();
+  const settings = await loadSettings(sequelize);
   const { mint, stakingWallet } = requireStakingConfigured(settings);
   requireMinimum(input.amount, await lockOpenPlan(input.planId), settings.tokenSymbol);
   const request = { mint, stakingWallet, walletAddress: input.walletAddress, amount: input.amount, symbol: settings.tokenSymbol };
@@ -199,7 +199,7 @@ export async function recordIntentDeposit(
   /** The wallet the chain proved the tokens left: whose stake a scan-to-stake intent records. */
   sender?: string,
 ): Promise<{ stake: Stake; created: boolean } | null> {
-  const { tokenSymbol } = await loadSettings();
+  const { tokenSymbol } = await loadSettings(sequelize);
   try {
     return await sequelize.transaction(async (transaction) => {
       const [intent] = await sequelize.query<IntentRow>('SELECT * FROM deposit_intents WHERE id = :intentId FOR UPDATE', {

@@ -4,6 +4,7 @@ import { DEPOSIT_INTENT_GRACE_MS } from '@stakedesk/shared/constants';
 import { stakingDestination } from '@stakedesk/shared/staking-open';
 import { associatedTokenAccount } from '../chain/associated-account.js';
 import type { Chain } from '../chain/chain.js';
+import { keptWithDatabase } from '../db/kept-with-database.js';
 import { startCursor, withCursors, type FollowedAccount } from './deposit-cursors.js';
 import { loadSettings } from '../settings/index.js';
 
@@ -20,8 +21,8 @@ const BLOCK_TIME_MARGIN_MS = 60_000;
 
 type Owner = { mint: string; owner: string };
 
-/** Per mint and owner: their other token accounts, and when they were listed (this instance's memory). */
-const listed = new Map<string, { addresses: string[]; at: number }>();
+/** Per mint and owner: their other token accounts, and when they were listed (this server's memory). */
+const listedBy = keptWithDatabase(() => new Map<string, { addresses: string[]; at: number }>());
 
 /**
  * The wallets the server follows, with their mint: where deposits may arrive (today's staking
@@ -30,7 +31,7 @@ const listed = new Map<string, { addresses: string[]; at: number }>();
  * outflows the ledger checks: outflows/).
  */
 async function owners(sequelize: Sequelize, hotWallet: string | null): Promise<Owner[]> {
-  const configured = stakingDestination(await loadSettings());
+  const configured = stakingDestination(await loadSettings(sequelize));
   const rows = await sequelize.query<{ token_contract: string; staking_wallet: string }>(
     `SELECT DISTINCT token_contract, staking_wallet FROM deposit_intents
      WHERE stake_id IS NULL AND expires_at > now() - make_interval(secs => :graceSeconds)`,
@@ -44,7 +45,8 @@ async function owners(sequelize: Sequelize, hotWallet: string | null): Promise<O
   return [...new Map(all.map((pair) => [`${pair.mint}:${pair.owner}`, pair])).values()];
 }
 
-async function otherAccounts(chain: Chain, { mint, owner }: Owner): Promise<string[]> {
+async function otherAccounts(sequelize: Sequelize, chain: Chain, { mint, owner }: Owner): Promise<string[]> {
+  const listed = listedBy(sequelize);
   const key = `${mint}:${owner}`;
   const known = listed.get(key);
   if (known && Date.now() - known.at < OTHER_ACCOUNTS_REFRESH_MS) return known.addresses;
@@ -54,11 +56,11 @@ async function otherAccounts(chain: Chain, { mint, owner }: Owner): Promise<stri
 }
 
 /** The owner's token accounts of the mint: its associated account under the mint's own program, and any other it holds. */
-async function accountsOf(chain: Chain, pair: Owner): Promise<FollowedAccount[]> {
+async function accountsOf(sequelize: Sequelize, chain: Chain, pair: Owner): Promise<FollowedAccount[]> {
   const mint = await chain.mint(pair.mint);
   if (!mint) return [];
   const associated = associatedTokenAccount(new PublicKey(pair.mint), new PublicKey(pair.owner), new PublicKey(mint.programId)).toBase58();
-  const addresses = new Set([associated, ...(await otherAccounts(chain, pair))]);
+  const addresses = new Set([associated, ...(await otherAccounts(sequelize, chain, pair))]);
   return [...addresses].map((address) => ({ address, ...pair, decimals: mint.decimals }));
 }
 
@@ -92,7 +94,7 @@ async function startingPoint(chain: Chain, address: string, since: Date | null):
  * reconciliation page's). `hotWallet`: PAYOUT_SIGNER's wallet, null without one.
  */
 export async function followedAccounts(sequelize: Sequelize, chain: Chain, hotWallet: string | null): Promise<FollowedAccount[]> {
-  const accounts = (await Promise.all((await owners(sequelize, hotWallet)).map((pair) => accountsOf(chain, pair)))).flat();
+  const accounts = (await Promise.all((await owners(sequelize, hotWallet)).map((pair) => accountsOf(sequelize, chain, pair)))).flat();
   const started = await withCursors(
     sequelize,
     accounts.map((account) => account.address),

@@ -49,7 +49,7 @@ async function readMint(chain: PayoutChain, address: string): Promise<MintState>
  * recorded (and flagged if over a cap) for the wallet that paid.
  */
 export async function createScanIntent(sequelize: Sequelize, chain: PayoutChain, input: ScanIntentInput): Promise<ScanIntent> {
-  const settings = await loadSettings();
+  const settings = await loadSettings(sequelize);
   const { mint, stakingWallet } = requireStakingConfigured(settings);
   requireMinimum(input.amount, await lockOpenPlan(input.planId), settings.tokenSymbol);
   const mintState = await readMint(chain, mint);

@@ -38,14 +38,14 @@ export function stakesPublicRoutes(
     const { after, scope } = readWalletCursor(req, 'wallet-stakes', wallet, group);
     sendWalletPage(res, await listWalletStakes(sequelize, wallet, { limit, offset }, { group, after }), scope);
   });
-  mount('POST /api/stakes', refuseDuringMaintenance, ...holderOnly, async ({ body }, res) => {
+  mount('POST /api/stakes', refuseDuringMaintenance(sequelize), ...holderOnly, async ({ body }, res) => {
     const { stake, created } = await createStake(sequelize, chain, body());
     res.status(created ? 201 : 200).json(toStakeJson(stake));
   });
   // Without a wallet (scan to stake) no session is needed: the stake will be whoever pays.
   mount(
     'POST /api/stakes/intents',
-    refuseDuringMaintenance,
+    refuseDuringMaintenance(sequelize),
     intentLimit,
     async (req, res, next) => {
       if (!namesWallet(req.body))
@@ -73,11 +73,11 @@ export function stakesPublicRoutes(
     await cancelIntent(sequelize, params().id, res.locals.holderWallet as string);
     res.status(204).end();
   });
-  mount('POST /api/stakes/check', refuseDuringMaintenance, async ({ body }, res) => {
+  mount('POST /api/stakes/check', refuseDuringMaintenance(sequelize), async ({ body }, res) => {
     await checkStake(sequelize, body());
     res.json({ ok: true });
   });
-  mount('POST /api/stakes/restake', refuseDuringMaintenance, ...holderOnly, async ({ body }, res) => {
+  mount('POST /api/stakes/restake', refuseDuringMaintenance(sequelize), ...holderOnly, async ({ body }, res) => {
     res.status(201).json(toStakeJson(await restake(sequelize, body())));
   });
   return router;

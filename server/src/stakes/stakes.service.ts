@@ -24,7 +24,7 @@ import { loadSettings } from '../settings/index.js';
  * to the last room is settled when it is recorded.
  */
 export async function checkStake(sequelize: Sequelize, input: StakeCheckInput): Promise<void> {
-  const settings = await loadSettings();
+  const settings = await loadSettings(sequelize);
   requireStakingConfigured(settings);
   const plan = await lockOpenPlan(input.planId);
   requireMinimum(input.amount, plan, settings.tokenSymbol);
@@ -57,7 +57,7 @@ export async function createStake(
   chain: ChainVerifier,
   input: StakeCreateInput,
 ): Promise<{ stake: Stake; created: boolean }> {
-  requireStakingConfigured(await loadSettings());
+  requireStakingConfigured(await loadSettings(sequelize));
   const replay = await replayOf(sequelize, input);
   if (replay) return { stake: replay, created: false };
   const keys = await askChain(() => chain.accountKeys(input.txId));
@@ -77,7 +77,7 @@ async function createPlainStake(
   chain: ChainVerifier,
   input: StakeCreateInput,
 ): Promise<{ stake: Stake; created: boolean }> {
-  const settings = await loadSettings();
+  const settings = await loadSettings(sequelize);
   const { mint, stakingWallet } = requireStakingConfigured(settings);
   const plan = await lockOpenPlan(input.planId);
   requireMinimum(input.amount, plan, settings.tokenSymbol);
@@ -123,7 +123,7 @@ export async function lockOwnStake(stakeId: number, walletAddress: string, trans
 
 /** Puts principal + reward of a completed stake into a new active stake; no tokens move. */
 export async function restake(sequelize: Sequelize, input: RestakeInput): Promise<Stake> {
-  const settings = await loadSettings();
+  const settings = await loadSettings(sequelize);
   try {
     return await sequelize.transaction(async (transaction) => {
       const original = await lockOwnStake(input.originalStakeId, input.walletAddress, transaction);

@@ -1,14 +1,14 @@
 import type { Router } from 'express';
 import type { Dependencies } from '../dependencies.js';
 import { tableRouter } from '../http/mount.js';
-import { changedSnapshot, STAKES_MOVED, statsCache } from '../cache/caches.js';
+import { cachesOf, STAKES_MOVED } from '../cache/caches.js';
 import { prepareJson, sendPrepared } from '../http/prepared-json.js';
 import type { PublicRead } from '../http/public-read-lane.js';
 import { adminStats, publicStats } from './stats.service.js';
 
 /** GET /api/stats: the holder count walks every stake, so it is computed at most once per STATS_CACHE_MS per instance. */
 export function statsPublicRead({ database: sequelize }: Dependencies): PublicRead {
-  const stats = statsCache(async () => prepareJson(await publicStats(sequelize)));
+  const stats = cachesOf(sequelize).statsCache(async () => prepareJson(await publicStats(sequelize)));
   return async (req, res) => sendPrepared(req, res, await stats.get());
 }
 
@@ -18,7 +18,7 @@ export function statsPublicRead({ database: sequelize }: Dependencies): PublicRe
  * any instance (reading at most half the time), and at least every STATS_CACHE_MS.
  */
 export function statsAdminRoutes({ database: sequelize }: Dependencies): Router {
-  const snapshot = changedSnapshot(() => adminStats(sequelize), [STAKES_MOVED, 'withdrawal', 'payout', 'plan']);
+  const snapshot = cachesOf(sequelize).changedSnapshot(() => adminStats(sequelize), [STAKES_MOVED, 'withdrawal', 'payout', 'plan']);
   const { router, mount } = tableRouter('/api/admin');
   mount('GET /api/admin/stats', async (_input, res) => {
     res.json(await snapshot.get());

@@ -15,6 +15,7 @@ import { createRpcUpstream } from '../chain/rpc-upstream.js';
 import { SolanaChain } from '../chain/solana-chain.js';
 import { inject } from 'vitest';
 import { bootstrapFirstAdmin } from '../accounts/bootstrap.js';
+import { PasswordWorker } from '../access/passwords.js';
 import { dependencies, type Clock } from '../dependencies.js';
 import { createApp } from '../app.js';
 import { databaseCheck, type Check } from '../health/readiness.js';
@@ -153,9 +154,10 @@ export async function startTestServer(
   const url = databaseUrl(serverUrl, database);
   const sequelize: Sequelize = openDatabase(url);
   await migrateAndSeed(sequelize, { examplePlans: false });
-  await bootstrapFirstAdmin(sequelize, ADMIN);
+  const passwords = new PasswordWorker();
+  await bootstrapFirstAdmin(sequelize, passwords, ADMIN);
   // The first admin's password at bcrypt's least cost: the suites sign it in thousands of times,
-  // each a quarter of a second of CPU at the real cost (passwords.test.ts holds hashPassword to it).
+  // each a quarter of a second of CPU at the real cost (passwords.test.ts holds the worker's hash to it).
   await sequelize.query('UPDATE admins SET password_hash = :hash WHERE username = :username', {
     replacements: { hash: (cheapAdminHash ??= bcrypt.hashSync(ADMIN.password, 4)), username: ADMIN.username },
   });
@@ -166,7 +168,7 @@ export async function startTestServer(
   const solanaRpcUrl = options.solanaRpcUrl ?? 'http://127.0.0.1:9/unreachable';
   const rpc = createRpcUpstream({ solanaRpcUrl, allowPrivateRpc: options.allowPrivateRpc ?? false }, options.resolveHost);
   const settingsChain =
-    options.settingsChain && new SolanaChain(currentUpstreamRpcUrl(solanaRpcUrl), options.settingsChain.timeoutMs, rpc.fetch);
+    options.settingsChain && new SolanaChain(currentUpstreamRpcUrl(sequelize, solanaRpcUrl), options.settingsChain.timeoutMs, rpc.fetch);
   // Listening first, as main.ts does: the app's default public URL is the address it listens on.
   const server = createServer();
   answerClientErrorsWithJson(server);
@@ -178,6 +180,7 @@ export async function startTestServer(
     chain: options.realChain ?? settingsChain ?? chain,
     secondProvider: options.secondProvider,
     events,
+    passwords,
     jwtSecret,
   });
   const app = createApp({

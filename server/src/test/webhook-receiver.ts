@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { expect } from 'vitest';
 import { webhookAddress } from '../alerts/webhook-address.js';
-import { startWebhookDelivery } from '../alerts/webhook-delivery.js';
+import { startAlertDelivery } from '../background-work.js';
 import { startJobQueue } from '../jobs/job-queue.js';
 import type { Logger } from '../logger.js';
 import type { TestServer } from './test-server.js';
@@ -39,8 +39,7 @@ export type VerifiedEvent = { type: string; data: Record<string, unknown> };
 export async function standardWebhookReceiver(api: TestServer, token: string, events: string[], logger: Logger) {
   const receiver = await startReceiver();
   const jobs = await startJobQueue(api.databaseUrl, logger);
-  await startWebhookDelivery(jobs, api.sequelize, logger, {
-    box: api.dependencies.secrets.box,
+  await startAlertDelivery(jobs, api.dependencies, logger, {
     fetch: webhookAddress(true).fetch,
     retry: { retryLimit: 3, retryDelaySeconds: 1, expiresInSeconds: 60 },
   });

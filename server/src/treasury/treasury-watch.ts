@@ -31,7 +31,7 @@ async function begins(sequelize: Sequelize, transaction: Transaction, condition:
  * the chain could not give changes nothing. Answers the alerts it sent.
  */
 export async function watchTreasury(sequelize: Sequelize, coverage: () => Promise<TreasuryCoverage>): Promise<Condition[]> {
-  const [treasury, settings] = await Promise.all([coverage(), loadSettings()]);
+  const [treasury, settings] = await Promise.all([coverage(), loadSettings(sequelize)]);
   const symbol = settings.tokenSymbol;
   const hot = treasury.hotWallet;
   const watchHot = settings.autoPayout.enabled && hot !== null;

@@ -46,7 +46,7 @@ async function readHotWallet(sequelize: Sequelize, chain: Chain, logger: Logger,
  * staking wallet owes is still owed, and what it still holds can still pay it.
  */
 async function computeCoverage(sequelize: Sequelize, chain: Chain, logger: Logger, hotAddress?: string): Promise<TreasuryCoverage> {
-  const settings = await loadSettings();
+  const settings = await loadSettings(sequelize);
   const destination = stakingDestination(settings);
   const { owedByWallet, ...owed } = await readLiabilities(sequelize, settings.tokenContract, settings.stakingWallet);
   const balances = destination

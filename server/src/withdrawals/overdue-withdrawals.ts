@@ -10,7 +10,7 @@ export const DEFAULT_OVERDUE_HOURS = 12;
  * per withdrawal: the mark and the alert are written together. Answers how many it announced.
  */
 export async function alertOverdueWithdrawals(sequelize: Sequelize, hours: number): Promise<number> {
-  const { tokenSymbol } = await loadSettings();
+  const { tokenSymbol } = await loadSettings(sequelize);
   return sequelize.transaction(async (transaction) => {
     const overdue = await sequelize.query<{ id: number; wallet_address: string; final_amount: string }>(
       `WITH marked AS (

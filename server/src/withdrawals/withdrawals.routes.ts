@@ -24,7 +24,7 @@ export function withdrawalsPublicRoutes({ database: sequelize }: Dependencies, h
     const page = await listWalletWithdrawals(sequelize, wallet, { limit, offset }, after);
     sendWalletPage(res, page, scope);
   });
-  mount('POST /api/withdrawals', refuseDuringMaintenance, ...holderOnly, async ({ body }, res) => {
+  mount('POST /api/withdrawals', refuseDuringMaintenance(sequelize), ...holderOnly, async ({ body }, res) => {
     res.status(201).json(toWithdrawalJson(await requestWithdrawal(sequelize, body())));
   });
   return router;
@@ -47,7 +47,7 @@ export function withdrawalsAdminRoutes(
     const { query: list, after, scope } = readCursorListQuery(req, query(), 'withdrawals');
     const page = await listWithdrawals(sequelize, list, statuses, after);
     const ids = page.rows.map((row) => row.id);
-    const [payouts, holds, settings] = await Promise.all([latestPayouts(ids), autoPayoutHolds(ids), loadSettings()]);
+    const [payouts, holds, settings] = await Promise.all([latestPayouts(ids), autoPayoutHolds(ids), loadSettings(sequelize)]);
     const threshold = storedThreshold(settings);
     const rows: AdminWithdrawal[] = page.rows.map((row) => ({
       ...toWithdrawalJson(row),

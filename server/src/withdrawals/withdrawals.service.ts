@@ -64,7 +64,7 @@ export async function requestWithdrawal(sequelize: Sequelize, input: WithdrawalR
         walletAddress: withdrawal.walletAddress,
         finalAmount: withdrawal.finalAmount,
       });
-      const { tokenSymbol } = await loadSettings();
+      const { tokenSymbol } = await loadSettings(sequelize);
       await emitAlert(
         sequelize,
         'withdrawal.requested',
