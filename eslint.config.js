@@ -63,6 +63,10 @@ const moduleLevelLet = ['Program > VariableDeclaration', 'Program > ExportNamedD
   message:
     "No module-level `let` in the server: a module's variable is shared by every server in the process. Keep the state in the Dependencies object (server/src/dependencies.ts), or an object the server makes and hands on.",
 }));
+const databaseNamedDb = {
+  selector: "Identifier[name='sequelize']:not(Property > Identifier.key):not(MemberExpression > Identifier.property)",
+  message: 'The database handle is named for what it is, `db`, not for the library behind it.',
+};
 const panel = {
   group: ['**/admin/**', 'antd', 'antd/*', '@ant-design/*'],
   message: 'Holder pages never load the admin panel or antd (they must stay small and separate).',
@@ -255,7 +259,11 @@ export default tseslint.config(
     ...wall([`server/src/{${PLATFORM_FOLDERS.join(',')}}/**`, `server/src/{${PLATFORM_FILES.join(',')}}.ts`], [platformImportsNoModule]),
     ignores: tests,
   },
-  { files: ['server/src/**/*.ts'], ignores: tests, rules: { 'no-restricted-syntax': ['error', modelDatabaseReach, ...moduleLevelLet] } },
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: tests,
+    rules: { 'no-restricted-syntax': ['error', modelDatabaseReach, ...moduleLevelLet, databaseNamedDb] },
+  },
   wall(
     ['server/src/**/*.routes.ts'],
     [models, database, moduleFrontDoor],
@@ -263,9 +271,17 @@ export default tseslint.config(
     modelDatabaseReach,
     routeOutsideTable,
     ...moduleLevelLet,
+    databaseNamedDb,
   ),
   // The probes (/livez, /readyz, /metrics) are the load balancer's and the scraper's, outside /api and so outside the route table.
-  wall(['server/src/health/health.routes.ts'], [models, database, moduleFrontDoor], sqlCall, modelDatabaseReach, ...moduleLevelLet),
+  wall(
+    ['server/src/health/health.routes.ts'],
+    [models, database, moduleFrontDoor],
+    sqlCall,
+    modelDatabaseReach,
+    ...moduleLevelLet,
+    databaseNamedDb,
+  ),
   // A file gets one set of walls: the last block that matches it wins, so each block lists all of its own.
   wall(['bench/**'], [serverInternals]),
   wall(['demo/**'], [demoReach]),

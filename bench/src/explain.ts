@@ -52,13 +52,10 @@ export async function explainQueries(
   n: number,
   holders?: { one: string; whale: string },
 ): Promise<Explained[]> {
-  const sequelize = openDatabase(databaseUrl);
+  const db = openDatabase(databaseUrl);
   // With the values of a statement sent with bind parameters (the prepared holder lists).
   const captured: { sql: string; bind?: unknown[] }[] = [];
-  (sequelize as unknown as { options: { logging: (sql: string, options?: { bind?: unknown }) => void } }).options.logging = (
-    sql,
-    options,
-  ) =>
+  (db as unknown as { options: { logging: (sql: string, options?: { bind?: unknown }) => void } }).options.logging = (sql, options) =>
     void captured.push({ sql: sql.replace(/^Executing \([^)]*\): /, ''), bind: Array.isArray(options?.bind) ? options.bind : undefined });
   const page = { limit: 20, offset: 0 } as const; // the admin panel's page
   const walletPage = { limit: WALLET_PAGE_LIMIT, offset: 0 };
@@ -66,66 +63,66 @@ export async function explainQueries(
   const closed: StakeStatus[] = ['completed', 'withdrawn'];
   const deep = Math.floor(n / 2);
   // Where the deep pages start when the panel pages by cursor: the keyset of the row just before.
-  const closedAfter = (await listStakes(sequelize, { ...page, limit: 1, offset: Math.floor(n / 4) - 1 }, closed)).next;
-  const allAfter = (await listStakes(sequelize, { ...page, limit: 1, offset: deep - 1 }, undefined)).next;
+  const closedAfter = (await listStakes(db, { ...page, limit: 1, offset: Math.floor(n / 4) - 1 }, closed)).next;
+  const allAfter = (await listStakes(db, { ...page, limit: 1, offset: deep - 1 }, undefined)).next;
   const scenarios: Scenario[] = [
-    { name: 'GET /api/stakes/{wallet}', run: () => listWalletStakes(sequelize, wallet, walletPage) },
-    { name: 'GET /api/withdrawals/{wallet}', run: () => listWalletWithdrawals(sequelize, wallet, walletPage) },
+    { name: 'GET /api/stakes/{wallet}', run: () => listWalletStakes(db, wallet, walletPage) },
+    { name: 'GET /api/withdrawals/{wallet}', run: () => listWalletWithdrawals(db, wallet, walletPage) },
     ...Object.entries(holders ?? {}).flatMap(([who, holder]) => {
       const label = who === 'one' ? 'a holder with one stake' : 'the largest holder';
       const firstPage = { limit: DASHBOARD_PAGE_SIZE, offset: 0 };
       return [
-        { name: `dashboard summary, ${label}`, run: () => walletSummary(sequelize, holder) },
+        { name: `dashboard summary, ${label}`, run: () => walletSummary(db, holder) },
         {
           name: `dashboard Active table, first page, ${label}`,
-          run: () => listWalletStakes(sequelize, holder, firstPage, { group: 'running' }),
+          run: () => listWalletStakes(db, holder, firstPage, { group: 'running' }),
         },
         {
           name: `dashboard Historical table, first page, ${label}`,
-          run: () => listWalletStakes(sequelize, holder, firstPage, { group: 'finished' }),
+          run: () => listWalletStakes(db, holder, firstPage, { group: 'finished' }),
         },
-        { name: `dashboard withdrawals, first page, ${label}`, run: () => listWalletWithdrawals(sequelize, holder, firstPage) },
+        { name: `dashboard withdrawals, first page, ${label}`, run: () => listWalletWithdrawals(db, holder, firstPage) },
       ];
     }),
-    { name: 'GET /api/stats (cached)', run: () => publicStats(sequelize) },
-    { name: 'GET /api/admin/stats', run: () => adminStats(sequelize) },
-    { name: 'admin stakes, Active tab, first page', run: () => listStakes(sequelize, page, open) },
+    { name: 'GET /api/stats (cached)', run: () => publicStats(db) },
+    { name: 'GET /api/admin/stats', run: () => adminStats(db) },
+    { name: 'admin stakes, Active tab, first page', run: () => listStakes(db, page, open) },
     {
       name: `admin stakes, Completed tab, deep page (offset ${Math.floor(n / 4)})`,
-      run: () => listStakes(sequelize, { ...page, offset: Math.floor(n / 4) }, closed),
+      run: () => listStakes(db, { ...page, offset: Math.floor(n / 4) }, closed),
     },
     {
       name: `admin stakes, Completed tab, deep page by cursor (after row ${Math.floor(n / 4)})`,
-      run: () => listStakes(sequelize, page, closed, closedAfter),
+      run: () => listStakes(db, page, closed, closedAfter),
     },
-    { name: 'admin stakes, all, first page', run: () => listStakes(sequelize, { ...page, limit: 100 }, undefined) },
+    { name: 'admin stakes, all, first page', run: () => listStakes(db, { ...page, limit: 100 }, undefined) },
     {
       name: `admin stakes, all, deep page by cursor (after row ${deep})`,
-      run: () => listStakes(sequelize, { ...page, limit: 100 }, undefined, allAfter),
+      run: () => listStakes(db, { ...page, limit: 100 }, undefined, allAfter),
     },
     {
       name: `admin stakes, all, deep page (offset ${deep})`,
-      run: () => listStakes(sequelize, { ...page, limit: 100, offset: deep }, undefined),
+      run: () => listStakes(db, { ...page, limit: 100, offset: deep }, undefined),
     },
-    { name: 'admin stakes, Active tab by amount', run: () => listStakes(sequelize, { ...page, sort: 'amount', order: 'desc' }, open) },
-    { name: 'admin stakes, Active tab by end date', run: () => listStakes(sequelize, { ...page, sort: 'endsAt', order: 'asc' }, open) },
+    { name: 'admin stakes, Active tab by amount', run: () => listStakes(db, { ...page, sort: 'amount', order: 'desc' }, open) },
+    { name: 'admin stakes, Active tab by end date', run: () => listStakes(db, { ...page, sort: 'endsAt', order: 'asc' }, open) },
     {
       name: 'admin stakes, Completed tab, search by wallet start',
-      run: () => listStakes(sequelize, { ...page, q: wallet.slice(0, 4) }, closed),
+      run: () => listStakes(db, { ...page, q: wallet.slice(0, 4) }, closed),
     },
-    { name: 'admin stakes, Active tab, search by plan name', run: () => listStakes(sequelize, { ...page, q: 'rowt' }, open) },
-    { name: 'admin withdrawals, pending, first page', run: () => listWithdrawals(sequelize, page, ['pending']) },
+    { name: 'admin stakes, Active tab, search by plan name', run: () => listStakes(db, { ...page, q: 'rowt' }, open) },
+    { name: 'admin withdrawals, pending, first page', run: () => listWithdrawals(db, page, ['pending']) },
     {
       name: 'admin withdrawals, completed, deep page',
-      run: () => listWithdrawals(sequelize, { ...page, offset: Math.floor(n / 8) }, ['completed']),
+      run: () => listWithdrawals(db, { ...page, offset: Math.floor(n / 8) }, ['completed']),
     },
     {
       name: 'admin withdrawals, completed by amount',
-      run: () => listWithdrawals(sequelize, { ...page, sort: 'finalAmount', order: 'desc' }, ['completed']),
+      run: () => listWithdrawals(db, { ...page, sort: 'finalAmount', order: 'desc' }, ['completed']),
     },
     {
       name: 'admin withdrawals, search by wallet start',
-      run: () => listWithdrawals(sequelize, { ...page, q: wallet.slice(0, 4) }, ['completed']),
+      run: () => listWithdrawals(db, { ...page, q: wallet.slice(0, 4) }, ['completed']),
     },
   ];
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -144,7 +141,7 @@ export async function explainQueries(
     }
   } finally {
     await client.end();
-    await sequelize.close();
+    await db.close();
   }
   return explained;
 }

@@ -121,26 +121,26 @@ function jsonBodies(): RequestHandler {
   return (req, res, next) => (noParser(req.path, req.method) ? next() : parser(req, res, next));
 }
 
-function loginLimiter(sequelize: Dependencies['database'], limit: number): RequestHandler {
+function loginLimiter(db: Dependencies['database'], limit: number): RequestHandler {
   return rateLimit({
     windowMs: 15 * 60 * 1000,
     limit,
     skipSuccessfulRequests: true,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    store: new PostgresRateLimitStore(sequelize, 'admin-login:'),
+    store: new PostgresRateLimitStore(db, 'admin-login:'),
     message: errorBody(msg('tooManyLoginAttempts')),
   });
 }
 
 /** Beyond `limit` a minute: 429 with `message`, thrown to the error handlers (the Actions paths say it in the reader's language). */
-function perMinuteLimiter(sequelize: Dependencies['database'], prefix: string, limit: number, message: CodedMessage): RequestHandler {
+function perMinuteLimiter(db: Dependencies['database'], prefix: string, limit: number, message: CodedMessage): RequestHandler {
   return rateLimit({
     windowMs: 60 * 1000,
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    store: new PostgresRateLimitStore(sequelize, prefix),
+    store: new PostgresRateLimitStore(db, prefix),
     handler: (_req, _res, next) => next(new AppError(429, message)),
   });
 }
@@ -154,16 +154,16 @@ function twoFactorIssuer(publicUrl: string): string {
 export type App = RequestListener & { mountedRoutes: () => string[] };
 
 export function createApp({ config, logger, dependencies: deps, rpc, treasuryCacheMs, health, demo }: AppDeps): App {
-  const { database: sequelize, events } = deps;
-  const caches = cachesOf(sequelize);
+  const { database: db, events } = deps;
+  const caches = cachesOf(db);
   caches.configure({ ttlMs: config.cacheTtlMs, statsTtlMs: config.statsCacheMs });
   const hotWallet = config.payoutSigner?.publicKey.toBase58();
   caches.followChanges(events);
-  const appliers = changeAppliers(sequelize);
+  const appliers = changeAppliers(db);
   // A read after an approved wallet change's effectiveAt makes it take effect if the job has not yet;
   // a failure here leaves it to the job (the read goes on with what is stored).
-  takeDueChangesWhenRead(sequelize, () =>
-    applyDueChanges(sequelize, appliers).then(
+  takeDueChangesWhenRead(db, () =>
+    applyDueChanges(db, appliers).then(
       () => undefined,
       (error: unknown) => logger.warn({ err: error }, 'a due change request could not take effect on read'),
     ),
@@ -206,7 +206,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   });
   app.use(log.middleware);
   app.use(healthRoutes(health));
-  const intentLimit = perMinuteLimiter(sequelize, 'deposit-intent:', config.intentRateLimit, msg('tooManyIntents'));
+  const intentLimit = perMinuteLimiter(db, 'deposit-intent:', config.intentRateLimit, msg('tooManyIntents'));
   // Ahead of the API's same-origin CORS: blink clients call these from any origin.
   app.use(actionsRoutes(deps, { publicUrl: config.publicUrl, cluster: config.solanaCluster }, intentLimit));
 
@@ -229,10 +229,10 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   // Calls that act on the holder's session cookie: same site only, and signed in as that wallet.
   const crossSite = refuseCrossSite(config.corsOrigins);
   const cookies = cookieParser();
-  const holderOnly = [crossSite, cookies, requireHolderSession(sequelize, deps.secrets.jwtSecret)];
+  const holderOnly = [crossSite, cookies, requireHolderSession(db, deps.secrets.jwtSecret)];
   api.use('/auth', crossSite, cookies);
   api.use(healthRoute(deps));
-  const signInLimit = perMinuteLimiter(sequelize, 'holder-sign-in:', config.signInRateLimit, msg('tooManySignIns'));
+  const signInLimit = perMinuteLimiter(db, 'holder-sign-in:', config.signInRateLimit, msg('tooManySignIns'));
   api.use(authRoutes(deps, signInSite(config.publicUrl, config.solanaCluster), signInLimit));
   const relyingParty = relyingPartyOf(config.publicUrl);
   const stepUp: StepUpFor = (actor, proof, options) => stepUpFor(deps, relyingParty, actor, proof, options);
@@ -251,7 +251,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   api.use(reservesPublicRoutes(deps, { holderOnly, metrics: health.metrics, proofDays: config.reservesProofDays }));
 
   const admin = express.Router();
-  admin.use(adminLoginRoute(deps, relyingParty, loginLimiter(sequelize, config.loginRateLimit)));
+  admin.use(adminLoginRoute(deps, relyingParty, loginLimiter(db, config.loginRateLimit)));
   // The admin's own account: open to every role, and to a session that must set up two-factor first.
   admin.use('/me', requireAdmin(deps, { enrolment: true }), meRoutes(deps, twoFactorIssuer(config.publicUrl), relyingParty, stepUp));
   // Everything else: each route checks the least role shared/src/admin-routes.ts gives it (http/signed-in-admin.ts).
@@ -263,7 +263,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
       deps,
       stepUp,
       config.solanaCluster,
-      { rpc, liveStakes: liveStakesIn(sequelize), ownersWithoutPasskey: lockedOwnersWithoutPasskey(sequelize) },
+      { rpc, liveStakes: liveStakesIn(db), ownersWithoutPasskey: lockedOwnersWithoutPasskey(db) },
       config,
       demoSite,
     ),
@@ -273,8 +273,8 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   admin.use(
     withdrawalsAdminRoutes(
       deps,
-      (ids) => latestPayoutsOf(sequelize, ids),
-      (ids) => autoPayoutHolds(sequelize, ids),
+      (ids) => latestPayoutsOf(db, ids),
+      (ids) => autoPayoutHolds(db, ids),
     ),
   );
   admin.use(payoutsAdminRoutes(deps, stepUp, logger));
@@ -286,7 +286,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   admin.use(reservesAdminRoutes(deps, hotWallet));
   admin.use(reservesAnchorAdminRoutes(deps, logger));
   admin.use(adminsAdminRoutes(deps, stepUp));
-  admin.use(webhooksAdminRoutes(deps, webhookAddress(config.allowPrivateRpc), fourEyes(sequelize)));
+  admin.use(webhooksAdminRoutes(deps, webhookAddress(config.allowPrivateRpc), fourEyes(db)));
   admin.use(changeRequestAdminRoutes(deps, stepUp, appliers));
   admin.use(auditAdminRoutes(deps));
   admin.use(adminEventRoutes(deps));
@@ -297,7 +297,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   app.use('/api', api);
 
   app.use(verifierDownloads(config.verifierDownloads));
-  const web = webAppRoutes(config.webDist, async (res) => pageHeaders(await loadSettings(sequelize))(res));
+  const web = webAppRoutes(config.webDist, async (res) => pageHeaders(await loadSettings(db))(res));
   if (web) app.use(web);
   app.use(errorHandler(logger));
   const listener = publicReadLane(

@@ -21,16 +21,16 @@ afterAll(async () => {
 });
 
 const count = async (sql: string) =>
-  (await api.sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, { type: QueryTypes.SELECT }))[0]!.n;
+  (await api.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, { type: QueryTypes.SELECT }))[0]!.n;
 
 it('runs every background task as a job of the queue, each once as soon as the server starts', async () => {
-  await api.sequelize.query(`INSERT INTO rate_limits (key, hits, reset_at) VALUES ('gone', 3, now() - interval '1 minute'),
+  await api.db.query(`INSERT INTO rate_limits (key, hits, reset_at) VALUES ('gone', 3, now() - interval '1 minute'),
     ('kept', 3, now() + interval '1 minute')`);
   const ended = await stakeFor(api, plan);
   await ageStake(api, ended.id, 60);
   // A snapshot taken 91 days ago, whose proofs the clean-up drops (RESERVES_PROOF_DAYS 90).
-  const old = await takeReservesSnapshot({ database: api.sequelize, chain: api.chain }, null);
-  await api.sequelize.query(`UPDATE reserves_snapshots SET taken_at = now() - interval '91 days' WHERE id = :id`, {
+  const old = await takeReservesSnapshot({ database: api.db, chain: api.chain }, null);
+  await api.db.query(`UPDATE reserves_snapshots SET taken_at = now() - interval '91 days' WHERE id = :id`, {
     replacements: { id: old.id },
   });
   jobs = await startBackgroundWork({

@@ -43,14 +43,14 @@ const RESERVES_SNAPSHOT_EXPIRES_SECONDS = 30 * 60;
  * Rows that only ever expire: rate-limit windows, used sign-in nonces, revoked sessions past their
  * expiry, old login failures, and the proofs of snapshots older than RESERVES_PROOF_DAYS.
  */
-async function cleanUp(sequelize: Sequelize, reservesProofDays: number): Promise<void> {
-  await deleteExpiredRateLimits(sequelize);
-  await deleteOldNonces(sequelize);
-  await holderRevocations.deleteExpired(sequelize);
-  await adminRevocations.deleteExpired(sequelize);
-  await forgetOldFailures(sequelize);
-  await forgetExpiredChallenges(sequelize);
-  await pruneOldProofs(sequelize, reservesProofDays);
+async function cleanUp(db: Sequelize, reservesProofDays: number): Promise<void> {
+  await deleteExpiredRateLimits(db);
+  await deleteOldNonces(db);
+  await holderRevocations.deleteExpired(db);
+  await adminRevocations.deleteExpired(db);
+  await forgetOldFailures(db);
+  await forgetExpiredChallenges(db);
+  await pruneOldProofs(db, reservesProofDays);
 }
 
 /** A base backup of a large database copies gigabytes: its round is not taken for dead before this. */
@@ -102,13 +102,13 @@ export type BackgroundWorkDeps = {
  */
 export async function startAlertDelivery(
   jobs: JobQueue,
-  { database: sequelize, secrets }: Pick<Dependencies, 'database' | 'secrets'>,
+  { database: db, secrets }: Pick<Dependencies, 'database' | 'secrets'>,
   logger: Logger,
   { fetch, retry = WEBHOOK_RETRY }: Omit<WebhookDeliveryOptions, 'box'>,
 ): Promise<void> {
-  const queueDelivery = await jobs.queue('webhook-delivery', retry, attemptDeliveryJob(sequelize, { box: secrets.box, fetch }));
-  deliverAlertsThrough(sequelize, queueDelivery, logger);
-  await jobs.every('webhook-sweep', WEBHOOK_SWEEP_INTERVAL_MS, () => queueForgottenWebhookDeliveries(sequelize));
+  const queueDelivery = await jobs.queue('webhook-delivery', retry, attemptDeliveryJob(db, { box: secrets.box, fetch }));
+  deliverAlertsThrough(db, queueDelivery, logger);
+  await jobs.every('webhook-sweep', WEBHOOK_SWEEP_INTERVAL_MS, () => queueForgottenWebhookDeliveries(db));
 }
 
 /**
@@ -128,40 +128,30 @@ export async function startBackgroundWork({
   reserves,
   backups,
 }: BackgroundWorkDeps): Promise<JobQueue> {
-  const { database: sequelize, chain, secondProvider } = dependencies;
+  const { database: db, chain, secondProvider } = dependencies;
   const jobs = await startJobQueue(databaseUrl, logger, onFailure);
   // Every task is overlap-safe: a round a killed instance left active never holds the next back.
   const overlapSafe = { overlapSafe: true };
   // Deletes of rows past their time only.
-  await jobs.every(
-    'clean-up',
-    CLEAN_UP_INTERVAL_MS,
-    () => cleanUp(sequelize, reserves?.proofDays ?? DEFAULT_RESERVES_PROOF_DAYS),
-    overlapSafe,
-  );
+  await jobs.every('clean-up', CLEAN_UP_INTERVAL_MS, () => cleanUp(db, reserves?.proofDays ?? DEFAULT_RESERVES_PROOF_DAYS), overlapSafe);
   // A transaction-level advisory lock: a second round at once skips its batch.
-  await jobs.every('expiry', intervals.expiryMs, () => expiryRound(sequelize, logger), overlapSafe);
+  await jobs.every('expiry', intervals.expiryMs, () => expiryRound(db, logger), overlapSafe);
   // Payouts claimed with FOR UPDATE SKIP LOCKED and settled under their row lock.
   await jobs.every(
     'follow-payouts',
     intervals.payoutFollowMs,
-    () => followPayouts(sequelize, chain, logger, { recheckMs: intervals.payoutFollowMs, secondProvider }),
+    () => followPayouts(db, chain, logger, { recheckMs: intervals.payoutFollowMs, secondProvider }),
     overlapSafe,
   );
   // Each account's cursor read under its row lock; a deposit or an outflow is recorded once (unique indexes).
   await jobs.every(
     'deposit-detection',
     intervals.depositFollowMs,
-    () => followDeposits(sequelize, chain, logger, { onRecorded: onDepositRecorded, hotWallet: signer?.publicKey.toBase58() ?? null }),
+    () => followDeposits(db, chain, logger, { onRecorded: onDepositRecorded, hotWallet: signer?.publicKey.toBase58() ?? null }),
     overlapSafe,
   );
   // Each request expired or applied under its row lock, once.
-  await jobs.every(
-    'change-requests',
-    CHANGE_REQUEST_INTERVAL_MS,
-    () => changeRequestRound(sequelize, changeAppliers(sequelize)),
-    overlapSafe,
-  );
+  await jobs.every('change-requests', CHANGE_REQUEST_INTERVAL_MS, () => changeRequestRound(db, changeAppliers(db)), overlapSafe);
   // Each anchor claimed and recorded under its snapshot's row lock.
   await jobs.every('reserves-anchor', intervals.payoutFollowMs, () => anchorRound({ ...dependencies, logger, signer }), overlapSafe);
   // Claims and row locks keep two rounds from paying one withdrawal.
@@ -178,23 +168,23 @@ export async function startBackgroundWork({
     );
   // One round at a time; a backup that ends half-way is never listed (written as .partial, renamed once whole).
   if (backups)
-    await jobs.every('base-backup', BACKUP_CHECK_INTERVAL_MS, () => backupIfDue(sequelize, { ...backups, databaseUrl }), {
+    await jobs.every('base-backup', BACKUP_CHECK_INTERVAL_MS, () => backupIfDue(db, { ...backups, databaseUrl }), {
       expiresInSeconds: BACKUP_EXPIRES_SECONDS,
     });
   // One audit runs at a time (an advisory lock and a unique index on the running one).
   await jobs.every(
     'books-audit',
     BOOKS_AUDIT_INTERVAL_MS,
-    () => booksAuditRound({ sequelize, chain, secondProvider, hotWallet: signer?.publicKey.toBase58() ?? null }, logger),
+    () => booksAuditRound({ db, chain, secondProvider, hotWallet: signer?.publicKey.toBase58() ?? null }, logger),
     { expiresInSeconds: BOOKS_AUDIT_EXPIRES_SECONDS },
   );
   // Each delivery a job of its own, retried with backoff for about a day.
   if (webhooks) {
     await startAlertDelivery(jobs, dependencies, logger, webhooks);
     const overdueHours = webhooks.overdueHours ?? DEFAULT_OVERDUE_HOURS;
-    await jobs.every('withdrawal-overdue', OVERDUE_CHECK_INTERVAL_MS, () => alertOverdueWithdrawals(sequelize, overdueHours));
+    await jobs.every('withdrawal-overdue', OVERDUE_CHECK_INTERVAL_MS, () => alertOverdueWithdrawals(db, overdueHours));
     const { coverage } = webhooks;
-    if (coverage) await jobs.every('treasury-watch', TREASURY_WATCH_INTERVAL_MS, () => watchTreasury(sequelize, coverage));
+    if (coverage) await jobs.every('treasury-watch', TREASURY_WATCH_INTERVAL_MS, () => watchTreasury(db, coverage));
   }
   return jobs;
 }

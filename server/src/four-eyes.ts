@@ -11,19 +11,19 @@ import { liveStakesIn } from './stakes/index.js';
  * once approved (written by the module that owns what it changes), for the approvals' routes, the
  * job that makes scheduled changes take effect, and the settings' reads.
  */
-export function changeAppliers(sequelize: Sequelize): ChangeAppliers {
+export function changeAppliers(db: Sequelize): ChangeAppliers {
   return {
-    settings: settingsApplier(sequelize, liveStakesIn(sequelize)),
-    'webhook.remove': webhookRemovalApplier(sequelize),
-    'admin.role': roleChangeApplier(sequelize),
-    'admin.remove': adminRemovalApplier(sequelize),
+    settings: settingsApplier(db, liveStakesIn(db)),
+    'webhook.remove': webhookRemovalApplier(db),
+    'admin.role': roleChangeApplier(db),
+    'admin.remove': adminRemovalApplier(db),
   };
 }
 
 /** How alerts/ asks for a second owner (approvals/ raises alerts, so alerts/ cannot import it). */
-export function fourEyes(sequelize: Sequelize): FourEyes {
+export function fourEyes(db: Sequelize): FourEyes {
   return {
-    required: (transaction) => approvalsRequired(sequelize, transaction),
-    request: (transaction, actor, proposal) => requestChange(sequelize, transaction, actor, proposal),
+    required: (transaction) => approvalsRequired(db, transaction),
+    request: (transaction, actor, proposal) => requestChange(db, transaction, actor, proposal),
   };
 }

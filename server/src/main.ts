@@ -66,15 +66,15 @@ async function start(config: Config, logger: Logger): Promise<void> {
     );
   }
   const databaseUrl = config.databaseUrl ?? embedded!.url;
-  const sequelize = openDatabase(databaseUrl);
-  await migrateAndSeed(sequelize, { examplePlans: !config.databaseUrl });
+  const db = openDatabase(databaseUrl);
+  await migrateAndSeed(db, { examplePlans: !config.databaseUrl });
   const passwords = new PasswordWorker();
-  const admin = await bootstrapFirstAdmin(sequelize, passwords, config.admin);
+  const admin = await bootstrapFirstAdmin(db, passwords, config.admin);
   const demo = demoKeys && { keys: demoKeys, chainUrl: config.solanaRpcUrl };
 
   const metrics = createMetrics();
   const rpc = createRpcUpstream(config);
-  const upstreamUrl = currentUpstreamRpcUrl(sequelize, config.solanaRpcUrl);
+  const upstreamUrl = currentUpstreamRpcUrl(db, config.solanaRpcUrl);
   const chain = new SolanaChain(upstreamUrl, undefined, countingFetch(rpc.fetch, metrics));
   // DESIGN 15: a second, independent provider, trusted as the operator set it (like SOLANA_RPC_URL).
   const verifyUrl = config.solanaVerifyRpcUrl;
@@ -83,11 +83,11 @@ async function start(config: Config, logger: Logger): Promise<void> {
     : null;
   const secondProvider = verifyRpc && new SolanaChain(verifyRpc.url, undefined, countingFetch(verifyRpc.fetch, metrics));
   const events = new AdminEventHub(config.databaseListenUrl ?? databaseUrl, logger);
-  const deps = dependencies({ database: sequelize, chain, secondProvider, events, passwords, jwtSecret: config.jwtSecret });
+  const deps = dependencies({ database: db, chain, secondProvider, events, passwords, jwtSecret: config.jwtSecret });
   const hotWallet = config.payoutSigner?.publicKey.toBase58();
-  const coverage = treasuryCoverage(sequelize, chain, logger, hotWallet);
+  const coverage = treasuryCoverage(db, chain, logger, hotWallet);
   // DESIGN 19: a restored database is checked against the chain before any payout.
-  await auditIfRestored({ sequelize, chain, secondProvider, hotWallet: hotWallet ?? null }, logger);
+  await auditIfRestored({ db, chain, secondProvider, hotWallet: hotWallet ?? null }, logger);
   const jobs = await startBackgroundWork({
     dependencies: deps,
     databaseUrl,
@@ -117,13 +117,13 @@ async function start(config: Config, logger: Logger): Promise<void> {
     },
   });
   const checks = {
-    database: databaseCheck(sequelize),
+    database: databaseCheck(db),
     chain: chainCheck(upstreamUrl, rpc.fetch),
     ...(verifyRpc ? { verifyChain: chainCheck(verifyRpc.url, verifyRpc.fetch) } : {}),
     queue: queueCheck(jobs),
     ...(config.payoutSigner ? { signer: signerCheck(config.payoutSigner) } : {}),
   };
-  addStateGauges(metrics, sequelize, {
+  addStateGauges(metrics, db, {
     jobs,
     coverage,
     checks,
@@ -171,7 +171,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
       server.closeIdleConnections();
       setTimeout(() => server.closeAllConnections(), 10_000).unref();
     });
-    await sequelize.close();
+    await db.close();
     await embedded?.stop();
     process.exit(0);
   };

@@ -10,9 +10,9 @@ import { Withdrawal } from './withdrawals/index.js';
 
 /** The database with every module's Sequelize models on it: the one place that knows them all. */
 export function openDatabase(url: string): Sequelize {
-  const sequelize = openConnection(url);
-  for (const model of [Settings, StakingPlan, Stake, Withdrawal, Admin, AuditLog, ChangeRequest]) model.initModel(sequelize);
+  const db = openConnection(url);
+  for (const model of [Settings, StakingPlan, Stake, Withdrawal, Admin, AuditLog, ChangeRequest]) model.initModel(db);
   Stake.belongsTo(StakingPlan, { foreignKey: 'planId', as: 'plan' });
   Withdrawal.belongsTo(Stake, { foreignKey: 'stakeId', as: 'stake' });
-  return sequelize;
+  return db;
 }

@@ -199,6 +199,11 @@ describe('architecture walls', () => {
     ],
     ['nor an exported one', 'server/src/stakes/scratch.ts', 'export let listening = false;\n'],
     ['nor in a route file', 'server/src/stakes/scratch.routes.ts', 'let calls = 0;\nexport const x = () => (calls += 1);\n'],
+    [
+      'the database handle is named db, not for its library',
+      'server/src/stakes/scratch.ts',
+      'export const x = (sequelize: unknown) => sequelize;\n',
+    ],
     // A circle needs a file that is imported back: an existing file is linted with one import more.
     [
       'no import circle (the signer contract taking the key file signer that implements it)',

@@ -84,7 +84,7 @@ async function createAdmin(api: TestServer, token: string, admin: { email: strin
 }
 
 async function countRows(api: TestServer, table: 'admins' | 'audit_logs' | 'staking_plans'): Promise<number> {
-  const [rows] = await api.sequelize.query(`SELECT count(*)::int AS n FROM ${table}`);
+  const [rows] = await api.db.query(`SELECT count(*)::int AS n FROM ${table}`);
   return (rows as { n: number }[])[0]!.n;
 }
 
@@ -299,7 +299,7 @@ describe('admin login and tokens', () => {
     it('changed nothing while refusing all of those requests', async () => {
       expect(await countRows(api, 'admins')).toBe(2);
       expect(await countRows(api, 'staking_plans')).toBe(0);
-      const [rows] = await api.sequelize.query(`SELECT action FROM audit_logs WHERE action NOT LIKE 'admin.login%' ORDER BY id`);
+      const [rows] = await api.db.query(`SELECT action FROM audit_logs WHERE action NOT LIKE 'admin.login%' ORDER BY id`);
       expect(rows).toEqual([{ action: 'admin.create' }]); // the set-up's own admin creation only (besides the sign-ins of the login tests)
     });
 
@@ -414,14 +414,14 @@ describe('login brute force', () => {
   afterAll(() => api.close());
 
   async function loginHits(): Promise<Array<{ key: string; hits: number }>> {
-    const [rows] = await api.sequelize.query(`SELECT key, hits FROM rate_limits WHERE key LIKE 'admin-login:%'`);
+    const [rows] = await api.db.query(`SELECT key, hits FROM rate_limits WHERE key LIKE 'admin-login:%'`);
     return rows as Array<{ key: string; hits: number }>;
   }
 
   beforeEach(async () => {
-    await api.sequelize.query(`DELETE FROM rate_limits`);
+    await api.db.query(`DELETE FROM rate_limits`);
     // The per-account throttle (admin-throttle.test.ts) is not what these tests are about.
-    await api.sequelize.query(`DELETE FROM admin_login_failures`);
+    await api.db.query(`DELETE FROM admin_login_failures`);
   });
 
   it('does not count successful logins', async () => {
@@ -474,7 +474,7 @@ describe('login brute force', () => {
     expect((await loginAs(api, { username: ADMIN.username, password: ADMIN.password })).status).toBe(429);
 
     // Clearing the table lifts the block: the count lives in the database, not in the process.
-    await api.sequelize.query(`DELETE FROM rate_limits WHERE key LIKE 'admin-login:%'`);
+    await api.db.query(`DELETE FROM rate_limits WHERE key LIKE 'admin-login:%'`);
     expect((await loginAs(api, { username: ADMIN.username, password: ADMIN.password })).status).toBe(200);
   });
 

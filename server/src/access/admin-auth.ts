@@ -64,19 +64,19 @@ export function honours(admin: Admin, session: Pick<AdminSession, 'tokenVersion'
  * this session was not logged out.
  */
 export async function isSessionCurrent(
-  sequelize: Sequelize,
+  db: Sequelize,
   session: Pick<AdminSession, 'adminId' | 'tokenVersion' | 'sessionId'>,
 ): Promise<Admin | null> {
   if (!Number.isSafeInteger(session.adminId)) return null;
-  const [admin, revoked] = await Promise.all([Admin.findByPk(session.adminId), adminRevocations.isRevoked(sequelize, session.sessionId)]);
+  const [admin, revoked] = await Promise.all([Admin.findByPk(session.adminId), adminRevocations.isRevoked(db, session.sessionId)]);
   return admin && !revoked && honours(admin, session) ? admin : null;
 }
 
 /** Two-factor is required and this session may only set it up (its admin has no second factor yet: a code or a passkey). */
-async function mustEnrolFirst(sequelize: Sequelize, session: AdminSession, admin: Admin): Promise<boolean> {
+async function mustEnrolFirst(db: Sequelize, session: AdminSession, admin: Admin): Promise<boolean> {
   if (session.setupOnly) return true;
-  if (admin.twoFactorEnabled || !(await loadSettings(sequelize)).requireTwoFactor) return false;
-  return (await passkeyCount(sequelize, admin.id)) === 0;
+  if (admin.twoFactorEnabled || !(await loadSettings(db)).requireTwoFactor) return false;
+  return (await passkeyCount(db, admin.id)) === 0;
 }
 
 export const twoFactorSetupRequired = () => forbidden(msg('twoFactorSetupRequired'), { twoFactorSetupRequired: true });

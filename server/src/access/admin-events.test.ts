@@ -179,7 +179,7 @@ describe('GET /api/admin/events', () => {
     try {
       await stakeFor(api, plan);
       await stream.next('stake.created');
-      await api.sequelize.query(
+      await api.db.query(
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'stakedesk-events' AND datname = current_database()",
       );
       await stream.next('resync', 10_000);

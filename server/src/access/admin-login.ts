@@ -118,19 +118,19 @@ async function proveWithTwoFactor(
   factors: Factors,
   input: AdminLoginInput,
 ): Promise<Method> {
-  const { database: sequelize } = deps;
+  const { database: db } = deps;
   const codeKey = throttleKeys.code(admin.username);
-  const codesPaused = await lockRunning(sequelize, codeKey);
+  const codesPaused = await lockRunning(db, codeKey);
   if (codesPaused !== null && !(input.code && isRecoveryCode(input.code)) && !factors.passkeyOnly) throw throttled(codesPaused);
 
   const passwordKey = throttleKeys.account(admin.username);
-  const attempt = await tryAttempt(sequelize, passwordKey);
+  const attempt = await tryAttempt(db, passwordKey);
   const matches = await deps.passwords.matches(input.password, admin.passwordHash);
   const code = factors.passkeyOnly ? undefined : input.code;
   if ('retryAfter' in attempt) {
     const spent = matches && code ? await spendCode(deps, admin, code, codeKey) : null;
     if (!spent) throw await throttledWithOptions(deps, rp, admin, attempt.retryAfter);
-    await clearFailures(sequelize, passwordKey);
+    await clearFailures(db, passwordKey);
     return spent;
   }
   if (!matches) {
@@ -138,7 +138,7 @@ async function proveWithTwoFactor(
     throw unauthorized(msg('invalidCredentials'));
   }
   // The right password is no failure: this attempt's own count is undone, never earlier ones.
-  await takeBack(sequelize, passwordKey);
+  await takeBack(db, passwordKey);
   if (factors.passkeyOnly && input.code) throw await secondFactorRequired(deps, rp, admin, factors, msg('passkeyRequiredForOwners'));
   if (!code) throw await secondFactorRequired(deps, rp, admin, factors);
   const spent = await spendCode(deps, admin, code, codeKey);

@@ -75,16 +75,16 @@ describe('POST /api/admin/me/logout', () => {
   });
 
   it('needs a valid token: 401 without one, nothing revoked', async () => {
-    const before = await api.sequelize.query('SELECT count(*)::int AS n FROM revoked_admin_sessions');
+    const before = await api.db.query('SELECT count(*)::int AS n FROM revoked_admin_sessions');
     expect((await api.request('POST', '/api/admin/me/logout')).status).toBe(401);
     expect((await api.request('POST', '/api/admin/me/logout', undefined, 'not.a.token')).status).toBe(401);
-    expect(await api.sequelize.query('SELECT count(*)::int AS n FROM revoked_admin_sessions')).toEqual(before);
+    expect(await api.db.query('SELECT count(*)::int AS n FROM revoked_admin_sessions')).toEqual(before);
   });
 
   it('is audited', async () => {
     const admin = await adminWithRole(api, rootToken, 'viewer', 'audited-logout');
     await logout(admin.token);
-    const [rows] = await api.sequelize.query(`SELECT action, entity_id FROM audit_logs WHERE admin_id = :id AND action = 'admin.logout'`, {
+    const [rows] = await api.db.query(`SELECT action, entity_id FROM audit_logs WHERE admin_id = :id AND action = 'admin.logout'`, {
       replacements: { id: admin.id },
     });
     expect(rows).toEqual([{ action: 'admin.logout', entity_id: String(admin.id) }]);
@@ -93,12 +93,12 @@ describe('POST /api/admin/me/logout', () => {
   it('keeps a revocation while its token could still be used; the periodic cleanup drops only expired ones', async () => {
     const admin = await adminWithRole(api, rootToken, 'viewer', 'cleaned-up');
     await logout(admin.token);
-    await api.sequelize.query(
+    await api.db.query(
       `INSERT INTO revoked_admin_sessions (session_id, expires_at) VALUES (gen_random_uuid(), now() - interval '2 hours')`,
     );
-    await adminRevocations.deleteExpired(api.sequelize);
+    await adminRevocations.deleteExpired(api.db);
     expect(await api.request('GET', '/api/admin/me', undefined, admin.token)).toMatchObject(ended);
-    const [rows] = await api.sequelize.query(`SELECT count(*)::int AS n FROM revoked_admin_sessions WHERE expires_at < now()`);
+    const [rows] = await api.db.query(`SELECT count(*)::int AS n FROM revoked_admin_sessions WHERE expires_at < now()`);
     expect(rows).toEqual([{ n: 0 }]);
   });
 });

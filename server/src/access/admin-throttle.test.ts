@@ -10,8 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 beforeEach(async () => {
-  await api.sequelize.query('DELETE FROM admin_login_failures');
-  await api.sequelize.query('DELETE FROM rate_limits');
+  await api.db.query('DELETE FROM admin_login_failures');
+  await api.db.query('DELETE FROM rate_limits');
 });
 
 const login = (username: string, password: string) => api.request('POST', '/api/admin/login', { username, password });
@@ -24,7 +24,7 @@ async function fail(username: string, times: number): Promise<number[]> {
 
 /** As if the running locks had just run out (the clock is PostgreSQL's: the records are moved instead). */
 async function locksPass(): Promise<void> {
-  await api.sequelize.query(`UPDATE admin_login_failures SET locked_until = now() - interval '1 second' WHERE locked_until IS NOT NULL`);
+  await api.db.query(`UPDATE admin_login_failures SET locked_until = now() - interval '1 second' WHERE locked_until IS NOT NULL`);
 }
 
 function expectThrottled(response: { status: number; body: any; headers: Headers }, seconds: number) {
@@ -50,7 +50,7 @@ describe('the per-account login throttle', () => {
   it('does not count the attempts refused while throttled: the lock runs out on time', async () => {
     await fail(ADMIN.username, 5);
     for (let i = 0; i < 5; i++) expect((await login(ADMIN.username, ADMIN.password)).status).toBe(429);
-    const [rows] = await api.sequelize.query('SELECT failures FROM admin_login_failures');
+    const [rows] = await api.db.query('SELECT failures FROM admin_login_failures');
     expect(rows).toEqual([{ failures: 5 }]);
     await locksPass();
     expect((await login(ADMIN.username, ADMIN.password)).status).toBe(200);
@@ -69,7 +69,7 @@ describe('the per-account login throttle', () => {
   it('starts again from nothing after a successful sign-in', async () => {
     await fail(ADMIN.username, 4);
     expect((await login(ADMIN.username, ADMIN.password)).status).toBe(200);
-    expect(await api.sequelize.query('SELECT * FROM admin_login_failures').then(([rows]) => rows)).toEqual([]);
+    expect(await api.db.query('SELECT * FROM admin_login_failures').then(([rows]) => rows)).toEqual([]);
     expect(await fail(ADMIN.username, 4)).toEqual([401, 401, 401, 401]);
     expect((await login(ADMIN.username, ADMIN.password)).status).toBe(200);
   });
@@ -78,7 +78,7 @@ describe('the per-account login throttle', () => {
     expect(await fail('nobody-at-all', 5)).toEqual([401, 401, 401, 401, 401]);
     const unknown = await login('nobody-at-all', 'x-password');
     expectThrottled(unknown, 60);
-    await api.sequelize.query('DELETE FROM admin_login_failures');
+    await api.db.query('DELETE FROM admin_login_failures');
     await fail(ADMIN.username, 5);
     // The same answer as a function of the time left alone (timed apart, the two may be a few seconds apart).
     expectThrottled(await login(ADMIN.username, 'x-password'), 60);
@@ -129,12 +129,12 @@ describe('the per-account login throttle', () => {
   });
 
   it('audits failures (admin id null for an unknown username), the lockout and the success, never a password', async () => {
-    await api.sequelize.query('DELETE FROM audit_logs');
+    await api.db.query('DELETE FROM audit_logs');
     await fail('ghost-user', 1);
     await fail(ADMIN.username, 5);
     await locksPass();
     await login(ADMIN.username, ADMIN.password);
-    const [rows] = await api.sequelize.query('SELECT admin_id, admin_username, action, entity_id, after FROM audit_logs ORDER BY id');
+    const [rows] = await api.db.query('SELECT admin_id, admin_username, action, entity_id, after FROM audit_logs ORDER BY id');
     expect(rows).toEqual([
       {
         admin_id: null,
@@ -177,12 +177,12 @@ describe('the throttle for an admin with two-factor', () => {
   const currentCode = () => codeAt(enrolled.secret);
   const wrongCode = () => (currentCode() === '000000' ? '111111' : '000000');
   const lastAuditId = async () =>
-    ((await api.sequelize.query('SELECT coalesce(max(id), 0)::int AS id FROM audit_logs'))[0] as { id: number }[])[0]!.id;
+    ((await api.db.query('SELECT coalesce(max(id), 0)::int AS id FROM audit_logs'))[0] as { id: number }[])[0]!.id;
   /** How many codes were checked and found wrong (each is audited) since audit entry `id`. */
   const codeFailuresSince = async (id: number) =>
     (
       (
-        await api.sequelize.query(
+        await api.db.query(
           `SELECT count(*)::int AS n FROM audit_logs WHERE id > :id AND action = 'admin.login_failed' AND after->>'reason' = 'code'`,
           { replacements: { id } },
         )

@@ -21,7 +21,7 @@ export class Admin extends Model<InferAttributes<Admin>, InferCreationAttributes
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
-  static initModel(sequelize: Sequelize): void {
+  static initModel(db: Sequelize): void {
     Admin.init(
       {
         id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
@@ -38,7 +38,7 @@ export class Admin extends Model<InferAttributes<Admin>, InferCreationAttributes
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },
-      { sequelize, tableName: 'admins', underscored: true },
+      { sequelize: db, tableName: 'admins', underscored: true },
     );
   }
 }

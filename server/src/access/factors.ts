@@ -9,11 +9,11 @@ import { passkeyCount } from './passkey-store.js';
  */
 export type Factors = { totp: boolean; passkeys: number; passkeyOnly: boolean };
 
-export async function factorsOf(sequelize: Sequelize, admin: Admin): Promise<Factors> {
-  const passkeys = await passkeyCount(sequelize, admin.id);
+export async function factorsOf(db: Sequelize, admin: Admin): Promise<Factors> {
+  const passkeys = await passkeyCount(db, admin.id);
   // An owner without a passkey while they are required (which the server never lets happen) is
   // held to it all the same: a requirement that gave way would be no defence.
-  const passkeyOnly = admin.role === 'owner' && (await loadSettings(sequelize)).requirePasskeysForOwners;
+  const passkeyOnly = admin.role === 'owner' && (await loadSettings(db)).requirePasskeysForOwners;
   return { totp: admin.twoFactorEnabled, passkeys, passkeyOnly };
 }
 

@@ -29,7 +29,7 @@ describe('behind one proxy (TRUST_PROXY=1): the address the proxy saw is the cli
   });
   afterAll(() => api.close());
   beforeEach(async () => {
-    await api.sequelize.query('DELETE FROM admin_login_failures');
+    await api.db.query('DELETE FROM admin_login_failures');
   });
 
   it('holds the client that guessed, not the owner: five wrong passwords from one address, the owner signs in from another', async () => {

@@ -44,15 +44,15 @@ export type Attempt = {
  * passed starts one twice as long, at most 15 minutes. A success ends it all (`clearFailures`),
  * and an attempt that turns out not to be a failure takes itself back (`takeBack`).
  */
-export async function takeAttempt(sequelize: Sequelize, key: string): Promise<Attempt> {
-  const attempt = await tryAttempt(sequelize, key);
+export async function takeAttempt(db: Sequelize, key: string): Promise<Attempt> {
+  const attempt = await tryAttempt(db, key);
   if ('retryAfter' in attempt) throw throttled(attempt.retryAfter);
   return attempt;
 }
 
 /** As takeAttempt, but a running lock is answered (its seconds left, nothing counted) rather than thrown. */
-export async function tryAttempt(sequelize: Sequelize, key: string): Promise<Attempt | { retryAfter: number }> {
-  const [row] = await sequelize.query<{ failures: number; locked: boolean }>(
+export async function tryAttempt(db: Sequelize, key: string): Promise<Attempt | { retryAfter: number }> {
+  const [row] = await db.query<{ failures: number; locked: boolean }>(
     `INSERT INTO admin_login_failures AS f (username_key, failures, locked_until, last_failed_at)
        VALUES (:key, 1, NULL, now())
      ON CONFLICT (username_key) DO UPDATE SET
@@ -68,14 +68,14 @@ export async function tryAttempt(sequelize: Sequelize, key: string): Promise<Att
       type: QueryTypes.SELECT,
     },
   );
-  if (!row) return { retryAfter: await secondsLeft(sequelize, key) };
+  if (!row) return { retryAfter: await secondsLeft(db, key) };
   const lockSeconds = Math.min(FIRST_LOCK_SECONDS * 2 ** (row.failures - FAILURES_BEFORE_THROTTLE), MAX_LOCK_SECONDS);
   return { locks: row.locked, lockSeconds };
 }
 
 /** The seconds left of the lock running for `key`, or null when there is none. Counts nothing. */
-export async function lockRunning(sequelize: Sequelize, key: string): Promise<number | null> {
-  const [row] = await sequelize.query<{ ms: number }>(
+export async function lockRunning(db: Sequelize, key: string): Promise<number | null> {
+  const [row] = await db.query<{ ms: number }>(
     `SELECT (extract(epoch FROM locked_until - now()) * 1000)::float8 AS ms FROM admin_login_failures
      WHERE username_key = :key AND locked_until > now()`,
     { replacements: { key }, type: QueryTypes.SELECT },
@@ -84,8 +84,8 @@ export async function lockRunning(sequelize: Sequelize, key: string): Promise<nu
 }
 
 /** A lock that refused an attempt may end a moment later: it then says 1 second. */
-async function secondsLeft(sequelize: Sequelize, key: string): Promise<number> {
-  return (await lockRunning(sequelize, key)) ?? 1;
+async function secondsLeft(db: Sequelize, key: string): Promise<number> {
+  return (await lockRunning(db, key)) ?? 1;
 }
 
 /**
@@ -93,19 +93,18 @@ async function secondsLeft(sequelize: Sequelize, key: string): Promise<number> {
  * code still to come or counted apart). It never clears failures counted before, so whoever holds
  * the password cannot use it to reset the count between guesses.
  */
-export async function takeBack(sequelize: Sequelize, key: string): Promise<void> {
-  await sequelize.query(
-    `UPDATE admin_login_failures SET failures = greatest(failures - 1, 0), locked_until = NULL WHERE username_key = :key`,
-    { replacements: { key } },
-  );
+export async function takeBack(db: Sequelize, key: string): Promise<void> {
+  await db.query(`UPDATE admin_login_failures SET failures = greatest(failures - 1, 0), locked_until = NULL WHERE username_key = :key`, {
+    replacements: { key },
+  });
 }
 
-export async function clearFailures(sequelize: Sequelize, key: string): Promise<void> {
-  await sequelize.query('DELETE FROM admin_login_failures WHERE username_key = :key', { replacements: { key } });
+export async function clearFailures(db: Sequelize, key: string): Promise<void> {
+  await db.query('DELETE FROM admin_login_failures WHERE username_key = :key', { replacements: { key } });
 }
 
-export async function forgetOldFailures(sequelize: Sequelize): Promise<void> {
-  await sequelize.query(
+export async function forgetOldFailures(db: Sequelize): Promise<void> {
+  await db.query(
     `DELETE FROM admin_login_failures WHERE last_failed_at < now() - interval '${FORGET_AFTER}' AND (locked_until IS NULL OR locked_until < now())`,
   );
 }
@@ -115,7 +114,7 @@ export async function forgetOldFailures(sequelize: Sequelize): Promise<void> {
  * lockout when this attempt started one. Never the password or the code.
  */
 export async function auditFailure(
-  sequelize: Sequelize,
+  db: Sequelize,
   who: { id: number | null; username: string },
   attempt: Attempt,
   action: 'admin.login_failed' | 'admin.step_up_failed',
@@ -124,6 +123,6 @@ export async function auditFailure(
   await recordSignInAudit(who, { action, entityId: who.id, after: { reason } });
   if (attempt.locks) {
     await recordSignInAudit(who, { action: 'admin.login_locked', entityId: who.id, after: { retryAfter: attempt.lockSeconds } });
-    await emitAlert(sequelize, 'login.throttled', { username: who.username });
+    await emitAlert(db, 'login.throttled', { username: who.username });
   }
 }

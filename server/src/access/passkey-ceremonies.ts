@@ -38,8 +38,8 @@ const userHandle = (adminId: number) => new TextEncoder().encode(`stakedesk-admi
 const transportsOf = (stored: string[]) => stored as AuthenticatorTransportFuture[];
 
 /** Options for a new passkey of `admin` (none of their passkeys again), its challenge kept. */
-export async function registrationOptions(sequelize: Sequelize, rp: RelyingParty, admin: Who): Promise<PasskeyOptionsJson> {
-  const existing = await passkeysToCheck(sequelize, admin.id);
+export async function registrationOptions(db: Sequelize, rp: RelyingParty, admin: Who): Promise<PasskeyOptionsJson> {
+  const existing = await passkeysToCheck(db, admin.id);
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -51,18 +51,18 @@ export async function registrationOptions(sequelize: Sequelize, rp: RelyingParty
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
     supportedAlgorithmIDs: ALGORITHMS,
   });
-  await keepChallenge(sequelize, admin.id, 'register', options.challenge);
+  await keepChallenge(db, admin.id, 'register', options.challenge);
   return options;
 }
 
 /** Options for an answer from one of `admin`'s passkeys, for a sign-in or a step-up; null when they have none. */
 export async function answerOptions(
-  sequelize: Sequelize,
+  db: Sequelize,
   rp: RelyingParty,
   adminId: number,
   purpose: Exclude<CeremonyPurpose, 'register'>,
 ): Promise<PasskeyOptionsJson | null> {
-  const passkeys = await passkeysToCheck(sequelize, adminId);
+  const passkeys = await passkeysToCheck(db, adminId);
   if (passkeys.length === 0) return null;
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
@@ -70,7 +70,7 @@ export async function answerOptions(
     userVerification: 'preferred',
     allowCredentials: passkeys.map((passkey) => ({ id: passkey.credentialId, transports: transportsOf(passkey.transports) })),
   });
-  await keepChallenge(sequelize, adminId, purpose, options.challenge);
+  await keepChallenge(db, adminId, purpose, options.challenge);
   return options;
 }
 
@@ -82,7 +82,7 @@ export type Refused = { refused: CodedMessage };
  * relayed the options) but its own origin: refused, saying so.
  */
 async function spendAndCheckOrigin(
-  sequelize: Sequelize,
+  db: Sequelize,
   rp: RelyingParty,
   adminId: number,
   purpose: CeremonyPurpose,
@@ -95,7 +95,7 @@ async function spendAndCheckOrigin(
     return { refused: msg('passkeyRefused') };
   }
   if (typeof client.challenge !== 'string' || typeof client.origin !== 'string') return { refused: msg('passkeyRefused') };
-  if (!(await spendChallenge(sequelize, adminId, purpose, client.challenge))) return { refused: msg('passkeyChallengeSpent') };
+  if (!(await spendChallenge(db, adminId, purpose, client.challenge))) return { refused: msg('passkeyChallengeSpent') };
   if (client.origin !== rp.origin) return { refused: msg('passkeyWrongSite', { origin: client.origin.slice(0, 200) }) };
   return { challenge: client.challenge };
 }
@@ -104,12 +104,12 @@ export type NewPasskey = { credentialId: string; publicKey: Uint8Array; counter:
 
 /** Checks a new passkey's answer to the registration options issued to `adminId`. */
 export async function verifyNewPasskey(
-  sequelize: Sequelize,
+  db: Sequelize,
   rp: RelyingParty,
   adminId: number,
   response: PasskeyResponseJson,
 ): Promise<NewPasskey | Refused> {
-  const spent = await spendAndCheckOrigin(sequelize, rp, adminId, 'register', response);
+  const spent = await spendAndCheckOrigin(db, rp, adminId, 'register', response);
   if ('refused' in spent) return spent;
   try {
     const verification = await verifyRegistrationResponse({
@@ -139,15 +139,15 @@ export async function verifyNewPasskey(
  * the use (its counter must have moved on, unless the authenticator keeps none). The passkey's id, or why not.
  */
 export async function spendPasskeyAnswer(
-  sequelize: Sequelize,
+  db: Sequelize,
   rp: RelyingParty,
   adminId: number,
   purpose: Exclude<CeremonyPurpose, 'register'>,
   response: PasskeyResponseJson,
 ): Promise<{ passkeyId: number } | Refused> {
-  const spent = await spendAndCheckOrigin(sequelize, rp, adminId, purpose, response);
+  const spent = await spendAndCheckOrigin(db, rp, adminId, purpose, response);
   if ('refused' in spent) return spent;
-  const passkey = (await passkeysToCheck(sequelize, adminId)).find((candidate) => candidate.credentialId === response.id);
+  const passkey = (await passkeysToCheck(db, adminId)).find((candidate) => candidate.credentialId === response.id);
   if (!passkey) return { refused: msg('passkeyRefused') };
   let newCounter: number;
   try {
@@ -169,6 +169,6 @@ export async function spendPasskeyAnswer(
   } catch {
     return { refused: msg('passkeyRefused') };
   }
-  if (!(await recordPasskeyUse(sequelize, passkey.id, newCounter))) return { refused: msg('passkeyRefused') };
+  if (!(await recordPasskeyUse(db, passkey.id, newCounter))) return { refused: msg('passkeyRefused') };
   return { passkeyId: passkey.id };
 }

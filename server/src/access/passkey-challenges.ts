@@ -9,8 +9,8 @@ const CHALLENGE_SECONDS = 5 * 60;
 export const CEREMONY_TIMEOUT_MS = 2 * 60 * 1000;
 
 /** Keeps a challenge the server just issued to `adminId`, in the database, so that any instance can check its answer. */
-export async function keepChallenge(sequelize: Sequelize, adminId: number, purpose: CeremonyPurpose, challenge: string): Promise<void> {
-  await sequelize.query(
+export async function keepChallenge(db: Sequelize, adminId: number, purpose: CeremonyPurpose, challenge: string): Promise<void> {
+  await db.query(
     `INSERT INTO admin_passkey_challenges (challenge, admin_id, purpose, expires_at)
      VALUES (:challenge, :adminId, :purpose, now() + make_interval(secs => :seconds))`,
     { replacements: { challenge, adminId, purpose, seconds: CHALLENGE_SECONDS } },
@@ -22,8 +22,8 @@ export async function keepChallenge(sequelize: Sequelize, adminId: number, purpo
  * has not expired. It is gone either way (one DELETE): the first answer that names it, right or
  * wrong, is the only one, on every instance.
  */
-export async function spendChallenge(sequelize: Sequelize, adminId: number, purpose: CeremonyPurpose, challenge: string): Promise<boolean> {
-  const [row] = await sequelize.query<{ live: boolean }>(
+export async function spendChallenge(db: Sequelize, adminId: number, purpose: CeremonyPurpose, challenge: string): Promise<boolean> {
+  const [row] = await db.query<{ live: boolean }>(
     `DELETE FROM admin_passkey_challenges WHERE challenge = :challenge AND admin_id = :adminId AND purpose = :purpose
      RETURNING expires_at > now() AS live`,
     { replacements: { challenge, adminId, purpose }, type: QueryTypes.SELECT },
@@ -31,6 +31,6 @@ export async function spendChallenge(sequelize: Sequelize, adminId: number, purp
   return row?.live === true;
 }
 
-export async function forgetExpiredChallenges(sequelize: Sequelize): Promise<void> {
-  await sequelize.query('DELETE FROM admin_passkey_challenges WHERE expires_at < now()');
+export async function forgetExpiredChallenges(db: Sequelize): Promise<void> {
+  await db.query('DELETE FROM admin_passkey_challenges WHERE expires_at < now()');
 }

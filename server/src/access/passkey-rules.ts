@@ -19,31 +19,31 @@ async function ownersHeldToPasskeys(transaction: Transaction): Promise<boolean> 
 }
 
 /** For turning the requirement on: every admin row locked (id order, as admins.service.ts locks them), then the owners without one. */
-export function lockedOwnersWithoutPasskey(sequelize: Sequelize): (transaction: Transaction) => Promise<string[]> {
+export function lockedOwnersWithoutPasskey(db: Sequelize): (transaction: Transaction) => Promise<string[]> {
   return async (transaction) => {
     await Admin.findAll({ attributes: ['id'], order: [['id', 'ASC']], transaction, lock: transaction.LOCK.UPDATE });
-    return ownersWithoutPasskey(sequelize, transaction);
+    return ownersWithoutPasskey(db, transaction);
   };
 }
 
 /** Making `admin` an owner (their row locked by the caller): refused while owners need a passkey and they have none. */
 export async function refuseOwnerWithoutPasskey(
-  sequelize: Sequelize,
+  db: Sequelize,
   transaction: Transaction,
   admin: { id: number | null; username: string },
 ): Promise<void> {
   if (!(await ownersHeldToPasskeys(transaction))) return;
-  if (admin.id === null || (await passkeyCount(sequelize, admin.id, transaction)) === 0) {
+  if (admin.id === null || (await passkeyCount(db, admin.id, transaction)) === 0) {
     throw conflict(msg('ownerNeedsPasskey', { username: admin.username }));
   }
 }
 
 /** After removing one of an owner's passkeys (their row locked): refused if it was their last while owners need one. */
 export async function refuseOwnerLeftWithoutPasskey(
-  sequelize: Sequelize,
+  db: Sequelize,
   transaction: Transaction,
   admin: { id: number; role: string },
 ): Promise<void> {
   if (admin.role !== 'owner' || !(await ownersHeldToPasskeys(transaction))) return;
-  if ((await passkeyCount(sequelize, admin.id, transaction)) === 0) throw conflict(msg('lastOwnerPasskey'));
+  if ((await passkeyCount(db, admin.id, transaction)) === 0) throw conflict(msg('lastOwnerPasskey'));
 }

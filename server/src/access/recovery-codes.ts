@@ -26,16 +26,11 @@ export function isRecoveryCode(code: string): boolean {
  */
 
 /** Replaces the admin's codes with ten new ones (in the caller's transaction); answers them in clear, once. */
-export async function issueRecoveryCodes(
-  sequelize: Sequelize,
-  transaction: Transaction,
-  box: SecretBox,
-  adminId: number,
-): Promise<string[]> {
+export async function issueRecoveryCodes(db: Sequelize, transaction: Transaction, box: SecretBox, adminId: number): Promise<string[]> {
   const codes = new Set<string>();
   while (codes.size < RECOVERY_CODE_COUNT) codes.add(newCode());
-  await sequelize.query('DELETE FROM admin_recovery_codes WHERE admin_id = :adminId', { replacements: { adminId }, transaction });
-  await sequelize.query(`INSERT INTO admin_recovery_codes (admin_id, code_hash) SELECT :adminId, unnest(ARRAY[:hashes]::char(64)[])`, {
+  await db.query('DELETE FROM admin_recovery_codes WHERE admin_id = :adminId', { replacements: { adminId }, transaction });
+  await db.query(`INSERT INTO admin_recovery_codes (admin_id, code_hash) SELECT :adminId, unnest(ARRAY[:hashes]::char(64)[])`, {
     replacements: { adminId, hashes: [...codes].map((code) => box.hash(code)) },
     transaction,
   });
@@ -44,27 +39,27 @@ export async function issueRecoveryCodes(
 
 /** Spends one unused code: true once per code, whatever races it (one UPDATE ... WHERE used_at IS NULL). */
 export async function spendRecoveryCode(
-  sequelize: Sequelize,
+  db: Sequelize,
   transaction: Transaction | undefined,
   box: SecretBox,
   adminId: number,
   code: string,
 ): Promise<boolean> {
-  const rows = await sequelize.query(
+  const rows = await db.query(
     `UPDATE admin_recovery_codes SET used_at = now() WHERE admin_id = :adminId AND code_hash = :hash AND used_at IS NULL RETURNING id`,
     { replacements: { adminId, hash: box.hash(code) }, type: QueryTypes.SELECT, transaction },
   );
   return rows.length === 1;
 }
 
-export async function unusedRecoveryCodes(sequelize: Sequelize, transaction: Transaction | undefined, adminId: number): Promise<number> {
-  const [row] = await sequelize.query<{ n: number }>(
+export async function unusedRecoveryCodes(db: Sequelize, transaction: Transaction | undefined, adminId: number): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM admin_recovery_codes WHERE admin_id = :adminId AND used_at IS NULL',
     { replacements: { adminId }, type: QueryTypes.SELECT, transaction },
   );
   return row?.n ?? 0;
 }
 
-export async function dropRecoveryCodes(sequelize: Sequelize, transaction: Transaction, adminId: number): Promise<void> {
-  await sequelize.query('DELETE FROM admin_recovery_codes WHERE admin_id = :adminId', { replacements: { adminId }, transaction });
+export async function dropRecoveryCodes(db: Sequelize, transaction: Transaction, adminId: number): Promise<void> {
+  await db.query('DELETE FROM admin_recovery_codes WHERE admin_id = :adminId', { replacements: { adminId }, transaction });
 }

@@ -31,7 +31,7 @@ afterAll(() => api.close());
  */
 async function ownerOf(name: string) {
   const admin = await adminWithRole(api, rootToken, 'operator', name);
-  await api.sequelize.query(`UPDATE admins SET role = 'owner' WHERE id = :id`, { replacements: { id: admin.id } });
+  await api.db.query(`UPDATE admins SET role = 'owner' WHERE id = :id`, { replacements: { id: admin.id } });
   return admin;
 }
 
@@ -104,7 +104,7 @@ describe('each role against every admin endpoint', () => {
   });
 
   it('changed nothing for the refused requests: no admin, plan or settings change was written by a lower role', async () => {
-    const [rows] = await api.sequelize.query(
+    const [rows] = await api.db.query(
       `SELECT admin_username, action FROM audit_logs
        WHERE admin_username IN ('table-viewer', 'table-operator') AND action NOT LIKE 'admin.log%' AND action <> 'admin.sign_out_everywhere'`,
     );
@@ -209,7 +209,7 @@ describe('there is always an owner', () => {
     );
     expect(demoteSelf.status).toBe(409);
     expect(demoteSelf.body).toEqual({ message: MESSAGES.lastOwner, code: 'lastOwner' });
-    const [rows] = await api.sequelize.query(`SELECT username FROM admins WHERE role = 'owner'`);
+    const [rows] = await api.db.query(`SELECT username FROM admins WHERE role = 'owner'`);
     expect(rows).toEqual([{ username: ADMIN.username }]);
     expect((await api.request('GET', '/api/admin/stats', undefined, rootToken)).status).toBe(200);
   });
@@ -219,7 +219,7 @@ describe('there is always an owner', () => {
       const one = await ownerOf(`race-a${round}`);
       const two = await ownerOf(`race-b${round}`);
       // Every other owner steps aside so these two are the only ones.
-      await api.sequelize.query(`UPDATE admins SET role = 'operator' WHERE id NOT IN (:ids)`, { replacements: { ids: [one.id, two.id] } });
+      await api.db.query(`UPDATE admins SET role = 'operator' WHERE id NOT IN (:ids)`, { replacements: { ids: [one.id, two.id] } });
       try {
         const stepDown = (owner: typeof one) =>
           api.request(
@@ -231,12 +231,12 @@ describe('there is always an owner', () => {
         const answers = await Promise.all([stepDown(one), stepDown(two)]);
         expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
         // Besides root (stepped aside), exactly one of the two is still an owner.
-        const [owners] = await api.sequelize.query(`SELECT username FROM admins WHERE role = 'owner' AND id IN (:ids)`, {
+        const [owners] = await api.db.query(`SELECT username FROM admins WHERE role = 'owner' AND id IN (:ids)`, {
           replacements: { ids: [one.id, two.id] },
         });
         expect(owners).toHaveLength(1);
       } finally {
-        await api.sequelize.query(`UPDATE admins SET role = 'owner' WHERE id = :rootId`, { replacements: { rootId } });
+        await api.db.query(`UPDATE admins SET role = 'owner' WHERE id = :rootId`, { replacements: { rootId } });
       }
     }
     // Three rounds of two new owners, each a dozen bcrypt checks at the real cost: half a minute on a loaded 2-CPU machine.
@@ -245,7 +245,7 @@ describe('there is always an owner', () => {
   it('keeps one owner when two owners approve the removal of each other at the same time', async () => {
     const one = await ownerOf('delete-a');
     const two = await ownerOf('delete-b');
-    await api.sequelize.query(`UPDATE admins SET role = 'operator' WHERE id NOT IN (:ids)`, { replacements: { ids: [one.id, two.id] } });
+    await api.db.query(`UPDATE admins SET role = 'operator' WHERE id NOT IN (:ids)`, { replacements: { ids: [one.id, two.id] } });
     try {
       // Removing another owner waits for another owner's approval (DESIGN 17): each asks, each approves the other's.
       const asked = [
@@ -259,12 +259,12 @@ describe('there is always an owner', () => {
       // Decisions take turns: the second finds that its removal would leave no owner.
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
       expect(answers.find((a) => a.status === 409)!.body.code).toBe('lastOwner');
-      const [owners] = await api.sequelize.query(`SELECT username FROM admins WHERE role = 'owner' AND id IN (:ids)`, {
+      const [owners] = await api.db.query(`SELECT username FROM admins WHERE role = 'owner' AND id IN (:ids)`, {
         replacements: { ids: [one.id, two.id] },
       });
       expect(owners).toHaveLength(1);
     } finally {
-      await api.sequelize.query(`UPDATE admins SET role = 'owner' WHERE id = :rootId`, { replacements: { rootId } });
+      await api.db.query(`UPDATE admins SET role = 'owner' WHERE id = :rootId`, { replacements: { rootId } });
     }
   });
 });

@@ -12,18 +12,18 @@ export type SecondFactor = 'totp' | 'recovery_code';
  * unused recovery code. Null when it is neither; nothing is spent then.
  */
 export async function spendSecondFactor(
-  { database: sequelize, secrets: { box } }: Dependencies,
+  { database: db, secrets: { box } }: Dependencies,
   transaction: Transaction | undefined,
   admin: Admin,
   code: string,
 ): Promise<SecondFactor | null> {
   if (!admin.twoFactorEnabled || !admin.twoFactorSecret) return null;
-  if (isRecoveryCode(code)) return (await spendRecoveryCode(sequelize, transaction, box, admin.id, code)) ? 'recovery_code' : null;
+  if (isRecoveryCode(code)) return (await spendRecoveryCode(db, transaction, box, admin.id, code)) ? 'recovery_code' : null;
   const secret = box.open(admin.id, admin.twoFactorSecret);
   if (!secret) return null;
   const step = acceptedStep(secret, code, admin.twoFactorLastStep === null ? null : Number(admin.twoFactorLastStep));
   if (step === null) return null;
-  const updated = await sequelize.query(
+  const updated = await db.query(
     `UPDATE admins SET two_factor_last_step = :step
      WHERE id = :id AND two_factor_enabled AND (two_factor_last_step IS NULL OR two_factor_last_step < :step)
      RETURNING id`,

@@ -37,13 +37,13 @@ beforeAll(async () => {
   secrets.totpSecret = setup.body.secret;
   secrets.otpauthUrl = setup.body.otpauthUrl;
   // A server error while enabling (the recovery codes cannot be written): logged with its SQL.
-  await api.sequelize.query(`
+  await api.db.query(`
     CREATE FUNCTION refuse_codes() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$;
     CREATE TRIGGER refuse_codes BEFORE INSERT ON admin_recovery_codes FOR EACH ROW EXECUTE FUNCTION refuse_codes();
   `);
   secrets.codes.push(codeAt(secrets.totpSecret));
   expect((await call('POST', '/api/admin/me/two-factor/enable', { code: secrets.codes.at(-1) }, token)).status).toBe(500);
-  await api.sequelize.query('DROP TRIGGER refuse_codes ON admin_recovery_codes; DROP FUNCTION refuse_codes();');
+  await api.db.query('DROP TRIGGER refuse_codes ON admin_recovery_codes; DROP FUNCTION refuse_codes();');
   const enabled = await api.request('POST', '/api/admin/me/two-factor/enable', { code: secrets.codes.at(-1) }, token);
   secrets.recoveryCodes = enabled.body.recoveryCodes;
   token = enabled.body.token;
@@ -113,7 +113,7 @@ describe('two-factor secrets, recovery codes, codes and passwords', () => {
   });
 
   it('are in no audit entry', async () => {
-    const [rows] = await api.sequelize.query('SELECT * FROM audit_logs');
+    const [rows] = await api.db.query('SELECT * FROM audit_logs');
     expect((rows as unknown[]).length).toBeGreaterThan(8);
     expectNoSecrets(JSON.stringify(rows), 'audit_logs');
   });
@@ -123,8 +123,8 @@ describe('two-factor secrets, recovery codes, codes and passwords', () => {
   });
 
   it('are stored only encrypted or hashed', async () => {
-    const [rows] = await api.sequelize.query('SELECT * FROM admins');
-    const [codes] = await api.sequelize.query('SELECT * FROM admin_recovery_codes');
+    const [rows] = await api.db.query('SELECT * FROM admins');
+    const [codes] = await api.db.query('SELECT * FROM admin_recovery_codes');
     expectNoSecrets(JSON.stringify(rows) + JSON.stringify(codes), 'the database');
   });
 });

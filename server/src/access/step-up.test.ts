@@ -34,19 +34,19 @@ afterAll(async () => {
 });
 afterEach(async () => {
   clock.nextStep();
-  await api.sequelize.query('DELETE FROM admin_login_failures');
+  await api.db.query('DELETE FROM admin_login_failures');
   await events.securityChanges();
 });
 
 async function stored(): Promise<Record<string, unknown>> {
-  const [rows] = await api.sequelize.query('SELECT * FROM settings WHERE id = 1');
+  const [rows] = await api.db.query('SELECT * FROM settings WHERE id = 1');
   const row = (rows as Record<string, unknown>[])[0]!;
   delete row.updated_at;
   return row;
 }
 
 async function auditCount(): Promise<number> {
-  const [rows] = await api.sequelize.query(
+  const [rows] = await api.db.query(
     `SELECT count(*)::int AS n FROM audit_logs WHERE action NOT LIKE 'admin.login%' AND action <> 'admin.step_up_failed'`,
   );
   return (rows as { n: number }[])[0]!.n;
@@ -94,7 +94,7 @@ describe('settings changes that redirect money need the acting owner to prove it
   describe.each(PROTECTED)('%s', (_name, change, announced) => {
     beforeAll(async () => {
       // Each case starts with a key to remove.
-      await api.sequelize.query(`UPDATE settings SET helius_api_key = 'hk_restored_key_98765' WHERE helius_api_key = ''`);
+      await api.db.query(`UPDATE settings SET helius_api_key = 'hk_restored_key_98765' WHERE helius_api_key = ''`);
     });
 
     it.each([
@@ -117,7 +117,7 @@ describe('settings changes that redirect money need the acting owner to prove it
       const response = await api.request('PUT', '/api/admin/settings', await formWith({ ...change(), ...STEP_UP }), rootToken);
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       expect(await stored()).not.toEqual(before);
-      const [entries] = await api.sequelize.query(
+      const [entries] = await api.db.query(
         `SELECT before, after FROM audit_logs WHERE action = 'settings.update' ORDER BY id DESC LIMIT 1`,
       );
       const entry = (entries as { before: Record<string, unknown>; after: Record<string, unknown> }[])[0]!;
@@ -244,7 +244,7 @@ describe('admin changes that hand out power need a step-up', () => {
     n += 1;
     return { email: `step${n}@example.com`, username: `step${n}`, password: `step-password-${n}`, ...overrides };
   };
-  const adminCount = async () => ((await api.sequelize.query('SELECT count(*)::int AS n FROM admins'))[0] as { n: number }[])[0]!.n;
+  const adminCount = async () => ((await api.db.query('SELECT count(*)::int AS n FROM admins'))[0] as { n: number }[])[0]!.n;
 
   it('creating an admin: refused without or with a wrong password, nothing created; made with it and announced', async () => {
     const count = await adminCount();
@@ -284,7 +284,7 @@ describe('admin changes that hand out power need a step-up', () => {
     expect(await events.securityChanges()).toEqual([
       { type: 'security.changed', changes: ['admin.role', 'admin.password'], adminUsername: ADMIN.username, adminId: 1 },
     ]);
-    const [entries] = await api.sequelize.query(
+    const [entries] = await api.db.query(
       `SELECT before, after FROM audit_logs WHERE entity_type = 'admin' AND entity_id = :id ORDER BY id DESC LIMIT 1`,
       {
         replacements: { id: String(target.id) },
@@ -301,7 +301,7 @@ describe('admin changes that hand out power need a step-up', () => {
     const put = (body: Record<string, unknown>) =>
       api.request('PUT', `/api/admin/admins/${target.id}`, { email: 'to-rename@example.com', username: 'to-rename', ...body }, rootToken);
     const stored = async () =>
-      (await api.sequelize.query('SELECT username, email FROM admins WHERE id = :id', { replacements: { id: target.id } }))[0];
+      (await api.db.query('SELECT username, email FROM admins WHERE id = :id', { replacements: { id: target.id } }))[0];
 
     for (const change of [{ username: 'renamed' }, { email: 'renamed@example.com' }, { username: 'TO-RENAME' }]) {
       const refused = await put(change);

@@ -131,12 +131,9 @@ describe('POST /api/admin/me/sign-out-everywhere', () => {
     expect((await stats(response.body.token)).status).toBe(200);
     // Other admins keep theirs.
     expect((await stats(rootToken)).status).toBe(200);
-    const [rows] = await api.sequelize.query(
-      `SELECT action FROM audit_logs WHERE admin_id = :id AND action = 'admin.sign_out_everywhere'`,
-      {
-        replacements: { id: admin.id },
-      },
-    );
+    const [rows] = await api.db.query(`SELECT action FROM audit_logs WHERE admin_id = :id AND action = 'admin.sign_out_everywhere'`, {
+      replacements: { id: admin.id },
+    });
     expect(rows).toHaveLength(1);
   });
 

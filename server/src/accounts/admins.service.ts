@@ -102,7 +102,7 @@ const roleRequest = (admin: Admin, from: AdminRole, to: AdminRole) => ({
  * owner session must not make itself a second owner whose password it knows (DESIGN 17).
  */
 export async function createAdmin(
-  { database: sequelize, passwords }: Pick<Dependencies, 'database' | 'passwords'>,
+  { database: db, passwords }: Pick<Dependencies, 'database' | 'passwords'>,
   input: AdminCreateInput,
   actor: SignedInAdmin,
   stepUp: StepUp,
@@ -111,24 +111,24 @@ export async function createAdmin(
   const confirm = await stepUp();
   const passwordHash = await passwords.hash(input.password);
   return uniqueOrConflict(() =>
-    sequelize.transaction(async (transaction) => {
+    db.transaction(async (transaction) => {
       await lockAdminsAs(transaction, actor);
       await confirm(transaction);
       const role = input.role ?? 'operator';
-      if (role === 'owner') await refuseOwnerWithoutPasskey(sequelize, transaction, { id: null, username: input.username });
-      const ownerWaits = role === 'owner' && (await approvalsRequired(sequelize, transaction));
+      if (role === 'owner') await refuseOwnerWithoutPasskey(db, transaction, { id: null, username: input.username });
+      const ownerWaits = role === 'owner' && (await approvalsRequired(db, transaction));
       const admin = await Admin.create(
         { email: input.email, username: input.username, passwordHash, role: ownerWaits ? 'operator' : role },
         { transaction },
       );
-      await recordAudit(sequelize, transaction, actor, {
+      await recordAudit(db, transaction, actor, {
         action: 'admin.create',
         entityType: 'admin',
         entityId: admin.id,
         after: toAdminJson(admin),
       });
-      await announceSecurityChanges(sequelize, transaction, actor, ['admin.create']);
-      const changeRequest = ownerWaits ? await requestChange(sequelize, transaction, actor, roleRequest(admin, 'operator', 'owner')) : null;
+      await announceSecurityChanges(db, transaction, actor, ['admin.create']);
+      const changeRequest = ownerWaits ? await requestChange(db, transaction, actor, roleRequest(admin, 'operator', 'owner')) : null;
       return { admin, changeRequest };
     }),
   );
@@ -141,14 +141,14 @@ export async function createAdmin(
  * oneself needs none.
  */
 async function roleChangeWaits(
-  sequelize: Sequelize,
+  db: Sequelize,
   transaction: Transaction,
   admin: Admin,
   newRole: AdminRole,
   actor: SignedInAdmin,
 ): Promise<boolean> {
   const ownership = newRole === 'owner' || (admin.role === 'owner' && admin.id !== actor.id);
-  return ownership && approvalsRequired(sequelize, transaction);
+  return ownership && approvalsRequired(db, transaction);
 }
 
 /**
@@ -159,7 +159,7 @@ async function roleChangeWaits(
  * (roleChangeWaits); the rest of the same update takes effect now.
  */
 export async function updateAdmin(
-  { database: sequelize, passwords }: Pick<Dependencies, 'database' | 'passwords'>,
+  { database: db, passwords }: Pick<Dependencies, 'database' | 'passwords'>,
   id: number,
   input: AdminUpdateInput,
   actor: SignedInAdmin,
@@ -172,7 +172,7 @@ export async function updateAdmin(
   const confirm = needsStepUp ? await stepUp() : undefined;
   const passwordHash = input.password ? await passwords.hash(input.password) : undefined;
   return uniqueOrConflict(() =>
-    sequelize.transaction(async (transaction) => {
+    db.transaction(async (transaction) => {
       const admins = await lockAdminsAs(transaction, actor);
       const admin = admins.find((a) => a.id === id);
       if (!admin) throw notFound(msg('adminNotFound'));
@@ -188,15 +188,15 @@ export async function updateAdmin(
         await confirm(transaction);
       }
       if (newRole && newRole !== 'owner') refuseLastOwner(admins, admin);
-      if (newRole === 'owner') await refuseOwnerWithoutPasskey(sequelize, transaction, admin);
-      const ownerWaits = newRole !== undefined && (await roleChangeWaits(sequelize, transaction, admin, newRole, actor));
+      if (newRole === 'owner') await refuseOwnerWithoutPasskey(db, transaction, admin);
+      const ownerWaits = newRole !== undefined && (await roleChangeWaits(db, transaction, admin, newRole, actor));
       const before = toAdminJson(admin);
       admin.set({ email: input.email, username: input.username });
       if (newRole && !ownerWaits) admin.set({ role: newRole });
       if (passwordHash) admin.set({ passwordHash });
       if (passwordHash || (newRole && !ownerWaits)) endSessions(admin);
       await admin.save({ transaction });
-      await recordAudit(sequelize, transaction, actor, {
+      await recordAudit(db, transaction, actor, {
         action: passwordHash ? 'admin.update_with_password' : 'admin.update',
         entityType: 'admin',
         entityId: admin.id,
@@ -205,10 +205,8 @@ export async function updateAdmin(
       });
       // A role to owner that waits is announced with its request (approvals/).
       const madeNow = ownerWaits ? changes.filter((change) => change !== 'admin.role') : changes;
-      await announceSecurityChanges(sequelize, transaction, actor, madeNow);
-      const changeRequest = ownerWaits
-        ? await requestChange(sequelize, transaction, actor, roleRequest(admin, before.role, newRole!))
-        : null;
+      await announceSecurityChanges(db, transaction, actor, madeNow);
+      const changeRequest = ownerWaits ? await requestChange(db, transaction, actor, roleRequest(admin, before.role, newRole!)) : null;
       return { admin, changeRequest };
     }),
   );
@@ -233,7 +231,7 @@ async function lockTarget(
  * last owner is still never demoted, and a new owner still needs a passkey while owners are held to
  * them (turned on since it was asked); the new role ends its sessions, as any role change does.
  */
-export function roleChangeApplier(sequelize: Sequelize): ChangeApplier {
+export function roleChangeApplier(db: Sequelize): ChangeApplier {
   async function lockApproved(
     transaction: Transaction,
     targetId: number | null,
@@ -242,7 +240,7 @@ export function roleChangeApplier(sequelize: Sequelize): ChangeApplier {
   ): Promise<Admin> {
     const { admins, admin } = await lockTarget(transaction, targetId, (candidate) => candidate.role === from, 'role');
     if (from === 'owner') refuseLastOwner(admins, admin);
-    if (to === 'owner') await refuseOwnerWithoutPasskey(sequelize, transaction, admin);
+    if (to === 'owner') await refuseOwnerWithoutPasskey(db, transaction, admin);
     return admin;
   }
   const roleChange = (request: Parameters<ChangeApplier['check']>[1]) =>
@@ -260,7 +258,7 @@ export function roleChangeApplier(sequelize: Sequelize): ChangeApplier {
       admin.set({ role: change.to });
       endSessions(admin);
       await admin.save({ transaction });
-      await recordAudit(sequelize, transaction, actor, {
+      await recordAudit(db, transaction, actor, {
         action: 'admin.update',
         entityType: 'admin',
         entityId: admin.id,
@@ -271,9 +269,9 @@ export function roleChangeApplier(sequelize: Sequelize): ChangeApplier {
   };
 }
 
-async function removeAdmin(sequelize: Sequelize, transaction: Transaction, admin: Admin, actor: Decider): Promise<void> {
+async function removeAdmin(db: Sequelize, transaction: Transaction, admin: Admin, actor: Decider): Promise<void> {
   await admin.destroy({ transaction });
-  await recordAudit(sequelize, transaction, actor, {
+  await recordAudit(db, transaction, actor, {
     action: 'admin.delete',
     entityType: 'admin',
     entityId: admin.id,
@@ -286,27 +284,27 @@ async function removeAdmin(sequelize: Sequelize, transaction: Transaction, admin
  * for another owner's approval (DESIGN 17: it would leave a stolen session fewer owners to get
  * past): the answer is then the change request.
  */
-export async function deleteAdmin(sequelize: Sequelize, id: number, actor: SignedInAdmin): Promise<ChangeRequest | null> {
+export async function deleteAdmin(db: Sequelize, id: number, actor: SignedInAdmin): Promise<ChangeRequest | null> {
   if (id === actor.id) throw conflict(msg('cannotDeleteSelf'));
-  return sequelize.transaction(async (transaction) => {
+  return db.transaction(async (transaction) => {
     const admins = await lockAdminsAs(transaction, actor);
     const admin = admins.find((a) => a.id === id);
     if (!admin) throw notFound(msg('adminNotFound'));
     refuseLastOwner(admins, admin);
-    if (admin.role === 'owner' && (await approvalsRequired(sequelize, transaction))) {
-      return requestChange(sequelize, transaction, actor, {
+    if (admin.role === 'owner' && (await approvalsRequired(db, transaction))) {
+      return requestChange(db, transaction, actor, {
         kind: 'admin.remove',
         target: { id: admin.id, name: admin.username },
         changes: [{ field: 'admin', from: admin.username, to: null }],
       });
     }
-    await removeAdmin(sequelize, transaction, admin, actor);
+    await removeAdmin(db, transaction, admin, actor);
     return null;
   });
 }
 
 /** An approved removal of an owner: still there, still an owner, and never the last one. */
-export function adminRemovalApplier(sequelize: Sequelize): ChangeApplier {
+export function adminRemovalApplier(db: Sequelize): ChangeApplier {
   async function lockApproved(transaction: Transaction, request: StoredChangeRequest): Promise<Admin> {
     const asked = request.changes.find((change) => change.field === 'admin');
     const isAsAsked = (admin: Admin) => admin.role === 'owner' && admin.username === asked?.from;
@@ -319,6 +317,6 @@ export function adminRemovalApplier(sequelize: Sequelize): ChangeApplier {
       await lockApproved(transaction, request);
       return 0;
     },
-    apply: async (transaction, request, actor) => removeAdmin(sequelize, transaction, await lockApproved(transaction, request), actor),
+    apply: async (transaction, request, actor) => removeAdmin(db, transaction, await lockApproved(transaction, request), actor),
   };
 }

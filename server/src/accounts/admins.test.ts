@@ -47,7 +47,7 @@ async function createOk(overrides: Record<string, unknown> = {}) {
  */
 async function ownerOk() {
   const created = await createOk();
-  await api.sequelize.query(`UPDATE admins SET role = 'owner' WHERE id = :id`, { replacements: { id: created.admin.id } });
+  await api.db.query(`UPDATE admins SET role = 'owner' WHERE id = :id`, { replacements: { id: created.admin.id } });
   return created;
 }
 
@@ -56,14 +56,12 @@ function loginStatus(username: string, password: string) {
 }
 
 async function storedHash(id: number): Promise<string> {
-  const [rows] = await api.sequelize.query('SELECT password_hash FROM admins WHERE id = :id', { replacements: { id } });
+  const [rows] = await api.db.query('SELECT password_hash FROM admins WHERE id = :id', { replacements: { id } });
   return (rows as { password_hash: string }[])[0]!.password_hash;
 }
 
 async function counts(): Promise<{ admins: number; audit: number }> {
-  const [rows] = await api.sequelize.query(
-    'SELECT (SELECT count(*) FROM admins)::int AS admins, (SELECT count(*) FROM audit_logs)::int AS audit',
-  );
+  const [rows] = await api.db.query('SELECT (SELECT count(*) FROM admins)::int AS admins, (SELECT count(*) FROM audit_logs)::int AS audit');
   return (rows as { admins: number; audit: number }[])[0]!;
 }
 
@@ -362,7 +360,7 @@ describe('DELETE /api/admin/admins/{id}', () => {
     expect(response.body).toBeUndefined();
     expect(await loginStatus(form.username, form.password)).toBe(401);
     expect((await adminsApi.list('?limit=1000')).body.map((a) => a.id)).not.toContain(admin.id);
-    const [rows] = await api.sequelize.query('SELECT id FROM admins WHERE id = :id', { replacements: { id: admin.id } });
+    const [rows] = await api.db.query('SELECT id FROM admins WHERE id = :id', { replacements: { id: admin.id } });
     expect(rows).toEqual([]);
   });
 

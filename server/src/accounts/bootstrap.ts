@@ -12,12 +12,12 @@ const BOOTSTRAP_LOCK_KEY = 7_236_003;
  * generated and returned so it can be shown once; it is stored only as a bcrypt hash.
  */
 export async function bootstrapFirstAdmin(
-  sequelize: Sequelize,
+  db: Sequelize,
   passwords: Passwords,
   admin: { username: string; email: string; password: string | undefined },
 ): Promise<BootstrapResult> {
-  return sequelize.transaction(async (transaction) => {
-    await sequelize.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: BOOTSTRAP_LOCK_KEY }, transaction });
+  return db.transaction(async (transaction) => {
+    await db.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: BOOTSTRAP_LOCK_KEY }, transaction });
     if ((await Admin.count({ transaction })) > 0) return { created: false };
     const generatedPassword = admin.password ? undefined : randomBytes(12).toString('base64url');
     const passwordHash = await passwords.hash(admin.password ?? generatedPassword!);

@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   clock.nextStep();
-  await api.sequelize.query('DELETE FROM admin_login_failures');
+  await api.db.query('DELETE FROM admin_login_failures');
   await events.securityChanges();
 });
 
@@ -41,7 +41,7 @@ const refusal = (code: Parameters<typeof msg>[0], extra: Record<string, unknown>
 type Entry = { action: string; entity_type: string; entity_id: string | null; after: unknown; before: unknown };
 
 async function auditActions(adminId: number, prefix: string): Promise<Entry[]> {
-  const [rows] = await api.sequelize.query(
+  const [rows] = await api.db.query(
     `SELECT action, entity_type, entity_id, "after", "before" FROM audit_logs WHERE admin_id = :adminId AND action LIKE :prefix ORDER BY id`,
     { replacements: { adminId, prefix: `${prefix}%` } },
   );

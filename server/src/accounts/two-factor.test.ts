@@ -24,7 +24,7 @@ afterAll(async () => {
 afterEach(() => clock.nextStep());
 
 async function storedAdmin(id: number) {
-  const [rows] = await api.sequelize.query(
+  const [rows] = await api.db.query(
     'SELECT two_factor_enabled, two_factor_secret, two_factor_pending_secret, two_factor_last_step FROM admins WHERE id = :id',
     { replacements: { id } },
   );
@@ -32,7 +32,7 @@ async function storedAdmin(id: number) {
 }
 
 async function recoveryRows(adminId: number): Promise<{ code_hash: string; used_at: Date | null }[]> {
-  const [rows] = await api.sequelize.query('SELECT code_hash, used_at FROM admin_recovery_codes WHERE admin_id = :adminId', {
+  const [rows] = await api.db.query('SELECT code_hash, used_at FROM admin_recovery_codes WHERE admin_id = :adminId', {
     replacements: { adminId },
   });
   return rows as { code_hash: string; used_at: Date | null }[];
@@ -133,7 +133,7 @@ describe('enrolment', () => {
   it('enables all or nothing: when the recovery codes cannot be written, two-factor stays off', async () => {
     const admin = await adminWithRole(api, rootToken, 'operator', 'enrol-atomic');
     const { secret } = (await api.request<TwoFactorSetupResponse>('POST', '/api/admin/me/two-factor/setup', {}, admin.token)).body;
-    await api.sequelize.query(`
+    await api.db.query(`
       CREATE FUNCTION refuse_codes() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$;
       CREATE TRIGGER refuse_codes BEFORE INSERT ON admin_recovery_codes FOR EACH ROW EXECUTE FUNCTION refuse_codes();
     `);
@@ -141,7 +141,7 @@ describe('enrolment', () => {
       const failed = await api.request('POST', '/api/admin/me/two-factor/enable', { code: codeAt(secret) }, admin.token);
       expect(failed.status).toBe(500);
     } finally {
-      await api.sequelize.query('DROP TRIGGER refuse_codes ON admin_recovery_codes; DROP FUNCTION refuse_codes();');
+      await api.db.query('DROP TRIGGER refuse_codes ON admin_recovery_codes; DROP FUNCTION refuse_codes();');
     }
     const stored = await storedAdmin(admin.id);
     expect(stored).toMatchObject({ two_factor_enabled: false, two_factor_secret: null, two_factor_last_step: null });
@@ -176,7 +176,7 @@ describe('signing in with two-factor', () => {
     enrolled = await enrol(api, admin.token);
   });
   afterEach(async () => {
-    await api.sequelize.query('DELETE FROM admin_login_failures');
+    await api.db.query('DELETE FROM admin_login_failures');
   });
 
   it('asks for the code after the right password: 401 with twoFactorRequired, and no token', async () => {
@@ -245,7 +245,7 @@ describe('signing in with two-factor', () => {
     const again = await loginWith(api, { ...credentials(), code });
     expect(again.status).toBe(401);
     expect(again.body).toEqual({ message: MESSAGES.twoFactorCodeWrong, code: 'twoFactorCodeWrong', twoFactorRequired: true });
-    const [rows] = await api.sequelize.query(
+    const [rows] = await api.db.query(
       `SELECT action, after FROM audit_logs WHERE admin_id = :id AND action = 'admin.login' ORDER BY id DESC LIMIT 1`,
       {
         replacements: { id: admin.id },

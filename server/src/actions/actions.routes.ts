@@ -24,7 +24,7 @@ const ACTION_PATHS = ['/actions.json', '/api/actions'];
  * with POST /api/stakes/intents.
  */
 export function actionsRoutes(
-  { database: sequelize, chain }: Dependencies,
+  { database: db, chain }: Dependencies,
   site: ActionSite & { cluster: SolanaCluster },
   intentLimit: RequestHandler,
 ): Router {
@@ -42,15 +42,15 @@ export function actionsRoutes(
     res.type('png').set('Cache-Control', 'public, max-age=86400').send(STAKE_ICON_PNG);
   });
   mount('GET /api/actions/stake', async (_input, res, req) => {
-    res.json(await stakeAction(sequelize, site, sayFor(req)));
+    res.json(await stakeAction(db, site, sayFor(req)));
   });
   mount('GET /api/actions/stake/:planId', async ({ params }, res, req) => {
     const { planId } = params();
-    res.json(await planStakeAction(sequelize, planId, site, sayFor(req)));
+    res.json(await planStakeAction(db, planId, site, sayFor(req)));
   });
   const closedOrLimited: RequestHandler[] = [
     async (_req, _res, next) => {
-      await refuseWhileClosed(sequelize);
+      await refuseWhileClosed(db);
       next();
     },
     intentLimit,
@@ -60,12 +60,12 @@ export function actionsRoutes(
     const { planId } = params();
     const { amount } = query();
     const { account } = body();
-    res.json(await stakeTransaction(sequelize, chain, { planId, amount, account }, sayFor(req)));
+    res.json(await stakeTransaction(db, chain, { planId, amount, account }, sayFor(req)));
   });
   mount('POST /api/actions/stake/intents/:id/done', json({ limit: '10kb' }), async ({ params, body }, res, req) => {
     const { id } = params();
     const { account } = body();
-    res.json(await stakeDone(sequelize, id, account, site, sayFor(req)));
+    res.json(await stakeDone(db, id, account, site, sayFor(req)));
   });
   router.use(ACTION_PATHS, actionErrors);
   return router;

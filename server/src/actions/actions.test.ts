@@ -53,7 +53,7 @@ function expectActionHeaders(answer: Answer) {
 }
 
 const count = async (world: ChainStakingServer, table: 'deposit_intents' | 'stakes') => {
-  const [[row]] = (await world.api.sequelize.query(`SELECT count(*)::int AS n FROM ${table}`)) as [{ n: number }[], unknown];
+  const [[row]] = (await world.api.db.query(`SELECT count(*)::int AS n FROM ${table}`)) as [{ n: number }[], unknown];
   return row!.n;
 };
 
@@ -83,12 +83,9 @@ describe.each(['classic', 'token-2022 1% fee'] as const)('a stake through an Act
       links: { next: { type: 'post', href: expect.stringMatching(/^\/api\/actions\/stake\/intents\/\d+\/done$/) } },
     });
     const intentId = Number(/intents\/(\d+)\//.exec(answer.body.links.next.href)![1]);
-    const [[intent]] = (await world.api.sequelize.query(
-      'SELECT reference, wallet_address, amount FROM deposit_intents WHERE id = :intentId',
-      {
-        replacements: { intentId },
-      },
-    )) as [{ reference: string; wallet_address: string; amount: string }[], unknown];
+    const [[intent]] = (await world.api.db.query('SELECT reference, wallet_address, amount FROM deposit_intents WHERE id = :intentId', {
+      replacements: { intentId },
+    })) as [{ reference: string; wallet_address: string; amount: string }[], unknown];
     expect(intent).toMatchObject({ wallet_address: staker.wallet });
 
     const transaction = Transaction.from(Buffer.from(answer.body.transaction, 'base64'));

@@ -37,8 +37,8 @@ export function closedReason(settings: Settings): CodedMessage | undefined {
 }
 
 /** A POST while closed: 403 with the reason, since an Action client shows a 4xx's message (not section 3's 503). */
-export async function refuseWhileClosed(sequelize: Sequelize): Promise<void> {
-  const reason = closedReason(await loadSettings(sequelize));
+export async function refuseWhileClosed(db: Sequelize): Promise<void> {
+  const reason = closedReason(await loadSettings(db));
   if (reason) throw forbidden(reason);
 }
 
@@ -89,15 +89,15 @@ function actionFor(plans: StakingPlan[], settings: Settings, site: ActionSite, s
 }
 
 /** GET /api/actions/stake: every open plan. */
-export async function stakeAction(sequelize: Sequelize, site: ActionSite, say: Say): Promise<ActionGetResponse> {
-  const [settings, plans] = await Promise.all([loadSettings(sequelize), listActivePlans(sequelize)]);
+export async function stakeAction(db: Sequelize, site: ActionSite, say: Say): Promise<ActionGetResponse> {
+  const [settings, plans] = await Promise.all([loadSettings(db), listActivePlans(db)]);
   const closed = closedReason(settings) ?? (plans.length === 0 ? msg('actionsNoOpenPlan') : undefined);
   return actionFor(plans, settings, site, say, closed);
 }
 
 /** GET /api/actions/stake/{planId}: that plan alone; 404 for a plan that does not exist, disabled for one not open. */
-export async function planStakeAction(sequelize: Sequelize, planId: number, site: ActionSite, say: Say): Promise<ActionGetResponse> {
-  const [settings, plan] = await Promise.all([loadSettings(sequelize), findPlanJson(sequelize, planId)]);
+export async function planStakeAction(db: Sequelize, planId: number, site: ActionSite, say: Say): Promise<ActionGetResponse> {
+  const [settings, plan] = await Promise.all([loadSettings(db), findPlanJson(db, planId)]);
   if (!plan) throw notFound(msg('planNotFound'));
   const closed = closedReason(settings) ?? (plan.isActive ? undefined : msg('planInactive'));
   return actionFor(plan.isActive ? [plan] : [], settings, site, say, closed);
@@ -109,13 +109,13 @@ export async function planStakeAction(sequelize: Sequelize, planId: number, site
  * unsigned, with the callback that answers once it is signed.
  */
 export async function stakeTransaction(
-  sequelize: Sequelize,
+  db: Sequelize,
   chain: PayoutChain,
   input: { planId: number; amount: string; account: string },
   say: Say,
 ): Promise<TransactionResponse> {
-  const intent = await createDepositIntent(sequelize, chain, { planId: input.planId, amount: input.amount, walletAddress: input.account });
-  const [{ tokenSymbol }, terms] = await Promise.all([loadSettings(sequelize), intentTerms(sequelize, intent.id)]);
+  const intent = await createDepositIntent(db, chain, { planId: input.planId, amount: input.amount, walletAddress: input.account });
+  const [{ tokenSymbol }, terms] = await Promise.all([loadSettings(db), intentTerms(db, intent.id)]);
   return {
     type: 'transaction',
     transaction: intent.transaction,
@@ -129,14 +129,8 @@ export async function stakeTransaction(
  * records nothing (the server finds the transfer by its reference itself); it answers the
  * completed Action naming the dashboard, for the account the intent was made for only.
  */
-export async function stakeDone(
-  sequelize: Sequelize,
-  intentId: number,
-  account: string,
-  site: ActionSite,
-  say: Say,
-): Promise<CompletedAction> {
-  const [settings, terms] = await Promise.all([loadSettings(sequelize), intentTerms(sequelize, intentId)]);
+export async function stakeDone(db: Sequelize, intentId: number, account: string, site: ActionSite, say: Say): Promise<CompletedAction> {
+  const [settings, terms] = await Promise.all([loadSettings(db), intentTerms(db, intentId)]);
   if (!terms) throw notFound(msg('depositIntentNotFound'));
   if (terms.walletAddress !== account) throw forbidden(msg('actionsIntentOtherAccount'));
   const dashboard = new URL('/dashboard', site.publicUrl).toString();

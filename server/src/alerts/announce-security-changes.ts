@@ -11,26 +11,26 @@ type StepUpActor = { id: number; username: string };
  * With `changeRequestId` they were only asked for: they wait for another owner's approval (DESIGN 17).
  */
 export async function announceSecurityChanges(
-  sequelize: Sequelize,
+  db: Sequelize,
   transaction: Transaction,
   actor: StepUpActor,
   changes: SecurityChange[],
   changeRequestId?: number,
 ): Promise<void> {
   if (changes.length === 0) return;
-  await publishAdminEvent(sequelize, transaction, {
+  await publishAdminEvent(db, transaction, {
     type: 'security.changed',
     changes,
     adminUsername: actor.username,
     adminId: actor.id,
     ...(changeRequestId !== undefined && { changeRequestId }),
   });
-  await alertStepUpChanges(sequelize, transaction, actor, changes, changeRequestId);
+  await alertStepUpChanges(db, transaction, actor, changes, changeRequestId);
 }
 
 /** settings.step_up_change alone: a step-up confirmed a change that is not in effect yet (an approved wallet change waiting for its time). */
 export async function alertStepUpChanges(
-  sequelize: Sequelize,
+  db: Sequelize,
   transaction: Transaction,
   actor: StepUpActor,
   changes: SecurityChange[],
@@ -38,5 +38,5 @@ export async function alertStepUpChanges(
 ): Promise<void> {
   if (changes.length === 0) return;
   const data = { fields: changes.join(', '), username: actor.username, ...(changeRequestId !== undefined && { changeRequestId }) };
-  await emitAlert(sequelize, 'settings.step_up_change', data, transaction);
+  await emitAlert(db, 'settings.step_up_change', data, transaction);
 }

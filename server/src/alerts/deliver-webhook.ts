@@ -65,13 +65,13 @@ async function send(fetchWebhook: typeof fetch, request: WebhookRequest): Promis
  * `final`: no retry follows, so a failure gives up.
  */
 export async function attemptDelivery(
-  sequelize: Sequelize,
+  db: Sequelize,
   box: SecretBox,
   fetchWebhook: typeof fetch,
   deliveryId: number,
   final: boolean,
 ): Promise<AttemptResult | null> {
-  const [row] = await sequelize.query<DeliveryRow>(
+  const [row] = await db.query<DeliveryRow>(
     `SELECT d.id, d.webhook_id, d.event, d.delivered_at, d.gave_up_at, w.kind, w.url, w.secret_box, w.chat_id
      FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE d.id = :deliveryId`,
     { replacements: { deliveryId }, type: QueryTypes.SELECT },
@@ -84,7 +84,7 @@ export async function attemptDelivery(
         SECRET_UNREADABLE
       : await send(fetchWebhook, webhookRequest(targetOf(row, secret), row.event, new Date()));
   // The delivery keeps its last attempt; the attempts table keeps each one, written in the same statement.
-  await sequelize.query(
+  await db.query(
     `WITH attempted AS (
        UPDATE webhook_deliveries SET attempts = attempts + 1, last_status_code = :statusCode, last_error = :error,
          last_reason = :reason, last_attempt_at = now(), delivered_at = CASE WHEN :ok THEN now() END,

@@ -12,8 +12,8 @@ type AlertOutlet = { queueDelivery?: QueueDelivery; logger?: Logger };
 const alertOutletOf = keptWithDatabase((): AlertOutlet => ({}));
 
 /** Hands the server whose database this is the way its alerts are queued for delivery, and logged. */
-export function deliverAlertsThrough(sequelize: Sequelize, queueDelivery: QueueDelivery, logger: Logger): void {
-  Object.assign(alertOutletOf(sequelize), { queueDelivery, logger });
+export function deliverAlertsThrough(db: Sequelize, queueDelivery: QueueDelivery, logger: Logger): void {
+  Object.assign(alertOutletOf(db), { queueDelivery, logger });
 }
 
 /** Money events that need a person: each is also one warning line in the server's log, whether or not a webhook listens. */
@@ -29,10 +29,10 @@ const NEEDS_A_PERSON: ReadonlySet<AlertEventType> = new Set([
  * sent, so this process's after-commit hand-over and any instance's sweep never both send it.
  * Without a queue in this process the rows wait for an instance's sweep.
  */
-export async function queueDeliveries(sequelize: Sequelize, ids: number[]): Promise<void> {
-  const { queueDelivery } = alertOutletOf(sequelize);
+export async function queueDeliveries(db: Sequelize, ids: number[]): Promise<void> {
+  const { queueDelivery } = alertOutletOf(db);
   if (!queueDelivery || ids.length === 0) return;
-  const claimed = await sequelize.query<{ id: string }>(
+  const claimed = await db.query<{ id: string }>(
     `UPDATE webhook_deliveries SET queued_at = now() WHERE id IN (:ids) AND queued_at IS NULL RETURNING id`,
     { replacements: { ids }, type: QueryTypes.SELECT },
   );
@@ -40,21 +40,21 @@ export async function queueDeliveries(sequelize: Sequelize, ids: number[]): Prom
     try {
       await queueDelivery({ deliveryId: Number(id) });
     } catch (error) {
-      await sequelize.query(`UPDATE webhook_deliveries SET queued_at = NULL WHERE id = :id`, { replacements: { id } });
+      await db.query(`UPDATE webhook_deliveries SET queued_at = NULL WHERE id = :id`, { replacements: { id } });
       throw error;
     }
   }
 }
 
 /** Deliveries no process handed to the queue (it stopped between commit and queueing): the sweep's work. */
-export async function queueForgottenDeliveries(sequelize: Sequelize, olderThanSeconds: number): Promise<void> {
-  const rows = await sequelize.query<{ id: string }>(
+export async function queueForgottenDeliveries(db: Sequelize, olderThanSeconds: number): Promise<void> {
+  const rows = await db.query<{ id: string }>(
     `SELECT id FROM webhook_deliveries WHERE queued_at IS NULL AND created_at < now() - make_interval(secs => :olderThanSeconds)
      ORDER BY id LIMIT 500`,
     { replacements: { olderThanSeconds }, type: QueryTypes.SELECT },
   );
   await queueDeliveries(
-    sequelize,
+    db,
     rows.map((row) => Number(row.id)),
   );
 }
@@ -70,19 +70,19 @@ export function newAlertEvent<T extends AlertEventType>(type: T, data: AlertEven
  * without one, at once. Returns the deliveries' ids.
  */
 export async function emitAlert<T extends Exclude<AlertEventType, 'webhook.test'>>(
-  sequelize: Sequelize,
+  db: Sequelize,
   type: T,
   data: AlertEventData[T],
   transaction?: Transaction,
 ): Promise<number[]> {
   const event = newAlertEvent(type, data);
-  const alertLogger = alertOutletOf(sequelize).logger;
+  const alertLogger = alertOutletOf(db).logger;
   if (NEEDS_A_PERSON.has(type)) {
     const warn = () => alertLogger?.warn({ event: type, eventId: event.id }, alertSentence(event as AlertEvent));
     if (transaction) transaction.afterCommit(warn);
     else warn();
   }
-  const rows = await sequelize.query<{ id: string }>(
+  const rows = await db.query<{ id: string }>(
     `INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, event)
      SELECT id, :eventId, :type, :event FROM webhooks WHERE :type = ANY (events) RETURNING id`,
     { replacements: { eventId: event.id, type, event: JSON.stringify(event) }, type: QueryTypes.SELECT, transaction },
@@ -91,7 +91,7 @@ export async function emitAlert<T extends Exclude<AlertEventType, 'webhook.test'
   if (ids.length === 0) return ids;
   // What cannot be queued now waits for the sweep.
   const hand = () =>
-    void queueDeliveries(sequelize, ids).catch((error: unknown) => alertLogger?.warn({ err: error, type }, 'could not queue an alert'));
+    void queueDeliveries(db, ids).catch((error: unknown) => alertLogger?.warn({ err: error, type }, 'could not queue an alert'));
   if (transaction) transaction.afterCommit(hand);
   else hand();
   return ids;

@@ -19,16 +19,16 @@ afterAll(() => api.close());
 describe('a money event that needs a person', () => {
   it('is one warning line saying what happened, for a payout to review, a failed reserves check and an unexplained outflow', async () => {
     const before = warnings().length;
-    await emitAlert(api.sequelize, 'payout.needs_review', { payoutId: 7, reason: 'the holder received 900 of 1000 owed' });
-    await emitAlert(api.sequelize, 'reserves.check_failed', {
+    await emitAlert(api.db, 'payout.needs_review', { payoutId: 7, reason: 'the holder received 900 of 1000 owed' });
+    await emitAlert(api.db, 'reserves.check_failed', {
       snapshotId: 3,
       wallet: 'Holder1',
       code: 'leafMismatch',
       reason: 'your stake is not in the proof',
     });
-    await api.sequelize.transaction((transaction) =>
+    await api.db.transaction((transaction) =>
       emitAlert(
-        api.sequelize,
+        api.db,
         'treasury.unexplained_outflow',
         { signature: 'sig1', account: 'acct1', owner: 'Staking1', amount: '50', symbol: 'SDT', blockTime: null },
         transaction,
@@ -43,13 +43,13 @@ describe('a money event that needs a person', () => {
 
   it('is not logged when what raised it was rolled back, nor for events that need nobody', async () => {
     const before = warnings().length;
-    await api.sequelize
+    await api.db
       .transaction(async (transaction) => {
-        await emitAlert(api.sequelize, 'payout.needs_review', { payoutId: 8, reason: 'never committed' }, transaction);
+        await emitAlert(api.db, 'payout.needs_review', { payoutId: 8, reason: 'never committed' }, transaction);
         throw new Error('rolled back');
       })
       .catch(() => undefined);
-    await emitAlert(api.sequelize, 'payout.completed', { payoutId: 9, signature: 'sig2', withdrawals: 1 });
+    await emitAlert(api.db, 'payout.completed', { payoutId: 9, signature: 'sig2', withdrawals: 1 });
     expect(warnings().slice(before)).toEqual([]);
   });
 });

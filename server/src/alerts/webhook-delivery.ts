@@ -25,14 +25,14 @@ export type WebhookDeliveryOptions = {
 
 /** One job of the delivery queue: one delivery's attempt, written to its row; a failed one throws, to be retried. */
 export function attemptDeliveryJob(
-  sequelize: Sequelize,
+  db: Sequelize,
   { box, fetch }: Pick<WebhookDeliveryOptions, 'box' | 'fetch'>,
 ): (job: { deliveryId: number }, attempt: Attempt) => Promise<void> {
   return async ({ deliveryId }, { final }) => {
-    const result = await attemptDelivery(sequelize, box, fetch, deliveryId, final);
+    const result = await attemptDelivery(db, box, fetch, deliveryId, final);
     if (result && !result.ok) throw new Error(`webhook delivery ${deliveryId} failed: ${result.error}`);
   };
 }
 
 /** The sweep: deliveries written but never queued (their process stopped between commit and queueing). */
-export const queueForgottenWebhookDeliveries = (sequelize: Sequelize) => queueForgottenDeliveries(sequelize, FORGOTTEN_AFTER_SECONDS);
+export const queueForgottenWebhookDeliveries = (db: Sequelize) => queueForgottenDeliveries(db, FORGOTTEN_AFTER_SECONDS);

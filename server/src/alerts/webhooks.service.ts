@@ -53,13 +53,13 @@ function toWebhookJson(row: WebhookRow): AdminWebhook {
 /** A Slack or Discord URL is shown and stored in the clear as its origin only. */
 const shownUrl = (kind: WebhookKind, url: string) => (urlIsSecret(kind) ? `${new URL(url).origin}/…` : url);
 
-export async function listWebhooks(sequelize: Sequelize): Promise<AdminWebhook[]> {
-  const rows = await sequelize.query<WebhookRow>(`SELECT * FROM webhooks ORDER BY id`, { type: QueryTypes.SELECT });
+export async function listWebhooks(db: Sequelize): Promise<AdminWebhook[]> {
+  const rows = await db.query<WebhookRow>(`SELECT * FROM webhooks ORDER BY id`, { type: QueryTypes.SELECT });
   return rows.map(toWebhookJson);
 }
 
-async function lockWebhook(sequelize: Sequelize, id: number, transaction: Transaction): Promise<WebhookRow> {
-  const [row] = await sequelize.query<WebhookRow>(`SELECT * FROM webhooks WHERE id = :id FOR UPDATE`, {
+async function lockWebhook(db: Sequelize, id: number, transaction: Transaction): Promise<WebhookRow> {
+  const [row] = await db.query<WebhookRow>(`SELECT * FROM webhooks WHERE id = :id FOR UPDATE`, {
     replacements: { id },
     type: QueryTypes.SELECT,
     transaction,
@@ -108,8 +108,8 @@ async function saveSecret(ctx: WebhookContext, transaction: Transaction, id: num
   });
 }
 
-async function readWebhook(sequelize: Sequelize, id: number, transaction: Transaction): Promise<WebhookRow> {
-  const [row] = await sequelize.query<WebhookRow>(`SELECT * FROM webhooks WHERE id = :id`, {
+async function readWebhook(db: Sequelize, id: number, transaction: Transaction): Promise<WebhookRow> {
+  const [row] = await db.query<WebhookRow>(`SELECT * FROM webhooks WHERE id = :id`, {
     replacements: { id },
     type: QueryTypes.SELECT,
     transaction,
@@ -260,13 +260,13 @@ const DELIVERY_COLUMNS = `d.id, d.event_id, d.event_type, d.attempts, d.last_sta
    FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id) AS attempt_log`;
 
 /** The webhook's latest deliveries, newest first, each with its attempts. */
-export async function listDeliveries(sequelize: Sequelize, webhookId: number): Promise<WebhookDelivery[]> {
-  const [exists] = await sequelize.query(`SELECT 1 FROM webhooks WHERE id = :webhookId`, {
+export async function listDeliveries(db: Sequelize, webhookId: number): Promise<WebhookDelivery[]> {
+  const [exists] = await db.query(`SELECT 1 FROM webhooks WHERE id = :webhookId`, {
     replacements: { webhookId },
     type: QueryTypes.SELECT,
   });
   if (!exists) throw notFound(msg('webhookNotFound'));
-  const rows = await sequelize.query<DeliveryRow>(
+  const rows = await db.query<DeliveryRow>(
     `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d WHERE d.webhook_id = :webhookId ORDER BY d.id DESC LIMIT ${DELIVERIES_SHOWN}`,
     { replacements: { webhookId }, type: QueryTypes.SELECT },
   );

@@ -235,7 +235,7 @@ describe('chat webhooks and secrets', () => {
 it("a secret copied onto another webhook's row does not open there: nothing is sent, and the log says why", async () => {
   const webhooks = (await call('GET', '/api/admin/webhooks')).body as { id: number; kind: string }[];
   const telegram = webhooks.find((webhook) => webhook.kind === 'telegram')!;
-  await api.sequelize.query(`UPDATE webhooks SET secret_box = (SELECT secret_box FROM webhooks WHERE kind = 'slack') WHERE id = :id`, {
+  await api.db.query(`UPDATE webhooks SET secret_box = (SELECT secret_box FROM webhooks WHERE kind = 'slack') WHERE id = :id`, {
     replacements: { id: telegram.id },
   });
   const before = receiver.received.length;

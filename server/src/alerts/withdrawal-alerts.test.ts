@@ -72,13 +72,13 @@ it('a holder requesting a withdrawal is announced with its amount and token, and
     data: { withdrawalId: requested.body.id, wallet: stake.walletAddress, amount: requested.body.finalAmount, symbol: 'TST' },
   });
 
-  expect(await alertOverdueWithdrawals(api.sequelize, 12)).toBe(0);
-  await api.sequelize.query(`UPDATE withdrawals SET requested_at = now() - interval '13 hours' WHERE id = :id`, {
+  expect(await alertOverdueWithdrawals(api.db, 12)).toBe(0);
+  await api.db.query(`UPDATE withdrawals SET requested_at = now() - interval '13 hours' WHERE id = :id`, {
     replacements: { id: requested.body.id },
   });
-  expect(await alertOverdueWithdrawals(api.sequelize, 12)).toBe(1);
+  expect(await alertOverdueWithdrawals(api.db, 12)).toBe(1);
   // Announced once: the next check finds nothing new.
-  expect(await alertOverdueWithdrawals(api.sequelize, 12)).toBe(0);
+  expect(await alertOverdueWithdrawals(api.db, 12)).toBe(0);
   await waitUntil(async () => received.length === 2, 15_000, 'the withdrawal.overdue alert');
   expect(received[1]).toEqual(
     expect.objectContaining({ type: 'withdrawal.overdue', data: expect.objectContaining({ withdrawalId: requested.body.id, hours: 12 }) }),

@@ -25,7 +25,7 @@ export class ChangeRequest extends Model<InferAttributes<ChangeRequest>, InferCr
   declare appliedAt: CreationOptional<Date | null>;
   declare failure: CreationOptional<CodedMessage | null>;
 
-  static initModel(sequelize: Sequelize): void {
+  static initModel(db: Sequelize): void {
     ChangeRequest.init(
       {
         id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
@@ -47,7 +47,7 @@ export class ChangeRequest extends Model<InferAttributes<ChangeRequest>, InferCr
         appliedAt: DataTypes.DATE,
         failure: DataTypes.JSONB,
       },
-      { sequelize, tableName: 'change_requests', underscored: true, timestamps: false },
+      { sequelize: db, tableName: 'change_requests', underscored: true, timestamps: false },
     );
   }
 }

@@ -7,29 +7,29 @@ import type { ChangeAppliers } from '../http/four-eyes-contract.js';
 import { approveChangeRequest, cancelChangeRequest, listChangeRequests, rejectChangeRequest } from './change-requests.service.js';
 
 /** Change requests (DESIGN 17): every admin reads them; another owner approves, any owner rejects or cancels. */
-export function changeRequestAdminRoutes({ database: sequelize }: Dependencies, stepUpFor: StepUpFor, appliers: ChangeAppliers): Router {
+export function changeRequestAdminRoutes({ database: db }: Dependencies, stepUpFor: StepUpFor, appliers: ChangeAppliers): Router {
   const { router, mount } = tableRouter('/api/admin');
   mount('GET /api/admin/change-requests', async ({ query }, res) => {
     const { status } = query();
-    res.json(await listChangeRequests(sequelize, appliers, status));
+    res.json(await listChangeRequests(db, appliers, status));
   });
   mount('POST /api/admin/change-requests/:id/approve', async ({ params, body }, res) => {
     const id = params().id;
     const proof = body();
     const actor = currentAdmin(res);
-    res.json(await approveChangeRequest({ sequelize, appliers }, id, actor, stepUpFor(actor, proof)));
+    res.json(await approveChangeRequest({ db, appliers }, id, actor, stepUpFor(actor, proof)));
   });
   mount('POST /api/admin/change-requests/:id/reject', async ({ params, body }, res) => {
     const id = params().id;
     const { reason } = body();
-    res.json(await rejectChangeRequest(sequelize, id, currentAdmin(res), reason));
+    res.json(await rejectChangeRequest(db, id, currentAdmin(res), reason));
   });
   // A DELETE's body carries only the step-up; one sent without a body is read as empty (http/mount.ts).
   mount('DELETE /api/admin/change-requests/:id', async ({ params, body }, res) => {
     const id = params().id;
     const proof = body();
     const actor = currentAdmin(res);
-    res.json(await cancelChangeRequest(sequelize, id, actor, stepUpFor(actor, proof)));
+    res.json(await cancelChangeRequest(db, id, actor, stepUpFor(actor, proof)));
   });
   return router;
 }

@@ -18,8 +18,8 @@ import { ChangeRequest } from './change-request.model.js';
 import { auditedRequest, fieldsOf, securityChangesOf, toChangeRequestJson } from './change-request-json.js';
 
 /** How many owners there are now, in the caller's transaction. */
-export async function ownerCount(sequelize: Sequelize, transaction?: Transaction): Promise<number> {
-  const [row] = await sequelize.query<{ owners: number }>(`SELECT count(*)::int AS owners FROM admins WHERE role = 'owner'`, {
+export async function ownerCount(db: Sequelize, transaction?: Transaction): Promise<number> {
+  const [row] = await db.query<{ owners: number }>(`SELECT count(*)::int AS owners FROM admins WHERE role = 'owner'`, {
     type: QueryTypes.SELECT,
     transaction,
   });
@@ -27,8 +27,8 @@ export async function ownerCount(sequelize: Sequelize, transaction?: Transaction
 }
 
 /** Whether the guarded changes need another owner's approval: two or more owners (DESIGN 17). */
-export async function approvalsRequired(sequelize: Sequelize, transaction: Transaction): Promise<boolean> {
-  return (await ownerCount(sequelize, transaction)) >= OWNERS_FOR_APPROVALS;
+export async function approvalsRequired(db: Sequelize, transaction: Transaction): Promise<boolean> {
+  return (await ownerCount(db, transaction)) >= OWNERS_FOR_APPROVALS;
 }
 
 /**
@@ -37,13 +37,13 @@ export async function approvalsRequired(sequelize: Sequelize, transaction: Trans
  * lock of the row it changes, so two requests for one value cannot both pass.
  */
 async function refuseWhileOpen(
-  sequelize: Sequelize,
+  db: Sequelize,
   transaction: Transaction,
   kind: ChangeRequestKind,
   targetId: number | null,
   fields: readonly string[],
 ): Promise<void> {
-  const rows = await sequelize.query<{ id: number; changes: FieldChange[] }>(
+  const rows = await db.query<{ id: number; changes: FieldChange[] }>(
     `SELECT id, changes FROM change_requests
      WHERE kind = :kind AND target_id IS NOT DISTINCT FROM :targetId
        AND (status = 'scheduled' OR (status = 'pending' AND expires_at > now()))`,
@@ -55,19 +55,19 @@ async function refuseWhileOpen(
 
 /** The request, audited and announced (approval.requested), in the caller's transaction: the 202 of a guarded change. */
 export async function requestChange(
-  sequelize: Sequelize,
+  db: Sequelize,
   transaction: Transaction,
   actor: Actor,
   proposal: ChangeProposal,
 ): Promise<ChangeRequestJson> {
   await refuseWhileOpen(
-    sequelize,
+    db,
     transaction,
     proposal.kind,
     proposal.target?.id ?? null,
     proposal.changes.map((change) => change.field),
   );
-  const [inserted] = await sequelize.query<{ id: number }>(
+  const [inserted] = await db.query<{ id: number }>(
     `INSERT INTO change_requests (kind, target_id, target_name, changes, effects, requested_by, requested_by_username, expires_at)
      VALUES (:kind, :targetId, :targetName, :changes, :effects, :actorId, :username, now() + make_interval(hours => :ttl))
      RETURNING id`,
@@ -87,16 +87,16 @@ export async function requestChange(
     },
   );
   const request = (await ChangeRequest.findByPk(inserted!.id, { transaction }))!;
-  await recordAudit(sequelize, transaction, actor, {
+  await recordAudit(db, transaction, actor, {
     action: 'change_request.create',
     entityType: 'change_request',
     entityId: request.id,
     after: auditedRequest(request),
   });
   // What it would change, told at once to every other admin: the owner who must approve it among them.
-  await announceSecurityChanges(sequelize, transaction, actor, securityChangesOf(request.changes), request.id);
+  await announceSecurityChanges(db, transaction, actor, securityChangesOf(request.changes), request.id);
   await emitAlert(
-    sequelize,
+    db,
     'approval.requested',
     {
       changeRequestId: request.id,
@@ -118,13 +118,13 @@ const DECISIONS_LOCK = 7_236_032;
  * as, and the next then sees it. Human-paced, so one lock for all costs nothing, and no two
  * decisions lock their rows in opposite orders.
  */
-async function lockDecisions(sequelize: Sequelize, transaction: Transaction): Promise<void> {
-  await sequelize.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: DECISIONS_LOCK }, transaction });
+async function lockDecisions(db: Sequelize, transaction: Transaction): Promise<void> {
+  await db.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: DECISIONS_LOCK }, transaction });
 }
 
 /** The deciding owner is still an owner, once the decisions before this one are in. */
-async function refuseFormerOwner(sequelize: Sequelize, transaction: Transaction, actor: Actor): Promise<void> {
-  const [admin] = await sequelize.query<{ role: string }>(`SELECT role FROM admins WHERE id = :id`, {
+async function refuseFormerOwner(db: Sequelize, transaction: Transaction, actor: Actor): Promise<void> {
+  const [admin] = await db.query<{ role: string }>(`SELECT role FROM admins WHERE id = :id`, {
     replacements: { id: actor.id },
     type: QueryTypes.SELECT,
     transaction,
@@ -135,29 +135,29 @@ async function refuseFormerOwner(sequelize: Sequelize, transaction: Transaction,
 
 /** A decision's transaction: its turn taken, its owner checked, the request locked. */
 async function decide<T>(
-  sequelize: Sequelize,
+  db: Sequelize,
   id: number,
   actor: Actor,
   work: (transaction: Transaction, locked: { request: ChangeRequest; expired: boolean }) => Promise<T>,
 ): Promise<T> {
-  return sequelize.transaction(async (transaction) => {
-    await lockDecisions(sequelize, transaction);
-    await refuseFormerOwner(sequelize, transaction, actor);
-    return work(transaction, await readRequest(sequelize, id, transaction));
+  return db.transaction(async (transaction) => {
+    await lockDecisions(db, transaction);
+    await refuseFormerOwner(db, transaction, actor);
+    return work(transaction, await readRequest(db, id, transaction));
   });
 }
 
 type Decision = 'approved' | 'scheduled' | 'rejected' | 'cancelled' | 'expired' | 'failed';
 
 async function announceDecision(
-  sequelize: Sequelize,
+  db: Sequelize,
   transaction: Transaction,
   request: ChangeRequest,
   decision: Decision,
   username: string,
 ): Promise<void> {
   await emitAlert(
-    sequelize,
+    db,
     'approval.decided',
     {
       changeRequestId: request.id,
@@ -176,14 +176,10 @@ async function announceDecision(
  * The request (under its row lock, within a transaction), with whether its time to be decided has
  * passed (by the database's clock).
  */
-async function readRequest(
-  sequelize: Sequelize,
-  id: number,
-  transaction?: Transaction,
-): Promise<{ request: ChangeRequest; expired: boolean }> {
+async function readRequest(db: Sequelize, id: number, transaction?: Transaction): Promise<{ request: ChangeRequest; expired: boolean }> {
   const request = await ChangeRequest.findByPk(id, { transaction, lock: transaction?.LOCK.UPDATE });
   if (!request) throw notFound(msg('changeRequestNotFound'));
-  const [row] = await sequelize.query<{ expired: boolean }>(`SELECT expires_at <= now() AS expired FROM change_requests WHERE id = :id`, {
+  const [row] = await db.query<{ expired: boolean }>(`SELECT expires_at <= now() AS expired FROM change_requests WHERE id = :id`, {
     replacements: { id },
     type: QueryTypes.SELECT,
     transaction,
@@ -203,20 +199,20 @@ const refuseOwnRequest = (request: ChangeRequest, actor: Actor) => {
 
 /** Sets the request's new state and reads it back (times by the database's clock). */
 async function settle(
-  sequelize: Sequelize,
+  db: Sequelize,
   transaction: Transaction,
   request: ChangeRequest,
   set: string,
   replacements: Record<string, unknown> = {},
 ): Promise<ChangeRequest> {
-  await sequelize.query(`UPDATE change_requests SET ${set} WHERE id = :id`, {
+  await db.query(`UPDATE change_requests SET ${set} WHERE id = :id`, {
     replacements: { ...replacements, id: request.id },
     transaction,
   });
   return (await ChangeRequest.findByPk(request.id, { transaction }))!;
 }
 
-export type ApprovalDeps = { sequelize: Sequelize; appliers: ChangeAppliers };
+export type ApprovalDeps = { db: Sequelize; appliers: ChangeAppliers };
 
 /**
  * Another owner approves (DESIGN 17): with step-up, under the request's row lock, so two owners
@@ -224,17 +220,17 @@ export type ApprovalDeps = { sequelize: Sequelize; appliers: ChangeAppliers };
  * scheduled for walletChangeDelayHours later; any other takes effect now.
  */
 export async function approveChangeRequest(
-  { sequelize, appliers }: ApprovalDeps,
+  { db, appliers }: ApprovalDeps,
   id: number,
   actor: Actor,
   stepUp: StepUp,
 ): Promise<ChangeRequestJson> {
   // Refused before the step-up is asked for: confirming an approval that cannot happen is no use.
-  const peek = await readRequest(sequelize, id);
+  const peek = await readRequest(db, id);
   refuseOwnRequest(peek.request, actor);
   refuseUndecidable(peek.request, peek.expired);
   const confirm = await stepUp();
-  return decide(sequelize, id, actor, async (transaction, { request, expired }) => {
+  return decide(db, id, actor, async (transaction, { request, expired }) => {
     refuseOwnRequest(request, actor);
     refuseUndecidable(request, expired);
     await confirm(transaction);
@@ -244,7 +240,7 @@ export async function approveChangeRequest(
     let settled: ChangeRequest;
     if (delayHours > 0) {
       settled = await settle(
-        sequelize,
+        db,
         transaction,
         request,
         `status = 'scheduled', decided_by = :actorId, decided_by_username = :username, decided_at = now(),
@@ -254,39 +250,39 @@ export async function approveChangeRequest(
     } else {
       await applier.apply(transaction, request, actor);
       settled = await settle(
-        sequelize,
+        db,
         transaction,
         request,
         `status = 'applied', decided_by = :actorId, decided_by_username = :username, decided_at = now(), applied_at = now()`,
         decided,
       );
     }
-    await recordAudit(sequelize, transaction, actor, {
+    await recordAudit(db, transaction, actor, {
       action: 'change_request.approve',
       entityType: 'change_request',
       entityId: id,
       before: auditedRequest(request),
       after: auditedRequest(settled),
     });
-    await announceDecision(sequelize, transaction, settled, delayHours > 0 ? 'scheduled' : 'approved', actor.username);
+    await announceDecision(db, transaction, settled, delayHours > 0 ? 'scheduled' : 'approved', actor.username);
     // Made now, or (a new wallet or mint) confirmed but not in effect until effectiveAt: then admins hear of it when it takes effect.
-    if (delayHours > 0) await alertStepUpChanges(sequelize, transaction, actor, securityChangesOf(settled.changes), id);
-    else await announceSecurityChanges(sequelize, transaction, actor, securityChangesOf(settled.changes));
+    if (delayHours > 0) await alertStepUpChanges(db, transaction, actor, securityChangesOf(settled.changes), id);
+    else await announceSecurityChanges(db, transaction, actor, securityChangesOf(settled.changes));
     return toChangeRequestJson(settled);
   });
 }
 
 /** Any owner ends a pending request with a reason (no step-up: refusing a change is a brake). */
-export async function rejectChangeRequest(sequelize: Sequelize, id: number, actor: Actor, reason: string): Promise<ChangeRequestJson> {
-  return decide(sequelize, id, actor, async (transaction, { request, expired }) => {
+export async function rejectChangeRequest(db: Sequelize, id: number, actor: Actor, reason: string): Promise<ChangeRequestJson> {
+  return decide(db, id, actor, async (transaction, { request, expired }) => {
     refuseUndecidable(request, expired);
-    return endByOwner(sequelize, transaction, request, actor, 'rejected', reason);
+    return endByOwner(db, transaction, request, actor, 'rejected', reason);
   });
 }
 
 /** An open request ended by an owner (rejected with a reason, or cancelled): stored, audited and announced. */
 async function endByOwner(
-  sequelize: Sequelize,
+  db: Sequelize,
   transaction: Transaction,
   request: ChangeRequest,
   actor: Actor,
@@ -294,33 +290,33 @@ async function endByOwner(
   reason: string | null,
 ): Promise<ChangeRequestJson> {
   const settled = await settle(
-    sequelize,
+    db,
     transaction,
     request,
     `status = :ending, decided_by = :actorId, decided_by_username = :username, decided_at = now(), reason = :reason`,
     { ending, actorId: actor.id, username: actor.username, reason },
   );
-  await recordAudit(sequelize, transaction, actor, {
+  await recordAudit(db, transaction, actor, {
     action: ending === 'rejected' ? 'change_request.reject' : 'change_request.cancel',
     entityType: 'change_request',
     entityId: request.id,
     before: auditedRequest(request),
     after: auditedRequest(settled),
   });
-  await announceDecision(sequelize, transaction, settled, ending, actor.username);
+  await announceDecision(db, transaction, settled, ending, actor.username);
   return toChangeRequestJson(settled);
 }
 
 /** Any owner, with step-up, cancels a request still open: pending, or approved and waiting for its time. */
-export async function cancelChangeRequest(sequelize: Sequelize, id: number, actor: Actor, stepUp: StepUp): Promise<ChangeRequestJson> {
+export async function cancelChangeRequest(db: Sequelize, id: number, actor: Actor, stepUp: StepUp): Promise<ChangeRequestJson> {
   const peek = await ChangeRequest.findByPk(id);
   if (!peek) throw notFound(msg('changeRequestNotFound'));
   const confirm = await stepUp();
-  return decide(sequelize, id, actor, async (transaction, { request, expired }) => {
+  return decide(db, id, actor, async (transaction, { request, expired }) => {
     const open = request.status === 'scheduled' || (request.status === 'pending' && !expired);
     if (!open) throw conflict(msg('changeRequestNotOpen'), { status: request.status });
     await confirm(transaction);
-    return endByOwner(sequelize, transaction, request, actor, 'cancelled', null);
+    return endByOwner(db, transaction, request, actor, 'cancelled', null);
   });
 }
 
@@ -328,24 +324,24 @@ export async function cancelChangeRequest(sequelize: Sequelize, id: number, acto
  * Pending requests past their time become expired, each once (the UPDATE's row locks and its WHERE
  * keep two rounds from both taking one), audited as the system's and announced.
  */
-export async function expireChangeRequests(sequelize: Sequelize): Promise<number> {
-  return sequelize.transaction(async (transaction) => {
+export async function expireChangeRequests(db: Sequelize): Promise<number> {
+  return db.transaction(async (transaction) => {
     const expired = await ChangeRequest.findAll({
-      where: { status: 'pending', expiresAt: { [Op.lte]: sequelize.fn('now') } },
+      where: { status: 'pending', expiresAt: { [Op.lte]: db.fn('now') } },
       transaction,
       lock: transaction.LOCK.UPDATE,
       skipLocked: true,
     });
     for (const request of expired) {
-      const settled = await settle(sequelize, transaction, request, `status = 'expired', decided_at = expires_at`);
-      await recordAudit(sequelize, transaction, SYSTEM_ACTOR, {
+      const settled = await settle(db, transaction, request, `status = 'expired', decided_at = expires_at`);
+      await recordAudit(db, transaction, SYSTEM_ACTOR, {
         action: 'change_request.expire',
         entityType: 'change_request',
         entityId: request.id,
         before: auditedRequest(request),
         after: auditedRequest(settled),
       });
-      await announceDecision(sequelize, transaction, settled, 'expired', SYSTEM_ACTOR.username);
+      await announceDecision(db, transaction, settled, 'expired', SYSTEM_ACTOR.username);
     }
     return expired.length;
   });
@@ -362,11 +358,11 @@ const approverOf = (request: ChangeRequest): Actor => ({ id: request.decidedBy ?
  * many rounds and reads reach it at the same time (the later ones find it applied). When it can no
  * longer take effect as approved it fails, with the reason, and says so.
  */
-async function applyDue(sequelize: Sequelize, appliers: ChangeAppliers, id: number): Promise<ChangeRequestStatus | null> {
+async function applyDue(db: Sequelize, appliers: ChangeAppliers, id: number): Promise<ChangeRequestStatus | null> {
   const due = async (transaction: Transaction) => {
-    await lockDecisions(sequelize, transaction);
+    await lockDecisions(db, transaction);
     const request = await ChangeRequest.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
-    const [row] = await sequelize.query<{ due: boolean }>(`SELECT effective_at <= now() AS due FROM change_requests WHERE id = :id`, {
+    const [row] = await db.query<{ due: boolean }>(`SELECT effective_at <= now() AS due FROM change_requests WHERE id = :id`, {
       replacements: { id },
       type: QueryTypes.SELECT,
       transaction,
@@ -374,67 +370,67 @@ async function applyDue(sequelize: Sequelize, appliers: ChangeAppliers, id: numb
     return request?.status === 'scheduled' && row?.due ? request : null;
   };
   try {
-    return await sequelize.transaction(async (transaction) => {
+    return await db.transaction(async (transaction) => {
       const request = await due(transaction);
       if (!request) return null;
       await appliers[request.kind].apply(transaction, request, SYSTEM_ACTOR);
-      const settled = await settle(sequelize, transaction, request, `status = 'applied', applied_at = now()`);
-      await recordAudit(sequelize, transaction, SYSTEM_ACTOR, {
+      const settled = await settle(db, transaction, request, `status = 'applied', applied_at = now()`);
+      await recordAudit(db, transaction, SYSTEM_ACTOR, {
         action: 'change_request.apply',
         entityType: 'change_request',
         entityId: id,
         before: auditedRequest(request),
         after: auditedRequest(settled),
       });
-      await announceSecurityChanges(sequelize, transaction, approverOf(request), securityChangesOf(request.changes));
+      await announceSecurityChanges(db, transaction, approverOf(request), securityChangesOf(request.changes));
       return 'applied' as const;
     });
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     const refusal = error.coded;
-    return sequelize.transaction(async (transaction) => {
+    return db.transaction(async (transaction) => {
       const request = await due(transaction);
       if (!request) return null;
-      const settled = await settle(sequelize, transaction, request, `status = 'failed', failure = :failure`, {
+      const settled = await settle(db, transaction, request, `status = 'failed', failure = :failure`, {
         failure: JSON.stringify(refusal),
       });
-      await recordAudit(sequelize, transaction, SYSTEM_ACTOR, {
+      await recordAudit(db, transaction, SYSTEM_ACTOR, {
         action: 'change_request.fail',
         entityType: 'change_request',
         entityId: id,
         before: auditedRequest(request),
         after: auditedRequest(settled),
       });
-      await announceDecision(sequelize, transaction, settled, 'failed', SYSTEM_ACTOR.username);
+      await announceDecision(db, transaction, settled, 'failed', SYSTEM_ACTOR.username);
       return 'failed' as const;
     });
   }
 }
 
 /** Every approved change whose time has come takes effect (or fails, saying why); how many ended. */
-export async function applyDueChanges(sequelize: Sequelize, appliers: ChangeAppliers): Promise<number> {
-  const due = await sequelize.query<{ id: number }>(
+export async function applyDueChanges(db: Sequelize, appliers: ChangeAppliers): Promise<number> {
+  const due = await db.query<{ id: number }>(
     `SELECT id FROM change_requests WHERE status = 'scheduled' AND effective_at <= now() ORDER BY effective_at, id`,
     { type: QueryTypes.SELECT },
   );
   let ended = 0;
-  for (const { id } of due) if (await applyDue(sequelize, appliers, id)) ended += 1;
+  for (const { id } of due) if (await applyDue(db, appliers, id)) ended += 1;
   return ended;
 }
 
 /** The job's round (background-work.ts): pending requests past their time expire, approved ones whose time came take effect. */
-export async function changeRequestRound(sequelize: Sequelize, appliers: ChangeAppliers): Promise<void> {
-  await expireChangeRequests(sequelize);
-  await applyDueChanges(sequelize, appliers);
+export async function changeRequestRound(db: Sequelize, appliers: ChangeAppliers): Promise<void> {
+  await expireChangeRequests(db);
+  await applyDueChanges(db, appliers);
 }
 
 /** GET /api/admin/change-requests: the newest first, of one status or all; expiry and due changes are settled first. */
 export async function listChangeRequests(
-  sequelize: Sequelize,
+  db: Sequelize,
   appliers: ChangeAppliers,
   status: ChangeRequestStatus | undefined,
 ): Promise<ChangeRequestJson[]> {
-  await changeRequestRound(sequelize, appliers);
+  await changeRequestRound(db, appliers);
   const rows = await ChangeRequest.findAll({ where: status ? { status } : {}, order: [['id', 'DESC']], limit: LISTED });
   return rows.map(toChangeRequestJson);
 }

@@ -51,14 +51,14 @@ const approve = (id: number, owner: Owner, proof: Record<string, unknown> = { cu
   api.request('POST', `/api/admin/change-requests/${id}/approve`, proof, owner.token);
 const audited = async (action: string, id: number) =>
   (
-    await api.sequelize.query<{ n: number }>(
+    await api.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM audit_logs WHERE action = :action AND entity_type = 'change_request' AND entity_id = :id`,
       { replacements: { action, id: String(id) }, type: 'SELECT' },
     )
   )[0]!.n;
 /** Moves a request's times into the past, as if that many hours had gone by. */
 const hoursPass = (id: number, hours: number) =>
-  api.sequelize.query(
+  api.db.query(
     `UPDATE change_requests SET requested_at = requested_at - make_interval(hours => :hours),
        expires_at = expires_at - make_interval(hours => :hours), effective_at = effective_at - make_interval(hours => :hours)
      WHERE id = :id`,
@@ -155,7 +155,7 @@ describe('with two owners, a new staking wallet', () => {
       stakingWallet: WALLET,
       pendingChange: { field: 'stakingWallet', value: newWallet, effectiveAt: approved.body.effectiveAt, changeRequestId: request.id },
     });
-    await changeRequestRound(api.sequelize, changeAppliers(api.sequelize));
+    await changeRequestRound(api.db, changeAppliers(api.db));
     expect((await publicSettings()).stakingWallet).toBe(WALLET);
     // Approved is not made: no admin is told the wallet changed before it has.
     expect(await events.securityChanges()).toEqual([]);
@@ -170,7 +170,7 @@ describe('with two owners, a new staking wallet', () => {
     const [first, second_, admin] = await Promise.all([publicSettings(), publicSettings(), adminSettings()]);
     for (const read of [first, second_]) expect(read).toMatchObject({ stakingWallet: newWallet, pendingChange: null });
     expect(admin.stakingWallet).toBe(newWallet);
-    await changeRequestRound(api.sequelize, changeAppliers(api.sequelize));
+    await changeRequestRound(api.db, changeAppliers(api.db));
     expect(await audited('change_request.apply', request.id)).toBe(1);
     expect(await events.securityChanges()).toEqual([
       { type: 'security.changed', changes: ['settings.stakingWallet'], adminUsername: 'second-owner', adminId: second.id },
@@ -377,7 +377,7 @@ describe('with two owners, every guarded change waits for another owner', () => 
 
   it("removing another owner: 202; gone only after another owner's approval", async () => {
     const extra = await adminWithRole(api, root, 'operator', 'extra-owner');
-    await api.sequelize.query(`UPDATE admins SET role = 'owner' WHERE id = :id`, { replacements: { id: extra.id } });
+    await api.db.query(`UPDATE admins SET role = 'owner' WHERE id = :id`, { replacements: { id: extra.id } });
     const removal = await api.request('DELETE', `/api/admin/admins/${extra.id}`, undefined, root);
     expect(removal.status).toBe(202);
     expect(removal.body.changeRequest).toMatchObject({
@@ -460,7 +460,7 @@ describe('a change request', () => {
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
       expect(answers.find((a) => a.status === 409)!.body.code).toBe('changeRequestDecided');
       expect(await audited('change_request.approve', request.id)).toBe(1);
-      const [{ n }] = await api.sequelize.query<{ n: number }>(
+      const [{ n }] = await api.db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM audit_logs WHERE action = 'settings.update' AND (after->>'changeRequestId')::int = :id`,
         { replacements: { id: request.id }, type: 'SELECT' },
       );
@@ -484,7 +484,7 @@ describe('a change request', () => {
     expect(cancelled.body).toMatchObject({ status: 'cancelled', decidedBy: { username: 'third-owner' } });
     expect((await publicSettings()).pendingChange).toBeNull();
     await hoursPass(request.id, 48);
-    await changeRequestRound(api.sequelize, changeAppliers(api.sequelize));
+    await changeRequestRound(api.db, changeAppliers(api.db));
     expect((await publicSettings()).stakingWallet).not.toBe(newWallet);
     expect((await api.request('DELETE', `/api/admin/change-requests/${request.id}`, STEP_UP, root)).body.code).toBe('changeRequestNotOpen');
     expect((await sentFor(request.id)).at(-1)).toMatchObject({ event: 'approval.decided', data: { decision: 'cancelled' } });

@@ -44,7 +44,7 @@ function destinationOf(intent: CreatedDepositIntent): string {
 const accountOf = (wallet: Keypair) => getAssociatedTokenAddressSync(world.mint, wallet.publicKey).toBase58();
 
 async function stakeOf(intent: CreatedDepositIntent): Promise<Stake | undefined> {
-  const [row] = await world.api.sequelize.query<{ staking_wallet: string; tx_id: string }>(
+  const [row] = await world.api.db.query<{ staking_wallet: string; tx_id: string }>(
     `SELECT s.staking_wallet, s.tx_id FROM deposit_intents i JOIN stakes s ON s.id = i.stake_id WHERE i.id = :id`,
     { replacements: { id: intent.id }, type: 'SELECT' },
   );
@@ -90,7 +90,7 @@ describe('a staking wallet change approved by a second owner', () => {
     const intent = await intentFor(staker, 200);
     expect(destinationOf(intent)).toBe(accountOf(world.stakingWallet));
     await world.chain.sendTransaction(Transaction.from(Buffer.from(intent.transaction, 'base64')), [staker.keypair]);
-    await changeRequestRound(world.api.sequelize, changeAppliers(world.api.sequelize));
+    await changeRequestRound(world.api.db, changeAppliers(world.api.db));
     expect(await world.api.followDeposits()).toBe(1);
     expect(await stakeOf(intent)).toMatchObject({ stakingWallet: world.stakingWallet.publicKey.toBase58() });
   });
@@ -98,10 +98,10 @@ describe('a staking wallet change approved by a second owner', () => {
   it('is in effect after effectiveAt: new deposits go to the new wallet, one made for the old wallet is still recorded', async () => {
     const staker = await world.fundedHolder();
     const before = await intentFor(staker, 300);
-    await world.api.sequelize.query(`UPDATE change_requests SET effective_at = now() - interval '1 second' WHERE id = :id`, {
+    await world.api.db.query(`UPDATE change_requests SET effective_at = now() - interval '1 second' WHERE id = :id`, {
       replacements: { id: request.id },
     });
-    await changeRequestRound(world.api.sequelize, changeAppliers(world.api.sequelize));
+    await changeRequestRound(world.api.db, changeAppliers(world.api.db));
     expect(await publicSettings()).toMatchObject({ stakingWallet: newWallet.publicKey.toBase58(), pendingChange: null });
     const after = await intentFor(staker, 400);
     expect(destinationOf(after)).toBe(accountOf(newWallet));

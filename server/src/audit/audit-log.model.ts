@@ -11,7 +11,7 @@ export class AuditLog extends Model<InferAttributes<AuditLog>, InferCreationAttr
   declare after: unknown;
   declare createdAt: CreationOptional<Date>;
 
-  static initModel(sequelize: Sequelize): void {
+  static initModel(db: Sequelize): void {
     AuditLog.init(
       {
         id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
@@ -24,7 +24,7 @@ export class AuditLog extends Model<InferAttributes<AuditLog>, InferCreationAttr
         after: DataTypes.JSONB,
         createdAt: DataTypes.DATE,
       },
-      { sequelize, tableName: 'audit_logs', underscored: true, updatedAt: false },
+      { sequelize: db, tableName: 'audit_logs', underscored: true, updatedAt: false },
     );
   }
 }

@@ -23,13 +23,13 @@ const NEWEST_FIRST: ListSort = { field: 'createdAt', direction: 'DESC', nullable
 
 /** One page of the audit log, newest first. */
 export async function listAuditLog(
-  sequelize: Sequelize,
+  db: Sequelize,
   page: Page,
   after?: Keyset,
 ): Promise<ListTotal & { rows: AuditLogEntry[]; next?: Keyset }> {
   const [{ rows, next }, total] = await Promise.all([
-    pageOf(sequelize, AuditLog, { where: {}, sort: NEWEST_FIRST, ...page, after }),
-    countOrEstimate(sequelize, 'FROM audit_logs', {}),
+    pageOf(db, AuditLog, { where: {}, sort: NEWEST_FIRST, ...page, after }),
+    countOrEstimate(db, 'FROM audit_logs', {}),
   ]);
   return { rows: rows.map((row) => toJson(row as AuditLog)), ...total, next };
 }

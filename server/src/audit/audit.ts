@@ -82,10 +82,10 @@ export async function recordSignInAudit(actor: { id: number | null; username: st
  * its own caches of that entity the moment the transaction commits, before the admin's request
  * is answered, so the next read here already sees the change.
  */
-export async function recordAudit(sequelize: Sequelize, transaction: Transaction, actor: AnyActor, entry: Entry): Promise<void> {
+export async function recordAudit(db: Sequelize, transaction: Transaction, actor: AnyActor, entry: Entry): Promise<void> {
   const entityId = await writeEntry(transaction, actor, entry);
-  transaction.afterCommit(() => cachesOf(sequelize).invalidateEntity(entry.entityType));
-  await publishAdminEvent(sequelize, transaction, {
+  transaction.afterCommit(() => cachesOf(db).invalidateEntity(entry.entityType));
+  await publishAdminEvent(db, transaction, {
     type: 'admin.changed',
     entityType: entry.entityType,
     action: entry.action,

@@ -54,23 +54,23 @@ function claimsOf(req: Request, secret: string): SessionClaims | undefined {
  * refused from then on); without a valid session there is nothing to revoke. The cookie is cleared
  * first: should the database be down (503), this browser is signed out all the same.
  */
-export async function endSession(req: Request, res: Response, sequelize: Sequelize, secret: string): Promise<void> {
+export async function endSession(req: Request, res: Response, db: Sequelize, secret: string): Promise<void> {
   res.clearCookie(SESSION_COOKIE, cookieOptions(req));
   const claims = claimsOf(req, secret);
-  if (claims) await holderRevocations.revoke(sequelize, claims.sessionId, claims.expiresAt);
+  if (claims) await holderRevocations.revoke(db, claims.sessionId, claims.expiresAt);
 }
 
 /** The wallet the request's session cookie proves, or undefined (none, invalid, expired or logged out). */
-export async function sessionWallet(req: Request, sequelize: Sequelize, secret: string): Promise<string | undefined> {
+export async function sessionWallet(req: Request, db: Sequelize, secret: string): Promise<string | undefined> {
   const claims = claimsOf(req, secret);
-  if (!claims || (await holderRevocations.isRevoked(sequelize, claims.sessionId))) return undefined;
+  if (!claims || (await holderRevocations.isRevoked(db, claims.sessionId))) return undefined;
   return claims.wallet;
 }
 
 /** Holder mutations need a session (401), for the wallet the request names (403). */
-export function requireHolderSession(sequelize: Sequelize, secret: string): RequestHandler {
+export function requireHolderSession(db: Sequelize, secret: string): RequestHandler {
   return async (req, res, next) => {
-    const wallet = await sessionWallet(req, sequelize, secret);
+    const wallet = await sessionWallet(req, db, secret);
     if (!wallet) throw unauthorized(msg('walletSessionRequired'));
     const claimed = (req.body as { walletAddress?: unknown } | undefined)?.walletAddress;
     if (typeof claimed === 'string' && claimed !== wallet) throw forbidden(msg('walletNotYours'));

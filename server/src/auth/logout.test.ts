@@ -78,14 +78,14 @@ describe('POST /api/auth/logout', () => {
     const holder = newHolder();
     const cookie = await api.signIn(holder);
     expect((await logout(cookie)).status).toBe(204);
-    await api.sequelize.query(
+    await api.db.query(
       `INSERT INTO revoked_holder_sessions (session_id, expires_at) VALUES (gen_random_uuid(), now() - interval '2 hours')`,
     );
 
-    await holderRevocations.deleteExpired(api.sequelize);
+    await holderRevocations.deleteExpired(api.db);
 
     expect(await session(cookie)).toMatchObject(signedOut);
-    const [rows] = await api.sequelize.query(`SELECT count(*)::int AS n FROM revoked_holder_sessions WHERE expires_at < now()`);
+    const [rows] = await api.db.query(`SELECT count(*)::int AS n FROM revoked_holder_sessions WHERE expires_at < now()`);
     expect((rows as { n: number }[])[0]!.n).toBe(0);
   });
 });

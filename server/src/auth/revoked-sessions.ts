@@ -10,14 +10,14 @@ type RevocationTable = 'revoked_holder_sessions' | 'revoked_admin_sessions';
  */
 function sessionRevocations(table: RevocationTable) {
   return {
-    async revoke(sequelize: Sequelize, sessionId: string, expiresAt: Date): Promise<void> {
-      await sequelize.query(`INSERT INTO ${table} (session_id, expires_at) VALUES (:sessionId, :expiresAt) ON CONFLICT DO NOTHING`, {
+    async revoke(db: Sequelize, sessionId: string, expiresAt: Date): Promise<void> {
+      await db.query(`INSERT INTO ${table} (session_id, expires_at) VALUES (:sessionId, :expiresAt) ON CONFLICT DO NOTHING`, {
         replacements: { sessionId, expiresAt },
       });
     },
 
-    async isRevoked(sequelize: Sequelize, sessionId: string): Promise<boolean> {
-      const rows = await sequelize.query(`SELECT 1 FROM ${table} WHERE session_id = :sessionId`, {
+    async isRevoked(db: Sequelize, sessionId: string): Promise<boolean> {
+      const rows = await db.query(`SELECT 1 FROM ${table} WHERE session_id = :sessionId`, {
         replacements: { sessionId },
         type: QueryTypes.SELECT,
       });
@@ -25,8 +25,8 @@ function sessionRevocations(table: RevocationTable) {
     },
 
     /** An hour past expiry, so that an instance whose clock runs behind still finds the revocation. */
-    async deleteExpired(sequelize: Sequelize): Promise<void> {
-      await sequelize.query(`DELETE FROM ${table} WHERE expires_at < now() - interval '1 hour'`);
+    async deleteExpired(db: Sequelize): Promise<void> {
+      await db.query(`DELETE FROM ${table} WHERE expires_at < now() - interval '1 hour'`);
     },
   };
 }

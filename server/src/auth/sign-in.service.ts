@@ -20,15 +20,14 @@ export function signInSite(publicUrl: string, cluster: string): SignInSite {
   return { domain: origin.host, uri: origin.origin, cluster };
 }
 
-export async function issueNonce(sequelize: Sequelize, input: AuthNonceInput, site: SignInSite): Promise<AuthNonceResponse> {
+export async function issueNonce(db: Sequelize, input: AuthNonceInput, site: SignInSite): Promise<AuthNonceResponse> {
   const nonce = bs58.encode(randomBytes(16));
   const issuedAt = new Date();
   const expiresAt = new Date(issuedAt.getTime() + SIGN_IN_TTL_MS);
   const message = signInMessage({ ...site, walletAddress: input.walletAddress, nonce, issuedAt, expiresAt });
-  await sequelize.query(
-    `INSERT INTO sign_in_nonces (nonce, wallet_address, message, expires_at) VALUES (:nonce, :wallet, :message, :expiresAt)`,
-    { replacements: { nonce, wallet: input.walletAddress, message, expiresAt } },
-  );
+  await db.query(`INSERT INTO sign_in_nonces (nonce, wallet_address, message, expires_at) VALUES (:nonce, :wallet, :message, :expiresAt)`, {
+    replacements: { nonce, wallet: input.walletAddress, message, expiresAt },
+  });
   return { message, nonce, expiresAt: expiresAt.toISOString() };
 }
 
@@ -46,10 +45,10 @@ function signatureIsValid(walletAddress: string, message: string, signature: str
  * wallet on this site, unexpired, its nonce not used before (it is spent here, whatever the
  * outcome), and signed by the wallet's key.
  */
-export async function verifySignIn(sequelize: Sequelize, input: AuthVerifyInput, site: SignInSite): Promise<string> {
+export async function verifySignIn(db: Sequelize, input: AuthVerifyInput, site: SignInSite): Promise<string> {
   const nonce = nonceOf(input.message);
   if (!nonce) throw unauthorized(msg('signInMismatch'));
-  const [issued] = await sequelize.query<{ wallet_address: string; message: string; expires_at: Date }>(
+  const [issued] = await db.query<{ wallet_address: string; message: string; expires_at: Date }>(
     `UPDATE sign_in_nonces SET used_at = now() WHERE nonce = :nonce AND used_at IS NULL
      RETURNING wallet_address, message, expires_at`,
     { replacements: { nonce }, type: QueryTypes.SELECT },
@@ -62,6 +61,6 @@ export async function verifySignIn(sequelize: Sequelize, input: AuthVerifyInput,
   return input.walletAddress;
 }
 
-export async function deleteOldNonces(sequelize: Sequelize): Promise<void> {
-  await sequelize.query(`DELETE FROM sign_in_nonces WHERE expires_at < now() - interval '1 day'`);
+export async function deleteOldNonces(db: Sequelize): Promise<void> {
+  await db.query(`DELETE FROM sign_in_nonces WHERE expires_at < now() - interval '1 day'`);
 }

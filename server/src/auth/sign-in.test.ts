@@ -111,7 +111,7 @@ describe('holder sign-in', () => {
   it('refuses an expired sign-in request', async () => {
     const holder = newHolder();
     const { message, nonce } = await nonceFor(holder);
-    await api.sequelize.query(`UPDATE sign_in_nonces SET expires_at = now() - interval '1 second' WHERE nonce = :nonce`, {
+    await api.db.query(`UPDATE sign_in_nonces SET expires_at = now() - interval '1 second' WHERE nonce = :nonce`, {
       replacements: { nonce },
     });
     const response = await verify({ walletAddress: holder.wallet, message, signature: holder.sign(message) });

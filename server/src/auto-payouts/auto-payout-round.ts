@@ -46,8 +46,8 @@ const PAID_ON_CHAIN: MessageCode = 'withdrawalPaidOnChain';
  * for approval waits until it is approved or the threshold moves: neither is looked at again, so a
  * pile of them cannot fill every batch.
  */
-async function candidates(sequelize: Sequelize, mint: string): Promise<Candidate[]> {
-  return sequelize.query<Candidate>(
+async function candidates(db: Sequelize, mint: string): Promise<Candidate[]> {
+  return db.query<Candidate>(
     `SELECT w.id, w.wallet_address AS "walletAddress", w.final_amount::text AS "finalAmount", w.created_at AS "requestedAt",
        ${WALLET_PAID_BEFORE_OF_W} AS "walletPaidBefore",
        ${EXPIRED_PAYOUT_OF_W} AS "expiredPayoutId",
@@ -78,15 +78,12 @@ async function candidates(sequelize: Sequelize, mint: string): Promise<Candidate
 }
 
 /** The candidate's latest expired payout, read again with its row locked (one may have ended since the round listed it). */
-async function expiredPayoutOf(sequelize: Sequelize, withdrawalId: number, transaction: Transaction): Promise<number | null> {
-  const [row] = await sequelize.query<{ id: number | null }>(
-    `SELECT ${EXPIRED_PAYOUT_OF_W} AS id FROM (SELECT :withdrawalId::int AS id) w`,
-    {
-      replacements: { withdrawalId },
-      type: QueryTypes.SELECT,
-      transaction,
-    },
-  );
+async function expiredPayoutOf(db: Sequelize, withdrawalId: number, transaction: Transaction): Promise<number | null> {
+  const [row] = await db.query<{ id: number | null }>(`SELECT ${EXPIRED_PAYOUT_OF_W} AS id FROM (SELECT :withdrawalId::int AS id) w`, {
+    replacements: { withdrawalId },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
   return row?.id ?? null;
 }
 
@@ -106,13 +103,13 @@ class HeldAtClaim extends Error {
  * off before this commits stops the payout, two instances cannot both spend the last of the day's
  * limit, and a payout of it that expired meanwhile leaves it to an operator.
  */
-function stillAllowed(sequelize: Sequelize, candidate: Candidate, now: Date) {
+function stillAllowed(db: Sequelize, candidate: Candidate, now: Date) {
   return async (transaction: Transaction) => {
     const settings = await findSettingsRow(transaction, 'share');
-    await readAutoPayoutState(sequelize, transaction, true);
+    await readAutoPayoutState(db, transaction, true);
     if (!settings?.autoPayout.enabled) throw new PolicyChanged();
-    const paid = await paidAutomaticallySince(sequelize, 24, transaction);
-    const expiredPayoutId = await expiredPayoutOf(sequelize, candidate.id, transaction);
+    const paid = await paidAutomaticallySince(db, 24, transaction);
+    const expiredPayoutId = await expiredPayoutOf(db, candidate.id, transaction);
     const hold = autoPayoutHold(settings.autoPayout, { ...candidate, expiredPayoutId }, paid, now, settings.tokenSymbol);
     if (hold) throw new HeldAtClaim(hold);
   };
@@ -136,16 +133,16 @@ async function payOne(
   candidate: Candidate,
   now: Date,
 ): Promise<CodedMessage | 'paid' | 'taken'> {
-  const { database: sequelize, chain, logger, signer } = deps;
+  const { database: db, chain, logger, signer } = deps;
   try {
-    const prepared = await preparePayout(sequelize, chain, { withdrawalIds: [candidate.id] }, POLICY_ACTOR, {
+    const prepared = await preparePayout(db, chain, { withdrawalIds: [candidate.id] }, POLICY_ACTOR, {
       payer: signer.publicKey,
       automatic: true,
-      beforeClaim: stillAllowed(sequelize, candidate, now),
+      beforeClaim: stillAllowed(db, candidate, now),
     });
     const message = Buffer.from(prepared.transaction, 'base64').subarray(1 + 64);
     const signed = await signedTransaction(signer, message);
-    await postSignedPayout(sequelize, chain, logger, prepared.id, { transaction: signed }, POLICY_ACTOR, switchStillOn);
+    await postSignedPayout(db, chain, logger, prepared.id, { transaction: signed }, POLICY_ACTOR, switchStillOn);
     logger.info({ withdrawalId: candidate.id, payoutId: prepared.id }, 'automatic payout sent');
     return 'paid';
   } catch (error) {
@@ -179,8 +176,8 @@ async function saveReadings(deps: AutoPayoutDeps, stoppedBefore: CodedMessage[],
 
 /** Why nothing is paid this round before looking at any withdrawal, with the readings saved for the panel. */
 async function checkWorld(deps: AutoPayoutDeps & { signer: PayoutSigner }, settings: Settings): Promise<CodedMessage[]> {
-  const { database: sequelize, chain, signer, secondProvider } = deps;
-  const state = await readAutoPayoutState(sequelize);
+  const { database: db, chain, signer, secondProvider } = deps;
+  const state = await readAutoPayoutState(db);
   let finalizedHeight: number;
   let hotBalance: string | null;
   let secondHeight: HeightCheck | null;
@@ -199,7 +196,7 @@ async function checkWorld(deps: AutoPayoutDeps & { signer: PayoutSigner }, setti
     hotBalance === null
       ? [msg('autoPayoutTreasuryUnknown', { reason: msg('chainUnavailable') })]
       : await stopReasons({
-          sequelize,
+          db,
           policy: settings.autoPayout,
           symbol: settings.tokenSymbol,
           coverage,
@@ -220,16 +217,16 @@ async function checkWorld(deps: AutoPayoutDeps & { signer: PayoutSigner }, setti
  * beyond it is left to an operator with the reason noted on it.
  */
 export async function autoPayoutRound(deps: AutoPayoutDeps): Promise<RoundResult> {
-  const { database: sequelize, signer } = deps;
+  const { database: db, signer } = deps;
   const settings = await findSettingsRow();
   const policy: AutoPayoutPolicy | undefined = settings?.autoPayout;
   if (!settings || !policy?.enabled || !settings.tokenContract) {
-    await saveAutoPayoutState(sequelize, { stoppedBy: [], hotBalance: null, highestFinalizedHeight: 0 });
+    await saveAutoPayoutState(db, { stoppedBy: [], hotBalance: null, highestFinalizedHeight: 0 });
     return { stoppedBy: [], paid: [], held: [] };
   }
   if (!signer) {
     const stoppedBy = [msg('autoPayoutNoSigner')];
-    await saveAutoPayoutState(sequelize, { stoppedBy, hotBalance: null, highestFinalizedHeight: 0 });
+    await saveAutoPayoutState(db, { stoppedBy, hotBalance: null, highestFinalizedHeight: 0 });
     return { stoppedBy, paid: [], held: [] };
   }
   const withSigner = { ...deps, signer };
@@ -237,12 +234,12 @@ export async function autoPayoutRound(deps: AutoPayoutDeps): Promise<RoundResult
   if (stoppedBy.length > 0) return { stoppedBy, paid: [], held: [] };
 
   const now = deps.clock();
-  let paidToday = await paidAutomaticallySince(sequelize, 24);
+  let paidToday = await paidAutomaticallySince(db, 24);
   const result: RoundResult = { stoppedBy, paid: [], held: [] };
-  for (const candidate of await candidates(sequelize, settings.tokenContract)) {
+  for (const candidate of await candidates(db, settings.tokenContract)) {
     const outcome = autoPayoutHold(policy, candidate, paidToday, now, settings.tokenSymbol) ?? (await payOne(withSigner, candidate, now));
     if (outcome === 'taken') continue;
-    await noteAutoPayoutHold(sequelize, candidate.id, outcome === 'paid' ? null : outcome);
+    await noteAutoPayoutHold(db, candidate.id, outcome === 'paid' ? null : outcome);
     if (outcome === 'paid') {
       result.paid.push(candidate.id);
       paidToday = sumDecimals([paidToday, candidate.finalAmount]);

@@ -10,8 +10,8 @@ export type AutoPayoutState = {
   checkedAt: Date | null;
 };
 
-export async function readAutoPayoutState(sequelize: Sequelize, transaction?: Transaction, lock = false): Promise<AutoPayoutState> {
-  const [row] = await sequelize.query<AutoPayoutState>(
+export async function readAutoPayoutState(db: Sequelize, transaction?: Transaction, lock = false): Promise<AutoPayoutState> {
+  const [row] = await db.query<AutoPayoutState>(
     `SELECT stopped_by AS "stoppedBy", highest_finalized_height::float8 AS "highestFinalizedHeight", hot_balance::text AS "hotBalance",
        checked_at AS "checkedAt"
      FROM auto_payout_state WHERE id = 1${lock ? ' FOR UPDATE' : ''}`,
@@ -21,8 +21,8 @@ export async function readAutoPayoutState(sequelize: Sequelize, transaction?: Tr
 }
 
 /** Saves this round's readings for the panel and the next round. */
-export async function saveAutoPayoutState(sequelize: Sequelize, state: Omit<AutoPayoutState, 'checkedAt'>): Promise<void> {
-  await sequelize.query(
+export async function saveAutoPayoutState(db: Sequelize, state: Omit<AutoPayoutState, 'checkedAt'>): Promise<void> {
+  await db.query(
     `UPDATE auto_payout_state SET stopped_by = :stoppedBy::jsonb, hot_balance = :hotBalance,
        highest_finalized_height = greatest(highest_finalized_height, :height), checked_at = now()
      WHERE id = 1`,

@@ -5,12 +5,8 @@ import { paidAutomaticallySince } from '../payouts/index.js';
 import { readAutoPayoutState } from './auto-payout-state.js';
 import { loadSettings } from '../settings/index.js';
 
-export async function autoPayoutStatus(sequelize: Sequelize, signer: PayoutSigner | null): Promise<AutoPayoutStatus> {
-  const [settings, state, paidLast24h] = await Promise.all([
-    loadSettings(sequelize),
-    readAutoPayoutState(sequelize),
-    paidAutomaticallySince(sequelize, 24),
-  ]);
+export async function autoPayoutStatus(db: Sequelize, signer: PayoutSigner | null): Promise<AutoPayoutStatus> {
+  const [settings, state, paidLast24h] = await Promise.all([loadSettings(db), readAutoPayoutState(db), paidAutomaticallySince(db, 24)]);
   const policy = settings.autoPayout;
   return {
     hotWallet: signer?.publicKey.toBase58() ?? null,

@@ -190,7 +190,7 @@ describe('the automation stops by itself on an anomaly, and resumes when it is o
     const { withdrawal } = await world.pendingWithdrawal(1000);
     // Owed far more than the staking and hot wallets hold together (a withdrawal recorded as owing a billion).
     const owe = (amount: string) =>
-      world.api.sequelize.query(`UPDATE withdrawals SET final_amount = :amount WHERE id = :id`, {
+      world.api.db.query(`UPDATE withdrawals SET final_amount = :amount WHERE id = :id`, {
         replacements: { id: withdrawal.id, amount },
       });
     await owe('999999999');

@@ -15,7 +15,7 @@ import { payoutDisagreement, payoutInReview } from '../payouts/index.js';
 export const FINALIZED_HEIGHT_TOLERANCE = 150;
 
 export type StopCheck = {
-  sequelize: Sequelize;
+  db: Sequelize;
   policy: AutoPayoutPolicy;
   /** The token's symbol, for the reasons' amounts. */
   symbol: string;
@@ -42,11 +42,11 @@ export async function stopReasons(check: StopCheck): Promise<CodedMessage[]> {
     reasons.push(msg('autoPayoutTreasuryUncovered'));
   }
   // DESIGN 19: a restored database may show unpaid what was paid after the restored moment.
-  if (await restorePending(check.sequelize)) reasons.push(msg('restoreAuditPending'));
-  const review = await payoutInReview(check.sequelize);
+  if (await restorePending(check.db)) reasons.push(msg('restoreAuditPending'));
+  const review = await payoutInReview(check.db);
   if (review !== null) reasons.push(msg('autoPayoutReviewOpen', { id: review }));
   // Tokens left a wallet the server pays from outside the books: a stolen key, or payments no one recorded (DESIGN 15).
-  const outflow = await oldestUnexplainedOutflow(check.sequelize);
+  const outflow = await oldestUnexplainedOutflow(check.db);
   if (outflow) reasons.push(msg('unexplainedOutflow', { wallet: outflow.owner, signature: outflow.signature }));
   if (hotWalletLow(check.policy, check.hotBalance)) {
     reasons.push(
@@ -61,7 +61,7 @@ export async function stopReasons(check: StopCheck): Promise<CodedMessage[]> {
   }
   // DESIGN 15: the hot wallet sends only while both providers agree, on the height and on every open payout.
   const disagreement =
-    check.secondHeight && !check.secondHeight.agrees ? check.secondHeight.disagreement : await payoutDisagreement(check.sequelize);
+    check.secondHeight && !check.secondHeight.agrees ? check.secondHeight.disagreement : await payoutDisagreement(check.db);
   if (disagreement) reasons.push(msg('rpcDisagree', { detail: disagreement }));
   return reasons;
 }

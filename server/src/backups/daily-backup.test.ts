@@ -24,7 +24,7 @@ it('announces a daily backup that fails (backup.failed) at once, and leaves no b
   const place = { databaseDir: '/nonexistent', databaseUrl: api.databaseUrl, backupDir, keepDays: 7 };
   const reason = 'WAL archiving is off: a base backup without its WAL cannot be restored';
 
-  await expect(backupIfDue(api.sequelize, place)).rejects.toThrow(reason);
+  await expect(backupIfDue(api.db, place)).rejects.toThrow(reason);
 
   expect(await sent()).toEqual([{ event: 'backup.failed', data: { reason } }]);
   expect(readdirSync(backupDir)).toEqual([]);

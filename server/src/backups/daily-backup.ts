@@ -29,12 +29,12 @@ export async function backupNow(place: BackupPlace): Promise<BaseBackup> {
  * The daily job's round: a backup when the last one is a day old (or there is none). A failure is
  * announced (backup.failed) at once, each round it fails: the age alert would wait 26 hours.
  */
-export async function backupIfDue(sequelize: Sequelize, place: BackupPlace): Promise<BaseBackup | undefined> {
+export async function backupIfDue(db: Sequelize, place: BackupPlace): Promise<BaseBackup | undefined> {
   if ((await lastBackupAgeSeconds(place.backupDir)) < BACKUP_DUE_AFTER_SECONDS) return undefined;
   try {
     return await backupNow(place);
   } catch (error) {
-    await emitAlert(sequelize, 'backup.failed', { reason: error instanceof Error ? error.message : String(error) });
+    await emitAlert(db, 'backup.failed', { reason: error instanceof Error ? error.message : String(error) });
     throw error;
   }
 }

@@ -13,7 +13,7 @@ import { recordReferencedDeposits } from '../stakes/index.js';
 import { deltasByOwner, depositSeen, payoutSeen } from './chain-view.js';
 
 /** What an audit reads: the books, the chain, the second provider when there is one, and the hot wallet the server pays from. */
-export type AuditWorld = { sequelize: Sequelize; chain: Chain; secondProvider: SecondProvider | null; hotWallet: string | null };
+export type AuditWorld = { db: Sequelize; chain: Chain; secondProvider: SecondProvider | null; hotWallet: string | null };
 
 export type AuditFindings = { checked: BooksAuditChecked; differences: AuditDifference[] };
 
@@ -41,14 +41,14 @@ async function decimalsOf(audit: Audit, mint: string): Promise<number | null> {
 
 /** Every row of `sql` (which selects `id` and takes `:after`, `:batch` and `replacements`), a batch at a time in id order. */
 async function eachRow<T extends { id: number }>(
-  sequelize: Sequelize,
+  db: Sequelize,
   sql: string,
   replacements: Record<string, unknown>,
   run: (row: T) => Promise<void>,
 ): Promise<void> {
   let after = 0;
   for (;;) {
-    const rows = await sequelize.query<T>(sql, { replacements: { ...replacements, after, batch: BATCH }, type: QueryTypes.SELECT });
+    const rows = await db.query<T>(sql, { replacements: { ...replacements, after, batch: BATCH }, type: QueryTypes.SELECT });
     if (rows.length === 0) return;
     await eachInParallel(rows, run);
     after = rows.at(-1)!.id;
@@ -65,7 +65,7 @@ async function checkDeposits(audit: Audit): Promise<void> {
   const sql = `SELECT id, tx_id AS "txId", wallet_address AS wallet, amount::text AS amount, token_contract AS mint,
       staking_wallet AS "stakingWallet"
     FROM stakes WHERE tx_id IS NOT NULL AND NOT starts_with(tx_id, :restake) AND id > :after ORDER BY id LIMIT :batch`;
-  await eachRow<StakeRow>(audit.sequelize, sql, { restake: RESTAKE_TX_PREFIX }, async (stake) => {
+  await eachRow<StakeRow>(audit.db, sql, { restake: RESTAKE_TX_PREFIX }, async (stake) => {
     audit.checked.deposits += 1;
     const claim = {
       txId: stake.txId,
@@ -112,7 +112,7 @@ async function checkPayouts(audit: Audit): Promise<void> {
     WHERE w.status = 'completed' AND w.final_amount > 0 AND w.id > :after
       AND NOT EXISTS (SELECT 1 FROM payout_withdrawals pw WHERE pw.withdrawal_id = w.id AND pw.resolution = 'paid')
     ORDER BY w.id LIMIT :batch`;
-  await eachRow<PaidRow>(audit.sequelize, sql, {}, async (paid) => {
+  await eachRow<PaidRow>(audit.db, sql, {}, async (paid) => {
     audit.checked.payouts += 1;
     const claim = {
       txId: paid.txId,
@@ -144,8 +144,8 @@ async function checkPayouts(audit: Audit): Promise<void> {
 
 /** The wallets the server pays from, of `mint`: the configured staking wallet, every one a stake records, and the hot wallet. */
 async function treasuryOf(audit: Audit, mint: string): Promise<Set<string>> {
-  const { tokenContract, stakingWallet } = await loadSettings(audit.sequelize);
-  const rows = await audit.sequelize.query<{ wallet: string }>(
+  const { tokenContract, stakingWallet } = await loadSettings(audit.db);
+  const rows = await audit.db.query<{ wallet: string }>(
     `SELECT DISTINCT staking_wallet AS wallet FROM stakes WHERE token_contract = :mint`,
     { replacements: { mint }, type: QueryTypes.SELECT },
   );
@@ -163,7 +163,7 @@ async function checkOutflows(audit: Audit): Promise<void> {
   const sql = `SELECT id, signature, account, owner, mint, amount::text AS amount, decimals FROM (
       SELECT row_number() OVER (ORDER BY created_at, signature, account)::int AS id, * FROM treasury_outflows) numbered
     WHERE id > :after ORDER BY id LIMIT :batch`;
-  await eachRow<OutflowRow>(audit.sequelize, sql, {}, async (outflow) => {
+  await eachRow<OutflowRow>(audit.db, sql, {}, async (outflow) => {
     audit.checked.outflows += 1;
     const activity = await audit.chain.tokenActivity(outflow.signature);
     const account = { address: outflow.account, owner: outflow.owner, mint: outflow.mint };
@@ -188,8 +188,8 @@ async function checkOutflows(audit: Audit): Promise<void> {
 /** One transaction of the treasury's history, with what it did to the mint. */
 type Seen = { entry: SignatureInfo; activity: TokenActivity; mint: string; decimals: number; treasury: Set<string> };
 
-async function isUsed(sequelize: Sequelize, signature: string): Promise<boolean> {
-  const rows = await sequelize.query('SELECT 1 FROM used_transactions WHERE tx_id = :signature', {
+async function isUsed(db: Sequelize, signature: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM used_transactions WHERE tx_id = :signature', {
     replacements: { signature },
     type: QueryTypes.SELECT,
   });
@@ -202,8 +202,8 @@ async function isUsed(sequelize: Sequelize, signature: string): Promise<boolean>
  */
 async function lookAtDeposit(audit: Audit, seen: Seen, stakingWallet: string): Promise<void> {
   const { entry, activity } = seen;
-  if (await isUsed(audit.sequelize, entry.signature)) return;
-  const recorded = await recordReferencedDeposits(audit.sequelize, audit.chain, entry, activity.accountKeys);
+  if (await isUsed(audit.db, entry.signature)) return;
+  const recorded = await recordReferencedDeposits(audit.db, audit.chain, entry, activity.accountKeys);
   if (recorded !== 'retry' && recorded.created.length === 0 && recorded.known.length > 0) return;
   const created = recorded === 'retry' ? [] : recorded.created;
   audit.differences.push({
@@ -219,8 +219,8 @@ async function lookAtDeposit(audit: Audit, seen: Seen, stakingWallet: string): P
 }
 
 /** Whether the books account for what `signature` sent `wallet`: a withdrawal it completed, or an open or completed payout of it. */
-async function payoutKnown(sequelize: Sequelize, signature: string, wallet: string): Promise<boolean> {
-  const [row] = await sequelize.query<{ known: boolean }>(
+async function payoutKnown(db: Sequelize, signature: string, wallet: string): Promise<boolean> {
+  const [row] = await db.query<{ known: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM withdrawals WHERE tx_id = :signature AND wallet_address = :wallet AND status = 'completed')
        OR EXISTS (SELECT 1 FROM payouts WHERE signature = :signature AND status IN ('prepared', 'sent', 'needs_review', 'completed'))
        AS known`,
@@ -241,14 +241,14 @@ async function holdUnrecordedPayout(
   audit: Audit,
   payout: { signature: string; wallet: string; payer: string; mint: string; amount: string },
 ) {
-  const { sequelize, auditId } = audit;
-  await sequelize.transaction(async (transaction) => {
+  const { db, auditId } = audit;
+  await db.transaction(async (transaction) => {
     const replacements = { ...payout, auditId };
-    await sequelize.query(
+    await db.query(
       `SELECT id FROM withdrawals WHERE wallet_address = :wallet AND token_contract = :mint AND status = 'pending' ORDER BY id FOR UPDATE`,
       { replacements, transaction },
     );
-    await sequelize.query(
+    await db.query(
       `INSERT INTO audit_payout_holds (signature, wallet_address, payer, token_contract, amount, audit_id)
        VALUES (:signature, :wallet, :payer, :mint, :amount::numeric, :auditId) ON CONFLICT (signature, wallet_address) DO NOTHING`,
       { replacements, transaction },
@@ -269,11 +269,11 @@ async function lookAtPayout(
   { wallet, payer }: { wallet: string; payer: string },
   received: bigint,
 ): Promise<void> {
-  const { sequelize } = audit;
+  const { db } = audit;
   const { entry, mint, decimals } = seen;
-  if (await payoutKnown(sequelize, entry.signature, wallet)) return;
+  if (await payoutKnown(db, entry.signature, wallet)) return;
   const amount = fromRawAmount(received, decimals);
-  const [unpaid] = await sequelize.query<{ id: number; amount: string }>(
+  const [unpaid] = await db.query<{ id: number; amount: string }>(
     `SELECT id, final_amount::text AS amount FROM withdrawals
      WHERE status = 'pending' AND wallet_address = :wallet AND token_contract = :mint AND final_amount = :amount::numeric
        AND (:blockTime::float8 IS NULL OR requested_at <= to_timestamp(:blockTime::float8 + 1))
@@ -284,10 +284,10 @@ async function lookAtPayout(
     const reason = msg('withdrawalPaidOnChain', { signature: entry.signature });
     // Held for good (payout-holds.ts) under the withdrawal's row lock, which preparing a payout takes
     // too; and the withdrawals list says why automatic payouts leave it.
-    await sequelize.transaction(async (transaction) => {
+    await db.transaction(async (transaction) => {
       const replacements = { withdrawalId: unpaid.id, signature: entry.signature, auditId: audit.auditId, hold: JSON.stringify(reason) };
-      await sequelize.query(`SELECT id FROM withdrawals WHERE id = :withdrawalId FOR UPDATE`, { replacements, transaction });
-      await sequelize.query(
+      await db.query(`SELECT id FROM withdrawals WHERE id = :withdrawalId FOR UPDATE`, { replacements, transaction });
+      await db.query(
         `INSERT INTO audit_payout_findings (withdrawal_id, signature, audit_id) VALUES (:withdrawalId, :signature, :auditId)
          ON CONFLICT (withdrawal_id) DO NOTHING;
          UPDATE withdrawals SET auto_payout_hold = :hold::jsonb WHERE id = :withdrawalId AND status = 'pending'`,
@@ -307,7 +307,7 @@ async function lookAtPayout(
     return;
   }
   await holdUnrecordedPayout(audit, { signature: entry.signature, wallet, payer, mint, amount });
-  const listed = await sequelize.query('SELECT 1 FROM treasury_outflows WHERE signature = :signature', {
+  const listed = await db.query('SELECT 1 FROM treasury_outflows WHERE signature = :signature', {
     replacements: { signature: entry.signature },
     type: QueryTypes.SELECT,
   });
@@ -338,8 +338,8 @@ async function lookAtTransaction(audit: Audit, seen: Seen, stakingWallets: strin
 }
 
 /** Block time (seconds) from which the chain's history is read: a day before the newest transaction the books record. */
-async function historySince(sequelize: Sequelize): Promise<number | null> {
-  const [row] = await sequelize.query<{ since: number | null }>(
+async function historySince(db: Sequelize): Promise<number | null> {
+  const [row] = await db.query<{ since: number | null }>(
     `SELECT extract(epoch FROM max(created_at))::float8 - :margin AS since FROM used_transactions`,
     { replacements: { margin: HISTORY_MARGIN_SECONDS }, type: QueryTypes.SELECT },
   );
@@ -352,13 +352,13 @@ async function historySince(sequelize: Sequelize): Promise<number | null> {
  * transaction read once: deposits and payouts the books lack.
  */
 async function scanTreasuryHistory(audit: Audit): Promise<void> {
-  const { tokenContract: mint, stakingWallet } = await loadSettings(audit.sequelize);
+  const { tokenContract: mint, stakingWallet } = await loadSettings(audit.db);
   if (!mint || !stakingWallet) return;
   const state = await audit.chain.mint(mint);
   if (!state) return;
   const treasury = await treasuryOf(audit, mint);
   const stakingWallets = [...treasury].filter((wallet) => wallet !== audit.hotWallet);
-  const since = await historySince(audit.sequelize);
+  const since = await historySince(audit.db);
   const read = new Set<string>();
   for (const owner of treasury) {
     const account = associatedTokenAccount(new PublicKey(mint), new PublicKey(owner), new PublicKey(state.programId)).toBase58();

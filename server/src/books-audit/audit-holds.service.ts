@@ -42,8 +42,8 @@ function toHoldJson(row: HoldRow): AuditPayoutHold {
 }
 
 /** GET /api/admin/audit-holds: the holds still open, oldest first. */
-export async function listOpenHolds(sequelize: Sequelize): Promise<AuditPayoutHold[]> {
-  const rows = await sequelize.query<HoldRow>(`SELECT ${COLUMNS} FROM audit_payout_holds WHERE status = 'open' ORDER BY id`, {
+export async function listOpenHolds(db: Sequelize): Promise<AuditPayoutHold[]> {
+  const rows = await db.query<HoldRow>(`SELECT ${COLUMNS} FROM audit_payout_holds WHERE status = 'open' ORDER BY id`, {
     type: QueryTypes.SELECT,
   });
   return rows.map(toHoldJson);
@@ -56,15 +56,15 @@ export async function listOpenHolds(sequelize: Sequelize): Promise<AuditPayoutHo
  * never take one a round saw held. The note is kept and the dismissal audited.
  */
 export async function dismissHold(
-  sequelize: Sequelize,
+  db: Sequelize,
   id: number,
   input: AuditHoldDismissInput,
   actor: Actor,
   stepUp: StepUp,
 ): Promise<AuditPayoutHold> {
   const confirm = await stepUp();
-  return sequelize.transaction(async (transaction) => {
-    const [row] = await sequelize.query<HoldRow>(`SELECT ${COLUMNS} FROM audit_payout_holds WHERE id = :id FOR UPDATE`, {
+  return db.transaction(async (transaction) => {
+    const [row] = await db.query<HoldRow>(`SELECT ${COLUMNS} FROM audit_payout_holds WHERE id = :id FOR UPDATE`, {
       replacements: { id },
       type: QueryTypes.SELECT,
       transaction,
@@ -72,7 +72,7 @@ export async function dismissHold(
     if (!row) throw notFound(msg('auditHoldNotFound'));
     if (row.status !== 'open') throw conflict(msg('auditHoldNotOpen'));
     await confirm(transaction);
-    const [dismissed] = await sequelize.query<HoldRow>(
+    const [dismissed] = await db.query<HoldRow>(
       `UPDATE audit_payout_holds SET status = 'dismissed', note = :note, resolved_by = :adminId, resolved_by_username = :username,
          resolved_at = now()
        WHERE id = :id RETURNING ${COLUMNS}`,
@@ -80,7 +80,7 @@ export async function dismissHold(
     );
     const before = toHoldJson(row);
     const after = toHoldJson(dismissed!);
-    await recordAudit(sequelize, transaction, actor, {
+    await recordAudit(db, transaction, actor, {
       action: 'books.hold_dismiss',
       entityType: 'books_audit',
       entityId: row.audit_id,

@@ -13,7 +13,7 @@ const DAY_MS = 24 * 3600_000;
  * payouts wait for it (payout-holds.ts). Answers the audit started, or null when nothing was restored.
  */
 export async function auditIfRestored(world: AuditWorld, logger: Logger): Promise<BooksAudit | null> {
-  if (!(await detectRestore(world.sequelize, logger))) return null;
+  if (!(await detectRestore(world.db, logger))) return null;
   return requestAudit(world, logger, 'restore', SYSTEM_ACTOR);
 }
 
@@ -23,12 +23,12 @@ export async function auditIfRestored(world: AuditWorld, logger: Logger): Promis
  * running server by a managed service's recovery), run here to its end.
  */
 export async function booksAuditRound(world: AuditWorld, logger: Logger): Promise<void> {
-  const restored = await detectRestore(world.sequelize, logger);
-  const [last] = await world.sequelize.query<{ finished_at: Date }>(
+  const restored = await detectRestore(world.db, logger);
+  const [last] = await world.db.query<{ finished_at: Date }>(
     `SELECT finished_at FROM books_audits WHERE status = 'finished' ORDER BY finished_at DESC LIMIT 1`,
     { type: QueryTypes.SELECT },
   );
   if (!restored && last && Date.now() - last.finished_at.getTime() < DAY_MS) return;
-  const { audit, started } = await startAudit(world.sequelize, restored ? 'restore' : 'daily', SYSTEM_ACTOR);
+  const { audit, started } = await startAudit(world.db, restored ? 'restore' : 'daily', SYSTEM_ACTOR);
   if (started) await runAudit(world, audit.id, logger);
 }

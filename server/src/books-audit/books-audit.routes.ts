@@ -16,31 +16,31 @@ import { latestAudit, readAudit, requestAudit } from './books-audit.service.js';
  * - POST /api/admin/audit-holds/{id}/dismiss (owner, step-up, `{note}`) -> the hold (404 auditHoldNotFound, 409 auditHoldNotOpen).
  */
 export function booksAuditAdminRoutes(
-  { database: sequelize, chain, secondProvider }: Dependencies,
+  { database: db, chain, secondProvider }: Dependencies,
   logger: Logger,
   hotWallet: string | null,
   stepUpFor: StepUpFor,
 ): Router {
   const { router, mount } = tableRouter('/api/admin');
   mount('POST /api/admin/audits', async (_input, res) => {
-    const audit = await requestAudit({ sequelize, chain, secondProvider, hotWallet }, logger, 'owner', currentAdmin(res));
+    const audit = await requestAudit({ db, chain, secondProvider, hotWallet }, logger, 'owner', currentAdmin(res));
     res.status(202).json({ audit });
   });
   mount('GET /api/admin/audits', async (_input, res) => {
-    res.json({ audit: await latestAudit(sequelize) });
+    res.json({ audit: await latestAudit(db) });
   });
   mount('GET /api/admin/audits/:id', async ({ params }, res) => {
     const { id } = params();
-    res.json({ audit: await readAudit(sequelize, id) });
+    res.json({ audit: await readAudit(db, id) });
   });
   mount('GET /api/admin/audit-holds', async (_input, res) => {
-    res.json(await listOpenHolds(sequelize));
+    res.json(await listOpenHolds(db));
   });
   mount('POST /api/admin/audit-holds/:id/dismiss', async ({ params, body }, res) => {
     const { id } = params();
     const input = body();
     const actor = currentAdmin(res);
-    res.json(await dismissHold(sequelize, id, input, actor, stepUpFor(actor, input)));
+    res.json(await dismissHold(db, id, input, actor, stepUpFor(actor, input)));
   });
   return router;
 }

@@ -41,8 +41,8 @@ function toAuditJson(row: AuditRow): BooksAudit {
 }
 
 /** Running audits left behind (by a stopped instance, or in a restored database) end as interrupted. */
-export async function endInterruptedAudits(sequelize: Sequelize, transaction: Transaction, olderThanSeconds = 0): Promise<void> {
-  await sequelize.query(
+export async function endInterruptedAudits(db: Sequelize, transaction: Transaction, olderThanSeconds = 0): Promise<void> {
+  await db.query(
     `UPDATE books_audits SET status = 'failed', finished_at = now(), failure = :failure::jsonb
      WHERE status = 'running' AND started_at <= now() - make_interval(secs => :olderThanSeconds)`,
     { replacements: { failure: JSON.stringify(msg('auditInterrupted')), olderThanSeconds }, transaction },
@@ -54,27 +54,24 @@ export async function endInterruptedAudits(sequelize: Sequelize, transaction: Tr
  * requests at once, on any instances, make one audit. Audited (`books.audit_start`).
  */
 export async function startAudit(
-  sequelize: Sequelize,
+  db: Sequelize,
   reason: BooksAuditReason,
   actor: AnyActor,
 ): Promise<{ audit: BooksAudit; started: boolean }> {
-  return sequelize.transaction(async (transaction) => {
-    await sequelize.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: START_LOCK_KEY }, transaction });
-    await endInterruptedAudits(sequelize, transaction, STALE_AFTER_SECONDS);
-    const [running] = await sequelize.query<AuditRow>(`SELECT * FROM books_audits WHERE status = 'running'`, {
+  return db.transaction(async (transaction) => {
+    await db.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: START_LOCK_KEY }, transaction });
+    await endInterruptedAudits(db, transaction, STALE_AFTER_SECONDS);
+    const [running] = await db.query<AuditRow>(`SELECT * FROM books_audits WHERE status = 'running'`, {
       type: QueryTypes.SELECT,
       transaction,
     });
     if (running) return { audit: toAuditJson(running), started: false };
-    const [row] = await sequelize.query<AuditRow>(
-      `INSERT INTO books_audits (reason, started_by) VALUES (:reason, :startedBy) RETURNING *`,
-      {
-        replacements: { reason, startedBy: actor.username },
-        type: QueryTypes.SELECT,
-        transaction,
-      },
-    );
-    await recordAudit(sequelize, transaction, actor, {
+    const [row] = await db.query<AuditRow>(`INSERT INTO books_audits (reason, started_by) VALUES (:reason, :startedBy) RETURNING *`, {
+      replacements: { reason, startedBy: actor.username },
+      type: QueryTypes.SELECT,
+      transaction,
+    });
+    await recordAudit(db, transaction, actor, {
       action: 'books.audit_start',
       entityType: 'books_audit',
       entityId: row!.id,
@@ -85,12 +82,12 @@ export async function startAudit(
 }
 
 async function finish(
-  sequelize: Sequelize,
+  db: Sequelize,
   id: number,
   ending: { checked?: BooksAuditChecked; differences?: AuditDifference[]; failure?: CodedMessage },
 ) {
-  await sequelize.transaction(async (transaction) => {
-    const [row] = await sequelize.query<AuditRow>(
+  await db.transaction(async (transaction) => {
+    const [row] = await db.query<AuditRow>(
       `UPDATE books_audits SET status = :status, finished_at = now(), checked = :checked::jsonb, differences = :differences::jsonb,
          failure = :failure::jsonb
        WHERE id = :id AND status = 'running' RETURNING *`,
@@ -108,14 +105,14 @@ async function finish(
     );
     if (!row || ending.failure) return;
     // The restore this audit looked after is checked: payouts may go on.
-    await sequelize.query(`UPDATE database_identity SET restore_detected_at = NULL WHERE restore_detected_at <= :startedAt`, {
+    await db.query(`UPDATE database_identity SET restore_detected_at = NULL WHERE restore_detected_at <= :startedAt`, {
       replacements: { startedAt: row.started_at },
       transaction,
     });
     if (row.differences.length > 0) {
       const kinds = [...new Set(row.differences.map((difference) => difference.kind))].join(', ');
       await emitAlert(
-        sequelize,
+        db,
         'books.differences',
         { auditId: id, reason: row.reason, differences: row.differences.length, kinds },
         transaction,
@@ -128,11 +125,11 @@ async function finish(
 export async function runAudit(world: AuditWorld, id: number, logger: Logger): Promise<void> {
   try {
     const found = await auditBooks(world, id);
-    await finish(world.sequelize, id, found);
+    await finish(world.db, id, found);
     logger.info({ auditId: id, checked: found.checked, differences: found.differences.length }, 'the books were checked against the chain');
   } catch (error) {
     const failure = error instanceof ChainUnavailableError ? error.reason : msg('auditInterrupted');
-    await finish(world.sequelize, id, { failure });
+    await finish(world.db, id, { failure });
     if (!(error instanceof ChainUnavailableError)) throw error;
     logger.warn({ err: error, auditId: id }, 'the books could not be checked against the chain');
   }
@@ -140,14 +137,14 @@ export async function runAudit(world: AuditWorld, id: number, logger: Logger): P
 
 /** Starts an audit and runs it in the background (an owner's request, a restore at start-up); answers it as started, or the one running. */
 export async function requestAudit(world: AuditWorld, logger: Logger, reason: BooksAuditReason, actor: AnyActor): Promise<BooksAudit> {
-  const { audit, started } = await startAudit(world.sequelize, reason, actor);
+  const { audit, started } = await startAudit(world.db, reason, actor);
   if (started)
     runAudit(world, audit.id, logger).catch((error: unknown) => logger.error({ err: error, auditId: audit.id }, 'the audit failed'));
   return audit;
 }
 
-export async function readAudit(sequelize: Sequelize, id: number): Promise<BooksAudit> {
-  const [row] = await sequelize.query<AuditRow>('SELECT * FROM books_audits WHERE id = :id', {
+export async function readAudit(db: Sequelize, id: number): Promise<BooksAudit> {
+  const [row] = await db.query<AuditRow>('SELECT * FROM books_audits WHERE id = :id', {
     replacements: { id },
     type: QueryTypes.SELECT,
   });
@@ -156,14 +153,14 @@ export async function readAudit(sequelize: Sequelize, id: number): Promise<Books
 }
 
 /** The latest audit (running or ended), or null before the first. */
-export async function latestAudit(sequelize: Sequelize): Promise<BooksAudit | null> {
-  const [row] = await sequelize.query<AuditRow>('SELECT * FROM books_audits ORDER BY id DESC LIMIT 1', { type: QueryTypes.SELECT });
+export async function latestAudit(db: Sequelize): Promise<BooksAudit | null> {
+  const [row] = await db.query<AuditRow>('SELECT * FROM books_audits ORDER BY id DESC LIMIT 1', { type: QueryTypes.SELECT });
   return row ? toAuditJson(row) : null;
 }
 
 /** What the last finished audit found differing: how many of each kind (a kind it did not find is absent). */
-export async function lastAuditDifferenceCounts(sequelize: Sequelize): Promise<Map<string, number>> {
-  const rows = await sequelize.query<{ kind: string; n: number }>(
+export async function lastAuditDifferenceCounts(db: Sequelize): Promise<Map<string, number>> {
+  const rows = await db.query<{ kind: string; n: number }>(
     `SELECT d->>'kind' AS kind, count(*)::int AS n
      FROM (SELECT differences FROM books_audits WHERE status = 'finished' ORDER BY finished_at DESC LIMIT 1) last,
        jsonb_array_elements(last.differences) d
@@ -174,8 +171,8 @@ export async function lastAuditDifferenceCounts(sequelize: Sequelize): Promise<M
 }
 
 /** Seconds since the last audit finished; null before the first. */
-export async function lastAuditFinishedAge(sequelize: Sequelize): Promise<number | null> {
-  const [row] = await sequelize.query<{ age: number | null }>(
+export async function lastAuditFinishedAge(db: Sequelize): Promise<number | null> {
+  const [row] = await db.query<{ age: number | null }>(
     `SELECT extract(epoch FROM now() - max(finished_at))::float8 AS age FROM books_audits WHERE status = 'finished'`,
     { type: QueryTypes.SELECT },
   );

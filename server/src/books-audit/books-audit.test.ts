@@ -36,7 +36,7 @@ afterAll(async () => {
   rmSync(keyDir, { recursive: true, force: true });
 });
 
-const sql = (query: string, replacements: Record<string, unknown> = {}) => world.api.sequelize.query(query, { replacements });
+const sql = (query: string, replacements: Record<string, unknown> = {}) => world.api.db.query(query, { replacements });
 
 const startAudit = (token = world.token) => world.api.request<{ audit: BooksAudit }>('POST', '/api/admin/audits', undefined, token);
 const readAudit = (id: number | string, token = world.token) =>
@@ -286,7 +286,7 @@ async function paidAutomatically() {
     30_000,
     `withdrawal ${withdrawal.id} paid automatically`,
   );
-  const [payout] = await world.api.sequelize.query<{ id: number; signature: string }>(
+  const [payout] = await world.api.db.query<{ id: number; signature: string }>(
     `SELECT p.id, p.signature FROM payouts p JOIN payout_withdrawals pw ON pw.payout_id = p.id WHERE pw.withdrawal_id = :id`,
     { replacements: { id: withdrawal.id }, type: QueryTypes.SELECT },
   );
@@ -385,7 +385,7 @@ describe('a payout on chain that the books lack (the database restored to before
     expect((await world.adminWithdrawal(withdrawal.id)).status).toBe('completed');
     expect(await received()).toBe(before);
     expect((await openHolds()).body.filter((hold) => hold.wallet === wallet)).toEqual([]);
-    const [recorded] = await world.api.sequelize.query<{ status: string; withdrawal_id: number }>(
+    const [recorded] = await world.api.db.query<{ status: string; withdrawal_id: number }>(
       'SELECT status, withdrawal_id FROM audit_payout_holds WHERE signature = :signature',
       { replacements: { signature }, type: QueryTypes.SELECT },
     );
@@ -454,7 +454,7 @@ describe('a payout on chain that the books lack (the database restored to before
       status: 200,
       body: { id: hold!.id, status: 'dismissed', note: 'sent elsewhere', resolvedBy: ADMIN.username },
     });
-    const logged = await world.api.sequelize.query<{ action: string }>(
+    const logged = await world.api.db.query<{ action: string }>(
       `SELECT action FROM audit_logs WHERE action = 'books.hold_dismiss' AND after->>'signature' = :signature`,
       { replacements: { signature }, type: QueryTypes.SELECT },
     );
@@ -469,7 +469,7 @@ describe('a payout on chain that the books lack (the database restored to before
 
 describe('a restored database (detected at start-up by its timeline and system identifier)', () => {
   const world19 = () => ({
-    sequelize: world.api.sequelize,
+    db: world.api.db,
     chain: world.api.dependencies.chain,
     secondProvider: null,
     hotWallet: hot.publicKey.toBase58(),
@@ -503,14 +503,14 @@ describe('until the restored database is audited', () => {
   it('no payout is prepared, by an operator or automatically', async () => {
     const { withdrawal } = await world.pendingWithdrawal(1000);
     await sql('UPDATE database_identity SET timeline_id = timeline_id - 1');
-    expect(await detectRestore(world.api.sequelize, logger)).toBe(true);
+    expect(await detectRestore(world.api.db, logger)).toBe(true);
     const waiting = { code: 'restoreAuditPending' };
     expect(await world.prepare([withdrawal.id])).toMatchObject({ status: 409, body: waiting });
     await setPolicy({});
     expect(await world.api.autoPayouts()).toMatchObject({ stoppedBy: [waiting], paid: [] });
     // Found again at the next start (the audit at start-up did not finish): audited then.
     const audit = await auditIfRestored(
-      { sequelize: world.api.sequelize, chain: world.api.dependencies.chain, secondProvider: null, hotWallet: hot.publicKey.toBase58() },
+      { db: world.api.db, chain: world.api.dependencies.chain, secondProvider: null, hotWallet: hot.publicKey.toBase58() },
       logger,
     );
     expect(await auditEnded(audit!.id)).toMatchObject({ status: 'finished', reason: 'restore' });

@@ -21,13 +21,13 @@ export const AUDIT_FINDING_OF_W = 'EXISTS (SELECT 1 FROM audit_payout_findings f
  * Read under the withdrawals' row locks, which the audit takes too when it opens a hold.
  */
 export async function refuseFoundPaidOnChain(
-  sequelize: Sequelize,
+  db: Sequelize,
   withdrawalIds: number[],
   transaction?: Transaction,
   pastedTxId?: string,
 ): Promise<void> {
   if (withdrawalIds.length === 0) return;
-  const found = await sequelize.query<{ id: number; signature: string }>(
+  const found = await db.query<{ id: number; signature: string }>(
     `SELECT withdrawal_id AS id, signature FROM audit_payout_findings WHERE withdrawal_id IN (:withdrawalIds)
      UNION ALL
      SELECT w.id, h.signature FROM ${PENDING_WITHDRAWALS_SQL} w
@@ -42,8 +42,8 @@ export async function refuseFoundPaidOnChain(
   if (blocking) throw conflict(msg('withdrawalPaidOnChain', { signature: blocking.signature }));
 }
 
-export async function refuseWhileRestoreUnaudited(sequelize: Sequelize, transaction?: Transaction): Promise<void> {
-  if (await restorePending(sequelize, transaction)) throw conflict(msg('restoreAuditPending'));
+export async function refuseWhileRestoreUnaudited(db: Sequelize, transaction?: Transaction): Promise<void> {
+  if (await restorePending(db, transaction)) throw conflict(msg('restoreAuditPending'));
 }
 
 /**
@@ -53,11 +53,11 @@ export async function refuseWhileRestoreUnaudited(sequelize: Sequelize, transact
  * time cannot be the bound, nor its staking wallet the payer when the hot wallet paid.
  */
 export async function heldPayoutBounds(
-  sequelize: Sequelize,
+  db: Sequelize,
   withdrawalId: number,
   txId: string,
 ): Promise<{ payer: string; notBefore: Date } | null> {
-  const [held] = await sequelize.query<{ payer: string; notBefore: Date }>(
+  const [held] = await db.query<{ payer: string; notBefore: Date }>(
     `SELECT h.payer, s.created_at AS "notBefore" FROM ${WITHDRAWAL_PAYEES_SQL} w
        JOIN ${STAKE_DEPOSIT_TIMES_SQL} s ON s.id = w.stake_id
        JOIN audit_payout_holds h ON h.signature = :txId AND h.status = 'open' AND h.wallet_address = w.wallet_address
@@ -70,13 +70,13 @@ export async function heldPayoutBounds(
 
 /** A withdrawal completed by `txId` (markPaid, in its transaction): an open hold on what it sent the wallet is in the books now. */
 export async function recordHeldPayout(
-  sequelize: Sequelize,
+  db: Sequelize,
   transaction: Transaction,
   withdrawal: { id: number; walletAddress: string },
   txId: string,
   actor: AnyActor,
 ): Promise<void> {
-  await sequelize.query(
+  await db.query(
     `UPDATE audit_payout_holds SET status = 'recorded', withdrawal_id = :withdrawalId, resolved_by = :adminId,
        resolved_by_username = :username, resolved_at = now()
      WHERE signature = :txId AND wallet_address = :wallet AND status = 'open'`,

@@ -6,9 +6,9 @@ import { endInterruptedAudits } from './books-audit.service.js';
 type Identity = { system_identifier: string; timeline_id: number };
 
 /** The database's own identity: its cluster's system identifier and the timeline of its last checkpoint. */
-async function currentIdentity(sequelize: Sequelize, logger: Logger): Promise<Identity | null> {
+async function currentIdentity(db: Sequelize, logger: Logger): Promise<Identity | null> {
   try {
-    const [row] = await sequelize.query<Identity>(
+    const [row] = await db.query<Identity>(
       `SELECT (SELECT system_identifier::text FROM pg_control_system()) AS system_identifier,
               (SELECT timeline_id FROM pg_control_checkpoint()) AS timeline_id`,
       { type: QueryTypes.SELECT },
@@ -28,37 +28,31 @@ async function currentIdentity(sequelize: Sequelize, logger: Logger): Promise<Id
  * one-click payouts wait. An audit the backup caught running ends as interrupted. Answers whether a
  * restore is still unchecked (found now, or by an earlier start whose audit did not finish).
  */
-export async function detectRestore(sequelize: Sequelize, logger: Logger): Promise<boolean> {
-  const current = await currentIdentity(sequelize, logger);
-  if (!current) return restorePending(sequelize);
-  return sequelize.transaction(async (transaction) => {
-    const [stored] = await sequelize.query<Identity & { restore_detected_at: Date | null }>(
+export async function detectRestore(db: Sequelize, logger: Logger): Promise<boolean> {
+  const current = await currentIdentity(db, logger);
+  if (!current) return restorePending(db);
+  return db.transaction(async (transaction) => {
+    const [stored] = await db.query<Identity & { restore_detected_at: Date | null }>(
       'SELECT system_identifier, timeline_id, restore_detected_at FROM database_identity WHERE id = 1 FOR UPDATE',
       { type: QueryTypes.SELECT, transaction },
     );
     const restored =
       stored !== undefined && (stored.system_identifier !== current.system_identifier || current.timeline_id > stored.timeline_id);
-    await sequelize.query(
+    await db.query(
       `INSERT INTO database_identity (id, system_identifier, timeline_id) VALUES (1, :system, :timeline)
        ON CONFLICT (id) DO UPDATE SET system_identifier = :system, timeline_id = :timeline, updated_at = now(),
          restore_detected_at = CASE WHEN :restored THEN now() ELSE database_identity.restore_detected_at END`,
       { replacements: { system: current.system_identifier, timeline: current.timeline_id, restored }, transaction },
     );
-    if (restored) await noteRestore(sequelize, transaction, logger, stored, current);
+    if (restored) await noteRestore(db, transaction, logger, stored, current);
     return restored || (stored?.restore_detected_at ?? null) !== null;
   });
 }
 
-async function noteRestore(
-  sequelize: Sequelize,
-  transaction: Transaction,
-  logger: Logger,
-  before: Identity,
-  after: Identity,
-): Promise<void> {
-  await endInterruptedAudits(sequelize, transaction);
+async function noteRestore(db: Sequelize, transaction: Transaction, logger: Logger, before: Identity, after: Identity): Promise<void> {
+  await endInterruptedAudits(db, transaction);
   const identity = (row: Identity) => ({ systemIdentifier: row.system_identifier, timeline: row.timeline_id });
-  await recordAudit(sequelize, transaction, SYSTEM_ACTOR, {
+  await recordAudit(db, transaction, SYSTEM_ACTOR, {
     action: 'books.restore_detected',
     entityType: 'books_audit',
     before: identity(before),
@@ -71,8 +65,8 @@ async function noteRestore(
 }
 
 /** A restore not yet followed by a finished audit. */
-export async function restorePending(sequelize: Sequelize, transaction?: Transaction): Promise<boolean> {
-  const rows = await sequelize.query('SELECT 1 FROM database_identity WHERE restore_detected_at IS NOT NULL', {
+export async function restorePending(db: Sequelize, transaction?: Transaction): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM database_identity WHERE restore_detected_at IS NOT NULL', {
     type: QueryTypes.SELECT,
     ...(transaction ? { transaction } : {}),
   });

@@ -130,10 +130,7 @@ describe('the restore drill: a backup, more deposits and payouts, the data direc
       // intents shown to holders who pay them later.
       // The server's start-up records which database it runs on (a restore is told by its timeline).
       expect(
-        await auditIfRestored(
-          { sequelize: world.api.sequelize, chain: world.api.dependencies.chain, secondProvider: null, hotWallet: null },
-          logger,
-        ),
+        await auditIfRestored({ db: world.api.db, chain: world.api.dependencies.chain, secondProvider: null, hotWallet: null }, logger),
       ).toBeNull();
       const early = await world.stakeThroughIntent(await world.fundedHolder(), 300);
       const paidEarly = await world.pendingWithdrawal(1000);

@@ -13,7 +13,7 @@ let api: TestServer;
 beforeAll(async () => {
   api = await startTestServer({ cacheTtlMs: TTL_MS });
   // Serving from memory starts once the instance listens for changes.
-  await waitUntil(async () => (await listeningInstances(api.sequelize)) === 1, 10_000, 'listening');
+  await waitUntil(async () => (await listeningInstances(api.db)) === 1, 10_000, 'listening');
 });
 afterAll(() => api.close());
 
@@ -21,7 +21,7 @@ const tokenName = async () => (await api.request<PublicSettings>('GET', '/api/se
 
 it('serves settings edited outside the app once CACHE_TTL_MS has run out', async () => {
   const before = await tokenName();
-  await api.sequelize.query(`UPDATE settings SET token_name = 'Edited By Hand' WHERE id = 1`);
+  await api.db.query(`UPDATE settings SET token_name = 'Edited By Hand' WHERE id = 1`);
   expect(await tokenName()).toBe(before);
   await expect.poll(tokenName, { timeout: 10 * TTL_MS }).toBe('Edited By Hand');
 });

@@ -21,7 +21,7 @@ let token: string;
 let plan: StakingPlan;
 let other: SpawnedServer;
 
-const listening = () => listeningInstances(api.sequelize);
+const listening = () => listeningInstances(api.db);
 
 beforeAll(async () => {
   ({ api, token, plan } = await startStakingServer({ cacheTtlMs: TTL_MS, statsCacheMs: STATS_MS }));
@@ -147,12 +147,12 @@ describe('on another instance on the same database', () => {
 
   it('reads afresh once its listening connection is back, so a change it could not hear about is not missed', async () => {
     // A change made outside the app is announced to nobody: both instances still serve what they keep.
-    await api.sequelize.query(`UPDATE settings SET token_name = 'Unannounced' WHERE id = 1`);
+    await api.db.query(`UPDATE settings SET token_name = 'Unannounced' WHERE id = 1`);
     expect((await here.settings()).tokenName).toBe('Announced Token');
     expect((await there.settings()).tokenName).toBe('Announced Token');
 
     // Both lose their LISTEN connection: they stop trusting their memory, reconnect and start afresh.
-    await api.sequelize.query(
+    await api.db.query(
       "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'stakedesk-events' AND datname = current_database()",
     );
     await expect.poll(async () => (await here.settings()).tokenName, { timeout: 10_000 }).toBe('Unannounced');

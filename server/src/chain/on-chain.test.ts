@@ -74,7 +74,7 @@ const record = (walletAddress: string, txId: string, amount = '1000') =>
   api.request<Stake>('POST', '/api/stakes', { planId: plan.id, walletAddress, txId, amount, status: 'active' }, { as: walletAddress });
 
 async function stakesWithTx(txId: string): Promise<number> {
-  const [rows] = await api.sequelize.query('SELECT count(*)::int AS n FROM stakes WHERE tx_id = :txId', { replacements: { txId } });
+  const [rows] = await api.db.query('SELECT count(*)::int AS n FROM stakes WHERE tx_id = :txId', { replacements: { txId } });
   return (rows as { n: number }[])[0]!.n;
 }
 
@@ -287,7 +287,7 @@ describe('payouts proven on chain', () => {
       status: 422,
       body: { message: `The transaction sent no tokens to the holder's wallet ${holder.publicKey.toBase58()}` },
     });
-    const [rows] = await api.sequelize.query(`SELECT status FROM withdrawals WHERE id = :id`, { replacements: { id: withdrawal.id } });
+    const [rows] = await api.db.query(`SELECT status FROM withdrawals WHERE id = :id`, { replacements: { id: withdrawal.id } });
     expect(rows).toEqual([{ status: 'pending' }]);
   });
 
@@ -306,7 +306,7 @@ describe('payouts proven on chain', () => {
     // The second holder has no token account of the mint any more: the batch creates it.
     const emptyHolder = Keypair.generate();
     const third = await pendingWithdrawal();
-    await api.sequelize.query(`UPDATE withdrawals SET wallet_address = :wallet WHERE id = :id`, {
+    await api.db.query(`UPDATE withdrawals SET wallet_address = :wallet WHERE id = :id`, {
       replacements: { wallet: emptyHolder.publicKey.toBase58(), id: third.withdrawal.id },
     });
     const recipients = [...paid.map((p) => p.holder.publicKey), emptyHolder.publicKey];
@@ -332,13 +332,13 @@ describe('payouts proven on chain', () => {
     // A holder the batch did not pay cannot use its signature either.
     const stranger = await pendingWithdrawal();
     expect(await complete(stranger.withdrawal.id, txId)).toMatchObject({ status: 422 });
-    const [rows] = await api.sequelize.query(`SELECT count(*)::int AS n FROM withdrawals WHERE tx_id = :txId`, { replacements: { txId } });
+    const [rows] = await api.db.query(`SELECT count(*)::int AS n FROM withdrawals WHERE tx_id = :txId`, { replacements: { txId } });
     expect(rows).toEqual([{ n: 3 }]);
   });
 
   it('never takes a deposit transaction as a payout', async () => {
     const { withdrawal } = await pendingWithdrawal();
-    const [rows] = await api.sequelize.query(`SELECT tx_id FROM stakes ORDER BY id DESC LIMIT 1`);
+    const [rows] = await api.db.query(`SELECT tx_id FROM stakes ORDER BY id DESC LIMIT 1`);
     const depositTx = (rows as { tx_id: string }[])[0]!.tx_id;
     expect((await complete(withdrawal.id, depositTx)).status).toBe(409);
   });

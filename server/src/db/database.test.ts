@@ -2,12 +2,12 @@ import type pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../open-database.js';
 
-const sequelize = openDatabase(inject('postgresUrl'));
-afterAll(() => sequelize.close());
+const db = openDatabase(inject('postgresUrl'));
+afterAll(() => db.close());
 
 describe("the server's database connections", () => {
   it('plan a prepared statement once, not again on every run (the holder lists)', async () => {
-    const connection = (await sequelize.connectionManager.getConnection()) as pg.ClientBase;
+    const connection = (await db.connectionManager.getConnection()) as pg.ClientBase;
     try {
       const statement = { name: 'plan_once_check', text: 'SELECT count(*) FROM pg_class WHERE relname = $1' };
       for (const relname of ['pg_class', 'pg_proc', 'pg_type']) await connection.query({ ...statement, values: [relname] });
@@ -17,7 +17,7 @@ describe("the server's database connections", () => {
       // PostgreSQL's own choice would have planned the first five runs anew (custom plans).
       expect(rows).toEqual([{ generic_plans: '3', custom_plans: '0' }]);
     } finally {
-      sequelize.connectionManager.releaseConnection(connection);
+      db.connectionManager.releaseConnection(connection);
     }
   });
 });

@@ -7,7 +7,7 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 
 /** A pool on the database with no model: open-database.ts adds the modules' models. */
 export function openConnection(url: string): Sequelize {
-  const sequelize = new Sequelize(url, {
+  const db = new Sequelize(url, {
     dialect: 'postgres',
     dialectModule: guardedPg,
     logging: false,
@@ -26,5 +26,5 @@ export function openConnection(url: string): Sequelize {
       options: '-c plan_cache_mode=force_generic_plan',
     },
   });
-  return sequelize;
+  return db;
 }

@@ -34,9 +34,9 @@ afterAll(() => new Promise<void>((resolve) => fake.close(() => resolve())));
 
 describe('a connection PostgreSQL terminates as its handshake completes', () => {
   it('fails the statement as "database unavailable" (answered 503), and the process lives on', async () => {
-    const sequelize = openDatabase(url);
+    const db = openDatabase(url);
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const error = await sequelize.query('SELECT 1').then(
+      const error = await db.query('SELECT 1').then(
         () => undefined,
         (failure: unknown) => failure,
       );
@@ -44,6 +44,6 @@ describe('a connection PostgreSQL terminates as its handshake completes', () => 
       expect(isDatabaseUnavailable(error), String(error)).toBe(true);
     }
     expect(connections).toBe(3); // each attempt a new connection: the broken one never went back to the pool
-    await sequelize.close();
+    await db.close();
   });
 });

@@ -89,30 +89,29 @@ const EXAMPLE_SEEDERS: Step[] = [examplePlans];
 const MIGRATION_LOCK_KEY = 7_236_001;
 
 /** Records what ran in a table, inside the same transaction as the step itself. */
-function transactionalStorage(sequelize: Sequelize, transaction: Transaction, table: string): UmzugStorage {
+function transactionalStorage(db: Sequelize, transaction: Transaction, table: string): UmzugStorage {
   return {
     async executed() {
-      await sequelize.query(
-        `CREATE TABLE IF NOT EXISTS ${table} (name varchar(255) PRIMARY KEY, run_at timestamptz NOT NULL DEFAULT now())`,
-        { transaction },
-      );
-      const rows = await sequelize.query<{ name: string }>(`SELECT name FROM ${table} ORDER BY name`, {
+      await db.query(`CREATE TABLE IF NOT EXISTS ${table} (name varchar(255) PRIMARY KEY, run_at timestamptz NOT NULL DEFAULT now())`, {
+        transaction,
+      });
+      const rows = await db.query<{ name: string }>(`SELECT name FROM ${table} ORDER BY name`, {
         type: QueryTypes.SELECT,
         transaction,
       });
       return rows.map((row) => row.name);
     },
     async logMigration({ name }) {
-      await sequelize.query(`INSERT INTO ${table} (name) VALUES (:name)`, { replacements: { name }, transaction });
+      await db.query(`INSERT INTO ${table} (name) VALUES (:name)`, { replacements: { name }, transaction });
     },
     async unlogMigration({ name }) {
-      await sequelize.query(`DELETE FROM ${table} WHERE name = :name`, { replacements: { name }, transaction });
+      await db.query(`DELETE FROM ${table} WHERE name = :name`, { replacements: { name }, transaction });
     },
   };
 }
 
-async function runSteps(sequelize: Sequelize, transaction: Transaction, steps: Step[], table: string): Promise<void> {
-  const sql: SqlRunner = (text, replacements) => sequelize.query(text, { transaction, ...(replacements ? { replacements } : {}) });
+async function runSteps(db: Sequelize, transaction: Transaction, steps: Step[], table: string): Promise<void> {
+  const sql: SqlRunner = (text, replacements) => db.query(text, { transaction, ...(replacements ? { replacements } : {}) });
   // umzug treats a function context as a factory, so the runner travels inside an object.
   const umzug = new Umzug<{ sql: SqlRunner }>({
     migrations: steps.map((step) => ({
@@ -121,7 +120,7 @@ async function runSteps(sequelize: Sequelize, transaction: Transaction, steps: S
       down: ({ context }) => step.down?.({ context: context.sql }) ?? Promise.resolve(),
     })),
     context: { sql },
-    storage: transactionalStorage(sequelize, transaction, table),
+    storage: transactionalStorage(db, transaction, table),
     logger: undefined,
   });
   await umzug.up();
@@ -132,10 +131,10 @@ async function runSteps(sequelize: Sequelize, transaction: Transaction, steps: S
  * transaction. Each seeder runs once ever, so deleting the example plans does not bring them
  * back. The advisory lock makes instances that start together migrate one after the other.
  */
-export async function migrateAndSeed(sequelize: Sequelize, options: { examplePlans: boolean }): Promise<void> {
-  await sequelize.transaction(async (transaction) => {
-    await sequelize.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: MIGRATION_LOCK_KEY }, transaction });
-    await runSteps(sequelize, transaction, MIGRATIONS, 'schema_migrations');
-    await runSteps(sequelize, transaction, [...SEEDERS, ...(options.examplePlans ? EXAMPLE_SEEDERS : [])], 'schema_seeds');
+export async function migrateAndSeed(db: Sequelize, options: { examplePlans: boolean }): Promise<void> {
+  await db.transaction(async (transaction) => {
+    await db.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: MIGRATION_LOCK_KEY }, transaction });
+    await runSteps(db, transaction, MIGRATIONS, 'schema_migrations');
+    await runSteps(db, transaction, [...SEEDERS, ...(options.examplePlans ? EXAMPLE_SEEDERS : [])], 'schema_seeds');
   });
 }

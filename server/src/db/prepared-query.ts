@@ -9,15 +9,15 @@ import { DatabaseError, type Sequelize } from 'sequelize';
  * Errors come back as Sequelize's DatabaseError, so the error handler reads them as any other.
  */
 export async function preparedQuery<T extends pg.QueryResultRow>(
-  sequelize: Sequelize,
+  db: Sequelize,
   name: string,
   text: string,
   values: unknown[],
 ): Promise<T[]> {
-  const logging = (sequelize as unknown as { options: { logging?: unknown } }).options.logging;
+  const logging = (db as unknown as { options: { logging?: unknown } }).options.logging;
   // What Sequelize would log (the bench's EXPLAIN reads it), with the values bound.
   if (typeof logging === 'function') (logging as (sql: string, options: object) => void)(`Executing (default): ${text}`, { bind: values });
-  const connection = (await sequelize.connectionManager.getConnection({ type: 'read' })) as pg.ClientBase & { _invalid?: boolean };
+  const connection = (await db.connectionManager.getConnection({ type: 'read' })) as pg.ClientBase & { _invalid?: boolean };
   try {
     return (await connection.query<T>({ name, text, values })).rows;
   } catch (error) {
@@ -25,6 +25,6 @@ export async function preparedQuery<T extends pg.QueryResultRow>(
     if ((error as { code?: string }).code === 'ECONNRESET') connection._invalid = true;
     throw new DatabaseError(error as Error & { sql: string; parameters: object });
   } finally {
-    sequelize.connectionManager.releaseConnection(connection);
+    db.connectionManager.releaseConnection(connection);
   }
 }

@@ -11,11 +11,11 @@ import { giveDemoTokens } from './faucet.js';
  * unknown (404). The demo's server listens on this machine only, its chain is a local one and its
  * tokens are play tokens, so neither route asks who calls.
  */
-export function demoRoutes({ database: sequelize, chain }: Dependencies, keys: DemoKeys): Router {
+export function demoRoutes({ database: db, chain }: Dependencies, keys: DemoKeys): Router {
   const { router, mount } = tableRouter('/api');
   mount('POST /api/demo/tokens', async ({ body }, res) => {
     const { walletAddress } = body();
-    res.json(await giveDemoTokens(sequelize, chain, keys.faucet, walletAddress));
+    res.json(await giveDemoTokens(db, chain, keys.faucet, walletAddress));
   });
   // The panel's demo wallet holds the staking wallet, so an admin can pay a withdrawal by hand.
   mount('GET /api/demo/staking-wallet', (_input, res) => {

@@ -29,8 +29,8 @@ async function landed(chain: Chain, signature: string): Promise<boolean> {
  * name now, minted by the demo mints' authority into the wallet's associated token account (made if
  * missing), in one transaction on the demo's local chain. Answers once it landed.
  */
-export async function giveDemoTokens(sequelize: Sequelize, chain: Chain, faucet: Keypair, walletAddress: string): Promise<DemoTokensGiven> {
-  const { tokenContract } = await loadSettings(sequelize);
+export async function giveDemoTokens(db: Sequelize, chain: Chain, faucet: Keypair, walletAddress: string): Promise<DemoTokensGiven> {
+  const { tokenContract } = await loadSettings(db);
   if (!tokenContract) throw unavailable(msg('stakingNotConfigured'));
   try {
     const mintState = await chain.mint(tokenContract);

@@ -6,8 +6,8 @@ import { errorBody } from '../errors.js';
 import { databaseCheck } from './readiness.js';
 
 /** GET /api/health: 200 when the server can reach PostgreSQL, 503 otherwise (for load balancers and operators). */
-export function healthRoute({ database: sequelize }: Dependencies): Router {
-  const database = databaseCheck(sequelize);
+export function healthRoute({ database: db }: Dependencies): Router {
+  const database = databaseCheck(db);
   const { router, mount } = tableRouter('/api');
   mount('GET /api/health', async (_input, res) => {
     if ((await database()).ok) res.json({ status: 'ok' });

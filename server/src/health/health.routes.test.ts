@@ -28,7 +28,7 @@ describe('health for orchestrators', () => {
   let api: TestServer;
   beforeAll(async () => {
     api = await startTestServer({
-      readinessChecks: (sequelize) => ({ database: databaseCheck(sequelize), chain: chainCheck(async () => chain.url, fetch) }),
+      readinessChecks: (db) => ({ database: databaseCheck(db), chain: chainCheck(async () => chain.url, fetch) }),
     });
   });
   afterAll(() => api.close());
@@ -101,8 +101,8 @@ describe('/readyz when a dependency is down', () => {
         }),
       );
     const api = await startTestServer({
-      readinessChecks: (sequelize) => ({
-        database: databaseCheck(sequelize),
+      readinessChecks: (db) => ({
+        database: databaseCheck(db),
         chain: chainCheck(async () => 'http://127.0.0.1:9/down', fetch),
         lagging: chainCheck(async () => 'http://rpc.example/', behind),
       }),
@@ -127,8 +127,8 @@ describe('/readyz for anyone (DESIGN 15)', () => {
   const keyFile = path.join(keyDir, 'hot.json');
   writeFileSync(keyFile, JSON.stringify(Array.from(hot.secretKey)), { mode: 0o600 });
   afterAll(() => rmSync(keyDir, { recursive: true, force: true }));
-  const checksOf = (sequelize: Sequelize) => ({
-    database: databaseCheck(sequelize),
+  const checksOf = (db: Sequelize) => ({
+    database: databaseCheck(db),
     chain: chainCheck(async () => chain.url, fetch),
     signer: signerCheck(keyfileSigner(keyFile)),
   });
@@ -201,8 +201,8 @@ describe('/readyz for anyone (DESIGN 15)', () => {
     let queueAsked = 0;
     const api = await startTestServer({
       metricsToken: token,
-      readinessChecks: (sequelize) => ({
-        database: () => databaseCheck(databaseUp ? sequelize : database)(),
+      readinessChecks: (db) => ({
+        database: () => databaseCheck(databaseUp ? db : database)(),
         // The provider's address is a setting: reading it fails while the database is down.
         chain: chainCheck(async () => {
           if (!databaseUp) throw new Error('the settings could not be read');
@@ -213,9 +213,9 @@ describe('/readyz for anyone (DESIGN 15)', () => {
           return { ok: databaseUp, failedRounds: 0 };
         },
       }),
-      metrics: (sequelize) => {
+      metrics: (db) => {
         const metrics = createMetrics();
-        addStateGauges(metrics, sequelize, { checks: { database: databaseCheck(database), queue: async () => ({ ok: false }) } });
+        addStateGauges(metrics, db, { checks: { database: databaseCheck(database), queue: async () => ({ ok: false }) } });
         return metrics;
       },
     });

@@ -11,12 +11,12 @@ const ERROR_CHARS = 200;
  * Background jobs that failed in the last 24 hours on any instance, by job: how often, when last,
  * and the first line of the last error. Empty while the queue has never started on this database.
  */
-export async function recentJobFailures(sequelize: Sequelize): Promise<FailedJob[]> {
-  const [queue] = await sequelize.query<{ present: boolean }>(`SELECT to_regclass('${SCHEMA}.archive') IS NOT NULL AS present`, {
+export async function recentJobFailures(db: Sequelize): Promise<FailedJob[]> {
+  const [queue] = await db.query<{ present: boolean }>(`SELECT to_regclass('${SCHEMA}.archive') IS NOT NULL AS present`, {
     type: QueryTypes.SELECT,
   });
   if (!queue?.present) return [];
-  const rows = await sequelize.query<{ job: string; failures: number; last_failed_at: Date; last_error: string; last_reason: unknown }>(
+  const rows = await db.query<{ job: string; failures: number; last_failed_at: Date; last_error: string; last_reason: unknown }>(
     `SELECT name AS job, count(*)::int AS failures, max(completed_on) AS last_failed_at,
        (array_agg(left(split_part(coalesce(output->>'message', output->'value'->>'message', output::text, ''), E'\\n', 1), :chars)
          ORDER BY completed_on DESC))[1] AS last_error,

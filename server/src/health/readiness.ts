@@ -42,10 +42,10 @@ function sharedFor(ms: number, check: () => Promise<Check>): () => Promise<Check
   };
 }
 
-export function databaseCheck(sequelize: Sequelize): () => Promise<Check> {
+export function databaseCheck(db: Sequelize): () => Promise<Check> {
   return async () => {
     try {
-      await within(sequelize.query('SELECT 1'));
+      await within(db.query('SELECT 1'));
       return { ok: true };
     } catch (error) {
       return failed(error);

@@ -35,34 +35,34 @@ export type StateSources = {
 };
 
 /** Figures read at each scrape: what waits on operators, deposit detection behind, unexplained outflows, treasury coverage, the hot wallet, the job queue, the last backup's age, and readiness. */
-export function addStateGauges(metrics: Metrics, sequelize: Sequelize, { jobs, coverage, checks, lastBackupAge }: StateSources = {}): void {
+export function addStateGauges(metrics: Metrics, db: Sequelize, { jobs, coverage, checks, lastBackupAge }: StateSources = {}): void {
   metrics.gauge('stakedesk_pending_withdrawals', 'Withdrawals requested and not yet paid or rejected.', [], async () => {
-    return [{ value: await pendingWithdrawalCount(sequelize) }];
+    return [{ value: await pendingWithdrawalCount(db) }];
   });
   metrics.gauge(
     'stakedesk_oldest_pending_withdrawal_age_seconds',
     'How long the oldest pending withdrawal has waited (holders are promised 24 hours); 0 when none waits.',
     [],
-    async () => [{ value: await oldestPendingWithdrawalAge(sequelize) }],
+    async () => [{ value: await oldestPendingWithdrawalAge(db) }],
   );
   metrics.gauge(
     'stakedesk_deposits_behind_seconds',
     'How long deposit detection has had history it could not read yet (a flood of transactions): the oldest open gap, 0 when caught up. deposits.behind was raised when it opened.',
     [],
-    async () => [{ value: await depositsBehindSeconds(sequelize) }],
+    async () => [{ value: await depositsBehindSeconds(db) }],
   );
   metrics.gauge(
     'stakedesk_unexplained_outflows',
     'Transfers out of the staking or hot wallet that no payout or verified TXID explains and no owner has explained yet: automatic payouts stop while above 0.',
     [],
-    async () => [{ value: await unexplainedOutflowCount(sequelize) }],
+    async () => [{ value: await unexplainedOutflowCount(db) }],
   );
   metrics.gauge(
     'stakedesk_audit_differences',
     'What the last finished audit of the books against the chain (DESIGN 19) found differing, by kind: listed in the Reconciliation tab.',
     ['kind'],
     async () => {
-      const found = await lastAuditDifferenceCounts(sequelize);
+      const found = await lastAuditDifferenceCounts(db);
       return AUDIT_DIFFERENCE_KINDS.map((kind) => ({ labels: { kind }, value: found.get(kind) ?? 0 }));
     },
   );
@@ -71,7 +71,7 @@ export function addStateGauges(metrics: Metrics, sequelize: Sequelize, { jobs, c
     'Seconds since the last audit of the books against the chain finished (one runs daily); no sample before the first.',
     [],
     async () => {
-      const age = await lastAuditFinishedAge(sequelize);
+      const age = await lastAuditFinishedAge(db);
       return age === null ? [] : [{ value: age }];
     },
   );

@@ -193,7 +193,7 @@ async function fingerprint(): Promise<string> {
     ].map((table): [string, string] => [table, table]),
     ['audit_logs', `(SELECT * FROM audit_logs WHERE action NOT IN ('admin.login_failed', 'admin.login_locked', 'admin.step_up_failed'))`],
   ];
-  const [rows] = await api.sequelize.query(
+  const [rows] = await api.db.query(
     tables
       .map(([name, source]) => `SELECT '${name}' AS t, md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) AS h FROM ${source} x`)
       .join(' UNION ALL '),

@@ -52,7 +52,7 @@ afterAll(async () => {
   await chain.close();
 });
 afterEach(async () => {
-  expect(await booksProblems(api.sequelize)).toEqual([]);
+  expect(await booksProblems(api.db)).toEqual([]);
 });
 
 type Staker = { holder: Holder; keypair: Keypair; cookie: string };
@@ -90,7 +90,7 @@ const asHolder = (staker: Staker, method: string, path: string, body: unknown): 
 });
 
 async function count(sql: string, replacements: Record<string, unknown>): Promise<number> {
-  const [rows] = await api.sequelize.query(sql, { replacements });
+  const [rows] = await api.db.query(sql, { replacements });
   return (rows as { n: number }[])[0]!.n;
 }
 
@@ -241,7 +241,7 @@ describe(`${RACERS} identical requests released together`, () => {
     // Every answer is the truth: a 201 stake exists with the plan's terms, a refusal left nothing behind.
     expect(await count('SELECT count(*)::int AS n FROM stakes WHERE tx_id IN (:txIds)', { txIds })).toBe(recorded.length);
     for (const stake of recorded) expect((stake.body as Stake).plan).toMatchObject({ id: doomed.id, name: 'Doomed' });
-    const [rows] = await api.sequelize.query(
+    const [rows] = await api.db.query(
       'SELECT deleted_at IS NOT NULL AS soft, (SELECT count(*) FROM staking_plans WHERE id = :id)::int AS present FROM staking_plans WHERE id = :id',
       {
         replacements: { id: doomed.id },
@@ -271,7 +271,7 @@ describe(`${RACERS} identical requests released together`, () => {
     expect(countStatuses(responses)).toEqual({ 201: RACERS });
     const flagged = responses.filter((r) => (r.body as Stake).overCapacity).length;
     expect(flagged).toBe(RACERS - 10);
-    const [rows] = await api.sequelize.query(
+    const [rows] = await api.db.query(
       `SELECT coalesce(sum(amount) FILTER (WHERE NOT over_capacity), 0)::text AS within, count(*) FILTER (WHERE over_capacity)::int AS over
        FROM stakes WHERE plan_id = :id`,
       { replacements: { id: capped.id } },

@@ -21,10 +21,10 @@ type CallRateLimitOptions = {
  * whole (429 `{message}` with Retry-After) when they do not all fit. Keys as express-rate-limit's
  * do, so an IPv6 client cannot dodge it by changing addresses within its /56.
  */
-export function callRateLimit(sequelize: Sequelize, { prefix, limit, windowMs, cost, message }: CallRateLimitOptions): RequestHandler {
+export function callRateLimit(db: Sequelize, { prefix, limit, windowMs, cost, message }: CallRateLimitOptions): RequestHandler {
   return async (req, res, next) => {
     const key = prefix + ipKeyGenerator(req.ip ?? '');
-    const { taken, resetTime } = await takeHits(sequelize, key, cost(req, res), { limit, windowMs });
+    const { taken, resetTime } = await takeHits(db, key, cost(req, res), { limit, windowMs });
     if (taken) return next();
     const seconds = Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000));
     res.status(429).set('Retry-After', String(seconds)).json(errorBody(message));

@@ -22,7 +22,7 @@ describe('CSV exports', () => {
     const plan = await createPlan(api, token, { name: '=HYPERLINK("http://evil")' });
     const stake = await stakeFor(api, plan);
     // 1,200 more rows straight into the table, so the export has to fetch more than one batch.
-    await api.sequelize.query(
+    await api.db.query(
       `
       INSERT INTO stakes (wallet_address, plan_id, plan_name, yield_rate, duration_days, min_stake_amount, early_penalty_rate,
                           amount, reward_amount, ends_at, token_contract, staking_wallet)

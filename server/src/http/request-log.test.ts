@@ -120,12 +120,12 @@ describe('the request log', () => {
   });
 
   it('logs a failure of the server (500) as an error', async () => {
-    await api.sequelize.query('ALTER TABLE deposit_intents RENAME TO deposit_intents_away');
+    await api.db.query('ALTER TABLE deposit_intents RENAME TO deposit_intents_away');
     try {
       const failed = await api.request('GET', '/api/stakes/intents/1');
       expect(failed.status).toBe(500);
     } finally {
-      await api.sequelize.query('ALTER TABLE deposit_intents_away RENAME TO deposit_intents');
+      await api.db.query('ALTER TABLE deposit_intents_away RENAME TO deposit_intents');
     }
     expect((await requestLine('GET', '/api/stakes/intents/1')).atInfo).toMatchObject({ level: ERROR, msg: 'request errored' });
     expect(atInfo).toContainEqual(expect.objectContaining({ level: ERROR, msg: 'unhandled error', url: '/api/stakes/intents/1' }));

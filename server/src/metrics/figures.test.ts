@@ -19,11 +19,11 @@ describe('treasury coverage and readiness on /metrics', () => {
   beforeAll(async () => {
     ({ api, token, plan } = await startStakingServer({
       treasuryCacheMs: 0,
-      metrics: (sequelize, chain) => {
+      metrics: (db, chain) => {
         const metrics = createMetrics();
-        addStateGauges(metrics, sequelize, {
-          coverage: treasuryCoverage(sequelize, chain, createLogger('silent'), undefined, 0),
-          checks: { database: databaseCheck(sequelize), chain: chainCheck(async () => 'http://127.0.0.1:9/down', fetch) },
+        addStateGauges(metrics, db, {
+          coverage: treasuryCoverage(db, chain, createLogger('silent'), undefined, 0),
+          checks: { database: databaseCheck(db), chain: chainCheck(async () => 'http://127.0.0.1:9/down', fetch) },
         });
         return metrics;
       },
@@ -48,17 +48,17 @@ describe('treasury coverage and readiness on /metrics', () => {
     const value = async (name: string) => Number(family(await scrape(), name)!.metrics[0]!.value);
     expect(await value('stakedesk_deposits_behind_seconds')).toBe(0);
     expect(await value('stakedesk_unexplained_outflows')).toBe(0);
-    await api.sequelize.query(
+    await api.db.query(
       `INSERT INTO deposit_cursors (address, owner, mint, last_signature, gap_before, behind_since)
        VALUES ('account', :wallet, :mint, 'newest', 'oldest-read', now() - interval '90 seconds')`,
       { replacements: { wallet: STAKING_WALLET, mint: MINT } },
     );
-    await api.sequelize.query(
+    await api.db.query(
       `INSERT INTO treasury_outflows (signature, account, owner, mint, amount, decimals) VALUES
          ('theft', 'account', :wallet, :mint, 5, 6), ('paid', 'account', :wallet, :mint, 5, 6)`,
       { replacements: { wallet: STAKING_WALLET, mint: MINT } },
     );
-    await api.sequelize.query(
+    await api.db.query(
       `UPDATE treasury_outflows SET status = 'explained', explained_by = '{"kind":"payout","payoutId":1}', explained_at = now() WHERE signature = 'paid'`,
     );
     expect(await value('stakedesk_deposits_behind_seconds')).toBeGreaterThanOrEqual(90);
@@ -78,7 +78,7 @@ describe('treasury coverage and readiness on /metrics', () => {
       reason: null,
       resolution: null,
     });
-    await api.sequelize.query(
+    await api.db.query(
       `INSERT INTO books_audits (status, reason, started_at, finished_at, checked, differences) VALUES
          ('finished', 'daily', now() - interval '2 days', now() - interval '2 days', '{}', :older),
          ('finished', 'owner', now() - interval '10 minutes', now() - interval '5 minutes', '{}', :latest),
@@ -160,9 +160,9 @@ describe('figures that cannot be read', () => {
 
   it('on a fresh install (no token configured) shows no coverage ratio, and 0 pending withdrawals because there are none', async () => {
     const api = await startTestServer({
-      metrics: (sequelize, chain) => {
+      metrics: (db, chain) => {
         const metrics = createMetrics();
-        addStateGauges(metrics, sequelize, { coverage: treasuryCoverage(sequelize, chain, createLogger('silent'), undefined, 0) });
+        addStateGauges(metrics, db, { coverage: treasuryCoverage(db, chain, createLogger('silent'), undefined, 0) });
         return metrics;
       },
     });

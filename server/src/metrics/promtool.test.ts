@@ -32,13 +32,13 @@ describe('promtool on the live /metrics', () => {
   beforeAll(async () => {
     const hotWallet = Keypair.generate().publicKey.toBase58();
     ({ api, plan } = await startStakingServer({
-      metrics: (sequelize, chain) => {
+      metrics: (db, chain) => {
         const metrics = createMetrics();
         chain.setBalance(MINT, hotWallet, '2500');
-        addStateGauges(metrics, sequelize, {
+        addStateGauges(metrics, db, {
           jobs: { waiting: async () => ({ 'payouts.follow': 0, 'deposits.follow': 1 }) },
-          coverage: treasuryCoverage(sequelize, chain, createLogger('silent'), hotWallet, 0),
-          checks: { database: databaseCheck(sequelize), chain: chainCheck(async () => 'http://127.0.0.1:9/down', fetch) },
+          coverage: treasuryCoverage(db, chain, createLogger('silent'), hotWallet, 0),
+          checks: { database: databaseCheck(db), chain: chainCheck(async () => 'http://127.0.0.1:9/down', fetch) },
         });
         metrics.jobFailed('payouts.follow');
         metrics.depositRecorded(Date.now() / 1000 - 2);

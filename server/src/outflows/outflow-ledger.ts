@@ -28,8 +28,8 @@ export type SeenTransaction = {
 };
 
 /** A payout the server built sends what it built: an expired or failed one was to move nothing, so it explains nothing. */
-async function payoutWithSignature(sequelize: Sequelize, signature: string): Promise<number | null> {
-  const [row] = await sequelize.query<{ id: number }>(
+async function payoutWithSignature(db: Sequelize, signature: string): Promise<number | null> {
+  const [row] = await db.query<{ id: number }>(
     `SELECT id FROM payouts WHERE signature = :signature AND status IN ('sent', 'completed', 'needs_review')`,
     { replacements: { signature }, type: QueryTypes.SELECT },
   );
@@ -41,14 +41,8 @@ async function payoutWithSignature(sequelize: Sequelize, signature: string): Pro
  * than they were owed, each grossed up by the mint's transfer fee (the most of its recent ones): a
  * pasted payout that also sent tokens elsewhere explains only its share, so not the transaction.
  */
-async function pastedTxidPaying(
-  sequelize: Sequelize,
-  chain: Chain,
-  signature: string,
-  mint: string,
-  amount: bigint,
-): Promise<number[] | null> {
-  const paid = await sequelize.query<{ id: number; finalAmount: string }>(
+async function pastedTxidPaying(db: Sequelize, chain: Chain, signature: string, mint: string, amount: bigint): Promise<number[] | null> {
+  const paid = await db.query<{ id: number; finalAmount: string }>(
     `SELECT id, final_amount::text AS "finalAmount" FROM withdrawals
      WHERE tx_id = :signature AND status = 'completed' AND token_contract = :mint ORDER BY id`,
     { replacements: { signature, mint }, type: QueryTypes.SELECT },
@@ -65,15 +59,15 @@ async function pastedTxidPaying(
 
 /** What the books say took `amount` (raw units of `mint`) out of the treasury in `signature`; null when nothing does. */
 async function explanationFor(
-  sequelize: Sequelize,
+  db: Sequelize,
   chain: Chain,
   signature: string,
   mint: string,
   amount: bigint,
 ): Promise<OutflowExplanation | null> {
-  const payoutId = await payoutWithSignature(sequelize, signature);
+  const payoutId = await payoutWithSignature(db, signature);
   if (payoutId !== null) return { kind: 'payout', payoutId };
-  const withdrawalIds = await pastedTxidPaying(sequelize, chain, signature, mint, amount);
+  const withdrawalIds = await pastedTxidPaying(db, chain, signature, mint, amount);
   return withdrawalIds && { kind: 'pastedTxid', withdrawalIds };
 }
 
@@ -83,16 +77,16 @@ async function explanationFor(
  * an unexplained outflow, which holds automatic payouts from now on (auto-payouts' stop reasons).
  * Once per transaction and account, however often or by however many instances it is read.
  */
-export async function recordOutflows(sequelize: Sequelize, chain: Chain, logger: Logger, seen: SeenTransaction): Promise<void> {
+export async function recordOutflows(db: Sequelize, chain: Chain, logger: Logger, seen: SeenTransaction): Promise<void> {
   const { account, signature } = seen;
   const amount = outflowOf(seen.activity, account, seen.treasury);
   if (amount === 0n) return;
-  const [others] = await sequelize.query<{ amount: string }>(
+  const [others] = await db.query<{ amount: string }>(
     `SELECT coalesce(sum(amount), 0)::text AS amount FROM treasury_outflows WHERE signature = :signature AND account <> :account`,
     { replacements: { signature, account: account.address }, type: QueryTypes.SELECT },
   );
-  if (await explanationFor(sequelize, chain, signature, account.mint, amount + BigInt(others!.amount))) return;
-  const [inserted] = await sequelize.query(
+  if (await explanationFor(db, chain, signature, account.mint, amount + BigInt(others!.amount))) return;
+  const [inserted] = await db.query(
     `INSERT INTO treasury_outflows (signature, account, owner, mint, amount, decimals, block_time)
      VALUES (:signature, :account, :owner, :mint, :amount, :decimals, to_timestamp(:blockTime))
      ON CONFLICT (signature, account) DO NOTHING RETURNING signature`,
@@ -117,16 +111,16 @@ export async function recordOutflows(sequelize: Sequelize, chain: Chain, logger:
 }
 
 /** Unexplained outflows whose payout or verified paste has been recorded since: explained by it. */
-async function explainFromTheBooks(sequelize: Sequelize, chain: Chain, logger: Logger): Promise<void> {
-  const waiting = await sequelize.query<{ signature: string; mint: string; amount: string }>(
+async function explainFromTheBooks(db: Sequelize, chain: Chain, logger: Logger): Promise<void> {
+  const waiting = await db.query<{ signature: string; mint: string; amount: string }>(
     `SELECT signature, mint, sum(amount)::text AS amount FROM treasury_outflows WHERE status = 'unexplained'
      GROUP BY signature, mint ORDER BY min(created_at) LIMIT 100`,
     { type: QueryTypes.SELECT },
   );
   for (const { signature, mint, amount } of waiting) {
-    const explanation = await explanationFor(sequelize, chain, signature, mint, BigInt(amount));
+    const explanation = await explanationFor(db, chain, signature, mint, BigInt(amount));
     if (!explanation) continue;
-    await sequelize.query(
+    await db.query(
       `UPDATE treasury_outflows SET status = 'explained', explained_by = :explanation::jsonb, explained_at = now()
        WHERE signature = :signature AND status = 'unexplained'`,
       { replacements: { signature, explanation: JSON.stringify(explanation) } },
@@ -146,19 +140,19 @@ type DueOutflow = {
 };
 
 /** treasury.unexplained_outflow for each outflow still unexplained past the grace period, once (claimed by alerted_at). */
-async function alertUnexplained(sequelize: Sequelize): Promise<void> {
-  await sequelize.transaction(async (transaction) => {
-    const due = await sequelize.query<DueOutflow>(
+async function alertUnexplained(db: Sequelize): Promise<void> {
+  await db.transaction(async (transaction) => {
+    const due = await db.query<DueOutflow>(
       `UPDATE treasury_outflows SET alerted_at = now()
        WHERE status = 'unexplained' AND alerted_at IS NULL AND created_at <= now() - make_interval(secs => :graceSeconds)
        RETURNING signature, account, owner, mint, amount::text, decimals, block_time AS "blockTime"`,
       { replacements: { graceSeconds: OUTFLOW_ALERT_GRACE_MS / 1000 }, type: QueryTypes.SELECT, transaction },
     );
     if (due.length === 0) return;
-    const settings = await loadSettings(sequelize);
+    const settings = await loadSettings(db);
     for (const outflow of due) {
       await emitAlert(
-        sequelize,
+        db,
         'treasury.unexplained_outflow',
         {
           signature: outflow.signature,
@@ -180,19 +174,19 @@ async function alertUnexplained(sequelize: Sequelize): Promise<void> {
  * explained, and those still unexplained past OUTFLOW_ALERT_GRACE_MS raise the alert. No RPC call
  * unless a paste must be weighed against the mint's transfer fee (and the mint is remembered).
  */
-export async function settleOutflows(sequelize: Sequelize, chain: Chain, logger: Logger): Promise<void> {
+export async function settleOutflows(db: Sequelize, chain: Chain, logger: Logger): Promise<void> {
   try {
-    await explainFromTheBooks(sequelize, chain, logger);
+    await explainFromTheBooks(db, chain, logger);
   } catch (error) {
     if (!(error instanceof ChainUnavailableError)) throw error;
     logger.warn({ err: error }, 'outflows could not be weighed against pasted TXIDs; will look again');
   }
-  await alertUnexplained(sequelize);
+  await alertUnexplained(db);
 }
 
 /** The oldest outflow still unexplained, if any: while there is one, automatic payouts stay stopped. */
-export async function oldestUnexplainedOutflow(sequelize: Sequelize): Promise<{ signature: string; owner: string } | null> {
-  const [row] = await sequelize.query<{ signature: string; owner: string }>(
+export async function oldestUnexplainedOutflow(db: Sequelize): Promise<{ signature: string; owner: string } | null> {
+  const [row] = await db.query<{ signature: string; owner: string }>(
     `SELECT signature, owner FROM treasury_outflows WHERE status = 'unexplained' ORDER BY created_at, signature LIMIT 1`,
     { type: QueryTypes.SELECT },
   );
@@ -200,8 +194,8 @@ export async function oldestUnexplainedOutflow(sequelize: Sequelize): Promise<{ 
 }
 
 /** How many outflows are unexplained: automatic payouts stop while above 0. */
-export async function unexplainedOutflowCount(sequelize: Sequelize): Promise<number> {
-  const [row] = await sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM treasury_outflows WHERE status = 'unexplained'`, {
+export async function unexplainedOutflowCount(db: Sequelize): Promise<number> {
+  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM treasury_outflows WHERE status = 'unexplained'`, {
     type: QueryTypes.SELECT,
   });
   return row!.n;

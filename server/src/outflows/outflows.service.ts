@@ -46,8 +46,8 @@ function toOutflowJson(row: OutflowRow): TreasuryOutflow {
 }
 
 /** Every unexplained outflow (oldest first: the one holding automatic payouts longest), then the latest explained ones. */
-export async function listOutflows(sequelize: Sequelize): Promise<TreasuryOutflow[]> {
-  const rows = await sequelize.query<OutflowRow>(
+export async function listOutflows(db: Sequelize): Promise<TreasuryOutflow[]> {
+  const rows = await db.query<OutflowRow>(
     `SELECT * FROM (
        (SELECT ${COLUMNS} FROM treasury_outflows WHERE status = 'unexplained')
        UNION ALL
@@ -66,15 +66,15 @@ export async function listOutflows(sequelize: Sequelize): Promise<TreasuryOutflo
  * round if nothing else stops them. An explained outflow stays explained.
  */
 export async function explainOutflow(
-  sequelize: Sequelize,
+  db: Sequelize,
   signature: string,
   input: OutflowExplainInput,
   actor: Actor,
   stepUp: StepUp,
 ): Promise<TreasuryOutflow[]> {
   const confirm = await stepUp();
-  return sequelize.transaction(async (transaction) => {
-    const rows = await sequelize.query<OutflowRow>(
+  return db.transaction(async (transaction) => {
+    const rows = await db.query<OutflowRow>(
       `SELECT ${COLUMNS} FROM treasury_outflows WHERE signature = :signature ORDER BY account FOR UPDATE`,
       { replacements: { signature }, type: QueryTypes.SELECT, transaction },
     );
@@ -82,12 +82,12 @@ export async function explainOutflow(
     if (rows.every((row) => row.status === 'explained')) throw conflict(msg('outflowAlreadyExplained'));
     await confirm(transaction);
     const explanation: OutflowExplanation = { kind: 'owner', adminId: actor.id, username: actor.username };
-    const explained = await sequelize.query<OutflowRow>(
+    const explained = await db.query<OutflowRow>(
       `UPDATE treasury_outflows SET status = 'explained', explained_by = :explanation::jsonb, note = :note, explained_at = now()
        WHERE signature = :signature AND status = 'unexplained' RETURNING ${COLUMNS}`,
       { replacements: { signature, note: input.note, explanation: JSON.stringify(explanation) }, type: QueryTypes.SELECT, transaction },
     );
-    await recordAudit(sequelize, transaction, actor, {
+    await recordAudit(db, transaction, actor, {
       action: 'outflow.explain',
       entityType: 'outflow',
       before: { signature, outflows: rows.filter((row) => row.status === 'unexplained').map(toOutflowJson) },

@@ -67,7 +67,7 @@ const autoPayoutStatus = async () =>
 
 /** The grace period passes for every outflow seen so far (the alert waits 15 minutes for a paste). */
 async function graceGoesBy(): Promise<void> {
-  await world.api.sequelize.query(`UPDATE treasury_outflows SET created_at = created_at - interval '16 minutes'`);
+  await world.api.db.query(`UPDATE treasury_outflows SET created_at = created_at - interval '16 minutes'`);
 }
 
 /** Sends `whole` tokens from `from`'s token account to `to`, signed by `from`'s key (and paid by it): a transfer outside the books. */
@@ -161,11 +161,9 @@ describe('tokens leaving a wallet the server pays from, outside the books', () =
   it('is recorded once however often and by however many instances its history is read', async () => {
     const signature = await transferOut(world.stakingWallet, Keypair.generate().publicKey, 10);
     const instances = [0, 1].map(() => new SolanaChain(async () => world.chain.url, 3_000));
-    await Promise.all(
-      instances.map((chain) => followDeposits(world.api.sequelize, chain, logger, { hotWallet: hot.publicKey.toBase58() })),
-    );
+    await Promise.all(instances.map((chain) => followDeposits(world.api.db, chain, logger, { hotWallet: hot.publicKey.toBase58() })));
     // Read again from before it, as after a restore: the same row, nothing added.
-    await world.api.sequelize.query(`UPDATE deposit_cursors SET last_signature = NULL`);
+    await world.api.db.query(`UPDATE deposit_cursors SET last_signature = NULL`);
     await world.api.followDeposits();
     expect(await outflowOf(signature)).toEqual([expect.objectContaining({ amount: '10', status: 'unexplained' })]);
   });
@@ -304,7 +302,7 @@ describe("an owner's explanation", () => {
     });
 
     // Explained stays explained, even when its history is read again.
-    await world.api.sequelize.query(`UPDATE deposit_cursors SET last_signature = NULL`);
+    await world.api.db.query(`UPDATE deposit_cursors SET last_signature = NULL`);
     await world.api.followDeposits();
     expect(await outflowOf(signature)).toEqual([expect.objectContaining({ status: 'explained', note })]);
     expect(await world.api.autoPayouts()).toMatchObject({ stoppedBy: [], paid: [withdrawal.id] });

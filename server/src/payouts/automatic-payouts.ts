@@ -19,8 +19,8 @@ export const OPEN_PAYOUT_OF_W = 'EXISTS (SELECT 1 FROM payout_withdrawals pw WHE
  * expired one stays counted (DESIGN 15): "expired" is a provider's word, and one that lies or lags
  * could have hidden it landing; only a payout that landed failed (nothing moved) frees its amount.
  */
-export async function paidAutomaticallySince(sequelize: Sequelize, hours: number, transaction?: Transaction): Promise<string> {
-  const [row] = await sequelize.query<{ total: string }>(
+export async function paidAutomaticallySince(db: Sequelize, hours: number, transaction?: Transaction): Promise<string> {
+  const [row] = await db.query<{ total: string }>(
     `SELECT coalesce(sum(pw.amount), 0)::text AS total
      FROM payouts p JOIN payout_withdrawals pw ON pw.payout_id = p.id
      WHERE p.automatic AND p.status IN ('prepared', 'sent', 'completed', 'needs_review', 'expired')
@@ -31,8 +31,8 @@ export async function paidAutomaticallySince(sequelize: Sequelize, hours: number
 }
 
 /** A payout with a withdrawal in review: tokens may have gone astray, so nothing is paid by itself until an owner resolves each. */
-export async function payoutInReview(sequelize: Sequelize): Promise<number | null> {
-  const [row] = await sequelize.query<{ id: number }>(
+export async function payoutInReview(db: Sequelize): Promise<number | null> {
+  const [row] = await db.query<{ id: number }>(
     `SELECT payout_id AS id FROM payout_withdrawals WHERE open AND outcome = 'review' ORDER BY payout_id LIMIT 1`,
     { type: QueryTypes.SELECT },
   );
@@ -40,8 +40,8 @@ export async function payoutInReview(sequelize: Sequelize): Promise<number | nul
 }
 
 /** Why the second provider kept an open payout from expiring at its last look, if it did for one. */
-export async function payoutDisagreement(sequelize: Sequelize): Promise<CodedMessage | null> {
-  const [row] = await sequelize.query<{ disagreement: CodedMessage }>(
+export async function payoutDisagreement(db: Sequelize): Promise<CodedMessage | null> {
+  const [row] = await db.query<{ disagreement: CodedMessage }>(
     `SELECT rpc_disagreement AS disagreement FROM payouts WHERE status IN ('prepared', 'sent') AND rpc_disagreement IS NOT NULL
      ORDER BY id LIMIT 1`,
     { type: QueryTypes.SELECT },

@@ -99,14 +99,14 @@ async function lookWithSecond(second: SecondProvider, payout: BuiltPayoutRow, he
  * it is there, automatic payouts stop (`rpcDisagree`).
  */
 async function secondProviderAgrees(
-  sequelize: Sequelize,
+  db: Sequelize,
   second: SecondProvider,
   payout: BuiltPayoutRow,
   finalizedHeight: number,
 ): Promise<boolean> {
   const seen = await lookWithSecond(second, payout, finalizedHeight);
   const disagreement = typeof seen === 'string' ? null : seen;
-  await sequelize.query(
+  await db.query(
     `UPDATE payouts SET rpc_disagreement = :disagreement::jsonb WHERE id = :id AND status IN ('prepared', 'sent')
        AND rpc_disagreement IS DISTINCT FROM :disagreement::jsonb`,
     { replacements: { id: payout.id, disagreement: disagreement && JSON.stringify(disagreement) } },
@@ -126,8 +126,8 @@ export const EXPIRY_CONFIRM_BLOCKS = 25;
  * ahead: several server instances share the work without looking at one payout together, and
  * one that dies mid-look leaves it to the next round.
  */
-async function claimDue(sequelize: Sequelize, batch: number, recheckMs: number): Promise<PayoutRow[]> {
-  return sequelize.query<PayoutRow>(
+async function claimDue(db: Sequelize, batch: number, recheckMs: number): Promise<PayoutRow[]> {
+  return db.query<PayoutRow>(
     `WITH due AS (
        SELECT id FROM payouts WHERE status IN ('prepared', 'sent') AND next_check_at <= now()
        ORDER BY next_check_at LIMIT :batch FOR UPDATE SKIP LOCKED
@@ -138,11 +138,11 @@ async function claimDue(sequelize: Sequelize, batch: number, recheckMs: number):
   );
 }
 
-type Look = { sequelize: Sequelize; chain: Chain; second: SecondProvider | null; logger: Logger; finalizedHeight: number };
+type Look = { db: Sequelize; chain: Chain; second: SecondProvider | null; logger: Logger; finalizedHeight: number };
 
 const settleLanded = (look: Look, payout: BuiltPayoutRow, landed: LandedTransaction) =>
   settlePayout(
-    look.sequelize,
+    look.db,
     payout.id,
     landed.failed ? { kind: 'failed' } : { kind: 'landed', signature: landed.signature, reasons: recipientReasons(payout, landed) },
   );
@@ -156,19 +156,19 @@ const settleLanded = (look: Look, payout: BuiltPayoutRow, landed: LandedTransact
 async function expireIfDead(look: Look, payout: BuiltPayoutRow, found: HistoryFinding): Promise<boolean> {
   if (look.finalizedHeight <= Number(payout.last_valid_block_height) || !found.complete) return false;
   if (found.foreign) {
-    return settlePayout(look.sequelize, payout.id, {
+    return settlePayout(look.db, payout.id, {
       kind: 'review',
       reason: msg('payoutForeignTransfer', found.foreign),
       evidence: found.foreign.signature,
     });
   }
   if (payout.expiry_seen_height === null) {
-    await noteExpirySeen(look.sequelize, payout.id, look.finalizedHeight);
+    await noteExpirySeen(look.db, payout.id, look.finalizedHeight);
     return false;
   }
   if (look.finalizedHeight < Number(payout.expiry_seen_height) + EXPIRY_CONFIRM_BLOCKS) return false;
-  if (look.second && !(await secondProviderAgrees(look.sequelize, look.second, payout, look.finalizedHeight))) return false;
-  return settlePayout(look.sequelize, payout.id, { kind: 'expired' });
+  if (look.second && !(await secondProviderAgrees(look.db, look.second, payout, look.finalizedHeight))) return false;
+  return settlePayout(look.db, payout.id, { kind: 'expired' });
 }
 
 /** One look at a payout the server built. Returns whether it ended. */
@@ -178,8 +178,8 @@ async function lookAtBuilt(look: Look, payout: BuiltPayoutRow): Promise<boolean>
     // Nobody posted a signed copy; one may still have been sent (by the wallet itself, or held and sent late).
     const found = await searchPayerHistory(chain, payout);
     if (!found.ours) return expireIfDead(look, payout, found);
-    await adoptLandedCopy(look.sequelize, payout.id, found.ours);
-    const adopted = await readPayout(look.sequelize, payout.id);
+    await adoptLandedCopy(look.db, payout.id, found.ours);
+    const adopted = await readPayout(look.db, payout.id);
     if (!adopted || !isBuilt(adopted) || adopted.status !== 'sent') return false;
     payout = adopted;
   }
@@ -209,10 +209,10 @@ async function lookAtRegistered(look: Look, payout: PayoutRow): Promise<boolean>
   const [state] = await look.chain.signatureStatuses([signature]);
   if (!state) {
     if (look.finalizedHeight <= Number(payout.last_valid_block_height)) return false;
-    return settlePayout(look.sequelize, payout.id, { kind: 'review', reason: msg('payoutLegacyUnproven'), evidence: signature });
+    return settlePayout(look.db, payout.id, { kind: 'review', reason: msg('payoutLegacyUnproven'), evidence: signature });
   }
   if (!state.finalized) return false;
-  if (state.failed) return settlePayout(look.sequelize, payout.id, { kind: 'failed' });
+  if (state.failed) return settlePayout(look.db, payout.id, { kind: 'failed' });
   const withdrawals = await findWithdrawals(payout.recipients.map((r) => r.withdrawalId));
   const reasons = new Map<number, CodedMessage | null>();
   for (const withdrawal of withdrawals) {
@@ -220,7 +220,7 @@ async function lookAtRegistered(look: Look, payout: PayoutRow): Promise<boolean>
     if (!verdict.ok && verdict.retryable) return false;
     reasons.set(withdrawal.id, verdict.ok ? null : chainReason(verdict.reason));
   }
-  return settlePayout(look.sequelize, payout.id, { kind: 'landed', signature, reasons });
+  return settlePayout(look.db, payout.id, { kind: 'landed', signature, reasons });
 }
 
 /**
@@ -231,7 +231,7 @@ async function lookAtRegistered(look: Look, payout: PayoutRow): Promise<boolean>
  * once every payout had its look (the round fails visibly). Returns how many ended.
  */
 export async function followPayouts(
-  sequelize: Sequelize,
+  db: Sequelize,
   chain: Chain,
   logger: Logger,
   {
@@ -240,13 +240,13 @@ export async function followPayouts(
     secondProvider = null,
   }: { batch?: number; recheckMs?: number; secondProvider?: SecondProvider | null } = {},
 ): Promise<number> {
-  const due = await claimDue(sequelize, batch, recheckMs);
+  const due = await claimDue(db, batch, recheckMs);
   if (due.length === 0) return 0;
   let ended = 0;
   let firstError: unknown = null;
   try {
     // Read before anything else: a copy that can still land is in a block at or below the last valid height.
-    const look = { sequelize, chain, second: secondProvider, logger, finalizedHeight: await chain.blockHeight('finalized') };
+    const look = { db, chain, second: secondProvider, logger, finalizedHeight: await chain.blockHeight('finalized') };
     for (const payout of due) {
       try {
         const done = isBuilt(payout) ? await lookAtBuilt(look, payout) : await lookAtRegistered(look, payout);

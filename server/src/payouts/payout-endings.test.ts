@@ -85,7 +85,7 @@ describe('a signed copy held back by a wallet or an RPC', () => {
     expect((await world.postSigned(again.id, world.sign(again))).status).toBe(200);
     expect(await world.followUntilEnded(again.id)).toMatchObject({ status: 'completed' });
     expect(world.chain.tokenBalance(world.mint, holder.publicKey) - before).toBe(tokens(800));
-    expect(await booksProblems(world.api.sequelize)).toEqual([]);
+    expect(await booksProblems(world.api.db)).toEqual([]);
   });
 
   it('a provider whose index lags its block height: the copy that landed at the last block is found by the later look, not expired', async () => {
@@ -117,7 +117,7 @@ describe('a payout whose payer named no history tip when it was prepared', () =>
     for (const transaction of busy) await world.chain.sendTransaction(transaction, [world.stakingWallet]);
     const prepared = (await world.prepare([withdrawal.id])).body;
     // As if the provider had answered no newest transaction at prepare time, and the payout came minutes after those.
-    await world.api.sequelize.query("UPDATE payouts SET history_tip = NULL, created_at = now() + interval '6 minutes' WHERE id = :id", {
+    await world.api.db.query("UPDATE payouts SET history_tip = NULL, created_at = now() + interval '6 minutes' WHERE id = :id", {
       replacements: { id: prepared.id },
     });
     world.chain.freezeClock(true);
@@ -205,7 +205,7 @@ describe('needs_review: it landed and moved tokens, but did not pay a withdrawal
     const audit = await world.api.request<{ action: string }[]>('GET', '/api/admin/audit-log?limit=5', undefined, world.token);
     expect(audit.body.map((entry) => entry.action)).toContain('withdrawal.resolve_release');
     expect(await world.adminWithdrawal(withdrawal.id)).toMatchObject({ payout: { holds: false } });
-    expect(await booksProblems(world.api.sequelize)).toEqual([]);
+    expect(await booksProblems(world.api.db)).toEqual([]);
   });
 
   it("a provider that hid the mint's transfer fee: the payout pays the holder short, needs_review, and an owner can record it as paid", async () => {
@@ -233,7 +233,7 @@ describe('needs_review: it landed and moved tokens, but did not pay a withdrawal
     expect(await world.prepare([withdrawal.id])).toMatchObject({ status: 409, body: { code: 'withdrawalNeedsReview' } });
     const recorded = await resolve(withdrawal.id, { action: 'paid', note: 'topped up the 8 token fee by hand', ...STEP_UP });
     expect(recorded).toMatchObject({ status: 200, body: { status: 'completed', txId: bs58.encode(signed.signature!) } });
-    expect(await booksProblems(world.api.sequelize)).toEqual([]);
+    expect(await booksProblems(world.api.db)).toEqual([]);
   });
 
   it('a transaction the server did not prepare paid the holder while the payout was open (a wallet altered it and sent it itself)', async () => {
@@ -309,11 +309,11 @@ describe('other endings', () => {
   it('a payout registered by an earlier panel that never landed goes to review, never back to payable on a browser-given height', async () => {
     const { withdrawal } = await world.pendingWithdrawal();
     const signature = bs58.encode(Buffer.alloc(64, 7));
-    const [row] = await world.api.sequelize.query<{ id: number }>(
+    const [row] = await world.api.db.query<{ id: number }>(
       `INSERT INTO payouts (status, signature, last_valid_block_height, created_by_username) VALUES ('sent', :signature, 1, 'root') RETURNING id`,
       { replacements: { signature }, type: 'SELECT' as never },
     );
-    await world.api.sequelize.query('INSERT INTO payout_withdrawals (payout_id, withdrawal_id) VALUES (:id, :withdrawalId)', {
+    await world.api.db.query('INSERT INTO payout_withdrawals (payout_id, withdrawal_id) VALUES (:id, :withdrawalId)', {
       replacements: { id: row!.id, withdrawalId: withdrawal.id },
     });
     await world.api.followChain();

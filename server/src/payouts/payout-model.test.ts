@@ -82,11 +82,11 @@ beforeAll(async () => {
   await world.chain.airdrop(hot.publicKey, 10_000 * LAMPORTS_PER_SOL);
   await world.chain.mintTo(world.mint, hot.publicKey, tokens(1_000_000_000));
   hotAccount = getAssociatedTokenAddressSync(world.mint, hot.publicKey);
-  const [root] = await world.api.sequelize.query<Actor>(`SELECT id, username FROM admins ORDER BY id LIMIT 1`, { type: QueryTypes.SELECT });
+  const [root] = await world.api.db.query<Actor>(`SELECT id, username FROM admins ORDER BY id LIMIT 1`, { type: QueryTypes.SELECT });
   actor = root!;
   instances = [0, 1].map(() => new FlakyChain(newClient(), () => world.chain.blockHeight(), landedAt));
   second = new FlakyChain(newClient(), () => world.chain.blockHeight(), landedAt);
-  coverages = instances.map((chain) => treasuryCoverage(world.api.sequelize, chain, logger, signer.publicKey.toBase58()));
+  coverages = instances.map((chain) => treasuryCoverage(world.api.db, chain, logger, signer.publicKey.toBase58()));
 }, 60_000);
 afterAll(async () => {
   await world.close();
@@ -262,7 +262,7 @@ async function newRun(wallet: WalletKind, amounts: number[], withAccount: boolea
     amount: amounts[i]!,
     reward: Math.floor(amounts[i]! / 10),
   }));
-  const inserted = await world.api.sequelize.query<{ id: number; wallet_address: string }>(
+  const inserted = await world.api.db.query<{ id: number; wallet_address: string }>(
     `WITH input AS (SELECT * FROM jsonb_to_recordset(:rows::jsonb) AS r(wallet text, amount numeric, reward numeric)),
      stake AS (
        INSERT INTO stakes (wallet_address, plan_id, plan_name, yield_rate, duration_days, min_stake_amount, early_penalty_rate,
@@ -300,7 +300,7 @@ async function newRun(wallet: WalletKind, amounts: number[], withAccount: boolea
     minHotBalance: '0',
     newWalletDelayHours: 0,
   };
-  await world.api.sequelize.query(`UPDATE settings SET auto_payout = :policy::jsonb WHERE id = 1`, {
+  await world.api.db.query(`UPDATE settings SET auto_payout = :policy::jsonb WHERE id = 1`, {
     replacements: { policy: JSON.stringify(policy) },
   });
   return { ...providers, wallet, holders, prepared: [], copies: [], lied: false, hotBefore: world.chain.tokenAmountAt(hotAccount) };
@@ -340,14 +340,14 @@ async function sign(run: Run, prepared: Prepared): Promise<void> {
 }
 
 async function perform(run: Run, s: Step): Promise<void> {
-  const { sequelize } = world.api;
+  const { db } = world.api;
   switch (s.kind) {
     case 'prepare': {
       // After a lie with one provider, the operator leaves out a holder whose account shows tokens arrived.
       const ids = run.holders.filter((h, i) => s.picks[i] && !(checksTheChain(run) && received(h) > 0n)).map((h) => h.withdrawalId);
       if (ids.length === 0) return;
       await answered(async () => {
-        const prepared = await preparePayout(sequelize, instances[s.at]!, { withdrawalIds: ids }, actor);
+        const prepared = await preparePayout(db, instances[s.at]!, { withdrawalIds: ids }, actor);
         run.prepared.push({ id: prepared.id, transaction: prepared.transaction, lastValidBlockHeight: prepared.lastValidBlockHeight });
       });
       return;
@@ -363,7 +363,7 @@ async function perform(run: Run, s: Step): Promise<void> {
       const input = copy.landedByWallet
         ? { signature: copy.signature }
         : { transaction: copy.transaction.serialize({ requireAllSignatures: false }).toString('base64') };
-      await answered(() => postSignedPayout(sequelize, instances[s.at]!, logger, copy.payoutId, input, actor));
+      await answered(() => postSignedPayout(db, instances[s.at]!, logger, copy.payoutId, input, actor));
       return;
     }
     case 'land': {
@@ -377,25 +377,23 @@ async function perform(run: Run, s: Step): Promise<void> {
       const copy = pick(run.copies, s.copy);
       if (!holder || !copy) return;
       await answered(() =>
-        processWithdrawal(sequelize, instances[s.at]!, holder.withdrawalId, { status: 'completed', txId: copy.signature }, actor),
+        processWithdrawal(db, instances[s.at]!, holder.withdrawalId, { status: 'completed', txId: copy.signature }, actor),
       );
       return;
     }
     case 'reject': {
       const holder = pick(run.holders, s.holder);
       if (holder) {
-        await answered(() =>
-          processWithdrawal(sequelize, instances[s.at]!, holder.withdrawalId, { status: 'rejected', reason: 'model' }, actor),
-        );
+        await answered(() => processWithdrawal(db, instances[s.at]!, holder.withdrawalId, { status: 'rejected', reason: 'model' }, actor));
       }
       return;
     }
     case 'follow':
-      await followPayouts(sequelize, instances[s.at]!, logger, { recheckMs: 0, secondProvider: secondOf(run) });
+      await followPayouts(db, instances[s.at]!, logger, { recheckMs: 0, secondProvider: secondOf(run) });
       return;
     case 'auto': {
       const [chain, coverage] = [instances[s.at]!, coverages[s.at]!];
-      await autoPayoutRound({ database: sequelize, chain, secondProvider: secondOf(run), clock: systemClock, logger, signer, coverage });
+      await autoPayoutRound({ database: db, chain, secondProvider: secondOf(run), clock: systemClock, logger, signer, coverage });
       return;
     }
     case 'restart':
@@ -417,7 +415,7 @@ async function perform(run: Run, s: Step): Promise<void> {
     case 'pass':
       for (let passed = 0; passed < s.blocks; passed += EXPIRY_CONFIRM_BLOCKS + 1) {
         world.chain.advanceSlots(EXPIRY_CONFIRM_BLOCKS + 1);
-        await followPayouts(sequelize, instances[s.at]!, logger, { recheckMs: 0, secondProvider: secondOf(run) });
+        await followPayouts(db, instances[s.at]!, logger, { recheckMs: 0, secondProvider: secondOf(run) });
       }
       return;
     case 'edge': {
@@ -447,9 +445,7 @@ async function perform(run: Run, s: Step): Promise<void> {
       const info = await world.chain.connection.getParsedAccountInfo(holder.account);
       const owner = (info.value?.data as { parsed?: { info?: { owner?: string } } } | undefined)?.parsed?.info?.owner;
       const action = owner === holder.keypair.publicKey.toBase58() && received(holder) === holder.owed ? 'paid' : 'release';
-      await answered(() =>
-        resolveReview(sequelize, holder.withdrawalId, { action, note: 'model' }, actor, async () => async () => undefined),
-      );
+      await answered(() => resolveReview(db, holder.withdrawalId, { action, note: 'model' }, actor, async () => async () => undefined));
       return;
     }
     case 'together':
@@ -473,7 +469,7 @@ function assertNobodyOverpaid(run: Run, after: string): void {
  * automatic payouts move a day back so that the next run's 24-hour limit is its own.
  */
 async function startClean(): Promise<void> {
-  await world.api.sequelize.query(`
+  await world.api.db.query(`
     UPDATE payout_withdrawals SET open = false, outcome = coalesce(outcome, 'freed')
       WHERE open AND payout_id IN (SELECT id FROM payouts WHERE status IN ('prepared', 'sent'));
     UPDATE payouts SET status = 'expired', finished_at = now() WHERE status IN ('prepared', 'sent');
@@ -492,17 +488,13 @@ async function settleEverything(run: Run): Promise<void> {
   if ((await openPayouts()) === 0) return;
   for (let round = 0; round < 8; round++) {
     world.chain.advanceSlots(round === 0 ? 160 : EXPIRY_CONFIRM_BLOCKS + 1);
-    for (const instance of instances)
-      await followPayouts(world.api.sequelize, instance, logger, { recheckMs: 0, secondProvider: secondOf(run) });
-    const [open] = await world.api.sequelize.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM payouts WHERE status IN ('prepared', 'sent')`,
-      {
-        type: QueryTypes.SELECT,
-      },
-    );
+    for (const instance of instances) await followPayouts(world.api.db, instance, logger, { recheckMs: 0, secondProvider: secondOf(run) });
+    const [open] = await world.api.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payouts WHERE status IN ('prepared', 'sent')`, {
+      type: QueryTypes.SELECT,
+    });
     if (open!.n === 0) return;
   }
-  const open = await world.api.sequelize.query(
+  const open = await world.api.db.query(
     `SELECT id, status, signature, last_valid_block_height, expiry_seen_height, history_tip FROM payouts WHERE status IN ('prepared', 'sent')`,
     { type: QueryTypes.SELECT },
   );
@@ -519,7 +511,7 @@ async function recordWhatTheChainShowsPaid(run: Run): Promise<void> {
     const history = await world.chain.connection.getSignaturesForAddress(holder.account);
     for (const { signature } of history.filter((entry) => entry.err === null)) {
       await answered(() =>
-        processWithdrawal(world.api.sequelize, instances[0]!, holder.withdrawalId, { status: 'completed', txId: signature }, actor),
+        processWithdrawal(world.api.db, instances[0]!, holder.withdrawalId, { status: 'completed', txId: signature }, actor),
       );
     }
   }
@@ -532,16 +524,16 @@ async function recordWhatTheChainShowsPaid(run: Run): Promise<void> {
  */
 async function payAgainWhatIsFree(run: Run): Promise<void> {
   if (checksTheChain(run)) await recordWhatTheChainShowsPaid(run);
-  const { sequelize } = world.api;
+  const { db } = world.api;
   const pay = (withdrawalIds: number[]) =>
     answered(async () => {
-      const prepared = await preparePayout(sequelize, instances[0]!, { withdrawalIds }, actor);
+      const prepared = await preparePayout(db, instances[0]!, { withdrawalIds }, actor);
       const transaction = Transaction.from(Buffer.from(prepared.transaction, 'base64'));
       transaction.partialSign(world.stakingWallet);
       const signed = transaction.serialize({ requireAllSignatures: false }).toString('base64');
-      await postSignedPayout(sequelize, instances[0]!, logger, prepared.id, { transaction: signed }, actor);
+      await postSignedPayout(db, instances[0]!, logger, prepared.id, { transaction: signed }, actor);
     });
-  const [free] = await sequelize.query<{ ids: number[] }>(
+  const [free] = await db.query<{ ids: number[] }>(
     `SELECT coalesce(array_agg(w.id), '{}') AS ids FROM withdrawals w
      WHERE w.id IN (:ids) AND w.status = 'pending'
        AND NOT EXISTS (SELECT 1 FROM payout_withdrawals pw WHERE pw.withdrawal_id = w.id AND pw.open)
@@ -559,12 +551,9 @@ async function payAgainWhatIsFree(run: Run): Promise<void> {
 }
 
 async function openPayouts(): Promise<number> {
-  const [open] = await world.api.sequelize.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM payouts WHERE status IN ('prepared', 'sent')`,
-    {
-      type: QueryTypes.SELECT,
-    },
-  );
+  const [open] = await world.api.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payouts WHERE status IN ('prepared', 'sent')`, {
+    type: QueryTypes.SELECT,
+  });
   return open!.n;
 }
 
@@ -572,7 +561,7 @@ type Ending = { status: string; held_for_review: boolean; released: boolean };
 
 async function assertEveryWithdrawalPaidOnceOrFree(run: Run): Promise<void> {
   for (const holder of run.holders) {
-    const [row] = await world.api.sequelize.query<Ending>(
+    const [row] = await world.api.db.query<Ending>(
       `SELECT w.status,
          EXISTS (SELECT 1 FROM payout_withdrawals pw WHERE pw.withdrawal_id = w.id AND pw.open AND pw.outcome = 'review') AS held_for_review,
          EXISTS (SELECT 1 FROM payout_withdrawals pw WHERE pw.withdrawal_id = w.id AND pw.resolution = 'release') AS released
@@ -617,6 +606,6 @@ describe('paying withdrawals under random interleavings, faulty and lying provid
       ),
       { numRuns: RUNS },
     );
-    expect(await booksProblems(world.api.sequelize)).toEqual([]);
+    expect(await booksProblems(world.api.db)).toEqual([]);
   }, 1_800_000);
 });

@@ -61,7 +61,7 @@ describe("a pasted TXID that is a payout's signature", () => {
     expect(await world.adminWithdrawal(second.id)).toMatchObject({ status: 'pending' });
     // And after it ended, still refused: the signature is a payout's.
     expect(await paste(second.id, p1.signature)).toMatchObject({ status: 409, body: { code: 'txIdInUse' } });
-    expect(await booksProblems(world.api.sequelize)).toEqual([]);
+    expect(await booksProblems(world.api.db)).toEqual([]);
   });
 });
 
@@ -73,7 +73,7 @@ describe('a landing whose transfer already paid another withdrawal of the same w
     const p1 = await sentPayout(first.id);
     const p3 = await sentPayout(other.withdrawal.id);
     // What an older server (or a paste racing the payout's post) left: W2 completed on P1's signature.
-    await world.api.sequelize.query(
+    await world.api.db.query(
       `INSERT INTO used_transactions (tx_id, purpose) VALUES (:signature, 'payout');
        UPDATE withdrawals SET status = 'completed', tx_id = :signature, processed_at = now() WHERE id = :id;
        UPDATE stakes SET status = 'withdrawn', completed_at = now() WHERE id = :stakeId`,
@@ -107,7 +107,7 @@ describe('a landing whose transfer already paid another withdrawal of the same w
     expect(await world.followUntilEnded(again.id)).toMatchObject({ status: 'completed' });
     expect(world.chain.tokenBalance(world.mint, holder.publicKey) - before).toBe(tokens(1_600));
     expect(await world.adminWithdrawal(first.id)).toMatchObject({ status: 'completed', txId: again.signature });
-    expect(await booksProblems(world.api.sequelize)).toEqual([]);
+    expect(await booksProblems(world.api.db)).toEqual([]);
   });
 });
 
@@ -116,7 +116,7 @@ describe('a payout the follower cannot settle for a reason nobody foresaw', () =
     const stuck = await sentPayout((await world.pendingWithdrawal()).withdrawal.id);
     const fine = await sentPayout((await world.pendingWithdrawal()).withdrawal.id);
     // The database refuses to end that one payout (standing in for any fault of one row).
-    await world.api.sequelize.query(`
+    await world.api.db.query(`
       CREATE FUNCTION refuse_payout() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN RAISE EXCEPTION 'payout % refused by the test', OLD.id; END $$;
       CREATE TRIGGER refuse_payout BEFORE UPDATE OF status ON payouts FOR EACH ROW WHEN (OLD.id = ${stuck.id})
@@ -126,7 +126,7 @@ describe('a payout the follower cannot settle for a reason nobody foresaw', () =
       expect(await world.payout(fine.id)).toMatchObject({ status: 'completed' });
       expect(await world.payout(stuck.id)).toMatchObject({ status: 'sent' });
     } finally {
-      await world.api.sequelize.query('DROP TRIGGER refuse_payout ON payouts; DROP FUNCTION refuse_payout()');
+      await world.api.db.query('DROP TRIGGER refuse_payout ON payouts; DROP FUNCTION refuse_payout()');
     }
     expect(await world.followUntilEnded(stuck.id)).toMatchObject({ status: 'completed' });
   });

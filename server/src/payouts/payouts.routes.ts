@@ -23,39 +23,39 @@ const isRegistration = (body: unknown) =>
  * Paying withdrawals: payouts the server builds, checks and sends (DESIGN 11), a pasted TXID or a
  * rejection (SPEC's Process dialog), and an owner's review of a payout that landed short.
  */
-export function payoutsAdminRoutes({ database: sequelize, chain }: Dependencies, stepUpFor: StepUpFor, logger: Logger): Router {
+export function payoutsAdminRoutes({ database: db, chain }: Dependencies, stepUpFor: StepUpFor, logger: Logger): Router {
   const { router, mount } = tableRouter('/api/admin');
   mount('GET /api/admin/payouts', async ({ query }, res, req) => {
     const statuses = readStatusFilter(req, PAYOUT_STATUSES);
     const { page, after, scope } = readCursorPage(req, query(), 'payouts', statuses?.join(','));
-    sendPage(res, await listPayouts(sequelize, statuses, page, after), scope);
+    sendPage(res, await listPayouts(db, statuses, page, after), scope);
   });
   mount('GET /api/admin/payouts/:id', async ({ params }, res) => {
-    res.json(await payoutById(sequelize, params().id));
+    res.json(await payoutById(db, params().id));
   });
   mount('POST /api/admin/payouts', async ({ body }, res, req) => {
     if (isRegistration(req.body)) throw badRequest(msg('payoutRegistrationRetired'));
-    res.status(201).json(await preparePayout(sequelize, chain, body(), currentAdmin(res)));
+    res.status(201).json(await preparePayout(db, chain, body(), currentAdmin(res)));
   });
   mount('POST /api/admin/payouts/:id/signed', async ({ params, body }, res) => {
     const id = params().id;
     const input = body();
-    res.json(await postSignedPayout(sequelize, chain, logger, id, input, currentAdmin(res)));
+    res.json(await postSignedPayout(db, chain, logger, id, input, currentAdmin(res)));
   });
   mount('PUT /api/admin/withdrawals/:id', async ({ params, body }, res) => {
     const id = params().id;
     const input = body();
-    res.json(toWithdrawalJson(await processWithdrawal(sequelize, chain, id, input, currentAdmin(res))));
+    res.json(toWithdrawalJson(await processWithdrawal(db, chain, id, input, currentAdmin(res))));
   });
   mount('POST /api/admin/withdrawals/:id/approve', async ({ params }, res) => {
     const id = params().id;
-    res.json(toWithdrawalJson(await approveWithdrawal(sequelize, id, currentAdmin(res))));
+    res.json(toWithdrawalJson(await approveWithdrawal(db, id, currentAdmin(res))));
   });
   mount('POST /api/admin/withdrawals/:id/resolve', async ({ params, body }, res) => {
     const id = params().id;
     const input = body();
     const actor = currentAdmin(res);
-    res.json(toWithdrawalJson(await resolveReview(sequelize, id, input, actor, stepUpFor(actor, input))));
+    res.json(toWithdrawalJson(await resolveReview(db, id, input, actor, stepUpFor(actor, input))));
   });
   return router;
 }

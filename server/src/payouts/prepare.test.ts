@@ -71,7 +71,7 @@ describe('POST /api/admin/payouts prepares a payout the server built', () => {
     const { withdrawal, holder } = await world.pendingWithdrawal();
     // Owed to a wallet that never held the token (its holder's deposit came from elsewhere).
     const newcomer = Keypair.generate();
-    await world.api.sequelize.query(
+    await world.api.db.query(
       'UPDATE withdrawals SET wallet_address = :wallet WHERE id = :id; UPDATE stakes SET wallet_address = :wallet WHERE id = :stakeId',
       {
         replacements: { wallet: newcomer.publicKey.toBase58(), id: withdrawal.id, stakeId: withdrawal.stakeId },

@@ -34,14 +34,14 @@ import { isUniqueViolation } from '../db/errors.js';
  * another payout, one wallet at most once (the chain proves a payout by what each account
  * received), one staking wallet (the payer) and one mint for all.
  */
-async function payableWithdrawals(sequelize: Sequelize, ids: number[], transaction?: Transaction): Promise<PayableWithdrawal[]> {
-  const withdrawals = await readWithdrawals(sequelize, ids, transaction, transaction !== undefined);
+async function payableWithdrawals(db: Sequelize, ids: number[], transaction?: Transaction): Promise<PayableWithdrawal[]> {
+  const withdrawals = await readWithdrawals(db, ids, transaction, transaction !== undefined);
   if (withdrawals.length !== ids.length) throw notFound(msg('withdrawalNotFound'));
   if (withdrawals.some((w) => w.status !== 'pending')) throw conflict(msg('withdrawalAlreadyProcessed'));
-  await refuseHeldWithdrawals(sequelize, ids, transaction);
+  await refuseHeldWithdrawals(db, ids, transaction);
   // DESIGN 19: never pay what the chain shows paid, nor anything before a restored database is audited.
-  await refuseFoundPaidOnChain(sequelize, ids, transaction);
-  await refuseWhileRestoreUnaudited(sequelize, transaction);
+  await refuseFoundPaidOnChain(db, ids, transaction);
+  await refuseWhileRestoreUnaudited(db, transaction);
   const field = (message: Parameters<typeof badRequest>[0]) => badRequest(message, { withdrawalIds: message });
   if (new Set(withdrawals.map((w) => w.walletAddress)).size !== withdrawals.length) throw field(msg('payoutPaysWalletTwice'));
   if (new Set(withdrawals.map((w) => w.stakingWallet)).size !== 1) throw field(msg('payoutMixedPayers'));
@@ -72,15 +72,15 @@ async function requireApprovals(withdrawals: ApprovalOf[], payer: AnyActor, tran
  * payment by someone else. The first approval stands (a second changes nothing and answers the same);
  * one below the threshold may be approved too, so a threshold lowered later does not hold it.
  */
-export async function approveWithdrawal(sequelize: Sequelize, id: number, actor: Actor): Promise<Withdrawal> {
-  return sequelize.transaction(async (transaction) => {
+export async function approveWithdrawal(db: Sequelize, id: number, actor: Actor): Promise<Withdrawal> {
+  return db.transaction(async (transaction) => {
     const withdrawal = await lockWithdrawal(id, transaction);
     if (!withdrawal) throw notFound(msg('withdrawalNotFound'));
     if (withdrawal.status !== 'pending') throw conflict(msg('withdrawalAlreadyProcessed'));
     if (withdrawal.approvedAt !== null) return withdrawal;
     const before = toWithdrawalJson(withdrawal);
     await withdrawal.update({ approvedBy: actor.id, approvedByUsername: actor.username, approvedAt: new Date() }, { transaction });
-    await recordAudit(sequelize, transaction, actor, {
+    await recordAudit(db, transaction, actor, {
       action: 'withdrawal.approve',
       entityType: 'withdrawal',
       entityId: id,
@@ -257,8 +257,8 @@ async function readPayoutPlan(
  * Raw units the open payouts from `source` will still take (what they send, transfer fees
  * included): the balance a new payout may count on is what is left.
  */
-async function committedFrom(sequelize: Sequelize, source: string): Promise<bigint> {
-  const [row] = await sequelize.query<{ raw: string }>(
+async function committedFrom(db: Sequelize, source: string): Promise<bigint> {
+  const [row] = await db.query<{ raw: string }>(
     `SELECT coalesce(sum(coalesce(pw.sent_raw, pw.amount * power(10::numeric, p.decimals))), 0)::numeric(60, 0)::text AS raw
      FROM payouts p JOIN payout_withdrawals pw ON pw.payout_id = p.id
      WHERE p.status IN ('prepared', 'sent') AND p.source_account = :source`,
@@ -277,12 +277,12 @@ type PrepareOptions = {
   beforeClaim?: (transaction: Transaction) => Promise<void>;
 };
 
-async function readPlan(sequelize: Sequelize, chain: Chain, ids: number[], actor: AnyActor, payer?: PublicKey): Promise<ChainReadPlan> {
-  const withdrawals = await payableWithdrawals(sequelize, ids);
+async function readPlan(db: Sequelize, chain: Chain, ids: number[], actor: AnyActor, payer?: PublicKey): Promise<ChainReadPlan> {
+  const withdrawals = await payableWithdrawals(db, ids);
   // Refused before the chain is asked anything; asked again under the claim's locks.
   await requireApprovals(withdrawals, actor);
   try {
-    return await readPayoutPlan(chain, withdrawals, (source) => committedFrom(sequelize, source), payer);
+    return await readPayoutPlan(chain, withdrawals, (source) => committedFrom(db, source), payer);
   } catch (error) {
     if (error instanceof ChainUnavailableError) throw unavailable(msg('notPreparedRetry', { reason: error.reason }), { retryable: true });
     throw error;
@@ -291,16 +291,16 @@ async function readPlan(sequelize: Sequelize, chain: Chain, ids: number[], actor
 
 /** Claims the withdrawals for payout `plan` and keeps the exact message the payer must sign. */
 async function claim(
-  sequelize: Sequelize,
+  db: Sequelize,
   transaction: Transaction,
   plan: ChainReadPlan,
   actor: AnyActor,
   options: PrepareOptions,
 ): Promise<number> {
   // Still payable now that they are locked (another payout, a pasted TXID or a rejection may have come first).
-  await requireApprovals(await payableWithdrawals(sequelize, plan.withdrawalIds, transaction), actor, transaction);
+  await requireApprovals(await payableWithdrawals(db, plan.withdrawalIds, transaction), actor, transaction);
   await options.beforeClaim?.(transaction);
-  const [next] = await sequelize.query<{ id: number }>(`SELECT nextval('payouts_id_seq')::int AS id`, {
+  const [next] = await db.query<{ id: number }>(`SELECT nextval('payouts_id_seq')::int AS id`, {
     type: QueryTypes.SELECT,
     transaction,
   });
@@ -310,7 +310,7 @@ async function claim(
   if (fit < plan.recipients.length)
     throw badRequest(msg('payoutTooLarge', { count: fit }), { withdrawalIds: msg('payoutTooLarge', { count: fit }) });
   const message = messageOf(payoutTransaction(built));
-  await sequelize.query(
+  await db.query(
     `INSERT INTO payouts (id, status, last_valid_block_height, blockhash, payer, mint, token_program, decimals, source_account,
        history_tip, message, created_by, created_by_username, automatic)
      VALUES (:id, 'prepared', :lastValidBlockHeight, :blockhash, :payer, :mint, :programId, :decimals, :source, :historyTip, :message,
@@ -334,7 +334,7 @@ async function claim(
       transaction,
     },
   );
-  await sequelize.query(
+  await db.query(
     `INSERT INTO payout_withdrawals (payout_id, withdrawal_id, wallet, token_account, amount, sent_raw, creates_account)
      SELECT :id, r.withdrawal_id, r.wallet, r.token_account, w.final_amount, r.sent_raw::numeric, r.creates_account
      FROM jsonb_to_recordset(:recipients::jsonb) AS r(withdrawal_id integer, wallet text, token_account text, sent_raw text,
@@ -366,20 +366,20 @@ async function claim(
  * unsigned transaction for the staking wallet to sign, unchanged.
  */
 export async function preparePayout(
-  sequelize: Sequelize,
+  db: Sequelize,
   chain: Chain,
   input: PayoutPrepareInput,
   actor: AnyActor,
   options: PrepareOptions = {},
 ): Promise<PreparedPayout> {
   const ids = [...input.withdrawalIds].sort((a, b) => a - b);
-  const plan = await readPlan(sequelize, chain, ids, actor, options.payer);
+  const plan = await readPlan(db, chain, ids, actor, options.payer);
   try {
-    return await sequelize.transaction(async (transaction) => {
-      const id = await claim(sequelize, transaction, plan, actor, options);
-      const prepared = toPayoutJson((await readPayout(sequelize, id, transaction))!) as PreparedPayout;
+    return await db.transaction(async (transaction) => {
+      const id = await claim(db, transaction, plan, actor, options);
+      const prepared = toPayoutJson((await readPayout(db, id, transaction))!) as PreparedPayout;
       const { transaction: _unsigned, ...logged } = prepared;
-      await recordAudit(sequelize, transaction, actor, { action: 'payout.prepare', entityType: 'payout', entityId: id, after: logged });
+      await recordAudit(db, transaction, actor, { action: 'payout.prepare', entityType: 'payout', entityId: id, after: logged });
       return prepared;
     });
   } catch (error) {

@@ -21,7 +21,7 @@ describe('payout checks', () => {
       rawAmount: tokens(800),
       decimals: DECIMALS,
     });
-    await world.api.sequelize.query(`UPDATE withdrawals SET requested_at = now() + interval '1 minute' WHERE id = :id`, {
+    await world.api.db.query(`UPDATE withdrawals SET requested_at = now() + interval '1 minute' WHERE id = :id`, {
       replacements: { id: early.withdrawal.id },
     });
     const pasted = await world.api.request(

@@ -27,12 +27,12 @@ import { heldPayoutBounds, refuseFoundPaidOnChain } from '../books-audit/index.j
  * `txId` is no such payout's signature.
  */
 async function expiredPayoutVerdict(
-  sequelize: Sequelize,
+  db: Sequelize,
   chain: Pick<PayoutChain, 'landedTransaction'>,
   withdrawalId: number,
   txId: string,
 ): Promise<Verdict | null> {
-  const [payout] = await sequelize.query<PayoutRow>(
+  const [payout] = await db.query<PayoutRow>(
     `SELECT ${PAYOUT_COLUMNS} FROM payouts p JOIN payout_withdrawals pw ON pw.payout_id = p.id
      WHERE pw.withdrawal_id = :withdrawalId AND p.status = 'expired' AND p.signature = :txId`,
     { replacements: { withdrawalId, txId }, type: QueryTypes.SELECT },
@@ -54,18 +54,18 @@ type PastedTxIdVerifier = Pick<ChainVerifier, 'verifyPayout'> & Pick<PayoutChain
  * One the audit found paid on chain takes only that TXID (DESIGN 19): a rejection would let its
  * holder ask, and be paid, again.
  */
-async function lockPendingWithdrawal(sequelize: Sequelize, id: number, transaction: Transaction, pastedTxId?: string): Promise<Withdrawal> {
+async function lockPendingWithdrawal(db: Sequelize, id: number, transaction: Transaction, pastedTxId?: string): Promise<Withdrawal> {
   const withdrawal = await lockWithdrawal(id, transaction);
   if (!withdrawal) throw notFound(msg('withdrawalNotFound'));
   if (withdrawal.status !== 'pending') throw conflict(msg('withdrawalAlreadyProcessed'));
-  await refuseHeldWithdrawals(sequelize, [id], transaction);
-  await refuseFoundPaidOnChain(sequelize, [id], transaction, pastedTxId);
+  await refuseHeldWithdrawals(db, [id], transaction);
+  await refuseFoundPaidOnChain(db, [id], transaction, pastedTxId);
   return withdrawal;
 }
 
 /** A pasted TXID: completes the withdrawal once the chain proves the transaction paid it (SPEC's Process dialog). */
 async function completeWithPastedTxId(
-  sequelize: Sequelize,
+  db: Sequelize,
   verifier: PastedTxIdVerifier,
   id: number,
   txId: string,
@@ -74,20 +74,20 @@ async function completeWithPastedTxId(
   const pending = await findWithdrawal(id);
   if (!pending) throw notFound(msg('withdrawalNotFound'));
   if (pending.status !== 'pending') throw conflict(msg('withdrawalAlreadyProcessed'));
-  await refuseHeldWithdrawals(sequelize, [id]);
-  await refuseFoundPaidOnChain(sequelize, [id], undefined, txId);
-  await refusePayoutSignature(sequelize, id, txId);
-  if (await isPayoutTransferTaken(sequelize, txId, pending.walletAddress)) throw conflict(msg('txIdAlreadyUsed'));
-  const held = await heldPayoutBounds(sequelize, id, txId);
+  await refuseHeldWithdrawals(db, [id]);
+  await refuseFoundPaidOnChain(db, [id], undefined, txId);
+  await refusePayoutSignature(db, id, txId);
+  if (await isPayoutTransferTaken(db, txId, pending.walletAddress)) throw conflict(msg('txIdAlreadyUsed'));
+  const held = await heldPayoutBounds(db, id, txId);
   const claim = held
     ? { ...payoutClaimOf(pending, txId), stakingWallet: held.payer, notBefore: held.notBefore }
     : payoutClaimOf(pending, txId);
-  await requireProof(async () => (await expiredPayoutVerdict(sequelize, verifier, id, txId)) ?? verifier.verifyPayout(claim));
+  await requireProof(async () => (await expiredPayoutVerdict(db, verifier, id, txId)) ?? verifier.verifyPayout(claim));
   try {
-    return await sequelize.transaction(async (transaction) => {
-      const withdrawal = await lockPendingWithdrawal(sequelize, id, transaction, txId);
-      await refusePayoutSignature(sequelize, id, txId, transaction);
-      const refused = await markPaid(sequelize, transaction, withdrawal, txId, actor);
+    return await db.transaction(async (transaction) => {
+      const withdrawal = await lockPendingWithdrawal(db, id, transaction, txId);
+      await refusePayoutSignature(db, id, txId, transaction);
+      const refused = await markPaid(db, transaction, withdrawal, txId, actor);
       if (refused) throw conflict(refused);
       return withdrawal;
     });
@@ -104,20 +104,20 @@ async function completeWithPastedTxId(
  * all (expiredPayoutVerdict proves it): no other withdrawal can complete on it. Looked at again
  * under the withdrawal's lock; a payout posted after that is the follower's to catch.
  */
-async function refusePayoutSignature(sequelize: Sequelize, withdrawalId: number, txId: string, transaction?: Transaction): Promise<void> {
-  const payoutId = await payoutSignedAs(sequelize, txId, withdrawalId, transaction);
+async function refusePayoutSignature(db: Sequelize, withdrawalId: number, txId: string, transaction?: Transaction): Promise<void> {
+  const payoutId = await payoutSignedAs(db, txId, withdrawalId, transaction);
   if (payoutId !== null) throw conflict(msg('txIdInUse', { payoutId }));
 }
 
 /** The stake goes back to what it was before the request, so the holder can ask again. */
-async function rejectWithdrawal(sequelize: Sequelize, id: number, reason: string, actor: Actor): Promise<Withdrawal> {
-  return sequelize.transaction(async (transaction) => {
-    const withdrawal = await lockPendingWithdrawal(sequelize, id, transaction);
+async function rejectWithdrawal(db: Sequelize, id: number, reason: string, actor: Actor): Promise<Withdrawal> {
+  return db.transaction(async (transaction) => {
+    const withdrawal = await lockPendingWithdrawal(db, id, transaction);
     const before = toWithdrawalJson(withdrawal);
     await withdrawal.update({ status: 'rejected', rejectReason: reason, processedAt: new Date(), processedBy: actor.id }, { transaction });
     const stake = await lockStake(withdrawal.stakeId, transaction);
     await stake!.update({ status: withdrawal.stakeStatusBefore, rewardForfeited: false }, { transaction });
-    await recordAudit(sequelize, transaction, actor, {
+    await recordAudit(db, transaction, actor, {
       action: 'withdrawal.reject',
       entityType: 'withdrawal',
       entityId: id,
@@ -130,15 +130,15 @@ async function rejectWithdrawal(sequelize: Sequelize, id: number, reason: string
 
 /** PUT /api/admin/withdrawals/{id}: a pasted payout TXID (verified on chain) or a rejection with its reason. */
 export async function processWithdrawal(
-  sequelize: Sequelize,
+  db: Sequelize,
   verifier: PastedTxIdVerifier,
   id: number,
   input: WithdrawalProcessInput,
   actor: Actor,
 ): Promise<Withdrawal> {
   return input.status === 'completed'
-    ? completeWithPastedTxId(sequelize, verifier, id, input.txId!, actor)
-    : rejectWithdrawal(sequelize, id, input.reason!, actor);
+    ? completeWithPastedTxId(db, verifier, id, input.txId!, actor)
+    : rejectWithdrawal(db, id, input.reason!, actor);
 }
 
 type ReviewClaim = { payout_id: number; evidence_signature: string | null };
@@ -150,17 +150,17 @@ type ReviewClaim = { payout_id: number; evidence_signature: string | null };
  * again (what already left stays counted by the treasury as spent). Either way the note is kept.
  */
 export async function resolveReview(
-  sequelize: Sequelize,
+  db: Sequelize,
   id: number,
   input: WithdrawalResolveInput,
   actor: Actor,
   stepUp: StepUp,
 ): Promise<Withdrawal> {
   const confirm = await stepUp();
-  return sequelize.transaction(async (transaction) => {
+  return db.transaction(async (transaction) => {
     const withdrawal = await lockWithdrawal(id, transaction);
     if (!withdrawal) throw notFound(msg('withdrawalNotFound'));
-    const [claim] = await sequelize.query<ReviewClaim>(
+    const [claim] = await db.query<ReviewClaim>(
       `SELECT payout_id, evidence_signature FROM payout_withdrawals
        WHERE withdrawal_id = :id AND open AND outcome = 'review' FOR UPDATE`,
       { replacements: { id }, type: QueryTypes.SELECT, transaction },
@@ -169,9 +169,9 @@ export async function resolveReview(
     await confirm(transaction);
     const action: ReviewResolution = input.action;
     const before = toWithdrawalJson(withdrawal);
-    const refused = action === 'paid' ? await markPaid(sequelize, transaction, withdrawal, claim.evidence_signature!, actor) : null;
+    const refused = action === 'paid' ? await markPaid(db, transaction, withdrawal, claim.evidence_signature!, actor) : null;
     if (refused) throw conflict(refused);
-    await sequelize.query(
+    await db.query(
       `UPDATE payout_withdrawals SET open = false, resolution = :action, resolution_note = :note, resolved_by = :adminId,
          resolved_by_username = :username, resolved_at = now()
        WHERE payout_id = :payoutId AND withdrawal_id = :id`,
@@ -180,7 +180,7 @@ export async function resolveReview(
         transaction,
       },
     );
-    await recordAudit(sequelize, transaction, actor, {
+    await recordAudit(db, transaction, actor, {
       action: `withdrawal.resolve_${action}`,
       entityType: 'withdrawal',
       entityId: id,

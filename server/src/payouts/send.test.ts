@@ -43,7 +43,7 @@ describe('POST /api/admin/payouts/{id}/signed', () => {
     // The panel retrying after a lost answer: the same copy answers the payout as it stands, and nothing is sent again.
     expect(await world.postSigned(prepared.id, signed)).toMatchObject({ status: 200, body: { status: 'completed', signature } });
     expect(sendsOf(signature)).toBe(1);
-    expect(await booksProblems(world.api.sequelize)).toEqual([]);
+    expect(await booksProblems(world.api.db)).toEqual([]);
   });
 
   it('a wallet that alters the transaction is refused (422) and nothing is sent; the unchanged copy is then accepted', async () => {
@@ -154,8 +154,8 @@ describe('POST /api/admin/payouts/{id}/signed', () => {
     flaky.reachable = true;
     // A fresh instance: its own chain client, nothing in memory, only the database.
     const fresh = new SolanaChain(async () => world.chain.url, 3_000);
-    await followPayouts(world.api.sequelize, fresh, createLogger('silent'), { recheckMs: 0 });
-    await followPayouts(world.api.sequelize, fresh, createLogger('silent'), { recheckMs: 0 });
+    await followPayouts(world.api.db, fresh, createLogger('silent'), { recheckMs: 0 });
+    await followPayouts(world.api.db, fresh, createLogger('silent'), { recheckMs: 0 });
     expect(await world.payout(prepared.id)).toMatchObject({ status: 'completed', signature: bs58.encode(signed.signature!) });
   });
 

@@ -27,11 +27,11 @@ async function signedCopyOf(chain: Chain, input: PayoutSignedInput): Promise<{ w
  * payout's accounts: tokens left outside the server's hands, so the payout goes to review at once
  * (no copy of it may be signed or sent any more) rather than waiting for its blockhash to die.
  */
-async function reviewForeignLanding(sequelize: Sequelize, payout: BuiltPayoutRow, landed: LandedTransaction | null): Promise<void> {
+async function reviewForeignLanding(db: Sequelize, payout: BuiltPayoutRow, landed: LandedTransaction | null): Promise<void> {
   const account = landed && foreignPayment(payout, landed);
   if (!account) return;
   const reason = msg('payoutForeignTransfer', { signature: landed.signature, account });
-  await settlePayout(sequelize, payout.id, { kind: 'review', reason, evidence: landed.signature });
+  await settlePayout(db, payout.id, { kind: 'review', reason, evidence: landed.signature });
 }
 
 /** Hands the signed copy to the network once; the follower sends it again until it lands or its blockhash dies. */
@@ -51,7 +51,7 @@ export async function sendOnce(chain: Chain, logger: Logger, payoutId: number, w
  * as sent and sends it itself; posting the same copy again answers the payout as it stands.
  */
 export async function postSignedPayout(
-  sequelize: Sequelize,
+  db: Sequelize,
   chain: Chain,
   logger: Logger,
   id: number,
@@ -60,15 +60,15 @@ export async function postSignedPayout(
   /** Runs with the payout locked, before it is recorded as sent; throwing sends nothing (automatic payouts re-check their switch). */
   beforeSend?: (transaction: Transaction) => Promise<void>,
 ): Promise<Payout> {
-  const found = await readPayout(sequelize, id);
+  const found = await readPayout(db, id);
   if (!found) throw notFound(msg('payoutNotFound'));
   if (!isBuilt(found)) throw conflict(msg('payoutNotOpen', { status: found.status }));
   const { wire, landed } = await signedCopyOf(chain, input);
   const signature = checkedSignature(wire, found.message);
   if (!signature) {
-    await reviewForeignLanding(sequelize, found, landed);
-    await sequelize.transaction((transaction) =>
-      recordAudit(sequelize, transaction, actor, {
+    await reviewForeignLanding(db, found, landed);
+    await db.transaction((transaction) =>
+      recordAudit(db, transaction, actor, {
         action: 'payout.sign_refused',
         entityType: 'payout',
         entityId: id,
@@ -77,19 +77,19 @@ export async function postSignedPayout(
     );
     throw unprocessable(msg('payoutTransactionAltered'));
   }
-  const sentNow = await sequelize.transaction(async (transaction) => {
-    const payout = (await readPayout(sequelize, id, transaction, true))!;
+  const sentNow = await db.transaction(async (transaction) => {
+    const payout = (await readPayout(db, id, transaction, true))!;
     if (payout.status !== 'prepared') {
       if (payout.signature === signature) return false;
       throw conflict(msg('payoutNotOpen', { status: payout.status }));
     }
     await beforeSend?.(transaction);
-    await sequelize.query(
+    await db.query(
       `UPDATE payouts SET status = 'sent', signature = :signature, signed_transaction = :wire, sent_at = now(), next_check_at = now()
        WHERE id = :id`,
       { replacements: { id, signature, wire: Buffer.from(wire) }, transaction },
     );
-    await recordAudit(sequelize, transaction, actor, {
+    await recordAudit(db, transaction, actor, {
       action: 'payout.send',
       entityType: 'payout',
       entityId: id,
@@ -99,5 +99,5 @@ export async function postSignedPayout(
     return true;
   });
   if (sentNow && input.transaction) await sendOnce(chain, logger, id, wire);
-  return toPayoutJson((await readPayout(sequelize, id))!);
+  return toPayoutJson((await readPayout(db, id))!);
 }

@@ -43,8 +43,8 @@ export function payoutClaimOf(withdrawal: WithdrawalRow, txId: string): PayoutCl
  */
 
 /** The early, friendly answer; the database has the final word inside the completing transaction. */
-export async function isPayoutTransferTaken(sequelize: Sequelize, txId: string, walletAddress: string): Promise<boolean> {
-  const rows = await sequelize.query(
+export async function isPayoutTransferTaken(db: Sequelize, txId: string, walletAddress: string): Promise<boolean> {
+  const rows = await db.query(
     `SELECT 1 FROM (${USED_TRANSACTION_SQL}) u
      WHERE u.tx_id = :txId
        AND (u.purpose <> 'payout' OR ${WITHDRAWAL_PAID_BY_TRANSFER_SQL})`,
@@ -60,13 +60,13 @@ export async function isPayoutTransferTaken(sequelize: Sequelize, txId: string, 
  * concurrent claim of the same txId waits for this one to end and then sees what it wrote.
  */
 async function claimPayoutTransfer(
-  sequelize: Sequelize,
+  db: Sequelize,
   transaction: Transaction,
   txId: string,
   walletAddress: string,
 ): Promise<CodedMessage | null> {
-  if (!(await claimTxIdForPayout(sequelize, transaction, txId))) return msg('txIdAlreadyUsed');
-  const paid = await withdrawalPaidByTransfer(sequelize, transaction, txId, walletAddress);
+  if (!(await claimTxIdForPayout(db, transaction, txId))) return msg('txIdAlreadyUsed');
+  const paid = await withdrawalPaidByTransfer(db, transaction, txId, walletAddress);
   return paid ? msg('payoutWalletAlreadyPaid', { withdrawalId: paid.id }) : null;
 }
 
@@ -75,13 +75,8 @@ async function claimPayoutTransfer(
  * pays its own withdrawals only. A payout of `withdrawalId` that ended expired is not counted: a
  * provider may have hidden it landing, and the operator records it for that withdrawal.
  */
-export async function payoutSignedAs(
-  sequelize: Sequelize,
-  txId: string,
-  withdrawalId: number,
-  transaction?: Transaction,
-): Promise<number | null> {
-  const [payout] = await sequelize.query<{ id: number }>(
+export async function payoutSignedAs(db: Sequelize, txId: string, withdrawalId: number, transaction?: Transaction): Promise<number | null> {
+  const [payout] = await db.query<{ id: number }>(
     `SELECT p.id FROM payouts p
      WHERE p.signature = :txId
        AND NOT (p.status = 'expired' AND EXISTS (SELECT 1 FROM payout_withdrawals pw WHERE pw.payout_id = p.id AND pw.withdrawal_id = :withdrawalId))
@@ -151,21 +146,21 @@ export function foreignPayment(payout: BuiltPayoutRow, landed: LandedTransaction
  * wallet already paid another withdrawal, or it is a deposit's.
  */
 export async function markPaid(
-  sequelize: Sequelize,
+  db: Sequelize,
   transaction: Transaction,
   withdrawal: Withdrawal,
   txId: string,
   actor: Actor | typeof SYSTEM_ACTOR,
 ): Promise<CodedMessage | null> {
-  const refused = await claimPayoutTransfer(sequelize, transaction, txId, withdrawal.walletAddress);
+  const refused = await claimPayoutTransfer(db, transaction, txId, withdrawal.walletAddress);
   if (refused) return refused;
   const before = toWithdrawalJson(withdrawal);
   const now = new Date();
   await withdrawal.update({ status: 'completed', txId, processedAt: now, processedBy: actor.id }, { transaction });
   const stake = await lockStake(withdrawal.stakeId, transaction);
   await stake!.update({ status: 'withdrawn', completedAt: stake!.completedAt ?? now }, { transaction });
-  await recordHeldPayout(sequelize, transaction, withdrawal, txId, actor);
-  await recordAudit(sequelize, transaction, actor, {
+  await recordHeldPayout(db, transaction, withdrawal, txId, actor);
+  await recordAudit(db, transaction, actor, {
     action: 'withdrawal.complete',
     entityType: 'withdrawal',
     entityId: withdrawal.id,
@@ -194,12 +189,12 @@ type EndedPayoutStatus = Exclude<PayoutStatus, (typeof OPEN_PAYOUT_STATUSES)[num
 
 /** Runs `write` on the payout under its row lock if it is still open; a second instance or look finds it ended and does nothing. */
 async function withOpenPayout(
-  sequelize: Sequelize,
+  db: Sequelize,
   payoutId: number,
   write: (payout: PayoutRow, transaction: Transaction) => Promise<void>,
 ): Promise<boolean> {
-  return sequelize.transaction(async (transaction) => {
-    const payout = await readPayout(sequelize, payoutId, transaction, true);
+  return db.transaction(async (transaction) => {
+    const payout = await readPayout(db, payoutId, transaction, true);
     if (!payout || (payout.status !== 'prepared' && payout.status !== 'sent')) return false;
     await write(payout, transaction);
     return true;
@@ -207,7 +202,7 @@ async function withOpenPayout(
 }
 
 async function setOutcome(
-  sequelize: Sequelize,
+  db: Sequelize,
   transaction: Transaction,
   payoutId: number,
   withdrawalId: number,
@@ -215,7 +210,7 @@ async function setOutcome(
   reason: CodedMessage | null,
   evidence: string | null,
 ): Promise<void> {
-  await sequelize.query(
+  await db.query(
     `UPDATE payout_withdrawals SET outcome = :outcome, open = :open, reason = :reason, failure_reason = :english,
        evidence_signature = :evidence
      WHERE payout_id = :payoutId AND withdrawal_id = :withdrawalId`,
@@ -267,8 +262,8 @@ function decide(
  * signature; failed and expired ones are freed; one that landed short stays held, under review,
  * until an owner resolves it (never payable again by itself).
  */
-export async function settlePayout(sequelize: Sequelize, payoutId: number, ending: Ending): Promise<boolean> {
-  return withOpenPayout(sequelize, payoutId, async (payout, transaction) => {
+export async function settlePayout(db: Sequelize, payoutId: number, ending: Ending): Promise<boolean> {
+  return withOpenPayout(db, payoutId, async (payout, transaction) => {
     const { status, outcomes } = decide(payout, ending);
     const signature = ending.kind === 'landed' ? ending.signature : payout.signature;
     const evidence = ending.kind === 'review' ? (ending.evidence ?? payout.signature) : signature;
@@ -280,18 +275,18 @@ export async function settlePayout(sequelize: Sequelize, payoutId: number, endin
         // A transfer that would pay its wallet a second time (already recorded for another withdrawal) is for an owner to look at.
         const refused =
           withdrawal?.status === 'pending'
-            ? await markPaid(sequelize, transaction, withdrawal, signature!, actor)
+            ? await markPaid(db, transaction, withdrawal, signature!, actor)
             : msg('payoutWithdrawalNotPending');
         if (refused) settled = ['review', refused];
       }
-      await setOutcome(sequelize, transaction, payoutId, withdrawalId, ...settled, evidence);
+      await setOutcome(db, transaction, payoutId, withdrawalId, ...settled, evidence);
       outcomes.set(withdrawalId, settled);
     }
     const reasons = [...outcomes.values()].map(([, reason]) => reason).filter((reason): reason is CodedMessage => reason !== null);
     const finalStatus: EndedPayoutStatus = status === 'completed' && reasons.length > 0 ? 'needs_review' : status;
     const reason = ending.kind === 'failed' ? msg('payoutFailedOnChain') : (reasons[0] ?? null);
     const failureReason = reason ? [...new Set([reason, ...reasons].map(english))].join('; ').slice(0, 1000) : null;
-    await sequelize.query(
+    await db.query(
       `UPDATE payouts SET status = :status, signature = coalesce(signature, :signature), reason = :reason, failure_reason = :failureReason,
          finished_at = now()
        WHERE id = :payoutId`,
@@ -307,7 +302,7 @@ export async function settlePayout(sequelize: Sequelize, payoutId: number, endin
       },
     );
     const before = toPayoutJson(payout);
-    await recordAudit(sequelize, transaction, SYSTEM_ACTOR, {
+    await recordAudit(db, transaction, SYSTEM_ACTOR, {
       action: `payout.${finalStatus}`,
       entityType: 'payout',
       entityId: payoutId,
@@ -315,21 +310,21 @@ export async function settlePayout(sequelize: Sequelize, payoutId: number, endin
       after: { status: finalStatus, signature, reason: failureReason },
     });
     if (finalStatus === 'completed')
-      await emitAlert(sequelize, 'payout.completed', { payoutId, signature: signature!, withdrawals: outcomes.size }, transaction);
+      await emitAlert(db, 'payout.completed', { payoutId, signature: signature!, withdrawals: outcomes.size }, transaction);
     else if (finalStatus === 'failed' || finalStatus === 'needs_review')
-      await emitAlert(sequelize, `payout.${finalStatus}`, { payoutId, reason: failureReason ?? finalStatus }, transaction);
+      await emitAlert(db, `payout.${finalStatus}`, { payoutId, reason: failureReason ?? finalStatus }, transaction);
   });
 }
 
 /** A prepared payout whose signed copy nobody posted was found on chain: it is sent, with that copy. */
-export async function adoptLandedCopy(sequelize: Sequelize, payoutId: number, landed: LandedTransaction): Promise<boolean> {
-  return withOpenPayout(sequelize, payoutId, async (payout, transaction) => {
+export async function adoptLandedCopy(db: Sequelize, payoutId: number, landed: LandedTransaction): Promise<boolean> {
+  return withOpenPayout(db, payoutId, async (payout, transaction) => {
     if (payout.status !== 'prepared') return;
-    await sequelize.query(
+    await db.query(
       `UPDATE payouts SET status = 'sent', signature = :signature, signed_transaction = :wire, sent_at = now() WHERE id = :payoutId`,
       { replacements: { payoutId, signature: landed.signature, wire: Buffer.from(landed.wire) }, transaction },
     );
-    await recordAudit(sequelize, transaction, SYSTEM_ACTOR, {
+    await recordAudit(db, transaction, SYSTEM_ACTOR, {
       action: 'payout.found_on_chain',
       entityType: 'payout',
       entityId: payoutId,
@@ -340,8 +335,8 @@ export async function adoptLandedCopy(sequelize: Sequelize, payoutId: number, la
 }
 
 /** The first look that found the payout's blockhash dead and no copy landed: a later look must agree before it expires. */
-export async function noteExpirySeen(sequelize: Sequelize, payoutId: number, finalizedHeight: number): Promise<void> {
-  await sequelize.query(
+export async function noteExpirySeen(db: Sequelize, payoutId: number, finalizedHeight: number): Promise<void> {
+  await db.query(
     `UPDATE payouts SET expiry_seen_height = :finalizedHeight WHERE id = :payoutId AND expiry_seen_height IS NULL AND status IN ('prepared', 'sent')`,
     { replacements: { payoutId, finalizedHeight } },
   );

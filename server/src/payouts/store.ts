@@ -80,20 +80,12 @@ export const PAYOUT_COLUMNS = `p.id, p.status, p.signature, p.last_valid_block_h
      'resolvedBy', pw.resolved_by_username, 'resolvedAt', pw.resolved_at) ORDER BY pw.withdrawal_id), '[]'::json)
    FROM payout_withdrawals pw JOIN ${WITHDRAWAL_PAYEES_SQL} w ON w.id = pw.withdrawal_id WHERE pw.payout_id = p.id) AS recipients`;
 
-export async function readPayout(
-  sequelize: Sequelize,
-  id: number,
-  transaction?: Transaction,
-  lock = false,
-): Promise<PayoutRow | undefined> {
-  const [row] = await sequelize.query<PayoutRow>(
-    `SELECT ${PAYOUT_COLUMNS} FROM payouts p WHERE p.id = :id${lock ? ' FOR UPDATE OF p' : ''}`,
-    {
-      replacements: { id },
-      type: QueryTypes.SELECT,
-      ...(transaction ? { transaction } : {}),
-    },
-  );
+export async function readPayout(db: Sequelize, id: number, transaction?: Transaction, lock = false): Promise<PayoutRow | undefined> {
+  const [row] = await db.query<PayoutRow>(`SELECT ${PAYOUT_COLUMNS} FROM payouts p WHERE p.id = :id${lock ? ' FOR UPDATE OF p' : ''}`, {
+    replacements: { id },
+    type: QueryTypes.SELECT,
+    ...(transaction ? { transaction } : {}),
+  });
   return row;
 }
 
@@ -153,9 +145,9 @@ export function toPayoutJson(row: PayoutRow): Payout {
  * Run inside the transaction holding the withdrawals' row locks; the partial unique index on
  * payout_withdrawals (one open claim per withdrawal) has the final word.
  */
-export async function refuseHeldWithdrawals(sequelize: Sequelize, ids: number[], transaction?: Transaction): Promise<void> {
+export async function refuseHeldWithdrawals(db: Sequelize, ids: number[], transaction?: Transaction): Promise<void> {
   if (ids.length === 0) return;
-  const held = await sequelize.query<{ outcome: PayoutOutcome | null }>(
+  const held = await db.query<{ outcome: PayoutOutcome | null }>(
     'SELECT outcome FROM payout_withdrawals WHERE open AND withdrawal_id IN (:ids)',
     { replacements: { ids }, type: QueryTypes.SELECT, ...(transaction ? { transaction } : {}) },
   );
@@ -164,9 +156,9 @@ export async function refuseHeldWithdrawals(sequelize: Sequelize, ids: number[],
 }
 
 /** Each withdrawal's latest payout (open, or how the last one ended), for the admin lists. */
-export async function latestPayoutsOf(sequelize: Sequelize, withdrawalIds: number[]): Promise<Map<number, WithdrawalPayout>> {
+export async function latestPayoutsOf(db: Sequelize, withdrawalIds: number[]): Promise<Map<number, WithdrawalPayout>> {
   if (withdrawalIds.length === 0) return new Map();
-  const rows = await sequelize.query<{
+  const rows = await db.query<{
     withdrawal_id: number;
     id: number;
     status: PayoutStatus;
@@ -200,15 +192,15 @@ export async function latestPayoutsOf(sequelize: Sequelize, withdrawalIds: numbe
 }
 
 /** GET /api/admin/payouts/{id}. */
-export async function payoutById(sequelize: Sequelize, id: number): Promise<Payout> {
-  const row = await readPayout(sequelize, id);
+export async function payoutById(db: Sequelize, id: number): Promise<Payout> {
+  const row = await readPayout(db, id);
   if (!row) throw notFound(msg('payoutNotFound'));
   return toPayoutJson(row);
 }
 
 /** GET /api/admin/payouts: newest first, optionally of some statuses. */
 export async function listPayouts(
-  sequelize: Sequelize,
+  db: Sequelize,
   statuses: PayoutStatus[] | undefined,
   page: Page,
   after?: Keyset,
@@ -216,11 +208,11 @@ export async function listPayouts(
   const where = statuses ? 'WHERE p.status IN (:statuses)' : 'WHERE true';
   const replacements = { statuses: statuses ?? [], limit: page.limit + 1, offset: after ? 0 : page.offset, afterId: after?.id ?? null };
   const [fetched, total] = await Promise.all([
-    sequelize.query<PayoutRow>(
+    db.query<PayoutRow>(
       `SELECT ${PAYOUT_COLUMNS} FROM payouts p ${where} AND (:afterId::bigint IS NULL OR p.id < :afterId) ORDER BY p.id DESC LIMIT :limit OFFSET :offset`,
       { replacements, type: QueryTypes.SELECT },
     ),
-    countOrEstimate(sequelize, `FROM payouts p ${where}`, replacements),
+    countOrEstimate(db, `FROM payouts p ${where}`, replacements),
   ]);
   const { rows, next } = trimToPage(fetched.map(toPayoutJson), page.limit, (payout) => ({ value: null, id: payout.id }));
   return { rows, ...total, next };

@@ -90,7 +90,7 @@ describe('a withdrawal at or above the approval threshold', () => {
       })),
     );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-    const [rows] = await world.api.sequelize.query(
+    const [rows] = await world.api.db.query(
       `SELECT count(*)::int AS n FROM audit_logs WHERE action = 'withdrawal.approve' AND entity_id = :id`,
       { replacements: { id: String(withdrawal.id) } },
     );

@@ -19,7 +19,7 @@ export class StakingPlan extends Model<InferAttributes<StakingPlan>, InferCreati
   declare updatedAt: CreationOptional<Date>;
   declare deletedAt: CreationOptional<Date | null>;
 
-  static initModel(sequelize: Sequelize): void {
+  static initModel(db: Sequelize): void {
     StakingPlan.init(
       {
         id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
@@ -37,7 +37,7 @@ export class StakingPlan extends Model<InferAttributes<StakingPlan>, InferCreati
         updatedAt: DataTypes.DATE,
         deletedAt: DataTypes.DATE,
       },
-      { sequelize, tableName: 'staking_plans', underscored: true, paranoid: true },
+      { sequelize: db, tableName: 'staking_plans', underscored: true, paranoid: true },
     );
   }
 }

@@ -22,24 +22,24 @@ export function plansPublicRead({ database }: Dependencies): PublicRead {
   return async (req, res) => sendPrepared(req, res, await activePlans());
 }
 
-export function plansAdminRoutes({ database: sequelize }: Dependencies, rules: PlanRules): Router {
+export function plansAdminRoutes({ database: db }: Dependencies, rules: PlanRules): Router {
   const { router, mount } = tableRouter('/api/admin');
   mount('GET /api/admin/staking-plans', async ({ query }, res, req) => {
     const { page, after, scope } = readCursorPage(req, query(), 'staking-plans');
-    sendPage(res, await listAllPlans(sequelize, page, after), scope);
+    sendPage(res, await listAllPlans(db, page, after), scope);
   });
   mount('POST /api/admin/staking-plans', async ({ body }, res) => {
-    res.status(201).json(await planJson(sequelize, await createPlan(sequelize, body(), currentAdmin(res), rules)));
+    res.status(201).json(await planJson(db, await createPlan(db, body(), currentAdmin(res), rules)));
   });
   mount('PUT /api/admin/staking-plans/:id', async ({ params, body }, res) => {
     const { id } = params();
-    res.json(await planJson(sequelize, await updatePlan(sequelize, id, body(), currentAdmin(res), rules)));
+    res.json(await planJson(db, await updatePlan(db, id, body(), currentAdmin(res), rules)));
   });
   mount('PATCH /api/admin/staking-plans/:id/toggle', async ({ params }, res) => {
-    res.json(await planJson(sequelize, await togglePlan(sequelize, params().id, currentAdmin(res))));
+    res.json(await planJson(db, await togglePlan(db, params().id, currentAdmin(res))));
   });
   mount('DELETE /api/admin/staking-plans/:id', async ({ params }, res) => {
-    await deletePlan(sequelize, params().id, currentAdmin(res));
+    await deletePlan(db, params().id, currentAdmin(res));
     res.status(204).end();
   });
   return router;

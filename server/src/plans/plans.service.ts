@@ -36,44 +36,38 @@ function toPlanJson(plan: StakingPlan, staked?: string): PlanJson {
   };
 }
 
-async function withCapacity(sequelize: Sequelize, plans: StakingPlan[]): Promise<PlanJson[]> {
+async function withCapacity(db: Sequelize, plans: StakingPlan[]): Promise<PlanJson[]> {
   const staked = await activeStakedByPlan(
-    sequelize,
+    db,
     plans.filter((plan) => plan.maxTotalStaked !== null).map((plan) => plan.id),
   );
   return plans.map((plan) => toPlanJson(plan, staked.get(plan.id) ?? '0'));
 }
 
 /** One plan as the API answers it, with its remaining capacity. */
-export async function planJson(sequelize: Sequelize, plan: StakingPlan): Promise<PlanJson> {
-  return (await withCapacity(sequelize, [plan]))[0]!;
+export async function planJson(db: Sequelize, plan: StakingPlan): Promise<PlanJson> {
+  return (await withCapacity(db, [plan]))[0]!;
 }
 
 /** The plans holders can stake in, oldest first (the landing page highlights index 1). */
-export async function listActivePlans(sequelize: Sequelize): Promise<PlanJson[]> {
+export async function listActivePlans(db: Sequelize): Promise<PlanJson[]> {
   const plans = await StakingPlan.findAll({ where: { isActive: true }, order: [['id', 'ASC']] });
-  return withCapacity(sequelize, plans);
+  return withCapacity(db, plans);
 }
 
 /** One plan, open or not, with its remaining capacity; null for an unknown or deleted one. */
-export async function findPlanJson(sequelize: Sequelize, id: number): Promise<PlanJson | null> {
+export async function findPlanJson(db: Sequelize, id: number): Promise<PlanJson | null> {
   const plan = await StakingPlan.findByPk(id);
-  return plan && planJson(sequelize, plan);
+  return plan && planJson(db, plan);
 }
 
 /** GET /api/staking-plans, serialised, from memory while current (cache/caches.ts). */
-export function activePlansJson(sequelize: Sequelize): () => Promise<PreparedJson> {
-  const cache = cachesOf(sequelize).adminChangedCache(['plan', STAKES_MOVED, 'withdrawal'], async () =>
-    prepareJson(await listActivePlans(sequelize)),
-  );
+export function activePlansJson(db: Sequelize): () => Promise<PreparedJson> {
+  const cache = cachesOf(db).adminChangedCache(['plan', STAKES_MOVED, 'withdrawal'], async () => prepareJson(await listActivePlans(db)));
   return () => cache.get();
 }
 
-export async function listAllPlans(
-  sequelize: Sequelize,
-  page: Page,
-  after?: Keyset,
-): Promise<{ rows: PlanJson[]; total: number; next?: Keyset }> {
+export async function listAllPlans(db: Sequelize, page: Page, after?: Keyset): Promise<{ rows: PlanJson[]; total: number; next?: Keyset }> {
   const [fetched, total] = await Promise.all([
     StakingPlan.findAll({
       where: after ? { id: { [Op.gt]: after.id } } : {},
@@ -84,7 +78,7 @@ export async function listAllPlans(
     StakingPlan.count(),
   ]);
   const { rows, next } = trimToPage(fetched, page.limit, (plan) => ({ value: null, id: plan.id }));
-  return { rows: await withCapacity(sequelize, rows), total, next };
+  return { rows: await withCapacity(db, rows), total, next };
 }
 
 /** Whether this server takes a plan's duration in minutes: a demo server only (DESIGN 16). */
@@ -97,14 +91,14 @@ function durationOf(input: PlanInput, { minutesAllowed }: PlanRules): { duration
   return { durationDays: 0, durationMinutes: input.durationMinutes };
 }
 
-export async function createPlan(sequelize: Sequelize, input: PlanInput, actor: Actor, rules: PlanRules): Promise<StakingPlan> {
+export async function createPlan(db: Sequelize, input: PlanInput, actor: Actor, rules: PlanRules): Promise<StakingPlan> {
   const duration = durationOf(input, rules);
-  return sequelize.transaction(async (transaction) => {
+  return db.transaction(async (transaction) => {
     const plan = await StakingPlan.create(
       { ...input, ...duration, isActive: input.isActive ?? true, description: input.description || null },
       { transaction },
     );
-    await recordAudit(sequelize, transaction, actor, {
+    await recordAudit(db, transaction, actor, {
       action: 'plan.create',
       entityType: 'plan',
       entityId: plan.id,
@@ -144,13 +138,13 @@ async function lockPlan(id: number, transaction: Transaction): Promise<StakingPl
 }
 
 /** Existing stakes keep the terms they were made with; only new stakes see the change. */
-export async function updatePlan(sequelize: Sequelize, id: number, input: PlanInput, actor: Actor, rules: PlanRules): Promise<StakingPlan> {
+export async function updatePlan(db: Sequelize, id: number, input: PlanInput, actor: Actor, rules: PlanRules): Promise<StakingPlan> {
   const duration = durationOf(input, rules);
-  return sequelize.transaction(async (transaction) => {
+  return db.transaction(async (transaction) => {
     const plan = await lockPlan(id, transaction);
     const before = toPlanJson(plan);
     await plan.update({ ...withoutUndefined(input), ...duration, description: input.description || null }, { transaction });
-    await recordAudit(sequelize, transaction, actor, {
+    await recordAudit(db, transaction, actor, {
       action: 'plan.update',
       entityType: 'plan',
       entityId: id,
@@ -161,13 +155,13 @@ export async function updatePlan(sequelize: Sequelize, id: number, input: PlanIn
   });
 }
 
-export async function togglePlan(sequelize: Sequelize, id: number, actor: Actor): Promise<StakingPlan> {
-  return sequelize
+export async function togglePlan(db: Sequelize, id: number, actor: Actor): Promise<StakingPlan> {
+  return db
     .transaction(async (transaction) => {
       const plan = await lockPlan(id, transaction);
       const before = toPlanJson(plan);
       await plan.update({ isActive: !plan.isActive }, { transaction });
-      await recordAudit(sequelize, transaction, actor, {
+      await recordAudit(db, transaction, actor, {
         action: 'plan.toggle',
         entityType: 'plan',
         entityId: id,
@@ -186,18 +180,18 @@ export const ACTIVE_PLANS_SUBQUERY = `(SELECT count(*) FROM staking_plans WHERE 
  * A plan nobody staked in (or meant to) is deleted; one with stakes or deposit intents is hidden (soft delete) so their history
  * keeps its plan. The row lock orders this against a stake being recorded in the same plan.
  */
-export async function deletePlan(sequelize: Sequelize, id: number, actor: Actor): Promise<{ softDeleted: boolean }> {
-  return sequelize
+export async function deletePlan(db: Sequelize, id: number, actor: Actor): Promise<{ softDeleted: boolean }> {
+  return db
     .transaction(async (transaction) => {
       const plan = await lockPlan(id, transaction);
       // A deposit intent keeps the plan's terms and may still become a stake of it.
-      const [used] = await sequelize.query(
+      const [used] = await db.query(
         'SELECT 1 FROM stakes WHERE plan_id = :id UNION ALL SELECT 1 FROM deposit_intents WHERE plan_id = :id LIMIT 1',
         { replacements: { id }, type: QueryTypes.SELECT, transaction },
       );
       const hasStakes = used !== undefined;
       await plan.destroy({ transaction, force: !hasStakes });
-      await recordAudit(sequelize, transaction, actor, {
+      await recordAudit(db, transaction, actor, {
         action: hasStakes ? 'plan.hide' : 'plan.delete',
         entityType: 'plan',
         entityId: id,

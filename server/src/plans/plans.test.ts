@@ -41,12 +41,12 @@ async function createPlanOk(overrides: Record<string, unknown> = {}): Promise<St
 }
 
 async function planRow(id: number): Promise<Record<string, unknown> | undefined> {
-  const [rows] = await api.sequelize.query('SELECT * FROM staking_plans WHERE id = :id', { replacements: { id } });
+  const [rows] = await api.db.query('SELECT * FROM staking_plans WHERE id = :id', { replacements: { id } });
   return (rows as Record<string, unknown>[])[0];
 }
 
 async function countPlans(): Promise<number> {
-  const [rows] = await api.sequelize.query('SELECT count(*)::int AS n FROM staking_plans');
+  const [rows] = await api.db.query('SELECT count(*)::int AS n FROM staking_plans');
   return (rows as { n: number }[])[0]!.n;
 }
 
@@ -55,7 +55,7 @@ async function insertStake(
   plan: StakingPlan,
   { wallet = randomWallet(), amount = '1000', status = 'active' as StakeStatus } = {},
 ): Promise<{ id: number; wallet: string }> {
-  const [rows] = await api.sequelize.query(
+  const [rows] = await api.db.query(
     `INSERT INTO stakes (wallet_address, plan_id, plan_name, plan_description, yield_rate, duration_days, min_stake_amount,
                          early_penalty_rate, amount, reward_amount, status, tx_id, ends_at, token_contract, staking_wallet)
      VALUES (:wallet, :planId, :name, :description, :yieldRate, :durationDays, :minStakeAmount, :earlyPenaltyRate,
@@ -83,7 +83,7 @@ async function insertStake(
 }
 
 async function insertWithdrawal(stake: { id: number; wallet: string }, status: 'pending' | 'completed' | 'rejected') {
-  await api.sequelize.query(
+  await api.db.query(
     `INSERT INTO withdrawals (stake_id, wallet_address, kind, amount, reward_amount, penalty_amount, final_amount, status,
                               stake_status_before, tx_id, reject_reason, token_contract, staking_wallet)
      VALUES (:stakeId, :wallet, 'early', 1000, 0, 100, 900, :status, 'active', :txId, :reason, :mint, :stakingWallet)`,
@@ -523,9 +523,9 @@ describe('the early penalty stays below 100% (an early payout of nothing could n
 
   it('leaves a plan made before the rule as it was, and takes no other change to it until its penalty is below 100%', async () => {
     // The plan as an older release could store it, then the migration that brought the rule.
-    const sql = (text: string) => api.sequelize.query(text);
+    const sql = (text: string) => api.db.query(text);
     await holderSessionsMigration.down({ context: sql });
-    const [rows] = await api.sequelize.query(
+    const [rows] = await api.db.query(
       `INSERT INTO staking_plans (name, yield_rate, duration_days, min_stake_amount, early_penalty_rate, created_at, updated_at)
        VALUES ('All or nothing', 5, 30, 100, 100, now(), now()) RETURNING id`,
     );

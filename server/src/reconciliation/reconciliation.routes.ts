@@ -4,11 +4,11 @@ import { tableRouter } from '../http/mount.js';
 import { unrecordedDeposits } from './reconciliation.service.js';
 
 /** GET /api/admin/reconciliation?limit=N: deposits on chain that nothing records. */
-export function reconciliationAdminRoutes({ database: sequelize, chain }: Dependencies): Router {
+export function reconciliationAdminRoutes({ database: db, chain }: Dependencies): Router {
   const { router, mount } = tableRouter('/api/admin');
   mount('GET /api/admin/reconciliation', async ({ query }, res) => {
     const { limit } = query();
-    res.json(await unrecordedDeposits(sequelize, chain, limit));
+    res.json(await unrecordedDeposits(db, chain, limit));
   });
   return router;
 }

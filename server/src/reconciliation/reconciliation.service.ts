@@ -11,9 +11,9 @@ import { loadSettings } from '../settings/index.js';
  * recording shows up here. An empty list always means every deposit is recorded: nothing configured
  * yet is 503 stakingNotConfigured (as a deposit gets), an unreachable chain 503 notReconciledRetry.
  */
-export async function unrecordedDeposits(sequelize: Sequelize, chain: Chain, limit: number) {
-  const { mint, stakingWallet } = requireStakingConfigured(await loadSettings(sequelize));
-  const recorded = (txIds: string[]) => usedTxIds(sequelize, txIds);
+export async function unrecordedDeposits(db: Sequelize, chain: Chain, limit: number) {
+  const { mint, stakingWallet } = requireStakingConfigured(await loadSettings(db));
+  const recorded = (txIds: string[]) => usedTxIds(db, txIds);
   try {
     return await chain.unrecordedDeposits(mint, stakingWallet, limit, recorded);
   } catch (error) {

@@ -14,8 +14,8 @@ const toAdminSnapshot = (row: AdminSnapshotRow): AdminReservesSnapshot => ({
   anchor: row.anchor_status ? { status: row.anchor_status, signature: row.anchor_attempt } : null,
 });
 
-async function selectAdminSnapshots(sequelize: Sequelize, where: string, replacements: Record<string, unknown>) {
-  const rows = await sequelize.query<AdminSnapshotRow>(
+async function selectAdminSnapshots(db: Sequelize, where: string, replacements: Record<string, unknown>) {
+  const rows = await db.query<AdminSnapshotRow>(
     `SELECT s.*, a.status AS anchor_status, a.signature AS anchor_attempt
      FROM (SELECT ${SNAPSHOT_COLUMNS} FROM reserves_snapshots ${where} ORDER BY id DESC LIMIT :limit) s
      LEFT JOIN reserves_anchors a ON a.snapshot_id = s.id
@@ -26,11 +26,11 @@ async function selectAdminSnapshots(sequelize: Sequelize, where: string, replace
 }
 
 /** GET /api/admin/reserves/snapshots: the latest snapshots, newest first, each with its anchor's state. */
-export const adminSnapshots = (sequelize: Sequelize) => selectAdminSnapshots(sequelize, '', {});
+export const adminSnapshots = (db: Sequelize) => selectAdminSnapshots(db, '', {});
 
 /** One snapshot with its anchor's state; 404 when there is none. */
-export async function adminSnapshot(sequelize: Sequelize, id: number): Promise<AdminReservesSnapshot> {
-  const [found] = await selectAdminSnapshots(sequelize, 'WHERE id = :id', { id });
+export async function adminSnapshot(db: Sequelize, id: number): Promise<AdminReservesSnapshot> {
+  const [found] = await selectAdminSnapshots(db, 'WHERE id = :id', { id });
   if (!found) throw notFound(msg('reservesSnapshotNotFound'));
   return found;
 }

@@ -18,7 +18,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => world.close());
 
-const takeSnapshot = () => takeReservesSnapshot({ database: world.api.sequelize, chain: world.flaky() }, null);
+const takeSnapshot = () => takeReservesSnapshot({ database: world.api.db, chain: world.flaky() }, null);
 const prepare = (id: number) =>
   world.api.request<PreparedReservesAnchor>('POST', `/api/admin/reserves/snapshots/${id}/anchor/prepare`, {}, world.token);
 const submit = (id: number, transaction: string) =>

@@ -41,8 +41,8 @@ type SnapshotForAnchorRow = {
 };
 
 /** The snapshot (locked FOR UPDATE inside `transaction`); 404 when there is none. */
-export async function snapshotForAnchor(sequelize: Sequelize, id: number, transaction?: Transaction): Promise<SnapshotForAnchor> {
-  const [row] = await sequelize.query<SnapshotForAnchorRow>(
+export async function snapshotForAnchor(db: Sequelize, id: number, transaction?: Transaction): Promise<SnapshotForAnchor> {
+  const [row] = await db.query<SnapshotForAnchorRow>(
     `SELECT id, root, mint, total_liabilities::text AS total_liabilities, reserves, anchor_signature
      FROM reserves_snapshots WHERE id = :id ${transaction ? 'FOR UPDATE' : ''}`,
     { replacements: { id }, type: QueryTypes.SELECT, transaction },
@@ -58,8 +58,8 @@ export async function snapshotForAnchor(sequelize: Sequelize, id: number, transa
   };
 }
 
-export async function readAnchorRow(sequelize: Sequelize, snapshotId: number, transaction?: Transaction): Promise<AnchorRow | undefined> {
-  const [row] = await sequelize.query<AnchorRow>(
+export async function readAnchorRow(db: Sequelize, snapshotId: number, transaction?: Transaction): Promise<AnchorRow | undefined> {
+  const [row] = await db.query<AnchorRow>(
     `SELECT snapshot_id, status, signer, message, blockhash, last_valid_block_height, signature, signed_transaction, created_at
      FROM reserves_anchors WHERE snapshot_id = :snapshotId`,
     { replacements: { snapshotId }, type: QueryTypes.SELECT, transaction },
@@ -68,9 +68,9 @@ export async function readAnchorRow(sequelize: Sequelize, snapshotId: number, tr
 }
 
 /** Refuses a new attempt while the snapshot is anchored or an anchor of it is out (call with the snapshot locked). */
-export async function refuseIfAnchoring(sequelize: Sequelize, snapshot: SnapshotForAnchor, transaction: Transaction): Promise<void> {
+export async function refuseIfAnchoring(db: Sequelize, snapshot: SnapshotForAnchor, transaction: Transaction): Promise<void> {
   if (snapshot.anchorSignature) throw conflict(msg('reservesAlreadyAnchored', { signature: snapshot.anchorSignature }));
-  const current = await readAnchorRow(sequelize, snapshot.id, transaction);
+  const current = await readAnchorRow(db, snapshot.id, transaction);
   if (current?.status === 'sent') throw conflict(msg('reservesAnchorInFlight'));
 }
 
@@ -87,8 +87,8 @@ export type AnchorAttempt = {
 };
 
 /** Claims the snapshot's one anchor attempt, replacing a dead one (call after refuseIfAnchoring, the snapshot locked). */
-export async function claimAnchor(sequelize: Sequelize, attempt: AnchorAttempt, transaction: Transaction): Promise<void> {
-  await sequelize.query(
+export async function claimAnchor(db: Sequelize, attempt: AnchorAttempt, transaction: Transaction): Promise<void> {
+  await db.query(
     `INSERT INTO reserves_anchors (snapshot_id, status, signer, message, blockhash, last_valid_block_height, signature,
        signed_transaction, automatic, created_by, created_at, sent_at)
      VALUES (:snapshotId, :status, :signer, :message, :blockhash, :lastValidBlockHeight, :signature, :wire, :automatic, :createdBy,
@@ -119,12 +119,12 @@ export async function claimAnchor(sequelize: Sequelize, attempt: AnchorAttempt, 
 
 /** A posted signed copy of the prepared anchor, recorded as sent before it is sent. */
 export async function markAnchorSent(
-  sequelize: Sequelize,
+  db: Sequelize,
   snapshotId: number,
   signed: { signature: string; wire: Uint8Array },
   transaction: Transaction,
 ): Promise<void> {
-  await sequelize.query(
+  await db.query(
     `UPDATE reserves_anchors SET status = 'sent', signature = :signature, signed_transaction = :wire, sent_at = now()
      WHERE snapshot_id = :snapshotId AND status = 'prepared'`,
     { replacements: { snapshotId, signature: signed.signature, wire: Buffer.from(signed.wire) }, transaction },
@@ -132,12 +132,12 @@ export async function markAnchorSent(
 }
 
 export async function markAnchorEnded(
-  sequelize: Sequelize,
+  db: Sequelize,
   snapshotId: number,
   status: 'expired' | 'failed',
   transaction?: Transaction,
 ): Promise<void> {
-  await sequelize.query(`UPDATE reserves_anchors SET status = :status WHERE snapshot_id = :snapshotId AND status = 'sent'`, {
+  await db.query(`UPDATE reserves_anchors SET status = :status WHERE snapshot_id = :snapshotId AND status = 'sent'`, {
     replacements: { snapshotId, status },
     transaction,
   });
@@ -148,7 +148,7 @@ export async function markAnchorEnded(
  * anchor's own token balances say at its slot. Once only: a snapshot already anchored keeps its anchor.
  */
 export async function recordAnchorLanded(
-  sequelize: Sequelize,
+  db: Sequelize,
   snapshot: SnapshotForAnchor,
   signature: string,
   reading: AnchorReading,
@@ -156,7 +156,7 @@ export async function recordAnchorLanded(
 ): Promise<void> {
   const held = reading.reserves.reduce((sum, reserve) => sum + BigInt(reserve.balance), 0n);
   const coverage = coveragePercent(held.toString(), snapshot.totalLiabilities);
-  await sequelize.query(
+  await db.query(
     `UPDATE reserves_snapshots SET anchor_signature = :signature, slot = :slot, reserves = :reserves::jsonb, coverage_percent = :coverage
      WHERE id = :id AND anchor_signature IS NULL`,
     {
@@ -164,11 +164,11 @@ export async function recordAnchorLanded(
       transaction,
     },
   );
-  await sequelize.query(`UPDATE reserves_anchors SET status = 'landed', signature = :signature WHERE snapshot_id = :id`, {
+  await db.query(`UPDATE reserves_anchors SET status = 'landed', signature = :signature WHERE snapshot_id = :id`, {
     replacements: { id: snapshot.id, signature },
     transaction,
   });
-  await recordAudit(sequelize, transaction, SYSTEM_ACTOR, {
+  await recordAudit(db, transaction, SYSTEM_ACTOR, {
     action: 'reserves.anchored',
     entityType: 'reserves_snapshot',
     entityId: snapshot.id,

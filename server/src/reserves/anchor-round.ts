@@ -21,16 +21,16 @@ export type AnchorRoundDeps = Pick<Dependencies, 'database' | 'chain'> & { logge
  * after one failed on chain, which cost a fee and would fail again: an owner looks first).
  * Overlap-safe: each anchor is claimed and recorded under its snapshot's row lock.
  */
-export async function anchorRound({ database: sequelize, chain, logger, signer }: AnchorRoundDeps): Promise<void> {
-  const out = await sequelize.query<{ snapshot_id: string }>(`SELECT snapshot_id FROM reserves_anchors WHERE status = 'sent'`, {
+export async function anchorRound({ database: db, chain, logger, signer }: AnchorRoundDeps): Promise<void> {
+  const out = await db.query<{ snapshot_id: string }>(`SELECT snapshot_id FROM reserves_anchors WHERE status = 'sent'`, {
     type: QueryTypes.SELECT,
   });
   for (const { snapshot_id } of out) {
-    const outcome = await followAnchor(sequelize, chain, logger, Number(snapshot_id));
+    const outcome = await followAnchor(db, chain, logger, Number(snapshot_id));
     if (outcome === 'landed') logger.info({ snapshotId: Number(snapshot_id) }, 'reserves snapshot anchored on chain');
   }
   if (!signer) return;
-  const waiting = await sequelize.query<{ id: string }>(
+  const waiting = await db.query<{ id: string }>(
     `SELECT s.id FROM reserves_snapshots s LEFT JOIN reserves_anchors a ON a.snapshot_id = s.id
      WHERE s.anchor_signature IS NULL AND s.taken_at > now() - make_interval(hours => :hours)
        AND s.reserves @> jsonb_build_array(jsonb_build_object('wallet', :hotWallet::text))
@@ -42,8 +42,8 @@ export async function anchorRound({ database: sequelize, chain, logger, signer }
     },
   );
   for (const { id } of waiting) {
-    if (!(await anchorWithSigner(sequelize, chain, logger, signer, Number(id)))) continue;
+    if (!(await anchorWithSigner(db, chain, logger, signer, Number(id)))) continue;
     logger.info({ snapshotId: Number(id) }, 'reserves snapshot anchor sent from the hot wallet');
-    await followAnchor(sequelize, chain, logger, Number(id));
+    await followAnchor(db, chain, logger, Number(id));
   }
 }

@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 const takeSnapshot = () =>
-  takeReservesSnapshot({ database: world.api.sequelize, chain: world.flaky(), hotWallet: hot.publicKey.toBase58() }, null);
+  takeReservesSnapshot({ database: world.api.db, chain: world.flaky(), hotWallet: hot.publicKey.toBase58() }, null);
 const listed = async (id: number) =>
   (await world.api.request<AdminReservesSnapshot[]>('GET', '/api/admin/reserves/snapshots', undefined, world.token)).body.find(
     (snapshot) => snapshot.id === id,
@@ -105,7 +105,7 @@ describe('a snapshot with a signer configured', () => {
     const snapshot = await takeSnapshot();
     const logger = createLogger('silent');
     // Sent, and the instance stops before it looks at the chain again.
-    expect(await anchorWithSigner(world.api.sequelize, world.flaky(), logger, signer, snapshot.id)).toBe(true);
+    expect(await anchorWithSigner(world.api.db, world.flaky(), logger, signer, snapshot.id)).toBe(true);
     const [sent] = await anchorsOnChain(snapshot.root);
     expect((await listed(snapshot.id)).anchorSignature).toBeNull();
 
@@ -121,7 +121,7 @@ describe('a snapshot with a signer configured', () => {
       throw new Error('dropped');
     };
     // The provider drops it: recorded as sent, never on chain.
-    await anchorWithSigner(world.api.sequelize, world.flaky(), createLogger('silent'), signer, snapshot.id).catch(() => undefined);
+    await anchorWithSigner(world.api.db, world.flaky(), createLogger('silent'), signer, snapshot.id).catch(() => undefined);
     world.flaky().beforeSend = null;
     expect((await listed(snapshot.id)).anchor?.status).toBe('sent');
     world.chain.advanceSlots(400);
@@ -135,7 +135,7 @@ describe('a snapshot with a signer configured', () => {
   });
 
   it('leaves to an owner a snapshot in which the hot wallet holds no reserve account', async () => {
-    const snapshot = await takeReservesSnapshot({ database: world.api.sequelize, chain: world.flaky() }, null);
+    const snapshot = await takeReservesSnapshot({ database: world.api.db, chain: world.flaky() }, null);
     expect(snapshot.reserves.map((reserve) => reserve.wallet)).not.toContain(hot.publicKey.toBase58());
 
     await world.api.anchorReserves();
@@ -149,10 +149,10 @@ describe('a snapshot with a signer configured', () => {
     world.flaky().beforeSend = async () => {
       throw new Error('dropped');
     };
-    await anchorWithSigner(world.api.sequelize, world.flaky(), createLogger('silent'), signer, snapshot.id).catch(() => undefined);
+    await anchorWithSigner(world.api.db, world.flaky(), createLogger('silent'), signer, snapshot.id).catch(() => undefined);
     world.flaky().beforeSend = null;
     // As the follower records one that landed with an error.
-    await world.api.sequelize.query(`UPDATE reserves_anchors SET status = 'failed' WHERE snapshot_id = :id`, {
+    await world.api.db.query(`UPDATE reserves_anchors SET status = 'failed' WHERE snapshot_id = :id`, {
       replacements: { id: snapshot.id },
     });
 

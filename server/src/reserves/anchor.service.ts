@@ -25,8 +25,8 @@ const LANDING_PAUSE_MS = 750;
 const OWNER_PREPARED_KEPT_MS = 2 * 60_000;
 
 /** The anchor of snapshot `id` signed by `signer`, built from the server's own reads: its exact message. */
-async function buildAnchor(sequelize: Sequelize, chain: Chain, id: number, signer: PublicKey) {
-  const snapshot = await snapshotForAnchor(sequelize, id);
+async function buildAnchor(db: Sequelize, chain: Chain, id: number, signer: PublicKey) {
+  const snapshot = await snapshotForAnchor(db, id);
   if (snapshot.anchorSignature) throw conflict(msg('reservesAlreadyAnchored', { signature: snapshot.anchorSignature }));
   let plan;
   try {
@@ -45,16 +45,16 @@ async function buildAnchor(sequelize: Sequelize, chain: Chain, id: number, signe
  * sign unchanged, claimed as the snapshot's one attempt (a dead earlier one is replaced; an
  * anchored snapshot or one whose anchor is out answers 409).
  */
-export async function prepareAnchor(sequelize: Sequelize, chain: Chain, id: number, actor: AnyActor): Promise<PreparedReservesAnchor> {
-  await snapshotForAnchor(sequelize, id);
-  const destination = stakingDestination(await loadSettings(sequelize));
+export async function prepareAnchor(db: Sequelize, chain: Chain, id: number, actor: AnyActor): Promise<PreparedReservesAnchor> {
+  await snapshotForAnchor(db, id);
+  const destination = stakingDestination(await loadSettings(db));
   if (!destination) throw unavailable(msg('stakingNotConfigured'));
   const signer = new PublicKey(destination.stakingWallet);
-  const { plan, message } = await buildAnchor(sequelize, chain, id, signer);
-  await sequelize.transaction(async (transaction) => {
-    await refuseIfAnchoring(sequelize, await snapshotForAnchor(sequelize, id, transaction), transaction);
+  const { plan, message } = await buildAnchor(db, chain, id, signer);
+  await db.transaction(async (transaction) => {
+    await refuseIfAnchoring(db, await snapshotForAnchor(db, id, transaction), transaction);
     await claimAnchor(
-      sequelize,
+      db,
       {
         snapshotId: id,
         signer: signer.toBase58(),
@@ -66,7 +66,7 @@ export async function prepareAnchor(sequelize: Sequelize, chain: Chain, id: numb
       },
       transaction,
     );
-    await recordAudit(sequelize, transaction, actor, { action: 'reserves.anchor_prepare', entityType: 'reserves_snapshot', entityId: id });
+    await recordAudit(db, transaction, actor, { action: 'reserves.anchor_prepare', entityType: 'reserves_snapshot', entityId: id });
   });
   return {
     snapshotId: id,
@@ -78,10 +78,10 @@ export async function prepareAnchor(sequelize: Sequelize, chain: Chain, id: numb
 }
 
 /** Follows a just-sent anchor for a few moments, so that an owner usually sees it land in the same answer. */
-async function awaitLanding(sequelize: Sequelize, chain: Chain, logger: Logger, id: number): Promise<void> {
+async function awaitLanding(db: Sequelize, chain: Chain, logger: Logger, id: number): Promise<void> {
   for (let look = 0; look < LANDING_LOOKS; look++) {
     try {
-      if ((await followAnchor(sequelize, chain, logger, id)) !== 'waiting') return;
+      if ((await followAnchor(db, chain, logger, id)) !== 'waiting') return;
     } catch (error) {
       if (!(error instanceof ChainUnavailableError)) throw error;
     }
@@ -103,7 +103,7 @@ function refuseUnlessSame(row: AnchorRow | undefined, signature: string | null):
  * An anchored snapshot answers 409 and nothing is sent again.
  */
 export async function submitAnchor(
-  sequelize: Sequelize,
+  db: Sequelize,
   chain: Chain,
   logger: Logger,
   id: number,
@@ -111,18 +111,18 @@ export async function submitAnchor(
   actor: AnyActor,
 ): Promise<AdminReservesSnapshot> {
   const wire = new Uint8Array(Buffer.from(input.transaction, 'base64'));
-  const sendNow = await sequelize.transaction(async (transaction) => {
-    const snapshot = await snapshotForAnchor(sequelize, id, transaction);
+  const sendNow = await db.transaction(async (transaction) => {
+    const snapshot = await snapshotForAnchor(db, id, transaction);
     if (snapshot.anchorSignature) throw conflict(msg('reservesAlreadyAnchored', { signature: snapshot.anchorSignature }));
-    const row = await readAnchorRow(sequelize, id, transaction);
+    const row = await readAnchorRow(db, id, transaction);
     if (row?.status !== 'prepared') {
       refuseUnlessSame(row, row ? checkedSignature(wire, row.message) : null);
       return false;
     }
     const signature = checkedSignature(wire, row.message);
     if (!signature) return null;
-    await markAnchorSent(sequelize, id, { signature, wire }, transaction);
-    await recordAudit(sequelize, transaction, actor, {
+    await markAnchorSent(db, id, { signature, wire }, transaction);
+    await recordAudit(db, transaction, actor, {
       action: 'reserves.anchor_send',
       entityType: 'reserves_snapshot',
       entityId: id,
@@ -131,8 +131,8 @@ export async function submitAnchor(
     return true;
   });
   if (sendNow === null) {
-    await sequelize.transaction((transaction) =>
-      recordAudit(sequelize, transaction, actor, {
+    await db.transaction((transaction) =>
+      recordAudit(db, transaction, actor, {
         action: 'reserves.anchor_refused',
         entityType: 'reserves_snapshot',
         entityId: id,
@@ -142,8 +142,8 @@ export async function submitAnchor(
     throw unprocessable(msg('reservesAnchorAltered'));
   }
   if (sendNow) await sendAnchorOnce(chain, logger, id, wire);
-  await awaitLanding(sequelize, chain, logger, id);
-  return adminSnapshot(sequelize, id);
+  await awaitLanding(db, chain, logger, id);
+  return adminSnapshot(db, id);
 }
 
 /**
@@ -152,24 +152,18 @@ export async function submitAnchor(
  * crash after the send finds it again. False when the snapshot needs no anchor from the server
  * (anchored, an anchor out, or an owner's prepared one still young enough to be signed).
  */
-export async function anchorWithSigner(
-  sequelize: Sequelize,
-  chain: Chain,
-  logger: Logger,
-  signer: PayoutSigner,
-  id: number,
-): Promise<boolean> {
-  const { plan, message } = await buildAnchor(sequelize, chain, id, signer.publicKey);
+export async function anchorWithSigner(db: Sequelize, chain: Chain, logger: Logger, signer: PayoutSigner, id: number): Promise<boolean> {
+  const { plan, message } = await buildAnchor(db, chain, id, signer.publicKey);
   const wire = new Uint8Array(Buffer.from(await signedTransaction(signer, message), 'base64'));
   const signature = checkedSignature(wire, message);
   if (!signature) throw new Error("the payout signer's signature of an anchor does not verify against the server's message");
-  const claimed = await sequelize.transaction(async (transaction) => {
-    const snapshot = await snapshotForAnchor(sequelize, id, transaction);
-    const row = await readAnchorRow(sequelize, id, transaction);
+  const claimed = await db.transaction(async (transaction) => {
+    const snapshot = await snapshotForAnchor(db, id, transaction);
+    const row = await readAnchorRow(db, id, transaction);
     if (snapshot.anchorSignature || row?.status === 'sent' || row?.status === 'landed') return false;
     if (row?.status === 'prepared' && Date.now() - new Date(row.created_at).getTime() < OWNER_PREPARED_KEPT_MS) return false;
     await claimAnchor(
-      sequelize,
+      db,
       {
         snapshotId: id,
         signer: signer.publicKey.toBase58(),
@@ -182,7 +176,7 @@ export async function anchorWithSigner(
       },
       transaction,
     );
-    await recordAudit(sequelize, transaction, SYSTEM_ACTOR, {
+    await recordAudit(db, transaction, SYSTEM_ACTOR, {
       action: 'reserves.anchor_send',
       entityType: 'reserves_snapshot',
       entityId: id,

@@ -23,23 +23,23 @@ export async function sendAnchorOnce(chain: Chain, logger: Logger, snapshotId: n
  * still on its way (sent again). Safe on several instances: the record is made under the
  * snapshot's row lock and only while the anchor is still out.
  */
-export async function followAnchor(sequelize: Sequelize, chain: Chain, logger: Logger, snapshotId: number): Promise<AnchorOutcome> {
-  const row = await readAnchorRow(sequelize, snapshotId);
+export async function followAnchor(db: Sequelize, chain: Chain, logger: Logger, snapshotId: number): Promise<AnchorOutcome> {
+  const row = await readAnchorRow(db, snapshotId);
   if (!row || row.status !== 'sent' || !row.signature || !row.signed_transaction) return row?.status === 'landed' ? 'landed' : 'waiting';
   const signature = row.signature;
   const landed = await chain.landedTransaction(signature);
   if (landed) {
-    return sequelize.transaction(async (transaction) => {
-      const snapshot = await snapshotForAnchor(sequelize, snapshotId, transaction);
-      const current = await readAnchorRow(sequelize, snapshotId, transaction);
+    return db.transaction(async (transaction) => {
+      const snapshot = await snapshotForAnchor(db, snapshotId, transaction);
+      const current = await readAnchorRow(db, snapshotId, transaction);
       if (current?.status !== 'sent' || current.signature !== signature) return 'waiting';
       const reading = readAnchor(landed, snapshot);
       if (!reading) {
-        await markAnchorEnded(sequelize, snapshotId, 'failed', transaction);
+        await markAnchorEnded(db, snapshotId, 'failed', transaction);
         logger.error({ snapshotId, signature }, 'an anchor landed but is not the anchor of its snapshot (failed, or an account changed)');
         return 'failed';
       }
-      await recordAnchorLanded(sequelize, snapshot, signature, reading, transaction);
+      await recordAnchorLanded(db, snapshot, signature, reading, transaction);
       return 'landed';
     });
   }
@@ -47,7 +47,7 @@ export async function followAnchor(sequelize: Sequelize, chain: Chain, logger: L
     // Dead blockhash: it can no longer land, unless it already did and the transaction read lagged.
     const [status] = await chain.signatureStatuses([signature]);
     if (status) return 'waiting';
-    await markAnchorEnded(sequelize, snapshotId, 'expired');
+    await markAnchorEnded(db, snapshotId, 'expired');
     return 'expired';
   }
   await sendAnchorOnce(chain, logger, snapshotId, row.signed_transaction);

@@ -13,14 +13,14 @@ const ROUND_BUDGET_MS = 20_000;
  * next one deletes. The snapshot row stays, so its root and reserves can still be read. Answers how
  * many snapshots this round marked.
  */
-export async function pruneOldProofs(sequelize: Sequelize, days: number): Promise<number> {
-  const marked = await sequelize.query<{ id: string }>(
+export async function pruneOldProofs(db: Sequelize, days: number): Promise<number> {
+  const marked = await db.query<{ id: string }>(
     `UPDATE reserves_snapshots SET proofs_pruned_at = now()
      WHERE proofs_pruned_at IS NULL AND taken_at < now() - make_interval(days => :days) RETURNING id`,
     { replacements: { days }, type: QueryTypes.SELECT },
   );
   const until = Date.now() + ROUND_BUDGET_MS;
-  const leftovers = await sequelize.query<{ id: string }>(
+  const leftovers = await db.query<{ id: string }>(
     `SELECT id FROM reserves_snapshots s WHERE proofs_pruned_at IS NOT NULL
        AND (EXISTS (SELECT 1 FROM reserves_leaves l WHERE l.snapshot_id = s.id)
          OR EXISTS (SELECT 1 FROM reserves_tree_chunks c WHERE c.snapshot_id = s.id))`,
@@ -33,7 +33,7 @@ export async function pruneOldProofs(sequelize: Sequelize, days: number): Promis
     ] as const) {
       for (let deleted: number = batch; deleted === batch;) {
         if (Date.now() > until) return marked.length;
-        const [, result] = await sequelize.query(
+        const [, result] = await db.query(
           `DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} WHERE snapshot_id = :id LIMIT :batch)`,
           { replacements: { id, batch } },
         );

@@ -17,26 +17,23 @@ export type ReservesRoutesDeps = {
 };
 
 /** DESIGN 14: snapshots are public; a proof is its own wallet's only; a failed check is reported by that wallet's session. */
-export function reservesPublicRoutes(
-  { database: sequelize }: Dependencies,
-  { holderOnly, metrics, proofDays }: ReservesRoutesDeps,
-): Router {
+export function reservesPublicRoutes({ database: db }: Dependencies, { holderOnly, metrics, proofDays }: ReservesRoutesDeps): Router {
   const { router, mount } = tableRouter('/api');
   mount('GET /api/reserves', async (_input, res) => {
-    res.json(await latestReservesSnapshot(sequelize));
+    res.json(await latestReservesSnapshot(db));
   });
   mount('GET /api/reserves/:id', async ({ params }, res) => {
-    res.json(await reservesSnapshot(sequelize, params().id));
+    res.json(await reservesSnapshot(db, params().id));
   });
   mount('GET /api/reserves/:id/proof/:walletAddress', ...holderOnly, async ({ params }, res) => {
     const { id, walletAddress } = params();
     if (walletAddress !== res.locals.holderWallet) throw forbidden(msg('walletNotYours'));
-    res.json(await reservesProof(sequelize, id, walletAddress, proofDays));
+    res.json(await reservesProof(db, id, walletAddress, proofDays));
   });
   mount('POST /api/reserves/:id/check-failures', ...holderOnly, async ({ params, body }, res) => {
     const { id } = params();
     const { code } = body();
-    if (await reportReservesCheckFailure(sequelize, id, res.locals.holderWallet as string, code)) metrics.reservesCheckFailed(code);
+    if (await reportReservesCheckFailure(db, id, res.locals.holderWallet as string, code)) metrics.reservesCheckFailed(code);
     res.status(202).end();
   });
   return router;

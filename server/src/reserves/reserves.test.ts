@@ -144,16 +144,16 @@ describe("a holder's proof", () => {
   it(`answers 410 with its code once the snapshot's proofs are pruned (older than RESERVES_PROOF_DAYS); the snapshot stays`, async () => {
     const old = (await takeSnapshot()).body;
     const newer = (await takeSnapshot()).body;
-    await world.api.sequelize.query(`UPDATE reserves_snapshots SET taken_at = now() - interval '91 days' WHERE id = :id`, {
+    await world.api.db.query(`UPDATE reserves_snapshots SET taken_at = now() - interval '91 days' WHERE id = :id`, {
       replacements: { id: old.id },
     });
-    expect(await pruneOldProofs(world.api.sequelize, DEFAULT_RESERVES_PROOF_DAYS)).toBe(1);
-    expect(await pruneOldProofs(world.api.sequelize, DEFAULT_RESERVES_PROOF_DAYS)).toBe(0);
+    expect(await pruneOldProofs(world.api.db, DEFAULT_RESERVES_PROOF_DAYS)).toBe(1);
+    expect(await pruneOldProofs(world.api.db, DEFAULT_RESERVES_PROOF_DAYS)).toBe(0);
     const pruned = await proofOf(old.id, a.wallet, a.wallet);
     expect(pruned.status).toBe(410);
     expect(pruned.body).toMatchObject({ code: 'reservesProofPruned', params: { days: DEFAULT_RESERVES_PROOF_DAYS } });
     expect((await world.api.request('GET', `/api/reserves/${old.id}`)).body.root).toBe(old.root);
-    const [{ n }] = await world.api.sequelize.query<{ n: number }>(
+    const [{ n }] = await world.api.db.query<{ n: number }>(
       `SELECT (SELECT count(*) FROM reserves_leaves WHERE snapshot_id = :id) + (SELECT count(*) FROM reserves_tree_chunks WHERE snapshot_id = :id) AS n`,
       { replacements: { id: old.id }, type: QueryTypes.SELECT },
     );
@@ -163,17 +163,17 @@ describe("a holder's proof", () => {
 
   it('is deleted by the next clean-up round when a round stopped after marking its snapshot pruned', async () => {
     const stopped = (await takeSnapshot()).body;
-    await world.api.sequelize.query(`UPDATE reserves_snapshots SET proofs_pruned_at = now() WHERE id = :id`, {
+    await world.api.db.query(`UPDATE reserves_snapshots SET proofs_pruned_at = now() WHERE id = :id`, {
       replacements: { id: stopped.id },
     });
     expect((await proofOf(stopped.id, a.wallet, a.wallet)).status).toBe(410);
     const rows = () =>
-      world.api.sequelize.query<{ n: number }>(
+      world.api.db.query<{ n: number }>(
         `SELECT (SELECT count(*) FROM reserves_leaves WHERE snapshot_id = :id) + (SELECT count(*) FROM reserves_tree_chunks WHERE snapshot_id = :id) AS n`,
         { replacements: { id: stopped.id }, type: QueryTypes.SELECT },
       );
     expect(Number((await rows())[0]!.n)).toBeGreaterThan(0);
-    expect(await pruneOldProofs(world.api.sequelize, DEFAULT_RESERVES_PROOF_DAYS)).toBe(0);
+    expect(await pruneOldProofs(world.api.db, DEFAULT_RESERVES_PROOF_DAYS)).toBe(0);
     expect(Number((await rows())[0]!.n)).toBe(0);
   });
 });
@@ -192,7 +192,7 @@ describe('a failed check', () => {
     expect((await reportFailure(id, { code: 'reservesProofRootMismatch' }, a.wallet)).status).toBe(202);
     expect((await reportFailure(id, { code: 'reservesProofTotalMismatch' }, b.wallet)).status).toBe(202);
     expect(await scrape()).toEqual({ reservesProofRootMismatch: 1, reservesProofTotalMismatch: 1 });
-    const [{ n }] = await world.api.sequelize.query<{ n: number }>(
+    const [{ n }] = await world.api.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM reserves_check_failures WHERE snapshot_id = :id`,
       { replacements: { id }, type: QueryTypes.SELECT },
     );

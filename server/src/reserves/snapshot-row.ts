@@ -55,8 +55,8 @@ export function toReservesSnapshot(row: SnapshotRow): ReservesSnapshot {
 }
 
 /** The snapshot `id`, or undefined when there is none. */
-export async function readSnapshotRow(sequelize: Sequelize, id: number, transaction?: Transaction): Promise<SnapshotRow | undefined> {
-  const [row] = await sequelize.query<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM reserves_snapshots WHERE id = :id`, {
+export async function readSnapshotRow(db: Sequelize, id: number, transaction?: Transaction): Promise<SnapshotRow | undefined> {
+  const [row] = await db.query<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM reserves_snapshots WHERE id = :id`, {
     replacements: { id },
     type: QueryTypes.SELECT,
     transaction,
@@ -65,8 +65,8 @@ export async function readSnapshotRow(sequelize: Sequelize, id: number, transact
 }
 
 /** The latest snapshot (the last taken), or undefined before the first. */
-export async function readLatestSnapshotRow(sequelize: Sequelize): Promise<SnapshotRow | undefined> {
-  const [row] = await sequelize.query<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM reserves_snapshots ORDER BY id DESC LIMIT 1`, {
+export async function readLatestSnapshotRow(db: Sequelize): Promise<SnapshotRow | undefined> {
+  const [row] = await db.query<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM reserves_snapshots ORDER BY id DESC LIMIT 1`, {
     type: QueryTypes.SELECT,
   });
   return row;

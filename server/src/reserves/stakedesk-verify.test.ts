@@ -67,7 +67,7 @@ beforeAll(async () => {
   await world.stakeThroughIntent(holder, 400);
   await world.stakeThroughIntent(other, 250);
   // Staked ten minutes before the snapshot: a stake made within the last minute may not be in it yet.
-  await world.api.sequelize.query(`UPDATE stakes SET created_at = created_at - interval '10 minutes'`);
+  await world.api.db.query(`UPDATE stakes SET created_at = created_at - interval '10 minutes'`);
   await world.chain.airdrop(hot.publicKey, 1_000_000_000);
   await world.chain.mintTo(world.mint, hot.publicKey, tokens(321));
   expect((await world.api.request('POST', '/api/admin/reserves/snapshots', undefined, owner)).status).toBe(201);

@@ -44,7 +44,7 @@ const settingsWith = (stakingWallet: string) => ({
   ...STEP_UP,
 });
 
-const snapshotNow = (hotWallet?: string) => takeReservesSnapshot({ database: world.api.sequelize, chain, hotWallet }, null);
+const snapshotNow = (hotWallet?: string) => takeReservesSnapshot({ database: world.api.db, chain, hotWallet }, null);
 
 beforeAll(async () => {
   world = await startChainStakingServer();
@@ -88,7 +88,7 @@ describe('a snapshot of reserves', () => {
     expect(snapshot.leafCount).toBe(holders.length);
     let total = 0n;
     for (const { wallet } of holders) {
-      const proof = (await storedProof(world.api.sequelize, snapshot.id, wallet))!;
+      const proof = (await storedProof(world.api.db, snapshot.id, wallet))!;
       const owed = await owedByLists(wallet);
       expect(owed).toBeGreaterThan(0n);
       expect(proof.liability).toBe(owed.toString());
@@ -99,7 +99,7 @@ describe('a snapshot of reserves', () => {
     // The treasury's total (whole tokens) counts the same rule.
     const treasury = await world.api.request('GET', '/api/admin/treasury', undefined, world.token);
     expect(tokens(BigInt(treasury.body.liabilities.total))).toBe(total);
-    expect(await storedProof(world.api.sequelize, snapshot.id, randomWallet())).toBeUndefined();
+    expect(await storedProof(world.api.db, snapshot.id, randomWallet())).toBeUndefined();
   });
 
   it('counts the staking wallet, an earlier staking wallet that still owes, and the hot wallet, at one slot', async () => {
@@ -136,23 +136,23 @@ describe('a snapshot of reserves', () => {
     let held!: () => void;
     const holding = new Promise<void>((resolve) => (held = resolve));
     // Another instance's snapshot, as far as the lock goes.
-    const other = world.api.sequelize.transaction(async (transaction) => {
-      await world.api.sequelize.query('SELECT pg_advisory_xact_lock(:lock)', { replacements: { lock: SNAPSHOT_LOCK }, transaction });
+    const other = world.api.db.transaction(async (transaction) => {
+      await world.api.db.query('SELECT pg_advisory_xact_lock(:lock)', { replacements: { lock: SNAPSHOT_LOCK }, transaction });
       held();
       await new Promise<void>((resolve) => (release = resolve));
     });
     await holding;
     const before = (await world.api.request<ReservesSnapshot>('GET', '/api/reserves')).body.id;
     await expect(snapshotNow()).rejects.toMatchObject({ status: 409, coded: { code: 'reservesSnapshotInProgress' } });
-    await world.api.sequelize.query(`UPDATE reserves_snapshots SET taken_at = taken_at - interval '1 day'`);
-    expect(await dailyReservesSnapshot({ database: world.api.sequelize, chain })).toBeNull();
+    await world.api.db.query(`UPDATE reserves_snapshots SET taken_at = taken_at - interval '1 day'`);
+    expect(await dailyReservesSnapshot({ database: world.api.db, chain })).toBeNull();
     expect((await world.api.request<ReservesSnapshot>('GET', '/api/reserves')).body.id).toBe(before);
     release();
     await other;
     const next = await snapshotNow();
     expect(next.id).toBeGreaterThan(before);
     for (const { wallet } of holders) {
-      const proof = (await storedProof(world.api.sequelize, next.id, wallet))!;
+      const proof = (await storedProof(world.api.db, next.id, wallet))!;
       expect(verifyReservesProof(proof, next.root, next.totalLiabilities).ok).toBe(true);
     }
   });
@@ -160,9 +160,9 @@ describe('a snapshot of reserves', () => {
 
 describe('the daily snapshot', () => {
   it('is taken once a day has gone by since the last, once however many rounds run at the same moment', async () => {
-    const deps = { database: world.api.sequelize, chain };
+    const deps = { database: world.api.db, chain };
     expect(await dailyReservesSnapshot(deps)).toBeNull();
-    await world.api.sequelize.query(`UPDATE reserves_snapshots SET taken_at = taken_at - interval '1 day'`);
+    await world.api.db.query(`UPDATE reserves_snapshots SET taken_at = taken_at - interval '1 day'`);
     const rounds = await Promise.all([dailyReservesSnapshot(deps), dailyReservesSnapshot(deps), dailyReservesSnapshot(deps)]);
     expect(rounds.filter((taken) => taken !== null)).toHaveLength(1);
     expect(await dailyReservesSnapshot(deps)).toBeNull();
@@ -172,7 +172,7 @@ describe('the daily snapshot', () => {
 describe('a proof read from storage', () => {
   it('is exactly the proof the tree in memory gives, for hundreds of holders across several chunks', async () => {
     const secret = randomBytes(32);
-    const [{ id }] = (await world.api.sequelize.query<{ id: string }>(
+    const [{ id }] = (await world.api.db.query<{ id: string }>(
       `INSERT INTO reserves_snapshots (mint, decimals, slot, root, total_liabilities, leaf_count, reserves, salt_secret)
        VALUES ('m', 6, 1, :root, 0, 0, '[]', :secret) RETURNING id`,
       { replacements: { root: '0'.repeat(64), secret }, type: QueryTypes.SELECT },
@@ -187,11 +187,11 @@ describe('a proof read from storage', () => {
       })),
       snapshotId,
     );
-    await world.api.sequelize.transaction((transaction) => storeTree(world.api.sequelize, tree, transaction));
-    await world.api.sequelize.query(`UPDATE reserves_snapshots SET leaf_count = :n, root = :root WHERE id = :id`, {
+    await world.api.db.transaction((transaction) => storeTree(world.api.db, tree, transaction));
+    await world.api.db.query(`UPDATE reserves_snapshots SET leaf_count = :n, root = :root WHERE id = :id`, {
       replacements: { n: tree.leafCount, root: toHex(tree.root.hash), id: snapshotId },
     });
     const sample = [...wallets.slice(0, 300), wallets[wallets.length - 1]!];
-    for (const wallet of sample) expect(await storedProof(world.api.sequelize, snapshotId, wallet)).toEqual(tree.proofOf(wallet));
+    for (const wallet of sample) expect(await storedProof(world.api.db, snapshotId, wallet)).toEqual(tree.proofOf(wallet));
   });
 });

@@ -61,19 +61,19 @@ export async function takeReservesSnapshot(deps: SnapshotDeps, actor: Actor | nu
  * null instead of the refusal, and null when a snapshot was taken that recently.
  */
 async function snapshot(
-  { database: sequelize, chain, hotWallet }: SnapshotDeps,
+  { database: db, chain, hotWallet }: SnapshotDeps,
   actor: Actor | null,
   unlessWithinMs?: number,
 ): Promise<ReservesSnapshot | null> {
-  const destination = stakingDestination(await loadSettings(sequelize));
+  const destination = stakingDestination(await loadSettings(db));
   if (!destination) throw unavailable(msg('stakingNotConfigured'));
   const { mint, stakingWallet } = destination;
   try {
     const mintState = await chain.mint(mint);
     if (!mintState) throw unavailable(msg('tokenNotMint'));
     const { decimals } = mintState;
-    return await sequelize.transaction(async (lock) => {
-      const [{ locked }] = (await sequelize.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(:lock) AS locked', {
+    return await db.transaction(async (lock) => {
+      const [{ locked }] = (await db.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(:lock) AS locked', {
         replacements: { lock: SNAPSHOT_LOCK },
         type: QueryTypes.SELECT,
         transaction: lock,
@@ -82,27 +82,24 @@ async function snapshot(
         if (unlessWithinMs !== undefined) return null;
         throw conflict(msg('reservesSnapshotInProgress'));
       }
-      return sequelize.transaction({ isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ }, async (transaction) => {
+      return db.transaction({ isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ }, async (transaction) => {
         if (unlessWithinMs !== undefined) {
-          const recent = await sequelize.query(
+          const recent = await db.query(
             `SELECT 1 FROM reserves_snapshots WHERE taken_at > now() - make_interval(secs => :seconds) LIMIT 1`,
             { replacements: { seconds: unlessWithinMs / 1000 }, type: QueryTypes.SELECT, transaction },
           );
           if (recent.length > 0) return null;
         }
-        const { holders, owingStakingWallets } = await readHolderLiabilities(sequelize, mint, transaction);
+        const { holders, owingStakingWallets } = await readHolderLiabilities(db, mint, transaction);
         const owners = [...new Set([stakingWallet, ...owingStakingWallets.sort(), ...(hotWallet ? [hotWallet] : [])])];
         const { slot, accounts } = await chain.reserveBalances(mint, owners);
         // Listed twice, one account's balance would count twice in the reserves (DESIGN 15): only a provider that lies lists one twice.
         const repeated = repeatedReserveAccount(accounts);
         if (repeated !== undefined) throw unavailable(msg('reservesReserveListedTwice', { account: repeated }));
-        const [{ id }] = (await sequelize.query<{ id: string }>(
-          `SELECT nextval(pg_get_serial_sequence('reserves_snapshots', 'id'))::text AS id`,
-          {
-            type: QueryTypes.SELECT,
-            transaction,
-          },
-        )) as [{ id: string }];
+        const [{ id }] = (await db.query<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('reserves_snapshots', 'id'))::text AS id`, {
+          type: QueryTypes.SELECT,
+          transaction,
+        })) as [{ id: string }];
         const snapshotId = Number(id);
         const secret = randomBytes(32);
         const tree = buildReservesTree(
@@ -115,7 +112,7 @@ async function snapshot(
           nodeSha256,
         );
         const total = tree.root.sum.toString();
-        const [row] = await sequelize.query<SnapshotRow>(
+        const [row] = await db.query<SnapshotRow>(
           `INSERT INTO reserves_snapshots
            (id, mint, decimals, slot, root, total_liabilities, leaf_count, reserves, coverage_percent, salt_secret, taken_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
@@ -138,9 +135,9 @@ async function snapshot(
             transaction,
           },
         );
-        await storeTree(sequelize, tree, transaction);
+        await storeTree(db, tree, transaction);
         const published = toReservesSnapshot(row!);
-        await recordAudit(sequelize, transaction, actor ?? SYSTEM_ACTOR, {
+        await recordAudit(db, transaction, actor ?? SYSTEM_ACTOR, {
           action: 'reserves.snapshot',
           entityType: 'reserves_snapshot',
           entityId: snapshotId,

@@ -24,7 +24,7 @@ function sumsBytes(sums: readonly bigint[], from: number, to: number): Buffer {
 const sumOf = (bytes: Buffer): bigint => (bytes.readBigUInt64BE(0) << 64n) | bytes.readBigUInt64BE(8);
 
 /** Writes the tree's leaves (wallet, position, liability) and its levels in chunks, within the snapshot's transaction. */
-export async function storeTree(sequelize: Sequelize, tree: ReservesTree, transaction: Transaction): Promise<void> {
+export async function storeTree(db: Sequelize, tree: ReservesTree, transaction: Transaction): Promise<void> {
   const id = tree.snapshotId;
   for (let from = 0; from < tree.leafCount; from += LEAVES_PER_INSERT) {
     const to = Math.min(tree.leafCount, from + LEAVES_PER_INSERT);
@@ -37,7 +37,7 @@ export async function storeTree(sequelize: Sequelize, tree: ReservesTree, transa
       indexes.push(i);
       liabilities.push(holder.liability.toString());
     }
-    await sequelize.query(
+    await db.query(
       `INSERT INTO reserves_leaves (snapshot_id, wallet, leaf_index, liability)
        SELECT $1, * FROM unnest($2::varchar[], $3::int[], $4::numeric[])`,
       { bind: [id, wallets, indexes, liabilities], transaction },
@@ -46,7 +46,7 @@ export async function storeTree(sequelize: Sequelize, tree: ReservesTree, transa
   const chunks: { level: number; chunk: number; hashes: Buffer; sums: Buffer }[] = [];
   const flush = async () => {
     if (chunks.length === 0) return;
-    await sequelize.query(
+    await db.query(
       `INSERT INTO reserves_tree_chunks (snapshot_id, level, chunk, hashes, sums)
        SELECT $1, * FROM unnest($2::int[], $3::int[], $4::bytea[], $5::bytea[])`,
       {
@@ -85,8 +85,8 @@ type StoredLeaf = { leaf_index: number; liability: string; salt_secret: Buffer; 
  * each level only, one chunk each), exactly as buildReservesTree's proofOf answers it; undefined
  * when the wallet has no stored leaf in it.
  */
-export async function storedProof(sequelize: Sequelize, snapshotId: number, wallet: string): Promise<ReservesProof | undefined> {
-  const [leaf] = await sequelize.query<StoredLeaf>(
+export async function storedProof(db: Sequelize, snapshotId: number, wallet: string): Promise<ReservesProof | undefined> {
+  const [leaf] = await db.query<StoredLeaf>(
     `SELECT l.leaf_index, l.liability::text AS liability, s.salt_secret, s.leaf_count
      FROM reserves_leaves l JOIN reserves_snapshots s ON s.id = l.snapshot_id
      WHERE l.snapshot_id = $1 AND l.wallet = $2`,
@@ -99,7 +99,7 @@ export async function storedProof(sequelize: Sequelize, snapshotId: number, wall
     const sibling = i ^ 1;
     if (sibling < sizes[level]!) wanted.push({ level, chunk: Math.floor(sibling / CHUNK_NODES), at: sibling % CHUNK_NODES });
   }
-  const siblings = await sequelize.query<{ level: number; hash: Buffer; sum: Buffer }>(
+  const siblings = await db.query<{ level: number; hash: Buffer; sum: Buffer }>(
     `SELECT p.level, substring(c.hashes FROM p.at * ${HASH_BYTES} + 1 FOR ${HASH_BYTES}) AS hash,
        substring(c.sums FROM p.at * ${SUM_BYTES} + 1 FOR ${SUM_BYTES}) AS sum
      FROM unnest($2::int[], $3::int[], $4::int[]) AS p (level, chunk, at)

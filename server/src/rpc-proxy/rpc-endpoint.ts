@@ -14,5 +14,5 @@ export function upstreamRpcUrl(settings: Pick<Settings, 'heliusRpcUrl' | 'helius
 }
 
 /** The upstream as it is now, re-read from settings at every call (a provider changed in settings applies at once). */
-export const currentUpstreamRpcUrl = (sequelize: Sequelize, fallbackUrl: string) => async (): Promise<string> =>
-  upstreamRpcUrl(await loadSettings(sequelize), fallbackUrl);
+export const currentUpstreamRpcUrl = (db: Sequelize, fallbackUrl: string) => async (): Promise<string> =>
+  upstreamRpcUrl(await loadSettings(db), fallbackUrl);

@@ -69,12 +69,11 @@ describe('the provider URL, ALLOW_PRIVATE_RPC off', () => {
 
   const save = (heliusRpcUrl: string) => api.request('PUT', '/api/admin/settings', { ...REQUIRED, heliusRpcUrl }, token);
   const storedUrl = async () => {
-    const [rows] = await api.sequelize.query('SELECT helius_rpc_url FROM settings WHERE id = 1');
+    const [rows] = await api.db.query('SELECT helius_rpc_url FROM settings WHERE id = 1');
     return (rows as { helius_rpc_url: string }[])[0]!.helius_rpc_url;
   };
   /** What a stored URL leads to, bypassing the check on save (an edit by hand, an older version's row). */
-  const storeByHand = (url: string) =>
-    api.sequelize.query('UPDATE settings SET helius_rpc_url = :url WHERE id = 1', { replacements: { url } });
+  const storeByHand = (url: string) => api.db.query('UPDATE settings SET helius_rpc_url = :url WHERE id = 1', { replacements: { url } });
   const deposit = async () => {
     const walletAddress = await signedInWallet(api);
     return api.request(
@@ -216,7 +215,7 @@ describe('the provider URL, ALLOW_PRIVATE_RPC=1', () => {
   });
 
   it('connects to them', async () => {
-    await api.sequelize.query('UPDATE settings SET helius_rpc_url = :url WHERE id = 1', {
+    await api.db.query('UPDATE settings SET helius_rpc_url = :url WHERE id = 1', {
       replacements: { url: `http://localhost:${internalPort}/` },
     });
     expect((await api.request('POST', '/api/rpc', rpcCall)).status).toBe(200);

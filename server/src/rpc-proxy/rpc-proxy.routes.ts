@@ -59,7 +59,7 @@ export type RpcProxyOptions = {
  * holder app's reads; an admin token (checked whenever one is sent) also allows sending transactions.
  */
 export function rpcProxyRoutes(
-  { database: sequelize }: Dependencies,
+  { database: db }: Dependencies,
   { fallbackUrl, upstreamFetch, callsPerMinute, requireAdmin, publicUrl }: RpcProxyOptions,
 ): Router {
   const { router, mount } = tableRouter('/api');
@@ -68,7 +68,7 @@ export function rpcProxyRoutes(
     res.set('Cache-Control', 'no-store').json(rpcConfig);
   });
 
-  const limit = callRateLimit(sequelize, {
+  const limit = callRateLimit(db, {
     prefix: 'rpc:',
     limit: callsPerMinute,
     windowMs: 60_000,
@@ -92,7 +92,7 @@ export function rpcProxyRoutes(
   };
 
   mount('POST /api/rpc', json({ limit: '64kb' }), wellFormed, limit, adminIfClaimed, allowed, async (_input, res, req) => {
-    const upstream = upstreamRpcUrl(await loadSettings(sequelize), fallbackUrl);
+    const upstream = upstreamRpcUrl(await loadSettings(db), fallbackUrl);
     let answer: { status: number; text: string };
     try {
       const response = await upstreamFetch(upstream, {

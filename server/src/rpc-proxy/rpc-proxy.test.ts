@@ -197,7 +197,7 @@ describe('/api/rpc', () => {
     };
     expect((await api.request('PUT', '/api/admin/settings', settings, token)).status).toBe(200);
     // An http URL on this machine, as for a local validator: only plain SQL can store one.
-    await api.sequelize.query('UPDATE settings SET helius_rpc_url = :url WHERE id = 1', {
+    await api.db.query('UPDATE settings SET helius_rpc_url = :url WHERE id = 1', {
       replacements: { url: `${upstreamUrl}/provider` },
     });
     const response = await api.request('POST', '/api/rpc', call('getBalance'));
@@ -212,7 +212,7 @@ describe('/api/rpc', () => {
   });
 
   it('answers 503 when the upstream cannot be reached', async () => {
-    await api.sequelize.query(`UPDATE settings SET helius_rpc_url = 'http://127.0.0.1:9/' WHERE id = 1`);
+    await api.db.query(`UPDATE settings SET helius_rpc_url = 'http://127.0.0.1:9/' WHERE id = 1`);
     const response = await api.request('POST', '/api/rpc', call('getBalance'));
     expect(response.status).toBe(503);
     expect(response.body.message).toBe(MESSAGES.chainUnavailable);

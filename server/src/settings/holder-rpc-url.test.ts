@@ -19,7 +19,7 @@ beforeAll(async () => {
   const first = { tokenName: 'Acme', tokenSymbol: 'ACME', tokenContract: randomWallet(), stakingWallet: randomWallet(), ...STEP_UP };
   expect((await api.request('PUT', '/api/admin/settings', first, token)).status).toBe(200);
   // An alert receiver for step-up changes: each one is written as a delivery (the attempt itself fails, nobody listens).
-  await api.sequelize.query(
+  await api.db.query(
     `INSERT INTO webhooks (kind, url, events) VALUES ('standard', 'https://93.184.216.34/hook', ARRAY['settings.step_up_change'])`,
   );
 });
@@ -40,11 +40,11 @@ const save = async (change: Record<string, unknown>) => {
   return api.request('PUT', '/api/admin/settings', { ...form, heliusApiKey: '', ...change }, token);
 };
 const storedUrl = async () =>
-  ((await api.sequelize.query(`SELECT holder_rpc_url FROM settings WHERE id = 1`))[0] as { holder_rpc_url: string }[])[0]!.holder_rpc_url;
-const count = async (sql: string) => ((await api.sequelize.query(sql))[0] as { n: number }[])[0]!.n;
+  ((await api.db.query(`SELECT holder_rpc_url FROM settings WHERE id = 1`))[0] as { holder_rpc_url: string }[])[0]!.holder_rpc_url;
+const count = async (sql: string) => ((await api.db.query(sql))[0] as { n: number }[])[0]!.n;
 const audits = () => count(`SELECT count(*)::int AS n FROM audit_logs WHERE action = 'settings.update'`);
 const stepUpAlerts = () =>
-  api.sequelize.query<{ fields: string }>(
+  api.db.query<{ fields: string }>(
     `SELECT event->'data'->>'fields' AS fields FROM webhook_deliveries WHERE event_type = 'settings.step_up_change' ORDER BY id`,
     { type: 'SELECT' },
   );
@@ -69,7 +69,7 @@ describe("the holders' chain endpoint", () => {
     expect(saved.body.holderRpcUrl).toBe(url);
     expect((await publicSettings()).holderRpcUrl).toBe(url);
     expect(await audits()).toBe(auditsBefore + 1);
-    const [entry] = await api.sequelize.query<{ before: string; after: string }>(
+    const [entry] = await api.db.query<{ before: string; after: string }>(
       `SELECT before->>'holderRpcUrl' AS before, after->>'holderRpcUrl' AS after FROM audit_logs WHERE action = 'settings.update' ORDER BY id DESC LIMIT 1`,
       { type: 'SELECT' },
     );

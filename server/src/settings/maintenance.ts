@@ -6,9 +6,9 @@ import { loadSettings } from './stored-settings.js';
 
 /** Holder mutations stop while maintenance is on; reads and admin calls go on. */
 export const refuseDuringMaintenance =
-  (sequelize: Sequelize): RequestHandler =>
+  (db: Sequelize): RequestHandler =>
   async (_req, _res, next) => {
-    const settings = await loadSettings(sequelize);
+    const settings = await loadSettings(db);
     if (settings.maintenanceMode)
       throw unavailable(msg('maintenanceNotice', { notice: settings.maintenanceMessage }), { maintenance: true });
     next();

@@ -86,7 +86,7 @@ function written(request: StoredChangeRequest): Partial<Settings> {
  * the request was made is never overwritten (409 changeRequestStale); a new mint still waits until
  * nothing is owed in the old one; a staking wallet or mint change waits walletChangeDelayHours.
  */
-export function settingsApplier(sequelize: Sequelize, liveStakes: (transaction: Transaction) => Promise<boolean>): ChangeApplier {
+export function settingsApplier(db: Sequelize, liveStakes: (transaction: Transaction) => Promise<boolean>): ChangeApplier {
   async function check(transaction: Transaction, request: StoredChangeRequest): Promise<{ settings: Settings; delayHours: number }> {
     const settings = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.UPDATE });
     if (!settings) throw unavailable(msg('serviceUnavailable'));
@@ -95,7 +95,7 @@ export function settingsApplier(sequelize: Sequelize, liveStakes: (transaction: 
     if (request.changes.some((change) => change.field === 'tokenContract') && (await liveStakes(transaction)))
       throw conflict(msg('tokenContractLocked'), undefined, { tokenContract: msg('tokenContractLocked') });
     const timeLocked = request.changes.some((change) => isTimeLocked(change.field));
-    const delayHours = timeLocked ? walletChangeDelayFor(settings.walletChangeDelayHours, await ownerCount(sequelize, transaction)) : 0;
+    const delayHours = timeLocked ? walletChangeDelayFor(settings.walletChangeDelayHours, await ownerCount(db, transaction)) : 0;
     return { settings, delayHours };
   }
   return {
@@ -104,7 +104,7 @@ export function settingsApplier(sequelize: Sequelize, liveStakes: (transaction: 
       const { settings } = await check(transaction, request);
       const before = settings.toJSON();
       await settings.update(written(request), { transaction });
-      await recordAudit(sequelize, transaction, actor, {
+      await recordAudit(db, transaction, actor, {
         action: 'settings.update',
         entityType: 'settings',
         entityId: 1,

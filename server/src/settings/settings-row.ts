@@ -20,6 +20,6 @@ export async function findSettingsRow(transaction?: Transaction, lock?: 'share')
  * Holds the settings row FOR SHARE until the caller's transaction ends: a change of the token
  * contract waits for what this transaction writes, and then sees it.
  */
-export async function holdSettingsShared(sequelize: Sequelize, transaction: Transaction): Promise<void> {
-  await sequelize.query('SELECT 1 FROM settings WHERE id = 1 FOR SHARE', { transaction });
+export async function holdSettingsShared(db: Sequelize, transaction: Transaction): Promise<void> {
+  await db.query('SELECT 1 FROM settings WHERE id = 1 FOR SHARE', { transaction });
 }

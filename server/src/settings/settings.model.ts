@@ -46,7 +46,7 @@ export class Settings extends Model<InferAttributes<Settings>, InferCreationAttr
   declare updatedAt: CreationOptional<Date>;
   declare createdAt: CreationOptional<Date>;
 
-  static initModel(sequelize: Sequelize): void {
+  static initModel(db: Sequelize): void {
     Settings.init(
       {
         id: { type: DataTypes.SMALLINT, primaryKey: true, defaultValue: 1 },
@@ -81,7 +81,7 @@ export class Settings extends Model<InferAttributes<Settings>, InferCreationAttr
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },
-      { sequelize, tableName: 'settings', underscored: true },
+      { sequelize: db, tableName: 'settings', underscored: true },
     );
   }
 }

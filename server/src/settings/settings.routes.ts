@@ -16,16 +16,16 @@ const SETTINGS_BODY_LIMIT = '8mb'; // a 5 MB logo as base64, plus the other fiel
 
 /** GET /api/settings: the public settings, serialised once per settings version, not once per request. */
 /** `demo`: what a demo server adds for the holder site (DESIGN 16); absent on any other server. */
-export function settingsPublicRead({ database: sequelize }: Dependencies, cluster: SolanaCluster, demo?: DemoSite): PublicRead {
+export function settingsPublicRead({ database: db }: Dependencies, cluster: SolanaCluster, demo?: DemoSite): PublicRead {
   const publicJson = derivedFrom((read: SettingsRead) => prepareJson({ ...toPublicSettings(read, cluster), ...(demo && { demo }) }));
-  return async (req, res) => sendPrepared(req, res, publicJson(await readSettings(sequelize)));
+  return async (req, res) => sendPrepared(req, res, publicJson(await readSettings(db)));
 }
 
 /** Where the server answers and whether a local chain may be the holders' endpoint (holder-rpc.ts). */
 export type HolderRpcRule = { publicUrl: string; allowPrivateRpc: boolean };
 
 export function settingsAdminRoutes(
-  { database: sequelize, chain }: Dependencies,
+  { database: db, chain }: Dependencies,
   stepUpFor: StepUpFor,
   cluster: SolanaCluster,
   { rpc, liveStakes, ownersWithoutPasskey }: Pick<SettingsChangeDeps, 'rpc' | 'liveStakes' | 'ownersWithoutPasskey'>,
@@ -38,13 +38,13 @@ export function settingsAdminRoutes(
   const adminJson = (read: Parameters<typeof toAdminSettings>[0]) => ({ ...toAdminSettings(read, cluster), ...(demo && { demo }) });
   const { router, mount } = tableRouter('/api/admin');
   mount('GET /api/admin/settings', async (_input, res) => {
-    res.json(adminJson(await loadSettings(sequelize)));
+    res.json(adminJson(await loadSettings(db)));
   });
   mount('PUT /api/admin/settings', json({ limit: SETTINGS_BODY_LIMIT }), async ({ body }, res, req) => {
     const input = body();
     const actor = currentAdmin(res);
     const deps: SettingsChangeDeps = { rpc, refuseHolderRpcUrl: refuseHolderRpcUrlFor(req), chain, liveStakes, ownersWithoutPasskey };
-    const { settings, changeRequest } = await updateSettings(sequelize, input, actor, deps, stepUpFor(actor, input));
+    const { settings, changeRequest } = await updateSettings(db, input, actor, deps, stepUpFor(actor, input));
     const saved = adminJson(settings);
     // 202: part of the save waits for another owner's approval (DESIGN 17); the rest took effect.
     if (changeRequest) res.status(202).json({ changeRequest, settings: saved });

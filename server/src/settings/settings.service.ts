@@ -146,7 +146,7 @@ function refuseZeroDelay(changes: Partial<Settings>, stored: Settings, owners: n
 }
 
 export async function updateSettings(
-  sequelize: Sequelize,
+  db: Sequelize,
   input: SettingsInput,
   actor: Actor,
   { rpc, refuseHolderRpcUrl, chain, liveStakes, ownersWithoutPasskey }: SettingsChangeDeps,
@@ -164,7 +164,7 @@ export async function updateSettings(
   const newContract = peekChanges.tokenContract;
   const newMint = newContract && newContract !== peek.tokenContract ? await readNewMint(chain, newContract) : undefined;
   const confirm = securityChangesOf(peekChanges, peek).length > 0 ? await stepUp() : undefined;
-  return sequelize.transaction(async (transaction) => {
+  return db.transaction(async (transaction) => {
     const settings = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.UPDATE });
     if (!settings) throw unavailable(msg('serviceUnavailable'));
     const before = settings.toJSON();
@@ -178,7 +178,7 @@ export async function updateSettings(
     if (changes.requirePasskeysForOwners === true && !settings.requirePasskeysForOwners) {
       await requireOwnersWithPasskeys(ownersWithoutPasskey, transaction);
     }
-    const owners = await ownerCount(sequelize, transaction);
+    const owners = await ownerCount(db, transaction);
     refuseZeroDelay(changes, settings, owners);
     let mintProfile: ReturnType<typeof storedMintProfile> | undefined;
     if (changes.tokenContract !== undefined && changes.tokenContract !== settings.tokenContract) {
@@ -198,18 +198,18 @@ export async function updateSettings(
     // What the request asks is announced with it (approvals/): here what is made now.
     const madeNow = securityChangesOf(now, settings);
     await settings.update({ ...now, ...(mintProfile && !mintWaits && mintProfile) }, { transaction });
-    await recordAudit(sequelize, transaction, actor, {
+    await recordAudit(db, transaction, actor, {
       action: 'settings.update',
       entityType: 'settings',
       entityId: 1,
       before,
       after: settings.toJSON(),
     });
-    await announceSecurityChanges(sequelize, transaction, actor, madeNow);
+    await announceSecurityChanges(db, transaction, actor, madeNow);
     const changeRequest =
       guarded.length === 0
         ? null
-        : await requestChange(sequelize, transaction, actor, {
+        : await requestChange(db, transaction, actor, {
             kind: 'settings',
             target: null,
             changes: guarded,

@@ -85,12 +85,12 @@ async function putOk(body: Record<string, unknown>) {
 }
 
 async function storedRow(): Promise<Record<string, unknown>> {
-  const [rows] = await api.sequelize.query('SELECT * FROM settings WHERE id = 1');
+  const [rows] = await api.db.query('SELECT * FROM settings WHERE id = 1');
   return (rows as Record<string, unknown>[])[0]!;
 }
 
 async function auditCount(): Promise<number> {
-  const [rows] = await api.sequelize.query(`SELECT count(*)::int AS n FROM audit_logs WHERE action = 'settings.update'`);
+  const [rows] = await api.db.query(`SELECT count(*)::int AS n FROM audit_logs WHERE action = 'settings.update'`);
   return (rows as { n: number }[])[0]!.n;
 }
 
@@ -501,7 +501,7 @@ describe('the audit log of settings changes', () => {
     expect(logged).not.toContain('0123-fake-ab');
 
     await putOk({ ...FULL, heliusRpcUrl: shown });
-    const [rows] = await api.sequelize.query('SELECT helius_rpc_url FROM settings');
+    const [rows] = await api.db.query('SELECT helius_rpc_url FROM settings');
     expect(rows).toEqual([{ helius_rpc_url: urlWithKey }]);
   });
 

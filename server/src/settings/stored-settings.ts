@@ -53,8 +53,8 @@ const settingsReaderOf = keptWithDatabase((database): SettingsReader => ({
  * Hands over how a read of the settings makes a change take effect once its time has come, so no
  * read after effectiveAt sees the old wallet even when the job has not run yet (DESIGN 17).
  */
-export function takeDueChangesWhenRead(sequelize: Sequelize, take: () => Promise<void>): void {
-  settingsReaderOf(sequelize).takeDueChanges = take;
+export function takeDueChangesWhenRead(db: Sequelize, take: () => Promise<void>): void {
+  settingsReaderOf(db).takeDueChanges = take;
 }
 
 /**
@@ -62,8 +62,8 @@ export function takeDueChangesWhenRead(sequelize: Sequelize, take: () => Promise
  * change whose time has come takes effect first (once: the change request's row lock). Callers only
  * read them: the same objects are shared by every request until an admin changes something.
  */
-export async function readSettings(sequelize: Sequelize): Promise<SettingsRead> {
-  const { cache, takeDueChanges } = settingsReaderOf(sequelize);
+export async function readSettings(db: Sequelize): Promise<SettingsRead> {
+  const { cache, takeDueChanges } = settingsReaderOf(db);
   const read = await cache.get();
   if (read.dueAt === null || read.dueAt > Date.now() || !takeDueChanges) return read;
   await takeDueChanges();
@@ -72,8 +72,8 @@ export async function readSettings(sequelize: Sequelize): Promise<SettingsRead> 
 }
 
 /** The settings row in force (DESIGN 17: an approved wallet or mint change only from its effectiveAt on). */
-export async function loadSettings(sequelize: Sequelize): Promise<Settings> {
-  return (await readSettings(sequelize)).settings;
+export async function loadSettings(db: Sequelize): Promise<Settings> {
+  return (await readSettings(db)).settings;
 }
 
 /** What holders and admins both read of the settings. */
@@ -161,16 +161,16 @@ const profileKey = (profile: ReturnType<typeof storedMintProfile>) =>
  * authority changed since), so the stake dialog shows the fee in force and Token Config the
  * freeze authority's warning. Audited as the system's, which drops every instance's copy.
  */
-export async function keepMintProfileCurrent(sequelize: Sequelize, address: string, mint: MintState): Promise<void> {
+export async function keepMintProfileCurrent(db: Sequelize, address: string, mint: MintState): Promise<void> {
   const read = storedMintProfile(mint);
-  const settings = await loadSettings(sequelize);
+  const settings = await loadSettings(db);
   if (settings.tokenContract !== address || profileKey(settings) === profileKey(read)) return;
-  await sequelize.transaction(async (transaction) => {
+  await db.transaction(async (transaction) => {
     const row = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.UPDATE });
     if (!row || row.tokenContract !== address || profileKey(row) === profileKey(read)) return;
     const before = row.toJSON();
     await row.update(read, { transaction });
-    await recordAudit(sequelize, transaction, SYSTEM_ACTOR, {
+    await recordAudit(db, transaction, SYSTEM_ACTOR, {
       action: 'settings.mint_read',
       entityType: 'settings',
       entityId: 1,

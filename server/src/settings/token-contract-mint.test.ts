@@ -142,7 +142,7 @@ describe('saving the token contract reads the mint', () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'mintUnsupported', params: { extension: 'NonTransferable' } });
     expect(refused.body.stepUpRequired).toBeUndefined();
-    const [failures] = await api.sequelize.query(`SELECT count(*)::int AS n FROM audit_logs WHERE action = 'admin.step_up_failed'`);
+    const [failures] = await api.db.query(`SELECT count(*)::int AS n FROM audit_logs WHERE action = 'admin.step_up_failed'`);
     expect(failures).toEqual([{ n: 0 }]);
 
     const asked = await withoutProof((await chain.createMint(6)).toBase58());
@@ -192,8 +192,8 @@ describe('a mint with a freeze authority (DESIGN 15)', () => {
     const mint = await chain.createMint(6, undefined, { freezable: true });
     expect((await save(mint.toBase58())).body.mintWarnings).toHaveLength(1);
     // As migration 028 leaves a row an older server wrote.
-    await api.sequelize.query('UPDATE settings SET token_freeze_authority = NULL');
-    cachesOf(api.sequelize).invalidateEntity('settings');
+    await api.db.query('UPDATE settings SET token_freeze_authority = NULL');
+    cachesOf(api.db).invalidateEntity('settings');
     expect((await api.request('GET', '/api/admin/settings', undefined, token)).body.mintWarnings).toEqual([]);
     const plan = await createPlan(api, token);
     expect((await api.request('POST', '/api/stakes/intents', { planId: plan.id, amount: '100' })).status).toBe(201);

@@ -13,7 +13,7 @@ afterAll(() => api.close());
 
 const auditPage = () => api.request<unknown[]>('GET', '/api/admin/audit-log?limit=5', undefined, token);
 const exactCount = async () => {
-  const [rows] = await api.sequelize.query('SELECT count(*)::int AS n FROM audit_logs');
+  const [rows] = await api.db.query('SELECT count(*)::int AS n FROM audit_logs');
   return (rows as [{ n: number }])[0].n;
 };
 
@@ -26,12 +26,12 @@ describe('X-Total-Count of a long list', () => {
   });
 
   it('is the planner estimate, flagged X-Total-Count-Estimated: true, once counting would mean a scan of many rows', async () => {
-    await api.sequelize.query(
+    await api.db.query(
       `INSERT INTO audit_logs (admin_username, action, entity_type, created_at)
        SELECT 'root', 'settings.update', 'settings', now() - make_interval(secs => i) FROM generate_series(1, :n) i`,
       { replacements: { n: EXACT_COUNT_UP_TO * 2 } },
     );
-    await api.sequelize.query('ANALYZE audit_logs');
+    await api.db.query('ANALYZE audit_logs');
     const page = await auditPage();
     expect(page.status).toBe(200);
     expect(page.body).toHaveLength(5);

@@ -11,16 +11,13 @@ export const EXACT_COUNT_UP_TO = 20_000;
  * otherwise its estimate (from the table statistics autovacuum keeps), so a page of a list of
  * millions never pays for a scan of them all to print its total.
  */
-export async function countOrEstimate(sequelize: Sequelize, fromWhere: string, replacements: Record<string, unknown>): Promise<ListTotal> {
-  const [plan] = await sequelize.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    `EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`,
-    {
-      replacements,
-      type: QueryTypes.SELECT,
-    },
-  );
+export async function countOrEstimate(db: Sequelize, fromWhere: string, replacements: Record<string, unknown>): Promise<ListTotal> {
+  const [plan] = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, {
+    replacements,
+    type: QueryTypes.SELECT,
+  });
   const expected = Math.round(plan!['QUERY PLAN'][0].Plan['Plan Rows']);
   if (expected >= EXACT_COUNT_UP_TO) return { total: expected, estimated: true };
-  const [row] = await sequelize.query<{ n: string }>(`SELECT count(*)::text AS n ${fromWhere}`, { replacements, type: QueryTypes.SELECT });
+  const [row] = await db.query<{ n: string }>(`SELECT count(*)::text AS n ${fromWhere}`, { replacements, type: QueryTypes.SELECT });
   return { total: Number(row!.n) };
 }

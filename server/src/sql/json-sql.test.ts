@@ -35,7 +35,7 @@ beforeAll(async () => {
   const made = [];
   for (const amount of ['100', '250', '1000', '999']) made.push(await stakeFor(api, plan, { holder, amount }));
   const [plain, hard, paid, restaked] = made.map((stake) => stake.id);
-  const set = (sql: string, replacements: Record<string, unknown>) => api.sequelize.query(sql, { replacements });
+  const set = (sql: string, replacements: Record<string, unknown>) => api.db.query(sql, { replacements });
   await set(
     `UPDATE stakes SET plan_name = :hard, plan_description = NULL, yield_rate = 12.50, min_stake_amount = 100.00000000,
        early_penalty_rate = 0.00, tx_id = NULL, over_capacity = true, restaked_from_id = :plain, duration_days = 0, duration_minutes = 2,
@@ -116,7 +116,7 @@ describe('a holder’s lists, written by PostgreSQL', () => {
     const other = newHolder();
     const made = [];
     for (let i = 0; i < 5; i++) made.push((await stakeFor(api, plan, { holder: other })).id);
-    await api.sequelize.query(`UPDATE stakes SET created_at = '2025-06-01 12:00:00.123456+00' WHERE id IN (:ids)`, {
+    await api.db.query(`UPDATE stakes SET created_at = '2025-06-01 12:00:00.123456+00' WHERE id IN (:ids)`, {
       replacements: { ids: made },
     });
     const seen: number[] = [];

@@ -47,13 +47,13 @@ export function searchConditions(q: string, prefix: string[]): WhereOptions[] {
  * `next` is where this page ended, when more rows follow.
  */
 export async function pageOf<M extends Model>(
-  sequelize: Sequelize,
+  db: Sequelize,
   model: ModelStatic<M>,
   options: { where: WhereOptions; sort: ListSort; limit: number; offset: number; after?: Keyset },
 ): Promise<{ rows: Attributes<M>[]; next?: Keyset }> {
   const { sort, limit, after } = options;
   const column = `"${model.name}"."${model.getAttributes()[sort.field]?.field ?? sort.field}"`;
-  const where = after ? { [Op.and]: [options.where, literal(afterCondition(sequelize, model, column, sort, after))] } : options.where;
+  const where = after ? { [Op.and]: [options.where, literal(afterCondition(db, model, column, sort, after))] } : options.where;
   const idRows = (await model.findAll({
     where,
     order: listOrder(sort),
@@ -73,12 +73,12 @@ export async function pageOf<M extends Model>(
 }
 
 /** The rows after `after` in the list's order: a row comparison PostgreSQL answers from the (field, id) index. */
-function afterCondition(sequelize: Sequelize, model: ModelStatic<Model>, column: string, sort: ListSort, after: Keyset): string {
+function afterCondition(db: Sequelize, model: ModelStatic<Model>, column: string, sort: ListSort, after: Keyset): string {
   const op = sort.direction === 'DESC' ? '<' : '>';
   const id = `"${model.name}"."id"`;
-  const lastId = sequelize.escape(after.id);
+  const lastId = db.escape(after.id);
   // Empty values sort last in both directions, ordered among themselves by id.
   if (after.value === null) return `(${column} IS NULL AND ${id} ${op} ${lastId})`;
-  const further = `(${column}, ${id}) ${op} (${sequelize.escape(after.value)}, ${lastId})`;
+  const further = `(${column}, ${id}) ${op} (${db.escape(after.value)}, ${lastId})`;
   return sort.nullable ? `(${further} OR ${column} IS NULL)` : further;
 }

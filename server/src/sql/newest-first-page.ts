@@ -59,7 +59,7 @@ function statementOf(list: JsonList, keyset: boolean, withTotal: boolean): { nam
  * `page.offset`.
  */
 export async function newestFirstJsonPage(
-  sequelize: Sequelize,
+  db: Sequelize,
   list: JsonList,
   wallet: string,
   page: Page,
@@ -71,7 +71,7 @@ export async function newestFirstJsonPage(
   if (after) values.push(after.value, after.id);
   let answer: Answer;
   try {
-    [answer] = (await preparedQuery<Answer>(sequelize, name, text, values)) as [Answer];
+    [answer] = (await preparedQuery<Answer>(db, name, text, values)) as [Answer];
   } catch (error) {
     // A cursor is only base64 JSON: one made up by hand may name no date at all.
     if (after && isInvalidDatetime(error)) throw invalidCursor();

@@ -10,7 +10,7 @@ export class PostgresRateLimitStore implements Store {
   readonly localKeys = false;
 
   constructor(
-    private readonly sequelize: Sequelize,
+    private readonly db: Sequelize,
     readonly prefix: string,
   ) {}
 
@@ -19,7 +19,7 @@ export class PostgresRateLimitStore implements Store {
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
-    const [row] = await this.sequelize.query<{ hits: number; reset_at: Date }>(
+    const [row] = await this.db.query<{ hits: number; reset_at: Date }>(
       'SELECT hits, reset_at FROM rate_limits WHERE key = :key AND reset_at > now()',
       { replacements: { key: this.prefix + key }, type: QueryTypes.SELECT },
     );
@@ -27,7 +27,7 @@ export class PostgresRateLimitStore implements Store {
   }
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
-    const [row] = await this.sequelize.query<{ hits: number; reset_at: Date }>(
+    const [row] = await this.db.query<{ hits: number; reset_at: Date }>(
       `INSERT INTO rate_limits (key, hits, reset_at) VALUES (:key, 1, now() + make_interval(secs => :seconds))
        ON CONFLICT (key) DO UPDATE SET
          hits = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.hits + 1 END,
@@ -39,13 +39,13 @@ export class PostgresRateLimitStore implements Store {
   }
 
   async decrement(key: string): Promise<void> {
-    await this.sequelize.query('UPDATE rate_limits SET hits = greatest(hits - 1, 0) WHERE key = :key', {
+    await this.db.query('UPDATE rate_limits SET hits = greatest(hits - 1, 0) WHERE key = :key', {
       replacements: { key: this.prefix + key },
     });
   }
 
   async resetKey(key: string): Promise<void> {
-    await this.sequelize.query('DELETE FROM rate_limits WHERE key = :key', { replacements: { key: this.prefix + key } });
+    await this.db.query('DELETE FROM rate_limits WHERE key = :key', { replacements: { key: this.prefix + key } });
   }
 }
 
@@ -55,13 +55,13 @@ export class PostgresRateLimitStore implements Store {
  * table and windows as the store above; the conditional upsert keeps it exact across instances.
  */
 export async function takeHits(
-  sequelize: Sequelize,
+  db: Sequelize,
   key: string,
   hits: number,
   { limit, windowMs }: { limit: number; windowMs: number },
 ): Promise<{ taken: boolean; resetTime: Date }> {
   if (hits > limit) return { taken: false, resetTime: new Date(Date.now() + windowMs) };
-  const [row] = await sequelize.query<{ reset_at: Date }>(
+  const [row] = await db.query<{ reset_at: Date }>(
     `INSERT INTO rate_limits (key, hits, reset_at) VALUES (:key, :hits, now() + make_interval(secs => :seconds))
      ON CONFLICT (key) DO UPDATE SET
        hits = CASE WHEN rate_limits.reset_at <= now() THEN excluded.hits ELSE rate_limits.hits + excluded.hits END,
@@ -71,13 +71,13 @@ export async function takeHits(
     { replacements: { key, hits, limit, seconds: windowMs / 1000 }, type: QueryTypes.SELECT },
   );
   if (row) return { taken: true, resetTime: row.reset_at };
-  const [current] = await sequelize.query<{ reset_at: Date }>('SELECT reset_at FROM rate_limits WHERE key = :key', {
+  const [current] = await db.query<{ reset_at: Date }>('SELECT reset_at FROM rate_limits WHERE key = :key', {
     replacements: { key },
     type: QueryTypes.SELECT,
   });
   return { taken: false, resetTime: current?.reset_at ?? new Date() };
 }
 
-export async function deleteExpiredRateLimits(sequelize: Sequelize): Promise<void> {
-  await sequelize.query('DELETE FROM rate_limits WHERE reset_at <= now()');
+export async function deleteExpiredRateLimits(db: Sequelize): Promise<void> {
+  await db.query('DELETE FROM rate_limits WHERE reset_at <= now()');
 }

@@ -14,8 +14,8 @@ const hasCaps = (plan: StakingPlan) => plan.maxTotalStaked !== null || plan.maxP
  * from the per-status counts (stake_counts, exact at every commit), the wallet's from its own
  * stakes (stakes_wallet_idx).
  */
-async function stakedIn(sequelize: Sequelize, plan: StakingPlan, walletAddress: string, transaction?: Transaction): Promise<Staked> {
-  const [row] = await sequelize.query<{ plan: string; wallet: string }>(
+async function stakedIn(db: Sequelize, plan: StakingPlan, walletAddress: string, transaction?: Transaction): Promise<Staked> {
+  const [row] = await db.query<{ plan: string; wallet: string }>(
     `SELECT
        ${PLAN_ACTIVE_STAKED_SUBQUERY}::text AS plan,
        (SELECT coalesce(sum(amount), 0) FROM stakes
@@ -31,7 +31,7 @@ async function stakedIn(sequelize: Sequelize, plan: StakingPlan, walletAddress: 
  * takes that lock first, so the sums cannot change until it commits).
  */
 export async function capacityProblem(
-  sequelize: Sequelize,
+  db: Sequelize,
   plan: StakingPlan,
   walletAddress: string,
   amount: string,
@@ -43,19 +43,19 @@ export async function capacityProblem(
     maxTotalStaked: plan.maxTotalStaked === null ? null : normalizeDecimal(plan.maxTotalStaked),
     maxPerWallet: plan.maxPerWallet === null ? null : normalizeDecimal(plan.maxPerWallet),
   };
-  const refusal = capacityRefusal(caps, await stakedIn(sequelize, plan, walletAddress, transaction), amount);
+  const refusal = capacityRefusal(caps, await stakedIn(db, plan, walletAddress, transaction), amount);
   if (!refusal) return null;
   return refusal.limit === 'plan' ? planCapacity(refusal.remaining, symbol) : walletCapacity(refusal.remaining, symbol);
 }
 
 export async function requireCapacity(
-  sequelize: Sequelize,
+  db: Sequelize,
   plan: StakingPlan,
   walletAddress: string,
   amount: string,
   symbol: string,
   transaction?: Transaction,
 ): Promise<void> {
-  const problem = await capacityProblem(sequelize, plan, walletAddress, amount, symbol, transaction);
+  const problem = await capacityProblem(db, plan, walletAddress, amount, symbol, transaction);
   if (problem) throw conflict(problem, undefined, { amount: problem });
 }

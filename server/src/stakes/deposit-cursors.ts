@@ -18,8 +18,8 @@ export type HistoryGap = { before: string; until: string | null };
 export type Cursor = { last: string | null; gap: HistoryGap | null };
 
 /** How long deposit detection has had history it could not read yet: the oldest open gap's age in seconds, 0 when caught up. */
-export async function depositsBehindSeconds(sequelize: Sequelize): Promise<number> {
-  const [row] = await sequelize.query<{ behind: number | null }>(
+export async function depositsBehindSeconds(db: Sequelize): Promise<number> {
+  const [row] = await db.query<{ behind: number | null }>(
     `SELECT extract(epoch FROM now() - min(behind_since))::float8 AS behind FROM deposit_cursors WHERE behind_since IS NOT NULL`,
     { type: QueryTypes.SELECT },
   );
@@ -27,9 +27,9 @@ export async function depositsBehindSeconds(sequelize: Sequelize): Promise<numbe
 }
 
 /** The followed accounts among `addresses` that have a cursor already. */
-export async function withCursors(sequelize: Sequelize, addresses: string[]): Promise<Set<string>> {
+export async function withCursors(db: Sequelize, addresses: string[]): Promise<Set<string>> {
   if (addresses.length === 0) return new Set();
-  const rows = await sequelize.query<{ address: string }>('SELECT address FROM deposit_cursors WHERE address IN (:addresses)', {
+  const rows = await db.query<{ address: string }>('SELECT address FROM deposit_cursors WHERE address IN (:addresses)', {
     replacements: { addresses },
     type: QueryTypes.SELECT,
   });
@@ -40,8 +40,8 @@ export async function withCursors(sequelize: Sequelize, addresses: string[]): Pr
  * Starts following `account` after `newest` (its newest transaction now, null when it has none):
  * what came before is the reconciliation page's. A cursor another instance started first stands.
  */
-export async function startCursor(sequelize: Sequelize, account: FollowedAccount, newest: string | null): Promise<void> {
-  await sequelize.query(
+export async function startCursor(db: Sequelize, account: FollowedAccount, newest: string | null): Promise<void> {
+  await db.query(
     `INSERT INTO deposit_cursors (address, owner, mint, last_signature) VALUES (:address, :owner, :mint, :newest)
      ON CONFLICT (address) DO NOTHING`,
     { replacements: { address: account.address, owner: account.owner, mint: account.mint, newest } },
@@ -61,12 +61,12 @@ const sameCursor = (a: Cursor, b: Cursor) => a.last === b.last && a.gap?.before 
  * until it is read to its end, see deposit-follower.ts), and its closing ends it.
  */
 export async function withCursor<T extends { cursor: Cursor; read: number }>(
-  sequelize: Sequelize,
+  db: Sequelize,
   address: string,
   read: (cursor: Cursor) => Promise<T>,
 ): Promise<T | undefined> {
-  return sequelize.transaction(async (transaction) => {
-    const [row] = await sequelize.query<CursorRow>(
+  return db.transaction(async (transaction) => {
+    const [row] = await db.query<CursorRow>(
       'SELECT last_signature, gap_before, gap_until, owner FROM deposit_cursors WHERE address = :address FOR UPDATE SKIP LOCKED',
       { replacements: { address }, type: QueryTypes.SELECT, transaction },
     );
@@ -78,7 +78,7 @@ export async function withCursor<T extends { cursor: Cursor; read: number }>(
     const outcome = await read(cursor);
     const next = outcome.cursor;
     if (!sameCursor(cursor, next)) {
-      await sequelize.query(
+      await db.query(
         `UPDATE deposit_cursors SET last_signature = :last, gap_before = :gapBefore, gap_until = :gapUntil,
            behind_since = CASE WHEN :gapBefore::varchar IS NULL THEN NULL ELSE coalesce(behind_since, now()) END, updated_at = now()
          WHERE address = :address`,
@@ -86,7 +86,7 @@ export async function withCursor<T extends { cursor: Cursor; read: number }>(
       );
     }
     if (!cursor.gap && next.gap) {
-      await emitAlert(sequelize, 'deposits.behind', { account: address, owner: row.owner, transactions: outcome.read }, transaction);
+      await emitAlert(db, 'deposits.behind', { account: address, owner: row.owner, transactions: outcome.read }, transaction);
     }
     return outcome;
   });

@@ -65,7 +65,7 @@ async function callsDuring(work: () => Promise<unknown>) {
 
 /** deposits.behind alerts written for the staking wallet's account (what the receiver is sent). */
 async function behindAlerts(): Promise<number> {
-  const [rows] = await world.api.sequelize.query(
+  const [rows] = await world.api.db.query(
     `SELECT count(*)::int AS n FROM webhook_deliveries WHERE event_type = 'deposits.behind' AND event->'data'->>'account' = :account`,
     { replacements: { account: stakingAccount() } },
   );
@@ -107,21 +107,18 @@ describe('a restart in the middle of a gap', () => {
     const buried = await scannedDeposit();
     await world.chain.failedTransfers({ mint: world.mint, to: world.stakingWallet.publicKey, count: FLOOD });
     const before = new SolanaChain(async () => world.chain.url, 3_000);
-    expect(await followDeposits(world.api.sequelize, before, logger)).toBe(0);
-    const [cursor] = (await world.api.sequelize.query(
-      'SELECT gap_before, gap_until, behind_since FROM deposit_cursors WHERE address = :address',
-      {
-        replacements: { address: stakingAccount() },
-        type: QueryTypes.SELECT,
-      },
-    )) as { gap_before: string | null; gap_until: string | null; behind_since: Date | null }[];
+    expect(await followDeposits(world.api.db, before, logger)).toBe(0);
+    const [cursor] = (await world.api.db.query('SELECT gap_before, gap_until, behind_since FROM deposit_cursors WHERE address = :address', {
+      replacements: { address: stakingAccount() },
+      type: QueryTypes.SELECT,
+    })) as { gap_before: string | null; gap_until: string | null; behind_since: Date | null }[];
     expect(cursor!.gap_before).not.toBeNull();
     expect(cursor!.behind_since).not.toBeNull();
 
     // The server restarts (a new client of the chain, nothing remembered) and a holder deposits while the gap is still unread.
     const fresh = await scannedDeposit();
     const restarted = new SolanaChain(async () => world.chain.url, 3_000);
-    const calls = await callsDuring(async () => expect(await followDeposits(world.api.sequelize, restarted, logger)).toBe(2));
+    const calls = await callsDuring(async () => expect(await followDeposits(world.api.db, restarted, logger)).toBe(2));
     const history = calls.filter((call) => call.method === 'getSignaturesForAddress');
     // The newest page first (the fresh deposit), then the gap from its oldest read transaction: the 10,000 read before are not read again.
     expect(history).toHaveLength(2);
@@ -129,7 +126,7 @@ describe('a restart in the middle of a gap', () => {
     expect(calls.filter((call) => call.method === 'getTransaction').map((call) => call.signature)).toEqual([fresh.txId, buried.txId]);
     expect(await intentStatus(buried.intentId)).toMatchObject({ status: 'recorded', walletAddress: buried.payer });
     expect(await intentStatus(fresh.intentId)).toMatchObject({ status: 'recorded', walletAddress: fresh.payer });
-    const [after] = (await world.api.sequelize.query('SELECT gap_before, behind_since FROM deposit_cursors WHERE address = :address', {
+    const [after] = (await world.api.db.query('SELECT gap_before, behind_since FROM deposit_cursors WHERE address = :address', {
       replacements: { address: stakingAccount() },
       type: QueryTypes.SELECT,
     })) as { gap_before: string | null; behind_since: Date | null }[];

@@ -54,7 +54,7 @@ function transfer(from: Keypair, raw: bigint, reference?: string): Promise<strin
 }
 
 async function stakeTxOf(intentId: number): Promise<string | undefined> {
-  const [rows] = await api.sequelize.query(
+  const [rows] = await api.db.query(
     'SELECT s.tx_id FROM deposit_intents i LEFT JOIN stakes s ON s.id = i.stake_id WHERE i.id = :intentId',
     { replacements: { intentId } },
   );
@@ -62,7 +62,7 @@ async function stakeTxOf(intentId: number): Promise<string | undefined> {
 }
 
 async function stakesWithTx(txId: string): Promise<number> {
-  const [rows] = await api.sequelize.query('SELECT count(*)::int AS n FROM stakes WHERE tx_id = :txId', { replacements: { txId } });
+  const [rows] = await api.db.query('SELECT count(*)::int AS n FROM stakes WHERE tx_id = :txId', { replacements: { txId } });
   return (rows as { n: number }[])[0]!.n;
 }
 
@@ -148,7 +148,7 @@ describe('the cost of a round', () => {
     await transfer(first.keypair, tokens(1000), (await makeIntent(first)).reference);
     await api.followDeposits();
 
-    await api.sequelize.query("UPDATE deposit_intents SET expires_at = now() - interval '1 day' WHERE stake_id IS NULL");
+    await api.db.query("UPDATE deposit_intents SET expires_at = now() - interval '1 day' WHERE stake_id IS NULL");
     const one = await world.fundedHolder();
     const oneIntent = await makeIntent(one);
     const idleWithOne = await rpcCallsDuring(() => api.followDeposits());
@@ -156,7 +156,7 @@ describe('the cost of a round', () => {
     const depositWithOne = await rpcCallsDuring(() => api.followDeposits());
     expect(await stakeTxOf(oneIntent.id)).toBeDefined();
 
-    await api.sequelize.query(
+    await api.db.query(
       `INSERT INTO deposit_intents (reference, wallet_address, amount, plan_id, plan_name, yield_rate, duration_days,
          min_stake_amount, early_penalty_rate, token_contract, staking_wallet, expires_at)
        SELECT 'seeded' || n, 'wallet' || n, 1000, :planId, 'Seeded', 10, 30, 100, 20, :mint, :stakingWallet, now() + interval '15 minutes'
@@ -174,7 +174,7 @@ describe('the cost of a round', () => {
     expect(idleWithMany).toEqual(idleWithOne);
     expect(depositWithOne).toEqual(['getSignaturesForAddress', 'getTransaction']);
     expect(depositWithMany).toEqual(depositWithOne);
-    await api.sequelize.query("DELETE FROM deposit_intents WHERE reference LIKE 'seeded%'");
+    await api.db.query("DELETE FROM deposit_intents WHERE reference LIKE 'seeded%'");
   });
 });
 
@@ -185,8 +185,8 @@ describe('several instances and restarts', () => {
     const earlier = await transfer(staker.keypair, 1n); // lands while nothing follows; not a deposit
     const txId = await transfer(staker.keypair, tokens(1000), intent.reference);
     const calls = chain.requests.length;
-    expect(await followDeposits(api.sequelize, freshInstance(), logger)).toBe(1);
-    expect(await followDeposits(api.sequelize, freshInstance(), logger)).toBe(0);
+    expect(await followDeposits(api.db, freshInstance(), logger)).toBe(1);
+    expect(await followDeposits(api.db, freshInstance(), logger)).toBe(0);
     const fetched = chain.requests.slice(calls).filter((request) => request.method === 'getTransaction');
     expect(fetched.map((request) => request.params[0])).toEqual([earlier, txId]);
     expect(await stakeTxOf(intent.id)).toBe(txId);
@@ -200,9 +200,7 @@ describe('several instances and restarts', () => {
       intents.push({ id: intent.id, txId: await transfer(staker.keypair, tokens(1000), intent.reference) });
     }
     const calls = chain.requests.length;
-    const recorded = await Promise.all(
-      [freshInstance(), freshInstance()].map((instance) => followDeposits(api.sequelize, instance, logger)),
-    );
+    const recorded = await Promise.all([freshInstance(), freshInstance()].map((instance) => followDeposits(api.db, instance, logger)));
     expect(recorded[0]! + recorded[1]!).toBe(3);
     for (const { id, txId } of intents) {
       expect(await stakeTxOf(id)).toBe(txId);
@@ -216,14 +214,14 @@ describe('several instances and restarts', () => {
     const staker = await world.fundedHolder();
     const intent = await makeIntent(staker);
     const txId = await transfer(staker.keypair, tokens(1000), intent.reference);
-    const cursors = async () => (await api.sequelize.query('SELECT address, last_signature FROM deposit_cursors ORDER BY address'))[0];
+    const cursors = async () => (await api.db.query('SELECT address, last_signature FROM deposit_cursors ORDER BY address'))[0];
     const before = await cursors();
     // Lists the history, then fails to fetch the transaction, as a provider that drops out mid-round.
     const failing: typeof fetch = async (input, init) => {
       if (typeof init?.body === 'string' && init.body.includes('"getTransaction"')) throw new Error('connection reset');
       return fetch(input, init);
     };
-    expect(await followDeposits(api.sequelize, new SolanaChain(async () => chain.url, 3_000, failing), logger)).toBe(0);
+    expect(await followDeposits(api.db, new SolanaChain(async () => chain.url, 3_000, failing), logger)).toBe(0);
     expect(await cursors()).toEqual(before);
     expect(await stakeTxOf(intent.id)).toBeUndefined();
     expect(await api.followDeposits()).toBe(1);
@@ -235,7 +233,7 @@ describe('an intent past its expiry plus the grace', () => {
   it('is no longer matched: its late transfer shows on the reconciliation page and is not recorded by itself', async () => {
     const staker = await world.fundedHolder();
     const intent = await makeIntent(staker);
-    await api.sequelize.query(`UPDATE deposit_intents SET expires_at = now() - make_interval(secs => :seconds) WHERE id = :id`, {
+    await api.db.query(`UPDATE deposit_intents SET expires_at = now() - make_interval(secs => :seconds) WHERE id = :id`, {
       replacements: { id: intent.id, seconds: DEPOSIT_INTENT_GRACE_MS / 1000 + 60 },
     });
     const txId = await transfer(staker.keypair, tokens(1000), intent.reference);
@@ -248,22 +246,22 @@ describe('an intent past its expiry plus the grace', () => {
 
 describe('a server that meets the staking wallet for the first time (just upgraded, say)', () => {
   it('starts its cursor before the oldest intent still watched: a transfer that landed before its first round is recorded', async () => {
-    await api.sequelize.query('DELETE FROM deposit_cursors');
+    await api.db.query('DELETE FROM deposit_cursors');
     const staker = await world.fundedHolder();
     const intent = await makeIntent(staker);
     const txId = await transfer(staker.keypair, tokens(1000), intent.reference);
-    expect(await followDeposits(api.sequelize, freshInstance(), logger)).toBe(1);
+    expect(await followDeposits(api.db, freshInstance(), logger)).toBe(1);
     expect(await stakeTxOf(intent.id)).toBe(txId);
   });
 
   it('with no intent watched, starts at the newest transaction: the history before it is not read', async () => {
-    await api.sequelize.query("UPDATE deposit_intents SET expires_at = now() - interval '1 day' WHERE stake_id IS NULL");
-    await api.sequelize.query('DELETE FROM deposit_cursors');
+    await api.db.query("UPDATE deposit_intents SET expires_at = now() - interval '1 day' WHERE stake_id IS NULL");
+    await api.db.query('DELETE FROM deposit_cursors');
     const staker = await world.fundedHolder();
     await transfer(staker.keypair, 1n);
-    const methods = await rpcCallsDuring(() => followDeposits(api.sequelize, freshInstance(), logger));
+    const methods = await rpcCallsDuring(() => followDeposits(api.db, freshInstance(), logger));
     expect(methods.filter((method) => method === 'getTransaction')).toEqual([]);
-    const [cursor] = (await api.sequelize.query('SELECT last_signature FROM deposit_cursors'))[0] as { last_signature: string }[];
+    const [cursor] = (await api.db.query('SELECT last_signature FROM deposit_cursors'))[0] as { last_signature: string }[];
     const [newest] = await chain.connection.getSignaturesForAddress(
       getAssociatedTokenAddressSync(mint, stakingWallet.publicKey, false, TOKEN_2022_PROGRAM_ID),
       { limit: 1 },

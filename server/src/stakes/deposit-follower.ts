@@ -32,7 +32,7 @@ export type FollowOptions = {
 
 /** What a round works with for one account: the treasury is every wallet the server pays from, of the account's mint. */
 type Round = {
-  sequelize: Sequelize;
+  db: Sequelize;
   chain: Chain;
   logger: Logger;
   onRecorded: DepositRecorded;
@@ -67,18 +67,18 @@ async function readHistory(
  * already; 'retry' while the RPC cannot verify it yet. The follower's path, and the audit's (DESIGN 19).
  */
 export async function recordReferencedDeposits(
-  sequelize: Sequelize,
+  db: Sequelize,
   chain: Chain,
   { signature, blockTime }: Pick<SignatureInfo, 'signature' | 'blockTime'>,
   accountKeys: string[],
 ): Promise<{ created: number[]; known: number[] } | 'retry'> {
   const found = { created: [] as number[], known: [] as number[] };
-  for (const intent of await intentsReferencedAmong(sequelize, accountKeys, blockTime)) {
+  for (const intent of await intentsReferencedAmong(db, accountKeys, blockTime)) {
     const verdict = await chain.verifyDeposit(intentClaim(intent, signature));
     if (!verdict.ok && verdict.retryable) return 'retry';
     // Anyone may list a reference in a transaction of their own: only the holder's transfer proves the deposit.
     if (!verdict.ok) continue;
-    const recorded = await recordIntentDeposit(sequelize, intent.id, signature, verdict.sender);
+    const recorded = await recordIntentDeposit(db, intent.id, signature, verdict.sender);
     if (recorded) (recorded.created ? found.created : found.known).push(recorded.stake.id);
   }
   return found;
@@ -86,7 +86,7 @@ export async function recordReferencedDeposits(
 
 /** Records the deposits the transaction proves for intents whose reference it lists; 'retry' while the RPC cannot verify it yet. */
 async function depositsIn(round: Round, entry: SignatureInfo, accountKeys: string[]): Promise<number | 'retry'> {
-  const found = await recordReferencedDeposits(round.sequelize, round.chain, entry, accountKeys);
+  const found = await recordReferencedDeposits(round.db, round.chain, entry, accountKeys);
   if (found === 'retry') return 'retry';
   found.created.forEach(() => round.onRecorded(entry.blockTime));
   return found.created.length;
@@ -108,7 +108,7 @@ async function lookAt(round: Round, entry: SignatureInfo): Promise<number | 'ret
   if (activity) {
     const { account, treasury } = round;
     const seen = { account, treasury, signature: entry.signature, blockTime: entry.blockTime, activity };
-    await recordOutflows(round.sequelize, round.chain, round.logger, seen);
+    await recordOutflows(round.db, round.chain, round.logger, seen);
     found = await depositsIn(round, entry, activity.accountKeys);
   }
   if (found !== 'retry') return found;
@@ -200,18 +200,18 @@ async function followAccount(round: Round, cursor: Cursor): Promise<Reading> {
  * lock). Returns how many deposits were recorded.
  */
 export async function followDeposits(
-  sequelize: Sequelize,
+  db: Sequelize,
   chain: Chain,
   logger: Logger,
   { onRecorded = () => {}, hotWallet = null }: FollowOptions = {},
 ): Promise<number> {
   let recorded = 0;
   try {
-    const accounts = await followedAccounts(sequelize, chain, hotWallet);
+    const accounts = await followedAccounts(db, chain, hotWallet);
     for (const account of accounts) {
       const treasury = new Set(accounts.filter((other) => other.mint === account.mint).map((other) => other.owner));
-      const round: Round = { sequelize, chain, logger, onRecorded, account, treasury };
-      const reading = await withCursor(sequelize, account.address, (cursor) => followAccount(round, cursor));
+      const round: Round = { db, chain, logger, onRecorded, account, treasury };
+      const reading = await withCursor(db, account.address, (cursor) => followAccount(round, cursor));
       recorded += reading?.recorded ?? 0;
       if (reading?.cursor.gap)
         logger.warn({ account: account.address, gap: reading.cursor.gap }, 'deposit detection is behind: older history is read next round');
@@ -221,6 +221,6 @@ export async function followDeposits(
     if (!(error instanceof ChainUnavailableError)) throw error;
     logger.warn({ err: error }, 'deposits could not be looked for on chain; will look again');
   }
-  await settleOutflows(sequelize, chain, logger);
+  await settleOutflows(db, chain, logger);
   return recorded;
 }

@@ -69,11 +69,11 @@ const termsOfIntent = (row: IntentRow): PlanTerms => ({
  * and a fresh reference for the transfer to carry. `walletAddress` null: scan to stake, whoever pays.
  */
 export async function insertIntent(
-  sequelize: Sequelize,
+  db: Sequelize,
   transaction: Transaction,
   intent: { walletAddress: string | null; amount: string; plan: StakingPlan; mint: string; stakingWallet: string },
 ): Promise<IntentRow> {
-  const [row] = await sequelize.query<IntentRow>(
+  const [row] = await db.query<IntentRow>(
     `INSERT INTO deposit_intents (reference, wallet_address, amount, plan_id, plan_name, plan_description, yield_rate, duration_days,
        duration_minutes, min_stake_amount, early_penalty_rate, token_contract, staking_wallet, expires_at)
      VALUES (:reference, :walletAddress, :amount, :planId, :planName, :planDescription, :yieldRate, :durationDays,
@@ -116,23 +116,19 @@ export function intentClaim(row: IntentRow, txId: string): DepositClaim {
  * mint and staking wallet, and a fresh reference key, and answers the deposit transaction built
  * for the wallet to sign. The chain is read before anything is locked.
  */
-export async function createDepositIntent(
-  sequelize: Sequelize,
-  chain: PayoutChain,
-  input: DepositIntentInput,
-): Promise<CreatedDepositIntent> {
-  const settings = await loadSettings(sequelize);
+export async function createDepositIntent(db: Sequelize, chain: PayoutChain, input: DepositIntentInput): Promise<CreatedDepositIntent> {
+  const settings = await loadSettings(db);
   const { mint, stakingWallet } = requireStakingConfigured(settings);
   requireMinimum(input.amount, await lockOpenPlan(input.planId), settings.tokenSymbol);
   const request = { mint, stakingWallet, walletAddress: input.walletAddress, amount: input.amount, symbol: settings.tokenSymbol };
   const plan = await readDepositPlan(chain, request);
-  await keepMintProfileCurrent(sequelize, mint, plan.mintState);
-  const intent = await sequelize.transaction(async (transaction) => {
-    await requireRoomForIntent(sequelize, transaction, input.walletAddress);
+  await keepMintProfileCurrent(db, mint, plan.mintState);
+  const intent = await db.transaction(async (transaction) => {
+    await requireRoomForIntent(db, transaction, input.walletAddress);
     const lockedPlan = await lockOpenPlan(input.planId, transaction);
     requireMinimum(input.amount, lockedPlan, settings.tokenSymbol);
-    await requireCapacity(sequelize, lockedPlan, input.walletAddress, input.amount, settings.tokenSymbol, transaction);
-    return insertIntent(sequelize, transaction, {
+    await requireCapacity(db, lockedPlan, input.walletAddress, input.amount, settings.tokenSymbol, transaction);
+    return insertIntent(db, transaction, {
       walletAddress: input.walletAddress,
       amount: input.amount,
       plan: lockedPlan,
@@ -151,8 +147,8 @@ export async function createDepositIntent(
 }
 
 /** GET /api/stakes/intents/{id}: the holder's own intent, to learn whether its deposit is recorded. */
-export async function ownIntent(sequelize: Sequelize, id: number, walletAddress: string): Promise<DepositIntent> {
-  const [row] = await sequelize.query<IntentRow>('SELECT * FROM deposit_intents WHERE id = :id', {
+export async function ownIntent(db: Sequelize, id: number, walletAddress: string): Promise<DepositIntent> {
+  const [row] = await db.query<IntentRow>('SELECT * FROM deposit_intents WHERE id = :id', {
     replacements: { id },
     type: QueryTypes.SELECT,
   });
@@ -163,10 +159,10 @@ export async function ownIntent(sequelize: Sequelize, id: number, walletAddress:
 
 /** What an intent was made for: its wallet (null for scan to stake), amount and plan; null for an unknown id. */
 export async function intentTerms(
-  sequelize: Sequelize,
+  db: Sequelize,
   id: number,
 ): Promise<{ walletAddress: string | null; amount: string; planName: string } | null> {
-  const [row] = await sequelize.query<Pick<IntentRow, 'wallet_address' | 'amount' | 'plan_name'>>(
+  const [row] = await db.query<Pick<IntentRow, 'wallet_address' | 'amount' | 'plan_name'>>(
     'SELECT wallet_address, amount, plan_name FROM deposit_intents WHERE id = :id',
     { replacements: { id }, type: QueryTypes.SELECT },
   );
@@ -174,13 +170,9 @@ export async function intentTerms(
 }
 
 /** The intent of `walletAddress` whose reference a transaction lists among `accountKeys`, if any. */
-export async function intentReferencedBy(
-  sequelize: Sequelize,
-  walletAddress: string,
-  accountKeys: string[],
-): Promise<IntentRow | undefined> {
+export async function intentReferencedBy(db: Sequelize, walletAddress: string, accountKeys: string[]): Promise<IntentRow | undefined> {
   if (accountKeys.length === 0) return undefined;
-  const [row] = await sequelize.query<IntentRow>(
+  const [row] = await db.query<IntentRow>(
     'SELECT * FROM deposit_intents WHERE wallet_address = :walletAddress AND reference IN (:accountKeys) ORDER BY id LIMIT 1',
     { replacements: { walletAddress, accountKeys }, type: QueryTypes.SELECT },
   );
@@ -193,16 +185,16 @@ export async function intentReferencedBy(
  * again answers its stake; null when the intent was already recorded with another transfer.
  */
 export async function recordIntentDeposit(
-  sequelize: Sequelize,
+  db: Sequelize,
   intentId: number,
   txId: string,
   /** The wallet the chain proved the tokens left: whose stake a scan-to-stake intent records. */
   sender?: string,
 ): Promise<{ stake: Stake; created: boolean } | null> {
-  const { tokenSymbol } = await loadSettings(sequelize);
+  const { tokenSymbol } = await loadSettings(db);
   try {
-    return await sequelize.transaction(async (transaction) => {
-      const [intent] = await sequelize.query<IntentRow>('SELECT * FROM deposit_intents WHERE id = :intentId FOR UPDATE', {
+    return await db.transaction(async (transaction) => {
+      const [intent] = await db.query<IntentRow>('SELECT * FROM deposit_intents WHERE id = :intentId FOR UPDATE', {
         replacements: { intentId },
         type: QueryTypes.SELECT,
         transaction,
@@ -221,8 +213,8 @@ export async function recordIntentDeposit(
         tokenContract: intent!.token_contract,
         stakingWallet: intent!.staking_wallet,
       };
-      const stake = await recordProvenDeposit(sequelize, transaction, deposit, tokenSymbol);
-      await sequelize.query('UPDATE deposit_intents SET stake_id = :stakeId WHERE id = :intentId', {
+      const stake = await recordProvenDeposit(db, transaction, deposit, tokenSymbol);
+      await db.query('UPDATE deposit_intents SET stake_id = :stakeId WHERE id = :intentId', {
         replacements: { stakeId: stake.id, intentId },
         transaction,
       });

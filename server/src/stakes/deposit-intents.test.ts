@@ -65,10 +65,10 @@ const record = (staker: Staker, txId: string, planId = plan.id, amount = '1000')
   );
 
 async function stakeOfIntent(intentId: number): Promise<Stake | undefined> {
-  const [rows] = await api.sequelize.query('SELECT stake_id FROM deposit_intents WHERE id = :intentId', { replacements: { intentId } });
+  const [rows] = await api.db.query('SELECT stake_id FROM deposit_intents WHERE id = :intentId', { replacements: { intentId } });
   const stakeId = (rows as { stake_id: number | null }[])[0]?.stake_id;
   if (!stakeId) return undefined;
-  const staker = (await api.sequelize.query('SELECT wallet_address FROM stakes WHERE id = :stakeId', { replacements: { stakeId } }))[0] as {
+  const staker = (await api.db.query('SELECT wallet_address FROM stakes WHERE id = :stakeId', { replacements: { stakeId } }))[0] as {
     wallet_address: string;
   }[];
   const listed = await api.request<Stake[]>('GET', `/api/stakes/${staker[0]!.wallet_address}`);
@@ -145,7 +145,7 @@ describe('a deposit found by its reference', () => {
     const own = await api.request<DepositIntent>('GET', `/api/stakes/intents/${intent.id}`, undefined, { as: staker.wallet });
     expect(own.body.stakeId).toBe(stake!.id);
     await api.followChain();
-    const [rows] = await api.sequelize.query('SELECT count(*)::int AS n FROM stakes WHERE tx_id = :txId', { replacements: { txId } });
+    const [rows] = await api.db.query('SELECT count(*)::int AS n FROM stakes WHERE tx_id = :txId', { replacements: { txId } });
     expect(rows).toEqual([{ n: 1 }]);
   });
 
@@ -180,7 +180,7 @@ describe('a deposit found by its reference', () => {
   it('is recorded when the transfer lands after the intent expired, within the grace', async () => {
     const staker = await fundedHolder();
     const intent = (await makeIntent(staker)).body;
-    await api.sequelize.query(`UPDATE deposit_intents SET expires_at = now() - interval '1 minute' WHERE id = :id`, {
+    await api.db.query(`UPDATE deposit_intents SET expires_at = now() - interval '1 minute' WHERE id = :id`, {
       replacements: { id: intent.id },
     });
     await api.followChain(); // nothing yet
@@ -263,7 +263,7 @@ describe('open intents per wallet', () => {
   const openIntents = async (wallet: string) =>
     (
       (
-        await api.sequelize.query(
+        await api.db.query(
           `SELECT count(*)::int AS n FROM deposit_intents
            WHERE wallet_address = :wallet AND stake_id IS NULL AND cancelled_at IS NULL AND expires_at > now()`,
           { replacements: { wallet } },
@@ -292,7 +292,7 @@ describe('open intents per wallet', () => {
     expect(afterRecorded.status).toBe(201);
     expect((await makeIntent(staker)).status).toBe(409);
 
-    await api.sequelize.query(`UPDATE deposit_intents SET expires_at = now() - interval '1 second' WHERE id = :id`, {
+    await api.db.query(`UPDATE deposit_intents SET expires_at = now() - interval '1 second' WHERE id = :id`, {
       replacements: { id: intents[1]!.id },
     });
     expect((await makeIntent(staker)).status).toBe(201);
@@ -322,7 +322,7 @@ describe('DELETE /api/stakes/intents/{id}: the wallet declined', () => {
     expect(await cancel(undefined, intent.id)).toMatchObject({ status: 401, body: { code: 'walletSessionRequired' } });
     expect(await cancel(other, intent.id)).toMatchObject({ status: 403, body: { code: 'walletNotYours' } });
     expect(await cancel(staker, 999_999)).toMatchObject({ status: 404, body: { code: 'depositIntentNotFound' } });
-    const [untouched] = await api.sequelize.query('SELECT cancelled_at FROM deposit_intents WHERE id = :id', {
+    const [untouched] = await api.db.query('SELECT cancelled_at FROM deposit_intents WHERE id = :id', {
       replacements: { id: intent.id },
     });
     expect(untouched).toEqual([{ cancelled_at: null }]);

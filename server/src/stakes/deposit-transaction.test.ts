@@ -96,7 +96,7 @@ describe.each(MINT_KINDS)('a deposit the server builds: %s mint', (mintKind) => 
   });
 
   it('refuses before anything is signed: a wallet with none of the token, one without enough for the stake and its fee; no intent is kept', async () => {
-    const [{ count: intentsBefore }] = (await world.api.sequelize.query('SELECT count(*)::int AS count FROM deposit_intents'))[0] as {
+    const [{ count: intentsBefore }] = (await world.api.db.query('SELECT count(*)::int AS count FROM deposit_intents'))[0] as {
       count: number;
     }[];
     const empty = newHolder();
@@ -116,7 +116,7 @@ describe.each(MINT_KINDS)('a deposit the server builds: %s mint', (mintKind) => 
     } else {
       expect(tooLittle.status).toBe(201);
     }
-    const [{ count: intentsAfter }] = (await world.api.sequelize.query('SELECT count(*)::int AS count FROM deposit_intents'))[0] as {
+    const [{ count: intentsAfter }] = (await world.api.db.query('SELECT count(*)::int AS count FROM deposit_intents'))[0] as {
       count: number;
     }[];
     expect(intentsAfter).toBe(intentsBefore + (withFee ? 0 : 1));
@@ -136,7 +136,7 @@ describe.each(MINT_KINDS)('a deposit the server builds: %s mint', (mintKind) => 
   });
 
   it("a contract saved before the mint was read: the first intent reads it and keeps it in the settings, audited as the system's", async () => {
-    await world.api.sequelize.query(
+    await world.api.db.query(
       "UPDATE settings SET token_program = NULL, token_decimals = NULL, token_extensions = '[]', transfer_fee = NULL",
     );
     // An admin's save of another field drops every cached copy of the settings, as after an upgrade.

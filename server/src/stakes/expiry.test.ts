@@ -65,7 +65,7 @@ describe('Update Expired Stakes', () => {
   it('follows a changed end: a stake whose end moved into the future is not expired', async () => {
     const stake = await stakeFor(api, plan);
     await ageStake(api, stake.id, 30);
-    await api.sequelize.query(`UPDATE stakes SET ends_at = now() + interval '1 day' WHERE id = :id`, { replacements: { id: stake.id } });
+    await api.db.query(`UPDATE stakes SET ends_at = now() + interval '1 day' WHERE id = :id`, { replacements: { id: stake.id } });
     expect((await api.request('POST', '/api/admin/update-expired-stakes', undefined, token)).body).toEqual({ updatedCount: 0 });
     expect(await stakeStatus(api, stake.id)).toBe('active');
   });
@@ -81,21 +81,21 @@ describe('a backlog larger than one batch', () => {
 
   it('is expired whole, batch after batch', async () => {
     const stakes = await endedStakes(5);
-    expect(await expireStakesIfFree(api.sequelize, 2)).toBe(5);
+    expect(await expireStakesIfFree(api.db, 2)).toBe(5);
     for (const stake of stakes) expect(await stakeStatus(api, stake.id)).toBe('completed');
-    expect(await expireStakesIfFree(api.sequelize, 2)).toBe(0);
+    expect(await expireStakesIfFree(api.db, 2)).toBe(0);
   });
 
   it('is audited batch by batch for the admin who asked, each entry with what its batch did', async () => {
     await endedStakes(3);
-    const [admin] = await api.sequelize.query<{ id: number; username: string }>('SELECT id, username FROM admins ORDER BY id LIMIT 1', {
+    const [admin] = await api.db.query<{ id: number; username: string }>('SELECT id, username FROM admins ORDER BY id LIMIT 1', {
       type: QueryTypes.SELECT,
     });
-    const [{ last }] = await api.sequelize.query<{ last: string }>('SELECT coalesce(max(id), 0)::text AS last FROM audit_logs', {
+    const [{ last }] = await api.db.query<{ last: string }>('SELECT coalesce(max(id), 0)::text AS last FROM audit_logs', {
       type: QueryTypes.SELECT,
     });
-    expect(await expireStakesAsAdmin(api.sequelize, admin!, 2)).toBe(3);
-    const entries = await api.sequelize.query<{ action: string; after: { updatedCount: number } }>(
+    expect(await expireStakesAsAdmin(api.db, admin!, 2)).toBe(3);
+    const entries = await api.db.query<{ action: string; after: { updatedCount: number } }>(
       'SELECT action, after FROM audit_logs WHERE id > :last ORDER BY id',
       { type: QueryTypes.SELECT, replacements: { last } },
     );
@@ -111,18 +111,18 @@ describe('two instances expiring at once', () => {
     const stakes: Stake[] = [];
     for (let i = 0; i < 9; i++) stakes.push(await stakeFor(api, plan));
     for (const stake of stakes) await ageStake(api, stake.id, 30);
-    const [admin] = await api.sequelize.query<{ id: number; username: string }>('SELECT id, username FROM admins ORDER BY id LIMIT 1', {
+    const [admin] = await api.db.query<{ id: number; username: string }>('SELECT id, username FROM admins ORDER BY id LIMIT 1', {
       type: QueryTypes.SELECT,
     });
-    const completedBefore = await stakeTotals(api.sequelize, ['completed']);
-    const activeBefore = await stakeTotals(api.sequelize, ['active']);
+    const completedBefore = await stakeTotals(api.db, ['completed']);
+    const activeBefore = await stakeTotals(api.db, ['active']);
     // The other instance: its own connections to the same database.
     const second = new Sequelize(api.databaseUrl, { logging: false });
     try {
       const counts = await Promise.all([
-        expireStakesAsAdmin(api.sequelize, admin!, 2),
+        expireStakesAsAdmin(api.db, admin!, 2),
         expireStakesIfFree(second, 2),
-        expireStakesAsAdmin(api.sequelize, admin!, 3),
+        expireStakesAsAdmin(api.db, admin!, 3),
         expireStakesIfFree(second, 2),
       ]);
       expect(counts.reduce<number>((sum, count) => sum + (count ?? 0), 0)).toBe(9);
@@ -130,9 +130,9 @@ describe('two instances expiring at once', () => {
       await second.close();
     }
     for (const stake of stakes) expect(await stakeStatus(api, stake.id)).toBe('completed');
-    expect((await stakeTotals(api.sequelize, ['completed'])).count).toBe(completedBefore.count + 9);
-    expect((await stakeTotals(api.sequelize, ['active'])).count).toBe(activeBefore.count - 9);
-    expect(await expireStakesIfFree(api.sequelize)).toBe(0);
+    expect((await stakeTotals(api.db, ['completed'])).count).toBe(completedBefore.count + 9);
+    expect((await stakeTotals(api.db, ['active'])).count).toBe(activeBefore.count - 9);
+    expect(await expireStakesIfFree(api.db)).toBe(0);
   });
 });
 
@@ -140,15 +140,15 @@ describe('the scheduled expiry', () => {
   it('skips its round while another instance holds the expiry lock, and runs once it is free', async () => {
     const stake = await stakeFor(api, plan);
     await ageStake(api, stake.id, 30);
-    const otherInstance = await api.sequelize.transaction();
+    const otherInstance = await api.db.transaction();
     try {
-      await api.sequelize.query('SELECT pg_advisory_xact_lock(7236002)', { transaction: otherInstance });
-      expect(await expireStakesIfFree(api.sequelize)).toBeNull();
+      await api.db.query('SELECT pg_advisory_xact_lock(7236002)', { transaction: otherInstance });
+      expect(await expireStakesIfFree(api.db)).toBeNull();
       expect(await stakeStatus(api, stake.id)).toBe('active');
     } finally {
       await otherInstance.rollback();
     }
-    expect(await expireStakesIfFree(api.sequelize)).toBe(1);
+    expect(await expireStakesIfFree(api.db)).toBe(1);
     expect(await stakeStatus(api, stake.id)).toBe('completed');
   });
 });

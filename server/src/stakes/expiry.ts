@@ -31,16 +31,16 @@ export const EXPIRE_BATCH_SQL = `UPDATE stakes SET status = 'completed', complet
  * lock so only one server instance runs it at a time. Without `wait` the batch is skipped (null)
  * when another instance holds the lock.
  */
-async function expireBatch(sequelize: Sequelize, transaction: Transaction, wait: boolean, batch: number): Promise<number | null> {
+async function expireBatch(db: Sequelize, transaction: Transaction, wait: boolean, batch: number): Promise<number | null> {
   const lock = wait ? 'pg_advisory_xact_lock(:key) IS NOT NULL' : 'pg_try_advisory_xact_lock(:key)';
-  const [row] = await sequelize.query<{ locked: boolean }>(`SELECT ${lock} AS locked`, {
+  const [row] = await db.query<{ locked: boolean }>(`SELECT ${lock} AS locked`, {
     replacements: { key: EXPIRY_LOCK_KEY },
     type: QueryTypes.SELECT,
     transaction,
   });
   if (!row?.locked) return null;
-  const [, affected] = await sequelize.query(EXPIRE_BATCH_SQL, { type: QueryTypes.UPDATE, transaction, replacements: { batch } });
-  if (affected > 0) await publishAdminEvent(sequelize, transaction, { type: 'stakes.expired', count: affected });
+  const [, affected] = await db.query(EXPIRE_BATCH_SQL, { type: QueryTypes.UPDATE, transaction, replacements: { batch } });
+  if (affected > 0) await publishAdminEvent(db, transaction, { type: 'stakes.expired', count: affected });
   return affected;
 }
 
@@ -49,15 +49,15 @@ async function expireBatch(sequelize: Sequelize, transaction: Transaction, wait:
  * of what that batch did commits with it). Null when the first batch found the lock taken.
  */
 async function expireAll(
-  sequelize: Sequelize,
+  db: Sequelize,
   wait: boolean,
   batch: number,
   onBatch: (transaction: Transaction, count: number, last: boolean) => Promise<void> = async () => undefined,
 ): Promise<number | null> {
   let total = 0;
   for (let first = true; ; first = false) {
-    const count = await sequelize.transaction(async (transaction) => {
-      const done = await expireBatch(sequelize, transaction, wait, batch);
+    const count = await db.transaction(async (transaction) => {
+      const done = await expireBatch(db, transaction, wait, batch);
       if (done !== null) await onBatch(transaction, done, done < batch);
       return done;
     });
@@ -71,24 +71,24 @@ async function expireAll(
  * The admin's Update Expired Stakes: waits for a running round, then expires everything due.
  * Each batch is audited with what it did (one entry unless the backlog exceeds a batch).
  */
-export async function expireStakesAsAdmin(sequelize: Sequelize, actor: Actor, batch = EXPIRY_BATCH): Promise<number> {
-  const total = await expireAll(sequelize, true, batch, async (transaction, count, last) => {
+export async function expireStakesAsAdmin(db: Sequelize, actor: Actor, batch = EXPIRY_BATCH): Promise<number> {
+  const total = await expireAll(db, true, batch, async (transaction, count, last) => {
     if (count > 0 || last)
-      await recordAudit(sequelize, transaction, actor, { action: 'stakes.expire', entityType: 'stake', after: { updatedCount: count } });
+      await recordAudit(db, transaction, actor, { action: 'stakes.expire', entityType: 'stake', after: { updatedCount: count } });
   });
   return total ?? 0;
 }
 
-export async function expireStakesIfFree(sequelize: Sequelize, batch = EXPIRY_BATCH): Promise<number | null> {
-  return expireAll(sequelize, false, batch);
+export async function expireStakesIfFree(db: Sequelize, batch = EXPIRY_BATCH): Promise<number | null> {
+  return expireAll(db, false, batch);
 }
 
 /**
  * The background round (background-work.ts): expiry, then the count deltas folded together
  * (totals.service.ts). A failure of either is the round's failure: the job queue logs and counts it.
  */
-export async function expiryRound(sequelize: Sequelize, logger: Logger): Promise<void> {
-  const count = await expireStakesIfFree(sequelize);
+export async function expiryRound(db: Sequelize, logger: Logger): Promise<void> {
+  const count = await expireStakesIfFree(db);
   if (count) logger.info({ count }, 'expired stakes marked completed');
-  await compactTotals(sequelize);
+  await compactTotals(db);
 }

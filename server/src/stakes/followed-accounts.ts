@@ -30,9 +30,9 @@ const listedBy = keptWithDatabase(() => new Map<string, { addresses: string[]; a
  * said, whatever changed since) and where payouts leave from (those and the hot wallet, whose
  * outflows the ledger checks: outflows/).
  */
-async function owners(sequelize: Sequelize, hotWallet: string | null): Promise<Owner[]> {
-  const configured = stakingDestination(await loadSettings(sequelize));
-  const rows = await sequelize.query<{ token_contract: string; staking_wallet: string }>(
+async function owners(db: Sequelize, hotWallet: string | null): Promise<Owner[]> {
+  const configured = stakingDestination(await loadSettings(db));
+  const rows = await db.query<{ token_contract: string; staking_wallet: string }>(
     `SELECT DISTINCT token_contract, staking_wallet FROM deposit_intents
      WHERE stake_id IS NULL AND expires_at > now() - make_interval(secs => :graceSeconds)`,
     { replacements: { graceSeconds: DEPOSIT_INTENT_GRACE_MS / 1000 }, type: QueryTypes.SELECT },
@@ -45,8 +45,8 @@ async function owners(sequelize: Sequelize, hotWallet: string | null): Promise<O
   return [...new Map(all.map((pair) => [`${pair.mint}:${pair.owner}`, pair])).values()];
 }
 
-async function otherAccounts(sequelize: Sequelize, chain: Chain, { mint, owner }: Owner): Promise<string[]> {
-  const listed = listedBy(sequelize);
+async function otherAccounts(db: Sequelize, chain: Chain, { mint, owner }: Owner): Promise<string[]> {
+  const listed = listedBy(db);
   const key = `${mint}:${owner}`;
   const known = listed.get(key);
   if (known && Date.now() - known.at < OTHER_ACCOUNTS_REFRESH_MS) return known.addresses;
@@ -56,17 +56,17 @@ async function otherAccounts(sequelize: Sequelize, chain: Chain, { mint, owner }
 }
 
 /** The owner's token accounts of the mint: its associated account under the mint's own program, and any other it holds. */
-async function accountsOf(sequelize: Sequelize, chain: Chain, pair: Owner): Promise<FollowedAccount[]> {
+async function accountsOf(db: Sequelize, chain: Chain, pair: Owner): Promise<FollowedAccount[]> {
   const mint = await chain.mint(pair.mint);
   if (!mint) return [];
   const associated = associatedTokenAccount(new PublicKey(pair.mint), new PublicKey(pair.owner), new PublicKey(mint.programId)).toBase58();
-  const addresses = new Set([associated, ...(await otherAccounts(sequelize, chain, pair))]);
+  const addresses = new Set([associated, ...(await otherAccounts(db, chain, pair))]);
   return [...addresses].map((address) => ({ address, ...pair, decimals: mint.decimals }));
 }
 
 /** When the oldest intent still watched for these was made, if any. */
-async function oldestWatched(sequelize: Sequelize, { mint, owner }: Owner): Promise<Date | null> {
-  const [row] = await sequelize.query<{ oldest: Date | null }>(
+async function oldestWatched(db: Sequelize, { mint, owner }: Owner): Promise<Date | null> {
+  const [row] = await db.query<{ oldest: Date | null }>(
     `SELECT min(created_at) AS oldest FROM deposit_intents
      WHERE stake_id IS NULL AND expires_at > now() - make_interval(secs => :graceSeconds)
        AND token_contract = :mint AND staking_wallet = :owner`,
@@ -93,15 +93,15 @@ async function startingPoint(chain: Chain, address: string, since: Date | null):
  * cursor: one met for the first time is followed from about now on (older transactions are the
  * reconciliation page's). `hotWallet`: PAYOUT_SIGNER's wallet, null without one.
  */
-export async function followedAccounts(sequelize: Sequelize, chain: Chain, hotWallet: string | null): Promise<FollowedAccount[]> {
-  const accounts = (await Promise.all((await owners(sequelize, hotWallet)).map((pair) => accountsOf(sequelize, chain, pair)))).flat();
+export async function followedAccounts(db: Sequelize, chain: Chain, hotWallet: string | null): Promise<FollowedAccount[]> {
+  const accounts = (await Promise.all((await owners(db, hotWallet)).map((pair) => accountsOf(db, chain, pair)))).flat();
   const started = await withCursors(
-    sequelize,
+    db,
     accounts.map((account) => account.address),
   );
   for (const account of accounts.filter((candidate) => !started.has(candidate.address))) {
-    const since = await oldestWatched(sequelize, account);
-    await startCursor(sequelize, account, await startingPoint(chain, account.address, since));
+    const since = await oldestWatched(db, account);
+    await startCursor(db, account, await startingPoint(chain, account.address, since));
   }
   return accounts;
 }

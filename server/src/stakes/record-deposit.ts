@@ -23,8 +23,8 @@ export type ProvenDeposit = {
   stakingWallet: string;
 };
 
-export function announceStake(sequelize: Sequelize, transaction: Transaction, stake: Stake): Promise<void> {
-  return publishAdminEvent(sequelize, transaction, {
+export function announceStake(db: Sequelize, transaction: Transaction, stake: Stake): Promise<void> {
+  return publishAdminEvent(db, transaction, {
     type: 'stake.created',
     stakeId: stake.id,
     walletAddress: stake.walletAddress,
@@ -40,16 +40,11 @@ export function announceStake(sequelize: Sequelize, transaction: Transaction, st
  * or not, is locked for the capacity sums: the tokens have already moved, so a deposit over a
  * cap is recorded and flagged, never lost. A second use of the txId fails on its unique index.
  */
-export async function recordProvenDeposit(
-  sequelize: Sequelize,
-  transaction: Transaction,
-  deposit: ProvenDeposit,
-  symbol: string,
-): Promise<Stake> {
-  await holdSettingsShared(sequelize, transaction);
+export async function recordProvenDeposit(db: Sequelize, transaction: Transaction, deposit: ProvenDeposit, symbol: string): Promise<Stake> {
+  await holdSettingsShared(db, transaction);
   const plan = await findPlanForStake(deposit.terms.planId, transaction, { withDeleted: true });
-  const overCapacity = plan ? await capacityProblem(sequelize, plan, deposit.walletAddress, deposit.amount, symbol, transaction) : null;
-  await markTransactionUsed(sequelize, deposit.txId, 'deposit', transaction);
+  const overCapacity = plan ? await capacityProblem(db, plan, deposit.walletAddress, deposit.amount, symbol, transaction) : null;
+  await markTransactionUsed(db, deposit.txId, 'deposit', transaction);
   const createdAt = new Date();
   const stake = await Stake.create(
     {
@@ -68,13 +63,13 @@ export async function recordProvenDeposit(
     { transaction },
   );
   if (overCapacity) {
-    await recordAudit(sequelize, transaction, SYSTEM_ACTOR, {
+    await recordAudit(db, transaction, SYSTEM_ACTOR, {
       action: 'stake.over_capacity',
       entityType: 'stake',
       entityId: stake.id,
       after: { ...toStakeJson(stake), reason: english(overCapacity) },
     });
   }
-  await announceStake(sequelize, transaction, stake);
+  await announceStake(db, transaction, stake);
   return stake;
 }

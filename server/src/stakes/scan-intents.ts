@@ -48,19 +48,19 @@ async function readMint(chain: PayoutChain, address: string): Promise<MintState>
  * fee. The plan's caps are checked as for a wallet with no stake in it; the stake, once paid, is
  * recorded (and flagged if over a cap) for the wallet that paid.
  */
-export async function createScanIntent(sequelize: Sequelize, chain: PayoutChain, input: ScanIntentInput): Promise<ScanIntent> {
-  const settings = await loadSettings(sequelize);
+export async function createScanIntent(db: Sequelize, chain: PayoutChain, input: ScanIntentInput): Promise<ScanIntent> {
+  const settings = await loadSettings(db);
   const { mint, stakingWallet } = requireStakingConfigured(settings);
   requireMinimum(input.amount, await lockOpenPlan(input.planId), settings.tokenSymbol);
   const mintState = await readMint(chain, mint);
-  await keepMintProfileCurrent(sequelize, mint, mintState);
+  await keepMintProfileCurrent(db, mint, mintState);
   const raw = toRawAmount(input.amount, mintState.decimals);
   const gross = grossUp(raw, mintState.transferFee);
-  const row = await sequelize.transaction(async (transaction) => {
+  const row = await db.transaction(async (transaction) => {
     const plan = await lockOpenPlan(input.planId, transaction);
     requireMinimum(input.amount, plan, settings.tokenSymbol);
-    await requireCapacity(sequelize, plan, '', input.amount, settings.tokenSymbol, transaction);
-    return insertIntent(sequelize, transaction, { walletAddress: null, amount: input.amount, plan, mint, stakingWallet });
+    await requireCapacity(db, plan, '', input.amount, settings.tokenSymbol, transaction);
+    return insertIntent(db, transaction, { walletAddress: null, amount: input.amount, plan, mint, stakingWallet });
   });
   const sendAmount = fromRawAmount(gross, mintState.decimals);
   return {
@@ -86,8 +86,8 @@ type IntentState = { id: number; wallet_address: string | null; stake_id: number
  * GET /api/stakes/intents/{id}: a scan-to-stake intent's state, for anyone holding its id; null
  * when the intent names a wallet (then only that wallet's session may read it).
  */
-export async function scanIntentStatus(sequelize: Sequelize, id: number): Promise<ScanIntentStatus | null> {
-  const [row] = await sequelize.query<IntentState>(
+export async function scanIntentStatus(db: Sequelize, id: number): Promise<ScanIntentStatus | null> {
+  const [row] = await db.query<IntentState>(
     `SELECT i.id, i.wallet_address, i.stake_id, i.expires_at <= now() AS expired, s.wallet_address AS staker
      FROM deposit_intents i LEFT JOIN stakes s ON s.id = i.stake_id WHERE i.id = :id`,
     { replacements: { id }, type: QueryTypes.SELECT },

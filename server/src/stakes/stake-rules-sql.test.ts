@@ -49,15 +49,15 @@ const groupOf = (row: Row): StakeGroup | StakeGroup[] => {
 
 describe('the SQL stake rules', () => {
   it('decide every status and end (ends exactly now included) as the shared functions do', async () => {
-    const rows = await api.sequelize.transaction(async (transaction) => {
+    const rows = await api.db.transaction(async (transaction) => {
       // now() is the transaction's start: the same instant for every statement below.
-      const [{ now }] = (await api.sequelize.query<{ now: Date }>('SELECT now() AS now', { type: QueryTypes.SELECT, transaction })) as [
+      const [{ now }] = (await api.db.query<{ now: Date }>('SELECT now() AS now', { type: QueryTypes.SELECT, transaction })) as [
         { now: Date },
       ];
       let index = 0;
       for (const status of STAKE_STATUSES) {
         for (const offset of ENDS_AT_OFFSET_SECONDS) {
-          await api.sequelize.query(
+          await api.db.query(
             `UPDATE stakes SET status = :status,
                ends_at = now() + make_interval(secs => :offset),
                created_at = now() + make_interval(secs => :offset) - make_interval(days => duration_days)
@@ -66,7 +66,7 @@ describe('the SQL stake rules', () => {
           );
         }
       }
-      const found = await api.sequelize.query<Row>(
+      const found = await api.db.query<Row>(
         `SELECT id, status, created_at, duration_days,
            ${STAKE_COMPLETE_SQL} AS complete, ${STAKE_EXPIRED_SQL} AS expired, ${STAKE_LIVE_SQL} AS live,
            ${STAKE_GROUP_SQL.running} AS running, ${STAKE_GROUP_SQL.complete} AS in_complete_group, ${STAKE_GROUP_SQL.finished} AS finished

@@ -32,7 +32,7 @@ export class Stake extends Model<InferAttributes<Stake>, InferCreationAttributes
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
-  static initModel(sequelize: Sequelize): void {
+  static initModel(db: Sequelize): void {
     Stake.init(
       {
         id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
@@ -59,7 +59,7 @@ export class Stake extends Model<InferAttributes<Stake>, InferCreationAttributes
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },
-      { sequelize, tableName: 'stakes', underscored: true },
+      { sequelize: db, tableName: 'stakes', underscored: true },
     );
   }
 }

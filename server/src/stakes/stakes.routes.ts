@@ -24,71 +24,70 @@ const namesWallet = (body: unknown): boolean => typeof body === 'object' && body
 
 /** `intentLimit`: the per-client limit on starting deposits (INTENT_RATE_LIMIT). */
 export function stakesPublicRoutes(
-  { database: sequelize, chain }: Dependencies,
+  { database: db, chain }: Dependencies,
   holderOnly: RequestHandler[],
   intentLimit: RequestHandler,
 ): Router {
   const { router, mount } = tableRouter('/api');
   mount('GET /api/stakes/:walletAddress/summary', async ({ params }, res) => {
-    res.json(await walletSummary(sequelize, params().walletAddress));
+    res.json(await walletSummary(db, params().walletAddress));
   });
   mount('GET /api/stakes/:walletAddress', async ({ params, query }, res, req) => {
     const wallet = params().walletAddress;
     const { group, limit, offset } = query();
     const { after, scope } = readWalletCursor(req, 'wallet-stakes', wallet, group);
-    sendWalletPage(res, await listWalletStakes(sequelize, wallet, { limit, offset }, { group, after }), scope);
+    sendWalletPage(res, await listWalletStakes(db, wallet, { limit, offset }, { group, after }), scope);
   });
-  mount('POST /api/stakes', refuseDuringMaintenance(sequelize), ...holderOnly, async ({ body }, res) => {
-    const { stake, created } = await createStake(sequelize, chain, body());
+  mount('POST /api/stakes', refuseDuringMaintenance(db), ...holderOnly, async ({ body }, res) => {
+    const { stake, created } = await createStake(db, chain, body());
     res.status(created ? 201 : 200).json(toStakeJson(stake));
   });
   // Without a wallet (scan to stake) no session is needed: the stake will be whoever pays.
   mount(
     'POST /api/stakes/intents',
-    refuseDuringMaintenance(sequelize),
+    refuseDuringMaintenance(db),
     intentLimit,
     async (req, res, next) => {
-      if (!namesWallet(req.body))
-        return void res.status(201).json(await createScanIntent(sequelize, chain, parse(scanIntentSchema, req.body)));
+      if (!namesWallet(req.body)) return void res.status(201).json(await createScanIntent(db, chain, parse(scanIntentSchema, req.body)));
       next();
     },
     ...holderOnly,
     async ({ body }, res) => {
-      res.status(201).json(await createDepositIntent(sequelize, chain, body()));
+      res.status(201).json(await createDepositIntent(db, chain, body()));
     },
   );
   mount(
     'GET /api/stakes/intents/:id',
     async (req, res, next) => {
-      const scanned = await scanIntentStatus(sequelize, parseParams('GET /api/stakes/intents/:id', req).id);
+      const scanned = await scanIntentStatus(db, parseParams('GET /api/stakes/intents/:id', req).id);
       if (scanned) return void res.json(scanned);
       next();
     },
     ...holderOnly,
     async ({ params }, res) => {
-      res.json(await ownIntent(sequelize, params().id, res.locals.holderWallet as string));
+      res.json(await ownIntent(db, params().id, res.locals.holderWallet as string));
     },
   );
   mount('DELETE /api/stakes/intents/:id', ...holderOnly, async ({ params }, res) => {
-    await cancelIntent(sequelize, params().id, res.locals.holderWallet as string);
+    await cancelIntent(db, params().id, res.locals.holderWallet as string);
     res.status(204).end();
   });
-  mount('POST /api/stakes/check', refuseDuringMaintenance(sequelize), async ({ body }, res) => {
-    await checkStake(sequelize, body());
+  mount('POST /api/stakes/check', refuseDuringMaintenance(db), async ({ body }, res) => {
+    await checkStake(db, body());
     res.json({ ok: true });
   });
-  mount('POST /api/stakes/restake', refuseDuringMaintenance(sequelize), ...holderOnly, async ({ body }, res) => {
-    res.status(201).json(toStakeJson(await restake(sequelize, body())));
+  mount('POST /api/stakes/restake', refuseDuringMaintenance(db), ...holderOnly, async ({ body }, res) => {
+    res.status(201).json(toStakeJson(await restake(db, body())));
   });
   return router;
 }
 
-export function stakesAdminRoutes({ database: sequelize }: Dependencies): Router {
+export function stakesAdminRoutes({ database: db }: Dependencies): Router {
   const { router, mount } = tableRouter('/api/admin');
   mount('GET /api/admin/stakes', async ({ query }, res, req) => {
     const statuses = readStatusFilter(req, STAKE_STATUSES);
     const { query: list, after, scope } = readCursorListQuery(req, query(), 'stakes');
-    const page = await listStakes(sequelize, list, statuses, after);
+    const page = await listStakes(db, list, statuses, after);
     sendPage(res, { ...page, rows: page.rows.map(toStakeJson) }, scope);
   });
   mount('GET /api/admin/stakes.csv', async (_input, res, req) => {
@@ -96,7 +95,7 @@ export function stakesAdminRoutes({ database: sequelize }: Dependencies): Router
     await sendCsv(res, 'stakes.csv', STAKE_CSV_COLUMNS, (afterId) => stakesAfter(afterId, statuses));
   });
   mount('POST /api/admin/update-expired-stakes', async (_input, res) => {
-    res.json({ updatedCount: await expireStakesAsAdmin(sequelize, currentAdmin(res)) });
+    res.json({ updatedCount: await expireStakesAsAdmin(db, currentAdmin(res)) });
   });
   return router;
 }

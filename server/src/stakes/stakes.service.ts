@@ -23,18 +23,18 @@ import { loadSettings } from '../settings/index.js';
  * not take into the plan (closed, below minimum, over a cap). Advisory: a deposit racing others
  * to the last room is settled when it is recorded.
  */
-export async function checkStake(sequelize: Sequelize, input: StakeCheckInput): Promise<void> {
-  const settings = await loadSettings(sequelize);
+export async function checkStake(db: Sequelize, input: StakeCheckInput): Promise<void> {
+  const settings = await loadSettings(db);
   requireStakingConfigured(settings);
   const plan = await lockOpenPlan(input.planId);
   requireMinimum(input.amount, plan, settings.tokenSymbol);
-  await requireCapacity(sequelize, plan, input.walletAddress, input.amount, settings.tokenSymbol);
+  await requireCapacity(db, plan, input.walletAddress, input.amount, settings.tokenSymbol);
 }
 
 /** A recorded txId may be replayed by the same deposit (idempotent); anything else is a reuse. */
-async function replayOf(sequelize: Sequelize, input: StakeCreateInput): Promise<Stake | null> {
+async function replayOf(db: Sequelize, input: StakeCreateInput): Promise<Stake | null> {
   // One statement, so one snapshot: a deposit committing meanwhile is seen whole or not at all.
-  const [use] = await sequelize.query<{ stake_id: number | null }>(
+  const [use] = await db.query<{ stake_id: number | null }>(
     'SELECT s.id AS stake_id FROM used_transactions u LEFT JOIN stakes s ON s.tx_id = u.tx_id WHERE u.tx_id = :txId',
     { replacements: { txId: input.txId }, type: QueryTypes.SELECT },
   );
@@ -53,31 +53,27 @@ async function replayOf(sequelize: Sequelize, input: StakeCreateInput): Promise<
  * transaction the chain does not know (yet) is 503 `retryable`, never a final refusal.
  */
 export async function createStake(
-  sequelize: Sequelize,
+  db: Sequelize,
   chain: ChainVerifier,
   input: StakeCreateInput,
 ): Promise<{ stake: Stake; created: boolean }> {
-  requireStakingConfigured(await loadSettings(sequelize));
-  const replay = await replayOf(sequelize, input);
+  requireStakingConfigured(await loadSettings(db));
+  const replay = await replayOf(db, input);
   if (replay) return { stake: replay, created: false };
   const keys = await askChain(() => chain.accountKeys(input.txId));
   if (keys === null) throw notYetOnChain();
-  const intent = await intentReferencedBy(sequelize, input.walletAddress, keys);
+  const intent = await intentReferencedBy(db, input.walletAddress, keys);
   if (intent) {
     await requireProof(() => chain.verifyDeposit(intentClaim(intent, input.txId)));
-    const recorded = await recordIntentDeposit(sequelize, intent.id, input.txId);
+    const recorded = await recordIntentDeposit(db, intent.id, input.txId);
     if (recorded) return recorded;
   }
-  return createPlainStake(sequelize, chain, input);
+  return createPlainStake(db, chain, input);
 }
 
 /** A deposit without an intent (a client that posts the transfer without asking for terms first): the plan must still be open, on its terms now. */
-async function createPlainStake(
-  sequelize: Sequelize,
-  chain: ChainVerifier,
-  input: StakeCreateInput,
-): Promise<{ stake: Stake; created: boolean }> {
-  const settings = await loadSettings(sequelize);
+async function createPlainStake(db: Sequelize, chain: ChainVerifier, input: StakeCreateInput): Promise<{ stake: Stake; created: boolean }> {
+  const settings = await loadSettings(db);
   const { mint, stakingWallet } = requireStakingConfigured(settings);
   const plan = await lockOpenPlan(input.planId);
   requireMinimum(input.amount, plan, settings.tokenSymbol);
@@ -85,7 +81,7 @@ async function createPlainStake(
     chain.verifyDeposit({ txId: input.txId, walletAddress: input.walletAddress, amount: input.amount, mint, stakingWallet }),
   );
   try {
-    const stake = await sequelize.transaction(async (transaction) => {
+    const stake = await db.transaction(async (transaction) => {
       const lockedPlan = await lockOpenPlan(input.planId, transaction);
       const deposit = {
         txId: input.txId,
@@ -95,13 +91,13 @@ async function createPlainStake(
         tokenContract: mint,
         stakingWallet,
       };
-      return recordProvenDeposit(sequelize, transaction, deposit, settings.tokenSymbol);
+      return recordProvenDeposit(db, transaction, deposit, settings.tokenSymbol);
     });
     return { stake, created: true };
   } catch (error) {
     // Two requests recorded the same deposit at once: the loser answers like a replay.
     if (isUniqueViolation(error)) {
-      const replayed = await replayOf(sequelize, input);
+      const replayed = await replayOf(db, input);
       if (replayed) return { stake: replayed, created: false };
       throw conflict(msg('txIdAlreadyUsed'));
     }
@@ -122,10 +118,10 @@ export async function lockOwnStake(stakeId: number, walletAddress: string, trans
 }
 
 /** Puts principal + reward of a completed stake into a new active stake; no tokens move. */
-export async function restake(sequelize: Sequelize, input: RestakeInput): Promise<Stake> {
-  const settings = await loadSettings(sequelize);
+export async function restake(db: Sequelize, input: RestakeInput): Promise<Stake> {
+  const settings = await loadSettings(db);
   try {
-    return await sequelize.transaction(async (transaction) => {
+    return await db.transaction(async (transaction) => {
       const original = await lockOwnStake(input.originalStakeId, input.walletAddress, transaction);
       if (!isComplete({ status: original.status, createdAt: original.createdAt, plan: original })) {
         throw conflict(original.status === 'withdrawn' ? msg('stakeAlreadyWithdrawn') : msg('stakeNotRestakable'));
@@ -134,7 +130,7 @@ export async function restake(sequelize: Sequelize, input: RestakeInput): Promis
       const amount = restakeAmount(original.amount, original.yieldRate);
       requireMinimum(amount, plan, settings.tokenSymbol);
       // No tokens move in a restake, so one over a cap is simply refused.
-      await requireCapacity(sequelize, plan, original.walletAddress, amount, settings.tokenSymbol, transaction);
+      await requireCapacity(db, plan, original.walletAddress, amount, settings.tokenSymbol, transaction);
       const now = new Date();
       await original.update({ status: 'withdrawn', completedAt: original.completedAt ?? now }, { transaction });
       const created = await Stake.create(
@@ -152,7 +148,7 @@ export async function restake(sequelize: Sequelize, input: RestakeInput): Promis
         },
         { transaction },
       );
-      await announceStake(sequelize, transaction, created);
+      await announceStake(db, transaction, created);
       return created;
     });
   } catch (error) {
@@ -172,7 +168,7 @@ export async function stakesAfter(afterId: number, statuses: StakeStatus[] | und
  * stakes they match are found through stakes_plan_idx and counted without reading them.
  */
 export async function listStakes(
-  sequelize: Sequelize,
+  db: Sequelize,
   query: AdminListQuery<StakeSortField>,
   statuses: StakeStatus[] | undefined,
   after?: Keyset,
@@ -181,10 +177,10 @@ export async function listStakes(
   let where: WhereOptions = status;
   let total: Promise<number>;
   if (!query.q) {
-    total = stakeTotals(sequelize, statuses).then((totals) => totals.count);
+    total = stakeTotals(db, statuses).then((totals) => totals.count);
   } else {
     const namePattern = `%${escapeLike(query.q)}%`;
-    const plans = await stakePlansMatching(sequelize, namePattern, statuses);
+    const plans = await stakePlansMatching(db, namePattern, statuses);
     const byItself = searchConditions(query.q, ['walletAddress', 'txId']);
     const byPlan = plans.map((plan) => ({ planId: plan.planId, planName: plan.planName }));
     where = { ...status, [Op.or]: [...byItself, ...byPlan] };
@@ -193,9 +189,6 @@ export async function listStakes(
     total = others.then((count) => count + plans.reduce((sum, plan) => sum + plan.count, 0));
   }
   const sort = listSort(query, 'createdAt', ['completedAt']);
-  const [page, count] = await Promise.all([
-    pageOf(sequelize, Stake, { where, sort, limit: query.limit, offset: query.offset, after }),
-    total,
-  ]);
+  const [page, count] = await Promise.all([pageOf(db, Stake, { where, sort, limit: query.limit, offset: query.offset, after }), total]);
   return { ...page, total: count };
 }

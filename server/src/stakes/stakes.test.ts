@@ -69,7 +69,7 @@ describe('POST /api/stakes', () => {
       expect(reuse.status).toBe(409);
       expect(reuse.body.message).toBe(MESSAGES.txIdAlreadyUsed);
     }
-    const [rows] = await api.sequelize.query('SELECT count(*)::int AS n FROM stakes WHERE tx_id = :tx', {
+    const [rows] = await api.db.query('SELECT count(*)::int AS n FROM stakes WHERE tx_id = :tx', {
       replacements: { tx: body.txId },
     });
     expect(rows).toEqual([{ n: 1 }]);
@@ -88,7 +88,7 @@ describe('POST /api/stakes', () => {
     expect(inflated.status).toBe(422);
     expect(inflated.body.message).toContain('amount');
     expect(await countRows(api, 'stakes')).toBe(before);
-    const [used] = await api.sequelize.query('SELECT 1 FROM used_transactions WHERE tx_id IN (:a, :b)', {
+    const [used] = await api.db.query('SELECT 1 FROM used_transactions WHERE tx_id IN (:a, :b)', {
       replacements: { a: notOnChain.txId, b: body.txId },
     });
     expect(used).toEqual([]);
@@ -110,7 +110,7 @@ describe('POST /api/stakes', () => {
     } finally {
       api.chain.reachable = true;
     }
-    const [rows] = await api.sequelize.query('SELECT 1 FROM stakes WHERE tx_id = :tx', { replacements: { tx: body.txId } });
+    const [rows] = await api.db.query('SELECT 1 FROM stakes WHERE tx_id = :tx', { replacements: { tx: body.txId } });
     expect(rows).toEqual([]);
     expect((await post(body)).status).toBe(201);
   });
@@ -196,7 +196,7 @@ describe('POST /api/stakes needs the depositing wallet signed in', () => {
     const bot = await signedInWallet(api);
     const frontRun = await post(body, bot);
     expect(frontRun).toMatchObject({ status: 403, body: { message: MESSAGES.walletNotYours } });
-    expect((await api.sequelize.query('SELECT 1 FROM stakes WHERE tx_id = :tx', { replacements: { tx: body.txId } }))[0]).toEqual([]);
+    expect((await api.db.query('SELECT 1 FROM stakes WHERE tx_id = :tx', { replacements: { tx: body.txId } }))[0]).toEqual([]);
   });
 
   it("lets a front-runner claim another's transfer only as their own, which the chain refuses; the holder's own post then records it", async () => {
@@ -302,7 +302,7 @@ describe('POST /api/stakes/restake', () => {
     );
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
     expect(responses.filter((r) => r.status === 409)).toHaveLength(19);
-    const [rows] = await api.sequelize.query('SELECT count(*)::int AS n FROM stakes WHERE restaked_from_id = :id', {
+    const [rows] = await api.db.query('SELECT count(*)::int AS n FROM stakes WHERE restaked_from_id = :id', {
       replacements: { id: original.id },
     });
     expect(rows).toEqual([{ n: 1 }]);
@@ -327,7 +327,7 @@ describe('maintenance mode', () => {
       }
       expect((await api.request('GET', '/api/staking-plans')).status).toBe(200);
       expect((await api.request('GET', '/api/admin/stakes', undefined, token)).status).toBe(200);
-      const [rows] = await api.sequelize.query('SELECT 1 FROM stakes WHERE tx_id = :tx', { replacements: { tx: body.txId } });
+      const [rows] = await api.db.query('SELECT 1 FROM stakes WHERE tx_id = :tx', { replacements: { tx: body.txId } });
       expect(rows).toEqual([]);
     } finally {
       await api.request('PUT', '/api/admin/settings', { ...settings, maintenanceMode: false }, token);

@@ -3,8 +3,8 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 // used_transactions: each txId the platform has taken, by a deposit or a payout, once
 // (its primary key). Deposits are this module's; payouts claim theirs here.
 
-export async function markTransactionUsed(sequelize: Sequelize, txId: string, purpose: 'deposit', transaction: Transaction): Promise<void> {
-  await sequelize.query('INSERT INTO used_transactions (tx_id, purpose) VALUES (:txId, :purpose)', {
+export async function markTransactionUsed(db: Sequelize, txId: string, purpose: 'deposit', transaction: Transaction): Promise<void> {
+  await db.query('INSERT INTO used_transactions (tx_id, purpose) VALUES (:txId, :purpose)', {
     replacements: { txId, purpose },
     transaction,
   });
@@ -15,8 +15,8 @@ export async function markTransactionUsed(sequelize: Sequelize, txId: string, pu
  * already), false when a deposit holds it. The row is written first and so locked: a concurrent
  * claim of the same txId waits for this transaction to end and then sees what it wrote.
  */
-export async function claimTxIdForPayout(sequelize: Sequelize, transaction: Transaction, txId: string): Promise<boolean> {
-  const kept = await sequelize.query(
+export async function claimTxIdForPayout(db: Sequelize, transaction: Transaction, txId: string): Promise<boolean> {
+  const kept = await db.query(
     `INSERT INTO used_transactions (tx_id, purpose) VALUES (:txId, 'payout')
      ON CONFLICT (tx_id) DO UPDATE SET purpose = EXCLUDED.purpose WHERE used_transactions.purpose = 'payout'
      RETURNING tx_id`,
@@ -29,9 +29,9 @@ export async function claimTxIdForPayout(sequelize: Sequelize, transaction: Tran
 export const USED_TRANSACTION_SQL = 'SELECT tx_id, purpose FROM used_transactions WHERE tx_id = :txId';
 
 /** Which of these txIds the platform has taken. */
-export async function usedTxIds(sequelize: Sequelize, txIds: string[]): Promise<Set<string>> {
+export async function usedTxIds(db: Sequelize, txIds: string[]): Promise<Set<string>> {
   if (txIds.length === 0) return new Set<string>();
-  const rows = await sequelize.query<{ tx_id: string }>('SELECT tx_id FROM used_transactions WHERE tx_id IN (:txIds)', {
+  const rows = await db.query<{ tx_id: string }>('SELECT tx_id FROM used_transactions WHERE tx_id IN (:txIds)', {
     replacements: { txIds },
     type: QueryTypes.SELECT,
   });

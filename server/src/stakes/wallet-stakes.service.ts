@@ -17,13 +17,13 @@ import type { DatedKeyset, Keyset, Page } from '../sql/page.js';
  * clients) gets a total: the dashboard reads its counts from the summary.
  */
 export async function listWalletStakes(
-  sequelize: Sequelize,
+  db: Sequelize,
   walletAddress: string,
   page: Page,
   options: { group?: StakeGroup; after?: DatedKeyset } = {},
 ): Promise<{ body: string; next?: Keyset; total?: number }> {
   const { group, after } = options;
-  return newestFirstJsonPage(sequelize, STAKE_LISTS[group ?? 'all'], walletAddress, page, { after, withTotal: !group && !after });
+  return newestFirstJsonPage(db, STAKE_LISTS[group ?? 'all'], walletAddress, page, { after, withTotal: !group && !after });
 }
 
 const stakeList = (group: StakeGroup | 'all'): JsonList => ({
@@ -69,8 +69,8 @@ const SUMMARY_SQL = `SELECT (t.waiting + d.ahead)::int AS running, (t.open - d.a
  * withdrawal is pending (both change in the same transaction, and the database allows one open
  * withdrawal per stake). wallet-stakes.test.ts and totals.test.ts hold it to the full list.
  */
-export async function walletSummary(sequelize: Sequelize, walletAddress: string): Promise<WalletSummary> {
-  const [row] = await preparedQuery<SummaryRow>(sequelize, 'wallet_summary', SUMMARY_SQL, [walletAddress]);
+export async function walletSummary(db: Sequelize, walletAddress: string): Promise<WalletSummary> {
+  const [row] = await preparedQuery<SummaryRow>(db, 'wallet_summary', SUMMARY_SQL, [walletAddress]);
   return {
     totalStaked: row!.total_staked,
     totalRewards: row!.total_rewards,

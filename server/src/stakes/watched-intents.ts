@@ -9,9 +9,9 @@ import type { IntentRow } from './deposit-intents.service.js';
  * sent), measured at the transaction's block time when known: a server that was down reads late
  * what landed in time. After that a transfer shows on the reconciliation page instead.
  */
-export async function intentsReferencedAmong(sequelize: Sequelize, accountKeys: string[], blockTime: number | null): Promise<IntentRow[]> {
+export async function intentsReferencedAmong(db: Sequelize, accountKeys: string[], blockTime: number | null): Promise<IntentRow[]> {
   if (accountKeys.length === 0) return [];
-  return sequelize.query<IntentRow>(
+  return db.query<IntentRow>(
     `SELECT * FROM deposit_intents
      WHERE reference = ANY($1::varchar[]) AND stake_id IS NULL
        AND expires_at + make_interval(secs => $2) > coalesce(to_timestamp($3), now())

@@ -7,8 +7,8 @@ import type { PublicRead } from '../http/public-read-lane.js';
 import { adminStats, publicStats } from './stats.service.js';
 
 /** GET /api/stats: the holder count walks every stake, so it is computed at most once per STATS_CACHE_MS per instance. */
-export function statsPublicRead({ database: sequelize }: Dependencies): PublicRead {
-  const stats = cachesOf(sequelize).statsCache(async () => prepareJson(await publicStats(sequelize)));
+export function statsPublicRead({ database: db }: Dependencies): PublicRead {
+  const stats = cachesOf(db).statsCache(async () => prepareJson(await publicStats(db)));
   return async (req, res) => sendPrepared(req, res, await stats.get());
 }
 
@@ -17,8 +17,8 @@ export function statsPublicRead({ database: sequelize }: Dependencies): PublicRe
  * older than the total beside it), read again once stakes, withdrawals, payouts or plans moved on
  * any instance (reading at most half the time), and at least every STATS_CACHE_MS.
  */
-export function statsAdminRoutes({ database: sequelize }: Dependencies): Router {
-  const snapshot = cachesOf(sequelize).changedSnapshot(() => adminStats(sequelize), [STAKES_MOVED, 'withdrawal', 'payout', 'plan']);
+export function statsAdminRoutes({ database: db }: Dependencies): Router {
+  const snapshot = cachesOf(db).changedSnapshot(() => adminStats(db), [STAKES_MOVED, 'withdrawal', 'payout', 'plan']);
   const { router, mount } = tableRouter('/api/admin');
   mount('GET /api/admin/stats', async (_input, res) => {
     res.json(await snapshot.get());

@@ -12,8 +12,8 @@ const LIVE = [...LIVE_STAKE_STATUSES];
  * give. Each wallet counted once over the whole table: linear in the stakes, so its callers keep
  * the result for a while (STATS_CACHE_MS).
  */
-export async function countHolders(sequelize: Sequelize, statuses?: StakeStatus[]): Promise<number> {
-  const [row] = await sequelize.query<{ holders: string }>(`SELECT (${holdersSql(statuses !== undefined)})::text AS holders`, {
+export async function countHolders(db: Sequelize, statuses?: StakeStatus[]): Promise<number> {
+  const [row] = await db.query<{ holders: string }>(`SELECT (${holdersSql(statuses !== undefined)})::text AS holders`, {
     type: QueryTypes.SELECT,
     replacements: statuses ? { statuses } : {},
   });
@@ -21,8 +21,8 @@ export async function countHolders(sequelize: Sequelize, statuses?: StakeStatus[
 }
 
 /** True totals of what is staked now; the landing page adds the display offsets itself. */
-export async function publicStats(sequelize: Sequelize): Promise<Stats> {
-  const [totals, stakers] = await Promise.all([stakeTotals(sequelize, LIVE), countHolders(sequelize, LIVE)]);
+export async function publicStats(db: Sequelize): Promise<Stats> {
+  const [totals, stakers] = await Promise.all([stakeTotals(db, LIVE), countHolders(db, LIVE)]);
   return { totalStaked: totals.amount, totalStakers: stakers };
 }
 
@@ -31,8 +31,8 @@ export async function publicStats(sequelize: Sequelize): Promise<Stats> {
  * other (a deposit is in both Total Users and Total Staked or in neither). The holder count walks
  * every stake, so the route keeps this snapshot until something changes (stats.routes.ts).
  */
-export async function adminStats(sequelize: Sequelize): Promise<AdminStats> {
-  const [row] = await sequelize.query<{ users: string; staked: string; pending: string; plans: string }>(
+export async function adminStats(db: Sequelize): Promise<AdminStats> {
+  const [row] = await db.query<{ users: string; staked: string; pending: string; plans: string }>(
     `SELECT (${holdersSql(false)})::text AS users, ${STAKED_AMOUNT_SUBQUERY}::text AS staked, ${PENDING_WITHDRAWALS_SUBQUERY}::text AS pending,
        ${ACTIVE_PLANS_SUBQUERY}::text AS plans`,
     { type: QueryTypes.SELECT, replacements: { stakeStatuses: LIVE } },

@@ -18,7 +18,7 @@ export async function alertInbox(api: TestServer, token: string, events: string[
   );
   expect(hook.status).toBe(201);
   return async () => {
-    const rows = await api.sequelize.query<{ event: { type: string; data: Record<string, unknown> } }>(
+    const rows = await api.db.query<{ event: { type: string; data: Record<string, unknown> } }>(
       `SELECT event FROM webhook_deliveries WHERE webhook_id = :id ORDER BY id`,
       { replacements: { id: hook.body.id }, type: QueryTypes.SELECT },
     );

@@ -59,10 +59,10 @@ const CHECKS: Array<[rule: string, sql: string]> = [
 ];
 
 /** Every broken rule with the rows that break it; [] when the books balance. */
-export async function booksProblems(sequelize: Sequelize): Promise<string[]> {
+export async function booksProblems(db: Sequelize): Promise<string[]> {
   const problems: string[] = [];
   for (const [rule, sql] of CHECKS) {
-    const rows = await sequelize.query<Record<string, unknown>>(sql, { type: QueryTypes.SELECT });
+    const rows = await db.query<Record<string, unknown>>(sql, { type: QueryTypes.SELECT });
     if (rows.length > 0) problems.push(`${rule}: ${JSON.stringify(rows.slice(0, 5))}`);
   }
   return problems;

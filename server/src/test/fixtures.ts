@@ -12,12 +12,9 @@ export const STAKING_WALLET = randomWallet();
  * reads the mint, cannot succeed.
  */
 export async function openStakingByHand(api: TestServer): Promise<void> {
-  await api.sequelize.query(
-    'UPDATE settings SET token_name = :name, token_symbol = :symbol, token_contract = :mint, staking_wallet = :wallet',
-    {
-      replacements: { name: 'Test Token', symbol: 'TST', mint: MINT, wallet: STAKING_WALLET },
-    },
-  );
+  await api.db.query('UPDATE settings SET token_name = :name, token_symbol = :symbol, token_contract = :mint, staking_wallet = :wallet', {
+    replacements: { name: 'Test Token', symbol: 'TST', mint: MINT, wallet: STAKING_WALLET },
+  });
 }
 
 export async function openStaking(api: TestServer, token: string): Promise<void> {
@@ -67,7 +64,7 @@ export async function startStakingServer(
 
 /** Moves a stake's start (and end) into the past, as if `days` had gone by. */
 export async function ageStake(api: TestServer, stakeId: number, days: number): Promise<void> {
-  await api.sequelize.query(
+  await api.db.query(
     `UPDATE stakes SET created_at = created_at - make_interval(days => :days), ends_at = ends_at - make_interval(days => :days)
      WHERE id = :id`,
     { replacements: { id: stakeId, days } },
@@ -75,7 +72,7 @@ export async function ageStake(api: TestServer, stakeId: number, days: number): 
 }
 
 export async function stakeStatus(api: TestServer, stakeId: number): Promise<string> {
-  const [rows] = await api.sequelize.query('SELECT status FROM stakes WHERE id = :id', { replacements: { id: stakeId } });
+  const [rows] = await api.db.query('SELECT status FROM stakes WHERE id = :id', { replacements: { id: stakeId } });
   return (rows as { status: string }[])[0]!.status;
 }
 
@@ -90,7 +87,7 @@ export async function countRows(
   api: TestServer,
   table: 'stakes' | 'withdrawals' | 'used_transactions' | 'audit_logs' | 'deposit_intents' | 'payouts',
 ): Promise<number> {
-  const [rows] = await api.sequelize.query(`SELECT count(*)::int AS n FROM ${table}`);
+  const [rows] = await api.db.query(`SELECT count(*)::int AS n FROM ${table}`);
   return (rows as { n: number }[])[0]!.n;
 }
 

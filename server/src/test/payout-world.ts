@@ -53,7 +53,7 @@ export async function startPayoutWorld(options: Omit<ChainStakingOptions, 'wrap'
 
   /** Makes a pending withdrawal owed in `otherMint` (as if its deposit had been), from the staking wallet. */
   async function owedIn(otherMint: PublicKey, withdrawal: Withdrawal): Promise<void> {
-    await api.sequelize.query(
+    await api.db.query(
       `UPDATE stakes SET token_contract = :mint WHERE id = :stakeId; UPDATE withdrawals SET token_contract = :mint WHERE id = :id`,
       { replacements: { mint: otherMint.toBase58(), stakeId: withdrawal.stakeId, id: withdrawal.id } },
     );

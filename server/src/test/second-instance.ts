@@ -1,8 +1,8 @@
 /** Helpers for tests that run a second server instance on the same database (see spawn-server.ts to start one). */
 
-/** How many server instances are LISTENing for changes on the database `sequelize` is connected to. */
-export async function listeningInstances(sequelize: import('sequelize').Sequelize): Promise<number> {
-  const [rows] = await sequelize.query(
+/** How many server instances are LISTENing for changes on the database `db` is connected to. */
+export async function listeningInstances(db: import('sequelize').Sequelize): Promise<number> {
+  const [rows] = await db.query(
     "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'stakedesk-events' AND datname = current_database() AND query LIKE 'LISTEN%'",
   );
   return (rows as { n: number }[])[0]!.n;

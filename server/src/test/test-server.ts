@@ -126,10 +126,10 @@ export async function startTestServer(
     /** Where the server logs (silent, or TEST_LOG_LEVEL, unless given): a test can read every line. */
     logger?: Logger;
     /** /readyz's checks (the database's alone unless given) and METRICS_TOKEN (unset unless given). */
-    readinessChecks?: (sequelize: Sequelize) => Record<string, () => Promise<Check>>;
+    readinessChecks?: (db: Sequelize) => Record<string, () => Promise<Check>>;
     metricsToken?: string;
     /** /metrics' registry (the request and RPC figures alone unless given). */
-    metrics?: (sequelize: Sequelize, chain: FakeChain) => Metrics;
+    metrics?: (db: Sequelize, chain: FakeChain) => Metrics;
     /** WEB_DIST: the built web app the server serves (none unless given). */
     webDist?: string;
     /** Where the built verifier's package is served from (none unless given). */
@@ -152,13 +152,13 @@ export async function startTestServer(
   const database = options.database ?? `test_${randomUUID().replaceAll('-', '')}`;
   await onServer(serverUrl, `CREATE DATABASE ${database}`);
   const url = databaseUrl(serverUrl, database);
-  const sequelize: Sequelize = openDatabase(url);
-  await migrateAndSeed(sequelize, { examplePlans: false });
+  const db: Sequelize = openDatabase(url);
+  await migrateAndSeed(db, { examplePlans: false });
   const passwords = new PasswordWorker();
-  await bootstrapFirstAdmin(sequelize, passwords, ADMIN);
+  await bootstrapFirstAdmin(db, passwords, ADMIN);
   // The first admin's password at bcrypt's least cost: the suites sign it in thousands of times,
   // each a quarter of a second of CPU at the real cost (passwords.test.ts holds the worker's hash to it).
-  await sequelize.query('UPDATE admins SET password_hash = :hash WHERE username = :username', {
+  await db.query('UPDATE admins SET password_hash = :hash WHERE username = :username', {
     replacements: { hash: (cheapAdminHash ??= bcrypt.hashSync(ADMIN.password, 4)), username: ADMIN.username },
   });
   const chain = new FakeChain();
@@ -168,7 +168,7 @@ export async function startTestServer(
   const solanaRpcUrl = options.solanaRpcUrl ?? 'http://127.0.0.1:9/unreachable';
   const rpc = createRpcUpstream({ solanaRpcUrl, allowPrivateRpc: options.allowPrivateRpc ?? false }, options.resolveHost);
   const settingsChain =
-    options.settingsChain && new SolanaChain(currentUpstreamRpcUrl(sequelize, solanaRpcUrl), options.settingsChain.timeoutMs, rpc.fetch);
+    options.settingsChain && new SolanaChain(currentUpstreamRpcUrl(db, solanaRpcUrl), options.settingsChain.timeoutMs, rpc.fetch);
   // Listening first, as main.ts does: the app's default public URL is the address it listens on.
   const server = createServer();
   answerClientErrorsWithJson(server);
@@ -176,7 +176,7 @@ export async function startTestServer(
   await once(server, 'listening');
   const baseUrl = ownUrl('127.0.0.1', (server.address() as AddressInfo).port);
   const deps = dependencies({
-    database: sequelize,
+    database: db,
     chain: options.realChain ?? settingsChain ?? chain,
     secondProvider: options.secondProvider,
     events,
@@ -210,8 +210,8 @@ export async function startTestServer(
     treasuryCacheMs: options.treasuryCacheMs,
     demo: options.demo && { keys: options.demo, chainUrl: solanaRpcUrl },
     health: {
-      checks: options.readinessChecks?.(sequelize) ?? { database: databaseCheck(sequelize) },
-      metrics: options.metrics?.(sequelize, chain) ?? createMetrics(),
+      checks: options.readinessChecks?.(db) ?? { database: databaseCheck(db) },
+      metrics: options.metrics?.(db, chain) ?? createMetrics(),
       metricsToken: options.metricsToken,
     },
   });
@@ -267,7 +267,7 @@ export async function startTestServer(
   const hotWallet = options.payoutSigner?.publicKey.toBase58() ?? null;
   /** The treasury as the panel reads it, never from its cache. */
   const freshCoverage = () =>
-    treasuryCoverage(sequelize, options.realChain ?? settingsChain ?? chain, logger, options.payoutSigner?.publicKey.toBase58(), 0);
+    treasuryCoverage(db, options.realChain ?? settingsChain ?? chain, logger, options.payoutSigner?.publicKey.toBase58(), 0);
   return {
     baseUrl,
     /** The test database, for a second server instance on it. */
@@ -277,7 +277,7 @@ export async function startTestServer(
     events,
     jwtSecret,
     signIn,
-    sequelize,
+    db,
     chain,
     request,
     login,
@@ -286,15 +286,15 @@ export async function startTestServer(
     /** One round of what the server follows on chain (payouts, intents' deposits), as their jobs run them. */
     async followChain() {
       const following = options.realChain ?? settingsChain ?? chain;
-      await followPayouts(sequelize, following, logger, { recheckMs: 0, secondProvider: deps.secondProvider });
-      await followDeposits(sequelize, following, logger, { hotWallet });
+      await followPayouts(db, following, logger, { recheckMs: 0, secondProvider: deps.secondProvider });
+      await followDeposits(db, following, logger, { hotWallet });
     },
     /** One round of deposit detection alone, as its own scheduled job runs it; how many deposits it recorded. */
-    followDeposits: () => followDeposits(sequelize, options.realChain ?? settingsChain ?? chain, logger, { hotWallet }),
+    followDeposits: () => followDeposits(db, options.realChain ?? settingsChain ?? chain, logger, { hotWallet }),
     /** One round of automatic payouts, as its scheduled job runs it (the clock is the real one unless given). */
     autoPayouts: (clock?: Clock) =>
       autoPayoutRound({
-        database: sequelize,
+        database: db,
         chain: options.realChain ?? settingsChain ?? chain,
         secondProvider: deps.secondProvider,
         logger,
@@ -305,18 +305,18 @@ export async function startTestServer(
     /** One round of anchoring reserves snapshots (followed to landing; from the hot wallet with a signer), as its scheduled job runs it. */
     anchorReserves: () =>
       anchorRound({
-        database: sequelize,
+        database: db,
         chain: options.realChain ?? settingsChain ?? chain,
         logger,
         signer: options.payoutSigner ?? null,
       }),
     /** One look of the treasury watch (treasury.uncovered, hot_wallet.low), as its scheduled job runs it; the alerts it sent. */
-    treasuryWatch: () => watchTreasury(sequelize, freshCoverage()),
+    treasuryWatch: () => watchTreasury(db, freshCoverage()),
     async close() {
       await events.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await sequelize.close();
+      await db.close();
       await onServer(serverUrl, `DROP DATABASE ${database} WITH (FORCE)`);
       serversOpen -= 1;
     },

@@ -15,9 +15,9 @@ const statusFilter = (statuses: readonly string[] | undefined): Filter =>
   statuses ? { sql: 'status IN (:statuses)', replacements: { statuses } } : { sql: 'true', replacements: {} };
 
 /** How many stakes have one of these statuses (any status when absent), and their amount. */
-export async function stakeTotals(sequelize: Sequelize, statuses?: readonly StakeStatus[]): Promise<{ count: number; amount: string }> {
+export async function stakeTotals(db: Sequelize, statuses?: readonly StakeStatus[]): Promise<{ count: number; amount: string }> {
   const filter = statusFilter(statuses);
-  const [row] = await sequelize.query<{ count: string | null; amount: string | null }>(
+  const [row] = await db.query<{ count: string | null; amount: string | null }>(
     `SELECT sum(stakes)::text AS count, sum(amount)::text AS amount FROM stake_counts WHERE ${filter.sql}`,
     { type: QueryTypes.SELECT, replacements: filter.replacements },
   );
@@ -29,12 +29,12 @@ export async function stakeTotals(sequelize: Sequelize, statuses?: readonly Stak
  * pattern, with how many stakes of these statuses carry each.
  */
 export async function stakePlansMatching(
-  sequelize: Sequelize,
+  db: Sequelize,
   pattern: string,
   statuses?: readonly StakeStatus[],
 ): Promise<{ planId: number; planName: string; count: number }[]> {
   const filter = statusFilter(statuses);
-  const rows = await sequelize.query<{ plan_id: number; plan_name: string; count: string }>(
+  const rows = await db.query<{ plan_id: number; plan_name: string; count: string }>(
     `SELECT plan_id, plan_name, sum(stakes)::text AS count FROM stake_counts
      WHERE plan_name ILIKE :pattern AND ${filter.sql}
      GROUP BY plan_id, plan_name HAVING sum(stakes) <> 0`,
@@ -61,12 +61,12 @@ export const STAKED_AMOUNT_SUBQUERY = `(SELECT coalesce(sum(amount), 0) FROM sta
 export const PENDING_WITHDRAWALS_SUBQUERY = `(SELECT coalesce(sum(withdrawals), 0) FROM withdrawal_counts WHERE status = 'pending')`;
 
 export async function withdrawalTotals(
-  sequelize: Sequelize,
+  db: Sequelize,
   statuses?: readonly WithdrawalStatus[],
   transaction?: Transaction,
 ): Promise<{ count: number; finalAmount: string }> {
   const filter = statusFilter(statuses);
-  const [row] = await sequelize.query<{ count: string | null; amount: string | null }>(
+  const [row] = await db.query<{ count: string | null; amount: string | null }>(
     `SELECT sum(withdrawals)::text AS count, sum(final_amount)::text AS amount FROM withdrawal_counts WHERE ${filter.sql}`,
     { type: QueryTypes.SELECT, replacements: filter.replacements, ...(transaction ? { transaction } : {}) },
   );
@@ -78,22 +78,22 @@ export async function withdrawalTotals(
  * before or after, never half; deltas committed meanwhile are not in its snapshot and stay.
  * Skipped when another instance is at it.
  */
-export async function compactTotals(sequelize: Sequelize): Promise<boolean> {
-  return sequelize.transaction(async (transaction) => {
-    const [lock] = await sequelize.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(:key) AS locked', {
+export async function compactTotals(db: Sequelize): Promise<boolean> {
+  return db.transaction(async (transaction) => {
+    const [lock] = await db.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(:key) AS locked', {
       replacements: { key: COMPACT_LOCK_KEY },
       type: QueryTypes.SELECT,
       transaction,
     });
     if (!lock?.locked) return false;
-    await sequelize.query(
+    await db.query(
       `WITH moved AS (DELETE FROM stake_counts RETURNING *)
        INSERT INTO stake_counts (status, plan_id, plan_name, stakes, amount)
        SELECT status, plan_id, plan_name, sum(stakes), sum(amount) FROM moved
        GROUP BY 1, 2, 3 HAVING sum(stakes) <> 0 OR sum(amount) <> 0`,
       { transaction },
     );
-    await sequelize.query(
+    await db.query(
       `WITH moved AS (DELETE FROM withdrawal_counts RETURNING *)
        INSERT INTO withdrawal_counts (status, withdrawals, final_amount)
        SELECT status, sum(withdrawals), sum(final_amount) FROM moved
@@ -101,7 +101,7 @@ export async function compactTotals(sequelize: Sequelize): Promise<boolean> {
       { transaction },
     );
     // Per holder (migration 011): only the holders with more than one row are rewritten.
-    await sequelize.query(
+    await db.query(
       `WITH several AS (SELECT wallet_address FROM holder_stake_totals GROUP BY wallet_address HAVING count(*) > 1),
        moved AS (DELETE FROM holder_stake_totals h USING several s WHERE h.wallet_address = s.wallet_address RETURNING h.*)
        INSERT INTO holder_stake_totals (wallet_address, open_stakes, waiting_stakes, withdrawn_stakes, live_amount, live_reward)
@@ -115,9 +115,9 @@ export async function compactTotals(sequelize: Sequelize): Promise<boolean> {
 }
 
 /** Active stakes per plan, for the remaining capacity the plans list shows. */
-export async function activeStakedByPlan(sequelize: Sequelize, planIds: number[]): Promise<Map<number, string>> {
+export async function activeStakedByPlan(db: Sequelize, planIds: number[]): Promise<Map<number, string>> {
   if (planIds.length === 0) return new Map();
-  const rows = await sequelize.query<{ plan_id: number; staked: string }>(
+  const rows = await db.query<{ plan_id: number; staked: string }>(
     `SELECT plan_id, sum(amount)::text AS staked FROM stake_counts WHERE plan_id IN (:planIds) AND status = 'active' GROUP BY plan_id`,
     { replacements: { planIds }, type: QueryTypes.SELECT },
   );

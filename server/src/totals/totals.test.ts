@@ -25,7 +25,7 @@ afterAll(() => api.close());
 const admin = <T>(path: string) => api.request<T>('GET', path, undefined, token);
 
 async function counted(sql: string): Promise<number> {
-  const [rows] = await api.sequelize.query(sql);
+  const [rows] = await api.db.query(sql);
   return Number((rows as { n: string }[])[0]!.n);
 }
 
@@ -53,7 +53,7 @@ async function expectTotalsMatchTheRows(): Promise<void> {
     );
   }
   const live = `status IN ('active', 'completed', 'pending_withdrawal')`;
-  const [rows] = await api.sequelize.query(
+  const [rows] = await api.db.query(
     `SELECT coalesce(sum(amount), 0)::text AS staked, count(DISTINCT wallet_address)::int AS stakers FROM stakes WHERE ${live}`,
   );
   const truth = (rows as { staked: string; stakers: number }[])[0]!;
@@ -63,7 +63,7 @@ async function expectTotalsMatchTheRows(): Promise<void> {
   expect(stats.pendingWithdrawals).toBe(await counted(`SELECT count(*) AS n FROM withdrawals WHERE status = 'pending'`));
   expect(stats.totalUsers).toBe(await counted('SELECT count(DISTINCT wallet_address) AS n FROM stakes'));
   // Each holder's dashboard summary (kept per holder by migration 011's triggers).
-  const [wallets] = await api.sequelize.query('SELECT DISTINCT wallet_address FROM stakes');
+  const [wallets] = await api.db.query('SELECT DISTINCT wallet_address FROM stakes');
   for (const { wallet_address: wallet } of wallets as { wallet_address: string }[]) {
     const summary = await api.request<WalletSummary>('GET', `/api/stakes/${wallet}/summary`);
     expect(summary.body, `summary of ${wallet}`).toEqual(await summaryImpliedByFullLists(api, wallet));
@@ -126,30 +126,30 @@ describe('X-Total-Count and the totals', () => {
     await expectTotalsMatchTheRows();
 
     // Rows changed with plain SQL (an operator's fix) are counted too.
-    await api.sequelize.query(`UPDATE stakes SET status = 'withdrawn', amount = amount + 1 WHERE id = :id`, {
+    await api.db.query(`UPDATE stakes SET status = 'withdrawn', amount = amount + 1 WHERE id = :id`, {
       replacements: { id: stakes[5]!.id },
     });
-    await api.sequelize.query(`UPDATE stakes SET updated_at = now()`);
+    await api.db.query(`UPDATE stakes SET updated_at = now()`);
     await expectTotalsMatchTheRows();
     // And rows deleted with plain SQL (the bench removes the stakes it made).
     const removed = await stakeFor(api, silver, { amount: '40', holder: holders[0] });
     await expectTotalsMatchTheRows();
-    await api.sequelize.query('DELETE FROM stakes WHERE id = :id', { replacements: { id: removed.id } });
+    await api.db.query('DELETE FROM stakes WHERE id = :id', { replacements: { id: removed.id } });
     await expectTotalsMatchTheRows();
   });
 
   it('stay the same when the deltas are folded together', async () => {
     const before = (await admin<Stake[]>('/api/admin/stakes?status=active')).headers.get('x-total-count');
-    expect(await compactTotals(api.sequelize)).toBe(true);
+    expect(await compactTotals(api.db)).toBe(true);
     expect((await admin<Stake[]>('/api/admin/stakes?status=active')).headers.get('x-total-count')).toBe(before);
     // One row per status and plan (as the stakes named it) is left.
-    const [keys] = await api.sequelize.query(
+    const [keys] = await api.db.query(
       'SELECT count(*)::int AS rows, count(DISTINCT (status, plan_id, plan_name))::int AS keys FROM stake_counts',
     );
     const { rows, keys: distinct } = (keys as { rows: number; keys: number }[])[0]!;
     expect(rows).toBe(distinct);
     // And one row per holder.
-    const [holderKeys] = await api.sequelize.query(
+    const [holderKeys] = await api.db.query(
       'SELECT count(*)::int AS rows, count(DISTINCT wallet_address)::int AS holders FROM holder_stake_totals',
     );
     const perHolder = (holderKeys as { rows: number; holders: number }[])[0]!;

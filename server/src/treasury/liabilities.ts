@@ -76,9 +76,9 @@ const sumOf = (rows: Row[], column: keyof Row) => sumDecimals(rows.map((row) => 
  * wallet first, then largest first); and apart, whatever is owed in another mint, which no balance
  * of `mint` covers. `liabilitiesElsewhere` keeps naming every wallet but the current one.
  */
-export async function readLiabilities(sequelize: Sequelize, mint: string, stakingWallet: string): Promise<Liabilities> {
+export async function readLiabilities(db: Sequelize, mint: string, stakingWallet: string): Promise<Liabilities> {
   const [soon, later] = DUE_SOON_DAYS;
-  const rows = await sequelize.query<Row>(LIABILITIES_SQL, { replacements: { soon, later }, type: QueryTypes.SELECT });
+  const rows = await db.query<Row>(LIABILITIES_SQL, { replacements: { soon, later }, type: QueryTypes.SELECT });
   const inMint = rows.filter((row) => row.token_contract === mint);
   const elsewhere = rows.filter((row) => row.token_contract !== mint || row.staking_wallet !== stakingWallet);
   const current = inMint.find((row) => row.staking_wallet === stakingWallet);
@@ -111,16 +111,16 @@ export type HolderLiability = { wallet: string; owed: string };
  * Run both in one REPEATABLE READ `transaction` so that they are of one moment.
  */
 export async function readHolderLiabilities(
-  sequelize: Sequelize,
+  db: Sequelize,
   mint: string,
   transaction: Transaction,
 ): Promise<{ holders: HolderLiability[]; owingStakingWallets: string[] }> {
-  const rows = await sequelize.query<{ wallet: string; liability: string }>(HOLDER_LIABILITIES_SQL, {
+  const rows = await db.query<{ wallet: string; liability: string }>(HOLDER_LIABILITIES_SQL, {
     replacements: { mint },
     type: QueryTypes.SELECT,
     transaction,
   });
-  const wallets = await sequelize.query<{ staking_wallet: string }>(OWING_WALLETS_SQL, {
+  const wallets = await db.query<{ staking_wallet: string }>(OWING_WALLETS_SQL, {
     replacements: { mint },
     type: QueryTypes.SELECT,
     transaction,

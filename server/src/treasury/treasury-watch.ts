@@ -13,8 +13,8 @@ type Condition = 'treasury.uncovered' | 'hot_wallet.low';
  * Records whether `condition` holds now; true when it has just begun (it did not hold at the last
  * look, or was never looked at). The row lock makes one instance see each beginning.
  */
-async function begins(sequelize: Sequelize, transaction: Transaction, condition: Condition, active: boolean): Promise<boolean> {
-  const changed = await sequelize.query<{ active: boolean }>(
+async function begins(db: Sequelize, transaction: Transaction, condition: Condition, active: boolean): Promise<boolean> {
+  const changed = await db.query<{ active: boolean }>(
     `INSERT INTO alert_conditions (name, active) VALUES (:condition, :active)
      ON CONFLICT (name) DO UPDATE SET active = EXCLUDED.active, changed_at = now()
        WHERE alert_conditions.active IS DISTINCT FROM EXCLUDED.active
@@ -30,16 +30,16 @@ async function begins(sequelize: Sequelize, transaction: Transaction, condition:
  * way. The hot wallet is watched while automation is on, against the policy's minimum. A reading
  * the chain could not give changes nothing. Answers the alerts it sent.
  */
-export async function watchTreasury(sequelize: Sequelize, coverage: () => Promise<TreasuryCoverage>): Promise<Condition[]> {
-  const [treasury, settings] = await Promise.all([coverage(), loadSettings(sequelize)]);
+export async function watchTreasury(db: Sequelize, coverage: () => Promise<TreasuryCoverage>): Promise<Condition[]> {
+  const [treasury, settings] = await Promise.all([coverage(), loadSettings(db)]);
   const symbol = settings.tokenSymbol;
   const hot = treasury.hotWallet;
   const watchHot = settings.autoPayout.enabled && hot !== null;
-  return sequelize.transaction(async (transaction) => {
+  return db.transaction(async (transaction) => {
     const sent: Condition[] = [];
-    if (treasury.covered !== null && (await begins(sequelize, transaction, 'treasury.uncovered', !treasury.covered))) {
+    if (treasury.covered !== null && (await begins(db, transaction, 'treasury.uncovered', !treasury.covered))) {
       await emitAlert(
-        sequelize,
+        db,
         'treasury.uncovered',
         { balance: treasury.heldBalance ?? '0', liabilities: treasury.liabilities.total, symbol },
         transaction,
@@ -48,14 +48,14 @@ export async function watchTreasury(sequelize: Sequelize, coverage: () => Promis
     }
     if (watchHot && hot.balance !== null) {
       const low = hotWalletLow(settings.autoPayout, hot.balance);
-      if (await begins(sequelize, transaction, 'hot_wallet.low', low)) {
+      if (await begins(db, transaction, 'hot_wallet.low', low)) {
         const minimum = settings.autoPayout.minHotBalance;
-        await emitAlert(sequelize, 'hot_wallet.low', { wallet: hot.address, balance: hot.balance, minimum, symbol }, transaction);
+        await emitAlert(db, 'hot_wallet.low', { wallet: hot.address, balance: hot.balance, minimum, symbol }, transaction);
         sent.push('hot_wallet.low');
       }
     } else if (!watchHot) {
       // Automation off: a low hot wallet is announced again once it is turned back on.
-      await begins(sequelize, transaction, 'hot_wallet.low', false);
+      await begins(db, transaction, 'hot_wallet.low', false);
     }
     return sent;
   });

@@ -6,12 +6,12 @@ import { treasuryCoverage } from './treasury.service.js';
 
 /** GET /api/admin/treasury: the staking wallet's balance against what the platform owes. */
 export function treasuryAdminRoutes(
-  { database: sequelize, chain }: Dependencies,
+  { database: db, chain }: Dependencies,
   logger: Logger,
   hotWallet: string | undefined,
   cacheMs?: number,
 ): Router {
-  const coverage = treasuryCoverage(sequelize, chain, logger, hotWallet, cacheMs);
+  const coverage = treasuryCoverage(db, chain, logger, hotWallet, cacheMs);
   const { router, mount } = tableRouter('/api/admin');
   mount('GET /api/admin/treasury', async (_input, res) => {
     res.json(await coverage());

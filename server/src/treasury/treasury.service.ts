@@ -35,9 +35,9 @@ async function readBalance(chain: Chain, logger: Logger, mint: string, wallet: s
 }
 
 /** The hot wallet's balance and how many days it lasts at the last week's automatic payouts. */
-async function readHotWallet(sequelize: Sequelize, chain: Chain, logger: Logger, mint: string, address: string) {
+async function readHotWallet(db: Sequelize, chain: Chain, logger: Logger, mint: string, address: string) {
   const { balance } = await readBalance(chain, logger, mint, address);
-  const paidLast7Days = await paidAutomaticallySince(sequelize, 7 * 24);
+  const paidLast7Days = await paidAutomaticallySince(db, 7 * 24);
   return { address, balance, paidLast7Days, lastsDays: balance === null ? null : daysLeft(balance, paidLast7Days, 7) };
 }
 
@@ -45,15 +45,15 @@ async function readHotWallet(sequelize: Sequelize, chain: Chain, logger: Logger,
  * The headline counts every wallet the current mint's deposits were paid into: what an earlier
  * staking wallet owes is still owed, and what it still holds can still pay it.
  */
-async function computeCoverage(sequelize: Sequelize, chain: Chain, logger: Logger, hotAddress?: string): Promise<TreasuryCoverage> {
-  const settings = await loadSettings(sequelize);
+async function computeCoverage(db: Sequelize, chain: Chain, logger: Logger, hotAddress?: string): Promise<TreasuryCoverage> {
+  const settings = await loadSettings(db);
   const destination = stakingDestination(settings);
-  const { owedByWallet, ...owed } = await readLiabilities(sequelize, settings.tokenContract, settings.stakingWallet);
+  const { owedByWallet, ...owed } = await readLiabilities(db, settings.tokenContract, settings.stakingWallet);
   const balances = destination
     ? await Promise.all(owedByWallet.map((wallet) => readBalance(chain, logger, destination.mint, wallet.stakingWallet)))
     : [];
   const wallets = balances.map(({ balance }, index) => ({ ...owedByWallet[index]!, current: index === 0, balance }));
-  const hotWallet = destination && hotAddress ? await readHotWallet(sequelize, chain, logger, destination.mint, hotAddress) : null;
+  const hotWallet = destination && hotAddress ? await readHotWallet(db, chain, logger, destination.mint, hotAddress) : null;
   const held = [...wallets.map((wallet) => wallet.balance), ...(hotWallet ? [hotWallet.balance] : [])];
   const heldBalance = wallets.length > 0 && held.every((balance) => balance !== null) ? sumDecimals(held.map((b) => b ?? '0')) : null;
   const total = owed.liabilities.total;
@@ -71,14 +71,14 @@ async function computeCoverage(sequelize: Sequelize, chain: Chain, logger: Logge
 
 /** Coverage, shared by every request within `cacheMs` (requests arriving together share one computation; a failure is not kept). */
 export function treasuryCoverage(
-  sequelize: Sequelize,
+  db: Sequelize,
   chain: Chain,
   logger: Logger,
   hotWallet?: string,
   cacheMs = TREASURY_CACHE_MS,
 ): () => Promise<TreasuryCoverage> {
   const cache = new Cached(
-    () => computeCoverage(sequelize, chain, logger, hotWallet),
+    () => computeCoverage(db, chain, logger, hotWallet),
     () => cacheMs,
   );
   return () => cache.get();

@@ -16,8 +16,8 @@ export const WALLET_PAID_BEFORE_OF_W =
   "EXISTS (SELECT 1 FROM withdrawals paid WHERE paid.wallet_address = w.wallet_address AND paid.status = 'completed')";
 
 /** Notes (or clears, with null) why automatic payouts left a pending withdrawal to an operator. */
-export async function noteAutoPayoutHold(sequelize: Sequelize, id: number, hold: CodedMessage | null): Promise<void> {
-  await sequelize.query(
+export async function noteAutoPayoutHold(db: Sequelize, id: number, hold: CodedMessage | null): Promise<void> {
+  await db.query(
     `UPDATE withdrawals SET auto_payout_hold = :hold::jsonb WHERE id = :id AND status = 'pending'
        AND auto_payout_hold IS DISTINCT FROM :hold::jsonb`,
     { replacements: { id, hold: hold && JSON.stringify(hold) } },
@@ -28,9 +28,9 @@ export async function noteAutoPayoutHold(sequelize: Sequelize, id: number, hold:
  * Why automatic payouts left each of these pending withdrawals to an operator, where they did; none
  * while the policy is off (a hold noted before it was turned off is no longer why anything waits).
  */
-export async function autoPayoutHolds(sequelize: Sequelize, ids: number[]): Promise<Map<number, CodedMessage>> {
+export async function autoPayoutHolds(db: Sequelize, ids: number[]): Promise<Map<number, CodedMessage>> {
   if (ids.length === 0) return new Map();
-  const rows = await sequelize.query<{ id: number; hold: CodedMessage }>(
+  const rows = await db.query<{ id: number; hold: CodedMessage }>(
     `SELECT id, auto_payout_hold AS hold FROM withdrawals WHERE id IN (:ids) AND status = 'pending' AND auto_payout_hold IS NOT NULL
        AND ${AUTO_PAYOUT_ENABLED_SQL}`,
     { replacements: { ids }, type: QueryTypes.SELECT },

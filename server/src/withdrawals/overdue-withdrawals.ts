@@ -9,10 +9,10 @@ export const DEFAULT_OVERDUE_HOURS = 12;
  * One withdrawal.overdue alert for each pending withdrawal requested more than `hours` ago, once
  * per withdrawal: the mark and the alert are written together. Answers how many it announced.
  */
-export async function alertOverdueWithdrawals(sequelize: Sequelize, hours: number): Promise<number> {
-  const { tokenSymbol } = await loadSettings(sequelize);
-  return sequelize.transaction(async (transaction) => {
-    const overdue = await sequelize.query<{ id: number; wallet_address: string; final_amount: string }>(
+export async function alertOverdueWithdrawals(db: Sequelize, hours: number): Promise<number> {
+  const { tokenSymbol } = await loadSettings(db);
+  return db.transaction(async (transaction) => {
+    const overdue = await db.query<{ id: number; wallet_address: string; final_amount: string }>(
       `WITH marked AS (
          INSERT INTO withdrawal_overdue_alerts (withdrawal_id)
          SELECT id FROM withdrawals WHERE status = 'pending' AND requested_at < now() - make_interval(hours => :hours)
@@ -24,7 +24,7 @@ export async function alertOverdueWithdrawals(sequelize: Sequelize, hours: numbe
     );
     for (const withdrawal of overdue) {
       await emitAlert(
-        sequelize,
+        db,
         'withdrawal.overdue',
         { withdrawalId: withdrawal.id, wallet: withdrawal.wallet_address, amount: withdrawal.final_amount, symbol: tokenSymbol, hours },
         transaction,
@@ -35,16 +35,16 @@ export async function alertOverdueWithdrawals(sequelize: Sequelize, hours: numbe
 }
 
 /** How many withdrawals are pending. */
-export async function pendingWithdrawalCount(sequelize: Sequelize): Promise<number> {
-  const [row] = await sequelize.query<{ n: number }>(`SELECT count(*)::int AS n FROM withdrawals WHERE status = 'pending'`, {
+export async function pendingWithdrawalCount(db: Sequelize): Promise<number> {
+  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM withdrawals WHERE status = 'pending'`, {
     type: QueryTypes.SELECT,
   });
   return row!.n;
 }
 
 /** How many seconds the oldest pending withdrawal has waited; 0 when none waits. */
-export async function oldestPendingWithdrawalAge(sequelize: Sequelize): Promise<number> {
-  const [row] = await sequelize.query<{ age: number | null }>(
+export async function oldestPendingWithdrawalAge(db: Sequelize): Promise<number> {
+  const [row] = await db.query<{ age: number | null }>(
     `SELECT extract(epoch FROM now() - min(requested_at))::float8 AS age FROM withdrawals WHERE status = 'pending'`,
     { type: QueryTypes.SELECT },
   );

@@ -17,13 +17,8 @@ export type PayableWithdrawal = {
 };
 
 /** The withdrawals in id order; locked when read inside `transaction` with `lock` (two payouts never wait on each other in a cycle). */
-export async function readWithdrawals(
-  sequelize: Sequelize,
-  ids: number[],
-  transaction?: Transaction,
-  lock = false,
-): Promise<PayableWithdrawal[]> {
-  return sequelize.query<PayableWithdrawal>(
+export async function readWithdrawals(db: Sequelize, ids: number[], transaction?: Transaction, lock = false): Promise<PayableWithdrawal[]> {
+  return db.query<PayableWithdrawal>(
     `SELECT id, status, wallet_address AS "walletAddress", final_amount::text AS "finalAmount", token_contract AS "tokenContract",
        staking_wallet AS "stakingWallet", approved_by AS "approvedBy", approved_at AS "approvedAt"
      FROM withdrawals WHERE id IN (:ids) ORDER BY id${lock ? ' FOR UPDATE' : ''}`,

@@ -6,12 +6,12 @@ export const WITHDRAWAL_PAID_BY_TRANSFER_SQL =
 
 /** The withdrawal of `walletAddress` that `txId` paid already, if any (one per wallet: withdrawals_one_per_payout_transfer). */
 export async function withdrawalPaidByTransfer(
-  sequelize: Sequelize,
+  db: Sequelize,
   transaction: Transaction,
   txId: string,
   walletAddress: string,
 ): Promise<{ id: number } | undefined> {
-  const [paid] = await sequelize.query<{ id: number }>(
+  const [paid] = await db.query<{ id: number }>(
     'SELECT id FROM withdrawals WHERE tx_id = :txId AND wallet_address = :walletAddress LIMIT 1',
     { replacements: { txId, walletAddress }, type: QueryTypes.SELECT, transaction },
   );

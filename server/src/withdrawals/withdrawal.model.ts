@@ -31,7 +31,7 @@ export class Withdrawal extends Model<InferAttributes<Withdrawal>, InferCreation
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
-  static initModel(sequelize: Sequelize): void {
+  static initModel(db: Sequelize): void {
     Withdrawal.init(
       {
         id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
@@ -57,7 +57,7 @@ export class Withdrawal extends Model<InferAttributes<Withdrawal>, InferCreation
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },
-      { sequelize, tableName: 'withdrawals', underscored: true },
+      { sequelize: db, tableName: 'withdrawals', underscored: true },
     );
   }
 }

@@ -15,17 +15,17 @@ import { listWalletWithdrawals, listWithdrawals, requestWithdrawal, withdrawalsA
 import { toWithdrawalJson } from './withdrawal-json.js';
 import { WITHDRAWAL_CSV_COLUMNS } from './withdrawal-csv.js';
 
-export function withdrawalsPublicRoutes({ database: sequelize }: Dependencies, holderOnly: RequestHandler[]): Router {
+export function withdrawalsPublicRoutes({ database: db }: Dependencies, holderOnly: RequestHandler[]): Router {
   const { router, mount } = tableRouter('/api');
   mount('GET /api/withdrawals/:walletAddress', async ({ params, query }, res, req) => {
     const wallet = params().walletAddress;
     const { after, scope } = readWalletCursor(req, 'wallet-withdrawals', wallet);
     const { limit, offset } = query();
-    const page = await listWalletWithdrawals(sequelize, wallet, { limit, offset }, after);
+    const page = await listWalletWithdrawals(db, wallet, { limit, offset }, after);
     sendWalletPage(res, page, scope);
   });
-  mount('POST /api/withdrawals', refuseDuringMaintenance(sequelize), ...holderOnly, async ({ body }, res) => {
-    res.status(201).json(toWithdrawalJson(await requestWithdrawal(sequelize, body())));
+  mount('POST /api/withdrawals', refuseDuringMaintenance(db), ...holderOnly, async ({ body }, res) => {
+    res.status(201).json(toWithdrawalJson(await requestWithdrawal(db, body())));
   });
   return router;
 }
@@ -37,7 +37,7 @@ export type LatestPayouts = (withdrawalIds: number[]) => Promise<Map<number, Wit
 export type AutoPayoutHolds = (withdrawalIds: number[]) => Promise<Map<number, CodedMessage>>;
 
 export function withdrawalsAdminRoutes(
-  { database: sequelize }: Dependencies,
+  { database: db }: Dependencies,
   latestPayouts: LatestPayouts,
   autoPayoutHolds: AutoPayoutHolds,
 ): Router {
@@ -45,9 +45,9 @@ export function withdrawalsAdminRoutes(
   mount('GET /api/admin/withdrawals', async ({ query }, res, req) => {
     const statuses = readStatusFilter(req, WITHDRAWAL_STATUSES);
     const { query: list, after, scope } = readCursorListQuery(req, query(), 'withdrawals');
-    const page = await listWithdrawals(sequelize, list, statuses, after);
+    const page = await listWithdrawals(db, list, statuses, after);
     const ids = page.rows.map((row) => row.id);
-    const [payouts, holds, settings] = await Promise.all([latestPayouts(ids), autoPayoutHolds(ids), loadSettings(sequelize)]);
+    const [payouts, holds, settings] = await Promise.all([latestPayouts(ids), autoPayoutHolds(ids), loadSettings(db)]);
     const threshold = storedThreshold(settings);
     const rows: AdminWithdrawal[] = page.rows.map((row) => ({
       ...toWithdrawalJson(row),

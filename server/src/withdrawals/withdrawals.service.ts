@@ -22,9 +22,9 @@ import { loadSettings } from '../settings/index.js';
  * Amounts a client sends are compared, never used: a mismatch (say, the dialog was opened
  * before the stake ended) is refused so the holder sees the real figures first.
  */
-export async function requestWithdrawal(sequelize: Sequelize, input: WithdrawalRequestInput): Promise<Withdrawal> {
+export async function requestWithdrawal(db: Sequelize, input: WithdrawalRequestInput): Promise<Withdrawal> {
   try {
-    return await sequelize.transaction(async (transaction) => {
+    return await db.transaction(async (transaction) => {
       const stake = await lockOwnStake(input.stakeId, input.walletAddress, transaction);
       if (stake.status === 'pending_withdrawal') throw conflict(msg('withdrawalAlreadyOpen'));
       if (stake.status === 'withdrawn') throw conflict(msg('stakeAlreadyWithdrawn'));
@@ -58,15 +58,15 @@ export async function requestWithdrawal(sequelize: Sequelize, input: WithdrawalR
         { transaction },
       );
       await stake.update({ status: 'pending_withdrawal', rewardForfeited: quote.kind === 'early' }, { transaction });
-      await publishAdminEvent(sequelize, transaction, {
+      await publishAdminEvent(db, transaction, {
         type: 'withdrawal.requested',
         withdrawalId: withdrawal.id,
         walletAddress: withdrawal.walletAddress,
         finalAmount: withdrawal.finalAmount,
       });
-      const { tokenSymbol } = await loadSettings(sequelize);
+      const { tokenSymbol } = await loadSettings(db);
       await emitAlert(
-        sequelize,
+        db,
         'withdrawal.requested',
         { withdrawalId: withdrawal.id, wallet: withdrawal.walletAddress, amount: withdrawal.finalAmount, symbol: tokenSymbol },
         transaction,
@@ -85,12 +85,12 @@ export async function requestWithdrawal(sequelize: Sequelize, input: WithdrawalR
  * listWalletStakes), without a total.
  */
 export async function listWalletWithdrawals(
-  sequelize: Sequelize,
+  db: Sequelize,
   walletAddress: string,
   page: Page,
   after?: DatedKeyset,
 ): Promise<{ body: string; next?: Keyset; total?: number }> {
-  return newestFirstJsonPage(sequelize, WALLET_WITHDRAWALS, walletAddress, page, { after, withTotal: !after });
+  return newestFirstJsonPage(db, WALLET_WITHDRAWALS, walletAddress, page, { after, withTotal: !after });
 }
 
 const WALLET_WITHDRAWALS: JsonList = {
@@ -108,7 +108,7 @@ export async function withdrawalsAfter(afterId: number, statuses: WithdrawalStat
 }
 
 export async function listWithdrawals(
-  sequelize: Sequelize,
+  db: Sequelize,
   query: AdminListQuery<WithdrawalSortField>,
   statuses: WithdrawalStatus[] | undefined,
   after?: Keyset,
@@ -116,10 +116,10 @@ export async function listWithdrawals(
   const status = statuses ? { status: { [Op.in]: statuses } } : {};
   const where = query.q ? { ...status, [Op.or]: searchConditions(query.q, ['walletAddress', 'txId']) } : status;
   // Without a search the total is the per-status count; a search matches few rows, counted directly.
-  const total = query.q ? Withdrawal.count({ where }) : withdrawalTotals(sequelize, statuses).then((totals) => totals.count);
+  const total = query.q ? Withdrawal.count({ where }) : withdrawalTotals(db, statuses).then((totals) => totals.count);
   const sort = listSort(query, 'requestedAt', ['processedAt']);
   const [page, count] = await Promise.all([
-    pageOf(sequelize, Withdrawal, { where, sort, limit: query.limit, offset: query.offset, after }),
+    pageOf(db, Withdrawal, { where, sort, limit: query.limit, offset: query.offset, after }),
     total,
   ]);
   return { ...page, total: count };

@@ -136,7 +136,7 @@ describe('POST /api/withdrawals', () => {
     const responses = await Promise.all(Array.from({ length: 25 }, () => request(stake)));
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
     expect(responses.filter((r) => r.status === 409)).toHaveLength(24);
-    const [rows] = await api.sequelize.query('SELECT count(*)::int AS n FROM withdrawals WHERE stake_id = :id', {
+    const [rows] = await api.db.query('SELECT count(*)::int AS n FROM withdrawals WHERE stake_id = :id', {
       replacements: { id: stake.id },
     });
     expect(rows).toEqual([{ n: 1 }]);
@@ -198,7 +198,7 @@ describe('PUT /api/admin/withdrawals/{id}', () => {
     expect(response.status).toBe(422);
     expect(response.body.message).toContain('amount');
     expect(await stakeStatus(api, stake.id)).toBe('pending_withdrawal');
-    const [used] = await api.sequelize.query('SELECT 1 FROM used_transactions WHERE tx_id = :txId', { replacements: { txId } });
+    const [used] = await api.db.query('SELECT 1 FROM used_transactions WHERE tx_id = :txId', { replacements: { txId } });
     expect(used).toEqual([]);
   });
 
@@ -237,9 +237,9 @@ describe('PUT /api/admin/withdrawals/{id}', () => {
       expect(response.body).toMatchObject({ status: 'completed', txId });
       expect(await stakeStatus(api, withdrawal.stakeId)).toBe('withdrawn');
     }
-    const [used] = await api.sequelize.query(`SELECT purpose FROM used_transactions WHERE tx_id = :txId`, { replacements: { txId } });
+    const [used] = await api.db.query(`SELECT purpose FROM used_transactions WHERE tx_id = :txId`, { replacements: { txId } });
     expect(used).toEqual([{ purpose: 'payout' }]);
-    expect(await booksProblems(api.sequelize)).toEqual([]);
+    expect(await booksProblems(api.db)).toEqual([]);
   });
 
   it('refuses a batch signature for a withdrawal whose wallet the batch did not pay', async () => {
@@ -263,11 +263,11 @@ describe('PUT /api/admin/withdrawals/{id}', () => {
     const responses = await Promise.all([...submit(token), ...submit(other), ...submit(token)]);
     expect(responses.filter((r) => r.status === 200)).toHaveLength(batch.length);
     expect(responses.filter((r) => r.status === 409)).toHaveLength(2 * batch.length);
-    const [rows] = await api.sequelize.query(`SELECT count(*)::int AS n FROM withdrawals WHERE tx_id = :txId AND status = 'completed'`, {
+    const [rows] = await api.db.query(`SELECT count(*)::int AS n FROM withdrawals WHERE tx_id = :txId AND status = 'completed'`, {
       replacements: { txId },
     });
     expect(rows).toEqual([{ n: batch.length }]);
-    expect(await booksProblems(api.sequelize)).toEqual([]);
+    expect(await booksProblems(api.db)).toEqual([]);
   });
 
   it('pays once when two admins complete one withdrawal with different txIds at the same moment', async () => {
@@ -275,7 +275,7 @@ describe('PUT /api/admin/withdrawals/{id}', () => {
     const responses = await Promise.all(Array.from({ length: 10 }, () => completeWith(withdrawal)));
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
     expect(responses.filter((r) => r.status === 409)).toHaveLength(9);
-    const [rows] = await api.sequelize.query(
+    const [rows] = await api.db.query(
       `SELECT count(*)::int AS n FROM used_transactions u JOIN withdrawals w ON w.tx_id = u.tx_id WHERE w.id = :id`,
       {
         replacements: { id: withdrawal.id },
@@ -323,7 +323,7 @@ describe('GET /api/admin/withdrawals', () => {
     expect(pending.status).toBe(200);
     expect(pending.body.length).toBeLessThanOrEqual(2);
     expect(pending.body.every((w) => w.status === 'pending')).toBe(true);
-    const [rows] = await api.sequelize.query(`SELECT count(*)::int AS n FROM withdrawals WHERE status = 'pending'`);
+    const [rows] = await api.db.query(`SELECT count(*)::int AS n FROM withdrawals WHERE status = 'pending'`);
     expect(Number(pending.headers.get('x-total-count'))).toBe((rows as { n: number }[])[0]!.n);
     expect((await api.request('GET', '/api/admin/withdrawals?status=paid', undefined, token)).status).toBe(400);
     expect((await api.request('GET', '/api/admin/withdrawals?limit=5000', undefined, token)).status).toBe(400);

@@ -14,9 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const sql = (text: string) => api.sequelize.query(text);
+const sql = (text: string) => api.db.query(text);
 const dueIds = async () =>
-  (await api.sequelize.query<{ id: number }>('SELECT stake_id AS id FROM stakes_due ORDER BY stake_id', { type: QueryTypes.SELECT })).map(
+  (await api.db.query<{ id: number }>('SELECT stake_id AS id FROM stakes_due ORDER BY stake_id', { type: QueryTypes.SELECT })).map(
     (row) => row.id,
   );
 
@@ -43,7 +43,7 @@ describe('migration 009 on a database that already has stakes', () => {
   });
 
   it('leaves no index of stakes that mentions the status, so completing a stake can be a heap-only update', async () => {
-    const indexes = await api.sequelize.query<{ name: string; definition: string }>(
+    const indexes = await api.db.query<{ name: string; definition: string }>(
       `SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE tablename = 'stakes'`,
       { type: QueryTypes.SELECT },
     );

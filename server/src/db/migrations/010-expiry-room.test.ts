@@ -19,7 +19,7 @@ const COHORT = 60; // several pages' worth of stakes made together
 /** `COHORT` stakes made together (copies of a real deposit, each its own transaction id), already due. */
 async function cohortDue(): Promise<number[]> {
   const model = await stakeFor(api, plan);
-  const rows = await api.sequelize.query<{ id: number }>(
+  const rows = await api.db.query<{ id: number }>(
     `INSERT INTO stakes (wallet_address, plan_id, plan_name, plan_description, yield_rate, duration_days, min_stake_amount,
                          early_penalty_rate, amount, reward_amount, status, tx_id, ends_at, created_at, updated_at, token_contract, staking_wallet)
      SELECT wallet_address, plan_id, plan_name, plan_description, yield_rate, duration_days, min_stake_amount, early_penalty_rate,
@@ -35,14 +35,14 @@ async function cohortDue(): Promise<number[]> {
 describe('migration 010: expiry with room on every page', () => {
   it('completes a whole cohort of stakes made together in place: every update heap-only, none left due', async () => {
     const cohort = await cohortDue();
-    const { completed, heapOnly } = await api.sequelize.transaction(async (transaction) => {
-      const [, completed] = await api.sequelize.query(EXPIRE_BATCH_SQL, {
+    const { completed, heapOnly } = await api.db.transaction(async (transaction) => {
+      const [, completed] = await api.db.query(EXPIRE_BATCH_SQL, {
         replacements: { batch: 10_000 },
         type: QueryTypes.UPDATE,
         transaction,
       });
       // This transaction's own count, exact at once (the cumulative statistics arrive later).
-      const [row] = await api.sequelize.query<{ n: string }>(`SELECT pg_stat_get_xact_tuples_hot_updated('stakes'::regclass)::text AS n`, {
+      const [row] = await api.db.query<{ n: string }>(`SELECT pg_stat_get_xact_tuples_hot_updated('stakes'::regclass)::text AS n`, {
         type: QueryTypes.SELECT,
         transaction,
       });
@@ -50,7 +50,7 @@ describe('migration 010: expiry with room on every page', () => {
     });
     expect(completed).toBe(COHORT);
     expect(heapOnly).toBe(COHORT);
-    const stillDue = await api.sequelize.query('SELECT 1 FROM stakes_due WHERE stake_id IN (:cohort)', {
+    const stillDue = await api.db.query('SELECT 1 FROM stakes_due WHERE stake_id IN (:cohort)', {
       replacements: { cohort },
       type: QueryTypes.SELECT,
     });

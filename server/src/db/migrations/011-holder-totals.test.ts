@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const sql = (text: string) => api.sequelize.query(text);
+const sql = (text: string) => api.db.query(text);
 
 describe('migration 011 on a database that already has stakes', () => {
   it("starts each holder's totals from the stakes there, and keeps them from then on", async () => {

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const sql = (text: string) => api.sequelize.query(text);
+const sql = (text: string) => api.db.query(text);
 
 describe('migration 018 on a database with early unstakes already asked for', () => {
   it('marks their rewards forfeited and takes them out of the holder totals', async () => {

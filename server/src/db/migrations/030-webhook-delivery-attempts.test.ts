@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const sql = (text: string) => api.sequelize.query(text);
+const sql = (text: string) => api.db.query(text);
 
 describe('migration 030 on a database whose deliveries kept only their last attempt', () => {
   it('keeps that attempt as the first of each delivery’s log; a delivery never attempted has none', async () => {
@@ -25,7 +25,7 @@ describe('migration 030 on a database whose deliveries kept only their last atte
     expect(webhook.status).toBe(201);
     await migration.down({ context: sql });
     // As the server wrote them before: a delivery retried three times (the last answered 502), and one still waiting.
-    await api.sequelize.query(
+    await api.db.query(
       `INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, event, attempts, last_status_code, last_error, last_reason, last_attempt_at, created_at)
        VALUES (:id, 'msg_retried', 'login.throttled', '{}', 3, 502, 'answered HTTP 502', '{"code":"webhookAnsweredStatus","params":{"status":502}}',
                '2026-12-05T03:20:00Z', '2026-12-05T03:00:00Z'),
