@@ -142,7 +142,7 @@ const composedFrontDoor = {
   regex: `^\\./(${modules.join('|')})/(?!index\\.js$)(?![^/]+\\.routes\\.js$)`,
   message: moduleFrontDoor.message,
 };
-// The admin panel's floors (ARCHITECTURE.md): the files beside AdminPanel.tsx that every folder may use,
+// The admin panel's floors (ARCHITECTURE.md): the files at the top of web/src/admin that every folder may use,
 // then core (session, API client, queries, roles, events), then components, then the tabs; the shell
 // puts the tabs together. Every other folder of web/src/admin, and a new one by itself, is a tab.
 const PANEL_FLOORS = ['core', 'components', 'shell'];
@@ -174,7 +174,7 @@ const coreReach = panelReach(
 );
 const sharedFilesReach = {
   regex: '^\\./[^/]+/',
-  message: `The files beside AdminPanel.tsx that every folder of the panel uses (${PANEL_SHARED_FILES.join(', ')}) import none of its folders.`,
+  message: `The files at the top of web/src/admin that every folder of the panel uses (${PANEL_SHARED_FILES.join(', ')}) import none of its folders.`,
 };
 const tests = ['server/src/**/*.test.ts', 'server/src/test/**', 'server/src/hostile/**'];
 const serverSource = {

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -82,5 +82,27 @@ describe("ARCHITECTURE.md's drawing of the server's modules", () => {
       (arrow) => !arrows.has(arrow) && !NOT_DRAWN.includes(arrow.split(' --> ')[1]!),
     );
     expect(missing.sort(), 'imports between modules that the drawing lacks').toEqual([]);
+  });
+});
+
+describe("the admin panel's folders", () => {
+  it('import each other one way only: no two folders of web/src/admin import each other', () => {
+    const panel = join(repoRoot, 'web/src/admin');
+    const files = readdirSync(panel, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file),
+    );
+    const arrows = new Set<string>();
+    for (const file of files) {
+      const from = dirname(file);
+      for (const [, path] of readFileSync(join(panel, file), 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+        const target = relative(panel, resolve(panel, from, path!));
+        if (!target.startsWith('..') && dirname(target) !== from) arrows.add(`${from} --> ${dirname(target)}`);
+      }
+    }
+    const twoWay = [...arrows].filter((arrow) => {
+      const [from, to] = arrow.split(' --> ') as [string, string];
+      return from < to && arrows.has(`${to} --> ${from}`);
+    });
+    expect(twoWay, 'folders that import each other').toEqual([]);
   });
 });

@@ -30,12 +30,12 @@ describe('architecture walls', () => {
     [
       'holder features load no panel',
       'web/src/features/landing/Scratch.tsx',
-      "import { AdminPanel } from '../../admin/AdminPanel.js';\nexport const x = AdminPanel;\n",
+      "import { AdminPanel } from '../../admin/shell/AdminPanel.js';\nexport const x = AdminPanel;\n",
     ],
     [
       'the app shell loads the panel only lazily',
       'web/src/app/Scratch.tsx',
-      "import { AdminRoute } from '../admin/AdminRoute.js';\nexport const x = AdminRoute;\n",
+      "import { AdminRoute } from '../admin/shell/AdminRoute.js';\nexport const x = AdminRoute;\n",
     ],
     ['holder features load no antd', 'web/src/features/landing/Scratch.tsx', "import { Button } from 'antd';\nexport const x = Button;\n"],
     [

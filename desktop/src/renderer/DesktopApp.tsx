@@ -1,6 +1,6 @@
 import { Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { AdminPanel } from '../../../web/src/admin/AdminPanel.js';
+import { AdminPanel } from '../../../web/src/admin/shell/AdminPanel.js';
 import type { StakedeskBridge } from '../shared/bridge.js';
 import { desktopPlatform } from './desktop-platform.js';
 import { ServerSetup } from './setup/ServerSetup.js';

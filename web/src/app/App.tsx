@@ -27,7 +27,7 @@ const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePa
 const DashboardRoute = lazy(() => import('../features/dashboard/DashboardRoute.js').then((m) => ({ default: m.DashboardRoute })));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage.js').then((m) => ({ default: m.NotFoundPage })));
 // antd and the whole panel load only here, never on holder pages.
-const AdminRoute = lazy(() => import('../admin/AdminRoute.js').then((m) => ({ default: m.AdminRoute })));
+const AdminRoute = lazy(() => import('../admin/shell/AdminRoute.js').then((m) => ({ default: m.AdminRoute })));
 
 // While a lazy page loads, its place keeps a screen's height: an empty <main> would pull the footer
 // up, and the page arriving would push it back down, a layout shift Lighthouse counts.

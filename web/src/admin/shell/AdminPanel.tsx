@@ -4,17 +4,17 @@ import enUS from 'antd/locale/en_US';
 import ptBR from 'antd/locale/pt_BR';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@stakedesk/shared/constants';
-import { createQueryClient } from '../app/query-client.js';
-import { initialLanguage } from '../i18n/language.js';
-import { adminI18n, useAdminI18n } from './i18n.js';
-import { PlatformContext, type AdminPlatform } from './platform.js';
-import { usePrefersReducedMotion } from './reduced-motion.js';
-import { LoginForm } from './shell/LoginForm.js';
-import { SessionProvider, useSession } from './core/session/session.js';
-import { SignedIn } from './shell/SignedIn.js';
-import { TwoFactorRequired } from './shell/TwoFactorRequired.js';
-import { adminTheme } from './theme.js';
-import './admin.css';
+import { createQueryClient } from '../../app/query-client.js';
+import { initialLanguage } from '../../i18n/language.js';
+import { adminI18n, useAdminI18n } from '../i18n.js';
+import { PlatformContext, type AdminPlatform } from '../platform.js';
+import { usePrefersReducedMotion } from '../reduced-motion.js';
+import { LoginForm } from './LoginForm.js';
+import { SessionProvider, useSession } from '../core/session/session.js';
+import { SignedIn } from './SignedIn.js';
+import { TwoFactorRequired } from './TwoFactorRequired.js';
+import { adminTheme } from '../theme.js';
+import '../admin.css';
 
 function AntdShell({ children }: { children: ReactNode }) {
   const { language } = useAdminI18n();
