@@ -51,8 +51,9 @@ import { stakesAdminRoutes, stakesPublicRoutes } from './stakes/stakes.routes.js
 import { statsAdminRoutes, statsPublicRead } from './stats/stats.routes.js';
 import { treasuryAdminRoutes } from './treasury/treasury.routes.js';
 import { reservesAdminRoutes, reservesPublicRoutes } from './reserves/reserves.routes.js';
-import { autoPayoutAdminRoutes, autoPayoutHolds } from './auto-payouts/index.js';
+import { autoPayoutAdminRoutes } from './auto-payouts/index.js';
 import type { PayoutSigner } from './signer/payout-signer.js';
+import { autoPayoutHolds } from './withdrawals/index.js';
 import { withdrawalsAdminRoutes, withdrawalsPublicRoutes } from './withdrawals/withdrawals.routes.js';
 import { healthRoutes, type HealthDeps } from './health/health.routes.js';
 import { jobsAdminRoutes } from './health/jobs.routes.js';

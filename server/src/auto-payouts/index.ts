@@ -1,5 +1,4 @@
 // Automatic payouts (DESIGN 13), seen from the rest of the server: the round the job queue runs,
-// the panel's status route, and each withdrawal's hold for the withdrawal lists.
+// and the panel's status route. (Each withdrawal's hold for the lists is the withdrawals module's.)
 export { autoPayoutRound, type AutoPayoutDeps } from './auto-payout-round.js';
 export { autoPayoutAdminRoutes } from './auto-payout.routes.js';
-export { autoPayoutHolds } from '../withdrawals/index.js';
