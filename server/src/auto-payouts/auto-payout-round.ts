@@ -10,7 +10,14 @@ import { AppError } from '../errors.js';
 import type { Dependencies } from '../dependencies.js';
 import type { Logger } from '../logger.js';
 import { AUDIT_FINDING_OF_W } from '../books-audit/index.js';
-import { EXPIRED_PAYOUT_OF_W, OPEN_PAYOUT_OF_W, paidAutomaticallySince, postSignedPayout, preparePayout } from '../payouts/index.js';
+import {
+  EXPIRED_PAYOUT_OF_W,
+  latestExpiredPayoutOf,
+  OPEN_PAYOUT_OF_W,
+  paidAutomaticallySince,
+  postSignedPayout,
+  preparePayout,
+} from '../payouts/index.js';
 import { findSettingsRow, type Settings, SETTINGS_ROW_SQL } from '../settings/index.js';
 import { noteAutoPayoutHold, PENDING_WITHDRAWALS_OF_MINT_SQL, WALLET_PAID_BEFORE_OF_W } from '../withdrawals/index.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
@@ -77,16 +84,6 @@ async function candidates(db: Sequelize, mint: string): Promise<Candidate[]> {
   );
 }
 
-/** The candidate's latest expired payout, read again with its row locked (one may have ended since the round listed it). */
-async function expiredPayoutOf(db: Sequelize, withdrawalId: number, transaction: Transaction): Promise<number | null> {
-  const [row] = await db.query<{ id: number | null }>(`SELECT ${EXPIRED_PAYOUT_OF_W} AS id FROM (SELECT :withdrawalId::int AS id) w`, {
-    replacements: { withdrawalId },
-    type: QueryTypes.SELECT,
-    transaction,
-  });
-  return row?.id ?? null;
-}
-
 /** Thrown inside a claim or send when the owner switched automatic payouts off. */
 class PolicyChanged extends Error {}
 
@@ -109,7 +106,8 @@ function stillAllowed(db: Sequelize, candidate: Candidate, now: Date) {
     await readAutoPayoutState(db, transaction, true);
     if (!settings?.autoPayout.enabled) throw new PolicyChanged();
     const paid = await paidAutomaticallySince(db, 24, transaction);
-    const expiredPayoutId = await expiredPayoutOf(db, candidate.id, transaction);
+    // The candidate's latest expired payout, read again: one may have ended since the round listed it.
+    const expiredPayoutId = await latestExpiredPayoutOf(db, candidate.id, transaction);
     const hold = autoPayoutHold(settings.autoPayout, { ...candidate, expiredPayoutId }, paid, now, settings.tokenSymbol);
     if (hold) throw new HeldAtClaim(hold);
   };

@@ -7,6 +7,16 @@ import type { CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 export const EXPIRED_PAYOUT_OF_W = `(SELECT max(pw.payout_id) FROM payout_withdrawals pw JOIN payouts p ON p.id = pw.payout_id
   WHERE pw.withdrawal_id = w.id AND p.status = 'expired')`;
 
+/** Withdrawal `withdrawalId`'s latest payout that ended expired, read inside `transaction` (null: none). */
+export async function latestExpiredPayoutOf(db: Sequelize, withdrawalId: number, transaction: Transaction): Promise<number | null> {
+  const [row] = await db.query<{ id: number | null }>(
+    `SELECT max(pw.payout_id) AS id FROM payout_withdrawals pw JOIN payouts p ON p.id = pw.payout_id
+     WHERE pw.withdrawal_id = :withdrawalId AND p.status = 'expired'`,
+    { replacements: { withdrawalId }, type: QueryTypes.SELECT, transaction },
+  );
+  return row?.id ?? null;
+}
+
 /** Whether withdrawal `w` waits for an owner's review of a payout that landed short (its tokens left with that payout). */
 export const IN_REVIEW_OF_W =
   "EXISTS (SELECT 1 FROM payout_withdrawals pw WHERE pw.withdrawal_id = w.id AND pw.open AND pw.outcome = 'review')";

@@ -9,6 +9,7 @@ export { preparePayout } from './prepare.js';
 export { postSignedPayout } from './send.js';
 export {
   EXPIRED_PAYOUT_OF_W,
+  latestExpiredPayoutOf,
   IN_REVIEW_OF_W,
   OPEN_PAYOUT_OF_W,
   paidAutomaticallySince,
