@@ -67,6 +67,10 @@ const databaseNamedDb = {
   selector: "Identifier[name='sequelize']:not(Property > Identifier.key):not(MemberExpression > Identifier.property)",
   message: 'The database handle is named for what it is, `db`, not for the library behind it.',
 };
+const cheapPasswords = {
+  selector: "NewExpression[callee.name='PasswordWorker'][arguments.length>0]",
+  message: 'Admin passwords are hashed at BCRYPT_COST: only the tests choose a cheaper cost.',
+};
 const panel = {
   group: ['**/admin/**', 'antd', 'antd/*', '@ant-design/*'],
   message: 'Holder pages never load the admin panel or antd (they must stay small and separate).',
@@ -262,7 +266,7 @@ export default tseslint.config(
   {
     files: ['server/src/**/*.ts'],
     ignores: tests,
-    rules: { 'no-restricted-syntax': ['error', modelDatabaseReach, ...moduleLevelLet, databaseNamedDb] },
+    rules: { 'no-restricted-syntax': ['error', modelDatabaseReach, ...moduleLevelLet, databaseNamedDb, cheapPasswords] },
   },
   wall(
     ['server/src/**/*.routes.ts'],

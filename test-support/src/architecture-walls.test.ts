@@ -204,6 +204,11 @@ describe('architecture walls', () => {
       'server/src/stakes/scratch.ts',
       'export const x = (sequelize: unknown) => sequelize;\n',
     ],
+    [
+      'only a test hashes admin passwords at a cheaper cost',
+      'server/src/scratch.ts',
+      "import { PasswordWorker } from './access/index.js';\nexport const x = new PasswordWorker(4);\n",
+    ],
     // A circle needs a file that is imported back: an existing file is linted with one import more.
     [
       'no import circle (the signer contract taking the key file signer that implements it)',

@@ -11,6 +11,13 @@ import type { Passwords } from '../dependencies.js';
 /** bcrypt's cost for every admin password (2^12 rounds). */
 export const BCRYPT_COST = 12;
 
+/**
+ * The in-process test servers' cost (2^4 rounds): at 12 the access and accounts tests spent four fifths of their
+ * CPU in bcrypt. Only a test can choose it: the lint refuses `new PasswordWorker(…)` with a cost outside
+ * the tests, and there is no setting for it.
+ */
+export const TEST_BCRYPT_COST = 4;
+
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const bcrypt = require(workerData.bcryptjs);
@@ -31,13 +38,13 @@ export class PasswordWorker implements Passwords {
   private nextId = 0;
   private equaliser: Promise<string> | undefined;
 
-  constructor() {
+  constructor(private readonly cost = BCRYPT_COST) {
     // The timing equaliser is made at start-up (on the worker), and again at the next sign-in if that failed.
     void this.timingEqualiser().catch(() => undefined);
   }
 
   hash(password: string): Promise<string> {
-    return this.run<string>(password, BCRYPT_COST);
+    return this.run<string>(password, this.cost);
   }
 
   matches(password: string, hash: string): Promise<boolean> {

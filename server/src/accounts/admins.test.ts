@@ -152,13 +152,13 @@ describe('POST /api/admin/admins', () => {
     expect((await adminsApi.list('?limit=1000')).body).toContainEqual(response.body);
   });
 
-  it('stores the password only as a bcrypt hash with cost 10 or more', async () => {
+  // At the server's own cost (10 or more): admin-password-cost.test.ts; this server hashes at the tests' cost.
+  it('stores the password only as a bcrypt hash', async () => {
     const { form, admin } = await createOk();
     const hash = await storedHash(admin.id);
     expect(hash).not.toContain(form.password);
-    const match = /^\$2[aby]\$(\d\d)\$[./A-Za-z0-9]{53}$/.exec(hash);
-    expect(match, hash).not.toBeNull();
-    expect(Number(match![1])).toBeGreaterThanOrEqual(10);
+    expect(hash).toMatch(/^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/);
+    expect(await loginStatus(form.username, form.password)).toBe(200);
   });
 
   it('lets the new admin log in and use the admin API', async () => {
@@ -295,7 +295,7 @@ describe('PUT /api/admin/admins/{id}', () => {
     expectNoSecrets(response.body, 'brand-new-pw');
     expect(await loginStatus(form.username, 'brand-new-pw')).toBe(200);
     expect(await loginStatus(form.username, form.password)).toBe(401);
-    expect(await storedHash(admin.id)).toMatch(/^\$2[aby]\$(1\d|[2-9]\d)\$/);
+    expect(await storedHash(admin.id)).toMatch(/^\$2[aby]\$\d\d\$/);
   });
 
   it('refuses a too-short new password with its message', async () => {

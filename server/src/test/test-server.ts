@@ -1,4 +1,3 @@
-import bcrypt from 'bcryptjs';
 import { generateKeyPairSync, randomBytes, randomUUID, sign } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
@@ -15,7 +14,7 @@ import { createRpcUpstream } from '../chain/rpc-upstream.js';
 import { SolanaChain } from '../chain/solana-chain.js';
 import { inject } from 'vitest';
 import { bootstrapFirstAdmin } from '../accounts/bootstrap.js';
-import { PasswordWorker } from '../access/passwords.js';
+import { PasswordWorker, TEST_BCRYPT_COST } from '../access/passwords.js';
 import { dependencies, type Clock } from '../dependencies.js';
 import { createApp } from '../app.js';
 import { databaseCheck, type Check } from '../health/readiness.js';
@@ -47,7 +46,6 @@ const noKeepAlive = new Agent({ pipelining: 0 });
 export const ADMIN = { username: 'root', email: 'root@example.com', password: 'correct horse battery' };
 /** The first admin's step-up (its password), for changes to the staking wallet, token contract, RPC provider or admins. */
 export const STEP_UP = { currentPassword: ADMIN.password };
-let cheapAdminHash: string | undefined;
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
 
@@ -142,6 +140,8 @@ export async function startTestServer(
     secondProvider?: SecondProvider;
     /** The PostgreSQL server the test database is made on (the tests' shared one unless given). */
     postgresUrl?: string;
+    /** bcrypt's cost for the admins' passwords (the tests' cheap one unless given). */
+    passwordCost?: number;
     /** The test database's name (a fresh test_… unless given): `stakedesk` is the one the built server opens in DATA_DIR. */
     database?: string;
   } = {},
@@ -154,13 +154,10 @@ export async function startTestServer(
   const url = databaseUrl(serverUrl, database);
   const db: Sequelize = openDatabase(url);
   await migrateAndSeed(db, { examplePlans: false });
-  const passwords = new PasswordWorker();
+  // Every admin password at the tests' cost: the suites sign in and confirm changes thousands of times,
+  // each a quarter of a second of CPU at the real cost (passwords.test.ts holds the default to it).
+  const passwords = new PasswordWorker(options.passwordCost ?? TEST_BCRYPT_COST);
   await bootstrapFirstAdmin(db, passwords, ADMIN);
-  // The first admin's password at bcrypt's least cost: the suites sign it in thousands of times,
-  // each a quarter of a second of CPU at the real cost (passwords.test.ts holds the worker's hash to it).
-  await db.query('UPDATE admins SET password_hash = :hash WHERE username = :username', {
-    replacements: { hash: (cheapAdminHash ??= bcrypt.hashSync(ADMIN.password, 4)), username: ADMIN.username },
-  });
   const chain = new FakeChain();
   const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const events = new AdminEventHub(url, logger, options.eventHeartbeatMs);
