@@ -50,5 +50,18 @@ it('npm start is quiet until its one line: the build says nothing unless it fail
   } finally {
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
     await exited;
+    // npm exits before the server and its PostgreSQL have stopped writing into the data directory.
+    if (child.pid) await groupGone(child.pid);
   }
 });
+
+async function groupGone(groupId: number): Promise<void> {
+  for (;;) {
+    try {
+      process.kill(-groupId, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
