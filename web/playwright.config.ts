@@ -26,7 +26,10 @@ export default defineConfig({
     reducedMotion: 'reduce',
     launchOptions: CHROMIUM_LAUNCH,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace of actions, requests and console, its last screenshot and the page's
+    // accessibility tree (error-context.md). Recording the screen and the DOM at every step for every
+    // test, to keep them for the few that fail, took a fifth of the suite's CPU.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1366, height: 768 } }, testIgnore: [/site-settings\.spec/, /[\\/]admin[\\/]/, DEMO] },
