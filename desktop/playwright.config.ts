@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_LAUNCH } from '@stakedesk/test-support/browser/chromium';
+import { CHROMIUM_LAUNCH, FAILURE_EVIDENCE } from '@stakedesk/test-support/browser/chromium';
 
 // The built renderer (out/renderer, from `npm run build:desktop`) in Chromium, with the preload
 // bridge stubbed in the page, against the real server that e2e/support/global-setup.ts starts.
@@ -18,8 +18,7 @@ export default defineConfig({
     // As a reader who asked for less motion: the panel animates nothing (see web/playwright.config.ts).
     reducedMotion: 'reduce',
     launchOptions: CHROMIUM_LAUNCH,
-    screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    ...FAILURE_EVIDENCE,
   },
   projects: [
     // The first run sees the server as a fresh install has it (no withdrawals, an empty treasury).

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_LAUNCH } from '@stakedesk/test-support/browser/chromium';
+import { CHROMIUM_LAUNCH, FAILURE_EVIDENCE } from '@stakedesk/test-support/browser/chromium';
 
 /** The demo's own suite (playwright.demo.config.ts): it runs against `npm run demo`, not this suite's server. */
 const DEMO = /[\\/]e2e[\\/]demo[\\/]/;
@@ -25,11 +25,7 @@ export default defineConfig({
     // Chromium's CPU in the admin specs (antd's opening, closing and sliding, redrawn frame by frame).
     reducedMotion: 'reduce',
     launchOptions: CHROMIUM_LAUNCH,
-    screenshot: 'only-on-failure',
-    // A failed test keeps its trace of actions, requests and console, its last screenshot and the page's
-    // accessibility tree (error-context.md). Recording the screen and the DOM at every step for every
-    // test, to keep them for the few that fail, took a fifth of the suite's CPU.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
+    ...FAILURE_EVIDENCE,
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1366, height: 768 } }, testIgnore: [/site-settings\.spec/, /[\\/]admin[\\/]/, DEMO] },

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_LAUNCH } from '@stakedesk/test-support/browser/chromium';
+import { CHROMIUM_LAUNCH, FAILURE_EVIDENCE } from '@stakedesk/test-support/browser/chromium';
 
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
@@ -26,8 +26,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: CHROMIUM_LAUNCH,
-    screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    ...FAILURE_EVIDENCE,
   },
   projects: [
     { name: 'phone-pt-BR', use: { viewport: PHONE, hasTouch: true, locale: 'pt-BR' }, testMatch: /whole-cycle\.spec/ },
