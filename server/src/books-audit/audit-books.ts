@@ -6,10 +6,16 @@ import { fromRawAmount } from '@stakedesk/shared/money';
 import { associatedTokenAccount } from '../chain/associated-account.js';
 import { chainReason, type Chain, type SignatureInfo, type TokenActivity } from '../chain/chain.js';
 import type { SecondProvider } from '../chain/second-provider.js';
-import { outflowOf } from '../outflows/index.js';
-import { RESTAKE_TX_PREFIX } from '@stakedesk/shared/stake-status';
+import { outflowOf, outflowRecorded, recordedOutflowsAfter } from '../outflows/index.js';
 import { loadSettings } from '../settings/index.js';
-import { recordReferencedDeposits } from '../stakes/index.js';
+import {
+  newestUsedTransactionTime,
+  recordedDepositsAfter,
+  recordReferencedDeposits,
+  stakingWalletsOf,
+  usedTxIds,
+} from '../stakes/index.js';
+import { lockPendingWithdrawalsOf, lockWithdrawal, noteAutoPayoutHold, pendingWithdrawalOwing } from '../withdrawals/index.js';
 import { deltasByOwner, depositSeen, payoutSeen } from './chain-view.js';
 
 /** What an audit reads: the books, the chain, the second provider when there is one, and the hot wallet the server pays from. */
@@ -39,59 +45,55 @@ async function decimalsOf(audit: Audit, mint: string): Promise<number | null> {
   return audit.decimals.get(mint)!;
 }
 
-/** Every row of `sql` (which selects `id` and takes `:after`, `:batch` and `replacements`), a batch at a time in id order. */
+/** Every row `page` reads (rows after an id, at most a batch, in id order), a batch at a time. */
 async function eachRow<T extends { id: number }>(
-  db: Sequelize,
-  sql: string,
-  replacements: Record<string, unknown>,
+  page: (after: number, limit: number) => Promise<T[]>,
   run: (row: T) => Promise<void>,
 ): Promise<void> {
   let after = 0;
   for (;;) {
-    const rows = await db.query<T>(sql, { replacements: { ...replacements, after, batch: BATCH }, type: QueryTypes.SELECT });
+    const rows = await page(after, BATCH);
     if (rows.length === 0) return;
     await eachInParallel(rows, run);
     after = rows.at(-1)!.id;
   }
 }
 
-type StakeRow = { id: number; txId: string; wallet: string; amount: string; mint: string; stakingWallet: string };
-
 /**
  * Each recorded deposit: on chain, successful, the stake's amount of its mint from its wallet to its
  * staking wallet. A restake moved no tokens (its id names the stake it came from): nothing to look for.
  */
 async function checkDeposits(audit: Audit): Promise<void> {
-  const sql = `SELECT id, tx_id AS "txId", wallet_address AS wallet, amount::text AS amount, token_contract AS mint,
-      staking_wallet AS "stakingWallet"
-    FROM stakes WHERE tx_id IS NOT NULL AND NOT starts_with(tx_id, :restake) AND id > :after ORDER BY id LIMIT :batch`;
-  await eachRow<StakeRow>(audit.db, sql, { restake: RESTAKE_TX_PREFIX }, async (stake) => {
-    audit.checked.deposits += 1;
-    const claim = {
-      txId: stake.txId,
-      walletAddress: stake.wallet,
-      amount: stake.amount,
-      mint: stake.mint,
-      stakingWallet: stake.stakingWallet,
-    };
-    const verdict = await audit.chain.verifyDeposit(claim);
-    if (verdict.ok) {
-      audit.proved.push(stake.txId);
-      return;
-    }
-    const activity = await audit.chain.tokenActivity(stake.txId);
-    const decimals = await decimalsOf(audit, stake.mint);
-    audit.differences.push({
-      kind: 'depositDiffers',
-      signature: stake.txId,
-      stakeId: stake.id,
-      withdrawalId: null,
-      books: { wallet: stake.wallet, amount: stake.amount },
-      chain: activity && decimals !== null ? depositSeen(activity, stake.mint, stake.stakingWallet, decimals) : null,
-      reason: chainReason(verdict.reason),
-      resolution: null,
-    });
-  });
+  await eachRow(
+    (after, limit) => recordedDepositsAfter(audit.db, after, limit),
+    async (stake) => {
+      audit.checked.deposits += 1;
+      const claim = {
+        txId: stake.txId,
+        walletAddress: stake.wallet,
+        amount: stake.amount,
+        mint: stake.mint,
+        stakingWallet: stake.stakingWallet,
+      };
+      const verdict = await audit.chain.verifyDeposit(claim);
+      if (verdict.ok) {
+        audit.proved.push(stake.txId);
+        return;
+      }
+      const activity = await audit.chain.tokenActivity(stake.txId);
+      const decimals = await decimalsOf(audit, stake.mint);
+      audit.differences.push({
+        kind: 'depositDiffers',
+        signature: stake.txId,
+        stakeId: stake.id,
+        withdrawalId: null,
+        books: { wallet: stake.wallet, amount: stake.amount },
+        chain: activity && decimals !== null ? depositSeen(activity, stake.mint, stake.stakingWallet, decimals) : null,
+        reason: chainReason(verdict.reason),
+        resolution: null,
+      });
+    },
+  );
 }
 
 type PaidRow = { id: number; txId: string; wallet: string; amount: string; mint: string; payer: string; requestedAt: Date };
@@ -111,8 +113,9 @@ async function checkPayouts(audit: Audit): Promise<void> {
       LEFT JOIN audit_payout_holds h ON h.withdrawal_id = w.id AND h.status = 'recorded' AND h.signature = w.tx_id
     WHERE w.status = 'completed' AND w.final_amount > 0 AND w.id > :after
       AND NOT EXISTS (SELECT 1 FROM payout_withdrawals pw WHERE pw.withdrawal_id = w.id AND pw.resolution = 'paid')
-    ORDER BY w.id LIMIT :batch`;
-  await eachRow<PaidRow>(audit.db, sql, {}, async (paid) => {
+    ORDER BY w.id LIMIT :limit`;
+  const page = (after: number, limit: number) => audit.db.query<PaidRow>(sql, { replacements: { after, limit }, type: QueryTypes.SELECT });
+  await eachRow(page, async (paid) => {
     audit.checked.payouts += 1;
     const claim = {
       txId: paid.txId,
@@ -145,56 +148,42 @@ async function checkPayouts(audit: Audit): Promise<void> {
 /** The wallets the server pays from, of `mint`: the configured staking wallet, every one a stake records, and the hot wallet. */
 async function treasuryOf(audit: Audit, mint: string): Promise<Set<string>> {
   const { tokenContract, stakingWallet } = await loadSettings(audit.db);
-  const rows = await audit.db.query<{ wallet: string }>(
-    `SELECT DISTINCT staking_wallet AS wallet FROM stakes WHERE token_contract = :mint`,
-    { replacements: { mint }, type: QueryTypes.SELECT },
-  );
   return new Set([
     ...(tokenContract === mint && stakingWallet ? [stakingWallet] : []),
-    ...rows.map((row) => row.wallet),
+    ...(await stakingWalletsOf(audit.db, mint)),
     ...(audit.hotWallet ? [audit.hotWallet] : []),
   ]);
 }
 
-type OutflowRow = { id: number; signature: string; account: string; owner: string; mint: string; amount: string; decimals: number };
-
 /** Each outflow the ledger recorded (DESIGN 15): the chain shows that much leaving that account. */
 async function checkOutflows(audit: Audit): Promise<void> {
-  const sql = `SELECT id, signature, account, owner, mint, amount::text AS amount, decimals FROM (
-      SELECT row_number() OVER (ORDER BY created_at, signature, account)::int AS id, * FROM treasury_outflows) numbered
-    WHERE id > :after ORDER BY id LIMIT :batch`;
-  await eachRow<OutflowRow>(audit.db, sql, {}, async (outflow) => {
-    audit.checked.outflows += 1;
-    const activity = await audit.chain.tokenActivity(outflow.signature);
-    const account = { address: outflow.account, owner: outflow.owner, mint: outflow.mint };
-    const onChain = activity && outflowOf(activity, account, await treasuryOf(audit, outflow.mint));
-    if (onChain === BigInt(outflow.amount)) {
-      audit.proved.push(outflow.signature);
-      return;
-    }
-    audit.differences.push({
-      kind: 'outflowDiffers',
-      signature: outflow.signature,
-      stakeId: null,
-      withdrawalId: null,
-      books: { wallet: outflow.owner, amount: fromRawAmount(BigInt(outflow.amount), outflow.decimals) },
-      chain: onChain === null ? null : { wallet: outflow.owner, amount: fromRawAmount(onChain, outflow.decimals) },
-      reason: null,
-      resolution: null,
-    });
-  });
+  await eachRow(
+    (after, limit) => recordedOutflowsAfter(audit.db, after, limit),
+    async (outflow) => {
+      audit.checked.outflows += 1;
+      const activity = await audit.chain.tokenActivity(outflow.signature);
+      const account = { address: outflow.account, owner: outflow.owner, mint: outflow.mint };
+      const onChain = activity && outflowOf(activity, account, await treasuryOf(audit, outflow.mint));
+      if (onChain === BigInt(outflow.amount)) {
+        audit.proved.push(outflow.signature);
+        return;
+      }
+      audit.differences.push({
+        kind: 'outflowDiffers',
+        signature: outflow.signature,
+        stakeId: null,
+        withdrawalId: null,
+        books: { wallet: outflow.owner, amount: fromRawAmount(BigInt(outflow.amount), outflow.decimals) },
+        chain: onChain === null ? null : { wallet: outflow.owner, amount: fromRawAmount(onChain, outflow.decimals) },
+        reason: null,
+        resolution: null,
+      });
+    },
+  );
 }
 
 /** One transaction of the treasury's history, with what it did to the mint. */
 type Seen = { entry: SignatureInfo; activity: TokenActivity; mint: string; decimals: number; treasury: Set<string> };
-
-async function isUsed(db: Sequelize, signature: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM used_transactions WHERE tx_id = :signature', {
-    replacements: { signature },
-    type: QueryTypes.SELECT,
-  });
-  return rows.length > 0;
-}
 
 /**
  * A deposit into a staking wallet that no stake records: recorded as the deposit follower would
@@ -202,7 +191,7 @@ async function isUsed(db: Sequelize, signature: string): Promise<boolean> {
  */
 async function lookAtDeposit(audit: Audit, seen: Seen, stakingWallet: string): Promise<void> {
   const { entry, activity } = seen;
-  if (await isUsed(audit.db, entry.signature)) return;
+  if ((await usedTxIds(audit.db, [entry.signature])).size > 0) return;
   const recorded = await recordReferencedDeposits(audit.db, audit.chain, entry, activity.accountKeys);
   if (recorded !== 'retry' && recorded.created.length === 0 && recorded.known.length > 0) return;
   const created = recorded === 'retry' ? [] : recorded.created;
@@ -244,10 +233,7 @@ async function holdUnrecordedPayout(
   const { db, auditId } = audit;
   await db.transaction(async (transaction) => {
     const replacements = { ...payout, auditId };
-    await db.query(
-      `SELECT id FROM withdrawals WHERE wallet_address = :wallet AND token_contract = :mint AND status = 'pending' ORDER BY id FOR UPDATE`,
-      { replacements, transaction },
-    );
+    await lockPendingWithdrawalsOf(db, payout.wallet, payout.mint, transaction);
     await db.query(
       `INSERT INTO audit_payout_holds (signature, wallet_address, payer, token_contract, amount, audit_id)
        VALUES (:signature, :wallet, :payer, :mint, :amount::numeric, :auditId) ON CONFLICT (signature, wallet_address) DO NOTHING`,
@@ -273,26 +259,19 @@ async function lookAtPayout(
   const { entry, mint, decimals } = seen;
   if (await payoutKnown(db, entry.signature, wallet)) return;
   const amount = fromRawAmount(received, decimals);
-  const [unpaid] = await db.query<{ id: number; amount: string }>(
-    `SELECT id, final_amount::text AS amount FROM withdrawals
-     WHERE status = 'pending' AND wallet_address = :wallet AND token_contract = :mint AND final_amount = :amount::numeric
-       AND (:blockTime::float8 IS NULL OR requested_at <= to_timestamp(:blockTime::float8 + 1))
-     ORDER BY id LIMIT 1`,
-    { replacements: { wallet, mint, amount, blockTime: entry.blockTime }, type: QueryTypes.SELECT },
-  );
+  const unpaid = await pendingWithdrawalOwing(db, { wallet, mint, amount, blockTime: entry.blockTime });
   if (unpaid) {
     const reason = msg('withdrawalPaidOnChain', { signature: entry.signature });
     // Held for good (payout-holds.ts) under the withdrawal's row lock, which preparing a payout takes
     // too; and the withdrawals list says why automatic payouts leave it.
     await db.transaction(async (transaction) => {
-      const replacements = { withdrawalId: unpaid.id, signature: entry.signature, auditId: audit.auditId, hold: JSON.stringify(reason) };
-      await db.query(`SELECT id FROM withdrawals WHERE id = :withdrawalId FOR UPDATE`, { replacements, transaction });
+      await lockWithdrawal(unpaid.id, transaction);
       await db.query(
         `INSERT INTO audit_payout_findings (withdrawal_id, signature, audit_id) VALUES (:withdrawalId, :signature, :auditId)
-         ON CONFLICT (withdrawal_id) DO NOTHING;
-         UPDATE withdrawals SET auto_payout_hold = :hold::jsonb WHERE id = :withdrawalId AND status = 'pending'`,
-        { replacements, transaction },
+         ON CONFLICT (withdrawal_id) DO NOTHING`,
+        { replacements: { withdrawalId: unpaid.id, signature: entry.signature, auditId: audit.auditId }, transaction },
       );
+      await noteAutoPayoutHold(db, unpaid.id, reason, transaction);
     });
     audit.differences.push({
       kind: 'payoutOfUnpaidWithdrawal',
@@ -307,11 +286,7 @@ async function lookAtPayout(
     return;
   }
   await holdUnrecordedPayout(audit, { signature: entry.signature, wallet, payer, mint, amount });
-  const listed = await db.query('SELECT 1 FROM treasury_outflows WHERE signature = :signature', {
-    replacements: { signature: entry.signature },
-    type: QueryTypes.SELECT,
-  });
-  if (listed.length > 0) return;
+  if (await outflowRecorded(db, entry.signature)) return;
   audit.differences.push({
     kind: 'payoutUnrecorded',
     signature: entry.signature,
@@ -339,11 +314,8 @@ async function lookAtTransaction(audit: Audit, seen: Seen, stakingWallets: strin
 
 /** Block time (seconds) from which the chain's history is read: a day before the newest transaction the books record. */
 async function historySince(db: Sequelize): Promise<number | null> {
-  const [row] = await db.query<{ since: number | null }>(
-    `SELECT extract(epoch FROM max(created_at))::float8 - :margin AS since FROM used_transactions`,
-    { replacements: { margin: HISTORY_MARGIN_SECONDS }, type: QueryTypes.SELECT },
-  );
-  return row?.since ?? null;
+  const newest = await newestUsedTransactionTime(db);
+  return newest === null ? null : newest - HISTORY_MARGIN_SECONDS;
 }
 
 /**

@@ -9,3 +9,4 @@ export {
 } from './outflow-ledger.js';
 export { outflowsAdminRoutes } from './outflows.routes.js';
 export { outflowOf } from './outflow-amount.js';
+export { outflowRecorded, recordedOutflowsAfter } from './recorded-outflows.js';

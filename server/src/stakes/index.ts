@@ -8,5 +8,6 @@ export { liveStakesIn } from './live-stakes.js';
 export { OWED_STAKES_SQL, STAKE_COMPLETE_SQL } from './stake-rules-sql.js';
 export { Stake } from './stake.model.js';
 export { lockOwnStake, lockStake } from './stakes.service.js';
-export { claimTxIdForPayout, USED_TRANSACTION_SQL, usedTxIds } from './used-transactions.js';
+export { claimTxIdForPayout, newestUsedTransactionTime, USED_TRANSACTION_SQL, usedTxIds } from './used-transactions.js';
+export { recordedDepositsAfter, stakingWalletsOf } from './recorded-deposits.js';
 export { createDepositIntent, intentTerms } from './deposit-intents.service.js';

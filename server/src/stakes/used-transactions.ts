@@ -37,3 +37,12 @@ export async function usedTxIds(db: Sequelize, txIds: string[]): Promise<Set<str
   });
   return new Set(rows.map((row) => row.tx_id));
 }
+
+/** When the newest txId was taken (seconds since the epoch); null when none was. */
+export async function newestUsedTransactionTime(db: Sequelize): Promise<number | null> {
+  const [row] = await db.query<{ takenAt: number | null }>(
+    'SELECT extract(epoch FROM max(created_at))::float8 AS "takenAt" FROM used_transactions',
+    { type: QueryTypes.SELECT },
+  );
+  return row?.takenAt ?? null;
+}

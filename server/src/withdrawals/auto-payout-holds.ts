@@ -1,4 +1,4 @@
-import { QueryTypes, type Sequelize } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import { AUTO_PAYOUT_ENABLED_SQL } from '../settings/index.js';
 
@@ -16,11 +16,11 @@ export const WALLET_PAID_BEFORE_OF_W =
   "EXISTS (SELECT 1 FROM withdrawals paid WHERE paid.wallet_address = w.wallet_address AND paid.status = 'completed')";
 
 /** Notes (or clears, with null) why automatic payouts left a pending withdrawal to an operator. */
-export async function noteAutoPayoutHold(db: Sequelize, id: number, hold: CodedMessage | null): Promise<void> {
+export async function noteAutoPayoutHold(db: Sequelize, id: number, hold: CodedMessage | null, transaction?: Transaction): Promise<void> {
   await db.query(
     `UPDATE withdrawals SET auto_payout_hold = :hold::jsonb WHERE id = :id AND status = 'pending'
        AND auto_payout_hold IS DISTINCT FROM :hold::jsonb`,
-    { replacements: { id, hold: hold && JSON.stringify(hold) } },
+    { replacements: { id, hold: hold && JSON.stringify(hold) }, transaction },
   );
 }
 

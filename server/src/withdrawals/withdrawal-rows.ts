@@ -1,7 +1,8 @@
-import { Op, type Transaction } from 'sequelize';
+import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { Withdrawal } from './withdrawal.model.js';
 
-// A withdrawal's row for the module that pays it (payouts/), which updates it under its lock.
+// Withdrawals' rows for the modules that pay them (payouts/, which updates them under their lock),
+// explain the treasury's outflows (outflows/) or audit the books against the chain (books-audit/).
 
 /** The withdrawal, locked FOR UPDATE until the caller's transaction ends; null when there is none. */
 export async function lockWithdrawal(id: number, transaction: Transaction): Promise<Withdrawal | null> {
@@ -16,4 +17,39 @@ export async function findWithdrawal(id: number): Promise<Withdrawal | null> {
 /** These withdrawals, as committed now. */
 export async function findWithdrawals(ids: number[]): Promise<Withdrawal[]> {
   return Withdrawal.findAll({ where: { id: { [Op.in]: ids } } });
+}
+
+/** The completed withdrawals of `mint` whose pasted, verified TXID is `txId`, with what each was paid (whole tokens). */
+export async function withdrawalsCompletedBy(db: Sequelize, txId: string, mint: string): Promise<{ id: number; finalAmount: string }[]> {
+  return db.query<{ id: number; finalAmount: string }>(
+    `SELECT id, final_amount::text AS "finalAmount" FROM withdrawals
+     WHERE tx_id = :txId AND status = 'completed' AND token_contract = :mint ORDER BY id`,
+    { replacements: { txId, mint }, type: QueryTypes.SELECT },
+  );
+}
+
+/**
+ * The oldest pending withdrawal of `wallet` and `mint` owing exactly `amount` (whole tokens) and asked
+ * for by `blockTime` (seconds, a second's leeway; any time when null): what a payout seen on chain paid.
+ */
+export async function pendingWithdrawalOwing(
+  db: Sequelize,
+  owed: { wallet: string; mint: string; amount: string; blockTime: number | null },
+): Promise<{ id: number; amount: string } | undefined> {
+  const [row] = await db.query<{ id: number; amount: string }>(
+    `SELECT id, final_amount::text AS amount FROM withdrawals
+     WHERE status = 'pending' AND wallet_address = :wallet AND token_contract = :mint AND final_amount = :amount::numeric
+       AND (:blockTime::float8 IS NULL OR requested_at <= to_timestamp(:blockTime::float8 + 1))
+     ORDER BY id LIMIT 1`,
+    { replacements: owed, type: QueryTypes.SELECT },
+  );
+  return row;
+}
+
+/** Locks every pending withdrawal of `wallet` and `mint`, in id order, until the caller's transaction ends. */
+export async function lockPendingWithdrawalsOf(db: Sequelize, wallet: string, mint: string, transaction: Transaction): Promise<void> {
+  await db.query(
+    `SELECT id FROM withdrawals WHERE wallet_address = :wallet AND token_contract = :mint AND status = 'pending' ORDER BY id FOR UPDATE`,
+    { replacements: { wallet, mint }, transaction },
+  );
 }
