@@ -7,6 +7,7 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
+import { foreignTableSelectors } from './scripts/table-owners.js';
 
 const wall = (files, patterns, ...restricted) => ({
   files,
@@ -71,6 +72,7 @@ const cheapPasswords = {
   selector: "NewExpression[callee.name='PasswordWorker'][arguments.length>0]",
   message: 'Admin passwords are hashed at BCRYPT_COST: only the tests choose a cheaper cost.',
 };
+const serverSyntax = [modelDatabaseReach, ...moduleLevelLet, databaseNamedDb, cheapPasswords];
 const panel = {
   group: ['**/admin/**', 'antd', 'antd/*', '@ant-design/*'],
   message: 'Holder pages never load the admin panel or antd (they must stay small and separate).',
@@ -266,8 +268,15 @@ export default tseslint.config(
   {
     files: ['server/src/**/*.ts'],
     ignores: tests,
-    rules: { 'no-restricted-syntax': ['error', modelDatabaseReach, ...moduleLevelLet, databaseNamedDb, cheapPasswords] },
+    rules: { 'no-restricted-syntax': ['error', ...serverSyntax] },
   },
+  // The table wall: a folder's SQL names only the tables it owns (scripts/table-owners.js); the
+  // migrations make them all.
+  ...['', ...serverEntries.filter((e) => e.isDirectory()).map((e) => e.name)].map((folder) => ({
+    files: [folder ? `server/src/${folder}/**/*.ts` : 'server/src/*.ts'],
+    ignores: [...tests, 'server/src/db/migrations/**'],
+    rules: { 'no-restricted-syntax': ['error', ...serverSyntax, ...foreignTableSelectors(folder)] },
+  })),
   wall(
     ['server/src/**/*.routes.ts'],
     [models, database, moduleFrontDoor],

@@ -205,6 +205,16 @@ describe('architecture walls', () => {
       'export const x = (sequelize: unknown) => sequelize;\n',
     ],
     [
+      'a table named in SQL outside its owner (plans reading withdrawals)',
+      'server/src/plans/scratch.ts',
+      "export const x = (db: { query(q: string): void }) => db.query('SELECT id FROM withdrawals WHERE stake_id = 1');\n",
+    ],
+    [
+      'nor in a template, nor by a file beside app.ts',
+      'server/src/scratch.ts',
+      'export const x = (id: number) => `UPDATE payouts SET id = ${id}`;\n',
+    ],
+    [
       'only a test hashes admin passwords at a cheaper cost',
       'server/src/scratch.ts',
       "import { PasswordWorker } from './access/index.js';\nexport const x = new PasswordWorker(4);\n",
