@@ -1,70 +1,67 @@
 import type { AnyObjectSchema, InferType } from 'yup';
 import { ADMIN_ROUTES, type AdminRoute } from './admin-routes.js';
 import { PUBLIC_ROUTES, type PublicRoute } from './api-routes.js';
-import { actionPlanParamSchema, idParamSchema, outflowParamSchema, reservesProofParamSchema, walletAddressParamSchema } from './schemas.js';
+import { strictObject } from './schema-fields.js';
+import { PATH_PARAM_FIELDS } from './schemas.js';
 
 /**
- * The schema of each route's path parameters, by the route tables' keys (admin-routes.ts,
- * api-routes.ts): the server parses req.params with it (server/src/http/mount.ts). A route whose path
- * names a parameter is here, with a schema of exactly the parameters its path names (route-params.test.ts).
+ * A route's path parameters are checked by the rules its path's names have (PATH_PARAM_FIELDS in
+ * schemas.ts): the path is the route's only entry for them. The server parses req.params with the
+ * schema made here (server/src/http/mount.ts).
  */
-export const ROUTE_PARAMS = {
-  'PUT /api/admin/staking-plans/:id': idParamSchema,
-  'PATCH /api/admin/staking-plans/:id/toggle': idParamSchema,
-  'DELETE /api/admin/staking-plans/:id': idParamSchema,
-  'POST /api/admin/reserves/snapshots/:id/anchor/prepare': idParamSchema,
-  'POST /api/admin/reserves/snapshots/:id/anchor/submit': idParamSchema,
-  'PUT /api/admin/admins/:id': idParamSchema,
-  'DELETE /api/admin/admins/:id': idParamSchema,
-  'POST /api/admin/change-requests/:id/approve': idParamSchema,
-  'POST /api/admin/change-requests/:id/reject': idParamSchema,
-  'DELETE /api/admin/change-requests/:id': idParamSchema,
-  'POST /api/admin/outflows/:signature/explain': outflowParamSchema,
-  'GET /api/admin/audits/:id': idParamSchema,
-  'POST /api/admin/audit-holds/:id/dismiss': idParamSchema,
-  'GET /api/admin/payouts/:id': idParamSchema,
-  'POST /api/admin/payouts/:id/signed': idParamSchema,
-  'PUT /api/admin/withdrawals/:id': idParamSchema,
-  'POST /api/admin/withdrawals/:id/resolve': idParamSchema,
-  'POST /api/admin/withdrawals/:id/approve': idParamSchema,
-  'PUT /api/admin/webhooks/:id': idParamSchema,
-  'DELETE /api/admin/webhooks/:id': idParamSchema,
-  'POST /api/admin/webhooks/:id/test': idParamSchema,
-  'GET /api/admin/webhooks/:id/deliveries': idParamSchema,
-  'PATCH /api/admin/me/passkeys/:id': idParamSchema,
-  'DELETE /api/admin/me/passkeys/:id': idParamSchema,
-  'GET /api/stakes/:walletAddress/summary': walletAddressParamSchema,
-  'GET /api/stakes/:walletAddress': walletAddressParamSchema,
-  'GET /api/stakes/intents/:id': idParamSchema,
-  'DELETE /api/stakes/intents/:id': idParamSchema,
-  'GET /api/withdrawals/:walletAddress': walletAddressParamSchema,
-  'GET /api/reserves/:id': idParamSchema,
-  'GET /api/reserves/:id/proof/:walletAddress': reservesProofParamSchema,
-  'POST /api/reserves/:id/check-failures': idParamSchema,
-  'GET /api/actions/stake/:planId': actionPlanParamSchema,
-  'POST /api/actions/stake/:planId': actionPlanParamSchema,
-  'POST /api/actions/stake/intents/:id/done': idParamSchema,
-} as const satisfies Partial<Record<AdminRoute | PublicRoute, AnyObjectSchema>>;
+type TableRoute = AdminRoute | PublicRoute;
+type ParamName = keyof typeof PATH_PARAM_FIELDS;
 
-export type ParamsRoute = keyof typeof ROUTE_PARAMS;
-export type ParamsOf<R extends ParamsRoute> = InferType<(typeof ROUTE_PARAMS)[R]>;
+/** The names a path gives its parameters: 'GET /api/reserves/:id/proof/:walletAddress' gives 'id' | 'walletAddress'. */
+type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
 
-export function isParamsRoute(route: string): route is ParamsRoute {
-  return Object.hasOwn(ROUTE_PARAMS, route);
-}
+/** A name a route's path gives a parameter without a rule for it: none, or this fails to compile. */
+const everyParamHasARule: [Exclude<PathParamNames<TableRoute>, ParamName>] extends [never] ? true : false = true;
+void everyParamHasARule;
 
-/** The parameters a route's path names, in order: 'GET /api/reserves/:id/proof/:walletAddress' names id and walletAddress. */
+export type ParamsRoute = { [R in TableRoute]: [PathParamNames<R>] extends [never] ? never : R }[TableRoute];
+export type ParamsOf<R extends ParamsRoute> = { [N in PathParamNames<R> & ParamName]: InferType<(typeof PATH_PARAM_FIELDS)[N]> };
+
+/** The parameters a path names, in order: 'GET /api/reserves/:id/proof/:walletAddress' names id and walletAddress. */
 export function pathParams(route: string): string[] {
   return [...route.matchAll(/:(\w+)/g)].map((match) => match[1]!);
 }
 
-/** What the params table gets wrong: a route naming parameters without a schema of exactly those, or an entry for a route without. */
-export function paramsTableGaps(routes: readonly string[] = [...Object.keys(ADMIN_ROUTES), ...Object.keys(PUBLIC_ROUTES)]) {
-  const schemas: Record<string, AnyObjectSchema> = ROUTE_PARAMS;
-  return {
-    noSchema: routes.filter((route) => pathParams(route).length > 0 && !Object.hasOwn(schemas, route)),
-    otherParams: Object.keys(schemas).filter(
-      (route) => Object.keys(schemas[route]!.fields).sort().join() !== pathParams(route).sort().join(),
-    ),
-  };
+const isParamName = (name: string): name is ParamName => Object.hasOwn(PATH_PARAM_FIELDS, name);
+
+const PARAMS_SCHEMAS = new Map<string, AnyObjectSchema>(
+  [...Object.keys(ADMIN_ROUTES), ...Object.keys(PUBLIC_ROUTES)]
+    .filter((route) => pathParams(route).length > 0)
+    .map((route) => [
+      route,
+      strictObject(
+        Object.fromEntries(
+          pathParams(route)
+            .filter(isParamName)
+            .map((name) => [name, PATH_PARAM_FIELDS[name]]),
+        ),
+      ),
+    ]),
+);
+
+export function isParamsRoute(route: string): route is ParamsRoute {
+  return PARAMS_SCHEMAS.has(route);
+}
+
+/** The schema of a route's path parameters: exactly the ones its path names, each by its rule. */
+export function paramsSchemaOf(route: ParamsRoute): AnyObjectSchema {
+  return PARAMS_SCHEMAS.get(route)!;
+}
+
+/** The parameters routes' paths name that have no rule (none, as the type above also holds). */
+export function paramsWithoutRule(routes: readonly string[] = [...Object.keys(ADMIN_ROUTES), ...Object.keys(PUBLIC_ROUTES)]): string[] {
+  return routes.flatMap((route) =>
+    pathParams(route)
+      .filter((name) => !isParamName(name))
+      .map((name) => `${route} :${name}`),
+  );
 }

@@ -10,7 +10,6 @@ import {
   adminLoginSchema,
   adminUpdateSchema,
   authVerifySchema,
-  idParamSchema,
   paginationSchema,
   passwordChangeSchema,
   planSchema,
@@ -19,12 +18,16 @@ import {
   stakeCreateSchema,
   twoFactorDisableSchema,
   twoFactorEnableSchema,
-  walletAddressParamSchema,
   webhookSchema,
   withdrawalProcessSchema,
   withdrawalRequestSchema,
 } from './schemas.js';
+import { paramsSchemaOf } from './route-params.js';
 import { validate } from './validate.js';
+
+/** The path parameters of a route naming `:id`, and of one naming `:walletAddress`. */
+const idParamSchema = paramsSchemaOf('GET /api/admin/audits/:id');
+const walletAddressParamSchema = paramsSchemaOf('GET /api/withdrawals/:walletAddress');
 
 const WALLET = 'So11111111111111111111111111111111111111112';
 const MINT = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';

@@ -363,11 +363,6 @@ export const scanIntentSchema = strictObject({
 });
 export type ScanIntentInput = InferType<typeof scanIntentSchema>;
 
-/** Path params `{ planId }` of the Actions API (GET and POST /api/actions/stake/{planId}). */
-export const actionPlanParamSchema = strictObject({
-  planId: id(msg('fieldPlan'), msg('planRequired')),
-});
-
 /** POST /api/actions/stake/{planId}'s query: `amount`, filled in by the Action client from its parameter. */
 export const actionStakeQuerySchema = openObject({
   amount: stakeAmount().required(msg('amountRequired')),
@@ -457,11 +452,6 @@ export const changeRequestListQuerySchema = strictObject({
   status: choice(CHANGE_REQUEST_STATUSES, msg('changeRequestStatusInvalid')).optional(),
 });
 
-/** The path parameter naming an outflow: its transaction's signature. */
-export const outflowParamSchema = strictObject({
-  signature: transactionSignature(msg('invalidTxId')).required(msg('txIdRequired')),
-});
-
 /** POST /api/stakes/restake. */
 export const restakeSchema = strictObject({
   originalStakeId: id(msg('fieldOriginalStake'), msg('originalStakeRequired')),
@@ -523,21 +513,19 @@ export type WithdrawalSortField = (typeof WITHDRAWAL_SORT_FIELDS)[number];
 /** ?limit=&offset=&sort=&order=&q= of the admin stake and withdrawal lists (query-schemas.ts). */
 export type AdminListQuery<F extends string> = PaginationInput & { sort?: F; order?: SortOrder; q?: string };
 
-/** Path params `{ id }` (req.params): a positive integer from its string form. */
-export const idParamSchema = strictObject({
+/**
+ * Each path parameter's rule, by the name the routes' paths give it (`:id`, `:walletAddress`): a
+ * route's req.params are checked by the rules of the names its path uses (route-params.ts).
+ */
+export const PATH_PARAM_FIELDS = {
+  /** A positive integer from its string form. */
   id: id(msg('fieldId'), msg('mustBePositiveInteger', { label: msg('fieldId') })),
-});
-
-/** Path params `{ walletAddress }` (GET /api/stakes/{walletAddress}, /api/withdrawals/{walletAddress}). */
-export const walletAddressParamSchema = strictObject({
+  /** The Actions API's plan (GET and POST /api/actions/stake/{planId}). */
+  planId: id(msg('fieldPlan'), msg('planRequired')),
+  /** An outflow's transaction signature. */
+  signature: transactionSignature(msg('invalidTxId')).required(msg('txIdRequired')),
   walletAddress: walletAddress(),
-});
-
-/** Path params `{ id, walletAddress }` (GET /api/reserves/{id}/proof/{walletAddress}). */
-export const reservesProofParamSchema = strictObject({
-  id: id(msg('fieldId'), msg('mustBePositiveInteger', { label: msg('fieldId') })),
-  walletAddress: walletAddress(),
-});
+};
 
 /** POST /api/reserves/{id}/check-failures: why the holder's proof did not check, by the verifier's code. */
 export const reservesCheckFailureSchema = strictObject({

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { Schema } from 'yup';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { ROUTE_BODIES, type BodyOf, type BodyRoute } from '@stakedesk/shared/route-bodies';
-import { ROUTE_PARAMS, type ParamsOf, type ParamsRoute } from '@stakedesk/shared/route-params';
+import { paramsSchemaOf, type ParamsOf, type ParamsRoute } from '@stakedesk/shared/route-params';
 import { ROUTE_QUERIES, type QueryOf, type QueryRoute } from '@stakedesk/shared/route-queries';
 import { validateCoded } from '@stakedesk/shared/validate';
 import { badRequest } from '../errors.js';
@@ -27,7 +27,7 @@ export function parseQuery<R extends QueryRoute>(route: R, req: Request): QueryO
   return parse(ROUTE_QUERIES[route] as Schema<QueryOf<R>>, req.query);
 }
 
-/** Validates a route's path parameters with the schema the route tables give it. */
+/** Validates a route's path parameters by the rules of the names its path gives them. */
 export function parseParams<R extends ParamsRoute>(route: R, req: Request): ParamsOf<R> {
-  return parse(ROUTE_PARAMS[route] as Schema<ParamsOf<R>>, req.params);
+  return parse(paramsSchemaOf(route) as Schema<ParamsOf<R>>, req.params);
 }
