@@ -31,7 +31,7 @@ export const FOREIGN_TABLES = {
   approvals: ['admins'],
   'books-audit': ['payouts', 'payout_withdrawals', 'stakes', 'withdrawals'],
   db: ['settings', 'staking_plans'],
-  outflows: ['payouts'],
+  outflows: ['payouts', 'withdrawals'],
   plans: ['stakes', 'deposit_intents'],
   stakes: ['withdrawals'],
 };

@@ -6,7 +6,6 @@ import { emitAlert } from '../alerts/index.js';
 import { ChainUnavailableError, type Chain, type TokenActivity } from '../chain/chain.js';
 import type { Logger } from '../logger.js';
 import { loadSettings } from '../settings/index.js';
-import { withdrawalsCompletedBy } from '../withdrawals/index.js';
 import { outflowOf, type TreasuryAccount } from './outflow-amount.js';
 
 /**
@@ -31,7 +30,7 @@ export type SeenTransaction = {
 /**
  * A payout the server built sends what it built: an expired or failed one was to move nothing, so it
  * explains nothing. Read here, not through payouts/ (which this module may not import: payouts pay
- * through stakes, whose deposit follower records outflows here).
+ * through stakes, whose deposit follower records outflows here), as the withdrawals below are.
  */
 async function payoutWithSignature(db: Sequelize, signature: string): Promise<number | null> {
   const [row] = await db.query<{ id: number }>(
@@ -47,7 +46,11 @@ async function payoutWithSignature(db: Sequelize, signature: string): Promise<nu
  * pasted payout that also sent tokens elsewhere explains only its share, so not the transaction.
  */
 async function pastedTxidPaying(db: Sequelize, chain: Chain, signature: string, mint: string, amount: bigint): Promise<number[] | null> {
-  const paid = await withdrawalsCompletedBy(db, signature, mint);
+  const paid = await db.query<{ id: number; finalAmount: string }>(
+    `SELECT id, final_amount::text AS "finalAmount" FROM withdrawals
+     WHERE tx_id = :signature AND status = 'completed' AND token_contract = :mint ORDER BY id`,
+    { replacements: { signature, mint }, type: QueryTypes.SELECT },
+  );
   if (paid.length === 0) return null;
   const state = await chain.mint(mint);
   if (!state) return null;

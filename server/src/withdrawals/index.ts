@@ -14,13 +14,6 @@ export {
   WALLET_PAID_BEFORE_OF_W,
 } from './auto-payout-holds.js';
 export { type PayableWithdrawal, readWithdrawals, WITHDRAWAL_PAYEES_SQL } from './payable-withdrawals.js';
-export {
-  findWithdrawal,
-  findWithdrawals,
-  lockPendingWithdrawalsOf,
-  lockWithdrawal,
-  pendingWithdrawalOwing,
-  withdrawalsCompletedBy,
-} from './withdrawal-rows.js';
+export { findWithdrawal, findWithdrawals, lockPendingWithdrawalsOf, lockWithdrawal, pendingWithdrawalOwing } from './withdrawal-rows.js';
 export { toWithdrawalJson } from './withdrawal-json.js';
 export { Withdrawal, type WithdrawalRow } from './withdrawal.model.js';

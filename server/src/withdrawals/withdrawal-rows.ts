@@ -1,8 +1,8 @@
 import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { Withdrawal } from './withdrawal.model.js';
 
-// Withdrawals' rows for the modules that pay them (payouts/, which updates them under their lock),
-// explain the treasury's outflows (outflows/) or audit the books against the chain (books-audit/).
+// Withdrawals' rows for the modules that pay them (payouts/, which updates them under their lock)
+// or audit the books against the chain (books-audit/).
 
 /** The withdrawal, locked FOR UPDATE until the caller's transaction ends; null when there is none. */
 export async function lockWithdrawal(id: number, transaction: Transaction): Promise<Withdrawal | null> {
@@ -17,15 +17,6 @@ export async function findWithdrawal(id: number): Promise<Withdrawal | null> {
 /** These withdrawals, as committed now. */
 export async function findWithdrawals(ids: number[]): Promise<Withdrawal[]> {
   return Withdrawal.findAll({ where: { id: { [Op.in]: ids } } });
-}
-
-/** The completed withdrawals of `mint` whose pasted, verified TXID is `txId`, with what each was paid (whole tokens). */
-export async function withdrawalsCompletedBy(db: Sequelize, txId: string, mint: string): Promise<{ id: number; finalAmount: string }[]> {
-  return db.query<{ id: number; finalAmount: string }>(
-    `SELECT id, final_amount::text AS "finalAmount" FROM withdrawals
-     WHERE tx_id = :txId AND status = 'completed' AND token_contract = :mint ORDER BY id`,
-    { replacements: { txId, mint }, type: QueryTypes.SELECT },
-  );
 }
 
 /**
