@@ -47,12 +47,13 @@ async function decimalsOf(audit: Audit, mint: string): Promise<number | null> {
 
 /** Every row `page` reads (rows after an id, at most a batch, in id order), a batch at a time. */
 async function eachRow<T extends { id: number }>(
-  page: (after: number, limit: number) => Promise<T[]>,
+  db: Sequelize,
+  page: (db: Sequelize, after: number, limit: number) => Promise<T[]>,
   run: (row: T) => Promise<void>,
 ): Promise<void> {
   let after = 0;
   for (;;) {
-    const rows = await page(after, BATCH);
+    const rows = await page(db, after, BATCH);
     if (rows.length === 0) return;
     await eachInParallel(rows, run);
     after = rows.at(-1)!.id;
@@ -64,36 +65,33 @@ async function eachRow<T extends { id: number }>(
  * staking wallet. A restake moved no tokens (its id names the stake it came from): nothing to look for.
  */
 async function checkDeposits(audit: Audit): Promise<void> {
-  await eachRow(
-    (after, limit) => recordedDepositsAfter(audit.db, after, limit),
-    async (stake) => {
-      audit.checked.deposits += 1;
-      const claim = {
-        txId: stake.txId,
-        walletAddress: stake.wallet,
-        amount: stake.amount,
-        mint: stake.mint,
-        stakingWallet: stake.stakingWallet,
-      };
-      const verdict = await audit.chain.verifyDeposit(claim);
-      if (verdict.ok) {
-        audit.proved.push(stake.txId);
-        return;
-      }
-      const activity = await audit.chain.tokenActivity(stake.txId);
-      const decimals = await decimalsOf(audit, stake.mint);
-      audit.differences.push({
-        kind: 'depositDiffers',
-        signature: stake.txId,
-        stakeId: stake.id,
-        withdrawalId: null,
-        books: { wallet: stake.wallet, amount: stake.amount },
-        chain: activity && decimals !== null ? depositSeen(activity, stake.mint, stake.stakingWallet, decimals) : null,
-        reason: chainReason(verdict.reason),
-        resolution: null,
-      });
-    },
-  );
+  await eachRow(audit.db, recordedDepositsAfter, async (stake) => {
+    audit.checked.deposits += 1;
+    const claim = {
+      txId: stake.txId,
+      walletAddress: stake.wallet,
+      amount: stake.amount,
+      mint: stake.mint,
+      stakingWallet: stake.stakingWallet,
+    };
+    const verdict = await audit.chain.verifyDeposit(claim);
+    if (verdict.ok) {
+      audit.proved.push(stake.txId);
+      return;
+    }
+    const activity = await audit.chain.tokenActivity(stake.txId);
+    const decimals = await decimalsOf(audit, stake.mint);
+    audit.differences.push({
+      kind: 'depositDiffers',
+      signature: stake.txId,
+      stakeId: stake.id,
+      withdrawalId: null,
+      books: { wallet: stake.wallet, amount: stake.amount },
+      chain: activity && decimals !== null ? depositSeen(activity, stake.mint, stake.stakingWallet, decimals) : null,
+      reason: chainReason(verdict.reason),
+      resolution: null,
+    });
+  });
 }
 
 type PaidRow = { id: number; txId: string; wallet: string; amount: string; mint: string; payer: string; requestedAt: Date };
@@ -114,8 +112,9 @@ async function checkPayouts(audit: Audit): Promise<void> {
     WHERE w.status = 'completed' AND w.final_amount > 0 AND w.id > :after
       AND NOT EXISTS (SELECT 1 FROM payout_withdrawals pw WHERE pw.withdrawal_id = w.id AND pw.resolution = 'paid')
     ORDER BY w.id LIMIT :limit`;
-  const page = (after: number, limit: number) => audit.db.query<PaidRow>(sql, { replacements: { after, limit }, type: QueryTypes.SELECT });
-  await eachRow(page, async (paid) => {
+  const page = (db: Sequelize, after: number, limit: number) =>
+    db.query<PaidRow>(sql, { replacements: { after, limit }, type: QueryTypes.SELECT });
+  await eachRow(audit.db, page, async (paid) => {
     audit.checked.payouts += 1;
     const claim = {
       txId: paid.txId,
@@ -157,29 +156,26 @@ async function treasuryOf(audit: Audit, mint: string): Promise<Set<string>> {
 
 /** Each outflow the ledger recorded (DESIGN 15): the chain shows that much leaving that account. */
 async function checkOutflows(audit: Audit): Promise<void> {
-  await eachRow(
-    (after, limit) => recordedOutflowsAfter(audit.db, after, limit),
-    async (outflow) => {
-      audit.checked.outflows += 1;
-      const activity = await audit.chain.tokenActivity(outflow.signature);
-      const account = { address: outflow.account, owner: outflow.owner, mint: outflow.mint };
-      const onChain = activity && outflowOf(activity, account, await treasuryOf(audit, outflow.mint));
-      if (onChain === BigInt(outflow.amount)) {
-        audit.proved.push(outflow.signature);
-        return;
-      }
-      audit.differences.push({
-        kind: 'outflowDiffers',
-        signature: outflow.signature,
-        stakeId: null,
-        withdrawalId: null,
-        books: { wallet: outflow.owner, amount: fromRawAmount(BigInt(outflow.amount), outflow.decimals) },
-        chain: onChain === null ? null : { wallet: outflow.owner, amount: fromRawAmount(onChain, outflow.decimals) },
-        reason: null,
-        resolution: null,
-      });
-    },
-  );
+  await eachRow(audit.db, recordedOutflowsAfter, async (outflow) => {
+    audit.checked.outflows += 1;
+    const activity = await audit.chain.tokenActivity(outflow.signature);
+    const account = { address: outflow.account, owner: outflow.owner, mint: outflow.mint };
+    const onChain = activity && outflowOf(activity, account, await treasuryOf(audit, outflow.mint));
+    if (onChain === BigInt(outflow.amount)) {
+      audit.proved.push(outflow.signature);
+      return;
+    }
+    audit.differences.push({
+      kind: 'outflowDiffers',
+      signature: outflow.signature,
+      stakeId: null,
+      withdrawalId: null,
+      books: { wallet: outflow.owner, amount: fromRawAmount(BigInt(outflow.amount), outflow.decimals) },
+      chain: onChain === null ? null : { wallet: outflow.owner, amount: fromRawAmount(onChain, outflow.decimals) },
+      reason: null,
+      resolution: null,
+    });
+  });
 }
 
 /** One transaction of the treasury's history, with what it did to the mint. */
