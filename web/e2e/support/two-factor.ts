@@ -10,16 +10,18 @@ const lastStep = new Map<string, number>();
 
 /**
  * A code the server has not accepted yet. A TOTP code is accepted only once, but the server also
- * accepts the next step's code (a phone clock a little ahead, DRIFT_STEPS), so a second code is
- * the next step's at once; only a third within one window waits for the clock to move on.
+ * accepts the steps either side of now (a phone clock a little behind or ahead, DRIFT_STEPS), so a
+ * first code is the previous step's while that stays within reach, then now's, then the next
+ * step's; only a code after those waits for the clock to move on.
  */
 export async function freshCode(secret: string): Promise<string> {
   const app = authenticator(secret);
   for (;;) {
     const now = app.counter();
-    // Never the current step in its last second: it must still be within reach when the server checks it.
+    // A step must still be within reach when the server checks it, seconds later on a loaded machine:
+    // the previous one only early in the window, the current one until its last second.
     const remaining = app.period * 1000 - (Date.now() % (app.period * 1000));
-    const earliest = remaining > 1500 ? now : now + 1;
+    const earliest = remaining > 10_000 ? now - 1 : remaining > 1500 ? now : now + 1;
     const step = Math.max(earliest, (lastStep.get(secret) ?? -Infinity) + 1);
     if (step <= now + 1) {
       lastStep.set(secret, step);
