@@ -28,23 +28,22 @@ import { expect, test } from '../support/test.js';
 // chain, which the dashboard reads itself. Each is a banner at the top of the dashboard, in both
 // languages at 1366 and 390 px, accessible, reported once with its code.
 test.describe.configure({ mode: 'serial' });
-let release: () => Promise<void>;
-test.beforeEach(async () => {
-  release = await holdReservesSnapshots();
-});
-test.afterEach(async () => {
-  await release();
-});
 
 type World = { page: Page; holder: Keypair; stake: Stake; snapshot: ReservesSnapshot & { anchorSignature: string } };
 
-/** A stake, then a snapshot of it once its anchor has landed; `aged`: the stake made a day before. */
+/**
+ * A stake, then a snapshot of it once its anchor has landed; `aged`: the stake made a day before.
+ * Each test serves the snapshot it reads itself, so it holds the platform's snapshots only while it
+ * takes one (a test on the other worker reading "the latest" is not given a newer one), not through
+ * a wait of a minute.
+ */
 async function honestWorld(page: Page, holder: Keypair, { aged = false, waitMs = 0 } = {}): Promise<World> {
   const stake = await stakeThroughApi(holder, 'Starter', 150);
   if (aged) await ageStakesOf(readState().dataDir, holder.publicKey.toBase58(), 1);
   if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
-  const snapshot = await anchoredSnapshot((await takeReservesSnapshot()).id);
-  return { page, holder, stake, snapshot };
+  const release = await holdReservesSnapshots();
+  const taken = await takeReservesSnapshot().finally(release);
+  return { page, holder, stake, snapshot: await anchoredSnapshot(taken.id) };
 }
 
 /** The wallet's whole list (the dashboard's records, not its tables' pages) answered as `rewrite` makes it. */
