@@ -10,10 +10,10 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  */
 async function runAxe(page: Page, options: axe.RunOptions, selector?: string): Promise<axe.AxeResults> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  return page.evaluate(
-    ([context, runOptions]) => (window as unknown as { axe: typeof axe }).axe.run(context ?? document, runOptions),
-    [selector, options] as const,
-  );
+  return page.evaluate(([context, runOptions]) => (window as unknown as { axe: typeof axe }).axe.run(context ?? document, runOptions), [
+    selector,
+    options,
+  ] as const);
 }
 
 /**
