@@ -116,6 +116,7 @@ test('a hold the audit put on a payout the books lack is listed under the audit,
     await expect(dialog.getByText('Say in a note why the payout found on chain does not pay this holder')).toBeVisible();
     await expect(panel.stepUp()).toBeHidden();
     await dialog.getByLabel('Note').fill('Sent to the exchange for the market maker; ticket 7');
+    await expect(dialog.getByText('Say in a note why the payout found on chain does not pay this holder')).toBeHidden();
     await expectAccessible(page, '.ant-modal');
     await dialog.getByRole('button', { name: 'Dismiss hold' }).click();
     await panel.confirmStepUp(admin.password);

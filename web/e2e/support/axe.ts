@@ -19,12 +19,16 @@ async function runAxe(page: Page, options: axe.RunOptions, selector?: string): P
 /**
  * Waits (up to 5 s) for every finite animation and transition on the page to end: axe reads colours as
  * they are painted, and a toast fading in is half its colour (muted text read at 3.76:1 mid-fade).
- * Endless animations (spinners) are not waited for.
+ * Endless animations (spinners) are not waited for. antd's own motions count too: with motion off
+ * (the reader asked for less) a leaving form error keeps its `-leave-active` class, at opacity 0,
+ * for up to half a second with no animation running, and axe read it as faint text.
  */
 async function settleAnimations(page: Page): Promise<void> {
   await page
     .waitForFunction(
-      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      () =>
+        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity) &&
+        !document.querySelector('[class*="-leave-active"], [class*="-enter-active"], [class*="-appear-active"]'),
       undefined,
       { timeout: 5_000 },
     )
