@@ -5,6 +5,10 @@
 export const ADMIN_ROLES = ['owner', 'operator', 'viewer'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
+export function isAdminRole(value: string): value is AdminRole {
+  return ADMIN_ROLES.some((role) => role === value);
+}
+
 const RANK: Record<AdminRole, number> = { viewer: 0, operator: 1, owner: 2 };
 
 /** Whether `role` may do what needs `needed`. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyFields, bodyTableGaps } from './route-bodies.js';
 
 describe('the body schemas of the route tables', () => {
-  it('gives every POST, PUT and PATCH route a body schema, or a place among the routes without one', () => {
+  it('gives every POST, PUT and PATCH route a body schema, or a reason it has none', () => {
     expect(bodyTableGaps()).toEqual({ noSchema: [], both: [], schemaWithoutBody: [] });
   });
 

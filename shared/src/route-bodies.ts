@@ -1,9 +1,9 @@
 import type { InferType } from 'yup';
-import { ADMIN_BODY_FIELDS_OUTSIDE_SCHEMA, ADMIN_ROUTE_BODIES, ADMIN_ROUTES, ADMIN_ROUTES_WITHOUT_BODY } from './admin-routes.js';
-import { PUBLIC_BODY_FIELDS_OUTSIDE_SCHEMA, PUBLIC_ROUTE_BODIES, PUBLIC_ROUTES, PUBLIC_ROUTES_WITHOUT_BODY_SCHEMA } from './api-routes.js';
+import { routesWith } from './route-entry.js';
+import { ROUTE_TABLE } from './route-table.js';
 
-/** Every route with a JSON body, admin or public, and the schema of its body (written in admin-routes.ts and api-routes.ts). */
-export const ROUTE_BODIES = { ...ADMIN_ROUTE_BODIES, ...PUBLIC_ROUTE_BODIES };
+/** Every route with a JSON body, admin or public, and the schema of its body (from its entry in admin-routes.ts or api-routes.ts). */
+export const ROUTE_BODIES = routesWith(ROUTE_TABLE, 'body');
 
 export type BodyRoute = keyof typeof ROUTE_BODIES;
 export type BodyOf<R extends BodyRoute> = InferType<(typeof ROUTE_BODIES)[R]>;
@@ -17,10 +17,7 @@ export function bodyFields(route: BodyRoute): string[] {
   return Object.keys(ROUTE_BODIES[route].fields);
 }
 
-const FIELDS_OUTSIDE_SCHEMA: Record<string, readonly string[]> = {
-  ...ADMIN_BODY_FIELDS_OUTSIDE_SCHEMA,
-  ...PUBLIC_BODY_FIELDS_OUTSIDE_SCHEMA,
-};
+const FIELDS_OUTSIDE_SCHEMA: Record<string, readonly string[]> = routesWith(ROUTE_TABLE, 'fieldsOutsideSchema');
 
 /** Every top-level field a route reads from its body: its schema's, and those it reads before or without one. */
 export function fieldsRead(route: string): string[] {
@@ -35,12 +32,12 @@ const MAY_HAVE_BODY = /^(POST|PUT|PATCH|DELETE) /;
 
 /**
  * What the route tables get wrong about bodies: a POST, PUT or PATCH route with neither a body schema
- * nor a place among the routes without one, a route in both, and a body schema on a GET.
+ * nor a reason it has none, a route with both, and a body schema on a GET.
  */
 export function bodyTableGaps(
-  routes: readonly string[] = [...Object.keys(ADMIN_ROUTES), ...Object.keys(PUBLIC_ROUTES)],
+  routes: readonly string[] = Object.keys(ROUTE_TABLE),
   withSchema: readonly string[] = Object.keys(ROUTE_BODIES),
-  withoutSchema: readonly string[] = [...ADMIN_ROUTES_WITHOUT_BODY, ...Object.keys(PUBLIC_ROUTES_WITHOUT_BODY_SCHEMA)],
+  withoutSchema: readonly string[] = Object.keys(routesWith(ROUTE_TABLE, 'withoutBody')),
 ) {
   const schema = new Set(withSchema);
   const none = new Set(withoutSchema);

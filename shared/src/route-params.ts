@@ -1,15 +1,13 @@
 import type { AnyObjectSchema, InferType } from 'yup';
-import { ADMIN_ROUTES, type AdminRoute } from './admin-routes.js';
-import { PUBLIC_ROUTES, type PublicRoute } from './api-routes.js';
+import { ROUTE_TABLE, type TableRoute } from './route-table.js';
 import { strictObject } from './schema-fields.js';
 import { PATH_PARAM_FIELDS } from './schemas.js';
 
 /**
  * A route's path parameters are checked by the rules its path's names have (PATH_PARAM_FIELDS in
- * schemas.ts): the path is the route's only entry for them. The server parses req.params with the
- * schema made here (server/src/http/mount.ts).
+ * schemas.ts): the path is the only place they are written, and a route's entry holds no schema of
+ * them. The server parses req.params with the schema made here (server/src/http/mount.ts).
  */
-type TableRoute = AdminRoute | PublicRoute;
 type ParamName = keyof typeof PATH_PARAM_FIELDS;
 
 /** The names a path gives its parameters: 'GET /api/reserves/:id/proof/:walletAddress' gives 'id' | 'walletAddress'. */
@@ -34,7 +32,7 @@ export function pathParams(route: string): string[] {
 const isParamName = (name: string): name is ParamName => Object.hasOwn(PATH_PARAM_FIELDS, name);
 
 const PARAMS_SCHEMAS = new Map<string, AnyObjectSchema>(
-  [...Object.keys(ADMIN_ROUTES), ...Object.keys(PUBLIC_ROUTES)]
+  Object.keys(ROUTE_TABLE)
     .filter((route) => pathParams(route).length > 0)
     .map((route) => [
       route,
@@ -58,7 +56,7 @@ export function paramsSchemaOf(route: ParamsRoute): AnyObjectSchema {
 }
 
 /** The parameters routes' paths name that have no rule (none, as the type above also holds). */
-export function paramsWithoutRule(routes: readonly string[] = [...Object.keys(ADMIN_ROUTES), ...Object.keys(PUBLIC_ROUTES)]): string[] {
+export function paramsWithoutRule(routes: readonly string[] = Object.keys(ROUTE_TABLE)): string[] {
   return routes.flatMap((route) =>
     pathParams(route)
       .filter((name) => !isParamName(name))

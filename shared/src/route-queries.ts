@@ -1,9 +1,9 @@
 import type { InferType } from 'yup';
-import { ADMIN_ROUTE_QUERIES } from './admin-routes.js';
-import { PUBLIC_ROUTE_QUERIES } from './api-routes.js';
+import { routesWith } from './route-entry.js';
+import { ROUTE_TABLE } from './route-table.js';
 
-/** Every route that reads its query string, admin or public, and the schema of its query (written in admin-routes.ts and api-routes.ts). */
-export const ROUTE_QUERIES = { ...ADMIN_ROUTE_QUERIES, ...PUBLIC_ROUTE_QUERIES };
+/** Every route that reads its query string, admin or public, and the schema of its query (from its entry in admin-routes.ts or api-routes.ts). */
+export const ROUTE_QUERIES = routesWith(ROUTE_TABLE, 'query');
 
 export type QueryRoute = keyof typeof ROUTE_QUERIES;
 export type QueryOf<R extends QueryRoute> = InferType<(typeof ROUTE_QUERIES)[R]>;

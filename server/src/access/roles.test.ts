@@ -40,7 +40,7 @@ async function ownerOf(name: string) {
  * row that does not exist and a `{}` body make an allowed request be refused for some other reason
  * (or do nothing harmful), which shows the role check is the route's own and not a side effect.
  */
-const TABLE = Object.entries(ADMIN_ROUTES) as Array<[AdminRoute, AdminRole | 'signIn']>;
+const TABLE = (Object.keys(ADMIN_ROUTES) as AdminRoute[]).map((route) => [route, ADMIN_ROUTES[route].role] as const);
 const ENDPOINTS = TABLE.flatMap(([route, needs]) => {
   const [method, pattern] = route.split(' ') as [string, string];
   return needs === 'signIn' ? [] : [[method, pattern.replaceAll(':id', '999999'), needs, route] as const];

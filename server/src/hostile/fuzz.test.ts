@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StakingPlan } from '@stakedesk/shared/api-types';
-import { ADMIN_ROUTES, ADMIN_ROUTES_ENDING_THE_SESSION, type AdminRoute } from '@stakedesk/shared/admin-routes';
-import { PUBLIC_ROUTES, type PublicRoute } from '@stakedesk/shared/api-routes';
+import { ADMIN_ROUTES } from '@stakedesk/shared/admin-routes';
+import { PUBLIC_ROUTES } from '@stakedesk/shared/api-routes';
 import { fieldsRead, ROUTE_BODIES } from '@stakedesk/shared/route-bodies';
 import { isQueryRoute, queryKeys } from '@stakedesk/shared/route-queries';
+import { ROUTE_TABLE, ROUTES_ENDING_THE_SESSION, type TableRoute } from '@stakedesk/shared/route-table';
 import { ageStake, stakeFor, startStakingServer } from '../test/fixtures.js';
 import { newHolder, randomWallet, type TestServer } from '../test/test-server.js';
 import { routeCoverageGaps } from '../test/route-coverage.js';
@@ -32,7 +33,7 @@ beforeAll(async () => {
   const holder = newHolder();
   holderCookie = await api.signIn(holder);
   holderWallet = holder.wallet;
-  for (const [n, route] of ADMIN_ROUTES_ENDING_THE_SESSION.entries())
+  for (const [n, route] of ROUTES_ENDING_THE_SESSION.entries())
     disposableTokens[route] = (await adminWithRole(api, token, 'viewer', `fuzz-disposable-${n}`)).token;
 }, 60_000);
 afterAll(() => api.close());
@@ -88,7 +89,6 @@ const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 })).value;
 
 type Auth = 'none' | 'admin' | 'holder' | 'disposable-admin';
-type TableRoute = AdminRoute | PublicRoute;
 /** `route`: its route in the tables; `:x` in `path` is fuzzed; `fields`: what its body may carry. */
 type Endpoint = { method: string; path: string; route: TableRoute; fields?: string[]; params?: boolean; auth: Auth; query?: string[] };
 
@@ -98,15 +98,13 @@ const NOT_FUZZED: Partial<Record<TableRoute, string>> = {
   'GET /api/admin/events': 'endless stream',
 };
 
-const isAdminRoute = (route: TableRoute): route is AdminRoute => Object.hasOwn(ADMIN_ROUTES, route);
-
 /**
  * A route as the tables give it: its caller (a session of its own when the route ends it), its last
  * parameter as `:x` (any before it held at 1), the fields its body is read for and the query keys it reads.
  */
 function endpointOf(route: TableRoute): Endpoint {
   const [method, pattern] = route.split(' ') as [string, string];
-  const needs = isAdminRoute(route) ? ADMIN_ROUTES[route] : PUBLIC_ROUTES[route];
+  const needs = ROUTE_TABLE[route].role;
   const auth: Auth = endsTheSession(route)
     ? 'disposable-admin'
     : needs === 'signIn'
@@ -127,7 +125,7 @@ function endpointOf(route: TableRoute): Endpoint {
   };
 }
 
-const endsTheSession = (route: TableRoute) => (ADMIN_ROUTES_ENDING_THE_SESSION as readonly string[]).includes(route);
+const endsTheSession = (route: TableRoute) => ROUTES_ENDING_THE_SESSION.includes(route);
 
 /** The query keys a route reads, from its schema; a read that reads none is sent a key it must ignore. */
 function queryOf(route: TableRoute, method: string): string[] | undefined {

@@ -1,14 +1,12 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { ADMIN_ROUTES, type AdminRoute, type RoleCheckedRoute } from '@stakedesk/shared/admin-routes';
-import type { PublicRoute } from '@stakedesk/shared/api-routes';
+import type { RoleCheckedRoute } from '@stakedesk/shared/admin-routes';
 import { isParamsRoute, type ParamsOf, type ParamsRoute } from '@stakedesk/shared/route-params';
 import { isBodyRoute, type BodyOf, type BodyRoute } from '@stakedesk/shared/route-bodies';
 import { isQueryRoute, type QueryOf, type QueryRoute } from '@stakedesk/shared/route-queries';
+import { ROUTE_TABLE, type TableRoute } from '@stakedesk/shared/route-table';
+import { isAdminRole } from '@stakedesk/shared/roles';
 import { requireRole } from './signed-in-admin.js';
 import { parseBody, parseParams, parseQuery } from './validate.js';
-
-/** A route of the route tables (shared/src/admin-routes.ts, api-routes.ts), by its key: 'METHOD /path'. */
-export type TableRoute = AdminRoute | PublicRoute;
 
 /**
  * What a route reads from its request, each parsed with the schema the route tables give it when the
@@ -48,7 +46,7 @@ export function tableRouter<B extends string>(base: B) {
 }
 
 function isRoleChecked(route: TableRoute): route is RoleCheckedRoute {
-  return Object.hasOwn(ADMIN_ROUTES, route) && ADMIN_ROUTES[route as AdminRoute] !== 'signIn';
+  return isAdminRole(ROUTE_TABLE[route].role);
 }
 
 function inputOf<R extends TableRoute>(route: R, req: Request): RouteInput<R> {
