@@ -44,14 +44,14 @@ export default defineConfig({
       testIgnore: [/site-settings\.spec/, DEMO],
       dependencies: ['desktop', 'phone'],
     },
-    // Site-wide settings (maintenance mode, support contacts) change every page, so they run alone, last, one at a time.
+    // Site-wide settings (maintenance mode, support contacts) change every page of their worker's
+    // platform (e2e/support/state.ts), so they run last, after every other test of that worker.
     {
       name: 'site-settings',
       use: { viewport: { width: 1366, height: 768 } },
       testMatch: /site-settings\.spec/,
       testIgnore: DEMO,
       dependencies: ['admin'],
-      workers: 1,
     },
   ],
 });

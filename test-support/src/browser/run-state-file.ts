@@ -3,11 +3,11 @@ import path from 'node:path';
 
 /**
  * What a suite's global set-up started, for its test workers: one JSON file in the suite's state
- * directory, written once per run (readable by its owner alone: it holds secret keys) and removed
- * after it. The shape is each suite's own.
+ * directory (`name`, run.json unless said), written once per run (readable by its owner alone: it
+ * holds secret keys) and removed after it. The shape is each suite's own.
  */
-export function runStateFile<State>(stateDir: string) {
-  const file = path.join(stateDir, 'run.json');
+export function runStateFile<State>(stateDir: string, name = 'run.json') {
+  const file = path.join(stateDir, name);
   return {
     write(state: State): void {
       mkdirSync(stateDir, { recursive: true });

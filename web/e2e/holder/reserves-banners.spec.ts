@@ -19,7 +19,7 @@ import {
 } from '../support/dishonest-reserves.js';
 import { stakeThroughApi } from '../support/holder-api.js';
 import { HolderPages } from '../support/holder-pages.js';
-import { holdReservesSnapshots, takeReservesSnapshot } from '../support/reserves.js';
+import { takeReservesSnapshot } from '../support/reserves.js';
 import { readState } from '../support/state.js';
 import { expect, test } from '../support/test.js';
 
@@ -31,18 +31,12 @@ test.describe.configure({ mode: 'serial' });
 
 type World = { page: Page; holder: Keypair; stake: Stake; snapshot: ReservesSnapshot & { anchorSignature: string } };
 
-/**
- * A stake, then a snapshot of it once its anchor has landed; `aged`: the stake made a day before.
- * Each test serves the snapshot it reads itself, so it holds the platform's snapshots only while it
- * takes one (a test on the other worker reading "the latest" is not given a newer one), not through
- * a wait of a minute.
- */
+/** A stake, then a snapshot of it once its anchor has landed; `aged`: the stake made a day before. */
 async function honestWorld(page: Page, holder: Keypair, { aged = false, waitMs = 0 } = {}): Promise<World> {
   const stake = await stakeThroughApi(holder, 'Starter', 150);
   if (aged) await ageStakesOf(readState().dataDir, holder.publicKey.toBase58(), 1);
   if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
-  const release = await holdReservesSnapshots();
-  const taken = await takeReservesSnapshot().finally(release);
+  const taken = await takeReservesSnapshot();
   return { page, holder, stake, snapshot: await anchoredSnapshot(taken.id) };
 }
 

@@ -1,7 +1,7 @@
 import { screenViolations } from '../support/axe.js';
 import { stakeThroughApi } from '../support/holder-api.js';
 import { anchoredSnapshot } from '../support/dishonest-reserves.js';
-import { holdReservesSnapshots, takeReservesSnapshot } from '../support/reserves.js';
+import { takeReservesSnapshot } from '../support/reserves.js';
 import { expect, test } from '../support/test.js';
 
 // The proof-of-reserves screens as screenshot artifacts at the project's width (desktop and phone),
@@ -26,14 +26,6 @@ const WORDS = {
     banner: 'A sua prova de reservas não confere',
   },
 };
-
-let release: () => Promise<void>;
-test.beforeEach(async () => {
-  release = await holdReservesSnapshots();
-});
-test.afterEach(async () => {
-  await release();
-});
 
 for (const [language, words] of Object.entries(WORDS)) {
   test.describe(language, () => {

@@ -11,7 +11,6 @@ import { ageStakesOf } from '../support/database.js';
 import { HolderPages } from '../support/holder-pages.js';
 import {
   checkFailuresCounted,
-  holdReservesSnapshots,
   latestReservesSnapshot,
   percentText,
   reservesSnapshotById,
@@ -23,13 +22,6 @@ import { expect, test } from '../support/test.js';
 
 // Snapshots are the whole platform's: each test takes the one it reads, after its holder's stakes.
 test.describe.configure({ mode: 'serial' });
-let release: () => Promise<void>;
-test.beforeEach(async () => {
-  release = await holdReservesSnapshots();
-});
-test.afterEach(async () => {
-  await release();
-});
 
 const PROOF = '**/api/reserves/*/proof/*';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

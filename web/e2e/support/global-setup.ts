@@ -1,5 +1,6 @@
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
 import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
@@ -8,7 +9,7 @@ import { serverCall } from '@stakedesk/test-support/browser/server-call';
 import { serverDataDir } from '@stakedesk/test-support/browser/server-env';
 import { storeCheapPassword } from './database.js';
 import { e2eServerEnv } from './server-env.js';
-import { HOT_WALLET_KEY_FILE, STATE_DIR, writeState } from './state.js';
+import { hotWalletKeyFile, STATE_DIR, writeState, type RunState } from './state.js';
 
 export const DECIMALS = 6;
 const ADMIN = { username: 'e2e-admin', password: 'e2e admin password, long enough' };
@@ -18,79 +19,99 @@ const STAKING_WALLET_TOKENS = 1_000_000n;
 const HOT_WALLET_TOKENS = 10_000n;
 
 /** The live handles, for global-teardown.ts (both run in the runner process). */
-export type RunHandles = { chain?: TestChain; server?: ServerProcess; dataDir?: string };
+export type RunHandles = { worlds: number; chain?: TestChain; servers: ServerProcess[]; dataDirs: string[] };
 declare global {
   var __stakedeskE2e: RunHandles | undefined;
 }
 
-export default async function globalSetup(): Promise<void> {
-  const handles: RunHandles = {};
+/** One platform for each worker the run may have at once (state.ts says why), on one test chain. */
+export default async function globalSetup(config: FullConfig): Promise<void> {
+  const handles: RunHandles = { worlds: config.workers, servers: [], dataDirs: [] };
   globalThis.__stakedeskE2e = handles;
   try {
     const chain = (handles.chain = await startTestChain());
-    const mintAuthority = Keypair.generate();
-    const stakingWallet = Keypair.generate();
-    await chain.airdrop(mintAuthority.publicKey, 100 * LAMPORTS_PER_SOL);
-    await chain.airdrop(stakingWallet.publicKey, 10 * LAMPORTS_PER_SOL);
-    const mint = await chain.createMint(DECIMALS, mintAuthority);
-    await chain.mintTo(mint, stakingWallet.publicKey, STAKING_WALLET_TOKENS * 10n ** BigInt(DECIMALS));
-    // The payout signer's wallet pays automatic payouts and their fees.
-    const hotWallet = Keypair.generate();
-    await chain.airdrop(hotWallet.publicKey, 10 * LAMPORTS_PER_SOL);
-    await chain.mintTo(mint, hotWallet.publicKey, HOT_WALLET_TOKENS * 10n ** BigInt(DECIMALS));
-
-    const dataDir = (handles.dataDir = serverDataDir('stakedesk-e2e-'));
     mkdirSync(STATE_DIR, { recursive: true });
-    // A solana-keygen key file, readable by its owner alone (the server refuses any other).
-    writeFileSync(HOT_WALLET_KEY_FILE, JSON.stringify([...hotWallet.secretKey]), { mode: 0o600 });
-    chmodSync(HOT_WALLET_KEY_FILE, 0o600);
-    const server = (handles.server = await startServer(
-      e2eServerEnv({ dataDir, rpcUrl: chain.url, admin: ADMIN, hotWalletKeyFile: HOT_WALLET_KEY_FILE }),
-      path.join(STATE_DIR, 'server.log'),
-    ));
-
-    await storeCheapPassword(dataDir, ADMIN.username, ADMIN.password);
-    const { token } = await serverCall<{ token: string }>(server.baseURL, 'POST', '/api/admin/login', ADMIN);
-    await serverCall(
-      server.baseURL,
-      'PUT',
-      '/api/admin/settings',
-      // The first wallet and contract are a step-up change too: the admin's password confirms them.
-      {
-        currentPassword: ADMIN.password,
-        tokenName: 'Stakedesk Test Token',
-        tokenSymbol: 'SDT',
-        tokenContract: mint.toBase58(),
-        stakingWallet: stakingWallet.publicKey.toBase58(),
-        // Holders' browsers read the proof of reserves from the test chain itself, never through the server.
-        holderRpcUrl: chain.url,
-      },
-      token,
-    );
-
-    writeState({
-      baseURL: server.baseURL,
-      rpcUrl: chain.url,
-      mint: mint.toBase58(),
-      decimals: DECIMALS,
-      stakingWallet: stakingWallet.publicKey.toBase58(),
-      stakingWalletSecretKey: bs58.encode(stakingWallet.secretKey),
-      hotWallet: hotWallet.publicKey.toBase58(),
-      mintAuthoritySecretKey: bs58.encode(mintAuthority.secretKey),
-      admin: ADMIN,
-      dataDir,
-      serverPid: server.child.pid!,
-    });
+    const worlds = Array.from({ length: config.workers }, (_, world) => world);
+    // The chain's accounts one world after another; the servers (and their PostgreSQL) start together.
+    const onChain: WorldKeys[] = [];
+    for (const world of worlds) onChain.push(await fundWorld(chain, world));
+    const states = await Promise.all(worlds.map((world) => startWorld(chain, world, onChain[world]!, handles)));
+    states.forEach((state, world) => writeState(world, state));
   } catch (error) {
     await releaseRun(handles).catch((cleanupError: unknown) => console.error('e2e cleanup after a failed setup:', cleanupError));
     throw error;
   }
 }
 
-/** Stops the server (and with it PostgreSQL), then the chain, then removes the data directory. */
-export async function releaseRun({ chain, server, dataDir }: RunHandles): Promise<void> {
-  if (server) await stopServer(server);
+type WorldKeys = { mint: string; mintAuthority: Keypair; stakingWallet: Keypair; hotWallet: Keypair };
+
+/** A world's mint, staking wallet and hot wallet, funded; the hot wallet's key file for its server. */
+async function fundWorld(chain: TestChain, world: number): Promise<WorldKeys> {
+  const mintAuthority = Keypair.generate();
+  const stakingWallet = Keypair.generate();
+  await chain.airdrop(mintAuthority.publicKey, 100 * LAMPORTS_PER_SOL);
+  await chain.airdrop(stakingWallet.publicKey, 10 * LAMPORTS_PER_SOL);
+  const mint = await chain.createMint(DECIMALS, mintAuthority);
+  await chain.mintTo(mint, stakingWallet.publicKey, STAKING_WALLET_TOKENS * 10n ** BigInt(DECIMALS));
+  // The payout signer's wallet pays automatic payouts and their fees.
+  const hotWallet = Keypair.generate();
+  await chain.airdrop(hotWallet.publicKey, 10 * LAMPORTS_PER_SOL);
+  await chain.mintTo(mint, hotWallet.publicKey, HOT_WALLET_TOKENS * 10n ** BigInt(DECIMALS));
+  // A solana-keygen key file, readable by its owner alone (the server refuses any other).
+  writeFileSync(hotWalletKeyFile(world), JSON.stringify([...hotWallet.secretKey]), { mode: 0o600 });
+  chmodSync(hotWalletKeyFile(world), 0o600);
+  return { mint: mint.toBase58(), mintAuthority, stakingWallet, hotWallet };
+}
+
+/** A world's server, its admin and its token settings. */
+async function startWorld(chain: TestChain, world: number, keys: WorldKeys, handles: RunHandles): Promise<RunState> {
+  const dataDir = serverDataDir(`stakedesk-e2e-${world}-`);
+  handles.dataDirs.push(dataDir);
+  const server = await startServer(
+    e2eServerEnv({ dataDir, rpcUrl: chain.url, admin: ADMIN, hotWalletKeyFile: hotWalletKeyFile(world) }),
+    path.join(STATE_DIR, `server-${world}.log`),
+  );
+  handles.servers.push(server);
+
+  await storeCheapPassword(dataDir, ADMIN.username, ADMIN.password);
+  const { token } = await serverCall<{ token: string }>(server.baseURL, 'POST', '/api/admin/login', ADMIN);
+  const stakingWallet = keys.stakingWallet.publicKey.toBase58();
+  await serverCall(
+    server.baseURL,
+    'PUT',
+    '/api/admin/settings',
+    // The first wallet and contract are a step-up change too: the admin's password confirms them.
+    {
+      currentPassword: ADMIN.password,
+      tokenName: 'Stakedesk Test Token',
+      tokenSymbol: 'SDT',
+      tokenContract: keys.mint,
+      stakingWallet,
+      // Holders' browsers read the proof of reserves from the test chain itself, never through the server.
+      holderRpcUrl: chain.url,
+    },
+    token,
+  );
+  return {
+    baseURL: server.baseURL,
+    rpcUrl: chain.url,
+    mint: keys.mint,
+    decimals: DECIMALS,
+    stakingWallet,
+    stakingWalletSecretKey: bs58.encode(keys.stakingWallet.secretKey),
+    hotWallet: keys.hotWallet.publicKey.toBase58(),
+    mintAuthoritySecretKey: bs58.encode(keys.mintAuthority.secretKey),
+    admin: ADMIN,
+    dataDir,
+    serverPid: server.child.pid!,
+  };
+}
+
+/** Stops the servers (and with them PostgreSQL), then the chain, then removes the data directories. */
+export async function releaseRun({ chain, servers, dataDirs }: RunHandles): Promise<void> {
+  const stopped = await Promise.allSettled(servers.map((server) => stopServer(server)));
   await chain?.close();
-  // Left in place if the server could not be stopped: PostgreSQL may still be using it.
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  // Left in place if a server could not be stopped: PostgreSQL may still be using it.
+  if (stopped.every((result) => result.status === 'fulfilled'))
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 }

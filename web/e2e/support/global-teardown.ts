@@ -4,6 +4,7 @@ import { removeState } from './state.js';
 export default async function globalTeardown(): Promise<void> {
   const handles = globalThis.__stakedeskE2e;
   globalThis.__stakedeskE2e = undefined;
-  removeState();
-  if (handles) await releaseRun(handles);
+  if (!handles) return;
+  removeState(handles.worlds);
+  await releaseRun(handles);
 }

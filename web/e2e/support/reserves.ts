@@ -1,38 +1,7 @@
-import { open, stat, unlink } from 'node:fs/promises';
-import path from 'node:path';
-import { test } from '@playwright/test';
 import type { ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
 import { shownCoverage } from '@stakedesk/shared/treasury';
 import { adminCall, adminToken } from './admin-api.js';
 import { readState } from './state.js';
-
-/** A lock left by a worker that died is taken over after this long (a test holds it a minute or two at most). */
-const STALE_LOCK_MS = 180_000;
-
-/**
- * Snapshots are the whole platform's: a test that takes one and then reads "the latest" holds this
- * for its whole run, so that a test on the other worker does not take a newer one in between.
- * The time spent waiting for it is added to the test's timeout. Returns the release, for afterEach.
- */
-export async function holdReservesSnapshots(): Promise<() => Promise<void>> {
-  const lock = path.join(readState().dataDir, 'reserves-snapshots.lock');
-  const info = test.info();
-  const timeout = info.timeout;
-  const started = Date.now();
-  info.setTimeout(timeout + STALE_LOCK_MS);
-  for (;;) {
-    try {
-      await (await open(lock, 'wx')).close();
-      info.setTimeout(timeout + (Date.now() - started));
-      return () => unlink(lock);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const held = await stat(lock).catch(() => undefined);
-      if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS) await unlink(lock).catch(() => undefined);
-      else await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-}
 
 /** An owner takes a snapshot of the reserves now, as the panel's button does (DESIGN 14). */
 export async function takeReservesSnapshot(): Promise<ReservesSnapshot> {

@@ -4,7 +4,7 @@ import { Keypair } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { runStateFile } from '@stakedesk/test-support/browser/run-state-file';
 
-/** What the global setup started, for the test workers (written once per run, removed after it). */
+/** What the global setup started for one test worker (written once per run, removed after it). */
 export type RunState = {
   baseURL: string;
   rpcUrl: string;
@@ -22,20 +22,32 @@ export type RunState = {
 };
 
 export const STATE_DIR = fileURLToPath(new URL('../.state/', import.meta.url));
-const stateFile = runStateFile<RunState>(STATE_DIR);
-/** The hot wallet's key, as PAYOUT_SIGNER reads it; removed with the state. */
-export const HOT_WALLET_KEY_FILE = `${STATE_DIR}hot-wallet.json`;
 
-export const writeState = stateFile.write;
+/**
+ * Each test worker has a platform of its own (server, database, mint and wallets; the chain is
+ * shared): a test that changes what every page shows (maintenance mode, a payout under review)
+ * then meets only the tests of its own worker, which run one after another. Playwright numbers
+ * the workers running at once 0, 1, ... (TEST_PARALLEL_INDEX); the runner process reads world 0.
+ */
+export const workerWorld = () => Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
-export function removeState(): void {
-  stateFile.remove();
-  rmSync(HOT_WALLET_KEY_FILE, { force: true });
+const stateFile = (world: number) => runStateFile<RunState>(STATE_DIR, `run-${world}.json`);
+/** World `world`'s hot wallet key, as PAYOUT_SIGNER reads it; removed with the state. */
+export const hotWalletKeyFile = (world: number) => `${STATE_DIR}hot-wallet-${world}.json`;
+
+export const writeState = (world: number, state: RunState) => stateFile(world).write(state);
+
+export function removeState(worlds: number): void {
+  for (let world = 0; world < worlds; world++) {
+    stateFile(world).remove();
+    rmSync(hotWalletKeyFile(world), { force: true });
+  }
 }
 
 let cached: RunState | undefined;
+/** This worker's platform. */
 export function readState(): RunState {
-  cached ??= stateFile.read();
+  cached ??= stateFile(workerWorld()).read();
   return cached;
 }
 
