@@ -1,5 +1,8 @@
+import { createRequire } from 'node:module';
 import type { DestinationStream } from 'pino';
-import { prettyFactory } from 'pino-pretty';
+
+/** pino-pretty loads only for a server that writes human lines: JSON needs none of it. */
+const loadPretty = () => createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
 
 /** How the server writes its log: one JSON object a line, or one human line per event. */
 export type LogFormat = 'json' | 'pretty';
@@ -34,7 +37,7 @@ function message(record: Record<string, unknown>, messageKey: string): string {
  * formatting in this thread, synchronously, so the lines stay in order with what main.ts prints.
  */
 export function prettyLines(write: (text: string) => void, options: { colorize?: boolean } = {}): DestinationStream {
-  const format = prettyFactory({
+  const format = loadPretty().prettyFactory({
     ...options,
     translateTime: 'SYS:HH:MM:ss',
     ignore: 'pid,hostname,req,res,responseTime',

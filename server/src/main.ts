@@ -14,7 +14,7 @@ import { SolanaChain } from './chain/solana-chain.js';
 import { ConfigError, embeddedDatabaseDir, loadConfig, ownUrl, type Config } from './config.js';
 import { AdminEventHub } from './events/admin-event-hub.js';
 import { openDatabase } from './open-database.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
+import type { EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrateAndSeed } from './db/migrator.js';
 import { chainCheck, databaseCheck, queueCheck, signerCheck, addStateGauges } from './health/index.js';
 import { startBackgroundWork } from './background-work.js';
@@ -56,6 +56,8 @@ async function start(config: Config, logger: Logger): Promise<void> {
   if (!config.databaseUrl) {
     // DESIGN 19: every WAL file archived into BACKUP_DIR as it fills, a base backup daily (background work).
     await prepareWalArchive(config.backupDir);
+    // Loaded only here: a server on DATABASE_URL never needs it.
+    const { startEmbeddedPostgres } = await import('./db/embedded-postgres.js');
     embedded = await startEmbeddedPostgres(config.dataDir, logger, {
       postgresFlags: archivingFlags(config.backupDir),
       postgresReaches: archivingReaches(config.backupDir),

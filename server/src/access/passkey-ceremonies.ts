@@ -1,13 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
-import { decodeClientDataJSON } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON, AuthenticatorTransportFuture, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Sequelize } from 'sequelize';
 import type { PasskeyOptionsJson } from '@stakedesk/shared/api-types';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
@@ -33,6 +24,13 @@ const ALGORITHMS = [-7, -257];
 type Who = { id: number; username: string };
 
 /** The user handle authenticators keep: the admin's id, never a name or an email. */
+/**
+ * The library loads at the first ceremony, not at every start: its X.509 and ASN.1 modules were
+ * about a sixth of what a server loads before it listens.
+ */
+const webAuthn = () => import('@simplewebauthn/server');
+const webAuthnHelpers = () => import('@simplewebauthn/server/helpers');
+
 const userHandle = (adminId: number) => new TextEncoder().encode(`stakedesk-admin:${adminId}`);
 
 const transportsOf = (stored: string[]) => stored as AuthenticatorTransportFuture[];
@@ -40,6 +38,7 @@ const transportsOf = (stored: string[]) => stored as AuthenticatorTransportFutur
 /** Options for a new passkey of `admin` (none of their passkeys again), its challenge kept. */
 export async function registrationOptions(db: Sequelize, rp: RelyingParty, admin: Who): Promise<PasskeyOptionsJson> {
   const existing = await passkeysToCheck(db, admin.id);
+  const { generateRegistrationOptions } = await webAuthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -64,6 +63,7 @@ export async function answerOptions(
 ): Promise<PasskeyOptionsJson | null> {
   const passkeys = await passkeysToCheck(db, adminId);
   if (passkeys.length === 0) return null;
+  const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     timeout: CEREMONY_TIMEOUT_MS,
@@ -88,6 +88,7 @@ async function spendAndCheckOrigin(
   purpose: CeremonyPurpose,
   response: PasskeyResponseJson,
 ): Promise<{ challenge: string } | Refused> {
+  const { decodeClientDataJSON } = await webAuthnHelpers();
   let client: { challenge: unknown; origin: unknown };
   try {
     client = decodeClientDataJSON(response.response.clientDataJSON);
@@ -111,6 +112,7 @@ export async function verifyNewPasskey(
 ): Promise<NewPasskey | Refused> {
   const spent = await spendAndCheckOrigin(db, rp, adminId, 'register', response);
   if ('refused' in spent) return spent;
+  const { verifyRegistrationResponse } = await webAuthn();
   try {
     const verification = await verifyRegistrationResponse({
       // Its shape was checked (shared/passkeys.ts); the library reads and checks every field it needs.
@@ -149,6 +151,7 @@ export async function spendPasskeyAnswer(
   if ('refused' in spent) return spent;
   const passkey = (await passkeysToCheck(db, adminId)).find((candidate) => candidate.credentialId === response.id);
   if (!passkey) return { refused: msg('passkeyRefused') };
+  const { verifyAuthenticationResponse } = await webAuthn();
   let newCounter: number;
   try {
     const verification = await verifyAuthenticationResponse({
