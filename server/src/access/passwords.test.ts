@@ -1,7 +1,7 @@
 import bcrypt from 'bcryptjs';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { BCRYPT_COST, PasswordWorker } from './passwords.js';
+import { BCRYPT_COST, EQUALISER_AT_BCRYPT_COST, PasswordWorker } from './passwords.js';
 
 const passwords = new PasswordWorker();
 
@@ -13,6 +13,13 @@ describe('admin passwords', () => {
     expect(await passwords.matches('correct horse battery staple', hash)).toBe(true);
     expect(await passwords.matches('correct horse battery stapler', hash)).toBe(false);
     expect(await passwords.matches('anything', 'not a bcrypt hash')).toBe(false);
+  });
+
+  it('are compared, for an unknown username, with an equaliser that costs what a real check costs', async () => {
+    const equaliser = await passwords.timingEqualiser();
+    expect(equaliser).toBe(EQUALISER_AT_BCRYPT_COST);
+    expect(bcrypt.getRounds(equaliser)).toBe(BCRYPT_COST);
+    expect(await passwords.matches('stakedesk-timing-equaliser', equaliser)).toBe(true);
   });
 
   it("are checked off the server's thread: a burst of checks leaves it free to answer others", async () => {
