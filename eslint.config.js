@@ -57,6 +57,14 @@ const modelDatabaseReach = {
   message:
     'The database is handed to a service (Dependencies.database, server/src/dependencies.ts), never reached through a model: take it as a parameter.',
 };
+// Model.init binds a class to one database for the whole process: a second database opened later
+// would take it over. A model file binds a class of its own per handle, in keptWithDatabase.
+const modelBoundOutsideItsTable = {
+  selector:
+    "CallExpression[callee.property.name='init'][callee.object.name=/^[A-Z]/]:not(CallExpression[callee.name='keptWithDatabase'] > ArrowFunctionExpression CallExpression)",
+  message:
+    'A model is bound to a database only in its model file, a class per handle: `export const plansTable = keptWithDatabase((db) => { class BoundStakingPlan extends StakingPlan {} BoundStakingPlan.init(..., { sequelize: db }); ... })`. Query through `plansTable(db)`.',
+};
 // Two servers in one process (the tests start several) share every module's variables: a server's
 // state lives in what it makes for itself (its Dependencies, or an object kept with its database).
 const moduleLevelLet = ['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'].map((path) => ({
@@ -72,7 +80,7 @@ const cheapPasswords = {
   selector: "NewExpression[callee.name='PasswordWorker'][arguments.length>0]",
   message: 'Admin passwords are hashed at BCRYPT_COST: only the tests choose a cheaper cost.',
 };
-const serverSyntax = [modelDatabaseReach, ...moduleLevelLet, databaseNamedDb, cheapPasswords];
+const serverSyntax = [modelDatabaseReach, modelBoundOutsideItsTable, ...moduleLevelLet, databaseNamedDb, cheapPasswords];
 const panel = {
   group: ['**/admin/**', 'antd', 'antd/*', '@ant-design/*'],
   message: 'Holder pages never load the admin panel or antd (they must stay small and separate).',

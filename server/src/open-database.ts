@@ -1,18 +1,20 @@
 import type { Sequelize } from 'sequelize';
-import { Admin } from './access/index.js';
-import { ChangeRequest } from './approvals/index.js';
-import { AuditLog } from './audit/index.js';
+import { adminsTable } from './access/index.js';
+import { changeRequestsTable } from './approvals/index.js';
+import { auditLogsTable } from './audit/index.js';
 import { openConnection } from './db/database.js';
-import { StakingPlan } from './plans/index.js';
-import { Settings } from './settings/index.js';
-import { Stake } from './stakes/index.js';
-import { Withdrawal } from './withdrawals/index.js';
+import { plansTable } from './plans/index.js';
+import { settingsTable } from './settings/index.js';
+import { stakesTable } from './stakes/index.js';
+import { withdrawalsTable } from './withdrawals/index.js';
 
-/** The database with every module's Sequelize models on it: the one place that knows them all. */
+/**
+ * The database with every module's Sequelize models bound to it: the one place that knows them all.
+ * Each model is a class of this handle's own (a second database opened in the process gets others);
+ * binding them here, not at a first query, shows a broken model definition when the server starts.
+ */
 export function openDatabase(url: string): Sequelize {
   const db = openConnection(url);
-  for (const model of [Settings, StakingPlan, Stake, Withdrawal, Admin, AuditLog, ChangeRequest]) model.initModel(db);
-  Stake.belongsTo(StakingPlan, { foreignKey: 'planId', as: 'plan' });
-  Withdrawal.belongsTo(Stake, { foreignKey: 'stakeId', as: 'stake' });
+  for (const bind of [settingsTable, plansTable, stakesTable, withdrawalsTable, adminsTable, auditLogsTable, changeRequestsTable]) bind(db);
   return db;
 }

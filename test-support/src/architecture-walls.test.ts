@@ -178,6 +178,16 @@ describe('architecture walls', () => {
       "import { Stake } from './stake.model.js';\nexport const x = () => Stake.sequelize!.query('SELECT 1');\n",
     ],
     [
+      'a model is bound to a database only in its table, a class per handle (never the exported class, for the whole process)',
+      'server/src/stakes/stake.model.ts',
+      "import { Model, type Sequelize } from 'sequelize';\nexport class Stake extends Model {}\nexport const bind = (db: Sequelize) => Stake.init({}, { sequelize: db });\n",
+    ],
+    [
+      'nor by a service',
+      'server/src/stakes/scratch.service.ts',
+      "import type { Sequelize } from 'sequelize';\nimport { Stake } from './stake.model.js';\nexport const x = (db: Sequelize) => Stake.init({}, { sequelize: db });\n",
+    ],
+    [
       'a route file neither',
       'server/src/stakes/scratch.routes.ts',
       "import { Router } from 'express';\nexport const x = (Model: { sequelize: unknown }) => [Router, Model.sequelize];\n",
@@ -319,6 +329,12 @@ describe('architecture walls', () => {
     ).toEqual([]);
     expect(
       await wallErrors('server/src/stakes/scratch.service.ts', "import { Stake } from './stake.model.js';\nexport const x = Stake;\n"),
+    ).toEqual([]);
+    expect(
+      await wallErrors(
+        'server/src/stakes/stake.model.ts',
+        "import { Model } from 'sequelize';\nimport { keptWithDatabase } from '../db/kept-with-database.js';\nclass Stake extends Model {}\nexport const stakesTable = keptWithDatabase((db) => {\n  class BoundStake extends Stake {}\n  BoundStake.init({}, { sequelize: db });\n  return BoundStake;\n});\n",
+      ),
     ).toEqual([]);
     // A `let` inside a function is the call's own; a test file's is the test's.
     expect(

@@ -6,7 +6,7 @@ import jwt from 'jsonwebtoken';
 import type { SessionTokenResponse } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { forbidden, unauthorized } from '../errors.js';
-import { Admin } from './admin.model.js';
+import { adminsTable, type Admin } from './admin.model.js';
 import { passkeyCount } from './passkey-store.js';
 import { adminRevocations } from '../auth/index.js';
 import { loadSettings } from '../settings/index.js';
@@ -68,7 +68,10 @@ export async function isSessionCurrent(
   session: Pick<AdminSession, 'adminId' | 'tokenVersion' | 'sessionId'>,
 ): Promise<Admin | null> {
   if (!Number.isSafeInteger(session.adminId)) return null;
-  const [admin, revoked] = await Promise.all([Admin.findByPk(session.adminId), adminRevocations.isRevoked(db, session.sessionId)]);
+  const [admin, revoked] = await Promise.all([
+    adminsTable(db).findByPk(session.adminId),
+    adminRevocations.isRevoked(db, session.sessionId),
+  ]);
   return admin && !revoked && honours(admin, session) ? admin : null;
 }
 

@@ -6,7 +6,7 @@ import { recordSignInAudit } from '../audit/index.js';
 import { AppError, unauthorized } from '../errors.js';
 import type { Dependencies } from '../dependencies.js';
 import { signAdminToken } from './admin-auth.js';
-import { Admin } from './admin.model.js';
+import { adminsTable, type Admin } from './admin.model.js';
 import { sequelizeWhereLower } from './admin-lookup.js';
 import { auditFailure, clearFailures, lockRunning, takeAttempt, takeBack, throttled, throttleKeys, tryAttempt } from './login-throttle.js';
 import { factorsOf, hasSecondFactor, type Factors } from './factors.js';
@@ -25,7 +25,7 @@ type Method = 'password' | SecondFactor | 'passkey';
  * `client` is the request's clientAddress.
  */
 export async function login(deps: Dependencies, rp: RelyingParty, input: AdminLoginInput, client: string): Promise<LoginResponse> {
-  const admin = await Admin.findOne({ where: sequelizeWhereLower('username', input.username) });
+  const admin = await adminsTable(deps.database).findOne({ where: sequelizeWhereLower('username', input.username) });
   const factors = admin && (await factorsOf(deps.database, admin));
   if (admin && factors && hasSecondFactor(factors)) {
     return signIn(deps, admin, factors, await proveWithTwoFactor(deps, rp, admin, factors, input));
@@ -44,7 +44,7 @@ export async function loginWithPasskey(
   input: AdminPasskeyLoginInput,
   client: string,
 ): Promise<LoginResponse> {
-  const admin = await Admin.findOne({ where: sequelizeWhereLower('username', input.username) });
+  const admin = await adminsTable(deps.database).findOne({ where: sequelizeWhereLower('username', input.username) });
   const factors = admin && (await factorsOf(deps.database, admin));
   if (!admin || !factors || !hasSecondFactor(factors)) {
     // Throttled as a password alone is: this route is no way around the login's throttle.
@@ -223,7 +223,7 @@ async function spendCode(deps: Dependencies, admin: Admin, code: string, codeKey
 
 async function signIn(deps: Dependencies, admin: Admin, factors: Factors | null, method: Method): Promise<LoginResponse> {
   const setupRequired = !(factors && hasSecondFactor(factors)) && (await loadSettings(deps.database)).requireTwoFactor;
-  await recordSignInAudit(admin, {
+  await recordSignInAudit(deps.database, admin, {
     action: 'admin.login',
     entityId: admin.id,
     after: {

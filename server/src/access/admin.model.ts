@@ -1,7 +1,8 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type ModelStatic } from 'sequelize';
+import { keptWithDatabase } from '../db/kept-with-database.js';
 import type { AdminRole } from '@stakedesk/shared/roles';
 
-export class Admin extends Model<InferAttributes<Admin>, InferCreationAttributes<Admin>> {
+class Admin extends Model<InferAttributes<Admin>, InferCreationAttributes<Admin>> {
   declare id: CreationOptional<number>;
   declare email: string;
   declare username: string;
@@ -20,25 +21,30 @@ export class Admin extends Model<InferAttributes<Admin>, InferCreationAttributes
   declare twoFactorLastStep: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
-
-  static initModel(db: Sequelize): void {
-    Admin.init(
-      {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        email: DataTypes.STRING(254),
-        username: DataTypes.STRING(50),
-        passwordHash: DataTypes.STRING(100),
-        role: { type: DataTypes.STRING(10), defaultValue: 'operator' },
-        tokenVersion: { type: DataTypes.INTEGER, defaultValue: 0 },
-        keptSessionId: { type: DataTypes.UUID, defaultValue: null },
-        twoFactorEnabled: { type: DataTypes.BOOLEAN, defaultValue: false },
-        twoFactorSecret: { type: DataTypes.STRING(200), defaultValue: null },
-        twoFactorPendingSecret: { type: DataTypes.STRING(200), defaultValue: null },
-        twoFactorLastStep: { type: DataTypes.BIGINT, defaultValue: null },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
-      },
-      { sequelize: db, tableName: 'admins', underscored: true },
-    );
-  }
 }
+// A type only: the class is bound to no database, so a query through its statics would reach none.
+export type { Admin };
+
+/** `admins` through the model bound to this database handle: one class per handle, made the first time it is asked for. */
+export const adminsTable = keptWithDatabase((db): ModelStatic<Admin> => {
+  class BoundAdmin extends Admin {}
+  BoundAdmin.init(
+    {
+      id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+      email: DataTypes.STRING(254),
+      username: DataTypes.STRING(50),
+      passwordHash: DataTypes.STRING(100),
+      role: { type: DataTypes.STRING(10), defaultValue: 'operator' },
+      tokenVersion: { type: DataTypes.INTEGER, defaultValue: 0 },
+      keptSessionId: { type: DataTypes.UUID, defaultValue: null },
+      twoFactorEnabled: { type: DataTypes.BOOLEAN, defaultValue: false },
+      twoFactorSecret: { type: DataTypes.STRING(200), defaultValue: null },
+      twoFactorPendingSecret: { type: DataTypes.STRING(200), defaultValue: null },
+      twoFactorLastStep: { type: DataTypes.BIGINT, defaultValue: null },
+      createdAt: DataTypes.DATE,
+      updatedAt: DataTypes.DATE,
+    },
+    { sequelize: db, modelName: Admin.name, tableName: 'admins', underscored: true },
+  );
+  return BoundAdmin;
+});

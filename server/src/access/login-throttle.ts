@@ -120,9 +120,9 @@ export async function auditFailure(
   action: 'admin.login_failed' | 'admin.step_up_failed',
   reason: 'unknown username' | 'password' | 'code' | 'passkey',
 ): Promise<void> {
-  await recordSignInAudit(who, { action, entityId: who.id, after: { reason } });
+  await recordSignInAudit(db, who, { action, entityId: who.id, after: { reason } });
   if (attempt.locks) {
-    await recordSignInAudit(who, { action: 'admin.login_locked', entityId: who.id, after: { retryAfter: attempt.lockSeconds } });
+    await recordSignInAudit(db, who, { action: 'admin.login_locked', entityId: who.id, after: { retryAfter: attempt.lockSeconds } });
     await emitAlert(db, 'login.throttled', { username: who.username });
   }
 }

@@ -2,7 +2,7 @@ import type { Sequelize, Transaction } from 'sequelize';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { conflict } from '../errors.js';
 import { findSettingsRow } from '../settings/index.js';
-import { Admin } from './admin.model.js';
+import { adminsTable } from './admin.model.js';
 import { ownersWithoutPasskey, passkeyCount } from './passkey-store.js';
 
 /*
@@ -14,14 +14,14 @@ import { ownersWithoutPasskey, passkeyCount } from './passkey-store.js';
  */
 
 /** Read now, in the transaction: never the cached settings, for a rule that guards a lock-out. */
-async function ownersHeldToPasskeys(transaction: Transaction): Promise<boolean> {
-  return (await findSettingsRow(transaction))?.requirePasskeysForOwners === true;
+async function ownersHeldToPasskeys(db: Sequelize, transaction: Transaction): Promise<boolean> {
+  return (await findSettingsRow(db, transaction))?.requirePasskeysForOwners === true;
 }
 
 /** For turning the requirement on: every admin row locked (id order, as admins.service.ts locks them), then the owners without one. */
 export function lockedOwnersWithoutPasskey(db: Sequelize): (transaction: Transaction) => Promise<string[]> {
   return async (transaction) => {
-    await Admin.findAll({ attributes: ['id'], order: [['id', 'ASC']], transaction, lock: transaction.LOCK.UPDATE });
+    await adminsTable(db).findAll({ attributes: ['id'], order: [['id', 'ASC']], transaction, lock: transaction.LOCK.UPDATE });
     return ownersWithoutPasskey(db, transaction);
   };
 }
@@ -32,7 +32,7 @@ export async function refuseOwnerWithoutPasskey(
   transaction: Transaction,
   admin: { id: number | null; username: string },
 ): Promise<void> {
-  if (!(await ownersHeldToPasskeys(transaction))) return;
+  if (!(await ownersHeldToPasskeys(db, transaction))) return;
   if (admin.id === null || (await passkeyCount(db, admin.id, transaction)) === 0) {
     throw conflict(msg('ownerNeedsPasskey', { username: admin.username }));
   }
@@ -44,6 +44,6 @@ export async function refuseOwnerLeftWithoutPasskey(
   transaction: Transaction,
   admin: { id: number; role: string },
 ): Promise<void> {
-  if (admin.role !== 'owner' || !(await ownersHeldToPasskeys(transaction))) return;
+  if (admin.role !== 'owner' || !(await ownersHeldToPasskeys(db, transaction))) return;
   if ((await passkeyCount(db, admin.id, transaction)) === 0) throw conflict(msg('lastOwnerPasskey'));
 }

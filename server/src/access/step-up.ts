@@ -2,7 +2,7 @@ import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { unauthorized } from '../errors.js';
 import type { Dependencies } from '../dependencies.js';
 import { honours } from './admin-auth.js';
-import { Admin } from './admin.model.js';
+import { adminsTable } from './admin.model.js';
 import { factorsOf, hasSecondFactor } from './factors.js';
 import { auditFailure, clearFailures, takeAttempt, throttleKeys } from './login-throttle.js';
 import { spendPasskeyAnswer } from './passkey-ceremonies.js';
@@ -25,7 +25,7 @@ export function stepUpFor(
 ): StepUp {
   return async () => {
     if (!proof.currentPassword) throw stepUpRequired();
-    const admin = await Admin.findByPk(actor.id);
+    const admin = await adminsTable(deps.database).findByPk(actor.id);
     if (!admin || !honours(admin, actor.session)) throw unauthorized(msg('sessionExpired'));
     const factors = await factorsOf(deps.database, admin);
     const needsSecond = hasSecondFactor(factors) && !options.passwordOnly;

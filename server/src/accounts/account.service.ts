@@ -1,4 +1,4 @@
-import type { Transaction } from 'sequelize';
+import type { Sequelize, Transaction } from 'sequelize';
 import type { Dependencies } from '../dependencies.js';
 import type { AdminMe, SessionTokenResponse } from '@stakedesk/shared/api-types';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
@@ -6,21 +6,21 @@ import type { PasswordChangeInput } from '@stakedesk/shared/schemas';
 import { recordAudit, recordSignInAudit } from '../audit/index.js';
 import { announceSecurityChanges } from '../alerts/index.js';
 import { unauthorized } from '../errors.js';
-import { factorsOf, honours, signAdminToken, Admin } from '../access/index.js';
+import { adminsTable, factorsOf, honours, signAdminToken, type Admin } from '../access/index.js';
 import { toAdminJson } from './admins.service.js';
 import type { StepUp } from '../http/step-up-contract.js';
 import { adminRevocations } from '../auth/index.js';
 import type { SignedInAdmin } from '../http/signed-in-admin.js';
 
 /** The acting admin's row, locked, while this session is still honoured. */
-export async function lockSelf(transaction: Transaction, actor: SignedInAdmin): Promise<Admin> {
-  const admin = await Admin.findByPk(actor.id, { transaction, lock: transaction.LOCK.UPDATE });
+export async function lockSelf(db: Sequelize, transaction: Transaction, actor: SignedInAdmin): Promise<Admin> {
+  const admin = await adminsTable(db).findByPk(actor.id, { transaction, lock: transaction.LOCK.UPDATE });
   if (!admin || !honours(admin, actor.session)) throw unauthorized(msg('sessionExpired'));
   return admin;
 }
 
 export async function me(deps: Dependencies, actor: SignedInAdmin): Promise<AdminMe> {
-  const admin = await Admin.findByPk(actor.id);
+  const admin = await adminsTable(deps.database).findByPk(actor.id);
   if (!admin) throw unauthorized(msg('sessionExpired'));
   const factors = await factorsOf(deps.database, admin);
   return { ...toAdminJson(admin), passkeyCount: factors.passkeys, passkeyRequired: factors.passkeyOnly };
@@ -43,7 +43,7 @@ export async function changeOwnPassword(
   const confirm = await stepUp();
   const passwordHash = await deps.passwords.hash(input.newPassword);
   await deps.database.transaction(async (transaction) => {
-    const admin = await lockSelf(transaction, actor);
+    const admin = await lockSelf(deps.database, transaction, actor);
     await confirm(transaction);
     const before = toAdminJson(admin);
     admin.set({ passwordHash, tokenVersion: admin.tokenVersion + 1, keptSessionId: actor.session.sessionId });
@@ -62,7 +62,7 @@ export async function changeOwnPassword(
 /** POST /api/admin/me/sign-out-everywhere: every token of this admin ends, the one used too; a new one is answered. */
 export async function signOutEverywhere(deps: Dependencies, actor: SignedInAdmin): Promise<SessionTokenResponse> {
   return deps.database.transaction(async (transaction) => {
-    const admin = await lockSelf(transaction, actor);
+    const admin = await lockSelf(deps.database, transaction, actor);
     admin.set({ tokenVersion: admin.tokenVersion + 1, keptSessionId: null });
     await admin.save({ transaction });
     await recordAudit(deps.database, transaction, actor, { action: 'admin.sign_out_everywhere', entityType: 'admin', entityId: admin.id });
@@ -77,5 +77,5 @@ export async function signOutEverywhere(deps: Dependencies, actor: SignedInAdmin
  */
 export async function logout(deps: Dependencies, actor: SignedInAdmin): Promise<void> {
   await adminRevocations.revoke(deps.database, actor.session.sessionId, new Date(actor.session.expiresAt));
-  await recordSignInAudit(actor, { action: 'admin.logout', entityId: actor.id });
+  await recordSignInAudit(deps.database, actor, { action: 'admin.logout', entityId: actor.id });
 }

@@ -10,7 +10,7 @@ export function adminsAdminRoutes(deps: Dependencies, stepUpFor: StepUpFor): Rou
   const { router, mount } = tableRouter('/api/admin');
   mount('GET /api/admin/admins', async ({ query }, res, req) => {
     const { page, after, scope } = readCursorPage(req, query(), 'admins');
-    sendPage(res, await listAdmins(page, after), scope);
+    sendPage(res, await listAdmins(deps.database, page, after), scope);
   });
   mount('POST /api/admin/admins', async ({ body }, res) => {
     const input = body();

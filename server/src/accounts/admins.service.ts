@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import type { Dependencies } from '../dependencies.js';
 import { announceSecurityChanges } from '../alerts/index.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../errors.js';
-import { honours, Admin, refuseOwnerWithoutPasskey } from '../access/index.js';
+import { adminsTable, honours, refuseOwnerWithoutPasskey, type Admin } from '../access/index.js';
 import type { ChangeApplier, Decider, StoredChangeRequest } from '../http/four-eyes-contract.js';
 import { stepUpRequired, type StepUp } from '../http/step-up-contract.js';
 import { type Keyset, type Page, trimToPage } from '../sql/page.js';
@@ -27,15 +27,15 @@ export function toAdminJson(admin: Admin): AdminJson {
   };
 }
 
-export async function listAdmins(page: Page, after?: Keyset): Promise<{ rows: AdminJson[]; total: number; next?: Keyset }> {
+export async function listAdmins(db: Sequelize, page: Page, after?: Keyset): Promise<{ rows: AdminJson[]; total: number; next?: Keyset }> {
   const [fetched, total] = await Promise.all([
-    Admin.findAll({
+    adminsTable(db).findAll({
       where: after ? { id: { [Op.gt]: after.id } } : {},
       order: [['id', 'ASC']],
       limit: page.limit + 1,
       offset: after ? 0 : page.offset,
     }),
-    Admin.count(),
+    adminsTable(db).count(),
   ]);
   const { rows, next } = trimToPage(fetched, page.limit, (admin) => ({ value: null, id: admin.id }));
   return { rows: rows.map(toAdminJson), total, next };
@@ -58,8 +58,8 @@ async function uniqueOrConflict<T>(work: () => Promise<T>): Promise<T> {
  * acting owner still is one, with this session: so two owners acting on each other at once take
  * turns, and the second sees what the first did (its own role taken away, its sessions ended).
  */
-async function lockAdminsAs(transaction: Transaction, actor: SignedInAdmin): Promise<Admin[]> {
-  const admins = await Admin.findAll({ order: [['id', 'ASC']], transaction, lock: transaction.LOCK.UPDATE });
+async function lockAdminsAs(db: Sequelize, transaction: Transaction, actor: SignedInAdmin): Promise<Admin[]> {
+  const admins = await adminsTable(db).findAll({ order: [['id', 'ASC']], transaction, lock: transaction.LOCK.UPDATE });
   const self = admins.find((a) => a.id === actor.id);
   if (!self || !honours(self, actor.session)) throw unauthorized(msg('sessionExpired'));
   if (self.role !== 'owner') throw roleRequired('owner');
@@ -112,12 +112,12 @@ export async function createAdmin(
   const passwordHash = await passwords.hash(input.password);
   return uniqueOrConflict(() =>
     db.transaction(async (transaction) => {
-      await lockAdminsAs(transaction, actor);
+      await lockAdminsAs(db, transaction, actor);
       await confirm(transaction);
       const role = input.role ?? 'operator';
       if (role === 'owner') await refuseOwnerWithoutPasskey(db, transaction, { id: null, username: input.username });
       const ownerWaits = role === 'owner' && (await approvalsRequired(db, transaction));
-      const admin = await Admin.create(
+      const admin = await adminsTable(db).create(
         { email: input.email, username: input.username, passwordHash, role: ownerWaits ? 'operator' : role },
         { transaction },
       );
@@ -165,7 +165,7 @@ export async function updateAdmin(
   actor: SignedInAdmin,
   stepUp: StepUp,
 ): Promise<AdminSaved> {
-  const peek = await Admin.findByPk(id);
+  const peek = await adminsTable(db).findByPk(id);
   if (!peek) throw notFound(msg('adminNotFound'));
   const needsStepUp =
     (input.role !== undefined && input.role !== peek.role) || Boolean(input.password) || identityChanges(peek, input).length > 0;
@@ -173,7 +173,7 @@ export async function updateAdmin(
   const passwordHash = input.password ? await passwords.hash(input.password) : undefined;
   return uniqueOrConflict(() =>
     db.transaction(async (transaction) => {
-      const admins = await lockAdminsAs(transaction, actor);
+      const admins = await lockAdminsAs(db, transaction, actor);
       const admin = admins.find((a) => a.id === id);
       if (!admin) throw notFound(msg('adminNotFound'));
       const newRole = input.role !== undefined && input.role !== admin.role ? input.role : undefined;
@@ -214,12 +214,13 @@ export async function updateAdmin(
 
 /** Every admin locked (in id order, as lockAdminsAs) and the one a request is about, refused when it no longer is as asked. */
 async function lockTarget(
+  db: Sequelize,
   transaction: Transaction,
   targetId: number | null,
   isAsAsked: (admin: Admin) => boolean,
   field: 'role' | 'admin',
 ) {
-  const admins = await Admin.findAll({ order: [['id', 'ASC']], transaction, lock: transaction.LOCK.UPDATE });
+  const admins = await adminsTable(db).findAll({ order: [['id', 'ASC']], transaction, lock: transaction.LOCK.UPDATE });
   const admin = admins.find((candidate) => candidate.id === targetId);
   if (!admin || !isAsAsked(admin))
     throw conflict(msg('changeRequestStale', { field: msg(field === 'role' ? 'fieldRole' : 'fieldAdmin') }), { field });
@@ -238,7 +239,7 @@ export function roleChangeApplier(db: Sequelize): ChangeApplier {
     from: string | undefined,
     to: string | undefined,
   ): Promise<Admin> {
-    const { admins, admin } = await lockTarget(transaction, targetId, (candidate) => candidate.role === from, 'role');
+    const { admins, admin } = await lockTarget(db, transaction, targetId, (candidate) => candidate.role === from, 'role');
     if (from === 'owner') refuseLastOwner(admins, admin);
     if (to === 'owner') await refuseOwnerWithoutPasskey(db, transaction, admin);
     return admin;
@@ -287,7 +288,7 @@ async function removeAdmin(db: Sequelize, transaction: Transaction, admin: Admin
 export async function deleteAdmin(db: Sequelize, id: number, actor: SignedInAdmin): Promise<ChangeRequest | null> {
   if (id === actor.id) throw conflict(msg('cannotDeleteSelf'));
   return db.transaction(async (transaction) => {
-    const admins = await lockAdminsAs(transaction, actor);
+    const admins = await lockAdminsAs(db, transaction, actor);
     const admin = admins.find((a) => a.id === id);
     if (!admin) throw notFound(msg('adminNotFound'));
     refuseLastOwner(admins, admin);
@@ -308,7 +309,7 @@ export function adminRemovalApplier(db: Sequelize): ChangeApplier {
   async function lockApproved(transaction: Transaction, request: StoredChangeRequest): Promise<Admin> {
     const asked = request.changes.find((change) => change.field === 'admin');
     const isAsAsked = (admin: Admin) => admin.role === 'owner' && admin.username === asked?.from;
-    const { admins, admin } = await lockTarget(transaction, request.targetId, isAsAsked, 'admin');
+    const { admins, admin } = await lockTarget(db, transaction, request.targetId, isAsAsked, 'admin');
     refuseLastOwner(admins, admin);
     return admin;
   }

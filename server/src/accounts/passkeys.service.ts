@@ -52,7 +52,7 @@ export async function addPasskey(
 ): Promise<Passkey> {
   const confirm = await stepUp();
   return deps.database.transaction(async (transaction) => {
-    const admin = await lockSelf(transaction, actor);
+    const admin = await lockSelf(deps.database, transaction, actor);
     await confirm(transaction);
     const verified = await verifyNewPasskey(deps.database, rp, admin.id, input.response);
     if ('refused' in verified) throw badRequest(verified.refused, { response: verified.refused });
@@ -84,7 +84,7 @@ export async function removePasskey(deps: Dependencies, actor: SignedInAdmin, id
   if (!(await listPasskeys(deps.database, actor.id)).some((passkey) => passkey.id === id)) throw notFound(msg('passkeyNotFound'));
   const confirm = await stepUp();
   await deps.database.transaction(async (transaction) => {
-    const admin = await lockSelf(transaction, actor);
+    const admin = await lockSelf(deps.database, transaction, actor);
     await confirm(transaction);
     const removed = await deletePasskey(deps.database, transaction, admin.id, id);
     if (!removed) throw notFound(msg('passkeyNotFound'));

@@ -17,7 +17,7 @@ import type { SignedInAdmin } from '../http/signed-in-admin.js';
  */
 export async function setUpTwoFactor(deps: Dependencies, actor: SignedInAdmin, issuer: string): Promise<TwoFactorSetupResponse> {
   return deps.database.transaction(async (transaction) => {
-    const admin = await lockSelf(transaction, actor);
+    const admin = await lockSelf(deps.database, transaction, actor);
     if (admin.twoFactorEnabled) throw conflict(msg('twoFactorAlreadyEnabled'));
     const secret = newTotpSecret();
     admin.set({ twoFactorPendingSecret: deps.secrets.box.seal(admin.id, secret) });
@@ -40,7 +40,7 @@ export async function enableTwoFactor(
   input: TwoFactorEnableInput,
 ): Promise<RecoveryCodesResponse> {
   return deps.database.transaction(async (transaction) => {
-    const admin = await lockSelf(transaction, actor);
+    const admin = await lockSelf(deps.database, transaction, actor);
     if (admin.twoFactorEnabled) throw conflict(msg('twoFactorAlreadyEnabled'));
     const pending = admin.twoFactorPendingSecret && deps.secrets.box.open(admin.id, admin.twoFactorPendingSecret);
     if (!pending) throw conflict(msg('twoFactorNoSetup'));
@@ -71,7 +71,7 @@ export async function disableTwoFactor(deps: Dependencies, actor: SignedInAdmin,
   if (!actor.twoFactorEnabled) throw conflict(msg('twoFactorNotEnabled'));
   const confirm = await stepUp();
   await deps.database.transaction(async (transaction) => {
-    const admin = await lockSelf(transaction, actor);
+    const admin = await lockSelf(deps.database, transaction, actor);
     if (!admin.twoFactorEnabled) throw conflict(msg('twoFactorNotEnabled'));
     await confirm(transaction);
     const before = toAdminJson(admin);

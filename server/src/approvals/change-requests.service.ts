@@ -14,7 +14,7 @@ import { AppError, conflict, forbidden, notFound, unauthorized } from '../errors
 import { roleRequired } from '../http/signed-in-admin.js';
 import type { ChangeAppliers, ChangeProposal } from '../http/four-eyes-contract.js';
 import type { StepUp } from '../http/step-up-contract.js';
-import { ChangeRequest } from './change-request.model.js';
+import { changeRequestsTable, type ChangeRequest } from './change-request.model.js';
 import { auditedRequest, fieldsOf, securityChangesOf, toChangeRequestJson } from './change-request-json.js';
 
 /** How many owners there are now, in the caller's transaction. */
@@ -86,7 +86,7 @@ export async function requestChange(
       transaction,
     },
   );
-  const request = (await ChangeRequest.findByPk(inserted!.id, { transaction }))!;
+  const request = (await changeRequestsTable(db).findByPk(inserted!.id, { transaction }))!;
   await recordAudit(db, transaction, actor, {
     action: 'change_request.create',
     entityType: 'change_request',
@@ -177,7 +177,7 @@ async function announceDecision(
  * passed (by the database's clock).
  */
 async function readRequest(db: Sequelize, id: number, transaction?: Transaction): Promise<{ request: ChangeRequest; expired: boolean }> {
-  const request = await ChangeRequest.findByPk(id, { transaction, lock: transaction?.LOCK.UPDATE });
+  const request = await changeRequestsTable(db).findByPk(id, { transaction, lock: transaction?.LOCK.UPDATE });
   if (!request) throw notFound(msg('changeRequestNotFound'));
   const [row] = await db.query<{ expired: boolean }>(`SELECT expires_at <= now() AS expired FROM change_requests WHERE id = :id`, {
     replacements: { id },
@@ -209,7 +209,7 @@ async function settle(
     replacements: { ...replacements, id: request.id },
     transaction,
   });
-  return (await ChangeRequest.findByPk(request.id, { transaction }))!;
+  return (await changeRequestsTable(db).findByPk(request.id, { transaction }))!;
 }
 
 export type ApprovalDeps = { db: Sequelize; appliers: ChangeAppliers };
@@ -309,7 +309,7 @@ async function endByOwner(
 
 /** Any owner, with step-up, cancels a request still open: pending, or approved and waiting for its time. */
 export async function cancelChangeRequest(db: Sequelize, id: number, actor: Actor, stepUp: StepUp): Promise<ChangeRequestJson> {
-  const peek = await ChangeRequest.findByPk(id);
+  const peek = await changeRequestsTable(db).findByPk(id);
   if (!peek) throw notFound(msg('changeRequestNotFound'));
   const confirm = await stepUp();
   return decide(db, id, actor, async (transaction, { request, expired }) => {
@@ -326,7 +326,7 @@ export async function cancelChangeRequest(db: Sequelize, id: number, actor: Acto
  */
 export async function expireChangeRequests(db: Sequelize): Promise<number> {
   return db.transaction(async (transaction) => {
-    const expired = await ChangeRequest.findAll({
+    const expired = await changeRequestsTable(db).findAll({
       where: { status: 'pending', expiresAt: { [Op.lte]: db.fn('now') } },
       transaction,
       lock: transaction.LOCK.UPDATE,
@@ -361,7 +361,7 @@ const approverOf = (request: ChangeRequest): Actor => ({ id: request.decidedBy ?
 async function applyDue(db: Sequelize, appliers: ChangeAppliers, id: number): Promise<ChangeRequestStatus | null> {
   const due = async (transaction: Transaction) => {
     await lockDecisions(db, transaction);
-    const request = await ChangeRequest.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+    const request = await changeRequestsTable(db).findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
     const [row] = await db.query<{ due: boolean }>(`SELECT effective_at <= now() AS due FROM change_requests WHERE id = :id`, {
       replacements: { id },
       type: QueryTypes.SELECT,
@@ -431,7 +431,7 @@ export async function listChangeRequests(
   status: ChangeRequestStatus | undefined,
 ): Promise<ChangeRequestJson[]> {
   await changeRequestRound(db, appliers);
-  const rows = await ChangeRequest.findAll({ where: status ? { status } : {}, order: [['id', 'DESC']], limit: LISTED });
+  const rows = await changeRequestsTable(db).findAll({ where: status ? { status } : {}, order: [['id', 'DESC']], limit: LISTED });
   return rows.map(toChangeRequestJson);
 }
 
@@ -439,6 +439,6 @@ export async function listChangeRequests(
 const LISTED = 200;
 
 /** The approved staking wallet or mint change waiting for its time, if any (what holders are told of). */
-export async function scheduledChanges(): Promise<ChangeRequest[]> {
-  return ChangeRequest.findAll({ where: { kind: 'settings', status: 'scheduled' }, order: [['effectiveAt', 'ASC']] });
+export async function scheduledChanges(db: Sequelize): Promise<ChangeRequest[]> {
+  return changeRequestsTable(db).findAll({ where: { kind: 'settings', status: 'scheduled' }, order: [['effectiveAt', 'ASC']] });
 }

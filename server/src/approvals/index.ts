@@ -1,5 +1,5 @@
 // The approvals module's front door: what the rest of the server uses of it (ARCHITECTURE.md).
-export { ChangeRequest } from './change-request.model.js';
+export { changeRequestsTable } from './change-request.model.js';
 export {
   approvalsRequired,
   applyDueChanges,

@@ -1,6 +1,7 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type ModelStatic } from 'sequelize';
+import { keptWithDatabase } from '../db/kept-with-database.js';
 
-export class AuditLog extends Model<InferAttributes<AuditLog>, InferCreationAttributes<AuditLog>> {
+class AuditLog extends Model<InferAttributes<AuditLog>, InferCreationAttributes<AuditLog>> {
   declare id: CreationOptional<string>;
   declare adminId: number | null;
   declare adminUsername: string;
@@ -10,21 +11,26 @@ export class AuditLog extends Model<InferAttributes<AuditLog>, InferCreationAttr
   declare before: unknown;
   declare after: unknown;
   declare createdAt: CreationOptional<Date>;
-
-  static initModel(db: Sequelize): void {
-    AuditLog.init(
-      {
-        id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
-        adminId: DataTypes.INTEGER,
-        adminUsername: DataTypes.STRING(50),
-        action: DataTypes.STRING(60),
-        entityType: DataTypes.STRING(30),
-        entityId: DataTypes.STRING(60),
-        before: DataTypes.JSONB,
-        after: DataTypes.JSONB,
-        createdAt: DataTypes.DATE,
-      },
-      { sequelize: db, tableName: 'audit_logs', underscored: true, updatedAt: false },
-    );
-  }
 }
+// A type only: the class is bound to no database, so a query through its statics would reach none.
+export type { AuditLog };
+
+/** `audit_logs` through the model bound to this database handle: one class per handle, made the first time it is asked for. */
+export const auditLogsTable = keptWithDatabase((db): ModelStatic<AuditLog> => {
+  class BoundAuditLog extends AuditLog {}
+  BoundAuditLog.init(
+    {
+      id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
+      adminId: DataTypes.INTEGER,
+      adminUsername: DataTypes.STRING(50),
+      action: DataTypes.STRING(60),
+      entityType: DataTypes.STRING(30),
+      entityId: DataTypes.STRING(60),
+      before: DataTypes.JSONB,
+      after: DataTypes.JSONB,
+      createdAt: DataTypes.DATE,
+    },
+    { sequelize: db, modelName: AuditLog.name, tableName: 'audit_logs', underscored: true, updatedAt: false },
+  );
+  return BoundAuditLog;
+});

@@ -2,7 +2,7 @@ import type { Sequelize } from 'sequelize';
 import type { AuditLogEntry } from '@stakedesk/shared/api-types';
 import { countOrEstimate, type ListTotal } from '../sql/estimated-count.js';
 import { pageOf, type ListSort } from '../sql/list-page.js';
-import { AuditLog } from './audit-log.model.js';
+import { auditLogsTable, type AuditLog } from './audit-log.model.js';
 import type { Keyset, Page } from '../sql/page.js';
 
 function toJson(entry: AuditLog): AuditLogEntry {
@@ -28,7 +28,7 @@ export async function listAuditLog(
   after?: Keyset,
 ): Promise<ListTotal & { rows: AuditLogEntry[]; next?: Keyset }> {
   const [{ rows, next }, total] = await Promise.all([
-    pageOf(db, AuditLog, { where: {}, sort: NEWEST_FIRST, ...page, after }),
+    pageOf(db, auditLogsTable(db), { where: {}, sort: NEWEST_FIRST, ...page, after }),
     countOrEstimate(db, 'FROM audit_logs', {}),
   ]);
   return { rows: rows.map((row) => toJson(row as AuditLog)), ...total, next };

@@ -3,7 +3,7 @@ import type { AuditAction } from '@stakedesk/shared/audit-actions';
 import { cachesOf } from '../cache/caches.js';
 import { publishAdminEvent } from '../events/publish.js';
 import { maskRpcUrl } from '../url-secrets.js';
-import { AuditLog } from './audit-log.model.js';
+import { auditLogsTable } from './audit-log.model.js';
 
 export type Actor = { id: number; username: string };
 /** The server itself, for entries no admin caused (a deposit recorded over a plan's cap). */
@@ -47,12 +47,13 @@ function scrub(value: unknown): unknown {
 type Entry = { action: AuditAction; entityType: string; entityId?: string | number | null; before?: unknown; after?: unknown };
 
 async function writeEntry(
+  db: Sequelize,
   transaction: Transaction | undefined,
   actor: { id: number | null; username: string },
   entry: Entry,
 ): Promise<string | null> {
   const entityId = entry.entityId == null ? null : String(entry.entityId);
-  await AuditLog.create(
+  await auditLogsTable(db).create(
     {
       adminId: actor.id,
       adminUsername: actor.username,
@@ -72,8 +73,12 @@ async function writeEntry(
  * its request's transaction back, the record of it must stay), and not announced to the other
  * admins (a stream of failed guesses is not a change). `actor.id` is null for an unknown username.
  */
-export async function recordSignInAudit(actor: { id: number | null; username: string }, entry: Omit<Entry, 'entityType'>): Promise<void> {
-  await writeEntry(undefined, actor, { ...entry, entityType: 'admin' });
+export async function recordSignInAudit(
+  db: Sequelize,
+  actor: { id: number | null; username: string },
+  entry: Omit<Entry, 'entityType'>,
+): Promise<void> {
+  await writeEntry(db, undefined, actor, { ...entry, entityType: 'admin' });
 }
 
 /**
@@ -83,7 +88,7 @@ export async function recordSignInAudit(actor: { id: number | null; username: st
  * is answered, so the next read here already sees the change.
  */
 export async function recordAudit(db: Sequelize, transaction: Transaction, actor: AnyActor, entry: Entry): Promise<void> {
-  const entityId = await writeEntry(transaction, actor, entry);
+  const entityId = await writeEntry(db, transaction, actor, entry);
   transaction.afterCommit(() => cachesOf(db).invalidateEntity(entry.entityType));
   await publishAdminEvent(db, transaction, {
     type: 'admin.changed',

@@ -102,7 +102,7 @@ class HeldAtClaim extends Error {
  */
 function stillAllowed(db: Sequelize, candidate: Candidate, now: Date) {
   return async (transaction: Transaction) => {
-    const settings = await findSettingsRow(transaction, 'share');
+    const settings = await findSettingsRow(db, transaction, 'share');
     await readAutoPayoutState(db, transaction, true);
     if (!settings?.autoPayout.enabled) throw new PolicyChanged();
     const paid = await paidAutomaticallySince(db, 24, transaction);
@@ -114,9 +114,11 @@ function stillAllowed(db: Sequelize, candidate: Candidate, now: Date) {
 }
 
 /** Only the switch: by the time a prepared payout is signed its own amount already counts in the day's total. */
-async function switchStillOn(transaction: Transaction): Promise<void> {
-  const settings = await findSettingsRow(transaction, 'share');
-  if (!settings?.autoPayout.enabled) throw new PolicyChanged();
+function switchStillOn(db: Sequelize) {
+  return async (transaction: Transaction): Promise<void> => {
+    const settings = await findSettingsRow(db, transaction, 'share');
+    if (!settings?.autoPayout.enabled) throw new PolicyChanged();
+  };
 }
 
 /**
@@ -140,7 +142,7 @@ async function payOne(
     });
     const message = Buffer.from(prepared.transaction, 'base64').subarray(1 + 64);
     const signed = await signedTransaction(signer, message);
-    await postSignedPayout(db, chain, logger, prepared.id, { transaction: signed }, POLICY_ACTOR, switchStillOn);
+    await postSignedPayout(db, chain, logger, prepared.id, { transaction: signed }, POLICY_ACTOR, switchStillOn(db));
     logger.info({ withdrawalId: candidate.id, payoutId: prepared.id }, 'automatic payout sent');
     return 'paid';
   } catch (error) {
@@ -216,7 +218,7 @@ async function checkWorld(deps: AutoPayoutDeps & { signer: PayoutSigner }, setti
  */
 export async function autoPayoutRound(deps: AutoPayoutDeps): Promise<RoundResult> {
   const { database: db, signer } = deps;
-  const settings = await findSettingsRow();
+  const settings = await findSettingsRow(db);
   const policy: AutoPayoutPolicy | undefined = settings?.autoPayout;
   if (!settings || !policy?.enabled || !settings.tokenContract) {
     await saveAutoPayoutState(db, { stoppedBy: [], hotBalance: null, highestFinalizedHeight: 0 });

@@ -261,7 +261,7 @@ async function lookAtPayout(
     // Held for good (payout-holds.ts) under the withdrawal's row lock, which preparing a payout takes
     // too; and the withdrawals list says why automatic payouts leave it.
     await db.transaction(async (transaction) => {
-      await lockWithdrawal(unpaid.id, transaction);
+      await lockWithdrawal(db, unpaid.id, transaction);
       await db.query(
         `INSERT INTO audit_payout_findings (withdrawal_id, signature, audit_id) VALUES (:withdrawalId, :signature, :auditId)
          ON CONFLICT (withdrawal_id) DO NOTHING`,

@@ -213,7 +213,10 @@ async function lookAtRegistered(look: Look, payout: PayoutRow): Promise<boolean>
   }
   if (!state.finalized) return false;
   if (state.failed) return settlePayout(look.db, payout.id, { kind: 'failed' });
-  const withdrawals = await findWithdrawals(payout.recipients.map((r) => r.withdrawalId));
+  const withdrawals = await findWithdrawals(
+    look.db,
+    payout.recipients.map((r) => r.withdrawalId),
+  );
   const reasons = new Map<number, CodedMessage | null>();
   for (const withdrawal of withdrawals) {
     const verdict = await look.chain.verifyPayout(payoutClaimOf(withdrawal, signature));

@@ -58,8 +58,8 @@ type ApprovalOf = { finalAmount: string; approvedBy: number | null; approvedAt: 
  * admin behind them: any admin's approval is the second pair of eyes). 409 approvalRequired otherwise.
  * Read inside the claim's transaction, the threshold as that transaction sees it.
  */
-async function requireApprovals(withdrawals: ApprovalOf[], payer: AnyActor, transaction?: Transaction): Promise<void> {
-  const settings = await findSettingsRow(transaction);
+async function requireApprovals(db: Sequelize, withdrawals: ApprovalOf[], payer: AnyActor, transaction?: Transaction): Promise<void> {
+  const settings = await findSettingsRow(db, transaction);
   const threshold = settings ? storedThreshold(settings) : '';
   const waiting = withdrawals.find(
     (w) => needsApproval(w.finalAmount, threshold) && (w.approvedAt === null || (payer.id !== null && w.approvedBy === payer.id)),
@@ -74,7 +74,7 @@ async function requireApprovals(withdrawals: ApprovalOf[], payer: AnyActor, tran
  */
 export async function approveWithdrawal(db: Sequelize, id: number, actor: Actor): Promise<Withdrawal> {
   return db.transaction(async (transaction) => {
-    const withdrawal = await lockWithdrawal(id, transaction);
+    const withdrawal = await lockWithdrawal(db, id, transaction);
     if (!withdrawal) throw notFound(msg('withdrawalNotFound'));
     if (withdrawal.status !== 'pending') throw conflict(msg('withdrawalAlreadyProcessed'));
     if (withdrawal.approvedAt !== null) return withdrawal;
@@ -280,7 +280,7 @@ type PrepareOptions = {
 async function readPlan(db: Sequelize, chain: Chain, ids: number[], actor: AnyActor, payer?: PublicKey): Promise<ChainReadPlan> {
   const withdrawals = await payableWithdrawals(db, ids);
   // Refused before the chain is asked anything; asked again under the claim's locks.
-  await requireApprovals(withdrawals, actor);
+  await requireApprovals(db, withdrawals, actor);
   try {
     return await readPayoutPlan(chain, withdrawals, (source) => committedFrom(db, source), payer);
   } catch (error) {
@@ -298,7 +298,7 @@ async function claim(
   options: PrepareOptions,
 ): Promise<number> {
   // Still payable now that they are locked (another payout, a pasted TXID or a rejection may have come first).
-  await requireApprovals(await payableWithdrawals(db, plan.withdrawalIds, transaction), actor, transaction);
+  await requireApprovals(db, await payableWithdrawals(db, plan.withdrawalIds, transaction), actor, transaction);
   await options.beforeClaim?.(transaction);
   const [next] = await db.query<{ id: number }>(`SELECT nextval('payouts_id_seq')::int AS id`, {
     type: QueryTypes.SELECT,

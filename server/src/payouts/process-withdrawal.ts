@@ -55,7 +55,7 @@ type PastedTxIdVerifier = Pick<ChainVerifier, 'verifyPayout'> & Pick<PayoutChain
  * holder ask, and be paid, again.
  */
 async function lockPendingWithdrawal(db: Sequelize, id: number, transaction: Transaction, pastedTxId?: string): Promise<Withdrawal> {
-  const withdrawal = await lockWithdrawal(id, transaction);
+  const withdrawal = await lockWithdrawal(db, id, transaction);
   if (!withdrawal) throw notFound(msg('withdrawalNotFound'));
   if (withdrawal.status !== 'pending') throw conflict(msg('withdrawalAlreadyProcessed'));
   await refuseHeldWithdrawals(db, [id], transaction);
@@ -71,7 +71,7 @@ async function completeWithPastedTxId(
   txId: string,
   actor: Actor,
 ): Promise<Withdrawal> {
-  const pending = await findWithdrawal(id);
+  const pending = await findWithdrawal(db, id);
   if (!pending) throw notFound(msg('withdrawalNotFound'));
   if (pending.status !== 'pending') throw conflict(msg('withdrawalAlreadyProcessed'));
   await refuseHeldWithdrawals(db, [id]);
@@ -115,7 +115,7 @@ async function rejectWithdrawal(db: Sequelize, id: number, reason: string, actor
     const withdrawal = await lockPendingWithdrawal(db, id, transaction);
     const before = toWithdrawalJson(withdrawal);
     await withdrawal.update({ status: 'rejected', rejectReason: reason, processedAt: new Date(), processedBy: actor.id }, { transaction });
-    const stake = await lockStake(withdrawal.stakeId, transaction);
+    const stake = await lockStake(db, withdrawal.stakeId, transaction);
     await stake!.update({ status: withdrawal.stakeStatusBefore, rewardForfeited: false }, { transaction });
     await recordAudit(db, transaction, actor, {
       action: 'withdrawal.reject',
@@ -158,7 +158,7 @@ export async function resolveReview(
 ): Promise<Withdrawal> {
   const confirm = await stepUp();
   return db.transaction(async (transaction) => {
-    const withdrawal = await lockWithdrawal(id, transaction);
+    const withdrawal = await lockWithdrawal(db, id, transaction);
     if (!withdrawal) throw notFound(msg('withdrawalNotFound'));
     const [claim] = await db.query<ReviewClaim>(
       `SELECT payout_id, evidence_signature FROM payout_withdrawals

@@ -157,7 +157,7 @@ export async function markPaid(
   const before = toWithdrawalJson(withdrawal);
   const now = new Date();
   await withdrawal.update({ status: 'completed', txId, processedAt: now, processedBy: actor.id }, { transaction });
-  const stake = await lockStake(withdrawal.stakeId, transaction);
+  const stake = await lockStake(db, withdrawal.stakeId, transaction);
   await stake!.update({ status: 'withdrawn', completedAt: stake!.completedAt ?? now }, { transaction });
   await recordHeldPayout(db, transaction, withdrawal, txId, actor);
   await recordAudit(db, transaction, actor, {
@@ -271,7 +271,7 @@ export async function settlePayout(db: Sequelize, payoutId: number, ending: Endi
     for (const [withdrawalId, [outcome, reason]] of outcomes) {
       let settled: [PayoutOutcome, CodedMessage | null] = [outcome, reason];
       if (outcome === 'paid') {
-        const withdrawal = await lockWithdrawal(withdrawalId, transaction);
+        const withdrawal = await lockWithdrawal(db, withdrawalId, transaction);
         // A transfer that would pay its wallet a second time (already recorded for another withdrawal) is for an owner to look at.
         const refused =
           withdrawal?.status === 'pending'

@@ -1,7 +1,8 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type ModelStatic } from 'sequelize';
+import { keptWithDatabase } from '../db/kept-with-database.js';
 
 /** Soft-deleted (paranoid) when stakes refer to it, so their history keeps its plan. */
-export class StakingPlan extends Model<InferAttributes<StakingPlan>, InferCreationAttributes<StakingPlan>> {
+class StakingPlan extends Model<InferAttributes<StakingPlan>, InferCreationAttributes<StakingPlan>> {
   declare id: CreationOptional<number>;
   declare name: string;
   declare description: string | null;
@@ -18,26 +19,31 @@ export class StakingPlan extends Model<InferAttributes<StakingPlan>, InferCreati
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
   declare deletedAt: CreationOptional<Date | null>;
-
-  static initModel(db: Sequelize): void {
-    StakingPlan.init(
-      {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        name: DataTypes.STRING(100),
-        description: DataTypes.STRING(1000),
-        yieldRate: DataTypes.DECIMAL(12, 2),
-        durationDays: DataTypes.INTEGER,
-        durationMinutes: DataTypes.INTEGER,
-        minStakeAmount: DataTypes.DECIMAL(38, 8),
-        earlyPenaltyRate: DataTypes.DECIMAL(5, 2),
-        isActive: { type: DataTypes.BOOLEAN, defaultValue: true },
-        maxTotalStaked: DataTypes.DECIMAL(40, 0),
-        maxPerWallet: DataTypes.DECIMAL(40, 0),
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
-        deletedAt: DataTypes.DATE,
-      },
-      { sequelize: db, tableName: 'staking_plans', underscored: true, paranoid: true },
-    );
-  }
 }
+// A type only: the class is bound to no database, so a query through its statics would reach none.
+export type { StakingPlan };
+
+/** `staking_plans` through the model bound to this database handle: one class per handle, made the first time it is asked for. */
+export const plansTable = keptWithDatabase((db): ModelStatic<StakingPlan> => {
+  class BoundStakingPlan extends StakingPlan {}
+  BoundStakingPlan.init(
+    {
+      id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+      name: DataTypes.STRING(100),
+      description: DataTypes.STRING(1000),
+      yieldRate: DataTypes.DECIMAL(12, 2),
+      durationDays: DataTypes.INTEGER,
+      durationMinutes: DataTypes.INTEGER,
+      minStakeAmount: DataTypes.DECIMAL(38, 8),
+      earlyPenaltyRate: DataTypes.DECIMAL(5, 2),
+      isActive: { type: DataTypes.BOOLEAN, defaultValue: true },
+      maxTotalStaked: DataTypes.DECIMAL(40, 0),
+      maxPerWallet: DataTypes.DECIMAL(40, 0),
+      createdAt: DataTypes.DATE,
+      updatedAt: DataTypes.DATE,
+      deletedAt: DataTypes.DATE,
+    },
+    { sequelize: db, modelName: StakingPlan.name, tableName: 'staking_plans', underscored: true, paranoid: true },
+  );
+  return BoundStakingPlan;
+});

@@ -10,7 +10,7 @@ import { badRequest, notFound } from '../errors.js';
 import { isCheckViolation } from '../db/errors.js';
 import { remainingCapacity } from '@stakedesk/shared/capacity';
 import { activeStakedByPlan } from '../totals/index.js';
-import { StakingPlan } from './plan.model.js';
+import { plansTable, type StakingPlan } from './plan.model.js';
 import { type Keyset, type Page, trimToPage } from '../sql/page.js';
 
 const withoutUndefined = <T extends object>(value: T) =>
@@ -51,13 +51,13 @@ export async function planJson(db: Sequelize, plan: StakingPlan): Promise<PlanJs
 
 /** The plans holders can stake in, oldest first (the landing page highlights index 1). */
 export async function listActivePlans(db: Sequelize): Promise<PlanJson[]> {
-  const plans = await StakingPlan.findAll({ where: { isActive: true }, order: [['id', 'ASC']] });
+  const plans = await plansTable(db).findAll({ where: { isActive: true }, order: [['id', 'ASC']] });
   return withCapacity(db, plans);
 }
 
 /** One plan, open or not, with its remaining capacity; null for an unknown or deleted one. */
 export async function findPlanJson(db: Sequelize, id: number): Promise<PlanJson | null> {
-  const plan = await StakingPlan.findByPk(id);
+  const plan = await plansTable(db).findByPk(id);
   return plan && planJson(db, plan);
 }
 
@@ -69,13 +69,13 @@ export function activePlansJson(db: Sequelize): () => Promise<PreparedJson> {
 
 export async function listAllPlans(db: Sequelize, page: Page, after?: Keyset): Promise<{ rows: PlanJson[]; total: number; next?: Keyset }> {
   const [fetched, total] = await Promise.all([
-    StakingPlan.findAll({
+    plansTable(db).findAll({
       where: after ? { id: { [Op.gt]: after.id } } : {},
       order: [['id', 'ASC']],
       limit: page.limit + 1,
       offset: after ? 0 : page.offset,
     }),
-    StakingPlan.count(),
+    plansTable(db).count(),
   ]);
   const { rows, next } = trimToPage(fetched, page.limit, (plan) => ({ value: null, id: plan.id }));
   return { rows: await withCapacity(db, rows), total, next };
@@ -94,7 +94,7 @@ function durationOf(input: PlanInput, { minutesAllowed }: PlanRules): { duration
 export async function createPlan(db: Sequelize, input: PlanInput, actor: Actor, rules: PlanRules): Promise<StakingPlan> {
   const duration = durationOf(input, rules);
   return db.transaction(async (transaction) => {
-    const plan = await StakingPlan.create(
+    const plan = await plansTable(db).create(
       { ...input, ...duration, isActive: input.isActive ?? true, description: input.description || null },
       { transaction },
     );
@@ -124,15 +124,20 @@ function refusePenaltyOf100(error: unknown): never {
  * stake is written, against edits, deletion and other stakes' capacity sums); `withDeleted` finds
  * a deleted one too (a deposit already made into it is recorded all the same).
  */
-export async function findPlanForStake(id: number, transaction?: Transaction, { withDeleted = false } = {}): Promise<StakingPlan | null> {
-  return StakingPlan.findByPk(id, {
+export async function findPlanForStake(
+  db: Sequelize,
+  id: number,
+  transaction?: Transaction,
+  { withDeleted = false } = {},
+): Promise<StakingPlan | null> {
+  return plansTable(db).findByPk(id, {
     ...(withDeleted ? { paranoid: false } : {}),
     ...(transaction ? { transaction, lock: transaction.LOCK.UPDATE } : {}),
   });
 }
 
-async function lockPlan(id: number, transaction: Transaction): Promise<StakingPlan> {
-  const plan = await StakingPlan.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+async function lockPlan(db: Sequelize, id: number, transaction: Transaction): Promise<StakingPlan> {
+  const plan = await plansTable(db).findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
   if (!plan) throw notFound(msg('planNotFound'));
   return plan;
 }
@@ -141,7 +146,7 @@ async function lockPlan(id: number, transaction: Transaction): Promise<StakingPl
 export async function updatePlan(db: Sequelize, id: number, input: PlanInput, actor: Actor, rules: PlanRules): Promise<StakingPlan> {
   const duration = durationOf(input, rules);
   return db.transaction(async (transaction) => {
-    const plan = await lockPlan(id, transaction);
+    const plan = await lockPlan(db, id, transaction);
     const before = toPlanJson(plan);
     await plan.update({ ...withoutUndefined(input), ...duration, description: input.description || null }, { transaction });
     await recordAudit(db, transaction, actor, {
@@ -158,7 +163,7 @@ export async function updatePlan(db: Sequelize, id: number, input: PlanInput, ac
 export async function togglePlan(db: Sequelize, id: number, actor: Actor): Promise<StakingPlan> {
   return db
     .transaction(async (transaction) => {
-      const plan = await lockPlan(id, transaction);
+      const plan = await lockPlan(db, id, transaction);
       const before = toPlanJson(plan);
       await plan.update({ isActive: !plan.isActive }, { transaction });
       await recordAudit(db, transaction, actor, {
@@ -183,7 +188,7 @@ export const ACTIVE_PLANS_SUBQUERY = `(SELECT count(*) FROM staking_plans WHERE 
 export async function deletePlan(db: Sequelize, id: number, actor: Actor): Promise<{ softDeleted: boolean }> {
   return db
     .transaction(async (transaction) => {
-      const plan = await lockPlan(id, transaction);
+      const plan = await lockPlan(db, id, transaction);
       // A deposit intent keeps the plan's terms and may still become a stake of it.
       const [used] = await db.query(
         'SELECT 1 FROM stakes WHERE plan_id = :id UNION ALL SELECT 1 FROM deposit_intents WHERE plan_id = :id LIMIT 1',

@@ -1,6 +1,6 @@
 // The settings module's front door: what the rest of the server uses of it (ARCHITECTURE.md).
 export { refuseDuringMaintenance } from './maintenance.js';
-export { Settings } from './settings.model.js';
+export { type Settings, settingsTable } from './settings.model.js';
 export type { LiveStakes } from './settings.service.js';
 export { AUTO_PAYOUT_ENABLED_SQL, findSettingsRow, holdSettingsShared, SETTINGS_ROW_SQL } from './settings-row.js';
 export { settingsApplier } from './settings-change-requests.js';

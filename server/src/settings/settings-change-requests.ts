@@ -14,7 +14,7 @@ import { ownerCount } from '../approvals/index.js';
 import type { ChangeApplier, StoredChangeRequest } from '../http/four-eyes-contract.js';
 import { recordAudit } from '../audit/index.js';
 import { conflict, unavailable } from '../errors.js';
-import { Settings } from './settings.model.js';
+import { settingsTable, type Settings } from './settings.model.js';
 import { storedThreshold } from './stored-settings.js';
 
 /** A settings change split in two: what takes effect now, and what waits for another owner. */
@@ -88,7 +88,7 @@ function written(request: StoredChangeRequest): Partial<Settings> {
  */
 export function settingsApplier(db: Sequelize, liveStakes: (transaction: Transaction) => Promise<boolean>): ChangeApplier {
   async function check(transaction: Transaction, request: StoredChangeRequest): Promise<{ settings: Settings; delayHours: number }> {
-    const settings = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.UPDATE });
+    const settings = await settingsTable(db).findByPk(1, { transaction, lock: transaction.LOCK.UPDATE });
     if (!settings) throw unavailable(msg('serviceUnavailable'));
     const stale = request.changes.find((change) => !unchangedSince(settings, change));
     if (stale) throw conflict(msg('changeRequestStale', { field: FIELD_LABELS[stale.field] }), { field: stale.field });

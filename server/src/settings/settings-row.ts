@@ -1,5 +1,5 @@
 import type { Sequelize, Transaction } from 'sequelize';
-import { Settings } from './settings.model.js';
+import { settingsTable, type Settings } from './settings.model.js';
 
 /** The one settings row, as a subquery of a larger statement (`CROSS JOIN (${SETTINGS_ROW_SQL}) s`). */
 export const SETTINGS_ROW_SQL = 'SELECT * FROM settings WHERE id = 1';
@@ -12,8 +12,8 @@ export const AUTO_PAYOUT_ENABLED_SQL = "(SELECT (auto_payout->>'enabled')::boole
  * `share` (a change of the settings waits until the caller commits). Without a transaction, as
  * committed now.
  */
-export async function findSettingsRow(transaction?: Transaction, lock?: 'share'): Promise<Settings | null> {
-  return Settings.findByPk(1, transaction ? { transaction, ...(lock === 'share' ? { lock: transaction.LOCK.SHARE } : {}) } : {});
+export async function findSettingsRow(db: Sequelize, transaction?: Transaction, lock?: 'share'): Promise<Settings | null> {
+  return settingsTable(db).findByPk(1, transaction ? { transaction, ...(lock === 'share' ? { lock: transaction.LOCK.SHARE } : {}) } : {});
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type ModelStatic } from 'sequelize';
+import { keptWithDatabase } from '../db/kept-with-database.js';
 
 export type SocialLinks = Partial<Record<'telegram' | 'discord' | 'twitter' | 'instagram' | 'tiktok', string>>;
 
@@ -7,7 +8,7 @@ export type SocialLinks = Partial<Record<'telegram' | 'discord' | 'twitter' | 'i
 export type StoredTransferFee = { basisPoints: number; maximumFee: string };
 
 /** The single settings row (id 1). */
-export class Settings extends Model<InferAttributes<Settings>, InferCreationAttributes<Settings>> {
+class Settings extends Model<InferAttributes<Settings>, InferCreationAttributes<Settings>> {
   declare id: CreationOptional<number>;
   declare tokenName: string;
   declare tokenSymbol: string;
@@ -45,43 +46,48 @@ export class Settings extends Model<InferAttributes<Settings>, InferCreationAttr
   declare walletChangeDelayHours: CreationOptional<number>;
   declare updatedAt: CreationOptional<Date>;
   declare createdAt: CreationOptional<Date>;
-
-  static initModel(db: Sequelize): void {
-    Settings.init(
-      {
-        id: { type: DataTypes.SMALLINT, primaryKey: true, defaultValue: 1 },
-        tokenName: DataTypes.STRING(100),
-        tokenSymbol: DataTypes.STRING(20),
-        tokenContract: DataTypes.STRING(44),
-        tokenLogo: DataTypes.TEXT,
-        stakingWallet: DataTypes.STRING(44),
-        heliusApiKey: DataTypes.STRING(200),
-        heliusRpcUrl: DataTypes.STRING(500),
-        holderRpcUrl: DataTypes.STRING(500),
-        supportEmail: DataTypes.STRING(254),
-        supportWhatsapp: DataTypes.STRING(200),
-        supportTelegram: DataTypes.STRING(200),
-        maintenanceMode: DataTypes.BOOLEAN,
-        maintenanceMessage: DataTypes.STRING(1000),
-        maintenanceType: DataTypes.STRING(20),
-        maintenanceEstimatedTime: DataTypes.STRING(200),
-        socialLinks: DataTypes.JSONB,
-        statsOffsetStaked: DataTypes.DECIMAL(40, 0),
-        statsOffsetStakers: DataTypes.INTEGER,
-        requireTwoFactor: DataTypes.BOOLEAN,
-        requirePasskeysForOwners: DataTypes.BOOLEAN,
-        tokenProgram: DataTypes.STRING(44),
-        tokenDecimals: DataTypes.SMALLINT,
-        tokenExtensions: DataTypes.JSONB,
-        transferFee: DataTypes.JSONB,
-        tokenFreezeAuthority: DataTypes.STRING(44),
-        autoPayout: DataTypes.JSONB,
-        approvalThreshold: DataTypes.DECIMAL(38, 8),
-        walletChangeDelayHours: DataTypes.INTEGER,
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
-      },
-      { sequelize: db, tableName: 'settings', underscored: true },
-    );
-  }
 }
+// A type only: the class is bound to no database, so a query through its statics would reach none.
+export type { Settings };
+
+/** `settings` through the model bound to this database handle: one class per handle, made the first time it is asked for. */
+export const settingsTable = keptWithDatabase((db): ModelStatic<Settings> => {
+  class BoundSettings extends Settings {}
+  BoundSettings.init(
+    {
+      id: { type: DataTypes.SMALLINT, primaryKey: true, defaultValue: 1 },
+      tokenName: DataTypes.STRING(100),
+      tokenSymbol: DataTypes.STRING(20),
+      tokenContract: DataTypes.STRING(44),
+      tokenLogo: DataTypes.TEXT,
+      stakingWallet: DataTypes.STRING(44),
+      heliusApiKey: DataTypes.STRING(200),
+      heliusRpcUrl: DataTypes.STRING(500),
+      holderRpcUrl: DataTypes.STRING(500),
+      supportEmail: DataTypes.STRING(254),
+      supportWhatsapp: DataTypes.STRING(200),
+      supportTelegram: DataTypes.STRING(200),
+      maintenanceMode: DataTypes.BOOLEAN,
+      maintenanceMessage: DataTypes.STRING(1000),
+      maintenanceType: DataTypes.STRING(20),
+      maintenanceEstimatedTime: DataTypes.STRING(200),
+      socialLinks: DataTypes.JSONB,
+      statsOffsetStaked: DataTypes.DECIMAL(40, 0),
+      statsOffsetStakers: DataTypes.INTEGER,
+      requireTwoFactor: DataTypes.BOOLEAN,
+      requirePasskeysForOwners: DataTypes.BOOLEAN,
+      tokenProgram: DataTypes.STRING(44),
+      tokenDecimals: DataTypes.SMALLINT,
+      tokenExtensions: DataTypes.JSONB,
+      transferFee: DataTypes.JSONB,
+      tokenFreezeAuthority: DataTypes.STRING(44),
+      autoPayout: DataTypes.JSONB,
+      approvalThreshold: DataTypes.DECIMAL(38, 8),
+      walletChangeDelayHours: DataTypes.INTEGER,
+      createdAt: DataTypes.DATE,
+      updatedAt: DataTypes.DATE,
+    },
+    { sequelize: db, modelName: Settings.name, tableName: 'settings', underscored: true },
+  );
+  return BoundSettings;
+});

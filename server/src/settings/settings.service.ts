@@ -16,7 +16,7 @@ import { announceSecurityChanges } from '../alerts/index.js';
 import { badRequest, conflict, unavailable } from '../errors.js';
 import { maskRpcUrl, maskSecret } from '../url-secrets.js';
 import { splitForApproval } from './settings-change-requests.js';
-import { Settings } from './settings.model.js';
+import { settingsTable, type Settings } from './settings.model.js';
 import { storedMintProfile, storedThreshold } from './stored-settings.js';
 
 /**
@@ -153,7 +153,7 @@ export async function updateSettings(
   stepUp: StepUp,
 ): Promise<SettingsSaved> {
   // Read first without a lock: a new mint is read and the password checked (slowly) before the row is locked.
-  const peek = await Settings.findByPk(1);
+  const peek = await settingsTable(db).findByPk(1);
   if (!peek) throw unavailable(msg('serviceUnavailable'));
   const peekChanges = changesFrom(input, peek);
   // Refused before any step-up is asked for: confirming a change that cannot be saved is no use
@@ -165,7 +165,7 @@ export async function updateSettings(
   const newMint = newContract && newContract !== peek.tokenContract ? await readNewMint(chain, newContract) : undefined;
   const confirm = securityChangesOf(peekChanges, peek).length > 0 ? await stepUp() : undefined;
   return db.transaction(async (transaction) => {
-    const settings = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.UPDATE });
+    const settings = await settingsTable(db).findByPk(1, { transaction, lock: transaction.LOCK.UPDATE });
     if (!settings) throw unavailable(msg('serviceUnavailable'));
     const before = settings.toJSON();
     const changes = changesFrom(input, settings);

@@ -13,7 +13,7 @@ import { keptWithDatabase } from '../db/kept-with-database.js';
 import type { MintState } from '../chain/chain.js';
 import { unavailable } from '../errors.js';
 import { maskRpcUrl, maskSecret } from '../url-secrets.js';
-import { Settings } from './settings.model.js';
+import { settingsTable, type Settings } from './settings.model.js';
 
 /** The settings row, and the approved staking wallet or mint change coming, with when the first one falls due. */
 export type SettingsRead = { settings: Settings; pendingChange: PendingChange | null; dueAt: number | null };
@@ -42,7 +42,7 @@ type SettingsReader = { cache: Cached<SettingsRead>; takeDueChanges?: () => Prom
 const settingsReaderOf = keptWithDatabase((database): SettingsReader => ({
   // A change request's every step is audited as a change_request: it drops this cache like a settings change.
   cache: cachesOf(database).adminChangedCache(['settings', 'change_request'], async (): Promise<SettingsRead> => {
-    const [settings, scheduled] = await Promise.all([Settings.findByPk(1), scheduledChanges()]);
+    const [settings, scheduled] = await Promise.all([settingsTable(database).findByPk(1), scheduledChanges(database)]);
     if (!settings) throw unavailable(msg('serviceUnavailable'));
     const dueAt = scheduled.length > 0 ? Math.min(...scheduled.map((request) => request.effectiveAt!.getTime())) : null;
     return { settings, pendingChange: pendingChangeOf(scheduled), dueAt };
@@ -166,7 +166,7 @@ export async function keepMintProfileCurrent(db: Sequelize, address: string, min
   const settings = await loadSettings(db);
   if (settings.tokenContract !== address || profileKey(settings) === profileKey(read)) return;
   await db.transaction(async (transaction) => {
-    const row = await Settings.findByPk(1, { transaction, lock: transaction.LOCK.UPDATE });
+    const row = await settingsTable(db).findByPk(1, { transaction, lock: transaction.LOCK.UPDATE });
     if (!row || row.tokenContract !== address || profileKey(row) === profileKey(read)) return;
     const before = row.toJSON();
     await row.update(read, { transaction });

@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StakingPlan, Withdrawal as WithdrawalJson } from '@stakedesk/shared/api-types';
 import { encodeCursor } from '../http/cursor.js';
-import { Stake } from '../stakes/stake.model.js';
+import { stakesTable } from '../stakes/stake.model.js';
 import { toStakeJson } from '../stakes/stake-json.js';
-import { Withdrawal } from '../withdrawals/withdrawal.model.js';
+import { withdrawalsTable } from '../withdrawals/withdrawal.model.js';
 import { toWithdrawalJson } from '../withdrawals/withdrawal-json.js';
 import { stakeFor, startStakingServer } from '../test/fixtures.js';
 import { newHolder, randomTxId, type Holder, type TestServer } from '../test/test-server.js';
@@ -73,7 +73,7 @@ afterAll(() => api.close());
 
 describe('a holder’s lists, written by PostgreSQL', () => {
   it('answers the stakes exactly as toStakeJson of the model rows', async () => {
-    const rows = await Stake.findAll({ where: { walletAddress: wallet }, ...newestFirst });
+    const rows = await stakesTable(api.db).findAll({ where: { walletAddress: wallet }, ...newestFirst });
     const { body, headers } = await text(`/api/stakes/${wallet}`);
     expect(body).toBe(JSON.stringify(rows.map(toStakeJson)));
     expect(headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -82,8 +82,8 @@ describe('a holder’s lists, written by PostgreSQL', () => {
   });
 
   it('answers the finished stakes with the payout that paid each, null for a restaked one', async () => {
-    const rows = await Stake.findAll({ where: { walletAddress: wallet, status: 'withdrawn' }, ...newestFirst });
-    const payouts = await Withdrawal.findAll({
+    const rows = await stakesTable(api.db).findAll({ where: { walletAddress: wallet, status: 'withdrawn' }, ...newestFirst });
+    const payouts = await withdrawalsTable(api.db).findAll({
       where: { stakeId: rows.map((row) => row.id), status: 'completed' },
       attributes: ['stakeId', 'kind', 'finalAmount', 'penaltyAmount', 'txId'],
       raw: true,
@@ -100,7 +100,7 @@ describe('a holder’s lists, written by PostgreSQL', () => {
   });
 
   it('answers the withdrawals exactly as toWithdrawalJson of the model rows', async () => {
-    const rows = await Withdrawal.findAll({
+    const rows = await withdrawalsTable(api.db).findAll({
       where: { walletAddress: wallet },
       order: [
         ['requestedAt', 'DESC'],

@@ -16,7 +16,7 @@ import { lockOpenPlan, requireMinimum, requireStakingConfigured, termsOf, type P
 import { depositMemo, depositTransaction, readDepositPlan, unsignedBase64 } from './deposit-transaction.js';
 import { requireRoomForIntent } from './open-intents.js';
 import { recordProvenDeposit } from './record-deposit.js';
-import { Stake } from './stake.model.js';
+import { stakesTable, type Stake } from './stake.model.js';
 import { keepMintProfileCurrent, loadSettings } from '../settings/index.js';
 
 /** A deposit_intents row: the terms a holder was shown, kept until their transfer is recorded. */
@@ -119,13 +119,13 @@ export function intentClaim(row: IntentRow, txId: string): DepositClaim {
 export async function createDepositIntent(db: Sequelize, chain: PayoutChain, input: DepositIntentInput): Promise<CreatedDepositIntent> {
   const settings = await loadSettings(db);
   const { mint, stakingWallet } = requireStakingConfigured(settings);
-  requireMinimum(input.amount, await lockOpenPlan(input.planId), settings.tokenSymbol);
+  requireMinimum(input.amount, await lockOpenPlan(db, input.planId), settings.tokenSymbol);
   const request = { mint, stakingWallet, walletAddress: input.walletAddress, amount: input.amount, symbol: settings.tokenSymbol };
   const plan = await readDepositPlan(chain, request);
   await keepMintProfileCurrent(db, mint, plan.mintState);
   const intent = await db.transaction(async (transaction) => {
     await requireRoomForIntent(db, transaction, input.walletAddress);
-    const lockedPlan = await lockOpenPlan(input.planId, transaction);
+    const lockedPlan = await lockOpenPlan(db, input.planId, transaction);
     requireMinimum(input.amount, lockedPlan, settings.tokenSymbol);
     await requireCapacity(db, lockedPlan, input.walletAddress, input.amount, settings.tokenSymbol, transaction);
     return insertIntent(db, transaction, {
@@ -200,7 +200,7 @@ export async function recordIntentDeposit(
         transaction,
       });
       if (intent!.stake_id !== null) {
-        const recorded = await Stake.findByPk(intent!.stake_id, { transaction });
+        const recorded = await stakesTable(db).findByPk(intent!.stake_id, { transaction });
         return recorded!.txId === txId ? { stake: recorded!, created: false } : null;
       }
       const walletAddress = intent!.wallet_address ?? sender;

@@ -1,4 +1,4 @@
-import type { Transaction } from 'sequelize';
+import type { Sequelize, Transaction } from 'sequelize';
 import { compareDecimal, normalizeDecimal } from '@stakedesk/shared/decimal';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { stakingDestination, type StakingDestination } from '@stakedesk/shared/staking-open';
@@ -18,8 +18,8 @@ export function requireStakingConfigured(settings: Settings): StakingDestination
  * against deletion or edits, and against other stakes into the plan, so that capacity sums read
  * under the lock stay true until commit (concurrent deposits cannot overshoot a cap).
  */
-export async function lockOpenPlan(planId: number, transaction?: Transaction): Promise<StakingPlan> {
-  const plan = await findPlanForStake(planId, transaction);
+export async function lockOpenPlan(db: Sequelize, planId: number, transaction?: Transaction): Promise<StakingPlan> {
+  const plan = await findPlanForStake(db, planId, transaction);
   if (!plan) throw notFound(msg('planNotFound'));
   if (!plan.isActive) throw conflict(msg('planInactive'));
   return plan;

@@ -6,7 +6,7 @@ export { expiryRound } from './expiry.js';
 export { holdersSql, STAKE_DEPOSIT_TIMES_SQL } from './holders-sql.js';
 export { liveStakesIn } from './live-stakes.js';
 export { OWED_STAKES_SQL, STAKE_COMPLETE_SQL } from './stake-rules-sql.js';
-export { Stake } from './stake.model.js';
+export { stakesTable, type Stake } from './stake.model.js';
 export { lockOwnStake, lockStake } from './stakes.service.js';
 export { claimTxIdForPayout, newestUsedTransactionTime, USED_TRANSACTION_SQL, usedTxIds } from './used-transactions.js';
 export { recordedDepositsAfter, stakingWalletsOf } from './recorded-deposits.js';

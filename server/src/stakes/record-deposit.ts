@@ -9,7 +9,7 @@ import { findPlanForStake } from '../plans/index.js';
 import { capacityProblem } from './capacity.js';
 import type { PlanTerms } from './deposit-rules.js';
 import { toStakeJson } from './stake-json.js';
-import { Stake } from './stake.model.js';
+import { stakesTable, type Stake } from './stake.model.js';
 import { markTransactionUsed } from './used-transactions.js';
 
 /** A deposit the chain has proven, and the terms it is recorded on. */
@@ -42,11 +42,11 @@ export function announceStake(db: Sequelize, transaction: Transaction, stake: St
  */
 export async function recordProvenDeposit(db: Sequelize, transaction: Transaction, deposit: ProvenDeposit, symbol: string): Promise<Stake> {
   await holdSettingsShared(db, transaction);
-  const plan = await findPlanForStake(deposit.terms.planId, transaction, { withDeleted: true });
+  const plan = await findPlanForStake(db, deposit.terms.planId, transaction, { withDeleted: true });
   const overCapacity = plan ? await capacityProblem(db, plan, deposit.walletAddress, deposit.amount, symbol, transaction) : null;
   await markTransactionUsed(db, deposit.txId, 'deposit', transaction);
   const createdAt = new Date();
-  const stake = await Stake.create(
+  const stake = await stakesTable(db).create(
     {
       walletAddress: deposit.walletAddress,
       ...deposit.terms,

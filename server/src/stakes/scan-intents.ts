@@ -51,13 +51,13 @@ async function readMint(chain: PayoutChain, address: string): Promise<MintState>
 export async function createScanIntent(db: Sequelize, chain: PayoutChain, input: ScanIntentInput): Promise<ScanIntent> {
   const settings = await loadSettings(db);
   const { mint, stakingWallet } = requireStakingConfigured(settings);
-  requireMinimum(input.amount, await lockOpenPlan(input.planId), settings.tokenSymbol);
+  requireMinimum(input.amount, await lockOpenPlan(db, input.planId), settings.tokenSymbol);
   const mintState = await readMint(chain, mint);
   await keepMintProfileCurrent(db, mint, mintState);
   const raw = toRawAmount(input.amount, mintState.decimals);
   const gross = grossUp(raw, mintState.transferFee);
   const row = await db.transaction(async (transaction) => {
-    const plan = await lockOpenPlan(input.planId, transaction);
+    const plan = await lockOpenPlan(db, input.planId, transaction);
     requireMinimum(input.amount, plan, settings.tokenSymbol);
     await requireCapacity(db, plan, '', input.amount, settings.tokenSymbol, transaction);
     return insertIntent(db, transaction, { walletAddress: null, amount: input.amount, plan, mint, stakingWallet });

@@ -1,11 +1,13 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type ModelStatic } from 'sequelize';
+import { keptWithDatabase } from '../db/kept-with-database.js';
+import { plansTable } from '../plans/index.js';
 import type { StakeStatus } from '@stakedesk/shared/stake-status';
 
-/** A stake with a snapshot of its plan's terms taken when it was made. */
 /** A stake's columns without the model around them: what a list reads with `raw: true`. */
 export type StakeRow = InferAttributes<Stake>;
 
-export class Stake extends Model<InferAttributes<Stake>, InferCreationAttributes<Stake>> {
+/** A stake with a snapshot of its plan's terms taken when it was made. */
+class Stake extends Model<InferAttributes<Stake>, InferCreationAttributes<Stake>> {
   declare id: CreationOptional<number>;
   declare walletAddress: string;
   declare planId: number;
@@ -31,35 +33,41 @@ export class Stake extends Model<InferAttributes<Stake>, InferCreationAttributes
   declare completedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
-
-  static initModel(db: Sequelize): void {
-    Stake.init(
-      {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        walletAddress: DataTypes.STRING(44),
-        planId: DataTypes.INTEGER,
-        planName: DataTypes.STRING(100),
-        planDescription: DataTypes.STRING(1000),
-        yieldRate: DataTypes.DECIMAL(12, 2),
-        durationDays: DataTypes.INTEGER,
-        durationMinutes: DataTypes.INTEGER,
-        minStakeAmount: DataTypes.DECIMAL(38, 8),
-        earlyPenaltyRate: DataTypes.DECIMAL(5, 2),
-        amount: DataTypes.DECIMAL(40, 0),
-        rewardAmount: DataTypes.DECIMAL(40, 0),
-        rewardForfeited: { type: DataTypes.BOOLEAN, defaultValue: false },
-        status: { type: DataTypes.STRING(20), defaultValue: 'active' },
-        txId: DataTypes.STRING(100),
-        restakedFromId: DataTypes.INTEGER,
-        overCapacity: { type: DataTypes.BOOLEAN, defaultValue: false },
-        tokenContract: DataTypes.STRING(44),
-        stakingWallet: DataTypes.STRING(44),
-        endsAt: DataTypes.DATE,
-        completedAt: DataTypes.DATE,
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
-      },
-      { sequelize: db, tableName: 'stakes', underscored: true },
-    );
-  }
 }
+// A type only: the class is bound to no database, so a query through its statics would reach none.
+export type { Stake };
+
+/** `stakes` through the model bound to this database handle: one class per handle, made the first time it is asked for. */
+export const stakesTable = keptWithDatabase((db): ModelStatic<Stake> => {
+  class BoundStake extends Stake {}
+  BoundStake.init(
+    {
+      id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+      walletAddress: DataTypes.STRING(44),
+      planId: DataTypes.INTEGER,
+      planName: DataTypes.STRING(100),
+      planDescription: DataTypes.STRING(1000),
+      yieldRate: DataTypes.DECIMAL(12, 2),
+      durationDays: DataTypes.INTEGER,
+      durationMinutes: DataTypes.INTEGER,
+      minStakeAmount: DataTypes.DECIMAL(38, 8),
+      earlyPenaltyRate: DataTypes.DECIMAL(5, 2),
+      amount: DataTypes.DECIMAL(40, 0),
+      rewardAmount: DataTypes.DECIMAL(40, 0),
+      rewardForfeited: { type: DataTypes.BOOLEAN, defaultValue: false },
+      status: { type: DataTypes.STRING(20), defaultValue: 'active' },
+      txId: DataTypes.STRING(100),
+      restakedFromId: DataTypes.INTEGER,
+      overCapacity: { type: DataTypes.BOOLEAN, defaultValue: false },
+      tokenContract: DataTypes.STRING(44),
+      stakingWallet: DataTypes.STRING(44),
+      endsAt: DataTypes.DATE,
+      completedAt: DataTypes.DATE,
+      createdAt: DataTypes.DATE,
+      updatedAt: DataTypes.DATE,
+    },
+    { sequelize: db, modelName: Stake.name, tableName: 'stakes', underscored: true },
+  );
+  BoundStake.belongsTo(plansTable(db), { foreignKey: 'planId', as: 'plan' });
+  return BoundStake;
+});

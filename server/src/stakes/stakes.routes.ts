@@ -92,7 +92,7 @@ export function stakesAdminRoutes({ database: db }: Dependencies): Router {
   });
   mount('GET /api/admin/stakes.csv', async (_input, res, req) => {
     const statuses = readStatusFilter(req, STAKE_STATUSES);
-    await sendCsv(res, 'stakes.csv', STAKE_CSV_COLUMNS, (afterId) => stakesAfter(afterId, statuses));
+    await sendCsv(res, 'stakes.csv', STAKE_CSV_COLUMNS, (afterId) => stakesAfter(db, afterId, statuses));
   });
   mount('POST /api/admin/update-expired-stakes', async (_input, res) => {
     res.json({ updatedCount: await expireStakesAsAdmin(db, currentAdmin(res)) });

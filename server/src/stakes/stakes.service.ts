@@ -14,7 +14,7 @@ import { stakePlansMatching, stakeTotals } from '../totals/index.js';
 import { intentClaim, intentReferencedBy, recordIntentDeposit } from './deposit-intents.service.js';
 import { lockOpenPlan, requireMinimum, requireStakingConfigured, termsOf } from './deposit-rules.js';
 import { announceStake, recordProvenDeposit } from './record-deposit.js';
-import { Stake, type StakeRow } from './stake.model.js';
+import { stakesTable, type Stake, type StakeRow } from './stake.model.js';
 import type { Keyset } from '../sql/page.js';
 import { loadSettings } from '../settings/index.js';
 
@@ -26,7 +26,7 @@ import { loadSettings } from '../settings/index.js';
 export async function checkStake(db: Sequelize, input: StakeCheckInput): Promise<void> {
   const settings = await loadSettings(db);
   requireStakingConfigured(settings);
-  const plan = await lockOpenPlan(input.planId);
+  const plan = await lockOpenPlan(db, input.planId);
   requireMinimum(input.amount, plan, settings.tokenSymbol);
   await requireCapacity(db, plan, input.walletAddress, input.amount, settings.tokenSymbol);
 }
@@ -39,7 +39,7 @@ async function replayOf(db: Sequelize, input: StakeCreateInput): Promise<Stake |
     { replacements: { txId: input.txId }, type: QueryTypes.SELECT },
   );
   if (!use) return null;
-  const existing = use.stake_id === null ? null : await Stake.findByPk(use.stake_id);
+  const existing = use.stake_id === null ? null : await stakesTable(db).findByPk(use.stake_id);
   const same = existing?.walletAddress === input.walletAddress && existing.planId === input.planId && existing.amount === input.amount;
   if (!same) throw conflict(msg('txIdAlreadyUsed'));
   return existing;
@@ -75,14 +75,14 @@ export async function createStake(
 async function createPlainStake(db: Sequelize, chain: ChainVerifier, input: StakeCreateInput): Promise<{ stake: Stake; created: boolean }> {
   const settings = await loadSettings(db);
   const { mint, stakingWallet } = requireStakingConfigured(settings);
-  const plan = await lockOpenPlan(input.planId);
+  const plan = await lockOpenPlan(db, input.planId);
   requireMinimum(input.amount, plan, settings.tokenSymbol);
   await requireProof(() =>
     chain.verifyDeposit({ txId: input.txId, walletAddress: input.walletAddress, amount: input.amount, mint, stakingWallet }),
   );
   try {
     const stake = await db.transaction(async (transaction) => {
-      const lockedPlan = await lockOpenPlan(input.planId, transaction);
+      const lockedPlan = await lockOpenPlan(db, input.planId, transaction);
       const deposit = {
         txId: input.txId,
         walletAddress: input.walletAddress,
@@ -106,12 +106,12 @@ async function createPlainStake(db: Sequelize, chain: ChainVerifier, input: Stak
 }
 
 /** The stake, locked FOR UPDATE until the caller's transaction ends; null when there is none. */
-export async function lockStake(stakeId: number, transaction: Transaction): Promise<Stake | null> {
-  return Stake.findByPk(stakeId, { transaction, lock: transaction.LOCK.UPDATE });
+export async function lockStake(db: Sequelize, stakeId: number, transaction: Transaction): Promise<Stake | null> {
+  return stakesTable(db).findByPk(stakeId, { transaction, lock: transaction.LOCK.UPDATE });
 }
 
-export async function lockOwnStake(stakeId: number, walletAddress: string, transaction: Transaction): Promise<Stake> {
-  const stake = await Stake.findByPk(stakeId, { transaction, lock: transaction.LOCK.UPDATE });
+export async function lockOwnStake(db: Sequelize, stakeId: number, walletAddress: string, transaction: Transaction): Promise<Stake> {
+  const stake = await stakesTable(db).findByPk(stakeId, { transaction, lock: transaction.LOCK.UPDATE });
   if (!stake) throw notFound(msg('stakeNotFound'));
   if (stake.walletAddress !== walletAddress) throw forbidden(msg('stakeOfAnotherWallet'));
   return stake;
@@ -122,18 +122,18 @@ export async function restake(db: Sequelize, input: RestakeInput): Promise<Stake
   const settings = await loadSettings(db);
   try {
     return await db.transaction(async (transaction) => {
-      const original = await lockOwnStake(input.originalStakeId, input.walletAddress, transaction);
+      const original = await lockOwnStake(db, input.originalStakeId, input.walletAddress, transaction);
       if (!isComplete({ status: original.status, createdAt: original.createdAt, plan: original })) {
         throw conflict(original.status === 'withdrawn' ? msg('stakeAlreadyWithdrawn') : msg('stakeNotRestakable'));
       }
-      const plan = await lockOpenPlan(input.planId, transaction);
+      const plan = await lockOpenPlan(db, input.planId, transaction);
       const amount = restakeAmount(original.amount, original.yieldRate);
       requireMinimum(amount, plan, settings.tokenSymbol);
       // No tokens move in a restake, so one over a cap is simply refused.
       await requireCapacity(db, plan, original.walletAddress, amount, settings.tokenSymbol, transaction);
       const now = new Date();
       await original.update({ status: 'withdrawn', completedAt: original.completedAt ?? now }, { transaction });
-      const created = await Stake.create(
+      const created = await stakesTable(db).create(
         {
           walletAddress: original.walletAddress,
           ...termsOf(plan),
@@ -157,9 +157,9 @@ export async function restake(db: Sequelize, input: RestakeInput): Promise<Stake
   }
 }
 
-export async function stakesAfter(afterId: number, statuses: StakeStatus[] | undefined): Promise<Stake[]> {
+export async function stakesAfter(db: Sequelize, afterId: number, statuses: StakeStatus[] | undefined): Promise<Stake[]> {
   const status = statuses ? { status: { [Op.in]: statuses } } : {};
-  return Stake.findAll({ where: { id: { [Op.gt]: afterId }, ...status }, order: [['id', 'ASC']], limit: EXPORT_BATCH_SIZE });
+  return stakesTable(db).findAll({ where: { id: { [Op.gt]: afterId }, ...status }, order: [['id', 'ASC']], limit: EXPORT_BATCH_SIZE });
 }
 
 /**
@@ -185,10 +185,13 @@ export async function listStakes(
     const byPlan = plans.map((plan) => ({ planId: plan.planId, planName: plan.planName }));
     where = { ...status, [Op.or]: [...byItself, ...byPlan] };
     // Stakes of a matching plan are counted already; the others, found by wallet, txId or id, are few.
-    const others = Stake.count({ where: { ...status, [Op.or]: byItself, planName: { [Op.notILike]: namePattern } } });
+    const others = stakesTable(db).count({ where: { ...status, [Op.or]: byItself, planName: { [Op.notILike]: namePattern } } });
     total = others.then((count) => count + plans.reduce((sum, plan) => sum + plan.count, 0));
   }
   const sort = listSort(query, 'createdAt', ['completedAt']);
-  const [page, count] = await Promise.all([pageOf(db, Stake, { where, sort, limit: query.limit, offset: query.offset, after }), total]);
+  const [page, count] = await Promise.all([
+    pageOf(db, stakesTable(db), { where, sort, limit: query.limit, offset: query.offset, after }),
+    total,
+  ]);
   return { ...page, total: count };
 }

@@ -88,11 +88,6 @@ function databaseUrl(serverUrl: string, name: string): string {
   return url.toString();
 }
 
-// Sequelize models are classes bound to one connection (the last one initialised). A process
-// serves one database, and so does a test file: each file gets its own module instances from
-// vitest, and at most one test server at a time.
-let serversOpen = 0;
-
 /**
  * The real app on a fresh, migrated PostgreSQL database of its own, listening on a free
  * loopback port, with a first admin; its chain is the fake one (`chain`) unless `realChain` is given.
@@ -146,8 +141,6 @@ export async function startTestServer(
     database?: string;
   } = {},
 ) {
-  if (serversOpen > 0) throw new Error('One test server per test file at a time: the models bind to a single database');
-  serversOpen += 1;
   const serverUrl = options.postgresUrl ?? inject('postgresUrl');
   const database = options.database ?? `test_${randomUUID().replaceAll('-', '')}`;
   await onServer(serverUrl, `CREATE DATABASE ${database}`);
@@ -315,7 +308,6 @@ export async function startTestServer(
       await new Promise((resolve) => server.close(resolve));
       await db.close();
       await onServer(serverUrl, `DROP DATABASE ${database} WITH (FORCE)`);
-      serversOpen -= 1;
     },
   };
 }

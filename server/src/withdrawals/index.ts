@@ -16,4 +16,4 @@ export {
 export { type PayableWithdrawal, readWithdrawals, WITHDRAWAL_PAYEES_SQL } from './payable-withdrawals.js';
 export { findWithdrawal, findWithdrawals, lockPendingWithdrawalsOf, lockWithdrawal, pendingWithdrawalOwing } from './withdrawal-rows.js';
 export { toWithdrawalJson } from './withdrawal-json.js';
-export { Withdrawal, type WithdrawalRow } from './withdrawal.model.js';
+export { type Withdrawal, type WithdrawalRow, withdrawalsTable } from './withdrawal.model.js';

@@ -1,22 +1,22 @@
 import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { Withdrawal } from './withdrawal.model.js';
+import { withdrawalsTable, type Withdrawal } from './withdrawal.model.js';
 
 // Withdrawals' rows for the modules that pay them (payouts/, which updates them under their lock)
 // or audit the books against the chain (books-audit/).
 
 /** The withdrawal, locked FOR UPDATE until the caller's transaction ends; null when there is none. */
-export async function lockWithdrawal(id: number, transaction: Transaction): Promise<Withdrawal | null> {
-  return Withdrawal.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+export async function lockWithdrawal(db: Sequelize, id: number, transaction: Transaction): Promise<Withdrawal | null> {
+  return withdrawalsTable(db).findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
 }
 
 /** The withdrawal as committed now, unlocked (an early, friendly check before the transaction). */
-export async function findWithdrawal(id: number): Promise<Withdrawal | null> {
-  return Withdrawal.findByPk(id);
+export async function findWithdrawal(db: Sequelize, id: number): Promise<Withdrawal | null> {
+  return withdrawalsTable(db).findByPk(id);
 }
 
 /** These withdrawals, as committed now. */
-export async function findWithdrawals(ids: number[]): Promise<Withdrawal[]> {
-  return Withdrawal.findAll({ where: { id: { [Op.in]: ids } } });
+export async function findWithdrawals(db: Sequelize, ids: number[]): Promise<Withdrawal[]> {
+  return withdrawalsTable(db).findAll({ where: { id: { [Op.in]: ids } } });
 }
 
 /**

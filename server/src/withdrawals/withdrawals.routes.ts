@@ -61,7 +61,7 @@ export function withdrawalsAdminRoutes(
   });
   mount('GET /api/admin/withdrawals.csv', async (_input, res, req) => {
     const statuses = readStatusFilter(req, WITHDRAWAL_STATUSES);
-    await sendCsv(res, 'withdrawals.csv', WITHDRAWAL_CSV_COLUMNS, (afterId) => withdrawalsAfter(afterId, statuses));
+    await sendCsv(res, 'withdrawals.csv', WITHDRAWAL_CSV_COLUMNS, (afterId) => withdrawalsAfter(db, afterId, statuses));
   });
   return router;
 }

@@ -13,7 +13,7 @@ import { newestFirstJsonPage, type JsonList } from '../sql/newest-first-page.js'
 import { withdrawalJsonSql } from './withdrawal-json.js';
 import { withdrawalTotals } from '../totals/index.js';
 import { lockOwnStake } from '../stakes/index.js';
-import { Withdrawal, type WithdrawalRow } from './withdrawal.model.js';
+import { withdrawalsTable, type Withdrawal, type WithdrawalRow } from './withdrawal.model.js';
 import type { DatedKeyset, Keyset, Page } from '../sql/page.js';
 import { loadSettings } from '../settings/index.js';
 
@@ -25,7 +25,7 @@ import { loadSettings } from '../settings/index.js';
 export async function requestWithdrawal(db: Sequelize, input: WithdrawalRequestInput): Promise<Withdrawal> {
   try {
     return await db.transaction(async (transaction) => {
-      const stake = await lockOwnStake(input.stakeId, input.walletAddress, transaction);
+      const stake = await lockOwnStake(db, input.stakeId, input.walletAddress, transaction);
       if (stake.status === 'pending_withdrawal') throw conflict(msg('withdrawalAlreadyOpen'));
       if (stake.status === 'withdrawn') throw conflict(msg('stakeAlreadyWithdrawn'));
       const stakeStatusBefore = stake.status;
@@ -42,7 +42,7 @@ export async function requestWithdrawal(db: Sequelize, input: WithdrawalRequestI
           expected: { amount: quote.amount, finalAmount: quote.finalAmount, penaltyAmount: quote.penaltyAmount, kind: quote.kind },
         });
       }
-      const withdrawal = await Withdrawal.create(
+      const withdrawal = await withdrawalsTable(db).create(
         {
           stakeId: stake.id,
           walletAddress: stake.walletAddress,
@@ -102,9 +102,9 @@ const WALLET_WITHDRAWALS: JsonList = {
   json: withdrawalJsonSql,
 };
 
-export async function withdrawalsAfter(afterId: number, statuses: WithdrawalStatus[] | undefined): Promise<Withdrawal[]> {
+export async function withdrawalsAfter(db: Sequelize, afterId: number, statuses: WithdrawalStatus[] | undefined): Promise<Withdrawal[]> {
   const status = statuses ? { status: { [Op.in]: statuses } } : {};
-  return Withdrawal.findAll({ where: { id: { [Op.gt]: afterId }, ...status }, order: [['id', 'ASC']], limit: EXPORT_BATCH_SIZE });
+  return withdrawalsTable(db).findAll({ where: { id: { [Op.gt]: afterId }, ...status }, order: [['id', 'ASC']], limit: EXPORT_BATCH_SIZE });
 }
 
 export async function listWithdrawals(
@@ -116,10 +116,10 @@ export async function listWithdrawals(
   const status = statuses ? { status: { [Op.in]: statuses } } : {};
   const where = query.q ? { ...status, [Op.or]: searchConditions(query.q, ['walletAddress', 'txId']) } : status;
   // Without a search the total is the per-status count; a search matches few rows, counted directly.
-  const total = query.q ? Withdrawal.count({ where }) : withdrawalTotals(db, statuses).then((totals) => totals.count);
+  const total = query.q ? withdrawalsTable(db).count({ where }) : withdrawalTotals(db, statuses).then((totals) => totals.count);
   const sort = listSort(query, 'requestedAt', ['processedAt']);
   const [page, count] = await Promise.all([
-    pageOf(db, Withdrawal, { where, sort, limit: query.limit, offset: query.offset, after }),
+    pageOf(db, withdrawalsTable(db), { where, sort, limit: query.limit, offset: query.offset, after }),
     total,
   ]);
   return { ...page, total: count };
