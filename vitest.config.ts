@@ -12,10 +12,9 @@ const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   resolve: { alias: sourceAliases },
   test: {
-    // One more than the CPUs: the server's tests wait on PostgreSQL, the test chain and the servers
-    // they start more than on the CPU. On a 2-CPU machine two workers took 282 s where vitest's default
-    // (one) took 555 s, and left the CPUs a fifth idle, mostly while one file waited on spawned servers.
-    maxWorkers: availableParallelism() + 1,
+    // Two at least: the server's tests wait on PostgreSQL and the test chain more than on the CPU, and
+    // on a 2-CPU machine two workers took 282 s where vitest's default (one) took 555 s.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'shared', root: source('./shared'), include: ['src/**/*.test.ts'] } },
       {
