@@ -146,6 +146,10 @@ describe('on another instance on the same database', () => {
   });
 
   it('reads afresh once its listening connection is back, so a change it could not hear about is not missed', async () => {
+    // Both listen, and keep the settings in memory (a listening connection that came back since dropped them).
+    await expect.poll(listening, { timeout: 10_000 }).toBe(2);
+    expect((await here.settings()).tokenName).toBe('Announced Token');
+    expect((await there.settings()).tokenName).toBe('Announced Token');
     // A change made outside the app is announced to nobody: both instances still serve what they keep.
     await api.db.query(`UPDATE settings SET token_name = 'Unannounced' WHERE id = 1`);
     expect((await here.settings()).tokenName).toBe('Announced Token');
