@@ -152,6 +152,14 @@ const moduleFrontDoor = {
   message:
     'A module is reached through its front door: import from its index.ts (add the name there), never a file behind it; the files beside app.ts may also mount its *.routes.ts.',
 };
+// A module's model reaches only its own files: another module calls what the owner's index names
+// (access/admin-rows.ts for the admins table), and only open-database.ts binds every model at start.
+const foreignModel = {
+  regex: `^(\\.\\./)+(${modules.join('|')})/index\\.js$`,
+  importNamePattern: 'Table$',
+  message:
+    "Another module's table is reached through what its index names (a function of its store), never through its model: `plansTable` and the like are the owner's own (and open-database.ts's, which binds them all).",
+};
 const composedFrontDoor = {
   regex: `^\\./(${modules.join('|')})/(?!index\\.js$)(?![^/]+\\.routes\\.js$)`,
   message: moduleFrontDoor.message,
@@ -267,7 +275,7 @@ export default tseslint.config(
     files: ['server/src/**/*.ts'],
     rules: { 'import-x/no-duplicates': ['error', { 'prefer-inline': true }] },
   },
-  { ...wall(['server/src/*/**'], [moduleFrontDoor]), ignores: tests },
+  { ...wall(['server/src/*/**'], [moduleFrontDoor, foreignModel]), ignores: tests },
   { ...wall(['server/src/*.ts'], [composedFrontDoor]), ignores: tests },
   {
     ...wall([`server/src/{${PLATFORM_FOLDERS.join(',')}}/**`, `server/src/{${PLATFORM_FILES.join(',')}}.ts`], [platformImportsNoModule]),

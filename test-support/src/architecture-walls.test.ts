@@ -112,6 +112,11 @@ describe('architecture walls', () => {
       "import { type Connection } from '@solana/web3.js';\nexport type X = Connection;\n",
     ],
     [
+      "a module reaches another's table through its functions, never its model",
+      'server/src/accounts/scratch.ts',
+      "import { adminsTable } from '../access/index.js';\nexport const x = adminsTable;\n",
+    ],
+    [
       'the server reaches paying a withdrawal through its front door only',
       'server/src/auto-payouts/scratch.ts',
       "import { preparePayout } from '../payouts/prepare.js';\nexport const x = preparePayout;\n",

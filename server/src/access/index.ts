@@ -1,6 +1,17 @@
 // The access module's front door: what the rest of the server uses of it (ARCHITECTURE.md).
 export { honours, requireAdmin, signAdminToken } from './admin-auth.js';
 export { adminsTable, type Admin } from './admin.model.js';
+export {
+  addAdmin,
+  adminsPage,
+  changeAdmin,
+  countAdmins,
+  deleteAdminRow,
+  findAdmin,
+  lockAdmin,
+  lockEveryAdmin,
+  type AdminChanges,
+} from './admin-rows.js';
 export { forgetOldFailures } from './login-throttle.js';
 export { answerOptions, registrationOptions, verifyNewPasskey } from './passkey-ceremonies.js';
 export { forgetExpiredChallenges } from './passkey-challenges.js';

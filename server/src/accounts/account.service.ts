@@ -6,7 +6,7 @@ import type { PasswordChangeInput } from '@stakedesk/shared/schemas';
 import { recordAudit, recordSignInAudit } from '../audit/index.js';
 import { announceSecurityChanges } from '../alerts/index.js';
 import { unauthorized } from '../errors.js';
-import { adminsTable, factorsOf, honours, signAdminToken, type Admin } from '../access/index.js';
+import { changeAdmin, factorsOf, findAdmin, honours, lockAdmin, signAdminToken, type Admin } from '../access/index.js';
 import { toAdminJson } from './admins.service.js';
 import type { StepUp } from '../http/step-up-contract.js';
 import { adminRevocations } from '../auth/index.js';
@@ -14,13 +14,13 @@ import type { SignedInAdmin } from '../http/signed-in-admin.js';
 
 /** The acting admin's row, locked, while this session is still honoured. */
 export async function lockSelf(db: Sequelize, transaction: Transaction, actor: SignedInAdmin): Promise<Admin> {
-  const admin = await adminsTable(db).findByPk(actor.id, { transaction, lock: transaction.LOCK.UPDATE });
+  const admin = await lockAdmin(db, actor.id, transaction);
   if (!admin || !honours(admin, actor.session)) throw unauthorized(msg('sessionExpired'));
   return admin;
 }
 
 export async function me(deps: Dependencies, actor: SignedInAdmin): Promise<AdminMe> {
-  const admin = await adminsTable(deps.database).findByPk(actor.id);
+  const admin = await findAdmin(deps.database, actor.id);
   if (!admin) throw unauthorized(msg('sessionExpired'));
   const factors = await factorsOf(deps.database, admin);
   return { ...toAdminJson(admin), passkeyCount: factors.passkeys, passkeyRequired: factors.passkeyOnly };
@@ -46,8 +46,7 @@ export async function changeOwnPassword(
     const admin = await lockSelf(deps.database, transaction, actor);
     await confirm(transaction);
     const before = toAdminJson(admin);
-    admin.set({ passwordHash, tokenVersion: admin.tokenVersion + 1, keptSessionId: actor.session.sessionId });
-    await admin.save({ transaction });
+    await changeAdmin(admin, { passwordHash, tokenVersion: admin.tokenVersion + 1, keptSessionId: actor.session.sessionId }, transaction);
     await recordAudit(deps.database, transaction, actor, {
       action: 'admin.password_change',
       entityType: 'admin',
@@ -63,8 +62,7 @@ export async function changeOwnPassword(
 export async function signOutEverywhere(deps: Dependencies, actor: SignedInAdmin): Promise<SessionTokenResponse> {
   return deps.database.transaction(async (transaction) => {
     const admin = await lockSelf(deps.database, transaction, actor);
-    admin.set({ tokenVersion: admin.tokenVersion + 1, keptSessionId: null });
-    await admin.save({ transaction });
+    await changeAdmin(admin, { tokenVersion: admin.tokenVersion + 1, keptSessionId: null }, transaction);
     await recordAudit(deps.database, transaction, actor, { action: 'admin.sign_out_everywhere', entityType: 'admin', entityId: admin.id });
     // A session that could only set up two-factor stays one.
     return signAdminToken(admin, deps.secrets.jwtSecret, { setupOnly: actor.session.setupOnly });

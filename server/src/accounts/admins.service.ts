@@ -1,4 +1,4 @@
-import { Op, type Sequelize, type Transaction } from 'sequelize';
+import type { Sequelize, Transaction } from 'sequelize';
 import type { Admin as AdminJson, ChangeRequest, SecurityChange } from '@stakedesk/shared/api-types';
 import type { FieldChange } from '@stakedesk/shared/change-requests';
 import type { AdminRole } from '@stakedesk/shared/roles';
@@ -10,7 +10,18 @@ import { isUniqueViolation } from '../db/errors.js';
 import type { Dependencies } from '../dependencies.js';
 import { announceSecurityChanges } from '../alerts/index.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../errors.js';
-import { adminsTable, honours, refuseOwnerWithoutPasskey, type Admin } from '../access/index.js';
+import {
+  addAdmin,
+  adminsPage,
+  changeAdmin,
+  deleteAdminRow,
+  findAdmin,
+  honours,
+  lockEveryAdmin,
+  refuseOwnerWithoutPasskey,
+  type Admin,
+  type AdminChanges,
+} from '../access/index.js';
 import type { ChangeApplier, Decider, StoredChangeRequest } from '../http/four-eyes-contract.js';
 import { stepUpRequired, type StepUp } from '../http/step-up-contract.js';
 import { type Keyset, type Page, trimToPage } from '../sql/page.js';
@@ -28,15 +39,7 @@ export function toAdminJson(admin: Admin): AdminJson {
 }
 
 export async function listAdmins(db: Sequelize, page: Page, after?: Keyset): Promise<{ rows: AdminJson[]; total: number; next?: Keyset }> {
-  const [fetched, total] = await Promise.all([
-    adminsTable(db).findAll({
-      where: after ? { id: { [Op.gt]: after.id } } : {},
-      order: [['id', 'ASC']],
-      limit: page.limit + 1,
-      offset: after ? 0 : page.offset,
-    }),
-    adminsTable(db).count(),
-  ]);
+  const { fetched, total } = await adminsPage(db, { limit: page.limit, offset: page.offset, afterId: after?.id });
   const { rows, next } = trimToPage(fetched, page.limit, (admin) => ({ value: null, id: admin.id }));
   return { rows: rows.map(toAdminJson), total, next };
 }
@@ -59,7 +62,7 @@ async function uniqueOrConflict<T>(work: () => Promise<T>): Promise<T> {
  * turns, and the second sees what the first did (its own role taken away, its sessions ended).
  */
 async function lockAdminsAs(db: Sequelize, transaction: Transaction, actor: SignedInAdmin): Promise<Admin[]> {
-  const admins = await adminsTable(db).findAll({ order: [['id', 'ASC']], transaction, lock: transaction.LOCK.UPDATE });
+  const admins = await lockEveryAdmin(db, transaction);
   const self = admins.find((a) => a.id === actor.id);
   if (!self || !honours(self, actor.session)) throw unauthorized(msg('sessionExpired'));
   if (self.role !== 'owner') throw roleRequired('owner');
@@ -70,10 +73,8 @@ function refuseLastOwner(admins: Admin[], target: Admin): void {
   if (target.role === 'owner' && admins.filter((a) => a.role === 'owner').length <= 1) throw conflict(msg('lastOwner'));
 }
 
-/** Ends every session the admin has (a role or password change, by an owner). */
-function endSessions(admin: Admin): void {
-  admin.set({ tokenVersion: admin.tokenVersion + 1, keptSessionId: null });
-}
+/** What ends every session the admin has (a role or password change, by an owner). */
+const endingSessions = (admin: Admin): AdminChanges => ({ tokenVersion: admin.tokenVersion + 1, keptSessionId: null });
 
 /** Which of the admin's names `input` changes: each needs a step-up. */
 function identityChanges(admin: Admin, input: AdminUpdateInput): SecurityChange[] {
@@ -117,9 +118,10 @@ export async function createAdmin(
       const role = input.role ?? 'operator';
       if (role === 'owner') await refuseOwnerWithoutPasskey(db, transaction, { id: null, username: input.username });
       const ownerWaits = role === 'owner' && (await approvalsRequired(db, transaction));
-      const admin = await adminsTable(db).create(
+      const admin = await addAdmin(
+        db,
         { email: input.email, username: input.username, passwordHash, role: ownerWaits ? 'operator' : role },
-        { transaction },
+        transaction,
       );
       await recordAudit(db, transaction, actor, {
         action: 'admin.create',
@@ -165,7 +167,7 @@ export async function updateAdmin(
   actor: SignedInAdmin,
   stepUp: StepUp,
 ): Promise<AdminSaved> {
-  const peek = await adminsTable(db).findByPk(id);
+  const peek = await findAdmin(db, id);
   if (!peek) throw notFound(msg('adminNotFound'));
   const needsStepUp =
     (input.role !== undefined && input.role !== peek.role) || Boolean(input.password) || identityChanges(peek, input).length > 0;
@@ -191,11 +193,17 @@ export async function updateAdmin(
       if (newRole === 'owner') await refuseOwnerWithoutPasskey(db, transaction, admin);
       const ownerWaits = newRole !== undefined && (await roleChangeWaits(db, transaction, admin, newRole, actor));
       const before = toAdminJson(admin);
-      admin.set({ email: input.email, username: input.username });
-      if (newRole && !ownerWaits) admin.set({ role: newRole });
-      if (passwordHash) admin.set({ passwordHash });
-      if (passwordHash || (newRole && !ownerWaits)) endSessions(admin);
-      await admin.save({ transaction });
+      await changeAdmin(
+        admin,
+        {
+          email: input.email,
+          username: input.username,
+          ...(newRole && !ownerWaits && { role: newRole }),
+          ...(passwordHash && { passwordHash }),
+          ...((passwordHash || (newRole && !ownerWaits)) && endingSessions(admin)),
+        },
+        transaction,
+      );
       await recordAudit(db, transaction, actor, {
         action: passwordHash ? 'admin.update_with_password' : 'admin.update',
         entityType: 'admin',
@@ -220,7 +228,7 @@ async function lockTarget(
   isAsAsked: (admin: Admin) => boolean,
   field: 'role' | 'admin',
 ) {
-  const admins = await adminsTable(db).findAll({ order: [['id', 'ASC']], transaction, lock: transaction.LOCK.UPDATE });
+  const admins = await lockEveryAdmin(db, transaction);
   const admin = admins.find((candidate) => candidate.id === targetId);
   if (!admin || !isAsAsked(admin))
     throw conflict(msg('changeRequestStale', { field: msg(field === 'role' ? 'fieldRole' : 'fieldAdmin') }), { field });
@@ -256,9 +264,7 @@ export function roleChangeApplier(db: Sequelize): ChangeApplier {
       const change = roleChange(request)!;
       const admin = await lockApproved(transaction, request.targetId, change.from, change.to);
       const before = toAdminJson(admin);
-      admin.set({ role: change.to });
-      endSessions(admin);
-      await admin.save({ transaction });
+      await changeAdmin(admin, { role: change.to, ...endingSessions(admin) }, transaction);
       await recordAudit(db, transaction, actor, {
         action: 'admin.update',
         entityType: 'admin',
@@ -271,7 +277,7 @@ export function roleChangeApplier(db: Sequelize): ChangeApplier {
 }
 
 async function removeAdmin(db: Sequelize, transaction: Transaction, admin: Admin, actor: Decider): Promise<void> {
-  await admin.destroy({ transaction });
+  await deleteAdminRow(admin, transaction);
   await recordAudit(db, transaction, actor, {
     action: 'admin.delete',
     entityType: 'admin',

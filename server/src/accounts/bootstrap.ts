@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Sequelize } from 'sequelize';
-import { adminsTable } from '../access/index.js';
+import { addAdmin, countAdmins } from '../access/index.js';
 import type { Passwords } from '../dependencies.js';
 
 export type BootstrapResult = { created: false } | { created: true; username: string; generatedPassword: string | undefined };
@@ -18,10 +18,10 @@ export async function bootstrapFirstAdmin(
 ): Promise<BootstrapResult> {
   return db.transaction(async (transaction) => {
     await db.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: BOOTSTRAP_LOCK_KEY }, transaction });
-    if ((await adminsTable(db).count({ transaction })) > 0) return { created: false };
+    if ((await countAdmins(db, transaction)) > 0) return { created: false };
     const generatedPassword = admin.password ? undefined : randomBytes(12).toString('base64url');
     const passwordHash = await passwords.hash(admin.password ?? generatedPassword!);
-    await adminsTable(db).create({ username: admin.username, email: admin.email, passwordHash, role: 'owner' }, { transaction });
+    await addAdmin(db, { username: admin.username, email: admin.email, passwordHash, role: 'owner' }, transaction);
     return { created: true, username: admin.username, generatedPassword };
   });
 }

@@ -5,7 +5,15 @@ import type { TwoFactorEnableInput } from '@stakedesk/shared/schemas';
 import { recordAudit } from '../audit/index.js';
 import { announceSecurityChanges } from '../alerts/index.js';
 import { badRequest, conflict } from '../errors.js';
-import { signAdminToken, dropRecoveryCodes, issueRecoveryCodes, acceptedStep, newTotpSecret, otpauthUrl } from '../access/index.js';
+import {
+  changeAdmin,
+  signAdminToken,
+  dropRecoveryCodes,
+  issueRecoveryCodes,
+  acceptedStep,
+  newTotpSecret,
+  otpauthUrl,
+} from '../access/index.js';
 import { lockSelf } from './account.service.js';
 import { toAdminJson } from './admins.service.js';
 import type { StepUp } from '../http/step-up-contract.js';
@@ -20,8 +28,7 @@ export async function setUpTwoFactor(deps: Dependencies, actor: SignedInAdmin, i
     const admin = await lockSelf(deps.database, transaction, actor);
     if (admin.twoFactorEnabled) throw conflict(msg('twoFactorAlreadyEnabled'));
     const secret = newTotpSecret();
-    admin.set({ twoFactorPendingSecret: deps.secrets.box.seal(admin.id, secret) });
-    await admin.save({ transaction });
+    await changeAdmin(admin, { twoFactorPendingSecret: deps.secrets.box.seal(admin.id, secret) }, transaction);
     return { secret, otpauthUrl: otpauthUrl(secret, admin.username, issuer) };
   });
 }
@@ -47,13 +54,16 @@ export async function enableTwoFactor(
     const step = acceptedStep(pending, input.code, admin.twoFactorLastStep === null ? null : Number(admin.twoFactorLastStep));
     if (step === null) throw wrongCode();
     const before = toAdminJson(admin);
-    admin.set({
-      twoFactorEnabled: true,
-      twoFactorSecret: admin.twoFactorPendingSecret,
-      twoFactorPendingSecret: null,
-      twoFactorLastStep: String(step),
-    });
-    await admin.save({ transaction });
+    await changeAdmin(
+      admin,
+      {
+        twoFactorEnabled: true,
+        twoFactorSecret: admin.twoFactorPendingSecret,
+        twoFactorPendingSecret: null,
+        twoFactorLastStep: String(step),
+      },
+      transaction,
+    );
     const recoveryCodes = await issueRecoveryCodes(deps.database, transaction, deps.secrets.box, admin.id);
     await recordAudit(deps.database, transaction, actor, {
       action: 'admin.two_factor_enable',
@@ -76,8 +86,11 @@ export async function disableTwoFactor(deps: Dependencies, actor: SignedInAdmin,
     await confirm(transaction);
     const before = toAdminJson(admin);
     // The step record belonged to the old secret; a new one starts afresh.
-    admin.set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null });
-    await admin.save({ transaction });
+    await changeAdmin(
+      admin,
+      { twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null },
+      transaction,
+    );
     await dropRecoveryCodes(deps.database, transaction, admin.id);
     await recordAudit(deps.database, transaction, actor, {
       action: 'admin.two_factor_disable',
