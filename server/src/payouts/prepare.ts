@@ -9,6 +9,7 @@ import { findSettingsRow, storedThreshold } from '../settings/index.js';
 import {
   type PayableWithdrawal,
   lockWithdrawal,
+  markWithdrawalApproved,
   readWithdrawals,
   toWithdrawalJson,
   type Withdrawal,
@@ -79,7 +80,7 @@ export async function approveWithdrawal(db: Sequelize, id: number, actor: Actor)
     if (withdrawal.status !== 'pending') throw conflict(msg('withdrawalAlreadyProcessed'));
     if (withdrawal.approvedAt !== null) return withdrawal;
     const before = toWithdrawalJson(withdrawal);
-    await withdrawal.update({ approvedBy: actor.id, approvedByUsername: actor.username, approvedAt: new Date() }, { transaction });
+    await markWithdrawalApproved(withdrawal, actor, transaction);
     await recordAudit(db, transaction, actor, {
       action: 'withdrawal.approve',
       entityType: 'withdrawal',

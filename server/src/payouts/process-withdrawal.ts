@@ -11,8 +11,8 @@ import type { StepUp } from '../http/step-up-contract.js';
 import { requireProof } from '../chain/verify.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { conflict, notFound } from '../errors.js';
-import { lockStake } from '../stakes/index.js';
-import { findWithdrawal, lockWithdrawal, toWithdrawalJson, type Withdrawal } from '../withdrawals/index.js';
+import { lockStake, returnStakeFromWithdrawal } from '../stakes/index.js';
+import { findWithdrawal, lockWithdrawal, markWithdrawalRejected, toWithdrawalJson, type Withdrawal } from '../withdrawals/index.js';
 import { heldPayoutBounds, refuseFoundPaidOnChain } from '../books-audit/index.js';
 
 // A withdrawal ended by hand: a pasted TXID proven on chain, a rejection, an owner's review of a
@@ -114,9 +114,9 @@ async function rejectWithdrawal(db: Sequelize, id: number, reason: string, actor
   return db.transaction(async (transaction) => {
     const withdrawal = await lockPendingWithdrawal(db, id, transaction);
     const before = toWithdrawalJson(withdrawal);
-    await withdrawal.update({ status: 'rejected', rejectReason: reason, processedAt: new Date(), processedBy: actor.id }, { transaction });
+    await markWithdrawalRejected(withdrawal, reason, actor.id, transaction);
     const stake = await lockStake(db, withdrawal.stakeId, transaction);
-    await stake!.update({ status: withdrawal.stakeStatusBefore, rewardForfeited: false }, { transaction });
+    await returnStakeFromWithdrawal(stake!, withdrawal.stakeStatusBefore, transaction);
     await recordAudit(db, transaction, actor, {
       action: 'withdrawal.reject',
       entityType: 'withdrawal',

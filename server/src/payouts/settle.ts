@@ -3,6 +3,7 @@ import {
   type WithdrawalRow,
   type Withdrawal,
   lockWithdrawal,
+  markWithdrawalCompleted,
   toWithdrawalJson,
   WITHDRAWAL_PAID_BY_TRANSFER_SQL,
   withdrawalPaidByTransfer,
@@ -14,7 +15,7 @@ import { splitTransaction } from '../chain/signed-copy.js';
 import { type BuiltPayoutRow, readPayout, toPayoutJson, type PayoutRow } from './store.js';
 import { recordAudit, type Actor, SYSTEM_ACTOR } from '../audit/index.js';
 import { recordHeldPayout } from '../books-audit/index.js';
-import { claimTxIdForPayout, lockStake, USED_TRANSACTION_SQL } from '../stakes/index.js';
+import { claimTxIdForPayout, lockStake, markStakeWithdrawn, USED_TRANSACTION_SQL } from '../stakes/index.js';
 import type { OPEN_PAYOUT_STATUSES, PayoutOutcome, PayoutStatus } from '@stakedesk/shared/stake-status';
 import { emitAlert } from '../alerts/index.js';
 
@@ -156,9 +157,9 @@ export async function markPaid(
   if (refused) return refused;
   const before = toWithdrawalJson(withdrawal);
   const now = new Date();
-  await withdrawal.update({ status: 'completed', txId, processedAt: now, processedBy: actor.id }, { transaction });
+  await markWithdrawalCompleted(withdrawal, { txId, at: now, by: actor.id }, transaction);
   const stake = await lockStake(db, withdrawal.stakeId, transaction);
-  await stake!.update({ status: 'withdrawn', completedAt: stake!.completedAt ?? now }, { transaction });
+  await markStakeWithdrawn(stake!, now, transaction);
   await recordHeldPayout(db, transaction, withdrawal, txId, actor);
   await recordAudit(db, transaction, actor, {
     action: 'withdrawal.complete',

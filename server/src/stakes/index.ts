@@ -8,6 +8,7 @@ export { liveStakesIn } from './live-stakes.js';
 export { OWED_STAKES_SQL, STAKE_COMPLETE_SQL } from './stake-rules-sql.js';
 export { stakesTable, type Stake } from './stake.model.js';
 export { lockOwnStake, lockStake } from './stakes.service.js';
+export { markStakePendingWithdrawal, markStakeWithdrawn, returnStakeFromWithdrawal } from './stake-moves.js';
 export { claimTxIdForPayout, newestUsedTransactionTime, USED_TRANSACTION_SQL, usedTxIds } from './used-transactions.js';
 export { recordedDepositsAfter, stakingWalletsOf } from './recorded-deposits.js';
 export { createDepositIntent, intentTerms } from './deposit-intents.service.js';

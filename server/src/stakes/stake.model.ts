@@ -1,6 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type ModelStatic } from 'sequelize';
 import { keptWithDatabase } from '../db/kept-with-database.js';
-import { plansTable } from '../plans/index.js';
 import type { StakeStatus } from '@stakedesk/shared/stake-status';
 
 /** A stake's columns without the model around them: what a list reads with `raw: true`. */
@@ -68,6 +67,5 @@ export const stakesTable = keptWithDatabase((db): ModelStatic<Stake> => {
     },
     { sequelize: db, modelName: Stake.name, tableName: 'stakes', underscored: true },
   );
-  BoundStake.belongsTo(plansTable(db), { foreignKey: 'planId', as: 'plan' });
   return BoundStake;
 });

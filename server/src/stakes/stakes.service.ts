@@ -14,6 +14,7 @@ import { stakePlansMatching, stakeTotals } from '../totals/index.js';
 import { intentClaim, intentReferencedBy, recordIntentDeposit } from './deposit-intents.service.js';
 import { lockOpenPlan, requireMinimum, requireStakingConfigured, termsOf } from './deposit-rules.js';
 import { announceStake, recordProvenDeposit } from './record-deposit.js';
+import { markStakeWithdrawn } from './stake-moves.js';
 import { stakesTable, type Stake, type StakeRow } from './stake.model.js';
 import type { Keyset } from '../sql/page.js';
 import { loadSettings } from '../settings/index.js';
@@ -132,7 +133,7 @@ export async function restake(db: Sequelize, input: RestakeInput): Promise<Stake
       // No tokens move in a restake, so one over a cap is simply refused.
       await requireCapacity(db, plan, original.walletAddress, amount, settings.tokenSymbol, transaction);
       const now = new Date();
-      await original.update({ status: 'withdrawn', completedAt: original.completedAt ?? now }, { transaction });
+      await markStakeWithdrawn(original, now, transaction);
       const created = await stakesTable(db).create(
         {
           walletAddress: original.walletAddress,

@@ -14,6 +14,15 @@ export {
   WALLET_PAID_BEFORE_OF_W,
 } from './auto-payout-holds.js';
 export { type PayableWithdrawal, readWithdrawals, WITHDRAWAL_PAYEES_SQL } from './payable-withdrawals.js';
-export { findWithdrawal, findWithdrawals, lockPendingWithdrawalsOf, lockWithdrawal, pendingWithdrawalOwing } from './withdrawal-rows.js';
+export {
+  findWithdrawal,
+  findWithdrawals,
+  lockPendingWithdrawalsOf,
+  lockWithdrawal,
+  markWithdrawalApproved,
+  markWithdrawalCompleted,
+  markWithdrawalRejected,
+  pendingWithdrawalOwing,
+} from './withdrawal-rows.js';
 export { toWithdrawalJson } from './withdrawal-json.js';
 export { type Withdrawal, type WithdrawalRow, withdrawalsTable } from './withdrawal.model.js';

@@ -1,8 +1,8 @@
 import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { withdrawalsTable, type Withdrawal } from './withdrawal.model.js';
 
-// Withdrawals' rows for the modules that pay them (payouts/, which updates them under their lock)
-// or audit the books against the chain (books-audit/).
+// Withdrawals' rows for the modules that pay them (payouts/, which changes them through the
+// functions below, under the row lock it took) or audit the books against the chain (books-audit/).
 
 /** The withdrawal, locked FOR UPDATE until the caller's transaction ends; null when there is none. */
 export async function lockWithdrawal(db: Sequelize, id: number, transaction: Transaction): Promise<Withdrawal | null> {
@@ -12,6 +12,29 @@ export async function lockWithdrawal(db: Sequelize, id: number, transaction: Tra
 /** The withdrawal as committed now, unlocked (an early, friendly check before the transaction). */
 export async function findWithdrawal(db: Sequelize, id: number): Promise<Withdrawal | null> {
   return withdrawalsTable(db).findByPk(id);
+}
+
+/** Rejected by an admin (`by`), with the reason the holder reads. */
+export async function markWithdrawalRejected(withdrawal: Withdrawal, reason: string, by: number, transaction: Transaction): Promise<void> {
+  await withdrawal.update({ status: 'rejected', rejectReason: reason, processedAt: new Date(), processedBy: by }, { transaction });
+}
+
+/** Paid by `txId`, recorded at `at` by an admin (or by the server itself: null). */
+export async function markWithdrawalCompleted(
+  withdrawal: Withdrawal,
+  paid: { txId: string; at: Date; by: number | null },
+  transaction: Transaction,
+): Promise<void> {
+  await withdrawal.update({ status: 'completed', txId: paid.txId, processedAt: paid.at, processedBy: paid.by }, { transaction });
+}
+
+/** Approved for payout by this admin (four eyes on large withdrawals). */
+export async function markWithdrawalApproved(
+  withdrawal: Withdrawal,
+  admin: { id: number; username: string },
+  transaction: Transaction,
+): Promise<void> {
+  await withdrawal.update({ approvedBy: admin.id, approvedByUsername: admin.username, approvedAt: new Date() }, { transaction });
 }
 
 /** These withdrawals, as committed now. */

@@ -1,6 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type ModelStatic } from 'sequelize';
 import { keptWithDatabase } from '../db/kept-with-database.js';
-import { stakesTable } from '../stakes/index.js';
 import type { WithdrawalStatus } from '@stakedesk/shared/stake-status';
 
 /** A withdrawal's columns without the model around them: what a list reads with `raw: true`. */
@@ -66,6 +65,5 @@ export const withdrawalsTable = keptWithDatabase((db): ModelStatic<Withdrawal> =
     },
     { sequelize: db, modelName: Withdrawal.name, tableName: 'withdrawals', underscored: true },
   );
-  BoundWithdrawal.belongsTo(stakesTable(db), { foreignKey: 'stakeId', as: 'stake' });
   return BoundWithdrawal;
 });

@@ -12,7 +12,7 @@ import { listSort, pageOf, searchConditions } from '../sql/list-page.js';
 import { newestFirstJsonPage, type JsonList } from '../sql/newest-first-page.js';
 import { withdrawalJsonSql } from './withdrawal-json.js';
 import { withdrawalTotals } from '../totals/index.js';
-import { lockOwnStake } from '../stakes/index.js';
+import { lockOwnStake, markStakePendingWithdrawal } from '../stakes/index.js';
 import { withdrawalsTable, type Withdrawal, type WithdrawalRow } from './withdrawal.model.js';
 import type { DatedKeyset, Keyset, Page } from '../sql/page.js';
 import { loadSettings } from '../settings/index.js';
@@ -57,7 +57,7 @@ export async function requestWithdrawal(db: Sequelize, input: WithdrawalRequestI
         },
         { transaction },
       );
-      await stake.update({ status: 'pending_withdrawal', rewardForfeited: quote.kind === 'early' }, { transaction });
+      await markStakePendingWithdrawal(stake, quote.kind === 'early', transaction);
       await publishAdminEvent(db, transaction, {
         type: 'withdrawal.requested',
         withdrawalId: withdrawal.id,
