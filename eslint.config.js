@@ -58,12 +58,11 @@ const modelDatabaseReach = {
     'The database is handed to a service (Dependencies.database, server/src/dependencies.ts), never reached through a model: take it as a parameter.',
 };
 // Model.init binds a class to one database for the whole process: a second database opened later
-// would take it over. A model file binds a class of its own per handle, in keptWithDatabase.
+// would take it over. A model file binds a class of its own per handle with tableModel (db/table-model.ts).
 const modelBoundOutsideItsTable = {
-  selector:
-    "CallExpression[callee.property.name='init'][callee.object.name=/^[A-Z]/]:not(CallExpression[callee.name='keptWithDatabase'] > ArrowFunctionExpression CallExpression)",
+  selector: "CallExpression[callee.property.name='init'][callee.object.name=/^[A-Z]/]",
   message:
-    'A model is bound to a database only in its model file, a class per handle: `export const plansTable = keptWithDatabase((db) => { class BoundStakingPlan extends StakingPlan {} BoundStakingPlan.init(..., { sequelize: db }); ... })`. Query through `plansTable(db)`.',
+    'A model is bound to a database only through tableModel, a class per handle: `export const plansTable = tableModel(StakingPlan, { ...attributes }, { tableName: ... })`. Query through `plansTable(db)`.',
 };
 // Two servers in one process (the tests start several) share every module's variables: a server's
 // state lives in what it makes for itself (its Dependencies, or an object kept with its database).

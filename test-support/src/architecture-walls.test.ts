@@ -338,7 +338,7 @@ describe('architecture walls', () => {
     expect(
       await wallErrors(
         'server/src/stakes/stake.model.ts',
-        "import { Model } from 'sequelize';\nimport { keptWithDatabase } from '../db/kept-with-database.js';\nclass Stake extends Model {}\nexport const stakesTable = keptWithDatabase((db) => {\n  class BoundStake extends Stake {}\n  BoundStake.init({}, { sequelize: db });\n  return BoundStake;\n});\n",
+        "import { Model } from 'sequelize';\nimport { tableModel } from '../db/table-model.js';\nclass Stake extends Model {}\nexport const stakesTable = tableModel(Stake, {}, { tableName: 'stakes' });\n",
       ),
     ).toEqual([]);
     // A `let` inside a function is the call's own; a test file's is the test's.

@@ -1,5 +1,5 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type ModelStatic } from 'sequelize';
-import { keptWithDatabase } from '../db/kept-with-database.js';
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from 'sequelize';
+import { tableModel } from '../db/table-model.js';
 import type { AdminRole } from '@stakedesk/shared/roles';
 
 class Admin extends Model<InferAttributes<Admin>, InferCreationAttributes<Admin>> {
@@ -26,25 +26,22 @@ class Admin extends Model<InferAttributes<Admin>, InferCreationAttributes<Admin>
 export type { Admin };
 
 /** `admins` through the model bound to this database handle: one class per handle, made the first time it is asked for. */
-export const adminsTable = keptWithDatabase((db): ModelStatic<Admin> => {
-  class BoundAdmin extends Admin {}
-  BoundAdmin.init(
-    {
-      id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-      email: DataTypes.STRING(254),
-      username: DataTypes.STRING(50),
-      passwordHash: DataTypes.STRING(100),
-      role: { type: DataTypes.STRING(10), defaultValue: 'operator' },
-      tokenVersion: { type: DataTypes.INTEGER, defaultValue: 0 },
-      keptSessionId: { type: DataTypes.UUID, defaultValue: null },
-      twoFactorEnabled: { type: DataTypes.BOOLEAN, defaultValue: false },
-      twoFactorSecret: { type: DataTypes.STRING(200), defaultValue: null },
-      twoFactorPendingSecret: { type: DataTypes.STRING(200), defaultValue: null },
-      twoFactorLastStep: { type: DataTypes.BIGINT, defaultValue: null },
-      createdAt: DataTypes.DATE,
-      updatedAt: DataTypes.DATE,
-    },
-    { sequelize: db, modelName: Admin.name, tableName: 'admins', underscored: true },
-  );
-  return BoundAdmin;
-});
+export const adminsTable = tableModel(
+  Admin,
+  {
+    id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+    email: DataTypes.STRING(254),
+    username: DataTypes.STRING(50),
+    passwordHash: DataTypes.STRING(100),
+    role: { type: DataTypes.STRING(10), defaultValue: 'operator' },
+    tokenVersion: { type: DataTypes.INTEGER, defaultValue: 0 },
+    keptSessionId: { type: DataTypes.UUID, defaultValue: null },
+    twoFactorEnabled: { type: DataTypes.BOOLEAN, defaultValue: false },
+    twoFactorSecret: { type: DataTypes.STRING(200), defaultValue: null },
+    twoFactorPendingSecret: { type: DataTypes.STRING(200), defaultValue: null },
+    twoFactorLastStep: { type: DataTypes.BIGINT, defaultValue: null },
+    createdAt: DataTypes.DATE,
+    updatedAt: DataTypes.DATE,
+  },
+  { tableName: 'admins', underscored: true },
+);

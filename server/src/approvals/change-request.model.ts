@@ -1,7 +1,7 @@
 import type { ChangeRequestKind, ChangeRequestStatus, FieldChange } from '@stakedesk/shared/change-requests';
 import type { CodedMessage } from '@stakedesk/shared/i18n/catalogue';
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type ModelStatic } from 'sequelize';
-import { keptWithDatabase } from '../db/kept-with-database.js';
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from 'sequelize';
+import { tableModel } from '../db/table-model.js';
 
 /** A change that waits, or waited, for a second owner (db/migrations/032-change-requests.ts). */
 class ChangeRequest extends Model<InferAttributes<ChangeRequest>, InferCreationAttributes<ChangeRequest>> {
@@ -30,30 +30,27 @@ class ChangeRequest extends Model<InferAttributes<ChangeRequest>, InferCreationA
 export type { ChangeRequest };
 
 /** `change_requests` through the model bound to this database handle: one class per handle, made the first time it is asked for. */
-export const changeRequestsTable = keptWithDatabase((db): ModelStatic<ChangeRequest> => {
-  class BoundChangeRequest extends ChangeRequest {}
-  BoundChangeRequest.init(
-    {
-      id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-      kind: DataTypes.STRING(20),
-      targetId: DataTypes.INTEGER,
-      targetName: DataTypes.STRING(500),
-      changes: DataTypes.JSONB,
-      effects: DataTypes.JSONB,
-      status: DataTypes.STRING(12),
-      requestedBy: DataTypes.INTEGER,
-      requestedByUsername: DataTypes.STRING(50),
-      requestedAt: DataTypes.DATE,
-      expiresAt: DataTypes.DATE,
-      decidedBy: DataTypes.INTEGER,
-      decidedByUsername: DataTypes.STRING(50),
-      decidedAt: DataTypes.DATE,
-      reason: DataTypes.STRING(500),
-      effectiveAt: DataTypes.DATE,
-      appliedAt: DataTypes.DATE,
-      failure: DataTypes.JSONB,
-    },
-    { sequelize: db, modelName: ChangeRequest.name, tableName: 'change_requests', underscored: true, timestamps: false },
-  );
-  return BoundChangeRequest;
-});
+export const changeRequestsTable = tableModel(
+  ChangeRequest,
+  {
+    id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+    kind: DataTypes.STRING(20),
+    targetId: DataTypes.INTEGER,
+    targetName: DataTypes.STRING(500),
+    changes: DataTypes.JSONB,
+    effects: DataTypes.JSONB,
+    status: DataTypes.STRING(12),
+    requestedBy: DataTypes.INTEGER,
+    requestedByUsername: DataTypes.STRING(50),
+    requestedAt: DataTypes.DATE,
+    expiresAt: DataTypes.DATE,
+    decidedBy: DataTypes.INTEGER,
+    decidedByUsername: DataTypes.STRING(50),
+    decidedAt: DataTypes.DATE,
+    reason: DataTypes.STRING(500),
+    effectiveAt: DataTypes.DATE,
+    appliedAt: DataTypes.DATE,
+    failure: DataTypes.JSONB,
+  },
+  { tableName: 'change_requests', underscored: true, timestamps: false },
+);

@@ -1,5 +1,5 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type ModelStatic } from 'sequelize';
-import { keptWithDatabase } from '../db/kept-with-database.js';
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from 'sequelize';
+import { tableModel } from '../db/table-model.js';
 
 class AuditLog extends Model<InferAttributes<AuditLog>, InferCreationAttributes<AuditLog>> {
   declare id: CreationOptional<string>;
@@ -16,21 +16,18 @@ class AuditLog extends Model<InferAttributes<AuditLog>, InferCreationAttributes<
 export type { AuditLog };
 
 /** `audit_logs` through the model bound to this database handle: one class per handle, made the first time it is asked for. */
-export const auditLogsTable = keptWithDatabase((db): ModelStatic<AuditLog> => {
-  class BoundAuditLog extends AuditLog {}
-  BoundAuditLog.init(
-    {
-      id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
-      adminId: DataTypes.INTEGER,
-      adminUsername: DataTypes.STRING(50),
-      action: DataTypes.STRING(60),
-      entityType: DataTypes.STRING(30),
-      entityId: DataTypes.STRING(60),
-      before: DataTypes.JSONB,
-      after: DataTypes.JSONB,
-      createdAt: DataTypes.DATE,
-    },
-    { sequelize: db, modelName: AuditLog.name, tableName: 'audit_logs', underscored: true, updatedAt: false },
-  );
-  return BoundAuditLog;
-});
+export const auditLogsTable = tableModel(
+  AuditLog,
+  {
+    id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
+    adminId: DataTypes.INTEGER,
+    adminUsername: DataTypes.STRING(50),
+    action: DataTypes.STRING(60),
+    entityType: DataTypes.STRING(30),
+    entityId: DataTypes.STRING(60),
+    before: DataTypes.JSONB,
+    after: DataTypes.JSONB,
+    createdAt: DataTypes.DATE,
+  },
+  { tableName: 'audit_logs', underscored: true, updatedAt: false },
+);

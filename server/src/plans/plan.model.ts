@@ -1,5 +1,5 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type ModelStatic } from 'sequelize';
-import { keptWithDatabase } from '../db/kept-with-database.js';
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from 'sequelize';
+import { tableModel } from '../db/table-model.js';
 
 /** Soft-deleted (paranoid) when stakes refer to it, so their history keeps its plan. */
 class StakingPlan extends Model<InferAttributes<StakingPlan>, InferCreationAttributes<StakingPlan>> {
@@ -24,26 +24,23 @@ class StakingPlan extends Model<InferAttributes<StakingPlan>, InferCreationAttri
 export type { StakingPlan };
 
 /** `staking_plans` through the model bound to this database handle: one class per handle, made the first time it is asked for. */
-export const plansTable = keptWithDatabase((db): ModelStatic<StakingPlan> => {
-  class BoundStakingPlan extends StakingPlan {}
-  BoundStakingPlan.init(
-    {
-      id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-      name: DataTypes.STRING(100),
-      description: DataTypes.STRING(1000),
-      yieldRate: DataTypes.DECIMAL(12, 2),
-      durationDays: DataTypes.INTEGER,
-      durationMinutes: DataTypes.INTEGER,
-      minStakeAmount: DataTypes.DECIMAL(38, 8),
-      earlyPenaltyRate: DataTypes.DECIMAL(5, 2),
-      isActive: { type: DataTypes.BOOLEAN, defaultValue: true },
-      maxTotalStaked: DataTypes.DECIMAL(40, 0),
-      maxPerWallet: DataTypes.DECIMAL(40, 0),
-      createdAt: DataTypes.DATE,
-      updatedAt: DataTypes.DATE,
-      deletedAt: DataTypes.DATE,
-    },
-    { sequelize: db, modelName: StakingPlan.name, tableName: 'staking_plans', underscored: true, paranoid: true },
-  );
-  return BoundStakingPlan;
-});
+export const plansTable = tableModel(
+  StakingPlan,
+  {
+    id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+    name: DataTypes.STRING(100),
+    description: DataTypes.STRING(1000),
+    yieldRate: DataTypes.DECIMAL(12, 2),
+    durationDays: DataTypes.INTEGER,
+    durationMinutes: DataTypes.INTEGER,
+    minStakeAmount: DataTypes.DECIMAL(38, 8),
+    earlyPenaltyRate: DataTypes.DECIMAL(5, 2),
+    isActive: { type: DataTypes.BOOLEAN, defaultValue: true },
+    maxTotalStaked: DataTypes.DECIMAL(40, 0),
+    maxPerWallet: DataTypes.DECIMAL(40, 0),
+    createdAt: DataTypes.DATE,
+    updatedAt: DataTypes.DATE,
+    deletedAt: DataTypes.DATE,
+  },
+  { tableName: 'staking_plans', underscored: true, paranoid: true },
+);

@@ -1,6 +1,6 @@
 import type { AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type ModelStatic } from 'sequelize';
-import { keptWithDatabase } from '../db/kept-with-database.js';
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from 'sequelize';
+import { tableModel } from '../db/table-model.js';
 
 export type SocialLinks = Partial<Record<'telegram' | 'discord' | 'twitter' | 'instagram' | 'tiktok', string>>;
 
@@ -51,43 +51,40 @@ class Settings extends Model<InferAttributes<Settings>, InferCreationAttributes<
 export type { Settings };
 
 /** `settings` through the model bound to this database handle: one class per handle, made the first time it is asked for. */
-export const settingsTable = keptWithDatabase((db): ModelStatic<Settings> => {
-  class BoundSettings extends Settings {}
-  BoundSettings.init(
-    {
-      id: { type: DataTypes.SMALLINT, primaryKey: true, defaultValue: 1 },
-      tokenName: DataTypes.STRING(100),
-      tokenSymbol: DataTypes.STRING(20),
-      tokenContract: DataTypes.STRING(44),
-      tokenLogo: DataTypes.TEXT,
-      stakingWallet: DataTypes.STRING(44),
-      heliusApiKey: DataTypes.STRING(200),
-      heliusRpcUrl: DataTypes.STRING(500),
-      holderRpcUrl: DataTypes.STRING(500),
-      supportEmail: DataTypes.STRING(254),
-      supportWhatsapp: DataTypes.STRING(200),
-      supportTelegram: DataTypes.STRING(200),
-      maintenanceMode: DataTypes.BOOLEAN,
-      maintenanceMessage: DataTypes.STRING(1000),
-      maintenanceType: DataTypes.STRING(20),
-      maintenanceEstimatedTime: DataTypes.STRING(200),
-      socialLinks: DataTypes.JSONB,
-      statsOffsetStaked: DataTypes.DECIMAL(40, 0),
-      statsOffsetStakers: DataTypes.INTEGER,
-      requireTwoFactor: DataTypes.BOOLEAN,
-      requirePasskeysForOwners: DataTypes.BOOLEAN,
-      tokenProgram: DataTypes.STRING(44),
-      tokenDecimals: DataTypes.SMALLINT,
-      tokenExtensions: DataTypes.JSONB,
-      transferFee: DataTypes.JSONB,
-      tokenFreezeAuthority: DataTypes.STRING(44),
-      autoPayout: DataTypes.JSONB,
-      approvalThreshold: DataTypes.DECIMAL(38, 8),
-      walletChangeDelayHours: DataTypes.INTEGER,
-      createdAt: DataTypes.DATE,
-      updatedAt: DataTypes.DATE,
-    },
-    { sequelize: db, modelName: Settings.name, tableName: 'settings', underscored: true },
-  );
-  return BoundSettings;
-});
+export const settingsTable = tableModel(
+  Settings,
+  {
+    id: { type: DataTypes.SMALLINT, primaryKey: true, defaultValue: 1 },
+    tokenName: DataTypes.STRING(100),
+    tokenSymbol: DataTypes.STRING(20),
+    tokenContract: DataTypes.STRING(44),
+    tokenLogo: DataTypes.TEXT,
+    stakingWallet: DataTypes.STRING(44),
+    heliusApiKey: DataTypes.STRING(200),
+    heliusRpcUrl: DataTypes.STRING(500),
+    holderRpcUrl: DataTypes.STRING(500),
+    supportEmail: DataTypes.STRING(254),
+    supportWhatsapp: DataTypes.STRING(200),
+    supportTelegram: DataTypes.STRING(200),
+    maintenanceMode: DataTypes.BOOLEAN,
+    maintenanceMessage: DataTypes.STRING(1000),
+    maintenanceType: DataTypes.STRING(20),
+    maintenanceEstimatedTime: DataTypes.STRING(200),
+    socialLinks: DataTypes.JSONB,
+    statsOffsetStaked: DataTypes.DECIMAL(40, 0),
+    statsOffsetStakers: DataTypes.INTEGER,
+    requireTwoFactor: DataTypes.BOOLEAN,
+    requirePasskeysForOwners: DataTypes.BOOLEAN,
+    tokenProgram: DataTypes.STRING(44),
+    tokenDecimals: DataTypes.SMALLINT,
+    tokenExtensions: DataTypes.JSONB,
+    transferFee: DataTypes.JSONB,
+    tokenFreezeAuthority: DataTypes.STRING(44),
+    autoPayout: DataTypes.JSONB,
+    approvalThreshold: DataTypes.DECIMAL(38, 8),
+    walletChangeDelayHours: DataTypes.INTEGER,
+    createdAt: DataTypes.DATE,
+    updatedAt: DataTypes.DATE,
+  },
+  { tableName: 'settings', underscored: true },
+);

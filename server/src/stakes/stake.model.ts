@@ -1,5 +1,5 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type ModelStatic } from 'sequelize';
-import { keptWithDatabase } from '../db/kept-with-database.js';
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from 'sequelize';
+import { tableModel } from '../db/table-model.js';
 import type { StakeStatus } from '@stakedesk/shared/stake-status';
 
 /** A stake's columns without the model around them: what a list reads with `raw: true`. */
@@ -37,35 +37,32 @@ class Stake extends Model<InferAttributes<Stake>, InferCreationAttributes<Stake>
 export type { Stake };
 
 /** `stakes` through the model bound to this database handle: one class per handle, made the first time it is asked for. */
-export const stakesTable = keptWithDatabase((db): ModelStatic<Stake> => {
-  class BoundStake extends Stake {}
-  BoundStake.init(
-    {
-      id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-      walletAddress: DataTypes.STRING(44),
-      planId: DataTypes.INTEGER,
-      planName: DataTypes.STRING(100),
-      planDescription: DataTypes.STRING(1000),
-      yieldRate: DataTypes.DECIMAL(12, 2),
-      durationDays: DataTypes.INTEGER,
-      durationMinutes: DataTypes.INTEGER,
-      minStakeAmount: DataTypes.DECIMAL(38, 8),
-      earlyPenaltyRate: DataTypes.DECIMAL(5, 2),
-      amount: DataTypes.DECIMAL(40, 0),
-      rewardAmount: DataTypes.DECIMAL(40, 0),
-      rewardForfeited: { type: DataTypes.BOOLEAN, defaultValue: false },
-      status: { type: DataTypes.STRING(20), defaultValue: 'active' },
-      txId: DataTypes.STRING(100),
-      restakedFromId: DataTypes.INTEGER,
-      overCapacity: { type: DataTypes.BOOLEAN, defaultValue: false },
-      tokenContract: DataTypes.STRING(44),
-      stakingWallet: DataTypes.STRING(44),
-      endsAt: DataTypes.DATE,
-      completedAt: DataTypes.DATE,
-      createdAt: DataTypes.DATE,
-      updatedAt: DataTypes.DATE,
-    },
-    { sequelize: db, modelName: Stake.name, tableName: 'stakes', underscored: true },
-  );
-  return BoundStake;
-});
+export const stakesTable = tableModel(
+  Stake,
+  {
+    id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+    walletAddress: DataTypes.STRING(44),
+    planId: DataTypes.INTEGER,
+    planName: DataTypes.STRING(100),
+    planDescription: DataTypes.STRING(1000),
+    yieldRate: DataTypes.DECIMAL(12, 2),
+    durationDays: DataTypes.INTEGER,
+    durationMinutes: DataTypes.INTEGER,
+    minStakeAmount: DataTypes.DECIMAL(38, 8),
+    earlyPenaltyRate: DataTypes.DECIMAL(5, 2),
+    amount: DataTypes.DECIMAL(40, 0),
+    rewardAmount: DataTypes.DECIMAL(40, 0),
+    rewardForfeited: { type: DataTypes.BOOLEAN, defaultValue: false },
+    status: { type: DataTypes.STRING(20), defaultValue: 'active' },
+    txId: DataTypes.STRING(100),
+    restakedFromId: DataTypes.INTEGER,
+    overCapacity: { type: DataTypes.BOOLEAN, defaultValue: false },
+    tokenContract: DataTypes.STRING(44),
+    stakingWallet: DataTypes.STRING(44),
+    endsAt: DataTypes.DATE,
+    completedAt: DataTypes.DATE,
+    createdAt: DataTypes.DATE,
+    updatedAt: DataTypes.DATE,
+  },
+  { tableName: 'stakes', underscored: true },
+);

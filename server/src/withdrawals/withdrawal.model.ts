@@ -1,5 +1,5 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type ModelStatic } from 'sequelize';
-import { keptWithDatabase } from '../db/kept-with-database.js';
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from 'sequelize';
+import { tableModel } from '../db/table-model.js';
 import type { WithdrawalStatus } from '@stakedesk/shared/stake-status';
 
 /** A withdrawal's columns without the model around them: what a list reads with `raw: true`. */
@@ -36,34 +36,31 @@ class Withdrawal extends Model<InferAttributes<Withdrawal>, InferCreationAttribu
 export type { Withdrawal };
 
 /** `withdrawals` through the model bound to this database handle: one class per handle, made the first time it is asked for. */
-export const withdrawalsTable = keptWithDatabase((db): ModelStatic<Withdrawal> => {
-  class BoundWithdrawal extends Withdrawal {}
-  BoundWithdrawal.init(
-    {
-      id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-      stakeId: DataTypes.INTEGER,
-      walletAddress: DataTypes.STRING(44),
-      kind: DataTypes.STRING(10),
-      amount: DataTypes.DECIMAL(40, 0),
-      rewardAmount: DataTypes.DECIMAL(40, 0),
-      penaltyAmount: DataTypes.DECIMAL(40, 0),
-      finalAmount: DataTypes.DECIMAL(40, 0),
-      status: { type: DataTypes.STRING(20), defaultValue: 'pending' },
-      stakeStatusBefore: DataTypes.STRING(20),
-      txId: DataTypes.STRING(100),
-      tokenContract: DataTypes.STRING(44),
-      stakingWallet: DataTypes.STRING(44),
-      rejectReason: DataTypes.STRING(500),
-      processedBy: DataTypes.INTEGER,
-      approvedBy: DataTypes.INTEGER,
-      approvedByUsername: DataTypes.STRING(50),
-      approvedAt: DataTypes.DATE,
-      requestedAt: { type: DataTypes.DATE, defaultValue: DataTypes.NOW },
-      processedAt: DataTypes.DATE,
-      createdAt: DataTypes.DATE,
-      updatedAt: DataTypes.DATE,
-    },
-    { sequelize: db, modelName: Withdrawal.name, tableName: 'withdrawals', underscored: true },
-  );
-  return BoundWithdrawal;
-});
+export const withdrawalsTable = tableModel(
+  Withdrawal,
+  {
+    id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+    stakeId: DataTypes.INTEGER,
+    walletAddress: DataTypes.STRING(44),
+    kind: DataTypes.STRING(10),
+    amount: DataTypes.DECIMAL(40, 0),
+    rewardAmount: DataTypes.DECIMAL(40, 0),
+    penaltyAmount: DataTypes.DECIMAL(40, 0),
+    finalAmount: DataTypes.DECIMAL(40, 0),
+    status: { type: DataTypes.STRING(20), defaultValue: 'pending' },
+    stakeStatusBefore: DataTypes.STRING(20),
+    txId: DataTypes.STRING(100),
+    tokenContract: DataTypes.STRING(44),
+    stakingWallet: DataTypes.STRING(44),
+    rejectReason: DataTypes.STRING(500),
+    processedBy: DataTypes.INTEGER,
+    approvedBy: DataTypes.INTEGER,
+    approvedByUsername: DataTypes.STRING(50),
+    approvedAt: DataTypes.DATE,
+    requestedAt: { type: DataTypes.DATE, defaultValue: DataTypes.NOW },
+    processedAt: DataTypes.DATE,
+    createdAt: DataTypes.DATE,
+    updatedAt: DataTypes.DATE,
+  },
+  { tableName: 'withdrawals', underscored: true },
+);
