@@ -143,7 +143,9 @@ export async function startTestServer(
 ) {
   const serverUrl = options.postgresUrl ?? inject('postgresUrl');
   const database = options.database ?? `test_${randomUUID().replaceAll('-', '')}`;
-  await onServer(serverUrl, `CREATE DATABASE ${database}`);
+  // A copy of the run's migrated database on the tests' PostgreSQL; on another server, an empty one.
+  const template = options.postgresUrl ? '' : ` TEMPLATE ${inject('migratedTemplate')}`;
+  await onServer(serverUrl, `CREATE DATABASE ${database}${template}`);
   const url = databaseUrl(serverUrl, database);
   const db: Sequelize = openDatabase(url);
   await migrateAndSeed(db, { examplePlans: false });
