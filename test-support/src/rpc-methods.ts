@@ -231,6 +231,15 @@ export function createRpcMethods(ledger: Ledger): Dispatch {
       return withContext(configParam(config), uiTokenAmount(mint.supply, mint.decimals));
     },
 
+    // Not Solana's: the test chain's own, for browser tests whose chain runs in another process (Ledger.backdate).
+    stakedeskTest_backdate: ([signature, seconds]) => {
+      if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0) throw invalidParams('Invalid params: expected seconds');
+      const record = ledger.getRecord(signatureParam(signature));
+      if (!record) throw invalidParams('Invalid param: no such transaction');
+      ledger.backdate(record.signature, seconds);
+      return null;
+    },
+
     requestAirdrop: ([pubkey, amount]) => {
       const to = new PublicKey(pubkeyParam(pubkey));
       if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 0) throw invalidParams('Invalid params: expected lamports');

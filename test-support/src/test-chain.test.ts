@@ -392,6 +392,30 @@ describe('test chain over JSON-RPC', () => {
     expect(history[0]?.signature).toBe(signature);
   });
 
+  it('backdates a landed transaction over RPC: its block time in getTransaction and the history, refusing what never landed', async () => {
+    const staking = Keypair.generate();
+    const signature = await sendAndConfirmTransaction(
+      connection,
+      new Transaction().add(...transferChecked(holder, staking.publicKey, ONE_TOKEN)),
+      [holder],
+    );
+    const landedAt = (await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 }))!.blockTime!;
+    const backdate = (params: unknown[]) =>
+      fetch(chain.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'stakedeskTest_backdate', params }),
+      }).then((response) => response.json());
+
+    expect(await backdate([signature, 61])).toEqual({ jsonrpc: '2.0', id: 1, result: null });
+    expect((await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 }))!.blockTime).toBe(landedAt - 61);
+    const [listed] = await connection.getSignaturesForAddress(getAssociatedTokenAddressSync(mint, staking.publicKey));
+    expect(listed).toMatchObject({ signature, blockTime: landedAt - 61 });
+
+    expect(await backdate([bs58.encode(new Uint8Array(64).fill(7)), 61])).toMatchObject({ error: { code: -32602 } });
+    expect(await backdate([signature, -1])).toMatchObject({ error: { code: -32602 } });
+  });
+
   it('lists a token account history newest first with limit, before and until', async () => {
     const staking = Keypair.generate();
     const stakingAccount = getAssociatedTokenAddressSync(mint, staking.publicKey);

@@ -138,6 +138,8 @@ export interface TestChain {
    * height (the last one a blockhash allows, say). Started again from where it stood with false.
    */
   freezeClock(frozen: boolean): void;
+  /** The landed transaction's block time, `seconds` earlier (also over RPC: `stakedeskTest_backdate`). */
+  backdate(signature: string, seconds: number): void;
   close(): Promise<void>;
 }
 
@@ -406,6 +408,8 @@ export async function startTestChain(options: { port?: number } = {}): Promise<T
     advanceSlots: (count) => ledger.skipBlocks(count),
 
     freezeClock: (frozen) => ledger.freezeClock(frozen),
+
+    backdate: (signature, seconds) => ledger.backdate(signature, seconds),
 
     close: () => server.close(),
   };

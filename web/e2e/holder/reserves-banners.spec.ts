@@ -8,6 +8,7 @@ import type { ReservesSnapshot } from '@stakedesk/shared/reserves/snapshot';
 import bs58 from 'bs58';
 import { randomBytes } from 'node:crypto';
 import { screenViolations } from '../support/axe.js';
+import { backdate } from '../support/chain.js';
 import { ageStakesOf } from '../support/database.js';
 import {
   anchoredSnapshot,
@@ -31,11 +32,14 @@ test.describe.configure({ mode: 'serial' });
 
 type World = { page: Page; holder: Keypair; stake: Stake; snapshot: ReservesSnapshot & { anchorSignature: string } };
 
-/** A stake, then a snapshot of it once its anchor has landed; `aged`: the stake made a day before. */
-async function honestWorld(page: Page, holder: Keypair, { aged = false, waitMs = 0 } = {}): Promise<World> {
+/**
+ * A stake, then a snapshot of it once its anchor has landed; `aged`: the stake made a day before;
+ * `depositedSecondsBefore`: its deposit landed on chain that long before (the chain backdates it).
+ */
+async function honestWorld(page: Page, holder: Keypair, { aged = false, depositedSecondsBefore = 0 } = {}): Promise<World> {
   const stake = await stakeThroughApi(holder, 'Starter', 150);
   if (aged) await ageStakesOf(readState().dataDir, holder.publicKey.toBase58(), 1);
-  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+  if (depositedSecondsBefore > 0) await backdate(stake.txId!, depositedSecondsBefore);
   const taken = await takeReservesSnapshot();
   return { page, holder, stake, snapshot: await anchoredSnapshot(taken.id) };
 }
@@ -54,7 +58,7 @@ async function serveRecords<T>(page: Page, path: string, rewrite: (rows: T[]) =>
 const SUPPORT_EMAIL = 'help@stakedesk.example';
 const otherRoot = () => randomBytes(32).toString('hex');
 
-const KINDS: { name: string; code: MessageCode; arrange: (page: Page, holder: Keypair) => Promise<void>; waitMs?: number }[] = [
+const KINDS: { name: string; code: MessageCode; arrange: (page: Page, holder: Keypair) => Promise<void> }[] = [
   {
     name: "a leaf shrunk below the holder's own records",
     code: 'reservesBelowRecords',
@@ -111,16 +115,16 @@ const KINDS: { name: string; code: MessageCode; arrange: (page: Page, holder: Ke
   {
     name: 'a liability below what the wallet deposited on chain (records that say it was paid back)',
     code: 'reservesBelowDeposits',
-    // A deposit counts once the snapshot surely knew of it: a minute before it was taken.
-    waitMs: 61_000,
     arrange: async (page, holder) => {
-      const { stake, snapshot } = await honestWorld(page, holder, { waitMs: 61_000 });
+      // A deposit counts once the snapshot surely knew of it: landed and recorded a minute before it was taken.
+      const { stake, snapshot } = await honestWorld(page, holder, { depositedSecondsBefore: 61 });
+      const recordedAt = new Date(Date.parse(stake.createdAt) - 61_000).toISOString();
       const wallet = holder.publicKey.toBase58();
       const madeUp = await madeUpSnapshot(snapshot, wallet, 1n);
       await serveLatestSnapshot(page, madeUp.snapshot);
       await serveProof(page, madeUp.proof);
       // The operator's records say the stake was paid out a second after it was made; the chain shows no payout.
-      const paidAt = new Date(Date.parse(stake.createdAt) + 1_000).toISOString();
+      const paidAt = new Date(Date.parse(recordedAt) + 1_000).toISOString();
       const owed = String(BigInt(stake.amount) + BigInt(stake.rewardAmount));
       const payout: Withdrawal = {
         id: 9_000_000 + stake.id,
@@ -139,7 +143,7 @@ const KINDS: { name: string; code: MessageCode; arrange: (page: Page, holder: Ke
         stakingWallet: stake.stakingWallet,
       };
       await serveRecords<Stake>(page, `/api/stakes/${wallet}`, (stakes) =>
-        stakes.map((s) => (s.id === stake.id ? { ...s, status: 'withdrawn' } : s)),
+        stakes.map((s) => (s.id === stake.id ? { ...s, status: 'withdrawn', createdAt: recordedAt } : s)),
       );
       await serveRecords<Withdrawal>(page, `/api/withdrawals/${wallet}`, (withdrawals) => [...withdrawals, payout]);
     },
@@ -153,7 +157,7 @@ const WORDS = {
 
 for (const kind of KINDS) {
   test(`the banner for ${kind.name}`, async ({ page, holder }, testInfo) => {
-    test.setTimeout(test.info().timeout + 120_000 + (kind.waitMs ?? 0));
+    test.setTimeout(test.info().timeout + 120_000);
     await kind.arrange(page, holder);
     // The operator's support contacts, as its settings publish them: the banner offers them.
     await page.route('**/api/settings', async (route) => {

@@ -30,6 +30,17 @@ export async function confirmed(signature: string, timeoutMs = 30_000): Promise<
   }
 }
 
+/** The test chain's own call (not Solana's): the landed transaction's block time, `seconds` earlier. */
+export async function backdate(signature: string, seconds: number): Promise<void> {
+  const response = await fetch(readState().rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'stakedeskTest_backdate', params: [signature, seconds] }),
+  });
+  const answer = (await response.json()) as { error?: { message: string } };
+  if (answer.error) throw new Error(`backdate ${signature}: ${answer.error.message}`);
+}
+
 /** Sends instructions paid by the first signer and waits for confirmation. */
 export async function send(instructions: TransactionInstruction[], [feePayer, ...others]: [Keypair, ...Keypair[]]): Promise<string> {
   const { blockhash, lastValidBlockHeight } = await connection().getLatestBlockhash();
