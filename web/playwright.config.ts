@@ -28,21 +28,16 @@ export default defineConfig({
     ...FAILURE_EVIDENCE,
   },
   projects: [
+    // Each holder flow runs once, here: a spec looks at every screen it shows at 390 px too
+    // (atBothWidths in e2e/support/widths.ts), and a test about a phone sets a phone's window itself.
     { name: 'desktop', use: { viewport: { width: 1366, height: 768 } }, testIgnore: [/site-settings\.spec/, /[\\/]admin[\\/]/, DEMO] },
-    // Every screen again at phone width, the harness, and the honest-numbers and never-mislead checks; the other flows run once, on desktop.
-    {
-      name: 'phone',
-      use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: false },
-      testMatch: /(screens|harness|honest-numbers|never-mislead)\.spec/,
-      testIgnore: [/[\\/]admin[\\/]/, DEMO],
-    },
     // The admin panel: its plans and settings would change what the holder tests see, so it runs after them.
     {
       name: 'admin',
       use: { viewport: { width: 1366, height: 768 } },
       testMatch: /[\\/]admin[\\/].*\.spec/,
       testIgnore: [/site-settings\.spec/, DEMO],
-      dependencies: ['desktop', 'phone'],
+      dependencies: ['desktop'],
     },
     // Site-wide settings (maintenance mode, support contacts) change every page of their worker's
     // platform (e2e/support/state.ts), so they run last, after every other test of that worker.

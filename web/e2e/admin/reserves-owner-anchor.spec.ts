@@ -4,9 +4,10 @@ import { AdminPanel } from '../support/admin-panel.js';
 import { expectAccessible, seriousViolations } from '../support/axe.js';
 import { connection } from '../support/chain.js';
 import { installFakePhantom } from '../support/fake-phantom.js';
-import { memosOf, shootBoth, snapshotRow } from '../support/reserves-tab.js';
+import { memosOf, snapshotRow } from '../support/reserves-tab.js';
 import { expect as baseExpect, test as base } from '../support/test.js';
 import { startToken2022World, type Token2022World } from '../support/token-2022-world.js';
+import { shootBoth } from '../support/widths.js';
 
 /**
  * Without a payout signer an owner anchors a snapshot with the staking wallet, as a payout is paid

@@ -4,9 +4,10 @@ import { AdminPanel } from '../support/admin-panel.js';
 import { expectAccessible, seriousViolations } from '../support/axe.js';
 import { connection } from '../support/chain.js';
 import { stakeThroughApi } from '../support/holder-api.js';
-import { memosOf, shootBoth, snapshotRow } from '../support/reserves-tab.js';
+import { memosOf, snapshotRow } from '../support/reserves-tab.js';
 import { readState } from '../support/state.js';
 import { expect as baseExpect, test } from '../support/test.js';
+import { shootBoth } from '../support/widths.js';
 
 // The run's server has a payout signer: it anchors each snapshot by itself from the hot wallet.
 const expect = baseExpect.configure({ timeout: 20_000 });

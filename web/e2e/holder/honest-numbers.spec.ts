@@ -1,15 +1,16 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { PublicSettings } from '@stakedesk/shared/api-types';
 import { ageStakesOf, withDatabase } from '../support/database.js';
 import { HolderPages } from '../support/holder-pages.js';
 import { readState } from '../support/state.js';
 import { expect, test } from '../support/test.js';
+import { atBothWidths, expectFitsWindow, shoot, shootBoth } from '../support/widths.js';
 
 /**
  * Issue 25, honest numbers: figures and dates in the reader's language, every text translated,
  * one verb per action, units on every amount, a yearly figure beside each plan's yield, totals
  * without forfeited rewards, and one status per state that a reload does not change. Each check
- * runs in English and in Portuguese, at the project's width (1366 and 390 px), with screenshots.
+ * runs in English and in Portuguese; each screen is photographed at 1366 and 390 px.
  */
 
 const WORDS = {
@@ -74,9 +75,6 @@ async function chooseLanguage(page: Page, language: Language) {
   await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
 
-const shoot = (page: Page, testInfo: TestInfo, name: string) =>
-  page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-
 for (const language of LANGUAGES) {
   const words = WORDS[language];
 
@@ -91,15 +89,17 @@ for (const language of LANGUAGES) {
       const starter = page.locator('#plans').getByRole('article', { name: 'Starter' });
       await expect(starter).toContainText(words.starterYield);
       await expect(starter).toContainText(words.perYear);
-      await shoot(page, testInfo, `landing-${language}`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await atBothWidths(page, async () => {
+        await shoot(page, testInfo, `landing-${language}`);
+        await expectFitsWindow(page);
+      });
     });
 
     test('the 404 page and the maintenance page are in the reader’s language', async ({ page }, testInfo) => {
       await page.goto('/no-such-page');
       await chooseLanguage(page, language);
       await expect(page).toHaveTitle(words.notFoundTitle);
-      await shoot(page, testInfo, `not-found-${language}`);
+      await shootBoth(page, testInfo, `not-found-${language}`);
 
       // Maintenance with the operator's defaults untouched, for this page only (the server stays open for the other tests).
       await page.route('**/api/settings', async (route) => {
@@ -117,7 +117,7 @@ for (const language of LANGUAGES) {
       const main = page.getByRole('main');
       await expect(main).toContainText(words.maintenance[0]);
       await expect(main).toContainText(words.maintenance[1]);
-      await shoot(page, testInfo, `maintenance-${language}`);
+      await shootBoth(page, testInfo, `maintenance-${language}`);
     });
 
     test('the dashboard: figures in the language, no forfeited reward counted, one status per state across reloads', async ({
@@ -186,8 +186,10 @@ for (const language of LANGUAGES) {
       await expect(cards).toContainText(words.totalRewards);
       const requests = holderPages.section(words.requests).getByRole('row', { name: /900 SDT/ });
       await expect(requests.getByRole('cell').nth(1)).toHaveText(words.dateTime);
-      await shoot(page, testInfo, `dashboard-${language}`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await atBothWidths(page, async () => {
+        await shoot(page, testInfo, `dashboard-${language}`);
+        await expectFitsWindow(page);
+      });
     });
   });
 }

@@ -1,10 +1,11 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { rejectWithdrawal } from '../support/admin-api.js';
 import { expectAccessible } from '../support/axe.js';
 import { requestWithdrawal, stakeThroughApi } from '../support/holder-api.js';
 import { HolderPages } from '../support/holder-pages.js';
 import { readState } from '../support/state.js';
 import { expect, test } from '../support/test.js';
+import { atBothWidths, PHONE, shoot } from '../support/widths.js';
 
 /**
  * Issue 38, never mislead a holder, on the run's token (no transfer fee; the fee token's screens are
@@ -12,7 +13,8 @@ import { expect, test } from '../support/test.js';
  * offline, a piece loaded late that fails without blanking the page, a rejected withdrawal with its
  * reason and its stake back, counts that match their labels, a stake made on the dashboard that
  * announces no redirect, the token's name whole in the header, and a phone without a wallet offered
- * its wallet apps and scan to stake. In English and Portuguese, at the project's width (1366, 390).
+ * its wallet apps and scan to stake. In English and Portuguese; each screen is checked at 1366 and
+ * 390 px, and the phone's own test runs at 390 px only.
  */
 
 const WORDS = {
@@ -100,9 +102,6 @@ async function chooseLanguage(page: Page, language: Language) {
   await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
 
-const shoot = (page: Page, testInfo: TestInfo, name: string) =>
-  page.screenshot({ path: testInfo.outputPath(`${name}-${page.viewportSize()!.width}.png`), fullPage: true });
-
 /** Our server stops answering this page: every request it makes is refused, its late JavaScript and stylesheets included. */
 const serverDown = (page: Page) => page.route('**/*', (route) => route.abort('connectionrefused'));
 
@@ -148,7 +147,7 @@ for (const language of LANGUAGES) {
       const holderPages = new HolderPages(page);
       await holderPages.connectFromLanding();
       await chooseLanguage(page, language);
-      await expectWholeTokenName(page);
+      await atBothWidths(page, () => expectWholeTokenName(page));
       // A reload: the toast library has not loaded on this page yet.
       await page.reload();
       await expect(cardValue(page, words.active)).toHaveText('0');
@@ -165,11 +164,14 @@ for (const language of LANGUAGES) {
       await dialog.getByRole('button', { name: words.confirm }).click();
       await expect(dialog.getByTestId('stake-failure')).toHaveText(words.serverDown);
       // The toast library could not load: the toast still shows, and the page is still there.
-      await expect(toast(page, words.stakeFailed)).toBeVisible();
-      await shoot(page, testInfo, `stake-server-down-${language}`);
+      // The toast in both widths before anything else: it leaves after 5 s.
+      await atBothWidths(page, async () => {
+        await expect(toast(page, words.stakeFailed)).toBeVisible();
+        await shoot(page, testInfo, `stake-server-down-${language}`);
+      });
       await expect(page.locator('main h1')).toHaveText(words.dashboard);
       await expect(page.getByRole('banner')).toBeVisible();
-      await expectAccessible(page, 'dialog');
+      await atBothWidths(page, () => expectAccessible(page, 'dialog'));
 
       await page.unroute('**/*');
       await context.setOffline(true);
@@ -184,7 +186,7 @@ for (const language of LANGUAGES) {
       await expect(staked).not.toContainText(words.redirecting);
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(cardValue(page, words.active)).toHaveText('1');
-      await expectWholeTokenName(page);
+      await atBothWidths(page, () => expectWholeTokenName(page));
     });
 
     test('a page that cannot load says so with a reload in place of a blank page; a token without a fee says only network fees', async ({
@@ -194,16 +196,20 @@ for (const language of LANGUAGES) {
       await chooseLanguage(page, language);
       await expect(page.getByRole('article', { name: 'Starter' })).toBeVisible();
       await expect(page.locator('#plans')).not.toContainText(words.transferFee);
-      await expectWholeTokenName(page);
-      await expectAccessible(page, 'header');
+      await atBothWidths(page, async () => {
+        await expectWholeTokenName(page);
+        await expectAccessible(page, 'header');
+      });
 
       await serverDown(page);
       await page.getByRole('contentinfo').getByRole('link', { name: words.documentation }).click();
       const failure = page.getByRole('main').getByRole('alert');
       await expect(failure).toContainText(words.partFailed);
       await expect(page.getByRole('banner')).toBeVisible();
-      await expectAccessible(page, 'main');
-      await shoot(page, testInfo, `page-failed-${language}`);
+      await atBothWidths(page, async () => {
+        await expectAccessible(page, 'main');
+        await shoot(page, testInfo, `page-failed-${language}`);
+      });
 
       await page.unroute('**/*');
       await failure.getByRole('button', { name: words.reload }).click();
@@ -243,14 +249,17 @@ for (const language of LANGUAGES) {
       await expect(back.getByRole('button', { name: words.unstake })).toBeVisible();
 
       await page.waitForLoadState('networkidle');
-      await expectAccessible(page, 'main');
-      await row.scrollIntoViewIfNeeded();
-      await shoot(page, testInfo, `withdrawal-rejected-${language}`);
+      await atBothWidths(page, async () => {
+        await expectAccessible(page, 'main');
+        await row.scrollIntoViewIfNeeded();
+        await shoot(page, testInfo, `withdrawal-rejected-${language}`);
+      });
     });
   });
 
+  // A phone's own test: once, at a phone's width with touch, as the iPhone it says it is.
   test.describe(`on a phone without a wallet, in ${language}`, () => {
-    test.use({ walletInstalled: false, userAgent: IPHONE });
+    test.use({ walletInstalled: false, userAgent: IPHONE, viewport: PHONE, hasTouch: true });
 
     test('Connect offers Phantom, Solflare and Backpack, each opening this page in its app, and scan to stake', async ({
       page,
