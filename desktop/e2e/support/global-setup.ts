@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 import { startServer, stopServer, type ServerProcess } from '@stakedesk/test-support/browser/server-process';
-import { serverCall } from '@stakedesk/test-support/browser/server-call';
+import { saveFirstSettings } from '@stakedesk/test-support/browser/first-settings';
 import { browserServerEnv, serverDataDir } from '@stakedesk/test-support/browser/server-env';
 import { contentSecurityPolicy } from '../../src/main/security/content-security-policy.js';
 import { startRendererServer, type RendererServer } from './renderer-server.js';
@@ -48,21 +48,7 @@ export default async function globalSetup(): Promise<void> {
     ));
     serverOrigin = server.baseURL;
 
-    const { token } = await serverCall<{ token: string }>(server.baseURL, 'POST', '/api/admin/login', ADMIN);
-    await serverCall(
-      server.baseURL,
-      'PUT',
-      '/api/admin/settings',
-      // The first wallet and contract are a step-up change too: the admin's password confirms them.
-      {
-        currentPassword: ADMIN.password,
-        tokenName: 'Stakedesk Test Token',
-        tokenSymbol: 'SDT',
-        tokenContract: mint.toBase58(),
-        stakingWallet: stakingWallet.publicKey.toBase58(),
-      },
-      token,
-    );
+    await saveFirstSettings(server.baseURL, ADMIN, { tokenContract: mint.toBase58(), stakingWallet: stakingWallet.publicKey.toBase58() });
     writeState({
       appURL: `${renderer.origin}/index.html`,
       serverURL: server.baseURL,

@@ -5,7 +5,7 @@ import { Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { startTestChain, type TestChain } from '@stakedesk/test-support/test-chain';
 import { startServer, stopServer, type ServerProcess } from '@stakedesk/test-support/browser/server-process';
-import { serverCall } from '@stakedesk/test-support/browser/server-call';
+import { saveFirstSettings } from '@stakedesk/test-support/browser/first-settings';
 import { serverDataDir } from '@stakedesk/test-support/browser/server-env';
 import { storeCheapPassword } from './database.js';
 import { e2eServerEnv } from './server-env.js';
@@ -74,24 +74,9 @@ async function startWorld(chain: TestChain, world: number, keys: WorldKeys, hand
   handles.servers.push(server);
 
   await storeCheapPassword(dataDir, ADMIN.username, ADMIN.password);
-  const { token } = await serverCall<{ token: string }>(server.baseURL, 'POST', '/api/admin/login', ADMIN);
   const stakingWallet = keys.stakingWallet.publicKey.toBase58();
-  await serverCall(
-    server.baseURL,
-    'PUT',
-    '/api/admin/settings',
-    // The first wallet and contract are a step-up change too: the admin's password confirms them.
-    {
-      currentPassword: ADMIN.password,
-      tokenName: 'Stakedesk Test Token',
-      tokenSymbol: 'SDT',
-      tokenContract: keys.mint,
-      stakingWallet,
-      // Holders' browsers read the proof of reserves from the test chain itself, never through the server.
-      holderRpcUrl: chain.url,
-    },
-    token,
-  );
+  // Holders' browsers read the proof of reserves from the test chain itself, never through the server.
+  await saveFirstSettings(server.baseURL, ADMIN, { tokenContract: keys.mint, stakingWallet, holderRpcUrl: chain.url });
   return {
     baseURL: server.baseURL,
     rpcUrl: chain.url,
