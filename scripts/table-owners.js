@@ -32,7 +32,6 @@ export const FOREIGN_TABLES = {
   'books-audit': ['payouts', 'payout_withdrawals', 'stakes', 'withdrawals'],
   db: ['settings', 'staking_plans'],
   outflows: ['payouts', 'withdrawals'],
-  plans: ['stakes', 'deposit_intents'],
   stakes: ['withdrawals'],
 };
 

@@ -33,7 +33,7 @@ import { derivedFrom } from './cache/cached.js';
 import { holderChainOrigins, loadSettings, takeDueChangesWhenRead, type Settings } from './settings/index.js';
 import { changeAppliers, fourEyes } from './four-eyes.js';
 import { adminEventRoutes } from './access/admin-events.routes.js';
-import { liveStakesIn } from './stakes/index.js';
+import { liveStakesIn, planInUse } from './stakes/index.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { AppError, errorBody } from './errors.js';
 import { PostgresRateLimitStore } from './sql/postgres-rate-limit-store.js';
@@ -269,7 +269,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
       demoSite,
     ),
   );
-  admin.use(plansAdminRoutes(deps, { minutesAllowed: demo !== undefined }));
+  admin.use(plansAdminRoutes(deps, { minutesAllowed: demo !== undefined }, planInUse));
   admin.use(stakesAdminRoutes(deps));
   admin.use(
     withdrawalsAdminRoutes(

@@ -12,6 +12,7 @@ import {
   planJson,
   togglePlan,
   updatePlan,
+  type PlanInUse,
   type PlanRules,
 } from './plans.service.js';
 import { currentAdmin } from '../http/signed-in-admin.js';
@@ -22,7 +23,7 @@ export function plansPublicRead({ database }: Dependencies): PublicRead {
   return async (req, res) => sendPrepared(req, res, await activePlans());
 }
 
-export function plansAdminRoutes({ database: db }: Dependencies, rules: PlanRules): Router {
+export function plansAdminRoutes({ database: db }: Dependencies, rules: PlanRules, planInUse: PlanInUse): Router {
   const { router, mount } = tableRouter('/api/admin');
   mount('GET /api/admin/staking-plans', async ({ query }, res, req) => {
     const { page, after, scope } = readCursorPage(req, query(), 'staking-plans');
@@ -39,7 +40,7 @@ export function plansAdminRoutes({ database: db }: Dependencies, rules: PlanRule
     res.json(await planJson(db, await togglePlan(db, params().id, currentAdmin(res))));
   });
   mount('DELETE /api/admin/staking-plans/:id', async ({ params }, res) => {
-    await deletePlan(db, params().id, currentAdmin(res));
+    await deletePlan(db, params().id, currentAdmin(res), planInUse);
     res.status(204).end();
   });
   return router;

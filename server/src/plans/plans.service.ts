@@ -1,4 +1,4 @@
-import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { Op, type Sequelize, type Transaction } from 'sequelize';
 import type { StakingPlan as PlanJson } from '@stakedesk/shared/api-types';
 import { normalizeDecimal } from '@stakedesk/shared/decimal';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
@@ -181,20 +181,18 @@ export async function togglePlan(db: Sequelize, id: number, actor: Actor): Promi
 /** How many plans are offered now (active and not deleted), as a subquery of a larger statement. */
 export const ACTIVE_PLANS_SUBQUERY = `(SELECT count(*) FROM staking_plans WHERE is_active AND deleted_at IS NULL)`;
 
+/** Whether a plan has stakes or deposit intents (stakes' answer, handed to plans by the app). */
+export type PlanInUse = (db: Sequelize, planId: number, transaction: Transaction) => Promise<boolean>;
+
 /**
  * A plan nobody staked in (or meant to) is deleted; one with stakes or deposit intents is hidden (soft delete) so their history
  * keeps its plan. The row lock orders this against a stake being recorded in the same plan.
  */
-export async function deletePlan(db: Sequelize, id: number, actor: Actor): Promise<{ softDeleted: boolean }> {
+export async function deletePlan(db: Sequelize, id: number, actor: Actor, planInUse: PlanInUse): Promise<{ softDeleted: boolean }> {
   return db
     .transaction(async (transaction) => {
       const plan = await lockPlan(db, id, transaction);
-      // A deposit intent keeps the plan's terms and may still become a stake of it.
-      const [used] = await db.query(
-        'SELECT 1 FROM stakes WHERE plan_id = :id UNION ALL SELECT 1 FROM deposit_intents WHERE plan_id = :id LIMIT 1',
-        { replacements: { id }, type: QueryTypes.SELECT, transaction },
-      );
-      const hasStakes = used !== undefined;
+      const hasStakes = await planInUse(db, id, transaction);
       await plan.destroy({ transaction, force: !hasStakes });
       await recordAudit(db, transaction, actor, {
         action: hasStakes ? 'plan.hide' : 'plan.delete',

@@ -471,6 +471,20 @@ describe('DELETE /api/admin/staking-plans/{id}', () => {
     });
   });
 
+  it('hides a plan a deposit intent names, though nobody staked in it yet: the intent may still become its stake', async () => {
+    const plan = await createPlanOk({ name: 'Meant for' });
+    await api.db.query(
+      `INSERT INTO deposit_intents (reference, wallet_address, amount, plan_id, plan_name, yield_rate, duration_days,
+         min_stake_amount, early_penalty_rate, token_contract, staking_wallet, expires_at)
+       VALUES ('plan-delete-intent', :wallet, 1000, :planId, :name, 12.5, 30, 100, 10, :mint, :stakingWallet, now() + interval '15 minutes')`,
+      { replacements: { wallet: randomWallet(), planId: plan.id, name: plan.name, mint: MINT, stakingWallet: STAKING_WALLET } },
+    );
+
+    expect((await plansApi.remove(plan.id)).status).toBe(204);
+    expect((await planRow(plan.id))?.deleted_at).not.toBeNull();
+    expect((await plansApi.publicList()).body.map((p) => p.id)).not.toContain(plan.id);
+  });
+
   it('treats a hidden plan as gone: edit, toggle and delete answer 404', async () => {
     const plan = await createPlanOk();
     await insertStake(plan);

@@ -5,6 +5,7 @@ export { requireStakingConfigured } from './deposit-rules.js';
 export { expiryRound } from './expiry.js';
 export { holdersSql, STAKE_DEPOSIT_TIMES_SQL } from './holders-sql.js';
 export { liveStakesIn } from './live-stakes.js';
+export { planInUse } from './plan-in-use.js';
 export { OWED_STAKES_SQL, STAKE_COMPLETE_SQL } from './stake-rules-sql.js';
 export { stakesTable, type Stake } from './stake.model.js';
 export { lockOwnStake, lockStake } from './stakes.service.js';
