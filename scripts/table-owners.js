@@ -28,7 +28,6 @@ export const TABLE_OWNERS = {
  * ARCHITECTURE.md names each. Nothing may be added here without a line there.
  */
 export const FOREIGN_TABLES = {
-  approvals: ['admins'],
   'books-audit': ['payouts', 'payout_withdrawals', 'stakes', 'withdrawals'],
   db: ['settings', 'staking_plans'],
   outflows: ['payouts', 'withdrawals'],

@@ -7,7 +7,7 @@ import { DESKTOP_APP_ORIGIN } from '@stakedesk/shared/constants';
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 
 import { actionsRoutes } from './actions/index.js';
-import { lockedOwnersWithoutPasskey, relyingPartyOf, requireAdmin, stepUpFor } from './access/index.js';
+import { lockedOwnersWithoutPasskey, ownerCount, relyingPartyOf, requireAdmin, roleOfAdmin, stepUpFor } from './access/index.js';
 import type { StepUpFor } from './http/step-up-contract.js';
 import { adminsAdminRoutes } from './accounts/admins.routes.js';
 import { adminLoginRoute } from './access/login.routes.js';
@@ -264,7 +264,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
       deps,
       stepUp,
       config.solanaCluster,
-      { rpc, liveStakes: liveStakesIn(db), ownersWithoutPasskey: lockedOwnersWithoutPasskey(db) },
+      { rpc, liveStakes: liveStakesIn(db), ownersWithoutPasskey: lockedOwnersWithoutPasskey(db), ownerCount },
       config,
       demoSite,
     ),
@@ -288,7 +288,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   admin.use(reservesAnchorAdminRoutes(deps, logger));
   admin.use(adminsAdminRoutes(deps, stepUp));
   admin.use(webhooksAdminRoutes(deps, webhookAddress(config.allowPrivateRpc), fourEyes(db)));
-  admin.use(changeRequestAdminRoutes(deps, stepUp, appliers));
+  admin.use(changeRequestAdminRoutes(deps, stepUp, appliers, roleOfAdmin));
   admin.use(auditAdminRoutes(deps));
   admin.use(adminEventRoutes(deps));
   admin.use(jobsAdminRoutes(deps));

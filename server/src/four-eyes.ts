@@ -1,4 +1,5 @@
 import type { Sequelize } from 'sequelize';
+import { ownerCount } from './access/index.js';
 import { adminRemovalApplier, roleChangeApplier } from './accounts/index.js';
 import { webhookRemovalApplier } from './alerts/index.js';
 import { approvalsRequired, requestChange } from './approvals/index.js';
@@ -13,7 +14,7 @@ import { liveStakesIn } from './stakes/index.js';
  */
 export function changeAppliers(db: Sequelize): ChangeAppliers {
   return {
-    settings: settingsApplier(db, liveStakesIn(db)),
+    settings: settingsApplier(db, liveStakesIn(db), ownerCount),
     'webhook.remove': webhookRemovalApplier(db),
     'admin.role': roleChangeApplier(db),
     'admin.remove': adminRemovalApplier(db),
@@ -23,7 +24,7 @@ export function changeAppliers(db: Sequelize): ChangeAppliers {
 /** How alerts/ asks for a second owner (approvals/ raises alerts, so alerts/ cannot import it). */
 export function fourEyes(db: Sequelize): FourEyes {
   return {
-    required: (transaction) => approvalsRequired(db, transaction),
+    required: async (transaction) => approvalsRequired(await ownerCount(db, transaction)),
     request: (transaction, actor, proposal) => requestChange(db, transaction, actor, proposal),
   };
 }

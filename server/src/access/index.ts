@@ -13,6 +13,7 @@ export {
   type AdminChanges,
 } from './admin-rows.js';
 export { forgetOldFailures } from './login-throttle.js';
+export { ownerCount, roleOfAdmin } from './owners.js';
 export { answerOptions, registrationOptions, verifyNewPasskey } from './passkey-ceremonies.js';
 export { forgetExpiredChallenges } from './passkey-challenges.js';
 export { lockedOwnersWithoutPasskey, refuseOwnerLeftWithoutPasskey, refuseOwnerWithoutPasskey } from './passkey-rules.js';

@@ -18,6 +18,7 @@ import {
   findAdmin,
   honours,
   lockEveryAdmin,
+  ownerCount,
   refuseOwnerWithoutPasskey,
   type Admin,
   type AdminChanges,
@@ -117,7 +118,7 @@ export async function createAdmin(
       await confirm(transaction);
       const role = input.role ?? 'operator';
       if (role === 'owner') await refuseOwnerWithoutPasskey(db, transaction, { id: null, username: input.username });
-      const ownerWaits = role === 'owner' && (await approvalsRequired(db, transaction));
+      const ownerWaits = role === 'owner' && approvalsRequired(await ownerCount(db, transaction));
       const admin = await addAdmin(
         db,
         { email: input.email, username: input.username, passwordHash, role: ownerWaits ? 'operator' : role },
@@ -150,7 +151,7 @@ async function roleChangeWaits(
   actor: SignedInAdmin,
 ): Promise<boolean> {
   const ownership = newRole === 'owner' || (admin.role === 'owner' && admin.id !== actor.id);
-  return ownership && approvalsRequired(db, transaction);
+  return ownership && approvalsRequired(await ownerCount(db, transaction));
 }
 
 /**
@@ -298,7 +299,7 @@ export async function deleteAdmin(db: Sequelize, id: number, actor: SignedInAdmi
     const admin = admins.find((a) => a.id === id);
     if (!admin) throw notFound(msg('adminNotFound'));
     refuseLastOwner(admins, admin);
-    if (admin.role === 'owner' && (await approvalsRequired(db, transaction))) {
+    if (admin.role === 'owner' && approvalsRequired(await ownerCount(db, transaction))) {
       return requestChange(db, transaction, actor, {
         kind: 'admin.remove',
         target: { id: admin.id, name: admin.username },

@@ -8,6 +8,7 @@ import {
   type FieldChange,
 } from '@stakedesk/shared/change-requests';
 import { english, msg } from '@stakedesk/shared/i18n/catalogue';
+import type { AdminRole } from '@stakedesk/shared/roles';
 import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/index.js';
 import { alertStepUpChanges, announceSecurityChanges, emitAlert } from '../alerts/index.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../errors.js';
@@ -17,19 +18,8 @@ import type { StepUp } from '../http/step-up-contract.js';
 import { changeRequestsTable, type ChangeRequest } from './change-request.model.js';
 import { auditedRequest, fieldsOf, securityChangesOf, toChangeRequestJson } from './change-request-json.js';
 
-/** How many owners there are now, in the caller's transaction. */
-export async function ownerCount(db: Sequelize, transaction?: Transaction): Promise<number> {
-  const [row] = await db.query<{ owners: number }>(`SELECT count(*)::int AS owners FROM admins WHERE role = 'owner'`, {
-    type: QueryTypes.SELECT,
-    transaction,
-  });
-  return row!.owners;
-}
-
 /** Whether the guarded changes need another owner's approval: two or more owners (DESIGN 17). */
-export async function approvalsRequired(db: Sequelize, transaction: Transaction): Promise<boolean> {
-  return (await ownerCount(db, transaction)) >= OWNERS_FOR_APPROVALS;
-}
+export const approvalsRequired = (owners: number): boolean => owners >= OWNERS_FOR_APPROVALS;
 
 /**
  * Refuses a change to something a request still open would change (409 changeRequestOpen): one
@@ -111,7 +101,7 @@ export async function requestChange(
 }
 
 /** The advisory lock every decision on a change request holds for its transaction (the key names migration 032). */
-const DECISIONS_LOCK = 7_236_032;
+export const DECISIONS_LOCK = 7_236_032;
 
 /**
  * Decisions take turns, on every instance: one may remove or demote the admin another is deciding
@@ -122,27 +112,33 @@ async function lockDecisions(db: Sequelize, transaction: Transaction): Promise<v
   await db.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: DECISIONS_LOCK }, transaction });
 }
 
+/**
+ * An admin's role as stored now, in the caller's transaction; undefined once the admin is gone
+ * (access's roleOfAdmin, handed over by app.ts: access reaches approvals through settings).
+ */
+export type RoleOfAdmin = (db: Sequelize, adminId: number, transaction: Transaction) => Promise<AdminRole | undefined>;
+
+/** What deciding on a request needs: the database, and the deciding owner's role as it is now. */
+export type DecisionDeps = { db: Sequelize; roleOfAdmin: RoleOfAdmin };
+
 /** The deciding owner is still an owner, once the decisions before this one are in. */
-async function refuseFormerOwner(db: Sequelize, transaction: Transaction, actor: Actor): Promise<void> {
-  const [admin] = await db.query<{ role: string }>(`SELECT role FROM admins WHERE id = :id`, {
-    replacements: { id: actor.id },
-    type: QueryTypes.SELECT,
-    transaction,
-  });
-  if (!admin) throw unauthorized(msg('sessionExpired'));
-  if (admin.role !== 'owner') throw roleRequired('owner');
+async function refuseFormerOwner({ db, roleOfAdmin }: DecisionDeps, transaction: Transaction, actor: Actor): Promise<void> {
+  const role = await roleOfAdmin(db, actor.id, transaction);
+  if (!role) throw unauthorized(msg('sessionExpired'));
+  if (role !== 'owner') throw roleRequired('owner');
 }
 
 /** A decision's transaction: its turn taken, its owner checked, the request locked. */
 async function decide<T>(
-  db: Sequelize,
+  deps: DecisionDeps,
   id: number,
   actor: Actor,
   work: (transaction: Transaction, locked: { request: ChangeRequest; expired: boolean }) => Promise<T>,
 ): Promise<T> {
+  const { db } = deps;
   return db.transaction(async (transaction) => {
     await lockDecisions(db, transaction);
-    await refuseFormerOwner(db, transaction, actor);
+    await refuseFormerOwner(deps, transaction, actor);
     return work(transaction, await readRequest(db, id, transaction));
   });
 }
@@ -212,25 +208,21 @@ async function settle(
   return (await changeRequestsTable(db).findByPk(request.id, { transaction }))!;
 }
 
-export type ApprovalDeps = { db: Sequelize; appliers: ChangeAppliers };
+export type ApprovalDeps = DecisionDeps & { appliers: ChangeAppliers };
 
 /**
  * Another owner approves (DESIGN 17): with step-up, under the request's row lock, so two owners
  * approving at once apply it once (the second finds it decided). A staking wallet or mint change is
  * scheduled for walletChangeDelayHours later; any other takes effect now.
  */
-export async function approveChangeRequest(
-  { db, appliers }: ApprovalDeps,
-  id: number,
-  actor: Actor,
-  stepUp: StepUp,
-): Promise<ChangeRequestJson> {
+export async function approveChangeRequest(deps: ApprovalDeps, id: number, actor: Actor, stepUp: StepUp): Promise<ChangeRequestJson> {
+  const { db, appliers } = deps;
   // Refused before the step-up is asked for: confirming an approval that cannot happen is no use.
   const peek = await readRequest(db, id);
   refuseOwnRequest(peek.request, actor);
   refuseUndecidable(peek.request, peek.expired);
   const confirm = await stepUp();
-  return decide(db, id, actor, async (transaction, { request, expired }) => {
+  return decide(deps, id, actor, async (transaction, { request, expired }) => {
     refuseOwnRequest(request, actor);
     refuseUndecidable(request, expired);
     await confirm(transaction);
@@ -273,10 +265,10 @@ export async function approveChangeRequest(
 }
 
 /** Any owner ends a pending request with a reason (no step-up: refusing a change is a brake). */
-export async function rejectChangeRequest(db: Sequelize, id: number, actor: Actor, reason: string): Promise<ChangeRequestJson> {
-  return decide(db, id, actor, async (transaction, { request, expired }) => {
+export async function rejectChangeRequest(deps: DecisionDeps, id: number, actor: Actor, reason: string): Promise<ChangeRequestJson> {
+  return decide(deps, id, actor, async (transaction, { request, expired }) => {
     refuseUndecidable(request, expired);
-    return endByOwner(db, transaction, request, actor, 'rejected', reason);
+    return endByOwner(deps.db, transaction, request, actor, 'rejected', reason);
   });
 }
 
@@ -308,11 +300,12 @@ async function endByOwner(
 }
 
 /** Any owner, with step-up, cancels a request still open: pending, or approved and waiting for its time. */
-export async function cancelChangeRequest(db: Sequelize, id: number, actor: Actor, stepUp: StepUp): Promise<ChangeRequestJson> {
+export async function cancelChangeRequest(deps: DecisionDeps, id: number, actor: Actor, stepUp: StepUp): Promise<ChangeRequestJson> {
+  const { db } = deps;
   const peek = await changeRequestsTable(db).findByPk(id);
   if (!peek) throw notFound(msg('changeRequestNotFound'));
   const confirm = await stepUp();
-  return decide(db, id, actor, async (transaction, { request, expired }) => {
+  return decide(deps, id, actor, async (transaction, { request, expired }) => {
     const open = request.status === 'scheduled' || (request.status === 'pending' && !expired);
     if (!open) throw conflict(msg('changeRequestNotOpen'), { status: request.status });
     await confirm(transaction);

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminSettings, ChangeRequest, PublicSettings } from '@stakedesk/shared/api-types';
 import { createPlan, MINT, STAKING_WALLET } from '../test/fixtures.js';
-import { newHolder, randomTxId, randomWallet, startTestServer, STEP_UP, type TestServer } from '../test/test-server.js';
+import { newHolder, randomTxId, randomWallet, startTestServer, STEP_UP, type ApiResponse, type TestServer } from '../test/test-server.js';
 import { adminWithRole } from '../test/two-factor.js';
 import { addPasskey, passkeyStepUp } from '../test/passkeys.js';
 import { alertInbox, type SentAlert } from '../test/alert-inbox.js';
 import { listenToAdminEvents } from '../test/admin-events.js';
-import { changeRequestRound } from './change-requests.service.js';
+import { changeRequestRound, DECISIONS_LOCK } from './change-requests.service.js';
 import { changeAppliers } from '../four-eyes.js';
 
 // No single owner moves the money (DESIGN 17): with two or more owners, a change of where deposits
@@ -520,5 +520,61 @@ describe('an approving owner with a passkey', () => {
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body).toMatchObject({ status: 'applied', decidedBy: { username: 'second-owner' } });
     expect((await adminSettings()).holderRpcUrl).toBe('https://passkey-approved.example.org/');
+  });
+});
+
+describe('an owner whose decision waits for the one before it', () => {
+  let owner: Owner;
+
+  beforeAll(async () => {
+    owner = await adminWithRole(api, root, 'operator', 'waiting-owner');
+    await api.db.query(`UPDATE admins SET role = 'owner' WHERE id = :id`, { replacements: { id: owner.id } });
+  });
+
+  /** Decisions waiting for their turn in this test's database (change-requests.service.ts). */
+  const waiting = async () =>
+    (
+      await api.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_locks
+         WHERE locktype = 'advisory' AND objid = :key AND NOT granted
+           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+        { replacements: { key: DECISIONS_LOCK }, type: 'SELECT' },
+      )
+    )[0]!.n;
+
+  /**
+   * `decision`'s answer when the decision before it (this test's transaction, holding the turn)
+   * does `before` to the owner while `decision` waits: past the sign-in check, before its own turn.
+   */
+  async function afterTheDecisionBefore(decision: () => Promise<ApiResponse>, before: string): Promise<ApiResponse> {
+    let answer!: Promise<ApiResponse>;
+    await api.db.transaction(async (transaction) => {
+      await api.db.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: DECISIONS_LOCK }, transaction });
+      answer = decision();
+      await vi.waitFor(async () => expect(await waiting()).toBe(1), { timeout: 10_000 });
+      await api.db.query(before, { replacements: { id: owner.id }, transaction });
+    });
+    return answer;
+  }
+
+  it('demoted meanwhile, is refused as no owner (403) and the request stays pending', async () => {
+    const request = await requested({ holderRpcUrl: 'https://demoted-decider.example.org/' });
+    const reject = () => api.request('POST', `/api/admin/change-requests/${request.id}/reject`, { reason: 'mine' }, owner.token);
+    const refused = await afterTheDecisionBefore(reject, `UPDATE admins SET role = 'operator' WHERE id = :id`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.requiredRole).toBe('owner');
+    expect((await requests('pending')).map((r) => r.id)).toContain(request.id);
+    await api.request('POST', `/api/admin/change-requests/${request.id}/reject`, { reason: 'test over' }, second.token);
+  });
+
+  it('removed meanwhile, finds the session ended (401 sessionExpired) and the request is not approved', async () => {
+    await api.db.query(`UPDATE admins SET role = 'owner' WHERE id = :id`, { replacements: { id: owner.id } });
+    const request = await requested({ holderRpcUrl: 'https://removed-decider.example.org/' });
+    const refused = await afterTheDecisionBefore(() => approve(request.id, owner), `DELETE FROM admins WHERE id = :id`);
+    expect(refused.status).toBe(401);
+    expect(refused.body.code).toBe('sessionExpired');
+    expect((await requests('pending')).map((r) => r.id)).toContain(request.id);
+    expect((await adminSettings()).holderRpcUrl).not.toBe('https://removed-decider.example.org/');
+    await api.request('POST', `/api/admin/change-requests/${request.id}/reject`, { reason: 'test over' }, second.token);
   });
 });

@@ -10,7 +10,6 @@ import {
 } from '@stakedesk/shared/change-requests';
 import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { approvalThresholdWeakened } from '@stakedesk/shared/withdrawal-approval';
-import { ownerCount } from '../approvals/index.js';
 import type { ChangeApplier, StoredChangeRequest } from '../http/four-eyes-contract.js';
 import { recordAudit } from '../audit/index.js';
 import { conflict, unavailable } from '../errors.js';
@@ -82,11 +81,21 @@ function written(request: StoredChangeRequest): Partial<Settings> {
 }
 
 /**
+ * How many owners there are now, in the caller's transaction (access's ownerCount, handed over by
+ * four-eyes.ts and app.ts: access imports settings).
+ */
+export type OwnerCount = (db: Sequelize, transaction: Transaction) => Promise<number>;
+
+/**
  * Settings change requests take effect here (approvals/ decides when). A value that changed since
  * the request was made is never overwritten (409 changeRequestStale); a new mint still waits until
  * nothing is owed in the old one; a staking wallet or mint change waits walletChangeDelayHours.
  */
-export function settingsApplier(db: Sequelize, liveStakes: (transaction: Transaction) => Promise<boolean>): ChangeApplier {
+export function settingsApplier(
+  db: Sequelize,
+  liveStakes: (transaction: Transaction) => Promise<boolean>,
+  ownerCount: OwnerCount,
+): ChangeApplier {
   async function check(transaction: Transaction, request: StoredChangeRequest): Promise<{ settings: Settings; delayHours: number }> {
     const settings = await settingsTable(db).findByPk(1, { transaction, lock: transaction.LOCK.UPDATE });
     if (!settings) throw unavailable(msg('serviceUnavailable'));

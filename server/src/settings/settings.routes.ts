@@ -28,7 +28,7 @@ export function settingsAdminRoutes(
   { database: db, chain }: Dependencies,
   stepUpFor: StepUpFor,
   cluster: SolanaCluster,
-  { rpc, liveStakes, ownersWithoutPasskey }: Pick<SettingsChangeDeps, 'rpc' | 'liveStakes' | 'ownersWithoutPasskey'>,
+  fromApp: Pick<SettingsChangeDeps, 'rpc' | 'liveStakes' | 'ownersWithoutPasskey' | 'ownerCount'>,
   { publicUrl, allowPrivateRpc }: HolderRpcRule,
   demo?: DemoSite,
 ): Router {
@@ -43,7 +43,7 @@ export function settingsAdminRoutes(
   mount('PUT /api/admin/settings', json({ limit: SETTINGS_BODY_LIMIT }), async ({ body }, res, req) => {
     const input = body();
     const actor = currentAdmin(res);
-    const deps: SettingsChangeDeps = { rpc, refuseHolderRpcUrl: refuseHolderRpcUrlFor(req), chain, liveStakes, ownersWithoutPasskey };
+    const deps: SettingsChangeDeps = { ...fromApp, refuseHolderRpcUrl: refuseHolderRpcUrlFor(req), chain };
     const { settings, changeRequest } = await updateSettings(db, input, actor, deps, stepUpFor(actor, input));
     const saved = adminJson(settings);
     // 202: part of the save waits for another owner's approval (DESIGN 17); the rest took effect.

@@ -7,7 +7,7 @@ import { DEFAULT_MAINTENANCE_MESSAGE, DEFAULT_MAINTENANCE_TIME } from '@stakedes
 import { msg, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { SettingsInput } from '@stakedesk/shared/schemas';
 import { stepUpRequired, type StepUp } from '../http/step-up-contract.js';
-import { ownerCount, requestChange } from '../approvals/index.js';
+import { requestChange } from '../approvals/index.js';
 import { recordAudit, type Actor } from '../audit/index.js';
 import { ChainUnavailableError, type MintState, type PayoutChain } from '../chain/chain.js';
 import { mintRefusal } from '../chain/mint-profile.js';
@@ -15,7 +15,7 @@ import type { RpcUpstream } from '../chain/rpc-upstream.js';
 import { announceSecurityChanges } from '../alerts/index.js';
 import { badRequest, conflict, unavailable } from '../errors.js';
 import { maskRpcUrl, maskSecret } from '../url-secrets.js';
-import { splitForApproval } from './settings-change-requests.js';
+import { splitForApproval, type OwnerCount } from './settings-change-requests.js';
 import { settingsTable, type Settings } from './settings.model.js';
 import { storedMintProfile, storedThreshold } from './stored-settings.js';
 
@@ -122,7 +122,7 @@ async function requireOwnersWithPasskeys(ownersWithoutPasskey: OwnersWithoutPass
 /**
  * What a settings change reads beyond the settings: the provider URL's check, the holders'
  * endpoint's (holder-rpc.ts, with the hosts this server answers at), the new mint, the stakes still
- * owed, the owners without a passkey.
+ * owed, the owners without a passkey, how many owners there are.
  */
 export type SettingsChangeDeps = {
   rpc: Pick<RpcUpstream, 'refuseProviderUrl'>;
@@ -130,6 +130,7 @@ export type SettingsChangeDeps = {
   chain: Pick<PayoutChain, 'mint'>;
   liveStakes: LiveStakes;
   ownersWithoutPasskey: OwnersWithoutPasskey;
+  ownerCount: OwnerCount;
 };
 
 /** What a save did: the settings as they are now, and the request for what waits for another owner (DESIGN 17), if any. */
@@ -149,7 +150,7 @@ export async function updateSettings(
   db: Sequelize,
   input: SettingsInput,
   actor: Actor,
-  { rpc, refuseHolderRpcUrl, chain, liveStakes, ownersWithoutPasskey }: SettingsChangeDeps,
+  { rpc, refuseHolderRpcUrl, chain, liveStakes, ownersWithoutPasskey, ownerCount }: SettingsChangeDeps,
   stepUp: StepUp,
 ): Promise<SettingsSaved> {
   // Read first without a lock: a new mint is read and the password checked (slowly) before the row is locked.
