@@ -31,7 +31,6 @@ export const FOREIGN_TABLES = {
   approvals: ['admins'],
   'books-audit': ['payouts', 'payout_withdrawals', 'stakes', 'withdrawals'],
   db: ['settings', 'staking_plans'],
-  outflows: ['payouts', 'withdrawals'],
   stakes: ['withdrawals'],
 };
 
