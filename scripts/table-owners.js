@@ -30,7 +30,6 @@ export const TABLE_OWNERS = {
 export const FOREIGN_TABLES = {
   'books-audit': ['payouts', 'payout_withdrawals', 'stakes', 'withdrawals'],
   db: ['settings', 'staking_plans'],
-  outflows: ['payouts', 'withdrawals'],
   stakes: ['withdrawals'],
 };
 

@@ -26,6 +26,7 @@ import { changeRequestRound } from './approvals/index.js';
 import { changeAppliers } from './four-eyes.js';
 import { BACKUP_CHECK_INTERVAL_MS, backupIfDue, type BackupPlace } from './backups/index.js';
 import { booksAuditRound } from './books-audit/index.js';
+import { outflowExplainers } from './outflow-explainers.js';
 
 const CLEAN_UP_INTERVAL_MS = 10 * 60_000;
 
@@ -147,7 +148,11 @@ export async function startBackgroundWork({
   await jobs.every(
     'deposit-detection',
     intervals.depositFollowMs,
-    () => followDeposits(db, chain, logger, { onRecorded: onDepositRecorded, hotWallet: signer?.publicKey.toBase58() ?? null }),
+    () =>
+      followDeposits(db, chain, logger, outflowExplainers, {
+        onRecorded: onDepositRecorded,
+        hotWallet: signer?.publicKey.toBase58() ?? null,
+      }),
     overlapSafe,
   );
   // Each request expired or applied under its row lock, once.

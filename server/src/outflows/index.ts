@@ -3,6 +3,7 @@
 export {
   OUTFLOW_ALERT_GRACE_MS,
   oldestUnexplainedOutflow,
+  type OutflowExplainers,
   recordOutflows,
   settleOutflows,
   unexplainedOutflowCount,

@@ -28,29 +28,30 @@ export type SeenTransaction = {
 };
 
 /**
- * A payout the server built sends what it built: an expired or failed one was to move nothing, so it
- * explains nothing. Read here, not through payouts/ (which this module may not import: payouts pay
- * through stakes, whose deposit follower records outflows here), as the withdrawals below are.
+ * What the books record of a transaction, asked of their owners: the payout that sent it (one that
+ * expired or failed sent nothing), and the completed withdrawals of a mint whose verified TXID it is,
+ * with what each was owed (whole tokens). Handed in by the files that put the server together:
+ * payouts and withdrawals import stakes, whose deposit follower records outflows here.
  */
-async function payoutWithSignature(db: Sequelize, signature: string): Promise<number | null> {
-  const [row] = await db.query<{ id: number }>(
-    `SELECT id FROM payouts WHERE signature = :signature AND status IN ('sent', 'completed', 'needs_review')`,
-    { replacements: { signature }, type: QueryTypes.SELECT },
-  );
-  return row?.id ?? null;
-}
+export type OutflowExplainers = {
+  payoutThatSent: (db: Sequelize, signature: string) => Promise<number | null>;
+  withdrawalsPaidBy: (db: Sequelize, signature: string, mint: string) => Promise<{ id: number; finalAmount: string }[]>;
+};
 
 /**
  * The withdrawals a verified TXID completed, when what left the treasury (`amount`, raw) is no more
  * than they were owed, each grossed up by the mint's transfer fee (the most of its recent ones): a
  * pasted payout that also sent tokens elsewhere explains only its share, so not the transaction.
  */
-async function pastedTxidPaying(db: Sequelize, chain: Chain, signature: string, mint: string, amount: bigint): Promise<number[] | null> {
-  const paid = await db.query<{ id: number; finalAmount: string }>(
-    `SELECT id, final_amount::text AS "finalAmount" FROM withdrawals
-     WHERE tx_id = :signature AND status = 'completed' AND token_contract = :mint ORDER BY id`,
-    { replacements: { signature, mint }, type: QueryTypes.SELECT },
-  );
+async function pastedTxidPaying(
+  db: Sequelize,
+  chain: Chain,
+  explainers: OutflowExplainers,
+  signature: string,
+  mint: string,
+  amount: bigint,
+): Promise<number[] | null> {
+  const paid = await explainers.withdrawalsPaidBy(db, signature, mint);
   if (paid.length === 0) return null;
   const state = await chain.mint(mint);
   if (!state) return null;
@@ -65,13 +66,14 @@ async function pastedTxidPaying(db: Sequelize, chain: Chain, signature: string, 
 async function explanationFor(
   db: Sequelize,
   chain: Chain,
+  explainers: OutflowExplainers,
   signature: string,
   mint: string,
   amount: bigint,
 ): Promise<OutflowExplanation | null> {
-  const payoutId = await payoutWithSignature(db, signature);
+  const payoutId = await explainers.payoutThatSent(db, signature);
   if (payoutId !== null) return { kind: 'payout', payoutId };
-  const withdrawalIds = await pastedTxidPaying(db, chain, signature, mint, amount);
+  const withdrawalIds = await pastedTxidPaying(db, chain, explainers, signature, mint, amount);
   return withdrawalIds && { kind: 'pastedTxid', withdrawalIds };
 }
 
@@ -81,7 +83,13 @@ async function explanationFor(
  * an unexplained outflow, which holds automatic payouts from now on (auto-payouts' stop reasons).
  * Once per transaction and account, however often or by however many instances it is read.
  */
-export async function recordOutflows(db: Sequelize, chain: Chain, logger: Logger, seen: SeenTransaction): Promise<void> {
+export async function recordOutflows(
+  db: Sequelize,
+  chain: Chain,
+  logger: Logger,
+  explainers: OutflowExplainers,
+  seen: SeenTransaction,
+): Promise<void> {
   const { account, signature } = seen;
   const amount = outflowOf(seen.activity, account, seen.treasury);
   if (amount === 0n) return;
@@ -89,7 +97,7 @@ export async function recordOutflows(db: Sequelize, chain: Chain, logger: Logger
     `SELECT coalesce(sum(amount), 0)::text AS amount FROM treasury_outflows WHERE signature = :signature AND account <> :account`,
     { replacements: { signature, account: account.address }, type: QueryTypes.SELECT },
   );
-  if (await explanationFor(db, chain, signature, account.mint, amount + BigInt(others!.amount))) return;
+  if (await explanationFor(db, chain, explainers, signature, account.mint, amount + BigInt(others!.amount))) return;
   const [inserted] = await db.query(
     `INSERT INTO treasury_outflows (signature, account, owner, mint, amount, decimals, block_time)
      VALUES (:signature, :account, :owner, :mint, :amount, :decimals, to_timestamp(:blockTime))
@@ -115,14 +123,14 @@ export async function recordOutflows(db: Sequelize, chain: Chain, logger: Logger
 }
 
 /** Unexplained outflows whose payout or verified paste has been recorded since: explained by it. */
-async function explainFromTheBooks(db: Sequelize, chain: Chain, logger: Logger): Promise<void> {
+async function explainFromTheBooks(db: Sequelize, chain: Chain, logger: Logger, explainers: OutflowExplainers): Promise<void> {
   const waiting = await db.query<{ signature: string; mint: string; amount: string }>(
     `SELECT signature, mint, sum(amount)::text AS amount FROM treasury_outflows WHERE status = 'unexplained'
      GROUP BY signature, mint ORDER BY min(created_at) LIMIT 100`,
     { type: QueryTypes.SELECT },
   );
   for (const { signature, mint, amount } of waiting) {
-    const explanation = await explanationFor(db, chain, signature, mint, BigInt(amount));
+    const explanation = await explanationFor(db, chain, explainers, signature, mint, BigInt(amount));
     if (!explanation) continue;
     await db.query(
       `UPDATE treasury_outflows SET status = 'explained', explained_by = :explanation::jsonb, explained_at = now()
@@ -178,9 +186,9 @@ async function alertUnexplained(db: Sequelize): Promise<void> {
  * explained, and those still unexplained past OUTFLOW_ALERT_GRACE_MS raise the alert. No RPC call
  * unless a paste must be weighed against the mint's transfer fee (and the mint is remembered).
  */
-export async function settleOutflows(db: Sequelize, chain: Chain, logger: Logger): Promise<void> {
+export async function settleOutflows(db: Sequelize, chain: Chain, logger: Logger, explainers: OutflowExplainers): Promise<void> {
   try {
-    await explainFromTheBooks(db, chain, logger);
+    await explainFromTheBooks(db, chain, logger, explainers);
   } catch (error) {
     if (!(error instanceof ChainUnavailableError)) throw error;
     logger.warn({ err: error }, 'outflows could not be weighed against pasted TXIDs; will look again');

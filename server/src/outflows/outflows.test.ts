@@ -10,9 +10,10 @@ import { SolanaChain } from '../chain/solana-chain.js';
 import { createLogger } from '../logger.js';
 import { openPayoutSigner } from '../signer/open-payout-signer.js';
 import { followDeposits } from '../stakes/deposit-follower.js';
+import { outflowExplainers } from '../outflow-explainers.js';
 import { startPayoutWorld, tokens, DECIMALS, type PayoutWorld } from '../test/payout-world.js';
 import { waitUntil } from '../test/second-instance.js';
-import { randomTxId, STEP_UP } from '../test/test-server.js';
+import { randomTxId, randomWallet, STEP_UP } from '../test/test-server.js';
 import { adminWithRole } from '../test/two-factor.js';
 import { standardWebhookReceiver } from '../test/webhook-receiver.js';
 
@@ -161,7 +162,9 @@ describe('tokens leaving a wallet the server pays from, outside the books', () =
   it('is recorded once however often and by however many instances its history is read', async () => {
     const signature = await transferOut(world.stakingWallet, Keypair.generate().publicKey, 10);
     const instances = [0, 1].map(() => new SolanaChain(async () => world.chain.url, 3_000));
-    await Promise.all(instances.map((chain) => followDeposits(world.api.db, chain, logger, { hotWallet: hot.publicKey.toBase58() })));
+    await Promise.all(
+      instances.map((chain) => followDeposits(world.api.db, chain, logger, outflowExplainers, { hotWallet: hot.publicKey.toBase58() })),
+    );
     // Read again from before it, as after a restore: the same row, nothing added.
     await world.api.db.query(`UPDATE deposit_cursors SET last_signature = NULL`);
     await world.api.followDeposits();
@@ -189,6 +192,35 @@ describe('what the books explain', () => {
     expect(signatures).not.toContain((await world.payout(automaticPayout.id)).signature);
     expect(signatures).not.toContain(topUp);
     expect((await world.api.autoPayouts()).stoppedBy).toEqual([]);
+  });
+
+  it('a payout explains its transaction once it is recorded as sent, not while it is failed or expired', async () => {
+    const { withdrawal, holder } = await world.pendingWithdrawal(1000);
+    const prepared = await world.prepare([withdrawal.id]);
+    expect(prepared.status).toBe(201);
+    const signature = await transferOut(world.stakingWallet, holder.publicKey, 900);
+    // The payout's row as the payout follower leaves it: the states a payout reaches, set here directly.
+    const payoutIs = (status: string, failureReason: string | null) =>
+      world.api.db.query(
+        `UPDATE payouts SET signature = :signature, status = :status, failure_reason = :failureReason, finished_at = now() WHERE id = :id`,
+        { replacements: { signature, status, failureReason, id: prepared.body.id } },
+      );
+
+    for (const [status, failureReason] of [
+      ['failed', 'the transaction failed'],
+      ['expired', null],
+    ] as const) {
+      await payoutIs(status, failureReason);
+      await world.api.followDeposits();
+      expect(await outflowOf(signature)).toEqual([expect.objectContaining({ amount: '900', status: 'unexplained', explainedBy: null })]);
+    }
+
+    await payoutIs('needs_review', 'a recipient to review');
+    await world.api.followDeposits();
+    expect(await outflowOf(signature)).toEqual([
+      expect.objectContaining({ status: 'explained', explainedBy: { kind: 'payout', payoutId: prepared.body.id } }),
+    ]);
+    await payoutIs('expired', null); // its withdrawal is pending again, for the next test's clean-up
   });
 
   it('an operator who pays from their wallet and pastes the TXID: explained by the paste, no alert, payouts held only meanwhile', async () => {
@@ -226,6 +258,27 @@ describe('what the books explain', () => {
     ).toBe(200);
     await world.api.followDeposits();
     expect(await outflowOf(secondTx)).toEqual([]);
+  });
+
+  it("a pasted TXID explains only what left of its withdrawal's mint", async () => {
+    const { withdrawal, holder } = await world.pendingWithdrawal(1000);
+    const txId = await transferOut(world.stakingWallet, holder.publicKey, 800);
+    await world.api.followDeposits();
+    const pasted = await world.api.request('PUT', `/api/admin/withdrawals/${withdrawal.id}`, { status: 'completed', txId }, world.token);
+    expect(pasted.status).toBe(200);
+    const withdrawalOfMint = (mint: string) =>
+      world.api.db.query(`UPDATE withdrawals SET token_contract = :mint WHERE id = :id`, { replacements: { mint, id: withdrawal.id } });
+
+    // The same TXID pasted for a withdrawal of another token (one the settings named before) says nothing of this one.
+    await withdrawalOfMint(randomWallet());
+    await world.api.followDeposits();
+    expect(await outflowOf(txId)).toEqual([expect.objectContaining({ amount: '800', status: 'unexplained' })]);
+
+    await withdrawalOfMint(world.mint.toBase58());
+    await world.api.followDeposits();
+    expect(await outflowOf(txId)).toEqual([
+      expect.objectContaining({ status: 'explained', explainedBy: { kind: 'pastedTxid', withdrawalIds: [withdrawal.id] } }),
+    ]);
   });
 
   it('a pasted TXID whose transaction also sent tokens elsewhere explains only its share: the outflow stays unexplained', async () => {

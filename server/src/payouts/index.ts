@@ -4,6 +4,8 @@
 export { payoutsAdminRoutes } from './payouts.routes.js';
 export { followPayouts } from './follow.js';
 export { latestPayoutsOf } from './store.js';
+// The outflow ledger (outflows/) is handed this by the composing files: a payout explains its transaction.
+export { payoutThatSent } from './payout-that-sent.js';
 // Automatic payouts (auto-payouts/) take the operator's path with the server's own signer.
 export { preparePayout } from './prepare.js';
 export { postSignedPayout } from './send.js';

@@ -10,6 +10,7 @@ import { startChainStakingServer, tokens, type ChainStakingServer } from '../tes
 import { waitUntil } from '../test/second-instance.js';
 import { standardWebhookReceiver } from '../test/webhook-receiver.js';
 import { followDeposits } from './deposit-follower.js';
+import { outflowExplainers } from '../outflow-explainers.js';
 
 /**
  * A deposit is never skipped, however many transactions follow it (DESIGN 15). Anyone can list
@@ -107,7 +108,7 @@ describe('a restart in the middle of a gap', () => {
     const buried = await scannedDeposit();
     await world.chain.failedTransfers({ mint: world.mint, to: world.stakingWallet.publicKey, count: FLOOD });
     const before = new SolanaChain(async () => world.chain.url, 3_000);
-    expect(await followDeposits(world.api.db, before, logger)).toBe(0);
+    expect(await followDeposits(world.api.db, before, logger, outflowExplainers)).toBe(0);
     const [cursor] = (await world.api.db.query('SELECT gap_before, gap_until, behind_since FROM deposit_cursors WHERE address = :address', {
       replacements: { address: stakingAccount() },
       type: QueryTypes.SELECT,
@@ -118,7 +119,7 @@ describe('a restart in the middle of a gap', () => {
     // The server restarts (a new client of the chain, nothing remembered) and a holder deposits while the gap is still unread.
     const fresh = await scannedDeposit();
     const restarted = new SolanaChain(async () => world.chain.url, 3_000);
-    const calls = await callsDuring(async () => expect(await followDeposits(world.api.db, restarted, logger)).toBe(2));
+    const calls = await callsDuring(async () => expect(await followDeposits(world.api.db, restarted, logger, outflowExplainers)).toBe(2));
     const history = calls.filter((call) => call.method === 'getSignaturesForAddress');
     // The newest page first (the fresh deposit), then the gap from its oldest read transaction: the 10,000 read before are not read again.
     expect(history).toHaveLength(2);

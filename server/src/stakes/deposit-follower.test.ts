@@ -9,6 +9,7 @@ import { createLogger } from '../logger.js';
 import { DECIMALS, startChainStakingServer, tokens, type ChainStakingServer, type Staker } from '../test/chain-staking-server.js';
 import type { TestServer } from '../test/test-server.js';
 import { followDeposits } from './deposit-follower.js';
+import { outflowExplainers } from '../outflow-explainers.js';
 
 // Deposits found by following the staking wallet's token account (DESIGN 12), here of a Token-2022
 // mint: the server reads the mint's own program and never assumes the classic one.
@@ -185,8 +186,8 @@ describe('several instances and restarts', () => {
     const earlier = await transfer(staker.keypair, 1n); // lands while nothing follows; not a deposit
     const txId = await transfer(staker.keypair, tokens(1000), intent.reference);
     const calls = chain.requests.length;
-    expect(await followDeposits(api.db, freshInstance(), logger)).toBe(1);
-    expect(await followDeposits(api.db, freshInstance(), logger)).toBe(0);
+    expect(await followDeposits(api.db, freshInstance(), logger, outflowExplainers)).toBe(1);
+    expect(await followDeposits(api.db, freshInstance(), logger, outflowExplainers)).toBe(0);
     const fetched = chain.requests.slice(calls).filter((request) => request.method === 'getTransaction');
     expect(fetched.map((request) => request.params[0])).toEqual([earlier, txId]);
     expect(await stakeTxOf(intent.id)).toBe(txId);
@@ -200,7 +201,9 @@ describe('several instances and restarts', () => {
       intents.push({ id: intent.id, txId: await transfer(staker.keypair, tokens(1000), intent.reference) });
     }
     const calls = chain.requests.length;
-    const recorded = await Promise.all([freshInstance(), freshInstance()].map((instance) => followDeposits(api.db, instance, logger)));
+    const recorded = await Promise.all(
+      [freshInstance(), freshInstance()].map((instance) => followDeposits(api.db, instance, logger, outflowExplainers)),
+    );
     expect(recorded[0]! + recorded[1]!).toBe(3);
     for (const { id, txId } of intents) {
       expect(await stakeTxOf(id)).toBe(txId);
@@ -221,7 +224,7 @@ describe('several instances and restarts', () => {
       if (typeof init?.body === 'string' && init.body.includes('"getTransaction"')) throw new Error('connection reset');
       return fetch(input, init);
     };
-    expect(await followDeposits(api.db, new SolanaChain(async () => chain.url, 3_000, failing), logger)).toBe(0);
+    expect(await followDeposits(api.db, new SolanaChain(async () => chain.url, 3_000, failing), logger, outflowExplainers)).toBe(0);
     expect(await cursors()).toEqual(before);
     expect(await stakeTxOf(intent.id)).toBeUndefined();
     expect(await api.followDeposits()).toBe(1);
@@ -250,7 +253,7 @@ describe('a server that meets the staking wallet for the first time (just upgrad
     const staker = await world.fundedHolder();
     const intent = await makeIntent(staker);
     const txId = await transfer(staker.keypair, tokens(1000), intent.reference);
-    expect(await followDeposits(api.db, freshInstance(), logger)).toBe(1);
+    expect(await followDeposits(api.db, freshInstance(), logger, outflowExplainers)).toBe(1);
     expect(await stakeTxOf(intent.id)).toBe(txId);
   });
 
@@ -259,7 +262,7 @@ describe('a server that meets the staking wallet for the first time (just upgrad
     await api.db.query('DELETE FROM deposit_cursors');
     const staker = await world.fundedHolder();
     await transfer(staker.keypair, 1n);
-    const methods = await rpcCallsDuring(() => followDeposits(api.db, freshInstance(), logger));
+    const methods = await rpcCallsDuring(() => followDeposits(api.db, freshInstance(), logger, outflowExplainers));
     expect(methods.filter((method) => method === 'getTransaction')).toEqual([]);
     const [cursor] = (await api.db.query('SELECT last_signature FROM deposit_cursors'))[0] as { last_signature: string }[];
     const [newest] = await chain.connection.getSignaturesForAddress(

@@ -1,7 +1,7 @@
 import type { Sequelize } from 'sequelize';
 import { ChainUnavailableError, type Chain, type SignatureInfo } from '../chain/chain.js';
 import type { Logger } from '../logger.js';
-import { recordOutflows, settleOutflows } from '../outflows/index.js';
+import { recordOutflows, settleOutflows, type OutflowExplainers } from '../outflows/index.js';
 import { withCursor, type Cursor, type FollowedAccount } from './deposit-cursors.js';
 import { intentClaim, recordIntentDeposit } from './deposit-intents.service.js';
 import { followedAccounts } from './followed-accounts.js';
@@ -35,6 +35,7 @@ type Round = {
   db: Sequelize;
   chain: Chain;
   logger: Logger;
+  explainers: OutflowExplainers;
   onRecorded: DepositRecorded;
   account: FollowedAccount;
   treasury: Set<string>;
@@ -108,7 +109,7 @@ async function lookAt(round: Round, entry: SignatureInfo): Promise<number | 'ret
   if (activity) {
     const { account, treasury } = round;
     const seen = { account, treasury, signature: entry.signature, blockTime: entry.blockTime, activity };
-    await recordOutflows(round.db, round.chain, round.logger, seen);
+    await recordOutflows(round.db, round.chain, round.logger, round.explainers, seen);
     found = await depositsIn(round, entry, activity.accountKeys);
   }
   if (found !== 'retry') return found;
@@ -197,12 +198,14 @@ async function followAccount(round: Round, cursor: Cursor): Promise<Reading> {
  * intents, and no per-reference history is read, so a transaction that merely lists a reference
  * hides nothing; and no cursor moves past history not read, so a flood of transactions hides
  * nothing either. Safe on several instances at once (each account's cursor is read under its row
- * lock). Returns how many deposits were recorded.
+ * lock). Returns how many deposits were recorded. `explainers` are what the books (payouts,
+ * withdrawals) say of a transaction, for the outflow ledger: the composing files hand them in.
  */
 export async function followDeposits(
   db: Sequelize,
   chain: Chain,
   logger: Logger,
+  explainers: OutflowExplainers,
   { onRecorded = () => {}, hotWallet = null }: FollowOptions = {},
 ): Promise<number> {
   let recorded = 0;
@@ -210,7 +213,7 @@ export async function followDeposits(
     const accounts = await followedAccounts(db, chain, hotWallet);
     for (const account of accounts) {
       const treasury = new Set(accounts.filter((other) => other.mint === account.mint).map((other) => other.owner));
-      const round: Round = { db, chain, logger, onRecorded, account, treasury };
+      const round: Round = { db, chain, logger, explainers, onRecorded, account, treasury };
       const reading = await withCursor(db, account.address, (cursor) => followAccount(round, cursor));
       recorded += reading?.recorded ?? 0;
       if (reading?.cursor.gap)
@@ -221,6 +224,6 @@ export async function followDeposits(
     if (!(error instanceof ChainUnavailableError)) throw error;
     logger.warn({ err: error }, 'deposits could not be looked for on chain; will look again');
   }
-  await settleOutflows(db, chain, logger);
+  await settleOutflows(db, chain, logger, explainers);
   return recorded;
 }

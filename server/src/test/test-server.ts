@@ -35,6 +35,7 @@ import type { DemoKeys } from '../demo/index.js';
 import { treasuryCoverage } from '../treasury/treasury.service.js';
 import { watchTreasury } from '../treasury/treasury-watch.js';
 import { followDeposits } from '../stakes/deposit-follower.js';
+import { outflowExplainers } from '../outflow-explainers.js';
 
 /**
  * A test's requests to the app open a connection each: the test chain runs in this process, and a
@@ -279,10 +280,10 @@ export async function startTestServer(
     async followChain() {
       const following = options.realChain ?? settingsChain ?? chain;
       await followPayouts(db, following, logger, { recheckMs: 0, secondProvider: deps.secondProvider });
-      await followDeposits(db, following, logger, { hotWallet });
+      await followDeposits(db, following, logger, outflowExplainers, { hotWallet });
     },
     /** One round of deposit detection alone, as its own scheduled job runs it; how many deposits it recorded. */
-    followDeposits: () => followDeposits(db, options.realChain ?? settingsChain ?? chain, logger, { hotWallet }),
+    followDeposits: () => followDeposits(db, options.realChain ?? settingsChain ?? chain, logger, outflowExplainers, { hotWallet }),
     /** One round of automatic payouts, as its scheduled job runs it (the clock is the real one unless given). */
     autoPayouts: (clock?: Clock) =>
       autoPayoutRound({

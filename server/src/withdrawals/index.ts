@@ -5,7 +5,7 @@ export {
   oldestPendingWithdrawalAge,
   pendingWithdrawalCount,
 } from './overdue-withdrawals.js';
-export { WITHDRAWAL_PAID_BY_TRANSFER_SQL, withdrawalPaidByTransfer } from './payout-transfers.js';
+export { WITHDRAWAL_PAID_BY_TRANSFER_SQL, withdrawalPaidByTransfer, withdrawalsPaidBy } from './payout-transfers.js';
 export {
   autoPayoutHolds,
   noteAutoPayoutHold,

@@ -17,3 +17,16 @@ export async function withdrawalPaidByTransfer(
   );
   return paid;
 }
+
+/**
+ * The completed withdrawals of `mint` whose verified TXID is `txId` (a pasted payout), by id, each
+ * with what it was owed (whole tokens). The outflow ledger weighs a treasury transaction against them
+ * (the composing files hand this over: withdrawals import stakes, whose deposit follower records outflows).
+ */
+export async function withdrawalsPaidBy(db: Sequelize, txId: string, mint: string): Promise<{ id: number; finalAmount: string }[]> {
+  return db.query<{ id: number; finalAmount: string }>(
+    `SELECT id, final_amount::text AS "finalAmount" FROM withdrawals
+     WHERE tx_id = :txId AND status = 'completed' AND token_contract = :mint ORDER BY id`,
+    { replacements: { txId, mint }, type: QueryTypes.SELECT },
+  );
+}
