@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { WEBHOOK_RETRY } from '../alerts/index.js';
 import { createLogger } from '../logger.js';
-import { startJobQueue, type JobQueue } from './job-queue.js';
+import { SCHEMA, startJobQueue, type JobQueue } from './job-queue.js';
 
 let databaseUrl: string;
 beforeAll(async () => {
@@ -143,5 +144,37 @@ describe('a one-off job', () => {
     // Expired by the queue's maintenance (every 15 s) once its 2 s are up, then retried about 1 s later.
     await expect.poll(() => attempts.map((attempt) => attempt.retryCount), { timeout: 40_000, interval: 500 }).toEqual([0, 1]);
     expect(attempts[1]!.at - queuedAt).toBeLessThan(40_000);
+  });
+});
+
+describe("a webhook delivery's retries", () => {
+  it('come 30 to 60 s after a refusal, then about twice as far apart, 11 times', { timeout: 30_000 }, async () => {
+    const queue = await startJobQueue(databaseUrl, recordingLogger().logger);
+    queues.push(queue);
+    let attempts = 0;
+    const add = await queue.queue<{ n: number }>('refused-deliveries', WEBHOOK_RETRY, async () => {
+      attempts++;
+      throw new Error('the receiver answered 500');
+    });
+    await add({ n: 1 });
+    await expect.poll(() => attempts, { timeout: 20_000 }).toBe(1);
+    // The queue's own record of when it will try again (the browser suite lets that time pass at once).
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const waited = async () => {
+        const { rows } = await client.query<{ state: string; retry_limit: number; wait: number }>(
+          `SELECT state, retry_limit, extract(epoch FROM start_after - now())::float AS wait FROM ${SCHEMA}.job WHERE name = 'refused-deliveries'`,
+        );
+        return rows;
+      };
+      await expect.poll(async () => (await waited())[0]?.state, { timeout: 10_000 }).toBe('retry');
+      const [job] = await waited();
+      expect(job!.retry_limit).toBe(11);
+      expect(job!.wait).toBeGreaterThan(25);
+      expect(job!.wait).toBeLessThanOrEqual(60);
+    } finally {
+      await client.end();
+    }
   });
 });

@@ -44,3 +44,14 @@ export function storeCheapPassword(dataDir: string, username: string, password: 
     if (rowCount !== 1) throw new Error(`no admin ${username}`);
   });
 }
+
+/**
+ * Lets the wait of every retry due on the job queue's `queue` pass, as if that time had gone by:
+ * each is attempted at the queue's next look. How many were waiting.
+ */
+export function retryJobsNow(dataDir: string, queue: string): Promise<number> {
+  return withDatabase(dataDir, async (client) => {
+    const { rowCount } = await client.query(`UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND state = 'retry'`, [queue]);
+    return rowCount ?? 0;
+  });
+}
