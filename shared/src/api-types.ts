@@ -575,6 +575,8 @@ export type AdminEvent =
    * With changeRequestId it was only asked for: it waits for another owner's approval (DESIGN 17).
    */
   | { type: 'security.changed'; changes: SecurityChange[]; adminUsername: string; adminId: number; changeRequestId?: number }
+  /** A round of automatic payouts saw something the panel shows change: why they stop, the hot wallet's balance, why a withdrawal is left to an operator. */
+  | { type: 'autoPayouts.changed' }
   | { type: 'resync' };
 
 /** GET /api/admin/auto-payouts: automatic payouts as the last round saw them (DESIGN 13). */

@@ -21,7 +21,7 @@ import {
 import { findSettingsRow, type Settings, SETTINGS_ROW_SQL } from '../settings/index.js';
 import { noteAutoPayoutHold, PENDING_WITHDRAWALS_OF_MINT_SQL, WALLET_PAID_BEFORE_OF_W } from '../withdrawals/index.js';
 import type { PayoutSigner } from '../signer/payout-signer.js';
-import { readAutoPayoutState, saveAutoPayoutState, type AutoPayoutState } from './auto-payout-state.js';
+import { announceAutoPayoutsChanged, readAutoPayoutState, saveAutoPayoutState, type AutoPayoutState } from './auto-payout-state.js';
 import { signedTransaction } from '../signer/sign-message.js';
 import { stopReasons } from './stop-reasons.js';
 
@@ -236,10 +236,11 @@ export async function autoPayoutRound(deps: AutoPayoutDeps): Promise<RoundResult
   const now = deps.clock();
   let paidToday = await paidAutomaticallySince(db, 24);
   const result: RoundResult = { stoppedBy, paid: [], held: [] };
+  let holdsChanged = false;
   for (const candidate of await candidates(db, settings.tokenContract)) {
     const outcome = autoPayoutHold(policy, candidate, paidToday, now, settings.tokenSymbol) ?? (await payOne(withSigner, candidate, now));
     if (outcome === 'taken') continue;
-    await noteAutoPayoutHold(db, candidate.id, outcome === 'paid' ? null : outcome);
+    if (await noteAutoPayoutHold(db, candidate.id, outcome === 'paid' ? null : outcome)) holdsChanged = true;
     if (outcome === 'paid') {
       result.paid.push(candidate.id);
       paidToday = sumDecimals([paidToday, candidate.finalAmount]);
@@ -248,5 +249,6 @@ export async function autoPayoutRound(deps: AutoPayoutDeps): Promise<RoundResult
       if (outcome.code === 'autoPayoutStopped') break;
     }
   }
+  if (holdsChanged) await db.transaction((transaction) => announceAutoPayoutsChanged(db, transaction));
   return result;
 }

@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { CodedMessage } from '@stakedesk/shared/i18n/catalogue';
+import { publishAdminEvent } from '../events/publish.js';
 
 /** What the last round of automatic payouts saw (db/migrations/019-auto-payouts.ts), shared by every instance. */
 export type AutoPayoutState = {
@@ -20,12 +21,28 @@ export async function readAutoPayoutState(db: Sequelize, transaction?: Transacti
   return row!;
 }
 
-/** Saves this round's readings for the panel and the next round. */
+/**
+ * Saves this round's readings for the panel and the next round; when what the panel shows of them
+ * changed (why automatic payouts stop, the hot wallet's balance), the panels hear of it at once.
+ */
 export async function saveAutoPayoutState(db: Sequelize, state: Omit<AutoPayoutState, 'checkedAt'>): Promise<void> {
-  await db.query(
-    `UPDATE auto_payout_state SET stopped_by = :stoppedBy::jsonb, hot_balance = :hotBalance,
-       highest_finalized_height = greatest(highest_finalized_height, :height), checked_at = now()
-     WHERE id = 1`,
-    { replacements: { stoppedBy: JSON.stringify(state.stoppedBy), hotBalance: state.hotBalance, height: state.highestFinalizedHeight } },
-  );
+  await db.transaction(async (transaction) => {
+    const [row] = await db.query<{ changed: boolean }>(
+      `WITH before AS (SELECT stopped_by, hot_balance FROM auto_payout_state WHERE id = 1 FOR UPDATE)
+       UPDATE auto_payout_state s SET stopped_by = :stoppedBy::jsonb, hot_balance = :hotBalance,
+         highest_finalized_height = greatest(s.highest_finalized_height, :height), checked_at = now()
+       FROM before WHERE s.id = 1
+       RETURNING before.stopped_by IS DISTINCT FROM s.stopped_by OR before.hot_balance IS DISTINCT FROM s.hot_balance AS changed`,
+      {
+        replacements: { stoppedBy: JSON.stringify(state.stoppedBy), hotBalance: state.hotBalance, height: state.highestFinalizedHeight },
+        type: QueryTypes.SELECT,
+        transaction,
+      },
+    );
+    if (row?.changed) await announceAutoPayoutsChanged(db, transaction);
+  });
 }
+
+/** Tells every panel that automatic payouts show something new (the event is sent if `transaction` commits). */
+export const announceAutoPayoutsChanged = (db: Sequelize, transaction: Transaction) =>
+  publishAdminEvent(db, transaction, { type: 'autoPayouts.changed' });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminSettings, AutoPayoutStatus, TreasuryCoverage } from '@stakedesk/shared/api-types';
 import type { AutoPayoutPolicy } from '@stakedesk/shared/auto-payout';
 import { openPayoutSigner } from '../signer/open-payout-signer.js';
+import { listenToAdminEvents } from '../test/admin-events.js';
 import { alertInbox } from '../test/alert-inbox.js';
 import { recordingLogger } from '../test/recording-logger.js';
 import { STEP_UP } from '../test/test-server.js';
@@ -135,6 +136,36 @@ describe('beyond policy, the withdrawal waits for an operator with the reason sh
     const tomorrow = () => new Date(Date.now() + 25 * 3_600_000);
     expect(await world.api.autoPayouts(tomorrow)).toMatchObject({ paid: [withdrawal.id], held: [] });
     expect(await world.adminWithdrawal(withdrawal.id)).toMatchObject({ autoPayoutHold: null, payout: { status: 'sent' } });
+  });
+});
+
+describe('the panels hear at once what a round changed', () => {
+  it('a withdrawal left to an operator, automatic payouts stopping and resuming; a round that changes nothing says nothing', async () => {
+    const events = await listenToAdminEvents(world.api.databaseUrl);
+    try {
+      await setPolicy({ maxPerWithdrawal: '500' });
+      await world.api.autoPayouts();
+      await world.pendingWithdrawal(1000);
+      await events.ofType('autoPayouts.changed');
+      expect(await world.api.autoPayouts()).toMatchObject({ held: [expect.any(Number)] });
+      expect(await events.ofType('autoPayouts.changed')).toEqual([{ type: 'autoPayouts.changed' }]);
+      // The same hold seen again, the same readings: nothing new to show.
+      await world.api.autoPayouts();
+      expect(await events.ofType('autoPayouts.changed')).toEqual([]);
+
+      await setPolicy({ maxPerWithdrawal: '500', minHotBalance: String(HOT_FLOAT * 2) });
+      await events.ofType('autoPayouts.changed');
+      expect(await world.api.autoPayouts()).toMatchObject({ stoppedBy: [{ code: 'autoPayoutHotLow' }] });
+      expect(await events.ofType('autoPayouts.changed')).toEqual([{ type: 'autoPayouts.changed' }]);
+      await world.api.autoPayouts();
+      expect(await events.ofType('autoPayouts.changed')).toEqual([]);
+      await setPolicy({ maxPerWithdrawal: '500' });
+      await events.ofType('autoPayouts.changed');
+      expect(await world.api.autoPayouts()).toMatchObject({ stoppedBy: [] });
+      expect(await events.ofType('autoPayouts.changed')).toEqual([{ type: 'autoPayouts.changed' }]);
+    } finally {
+      await events.close();
+    }
   });
 });
 

@@ -29,15 +29,18 @@ export async function listenToAdminEvents(databaseUrl: string) {
     await client.query(`NOTIFY ${MARKER_CHANNEL}`);
     await heard;
   }
+  /** The events of `type` committed so far, then forgets every event heard. */
+  async function ofType<T extends AdminEvent['type']>(type: T): Promise<Extract<AdminEvent, { type: T }>[]> {
+    await caughtUp();
+    const found = received.filter((event) => event.type === type);
+    received.length = 0;
+    return found as Extract<AdminEvent, { type: T }>[];
+  }
   return {
     received,
+    ofType,
     /** The security.changed events committed so far, then forgets them. */
-    async securityChanges(): Promise<Extract<AdminEvent, { type: 'security.changed' }>[]> {
-      await caughtUp();
-      const found = received.filter((event) => event.type === 'security.changed');
-      received.length = 0;
-      return found as Extract<AdminEvent, { type: 'security.changed' }>[];
-    },
+    securityChanges: () => ofType('security.changed'),
     close: () => client.end(),
   };
 }

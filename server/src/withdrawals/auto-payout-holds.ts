@@ -15,13 +15,19 @@ export const PENDING_WITHDRAWALS_OF_MINT_SQL = "(SELECT * FROM withdrawals WHERE
 export const WALLET_PAID_BEFORE_OF_W =
   "EXISTS (SELECT 1 FROM withdrawals paid WHERE paid.wallet_address = w.wallet_address AND paid.status = 'completed')";
 
-/** Notes (or clears, with null) why automatic payouts left a pending withdrawal to an operator. */
-export async function noteAutoPayoutHold(db: Sequelize, id: number, hold: CodedMessage | null, transaction?: Transaction): Promise<void> {
-  await db.query(
+/** Notes (or clears, with null) why automatic payouts left a pending withdrawal to an operator; whether that changed what was noted. */
+export async function noteAutoPayoutHold(
+  db: Sequelize,
+  id: number,
+  hold: CodedMessage | null,
+  transaction?: Transaction,
+): Promise<boolean> {
+  const [, changed] = await db.query(
     `UPDATE withdrawals SET auto_payout_hold = :hold::jsonb WHERE id = :id AND status = 'pending'
        AND auto_payout_hold IS DISTINCT FROM :hold::jsonb`,
-    { replacements: { id, hold: hold && JSON.stringify(hold) }, transaction },
+    { replacements: { id, hold: hold && JSON.stringify(hold) }, type: QueryTypes.UPDATE, transaction },
   );
+  return changed > 0;
 }
 
 /**

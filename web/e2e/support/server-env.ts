@@ -22,6 +22,8 @@ export function e2eServerEnv(options: {
     // The alerts spec's webhook receiver listens on 127.0.0.1, which the URL rule refuses otherwise.
     ALLOW_PRIVATE_RPC: '1',
     // Automatic payouts stay off until a test's owner turns them on; the hot wallet exists from the start.
+    // Their rounds every 2 s rather than 20: a spec sees the round it waits for in seconds.
+    AUTO_PAYOUT_INTERVAL_MS: '2000',
     ...(options.hotWalletKeyFile ? { PAYOUT_SIGNER: `keyfile:${options.hotWalletKeyFile}` } : {}),
   };
 }

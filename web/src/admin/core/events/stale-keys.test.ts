@@ -26,6 +26,10 @@ describe('what a change makes stale', () => {
     ]);
   });
 
+  it('refetches automatic payouts, the withdrawals they hold and the treasury when a round saw something new', () => {
+    expect(staleKeys({ type: 'autoPayouts.changed' })).toEqual([adminKeys.autoPayouts, adminKeys.withdrawals, adminKeys.treasury]);
+  });
+
   it('refetches everything after a resync', () => {
     expect(staleKeys({ type: 'resync' })).toEqual([adminKeys.all]);
   });

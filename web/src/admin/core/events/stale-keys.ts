@@ -7,7 +7,7 @@ import { adminKeys } from '../queries/query-keys.js';
  * know what it made stale. A mutation names the events its request makes the server announce.
  */
 export type AdminChange =
-  | { type: 'stake.created' | 'withdrawal.requested' | 'stakes.expired' | 'resync' }
+  | { type: 'stake.created' | 'withdrawal.requested' | 'stakes.expired' | 'autoPayouts.changed' | 'resync' }
   | { type: 'admin.changed'; entityType: string }
   | { type: 'security.changed'; changes: readonly SecurityChange[] };
 
@@ -42,6 +42,9 @@ export function staleKeys(change: AdminChange): QueryKey[] {
       return [adminKeys.withdrawals, adminKeys.stakes, adminKeys.stats, adminKeys.treasury];
     case 'stakes.expired':
       return [adminKeys.stakes, adminKeys.stats, adminKeys.treasury];
+    // The hot wallet's balance counts in the treasury; a withdrawal's row says why it is left to an operator.
+    case 'autoPayouts.changed':
+      return [adminKeys.autoPayouts, adminKeys.withdrawals, adminKeys.treasury];
     case 'admin.changed':
       return [...(BY_ENTITY[change.entityType] ?? []), adminKeys.audit];
     case 'security.changed':

@@ -88,7 +88,7 @@ export function useTreasury() {
   });
 }
 
-/** Refreshed as often as the server's rounds run: a round stops or resumes automatic payouts without any event here. */
+/** A round announces what it changed (autoPayouts.changed); refreshed as often as rounds run too, for when the last one looked. */
 export function useAutoPayouts() {
   const client = useAdminClient();
   return useQuery({
