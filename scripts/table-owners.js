@@ -29,7 +29,6 @@ export const TABLE_OWNERS = {
  */
 export const FOREIGN_TABLES = {
   'books-audit': ['payouts', 'payout_withdrawals', 'stakes', 'withdrawals'],
-  db: ['settings', 'staking_plans'],
   stakes: ['withdrawals'],
 };
 

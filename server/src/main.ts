@@ -13,7 +13,7 @@ import { createUpstreamFetch } from './chain/upstream-fetch.js';
 import { SolanaChain } from './chain/solana-chain.js';
 import { ConfigError, embeddedDatabaseDir, loadConfig, ownUrl, type Config } from './config.js';
 import { AdminEventHub } from './events/admin-event-hub.js';
-import { openDatabase } from './open-database.js';
+import { openDatabase, seeders } from './open-database.js';
 import type { EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrateAndSeed } from './db/migrator.js';
 import { chainCheck, databaseCheck, queueCheck, signerCheck, addStateGauges } from './health/index.js';
@@ -69,7 +69,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
   }
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const db = openDatabase(databaseUrl);
-  await migrateAndSeed(db, { examplePlans: !config.databaseUrl });
+  await migrateAndSeed(db, seeders({ examplePlans: !config.databaseUrl }));
   const passwords = new PasswordWorker();
   const admin = await bootstrapFirstAdmin(db, passwords, config.admin);
   const demo = demoKeys && { keys: demoKeys, chainUrl: config.solanaRpcUrl };

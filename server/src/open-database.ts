@@ -3,8 +3,9 @@ import { adminsTable } from './access/index.js';
 import { changeRequestsTable } from './approvals/index.js';
 import { auditLogsTable } from './audit/index.js';
 import { openConnection } from './db/database.js';
-import { plansTable } from './plans/index.js';
-import { settingsTable } from './settings/index.js';
+import type { Seeder } from './db/migration-context.js';
+import { examplePlansSeed, plansTable } from './plans/index.js';
+import { defaultSettingsSeed, settingsTable } from './settings/index.js';
 import { stakesTable } from './stakes/index.js';
 import { withdrawalsTable } from './withdrawals/index.js';
 
@@ -17,4 +18,13 @@ export function openDatabase(url: string): Sequelize {
   const db = openConnection(url);
   for (const bind of [settingsTable, plansTable, stakesTable, withdrawalsTable, adminsTable, auditLogsTable, changeRequestsTable]) bind(db);
   return db;
+}
+
+/**
+ * Every module's first rows, for the migrator (`migrateAndSeed(db, seeders(…))`), in the order they
+ * first ran: it records each by name and never runs one twice. The example plans only for the
+ * zero-setup embedded database.
+ */
+export function seeders(options: { examplePlans: boolean }): Seeder[] {
+  return [defaultSettingsSeed, ...(options.examplePlans ? [examplePlansSeed] : [])];
 }

@@ -1,6 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { Umzug, type UmzugStorage } from 'umzug';
-import type { MigrationContext } from './migration-context.js';
+import type { MigrationContext, Seeder } from './migration-context.js';
 import * as initialSchema from './migrations/001-initial-schema.js';
 import * as signInNonces from './migrations/002-sign-in-nonces.js';
 import * as scale from './migrations/003-scale.js';
@@ -36,8 +36,6 @@ import * as withdrawalApprovals from './migrations/033-withdrawal-approvals.js';
 import * as changeRequests from './migrations/032-change-requests.js';
 import * as booksAudits from './migrations/034-books-audits.js';
 import * as auditPayoutHolds from './migrations/035-audit-payout-holds.js';
-import * as defaultSettings from './seeders/001-default-settings.js';
-import * as examplePlans from './seeders/002-example-plans.js';
 
 type SqlRunner = MigrationContext['context'];
 
@@ -84,8 +82,6 @@ const MIGRATIONS: Step[] = [
   booksAudits,
   auditPayoutHolds,
 ];
-const SEEDERS: Step[] = [defaultSettings];
-const EXAMPLE_SEEDERS: Step[] = [examplePlans];
 const MIGRATION_LOCK_KEY = 7_236_001;
 
 /** Records what ran in a table, inside the same transaction as the step itself. */
@@ -110,7 +106,7 @@ function transactionalStorage(db: Sequelize, transaction: Transaction, table: st
   };
 }
 
-async function runSteps(db: Sequelize, transaction: Transaction, steps: Step[], table: string): Promise<void> {
+async function runSteps(db: Sequelize, transaction: Transaction, steps: readonly Step[], table: string): Promise<void> {
   const sql: SqlRunner = (text, replacements) => db.query(text, { transaction, ...(replacements ? { replacements } : {}) });
   // umzug treats a function context as a factory, so the runner travels inside an object.
   const umzug = new Umzug<{ sql: SqlRunner }>({
@@ -127,14 +123,14 @@ async function runSteps(db: Sequelize, transaction: Transaction, steps: Step[], 
 }
 
 /**
- * Brings the schema up to date, then runs the seeders that have not run yet, all in one
- * transaction. Each seeder runs once ever, so deleting the example plans does not bring them
- * back. The advisory lock makes instances that start together migrate one after the other.
+ * Brings the schema up to date, then runs, in their order, the given seeders that have not run yet,
+ * all in one transaction. Each seeder runs once ever, so deleting the example plans does not bring
+ * them back. The advisory lock makes instances that start together migrate one after the other.
  */
-export async function migrateAndSeed(db: Sequelize, options: { examplePlans: boolean }): Promise<void> {
+export async function migrateAndSeed(db: Sequelize, seeders: readonly Seeder[]): Promise<void> {
   await db.transaction(async (transaction) => {
     await db.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: MIGRATION_LOCK_KEY }, transaction });
     await runSteps(db, transaction, MIGRATIONS, 'schema_migrations');
-    await runSteps(db, transaction, [...SEEDERS, ...(options.examplePlans ? EXAMPLE_SEEDERS : [])], 'schema_seeds');
+    await runSteps(db, transaction, seeders, 'schema_seeds');
   });
 }

@@ -1,4 +1,5 @@
 // The settings module's front door: what the rest of the server uses of it (ARCHITECTURE.md).
+export { defaultSettingsSeed } from './default-settings.seed.js';
 export { refuseDuringMaintenance } from './maintenance.js';
 export { type Settings, settingsTable } from './settings.model.js';
 export type { LiveStakes } from './settings.service.js';

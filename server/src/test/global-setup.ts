@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateAndSeed } from '../db/migrator.js';
 import { createLogger } from '../logger.js';
-import { openDatabase } from '../open-database.js';
+import { openDatabase, seeders } from '../open-database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -53,7 +53,7 @@ async function provideMigratedTemplate(project: TestProject, serverUrl: string):
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const db = openDatabase(url.toString());
-  await migrateAndSeed(db, { examplePlans: false });
+  await migrateAndSeed(db, seeders({ examplePlans: false }));
   await db.close(); // a template may have no one connected while it is copied
   project.provide('migratedTemplate', name);
   return async () => {

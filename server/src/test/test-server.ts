@@ -22,7 +22,7 @@ import { createMetrics, type Metrics } from '../metrics/metrics.js';
 import { DEFAULT_CACHE_TTL_MS } from '../cache/caches.js';
 import { DEFAULT_RESERVES_PROOF_DAYS, ownUrl } from '../config.js';
 import { answerClientErrorsWithJson } from '../http/client-errors.js';
-import { openDatabase } from '../open-database.js';
+import { openDatabase, seeders } from '../open-database.js';
 import { migrateAndSeed } from '../db/migrator.js';
 import { createLogger, type Logger } from '../logger.js';
 import { AdminEventHub } from '../events/admin-event-hub.js';
@@ -149,7 +149,7 @@ export async function startTestServer(
   await onServer(serverUrl, `CREATE DATABASE ${database}${template}`);
   const url = databaseUrl(serverUrl, database);
   const db: Sequelize = openDatabase(url);
-  await migrateAndSeed(db, { examplePlans: false });
+  await migrateAndSeed(db, seeders({ examplePlans: false }));
   // Every admin password at the tests' cost: the suites sign in and confirm changes thousands of times,
   // each a quarter of a second of CPU at the real cost (passwords.test.ts holds the default to it).
   const passwords = new PasswordWorker(options.passwordCost ?? TEST_BCRYPT_COST);
