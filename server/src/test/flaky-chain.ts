@@ -35,6 +35,8 @@ export class FlakyChain implements Chain {
   heightsBehind = 0;
   /** Runs before each send is handed over (a test acting at that moment). */
   beforeSend: (() => Promise<void>) | null = null;
+  /** While set, a read of a mint waits for it: a test holds a reader (an audit of the books) mid-way. */
+  mintReadsWait: Promise<void> | null = null;
   /** Answers each mint without its transfer fee, as a provider with a stale or wrong view would. */
   hideTransferFees = false;
   /** Every signed transaction the server handed over, in order (as the provider saw them). */
@@ -130,6 +132,7 @@ export class FlakyChain implements Chain {
 
   async mint(address: string): Promise<MintState | null> {
     this.reach();
+    await this.mintReadsWait;
     const mint = await this.inner.mint(address);
     return mint && this.hideTransferFees ? { ...mint, transferFee: null, recentTransferFees: [null] } : mint;
   }
