@@ -13,7 +13,7 @@ describe('the route tables’ query schemas', () => {
     const keys = [...queryKeys(route), '__proto__', 'x'];
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom(...keys), queryValue), (query) => {
-        const result = validate(ROUTE_QUERIES[route], query);
+        const result = validate<unknown>(ROUTE_QUERIES[route], query);
         if (!result.ok) expect(Object.values(result.errors)).not.toContain('Invalid request');
       }),
       { numRuns: 200 },
@@ -21,7 +21,7 @@ describe('the route tables’ query schemas', () => {
   });
 
   it('ignores a key the route does not read, but where the route refuses any other key', () => {
-    const ignoring = ROUTES.filter((route) => validate(ROUTE_QUERIES[route], { utm_source: 'mail' }).ok);
+    const ignoring = ROUTES.filter((route) => validate<unknown>(ROUTE_QUERIES[route], { utm_source: 'mail' }).ok);
     expect(ROUTES.filter((route) => !ignoring.includes(route))).toEqual([
       'GET /api/admin/change-requests',
       // Its amount is required.

@@ -242,7 +242,6 @@ describe('POST /api/admin/admins', () => {
     expect(response.body).toEqual({
       message: MESSAGES.usernameTaken,
       code: 'usernameTaken',
-      code: 'usernameTaken',
       errors: { username: MESSAGES.usernameTaken },
       errorCodes: { username: { code: 'usernameTaken' } },
     });
@@ -258,7 +257,6 @@ describe('POST /api/admin/admins', () => {
     expect(response.status).toBe(409);
     expect(response.body).toEqual({
       message: MESSAGES.emailTaken,
-      code: 'emailTaken',
       code: 'emailTaken',
       errors: { email: MESSAGES.emailTaken },
       errorCodes: { email: { code: 'emailTaken' } },

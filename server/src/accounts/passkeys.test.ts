@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminMe, Passkey } from '@stakedesk/shared/api-types';
 import { english, msg } from '@stakedesk/shared/i18n/catalogue';
-import { MESSAGES } from '@stakedesk/shared/messages';
+import { MESSAGES, type MessageKey } from '@stakedesk/shared/messages';
 import { SoftwarePasskey } from '@stakedesk/test-support/passkey-authenticator';
 import { listenToAdminEvents } from '../test/admin-events.js';
 import { addPasskey, newPasskeyOptions, passkeyStepUp, passwordStep, signInWithPasskey } from '../test/passkeys.js';
@@ -36,7 +36,7 @@ afterEach(async () => {
 
 const list = async (token: string) => (await api.request<Passkey[]>('GET', '/api/admin/me/passkeys', undefined, token)).body;
 const me = async (token: string) => (await api.request<AdminMe>('GET', '/api/admin/me', undefined, token)).body;
-const refusal = (code: Parameters<typeof msg>[0], extra: Record<string, unknown> = {}) => ({ message: MESSAGES[code], code, ...extra });
+const refusal = (code: MessageKey, extra: Record<string, unknown> = {}) => ({ message: MESSAGES[code], code, ...extra });
 
 type Entry = { action: string; entity_type: string; entity_id: string | null; after: unknown; before: unknown };
 
@@ -198,12 +198,7 @@ describe('naming and removing passkeys', () => {
   it('removes with a step-up only (403 stepUpRequired without), audited and announced', async () => {
     const admin = await adminWithRole(api, rootToken, 'operator', 'removes-one');
     const { passkey, id } = await addPasskey(api, admin.token, { currentPassword: admin.password });
-    await addPasskey(
-      api,
-      admin.token,
-      { currentPassword: admin.password, ...(await passkeyStepUp(api, admin.token, passkey, admin.password)) },
-      'Spare',
-    );
+    await addPasskey(api, admin.token, await passkeyStepUp(api, admin.token, passkey, admin.password), 'Spare');
     await events.securityChanges();
 
     const without = await api.request('DELETE', `/api/admin/me/passkeys/${id}`, undefined, admin.token);

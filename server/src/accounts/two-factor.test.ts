@@ -68,7 +68,6 @@ describe('enrolment', () => {
     expect(stale.body).toEqual({
       message: MESSAGES.twoFactorCodeWrong,
       code: 'twoFactorCodeWrong',
-      code: 'twoFactorCodeWrong',
       errors: { code: MESSAGES.twoFactorCodeWrong },
       errorCodes: { code: { code: 'twoFactorCodeWrong' } },
     });

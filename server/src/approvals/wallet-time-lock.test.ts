@@ -1,6 +1,7 @@
 import { getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { Keypair, Transaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryTypes } from 'sequelize';
 import type { ChangeRequest, CreatedDepositIntent, PublicSettings, Stake } from '@stakedesk/shared/api-types';
 import { startChainStakingServer, tokens, type ChainStakingServer, type Staker } from '../test/chain-staking-server.js';
 import { STEP_UP } from '../test/test-server.js';
@@ -46,7 +47,7 @@ const accountOf = (wallet: Keypair) => getAssociatedTokenAddressSync(world.mint,
 async function stakeOf(intent: CreatedDepositIntent): Promise<Stake | undefined> {
   const [row] = await world.api.db.query<{ staking_wallet: string; tx_id: string }>(
     `SELECT s.staking_wallet, s.tx_id FROM deposit_intents i JOIN stakes s ON s.id = i.stake_id WHERE i.id = :id`,
-    { replacements: { id: intent.id }, type: 'SELECT' },
+    { replacements: { id: intent.id }, type: QueryTypes.SELECT },
   );
   return row && ({ stakingWallet: row.staking_wallet, txId: row.tx_id } as Stake);
 }

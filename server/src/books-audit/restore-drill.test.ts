@@ -12,6 +12,7 @@ import type {
   Stake,
   TreasuryOutflow,
 } from '@stakedesk/shared/api-types';
+import { msg } from '@stakedesk/shared/i18n/catalogue';
 import { embeddedDatabaseDir } from '../config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres.js';
 import { createLogger } from '../logger.js';
@@ -226,7 +227,7 @@ describe('the restore drill: a backup, more deposits and payouts, the data direc
 
       // The withdrawal asked for before the moment and paid after it: found, held, offered for review.
       const paidLaterWallet = paidLater.holder.publicKey.toBase58();
-      const paidOnChain = { code: 'withdrawalPaidOnChain', params: { signature: laterPayout } };
+      const paidOnChain = msg('withdrawalPaidOnChain', { signature: laterPayout });
       expect(bySignature(laterPayout)).toEqual<AuditDifference[]>([
         {
           kind: 'payoutOfUnpaidWithdrawal',

@@ -7,7 +7,7 @@ afterAll(() => db.close());
 
 describe("the server's database connections", () => {
   it('plan a prepared statement once, not again on every run (the holder lists)', async () => {
-    const connection = (await db.connectionManager.getConnection()) as pg.ClientBase;
+    const connection = (await db.connectionManager.getConnection({ type: 'write' })) as pg.ClientBase;
     try {
       const statement = { name: 'plan_once_check', text: 'SELECT count(*) FROM pg_class WHERE relname = $1' };
       for (const relname of ['pg_class', 'pg_proc', 'pg_type']) await connection.query({ ...statement, values: [relname] });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Sequelize } from 'sequelize';
+import { QueryTypes, type Sequelize } from 'sequelize';
 import { Keypair, Transaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminWithdrawal, PreparedPayout, Stake, Withdrawal } from '@stakedesk/shared/api-types';
@@ -200,10 +200,11 @@ describe('SIGKILL during automatic payouts', () => {
     }
     expect(await booksProblems(database)).toEqual([]);
     // Kills that fell between a payout's claim and its send left it prepared: it expired and was paid by hand.
-    const [[{ interrupted }]] = (await database.query(`SELECT count(*)::int AS interrupted FROM payouts WHERE status = 'expired'`)) as [
-      { interrupted: number }[],
-      unknown,
-    ];
+    const { interrupted } = (
+      await database.query<{ interrupted: number }>(`SELECT count(*)::int AS interrupted FROM payouts WHERE status = 'expired'`, {
+        type: QueryTypes.SELECT,
+      })
+    )[0]!;
     console.log(`${KILLS} kills, ${interrupted} of them between a payout's claim and its send`);
     if (KILLS >= 100) expect(interrupted).toBeGreaterThan(0);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Stake, StakingPlan, Withdrawal } from '@stakedesk/shared/api-types';
+import type { ApiError, Stake, StakingPlan, Withdrawal } from '@stakedesk/shared/api-types';
 import { createPlan, stakeFor, startStakingServer } from '../test/fixtures.js';
 import type { TestServer } from '../test/test-server.js';
 
@@ -80,15 +80,15 @@ describe('GET /api/admin/stakes: sorting and search', () => {
   });
 
   it('refuses an unknown sort field, order, or an over-long search with a field message', async () => {
-    const badSort = await get('/api/admin/stakes?sort=password');
+    const badSort = await get<ApiError>('/api/admin/stakes?sort=password');
     expect(badSort.status).toBe(400);
-    expect(badSort.body.errors.sort).toMatch(/^Sort by one of: createdAt, /);
-    const badOrder = await get('/api/admin/stakes?order=sideways');
+    expect(badSort.body.errors?.sort).toMatch(/^Sort by one of: createdAt, /);
+    const badOrder = await get<ApiError>('/api/admin/stakes?order=sideways');
     expect(badOrder.status).toBe(400);
     expect(badOrder.body.errors).toEqual({ order: "Order must be 'asc' or 'desc'" });
-    const longSearch = await get(`/api/admin/stakes?q=${'a'.repeat(101)}`);
+    const longSearch = await get<ApiError>(`/api/admin/stakes?q=${'a'.repeat(101)}`);
     expect(longSearch.status).toBe(400);
-    expect(longSearch.body.errors.q).toBeDefined();
+    expect(longSearch.body.errors?.q).toBeDefined();
     expect((await get('/api/admin/stakes?q=a&q=b')).status).toBe(400);
   });
 });
@@ -113,8 +113,8 @@ describe('GET /api/admin/withdrawals: sorting and search', () => {
   });
 
   it('refuses a stake sort field on withdrawals', async () => {
-    const response = await get('/api/admin/withdrawals?sort=planName');
+    const response = await get<ApiError>('/api/admin/withdrawals?sort=planName');
     expect(response.status).toBe(400);
-    expect(response.body.errors.sort).toBe('Sort by one of: requestedAt, processedAt, finalAmount, walletAddress, status');
+    expect(response.body.errors?.sort).toBe('Sort by one of: requestedAt, processedAt, finalAmount, walletAddress, status');
   });
 });

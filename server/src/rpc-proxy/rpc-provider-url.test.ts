@@ -117,7 +117,6 @@ describe('the provider URL, ALLOW_PRIVATE_RPC off', () => {
     expect(response.body).toEqual({
       message: MESSAGES.rpcUrlNotPublic,
       code: 'rpcUrlNotPublic',
-      code: 'rpcUrlNotPublic',
       errors: { heliusRpcUrl: MESSAGES.rpcUrlNotPublic },
       errorCodes: { heliusRpcUrl: { code: 'rpcUrlNotPublic' } },
     });
@@ -129,7 +128,6 @@ describe('the provider URL, ALLOW_PRIVATE_RPC off', () => {
     expect(unresolvable.status).toBe(400);
     expect(unresolvable.body).toEqual({
       message: MESSAGES.rpcUrlUnresolvable,
-      code: 'rpcUrlUnresolvable',
       code: 'rpcUrlUnresolvable',
       errors: { heliusRpcUrl: MESSAGES.rpcUrlUnresolvable },
       errorCodes: { heliusRpcUrl: { code: 'rpcUrlUnresolvable' } },

@@ -270,11 +270,12 @@ describe('GET /api/helius-config', () => {
   }
 
   it('names the proxy at the configured public origin, whatever Host the request claims, and is never cached', async () => {
-    for (const headers of [
+    const claimedHosts: Record<string, string>[] = [
       { host: 'attacker.example' },
       { host: 'attacker.example', 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'http' },
       { host: 'attacker.example:8443' },
-    ]) {
+    ];
+    for (const headers of claimedHosts) {
       const answer = await getWithHeaders(headers);
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.body)).toEqual({ apiUrl: `${PUBLIC_URL}/api/rpc` });

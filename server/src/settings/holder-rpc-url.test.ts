@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryTypes } from 'sequelize';
 import type { AdminSettings, PublicSettings } from '@stakedesk/shared/api-types';
 import { MESSAGES } from '@stakedesk/shared/messages';
 import { randomWallet, startTestServer, STEP_UP, type TestServer } from '../test/test-server.js';
@@ -46,7 +47,7 @@ const audits = () => count(`SELECT count(*)::int AS n FROM audit_logs WHERE acti
 const stepUpAlerts = () =>
   api.db.query<{ fields: string }>(
     `SELECT event->'data'->>'fields' AS fields FROM webhook_deliveries WHERE event_type = 'settings.step_up_change' ORDER BY id`,
-    { type: 'SELECT' },
+    { type: QueryTypes.SELECT },
   );
 
 describe("the holders' chain endpoint", () => {
@@ -71,7 +72,7 @@ describe("the holders' chain endpoint", () => {
     expect(await audits()).toBe(auditsBefore + 1);
     const [entry] = await api.db.query<{ before: string; after: string }>(
       `SELECT before->>'holderRpcUrl' AS before, after->>'holderRpcUrl' AS after FROM audit_logs WHERE action = 'settings.update' ORDER BY id DESC LIMIT 1`,
-      { type: 'SELECT' },
+      { type: QueryTypes.SELECT },
     );
     expect(entry).toEqual({ before: '', after: url });
     expect((await stepUpAlerts()).slice(alertsBefore)).toEqual([{ fields: 'settings.holderRpcUrl' }]);

@@ -5,6 +5,7 @@
  * the hardest values are written into the rows first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FindOptions } from 'sequelize';
 import type { StakingPlan, Withdrawal as WithdrawalJson } from '@stakedesk/shared/api-types';
 import { encodeCursor } from '../http/cursor.js';
 import { stakesTable } from '../stakes/stake.model.js';
@@ -27,7 +28,13 @@ const text = async (path: string) => {
   expect(response.status).toBe(200);
   return { body: await response.text(), headers: response.headers };
 };
-const newestFirst = { order: [['createdAt', 'DESC'] as const, ['id', 'DESC'] as const], raw: true } as const;
+const newestFirst = {
+  order: [
+    ['createdAt', 'DESC'],
+    ['id', 'DESC'],
+  ],
+  raw: true,
+} satisfies FindOptions;
 
 beforeAll(async () => {
   ({ api, plan } = await startStakingServer());

@@ -107,7 +107,7 @@ describe('POST /api/stakes/intents', () => {
 
   it('refuses what a deposit would be refused for, before anything is signed', async () => {
     const staker = await fundedHolder();
-    expect((await makeIntent(staker, { amount: '99' })).body.errors).toEqual({ amount: minimumStakeMessage('100', 'CHN') });
+    expect((await makeIntent(staker, { amount: '99' })).body).toHaveProperty('errors', { amount: minimumStakeMessage('100', 'CHN') });
     expect((await makeIntent(staker, { planId: 999_999 })).status).toBe(404);
     const paused = await createPlan(api, token, { name: 'Paused' });
     await api.request('PATCH', `/api/admin/staking-plans/${paused.id}/toggle`, undefined, token);

@@ -10,6 +10,7 @@ import {
 import { Keypair, Transaction } from '@solana/web3.js';
 import type { CreatedDepositIntent, Stake, UnrecordedDeposit } from '@stakedesk/shared/api-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryTypes } from 'sequelize';
 import { MEMO_PROGRAM_ID } from '../chain/memo.js';
 import { MINT_KINDS, startChainStakingServer, tokens, type ChainStakingServer, type Staker } from '../test/chain-staking-server.js';
 import { newHolder, STEP_UP } from '../test/test-server.js';
@@ -38,6 +39,9 @@ describe.each(MINT_KINDS)('a deposit the server builds: %s mint', (mintKind) => 
       { planId: world.plan.id, amount, walletAddress: staker.wallet },
       { as: staker.wallet },
     );
+  const intentCount = async () =>
+    (await world.api.db.query<{ count: number }>('SELECT count(*)::int AS count FROM deposit_intents', { type: QueryTypes.SELECT }))[0]!
+      .count;
 
   /** What a wallet does with the server's transaction: sign it as it is, and send it. */
   const signAndSend = (intent: CreatedDepositIntent, staker: Staker) => {
@@ -96,9 +100,7 @@ describe.each(MINT_KINDS)('a deposit the server builds: %s mint', (mintKind) => 
   });
 
   it('refuses before anything is signed: a wallet with none of the token, one without enough for the stake and its fee; no intent is kept', async () => {
-    const [{ count: intentsBefore }] = (await world.api.db.query('SELECT count(*)::int AS count FROM deposit_intents'))[0] as {
-      count: number;
-    }[];
+    const intentsBefore = await intentCount();
     const empty = newHolder();
     await world.api.signIn(empty);
     const none = await intentFor({ holder: empty, keypair: Keypair.fromSecretKey(empty.secretKey), wallet: empty.wallet });
@@ -116,10 +118,7 @@ describe.each(MINT_KINDS)('a deposit the server builds: %s mint', (mintKind) => 
     } else {
       expect(tooLittle.status).toBe(201);
     }
-    const [{ count: intentsAfter }] = (await world.api.db.query('SELECT count(*)::int AS count FROM deposit_intents'))[0] as {
-      count: number;
-    }[];
-    expect(intentsAfter).toBe(intentsBefore + (withFee ? 0 : 1));
+    expect(await intentCount()).toBe(intentsBefore + (withFee ? 0 : 1));
   });
 
   it('a transfer nothing records shows on the reconciliation page, with what the staking wallet received and who sent it', async () => {

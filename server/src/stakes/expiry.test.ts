@@ -91,9 +91,9 @@ describe('a backlog larger than one batch', () => {
     const [admin] = await api.db.query<{ id: number; username: string }>('SELECT id, username FROM admins ORDER BY id LIMIT 1', {
       type: QueryTypes.SELECT,
     });
-    const [{ last }] = await api.db.query<{ last: string }>('SELECT coalesce(max(id), 0)::text AS last FROM audit_logs', {
-      type: QueryTypes.SELECT,
-    });
+    const last = (
+      await api.db.query<{ last: string }>('SELECT coalesce(max(id), 0)::text AS last FROM audit_logs', { type: QueryTypes.SELECT })
+    )[0]!.last;
     expect(await expireStakesAsAdmin(api.db, admin!, 2)).toBe(3);
     const entries = await api.db.query<{ action: string; after: { updatedCount: number } }>(
       'SELECT action, after FROM audit_logs WHERE id > :last ORDER BY id',

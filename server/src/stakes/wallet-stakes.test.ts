@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FinishedStake, Stake, StakingPlan, WalletSummary, Withdrawal } from '@stakedesk/shared/api-types';
 import { activeStakeCount, isExpired, stakeGroup, STAKE_GROUPS } from '@stakedesk/shared/stake-status';
 import { ageStake, MINT, stakeFor, startStakingServer, summaryImpliedByFullLists } from '../test/fixtures.js';
-import { newHolder, randomTxId, type Holder, type TestServer } from '../test/test-server.js';
+import { newHolder, randomTxId, type ApiResponse, type Holder, type TestServer } from '../test/test-server.js';
 
 let api: TestServer;
 let token: string;
@@ -37,7 +37,7 @@ async function pageThrough<T extends { id: number }>(path: string, limit: number
   let pages = 0;
   do {
     const separator = path.includes('?') ? '&' : '?';
-    const response = await api.request<T[]>('GET', `${path}${separator}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    const response: ApiResponse<T[]> = await api.request('GET', `${path}${separator}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
     expect(response.status).toBe(200);
     expect(response.body.length).toBeLessThanOrEqual(limit);
     rows.push(...response.body);

@@ -38,9 +38,9 @@ export async function queryOnce<T extends pg.QueryResultRow>(url: string, sql: s
 
 /** Closes the current WAL segment and waits until PostgreSQL has archived it: the moments before it are restorable. */
 export async function archiveCurrentWal(url: string): Promise<void> {
-  const [{ name }] = await queryOnce<{ name: string }>(url, 'SELECT pg_walfile_name(pg_switch_wal()) AS name');
+  const { name } = (await queryOnce<{ name: string }>(url, 'SELECT pg_walfile_name(pg_switch_wal()) AS name'))[0]!;
   for (let tries = 0; tries < 200; tries += 1) {
-    const [{ last }] = await queryOnce<{ last: string | null }>(url, 'SELECT last_archived_wal AS last FROM pg_stat_archiver');
+    const { last } = (await queryOnce<{ last: string | null }>(url, 'SELECT last_archived_wal AS last FROM pg_stat_archiver'))[0]!;
     if ((last ?? '') >= name) return;
     await sleep(50);
   }

@@ -31,6 +31,8 @@ const CLASSIC_MINT: MintState = {
 const FAKE_BLOCKHASH = 'GHtXQBsoZHVnNFa9YevAzFr17DJjgHXk3ycTKD5xD3Zi';
 
 type PayoutTransfer = Omit<PayoutClaim, 'txId' | 'stakingWallet' | 'notBefore'> & { stakingWallet?: string };
+/** A transfer on chain always has its sender, even when the claim about it (scan to stake) names none. */
+type DepositTransfer = DepositClaim & { walletAddress: string };
 
 /**
  * Stands in for the chain in API tests: a claim is proven only when the test put exactly that
@@ -47,11 +49,11 @@ export class FakeChain implements Chain {
   /** Token balances "on chain", by mint then owner. */
   readonly balances = new Map<string, Map<string, string>>();
   readonly calls: { kind: 'deposit' | 'payout'; txId: string }[] = [];
-  private readonly deposits = new Map<string, Omit<DepositClaim, 'txId'>>();
+  private readonly deposits = new Map<string, Omit<DepositTransfer, 'txId'>>();
   /** A payout transaction may pay several holders: its transfers, by txId, and when it landed. */
   private readonly payouts = new Map<string, { transfers: PayoutTransfer[]; at: Date }>();
 
-  addDeposit({ txId, reference, ...transfer }: DepositClaim): void {
+  addDeposit({ txId, reference, ...transfer }: DepositTransfer): void {
     this.deposits.set(txId, reference ? { ...transfer, reference } : transfer);
   }
 
@@ -61,7 +63,7 @@ export class FakeChain implements Chain {
     this.payouts.set(txId, { transfers: [...(known?.transfers ?? []), transfer], at: known?.at ?? at });
   }
 
-  private check<T extends object>(kind: 'deposit' | 'payout', onChain: T | undefined, txId: string, claim: T): Verdict {
+  private check<T extends object>(kind: 'deposit' | 'payout', onChain: T | undefined, txId: string, claim: Partial<T>): Verdict {
     this.calls.push({ kind, txId });
     if (!this.reachable) throw new ChainUnavailableError('The Solana RPC endpoint is unreachable');
     if (!onChain) return { ok: false, reason: 'Transaction not found on chain', retryable: true };
@@ -73,7 +75,7 @@ export class FakeChain implements Chain {
   async verifyDeposit({ txId, walletAddress, ...claim }: DepositClaim): Promise<DepositVerdict> {
     const onChain = this.deposits.get(txId);
     const verdict = this.check('deposit', onChain, txId, { ...claim, walletAddress: walletAddress ?? undefined });
-    return verdict.ok ? { ok: true, sender: onChain!.walletAddress! } : verdict;
+    return verdict.ok ? { ok: true, sender: onChain!.walletAddress } : verdict;
   }
 
   /** The holder's own transfer in the transaction is the one checked, as the real verifier measures by owner. */

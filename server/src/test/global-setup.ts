@@ -70,11 +70,10 @@ async function provideMigratedTemplate(project: TestProject, serverUrl: string):
  * stops PostgreSQL itself, and the signal hooks stay for an interrupted run.
  */
 async function importKeepingExitCode<T>(load: () => Promise<T>): Promise<T> {
-  const events = ['beforeExit', 'exit'] as const;
-  const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const exit = new Set(process.listeners('exit'));
   const loaded = await load();
-  for (const event of events) {
-    for (const listener of process.listeners(event)) if (!before.get(event)!.has(listener)) process.off(event, listener as () => void);
-  }
+  for (const listener of process.listeners('beforeExit')) if (!beforeExit.has(listener)) process.off('beforeExit', listener);
+  for (const listener of process.listeners('exit')) if (!exit.has(listener)) process.off('exit', listener);
   return loaded;
 }

@@ -6,6 +6,7 @@ import bs58 from 'bs58';
 import pg from 'pg';
 import { Agent } from 'undici';
 import type { Sequelize } from 'sequelize';
+import { isCodedMessage, type CodedMessage } from '@stakedesk/shared/i18n/catalogue';
 import type { Chain } from '../chain/chain.js';
 import type { SecondProvider } from '../chain/second-provider.js';
 import type { ResolveHost } from '../chain/public-host.js';
@@ -49,6 +50,13 @@ export const ADMIN = { username: 'root', email: 'root@example.com', password: 'c
 export const STEP_UP = { currentPassword: ADMIN.password };
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
+
+/** The coded message of an answer the test expects to be a refusal (4xx or 5xx); throws on any other answer. */
+export function refusalOf(response: ApiResponse<unknown>): CodedMessage {
+  if (response.status < 400 || !isCodedMessage(response.body))
+    throw new Error(`not a refusal: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
 
 export const randomWallet = () => bs58.encode(randomBytes(32));
 export const randomTxId = () => bs58.encode(randomBytes(64));

@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { vi } from 'vitest';
 import type { LoginResponse, RecoveryCodesResponse, TwoFactorSetupResponse } from '@stakedesk/shared/api-types';
+import type { LoginRefusal } from './passkeys.js';
 import { STEP_UP, type ApiResponse, type TestServer } from './test-server.js';
 
 const STEP_MS = 30_000;
@@ -37,10 +38,11 @@ export async function enrol(api: TestServer, token: string): Promise<Enrolled> {
   return { secret: setup.body.secret, recoveryCodes: enabled.body.recoveryCodes, token: enabled.body.token };
 }
 
+/** A sign-in's answer: a session, or a refusal (its code, and what the next step needs). */
 export function loginWith(
   api: TestServer,
   body: { username: string; password: string; code?: string },
-): Promise<ApiResponse<LoginResponse & { message?: string }>> {
+): Promise<ApiResponse<LoginResponse & Partial<LoginRefusal>>> {
   return api.request('POST', '/api/admin/login', body);
 }
 

@@ -107,7 +107,7 @@ describe('POST /api/withdrawals', () => {
     expect((await request(stake)).status).toBe(201);
     const again = await request(stake);
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(MESSAGES.withdrawalAlreadyOpen);
+    expect(again.body).toMatchObject({ message: MESSAGES.withdrawalAlreadyOpen });
   });
 
   it.each([
@@ -186,7 +186,7 @@ describe('PUT /api/admin/withdrawals/{id}', () => {
 
     const again = await completeWith(withdrawal);
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(MESSAGES.withdrawalAlreadyProcessed);
+    expect(again.body).toMatchObject({ message: MESSAGES.withdrawalAlreadyProcessed });
   });
 
   it('refuses a payout the chain does not prove, changing nothing', async () => {
@@ -218,7 +218,7 @@ describe('PUT /api/admin/withdrawals/{id}', () => {
     const third = (await request(await stakeFor(api, plan))).body;
     const asPayout = await completeWith(third, depositTx);
     expect(asPayout.status).toBe(409);
-    expect(asPayout.body.message).toBe(MESSAGES.txIdAlreadyUsed);
+    expect(asPayout.body).toMatchObject({ message: MESSAGES.txIdAlreadyUsed });
   });
 
   it('completes each withdrawal a batch transaction paid, with that one signature', async () => {

@@ -79,7 +79,9 @@ describe('message catalogues', () => {
   });
 
   it("give each field one label in each language: the panel and the holder pages read the shared catalogue's (server.fieldX), never a copy", () => {
-    const fieldCodeOf = new Map(MESSAGE_CODES.filter((code) => /^field[A-Z]/.test(code)).map((code) => [serverEn[code], code]));
+    const fieldCodeOf = new Map<string, string>(
+      MESSAGE_CODES.filter((code) => /^field[A-Z]/.test(code)).map((code) => [serverEn[code], code]),
+    );
     const catalogues = { admin: adminEn, holder: { ...holderEn, ...enPages } };
     const copies = Object.entries(catalogues).flatMap(([name, catalogue]) =>
       Object.entries(catalogue)

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { en, type MessageKey } from './en.js';
+import { en, type CoreKey } from './en.js';
 import { ptBR } from './pt-BR.js';
 import { daysText, holdersText } from './plural.js';
 
-const translate = (catalogue: Record<MessageKey, string>) => (key: MessageKey, values?: Record<string, string | number>) =>
+const translate = (catalogue: Record<CoreKey, string>) => (key: CoreKey, values?: Record<string, string | number>) =>
   catalogue[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name]));
 
 describe('daysText', () => {

@@ -1,11 +1,14 @@
 import { ptBR as serverPtBR } from '@stakedesk/shared/i18n/pt-BR';
 import type { MessageKey } from './en.js';
-import { serverMessages } from './server-catalogue.js';
+import { serverMessages, type ServerMessageKey } from './server-catalogue.js';
 
 export { translateServerError, translateCode } from './server-messages.js';
 
-/** Portuguese (Brazil). The wallet and transfer messages keep the product's established Portuguese wording. */
-export const ptBR: Record<MessageKey, string> = {
+/**
+ * Portuguese (Brazil). The wallet and transfer messages keep the product's established Portuguese wording.
+ * Unlike the holder app's English, it carries the server's messages by code (server.<code>).
+ */
+export const ptBR: Record<MessageKey | ServerMessageKey, string> = {
   ...serverMessages(serverPtBR),
   'lang.name': 'Português',
   'lang.switch': 'Idioma',

@@ -6,6 +6,7 @@ import { adminEn, type AdminMessageKey } from './admin-en.js';
 import { adminPtBR } from './admin-pt-BR.js';
 import type { MessageKey } from './en.js';
 import { ptBR } from './pt-BR.js';
+import type { ServerMessageKey } from './server-catalogue.js';
 import { fieldMessagesOf, translateServerError } from './server-messages.js';
 
 const translate =
@@ -45,14 +46,14 @@ describe('server errors in the clients', () => {
     const belowMinimum = answer(400, msg('minimumStake', { min: '100', symbol: 'SDT' }));
     // In English the holder app shows the answer's own message, which is the English catalogue's text.
     expect(belowMinimum.message).toBe('Minimum stake amount is 100 SDT.');
-    expect(translateServerError(translate<MessageKey>(ptBR), belowMinimum)).toBe('O stake mínimo é 100 SDT.');
+    expect(translateServerError(translate<MessageKey | ServerMessageKey>(ptBR), belowMinimum)).toBe('O stake mínimo é 100 SDT.');
   });
 
   it("fall back to the server's English when the code is unknown here, whatever the text says", () => {
     const newer = new ApiError(409, 'Staking plan not found', { message: 'Staking plan not found', code: 'someNewerCode' });
-    expect(translateServerError(translate<MessageKey>(ptBR), newer)).toBe('Staking plan not found');
+    expect(translateServerError(translate<MessageKey | ServerMessageKey>(ptBR), newer)).toBe('Staking plan not found');
     const uncoded = new ApiError(404, 'Staking plan not found', { message: 'Staking plan not found' });
-    expect(translateServerError(translate<MessageKey>(ptBR), uncoded)).toBe('Staking plan not found');
+    expect(translateServerError(translate<MessageKey | ServerMessageKey>(ptBR), uncoded)).toBe('Staking plan not found');
   });
 
   it('give field messages by code, or as sent when a field has none', () => {

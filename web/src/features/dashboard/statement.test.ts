@@ -25,6 +25,8 @@ const stake = (id: number, createdAt: string, extra: Partial<Stake> = {}): Stake
   txId: 'sig1',
   restakedFromId: null,
   overCapacity: false,
+  tokenContract: 'Mint1111',
+  stakingWallet: 'Vault1111',
   ...extra,
 });
 const withdrawal: Withdrawal = {
@@ -40,6 +42,8 @@ const withdrawal: Withdrawal = {
   processedAt: '2026-03-02T00:00:00.000Z',
   txId: 'payout1',
   rejectReason: null,
+  tokenContract: 'Mint1111',
+  stakingWallet: 'Vault1111',
 };
 
 describe('statementCsv', () => {
