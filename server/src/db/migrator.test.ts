@@ -4,7 +4,7 @@
  * by this release or an older one, is never seeded again.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Sequelize } from 'sequelize';
+import { QueryTypes, type Sequelize } from 'sequelize';
 import { openDatabase, seeders } from '../open-database.js';
 import { listActivePlans } from '../plans/index.js';
 import { loadSettings } from '../settings/index.js';
@@ -29,7 +29,7 @@ async function emptyDatabase(): Promise<Sequelize> {
 const planNames = async (db: Sequelize) => (await listActivePlans(db)).map((plan) => plan.name);
 const settingsRows = async (db: Sequelize) => Number((await db.query('SELECT count(*) AS n FROM settings', { plain: true }))!.n);
 const recordedSeeds = async (db: Sequelize) =>
-  (await db.query<{ name: string }>('SELECT name FROM schema_seeds ORDER BY name', { type: 'SELECT' })).map((row) => row.name);
+  (await db.query<{ name: string }>('SELECT name FROM schema_seeds ORDER BY name', { type: QueryTypes.SELECT })).map((row) => row.name);
 
 describe('seeding a database', () => {
   it('gives a new embedded one the default settings and the three example plans, recorded under the names releases keep', async () => {
