@@ -22,16 +22,6 @@ export const TABLE_OWNERS = {
   sql: ['rate_limits'],
 };
 
-/**
- * Tables a folder names in SQL though another owns them. Each would be a call to the owner's index,
- * but the owner imports this folder (directly or through others), and the call would close a circle;
- * ARCHITECTURE.md names each. Nothing may be added here without a line there.
- */
-export const FOREIGN_TABLES = {
-  'books-audit': ['payouts', 'payout_withdrawals', 'stakes', 'withdrawals'],
-  stakes: ['withdrawals'],
-};
-
 const SQL_NAMING = '\\b(?:FROM|JOIN|UPDATE|INTO|TABLE)\\s+(?:';
 
 /**
@@ -39,7 +29,7 @@ const SQL_NAMING = '\\b(?:FROM|JOIN|UPDATE|INTO|TABLE)\\s+(?:';
  * table of another owner: one selector per owner, naming it.
  */
 export function foreignTableSelectors(folder) {
-  const allowed = new Set([...(TABLE_OWNERS[folder] ?? []), ...(FOREIGN_TABLES[folder] ?? [])]);
+  const allowed = new Set(TABLE_OWNERS[folder] ?? []);
   return Object.entries(TABLE_OWNERS)
     .filter(([owner]) => owner !== folder)
     .map(([owner, tables]) => [owner, tables.filter((table) => !allowed.has(table))])

@@ -8,7 +8,8 @@ import { DASHBOARD_PAGE_SIZE, WALLET_PAGE_LIMIT } from '@stakedesk/shared/consta
 import type { StakeStatus } from '@stakedesk/shared/stake-status';
 import { openDatabase } from '@stakedesk/server/dist/open-database.js';
 import { listStakes } from '@stakedesk/server/dist/stakes/stakes.service.js';
-import { listWalletStakes, walletSummary } from '@stakedesk/server/dist/stakes/wallet-stakes.service.js';
+import { listWalletStakes, walletStakeLists, walletSummary } from '@stakedesk/server/dist/stakes/wallet-stakes.service.js';
+import { stakePayoutJsonSql } from '@stakedesk/server/dist/withdrawals/stake-payout-sql.js';
 import { listWalletWithdrawals, listWithdrawals } from '@stakedesk/server/dist/withdrawals/withdrawals.service.js';
 import { adminStats, publicStats } from '@stakedesk/server/dist/stats/stats.service.js';
 
@@ -62,11 +63,13 @@ export async function explainQueries(
   const open: StakeStatus[] = ['active', 'pending_withdrawal'];
   const closed: StakeStatus[] = ['completed', 'withdrawn'];
   const deep = Math.floor(n / 2);
+  // The holder's stake lists as the server makes them (app.ts hands them what paid a stake).
+  const lists = walletStakeLists(stakePayoutJsonSql);
   // Where the deep pages start when the panel pages by cursor: the keyset of the row just before.
   const closedAfter = (await listStakes(db, { ...page, limit: 1, offset: Math.floor(n / 4) - 1 }, closed)).next;
   const allAfter = (await listStakes(db, { ...page, limit: 1, offset: deep - 1 }, undefined)).next;
   const scenarios: Scenario[] = [
-    { name: 'GET /api/stakes/{wallet}', run: () => listWalletStakes(db, wallet, walletPage) },
+    { name: 'GET /api/stakes/{wallet}', run: () => listWalletStakes(db, lists, wallet, walletPage) },
     { name: 'GET /api/withdrawals/{wallet}', run: () => listWalletWithdrawals(db, wallet, walletPage) },
     ...Object.entries(holders ?? {}).flatMap(([who, holder]) => {
       const label = who === 'one' ? 'a holder with one stake' : 'the largest holder';
@@ -75,11 +78,11 @@ export async function explainQueries(
         { name: `dashboard summary, ${label}`, run: () => walletSummary(db, holder) },
         {
           name: `dashboard Active table, first page, ${label}`,
-          run: () => listWalletStakes(db, holder, firstPage, { group: 'running' }),
+          run: () => listWalletStakes(db, lists, holder, firstPage, { group: 'running' }),
         },
         {
           name: `dashboard Historical table, first page, ${label}`,
-          run: () => listWalletStakes(db, holder, firstPage, { group: 'finished' }),
+          run: () => listWalletStakes(db, lists, holder, firstPage, { group: 'finished' }),
         },
         { name: `dashboard withdrawals, first page, ${label}`, run: () => listWalletWithdrawals(db, holder, firstPage) },
       ];

@@ -24,6 +24,7 @@ import { demoRoutes } from './demo/demo.routes.js';
 import { reconciliationAdminRoutes } from './reconciliation/reconciliation.routes.js';
 import { outflowsAdminRoutes } from './outflows/index.js';
 import { booksAuditAdminRoutes } from './books-audit/index.js';
+import { auditedBooks } from './audited-books.js';
 import { rpcProxyRoutes } from './rpc-proxy/rpc-proxy.routes.js';
 import type { RpcUpstream } from './chain/rpc-upstream.js';
 import type { Config } from './config.js';
@@ -53,7 +54,7 @@ import { treasuryAdminRoutes } from './treasury/treasury.routes.js';
 import { reservesAdminRoutes, reservesPublicRoutes } from './reserves/reserves.routes.js';
 import { autoPayoutAdminRoutes } from './auto-payouts/index.js';
 import type { PayoutSigner } from './signer/payout-signer.js';
-import { autoPayoutHolds } from './withdrawals/index.js';
+import { autoPayoutHolds, stakePayoutJsonSql } from './withdrawals/index.js';
 import { withdrawalsAdminRoutes, withdrawalsPublicRoutes } from './withdrawals/withdrawals.routes.js';
 import { healthRoutes, type HealthDeps } from './health/health.routes.js';
 import { jobsAdminRoutes } from './health/jobs.routes.js';
@@ -247,7 +248,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
       publicUrl: config.publicUrl,
     }),
   );
-  api.use(stakesPublicRoutes(deps, holderOnly, intentLimit));
+  api.use(stakesPublicRoutes(deps, holderOnly, intentLimit, stakePayoutJsonSql));
   api.use(withdrawalsPublicRoutes(deps, holderOnly));
   api.use(reservesPublicRoutes(deps, { holderOnly, metrics: health.metrics, proofDays: config.reservesProofDays }));
 
@@ -281,7 +282,7 @@ export function createApp({ config, logger, dependencies: deps, rpc, treasuryCac
   admin.use(payoutsAdminRoutes(deps, stepUp, logger));
   admin.use(reconciliationAdminRoutes(deps));
   admin.use(outflowsAdminRoutes(deps, stepUp));
-  admin.use(booksAuditAdminRoutes(deps, logger, hotWallet ?? null, stepUp));
+  admin.use(booksAuditAdminRoutes(deps, logger, hotWallet ?? null, auditedBooks, stepUp));
   admin.use(treasuryAdminRoutes(deps, logger, hotWallet, treasuryCacheMs));
   admin.use(autoPayoutAdminRoutes(deps, config.payoutSigner));
   admin.use(reservesAdminRoutes(deps, hotWallet));

@@ -26,6 +26,7 @@ import { changeRequestRound } from './approvals/index.js';
 import { changeAppliers } from './four-eyes.js';
 import { BACKUP_CHECK_INTERVAL_MS, backupIfDue, type BackupPlace } from './backups/index.js';
 import { booksAuditRound } from './books-audit/index.js';
+import { auditedBooks } from './audited-books.js';
 import { outflowExplainers } from './outflow-explainers.js';
 
 const CLEAN_UP_INTERVAL_MS = 10 * 60_000;
@@ -180,7 +181,7 @@ export async function startBackgroundWork({
   await jobs.every(
     'books-audit',
     BOOKS_AUDIT_INTERVAL_MS,
-    () => booksAuditRound({ db, chain, secondProvider, hotWallet: signer?.publicKey.toBase58() ?? null }, logger),
+    () => booksAuditRound({ db, chain, secondProvider, hotWallet: signer?.publicKey.toBase58() ?? null, books: auditedBooks }, logger),
     { expiresInSeconds: BOOKS_AUDIT_EXPIRES_SECONDS },
   );
   // Each delivery a job of its own, retried with backoff for about a day.

@@ -20,6 +20,7 @@ import { chainCheck, databaseCheck, queueCheck, signerCheck, addStateGauges } fr
 import { startBackgroundWork } from './background-work.js';
 import { archivingFlags, archivingReaches, lastBackupAgeSeconds, prepareWalArchive } from './backups/index.js';
 import { auditIfRestored } from './books-audit/index.js';
+import { auditedBooks } from './audited-books.js';
 import { countingFetch } from './metrics/counting-fetch.js';
 import { createMetrics } from './metrics/metrics.js';
 import { chooseLogFormat } from './log-format.js';
@@ -89,7 +90,7 @@ async function start(config: Config, logger: Logger): Promise<void> {
   const hotWallet = config.payoutSigner?.publicKey.toBase58();
   const coverage = treasuryCoverage(db, chain, logger, hotWallet);
   // DESIGN 19: a restored database is checked against the chain before any payout.
-  await auditIfRestored({ db, chain, secondProvider, hotWallet: hotWallet ?? null }, logger);
+  await auditIfRestored({ db, chain, secondProvider, hotWallet: hotWallet ?? null, books: auditedBooks }, logger);
   const jobs = await startBackgroundWork({
     dependencies: deps,
     databaseUrl,

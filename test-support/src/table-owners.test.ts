@@ -9,10 +9,7 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const architecture = readFileSync(join(repoRoot, 'ARCHITECTURE.md'), 'utf8');
 
 type Owners = Record<string, string[]>;
-const { TABLE_OWNERS, FOREIGN_TABLES } = (await import(join(repoRoot, 'scripts/table-owners.js'))) as {
-  TABLE_OWNERS: Owners;
-  FOREIGN_TABLES: Owners;
-};
+const { TABLE_OWNERS } = (await import(join(repoRoot, 'scripts/table-owners.js'))) as { TABLE_OWNERS: Owners };
 
 const sorted = (owners: Owners) => Object.fromEntries(Object.entries(owners).map(([owner, tables]) => [owner, [...tables].sort()]));
 const names = (text: string) => [...text.matchAll(/`([a-z_]+)`/g)].map(([, name]) => name!);
@@ -35,11 +32,5 @@ describe('table owners', () => {
     const owned = Object.values(TABLE_OWNERS).flat();
     expect(owned.sort()).toEqual([...new Set(owned)].sort());
     expect(owned.sort()).toEqual([...new Set(made)].sort());
-  });
-
-  it('let another folder name a table only where ARCHITECTURE.md says why', () => {
-    const said: Owners = {};
-    for (const [, folder, line] of architecture.matchAll(/^- `([a-z-]+)` names (.+)$/gm)) said[folder!] = names(line!.split('(')[0]!);
-    expect(sorted(said)).toEqual(sorted(FOREIGN_TABLES));
   });
 });

@@ -19,7 +19,31 @@ import { lockPendingWithdrawalsOf, lockWithdrawal, noteAutoPayoutHold, pendingWi
 import { deltasByOwner, depositSeen, payoutSeen } from './chain-view.js';
 
 /** What an audit reads: the books, the chain, the second provider when there is one, and the hot wallet the server pays from. */
-export type AuditWorld = { db: Sequelize; chain: Chain; secondProvider: SecondProvider | null; hotWallet: string | null };
+/**
+ * What an audit reads of the books that other modules own, handed in by the composing files
+ * (audited-books.ts): payouts import books-audit's holds, so books-audit cannot import them. The
+ * SQL parts are of the withdrawal `w`, or tables to read from.
+ */
+export type AuditedBooks = {
+  /** Completed withdrawals, each a withdrawals row (withdrawals). */
+  completedWithdrawals: string;
+  /** When each stake's deposit was recorded: `id`, `created_at` (stakes). */
+  stakeDepositTimes: string;
+  /** The wallet that paid the payout whose transaction is `w`'s TXID, NULL for none (payouts). */
+  payoutPayerOfW: string;
+  /** Whether an owner marked `w` paid after a review (payouts). */
+  paidAfterReviewOfW: string;
+  withdrawalCompletedBy: (db: Sequelize, txId: string, walletAddress: string) => Promise<boolean>;
+  payoutOfSignatureKnown: (db: Sequelize, signature: string) => Promise<boolean>;
+};
+
+export type AuditWorld = {
+  db: Sequelize;
+  chain: Chain;
+  secondProvider: SecondProvider | null;
+  hotWallet: string | null;
+  books: AuditedBooks;
+};
 
 export type AuditFindings = { checked: BooksAuditChecked; differences: AuditDifference[] };
 
@@ -104,13 +128,14 @@ type PaidRow = { id: number; txId: string; wallet: string; amount: string; mint:
  * checked by that owner: what landed did not pay it exactly, by definition.
  */
 async function checkPayouts(audit: Audit): Promise<void> {
+  const { books } = audit;
   const sql = `SELECT w.id, w.tx_id AS "txId", w.wallet_address AS wallet, w.final_amount::text AS amount, w.token_contract AS mint,
-      coalesce((SELECT p.payer FROM payouts p WHERE p.signature = w.tx_id AND p.payer IS NOT NULL), h.payer, w.staking_wallet) AS payer,
-      CASE WHEN h.payer IS NULL THEN w.requested_at ELSE (SELECT s.created_at FROM stakes s WHERE s.id = w.stake_id) END AS "requestedAt"
-    FROM withdrawals w
+      coalesce(${books.payoutPayerOfW}, h.payer, w.staking_wallet) AS payer,
+      CASE WHEN h.payer IS NULL THEN w.requested_at ELSE (SELECT s.created_at FROM ${books.stakeDepositTimes} s WHERE s.id = w.stake_id) END
+        AS "requestedAt"
+    FROM ${books.completedWithdrawals} w
       LEFT JOIN audit_payout_holds h ON h.withdrawal_id = w.id AND h.status = 'recorded' AND h.signature = w.tx_id
-    WHERE w.status = 'completed' AND w.final_amount > 0 AND w.id > :after
-      AND NOT EXISTS (SELECT 1 FROM payout_withdrawals pw WHERE pw.withdrawal_id = w.id AND pw.resolution = 'paid')
+    WHERE w.final_amount > 0 AND w.id > :after AND NOT ${books.paidAfterReviewOfW}
     ORDER BY w.id LIMIT :limit`;
   const page = (db: Sequelize, after: number, limit: number) =>
     db.query<PaidRow>(sql, { replacements: { after, limit }, type: QueryTypes.SELECT });
@@ -204,14 +229,8 @@ async function lookAtDeposit(audit: Audit, seen: Seen, stakingWallet: string): P
 }
 
 /** Whether the books account for what `signature` sent `wallet`: a withdrawal it completed, or an open or completed payout of it. */
-async function payoutKnown(db: Sequelize, signature: string, wallet: string): Promise<boolean> {
-  const [row] = await db.query<{ known: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM withdrawals WHERE tx_id = :signature AND wallet_address = :wallet AND status = 'completed')
-       OR EXISTS (SELECT 1 FROM payouts WHERE signature = :signature AND status IN ('prepared', 'sent', 'needs_review', 'completed'))
-       AS known`,
-    { replacements: { signature, wallet }, type: QueryTypes.SELECT },
-  );
-  return row!.known;
+async function payoutKnown({ db, books }: Audit, signature: string, wallet: string): Promise<boolean> {
+  return (await books.withdrawalCompletedBy(db, signature, wallet)) || (await books.payoutOfSignatureKnown(db, signature));
 }
 
 /**
@@ -253,7 +272,7 @@ async function lookAtPayout(
 ): Promise<void> {
   const { db } = audit;
   const { entry, mint, decimals } = seen;
-  if (await payoutKnown(db, entry.signature, wallet)) return;
+  if (await payoutKnown(audit, entry.signature, wallet)) return;
   const amount = fromRawAmount(received, decimals);
   const unpaid = await pendingWithdrawalOwing(db, { wallet, mint, amount, blockTime: entry.blockTime });
   if (unpaid) {

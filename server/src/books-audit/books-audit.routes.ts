@@ -5,6 +5,7 @@ import type { StepUpFor } from '../http/step-up-contract.js';
 import { currentAdmin } from '../http/signed-in-admin.js';
 import type { Logger } from '../logger.js';
 import { dismissHold, listOpenHolds } from './audit-holds.service.js';
+import type { AuditedBooks } from './audit-books.js';
 import { latestAudit, readAudit, requestAudit } from './books-audit.service.js';
 
 /**
@@ -19,11 +20,12 @@ export function booksAuditAdminRoutes(
   { database: db, chain, secondProvider }: Dependencies,
   logger: Logger,
   hotWallet: string | null,
+  books: AuditedBooks,
   stepUpFor: StepUpFor,
 ): Router {
   const { router, mount } = tableRouter('/api/admin');
   mount('POST /api/admin/audits', async (_input, res) => {
-    const audit = await requestAudit({ db, chain, secondProvider, hotWallet }, logger, 'owner', currentAdmin(res));
+    const audit = await requestAudit({ db, chain, secondProvider, hotWallet, books }, logger, 'owner', currentAdmin(res));
     res.status(202).json({ audit });
   });
   mount('GET /api/admin/audits', async (_input, res) => {

@@ -13,6 +13,7 @@ import { startPayoutWorld, tokens, type PayoutWorld } from '../test/payout-world
 import { waitUntil } from '../test/second-instance.js';
 import { ADMIN, STEP_UP } from '../test/test-server.js';
 import { adminWithRole } from '../test/two-factor.js';
+import { auditedBooks } from '../audited-books.js';
 import { auditIfRestored } from './index.js';
 import { detectRestore } from './restore-detection.js';
 
@@ -473,6 +474,7 @@ describe('a restored database (detected at start-up by its timeline and system i
     chain: world.api.dependencies.chain,
     secondProvider: null,
     hotWallet: hot.publicKey.toBase58(),
+    books: auditedBooks,
   });
 
   it.each([
@@ -510,7 +512,13 @@ describe('until the restored database is audited', () => {
     expect(await world.api.autoPayouts()).toMatchObject({ stoppedBy: [waiting], paid: [] });
     // Found again at the next start (the audit at start-up did not finish): audited then.
     const audit = await auditIfRestored(
-      { db: world.api.db, chain: world.api.dependencies.chain, secondProvider: null, hotWallet: hot.publicKey.toBase58() },
+      {
+        db: world.api.db,
+        chain: world.api.dependencies.chain,
+        secondProvider: null,
+        hotWallet: hot.publicKey.toBase58(),
+        books: auditedBooks,
+      },
       logger,
     );
     expect(await auditEnded(audit!.id)).toMatchObject({ status: 'finished', reason: 'restore' });

@@ -12,4 +12,4 @@ export {
   refuseFoundPaidOnChain,
   refuseWhileRestoreUnaudited,
 } from './payout-holds.js';
-export type { AuditWorld } from './audit-books.js';
+export type { AuditedBooks, AuditWorld } from './audit-books.js';

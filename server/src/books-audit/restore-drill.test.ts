@@ -21,6 +21,7 @@ import { startPayoutWorld, type PayoutWorld } from '../test/payout-world.js';
 import { spawnServer, stopSpawned, type SpawnedServer } from '../test/spawn-server.js';
 import { ADMIN } from '../test/test-server.js';
 import type { Staker } from '../test/chain-staking-server.js';
+import { auditedBooks } from '../audited-books.js';
 import { auditIfRestored } from './index.js';
 
 // The restore drill (DESIGN 19, issue 42's first "Done when"): on the real embedded PostgreSQL 17
@@ -131,7 +132,10 @@ describe('the restore drill: a backup, more deposits and payouts, the data direc
       // intents shown to holders who pay them later.
       // The server's start-up records which database it runs on (a restore is told by its timeline).
       expect(
-        await auditIfRestored({ db: world.api.db, chain: world.api.dependencies.chain, secondProvider: null, hotWallet: null }, logger),
+        await auditIfRestored(
+          { db: world.api.db, chain: world.api.dependencies.chain, secondProvider: null, hotWallet: null, books: auditedBooks },
+          logger,
+        ),
       ).toBeNull();
       const early = await world.stakeThroughIntent(await world.fundedHolder(), 300);
       const paidEarly = await world.pendingWithdrawal(1000);

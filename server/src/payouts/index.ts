@@ -6,6 +6,8 @@ export { followPayouts } from './follow.js';
 export { latestPayoutsOf } from './store.js';
 // The outflow ledger (outflows/) is handed this by the composing files: a payout explains its transaction.
 export { payoutThatSent } from './payout-that-sent.js';
+// An audit of the books (books-audit/) is handed these by the composing files: what the payouts record.
+export { PAID_AFTER_REVIEW_OF_W, PAYOUT_PAYER_OF_W, payoutOfSignatureKnown } from './audited-payouts.js';
 // Automatic payouts (auto-payouts/) take the operator's path with the server's own signer.
 export { preparePayout } from './prepare.js';
 export { postSignedPayout } from './send.js';

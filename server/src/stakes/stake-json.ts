@@ -1,5 +1,5 @@
 import type { Stake as StakeJson } from '@stakedesk/shared/api-types';
-import { jsonNumeric, jsonObject, jsonText } from '../sql/json-sql.js';
+import { jsonObject } from '../sql/json-sql.js';
 import {
   isoDate,
   normalizedNumeric,
@@ -51,17 +51,12 @@ export const toStakeJson = (stake: StakeRow): StakeJson => rowJson(STAKE_JSON, s
 export const stakeJsonSql = (s: string): string => rowJsonSql(STAKE_JSON, s);
 
 /**
- * A finished stake (FinishedStake) in SQL: stakeJsonSql with `payout` last, the completed
- * withdrawal that paid it (withdrawals_one_payout_per_stake: at most one) or null for a
- * restaked stake.
+ * What paid stake `s`, as a SQL expression of its JSON (NULL for nothing): withdrawals'
+ * stakePayoutJsonSql, handed in by app.ts, since withdrawals import stakes.
  */
-export function finishedStakeJsonSql(s: string): string {
-  const payout = jsonObject([
-    ['kind', jsonText('w.kind')],
-    ['finalAmount', jsonNumeric('w.final_amount')],
-    ['penaltyAmount', jsonNumeric('w.penalty_amount')],
-    ['txId', jsonText('w.tx_id')],
-  ]);
-  const paidBy = `(SELECT ${payout} FROM withdrawals w WHERE w.stake_id = ${s}.id AND w.status = 'completed')`;
-  return jsonObject([...rowJsonMembersSql(STAKE_JSON, s), ['payout', `coalesce(${paidBy}, 'null')`]]);
+export type StakePayoutSql = (s: string) => string;
+
+/** A finished stake (FinishedStake) in SQL: stakeJsonSql with `payout` last, what paid it or null for a restaked stake. */
+export function finishedStakeJsonSql(s: string, payoutOf: StakePayoutSql): string {
+  return jsonObject([...rowJsonMembersSql(STAKE_JSON, s), ['payout', `coalesce(${payoutOf(s)}, 'null')`]]);
 }

@@ -13,22 +13,24 @@ import { createDepositIntent, ownIntent } from './deposit-intents.service.js';
 import { expireStakesAsAdmin } from './expiry.js';
 import { cancelIntent } from './open-intents.js';
 import { createScanIntent, scanIntentStatus } from './scan-intents.js';
-import { toStakeJson } from './stake-json.js';
+import { toStakeJson, type StakePayoutSql } from './stake-json.js';
 import { checkStake, createStake, listStakes, restake, stakesAfter } from './stakes.service.js';
-import { listWalletStakes, walletSummary } from './wallet-stakes.service.js';
+import { listWalletStakes, walletStakeLists, walletSummary } from './wallet-stakes.service.js';
 import { STAKE_CSV_COLUMNS } from './stake-csv.js';
 import { currentAdmin } from '../http/signed-in-admin.js';
 
 /** A holder's intent names their wallet; a body without one asks for a scan-to-stake intent. */
 const namesWallet = (body: unknown): boolean => typeof body === 'object' && body !== null && 'walletAddress' in body;
 
-/** `intentLimit`: the per-client limit on starting deposits (INTENT_RATE_LIMIT). */
+/** `intentLimit`: the per-client limit on starting deposits (INTENT_RATE_LIMIT); `payoutOf`: what paid a finished stake. */
 export function stakesPublicRoutes(
   { database: db, chain }: Dependencies,
   holderOnly: RequestHandler[],
   intentLimit: RequestHandler,
+  payoutOf: StakePayoutSql,
 ): Router {
   const { router, mount } = tableRouter('/api');
+  const walletLists = walletStakeLists(payoutOf);
   mount('GET /api/stakes/:walletAddress/summary', async ({ params }, res) => {
     res.json(await walletSummary(db, params().walletAddress));
   });
@@ -36,7 +38,7 @@ export function stakesPublicRoutes(
     const wallet = params().walletAddress;
     const { group, limit, offset } = query();
     const { after, scope } = readWalletCursor(req, 'wallet-stakes', wallet, group);
-    sendWalletPage(res, await listWalletStakes(db, wallet, { limit, offset }, { group, after }), scope);
+    sendWalletPage(res, await listWalletStakes(db, walletLists, wallet, { limit, offset }, { group, after }), scope);
   });
   mount('POST /api/stakes', refuseDuringMaintenance(db), ...holderOnly, async ({ body }, res) => {
     const { stake, created } = await createStake(db, chain, body());

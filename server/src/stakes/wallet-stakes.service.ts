@@ -4,7 +4,7 @@ import type { StakeGroup } from '@stakedesk/shared/stake-status';
 import { preparedQuery } from '../db/prepared-query.js';
 import { HOLDER_TOTALS_SUBQUERY } from '../totals/index.js';
 import { newestFirstJsonPage, type JsonList } from '../sql/newest-first-page.js';
-import { finishedStakeJsonSql, stakeJsonSql } from './stake-json.js';
+import { finishedStakeJsonSql, stakeJsonSql, type StakePayoutSql } from './stake-json.js';
 import { STAKE_GROUP_SQL } from './stake-rules-sql.js';
 import type { DatedKeyset, Keyset, Page } from '../sql/page.js';
 
@@ -18,28 +18,29 @@ import type { DatedKeyset, Keyset, Page } from '../sql/page.js';
  */
 export async function listWalletStakes(
   db: Sequelize,
+  lists: WalletStakeLists,
   walletAddress: string,
   page: Page,
   options: { group?: StakeGroup; after?: DatedKeyset } = {},
 ): Promise<{ body: string; next?: Keyset; total?: number }> {
   const { group, after } = options;
-  return newestFirstJsonPage(db, STAKE_LISTS[group ?? 'all'], walletAddress, page, { after, withTotal: !group && !after });
+  return newestFirstJsonPage(db, lists[group ?? 'all'], walletAddress, page, { after, withTotal: !group && !after });
 }
 
-const stakeList = (group: StakeGroup | 'all'): JsonList => ({
-  name: `wallet_stakes_${group}`,
-  table: 'stakes s',
-  alias: 's',
-  dated: 'created_at',
-  where: `s.wallet_address = $1${group === 'all' ? '' : ` AND ${STAKE_GROUP_SQL[group]}`}`,
-  json: group === 'finished' ? finishedStakeJsonSql : stakeJsonSql,
-});
-const STAKE_LISTS = {
-  all: stakeList('all'),
-  running: stakeList('running'),
-  complete: stakeList('complete'),
-  finished: stakeList('finished'),
-};
+export type WalletStakeLists = Record<StakeGroup | 'all', JsonList>;
+
+/** A holder's stake lists, all and by dashboard table; the finished ones with what paid each (`payoutOf`). */
+export function walletStakeLists(payoutOf: StakePayoutSql): WalletStakeLists {
+  const stakeList = (group: StakeGroup | 'all'): JsonList => ({
+    name: `wallet_stakes_${group}`,
+    table: 'stakes s',
+    alias: 's',
+    dated: 'created_at',
+    where: `s.wallet_address = $1${group === 'all' ? '' : ` AND ${STAKE_GROUP_SQL[group]}`}`,
+    json: group === 'finished' ? (s) => finishedStakeJsonSql(s, payoutOf) : stakeJsonSql,
+  });
+  return { all: stakeList('all'), running: stakeList('running'), complete: stakeList('complete'), finished: stakeList('finished') };
+}
 
 type SummaryRow = {
   running: number;

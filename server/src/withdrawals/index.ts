@@ -5,7 +5,13 @@ export {
   oldestPendingWithdrawalAge,
   pendingWithdrawalCount,
 } from './overdue-withdrawals.js';
-export { WITHDRAWAL_PAID_BY_TRANSFER_SQL, withdrawalPaidByTransfer, withdrawalsPaidBy } from './payout-transfers.js';
+export {
+  COMPLETED_WITHDRAWALS_SQL,
+  WITHDRAWAL_PAID_BY_TRANSFER_SQL,
+  withdrawalCompletedBy,
+  withdrawalPaidByTransfer,
+  withdrawalsPaidBy,
+} from './payout-transfers.js';
 export {
   autoPayoutHolds,
   noteAutoPayoutHold,
@@ -24,5 +30,6 @@ export {
   markWithdrawalRejected,
   pendingWithdrawalOwing,
 } from './withdrawal-rows.js';
+export { stakePayoutJsonSql } from './stake-payout-sql.js';
 export { toWithdrawalJson } from './withdrawal-json.js';
 export { type Withdrawal, type WithdrawalRow, withdrawalsTable } from './withdrawal.model.js';

@@ -30,3 +30,15 @@ export async function withdrawalsPaidBy(db: Sequelize, txId: string, mint: strin
     { replacements: { txId, mint }, type: QueryTypes.SELECT },
   );
 }
+
+/** Completed withdrawals, as the table `w` of an audit's statement (books-audit/, handed this by the composing files). */
+export const COMPLETED_WITHDRAWALS_SQL = "(SELECT * FROM withdrawals WHERE status = 'completed')";
+
+/** Whether a completed withdrawal of `walletAddress` was paid by transaction `txId` (an audit asks: known to the books). */
+export async function withdrawalCompletedBy(db: Sequelize, txId: string, walletAddress: string): Promise<boolean> {
+  const [row] = await db.query<{ known: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM withdrawals WHERE tx_id = :txId AND wallet_address = :walletAddress AND status = 'completed') AS known`,
+    { replacements: { txId, walletAddress }, type: QueryTypes.SELECT },
+  );
+  return row!.known;
+}
