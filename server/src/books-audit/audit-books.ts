@@ -18,7 +18,6 @@ import {
 import { lockPendingWithdrawalsOf, lockWithdrawal, noteAutoPayoutHold, pendingWithdrawalOwing } from '../withdrawals/index.js';
 import { deltasByOwner, depositSeen, payoutSeen } from './chain-view.js';
 
-/** What an audit reads: the books, the chain, the second provider when there is one, and the hot wallet the server pays from. */
 /**
  * What an audit reads of the books that other modules own, handed in by the composing files
  * (audited-books.ts): payouts import books-audit's holds, so books-audit cannot import them. The
@@ -37,6 +36,7 @@ export type AuditedBooks = {
   payoutOfSignatureKnown: (db: Sequelize, signature: string) => Promise<boolean>;
 };
 
+/** What an audit reads: the books, the chain, the second provider when there is one, and the hot wallet the server pays from. */
 export type AuditWorld = {
   db: Sequelize;
   chain: Chain;
